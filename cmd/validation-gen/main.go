@@ -1,0 +1,88 @@
+// Command validation-gen generates Go validators (and, later, CRD
+// manifests) from +k8s: comment tags on Go API types.
+//
+//	validation-gen [flags] <package patterns>
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/pflag"
+
+	"github.com/declval/validation-gen/generators"
+	"github.com/declval/validation-gen/markers"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("validation-gen", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	outputFile := fs.String("output-file", "zz_generated.validations.go", "name of the file written into each package with validations")
+	header := fs.String("go-header-file", "", "file whose content is put at the top of every generated file (a license header)")
+	readonly := fs.StringSlice("readonly-pkg", nil, "package whose existing Validate_ functions may be called but which is not written (repeatable)")
+	verify := fs.Bool("verify", false, "write nothing; exit 1 and list every file that would change")
+	docs := fs.Bool("docs", false, "print the tag reference (markdown) and exit")
+	verbose := fs.CountP("verbose", "v", "log what is loaded and written")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: validation-gen [flags] <package patterns>\n\nGenerates Validate_<Type> functions from +k8s: tags.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if *docs {
+		fmt.Fprint(stdout, markers.Default.Markdown())
+		return 0
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "validation-gen: no packages given; try: validation-gen ./...")
+		return 2
+	}
+	cfg := generators.Config{Patterns: fs.Args(), Readonly: *readonly, OutputFile: *outputFile}
+	if *header != "" {
+		b, err := os.ReadFile(*header)
+		if err != nil {
+			fmt.Fprintf(stderr, "validation-gen: --go-header-file: %v\n", err)
+			return 1
+		}
+		cfg.Header = b
+	}
+	outs, err := generators.Run(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "validation-gen: %v\n", err)
+		return 1
+	}
+	if *verify {
+		stale := generators.Stale(outs)
+		for _, s := range stale {
+			fmt.Fprintf(stderr, "validation-gen: out of date: %s\n", s)
+		}
+		if len(stale) > 0 {
+			fmt.Fprintln(stderr, "validation-gen: run the generator to update them")
+			return 1
+		}
+		return 0
+	}
+	if err := generators.Write(outs); err != nil {
+		fmt.Fprintf(stderr, "validation-gen: %v\n", err)
+		return 1
+	}
+	if *verbose > 0 {
+		for _, o := range outs {
+			if o.Content == nil {
+				fmt.Fprintf(stderr, "removed %s\n", o.Path)
+			} else {
+				fmt.Fprintf(stderr, "wrote %s\n", o.Path)
+			}
+		}
+	}
+	return 0
+}

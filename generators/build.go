@@ -1,0 +1,735 @@
+package generators
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"reflect"
+	"sort"
+	"strings"
+
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/markers"
+)
+
+// BuildOptions configure how the model is built.
+type BuildOptions struct {
+	// Readonly are import paths whose existing Validate_ functions may be
+	// called but for which nothing is written.
+	Readonly map[string]bool
+}
+
+type builder struct {
+	l        *Loaded
+	opts     BuildOptions
+	types    map[types.Name]*Type
+	external map[types.Name]*Type // readonly types with a Validate_ function
+	pkgs     map[string]*Package  // by output path
+	byInput  map[string]*Package  // by input path
+	errs     []error
+	visiting map[types.Name]bool
+}
+
+// Build turns the loaded packages into the model, checking every tag.
+// All problems are returned together, each with its file and line.
+func Build(l *Loaded, opts BuildOptions) (*Model, error) {
+	b := &builder{
+		l: l, opts: opts,
+		types: map[types.Name]*Type{}, external: map[types.Name]*Type{},
+		pkgs: map[string]*Package{}, byInput: map[string]*Package{},
+		visiting: map[types.Name]bool{},
+	}
+	type selected struct {
+		pkg *Package
+		sel selection
+	}
+	var sels []selected
+	for _, path := range l.Requested {
+		pkg, sel, ok := b.packageTags(path)
+		if !ok {
+			continue
+		}
+		b.pkgs[pkg.Path] = pkg
+		if _, dup := b.byInput[pkg.InputPath]; dup {
+			b.errs = append(b.errs, fmt.Errorf("%s: two packages of the run read their types from %s", pkg.Path, pkg.InputPath))
+			continue
+		}
+		b.byInput[pkg.InputPath] = pkg
+		sels = append(sels, selected{pkg, sel})
+	}
+	for _, s := range sels {
+		in := l.Universe.Package(s.pkg.InputPath)
+		names := make([]string, 0, len(in.Types))
+		for n := range in.Types {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			t := in.Types[n]
+			if !isExported(n) || !s.sel.matches(t) {
+				continue
+			}
+			if mt := b.typeOf(t, token.Position{}); mt != nil {
+				mt.Root = true
+			}
+		}
+	}
+	// Types of packages in the run without a validation-gen tag are still
+	// built when reached; they are written into their own package.
+	for _, path := range l.Requested {
+		if _, ok := b.byInput[path]; ok {
+			continue
+		}
+		if _, ok := b.pkgs[path]; ok {
+			continue
+		}
+		pkg := l.Universe.Package(path)
+		p := &Package{Path: path, Name: pkg.Name, Dir: pkg.Dir, InputPath: path}
+		b.pkgs[path] = p
+		b.byInput[path] = p
+	}
+	b.propagate()
+	if len(b.errs) > 0 {
+		return nil, joinSorted(b.errs)
+	}
+	m := &Model{index: map[types.Name]*Type{}}
+	for n, t := range b.types {
+		m.index[n] = t
+	}
+	for n, t := range b.external {
+		m.index[n] = t
+	}
+	for _, t := range b.types {
+		if !t.HasValidation && !t.Root {
+			continue
+		}
+		if !t.HasValidation {
+			continue
+		}
+		t.Pkg.Types = append(t.Pkg.Types, t)
+		if t.Root {
+			t.Pkg.Roots = append(t.Pkg.Roots, t)
+		}
+	}
+	for _, p := range b.pkgs {
+		if len(p.Types) == 0 && p.SchemeRegistry == "" {
+			continue
+		}
+		sort.Slice(p.Types, func(i, j int) bool { return p.Types[i].Go.Name.Name < p.Types[j].Go.Name.Name })
+		sort.Slice(p.Roots, func(i, j int) bool { return p.Roots[i].Go.Name.Name < p.Roots[j].Go.Name.Name })
+		m.Packages = append(m.Packages, p)
+	}
+	sort.Slice(m.Packages, func(i, j int) bool { return m.Packages[i].Path < m.Packages[j].Path })
+	return m, nil
+}
+
+// joinSorted orders errors by file and line so output is deterministic.
+func joinSorted(errs []error) error {
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
+	var uniq []error
+	for i, e := range errs {
+		if i > 0 && e.Error() == errs[i-1].Error() {
+			continue
+		}
+		uniq = append(uniq, e)
+	}
+	return errors.Join(uniq...)
+}
+
+func isExported(n string) bool { return n != "" && n[0] >= 'A' && n[0] <= 'Z' }
+
+// selection is the value of +k8s:validation-gen.
+type selection struct {
+	all         bool
+	withField   string
+	withSuffix  string
+	explicitAll bool
+}
+
+func (s selection) matches(t *types.Type) bool {
+	switch {
+	case s.all:
+		return true
+	case s.withSuffix != "":
+		return strings.HasSuffix(t.Name.Name, s.withSuffix)
+	case s.withField != "":
+		if t.Kind != types.Struct {
+			return false
+		}
+		for _, m := range t.Members {
+			if m.Name == s.withField {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (b *builder) packageTags(path string) (*Package, selection, bool) {
+	gp := b.l.Universe.Package(path)
+	lines := b.l.packageLines(path)
+	tags, errs := markers.Default.Parse(lines, pkgTarget{path})
+	b.errs = append(b.errs, errs...)
+	pkg := &Package{Path: path, Name: gp.Name, Dir: gp.Dir, InputPath: path}
+	var sel selection
+	found := false
+	for _, t := range tags {
+		v := strings.TrimSpace(t.Value)
+		switch t.Def.Name {
+		case "validation-gen":
+			found = true
+			switch {
+			case v == "*":
+				sel.all = true
+			case v == "false":
+				return nil, sel, false
+			case strings.HasPrefix(v, "TypesWithField="):
+				sel.withField = strings.TrimPrefix(v, "TypesWithField=")
+			case strings.HasPrefix(v, "TypesWithSuffix="):
+				sel.withSuffix = strings.TrimPrefix(v, "TypesWithSuffix=")
+			case isIdent(v):
+				sel.withField = v
+			default:
+				b.errs = append(b.errs, markers.Errorf(t, "use *, false, TypesWithField=<Field> or TypesWithSuffix=<suffix>", "cannot read selection %q", v))
+			}
+		case "validation-gen-input":
+			pkg.InputPath = strings.Trim(v, `"`)
+			if !b.inRun(pkg.InputPath) {
+				b.errs = append(b.errs, markers.Errorf(t, "make sure the package exists and builds", "input package %s could not be loaded", pkg.InputPath))
+			}
+		case "validation-gen-scheme-registry":
+			if v != "nil" {
+				pkg.SchemeRegistry = v
+			}
+		case "supportsSubresource":
+			pkg.Subresources = append(pkg.Subresources, t.Value)
+		case "isSubresource":
+			pkg.IsSubresource = t.Value
+		}
+	}
+	for _, t := range tags {
+		if t.Def.Name == "supportsSubresource" || t.Def.Name == "isSubresource" {
+			if !strings.HasPrefix(t.Value, "/") || t.Value == "/" {
+				b.errs = append(b.errs, markers.Errorf(t, `write the subresource path with its leading slash, e.g. "/status"`, "%q is not a subresource path", t.Value))
+			}
+		}
+	}
+	return pkg, sel, found
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, c := range s {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// inRun reports whether a package's sources were read in this run.
+func (b *builder) inRun(pkg string) bool { return b.l.indexed(pkg) }
+
+// typeOf returns the model type of a named type of the run, building it on
+// first use. It returns nil for builtins and for types outside the run.
+func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
+	if mt, ok := b.types[t.Name]; ok {
+		return mt
+	}
+	pkg := b.byInput[t.Name.Package]
+	if pkg == nil {
+		return nil
+	}
+	lines, pos := b.l.typeLines(t.Name.Package, t.Name.Name)
+	mt := &Type{Go: t, Pkg: pkg, Pos: pos}
+	b.types[t.Name] = mt
+	tt := &target{b: b, scope: markers.ScopeType, t: t, desc: "type " + t.Name.Name}
+	tags, errs := markers.Default.Parse(lines, tt)
+	b.errs = append(b.errs, errs...)
+	mt.Rules = b.rules(tags)
+	for _, tag := range tags {
+		if tag.Def.Name == "enum" {
+			mt.Enum = b.enumValues(t)
+			if len(mt.Enum) == 0 {
+				b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("declare constants of type %s in package %s", t.Name.Name, t.Name.Package),
+					"type %s has no constants, so no value would be valid", t.Name.Name))
+			}
+		}
+	}
+	if t.Kind == types.Struct {
+		b.buildFields(mt)
+	} else {
+		b.reach(t.Underlying, pos, false)
+	}
+	return mt
+}
+
+func (b *builder) enumValues(t *types.Type) []EnumValue {
+	var out []EnumValue
+	for name, c := range b.l.Universe.Package(t.Name.Package).Constants {
+		if c.Underlying != t || c.ConstValue == nil {
+			continue
+		}
+		out = append(out, EnumValue{Name: name, Value: *c.ConstValue})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Value != out[j].Value {
+			return out[i].Value < out[j].Value
+		}
+		return out[i].Name < out[j].Name
+	})
+	// Two constants with one value are one allowed value.
+	var uniq []EnumValue
+	for i, v := range out {
+		if i > 0 && v.Value == out[i-1].Value {
+			continue
+		}
+		uniq = append(uniq, v)
+	}
+	return uniq
+}
+
+func (b *builder) buildFields(mt *Type) {
+	t := mt.Go
+	for _, m := range t.Members {
+		lines, pos := b.l.fieldLines(t.Name.Package, t.Name.Name, m.Name)
+		jsonName, inline, skip := jsonOf(m)
+		if !isExported(m.Name) || skip {
+			if hasTag(lines) {
+				b.errs = append(b.errs, &markers.Error{Pos: pos, Tag: firstTag(lines),
+					Msg: fmt.Sprintf("field %s.%s is not serialised (unexported or json:\"-\"), so it cannot be validated", t.Name.Name, m.Name),
+					Fix: "move the tag to a serialised field or remove it"})
+			}
+			continue
+		}
+		f := &Field{GoName: m.Name, JSONName: jsonName, Embedded: m.Embedded, Inline: inline, Go: m.Type, Pos: pos}
+		desc := fmt.Sprintf("field %s.%s (%s)", t.Name.Name, m.Name, typeString(m.Type))
+		ft := &target{b: b, scope: markers.ScopeField, t: m.Type, desc: desc}
+		tags, errs := markers.Default.Parse(lines, ft)
+		b.errs = append(b.errs, errs...)
+		f.Rules = b.rules(tags)
+		mt.Fields = append(mt.Fields, f)
+		opaque := false
+		for _, r := range f.Rules {
+			if _, ok := r.(Opaque); ok {
+				opaque = true
+			}
+		}
+		b.reach(m.Type, pos, opaque)
+	}
+}
+
+func hasTag(lines []markers.Line) bool { return firstTag(lines) != "" }
+
+func firstTag(lines []markers.Line) string {
+	for _, l := range lines {
+		s := strings.TrimSpace(l.Text)
+		if strings.HasPrefix(s, markers.Prefix) && !markers.ForeignTag(strings.TrimPrefix(s, markers.Prefix)) {
+			return strings.TrimPrefix(s, "+")
+		}
+	}
+	return ""
+}
+
+// jsonOf reads a member's json tag: its name, whether it is inlined and
+// whether it is skipped.
+func jsonOf(m types.Member) (name string, inline, skip bool) {
+	tag, ok := reflect.StructTag(m.Tags).Lookup("json")
+	parts := strings.Split(tag, ",")
+	if tag == "-" {
+		return "", false, true
+	}
+	for _, o := range parts[1:] {
+		if o == "inline" {
+			return "", true, false
+		}
+	}
+	if m.Embedded && (!ok || parts[0] == "") {
+		return "", true, false
+	}
+	if !ok || parts[0] == "" {
+		return m.Name, false, false
+	}
+	return parts[0], false, false
+}
+
+// reach makes sure the named types a value of type t contains are built,
+// and reports types from outside the run that the user must account for.
+func (b *builder) reach(t *types.Type, pos token.Position, opaque bool) {
+	switch t.Kind {
+	case types.Pointer, types.Slice, types.Array:
+		b.reach(t.Elem, pos, opaque)
+		return
+	case types.Map:
+		b.reach(t.Key, pos, opaque)
+		b.reach(t.Elem, pos, opaque)
+		return
+	case types.Builtin, types.Interface, types.Func, types.Chan, types.Unsupported:
+		return
+	}
+	if t.Name.Package == "" {
+		if t.Kind == types.Struct {
+			for _, m := range t.Members {
+				b.reach(m.Type, pos, opaque)
+			}
+		}
+		return
+	}
+	if _, ok := b.byInput[t.Name.Package]; ok {
+		b.typeOf(t, pos)
+		return
+	}
+	if opaque || noValidations(t.Name.Package) {
+		return
+	}
+	if b.opts.Readonly[t.Name.Package] {
+		if _, ok := b.external[t.Name]; !ok {
+			fn := b.l.Universe.Package(t.Name.Package).Functions["Validate_"+t.Name.Name]
+			b.external[t.Name] = &Type{Go: t, HasValidation: fn != nil}
+		}
+		return
+	}
+	b.errs = append(b.errs, &markers.Error{Pos: pos,
+		Msg: fmt.Sprintf("type %s.%s is from package %s, which is not part of this run", pathBase(t.Name.Package), t.Name.Name, t.Name.Package),
+		Fix: fmt.Sprintf("add the package to the run, pass --readonly-pkg=%s if it has its own generated validation, or tag the field +k8s:opaqueType", t.Name.Package)})
+}
+
+// noValidations lists packages whose types carry no declarative
+// validation: the standard library and apimachinery's API machinery types
+// (ObjectMeta, Time, Quantity, IntOrString, RawExtension, ...).
+func noValidations(pkg string) bool {
+	if !strings.Contains(strings.SplitN(pkg, "/", 2)[0], ".") {
+		return true // standard library
+	}
+	return strings.HasPrefix(pkg, "k8s.io/apimachinery/")
+}
+
+func pathBase(p string) string {
+	if i := strings.LastIndex(p, "/"); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// rules converts placed tags to rules, merging repeated chains (two
+// eachVal lines become one EachVal with both rules).
+func (b *builder) rules(tags []*markers.Tag) []Rule {
+	var out []Rule
+	for _, tag := range tags {
+		r := b.rule(tag)
+		if r == nil {
+			continue
+		}
+		out = mergeRule(out, r)
+	}
+	return out
+}
+
+func mergeRule(out []Rule, r Rule) []Rule {
+	for i, prev := range out {
+		switch p := prev.(type) {
+		case EachVal:
+			if n, ok := r.(EachVal); ok {
+				p.Rules = mergeRule(p.Rules, n.Rules[0])
+				out[i] = p
+				return out
+			}
+		case EachKey:
+			if n, ok := r.(EachKey); ok {
+				p.Rules = mergeRule(p.Rules, n.Rules[0])
+				out[i] = p
+				return out
+			}
+		case Subfield:
+			if n, ok := r.(Subfield); ok && n.JSONName == p.JSONName {
+				p.Rules = mergeRule(p.Rules, n.Rules[0])
+				out[i] = p
+				return out
+			}
+		case IfOption:
+			if n, ok := r.(IfOption); ok && n.Option == p.Option && n.Enabled == p.Enabled {
+				p.Rules = mergeRule(p.Rules, n.Rules[0])
+				out[i] = p
+				return out
+			}
+		}
+	}
+	return append(out, r)
+}
+
+func (b *builder) rule(tag *markers.Tag) Rule {
+	src := Src{Pos: tag.Pos, Tag: tag.Text}
+	if !tag.Def.Implemented {
+		b.errs = append(b.errs, markers.Errorf(tag, "remove it for now; it is planned", "+k8s:%s is part of the tag contract but not generated by this version yet", tag.Def.Name))
+		return nil
+	}
+	chained := func() []Rule {
+		if r := b.rule(tag.Chained); r != nil {
+			return []Rule{r}
+		}
+		return nil
+	}
+	switch tag.Def.Name {
+	case "required":
+		return Required{src}
+	case "optional":
+		return Optional{src}
+	case "forbidden":
+		return Forbidden{src}
+	case "minimum":
+		return Minimum{src, tag.Int}
+	case "maxLength":
+		return MaxLength{src, tag.Int}
+	case "maxItems":
+		return MaxItems{src, tag.Int}
+	case "format":
+		return Format{src, tag.Value}
+	case "neq":
+		kind := "string"
+		switch tag.ValueType {
+		case "int":
+			kind = "int"
+		case "bool":
+			kind = "bool"
+		}
+		return NEQ{Src: src, Kind: kind, Value: tag.Value, Int: tag.Int}
+	case "eachVal":
+		return EachVal{src, chained()}
+	case "eachKey":
+		return EachKey{src, chained()}
+	case "subfield":
+		name, _ := tag.Arg("")
+		st := tag.Chained.Target.(*target)
+		return Subfield{Src: src, JSONName: name, Field: &Field{GoName: st.goField, JSONName: name, Go: st.t, Pos: tag.Pos}, Rules: chained()}
+	case "opaqueType":
+		return Opaque{src}
+	case "ifEnabled", "ifDisabled":
+		opt, _ := tag.Arg("")
+		return IfOption{Src: src, Option: opt, Enabled: tag.Def.Name == "ifEnabled", Rules: chained()}
+	}
+	return nil // enum and package tags are read where they apply
+}
+
+// propagate computes HasValidation over the type graph, recursion included.
+func (b *builder) propagate() {
+	for _, t := range b.types {
+		t.HasValidation = len(t.Rules) > 0 || len(t.Enum) > 0
+		for _, f := range t.Fields {
+			if len(f.Rules) > 0 {
+				t.HasValidation = true
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, t := range b.types {
+			if t.HasValidation {
+				continue
+			}
+			if b.reaches(t) {
+				t.HasValidation = true
+				changed = true
+			}
+		}
+	}
+}
+
+// reaches reports whether a value of type t contains a value of a type
+// that has validation.
+func (b *builder) reaches(t *Type) bool {
+	if t.Go.Kind != types.Struct {
+		return b.valueNeeds(t.Go.Underlying, false)
+	}
+	for _, f := range t.Fields {
+		if hasOpaque(f.Rules) {
+			continue
+		}
+		if b.valueNeeds(f.Go, false) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasOpaque(rules []Rule) bool {
+	for _, r := range rules {
+		if _, ok := r.(Opaque); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// valueNeeds reports whether validating a value of Go type t calls any
+// type's validation function.
+func (b *builder) valueNeeds(t *types.Type, _ bool) bool {
+	if t == nil {
+		return false
+	}
+	if mt := b.named(t); mt != nil {
+		return mt.HasValidation
+	}
+	switch t.Kind {
+	case types.Pointer, types.Slice, types.Array:
+		return b.valueNeeds(t.Elem, false)
+	case types.Map:
+		return b.valueNeeds(t.Key, false) || b.valueNeeds(t.Elem, false)
+	case types.Struct:
+		for _, m := range t.Members {
+			if b.valueNeeds(m.Type, false) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// named returns the model type (of the run or a readonly package) for a
+// named Go type, or nil.
+func (b *builder) named(t *types.Type) *Type {
+	if t.Name.Package == "" {
+		return nil
+	}
+	if mt, ok := b.types[t.Name]; ok {
+		return mt
+	}
+	return b.external[t.Name]
+}
+
+// typeString renders a Go type for messages.
+func typeString(t *types.Type) string {
+	switch t.Kind {
+	case types.Pointer:
+		return "*" + typeString(t.Elem)
+	case types.Slice:
+		return "[]" + typeString(t.Elem)
+	case types.Map:
+		return "map[" + typeString(t.Key) + "]" + typeString(t.Elem)
+	}
+	if t.Name.Package != "" {
+		return pathBase(t.Name.Package) + "." + t.Name.Name
+	}
+	return t.Name.Name
+}
+
+// pkgTarget is the package scope, for doc.go tags.
+type pkgTarget struct{ path string }
+
+func (p pkgTarget) Scope() markers.Scope          { return markers.ScopePackage }
+func (p pkgTarget) Describe() string              { return "package " + p.path }
+func (p pkgTarget) Kind() markers.Kind            { return markers.KindOther }
+func (p pkgTarget) Deref() markers.Target         { return nil }
+func (p pkgTarget) Elem() markers.Target          { return nil }
+func (p pkgTarget) Key() markers.Target           { return nil }
+func (p pkgTarget) Field(string) markers.Target   { return nil }
+func (p pkgTarget) IntRange() (int64, uint64)     { return 0, 0 }
+func (p pkgTarget) Named() bool                   { return false }
+
+// target is a typed place for markers.
+type target struct {
+	b       *builder
+	scope   markers.Scope
+	t       *types.Type
+	desc    string
+	goField string // for subfield targets
+}
+
+// resolve follows typedefs to the type that determines the kind.
+func resolve(t *types.Type) *types.Type {
+	for t.Kind == types.Alias && t.Underlying != nil {
+		t = t.Underlying
+	}
+	return t
+}
+
+func (t *target) Scope() markers.Scope { return t.scope }
+func (t *target) Describe() string     { return t.desc }
+func (t *target) Named() bool          { return t.t.Name.Package != "" }
+
+func (t *target) Kind() markers.Kind {
+	r := resolve(t.t)
+	switch r.Kind {
+	case types.Pointer:
+		return markers.KindPointer
+	case types.Struct:
+		return markers.KindStruct
+	case types.Slice, types.Array:
+		return markers.KindSlice
+	case types.Map:
+		return markers.KindMap
+	case types.Builtin:
+		switch {
+		case r.Name.Name == "string":
+			return markers.KindString
+		case r.Name.Name == "bool":
+			return markers.KindBool
+		case strings.HasPrefix(r.Name.Name, "int"), strings.HasPrefix(r.Name.Name, "uint"), r.Name.Name == "byte", r.Name.Name == "rune":
+			return markers.KindInt
+		case strings.HasPrefix(r.Name.Name, "float"):
+			return markers.KindFloat
+		}
+	}
+	return markers.KindOther
+}
+
+func (t *target) sub(scope markers.Scope, ty *types.Type, desc string) *target {
+	return &target{b: t.b, scope: scope, t: ty, desc: desc}
+}
+
+func (t *target) Deref() markers.Target {
+	r := resolve(t.t)
+	if r.Kind != types.Pointer {
+		return nil
+	}
+	return t.sub(t.scope, r.Elem, t.desc)
+}
+
+func (t *target) Elem() markers.Target {
+	r := resolve(t.t)
+	switch r.Kind {
+	case types.Slice, types.Array:
+		return t.sub(markers.ScopeListVal, r.Elem, fmt.Sprintf("elements of %s (%s)", t.desc, typeString(r.Elem)))
+	case types.Map:
+		return t.sub(markers.ScopeMapVal, r.Elem, fmt.Sprintf("values of %s (%s)", t.desc, typeString(r.Elem)))
+	}
+	return nil
+}
+
+func (t *target) Key() markers.Target {
+	r := resolve(t.t)
+	if r.Kind != types.Map {
+		return nil
+	}
+	return t.sub(markers.ScopeMapKey, r.Key, fmt.Sprintf("keys of %s (%s)", t.desc, typeString(r.Key)))
+}
+
+func (t *target) Field(jsonName string) markers.Target {
+	r := resolve(t.t)
+	if r.Kind == types.Pointer {
+		r = resolve(r.Elem)
+	}
+	if r.Kind != types.Struct {
+		return nil
+	}
+	for _, m := range r.Members {
+		name, inline, skip := jsonOf(m)
+		if skip || inline || !isExported(m.Name) || name != jsonName {
+			continue
+		}
+		s := t.sub(markers.ScopeField, m.Type, fmt.Sprintf("field %s.%s (%s)", r.Name.Name, m.Name, typeString(m.Type)))
+		s.goField = m.Name
+		return s
+	}
+	return nil
+}
+
+func (t *target) IntRange() (int64, uint64) {
+	r := resolve(t.t)
+	if r.Kind == types.Pointer {
+		r = resolve(r.Elem)
+	}
+	return markers.IntRange(r.Name.Name)
+}

@@ -1,0 +1,290 @@
+package generators
+
+import (
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	gengoparser "k8s.io/gengo/v2/parser"
+	"golang.org/x/tools/go/packages"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/markers"
+)
+
+// Loaded is the type universe of one run, with the comment lines of the
+// requested packages indexed by where they were written, so that every tag
+// error can name its file and line.
+type Loaded struct {
+	Universe types.Universe
+	// Requested are the import paths the user asked for, sorted.
+	Requested []string
+	comments  map[string]*pkgComments
+}
+
+type pkgComments struct {
+	pkg      []markers.Line            // doc.go comments and package doc comments
+	types    map[string][]markers.Line // type name -> doc comment
+	typePos  map[string]token.Position
+	fields   map[string][]markers.Line // "Type.Field" -> doc comment
+	fieldPos map[string]token.Position
+	consts   map[string][]markers.Line
+	constPos map[string]token.Position
+}
+
+// Load parses the packages matched by patterns (and readonly packages,
+// whose existing Validate_ functions may be called) with gengo. Packages
+// named by +k8s:validation-gen-input are loaded too.
+func Load(dir string, patterns []string, readonly []string, buildTags []string) (*Loaded, error) {
+	l, err := load(dir, patterns, readonly, buildTags)
+	if err != nil {
+		return nil, err
+	}
+	if extra := l.inputPackages(); len(extra) > 0 {
+		// gengo builds a universe once per parser, so load everything again.
+		return load(dir, append(append([]string{}, patterns...), extra...), readonly, buildTags)
+	}
+	return l, nil
+}
+
+func load(dir string, patterns []string, readonly []string, buildTags []string) (*Loaded, error) {
+	p := gengoparser.NewWithOptions(gengoparser.Options{BuildTags: buildTags})
+	all := append(append([]string{}, patterns...), readonly...)
+	var err error
+	if dir != "" {
+		// The only way gengo takes a working directory other than the
+		// process's; the name notwithstanding, it is a plain config hook.
+		err = p.LoadPackagesWithConfigForTesting(&packages.Config{Dir: dir}, all...)
+	} else {
+		err = p.LoadPackages(all...)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", strings.Join(all, " "), err)
+	}
+	u, err := p.NewUniverse()
+	if err != nil {
+		return nil, err
+	}
+	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}}
+	ro := map[string]bool{}
+	if len(readonly) > 0 {
+		roPaths, err := p.FindPackages(readonly...)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range roPaths {
+			ro[r] = true
+		}
+	}
+	for _, path := range p.UserRequestedPackages() {
+		if ro[path] {
+			continue
+		}
+		l.Requested = append(l.Requested, path)
+	}
+	sort.Strings(l.Requested)
+	for _, path := range p.UserRequestedPackages() {
+		pkg := u.Package(path)
+		pc, err := indexComments(pkg.Dir, buildTags)
+		if err != nil {
+			return nil, err
+		}
+		l.comments[path] = pc
+	}
+	return l, nil
+}
+
+// indexComments parses the Go files of a package directory and records
+// each comment line of types, fields, constants and the package with its
+// position. gengo keeps comment text but not positions.
+func indexComments(dir string, buildTags []string) (*pkgComments, error) {
+	pc := &pkgComments{
+		types: map[string][]markers.Line{}, typePos: map[string]token.Position{},
+		fields: map[string][]markers.Line{}, fieldPos: map[string]token.Position{},
+		consts: map[string][]markers.Line{}, constPos: map[string]token.Position{},
+	}
+	ctx := build.Default
+	ctx.BuildTags = buildTags
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if ok, err := ctx.MatchFile(dir, name); err != nil || !ok {
+			continue
+		}
+		path := displayPath(filepath.Join(dir, name))
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+		if err != nil {
+			return nil, err
+		}
+		if name == "doc.go" {
+			for _, cg := range f.Comments {
+				pc.pkg = append(pc.pkg, lines(fset, cg)...)
+			}
+		} else if f.Doc != nil {
+			pc.pkg = append(pc.pkg, lines(fset, f.Doc)...)
+		}
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				switch s := spec.(type) {
+				case *ast.TypeSpec:
+					doc := s.Doc
+					if doc == nil && len(gd.Specs) == 1 {
+						doc = gd.Doc
+					}
+					pc.types[s.Name.Name] = lines(fset, doc)
+					pc.typePos[s.Name.Name] = fset.Position(s.Pos())
+					if st, ok := s.Type.(*ast.StructType); ok {
+						for _, fld := range st.Fields.List {
+							names := fieldNames(fld)
+							for _, n := range names {
+								key := s.Name.Name + "." + n
+								pc.fields[key] = lines(fset, fld.Doc)
+								pc.fieldPos[key] = fset.Position(fld.Pos())
+							}
+						}
+					}
+				case *ast.ValueSpec:
+					if gd.Tok != token.CONST {
+						continue
+					}
+					doc := s.Doc
+					if doc == nil && len(gd.Specs) == 1 {
+						doc = gd.Doc
+					}
+					for _, n := range s.Names {
+						pc.consts[n.Name] = lines(fset, doc)
+						pc.constPos[n.Name] = fset.Position(n.Pos())
+					}
+				}
+			}
+		}
+	}
+	return pc, nil
+}
+
+func fieldNames(f *ast.Field) []string {
+	if len(f.Names) > 0 {
+		out := make([]string, len(f.Names))
+		for i, n := range f.Names {
+			out[i] = n.Name
+		}
+		return out
+	}
+	// Embedded: the name is the type's name.
+	t := f.Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	switch x := t.(type) {
+	case *ast.Ident:
+		return []string{x.Name}
+	case *ast.SelectorExpr:
+		return []string{x.Sel.Name}
+	case *ast.IndexExpr:
+		if id, ok := x.X.(*ast.Ident); ok {
+			return []string{id.Name}
+		}
+	}
+	return nil
+}
+
+// lines splits a comment group into lines, each with its own position.
+func lines(fset *token.FileSet, cg *ast.CommentGroup) []markers.Line {
+	if cg == nil {
+		return nil
+	}
+	var out []markers.Line
+	for _, c := range cg.List {
+		pos := fset.Position(c.Slash)
+		text := c.Text
+		if strings.HasPrefix(text, "//") {
+			out = append(out, markers.Line{Text: strings.TrimPrefix(text[2:], " "), Pos: pos})
+			continue
+		}
+		body := strings.TrimSuffix(strings.TrimPrefix(text, "/*"), "*/")
+		for i, l := range strings.Split(body, "\n") {
+			p := pos
+			p.Line += i
+			out = append(out, markers.Line{Text: strings.TrimLeft(strings.TrimSpace(l), "*"), Pos: p})
+		}
+	}
+	return out
+}
+
+func (l *Loaded) typeLines(pkg, name string) ([]markers.Line, token.Position) {
+	pc := l.comments[pkg]
+	if pc == nil {
+		return nil, token.Position{}
+	}
+	return pc.types[name], pc.typePos[name]
+}
+
+func (l *Loaded) fieldLines(pkg, typeName, field string) ([]markers.Line, token.Position) {
+	pc := l.comments[pkg]
+	if pc == nil {
+		return nil, token.Position{}
+	}
+	k := typeName + "." + field
+	return pc.fields[k], pc.fieldPos[k]
+}
+
+func (l *Loaded) packageLines(pkg string) []markers.Line {
+	if pc := l.comments[pkg]; pc != nil {
+		return pc.pkg
+	}
+	return nil
+}
+
+// indexed reports whether the package's comments were read (it was part
+// of the run).
+func (l *Loaded) indexed(pkg string) bool { return l.comments[pkg] != nil }
+
+// inputPackages finds +k8s:validation-gen-input values among the package
+// comments of the loaded packages that were not loaded themselves.
+func (l *Loaded) inputPackages() []string {
+	var out []string
+	for _, path := range l.Requested {
+		for _, line := range l.packageLines(path) {
+			v, ok := strings.CutPrefix(strings.TrimSpace(line.Text), markers.Prefix+"validation-gen-input=")
+			if !ok {
+				continue
+			}
+			in := strings.Trim(strings.TrimSpace(v), `"`)
+			if !l.indexed(in) {
+				out = append(out, in)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// displayPath shortens a file path to one relative to the working
+// directory when the file is below it, as compilers print positions.
+func displayPath(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return path
+}

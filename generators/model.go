@@ -1,0 +1,158 @@
+package generators
+
+import (
+	"go/token"
+	"strings"
+
+	"k8s.io/gengo/v2/types"
+)
+
+// The model is the intermediate representation between the tags and the
+// emitters: every tag becomes exactly one typed Rule here, and the
+// emitters map rules to output without reading comments again.
+
+// Model is everything one run generates.
+type Model struct {
+	Packages []*Package // sorted by import path
+	index    map[types.Name]*Type
+}
+
+// Package is one output package: the Go file validation-gen writes.
+type Package struct {
+	Path string // import path of the output package
+	Name string
+	Dir  string
+	// InputPath is where the types live (Path unless validation-gen-input).
+	InputPath string
+	// SchemeRegistry is the registry type of RegisterValidations, "" for none.
+	SchemeRegistry string
+	// Subresources are the supportsSubresource paths ("/status").
+	Subresources []string
+	// IsSubresource scopes this package's validations to one subresource.
+	IsSubresource string
+	// Roots get an exported entry point and, with a registry, are
+	// registered; sorted by name.
+	Roots []*Type
+	// Types are every type of this package that has a validation
+	// function, sorted by name.
+	Types []*Type
+}
+
+// Type is a named Go type (struct or typedef) of the run.
+type Type struct {
+	Go    *types.Type
+	Pkg   *Package
+	Pos   token.Position
+	Rules []Rule // type-level tags, applied to every value of the type
+	// Fields of a struct, in declaration order.
+	Fields []*Field
+	// Enum holds the constants of an enum typedef, sorted by value.
+	Enum []EnumValue
+	// HasValidation is true when the type or anything it reaches (through
+	// fields, elements or other types) has a rule.
+	HasValidation bool
+	// Root is true for types selected by validation-gen=...
+	Root bool
+}
+
+// Field is a struct member.
+type Field struct {
+	GoName   string
+	JSONName string // "" for inlined members
+	Embedded bool
+	Inline   bool // embedded with json:",inline" or no json tag: fields are flattened
+	Go       *types.Type
+	Rules    []Rule
+	Pos      token.Position
+}
+
+// EnumValue is one constant of an enum typedef.
+type EnumValue struct {
+	Name  string // Go constant name
+	Value string
+}
+
+// Rule is one validation attached to a place (type, field, element, key).
+type Rule interface {
+	At() token.Position
+	// TagName is the name of the tag the rule came from ("k8s:minimum").
+	TagName() string
+}
+
+// Src records where a rule came from.
+type Src struct {
+	Pos token.Position
+	Tag string
+}
+
+func (s Src) At() token.Position { return s.Pos }
+
+func (s Src) TagName() string {
+	if i := strings.IndexAny(s.Tag, "=("); i >= 0 {
+		return s.Tag[:i]
+	}
+	return s.Tag
+}
+
+type (
+	// Required: the value must be set.
+	Required struct{ Src }
+	// Optional: an unset value stops the other checks.
+	Optional struct{ Src }
+	// Forbidden: the value must be unset.
+	Forbidden struct{ Src }
+	// Minimum: v >= N.
+	Minimum struct {
+		Src
+		N int64
+	}
+	// MaxLength: rune count <= N.
+	MaxLength struct {
+		Src
+		N int64
+	}
+	// MaxItems: len <= N; too many stops the other checks of the list.
+	MaxItems struct {
+		Src
+		N int64
+	}
+	// Format: one of the named string formats.
+	Format struct {
+		Src
+		Name string
+	}
+	// NEQ: v != Value. Kind is "string", "int" or "bool"; Value is the
+	// literal (unquoted for strings).
+	NEQ struct {
+		Src
+		Kind  string
+		Value string
+		Int   int64
+	}
+	// EachKey applies Rules to every map key.
+	EachKey struct {
+		Src
+		Rules []Rule
+	}
+	// EachVal applies Rules to every list element or map value.
+	EachVal struct {
+		Src
+		Rules []Rule
+	}
+	// Subfield applies Rules to one field of a struct.
+	Subfield struct {
+		Src
+		JSONName string
+		Field    *Field
+		Rules    []Rule
+	}
+	// Opaque: do not call the validation of the value's type.
+	Opaque struct{ Src }
+	// IfOption applies Rules when op.Options[Option] == Enabled.
+	IfOption struct {
+		Src
+		Option  string
+		Enabled bool
+		Rules   []Rule
+	}
+)

@@ -1,0 +1,482 @@
+package markers
+
+import (
+	"fmt"
+	"go/token"
+	"math"
+	"strconv"
+	"strings"
+
+	"k8s.io/gengo/v2/codetags"
+)
+
+// Line is one comment line with where it was written.
+type Line struct {
+	Text string
+	Pos  token.Position
+}
+
+// Target is the place a tag is written on, as the registry needs to see
+// it: its scope, the kind of its Go type and the places reachable from it
+// by a chained tag. The model builder implements it over the loaded types.
+type Target interface {
+	Scope() Scope
+	// Describe names the place for error messages, e.g.
+	// `field CronTabSpec.Replicas (int32)`.
+	Describe() string
+	// Kind is the kind of the value, with typedefs resolved; KindPointer
+	// for a pointer.
+	Kind() Kind
+	// Deref is the pointee of a pointer, at the same scope; nil otherwise.
+	Deref() Target
+	// Elem is the list element (ScopeListVal) or map value (ScopeMapVal).
+	Elem() Target
+	// Key is the map key (ScopeMapKey).
+	Key() Target
+	// Field is the struct field with that JSON name (ScopeField).
+	Field(jsonName string) Target
+	// IntRange is the range of an integer type.
+	IntRange() (min int64, max uint64)
+	// Named reports whether the type is a named type (not a builtin).
+	Named() bool
+}
+
+// Tag is a parsed, placed and checked tag.
+type Tag struct {
+	Def       *Definition
+	Text      string // as written, without the leading "+"
+	Pos       token.Position
+	Args      []codetags.Arg
+	Value     string
+	ValueType codetags.ValueType
+	// Int is the parsed value of integer payloads.
+	Int int64
+	// Chained is the tag of a =+<tag> payload, placed at ChainTarget.
+	Chained *Tag
+	Target  Target
+}
+
+// Arg returns a named argument's value, or the positional one for "".
+func (t *Tag) Arg(name string) (string, bool) {
+	for _, a := range t.Args {
+		if a.Name == name {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// Error is a tag that cannot be used as written.
+type Error struct {
+	Pos token.Position
+	Tag string
+	Msg string
+	Fix string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.Pos.Filename != "" {
+		fmt.Fprintf(&b, "%s:%d: ", e.Pos.Filename, e.Pos.Line)
+	}
+	if e.Tag != "" {
+		fmt.Fprintf(&b, "+%s: ", e.Tag)
+	}
+	b.WriteString(e.Msg)
+	if e.Fix != "" {
+		b.WriteString("; fix: ")
+		b.WriteString(e.Fix)
+	}
+	return b.String()
+}
+
+// Errorf builds an Error for a tag.
+func Errorf(tag *Tag, fix, format string, args ...any) *Error {
+	return &Error{Pos: tag.Pos, Tag: tag.Text, Msg: fmt.Sprintf(format, args...), Fix: fix}
+}
+
+// kubernetesOnly are tags of the Kubernetes generator (v0.37) that this
+// version does not implement; they get their own message rather than
+// "unknown tag", since they are not typos.
+var kubernetesOnly = map[string]bool{
+	"maximum": true, "minLength": true, "minItems": true, "maxBytes": true,
+	"minProperties": true, "maxProperties": true, "immutable": true, "update": true,
+	"monotonic": true, "unique": true, "customUnique": true, "dependentRequired": true,
+	"dependentForbidden": true, "enumExclude": true, "alpha": true, "beta": true,
+	"ifMode": true, "modeDiscriminator": true, "customValidation": true,
+	"declarativeValidationNative": true, "default": true, "nullable": true,
+}
+
+// Parse finds the tags among comment lines, parses them and checks them
+// against the place they are written on. Tags of other generators are
+// skipped. Every problem is reported; tags with problems are dropped.
+func (r *Registry) Parse(lines []Line, t Target) ([]*Tag, []error) {
+	var tags []*Tag
+	var errs []error
+	for _, l := range lines {
+		text := strings.TrimLeft(l.Text, " \t")
+		if !strings.HasPrefix(text, Prefix) {
+			continue
+		}
+		body := strings.TrimSpace(text[1:]) // keep "k8s:" in the name for messages
+		name := tagName(text[len(Prefix):])
+		if ForeignTag(name) {
+			continue
+		}
+		tag, err := r.parseOne(body, l.Pos, t)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		tags = append(tags, tag)
+	}
+	errs = append(errs, r.checkPlace(tags)...)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return tags, nil
+}
+
+func tagName(s string) string {
+	for i, c := range s {
+		if !(c == '_' || c == '-' || c == '.' || c == ':' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+func (r *Registry) parseOne(body string, pos token.Position, t Target) (*Tag, error) {
+	name := tagName(strings.TrimPrefix(body, "k8s:"))
+	def, ok := r.Lookup(name)
+	if !ok {
+		return nil, r.unknown(name, body, pos)
+	}
+	var parsed codetags.Tag
+	var err error
+	if def.Payload == PayloadRaw {
+		parsed, err = codetags.Parse(body, codetags.RawValues(true))
+	} else {
+		parsed, err = codetags.Parse(body)
+	}
+	if err != nil {
+		return nil, &Error{Pos: pos, Tag: body, Msg: "cannot parse: " + err.Error(),
+			Fix: fmt.Sprintf("write it as %s", def.Example)}
+	}
+	return r.place(def, parsed, body, pos, t)
+}
+
+func (r *Registry) unknown(name, body string, pos token.Position) error {
+	if kubernetesOnly[name] {
+		return &Error{Pos: pos, Tag: body,
+			Msg: fmt.Sprintf("+k8s:%s is a tag of the Kubernetes generator that validation-gen does not support", name),
+			Fix: "remove it, or express the rule with a supported tag (validation-gen --docs lists them)"}
+	}
+	fix := "remove it, or use a tag listed by validation-gen --docs"
+	if s := r.suggest(name); s != "" {
+		fix = fmt.Sprintf("did you mean +k8s:%s?", s)
+	}
+	return &Error{Pos: pos, Tag: body, Msg: fmt.Sprintf("unknown tag +k8s:%s", name), Fix: fix}
+}
+
+// suggest finds the registered name closest to a misspelt one.
+func (r *Registry) suggest(name string) string {
+	best, bestD := "", 3
+	for _, d := range r.All() {
+		if dist := editDistance(strings.ToLower(name), strings.ToLower(d.Name)); dist < bestD {
+			best, bestD = d.Name, dist
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// place checks one parsed tag against its definition and its target, and
+// places its chained tag, if any, recursively.
+func (r *Registry) place(def *Definition, p codetags.Tag, text string, pos token.Position, t Target) (*Tag, error) {
+	tag := &Tag{Def: def, Text: text, Pos: pos, Args: p.Args, Value: p.Value, ValueType: p.ValueType, Target: t}
+	if t.Scope()&def.Scopes == 0 {
+		return nil, Errorf(tag, fmt.Sprintf("+k8s:%s belongs on a %s", def.Name, def.Scopes),
+			"+k8s:%s cannot be used on a %s (%s)", def.Name, scopeWord(t.Scope()), t.Describe())
+	}
+	if !fitsKind(def, t) {
+		return nil, Errorf(tag, fmt.Sprintf("+k8s:%s fits %s; move it to such a field or remove it", def.Name, def.KindDoc()),
+			"+k8s:%s cannot be used on %s", def.Name, t.Describe())
+	}
+	if err := checkArgs(def, tag); err != nil {
+		return nil, err
+	}
+	if err := r.checkPayload(def, p, tag, t); err != nil {
+		return nil, err
+	}
+	return tag, nil
+}
+
+func scopeWord(s Scope) string { return s.String() }
+
+func fitsKind(def *Definition, t Target) bool {
+	k := t.Kind()
+	if k&def.Kinds != 0 {
+		return true
+	}
+	if def.Pointer && k == KindPointer {
+		if d := t.Deref(); d != nil {
+			return d.Kind()&def.Kinds != 0
+		}
+	}
+	return false
+}
+
+// valueTarget strips the pointer a tag looks through.
+func valueTarget(def *Definition, t Target) Target {
+	if def.Pointer && t.Kind() == KindPointer && def.Kinds&KindPointer == 0 {
+		return t.Deref()
+	}
+	return t
+}
+
+func checkArgs(def *Definition, tag *Tag) error {
+	if def.Name == "item" {
+		if len(tag.Args) == 0 {
+			return Errorf(tag, `name every listMapKey, e.g. +k8s:item(name: "x")=+k8s:required`, "+k8s:item needs named key arguments")
+		}
+		for _, a := range tag.Args {
+			if a.Name == "" {
+				return Errorf(tag, `name the key, e.g. item(name: "x")`, "+k8s:item takes named arguments only")
+			}
+		}
+		return nil
+	}
+	specs := map[string]Arg{}
+	for _, a := range def.Args {
+		specs[a.Name] = a
+	}
+	seen := map[string]bool{}
+	for _, a := range tag.Args {
+		spec, ok := specs[a.Name]
+		if !ok {
+			if a.Name == "" {
+				return Errorf(tag, "use "+def.Example, "+k8s:%s takes no positional argument", def.Name)
+			}
+			return Errorf(tag, "use "+def.Example, "+k8s:%s has no argument %q", def.Name, a.Name)
+		}
+		if seen[a.Name] {
+			return Errorf(tag, "give it once", "argument %q given twice", a.Name)
+		}
+		seen[a.Name] = true
+		if spec.Type != "" && a.Type != spec.Type {
+			return Errorf(tag, "use "+def.Example, "argument %q must be a %s, not a %s", a.Name, spec.Type, a.Type)
+		}
+	}
+	for _, s := range def.Args {
+		if s.Required && !seen[s.Name] {
+			what := "a positional argument"
+			if s.Name != "" {
+				what = fmt.Sprintf("the argument %q", s.Name)
+			}
+			return Errorf(tag, "use "+def.Example, "+k8s:%s needs %s (%s)", def.Name, what, s.Doc)
+		}
+	}
+	return nil
+}
+
+func (r *Registry) checkPayload(def *Definition, p codetags.Tag, tag *Tag, t Target) error {
+	vt := valueTarget(def, t)
+	need := func(msg string) error { return Errorf(tag, "write it as "+def.Example, "%s", msg) }
+	switch def.Payload {
+	case PayloadNone:
+		if p.ValueType != codetags.ValueTypeNone {
+			return Errorf(tag, "write it as "+def.Example, "+k8s:%s takes no value", def.Name)
+		}
+	case PayloadInt, PayloadNonNegInt:
+		if p.ValueType != codetags.ValueTypeInt {
+			return need(fmt.Sprintf("+k8s:%s needs an integer value, not %q", def.Name, p.Value))
+		}
+		n, err := strconv.ParseInt(p.Value, 0, 64)
+		if err != nil {
+			return need(fmt.Sprintf("+k8s:%s: %q is not a 64-bit integer", def.Name, p.Value))
+		}
+		if def.Payload == PayloadNonNegInt && n < 0 {
+			return need(fmt.Sprintf("+k8s:%s must not be negative", def.Name))
+		}
+		if def.Payload == PayloadInt && vt.Kind() == KindInt {
+			if lo, hi := vt.IntRange(); n < lo || (n > 0 && uint64(n) > hi) {
+				return Errorf(tag, fmt.Sprintf("use a value between %d and %d", lo, hi),
+					"%d is out of range for %s", n, vt.Describe())
+			}
+		}
+		tag.Int = n
+	case PayloadChoice:
+		if p.ValueType != codetags.ValueTypeString || !contains(def.Choices, p.Value) {
+			return Errorf(tag, "use one of: "+strings.Join(def.Choices, ", "),
+				"%q is not a value of +k8s:%s", p.Value, def.Name)
+		}
+	case PayloadString:
+		if p.ValueType != codetags.ValueTypeString || p.Value == "" {
+			return need(fmt.Sprintf("+k8s:%s needs a non-empty string value", def.Name))
+		}
+	case PayloadRaw:
+		if strings.TrimSpace(p.Value) == "" {
+			return need(fmt.Sprintf("+k8s:%s needs a value", def.Name))
+		}
+	case PayloadFieldValue:
+		return checkLiteral(tag, p, vt)
+	case PayloadTag:
+		if p.ValueType != codetags.ValueTypeTag || p.ValueTag == nil {
+			return need(fmt.Sprintf("+k8s:%s needs a chained tag, =+k8s:<tag>", def.Name))
+		}
+		inner := *p.ValueTag
+		ct, err := chainTarget(def, tag, vt)
+		if err != nil {
+			return err
+		}
+		innerName := strings.TrimPrefix(inner.Name, "k8s:")
+		if !strings.HasPrefix(inner.Name, "k8s:") {
+			return Errorf(tag, "chain a +k8s: tag, e.g. "+def.Example, "the chained tag +%s is not a +k8s: tag", inner.Name)
+		}
+		innerDef, ok := r.Lookup(innerName)
+		if !ok {
+			return r.unknown(innerName, tag.Text, tag.Pos)
+		}
+		chained, err := r.place(innerDef, inner, tag.Text, tag.Pos, ct)
+		if err != nil {
+			return err
+		}
+		tag.Chained = chained
+	}
+	return nil
+}
+
+func chainTarget(def *Definition, tag *Tag, t Target) (Target, error) {
+	var ct Target
+	switch def.Name {
+	case "eachVal":
+		ct = t.Elem()
+	case "eachKey":
+		ct = t.Key()
+	case "subfield":
+		name, _ := tag.Arg("")
+		ct = t.Field(name)
+		if ct == nil {
+			return nil, Errorf(tag, "name a field by its JSON name", "%s has no field with JSON name %q", t.Describe(), name)
+		}
+	case "item":
+		ct = t.Elem()
+	default: // ifEnabled, ifDisabled: the chained tag applies in place
+		return tag.Target, nil
+	}
+	if ct == nil {
+		return nil, Errorf(tag, "", "+k8s:%s has nothing to apply to on %s", def.Name, t.Describe())
+	}
+	return ct, nil
+}
+
+func checkLiteral(tag *Tag, p codetags.Tag, vt Target) error {
+	fix := func(kind string) string { return fmt.Sprintf("write a %s literal, e.g. +k8s:%s=%s", kind, tag.Def.Name, exampleOf(kind)) }
+	switch vt.Kind() {
+	case KindString:
+		if p.ValueType != codetags.ValueTypeString {
+			return Errorf(tag, fix("string"), "%s is a string; %q is not a string literal", vt.Describe(), p.Value)
+		}
+	case KindBool:
+		if p.ValueType != codetags.ValueTypeBool {
+			return Errorf(tag, fix("bool"), "%s is a bool; %q is not true or false", vt.Describe(), p.Value)
+		}
+	case KindInt:
+		if p.ValueType != codetags.ValueTypeInt {
+			return Errorf(tag, fix("integer"), "%s is an integer; %q is not an integer", vt.Describe(), p.Value)
+		}
+		n, err := strconv.ParseInt(p.Value, 0, 64)
+		lo, hi := vt.IntRange()
+		if err != nil || n < lo || (n > 0 && uint64(n) > hi) {
+			return Errorf(tag, fmt.Sprintf("use a value between %d and %d", lo, hi), "%s is out of range for %s", p.Value, vt.Describe())
+		}
+		tag.Int = n
+	}
+	return nil
+}
+
+func exampleOf(kind string) string {
+	switch kind {
+	case "string":
+		return `"value"`
+	case "bool":
+		return "false"
+	}
+	return "0"
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// checkPlace finds conflicts among the tags written at one place.
+func (r *Registry) checkPlace(tags []*Tag) []error {
+	var errs []error
+	count := map[string][]*Tag{}
+	for _, t := range tags {
+		count[t.Def.Name] = append(count[t.Def.Name], t)
+	}
+	for _, t := range tags {
+		if !t.Def.Repeatable && count[t.Def.Name][0] != t {
+			errs = append(errs, Errorf(t, "keep one of them", "+k8s:%s is given more than once here (first at line %d)", t.Def.Name, count[t.Def.Name][0].Pos.Line))
+		}
+	}
+	presence := []string{"required", "optional", "forbidden"}
+	var found []*Tag
+	for _, n := range presence {
+		if len(count[n]) > 0 {
+			found = append(found, count[n][0])
+		}
+	}
+	if len(found) > 1 {
+		errs = append(errs, Errorf(found[1], "keep only one of +k8s:required, +k8s:optional, +k8s:forbidden",
+			"+k8s:%s conflicts with +k8s:%s (line %d)", found[1].Def.Name, found[0].Def.Name, found[0].Pos.Line))
+	}
+	return errs
+}
+
+// IntRange returns the range of a Go integer type by its name.
+func IntRange(name string) (int64, uint64) {
+	switch name {
+	case "int8":
+		return math.MinInt8, math.MaxInt8
+	case "int16":
+		return math.MinInt16, math.MaxInt16
+	case "int32", "rune":
+		return math.MinInt32, math.MaxInt32
+	case "uint8", "byte":
+		return 0, math.MaxUint8
+	case "uint16":
+		return 0, math.MaxUint16
+	case "uint32":
+		return 0, math.MaxUint32
+	case "uint", "uint64", "uintptr":
+		return 0, math.MaxUint64
+	}
+	return math.MinInt64, math.MaxInt64
+}

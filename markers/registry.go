@@ -1,0 +1,451 @@
+// Package markers is the one registry of the +k8s: comment tags that
+// validation-gen understands. Every check of a tag's placement and payload
+// happens here, once, and every error carries the file and line of the tag.
+// The tag reference printed by --docs is generated from the same registry.
+package markers
+
+import (
+	"sort"
+	"strings"
+
+	"k8s.io/gengo/v2/codetags"
+)
+
+// Prefix is the comment prefix of every tag in the registry.
+const Prefix = "+k8s:"
+
+// Scope is a place a tag can be written.
+type Scope uint16
+
+const (
+	ScopeType    Scope = 1 << iota // on a type definition
+	ScopeField                     // on a struct field
+	ScopeListVal                   // on list elements, through eachVal
+	ScopeMapKey                    // on map keys, through eachKey
+	ScopeMapVal                    // on map values, through eachVal
+	ScopePackage                   // in a package's doc.go
+	ScopeConst                     // on a constant
+)
+
+var scopeNames = []struct {
+	s    Scope
+	code string
+	name string
+}{
+	{ScopeType, "T", "type definition"},
+	{ScopeField, "F", "struct field"},
+	{ScopeListVal, "LV", "list element"},
+	{ScopeMapKey, "MK", "map key"},
+	{ScopeMapVal, "MV", "map value"},
+	{ScopePackage, "P", "package (doc.go)"},
+	{ScopeConst, "C", "constant"},
+}
+
+// Codes is the short form used in the tag reference, e.g. "T F LV".
+func (s Scope) Codes() string {
+	var out []string
+	for _, n := range scopeNames {
+		if s&n.s != 0 {
+			out = append(out, n.code)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// String names the scopes in words.
+func (s Scope) String() string {
+	var out []string
+	for _, n := range scopeNames {
+		if s&n.s != 0 {
+			out = append(out, n.name)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// Kind classifies the Go type a tag is written on, after typedefs are
+// resolved and, where the tag allows it, one pointer is stripped.
+type Kind uint16
+
+const (
+	KindString Kind = 1 << iota
+	KindBool
+	KindInt
+	KindFloat
+	KindStruct
+	KindSlice
+	KindMap
+	KindPointer // a pointer the tag does not look through (e.g. required on *T)
+	KindOther   // interfaces, funcs, channels
+)
+
+// KindAny is every kind.
+const KindAny = KindString | KindBool | KindInt | KindFloat | KindStruct | KindSlice | KindMap | KindPointer | KindOther
+
+var kindNames = []struct {
+	k    Kind
+	name string
+}{
+	{KindString, "string"}, {KindBool, "bool"}, {KindInt, "integer"}, {KindFloat, "float"},
+	{KindStruct, "struct"}, {KindSlice, "slice"}, {KindMap, "map"}, {KindPointer, "pointer"},
+	{KindOther, "interface/func/chan"},
+}
+
+func (k Kind) String() string {
+	if k == KindAny {
+		return "any"
+	}
+	var out []string
+	for _, n := range kindNames {
+		if k&n.k != 0 {
+			out = append(out, n.name)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// Payload is what a tag takes after "=".
+type Payload int
+
+const (
+	PayloadNone       Payload = iota // +k8s:optional
+	PayloadInt                       // +k8s:minimum=0
+	PayloadNonNegInt                 // +k8s:maxLength=10
+	PayloadChoice                    // +k8s:format=k8s-ip (one of Choices)
+	PayloadString                    // +k8s:listMapKey=name
+	PayloadFieldValue                // +k8s:neq="x": a literal of the field's type
+	PayloadTag                       // +k8s:eachVal=+k8s:minimum=1
+	PayloadRaw                       // package tags whose values are not codetags values
+)
+
+// Arg describes one argument a tag takes in parentheses.
+type Arg struct {
+	Name     string // "" for the positional argument
+	Type     codetags.ArgType
+	Required bool
+	Doc      string
+}
+
+// Definition is one entry of the registry.
+type Definition struct {
+	Name   string
+	Scopes Scope
+	// Kinds the value at the tagged place may have. Pointer says whether
+	// the tag also fits a pointer to one of those kinds.
+	Kinds   Kind
+	Pointer bool
+	// NotKindDoc overrides the description of Kinds in docs and errors.
+	KindsDoc string
+	Args     []Arg
+	Payload  Payload
+	Choices  []string
+	// Repeatable tags may be written more than once at one place.
+	Repeatable bool
+	// Summary is one line for the reference; Check and Errors say what the
+	// generated code checks and reports.
+	Summary string
+	Check   string
+	Errors  string
+	Example string
+	// Implemented is false for tags of the contract that this version parses
+	// and places but cannot generate yet; using one is an error that says so.
+	Implemented bool
+}
+
+// ArgsDoc renders the argument list of the tag for docs.
+func (d *Definition) ArgsDoc() string {
+	if len(d.Args) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, a := range d.Args {
+		p := string(a.Type)
+		if a.Name != "" {
+			p = a.Name + ": " + p
+		}
+		if !a.Required {
+			p += "?"
+		}
+		parts = append(parts, p)
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// PayloadDoc renders the payload for docs.
+func (d *Definition) PayloadDoc() string {
+	switch d.Payload {
+	case PayloadInt:
+		return "=<integer>"
+	case PayloadNonNegInt:
+		return "=<integer ≥ 0>"
+	case PayloadChoice:
+		return "=" + strings.Join(d.Choices, "|")
+	case PayloadString:
+		return "=<string>"
+	case PayloadFieldValue:
+		return "=<value of the field's type>"
+	case PayloadTag:
+		return "=+<tag>"
+	case PayloadRaw:
+		return "=<value>"
+	}
+	return ""
+}
+
+// KindDoc describes the Go kinds a tag fits.
+func (d *Definition) KindDoc() string {
+	if d.KindsDoc != "" {
+		return d.KindsDoc
+	}
+	s := d.Kinds.String()
+	if d.Pointer {
+		s += " (pointer ok)"
+	}
+	return s
+}
+
+// Registry holds the definitions by name.
+type Registry struct {
+	defs map[string]*Definition
+}
+
+// Lookup finds a definition by tag name (without the +k8s: prefix).
+func (r *Registry) Lookup(name string) (*Definition, bool) {
+	d, ok := r.defs[name]
+	return d, ok
+}
+
+// All returns the definitions sorted by name.
+func (r *Registry) All() []*Definition {
+	out := make([]*Definition, 0, len(r.defs))
+	for _, d := range r.defs {
+		out = append(out, d)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func (r *Registry) add(d *Definition) {
+	if _, dup := r.defs[d.Name]; dup {
+		panic("markers: duplicate definition " + d.Name)
+	}
+	r.defs[d.Name] = d
+}
+
+const (
+	scopeValue  = ScopeType | ScopeField | ScopeListVal | ScopeMapKey | ScopeMapVal
+	kindsScalar = KindString | KindBool | KindInt | KindFloat
+)
+
+// Default is the registry of every tag validation-gen knows.
+var Default = newDefault()
+
+func newDefault() *Registry {
+	r := &Registry{defs: map[string]*Definition{}}
+	presence := KindAny &^ KindStruct
+	r.add(&Definition{
+		Name: "optional", Scopes: ScopeField, Kinds: presence, Pointer: true,
+		KindsDoc: "any but a non-pointer struct",
+		Summary:  "The field may be unset.",
+		Check:    "An unset value (zero, nil or empty) stops every other check of the field.",
+		Errors:   "none", Example: "+k8s:optional", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "required", Scopes: ScopeField, Kinds: presence, Pointer: true,
+		KindsDoc: "any but a non-pointer struct",
+		Summary:  "The field must be set.",
+		Check:    "The value is not zero, the pointer not nil, the slice or map not empty; when unset no other check of the field runs.",
+		Errors:   "Required", Example: "+k8s:required", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "forbidden", Scopes: ScopeField, Kinds: presence, Pointer: true,
+		KindsDoc: "any but a non-pointer struct",
+		Summary:  "The field must not be set.",
+		Check:    "The value must be unset; when unset no other check of the field runs.",
+		Errors:   "Forbidden", Example: "+k8s:forbidden", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "minimum", Scopes: scopeValue, Kinds: KindInt, Pointer: true,
+		Payload: PayloadInt,
+		Summary: "Smallest allowed value.",
+		Check:   "v >= n; the integer must fit the field's type.",
+		Errors:  "Invalid / minimum", Example: "+k8s:minimum=0", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "maxLength", Scopes: scopeValue, Kinds: KindString, Pointer: true,
+		Payload: PayloadNonNegInt,
+		Summary: "Longest allowed string, in characters (runes).",
+		Check:   "rune count <= n",
+		Errors:  "TooLong / maxLength", Example: "+k8s:maxLength=63", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "maxItems", Scopes: ScopeType | ScopeField | ScopeListVal | ScopeMapVal, Kinds: KindSlice,
+		Payload: PayloadNonNegInt,
+		Summary: "Most items a list may hold.",
+		Check:   "len <= n; a list with too many items gets no other check.",
+		Errors:  "TooMany / maxItems", Example: "+k8s:maxItems=16", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "format", Scopes: scopeValue, Kinds: KindString, Pointer: true,
+		Payload: PayloadChoice, Choices: []string{"k8s-ip", "k8s-long-name", "k8s-short-name"},
+		Summary: "A well-known string format.",
+		Check:   "k8s-ip: an IPv4 (octets may have leading zeros) or IPv6 address; k8s-long-name: a DNS-1123 subdomain (at most 253 characters); k8s-short-name: a DNS-1123 label (at most 63 characters).",
+		Errors:  "Invalid / format=<name>", Example: "+k8s:format=k8s-short-name", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "enum", Scopes: ScopeType, Kinds: KindString,
+		KindsDoc: "string typedef",
+		Summary:  "The value is one of the typedef's constants.",
+		Check:    "The value equals one of the constants of the type declared in its package.",
+		Errors:   "NotSupported", Example: "+k8s:enum", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "neq", Scopes: scopeValue, Kinds: KindString | KindBool | KindInt, Pointer: true,
+		Payload: PayloadFieldValue,
+		Summary: "A value the field must not have.",
+		Check:   "v != x",
+		Errors:  "Invalid / neq", Example: `+k8s:neq="default"`, Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "eachKey", Scopes: ScopeType | ScopeField | ScopeListVal | ScopeMapVal, Kinds: KindMap,
+		Payload: PayloadTag, Repeatable: true,
+		Summary: "Apply a tag to every key of a map.",
+		Check:   "The chained tag on every key.",
+		Errors:  "the chained tag's", Example: "+k8s:eachKey=+k8s:format=k8s-short-name", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "eachVal", Scopes: ScopeType | ScopeField | ScopeListVal | ScopeMapVal, Kinds: KindSlice | KindMap,
+		Payload: PayloadTag, Repeatable: true,
+		Summary: "Apply a tag to every element of a list or value of a map.",
+		Check:   "The chained tag on every element, at [i], or value, at [key].",
+		Errors:  "the chained tag's", Example: "+k8s:eachVal=+k8s:minimum=1", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "subfield", Scopes: ScopeType | ScopeField | ScopeListVal | ScopeMapVal, Kinds: KindStruct, Pointer: true,
+		Args:    []Arg{{Type: codetags.ArgTypeString, Required: true, Doc: "JSON name of the sub-field"}},
+		Payload: PayloadTag, Repeatable: true,
+		Summary: "Apply a tag to one field of a struct, from outside the struct.",
+		Check:   "The chained tag on that field, at .<json-name>.",
+		Errors:  "the chained tag's", Example: `+k8s:subfield("name")=+k8s:format=k8s-short-name`, Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "opaqueType", Scopes: ScopeField | ScopeListVal | ScopeMapKey | ScopeMapVal, Kinds: KindAny, Pointer: true,
+		Summary: "Do not descend into the referenced type's own validations.",
+		Check:   "Only the tags written at this place are checked; the type's own validation functions are not called. Also allows types from packages outside the run.",
+		Errors:  "none", Example: "+k8s:opaqueType", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "listType", Scopes: ScopeType | ScopeField, Kinds: KindSlice,
+		Payload: PayloadChoice, Choices: []string{"atomic", "set", "map"},
+		Summary: "How a list is merged and what makes its items unique.",
+		Check:   "set: items are unique; map: items are unique by their listMapKey fields.",
+		Errors:  "Duplicate at the later [j]", Example: "+k8s:listType=map",
+	})
+	r.add(&Definition{
+		Name: "listMapKey", Scopes: ScopeType | ScopeField, Kinds: KindSlice,
+		KindsDoc: "slice of struct",
+		Payload:  PayloadString, Repeatable: true,
+		Summary:  "A field (JSON name) of the key of a listType=map list; repeat for composite keys.",
+		Check:    "Part of the list-map key.",
+		Errors:   "none", Example: "+k8s:listMapKey=name",
+	})
+	r.add(&Definition{
+		Name: "item", Scopes: ScopeField, Kinds: KindSlice,
+		KindsDoc: "listType=map slice",
+		Args:     []Arg{{Name: "<listMapKey>", Type: "string|int|bool", Required: true, Doc: "one per list-map key"}},
+		Payload:  PayloadTag, Repeatable: true,
+		Summary:  "Apply a tag to the list-map item whose keys match.",
+		Check:    "The chained tag on the matching item, at [i].",
+		Errors:   "the chained tag's", Example: `+k8s:item(name: "primary")=+k8s:required`,
+	})
+	unionArgs := []Arg{
+		{Name: "union", Type: codetags.ArgTypeString, Doc: "the union's name, when a struct has more than one"},
+		{Name: "memberName", Type: codetags.ArgTypeString, Doc: "the member's name (default: its JSON name)"},
+	}
+	r.add(&Definition{
+		Name: "unionMember", Scopes: ScopeField | ScopeListVal, Kinds: KindAny &^ KindStruct, Pointer: true,
+		KindsDoc: "pointer, slice, map or scalar",
+		Args:     unionArgs,
+		Summary:  "A member of a union: exactly one member is set.",
+		Check:    "Exactly one member of the union is set.",
+		Errors:   "Invalid / union at the struct", Example: "+k8s:unionMember",
+	})
+	r.add(&Definition{
+		Name: "unionDiscriminator", Scopes: ScopeField, Kinds: KindString,
+		Args:    unionArgs[:1],
+		Summary: "The field that names the union's set member.",
+		Check:   "The set member is the one the discriminator names.",
+		Errors:  "Invalid / union at the member", Example: "+k8s:unionDiscriminator",
+	})
+	r.add(&Definition{
+		Name: "zeroOrOneOfMember", Scopes: ScopeField | ScopeListVal, Kinds: KindAny &^ KindStruct, Pointer: true,
+		KindsDoc: "pointer, slice, map or scalar",
+		Args:     unionArgs,
+		Summary:  "A member of a group of which at most one is set.",
+		Check:    "At most one member is set.",
+		Errors:   "Invalid / zeroOrOneOf at the struct", Example: "+k8s:zeroOrOneOfMember",
+	})
+	optArg := []Arg{{Type: codetags.ArgTypeString, Required: true, Doc: "the option name"}}
+	r.add(&Definition{
+		Name: "ifEnabled", Scopes: scopeValue, Kinds: KindAny, Pointer: true,
+		Args: optArg, Payload: PayloadTag, Repeatable: true,
+		Summary: "Apply a tag only when an option is enabled.",
+		Check:   "The chained tag, when op.Options[option] is true.",
+		Errors:  "the chained tag's; InternalError when the caller did not define the option",
+		Example: `+k8s:ifEnabled("MyFeature")=+k8s:required`,
+	})
+	r.add(&Definition{
+		Name: "ifDisabled", Scopes: scopeValue, Kinds: KindAny, Pointer: true,
+		Args: optArg, Payload: PayloadTag, Repeatable: true,
+		Summary: "Apply a tag only when an option is disabled.",
+		Check:   "The chained tag, when op.Options[option] is false.",
+		Errors:  "the chained tag's; InternalError when the caller did not define the option",
+		Example: `+k8s:ifDisabled("MyFeature")=+k8s:forbidden`,
+	})
+	r.add(&Definition{
+		Name: "supportsSubresource", Scopes: ScopePackage, Kinds: KindAny,
+		Payload: PayloadString, Repeatable: true,
+		Summary: "The root validation also serves this subresource.",
+		Check:   "RegisterValidations accepts the root and these subresource paths; any other gets an InternalError.",
+		Errors:  `InternalError "no validation found"`, Example: `+k8s:supportsSubresource="/status"`,
+	})
+	r.add(&Definition{
+		Name: "isSubresource", Scopes: ScopePackage, Kinds: KindAny,
+		Payload: PayloadString,
+		Summary: "This package's validation serves only that subresource.",
+		Check:   "Validations registered from this package serve only that subresource path.",
+		Errors:  "none", Example: `+k8s:isSubresource="/scale"`,
+	})
+	r.add(&Definition{
+		Name: "validation-gen", Scopes: ScopePackage, Kinds: KindAny,
+		Payload: PayloadRaw,
+		Summary: "Which types get a Validate_<Type> entry point: *, TypesWithField=<Field> (or just <Field>), TypesWithSuffix=<suffix>, or false.",
+		Check:   "Selected types and every type they reach that has validations get a function.",
+		Errors:  "none", Example: "+k8s:validation-gen=TypeMeta", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "validation-gen-input", Scopes: ScopePackage, Kinds: KindAny,
+		Payload: PayloadRaw,
+		Summary: "The types live in another package; the validators are written here.",
+		Check:   "Types are read from the named import path.",
+		Errors:  "none", Example: "+k8s:validation-gen-input=example.com/api/v1", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "validation-gen-scheme-registry", Scopes: ScopePackage, Kinds: KindAny,
+		Payload: PayloadRaw,
+		Summary: "Generate RegisterValidations(scheme *runtime.Scheme) error; nil for none.",
+		Check:   "One function per root type is added to the scheme, dispatching on the subresource.",
+		Errors:  "none", Example: "+k8s:validation-gen-scheme-registry=k8s.io/apimachinery/pkg/runtime.Scheme", Implemented: true,
+	})
+	return r
+}
+
+// ForeignTag reports whether a +k8s: tag belongs to another generator
+// (deepcopy-gen, openapi-gen, conversion-gen, ...), which validation-gen
+// leaves alone. Tags of validation-gen itself are never foreign.
+func ForeignTag(name string) bool {
+	if strings.HasPrefix(name, "validation-gen") {
+		return false
+	}
+	return strings.Contains(name, "-gen") || name == "protobuf" || strings.HasPrefix(name, "protobuf.")
+}

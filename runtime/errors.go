@@ -1,0 +1,78 @@
+package runtime
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// The constructors below build the errors of the tag contract. Generated
+// code calls them only after a check failed, so they may allocate freely.
+
+// Required is the error of +k8s:required on an unset value. Like
+// Kubernetes, it is marked as short-circuiting: the field's other checks
+// did not run.
+func Required(p *field.Path) *field.Error { return shortCircuit(field.Required(p, "")) }
+
+// Forbidden is the error of +k8s:forbidden on a set value.
+func Forbidden(p *field.Path) *field.Error { return shortCircuit(field.Forbidden(p, "")) }
+
+func shortCircuit(e *field.Error) *field.Error {
+	e.ShortCircuit = true
+	return e
+}
+
+// Minimum is the error of +k8s:minimum.
+func Minimum[T Integer](p *field.Path, v, min T) *field.Error {
+	return field.Invalid(p, v, fmt.Sprintf("must be greater than or equal to %d", min)).WithOrigin("minimum")
+}
+
+// MaxLength is the error of +k8s:maxLength; the limit counts characters.
+func MaxLength[T ~string](p *field.Path, v T, max int) *field.Error {
+	return field.TooLongCharacters(p, v, max).WithOrigin("maxLength")
+}
+
+// TooLong reports whether s has more than max characters (runes), without
+// counting runes when the byte length already decides.
+func TooLong(s string, max int) bool {
+	if len(s) <= max {
+		return false
+	}
+	if (len(s)+3)/4 > max {
+		return true
+	}
+	return utf8.RuneCountInString(s) > max
+}
+
+// MaxItems is the error of +k8s:maxItems.
+func MaxItems(p *field.Path, n, max int) *field.Error {
+	return shortCircuit(field.TooMany(p, n, max).WithOrigin("maxItems"))
+}
+
+// NEQString is the error of +k8s:neq on a string.
+func NEQString[T ~string](p *field.Path, v T, disallowed string) *field.Error {
+	return field.Invalid(p, v, "must not be equal to "+strconv.Quote(disallowed)).WithOrigin("neq")
+}
+
+// NEQ is the error of +k8s:neq on an integer or a bool.
+func NEQ[T Integer | ~bool](p *field.Path, v, disallowed T) *field.Error {
+	return field.Invalid(p, v, fmt.Sprintf("must not be equal to %v", disallowed)).WithOrigin("neq")
+}
+
+// NotSupported is the error of +k8s:enum; supported is sorted.
+func NotSupported[T ~string](p *field.Path, v T, supported []T) *field.Error {
+	return field.NotSupported(p, v, supported)
+}
+
+// UndefinedOption is reported when a tag reads an option the caller did
+// not define in op.Options: a programming error of the caller.
+func UndefinedOption(p *field.Path, option string) *field.Error {
+	return field.InternalError(p, fmt.Errorf("undefined validation option %q", option))
+}
+
+// Integer is every Go integer type.
+type Integer interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
+}
