@@ -379,7 +379,8 @@ func (c *fnCtx) unchanged(pl place) jen.Code {
 	if comparable {
 		eq = jen.Op("*").Id(pl.v).Op("==").Op("*").Id(pl.ov)
 	} else {
-		eq = jen.Qual(pkgEquality, "Semantic").Dot("DeepEqual").Call(jen.Op("*").Id(pl.v), jen.Op("*").Id(pl.ov))
+		// Pointers, not values: boxing a pointer in an interface does not allocate.
+		eq = jen.Qual(pkgEquality, "Semantic").Dot("DeepEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
 	}
 	return isUpdate.Op("&&").Id(pl.ov).Op("!=").Nil().Op("&&").Add(eq)
 }
@@ -394,9 +395,10 @@ func isComparable(t *types.Type) bool {
 
 func directComparable(t *types.Type, seen map[*types.Type]bool) bool {
 	if seen[t] {
-		return false
+		return false // recursive types hold pointers somewhere anyway
 	}
 	seen[t] = true
+	defer delete(seen, t)
 	switch t.Kind {
 	case types.Builtin:
 		return true

@@ -392,7 +392,7 @@ func newDefault() *Registry {
 		Summary: "Apply a tag only when an option is enabled.",
 		Check:   "The chained tag, when op.Options[option] is true.",
 		Errors:  "the chained tag's; InternalError when the caller did not define the option",
-		Example: `+k8s:ifEnabled("MyFeature")=+k8s:required`,
+		Example: `+k8s:ifEnabled("MyFeature")=+k8s:required`, Implemented: true,
 	})
 	r.add(&Definition{
 		Name: "ifDisabled", Scopes: scopeValue, Kinds: KindAny, Pointer: true,
@@ -400,7 +400,7 @@ func newDefault() *Registry {
 		Summary: "Apply a tag only when an option is disabled.",
 		Check:   "The chained tag, when op.Options[option] is false.",
 		Errors:  "the chained tag's; InternalError when the caller did not define the option",
-		Example: `+k8s:ifDisabled("MyFeature")=+k8s:forbidden`,
+		Example: `+k8s:ifDisabled("MyFeature")=+k8s:forbidden`, Implemented: true,
 	})
 	r.add(&Definition{
 		Name: "supportsSubresource", Scopes: ScopePackage, Kinds: KindAny,

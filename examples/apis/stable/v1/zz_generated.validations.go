@@ -45,7 +45,7 @@ func ValidateAt_CronTab(ctx context.Context, op operation.Operation, p *vgruntim
 		if oldObj != nil {
 			ov2 = &oldObj.Spec
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equality.Semantic.DeepEqual(*v1, *ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equality.Semantic.DeepEqual(v1, ov2)) {
 			errs = append(errs, ValidateAt_CronTabSpec(ctx, op, &fp3, v1, ov2)...)
 		}
 	}
