@@ -13,12 +13,9 @@ import (
 	"github.com/declval/validation-gen/markers"
 )
 
-// BuildOptions configure how the model is built.
-type BuildOptions struct {
-	// Readonly are import paths whose existing Validate_ functions may be
-	// called but for which nothing is written.
-	Readonly map[string]bool
-}
+// BuildOptions configure how the model is built. Readonly packages are
+// part of Loaded.
+type BuildOptions struct{}
 
 type builder struct {
 	l        *Loaded
@@ -58,6 +55,20 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 		b.byInput[pkg.InputPath] = pkg
 		sels = append(sels, selected{pkg, sel})
 	}
+	// Types of packages in the run without a validation-gen tag are still
+	// built when reached; they are written into their own package.
+	for _, path := range l.Requested {
+		if _, ok := b.byInput[path]; ok {
+			continue
+		}
+		if _, ok := b.pkgs[path]; ok {
+			continue
+		}
+		pkg := l.Universe.Package(path)
+		p := &Package{Path: path, Name: pkg.Name, Dir: pkg.Dir, InputPath: path}
+		b.pkgs[path] = p
+		b.byInput[path] = p
+	}
 	for _, s := range sels {
 		in := l.Universe.Package(s.pkg.InputPath)
 		names := make([]string, 0, len(in.Types))
@@ -75,21 +86,8 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 			}
 		}
 	}
-	// Types of packages in the run without a validation-gen tag are still
-	// built when reached; they are written into their own package.
-	for _, path := range l.Requested {
-		if _, ok := b.byInput[path]; ok {
-			continue
-		}
-		if _, ok := b.pkgs[path]; ok {
-			continue
-		}
-		pkg := l.Universe.Package(path)
-		p := &Package{Path: path, Name: pkg.Name, Dir: pkg.Dir, InputPath: path}
-		b.pkgs[path] = p
-		b.byInput[path] = p
-	}
 	b.propagate()
+	b.markRecursive()
 	if len(b.errs) > 0 {
 		return nil, joinSorted(b.errs)
 	}
@@ -310,15 +308,12 @@ func (b *builder) buildFields(mt *Type) {
 		ft := &target{b: b, scope: markers.ScopeField, t: m.Type, desc: desc}
 		tags, errs := markers.Default.Parse(lines, ft)
 		b.errs = append(b.errs, errs...)
+		b.checkListTags(tags, m.Type)
 		f.Rules = b.rules(tags)
 		mt.Fields = append(mt.Fields, f)
-		opaque := false
-		for _, r := range f.Rules {
-			if _, ok := r.(Opaque); ok {
-				opaque = true
-			}
-		}
-		b.reach(m.Type, pos, opaque)
+		// Opaque anywhere on the field (also eachVal=+k8s:opaqueType) lets
+		// its types come from outside the run.
+		b.reach(m.Type, pos, anyOpaque(f.Rules))
 	}
 }
 
@@ -332,6 +327,72 @@ func firstTag(lines []markers.Line) string {
 		}
 	}
 	return ""
+}
+
+// checkListTags checks listType and listMapKey against each other and
+// against the list's element type.
+func (b *builder) checkListTags(tags []*markers.Tag, t *types.Type) {
+	var listType *markers.Tag
+	var keys []*markers.Tag
+	for _, tag := range tags {
+		switch tag.Def.Name {
+		case "listType":
+			listType = tag
+		case "listMapKey":
+			keys = append(keys, tag)
+		}
+	}
+	isMap := listType != nil && listType.Value == "map"
+	if isMap && len(keys) == 0 {
+		b.errs = append(b.errs, markers.Errorf(listType, "add +k8s:listMapKey=<json name of the key field>", "listType=map needs at least one +k8s:listMapKey"))
+	}
+	if !isMap {
+		for _, k := range keys {
+			b.errs = append(b.errs, markers.Errorf(k, "add +k8s:listType=map, or remove +k8s:listMapKey", "+k8s:listMapKey is only meaningful on a listType=map list"))
+		}
+	}
+	elem := resolve(t)
+	if elem.Kind == types.Slice || elem.Kind == types.Array {
+		elem = resolve(elem.Elem)
+	}
+	if elem.Kind == types.Pointer {
+		elem = resolve(elem.Elem)
+	}
+	if isMap && elem.Kind != types.Struct {
+		b.errs = append(b.errs, markers.Errorf(listType, "use listType=set or atomic for lists of scalars", "listType=map needs a list of structs, not %s", typeString(t)))
+		return
+	}
+	seen := map[string]bool{}
+	for _, k := range keys {
+		if seen[k.Value] {
+			b.errs = append(b.errs, markers.Errorf(k, "list each key field once", "listMapKey %q is given twice", k.Value))
+		}
+		seen[k.Value] = true
+		var found *types.Member
+		for i, m := range elem.Members {
+			if name, _, skip := jsonOf(m); !skip && name == k.Value {
+				found = &elem.Members[i]
+			}
+		}
+		if found == nil {
+			var names []string
+			for _, m := range elem.Members {
+				if name, inline, skip := jsonOf(m); !skip && !inline && isExported(m.Name) {
+					names = append(names, name)
+				}
+			}
+			b.errs = append(b.errs, markers.Errorf(k, "name a field by its JSON name, one of: "+strings.Join(names, ", "),
+				"listMapKey %q names no field of %s", k.Value, elem.Name.Name))
+			continue
+		}
+		kt := resolve(found.Type)
+		if kt.Kind == types.Pointer {
+			kt = resolve(kt.Elem)
+		}
+		if kt.Kind != types.Builtin {
+			b.errs = append(b.errs, markers.Errorf(k, "key fields must be strings, integers or booleans", "listMapKey %q is a %s", k.Value, typeString(found.Type)))
+		}
+	}
 }
 
 // jsonOf reads a member's json tag: its name, whether it is inlined and
@@ -385,10 +446,9 @@ func (b *builder) reach(t *types.Type, pos token.Position, opaque bool) {
 	if opaque || noValidations(t.Name.Package) {
 		return
 	}
-	if b.opts.Readonly[t.Name.Package] {
+	if fns, ok := b.l.readonly[t.Name.Package]; ok {
 		if _, ok := b.external[t.Name]; !ok {
-			fn := b.l.Universe.Package(t.Name.Package).Functions["Validate_"+t.Name.Name]
-			b.external[t.Name] = &Type{Go: t, HasValidation: fn != nil}
+			b.external[t.Name] = &Type{Go: t, HasValidation: fns["Validate_"+t.Name.Name], LazyPath: fns["ValidateAt_"+t.Name.Name]}
 		}
 		return
 	}
@@ -513,6 +573,54 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 	return nil // enum and package tags are read where they apply
 }
 
+// markRecursive flags the types that can reach themselves.
+func (b *builder) markRecursive() {
+	for _, t := range b.types {
+		seen := map[types.Name]bool{}
+		var walk func(*types.Type) bool
+		walk = func(x *types.Type) bool {
+			if x == nil {
+				return false
+			}
+			if x.Name.Package != "" {
+				if x.Name == t.Go.Name {
+					return true
+				}
+				if seen[x.Name] {
+					return false
+				}
+				seen[x.Name] = true
+			}
+			switch x.Kind {
+			case types.Pointer, types.Slice, types.Array:
+				return walk(x.Elem)
+			case types.Map:
+				return walk(x.Key) || walk(x.Elem)
+			case types.Alias:
+				return walk(x.Underlying)
+			case types.Struct:
+				for _, m := range x.Members {
+					if walk(m.Type) {
+						return true
+					}
+				}
+			}
+			return false
+		}
+		start := t.Go
+		if start.Kind == types.Alias {
+			t.Recursive = walk(start.Underlying)
+			continue
+		}
+		for _, m := range start.Members {
+			if walk(m.Type) {
+				t.Recursive = true
+				break
+			}
+		}
+	}
+}
+
 // propagate computes HasValidation over the type graph, recursion included.
 func (b *builder) propagate() {
 	for _, t := range b.types {
@@ -549,6 +657,42 @@ func (b *builder) reaches(t *Type) bool {
 		}
 		if b.valueNeeds(f.Go, false) {
 			return true
+		}
+	}
+	return false
+}
+
+func anyOpaque(rules []Rule) bool {
+	for _, r := range rules {
+		switch x := r.(type) {
+		case Opaque:
+			return true
+		case EachVal:
+			if anyOpaque(x.Rules) {
+				return true
+			}
+		case EachKey:
+			if anyOpaque(x.Rules) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// eachOpaque reports whether elements (eachVal) or keys (eachKey) of a
+// place are marked opaque.
+func eachOpaque(rules []Rule, keys bool) bool {
+	for _, r := range rules {
+		switch x := r.(type) {
+		case EachVal:
+			if !keys && hasOpaque(x.Rules) {
+				return true
+			}
+		case EachKey:
+			if keys && hasOpaque(x.Rules) {
+				return true
+			}
 		}
 	}
 	return false

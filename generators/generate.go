@@ -42,11 +42,7 @@ func Run(cfg Config) ([]Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	ro := map[string]bool{}
-	for _, r := range cfg.Readonly {
-		ro[r] = true
-	}
-	m, err := Build(l, BuildOptions{Readonly: ro})
+	m, err := Build(l, BuildOptions{})
 	if err != nil {
 		return nil, err
 	}

@@ -143,8 +143,10 @@ func (e *goEmitter) typeFuncs(t *Type) {
 		jen.Id("fldPath").Op("*").Qual(pkgField, "Path"),
 		jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Add(tq),
 	).Qual(pkgField, "ErrorList").Block(
-		jen.Id("p").Op(":=").Qual(pkgRT, "Root").Call(jen.Id("fldPath")),
-		jen.Return(jen.Id("ValidateAt_"+name).Call(jen.Id("ctx"), jen.Id("op"), jen.Op("&").Id("p"), jen.Id("obj"), jen.Id("oldObj"))),
+		jen.Var().Id("p").Qual(pkgRT, "Path"),
+		jen.Return(jen.Qual(pkgRT, "Rebase").Call(
+			jen.Id("ValidateAt_"+name).Call(jen.Id("ctx"), jen.Id("op"), jen.Op("&").Id("p"), jen.Id("obj"), jen.Id("oldObj")),
+			jen.Id("fldPath"))),
 	)
 	e.f.Line()
 
@@ -247,6 +249,9 @@ type place struct {
 	typeFunc bool
 	// mapKey marks a map key place (eachKey), whose errors are at the map.
 	mapKey bool
+	// local marks a value copied into a local variable (map values): its
+	// address must not reach reflection, or the variable escapes.
+	local bool
 }
 
 func (pl place) isPtr() bool { return pl.t.Kind == types.Pointer }
@@ -378,6 +383,8 @@ func (c *fnCtx) unchanged(pl place) jen.Code {
 	var eq jen.Code
 	if comparable {
 		eq = jen.Op("*").Id(pl.v).Op("==").Op("*").Id(pl.ov)
+	} else if pl.local {
+		eq = jen.Qual(pkgRT, "SemanticEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
 	} else {
 		// Pointers, not values: boxing a pointer in an interface does not allocate.
 		eq = jen.Qual(pkgEquality, "Semantic").Dot("DeepEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
@@ -455,6 +462,28 @@ func (c *fnCtx) unsetExpr(pl place) jen.Code {
 	return pl.derefRaw().Op("==").Nil()
 }
 
+// setExpr is the negation of unsetExpr, written out for readable output.
+func (c *fnCtx) setExpr(pl place) jen.Code {
+	if pl.isPtr() {
+		return jen.Id(pl.v).Op("!=").Nil()
+	}
+	r := resolve(pl.t)
+	switch r.Kind {
+	case types.Slice, types.Map:
+		return jen.Len(pl.derefRaw()).Op("!=").Lit(0)
+	case types.Builtin:
+		switch kindOfBuiltin(r.Name.Name) {
+		case "string":
+			return pl.derefRaw().Op("!=").Lit("")
+		case "bool":
+			return pl.derefRaw()
+		default:
+			return pl.derefRaw().Op("!=").Lit(0)
+		}
+	}
+	return pl.derefRaw().Op("!=").Nil()
+}
+
 func kindOfBuiltin(n string) string {
 	switch {
 	case n == "string":
@@ -512,29 +541,38 @@ func (c *fnCtx) presenceChecks(pl place, presence []Rule, after []jen.Code) []je
 		if len(inner) == 0 {
 			return nil
 		}
-		return []jen.Code{jen.If(jen.Op("!").Parens(unset)).Block(inner...)}
+		return []jen.Code{jen.If(c.setExpr(pl)).Block(inner...)}
 	case Forbidden:
-		return []jen.Code{jen.If(jen.Op("!").Parens(unset)).Block(c.appendErr(jen.Qual(pkgRT, "Forbidden").Call(pl.path.field())))}
+		return []jen.Code{jen.If(c.setExpr(pl)).Block(c.appendErr(jen.Qual(pkgRT, "Forbidden").Call(pl.path.field())))}
 	case IfOption:
 		// A presence rule under an option stops the other checks only when
 		// the option applies; a flag carries that out of the option's block.
 		stop := c.name("stop")
+		setStop := func() []jen.Code {
+			if len(inner) == 0 {
+				return nil
+			}
+			return []jen.Code{jen.Id(stop).Op("=").True()}
+		}
 		var applied []jen.Code
 		for _, in := range x.Rules {
 			switch in.(type) {
 			case Required:
-				applied = append(applied, jen.If(c.unsetExpr(pl)).Block(
-					c.appendErr(jen.Qual(pkgRT, "Required").Call(pl.path.field())),
-					jen.Id(stop).Op("=").True()))
+				applied = append(applied, jen.If(c.unsetExpr(pl)).Block(append([]jen.Code{
+					c.appendErr(jen.Qual(pkgRT, "Required").Call(pl.path.field()))}, setStop()...)...))
 			case Optional:
-				applied = append(applied, jen.If(c.unsetExpr(pl)).Block(jen.Id(stop).Op("=").True()))
+				if s := setStop(); len(s) > 0 {
+					applied = append(applied, jen.If(c.unsetExpr(pl)).Block(s...))
+				}
 			case Forbidden:
-				applied = append(applied,
-					jen.If(jen.Op("!").Parens(c.unsetExpr(pl))).Block(c.appendErr(jen.Qual(pkgRT, "Forbidden").Call(pl.path.field()))),
-					jen.Id(stop).Op("=").True())
+				applied = append(applied, jen.If(c.setExpr(pl)).Block(c.appendErr(jen.Qual(pkgRT, "Forbidden").Call(pl.path.field()))))
+				applied = append(applied, setStop()...)
 			}
 		}
-		out := []jen.Code{jen.Id(stop).Op(":=").False()}
+		var out []jen.Code
+		if len(inner) > 0 {
+			out = append(out, jen.Id(stop).Op(":=").False())
+		}
 		out = append(out, c.optionGate(pl, x, applied)...)
 		cond := jen.Op("!").Id(stop)
 		if pl.isPtr() {
@@ -632,6 +670,12 @@ func (c *fnCtx) rule(pl place, r Rule) []jen.Code {
 				c.appendErr(jen.Qual(pkgRT, "NEQString").Call(pl.path.field(), pl.derefRaw(), lit)))}
 		case "bool":
 			lit = jen.Lit(x.Value == "true")
+			cond := jen.Add(val)
+			if x.Value != "true" {
+				cond = jen.Op("!").Add(pl.deref())
+			}
+			return []jen.Code{jen.If(cond).Block(
+				c.appendErr(jen.Qual(pkgRT, "NEQ").Call(pl.path.field(), pl.derefRaw(), lit)))}
 		default:
 			lit = jen.Lit(int(x.Int))
 		}
@@ -640,7 +684,7 @@ func (c *fnCtx) rule(pl place, r Rule) []jen.Code {
 	case EachVal:
 		return c.eachVal(pl, x.Rules)
 	case EachKey:
-		return c.eachKey(pl, x.Rules)
+		return c.eachKey(pl, x.Rules, false)
 	case Subfield:
 		return c.subfield(pl, x)
 	case IfOption:
@@ -749,7 +793,7 @@ func (c *fnCtx) mapValues(pl place, r *types.Type, rules []Rule, withType bool) 
 	ev, eov := c.name("ev"), c.name("eov")
 	pv := &pathVar{name: c.name("ep"), parent: pl.path}
 	pv.decl = jen.Id(pv.name).Op(":=").Add(keyPath(pl.path.name, k, r.Key))
-	elem := place{t: r.Elem, rules: rules, v: ev, ov: eov, path: pv}
+	elem := place{t: r.Elem, rules: rules, v: ev, ov: eov, path: pv, local: true}
 	ok := c.name("ok")
 	elem.oldParent = ok
 	if !pl.hasOld() {
@@ -822,12 +866,19 @@ func keyPath(parent, k string, kt *types.Type) jen.Code {
 // eachKey applies rules to every key of the map at pl. Errors are reported
 // at the map's path, as Kubernetes does; a key already in the old map is
 // not validated again on update.
-func (c *fnCtx) eachKey(pl place, rules []Rule) []jen.Code {
+//
+// withType validates the keys with their type's own validation instead.
+func (c *fnCtx) eachKey(pl place, rules []Rule, withType bool) []jen.Code {
 	r := resolve(pl.valueType())
 	k := c.name("k")
 	kv := c.name("kv")
 	key := place{t: r.Key, rules: rules, v: kv, ov: "nil", path: pl.path, mapKey: true}
-	body := c.valueChecks(key, nil)
+	var body []jen.Code
+	if withType {
+		body = c.structure(key, false)
+	} else {
+		body = c.valueChecks(key, nil)
+	}
 	if len(body) == 0 {
 		return nil
 	}
@@ -879,12 +930,15 @@ func (c *fnCtx) structure(pl place, guard bool) []jen.Code {
 		if r != nil {
 			switch r.Kind {
 			case types.Slice, types.Array:
-				if c.valueNeeds(r.Elem) {
+				if c.valueNeeds(r.Elem) && !eachOpaque(pl.rules, false) {
 					out = c.listElems(pl, r, nil, true)
 				}
 			case types.Map:
-				if c.valueNeeds(r.Elem) {
-					out = c.mapValues(pl, r, nil, true)
+				if c.valueNeeds(r.Key) && !eachOpaque(pl.rules, true) {
+					out = c.eachKey(pl, nil, true)
+				}
+				if c.valueNeeds(r.Elem) && !eachOpaque(pl.rules, false) {
+					out = append(out, c.mapValues(pl, r, nil, true)...)
 				}
 			}
 		}
@@ -906,12 +960,27 @@ func (c *fnCtx) callType(mt *Type, pl place, conv jen.Code) jen.Code {
 		v = jen.Parens(jen.Op("*").Add(conv)).Call(jen.Id(pl.v))
 		ov = jen.Parens(jen.Op("*").Add(conv)).Call(jen.Id(pl.ov))
 	}
-	if mt.Pkg == nil {
+	if mt.Pkg == nil && !mt.LazyPath {
 		// A readonly package's Validate_ function takes a *field.Path.
 		return c.appendErrs(jen.Qual(t.Name.Package, "Validate_"+t.Name.Name).Call(
 			jen.Id("ctx"), jen.Id("op"), pl.path.field(), v, ov))
 	}
-	fn := jen.Qual(mt.Pkg.Path, "ValidateAt_"+t.Name.Name)
+	pkg := t.Name.Package
+	if mt.Pkg != nil {
+		pkg = mt.Pkg.Path
+	}
+	fn := jen.Qual(pkg, "ValidateAt_"+t.Name.Name)
+	if mt.Recursive {
+		// A fresh root keeps this path off the recursive call, so it can
+		// stay on the stack; errors are rebased onto it when there are any.
+		root, sub := c.name("root"), c.name("sub")
+		return jen.Block(
+			jen.Var().Id(root).Qual(pkgRT, "Path"),
+			jen.If(jen.Id(sub).Op(":=").Add(fn).Call(jen.Id("ctx"), jen.Id("op"), jen.Op("&").Id(root), v, ov), jen.Len(jen.Id(sub)).Op(">").Lit(0)).Block(
+				c.appendErrs(jen.Qual(pkgRT, "Rebase").Call(jen.Id(sub), pl.path.field())),
+			),
+		)
+	}
 	return c.appendErrs(jen.Add(fn).Call(jen.Id("ctx"), jen.Id("op"), pl.path.arg(), v, ov))
 }
 

@@ -26,6 +26,10 @@ type Loaded struct {
 	// Requested are the import paths the user asked for, sorted.
 	Requested []string
 	comments  map[string]*pkgComments
+	// readonly maps each readonly package to the Validate_ functions it
+	// declares, in any file: generated files are excluded from loading by
+	// their build tag, so they are read here directly.
+	readonly map[string]map[string]bool
 }
 
 type pkgComments struct {
@@ -71,15 +75,29 @@ func load(dir string, patterns []string, readonly []string, buildTags []string) 
 	if err != nil {
 		return nil, err
 	}
-	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}}
+	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}, readonly: map[string]map[string]bool{}}
 	ro := map[string]bool{}
 	if len(readonly) > 0 {
-		roPaths, err := p.FindPackages(readonly...)
-		if err != nil {
+		var roPaths []string
+		if dir != "" {
+			cfg := &packages.Config{Dir: dir, Mode: packages.NeedName}
+			pkgs, err := packages.Load(cfg, readonly...)
+			if err != nil {
+				return nil, err
+			}
+			for _, pk := range pkgs {
+				roPaths = append(roPaths, pk.PkgPath)
+			}
+		} else if roPaths, err = p.FindPackages(readonly...); err != nil {
 			return nil, err
 		}
 		for _, r := range roPaths {
 			ro[r] = true
+			fns, err := validateFuncs(u.Package(r).Dir)
+			if err != nil {
+				return nil, err
+			}
+			l.readonly[r] = fns
 		}
 	}
 	for _, path := range p.UserRequestedPackages() {
@@ -287,4 +305,30 @@ func displayPath(path string) string {
 		return rel
 	}
 	return path
+}
+
+// validateFuncs lists the top-level Validate_ and ValidateAt_ functions
+// declared in a directory's Go files, whatever their build constraints.
+func validateFuncs(dir string) (map[string]bool, error) {
+	out := map[string]bool{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Validate") {
+				out[fd.Name.Name] = true
+			}
+		}
+	}
+	return out, nil
 }

@@ -53,6 +53,13 @@ type Type struct {
 	HasValidation bool
 	// Root is true for types selected by validation-gen=...
 	Root bool
+	// Recursive is set for types that can contain themselves. Calls into
+	// them start a fresh path and rebase its errors, because a chain of
+	// stack paths through a recursive call escapes to the heap.
+	Recursive bool
+	// LazyPath is set for types of readonly packages that were generated
+	// by validation-gen and so have ValidateAt_ functions.
+	LazyPath bool
 }
 
 // Field is a struct member.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -15,6 +16,15 @@ func PtrEqual[T comparable](a, b *T) bool {
 		return a == b
 	}
 	return *a == *b
+}
+
+// SemanticEqual is equality.Semantic.DeepEqual on the values behind two
+// pointers. Comparing copies rather than the pointers keeps the pointers
+// themselves from escaping, so a map value held in a local variable stays
+// on the stack; the copies are made only when the comparison runs (on
+// update).
+func SemanticEqual[T any](a, b *T) bool {
+	return equality.Semantic.DeepEqual(*a, *b)
 }
 
 // OldAs converts the old object handed to a scheme validation function;

@@ -30,8 +30,8 @@ func RegisterValidations(scheme *runtime.Scheme) error {
 // Validate_CronTab validates an instance of CronTab according to the declarative
 // validation tags of its type. oldObj is nil on create.
 func Validate_CronTab(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *CronTab) field.ErrorList {
-	p := vgruntime.Root(fldPath)
-	return ValidateAt_CronTab(ctx, op, &p, obj, oldObj)
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_CronTab(ctx, op, &p, obj, oldObj), fldPath)
 }
 
 // ValidateAt_CronTab is Validate_CronTab with a lazily built field path; generated
@@ -55,8 +55,8 @@ func ValidateAt_CronTab(ctx context.Context, op operation.Operation, p *vgruntim
 // Validate_CronTabSpec validates an instance of CronTabSpec according to the declarative
 // validation tags of its type. oldObj is nil on create.
 func Validate_CronTabSpec(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *CronTabSpec) field.ErrorList {
-	p := vgruntime.Root(fldPath)
-	return ValidateAt_CronTabSpec(ctx, op, &p, obj, oldObj)
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_CronTabSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
 // ValidateAt_CronTabSpec is Validate_CronTabSpec with a lazily built field path; generated
@@ -107,7 +107,7 @@ func ValidateAt_CronTabSpec(ctx context.Context, op operation.Operation, p *vgru
 			ov8 = oldObj.Replicas
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
-			if !(v7 == nil) {
+			if v7 != nil {
 				if *v7 < 1 {
 					errs = append(errs, vgruntime.Minimum(fp9.Field(), *v7, 1))
 				}
