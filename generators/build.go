@@ -762,15 +762,15 @@ func typeString(t *types.Type) string {
 // pkgTarget is the package scope, for doc.go tags.
 type pkgTarget struct{ path string }
 
-func (p pkgTarget) Scope() markers.Scope          { return markers.ScopePackage }
-func (p pkgTarget) Describe() string              { return "package " + p.path }
-func (p pkgTarget) Kind() markers.Kind            { return markers.KindOther }
-func (p pkgTarget) Deref() markers.Target         { return nil }
-func (p pkgTarget) Elem() markers.Target          { return nil }
-func (p pkgTarget) Key() markers.Target           { return nil }
-func (p pkgTarget) Field(string) markers.Target   { return nil }
-func (p pkgTarget) IntRange() (int64, uint64)     { return 0, 0 }
-func (p pkgTarget) Named() bool                   { return false }
+func (p pkgTarget) Scope() markers.Scope        { return markers.ScopePackage }
+func (p pkgTarget) Describe() string            { return "package " + p.path }
+func (p pkgTarget) Kind() markers.Kind          { return markers.KindOther }
+func (p pkgTarget) Deref() markers.Target       { return nil }
+func (p pkgTarget) Elem() markers.Target        { return nil }
+func (p pkgTarget) Key() markers.Target         { return nil }
+func (p pkgTarget) Field(string) markers.Target { return nil }
+func (p pkgTarget) IntRange() (int64, uint64)   { return 0, 0 }
+func (p pkgTarget) Named() bool                 { return false }
 
 // target is a typed place for markers.
 type target struct {

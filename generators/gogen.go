@@ -169,10 +169,10 @@ func (e *goEmitter) typeFuncs(t *Type) {
 	e.f.Commentf("ValidateAt_%s is Validate_%s with a lazily built field path; generated", name, name)
 	e.f.Comment("code calls it so that validating a valid object allocates nothing.")
 	if len(body) == 0 {
-		e.f.Func().Id("ValidateAt_"+name).Params(params...).Params(jen.Id("errs").Qual(pkgField, "ErrorList")).Block(jen.Return())
+		e.f.Func().Id("ValidateAt_" + name).Params(params...).Params(jen.Id("errs").Qual(pkgField, "ErrorList")).Block(jen.Return())
 	} else {
 		body = append(body, jen.Return())
-		e.f.Func().Id("ValidateAt_"+name).Params(params...).Params(jen.Id("errs").Qual(pkgField, "ErrorList")).Block(body...)
+		e.f.Func().Id("ValidateAt_" + name).Params(params...).Params(jen.Id("errs").Qual(pkgField, "ErrorList")).Block(body...)
 	}
 	e.f.Line()
 }
@@ -992,4 +992,3 @@ func (m *Model) lookup(t *types.Type) *Type {
 	}
 	return m.index[t.Name]
 }
-

@@ -11,8 +11,8 @@ import (
 	"sort"
 	"strings"
 
-	gengoparser "k8s.io/gengo/v2/parser"
 	"golang.org/x/tools/go/packages"
+	gengoparser "k8s.io/gengo/v2/parser"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/declval/validation-gen/markers"

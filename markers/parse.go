@@ -391,7 +391,9 @@ func chainTarget(def *Definition, tag *Tag, t Target) (Target, error) {
 }
 
 func checkLiteral(tag *Tag, p codetags.Tag, vt Target) error {
-	fix := func(kind string) string { return fmt.Sprintf("write a %s literal, e.g. +k8s:%s=%s", kind, tag.Def.Name, exampleOf(kind)) }
+	fix := func(kind string) string {
+		return fmt.Sprintf("write a %s literal, e.g. +k8s:%s=%s", kind, tag.Def.Name, exampleOf(kind))
+	}
 	switch vt.Kind() {
 	case KindString:
 		if p.ValueType != codetags.ValueTypeString {

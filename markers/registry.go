@@ -345,18 +345,18 @@ func newDefault() *Registry {
 		Name: "listMapKey", Scopes: ScopeType | ScopeField, Kinds: KindSlice,
 		KindsDoc: "slice of struct",
 		Payload:  PayloadString, Repeatable: true,
-		Summary:  "A field (JSON name) of the key of a listType=map list; repeat for composite keys.",
-		Check:    "Part of the list-map key.",
-		Errors:   "none", Example: "+k8s:listMapKey=name",
+		Summary: "A field (JSON name) of the key of a listType=map list; repeat for composite keys.",
+		Check:   "Part of the list-map key.",
+		Errors:  "none", Example: "+k8s:listMapKey=name",
 	})
 	r.add(&Definition{
 		Name: "item", Scopes: ScopeField, Kinds: KindSlice,
 		KindsDoc: "listType=map slice",
 		Args:     []Arg{{Name: "<listMapKey>", Type: "string|int|bool", Required: true, Doc: "one per list-map key"}},
 		Payload:  PayloadTag, Repeatable: true,
-		Summary:  "Apply a tag to the list-map item whose keys match.",
-		Check:    "The chained tag on the matching item, at [i].",
-		Errors:   "the chained tag's", Example: `+k8s:item(name: "primary")=+k8s:required`,
+		Summary: "Apply a tag to the list-map item whose keys match.",
+		Check:   "The chained tag on the matching item, at [i].",
+		Errors:  "the chained tag's", Example: `+k8s:item(name: "primary")=+k8s:required`,
 	})
 	unionArgs := []Arg{
 		{Name: "union", Type: codetags.ArgTypeString, Doc: "the union's name, when a struct has more than one"},
