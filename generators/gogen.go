@@ -32,12 +32,14 @@ func (m *Model) GoFile(p *Package, header []byte) ([]byte, error) {
 	f.HeaderComment("//go:build !" + BuildTag)
 	f.HeaderComment(strings.TrimPrefix(generatedMarker, "// "))
 	e := &goEmitter{m: m, p: p, f: f}
+	e.eq = &equalities{e: e, names: map[string]string{}}
 	if p.SchemeRegistry != "" {
 		e.registerFunc()
 	}
 	for _, t := range p.Types {
 		e.typeFuncs(t)
 	}
+	e.eq.emit()
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering %s: %w", p.Path, err)
@@ -46,9 +48,10 @@ func (m *Model) GoFile(p *Package, header []byte) ([]byte, error) {
 }
 
 type goEmitter struct {
-	m *Model
-	p *Package
-	f *jen.File
+	m  *Model
+	p  *Package
+	f  *jen.File
+	eq *equalities
 }
 
 // registerFunc writes RegisterValidations: one dispatcher per root type.
@@ -168,6 +171,9 @@ func (e *goEmitter) typeFuncs(t *Type) {
 	}
 	e.f.Commentf("ValidateAt_%s is Validate_%s with a lazily built field path; generated", name, name)
 	e.f.Comment("code calls it so that validating a valid object allocates nothing.")
+	if c.freshRoot {
+		body = append([]jen.Code{jen.Var().Id("freshRoot").Qual(pkgRT, "Path")}, body...)
+	}
 	if len(body) == 0 {
 		e.f.Func().Id("ValidateAt_" + name).Params(params...).Params(jen.Id("errs").Qual(pkgField, "ErrorList")).Block(jen.Return())
 	} else {
@@ -181,6 +187,8 @@ func (e *goEmitter) typeFuncs(t *Type) {
 type fnCtx struct {
 	e *goEmitter
 	n int
+	// freshRoot is set when the function calls into a recursive type.
+	freshRoot bool
 }
 
 func (c *fnCtx) name(prefix string) string {
@@ -370,24 +378,25 @@ func (c *fnCtx) checksWithGate(pl place) []jen.Code {
 func (c *fnCtx) unchanged(pl place) jen.Code {
 	isUpdate := jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update")
 	vt := pl.valueType()
-	comparable := isComparable(vt)
+	q := c.e.eq
 	if pl.isPtr() {
 		var eq jen.Code
-		if comparable {
+		switch {
+		case isComparable(vt):
 			eq = jen.Qual(pkgRT, "PtrEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
-		} else {
+		case q.typed(vt):
+			eq = jen.Qual(pkgRT, "PtrEqualFunc").Call(jen.Id(pl.v), jen.Id(pl.ov), jen.Id(q.fn(vt)))
+		default:
 			eq = jen.Qual(pkgEquality, "Semantic").Dot("DeepEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
 		}
 		return isUpdate.Op("&&").Id(pl.oldParent).Op("&&").Add(eq)
 	}
 	var eq jen.Code
-	if comparable {
-		eq = jen.Op("*").Id(pl.v).Op("==").Op("*").Id(pl.ov)
-	} else if pl.local {
+	if pl.local && !isComparable(vt) && !q.typed(vt) {
+		// A local copy's address must not reach reflection.
 		eq = jen.Qual(pkgRT, "SemanticEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
 	} else {
-		// Pointers, not values: boxing a pointer in an interface does not allocate.
-		eq = jen.Qual(pkgEquality, "Semantic").Dot("DeepEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
+		eq = q.call(vt, jen.Id(pl.v), jen.Id(pl.ov))
 	}
 	return isUpdate.Op("&&").Id(pl.ov).Op("!=").Nil().Op("&&").Add(eq)
 }
@@ -973,12 +982,12 @@ func (c *fnCtx) callType(mt *Type, pl place, conv jen.Code) jen.Code {
 	if mt.Recursive {
 		// A fresh root keeps this path off the recursive call, so it can
 		// stay on the stack; errors are rebased onto it when there are any.
-		root, sub := c.name("root"), c.name("sub")
-		return jen.Block(
-			jen.Var().Id(root).Qual(pkgRT, "Path"),
-			jen.If(jen.Id(sub).Op(":=").Add(fn).Call(jen.Id("ctx"), jen.Id("op"), jen.Op("&").Id(root), v, ov), jen.Len(jen.Id(sub)).Op(">").Lit(0)).Block(
-				c.appendErrs(jen.Qual(pkgRT, "Rebase").Call(jen.Id(sub), pl.path.field())),
-			),
+		// The root is declared once per function: a variable declared in a
+		// loop and passed down a recursive call would escape.
+		c.freshRoot = true
+		sub := c.name("sub")
+		return jen.If(jen.Id(sub).Op(":=").Add(fn).Call(jen.Id("ctx"), jen.Id("op"), jen.Op("&").Id("freshRoot"), v, ov), jen.Len(jen.Id(sub)).Op(">").Lit(0)).Block(
+			c.appendErrs(jen.Qual(pkgRT, "Rebase").Call(jen.Id(sub), pl.path.field())),
 		)
 	}
 	return c.appendErrs(jen.Add(fn).Call(jen.Id("ctx"), jen.Id("op"), pl.path.arg(), v, ov))

@@ -27,6 +27,68 @@ func SemanticEqual[T any](a, b *T) bool {
 	return equality.Semantic.DeepEqual(*a, *b)
 }
 
+// PtrEqualFunc is PtrEqual for values compared by eq.
+func PtrEqualFunc[T any](a, b *T, eq func(a, b *T) bool) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return eq(a, b)
+}
+
+// SliceEqual compares two lists of comparable values; nil and empty are
+// equal, as equality.Semantic has it.
+func SliceEqual[S ~[]E, E comparable](a, b S) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// SliceEqualFunc compares two lists element by element with eq.
+func SliceEqualFunc[S ~[]E, E any](a, b S, eq func(a, b *E) bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !eq(&a[i], &b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// MapEqual compares two maps of comparable values; nil and empty are equal.
+func MapEqual[M ~map[K]V, K, V comparable](a, b M) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || v != w {
+			return false
+		}
+	}
+	return true
+}
+
+// MapEqualFunc compares two maps value by value with eq.
+func MapEqualFunc[M ~map[K]V, K comparable, V any](a, b M, eq func(a, b *V) bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		w, ok := b[k]
+		if !ok || !eq(&v, &w) {
+			return false
+		}
+	}
+	return true
+}
+
 // OldAs converts the old object handed to a scheme validation function;
 // nil (create) stays nil.
 func OldAs[T any](old any) T {

@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	vgruntime "github.com/declval/validation-gen/runtime"
-	equality "k8s.io/apimachinery/pkg/api/equality"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
@@ -45,7 +44,7 @@ func ValidateAt_CronTab(ctx context.Context, op operation.Operation, p *vgruntim
 		if oldObj != nil {
 			ov2 = &oldObj.Spec
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equality.Semantic.DeepEqual(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_CronTabSpec(v1, ov2)) {
 			errs = append(errs, ValidateAt_CronTabSpec(ctx, op, &fp3, v1, ov2)...)
 		}
 	}
@@ -115,4 +114,16 @@ func ValidateAt_CronTabSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 	}
 	return
+}
+
+// equal_CronTabSpec reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_CronTabSpec(a, b *CronTabSpec) bool {
+	return a.CronSpec == b.CronSpec &&
+		a.Image == b.Image &&
+		equal_2(&a.Replicas, &b.Replicas)
+}
+
+// equal_2 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_2(a, b **int32) bool {
+	return vgruntime.PtrEqual(*a, *b)
 }

@@ -1,0 +1,5 @@
+// Package v1 covers the shapes the generator must handle without
+// allocating on valid objects: inline structs, maps and lists of structs
+// from another package, pointers and a recursive type.
+// +k8s:validation-gen=*
+package v1

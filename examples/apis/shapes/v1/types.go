@@ -1,0 +1,34 @@
+package v1
+
+import "github.com/declval/validation-gen/examples/apis/shapes/shared"
+
+type Inner struct {
+	// +k8s:maxLength=5
+	X string `json:"x"`
+	// +k8s:optional
+	Refs []shared.Ref `json:"refs,omitempty"`
+}
+
+type Tree struct {
+	// +k8s:required
+	Name string `json:"name"`
+	// +k8s:optional
+	Children []Tree `json:"children,omitempty"`
+}
+
+type T struct {
+	Inner `json:",inline"`
+	// +k8s:optional
+	// +k8s:eachVal=+k8s:maxLength=3
+	Labels map[string]string `json:"labels,omitempty"`
+	// +k8s:optional
+	MIn map[string]Inner `json:"min,omitempty"`
+	// +k8s:optional
+	PIn *Inner `json:"pin,omitempty"`
+	// +k8s:optional
+	LIn []Inner `json:"lin,omitempty"`
+	// +k8s:optional
+	Tree *Tree `json:"tree,omitempty"`
+	// +k8s:minimum=1
+	N int `json:"n"`
+}

@@ -1,0 +1,226 @@
+package generators
+
+import (
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+	"k8s.io/gengo/v2/types"
+)
+
+// Update ratcheting compares every changed-or-not value with its old
+// value. equality.Semantic.DeepEqual does that by reflection, which
+// allocates; the emitter instead writes typed equality functions with the
+// same meaning (nil and empty lists and maps are equal, pointers compare
+// what they point to). Types it cannot see into (other packages, foreign
+// types such as resource.Quantity with their own notion of equality) still
+// go through equality.Semantic.
+
+// equalities collects the equality functions one file needs.
+type equalities struct {
+	e     *goEmitter
+	names map[string]string // type key -> function name
+	order []*types.Type
+	keys  []string
+}
+
+func (q *equalities) key(t *types.Type) string { return typeString(t) + "|" + t.Name.Package }
+
+// call returns a bool expression comparing *a and *b (a, b: *T).
+func (q *equalities) call(t *types.Type, a, b jen.Code) jen.Code {
+	if isComparable(t) {
+		return jen.Op("*").Add(a).Op("==").Op("*").Add(b)
+	}
+	if !q.typed(t) {
+		return jen.Qual(pkgEquality, "Semantic").Dot("DeepEqual").Call(a, b)
+	}
+	return jen.Id(q.fn(t)).Call(a, b)
+}
+
+// typed reports whether the emitter can write an equality function for t:
+// everything in it must be visible from this package.
+func (q *equalities) typed(t *types.Type) bool {
+	return q.typedSeen(t, map[*types.Type]bool{})
+}
+
+func (q *equalities) typedSeen(t *types.Type, seen map[*types.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	if t.Name.Package != "" && t.Name.Package != q.e.p.Path {
+		if noValidations(t.Name.Package) {
+			// apimachinery types (Quantity, Time, ...) have equalities of
+			// their own in equality.Semantic.
+			return isComparable(t)
+		}
+		if t.Kind == types.Struct {
+			for _, m := range t.Members {
+				if !isExported(m.Name) {
+					return false // not visible from here
+				}
+			}
+		}
+	}
+	switch t.Kind {
+	case types.Builtin:
+		return true
+	case types.Alias:
+		return q.typedSeen(t.Underlying, seen)
+	case types.Pointer, types.Slice, types.Array:
+		return q.typedSeen(t.Elem, seen)
+	case types.Map:
+		return q.typedSeen(t.Key, seen) && q.typedSeen(t.Elem, seen)
+	case types.Struct:
+		for _, m := range t.Members {
+			if !q.typedSeen(m.Type, seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// fn names the equality function of t, scheduling it to be written.
+func (q *equalities) fn(t *types.Type) string {
+	k := q.key(t)
+	if n, ok := q.names[k]; ok {
+		return n
+	}
+	n := "equal_" + strconv.Itoa(len(q.names)+1)
+	switch {
+	case t.Name.Package == q.e.p.Path:
+		n = "equal_" + t.Name.Name
+	case t.Name.Package != "":
+		n = "equal_" + pathBase(t.Name.Package) + "_" + t.Name.Name
+	}
+	for taken := q.taken(n); taken; taken = q.taken(n) {
+		n += "_"
+	}
+	q.names[k] = n
+	q.order = append(q.order, t)
+	q.keys = append(q.keys, k)
+	return n
+}
+
+func (q *equalities) taken(n string) bool {
+	for _, v := range q.names {
+		if v == n {
+			return true
+		}
+	}
+	return false
+}
+
+// elemFn is the function value comparing two *E, for the generic helpers.
+func (q *equalities) elemFn(t *types.Type) jen.Code { return jen.Id(q.fn(t)) }
+
+// emit writes every scheduled function (scheduling more as it goes).
+func (q *equalities) emit() {
+	for i := 0; i < len(q.order); i++ {
+		t := q.order[i]
+		name := q.names[q.keys[i]]
+		tc := q.e.typeCode(t)
+		q.e.f.Commentf("%s reports whether *a and *b are equal as equality.Semantic sees them.", name)
+		q.e.f.Func().Id(name).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(tc)).Bool().Block(
+			q.stmts(t)...,
+		)
+		q.e.f.Line()
+	}
+}
+
+// stmts is the body of the equality function of t. Lists and maps of
+// values without ==, loop here rather than in a generic helper, so that
+// the element comparison is a direct call and nothing escapes.
+func (q *equalities) stmts(t *types.Type) []jen.Code {
+	u := t
+	if u.Kind == types.Alias && u.Underlying.Name.Package == "" {
+		u = u.Underlying
+	}
+	switch {
+	case u.Kind == types.Slice && !isComparable(u.Elem):
+		return []jen.Code{
+			jen.If(jen.Len(jen.Op("*").Id("a")).Op("!=").Len(jen.Op("*").Id("b"))).Block(jen.Return(jen.False())),
+			jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("a")).Block(
+				jen.If(jen.Op("!").Add(q.call(u.Elem, jen.Op("&").Parens(jen.Op("*").Id("a")).Index(jen.Id("i")), jen.Op("&").Parens(jen.Op("*").Id("b")).Index(jen.Id("i"))))).Block(jen.Return(jen.False())),
+			),
+			jen.Return(jen.True()),
+		}
+	case u.Kind == types.Map && !isComparable(u.Elem):
+		return []jen.Code{
+			jen.If(jen.Len(jen.Op("*").Id("a")).Op("!=").Len(jen.Op("*").Id("b"))).Block(jen.Return(jen.False())),
+			jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Op("*").Id("a")).Block(
+				jen.List(jen.Id("w"), jen.Id("ok")).Op(":=").Parens(jen.Op("*").Id("b")).Index(jen.Id("k")),
+				jen.If(jen.Op("!").Id("ok").Op("||").Op("!").Add(q.call(u.Elem, jen.Op("&").Id("v"), jen.Op("&").Id("w")))).Block(jen.Return(jen.False())),
+			),
+			jen.Return(jen.True()),
+		}
+	case u.Kind == types.Pointer && !isComparable(u.Elem):
+		return []jen.Code{
+			jen.If(jen.Op("*").Id("a").Op("==").Nil().Op("||").Op("*").Id("b").Op("==").Nil()).Block(jen.Return(jen.Op("*").Id("a").Op("==").Op("*").Id("b"))),
+			jen.Return(q.call(u.Elem, jen.Op("*").Id("a"), jen.Op("*").Id("b"))),
+		}
+	}
+	return []jen.Code{jen.Return(q.body(t))}
+}
+
+// body compares *a and *b of type t.
+func (q *equalities) body(t *types.Type) jen.Code {
+	a, b := jen.Op("*").Id("a"), jen.Op("*").Id("b")
+	switch t.Kind {
+	case types.Alias:
+		u := t.Underlying
+		if u.Name.Package != "" {
+			// A typedef of another named type compares as that type.
+			conv := q.e.typeCode(u)
+			return q.call(u, jen.Parens(jen.Op("*").Add(conv)).Call(jen.Id("a")), jen.Parens(jen.Op("*").Add(conv)).Call(jen.Id("b")))
+		}
+		return q.composite(u, a, b)
+	case types.Struct:
+		var conj jen.Code
+		for _, m := range t.Members {
+			fa, fb := jen.Op("&").Id("a").Dot(m.Name), jen.Op("&").Id("b").Dot(m.Name)
+			var c jen.Code
+			if isComparable(m.Type) {
+				c = jen.Id("a").Dot(m.Name).Op("==").Id("b").Dot(m.Name)
+			} else {
+				c = q.call(m.Type, fa, fb)
+			}
+			if conj == nil {
+				conj = c
+			} else {
+				conj = jen.Add(conj).Op("&&").Line().Add(c)
+			}
+		}
+		if conj == nil {
+			return jen.True()
+		}
+		return conj
+	}
+	return q.composite(t, a, b)
+}
+
+// composite compares two values (expressions of type t, not pointers) of
+// an unnamed pointer, slice or map type.
+func (q *equalities) composite(t *types.Type, a, b jen.Code) jen.Code {
+	switch t.Kind {
+	case types.Pointer:
+		if isComparable(t.Elem) {
+			return jen.Qual(pkgRT, "PtrEqual").Call(a, b)
+		}
+		return jen.Qual(pkgRT, "PtrEqualFunc").Call(a, b, q.elemFn(t.Elem))
+	case types.Slice:
+		if isComparable(t.Elem) {
+			return jen.Qual(pkgRT, "SliceEqual").Call(a, b)
+		}
+		return jen.Qual(pkgRT, "SliceEqualFunc").Call(a, b, q.elemFn(t.Elem))
+	case types.Map:
+		if isComparable(t.Elem) {
+			return jen.Qual(pkgRT, "MapEqual").Call(a, b)
+		}
+		return jen.Qual(pkgRT, "MapEqualFunc").Call(a, b, q.elemFn(t.Elem))
+	case types.Array:
+		return jen.Qual(pkgRT, "SliceEqualFunc").Call(jen.Parens(a).Index(jen.Op(":")), jen.Parens(b).Index(jen.Op(":")), q.elemFn(t.Elem))
+	}
+	return jen.Op("*").Id("a").Op("==").Op("*").Id("b")
+}
