@@ -247,6 +247,7 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 	tt := &target{b: b, scope: markers.ScopeType, t: t, desc: "type " + t.Name.Name}
 	tags, errs := markers.Default.Parse(lines, tt)
 	b.errs = append(b.errs, errs...)
+	b.checkListTags(tags, t)
 	mt.Rules = b.rules(tags)
 	for _, tag := range tags {
 		if tag.Def.Name == "enum" {
@@ -483,9 +484,40 @@ func (b *builder) rules(tags []*markers.Tag) []Rule {
 		if r == nil {
 			continue
 		}
+		if lt, ok := r.(ListType); ok {
+			lt.Keys = listKeys(tags)
+			r = lt
+		}
 		out = mergeRule(out, r)
 	}
 	return out
+}
+
+// listKeys resolves the listMapKey tags among tags to the element's fields.
+func listKeys(tags []*markers.Tag) []ListKey {
+	var keys []ListKey
+	for _, tag := range tags {
+		if tag.Def.Name != "listMapKey" {
+			continue
+		}
+		t, ok := tag.Target.(*target)
+		if !ok {
+			continue
+		}
+		elem := resolve(t.t)
+		if elem.Kind == types.Slice || elem.Kind == types.Array {
+			elem = resolve(elem.Elem)
+		}
+		if elem.Kind == types.Pointer {
+			elem = resolve(elem.Elem)
+		}
+		for _, m := range elem.Members {
+			if name, _, skip := jsonOf(m); !skip && name == tag.Value {
+				keys = append(keys, ListKey{JSONName: name, GoName: m.Name, Go: m.Type})
+			}
+		}
+	}
+	return keys
 }
 
 func mergeRule(out []Rule, r Rule) []Rule {
@@ -566,6 +598,10 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		return Subfield{Src: src, JSONName: name, Field: &Field{GoName: st.goField, JSONName: name, Go: st.t, Pos: tag.Pos}, Rules: chained()}
 	case "opaqueType":
 		return Opaque{src}
+	case "listType":
+		return ListType{Src: src, Kind: tag.Value}
+	case "listMapKey":
+		return nil // read with listType
 	case "ifEnabled", "ifDisabled":
 		opt, _ := tag.Arg("")
 		return IfOption{Src: src, Option: opt, Enabled: tag.Def.Name == "ifEnabled", Rules: chained()}

@@ -33,6 +33,7 @@ func (m *Model) GoFile(p *Package, header []byte) ([]byte, error) {
 	f.HeaderComment(strings.TrimPrefix(generatedMarker, "// "))
 	e := &goEmitter{m: m, p: p, f: f}
 	e.eq = &equalities{e: e, names: map[string]string{}}
+	e.listKeys = map[string]string{}
 	if p.SchemeRegistry != "" {
 		e.registerFunc()
 	}
@@ -40,6 +41,9 @@ func (m *Model) GoFile(p *Package, header []byte) ([]byte, error) {
 		e.typeFuncs(t)
 	}
 	e.eq.emit()
+	for _, c := range e.post {
+		f.Add(c)
+	}
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering %s: %w", p.Path, err)
@@ -52,6 +56,10 @@ type goEmitter struct {
 	p  *Package
 	f  *jen.File
 	eq *equalities
+	// listKeys names the list-map key functions by item type and keys;
+	// post holds their declarations, written at the end of the file.
+	listKeys map[string]string
+	post     []jen.Code
 }
 
 // registerFunc writes RegisterValidations: one dispatcher per root type.
@@ -706,6 +714,8 @@ func (c *fnCtx) rule(pl place, r Rule) []jen.Code {
 		// Under an option, maxItems cannot stop the checks outside it.
 		return []jen.Code{jen.If(jen.Len(pl.derefRaw()).Op(">").Lit(int(x.N))).Block(
 			c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.field(), jen.Len(pl.derefRaw()), jen.Lit(int(x.N)))))}
+	case ListType:
+		return c.uniqueness(pl, x)
 	case Opaque:
 		return nil
 	}
@@ -770,11 +780,16 @@ func (c *fnCtx) eachVal(pl place, rules []Rule) []jen.Code {
 // when withType is set, with the element type's own validation.
 func (c *fnCtx) listElems(pl place, r *types.Type, rules []Rule, withType bool) []jen.Code {
 	i := c.name("i")
-	ev := c.name("ev")
+	ev, eov := c.name("ev"), c.name("eov")
 	pv := childPath(c.name("ep"), pl.path, "Index", jen.Id(i))
-	// Elements of a list are not correlated with the old list here, so
-	// they have no old value.
 	elem := place{t: r.Elem, rules: rules, v: ev, ov: "nil", path: pv, oldParent: "false"}
+	// Items of set and map lists are correlated with the old list (by
+	// value, by key); other lists' items have no old value.
+	decl, find := c.correlation(pl, elem)
+	if find != nil {
+		elem.ov = eov
+		elem.oldParent = eov + " != nil"
+	}
 	var body []jen.Code
 	if withType {
 		body = c.structure(elem, true)
@@ -784,14 +799,33 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []Rule, withType bool) 
 	if len(body) == 0 {
 		return nil
 	}
-	var get jen.Code
+	var loop []jen.Code
 	if elem.isPtr() {
-		get = jen.Id(ev).Op(":=").Add(pl.deref()).Index(jen.Id(i))
+		loop = append(loop, jen.Id(ev).Op(":=").Add(pl.deref()).Index(jen.Id(i)))
 	} else {
-		get = jen.Id(ev).Op(":=").Op("&").Add(pl.deref()).Index(jen.Id(i))
+		loop = append(loop, jen.Id(ev).Op(":=").Op("&").Add(pl.deref()).Index(jen.Id(i)))
 	}
-	loop := append([]jen.Code{get}, body...)
-	return []jen.Code{jen.For(jen.Id(i).Op(":=").Range().Add(pl.derefRaw())).Block(pv.withDecl(loop)...)}
+	if find != nil {
+		loop = append(loop, jen.Var().Id(eov).Op("*").Add(c.e.typeCode(elem.valueType())))
+		if elem.isPtr() {
+			loop = append(loop, jen.Id(ev+"i").Op(":=").Id(i))
+		}
+		loop = append(loop, find(ev, eov))
+		if elem.isPtr() {
+			// A nil item has nothing to validate; an unchanged one is not
+			// validated again.
+			eq := c.e.eq.call(elem.valueType(), jen.Id(ev), jen.Id(eov))
+			body = []jen.Code{jen.If(jen.Op("!").Parens(jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(ev).Op("!=").Nil().Op("&&").Id(eov).Op("!=").Nil().Op("&&").Add(eq))).Block(body...)}
+		} else {
+			body = []jen.Code{jen.If(jen.Op("!").Parens(c.unchanged(elem))).Block(body...)}
+		}
+	}
+	loop = append(loop, body...)
+	out := append(decl, jen.For(jen.Id(i).Op(":=").Range().Add(pl.derefRaw())).Block(pv.withDecl(loop)...))
+	if len(decl) > 0 {
+		return []jen.Code{jen.Block(out...)}
+	}
+	return out
 }
 
 // mapValues loops over a map's values. Old values are found by key; an

@@ -73,6 +73,13 @@ type Field struct {
 	Pos      token.Position
 }
 
+// ListKey is one field of a list-map key.
+type ListKey struct {
+	JSONName string
+	GoName   string
+	Go       *types.Type
+}
+
 // EnumValue is one constant of an enum typedef.
 type EnumValue struct {
 	Name  string // Go constant name
@@ -152,6 +159,14 @@ type (
 		JSONName string
 		Field    *Field
 		Rules    []Rule
+	}
+	// ListType is listType (with its listMapKey keys for "map"): set and
+	// map lists have unique items, and their items are correlated with
+	// the old list on update.
+	ListType struct {
+		Src
+		Kind string // atomic, set, map
+		Keys []ListKey
 	}
 	// Opaque: do not call the validation of the value's type.
 	Opaque struct{ Src }

@@ -339,7 +339,7 @@ func newDefault() *Registry {
 		Payload: PayloadChoice, Choices: []string{"atomic", "set", "map"},
 		Summary: "How a list is merged and what makes its items unique.",
 		Check:   "set: items are unique; map: items are unique by their listMapKey fields.",
-		Errors:  "Duplicate at the later [j]", Example: "+k8s:listType=map",
+		Errors:  "Duplicate at the later [j]", Example: "+k8s:listType=map", Implemented: true,
 	})
 	r.add(&Definition{
 		Name: "listMapKey", Scopes: ScopeType | ScopeField, Kinds: KindSlice,
@@ -347,7 +347,7 @@ func newDefault() *Registry {
 		Payload:  PayloadString, Repeatable: true,
 		Summary: "A field (JSON name) of the key of a listType=map list; repeat for composite keys.",
 		Check:   "Part of the list-map key.",
-		Errors:  "none", Example: "+k8s:listMapKey=name",
+		Errors:  "none", Example: "+k8s:listMapKey=name", Implemented: true,
 	})
 	r.add(&Definition{
 		Name: "item", Scopes: ScopeField, Kinds: KindSlice,

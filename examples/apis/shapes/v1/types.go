@@ -31,4 +31,19 @@ type T struct {
 	Tree *Tree `json:"tree,omitempty"`
 	// +k8s:minimum=1
 	N int `json:"n"`
+	// +k8s:optional
+	// +k8s:listType=set
+	// +k8s:eachVal=+k8s:format=k8s-short-name
+	Tags []string `json:"tags,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	Ports []shared.Ref `json:"ports,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	PPorts []*shared.Ref `json:"pports,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=set
+	Ins []Inner `json:"ins,omitempty"`
 }

@@ -47,9 +47,9 @@ func ValidateAt_Inner(ctx context.Context, op operation.Operation, p *vgruntime.
 		if !(op.Type == operation.Update && ov5 != nil && equal_1(v4, ov5)) {
 			if len(*v4) != 0 {
 				for i7 := range *v4 {
-					ep9 := fp6.Index(i7)
+					ep10 := fp6.Index(i7)
 					ev8 := &(*v4)[i7]
-					errs = append(errs, shared.ValidateAt_Ref(ctx, op, &ep9, ev8, nil)...)
+					errs = append(errs, shared.ValidateAt_Ref(ctx, op, &ep10, ev8, nil)...)
 				}
 			}
 		}
@@ -162,40 +162,163 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if !(op.Type == operation.Update && ov29 != nil && equal_5(v28, ov29)) {
 			if len(*v28) != 0 {
 				for i31 := range *v28 {
-					ep33 := fp30.Index(i31)
+					ep34 := fp30.Index(i31)
 					ev32 := &(*v28)[i31]
-					errs = append(errs, ValidateAt_Inner(ctx, op, &ep33, ev32, nil)...)
+					errs = append(errs, ValidateAt_Inner(ctx, op, &ep34, ev32, nil)...)
 				}
 			}
 		}
 	}
 	// field tree
 	{
-		fp36 := p.Child("tree")
-		v34 := obj.Tree
-		var ov35 *Tree
+		fp37 := p.Child("tree")
+		v35 := obj.Tree
+		var ov36 *Tree
 		if oldObj != nil {
-			ov35 = oldObj.Tree
+			ov36 = oldObj.Tree
 		}
-		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v34, ov35, equal_Tree)) {
-			if v34 != nil {
-				if sub37 := ValidateAt_Tree(ctx, op, &freshRoot, v34, ov35); len(sub37) > 0 {
-					errs = append(errs, vgruntime.Rebase(sub37, fp36.Field())...)
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v35, ov36, equal_Tree)) {
+			if v35 != nil {
+				if sub38 := ValidateAt_Tree(ctx, op, &freshRoot, v35, ov36); len(sub38) > 0 {
+					errs = append(errs, vgruntime.Rebase(sub38, fp37.Field())...)
 				}
 			}
 		}
 	}
 	// field n
 	{
-		fp40 := p.Child("n")
-		v38 := &obj.N
-		var ov39 *int
+		fp41 := p.Child("n")
+		v39 := &obj.N
+		var ov40 *int
 		if oldObj != nil {
-			ov39 = &oldObj.N
+			ov40 = &oldObj.N
 		}
-		if !(op.Type == operation.Update && ov39 != nil && *v38 == *ov39) {
-			if *v38 < 1 {
-				errs = append(errs, vgruntime.Minimum(fp40.Field(), *v38, 1))
+		if !(op.Type == operation.Update && ov40 != nil && *v39 == *ov40) {
+			if *v39 < 1 {
+				errs = append(errs, vgruntime.Minimum(fp41.Field(), *v39, 1))
+			}
+		}
+	}
+	// field tags
+	{
+		fp44 := p.Child("tags")
+		v42 := &obj.Tags
+		var ov43 *[]string
+		if oldObj != nil {
+			ov43 = &oldObj.Tags
+		}
+		if !(op.Type == operation.Update && ov43 != nil && equal_7(v42, ov43)) {
+			if len(*v42) != 0 {
+				{
+					var old49 vgruntime.OldItems[string, string]
+					if op.Type == operation.Update && ov43 != nil {
+						old49 = vgruntime.NewOldItems(*ov43, vgruntime.Self[string])
+					}
+					for i45 := range *v42 {
+						ep48 := fp44.Index(i45)
+						ev46 := &(*v42)[i45]
+						var eov47 *string
+						if found50 := old49.Find(vgruntime.Self[string](ev46)); found50 != nil {
+							eov47 = found50
+						}
+						if !(op.Type == operation.Update && eov47 != nil && *ev46 == *eov47) {
+							errs = append(errs, vgruntime.ShortName(&ep48, *ev46)...)
+						}
+					}
+				}
+				errs = append(errs, vgruntime.UniqueValues(&fp44, *v42)...)
+			}
+		}
+	}
+	// field ports
+	{
+		fp53 := p.Child("ports")
+		v51 := &obj.Ports
+		var ov52 *[]shared.Ref
+		if oldObj != nil {
+			ov52 = &oldObj.Ports
+		}
+		if !(op.Type == operation.Update && ov52 != nil && equal_1(v51, ov52)) {
+			if len(*v51) != 0 {
+				errs = append(errs, vgruntime.UniqueByKey(&fp53, *v51, listKey1)...)
+				{
+					var old58 vgruntime.OldItems[shared.Ref, listKey1Key]
+					if op.Type == operation.Update && ov52 != nil {
+						old58 = vgruntime.NewOldItems(*ov52, listKey1)
+					}
+					for i54 := range *v51 {
+						ep57 := fp53.Index(i54)
+						ev55 := &(*v51)[i54]
+						var eov56 *shared.Ref
+						if found59 := old58.Find(listKey1(ev55)); found59 != nil {
+							eov56 = found59
+						}
+						if !(op.Type == operation.Update && eov56 != nil && equal_shared_Ref(ev55, eov56)) {
+							errs = append(errs, shared.ValidateAt_Ref(ctx, op, &ep57, ev55, eov56)...)
+						}
+					}
+				}
+			}
+		}
+	}
+	// field pports
+	{
+		fp62 := p.Child("pports")
+		v60 := &obj.PPorts
+		var ov61 *[]*shared.Ref
+		if oldObj != nil {
+			ov61 = &oldObj.PPorts
+		}
+		if !(op.Type == operation.Update && ov61 != nil && equal_9(v60, ov61)) {
+			if len(*v60) != 0 {
+				errs = append(errs, vgruntime.UniqueByKey(&fp62, *v60, listKey2)...)
+				{
+					var old67 vgruntime.OldItems[*shared.Ref, listKey2Key]
+					if op.Type == operation.Update && ov61 != nil {
+						old67 = vgruntime.NewOldItems(*ov61, listKey2)
+					}
+					for i63 := range *v60 {
+						ep66 := fp62.Index(i63)
+						ev64 := (*v60)[i63]
+						var eov65 *shared.Ref
+						ev64i := i63
+						if found68 := old67.Find(listKey2(&(*v60)[ev64i])); found68 != nil {
+							eov65 = *found68
+						}
+						if !(op.Type == operation.Update && ev64 != nil && eov65 != nil && equal_shared_Ref(ev64, eov65)) {
+							if ev64 != nil {
+								errs = append(errs, shared.ValidateAt_Ref(ctx, op, &ep66, ev64, eov65)...)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	// field ins
+	{
+		fp71 := p.Child("ins")
+		v69 := &obj.Ins
+		var ov70 *[]Inner
+		if oldObj != nil {
+			ov70 = &oldObj.Ins
+		}
+		if !(op.Type == operation.Update && ov70 != nil && equal_5(v69, ov70)) {
+			if len(*v69) != 0 {
+				errs = append(errs, vgruntime.UniqueFunc(&fp71, *v69, equal_Inner)...)
+				for i72 := range *v69 {
+					ep75 := fp71.Index(i72)
+					ev73 := &(*v69)[i72]
+					var eov74 *Inner
+					if op.Type == operation.Update && ov70 != nil {
+						if found77 := vgruntime.FindFunc(*ov70, ev73, equal_Inner); found77 != nil {
+							eov74 = found77
+						}
+					}
+					if !(op.Type == operation.Update && eov74 != nil && equal_Inner(ev73, eov74)) {
+						errs = append(errs, ValidateAt_Inner(ctx, op, &ep75, ev73, eov74)...)
+					}
+				}
 			}
 		}
 	}
@@ -235,13 +358,13 @@ func ValidateAt_Tree(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if oldObj != nil {
 			ov5 = &oldObj.Children
 		}
-		if !(op.Type == operation.Update && ov5 != nil && equal_7(v4, ov5)) {
+		if !(op.Type == operation.Update && ov5 != nil && equal_10(v4, ov5)) {
 			if len(*v4) != 0 {
 				for i7 := range *v4 {
-					ep9 := fp6.Index(i7)
+					ep10 := fp6.Index(i7)
 					ev8 := &(*v4)[i7]
-					if sub10 := ValidateAt_Tree(ctx, op, &freshRoot, ev8, nil); len(sub10) > 0 {
-						errs = append(errs, vgruntime.Rebase(sub10, ep9.Field())...)
+					if sub11 := ValidateAt_Tree(ctx, op, &freshRoot, ev8, nil); len(sub11) > 0 {
+						errs = append(errs, vgruntime.Rebase(sub11, ep10.Field())...)
 					}
 				}
 			}
@@ -304,11 +427,35 @@ func equal_5(a, b *[]Inner) bool {
 // equal_Tree reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Tree(a, b *Tree) bool {
 	return a.Name == b.Name &&
-		equal_7(&a.Children, &b.Children)
+		equal_10(&a.Children, &b.Children)
 }
 
 // equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_7(a, b *[]Tree) bool {
+func equal_7(a, b *[]string) bool {
+	return vgruntime.SliceEqual(*a, *b)
+}
+
+// equal_shared_Ref reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_shared_Ref(a, b *shared.Ref) bool {
+	return a.Name == b.Name &&
+		equal_11(&a.Count, &b.Count)
+}
+
+// equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_9(a, b *[]*shared.Ref) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_12(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal_10 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_10(a, b *[]Tree) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -320,13 +467,44 @@ func equal_7(a, b *[]Tree) bool {
 	return true
 }
 
-// equal_shared_Ref reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_shared_Ref(a, b *shared.Ref) bool {
-	return a.Name == b.Name &&
-		equal_9(&a.Count, &b.Count)
+// equal_11 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_11(a, b **int64) bool {
+	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_9(a, b **int64) bool {
-	return vgruntime.PtrEqual(*a, *b)
+// equal_12 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_12(a, b **shared.Ref) bool {
+	if *a == nil || *b == nil {
+		return *a == *b
+	}
+	return equal_shared_Ref(*a, *b)
+}
+
+// listKey1Key is the list-map key of shared.Ref items.
+type listKey1Key struct {
+	v0 shared.Name
+}
+
+// listKey1 returns the list-map key of an item.
+func listKey1(e *shared.Ref) listKey1Key {
+	var k listKey1Key
+	k.v0 = e.Name
+	return k
+}
+
+// listKey2Key is the list-map key of *shared.Ref items.
+type listKey2Key struct {
+	nilItem bool
+	v0      shared.Name
+}
+
+// listKey2 returns the list-map key of an item.
+func listKey2(e **shared.Ref) listKey2Key {
+	var k listKey2Key
+	if *e == nil {
+		k.nilItem = true
+		return k
+	}
+	k.v0 = (*e).Name
+	return k
 }

@@ -1,0 +1,155 @@
+package v1
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"testing"
+
+	"github.com/declval/validation-gen/examples/apis/shapes/shared"
+	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+type wantErr struct {
+	Type   field.ErrorType
+	Field  string
+	Origin string
+}
+
+func check(t *testing.T, got field.ErrorList, want ...wantErr) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("got %d errors, want %d:\n%v", len(got), len(want), got)
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Type != w.Type || g.Field != w.Field || g.Origin != w.Origin {
+			t.Errorf("error %d: got %s %s %q, want %s %s %q", i, g.Type, g.Field, g.Origin, w.Type, w.Field, w.Origin)
+		}
+	}
+}
+
+var (
+	create = operation.Operation{Type: operation.Create}
+	update = operation.Operation{Type: operation.Update}
+)
+
+func base() *T { return &T{N: 1} }
+
+func i64(n int64) *int64 { return &n }
+
+func TestSetDuplicatesAtLaterIndex(t *testing.T) {
+	obj := base()
+	obj.Tags = []string{"a", "b", "a", "a"}
+	errs := Validate_T(context.Background(), create, nil, obj, nil)
+	check(t, errs,
+		wantErr{field.ErrorTypeDuplicate, "tags[2]", ""},
+		wantErr{field.ErrorTypeDuplicate, "tags[3]", ""})
+	if errs[0].BadValue != "a" {
+		t.Errorf("bad value %#v, want the item", errs[0].BadValue)
+	}
+}
+
+func TestMapListDuplicatesByKey(t *testing.T) {
+	obj := base()
+	obj.Ports = []shared.Ref{{Name: "a"}, {Name: "b"}, {Name: "a", Count: i64(3)}}
+	obj.PPorts = []*shared.Ref{{Name: "a"}, {Name: "a", Count: i64(1)}}
+	errs := Validate_T(context.Background(), create, nil, obj, nil)
+	check(t, errs,
+		wantErr{field.ErrorTypeDuplicate, "ports[2]", ""},
+		wantErr{field.ErrorTypeDuplicate, "pports[1]", ""})
+	if r, ok := errs[0].BadValue.(shared.Ref); !ok || r.Name != "a" || *r.Count != 3 {
+		t.Errorf("bad value %#v, want the whole item", errs[0].BadValue)
+	}
+}
+
+func TestNonComparableSet(t *testing.T) {
+	obj := base()
+	obj.Ins = []Inner{{X: "a", Refs: []shared.Ref{{Name: "r"}}}, {X: "a"}, {X: "a", Refs: []shared.Ref{{Name: "r"}}}}
+	check(t, Validate_T(context.Background(), create, nil, obj, nil),
+		wantErr{field.ErrorTypeDuplicate, "ins[2]", ""})
+}
+
+// Items of a list-map are matched with the old list by key, wherever they
+// moved: an unchanged item is not validated again, a changed one is.
+func TestMapListRatchetsReorderedItems(t *testing.T) {
+	old := base()
+	old.Ports = []shared.Ref{{Name: "x", Count: i64(-1)}, {Name: "y"}}
+	obj := base()
+	obj.Ports = []shared.Ref{{Name: "y"}, {Name: "z"}, {Name: "x", Count: i64(-1)}}
+	check(t, Validate_T(context.Background(), update, nil, obj, old))
+	check(t, Validate_T(context.Background(), create, nil, obj, nil),
+		wantErr{field.ErrorTypeInvalid, "ports[2].count", "minimum"})
+	obj.Ports[2].Count = i64(-2)
+	check(t, Validate_T(context.Background(), update, nil, obj, old),
+		wantErr{field.ErrorTypeInvalid, "ports[2].count", "minimum"})
+	// Pointer items too.
+	old.PPorts = []*shared.Ref{{Name: "x", Count: i64(-1)}, nil}
+	obj.Ports = nil
+	obj.PPorts = []*shared.Ref{nil, {Name: "q"}, {Name: "x", Count: i64(-1)}}
+	check(t, Validate_T(context.Background(), update, nil, obj, old))
+}
+
+func TestSetRatchetsByValue(t *testing.T) {
+	old := base()
+	old.Tags = []string{"Bad_"}
+	obj := base()
+	obj.Tags = []string{"ok", "Bad_"}
+	check(t, Validate_T(context.Background(), update, nil, obj, old))
+	obj.Tags = []string{"ok", "Bad2_"}
+	check(t, Validate_T(context.Background(), update, nil, obj, old),
+		wantErr{field.ErrorTypeInvalid, "tags[1]", "format=k8s-short-name"})
+}
+
+func bigPorts(n int) []shared.Ref {
+	out := make([]shared.Ref, n)
+	for i := range out {
+		out[i].Name = shared.Name("p" + strconv.Itoa(i))
+	}
+	return out
+}
+
+// Lists far past the pairwise threshold are hashed: uniqueness and
+// correlation of 200,000 items must stay exact (their speed is measured by
+// BenchmarkMapList).
+func TestLargeListsAreExact(t *testing.T) {
+	obj := base()
+	obj.Ports = bigPorts(200_000)
+	if errs := Validate_T(context.Background(), create, nil, obj, nil); len(errs) != 0 {
+		t.Fatalf("distinct items: %v", errs[:min(3, len(errs))])
+	}
+	obj.Ports[150_000].Name = "p7"
+	check(t, Validate_T(context.Background(), create, nil, obj, nil),
+		wantErr{field.ErrorTypeDuplicate, "ports[150000]", ""})
+	old := base()
+	old.Ports = bigPorts(200_000)
+	old.Ports[5].Count = i64(-1)
+	obj.Ports = bigPorts(200_000)
+	obj.Ports[5].Count = i64(-1)
+	// Reverse the new list: every item moves, none changes.
+	for i, j := 0, len(obj.Ports)-1; i < j; i, j = i+1, j-1 {
+		obj.Ports[i], obj.Ports[j] = obj.Ports[j], obj.Ports[i]
+	}
+	check(t, Validate_T(context.Background(), update, nil, obj, old))
+}
+
+func BenchmarkMapList(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		obj, old := base(), base()
+		obj.Ports, old.Ports = bigPorts(n), bigPorts(n)
+		b.Run(fmt.Sprintf("create/%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Validate_T(context.Background(), create, nil, obj, nil)
+			}
+		})
+		obj.Ports[0].Count = i64(1) // changed: the list is walked and correlated
+		b.Run(fmt.Sprintf("update/%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Validate_T(context.Background(), update, nil, obj, old)
+			}
+		})
+	}
+}

@@ -1,0 +1,159 @@
+package runtime
+
+import (
+	"encoding/json"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// smallList is the length up to which lists are compared pairwise: no
+// allocation, and faster than hashing for the short lists most objects
+// have. Longer lists are hashed, so that checks stay linear.
+const smallList = 16
+
+// UniqueValues reports every item of a listType=set list of comparable
+// values that repeats an earlier one, as Duplicate at the later index.
+func UniqueValues[S ~[]E, E comparable](p *Path, list S) field.ErrorList {
+	return UniqueByKey(p, list, Self[E])
+}
+
+// Self is the key of a set item: the item itself.
+func Self[E any](e *E) E { return *e }
+
+// UniqueByKey reports every item whose key repeats an earlier item's key,
+// as Duplicate (with the whole item as the bad value) at the later index.
+func UniqueByKey[S ~[]E, E any, K comparable](p *Path, list S, key func(*E) K) field.ErrorList {
+	n := len(list)
+	if n < 2 {
+		return nil
+	}
+	var errs field.ErrorList
+	if n <= smallList {
+		for j := 1; j < n; j++ {
+			kj := key(&list[j])
+			for i := 0; i < j; i++ {
+				if key(&list[i]) == kj {
+					errs = append(errs, duplicate(p, j, list[j]))
+					break
+				}
+			}
+		}
+		return errs
+	}
+	seen := make(map[K]struct{}, n)
+	for j := range list {
+		k := key(&list[j])
+		if _, dup := seen[k]; dup {
+			errs = append(errs, duplicate(p, j, list[j]))
+			continue
+		}
+		seen[k] = struct{}{}
+	}
+	return errs
+}
+
+// UniqueFunc is UniqueValues for items without ==: eq decides equality,
+// and long lists are bucketed by the items' JSON form (equal items encode
+// equally), with eq settling collisions.
+func UniqueFunc[S ~[]E, E any](p *Path, list S, eq func(a, b *E) bool) field.ErrorList {
+	n := len(list)
+	if n < 2 {
+		return nil
+	}
+	var errs field.ErrorList
+	if n <= smallList {
+		for j := 1; j < n; j++ {
+			for i := 0; i < j; i++ {
+				if eq(&list[i], &list[j]) {
+					errs = append(errs, duplicate(p, j, list[j]))
+					break
+				}
+			}
+		}
+		return errs
+	}
+	buckets := make(map[string][]int, n)
+	for j := range list {
+		h := hashOf(&list[j])
+		dup := false
+		for _, i := range buckets[h] {
+			if eq(&list[i], &list[j]) {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			errs = append(errs, duplicate(p, j, list[j]))
+			continue
+		}
+		buckets[h] = append(buckets[h], j)
+	}
+	return errs
+}
+
+func duplicate[E any](p *Path, j int, item E) *field.Error {
+	at := p.Index(j)
+	return field.Duplicate(at.Field(), item)
+}
+
+// hashOf is a bucket key for an item: its JSON encoding, which is equal
+// for equal items (maps are encoded with sorted keys). An item that cannot
+// be encoded shares one bucket and is compared with every other such item.
+func hashOf[E any](e *E) string {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// OldItems finds, for an item of the new list, the item of the old list
+// it corresponds to: the first old item with the same key. Short old lists
+// are scanned; long ones are indexed on first use, so that correlating a
+// whole list is linear. The zero value finds nothing.
+type OldItems[E any, K comparable] struct {
+	old   []E
+	key   func(*E) K
+	index map[K]int
+}
+
+// NewOldItems prepares the lookup of items of old by key.
+func NewOldItems[S ~[]E, E any, K comparable](old S, key func(*E) K) OldItems[E, K] {
+	return OldItems[E, K]{old: old, key: key}
+}
+
+// Find returns the old item whose key is k, or nil.
+func (o *OldItems[E, K]) Find(k K) *E {
+	if len(o.old) <= smallList {
+		for i := range o.old {
+			if o.key(&o.old[i]) == k {
+				return &o.old[i]
+			}
+		}
+		return nil
+	}
+	if o.index == nil {
+		o.index = make(map[K]int, len(o.old))
+		for i := range o.old {
+			kk := o.key(&o.old[i])
+			if _, seen := o.index[kk]; !seen {
+				o.index[kk] = i
+			}
+		}
+	}
+	if i, ok := o.index[k]; ok {
+		return &o.old[i]
+	}
+	return nil
+}
+
+// FindFunc returns the first item of old equal to e by eq, or nil. It is
+// the correlation of set items without ==.
+func FindFunc[S ~[]E, E any](old S, e *E, eq func(a, b *E) bool) *E {
+	for i := range old {
+		if eq(&old[i], e) {
+			return &old[i]
+		}
+	}
+	return nil
+}
