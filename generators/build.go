@@ -208,12 +208,24 @@ func (b *builder) packageTags(path string) (*Package, selection, bool) {
 	}
 	for _, t := range tags {
 		if t.Def.Name == "supportsSubresource" || t.Def.Name == "isSubresource" {
-			if !strings.HasPrefix(t.Value, "/") || t.Value == "/" {
-				b.errs = append(b.errs, markers.Errorf(t, `write the subresource path with its leading slash, e.g. "/status"`, "%q is not a subresource path", t.Value))
-			}
+			checkSubresourcePath(b, t)
 		}
 	}
+	if pkg.IsSubresource != "" && len(pkg.Subresources) > 0 {
+		b.errs = append(b.errs, &markers.Error{Pos: tags[0].Pos, Tag: "k8s:isSubresource=" + pkg.IsSubresource,
+			Msg: "a package cannot both be a subresource (isSubresource) and support subresources (supportsSubresource)",
+			Fix: "keep isSubresource in the subresource's own package and supportsSubresource in the main package"})
+	}
 	return pkg, sel, found
+}
+
+// checkSubresourcePath checks the value of a subresource tag.
+func checkSubresourcePath(b *builder, t *markers.Tag) bool {
+	if !strings.HasPrefix(t.Value, "/") || t.Value == "/" || strings.HasSuffix(t.Value, "/") {
+		b.errs = append(b.errs, markers.Errorf(t, `write the subresource path with its leading slash, e.g. "/status"`, "%q is not a subresource path", t.Value))
+		return false
+	}
+	return true
 }
 
 func isIdent(s string) bool {
@@ -250,6 +262,16 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 	b.checkListTags(tags, t)
 	mt.Rules = b.rules(tags)
 	for _, tag := range tags {
+		switch tag.Def.Name {
+		case "supportsSubresource":
+			if checkSubresourcePath(b, tag) {
+				mt.Subresources = append(mt.Subresources, tag.Value)
+			}
+		case "isSubresource":
+			if checkSubresourcePath(b, tag) {
+				mt.IsSubresource = tag.Value
+			}
+		}
 		if tag.Def.Name == "enum" {
 			mt.Enum = b.enumValues(t)
 			if len(mt.Enum) == 0 {

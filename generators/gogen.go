@@ -69,14 +69,9 @@ func (e *goEmitter) registerFunc() {
 	if i := strings.LastIndex(reg, "."); i > 0 && strings.Contains(reg, "/") {
 		regPkg, regType = reg[:i], reg[i+1:]
 	}
-	paths := []string{"/"}
-	if e.p.IsSubresource != "" {
-		paths = []string{e.p.IsSubresource}
-	} else {
-		paths = append(paths, e.p.Subresources...)
-	}
 	var body []jen.Code
 	for _, t := range e.p.Roots {
+		paths := subresourcePaths(e.p, t)
 		tq := e.typeQual(t.Go)
 		var cases []jen.Code
 		cases = append(cases, jen.Case(lits(paths)...).Block(
@@ -106,6 +101,28 @@ func (e *goEmitter) registerFunc() {
 	e.f.Comment("Public to allow building arbitrary schemes.")
 	e.f.Func().Id("RegisterValidations").Params(jen.Id("scheme").Op("*").Qual(regPkg, regType)).Error().Block(body...)
 	e.f.Line()
+}
+
+// subresourcePaths are the request paths a root type's validation serves:
+// the root and every supported subresource, sorted, or only the
+// subresource of an isSubresource package or type.
+func subresourcePaths(p *Package, t *Type) []string {
+	if t.IsSubresource != "" {
+		return []string{t.IsSubresource}
+	}
+	if p.IsSubresource != "" {
+		return []string{p.IsSubresource}
+	}
+	set := map[string]bool{"/": true}
+	for _, s := range append(append([]string{}, p.Subresources...), t.Subresources...) {
+		set[s] = true
+	}
+	out := make([]string, 0, len(set))
+	for s := range set {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func lits(ss []string) []jen.Code {

@@ -53,6 +53,10 @@ type Type struct {
 	HasValidation bool
 	// Root is true for types selected by validation-gen=...
 	Root bool
+	// Subresources and IsSubresource are the type's own subresource tags,
+	// added to (or, for IsSubresource, replacing) its package's.
+	Subresources  []string
+	IsSubresource string
 	// Recursive is set for types that can contain themselves. Calls into
 	// them start a fresh path and rebase its errors, because a chain of
 	// stack paths through a recursive call escapes to the heap.

@@ -403,18 +403,18 @@ func newDefault() *Registry {
 		Example: `+k8s:ifDisabled("MyFeature")=+k8s:forbidden`, Implemented: true,
 	})
 	r.add(&Definition{
-		Name: "supportsSubresource", Scopes: ScopePackage, Kinds: KindAny,
+		Name: "supportsSubresource", Scopes: ScopePackage | ScopeType, Kinds: KindAny,
 		Payload: PayloadString, Repeatable: true,
-		Summary: "The root validation also serves this subresource.",
+		Summary: "The root validation also serves this subresource (in doc.go: for every root type of the package).",
 		Check:   "RegisterValidations accepts the root and these subresource paths; any other gets an InternalError.",
-		Errors:  `InternalError "no validation found"`, Example: `+k8s:supportsSubresource="/status"`,
+		Errors:  `InternalError "no validation found"`, Example: `+k8s:supportsSubresource="/status"`, Implemented: true,
 	})
 	r.add(&Definition{
-		Name: "isSubresource", Scopes: ScopePackage, Kinds: KindAny,
+		Name: "isSubresource", Scopes: ScopePackage | ScopeType, Kinds: KindAny,
 		Payload: PayloadString,
-		Summary: "This package's validation serves only that subresource.",
-		Check:   "Validations registered from this package serve only that subresource path.",
-		Errors:  "none", Example: `+k8s:isSubresource="/scale"`,
+		Summary: "This package's (or type's) validation serves only that subresource.",
+		Check:   "Validations registered from this package serve only that subresource path, never the root.",
+		Errors:  `InternalError "no validation found" for any other path`, Example: `+k8s:isSubresource="/scale"`, Implemented: true,
 	})
 	r.add(&Definition{
 		Name: "validation-gen", Scopes: ScopePackage, Kinds: KindAny,
