@@ -315,6 +315,8 @@ func (b *builder) enumValues(t *types.Type) []EnumValue {
 
 func (b *builder) buildFields(mt *Type) {
 	t := mt.Go
+	groups := &unionGroups{}
+	defer func() { mt.Unions = groups.build(b) }()
 	for _, m := range t.Members {
 		lines, pos := b.l.fieldLines(t.Name.Package, t.Name.Name, m.Name)
 		jsonName, inline, skip := jsonOf(m)
@@ -333,6 +335,7 @@ func (b *builder) buildFields(mt *Type) {
 		b.errs = append(b.errs, errs...)
 		b.checkListTags(tags, m.Type)
 		f.Rules = b.rules(tags)
+		groups.add(b, f, tags)
 		mt.Fields = append(mt.Fields, f)
 		// Opaque anywhere on the field (also eachVal=+k8s:opaqueType) lets
 		// its types come from outside the run.
@@ -624,6 +627,8 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		return ListType{Src: src, Kind: tag.Value}
 	case "listMapKey":
 		return nil // read with listType
+	case "item", "unionMember", "zeroOrOneOfMember", "unionDiscriminator":
+		return nil // read by unionGroups.add, which needs the whole field
 	case "ifEnabled", "ifDisabled":
 		opt, _ := tag.Arg("")
 		return IfOption{Src: src, Option: opt, Enabled: tag.Def.Name == "ifEnabled", Rules: chained()}
@@ -682,7 +687,7 @@ func (b *builder) markRecursive() {
 // propagate computes HasValidation over the type graph, recursion included.
 func (b *builder) propagate() {
 	for _, t := range b.types {
-		t.HasValidation = len(t.Rules) > 0 || len(t.Enum) > 0
+		t.HasValidation = len(t.Rules) > 0 || len(t.Enum) > 0 || len(t.Unions) > 0
 		for _, f := range t.Fields {
 			if len(f.Rules) > 0 {
 				t.HasValidation = true

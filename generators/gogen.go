@@ -34,6 +34,7 @@ func (m *Model) GoFile(p *Package, header []byte) ([]byte, error) {
 	e := &goEmitter{m: m, p: p, f: f}
 	e.eq = &equalities{e: e, names: map[string]string{}}
 	e.listKeys = map[string]string{}
+	e.itemFinders = map[string]string{}
 	if p.SchemeRegistry != "" {
 		e.registerFunc()
 	}
@@ -60,6 +61,10 @@ type goEmitter struct {
 	// post holds their declarations, written at the end of the file.
 	listKeys map[string]string
 	post     []jen.Code
+	// unionVars and itemFinders name the union descriptions and item
+	// lookups written at the end of the file.
+	unionVars   []string
+	itemFinders map[string]string
 }
 
 // registerFunc writes RegisterValidations: one dispatcher per root type.
@@ -183,6 +188,7 @@ func (e *goEmitter) typeFuncs(t *Type) {
 	var body []jen.Code
 	self := place{t: t.Go, rules: t.Rules, v: "obj", ov: "oldObj", path: root, enum: t.Enum, typeFunc: true}
 	if t.Go.Kind == types.Struct {
+		body = append(body, c.unionChecks(t.Unions, "obj", "oldObj", root)...)
 		body = append(body, c.valueChecks(self, nil)...)
 		body = append(body, c.structFields(t, "obj", "oldObj", root)...)
 	} else {
@@ -733,6 +739,14 @@ func (c *fnCtx) rule(pl place, r Rule) []jen.Code {
 			c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.field(), jen.Len(pl.derefRaw()), jen.Lit(int(x.N)))))}
 	case ListType:
 		return c.uniqueness(pl, x)
+	case Item:
+		return c.item(pl, x)
+	case ItemUnion:
+		old := pl.ov
+		if !pl.hasOld() {
+			old = ""
+		}
+		return c.unionChecks([]*Union{x.Union}, pl.v, old, pl.path)
 	case Opaque:
 		return nil
 	}

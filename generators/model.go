@@ -53,6 +53,9 @@ type Type struct {
 	HasValidation bool
 	// Root is true for types selected by validation-gen=...
 	Root bool
+	// Unions are the unionMember and zeroOrOneOfMember groups among the
+	// struct's fields, checked at the struct's path; sorted by kind, name.
+	Unions []*Union
 	// Subresources and IsSubresource are the type's own subresource tags,
 	// added to (or, for IsSubresource, replacing) its package's.
 	Subresources  []string
@@ -75,6 +78,43 @@ type Field struct {
 	Go       *types.Type
 	Rules    []Rule
 	Pos      token.Position
+}
+
+// Union is a group of members of which exactly one (union) or at most one
+// (zeroOrOneOf) is set; with a discriminator, the set member must be the
+// one the discriminator names.
+type Union struct {
+	Src
+	Name          string // the union: argument; "" for the default union
+	ZeroOrOne     bool
+	Discriminator *Field
+	Members       []UnionMember
+}
+
+// UnionMember is a struct field, or an item of a list-map (Item set).
+type UnionMember struct {
+	Field *Field
+	Item  *ItemSelector
+	// Display is the member's name in messages: its JSON name, or for an
+	// item `Go field[{"key": "value"}]` as Kubernetes writes it.
+	Display string
+	// Value is what the discriminator holds when this member is set.
+	Value string
+}
+
+// ItemSelector picks the first item of a list-map whose keys equal
+// literals.
+type ItemSelector struct {
+	List *Field
+	Elem *types.Type // the list's element type
+	Keys []ItemKey
+}
+
+// ItemKey is one key field with the literal it must equal.
+type ItemKey struct {
+	ListKey
+	Kind  string // string, int, bool
+	Value string // the literal as written (unquoted for strings)
 }
 
 // ListKey is one field of a list-map key.
@@ -171,6 +211,18 @@ type (
 		Src
 		Kind string // atomic, set, map
 		Keys []ListKey
+	}
+	// Item applies Rules to the list-map item Selector picks.
+	Item struct {
+		Src
+		Selector *ItemSelector
+		Rules    []Rule
+	}
+	// ItemUnion is a union whose members are items of the list it is on;
+	// its errors are at the list's path.
+	ItemUnion struct {
+		Src
+		Union *Union
 	}
 	// Opaque: do not call the validation of the value's type.
 	Opaque struct{ Src }

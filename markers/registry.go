@@ -356,34 +356,34 @@ func newDefault() *Registry {
 		Payload:  PayloadTag, Repeatable: true,
 		Summary: "Apply a tag to the list-map item whose keys match.",
 		Check:   "The chained tag on the matching item, at [i].",
-		Errors:  "the chained tag's", Example: `+k8s:item(name: "primary")=+k8s:required`,
+		Errors:  "the chained tag's", Example: `+k8s:item(name: "primary")=+k8s:required`, Implemented: true,
 	})
 	unionArgs := []Arg{
 		{Name: "union", Type: codetags.ArgTypeString, Doc: "the union's name, when a struct has more than one"},
 		{Name: "memberName", Type: codetags.ArgTypeString, Doc: "the member's name (default: its JSON name)"},
 	}
 	r.add(&Definition{
-		Name: "unionMember", Scopes: ScopeField | ScopeListVal, Kinds: KindAny &^ KindStruct, Pointer: true,
-		KindsDoc: "pointer, slice, map or scalar",
+		Name: "unionMember", Scopes: ScopeField | ScopeListVal, Kinds: KindAny, Pointer: true,
+		KindsDoc: "pointer, slice, map or scalar field; any list-map item (via item)",
 		Args:     unionArgs,
 		Summary:  "A member of a union: exactly one member is set.",
 		Check:    "Exactly one member of the union is set.",
-		Errors:   "Invalid / union at the struct", Example: "+k8s:unionMember",
+		Errors:   "Invalid / union at the struct", Example: "+k8s:unionMember", Implemented: true,
 	})
 	r.add(&Definition{
 		Name: "unionDiscriminator", Scopes: ScopeField, Kinds: KindString,
 		Args:    unionArgs[:1],
 		Summary: "The field that names the union's set member.",
 		Check:   "The set member is the one the discriminator names.",
-		Errors:  "Invalid / union at the member", Example: "+k8s:unionDiscriminator",
+		Errors:  "Invalid / union at the member", Example: "+k8s:unionDiscriminator", Implemented: true,
 	})
 	r.add(&Definition{
-		Name: "zeroOrOneOfMember", Scopes: ScopeField | ScopeListVal, Kinds: KindAny &^ KindStruct, Pointer: true,
-		KindsDoc: "pointer, slice, map or scalar",
+		Name: "zeroOrOneOfMember", Scopes: ScopeField | ScopeListVal, Kinds: KindAny, Pointer: true,
+		KindsDoc: "pointer, slice, map or scalar field; any list-map item (via item)",
 		Args:     unionArgs,
 		Summary:  "A member of a group of which at most one is set.",
 		Check:    "At most one member is set.",
-		Errors:   "Invalid / zeroOrOneOf at the struct", Example: "+k8s:zeroOrOneOfMember",
+		Errors:   "Invalid / zeroOrOneOf at the struct", Example: "+k8s:zeroOrOneOfMember", Implemented: true,
 	})
 	optArg := []Arg{{Type: codetags.ArgTypeString, Required: true, Doc: "the option name"}}
 	r.add(&Definition{

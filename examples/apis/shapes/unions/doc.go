@@ -1,0 +1,5 @@
+// Package unions covers unionMember, unionDiscriminator, zeroOrOneOfMember
+// and item, on struct fields and on list-map items.
+//
+// +k8s:validation-gen=*
+package unions

@@ -1,0 +1,200 @@
+package generators
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"k8s.io/gengo/v2/codetags"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/markers"
+)
+
+// unionGroups gathers the union tags of one struct's fields.
+type unionGroups struct {
+	unions []*Union // struct-level, in order of first appearance
+	discs  []*markers.Tag
+	discF  []*Field
+}
+
+
+func (g *unionGroups) get(zeroOrOne bool, name string, src Src) *Union {
+	for _, u := range g.unions {
+		if u.ZeroOrOne == zeroOrOne && u.Name == name {
+			return u
+		}
+	}
+	u := &Union{Src: src, Name: name, ZeroOrOne: zeroOrOne}
+	g.unions = append(g.unions, u)
+	return u
+}
+
+// add reads one field's union, discriminator and item tags. Item tags
+// become Item rules on the field, or members of unions over its items.
+func (g *unionGroups) add(b *builder, f *Field, tags []*markers.Tag) {
+	var itemUnions []*Union
+	for _, tag := range tags {
+		src := Src{Pos: tag.Pos, Tag: tag.Text}
+		switch tag.Def.Name {
+		case "unionMember", "zeroOrOneOfMember":
+			if f.Go.Kind == types.Struct {
+				b.errs = append(b.errs, markers.Errorf(tag, "make the field a pointer (*"+f.Go.Name.Name+"), so that it can be unset",
+					"+k8s:%s cannot be used on a non-pointer struct field: it is never unset", tag.Def.Name))
+				continue
+			}
+			name, _ := tag.Arg("union")
+			value, ok := tag.Arg("memberName")
+			if !ok {
+				value = f.GoName
+			}
+			u := g.get(tag.Def.Name == "zeroOrOneOfMember", name, src)
+			u.Members = append(u.Members, UnionMember{Field: f, Display: f.JSONName, Value: value})
+		case "unionDiscriminator":
+			g.discs = append(g.discs, tag)
+			g.discF = append(g.discF, f)
+		case "item":
+			sel := b.itemSelector(tag, f)
+			if sel == nil || tag.Chained == nil {
+				continue
+			}
+			switch tag.Chained.Def.Name {
+			case "unionMember", "zeroOrOneOfMember":
+				ch := tag.Chained
+				name, _ := ch.Arg("union")
+				zero := ch.Def.Name == "zeroOrOneOfMember"
+				var u *Union
+				for _, x := range itemUnions {
+					if x.ZeroOrOne == zero && x.Name == name {
+						u = x
+					}
+				}
+				if u == nil {
+					u = &Union{Src: src, Name: name, ZeroOrOne: zero}
+					itemUnions = append(itemUnions, u)
+				}
+				value, ok := ch.Arg("memberName")
+				display := f.GoName + "[{" + sel.describe() + "}]"
+				if !ok {
+					value = display
+				}
+				u.Members = append(u.Members, UnionMember{Item: sel, Display: display, Value: value})
+			default:
+				if r := b.rule(tag.Chained); r != nil {
+					f.Rules = append(f.Rules, Item{Src: src, Selector: sel, Rules: []Rule{r}})
+				}
+			}
+		}
+	}
+	sort.SliceStable(itemUnions, func(i, j int) bool { return unionLess(itemUnions[i], itemUnions[j]) })
+	for _, u := range itemUnions {
+		f.Rules = append(f.Rules, ItemUnion{Src: u.Src, Union: u})
+	}
+}
+
+func unionLess(a, b *Union) bool {
+	if a.ZeroOrOne != b.ZeroOrOne {
+		return !a.ZeroOrOne
+	}
+	return a.Name < b.Name
+}
+
+// build attaches discriminators and checks the groups.
+func (g *unionGroups) build(b *builder) []*Union {
+	for i, tag := range g.discs {
+		name, _ := tag.Arg("union")
+		var u *Union
+		for _, x := range g.unions {
+			if !x.ZeroOrOne && x.Name == name {
+				u = x
+			}
+		}
+		if u == nil {
+			b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("tag the member fields +k8s:unionMember(union: %q), or remove the discriminator", name),
+				"discriminator of union %q, which has no members", name))
+			continue
+		}
+		if u.Discriminator != nil {
+			b.errs = append(b.errs, markers.Errorf(tag, "keep one discriminator per union", "union %q already has the discriminator %s", name, u.Discriminator.GoName))
+			continue
+		}
+		u.Discriminator = g.discF[i]
+	}
+	for _, u := range g.unions {
+		if len(u.Members) < 2 && u.Discriminator == nil {
+			b.errs = append(b.errs, &markers.Error{Pos: u.Pos, Tag: u.Tag,
+				Msg: fmt.Sprintf("union %q has only one member", u.Name),
+				Fix: "tag at least two fields of the union, or name the union they share with union: \"name\""})
+		}
+	}
+	sort.SliceStable(g.unions, func(i, j int) bool { return unionLess(g.unions[i], g.unions[j]) })
+	return g.unions
+}
+
+// itemSelector reads the arguments of +k8s:item against the list's keys.
+func (b *builder) itemSelector(tag *markers.Tag, f *Field) *ItemSelector {
+	var lt *ListType
+	for _, r := range f.Rules {
+		if x, ok := r.(ListType); ok {
+			lt = &x
+		}
+	}
+	if lt == nil || lt.Kind != "map" {
+		b.errs = append(b.errs, markers.Errorf(tag, "add +k8s:listType=map and +k8s:listMapKey=<key> to the list", "+k8s:item needs a listType=map list"))
+		return nil
+	}
+	sel := &ItemSelector{List: f, Elem: resolve(f.Go).Elem}
+	given := map[string]codetags.Arg{}
+	for _, a := range tag.Args {
+		given[a.Name] = a
+	}
+	var keyNames []string
+	for _, k := range lt.Keys {
+		keyNames = append(keyNames, k.JSONName)
+		a, ok := given[k.JSONName]
+		if !ok {
+			b.errs = append(b.errs, markers.Errorf(tag, "name every listMapKey: "+strings.Join(keysOf(lt), ", "), "+k8s:item does not give the key %q", k.JSONName))
+			return nil
+		}
+		delete(given, k.JSONName)
+		kt := resolve(k.Go)
+		if kt.Kind == types.Pointer {
+			kt = resolve(kt.Elem)
+		}
+		kind := kindOfBuiltin(kt.Name.Name)
+		want := map[string]codetags.ArgType{"string": codetags.ArgTypeString, "int": codetags.ArgTypeInt, "bool": codetags.ArgTypeBool}[kind]
+		if a.Type != want {
+			b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("give %s a %s literal", k.JSONName, kind), "key %q is a %s, not a %s", k.JSONName, kind, a.Type))
+			return nil
+		}
+		sel.Keys = append(sel.Keys, ItemKey{ListKey: k, Kind: kind, Value: a.Value})
+	}
+	for name := range given {
+		b.errs = append(b.errs, markers.Errorf(tag, "name only the listMapKey fields: "+strings.Join(keyNames, ", "), "%q is not a listMapKey of this list", name))
+		return nil
+	}
+	return sel
+}
+
+func keysOf(lt *ListType) []string {
+	var out []string
+	for _, k := range lt.Keys {
+		out = append(out, k.JSONName)
+	}
+	return out
+}
+
+// describe renders the selector as Kubernetes does in messages:
+// "name": "succeeded", "port": 80.
+func (s *ItemSelector) describe() string {
+	var parts []string
+	for _, k := range s.Keys {
+		v := k.Value
+		if k.Kind == "string" {
+			v = strconv.Quote(v)
+		}
+		parts = append(parts, strconv.Quote(k.JSONName)+": "+v)
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,22 @@
+package recursive
+
+type Node struct {
+	// +k8s:required
+	Name string `json:"name"`
+	// +k8s:optional
+	Children []Node `json:"children,omitempty"`
+	// +k8s:optional
+	Next   *Node            `json:"next,omitempty"`
+	ByName map[string]*Node `json:"byName,omitempty"`
+}
+
+// A and B recurse through each other.
+type A struct {
+	// +k8s:minimum=0
+	N int `json:"n"`
+	B *B  `json:"b,omitempty"`
+}
+
+type B struct {
+	A *A `json:"a,omitempty"`
+}
