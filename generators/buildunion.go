@@ -19,7 +19,6 @@ type unionGroups struct {
 	discF  []*Field
 }
 
-
 func (g *unionGroups) get(zeroOrOne bool, name string, src Src) *Union {
 	for _, u := range g.unions {
 		if u.ZeroOrOne == zeroOrOne && u.Name == name {
