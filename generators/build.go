@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	gotypes "go/types"
 	"reflect"
 	"sort"
 	"strings"
@@ -124,7 +125,24 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 
 // joinSorted orders errors by file and line so output is deterministic.
 func joinSorted(errs []error) error {
-	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
+	pos := func(e error) (string, int) {
+		var me *markers.Error
+		if errors.As(e, &me) {
+			return me.Pos.Filename, me.Pos.Line
+		}
+		return "", 0
+	}
+	sort.SliceStable(errs, func(i, j int) bool {
+		fi, li := pos(errs[i])
+		fj, lj := pos(errs[j])
+		if fi != fj {
+			return fi < fj
+		}
+		if li != lj {
+			return li < lj
+		}
+		return errs[i].Error() < errs[j].Error()
+	})
 	var uniq []error
 	for i, e := range errs {
 		if i > 0 && e.Error() == errs[i-1].Error() {
@@ -254,6 +272,9 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 		return nil
 	}
 	lines, pos := b.l.typeLines(t.Name.Package, t.Name.Name)
+	if t.Kind == types.Alias && t.GoType != nil {
+		t.Underlying = realType(t.Underlying, t.GoType.Underlying())
+	}
 	mt := &Type{Go: t, Pkg: pkg, Pos: pos}
 	b.types[t.Name] = mt
 	tt := &target{b: b, scope: markers.ScopeType, t: t, desc: "type " + t.Name.Name}
@@ -328,9 +349,10 @@ func (b *builder) buildFields(mt *Type) {
 			}
 			continue
 		}
-		f := &Field{GoName: m.Name, JSONName: jsonName, Embedded: m.Embedded, Inline: inline, Go: m.Type, Pos: pos}
-		desc := fmt.Sprintf("field %s.%s (%s)", t.Name.Name, m.Name, typeString(m.Type))
-		ft := &target{b: b, scope: markers.ScopeField, t: m.Type, desc: desc}
+		mtyp := realType(m.Type, goFieldType(t, m.Name))
+		f := &Field{GoName: m.Name, JSONName: jsonName, Embedded: m.Embedded, Inline: inline, Go: mtyp, Pos: pos}
+		desc := fmt.Sprintf("field %s.%s (%s)", t.Name.Name, m.Name, typeString(mtyp))
+		ft := &target{b: b, scope: markers.ScopeField, t: mtyp, desc: desc}
 		tags, errs := markers.Default.Parse(lines, ft)
 		b.errs = append(b.errs, errs...)
 		b.checkListTags(tags, m.Type)
@@ -339,7 +361,7 @@ func (b *builder) buildFields(mt *Type) {
 		mt.Fields = append(mt.Fields, f)
 		// Opaque anywhere on the field (also eachVal=+k8s:opaqueType) lets
 		// its types come from outside the run.
-		b.reach(m.Type, pos, anyOpaque(f.Rules))
+		b.reach(mtyp, pos, anyOpaque(f.Rules))
 	}
 }
 
@@ -538,7 +560,7 @@ func listKeys(tags []*markers.Tag) []ListKey {
 		}
 		for _, m := range elem.Members {
 			if name, _, skip := jsonOf(m); !skip && name == tag.Value {
-				keys = append(keys, ListKey{JSONName: name, GoName: m.Name, Go: m.Type})
+				keys = append(keys, ListKey{JSONName: name, GoName: m.Name, Go: realType(m.Type, goFieldType(elem, m.Name))})
 			}
 		}
 	}
@@ -926,7 +948,8 @@ func (t *target) Field(jsonName string) markers.Target {
 		if skip || inline || !isExported(m.Name) || name != jsonName {
 			continue
 		}
-		s := t.sub(markers.ScopeField, m.Type, fmt.Sprintf("field %s.%s (%s)", r.Name.Name, m.Name, typeString(m.Type)))
+		mt := realType(m.Type, goFieldType(r, m.Name))
+		s := t.sub(markers.ScopeField, mt, fmt.Sprintf("field %s.%s (%s)", r.Name.Name, m.Name, typeString(mt)))
 		s.goField = m.Name
 		return s
 	}
@@ -939,4 +962,83 @@ func (t *target) IntRange() (int64, uint64) {
 		r = resolve(r.Elem)
 	}
 	return markers.IntRange(r.Name.Name)
+}
+
+// goFieldType is the go/types type of a struct's field, or nil.
+func goFieldType(t *types.Type, name string) gotypes.Type {
+	if t.GoType == nil {
+		return nil
+	}
+	st, ok := t.GoType.Underlying().(*gotypes.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); f.Name() == name {
+			return f.Type()
+		}
+	}
+	return nil
+}
+
+var builtins = map[string]*types.Type{}
+
+// realType corrects gengo's builtins, which fold int8, uint8 and byte into
+// one "byte" type, using the go/types type of the same value: the range of
+// +k8s:minimum and the types in generated code depend on it.
+func realType(t *types.Type, g gotypes.Type) *types.Type {
+	if t == nil || g == nil {
+		return t
+	}
+	switch t.Kind {
+	case types.Builtin:
+		basic, ok := g.(*gotypes.Basic)
+		if !ok || basic.Name() == t.Name.Name {
+			return t
+		}
+		name := basic.Name()
+		if name == "byte" {
+			name = "uint8"
+		}
+		if bt, ok := builtins[name]; ok {
+			return bt
+		}
+		bt := &types.Type{Name: types.Name{Name: name}, Kind: types.Builtin, GoType: basic}
+		builtins[name] = bt
+		return bt
+	case types.Pointer:
+		if p, ok := g.(*gotypes.Pointer); ok {
+			if e := realType(t.Elem, p.Elem()); e != t.Elem {
+				c := *t
+				c.Elem = e
+				return &c
+			}
+		}
+	case types.Slice:
+		if s, ok := g.(*gotypes.Slice); ok {
+			if e := realType(t.Elem, s.Elem()); e != t.Elem {
+				c := *t
+				c.Elem = e
+				return &c
+			}
+		}
+	case types.Array:
+		if s, ok := g.(*gotypes.Array); ok {
+			if e := realType(t.Elem, s.Elem()); e != t.Elem {
+				c := *t
+				c.Elem = e
+				return &c
+			}
+		}
+	case types.Map:
+		if m, ok := g.(*gotypes.Map); ok {
+			k, e := realType(t.Key, m.Key()), realType(t.Elem, m.Elem())
+			if k != t.Key || e != t.Elem {
+				c := *t
+				c.Key, c.Elem = k, e
+				return &c
+			}
+		}
+	}
+	return t
 }

@@ -180,11 +180,12 @@ func (q *equalities) body(t *types.Type) jen.Code {
 		var conj jen.Code
 		for _, m := range t.Members {
 			fa, fb := jen.Op("&").Id("a").Dot(m.Name), jen.Op("&").Id("b").Dot(m.Name)
+			mt := realType(m.Type, goFieldType(t, m.Name))
 			var c jen.Code
-			if isComparable(m.Type) {
+			if isComparable(mt) {
 				c = jen.Id("a").Dot(m.Name).Op("==").Id("b").Dot(m.Name)
 			} else {
-				c = q.call(m.Type, fa, fb)
+				c = q.call(mt, fa, fb)
 			}
 			if conj == nil {
 				conj = c

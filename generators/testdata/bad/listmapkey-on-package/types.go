@@ -1,0 +1,5 @@
+package bad
+
+type T struct {
+	S string `json:"s"`
+}
