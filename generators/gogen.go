@@ -169,13 +169,16 @@ func (e *goEmitter) typeFuncs(t *Type) {
 	name := t.Go.Name.Name
 	tq := e.typeQual(t.Go)
 	e.f.Commentf("Validate_%s validates an instance of %s according to the declarative", name, name)
-	e.f.Comment("validation tags of its type. oldObj is nil on create.")
+	e.f.Comment("validation tags of its type. oldObj is nil on create; a nil obj is valid.")
 	e.f.Func().Id("Validate_"+name).Params(
 		jen.Id("ctx").Qual(pkgContext, "Context"),
 		jen.Id("op").Qual(pkgOperation, "Operation"),
 		jen.Id("fldPath").Op("*").Qual(pkgField, "Path"),
 		jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Add(tq),
 	).Qual(pkgField, "ErrorList").Block(
+		// A nil object has nothing to validate; returning here keeps a
+		// caller's nil from ever reaching a dereference.
+		jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Nil())),
 		jen.Var().Id("p").Qual(pkgRT, "Path"),
 		jen.Return(jen.Qual(pkgRT, "Rebase").Call(
 			jen.Id("ValidateAt_"+name).Call(jen.Id("ctx"), jen.Id("op"), jen.Op("&").Id("p"), jen.Id("obj"), jen.Id("oldObj")),
