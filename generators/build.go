@@ -342,8 +342,8 @@ func (b *builder) buildFields(mt *Type) {
 		lines, pos := b.l.fieldLines(t.Name.Package, t.Name.Name, m.Name)
 		jsonName, inline, skip := jsonOf(m)
 		if !isExported(m.Name) || skip {
-			if hasTag(lines) {
-				b.errs = append(b.errs, &markers.Error{Pos: pos, Tag: firstTag(lines),
+			if tagPos, tag := firstTagLine(lines); tag != "" {
+				b.errs = append(b.errs, &markers.Error{Pos: tagPos, Tag: tag,
 					Msg: fmt.Sprintf("field %s.%s is not serialised (unexported or json:\"-\"), so it cannot be validated", t.Name.Name, m.Name),
 					Fix: "move the tag to a serialised field or remove it"})
 			}
@@ -365,16 +365,15 @@ func (b *builder) buildFields(mt *Type) {
 	}
 }
 
-func hasTag(lines []markers.Line) bool { return firstTag(lines) != "" }
-
-func firstTag(lines []markers.Line) string {
+// firstTagLine finds the first validation tag among comment lines.
+func firstTagLine(lines []markers.Line) (token.Position, string) {
 	for _, l := range lines {
 		s := strings.TrimSpace(l.Text)
 		if strings.HasPrefix(s, markers.Prefix) && !markers.ForeignTag(strings.TrimPrefix(s, markers.Prefix)) {
-			return strings.TrimPrefix(s, "+")
+			return l.Pos, strings.TrimPrefix(s, "+")
 		}
 	}
-	return ""
+	return token.Position{}, ""
 }
 
 // checkListTags checks listType and listMapKey against each other and

@@ -467,19 +467,53 @@ func directComparable(t *types.Type, seen map[*types.Type]bool) bool {
 	return false
 }
 
-// presence classifies a rule that decides what happens to an unset value.
+// presenceRule classifies a rule that decides what happens to an unset
+// value; under an option, maxItems also stops the field's other checks
+// (a plain maxItems does so in afterPresence).
 func presenceRule(r Rule) bool {
 	switch x := r.(type) {
 	case Required, Optional, Forbidden:
 		return true
 	case IfOption:
 		for _, in := range x.Rules {
-			if presenceRule(in) {
+			if _, ok := in.(MaxItems); ok || presenceRule(in) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// splitOptions splits each IfOption into the part that short-circuits and
+// the part that does not, so that each runs in its own phase.
+func splitOptions(rules []Rule) []Rule {
+	var out []Rule
+	for _, r := range rules {
+		x, ok := r.(IfOption)
+		if !ok {
+			out = append(out, r)
+			continue
+		}
+		var sc, rest []Rule
+		for _, in := range x.Rules {
+			if _, isMax := in.(MaxItems); isMax || presenceRule(in) {
+				sc = append(sc, in)
+			} else {
+				rest = append(rest, in)
+			}
+		}
+		if len(sc) > 0 {
+			y := x
+			y.Rules = sc
+			out = append(out, y)
+		}
+		if len(rest) > 0 {
+			y := x
+			y.Rules = rest
+			out = append(out, y)
+		}
+	}
+	return out
 }
 
 // unsetExpr is the condition "the value is unset" for presence rules.
@@ -548,7 +582,7 @@ func kindOfBuiltin(n string) string {
 func (c *fnCtx) valueChecks(pl place, tail []jen.Code) []jen.Code {
 	var presence []Rule
 	var rest []Rule
-	for _, r := range pl.rules {
+	for _, r := range splitOptions(pl.rules) {
 		if presenceRule(r) {
 			presence = append(presence, r)
 		} else {
@@ -610,13 +644,19 @@ func (c *fnCtx) presenceChecks(pl place, presence []Rule, after []jen.Code) []je
 			case Forbidden:
 				applied = append(applied, jen.If(c.setExpr(pl)).Block(c.appendErr(jen.Qual(pkgRT, "Forbidden").Call(pl.path.field()))))
 				applied = append(applied, setStop()...)
+			case MaxItems:
+				n := jen.Lit(int(in.(MaxItems).N))
+				applied = append(applied, jen.If(jen.Len(pl.derefRaw()).Op(">").Add(n)).Block(append([]jen.Code{
+					c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.field(), jen.Len(pl.derefRaw()), n))}, setStop()...)...))
 			}
 		}
 		var out []jen.Code
 		if len(inner) > 0 {
 			out = append(out, jen.Id(stop).Op(":=").False())
 		}
-		out = append(out, c.optionGate(pl, x, applied)...)
+		// Like the tag it wraps, an option that the caller did not define
+		// stops the field's other checks.
+		out = append(out, c.optionGateStop(pl, x, applied, setStop())...)
 		cond := jen.Op("!").Id(stop)
 		if pl.isPtr() {
 			cond = cond.Op("&&").Id(pl.v).Op("!=").Nil()
@@ -632,8 +672,19 @@ func (c *fnCtx) presenceChecks(pl place, presence []Rule, after []jen.Code) []je
 // optionGate runs body when the option has the wanted state, and reports an
 // InternalError when the caller did not define the option.
 func (c *fnCtx) optionGate(pl place, x IfOption, body []jen.Code) []jen.Code {
+	return c.optionGateStop(pl, x, body, nil)
+}
+
+// optionGateStop is optionGate for short-circuiting tags: onUndefined runs
+// after the InternalError of an undefined option, which is marked as
+// short-circuiting.
+func (c *fnCtx) optionGateStop(pl place, x IfOption, body, onUndefined []jen.Code) []jen.Code {
 	if len(body) == 0 {
 		return nil
+	}
+	undefined := jen.Qual(pkgRT, "UndefinedOption").Call(pl.path.field(), jen.Lit(x.Option))
+	if onUndefined != nil {
+		undefined = jen.Qual(pkgRT, "ShortCircuit").Call(undefined)
 	}
 	en, ok := c.name("enabled"), c.name("defined")
 	cond := jen.Id(en)
@@ -644,7 +695,7 @@ func (c *fnCtx) optionGate(pl place, x IfOption, body []jen.Code) []jen.Code {
 		jen.List(jen.Id(en), jen.Id(ok)).Op(":=").Id("op").Dot("Options").Index(jen.Lit(x.Option)),
 		jen.Op("!").Id(ok),
 	).Block(
-		c.appendErr(jen.Qual(pkgRT, "UndefinedOption").Call(pl.path.field(), jen.Lit(x.Option))),
+		append([]jen.Code{c.appendErr(undefined)}, onUndefined...)...,
 	).Else().If(cond).Block(body...)}
 }
 
@@ -680,15 +731,30 @@ func (c *fnCtx) afterPresence(pl place, rules []Rule, tail []jen.Code) []jen.Cod
 		body = append(body, c.enumCheck(pl)...)
 	}
 	body = append(body, tail...)
-	if maxItems == nil {
-		return body
+	if maxItems != nil {
+		st := jen.If(jen.Len(pl.derefRaw()).Op(">").Lit(int(maxItems.N))).Block(
+			c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.field(), jen.Len(pl.derefRaw()), jen.Lit(int(maxItems.N)))))
+		if len(body) > 0 {
+			st = st.Else().Block(body...)
+		}
+		body = []jen.Code{st}
 	}
-	st := jen.If(jen.Len(pl.derefRaw()).Op(">").Lit(int(maxItems.N))).Block(
-		c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.field(), jen.Len(pl.derefRaw()), jen.Lit(int(maxItems.N)))))
-	if len(body) > 0 {
-		st = st.Else().Block(body...)
+	if len(body) > 0 && !pl.typeFunc && c.listOfPointers(pl) {
+		// As Kubernetes does, a nil item of a list of pointers is reported
+		// (Required at [i]) before anything else, and stops the list's checks.
+		nils := c.name("nils")
+		body = []jen.Code{jen.If(
+			jen.Id(nils).Op(":=").Qual(pkgRT, "NoNils").Call(pl.path.arg(), pl.derefRaw()),
+			jen.Len(jen.Id(nils)).Op(">").Lit(0),
+		).Block(c.appendErrs(jen.Id(nils))).Else().Block(body...)}
 	}
-	return []jen.Code{st}
+	return body
+}
+
+// listOfPointers reports whether the value at pl is a list of pointers.
+func (c *fnCtx) listOfPointers(pl place) bool {
+	r := resolve(pl.valueType())
+	return (r.Kind == types.Slice || r.Kind == types.Array) && r.Elem.Kind == types.Pointer
 }
 
 // rule emits one non-presence rule at a place whose value is set.
@@ -785,10 +851,24 @@ func (c *fnCtx) subfield(pl place, x Subfield) []jen.Code {
 		return jen.Op("&").Id(o).Dot(f.GoName)
 	}
 	// Only the chained rules run here; the field's own tags and type run
-	// where the struct validates itself.
+	// where the struct validates itself. Its own required, optional or
+	// forbidden still decide whether there is a value to check: like
+	// Kubernetes, an unset (or forbidden) sub-field silently skips them.
 	body := c.valueChecks(sub, nil)
 	if len(body) == 0 {
 		return nil
+	}
+	for _, r := range c.memberPresence(pl, x.Field.GoName) {
+		switch r.(type) {
+		case Forbidden:
+			return nil
+		case Required, Optional:
+			if sub.isPtr() {
+				// valueChecks already skips a nil pointer.
+				continue
+			}
+			body = []jen.Code{jen.If(c.setExpr(sub)).Block(body...)}
+		}
 	}
 	body = []jen.Code{jen.If(jen.Op("!").Parens(c.unchanged(sub))).Block(body...)}
 	decls := []jen.Code{
@@ -799,6 +879,29 @@ func (c *fnCtx) subfield(pl place, x Subfield) []jen.Code {
 		decls = append(decls, jen.If(jen.Id(pl.ov).Op("!=").Nil()).Block(jen.Id(ov).Op("=").Add(sel(pl.ov))))
 	}
 	return []jen.Code{jen.Block(pv.withDecl(append(decls, body...))...)}
+}
+
+// memberPresence is the presence rules the struct at pl declares on its
+// field goName.
+func (c *fnCtx) memberPresence(pl place, goName string) []Rule {
+	st := pl.valueType()
+	mt := c.e.m.lookup(st)
+	if mt == nil {
+		return nil
+	}
+	var out []Rule
+	for _, f := range mt.Fields {
+		if f.GoName != goName {
+			continue
+		}
+		for _, r := range f.Rules {
+			switch r.(type) {
+			case Required, Optional, Forbidden:
+				out = append(out, r)
+			}
+		}
+	}
+	return out
 }
 
 // eachVal applies rules to every element of the list or map at pl.

@@ -24,6 +24,10 @@ func shortCircuit(e *field.Error) *field.Error {
 	return e
 }
 
+// ShortCircuit marks an error as one that stopped the field's other
+// checks, as Kubernetes marks errors of short-circuiting tags.
+func ShortCircuit(e *field.Error) *field.Error { return shortCircuit(e) }
+
 // Minimum is the error of +k8s:minimum.
 func Minimum[T Integer](p *field.Path, v, min T) *field.Error {
 	return field.Invalid(p, v, fmt.Sprintf("must be greater than or equal to %d", min)).WithOrigin("minimum")

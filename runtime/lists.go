@@ -11,6 +11,19 @@ import (
 // have. Longer lists are hashed, so that checks stay linear.
 const smallList = 16
 
+// NoNils reports every nil item of a list of pointers as Required at its
+// index, marked as short-circuiting: the list's other checks do not run.
+func NoNils[S ~[]*T, T any](p *Path, list S) field.ErrorList {
+	var errs field.ErrorList
+	for i, item := range list {
+		if item == nil {
+			at := p.Index(i)
+			errs = append(errs, shortCircuit(field.Required(at.Field(), "")))
+		}
+	}
+	return errs
+}
+
 // UniqueValues reports every item of a listType=set list of comparable
 // values that repeats an earlier one, as Duplicate at the later index.
 func UniqueValues[S ~[]E, E comparable](p *Path, list S) field.ErrorList {

@@ -87,8 +87,13 @@ func TestMapListRatchetsReorderedItems(t *testing.T) {
 	// Pointer items too.
 	old.PPorts = []*shared.Ref{{Name: "x", Count: i64(-1)}, nil}
 	obj.Ports = nil
-	obj.PPorts = []*shared.Ref{nil, {Name: "q"}, {Name: "x", Count: i64(-1)}}
+	obj.PPorts = []*shared.Ref{{Name: "q"}, {Name: "x", Count: i64(-1)}}
 	check(t, Validate_T(context.Background(), update, nil, obj, old))
+	// A nil item is Required, and stops the list's other checks.
+	obj.PPorts = []*shared.Ref{nil, {Name: "Bad!"}, nil}
+	check(t, Validate_T(context.Background(), update, nil, obj, old),
+		wantErr{field.ErrorTypeRequired, "pports[0]", ""},
+		wantErr{field.ErrorTypeRequired, "pports[2]", ""})
 }
 
 func TestSetRatchetsByValue(t *testing.T) {

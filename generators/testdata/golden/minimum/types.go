@@ -5,6 +5,8 @@ type Minimum struct {
 	I int `json:"i"`
 	// +k8s:minimum=100
 	U16 uint16 `json:"u16"`
+	// +k8s:minimum=-128
+	I8 int8 `json:"i8"`
 	// +k8s:minimum=1
 	I16 int16 `json:"i16"`
 	// +k8s:minimum=0

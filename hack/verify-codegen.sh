@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Fails if a generated file is out of date: the validators of the example
+# API packages or the tag reference section of README.md.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source hack/lib/tagref.sh
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+go build -o "$tmp/validation-gen" ./cmd/validation-gen
+
+failed=0
+if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt ./examples/... 2>"$tmp/verify.log"; then
+  cat "$tmp/verify.log" >&2
+  if ! grep -q "out of date:" "$tmp/verify.log"; then
+    echo "verify-codegen: validation-gen failed (see above); fix the tags it names, then run hack/update-codegen.sh" >&2
+    exit 1
+  fi
+  failed=1
+fi
+
+"$tmp/validation-gen" --docs >"$tmp/docs.md"
+render_tag_reference "$tmp/docs.md" README.md "$tmp/README.md"
+if ! diff -u README.md "$tmp/README.md" >"$tmp/readme.diff"; then
+  echo "out of date: README.md (tag reference section):" >&2
+  cat "$tmp/readme.diff" >&2
+  failed=1
+fi
+
+if [ "$failed" -ne 0 ]; then
+  echo >&2
+  echo "verify-codegen: generated files are stale (listed above); run hack/update-codegen.sh and commit the result" >&2
+  exit 1
+fi
+echo "verify-codegen: generated files are up to date"
