@@ -517,48 +517,49 @@ func splitOptions(rules []Rule) []Rule {
 }
 
 // unsetExpr is the condition "the value is unset" for presence rules.
-func (c *fnCtx) unsetExpr(pl place) jen.Code {
-	if pl.isPtr() {
-		return jen.Id(pl.v).Op("==").Nil()
-	}
-	r := resolve(pl.t)
-	switch r.Kind {
-	case types.Slice, types.Map:
-		return jen.Len(pl.derefRaw()).Op("==").Lit(0)
-	case types.Builtin:
-		switch kindOfBuiltin(r.Name.Name) {
-		case "string":
-			return pl.derefRaw().Op("==").Lit("")
-		case "bool":
-			return jen.Op("!").Add(pl.deref())
-		default:
-			return pl.derefRaw().Op("==").Lit(0)
-		}
-	}
-	// Interfaces and other kinds: compare with the zero value.
-	return pl.derefRaw().Op("==").Nil()
-}
+func (c *fnCtx) unsetExpr(pl place) jen.Code { return presenceTest(pl.t, pl.placeValue(), false) }
 
 // setExpr is the negation of unsetExpr, written out for readable output.
-func (c *fnCtx) setExpr(pl place) jen.Code {
+func (c *fnCtx) setExpr(pl place) jen.Code { return presenceTest(pl.t, pl.placeValue(), true) }
+
+// placeValue is the expression presenceTest looks at: the pointer of a
+// pointer place, the value otherwise.
+func (pl place) placeValue() *jen.Statement {
 	if pl.isPtr() {
-		return jen.Id(pl.v).Op("!=").Nil()
+		return jen.Id(pl.v)
 	}
-	r := resolve(pl.t)
+	return pl.derefRaw()
+}
+
+// presenceTest is whether val, of Go type t, is set (or, with set false,
+// unset): a non-nil pointer, a non-empty list or map, a non-zero scalar.
+func presenceTest(t *types.Type, val *jen.Statement, set bool) jen.Code {
+	eq := "=="
+	if set {
+		eq = "!="
+	}
+	if t.Kind == types.Pointer {
+		return jen.Add(val).Op(eq).Nil()
+	}
+	r := resolve(t)
 	switch r.Kind {
 	case types.Slice, types.Map:
-		return jen.Len(pl.derefRaw()).Op("!=").Lit(0)
+		return jen.Len(val).Op(eq).Lit(0)
 	case types.Builtin:
 		switch kindOfBuiltin(r.Name.Name) {
 		case "string":
-			return pl.derefRaw().Op("!=").Lit("")
+			return jen.Add(val).Op(eq).Lit("")
 		case "bool":
-			return pl.derefRaw()
+			if set {
+				return val
+			}
+			return jen.Op("!").Parens(val)
 		default:
-			return pl.derefRaw().Op("!=").Lit(0)
+			return jen.Add(val).Op(eq).Lit(0)
 		}
 	}
-	return pl.derefRaw().Op("!=").Nil()
+	// Interfaces and other kinds: compare with nil.
+	return jen.Add(val).Op(eq).Nil()
 }
 
 func kindOfBuiltin(n string) string {

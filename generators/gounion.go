@@ -70,25 +70,7 @@ func (c *fnCtx) memberSet(m UnionMember, obj string) jen.Code {
 	if m.Item != nil {
 		return jen.Id(c.e.itemFinder(m.Item)).Call(jen.Op("*").Id(obj)).Op(">=").Lit(0)
 	}
-	f := jen.Id(obj).Dot(m.Field.GoName)
-	t := m.Field.Go
-	if t.Kind == types.Pointer {
-		return jen.Add(f).Op("!=").Nil()
-	}
-	r := resolve(t)
-	switch r.Kind {
-	case types.Slice, types.Map:
-		return jen.Len(f).Op("!=").Lit(0)
-	case types.Builtin:
-		switch kindOfBuiltin(r.Name.Name) {
-		case "string":
-			return jen.Add(f).Op("!=").Lit("")
-		case "bool":
-			return f
-		}
-		return jen.Add(f).Op("!=").Lit(0)
-	}
-	return jen.Add(f).Op("!=").Nil()
+	return presenceTest(m.Field.Go, jen.Id(obj).Dot(m.Field.GoName), true)
 }
 
 // unionMembers writes the package-level description of a union once.
