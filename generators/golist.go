@@ -57,40 +57,35 @@ func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev
 	et := r.Elem
 	idx := c.name("old")
 	isPtr := et.Kind == types.Pointer
-	// key of the item at ev (for pointer lists, ev is the *T itself; the key
-	// functions take a pointer to the list's element, so take its address
-	// through the list).
-	var keyFn jen.Code
-	switch {
-	case lt.Kind == "map":
-		keyFn = jen.Id(c.e.listKey(et, lt.Keys))
-	case isComparable(et):
-		keyFn = jen.Qual(pkgRT, "Self").Index(c.e.typeCode(et))
-	default:
-		// Items without ==: a linear search by typed equality.
-		eq := c.e.eq.fn(et)
-		return nil, func(ev, eov string) jen.Code {
-			item := jen.Id(ev)
-			if isPtr {
-				item = jen.Op("&").Add(pl.deref()).Index(jen.Id(ev + "i"))
-			}
-			found := c.name("found")
-			set := jen.Id(eov).Op("=").Id(found)
-			if isPtr {
-				set = jen.Id(eov).Op("=").Op("*").Id(found)
-			}
-			return jen.If(jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(pl.ov).Op("!=").Nil()).Block(
-				jen.If(jen.Id(found).Op(":=").Qual(pkgRT, "FindFunc").Call(jen.Op("*").Id(pl.ov), item, jen.Id(eq)), jen.Id(found).Op("!=").Nil()).Block(set),
-			)
-		}
+	onUpdate := func(init jen.Code) jen.Code {
+		return jen.If(jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(pl.ov).Op("!=").Nil()).Block(
+			jen.Id(idx).Op("=").Add(init))
 	}
-	decl = []jen.Code{
-		jen.Var().Id(idx).Qual(pkgRT, "OldItems").Types(c.e.typeCode(et), c.e.listKeyType(et, lt)),
-		jen.If(jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(pl.ov).Op("!=").Nil()).Block(
-			jen.Id(idx).Op("=").Qual(pkgRT, "NewOldItems").Call(jen.Op("*").Id(pl.ov), keyFn),
-		),
+	// lookup is the call that finds the old item for a pointer to a new one.
+	var lookup func(item jen.Code) jen.Code
+	switch {
+	case lt.Kind == "map" || isComparable(et):
+		var keyFn jen.Code = jen.Qual(pkgRT, "Self").Index(c.e.typeCode(et))
+		if lt.Kind == "map" {
+			keyFn = jen.Id(c.e.listKey(et, lt.Keys))
+		}
+		decl = []jen.Code{
+			jen.Var().Id(idx).Qual(pkgRT, "OldItems").Types(c.e.typeCode(et), c.e.listKeyType(et, lt)),
+			onUpdate(jen.Qual(pkgRT, "NewOldItems").Call(jen.Op("*").Id(pl.ov), keyFn)),
+		}
+		lookup = func(item jen.Code) jen.Code { return jen.Id(idx).Dot("Find").Call(jen.Add(keyFn).Call(item)) }
+	default:
+		// Items without ==: found by typed equality, bucketed by hash.
+		eq := jen.Id(c.e.eq.fn(et))
+		decl = []jen.Code{
+			jen.Var().Id(idx).Qual(pkgRT, "OldItemsFunc").Types(c.e.typeCode(et)),
+			onUpdate(jen.Qual(pkgRT, "NewOldItemsFunc").Call(jen.Op("*").Id(pl.ov), eq)),
+		}
+		lookup = func(item jen.Code) jen.Code { return jen.Id(idx).Dot("Find").Call(item) }
 	}
 	return decl, func(ev, eov string) jen.Code {
+		// The key functions take a pointer to the list's element; for a
+		// list of pointers, that is the address of the item in the list.
 		item := jen.Id(ev)
 		if isPtr {
 			item = jen.Op("&").Add(pl.deref()).Index(jen.Id(ev + "i"))
@@ -100,7 +95,7 @@ func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev
 		if isPtr {
 			set = jen.Id(eov).Op("=").Op("*").Id(found)
 		}
-		return jen.If(jen.Id(found).Op(":=").Id(idx).Dot("Find").Call(jen.Add(keyFn).Call(item)), jen.Id(found).Op("!=").Nil()).Block(set)
+		return jen.If(jen.Id(found).Op(":=").Add(lookup(item)), jen.Id(found).Op("!=").Nil()).Block(set)
 	}
 }
 

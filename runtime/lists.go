@@ -160,12 +160,47 @@ func (o *OldItems[E, K]) Find(k K) *E {
 	return nil
 }
 
-// FindFunc returns the first item of old equal to e by eq, or nil. It is
-// the correlation of set items without ==.
+// FindFunc returns the first item of old equal to e by eq, or nil.
 func FindFunc[S ~[]E, E any](old S, e *E, eq func(a, b *E) bool) *E {
 	for i := range old {
 		if eq(&old[i], e) {
 			return &old[i]
+		}
+	}
+	return nil
+}
+
+// OldItemsFunc is OldItems for set items without ==: items are matched by
+// eq, and a long old list is bucketed by the items' JSON form on first
+// use, so that correlating a whole list stays linear. An item equal by eq
+// but encoded differently (a nil list against an empty one) is not found,
+// and so is validated again: never skipped wrongly.
+type OldItemsFunc[E any] struct {
+	old     []E
+	eq      func(a, b *E) bool
+	buckets map[string][]int
+}
+
+// NewOldItemsFunc prepares the lookup of items of old by equality.
+func NewOldItemsFunc[S ~[]E, E any](old S, eq func(a, b *E) bool) OldItemsFunc[E] {
+	return OldItemsFunc[E]{old: old, eq: eq}
+}
+
+// Find returns the first old item equal to e, or nil.
+func (o *OldItemsFunc[E]) Find(e *E) *E {
+	if len(o.old) <= smallList {
+		return FindFunc(o.old, e, o.eq)
+	}
+	if o.buckets == nil {
+		o.buckets = make(map[string][]int, len(o.old))
+		for i := range o.old {
+			h := hashOf(&o.old[i])
+			o.buckets[h] = append(o.buckets[h], i)
+		}
+	}
+	for _, i := range o.buckets[hashOf(e)] {
+		if o.eq(&o.old[i], e) {
+			return &o.old[i]
 		}
 	}
 	return nil

@@ -139,6 +139,28 @@ func TestLargeListsAreExact(t *testing.T) {
 	check(t, Validate_T(context.Background(), update, nil, obj, old))
 }
 
+// A set of items without == is bucketed by hash too: reversing 50,000
+// unchanged items must correlate every one (no error for the invalid
+// item, which did not change) without a quadratic search.
+func TestLargeNonComparableSetRatchets(t *testing.T) {
+	items := func() []Inner {
+		out := make([]Inner, 50_000)
+		for i := range out {
+			out[i] = Inner{X: strconv.FormatInt(int64(i), 36), Refs: []shared.Ref{{Name: "r"}}}
+		}
+		out[7].X = "toolong"
+		return out
+	}
+	old, obj := base(), base()
+	old.Ins, obj.Ins = items(), items()
+	for i, j := 0, len(obj.Ins)-1; i < j; i, j = i+1, j-1 {
+		obj.Ins[i], obj.Ins[j] = obj.Ins[j], obj.Ins[i]
+	}
+	check(t, Validate_T(context.Background(), update, nil, obj, old))
+	check(t, Validate_T(context.Background(), create, nil, obj, nil),
+		wantErr{field.ErrorTypeTooLong, "ins[49992].x", "maxLength"})
+}
+
 func BenchmarkMapList(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000} {
 		obj, old := base(), base()

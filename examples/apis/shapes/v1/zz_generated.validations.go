@@ -331,17 +331,21 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if !(op.Type == operation.Update && ov71 != nil && equal_5(v70, ov71)) {
 			if len(*v70) != 0 {
 				errs = append(errs, vgruntime.UniqueFunc(&fp72, *v70, equal_Inner)...)
-				for i73 := range *v70 {
-					ep76 := fp72.Index(i73)
-					ev74 := &(*v70)[i73]
-					var eov75 *Inner
+				{
+					var old77 vgruntime.OldItemsFunc[Inner]
 					if op.Type == operation.Update && ov71 != nil {
-						if found78 := vgruntime.FindFunc(*ov71, ev74, equal_Inner); found78 != nil {
+						old77 = vgruntime.NewOldItemsFunc(*ov71, equal_Inner)
+					}
+					for i73 := range *v70 {
+						ep76 := fp72.Index(i73)
+						ev74 := &(*v70)[i73]
+						var eov75 *Inner
+						if found78 := old77.Find(ev74); found78 != nil {
 							eov75 = found78
 						}
-					}
-					if !(op.Type == operation.Update && eov75 != nil && equal_Inner(ev74, eov75)) {
-						errs = append(errs, ValidateAt_Inner(ctx, op, &ep76, ev74, eov75)...)
+						if !(op.Type == operation.Update && eov75 != nil && equal_Inner(ev74, eov75)) {
+							errs = append(errs, ValidateAt_Inner(ctx, op, &ep76, ev74, eov75)...)
+						}
 					}
 				}
 			}
