@@ -230,16 +230,32 @@ func (b *builder) packageTags(path string) (*Package, selection, bool) {
 		}
 	}
 	if pkg.IsSubresource != "" && len(pkg.Subresources) > 0 {
-		b.errs = append(b.errs, &markers.Error{Pos: tags[0].Pos, Tag: "k8s:isSubresource=" + pkg.IsSubresource,
-			Msg: "a package cannot both be a subresource (isSubresource) and support subresources (supportsSubresource)",
-			Fix: "keep isSubresource in the subresource's own package and supportsSubresource in the main package"})
+		for _, t := range tags {
+			if t.Def.Name == "isSubresource" {
+				b.errs = append(b.errs, markers.Errorf(t, "keep isSubresource in the subresource's own package and supportsSubresource in the main package",
+					"a package cannot both be a subresource (isSubresource) and support subresources (supportsSubresource)"))
+			}
+		}
 	}
 	return pkg, sel, found
 }
 
+func hasTagNamed(tags []*markers.Tag, name string) bool {
+	for _, t := range tags {
+		if t.Def.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // checkSubresourcePath checks the value of a subresource tag.
 func checkSubresourcePath(b *builder, t *markers.Tag) bool {
-	if !strings.HasPrefix(t.Value, "/") || t.Value == "/" || strings.HasSuffix(t.Value, "/") {
+	if t.Value == "/" {
+		b.errs = append(b.errs, markers.Errorf(t, `name a subresource, e.g. "/status"; the root is always served`, "%q is the root, not a subresource", t.Value))
+		return false
+	}
+	if !strings.HasPrefix(t.Value, "/") || strings.HasSuffix(t.Value, "/") {
 		b.errs = append(b.errs, markers.Errorf(t, `write the subresource path with its leading slash, e.g. "/status"`, "%q is not a subresource path", t.Value))
 		return false
 	}
@@ -292,6 +308,10 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 			if checkSubresourcePath(b, tag) {
 				mt.IsSubresource = tag.Value
 			}
+		}
+		if tag.Def.Name == "supportsSubresource" && (pkg.IsSubresource != "" || hasTagNamed(tags, "isSubresource")) {
+			b.errs = append(b.errs, markers.Errorf(tag, "move the type to the main package, or remove supportsSubresource",
+				"type %s is the validation of a subresource (isSubresource), so it cannot support other subresources", t.Name.Name))
 		}
 		if tag.Def.Name == "enum" {
 			mt.Enum = b.enumValues(t)
@@ -657,6 +677,20 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 	return nil // enum and package tags are read where they apply
 }
 
+// checksSomething reports whether rules check anything by themselves:
+// optional only decides whether other checks run, and opaqueType only
+// stops them.
+func checksSomething(rules []Rule) bool {
+	for _, r := range rules {
+		switch r.(type) {
+		case Optional, Opaque:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
 // markRecursive flags the types that can reach themselves.
 func (b *builder) markRecursive() {
 	for _, t := range b.types {
@@ -710,7 +744,7 @@ func (b *builder) propagate() {
 	for _, t := range b.types {
 		t.HasValidation = len(t.Rules) > 0 || len(t.Enum) > 0 || len(t.Unions) > 0
 		for _, f := range t.Fields {
-			if len(f.Rules) > 0 {
+			if checksSomething(f.Rules) {
 				t.HasValidation = true
 			}
 		}

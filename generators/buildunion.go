@@ -17,6 +17,9 @@ type unionGroups struct {
 	unions []*Union // struct-level, in order of first appearance
 	discs  []*markers.Tag
 	discF  []*Field
+	// rejected unions had a member refused already; they are not checked
+	// again, so that one mistake gives one error.
+	rejected map[string]bool
 }
 
 func (g *unionGroups) get(zeroOrOne bool, name string, src Src) *Union {
@@ -41,6 +44,11 @@ func (g *unionGroups) add(b *builder, f *Field, tags []*markers.Tag) {
 			if f.Go.Kind == types.Struct {
 				b.errs = append(b.errs, markers.Errorf(tag, "make the field a pointer (*"+f.Go.Name.Name+"), so that it can be unset",
 					"+k8s:%s cannot be used on a non-pointer struct field: it is never unset", tag.Def.Name))
+				name, _ := tag.Arg("union")
+				if g.rejected == nil {
+					g.rejected = map[string]bool{}
+				}
+				g.rejected[name] = true
 				continue
 			}
 			name, _ := tag.Arg("union")
@@ -78,6 +86,11 @@ func (g *unionGroups) add(b *builder, f *Field, tags []*markers.Tag) {
 				if !ok {
 					value = display
 				}
+				if hasMember(u, display) {
+					b.errs = append(b.errs, markers.Errorf(tag, "remove the repeated line",
+						"list-item union member %s is given twice", display))
+					continue
+				}
 				u.Members = append(u.Members, UnionMember{Item: sel, Display: display, Value: value})
 			default:
 				if r := b.rule(tag.Chained); r != nil {
@@ -90,6 +103,15 @@ func (g *unionGroups) add(b *builder, f *Field, tags []*markers.Tag) {
 	for _, u := range itemUnions {
 		f.Rules = append(f.Rules, ItemUnion{Src: u.Src, Union: u})
 	}
+}
+
+func hasMember(u *Union, display string) bool {
+	for _, m := range u.Members {
+		if m.Display == display {
+			return true
+		}
+	}
+	return false
 }
 
 func unionLess(a, b *Union) bool {
@@ -110,7 +132,11 @@ func (g *unionGroups) build(b *builder) []*Union {
 			}
 		}
 		if u == nil {
-			b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("tag the member fields +k8s:unionMember(union: %q), or remove the discriminator", name),
+			member := "+k8s:unionMember"
+			if name != "" {
+				member = fmt.Sprintf("+k8s:unionMember(union: %q)", name)
+			}
+			b.errs = append(b.errs, markers.Errorf(tag, "tag the member fields "+member+", or remove the discriminator",
 				"discriminator of union %q, which has no members", name))
 			continue
 		}
@@ -121,7 +147,7 @@ func (g *unionGroups) build(b *builder) []*Union {
 		u.Discriminator = g.discF[i]
 	}
 	for _, u := range g.unions {
-		if len(u.Members) < 2 && u.Discriminator == nil {
+		if len(u.Members) < 2 && u.Discriminator == nil && !g.rejected[u.Name] {
 			b.errs = append(b.errs, &markers.Error{Pos: u.Pos, Tag: u.Tag,
 				Msg: fmt.Sprintf("union %q has only one member", u.Name),
 				Fix: "tag at least two fields of the union, or name the union they share with union: \"name\""})
@@ -164,7 +190,8 @@ func (b *builder) itemSelector(tag *markers.Tag, f *Field) *ItemSelector {
 		kind := kindOfBuiltin(kt.Name.Name)
 		want := map[string]codetags.ArgType{"string": codetags.ArgTypeString, "int": codetags.ArgTypeInt, "bool": codetags.ArgTypeBool}[kind]
 		if a.Type != want {
-			b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("give %s a %s literal", k.JSONName, kind), "key %q is a %s, not a %s", k.JSONName, kind, a.Type))
+			b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("give %s a literal of type %s", k.JSONName, typeString(k.Go)),
+				"key %q is of type %s; %s is a %s literal", k.JSONName, typeString(k.Go), a.Value, a.Type))
 			return nil
 		}
 		sel.Keys = append(sel.Keys, ItemKey{ListKey: k, Kind: kind, Value: a.Value})

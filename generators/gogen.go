@@ -191,7 +191,7 @@ func (e *goEmitter) typeFuncs(t *Type) {
 	var body []jen.Code
 	self := place{t: t.Go, rules: t.Rules, v: "obj", ov: "oldObj", path: root, enum: t.Enum, typeFunc: true}
 	if t.Go.Kind == types.Struct {
-		body = append(body, c.unionChecks(t.Unions, "obj", "oldObj", root)...)
+		body = append(body, c.unionChecks(t.Unions, "obj", "oldObj", root, false)...)
 		body = append(body, c.valueChecks(self, nil)...)
 		body = append(body, c.structFields(t, "obj", "oldObj", root)...)
 	} else {
@@ -723,7 +723,7 @@ func (c *fnCtx) afterPresence(pl place, rules []Rule, tail []jen.Code) []jen.Cod
 	}
 	// Like Kubernetes, checks run in the order of their tag names, so that
 	// errors come out in the same order.
-	sort.SliceStable(others, func(i, j int) bool { return others[i].TagName() < others[j].TagName() })
+	sort.SliceStable(others, func(i, j int) bool { return checkOrder(others[i]) < checkOrder(others[j]) })
 	var body []jen.Code
 	for _, r := range others {
 		body = append(body, c.rule(pl, r)...)
@@ -750,6 +750,17 @@ func (c *fnCtx) afterPresence(pl place, rules []Rule, tail []jen.Code) []jen.Cod
 		).Block(c.appendErrs(jen.Id(nils))).Else().Block(body...)}
 	}
 	return body
+}
+
+// checkOrder sorts a place's checks by tag name, as Kubernetes does, but
+// with item checks right after the list's uniqueness check, as Kubernetes
+// runs them.
+func checkOrder(r Rule) string {
+	switch r.(type) {
+	case Item, ItemUnion:
+		return "k8s:listType+" + r.TagName()
+	}
+	return r.TagName()
 }
 
 // listOfPointers reports whether the value at pl is a list of pointers.
@@ -816,7 +827,7 @@ func (c *fnCtx) rule(pl place, r Rule) []jen.Code {
 		if !pl.hasOld() {
 			old = ""
 		}
-		return c.unionChecks([]*Union{x.Union}, pl.v, old, pl.path)
+		return c.unionChecks([]*Union{x.Union}, pl.v, old, pl.path, true)
 	case Opaque:
 		return nil
 	}

@@ -12,7 +12,10 @@ import (
 // they are pointers to the list; oldObj is "" where there can be no old
 // value. Like Kubernetes, a union whose members' set-or-unset states (and
 // discriminator) did not change on update is not checked again.
-func (c *fnCtx) unionChecks(unions []*Union, obj, oldObj string, path *pathVar) []jen.Code {
+//
+// For a list (list set), an old value exists, as Kubernetes sees it, only
+// when the old list is not nil.
+func (c *fnCtx) unionChecks(unions []*Union, obj, oldObj string, path *pathVar, list bool) []jen.Code {
 	var out []jen.Code
 	for _, u := range unions {
 		n := len(u.Members)
@@ -45,6 +48,10 @@ func (c *fnCtx) unionChecks(unions []*Union, obj, oldObj string, path *pathVar) 
 		if u.Name != "" {
 			label += " " + strconv.Quote(u.Name)
 		}
+		hasOld := jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(oldObj).Op("!=").Nil()
+		if list {
+			hasOld = hasOld.Op("&&").Op("*").Id(oldObj).Op("!=").Nil()
+		}
 		if oldObj == "" {
 			out = append(out, jen.Comment(label), jen.Block(
 				jen.Id(set).Op(":=").Index(jen.Lit(n)).Bool().Values(now...),
@@ -55,7 +62,7 @@ func (c *fnCtx) unionChecks(unions []*Union, obj, oldObj string, path *pathVar) 
 		out = append(out, jen.Comment(label), jen.Block(
 			jen.Id(set).Op(":=").Index(jen.Lit(n)).Bool().Values(now...),
 			jen.Id(changed).Op(":=").True(),
-			jen.If(jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(oldObj).Op("!=").Nil()).Block(
+			jen.If(hasOld).Block(
 				jen.Id(old).Op(":=").Index(jen.Lit(n)).Bool().Values(before...),
 				jen.Id(changed).Op("=").Add(cmp),
 			),
@@ -111,16 +118,26 @@ func (e *goEmitter) itemFinder(s *ItemSelector) string {
 		case "string":
 			lit = jen.Lit(k.Value)
 		case "bool":
-			lit = jen.Lit(k.Value == "true")
+			lit = nil
 		default:
 			v, _ := strconv.ParseInt(k.Value, 0, 64)
 			lit = jen.Lit(int(v))
 		}
 		var c jen.Code
+		val := jen.Add(item).Dot(k.GoName)
 		if k.Go.Kind == types.Pointer {
-			c = jen.Add(item).Dot(k.GoName).Op("!=").Nil().Op("&&").Op("*").Add(item).Dot(k.GoName).Op("==").Add(lit)
-		} else {
-			c = jen.Add(item).Dot(k.GoName).Op("==").Add(lit)
+			val = jen.Op("*").Add(item).Dot(k.GoName)
+		}
+		switch {
+		case lit != nil:
+			c = jen.Add(val).Op("==").Add(lit)
+		case k.Value == "true":
+			c = val
+		default:
+			c = jen.Op("!").Add(val)
+		}
+		if k.Go.Kind == types.Pointer {
+			c = jen.Add(item).Dot(k.GoName).Op("!=").Nil().Op("&&").Add(c)
 		}
 		if cond == nil {
 			cond = c

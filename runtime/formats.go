@@ -24,14 +24,18 @@ func LongName[T ~string](p *Path, v T) field.ErrorList {
 // IP checks +k8s:format=k8s-ip: an IPv4 address, whose octets may have
 // leading zeros, or an IPv6 address, as Kubernetes' legacy IP fields accept.
 func IP[T ~string](p *Path, v T) field.ErrorList {
-	// netip parses without allocating; it rejects leading zeros, which
-	// the sloppy parser below accepts, so only its failures need the slow path.
+	// Both checks accept without allocating: IPv4 (leading zeros too)
+	// first, since netip allocates its error for those it rejects.
+	if sloppyIPv4(string(v)) {
+		return nil
+	}
 	if a, err := netip.ParseAddr(string(v)); err == nil && a.Zone() == "" {
 		return nil
 	}
 	errs := validation.IsValidIPForLegacyField(p.Field(), string(v), false, nil)
 	for _, e := range errs {
 		e.Origin = "format=k8s-ip"
+		e.BadValue = v // keep the field's own type, as the other formats do
 	}
 	return errs
 }
@@ -46,4 +50,30 @@ func formatErrors[T ~string](p *Path, v T, msgs []string, origin string) field.E
 		errs = append(errs, field.Invalid(fp, v, m).WithOrigin(origin))
 	}
 	return errs
+}
+
+// sloppyIPv4 accepts what Kubernetes' legacy IP parsing accepts beyond
+// netip: dotted-quad IPv4 whose octets have leading zeros ("010.1.2.3"),
+// without allocating.
+func sloppyIPv4(s string) bool {
+	octets, n, digits := 0, 0, 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == '.' {
+			if digits == 0 || n > 255 {
+				return false
+			}
+			octets++
+			n, digits = 0, 0
+			continue
+		}
+		c := s[i]
+		if c < '0' || c > '9' {
+			return false
+		}
+		if n <= 255 {
+			n = n*10 + int(c-'0')
+		}
+		digits++
+	}
+	return octets == 4
 }

@@ -1,8 +1,6 @@
 package runtime
 
 import (
-	"encoding/json"
-
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -66,8 +64,8 @@ func UniqueByKey[S ~[]E, E any, K comparable](p *Path, list S, key func(*E) K) f
 }
 
 // UniqueFunc is UniqueValues for items without ==: eq decides equality,
-// and long lists are bucketed by the items' JSON form (equal items encode
-// equally), with eq settling collisions.
+// and long lists are bucketed by a hash that equal items share (hashOf),
+// with eq settling collisions.
 func UniqueFunc[S ~[]E, E any](p *Path, list S, eq func(a, b *E) bool) field.ErrorList {
 	n := len(list)
 	if n < 2 {
@@ -85,7 +83,7 @@ func UniqueFunc[S ~[]E, E any](p *Path, list S, eq func(a, b *E) bool) field.Err
 		}
 		return errs
 	}
-	buckets := make(map[string][]int, n)
+	buckets := make(map[uint64][]int, n)
 	for j := range list {
 		h := hashOf(&list[j])
 		dup := false
@@ -107,17 +105,6 @@ func UniqueFunc[S ~[]E, E any](p *Path, list S, eq func(a, b *E) bool) field.Err
 func duplicate[E any](p *Path, j int, item E) *field.Error {
 	at := p.Index(j)
 	return field.Duplicate(at.Field(), item)
-}
-
-// hashOf is a bucket key for an item: its JSON encoding, which is equal
-// for equal items (maps are encoded with sorted keys). An item that cannot
-// be encoded shares one bucket and is compared with every other such item.
-func hashOf[E any](e *E) string {
-	b, err := json.Marshal(e)
-	if err != nil {
-		return ""
-	}
-	return string(b)
 }
 
 // OldItems finds, for an item of the new list, the item of the old list
@@ -171,14 +158,12 @@ func FindFunc[S ~[]E, E any](old S, e *E, eq func(a, b *E) bool) *E {
 }
 
 // OldItemsFunc is OldItems for set items without ==: items are matched by
-// eq, and a long old list is bucketed by the items' JSON form on first
-// use, so that correlating a whole list stays linear. An item equal by eq
-// but encoded differently (a nil list against an empty one) is not found,
-// and so is validated again: never skipped wrongly.
+// eq, and a long old list is bucketed by hashOf on first use, so that
+// correlating a whole list stays linear.
 type OldItemsFunc[E any] struct {
 	old     []E
 	eq      func(a, b *E) bool
-	buckets map[string][]int
+	buckets map[uint64][]int
 }
 
 // NewOldItemsFunc prepares the lookup of items of old by equality.
@@ -192,7 +177,7 @@ func (o *OldItemsFunc[E]) Find(e *E) *E {
 		return FindFunc(o.old, e, o.eq)
 	}
 	if o.buckets == nil {
-		o.buckets = make(map[string][]int, len(o.old))
+		o.buckets = make(map[uint64][]int, len(o.old))
 		for i := range o.old {
 			h := hashOf(&o.old[i])
 			o.buckets[h] = append(o.buckets[h], i)

@@ -99,3 +99,13 @@ func TestItems(t *testing.T) {
 	check(t, "changed primary", Validate_Job(ctx, update, nil, moved, small),
 		want{field.ErrorTypeInvalid, "tasks[0].size", "minimum", ""})
 }
+
+// A union over list items is skipped on update only when there was an old
+// list: as in Kubernetes, a nil old list is no old value, so the new list
+// is checked in full; an empty old list is an old value with no member set.
+func TestItemUnionOldListNilIsNoOldValue(t *testing.T) {
+	obj := &Job{Tasks: []Task{{Name: "other"}}}
+	check(t, "from a nil list", Validate_Job(ctx, update, nil, obj, &Job{}),
+		want{field.ErrorTypeInvalid, "tasks", "union", ""})
+	check(t, "from an empty list", Validate_Job(ctx, update, nil, obj, &Job{Tasks: []Task{}}))
+}

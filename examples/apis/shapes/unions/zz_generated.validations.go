@@ -78,27 +78,28 @@ func ValidateAt_Job(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 			ov2 = &oldObj.Tasks
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_1(v1, ov2)) {
-			if i10 := findItem1(*v1); i10 >= 0 {
-				ep14 := fp3.Index(i10)
-				ev12 := &(*v1)[i10]
-				var eov13 *Task
+			errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey1)...)
+			if i4 := findItem1(*v1); i4 >= 0 {
+				ep8 := fp3.Index(i4)
+				ev6 := &(*v1)[i4]
+				var eov7 *Task
 				if ov2 != nil {
-					if j11 := findItem1(*ov2); j11 >= 0 {
-						eov13 = &(*ov2)[j11]
+					if j5 := findItem1(*ov2); j5 >= 0 {
+						eov7 = &(*ov2)[j5]
 					}
 				}
-				if !(op.Type == operation.Update && eov13 != nil && *ev12 == *eov13) {
+				if !(op.Type == operation.Update && eov7 != nil && *ev6 == *eov7) {
 					{
-						fp17 := ep14.Child("size")
-						v15 := &ev12.Size
-						var ov16 *int32
-						if eov13 != nil {
-							ov16 = &eov13.Size
+						fp11 := ep8.Child("size")
+						v9 := &ev6.Size
+						var ov10 *int32
+						if eov7 != nil {
+							ov10 = &eov7.Size
 						}
-						if !(op.Type == operation.Update && ov16 != nil && *v15 == *ov16) {
-							if *v15 != 0 {
-								if *v15 < 10 {
-									errs = append(errs, vgruntime.Minimum(fp17.Field(), *v15, 10))
+						if !(op.Type == operation.Update && ov10 != nil && *v9 == *ov10) {
+							if *v9 != 0 {
+								if *v9 < 10 {
+									errs = append(errs, vgruntime.Minimum(fp11.Field(), *v9, 10))
 								}
 							}
 						}
@@ -107,32 +108,14 @@ func ValidateAt_Job(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 			}
 			// union
 			{
-				set18 := [2]bool{findItem2(*v1) >= 0, findItem3(*v1) >= 0}
-				changed20 := true
-				if op.Type == operation.Update && ov2 != nil {
-					oldSet19 := [2]bool{findItem2(*ov2) >= 0, findItem3(*ov2) >= 0}
-					changed20 = set18 != oldSet19
+				set12 := [2]bool{findItem2(*v1) >= 0, findItem3(*v1) >= 0}
+				changed14 := true
+				if op.Type == operation.Update && ov2 != nil && *ov2 != nil {
+					oldSet13 := [2]bool{findItem2(*ov2) >= 0, findItem3(*ov2) >= 0}
+					changed14 = set12 != oldSet13
 				}
-				if changed20 {
-					errs = append(errs, vgruntime.Union(&fp3, set18[:], unionMembers1)...)
-				}
-			}
-			errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey1)...)
-			{
-				var old8 vgruntime.OldItems[Task, listKey1Key]
-				if op.Type == operation.Update && ov2 != nil {
-					old8 = vgruntime.NewOldItems(*ov2, listKey1)
-				}
-				for i4 := range *v1 {
-					ep7 := fp3.Index(i4)
-					ev5 := &(*v1)[i4]
-					var eov6 *Task
-					if found9 := old8.Find(listKey1(ev5)); found9 != nil {
-						eov6 = found9
-					}
-					if !(op.Type == operation.Update && eov6 != nil && *ev5 == *eov6) {
-						errs = append(errs, ValidateAt_Task(ctx, op, &ep7, ev5, eov6)...)
-					}
+				if changed14 {
+					errs = append(errs, vgruntime.Union(&fp3, set12[:], unionMembers1)...)
 				}
 			}
 		}
@@ -261,22 +244,6 @@ func ValidateAt_Source(ctx context.Context, op operation.Operation, p *vgruntime
 			}
 		}
 	}
-	return
-}
-
-// Validate_Task validates an instance of Task according to the declarative
-// validation tags of its type. oldObj is nil on create; a nil obj is valid.
-func Validate_Task(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Task) field.ErrorList {
-	if obj == nil {
-		return nil
-	}
-	var p vgruntime.Path
-	return vgruntime.Rebase(ValidateAt_Task(ctx, op, &p, obj, oldObj), fldPath)
-}
-
-// ValidateAt_Task is Validate_Task with a lazily built field path; generated
-// code calls it so that validating a valid object allocates nothing.
-func ValidateAt_Task(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Task) (errs field.ErrorList) {
 	return
 }
 

@@ -112,6 +112,33 @@ func (in *WidgetSpec) DeepCopyInto(out *WidgetSpec) {
 			out.ZoneReplicas[k] = v
 		}
 	}
+	if in.Tags != nil {
+		out.Tags = append([]string(nil), in.Tags...)
+	}
+	if in.Listeners != nil {
+		out.Listeners = append([]Listener(nil), in.Listeners...)
+	}
+	if in.Mounts != nil {
+		out.Mounts = make([]*Mount, len(in.Mounts))
+		for i, m := range in.Mounts {
+			out.Mounts[i] = copyPtr(m)
+		}
+	}
+	if in.Storage != nil {
+		out.Storage = new(Storage)
+		in.Storage.DeepCopyInto(out.Storage)
+	}
+	out.TTLSeconds = copyPtr(in.TTLSeconds)
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *Storage) DeepCopyInto(out *Storage) {
+	*out = *in
+	out.EmptyDir = copyPtr(in.EmptyDir)
+	out.HostPath = copyPtr(in.HostPath)
+	if in.Volumes != nil {
+		out.Volumes = append([]string(nil), in.Volumes...)
+	}
 }
 
 // DeepCopyInto copies the receiver into out.
@@ -146,4 +173,32 @@ func (in *WidgetStatus) DeepCopyInto(out *WidgetStatus) {
 	if in.LastUpdated != nil {
 		out.LastUpdated = in.LastUpdated.DeepCopy()
 	}
+	if in.Conditions != nil {
+		out.Conditions = append([]Condition(nil), in.Conditions...)
+	}
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *WidgetScale) DeepCopyInto(out *WidgetScale) {
+	*out = *in
+	out.TypeMeta = in.TypeMeta
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *WidgetScale) DeepCopy() *WidgetScale {
+	if in == nil {
+		return nil
+	}
+	out := new(WidgetScale)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject implements runtime.Object.
+func (in *WidgetScale) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
 }

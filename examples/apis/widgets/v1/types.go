@@ -35,6 +35,27 @@ const (
 	OperatorExists Operator = "Exists"
 )
 
+// StorageType names the kind of storage a widget uses; it is the
+// discriminator of the Storage union.
+// +k8s:enum
+type StorageType string
+
+const (
+	StorageEmptyDir StorageType = "EmptyDir"
+	StorageHost     StorageType = "Host"
+	StorageVolumes  StorageType = "Volumes"
+)
+
+// ConditionStatus is the status of a condition.
+// +k8s:enum
+type ConditionStatus string
+
+const (
+	ConditionTrue    ConditionStatus = "True"
+	ConditionFalse   ConditionStatus = "False"
+	ConditionUnknown ConditionStatus = "Unknown"
+)
+
 // ReplicaCount is a number of replicas; at least one.
 // +k8s:minimum=1
 type ReplicaCount int32
@@ -103,7 +124,9 @@ type WidgetSpec struct {
 	// +k8s:format=k8s-ip
 	ClusterIP *string `json:"clusterIP,omitempty"`
 
+	// Addresses is an atomic list: replaced as a whole, items not correlated.
 	// +k8s:optional
+	// +k8s:listType=atomic
 	// +k8s:maxItems=4
 	// +k8s:eachVal=+k8s:format=k8s-ip
 	Addresses []string `json:"addresses,omitempty"`
@@ -164,6 +187,92 @@ type WidgetSpec struct {
 	// +k8s:optional
 	// +k8s:eachKey=+k8s:format=k8s-short-name
 	ZoneReplicas map[string]ReplicaCount `json:"zoneReplicas,omitempty"`
+
+	// Tags are unique short names.
+	// +k8s:optional
+	// +k8s:listType=set
+	// +k8s:eachVal=+k8s:format=k8s-short-name
+	Tags []string `json:"tags,omitempty"`
+
+	// Listeners are keyed by name and protocol together; the primary TCP
+	// listener must use an unprivileged port.
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:listMapKey=protocol
+	// +k8s:item(name: "primary", protocol: "TCP")=+k8s:subfield("port")=+k8s:minimum=1024
+	Listeners []Listener `json:"listeners,omitempty"`
+
+	// Mounts are keyed by path; a list of pointers.
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=path
+	Mounts []*Mount `json:"mounts,omitempty"`
+
+	// Storage is a discriminated union.
+	// +k8s:optional
+	Storage *Storage `json:"storage,omitempty"`
+
+	// TTLSeconds and RunOnce say when the widget expires; at most one of
+	// them may be set.
+	// +k8s:optional
+	// +k8s:zeroOrOneOfMember(union: "expiry")
+	// +k8s:minimum=1
+	TTLSeconds *int32 `json:"ttlSeconds,omitempty"`
+
+	// +k8s:optional
+	// +k8s:zeroOrOneOfMember(union: "expiry")
+	RunOnce bool `json:"runOnce,omitempty"`
+}
+
+// Listener is an item of a list-map with a composite key.
+type Listener struct {
+	// +k8s:required
+	Name common.ShortName `json:"name"`
+	// +k8s:required
+	Protocol Protocol `json:"protocol"`
+	// +k8s:required
+	// +k8s:minimum=1
+	Port int32 `json:"port"`
+}
+
+// Mount is an item of a list-map of pointers.
+type Mount struct {
+	// +k8s:required
+	// +k8s:maxLength=64
+	Path string `json:"path"`
+	// +k8s:optional
+	// +k8s:minimum=1
+	SizeMB int32 `json:"sizeMB,omitempty"`
+}
+
+// Storage holds exactly the member its type names.
+type Storage struct {
+	// +k8s:unionDiscriminator
+	// +k8s:required
+	Type StorageType `json:"type"`
+
+	// +k8s:unionMember
+	// +k8s:optional
+	EmptyDir *EmptyDirStorage `json:"emptyDir,omitempty"`
+
+	// HostPath is selected by type "Host".
+	// +k8s:unionMember(memberName: "Host")
+	// +k8s:optional
+	// +k8s:maxLength=128
+	HostPath *string `json:"hostPath,omitempty"`
+
+	// +k8s:unionMember
+	// +k8s:optional
+	// +k8s:eachVal=+k8s:format=k8s-short-name
+	Volumes []string `json:"volumes,omitempty"`
+}
+
+// EmptyDirStorage is scratch space.
+type EmptyDirStorage struct {
+	// +k8s:optional
+	// +k8s:minimum=1
+	SizeMB int32 `json:"sizeMB,omitempty"`
 }
 
 // Selector selects objects by label.
@@ -222,4 +331,35 @@ type WidgetStatus struct {
 
 	// LastUpdated has no validation of its own.
 	LastUpdated *metav1.Time `json:"lastUpdated,omitempty"`
+
+	// Conditions are keyed by type; a widget is not both Ready and Failed.
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=type
+	// +k8s:item(type: "Ready")=+k8s:zeroOrOneOfMember
+	// +k8s:item(type: "Failed")=+k8s:zeroOrOneOfMember
+	Conditions []Condition `json:"conditions,omitempty"`
+}
+
+// Condition is an observation of one aspect of a widget.
+type Condition struct {
+	// +k8s:required
+	// +k8s:maxLength=32
+	Type string `json:"type"`
+	// +k8s:required
+	Status ConditionStatus `json:"status"`
+	// +k8s:optional
+	// +k8s:maxLength=32
+	Reason string `json:"reason,omitempty"`
+}
+
+// WidgetScale is the body of a widget's /scale subresource: its validation
+// serves only that subresource.
+// +k8s:isSubresource="/scale"
+type WidgetScale struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// +k8s:minimum=0
+	Replicas int32 `json:"replicas"`
 }

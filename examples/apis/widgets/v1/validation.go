@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"k8s.io/apimachinery/pkg/api/equality"
@@ -266,7 +267,228 @@ func validateWidgetSpec(op operation.Operation, spec, old *WidgetSpec, fldPath *
 			allErrs = append(allErrs, validateReplicaCount(v, p.Key(k))...)
 		}
 	}
+
+	// ttlSeconds and runOnce: at most one is set. Checked again on an
+	// update only when which of them are set changed.
+	expiry := [2]bool{spec.TTLSeconds != nil, spec.RunOnce}
+	if !(op.Type == operation.Update && correlated && expiry == [2]bool{old.TTLSeconds != nil, old.RunOnce}) {
+		allErrs = append(allErrs, zeroOrOneOf(fldPath, expiry[:], []string{"ttlSeconds", "runOnce"})...)
+	}
+	if p := fldPath.Child("ttlSeconds"); spec.TTLSeconds != nil && !unchanged(op, correlated, spec.TTLSeconds, old.TTLSeconds) {
+		allErrs = append(allErrs, minimum(p, int64(*spec.TTLSeconds), *spec.TTLSeconds, 1)...)
+	}
+
+	// tags is a set: items are unique, and on an update an item that was
+	// already in the old list is not validated again.
+	if p := fldPath.Child("tags"); len(spec.Tags) != 0 && !unchanged(op, correlated, spec.Tags, old.Tags) {
+		for i, tag := range spec.Tags {
+			if op.Type == operation.Update && slices.Contains(old.Tags, tag) {
+				continue
+			}
+			allErrs = append(allErrs, shortName(p.Index(i), tag)...)
+		}
+		allErrs = append(allErrs, duplicates(p, spec.Tags, func(t string) string { return t })...)
+	}
+
+	// listeners is a list-map keyed by (name, protocol).
+	if p := fldPath.Child("listeners"); len(spec.Listeners) != 0 && !unchanged(op, correlated, spec.Listeners, old.Listeners) {
+		// item(name: "primary", protocol: "TCP")=+subfield("port")=+minimum=1024,
+		// on the first such item, ratcheted against the first such old item.
+		if i := indexOfListener(spec.Listeners, "primary", ProtocolTCP); i >= 0 {
+			l := &spec.Listeners[i]
+			var oldL *Listener
+			if j := indexOfListener(old.Listeners, "primary", ProtocolTCP); j >= 0 {
+				oldL = &old.Listeners[j]
+			}
+			itemUnchanged := oldL != nil && unchanged(op, true, *l, *oldL)
+			portUnchanged := oldL != nil && unchanged(op, true, l.Port, oldL.Port)
+			// The subfield is skipped when unset: port is required, and
+			// Listener's own rule reports that.
+			if !itemUnchanged && !portUnchanged && l.Port != 0 {
+				allErrs = append(allErrs, minimum(p.Index(i).Child("port"), int64(l.Port), l.Port, 1024)...)
+			}
+		}
+		allErrs = append(allErrs, duplicates(p, spec.Listeners, listenerKeyOf)...)
+		oldByKey := firstByKey(old.Listeners, listenerKeyOf)
+		for i := range spec.Listeners {
+			l := &spec.Listeners[i]
+			oldL := oldByKey[listenerKeyOf(*l)]
+			if oldL != nil && unchanged(op, true, *l, *oldL) {
+				continue
+			}
+			allErrs = append(allErrs, validateListener(op, l, oldL, p.Index(i))...)
+		}
+	}
+
+	// mounts is a list-map of pointers keyed by path: nil items are
+	// Required and stop the field's other checks.
+	if p := fldPath.Child("mounts"); len(spec.Mounts) != 0 && !unchanged(op, correlated, spec.Mounts, old.Mounts) {
+		var nils field.ErrorList
+		for i, m := range spec.Mounts {
+			if m == nil {
+				nils = append(nils, field.Required(p.Index(i), ""))
+			}
+		}
+		if len(nils) != 0 {
+			allErrs = append(allErrs, nils...)
+		} else {
+			allErrs = append(allErrs, duplicates(p, spec.Mounts, func(m *Mount) string { return m.Path })...)
+			oldByPath := map[string]*Mount{}
+			for _, m := range old.Mounts {
+				if m == nil {
+					continue
+				}
+				if _, seen := oldByPath[m.Path]; !seen {
+					oldByPath[m.Path] = m
+				}
+			}
+			for i, m := range spec.Mounts {
+				oldM := oldByPath[m.Path]
+				if oldM != nil && unchanged(op, true, *m, *oldM) {
+					continue
+				}
+				allErrs = append(allErrs, validateMount(op, m, oldM, p.Index(i))...)
+			}
+		}
+	}
+
+	if p := fldPath.Child("storage"); spec.Storage != nil && !unchanged(op, correlated, spec.Storage, old.Storage) {
+		oldStorage := old.Storage
+		if !correlated {
+			oldStorage = nil
+		}
+		allErrs = append(allErrs, validateStorage(op, spec.Storage, oldStorage, p)...)
+	}
 	return allErrs
+}
+
+type listenerKey struct {
+	name     common.ShortName
+	protocol Protocol
+}
+
+func listenerKeyOf(l Listener) listenerKey { return listenerKey{l.Name, l.Protocol} }
+
+func indexOfListener(list []Listener, name common.ShortName, protocol Protocol) int {
+	return slices.IndexFunc(list, func(l Listener) bool { return l.Name == name && l.Protocol == protocol })
+}
+
+func validateListener(op operation.Operation, l, old *Listener, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	correlated := old != nil
+	if old == nil {
+		old = &Listener{}
+	}
+	if p := fldPath.Child("name"); !unchanged(op, correlated, l.Name, old.Name) {
+		if l.Name == "" {
+			allErrs = append(allErrs, field.Required(p, ""))
+		} else {
+			allErrs = append(allErrs, shortName(p, l.Name)...)
+		}
+	}
+	if p := fldPath.Child("protocol"); !unchanged(op, correlated, l.Protocol, old.Protocol) {
+		if l.Protocol == "" {
+			allErrs = append(allErrs, field.Required(p, ""))
+		} else {
+			allErrs = append(allErrs, validateProtocol(l.Protocol, p)...)
+		}
+	}
+	if p := fldPath.Child("port"); !unchanged(op, correlated, l.Port, old.Port) {
+		if l.Port == 0 {
+			allErrs = append(allErrs, field.Required(p, ""))
+		} else {
+			allErrs = append(allErrs, minimum(p, int64(l.Port), l.Port, 1)...)
+		}
+	}
+	return allErrs
+}
+
+func validateMount(op operation.Operation, m, old *Mount, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	correlated := old != nil
+	if old == nil {
+		old = &Mount{}
+	}
+	if p := fldPath.Child("path"); !unchanged(op, correlated, m.Path, old.Path) {
+		if m.Path == "" {
+			allErrs = append(allErrs, field.Required(p, ""))
+		} else {
+			allErrs = append(allErrs, maxLength(p, m.Path, 64)...)
+		}
+	}
+	if p := fldPath.Child("sizeMB"); m.SizeMB != 0 && !unchanged(op, correlated, m.SizeMB, old.SizeMB) {
+		allErrs = append(allErrs, minimum(p, int64(m.SizeMB), m.SizeMB, 1)...)
+	}
+	return allErrs
+}
+
+// storageMembers are the members of the Storage union: JSON name and the
+// discriminator value that selects each.
+var storageMembers = []struct{ name, value string }{
+	{"emptyDir", string(StorageEmptyDir)},
+	{"hostPath", string(StorageHost)},
+	{"volumes", string(StorageVolumes)},
+}
+
+func validateStorage(op operation.Operation, s, old *Storage, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	correlated := old != nil
+	if old == nil {
+		old = &Storage{}
+	}
+	// The discriminated union: the set member is the one type names.
+	// Checked again on an update only when which members are set, or the
+	// discriminator, changed.
+	set := [3]bool{s.EmptyDir != nil, s.HostPath != nil, len(s.Volumes) != 0}
+	oldSet := [3]bool{old.EmptyDir != nil, old.HostPath != nil, len(old.Volumes) != 0}
+	if !(op.Type == operation.Update && correlated && set == oldSet && s.Type == old.Type) {
+		for i, m := range storageMembers {
+			selected := string(s.Type) == m.value
+			switch {
+			case set[i] && !selected:
+				allErrs = append(allErrs, field.Invalid(fldPath.Child(m.name), "",
+					fmt.Sprintf("may only be specified when `type` is %q", m.value)).WithOrigin("union"))
+			case !set[i] && selected:
+				allErrs = append(allErrs, field.Invalid(fldPath.Child(m.name), "",
+					fmt.Sprintf("must be specified when `type` is %q", string(s.Type))).WithOrigin("union"))
+			}
+		}
+	}
+	if p := fldPath.Child("type"); !unchanged(op, correlated, s.Type, old.Type) {
+		if s.Type == "" {
+			allErrs = append(allErrs, field.Required(p, ""))
+		} else {
+			allErrs = append(allErrs, enum(p, s.Type, supportedStorageTypes)...)
+		}
+	}
+	if p := fldPath.Child("emptyDir"); s.EmptyDir != nil && !unchanged(op, correlated, s.EmptyDir, old.EmptyDir) {
+		if e := s.EmptyDir; e.SizeMB != 0 {
+			oldE := old.EmptyDir
+			if !(correlated && oldE != nil && unchanged(op, true, e.SizeMB, oldE.SizeMB)) {
+				allErrs = append(allErrs, minimum(p.Child("sizeMB"), int64(e.SizeMB), e.SizeMB, 1)...)
+			}
+		}
+	}
+	if p := fldPath.Child("hostPath"); s.HostPath != nil && !unchanged(op, correlated, s.HostPath, old.HostPath) {
+		allErrs = append(allErrs, maxLength(p, *s.HostPath, 128)...)
+	}
+	// volumes is an atomic list: when it changed, every item is checked.
+	if p := fldPath.Child("volumes"); len(s.Volumes) != 0 && !unchanged(op, correlated, s.Volumes, old.Volumes) {
+		for i, v := range s.Volumes {
+			allErrs = append(allErrs, shortName(p.Index(i), v)...)
+		}
+	}
+	return allErrs
+}
+
+// ValidateWidgetScale validates the body of a /scale request. oldObj is nil
+// on create.
+func ValidateWidgetScale(ctx context.Context, op operation.Operation, obj, oldObj *WidgetScale) field.ErrorList {
+	allErrs := field.ErrorList{}
+	if oldObj != nil && unchanged(op, true, obj.Replicas, oldObj.Replicas) {
+		return allErrs
+	}
+	return append(allErrs, minimum(field.NewPath("replicas"), int64(obj.Replicas), obj.Replicas, 0)...)
 }
 
 func validateNaming(op operation.Operation, n, old *Naming, fldPath *field.Path) field.ErrorList {
@@ -409,6 +631,56 @@ func validateWidgetStatus(op operation.Operation, s, old *WidgetStatus, fldPath 
 			allErrs = append(allErrs, minimum(p.Key(k), int64(v), v, 0)...)
 		}
 	}
+	// conditions is a list-map keyed by type, and its Ready and Failed
+	// items are a zeroOrOneOf group, checked at the list's path.
+	if p := fldPath.Child("conditions"); len(s.Conditions) != 0 && !unchanged(op, correlated, s.Conditions, old.Conditions) {
+		set := [2]bool{hasCondition(s.Conditions, "Ready"), hasCondition(s.Conditions, "Failed")}
+		oldSet := [2]bool{hasCondition(old.Conditions, "Ready"), hasCondition(old.Conditions, "Failed")}
+		if !(op.Type == operation.Update && correlated && set == oldSet) {
+			allErrs = append(allErrs, zeroOrOneOf(p, set[:], []string{`Conditions[{"type": "Ready"}]`, `Conditions[{"type": "Failed"}]`})...)
+		}
+		conditionType := func(c Condition) string { return c.Type }
+		allErrs = append(allErrs, duplicates(p, s.Conditions, conditionType)...)
+		oldByType := firstByKey(old.Conditions, conditionType)
+		for i := range s.Conditions {
+			c := &s.Conditions[i]
+			oldC := oldByType[c.Type]
+			if oldC != nil && unchanged(op, true, *c, *oldC) {
+				continue
+			}
+			allErrs = append(allErrs, validateCondition(op, c, oldC, p.Index(i))...)
+		}
+	}
+	return allErrs
+}
+
+func hasCondition(conditions []Condition, conditionType string) bool {
+	return slices.ContainsFunc(conditions, func(c Condition) bool { return c.Type == conditionType })
+}
+
+func validateCondition(op operation.Operation, c, old *Condition, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	correlated := old != nil
+	if old == nil {
+		old = &Condition{}
+	}
+	if p := fldPath.Child("type"); !unchanged(op, correlated, c.Type, old.Type) {
+		if c.Type == "" {
+			allErrs = append(allErrs, field.Required(p, ""))
+		} else {
+			allErrs = append(allErrs, maxLength(p, c.Type, 32)...)
+		}
+	}
+	if p := fldPath.Child("status"); !unchanged(op, correlated, c.Status, old.Status) {
+		if c.Status == "" {
+			allErrs = append(allErrs, field.Required(p, ""))
+		} else {
+			allErrs = append(allErrs, enum(p, c.Status, supportedConditionStatuses)...)
+		}
+	}
+	if p := fldPath.Child("reason"); c.Reason != "" && !unchanged(op, correlated, c.Reason, old.Reason) {
+		allErrs = append(allErrs, maxLength(p, c.Reason, 32)...)
+	}
 	return allErrs
 }
 
@@ -462,6 +734,9 @@ var (
 	supportedPhases    = []Phase{PhaseFailed, PhasePending, PhaseReady}
 	supportedProtocols = []Protocol{ProtocolTCP, ProtocolUDP}
 	supportedOperators = []Operator{OperatorExists, OperatorIn, OperatorNotIn}
+
+	supportedStorageTypes      = []StorageType{StorageEmptyDir, StorageHost, StorageVolumes}
+	supportedConditionStatuses = []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}
 )
 
 func validatePhase(v Phase, fldPath *field.Path) field.ErrorList {
@@ -532,6 +807,49 @@ func formatErrors(fldPath *field.Path, v any, msgs []string, origin string) fiel
 		allErrs = append(allErrs, field.Invalid(fldPath, v, msg).WithOrigin(origin))
 	}
 	return allErrs
+}
+
+// zeroOrOneOf reports more than one set member of a group, at fldPath.
+func zeroOrOneOf(fldPath *field.Path, set []bool, names []string) field.ErrorList {
+	var specified, all []string
+	for i, n := range names {
+		all = append(all, "`"+n+"`")
+		if set[i] {
+			specified = append(specified, n)
+		}
+	}
+	if len(specified) <= 1 {
+		return nil
+	}
+	return field.ErrorList{field.Invalid(fldPath, "{"+strings.Join(specified, ", ")+"}",
+		"must specify at most one of: "+strings.Join(all, ", ")).WithOrigin("zeroOrOneOf")}
+}
+
+// duplicates reports every item whose key repeats an earlier item's, as
+// Duplicate at the later index with the whole item as the bad value.
+func duplicates[E any, K comparable](fldPath *field.Path, list []E, key func(E) K) field.ErrorList {
+	allErrs := field.ErrorList{}
+	seen := make(map[K]bool, len(list))
+	for i, item := range list {
+		k := key(item)
+		if seen[k] {
+			allErrs = append(allErrs, field.Duplicate(fldPath.Index(i), item))
+			continue
+		}
+		seen[k] = true
+	}
+	return allErrs
+}
+
+// firstByKey indexes a list-map by key; the first item of a key wins.
+func firstByKey[E any, K comparable](list []E, key func(E) K) map[K]*E {
+	m := make(map[K]*E, len(list))
+	for i := range list {
+		if k := key(list[i]); m[k] == nil {
+			m[k] = &list[i]
+		}
+	}
+	return m
 }
 
 func sortedKeys[V any](m map[string]V) []string {

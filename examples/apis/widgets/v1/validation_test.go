@@ -3,6 +3,7 @@ package v1
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -108,11 +109,24 @@ func validWidget() *Widget {
 			PartNames:    PartNames{"frame", "panel"},
 			Protocols:    []Protocol{ProtocolTCP},
 			ZoneReplicas: map[string]ReplicaCount{"zone-a": 3},
+			Tags:         []string{"blue", "large"},
+			Listeners: []Listener{
+				{Name: "primary", Protocol: ProtocolTCP, Port: 8443},
+				{Name: "primary", Protocol: ProtocolUDP, Port: 53},
+				{Name: "admin", Protocol: ProtocolTCP, Port: 22},
+			},
+			Mounts:     []*Mount{{Path: "/data", SizeMB: 10}, {Path: "/tmp"}},
+			Storage:    &Storage{Type: StorageEmptyDir, EmptyDir: &EmptyDirStorage{SizeMB: 100}},
+			TTLSeconds: ptr(int32(3600)),
 		},
 		Status: &WidgetStatus{
 			Phase:       PhaseReady,
 			PartCounts:  map[string]int32{"frame": 1, "panel": 0},
 			LastUpdated: &metav1.Time{Time: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)},
+			Conditions: []Condition{
+				{Type: "Ready", Status: ConditionTrue},
+				{Type: "Progressing", Status: ConditionFalse, Reason: "Done"},
+			},
 		},
 	}
 }
@@ -239,6 +253,7 @@ func TestWidgetOptional(t *testing.T) {
 		{name: "nil pointers", obj: func(w *Widget) {
 			w.Spec.Replicas, w.Spec.Priority, w.Spec.Privileged, w.Spec.ClusterIP = nil, nil, nil, nil
 			w.Spec.Owner, w.Spec.Credentials, w.Status = nil, nil, nil
+			w.Spec.Storage, w.Spec.TTLSeconds = nil, nil
 			w.Spec.Parts[0].Auth = nil
 		}},
 		{name: "empty values", obj: func(w *Widget) {
@@ -250,6 +265,8 @@ func TestWidgetOptional(t *testing.T) {
 			w.Spec.Addresses, w.Spec.Ports, w.Spec.Zones, w.Spec.Parts = []string{}, []Port{}, []string{}, []Part{}
 			w.Spec.Backends, w.Spec.PartNames, w.Spec.ExtraPorts = []*common.Reference{}, PartNames{}, []int32{}
 			w.Spec.Labels, w.Spec.Selectors = map[string]string{}, map[string]Selector{}
+			w.Spec.Tags, w.Spec.Listeners, w.Spec.Mounts = []string{}, []Listener{}, []*Mount{}
+			w.Status.Conditions = []Condition{}
 		}},
 		{name: "unset optional fields skip even an undefined option", opts: map[string]bool{},
 			obj: func(w *Widget) { w.Spec.Color, w.Spec.ExtraPorts, w.Spec.Zones = "", nil, nil }},
@@ -679,8 +696,25 @@ func TestWidgetScheme(t *testing.T) {
 		t.Errorf("nil options: got %v", got)
 	}
 
-	// Widget has no subresource validation.
-	for _, sub := range [][]string{{"status"}, {"scale"}, {"x", "y"}} {
+	// Widget supports /status (supportsSubresource in doc.go): the same
+	// validation as the root.
+	if errs := scheme.Validate(ctx, defaultOptions(), w, "status"); len(errs) != 0 {
+		t.Errorf("status of a valid widget: %v", errs)
+	}
+	if got, ok := sameErrors(scheme.Validate(ctx, defaultOptions(), bad, "status"), want); !ok {
+		t.Errorf("status create: got %v, want %v", got, want)
+	}
+	if errs := scheme.ValidateUpdate(ctx, defaultOptions(), bad.DeepCopy(), bad, "status"); len(errs) != 0 {
+		t.Errorf("status update, unchanged: %v", errs)
+	}
+	badStatus := validWidget()
+	badStatus.Status.Phase = "Lost"
+	if got, ok := sameErrors(scheme.ValidateUpdate(ctx, defaultOptions(), badStatus, validWidget(), "status"), []errT{notSupported("status.phase")}); !ok {
+		t.Errorf("status update: got %v", got)
+	}
+
+	// Widget serves no other subresource.
+	for _, sub := range [][]string{{"scale"}, {"status", "x"}, {"x", "y"}} {
 		errs := scheme.Validate(ctx, defaultOptions(), w, sub...)
 		if got, ok := sameErrors(errs, []errT{internal("<nil>")}); !ok {
 			t.Errorf("subresource %v: got %v", sub, got)
@@ -692,6 +726,66 @@ func TestWidgetScheme(t *testing.T) {
 		errs = scheme.ValidateUpdate(ctx, defaultOptions(), w, w, sub...)
 		if got, ok := sameErrors(errs, []errT{internal("<nil>")}); !ok {
 			t.Errorf("update subresource %v: got %v", sub, got)
+		}
+	}
+}
+
+func TestWidgetScaleSubresource(t *testing.T) {
+	// WidgetScale has +k8s:isSubresource="/scale": its validation serves
+	// that path only, never the root nor the package's /status.
+	scheme := runtime.NewScheme()
+	if err := RegisterValidations(scheme); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	good := &WidgetScale{Replicas: 3}
+	bad := &WidgetScale{Replicas: -1}
+	if errs := scheme.Validate(ctx, nil, good, "scale"); len(errs) != 0 {
+		t.Errorf("valid scale: %v", errs)
+	}
+	if got, ok := sameErrors(scheme.Validate(ctx, nil, bad, "scale"), []errT{minimum_("replicas")}); !ok {
+		t.Errorf("invalid scale: got %v", got)
+	}
+	if errs := scheme.ValidateUpdate(ctx, nil, bad.DeepCopy(), bad, "scale"); len(errs) != 0 {
+		t.Errorf("unchanged scale ratchets: %v", errs)
+	}
+	if got, ok := sameErrors(scheme.ValidateUpdate(ctx, nil, &WidgetScale{Replicas: -2}, bad, "scale"), []errT{minimum_("replicas")}); !ok {
+		t.Errorf("changed scale: got %v", got)
+	}
+	for _, sub := range [][]string{nil, {"status"}} {
+		errs := scheme.Validate(ctx, nil, good, sub...)
+		if got, ok := sameErrors(errs, []errT{internal("<nil>")}); !ok {
+			t.Errorf("scale at %v: got %v", sub, got)
+			continue
+		}
+		if d := errs[0].Detail; !strings.Contains(d, "no validation found for *v1.WidgetScale") {
+			t.Errorf("scale at %v: detail %q", sub, d)
+		}
+	}
+
+	// The handwritten twin agrees.
+	op := operation.Operation{Type: operation.Create}
+	for _, c := range []struct {
+		obj, old *WidgetScale
+		update   bool
+		want     []errT
+	}{
+		{obj: good},
+		{obj: bad, want: []errT{minimum_("replicas")}},
+		{obj: bad, old: bad, update: true},
+		{obj: &WidgetScale{Replicas: -2}, old: bad, update: true, want: []errT{minimum_("replicas")}},
+	} {
+		op.Type = operation.Create
+		if c.update {
+			op.Type = operation.Update
+		}
+		for name, errs := range map[string]field.ErrorList{
+			"generated":   Validate_WidgetScale(ctx, op, nil, c.obj, c.old),
+			"handwritten": ValidateWidgetScale(ctx, op, c.obj, c.old),
+		} {
+			if got, ok := sameErrors(errs, c.want); !ok {
+				t.Errorf("%s %v -> %v: got %v, want %v", name, c.old, c.obj, got, c.want)
+			}
 		}
 	}
 }
@@ -749,11 +843,398 @@ func TestWidgetDeepCopy(t *testing.T) {
 	c.Spec.ZoneReplicas["zone-a"] = 7
 	c.Status.PartCounts["frame"] = 7
 	c.Status.LastUpdated.Time = time.Time{}
+	c.Status.Conditions[0].Type = "x"
+	c.Spec.Tags[0] = "x"
+	c.Spec.Listeners[0].Port = 1
+	c.Spec.Mounts[0].Path = "x"
+	c.Spec.Storage.Type = "x"
+	c.Spec.Storage.EmptyDir.SizeMB = 7
+	*c.Spec.TTLSeconds = 7
 	c.ObjectMeta.Labels = map[string]string{"x": "y"}
 	if !equality.Semantic.DeepEqual(w, validWidget()) {
 		t.Error("changing the copy changed the original")
 	}
 	if (*Widget)(nil).DeepCopy() != nil {
 		t.Error("nil copy")
+	}
+
+	// The members of the union that validWidget leaves unset.
+	st := &Storage{Type: StorageHost, HostPath: ptr("/srv"), Volumes: []string{"v1"}}
+	var sc Storage
+	st.DeepCopyInto(&sc)
+	*sc.HostPath = "x"
+	sc.Volumes[0] = "x"
+	if *st.HostPath != "/srv" || st.Volumes[0] != "v1" {
+		t.Error("changing the copied storage changed the original")
+	}
+
+	sc1 := &WidgetScale{ObjectMeta: metav1.ObjectMeta{Labels: map[string]string{"a": "b"}}, Replicas: 2}
+	sc2 := sc1.DeepCopyObject().(*WidgetScale)
+	sc2.Labels["a"] = "c"
+	sc2.Replicas = 3
+	if sc1.Labels["a"] != "b" || sc1.Replicas != 2 {
+		t.Error("changing the copied scale changed the original")
+	}
+	if (*WidgetScale)(nil).DeepCopy() != nil {
+		t.Error("nil scale copy")
+	}
+}
+
+func duplicate(f string) errT    { return errT{field.ErrorTypeDuplicate, f, ""} }
+func union_(f string) errT       { return invalid(f, "union") }
+func zeroOrOneOf_(f string) errT { return invalid(f, "zeroOrOneOf") }
+
+func TestWidgetListTypeSet(t *testing.T) {
+	runWidgetCases(t, []widgetCase{
+		{name: "unique, valid", obj: func(w *Widget) { w.Spec.Tags = []string{"a", "b", "c"} }},
+		{name: "invalid item", obj: func(w *Widget) { w.Spec.Tags = []string{"ok", "Not_OK"} },
+			want: []errT{shortName_("spec.tags[1]")}},
+		{name: "duplicates at every later index", obj: func(w *Widget) { w.Spec.Tags = []string{"a", "b", "a", "a", "b"} },
+			want: []errT{duplicate("spec.tags[2]"), duplicate("spec.tags[3]"), duplicate("spec.tags[4]")}},
+		{name: "invalid duplicates: every item checked, the later reported", obj: func(w *Widget) { w.Spec.Tags = []string{"X", "X"} },
+			want: []errT{shortName_("spec.tags[0]"), shortName_("spec.tags[1]"), duplicate("spec.tags[1]")}},
+		{name: "long list: duplicates found by hashing", obj: func(w *Widget) {
+			w.Spec.Tags = nil
+			for i := range 40 {
+				w.Spec.Tags = append(w.Spec.Tags, fmt.Sprintf("t%d", i%30))
+			}
+		}, want: func() []errT {
+			var want []errT
+			for i := 30; i < 40; i++ {
+				want = append(want, duplicate(fmt.Sprintf("spec.tags[%d]", i)))
+			}
+			return want
+		}()},
+		{name: "update: reordered items ratchet by value", update: true,
+			old: func(w *Widget) { w.Spec.Tags = []string{"Bad_A", "ok", "Bad_B"} },
+			obj: func(w *Widget) { w.Spec.Tags = []string{"Bad_B", "Bad_A", "ok"} }},
+		{name: "update: only new items are checked", update: true,
+			old:  func(w *Widget) { w.Spec.Tags = []string{"Bad_A"} },
+			obj:  func(w *Widget) { w.Spec.Tags = []string{"new", "Bad_A", "Bad_C"} },
+			want: []errT{shortName_("spec.tags[2]")}},
+		{name: "update: uniqueness is checked whenever the list changed", update: true,
+			old:  func(w *Widget) { w.Spec.Tags = []string{"a", "a"} },
+			obj:  func(w *Widget) { w.Spec.Tags = []string{"a", "a", "b"} },
+			want: []errT{duplicate("spec.tags[1]")}},
+		{name: "update: unchanged duplicates ratchet", update: true,
+			old: func(w *Widget) { w.Spec.Tags = []string{"a", "a"} }},
+	})
+}
+
+func TestWidgetListTypeMap(t *testing.T) {
+	runWidgetCases(t, []widgetCase{
+		{name: "composite key: same name, other protocol is another item", obj: func(w *Widget) {
+			w.Spec.Listeners = []Listener{{Name: "dns", Protocol: ProtocolTCP, Port: 53}, {Name: "dns", Protocol: ProtocolUDP, Port: 53}}
+		}},
+		{name: "composite key duplicates", obj: func(w *Widget) {
+			w.Spec.Listeners = []Listener{
+				{Name: "a", Protocol: ProtocolTCP, Port: 1},
+				{Name: "a", Protocol: ProtocolUDP, Port: 2},
+				{Name: "a", Protocol: ProtocolTCP, Port: 3},
+				{Name: "a", Protocol: ProtocolUDP, Port: 4},
+			}
+		}, want: []errT{duplicate("spec.listeners[2]"), duplicate("spec.listeners[3]")}},
+		{name: "item checks", obj: func(w *Widget) {
+			w.Spec.Listeners = append(w.Spec.Listeners, Listener{Name: "Bad", Protocol: "SCTP", Port: -1}, Listener{})
+		}, want: []errT{shortName_("spec.listeners[3].name"), notSupported("spec.listeners[3].protocol"), minimum_("spec.listeners[3].port"),
+			required("spec.listeners[4].name"), required("spec.listeners[4].protocol"), required("spec.listeners[4].port")}},
+		{name: "update: reordered items ratchet by key", update: true,
+			old: func(w *Widget) { w.Spec.Listeners[2].Port = -22 },
+			obj: func(w *Widget) {
+				l := w.Spec.Listeners
+				w.Spec.Listeners = []Listener{l[2], l[0], l[1]}
+			}},
+		{name: "update: a changed item is checked against its old self", update: true,
+			old: func(w *Widget) { w.Spec.Listeners[2].Port = -22 },
+			obj: func(w *Widget) {
+				l := w.Spec.Listeners
+				l[2].Name = "admin"
+				w.Spec.Listeners = []Listener{l[2], l[0], l[1]}
+				w.Spec.Listeners[0].Protocol = ProtocolUDP // another key: a new item
+			},
+			want: []errT{minimum_("spec.listeners[0].port")}},
+		{name: "update: changed field of a correlated item", update: true,
+			old: func(w *Widget) {
+				w.Spec.Listeners[2].Port = -22
+				w.Spec.Listeners[1].Port = -53
+			},
+			obj: func(w *Widget) {
+				l := w.Spec.Listeners
+				w.Spec.Listeners = []Listener{l[1], l[2], l[0]}
+				w.Spec.Listeners[0].Port = -54
+			},
+			want: []errT{minimum_("spec.listeners[0].port")}},
+		{name: "update: a duplicate added", update: true,
+			obj:  func(w *Widget) { w.Spec.Listeners = append(w.Spec.Listeners, w.Spec.Listeners[1]) },
+			want: []errT{duplicate("spec.listeners[3]")}},
+	})
+}
+
+func TestWidgetListMapOfPointers(t *testing.T) {
+	runWidgetCases(t, []widgetCase{
+		{name: "item checks", obj: func(w *Widget) {
+			w.Spec.Mounts = append(w.Spec.Mounts, &Mount{Path: strings.Repeat("p", 65), SizeMB: -1}, &Mount{})
+		}, want: []errT{tooLong("spec.mounts[2].path"), minimum_("spec.mounts[2].sizeMB"), required("spec.mounts[3].path")}},
+		{name: "duplicates by key", obj: func(w *Widget) {
+			w.Spec.Mounts = append(w.Spec.Mounts, &Mount{Path: "/data", SizeMB: 1}, &Mount{Path: "/tmp"})
+		}, want: []errT{duplicate("spec.mounts[2]"), duplicate("spec.mounts[3]")}},
+		{name: "nil items are Required and stop the other checks", obj: func(w *Widget) {
+			w.Spec.Mounts = []*Mount{{Path: "/a"}, nil, {Path: "/a", SizeMB: -1}, nil}
+		}, want: []errT{required("spec.mounts[1]"), required("spec.mounts[3]")}},
+		{name: "update: reordered items ratchet by key", update: true,
+			old: func(w *Widget) { w.Spec.Mounts[0].SizeMB = -1 },
+			obj: func(w *Widget) { w.Spec.Mounts[0], w.Spec.Mounts[1] = w.Spec.Mounts[1], w.Spec.Mounts[0] }},
+		{name: "update: changed item", update: true,
+			old: func(w *Widget) { w.Spec.Mounts[0].SizeMB = -1 },
+			obj: func(w *Widget) {
+				w.Spec.Mounts[0], w.Spec.Mounts[1] = w.Spec.Mounts[1], w.Spec.Mounts[0]
+				w.Spec.Mounts[1].SizeMB = -2
+			},
+			want: []errT{minimum_("spec.mounts[1].sizeMB")}},
+	})
+}
+
+func TestWidgetItem(t *testing.T) {
+	// +k8s:item(name: "primary", protocol: "TCP")=+k8s:subfield("port")=+k8s:minimum=1024
+	runWidgetCases(t, []widgetCase{
+		{name: "matching item below the minimum", obj: func(w *Widget) { w.Spec.Listeners[0].Port = 80 },
+			want: []errT{minimum_("spec.listeners[0].port")}},
+		{name: "the other keys are not that item", obj: func(w *Widget) {
+			w.Spec.Listeners[1].Port = 80 // primary/UDP
+			w.Spec.Listeners[2].Port = 80 // admin/TCP
+		}},
+		{name: "found wherever it is", obj: func(w *Widget) {
+			w.Spec.Listeners = []Listener{{Name: "a", Protocol: ProtocolTCP, Port: 1}, {Name: "primary", Protocol: ProtocolTCP, Port: 443}}
+		}, want: []errT{minimum_("spec.listeners[1].port")}},
+		{name: "both the item rule and the item type's rule", obj: func(w *Widget) { w.Spec.Listeners[0].Port = -1 },
+			want: []errT{minimum_("spec.listeners[0].port"), minimum_("spec.listeners[0].port")}},
+		{name: "the subfield honours the member's required", obj: func(w *Widget) { w.Spec.Listeners[0].Port = 0 },
+			want: []errT{required("spec.listeners[0].port")}},
+		{name: "no such item: nothing to check", obj: func(w *Widget) { w.Spec.Listeners = w.Spec.Listeners[1:] }},
+		{name: "only the first matching item", obj: func(w *Widget) {
+			w.Spec.Listeners = append(w.Spec.Listeners, Listener{Name: "primary", Protocol: ProtocolTCP, Port: 80})
+		}, want: []errT{duplicate("spec.listeners[3]")}},
+		{name: "update: moved, unchanged item ratchets", update: true,
+			old: func(w *Widget) { w.Spec.Listeners[0].Port = 80 },
+			obj: func(w *Widget) {
+				l := w.Spec.Listeners
+				w.Spec.Listeners = []Listener{l[2], l[1], l[0]}
+			}},
+		{name: "update: changed port", update: true,
+			old: func(w *Widget) { w.Spec.Listeners[0].Port = 80 },
+			obj: func(w *Widget) {
+				l := w.Spec.Listeners
+				w.Spec.Listeners = []Listener{l[2], l[1], l[0]}
+				w.Spec.Listeners[2].Port = 81
+			},
+			want: []errT{minimum_("spec.listeners[2].port")}},
+		{name: "update: item added", update: true,
+			old: func(w *Widget) { w.Spec.Listeners = w.Spec.Listeners[1:] },
+			obj: func(w *Widget) {
+				w.Spec.Listeners = append(w.Spec.Listeners, Listener{Name: "primary", Protocol: ProtocolTCP, Port: 80})
+			},
+			want: []errT{minimum_("spec.listeners[2].port")}},
+	})
+}
+
+func TestWidgetUnion(t *testing.T) {
+	runWidgetCases(t, []widgetCase{
+		{name: "each member with its discriminator", obj: func(w *Widget) {
+			w.Spec.Storage = &Storage{Type: StorageHost, HostPath: ptr("/srv")}
+		}},
+		{name: "list member", obj: func(w *Widget) { w.Spec.Storage = &Storage{Type: StorageVolumes, Volumes: []string{"v1"}} }},
+		{name: "none set", obj: func(w *Widget) { w.Spec.Storage = &Storage{Type: StorageEmptyDir} },
+			want: []errT{union_("spec.storage.emptyDir")}},
+		{name: "none set, memberName", obj: func(w *Widget) { w.Spec.Storage = &Storage{Type: StorageHost} },
+			want: []errT{union_("spec.storage.hostPath")}},
+		{name: "an empty list is unset", obj: func(w *Widget) { w.Spec.Storage = &Storage{Type: StorageVolumes, Volumes: []string{}} },
+			want: []errT{union_("spec.storage.volumes")}},
+		{name: "two set", obj: func(w *Widget) { w.Spec.Storage.HostPath = ptr("/srv") },
+			want: []errT{union_("spec.storage.hostPath")}},
+		{name: "three set", obj: func(w *Widget) {
+			w.Spec.Storage.HostPath = ptr("/srv")
+			w.Spec.Storage.Volumes = []string{"v"}
+		}, want: []errT{union_("spec.storage.hostPath"), union_("spec.storage.volumes")}},
+		{name: "discriminator names another member", obj: func(w *Widget) { w.Spec.Storage.Type = StorageHost },
+			want: []errT{union_("spec.storage.emptyDir"), union_("spec.storage.hostPath")}},
+		{name: "unknown discriminator: the enum says so", obj: func(w *Widget) { w.Spec.Storage.Type = "Cloud" },
+			want: []errT{notSupported("spec.storage.type"), union_("spec.storage.emptyDir")}},
+		{name: "unknown discriminator, nothing set", obj: func(w *Widget) { w.Spec.Storage = &Storage{Type: "Cloud"} },
+			want: []errT{notSupported("spec.storage.type")}},
+		{name: "no discriminator", obj: func(w *Widget) { w.Spec.Storage = &Storage{EmptyDir: &EmptyDirStorage{}} },
+			want: []errT{required("spec.storage.type"), union_("spec.storage.emptyDir")}},
+		{name: "members' own rules", obj: func(w *Widget) {
+			w.Spec.Storage = &Storage{Type: StorageVolumes, Volumes: []string{"ok", "Bad"}, HostPath: ptr(strings.Repeat("h", 129))}
+		}, want: []errT{shortName_("spec.storage.volumes[1]"), tooLong("spec.storage.hostPath"), union_("spec.storage.hostPath")}},
+		{name: "update: unchanged invalid union ratchets", update: true,
+			old: func(w *Widget) { w.Spec.Storage.HostPath = ptr("/srv") }},
+		{name: "update: member values changed, set states not: not rechecked", update: true,
+			old: func(w *Widget) { w.Spec.Storage.HostPath = ptr("/srv") },
+			obj: func(w *Widget) {
+				w.Spec.Storage.HostPath = ptr("/srv2")
+				w.Spec.Storage.EmptyDir.SizeMB = 5
+			}},
+		{name: "update: a member set", update: true,
+			obj:  func(w *Widget) { w.Spec.Storage.Volumes = []string{"v"} },
+			want: []errT{union_("spec.storage.volumes")}},
+		{name: "update: a member unset", update: true,
+			old:  func(w *Widget) { w.Spec.Storage.HostPath = ptr("/srv") },
+			obj:  func(w *Widget) { w.Spec.Storage.EmptyDir = nil },
+			want: []errT{union_("spec.storage.emptyDir"), union_("spec.storage.hostPath")}},
+		{name: "update: discriminator changed", update: true,
+			old:  func(w *Widget) { w.Spec.Storage.HostPath = ptr("/srv") },
+			obj:  func(w *Widget) { w.Spec.Storage.Type = StorageHost },
+			want: []errT{union_("spec.storage.emptyDir")}},
+		{name: "update: storage added is checked in full", update: true,
+			old: func(w *Widget) { w.Spec.Storage = nil },
+			obj: func(w *Widget) {
+				w.Spec.Storage = &Storage{Type: StorageEmptyDir, EmptyDir: &EmptyDirStorage{}, HostPath: ptr("/srv")}
+			},
+			want: []errT{union_("spec.storage.hostPath")}},
+	})
+}
+
+func TestWidgetZeroOrOneOf(t *testing.T) {
+	runWidgetCases(t, []widgetCase{
+		{name: "none", obj: func(w *Widget) { w.Spec.TTLSeconds = nil }},
+		{name: "the other one", obj: func(w *Widget) {
+			w.Spec.TTLSeconds = nil
+			w.Spec.RunOnce = true
+		}},
+		{name: "two", obj: func(w *Widget) { w.Spec.RunOnce = true },
+			want: []errT{zeroOrOneOf_("spec")}},
+		{name: "two, and a member's own rule", obj: func(w *Widget) {
+			w.Spec.RunOnce = true
+			w.Spec.TTLSeconds = ptr(int32(0))
+		}, want: []errT{zeroOrOneOf_("spec"), minimum_("spec.ttlSeconds")}},
+		{name: "update: unchanged ratchets", update: true, old: func(w *Widget) { w.Spec.RunOnce = true },
+			obj: func(w *Widget) { w.Spec.TTLSeconds = ptr(int32(60)) }},
+		{name: "update: a second member set", update: true,
+			obj:  func(w *Widget) { w.Spec.RunOnce = true },
+			want: []errT{zeroOrOneOf_("spec")}},
+		{name: "update: no old object", update: true, nilOld: true,
+			old:  func(w *Widget) { w.Spec.RunOnce = true },
+			want: []errT{zeroOrOneOf_("spec")}},
+	})
+}
+
+func TestWidgetItemZeroOrOneOf(t *testing.T) {
+	// +k8s:item(type: "Ready")=+k8s:zeroOrOneOfMember and the same for
+	// "Failed": the group is checked at the list's path.
+	ready := Condition{Type: "Ready", Status: ConditionTrue}
+	failed := Condition{Type: "Failed", Status: ConditionTrue}
+	runWidgetCases(t, []widgetCase{
+		{name: "one", obj: func(w *Widget) { w.Status.Conditions = []Condition{failed} }},
+		{name: "neither", obj: func(w *Widget) { w.Status.Conditions = []Condition{{Type: "Progressing", Status: ConditionTrue}} }},
+		{name: "both", obj: func(w *Widget) { w.Status.Conditions = append(w.Status.Conditions, failed) },
+			want: []errT{zeroOrOneOf_("status.conditions")}},
+		{name: "both, and a duplicate", obj: func(w *Widget) {
+			w.Status.Conditions = []Condition{failed, ready, ready}
+		}, want: []errT{zeroOrOneOf_("status.conditions"), duplicate("status.conditions[2]")}},
+		{name: "item checks", obj: func(w *Widget) {
+			w.Status.Conditions = []Condition{{Type: strings.Repeat("t", 33), Status: "Maybe", Reason: strings.Repeat("r", 33)}, {}}
+		}, want: []errT{tooLong("status.conditions[0].type"), notSupported("status.conditions[0].status"), tooLong("status.conditions[0].reason"),
+			required("status.conditions[1].type"), required("status.conditions[1].status")}},
+		{name: "update: unchanged presence ratchets", update: true,
+			old: func(w *Widget) { w.Status.Conditions = append(w.Status.Conditions, failed) },
+			obj: func(w *Widget) {
+				c := w.Status.Conditions
+				w.Status.Conditions = []Condition{c[2], c[1], c[0]}
+				w.Status.Conditions[0].Status = ConditionFalse
+			}},
+		{name: "update: the second member added", update: true,
+			obj:  func(w *Widget) { w.Status.Conditions = append(w.Status.Conditions, failed) },
+			want: []errT{zeroOrOneOf_("status.conditions")}},
+		{name: "update: reordered invalid items ratchet by key", update: true,
+			old: func(w *Widget) { w.Status.Conditions[1].Status = "Maybe" },
+			obj: func(w *Widget) {
+				c := w.Status.Conditions
+				w.Status.Conditions = []Condition{c[1], c[0]}
+			}},
+		{name: "update: a changed item is checked", update: true,
+			old: func(w *Widget) { w.Status.Conditions[1].Status = "Maybe" },
+			obj: func(w *Widget) {
+				c := w.Status.Conditions
+				w.Status.Conditions = []Condition{c[1], c[0]}
+				w.Status.Conditions[0].Status = "Perhaps"
+			},
+			want: []errT{notSupported("status.conditions[0].status")}},
+	})
+}
+
+func TestWidgetDuplicateBadValue(t *testing.T) {
+	// The bad value of a Duplicate is the whole later item.
+	ctx := context.Background()
+	op := operation.Operation{Type: operation.Create, Options: defaultOptions()}
+	w := validWidget()
+	w.Spec.Tags = []string{"a", "a"}
+	w.Spec.Listeners = append(w.Spec.Listeners, Listener{Name: "admin", Protocol: ProtocolTCP, Port: 23})
+	w.Spec.Mounts = append(w.Spec.Mounts, &Mount{Path: "/tmp", SizeMB: 2})
+	for name, errs := range map[string]field.ErrorList{"generated": Validate_Widget(ctx, op, nil, w, nil), "handwritten": ValidateWidget(ctx, op, w, nil)} {
+		bad := map[string]any{}
+		for _, e := range errs {
+			if e.Type == field.ErrorTypeDuplicate {
+				bad[e.Field] = e.BadValue
+			}
+		}
+		if len(bad) != 3 || bad["spec.tags[1]"] != "a" ||
+			bad["spec.listeners[3]"] != w.Spec.Listeners[3] || bad["spec.mounts[2]"] != w.Spec.Mounts[2] {
+			t.Errorf("%s: duplicates %v", name, bad)
+		}
+	}
+}
+
+// TestWidgetUsesEveryTag keeps this example complete: every tag of the
+// reference (TAGS.md) appears in the widgets API.
+func TestWidgetUsesEveryTag(t *testing.T) {
+	var src strings.Builder
+	for _, f := range []string{"doc.go", "types.go", "../common/types.go"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src.Write(b)
+	}
+	for _, tag := range []string{
+		"optional", "required", "forbidden", "minimum=", "maxLength=", "maxItems=",
+		"format=k8s-ip", "format=k8s-long-name", "format=k8s-short-name", "enum", "neq=",
+		"eachKey=", "eachVal=", "subfield(", "opaqueType",
+		"listType=atomic", "listType=set", "listType=map", "listMapKey=", "item(",
+		"unionMember", "unionMember(memberName:", "unionDiscriminator", "zeroOrOneOfMember(union:",
+		"ifEnabled(", "ifDisabled(", "supportsSubresource=", "isSubresource=",
+	} {
+		if !strings.Contains(src.String(), "+k8s:"+tag) {
+			t.Errorf("no +k8s:%s in the widgets API", tag)
+		}
+	}
+}
+
+// The valid widget, lists, unions and all, validates without allocating,
+// on create and on an update that changes every list. WidgetStatus holds a
+// metav1.Time, so on an update it is compared with equality.Semantic,
+// which allocates: the update cases leave the status out.
+func TestValidWidgetAllocatesNothing(t *testing.T) {
+	ctx := context.Background()
+	obj, old := validWidget(), validWidget()
+	obj.Status, old.Status = nil, nil
+	old.Spec.Tags = []string{"large", "old"}
+	old.Spec.Listeners[0].Port = 9443
+	old.Spec.Mounts[1].SizeMB = 1
+	old.Spec.Storage.EmptyDir.SizeMB = 1
+	unchanged := obj.DeepCopy()
+	for _, c := range []struct {
+		name string
+		op   operation.Type
+		obj  *Widget
+		old  *Widget
+	}{
+		{"create", operation.Create, validWidget(), nil},
+		{"update", operation.Update, obj, old},
+		{"update unchanged", operation.Update, obj, unchanged},
+	} {
+		op := operation.Operation{Type: c.op, Options: defaultOptions()}
+		if n := testing.AllocsPerRun(100, func() { Validate_Widget(ctx, op, nil, c.obj, c.old) }); n != 0 {
+			t.Errorf("%s: %v allocations", c.name, n)
+		}
 	}
 }

@@ -35,12 +35,254 @@ import (
 func RegisterValidations(scheme *runtime.Scheme) error {
 	scheme.AddValidationFunc((*Widget)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
 		switch op.Request.SubresourcePath() {
-		case "/":
+		case "/", "/status":
 			return Validate_Widget(ctx, op, nil, obj.(*Widget), vgruntime.OldAs[*Widget](oldObj))
 		}
 		return field.ErrorList{field.InternalError(nil, fmt.Errorf("no validation found for %T, subresource: %v", obj, op.Request.SubresourcePath()))}
 	})
+	scheme.AddValidationFunc((*WidgetScale)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
+		switch op.Request.SubresourcePath() {
+		case "/scale":
+			return Validate_WidgetScale(ctx, op, nil, obj.(*WidgetScale), vgruntime.OldAs[*WidgetScale](oldObj))
+		}
+		return field.ErrorList{field.InternalError(nil, fmt.Errorf("no validation found for %T, subresource: %v", obj, op.Request.SubresourcePath()))}
+	})
 	return nil
+}
+
+// Validate_Condition validates an instance of Condition according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Condition(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Condition) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Condition(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Condition is Validate_Condition with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Condition) (errs field.ErrorList) {
+	// field type
+	{
+		fp3 := p.Child("type")
+		v1 := &obj.Type
+		var ov2 *string
+		if oldObj != nil {
+			ov2 = &oldObj.Type
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 == "" {
+				errs = append(errs, vgruntime.Required(fp3.Field()))
+			} else {
+				if vgruntime.TooLong(string(*v1), 32) {
+					errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 32))
+				}
+			}
+		}
+	}
+	// field status
+	{
+		fp6 := p.Child("status")
+		v4 := &obj.Status
+		var ov5 *ConditionStatus
+		if oldObj != nil {
+			ov5 = &oldObj.Status
+		}
+		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
+			if *v4 == "" {
+				errs = append(errs, vgruntime.Required(fp6.Field()))
+			} else {
+				errs = append(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5)...)
+			}
+		}
+	}
+	// field reason
+	{
+		fp9 := p.Child("reason")
+		v7 := &obj.Reason
+		var ov8 *string
+		if oldObj != nil {
+			ov8 = &oldObj.Reason
+		}
+		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
+			if *v7 != "" {
+				if vgruntime.TooLong(string(*v7), 32) {
+					errs = append(errs, vgruntime.MaxLength(fp9.Field(), *v7, 32))
+				}
+			}
+		}
+	}
+	return
+}
+
+// Validate_ConditionStatus validates an instance of ConditionStatus according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_ConditionStatus(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *ConditionStatus) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_ConditionStatus(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_ConditionStatus is Validate_ConditionStatus with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_ConditionStatus(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *ConditionStatus) (errs field.ErrorList) {
+	switch *obj {
+	case ConditionFalse, ConditionTrue, ConditionUnknown:
+	default:
+		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
+	}
+	return
+}
+
+// Validate_EmptyDirStorage validates an instance of EmptyDirStorage according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_EmptyDirStorage(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *EmptyDirStorage) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_EmptyDirStorage(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_EmptyDirStorage is Validate_EmptyDirStorage with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_EmptyDirStorage(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *EmptyDirStorage) (errs field.ErrorList) {
+	// field sizeMB
+	{
+		fp3 := p.Child("sizeMB")
+		v1 := &obj.SizeMB
+		var ov2 *int32
+		if oldObj != nil {
+			ov2 = &oldObj.SizeMB
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 != 0 {
+				if *v1 < 1 {
+					errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 1))
+				}
+			}
+		}
+	}
+	return
+}
+
+// Validate_Listener validates an instance of Listener according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Listener(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Listener) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Listener(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Listener is Validate_Listener with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Listener(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Listener) (errs field.ErrorList) {
+	// field name
+	{
+		fp3 := p.Child("name")
+		v1 := &obj.Name
+		var ov2 *common.ShortName
+		if oldObj != nil {
+			ov2 = &oldObj.Name
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 == "" {
+				errs = append(errs, vgruntime.Required(fp3.Field()))
+			} else {
+				errs = append(errs, common.ValidateAt_ShortName(ctx, op, &fp3, v1, ov2)...)
+			}
+		}
+	}
+	// field protocol
+	{
+		fp6 := p.Child("protocol")
+		v4 := &obj.Protocol
+		var ov5 *Protocol
+		if oldObj != nil {
+			ov5 = &oldObj.Protocol
+		}
+		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
+			if *v4 == "" {
+				errs = append(errs, vgruntime.Required(fp6.Field()))
+			} else {
+				errs = append(errs, ValidateAt_Protocol(ctx, op, &fp6, v4, ov5)...)
+			}
+		}
+	}
+	// field port
+	{
+		fp9 := p.Child("port")
+		v7 := &obj.Port
+		var ov8 *int32
+		if oldObj != nil {
+			ov8 = &oldObj.Port
+		}
+		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
+			if *v7 == 0 {
+				errs = append(errs, vgruntime.Required(fp9.Field()))
+			} else {
+				if *v7 < 1 {
+					errs = append(errs, vgruntime.Minimum(fp9.Field(), *v7, 1))
+				}
+			}
+		}
+	}
+	return
+}
+
+// Validate_Mount validates an instance of Mount according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Mount(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Mount) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Mount(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Mount is Validate_Mount with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Mount(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Mount) (errs field.ErrorList) {
+	// field path
+	{
+		fp3 := p.Child("path")
+		v1 := &obj.Path
+		var ov2 *string
+		if oldObj != nil {
+			ov2 = &oldObj.Path
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 == "" {
+				errs = append(errs, vgruntime.Required(fp3.Field()))
+			} else {
+				if vgruntime.TooLong(string(*v1), 64) {
+					errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 64))
+				}
+			}
+		}
+	}
+	// field sizeMB
+	{
+		fp6 := p.Child("sizeMB")
+		v4 := &obj.SizeMB
+		var ov5 *int32
+		if oldObj != nil {
+			ov5 = &oldObj.SizeMB
+		}
+		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
+			if *v4 != 0 {
+				if *v4 < 1 {
+					errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 1))
+				}
+			}
+		}
+	}
+	return
 }
 
 // Validate_Naming validates an instance of Naming according to the declarative
@@ -429,6 +671,119 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 	return
 }
 
+// Validate_Storage validates an instance of Storage according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Storage(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Storage) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Storage(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Storage is Validate_Storage with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Storage(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Storage) (errs field.ErrorList) {
+	// union
+	{
+		set1 := [3]bool{obj.EmptyDir != nil, obj.HostPath != nil, len(obj.Volumes) != 0}
+		changed3 := true
+		if op.Type == operation.Update && oldObj != nil {
+			oldSet2 := [3]bool{oldObj.EmptyDir != nil, oldObj.HostPath != nil, len(oldObj.Volumes) != 0}
+			changed3 = set1 != oldSet2 || obj.Type != oldObj.Type
+		}
+		if changed3 {
+			errs = append(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers1, obj.Type)...)
+		}
+	}
+	// field type
+	{
+		fp6 := p.Child("type")
+		v4 := &obj.Type
+		var ov5 *StorageType
+		if oldObj != nil {
+			ov5 = &oldObj.Type
+		}
+		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
+			if *v4 == "" {
+				errs = append(errs, vgruntime.Required(fp6.Field()))
+			} else {
+				errs = append(errs, ValidateAt_StorageType(ctx, op, &fp6, v4, ov5)...)
+			}
+		}
+	}
+	// field emptyDir
+	{
+		fp9 := p.Child("emptyDir")
+		v7 := obj.EmptyDir
+		var ov8 *EmptyDirStorage
+		if oldObj != nil {
+			ov8 = oldObj.EmptyDir
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
+			if v7 != nil {
+				errs = append(errs, ValidateAt_EmptyDirStorage(ctx, op, &fp9, v7, ov8)...)
+			}
+		}
+	}
+	// field hostPath
+	{
+		fp12 := p.Child("hostPath")
+		v10 := obj.HostPath
+		var ov11 *string
+		if oldObj != nil {
+			ov11 = oldObj.HostPath
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v10, ov11)) {
+			if v10 != nil {
+				if vgruntime.TooLong(string(*v10), 128) {
+					errs = append(errs, vgruntime.MaxLength(fp12.Field(), *v10, 128))
+				}
+			}
+		}
+	}
+	// field volumes
+	{
+		fp15 := p.Child("volumes")
+		v13 := &obj.Volumes
+		var ov14 *[]string
+		if oldObj != nil {
+			ov14 = &oldObj.Volumes
+		}
+		if !(op.Type == operation.Update && ov14 != nil && equal_2(v13, ov14)) {
+			if len(*v13) != 0 {
+				for i16 := range *v13 {
+					ep19 := fp15.Index(i16)
+					ev17 := &(*v13)[i16]
+					errs = append(errs, vgruntime.ShortName(&ep19, *ev17)...)
+				}
+			}
+		}
+	}
+	return
+}
+
+// Validate_StorageType validates an instance of StorageType according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_StorageType(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *StorageType) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_StorageType(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_StorageType is Validate_StorageType with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_StorageType(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *StorageType) (errs field.ErrorList) {
+	switch *obj {
+	case StorageEmptyDir, StorageHost, StorageVolumes:
+	default:
+		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []StorageType{StorageEmptyDir, StorageHost, StorageVolumes}))
+	}
+	return
+}
+
 // Validate_Widget validates an instance of Widget according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_Widget(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Widget) field.ErrorList {
@@ -471,6 +826,36 @@ func ValidateAt_Widget(ctx context.Context, op operation.Operation, p *vgruntime
 	return
 }
 
+// Validate_WidgetScale validates an instance of WidgetScale according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_WidgetScale(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WidgetScale) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_WidgetScale(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_WidgetScale is Validate_WidgetScale with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_WidgetScale(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *WidgetScale) (errs field.ErrorList) {
+	// field replicas
+	{
+		fp3 := p.Child("replicas")
+		v1 := &obj.Replicas
+		var ov2 *int32
+		if oldObj != nil {
+			ov2 = &oldObj.Replicas
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 < 0 {
+				errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 0))
+			}
+		}
+	}
+	return
+}
+
 // Validate_WidgetSpec validates an instance of WidgetSpec according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WidgetSpec) field.ErrorList {
@@ -485,129 +870,141 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *WidgetSpec) (errs field.ErrorList) {
 	var freshRoot vgruntime.Path
+	// zeroOrOneOf "expiry"
+	{
+		set1 := [2]bool{obj.TTLSeconds != nil, obj.RunOnce}
+		changed3 := true
+		if op.Type == operation.Update && oldObj != nil {
+			oldSet2 := [2]bool{oldObj.TTLSeconds != nil, oldObj.RunOnce}
+			changed3 = set1 != oldSet2
+		}
+		if changed3 {
+			errs = append(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers2)...)
+		}
+	}
 	// field Naming (inline)
 	{
-		v1 := &obj.Naming
-		var ov2 *Naming
+		v4 := &obj.Naming
+		var ov5 *Naming
 		if oldObj != nil {
-			ov2 = &oldObj.Naming
+			ov5 = &oldObj.Naming
 		}
-		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
-			errs = append(errs, ValidateAt_Naming(ctx, op, p, v1, ov2)...)
+		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
+			errs = append(errs, ValidateAt_Naming(ctx, op, p, v4, ov5)...)
 		}
 	}
 	// field className
 	{
-		fp5 := p.Child("className")
-		v3 := &obj.ClassName
-		var ov4 *string
+		fp8 := p.Child("className")
+		v6 := &obj.ClassName
+		var ov7 *string
 		if oldObj != nil {
-			ov4 = &oldObj.ClassName
+			ov7 = &oldObj.ClassName
 		}
-		if !(op.Type == operation.Update && ov4 != nil && *v3 == *ov4) {
-			if *v3 == "" {
-				errs = append(errs, vgruntime.Required(fp5.Field()))
+		if !(op.Type == operation.Update && ov7 != nil && *v6 == *ov7) {
+			if *v6 == "" {
+				errs = append(errs, vgruntime.Required(fp8.Field()))
 			} else {
-				if *v3 == "default" {
-					errs = append(errs, vgruntime.NEQString(fp5.Field(), *v3, "default"))
+				if *v6 == "default" {
+					errs = append(errs, vgruntime.NEQString(fp8.Field(), *v6, "default"))
 				}
 			}
 		}
 	}
 	// field replicas
 	{
-		fp8 := p.Child("replicas")
-		v6 := obj.Replicas
-		var ov7 *ReplicaCount
+		fp11 := p.Child("replicas")
+		v9 := obj.Replicas
+		var ov10 *ReplicaCount
 		if oldObj != nil {
-			ov7 = oldObj.Replicas
+			ov10 = oldObj.Replicas
 		}
-		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v6, ov7)) {
-			if v6 != nil {
-				errs = append(errs, ValidateAt_ReplicaCount(ctx, op, &fp8, v6, ov7)...)
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v9, ov10)) {
+			if v9 != nil {
+				errs = append(errs, ValidateAt_ReplicaCount(ctx, op, &fp11, v9, ov10)...)
 			}
 		}
 	}
 	// field priority
 	{
-		fp11 := p.Child("priority")
-		v9 := obj.Priority
-		var ov10 *int32
+		fp14 := p.Child("priority")
+		v12 := obj.Priority
+		var ov13 *int32
 		if oldObj != nil {
-			ov10 = oldObj.Priority
+			ov13 = oldObj.Priority
 		}
-		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v9, ov10)) {
-			if v9 != nil {
-				if *v9 < 0 {
-					errs = append(errs, vgruntime.Minimum(fp11.Field(), *v9, 0))
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v12, ov13)) {
+			if v12 != nil {
+				if *v12 < 0 {
+					errs = append(errs, vgruntime.Minimum(fp14.Field(), *v12, 0))
 				}
-				if *v9 == 13 {
-					errs = append(errs, vgruntime.NEQ(fp11.Field(), *v9, 13))
+				if *v12 == 13 {
+					errs = append(errs, vgruntime.NEQ(fp14.Field(), *v12, 13))
 				}
 			}
 		}
 	}
 	// field privileged
 	{
-		fp14 := p.Child("privileged")
-		v12 := obj.Privileged
-		var ov13 *bool
+		fp17 := p.Child("privileged")
+		v15 := obj.Privileged
+		var ov16 *bool
 		if oldObj != nil {
-			ov13 = oldObj.Privileged
+			ov16 = oldObj.Privileged
 		}
-		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v12, ov13)) {
-			if v12 != nil {
-				if *v12 {
-					errs = append(errs, vgruntime.NEQ(fp14.Field(), *v12, true))
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v15, ov16)) {
+			if v15 != nil {
+				if *v15 {
+					errs = append(errs, vgruntime.NEQ(fp17.Field(), *v15, true))
 				}
 			}
 		}
 	}
 	// field legacyID
 	{
-		fp17 := p.Child("legacyID")
-		v15 := &obj.LegacyID
-		var ov16 *string
+		fp20 := p.Child("legacyID")
+		v18 := &obj.LegacyID
+		var ov19 *string
 		if oldObj != nil {
-			ov16 = &oldObj.LegacyID
+			ov19 = &oldObj.LegacyID
 		}
-		if !(op.Type == operation.Update && ov16 != nil && *v15 == *ov16) {
-			if *v15 != "" {
-				errs = append(errs, vgruntime.Forbidden(fp17.Field()))
+		if !(op.Type == operation.Update && ov19 != nil && *v18 == *ov19) {
+			if *v18 != "" {
+				errs = append(errs, vgruntime.Forbidden(fp20.Field()))
 			}
 		}
 	}
 	// field clusterIP
 	{
-		fp20 := p.Child("clusterIP")
-		v18 := obj.ClusterIP
-		var ov19 *string
+		fp23 := p.Child("clusterIP")
+		v21 := obj.ClusterIP
+		var ov22 *string
 		if oldObj != nil {
-			ov19 = oldObj.ClusterIP
+			ov22 = oldObj.ClusterIP
 		}
-		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v18, ov19)) {
-			if v18 != nil {
-				errs = append(errs, vgruntime.IP(&fp20, *v18)...)
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v21, ov22)) {
+			if v21 != nil {
+				errs = append(errs, vgruntime.IP(&fp23, *v21)...)
 			}
 		}
 	}
 	// field addresses
 	{
-		fp23 := p.Child("addresses")
-		v21 := &obj.Addresses
-		var ov22 *[]string
+		fp26 := p.Child("addresses")
+		v24 := &obj.Addresses
+		var ov25 *[]string
 		if oldObj != nil {
-			ov22 = &oldObj.Addresses
+			ov25 = &oldObj.Addresses
 		}
-		if !(op.Type == operation.Update && ov22 != nil && equal_2(v21, ov22)) {
-			if len(*v21) != 0 {
-				if len(*v21) > 4 {
-					errs = append(errs, vgruntime.MaxItems(fp23.Field(), len(*v21), 4))
+		if !(op.Type == operation.Update && ov25 != nil && equal_2(v24, ov25)) {
+			if len(*v24) != 0 {
+				if len(*v24) > 4 {
+					errs = append(errs, vgruntime.MaxItems(fp26.Field(), len(*v24), 4))
 				} else {
-					for i24 := range *v21 {
-						ep27 := fp23.Index(i24)
-						ev25 := &(*v21)[i24]
-						errs = append(errs, vgruntime.IP(&ep27, *ev25)...)
+					for i27 := range *v24 {
+						ep30 := fp26.Index(i27)
+						ev28 := &(*v24)[i27]
+						errs = append(errs, vgruntime.IP(&ep30, *ev28)...)
 					}
 				}
 			}
@@ -615,103 +1012,103 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 	}
 	// field labels
 	{
-		fp30 := p.Child("labels")
-		v28 := &obj.Labels
-		var ov29 *map[string]string
+		fp33 := p.Child("labels")
+		v31 := &obj.Labels
+		var ov32 *map[string]string
 		if oldObj != nil {
-			ov29 = &oldObj.Labels
+			ov32 = &oldObj.Labels
 		}
-		if !(op.Type == operation.Update && ov29 != nil && equal_4(v28, ov29)) {
-			if len(*v28) != 0 {
-				start34 := len(errs)
-				for k31 := range *v28 {
-					if op.Type == operation.Update && ov29 != nil {
-						if _, found33 := (*ov29)[k31]; found33 {
+		if !(op.Type == operation.Update && ov32 != nil && equal_4(v31, ov32)) {
+			if len(*v31) != 0 {
+				start37 := len(errs)
+				for k34 := range *v31 {
+					if op.Type == operation.Update && ov32 != nil {
+						if _, found36 := (*ov32)[k34]; found36 {
 							continue
 						}
 					}
-					kv32 := &k31
-					errs = append(errs, vgruntime.ShortName(&fp30, *kv32)...)
+					kv35 := &k34
+					errs = append(errs, vgruntime.ShortName(&fp33, *kv35)...)
 				}
-				vgruntime.SortSince(errs, start34)
-				start42 := len(errs)
-				for k35, val36 := range *v28 {
-					ep39 := fp30.Key(k35)
-					ev37 := &val36
-					var eov38 *string
-					if ov29 != nil {
-						if o41, ok40 := (*ov29)[k35]; ok40 {
-							eov38 = &o41
+				vgruntime.SortSince(errs, start37)
+				start45 := len(errs)
+				for k38, val39 := range *v31 {
+					ep42 := fp33.Key(k38)
+					ev40 := &val39
+					var eov41 *string
+					if ov32 != nil {
+						if o44, ok43 := (*ov32)[k38]; ok43 {
+							eov41 = &o44
 						}
 					}
-					if !(op.Type == operation.Update && eov38 != nil && *ev37 == *eov38) {
-						if vgruntime.TooLong(string(*ev37), 16) {
-							errs = append(errs, vgruntime.MaxLength(ep39.Field(), *ev37, 16))
+					if !(op.Type == operation.Update && eov41 != nil && *ev40 == *eov41) {
+						if vgruntime.TooLong(string(*ev40), 16) {
+							errs = append(errs, vgruntime.MaxLength(ep42.Field(), *ev40, 16))
 						}
 					}
 				}
-				vgruntime.SortSince(errs, start42)
+				vgruntime.SortSince(errs, start45)
 			}
 		}
 	}
 	// field selectors
 	{
-		fp45 := p.Child("selectors")
-		v43 := &obj.Selectors
-		var ov44 *map[string]Selector
+		fp48 := p.Child("selectors")
+		v46 := &obj.Selectors
+		var ov47 *map[string]Selector
 		if oldObj != nil {
-			ov44 = &oldObj.Selectors
+			ov47 = &oldObj.Selectors
 		}
-		if !(op.Type == operation.Update && ov44 != nil && equal_6(v43, ov44)) {
-			if len(*v43) != 0 {
-				start57 := len(errs)
-				for k54 := range *v43 {
-					if op.Type == operation.Update && ov44 != nil {
-						if _, found56 := (*ov44)[k54]; found56 {
+		if !(op.Type == operation.Update && ov47 != nil && equal_6(v46, ov47)) {
+			if len(*v46) != 0 {
+				start60 := len(errs)
+				for k57 := range *v46 {
+					if op.Type == operation.Update && ov47 != nil {
+						if _, found59 := (*ov47)[k57]; found59 {
 							continue
 						}
 					}
-					kv55 := &k54
-					if vgruntime.TooLong(string(*kv55), 8) {
-						errs = append(errs, vgruntime.MaxLength(fp45.Field(), *kv55, 8))
+					kv58 := &k57
+					if vgruntime.TooLong(string(*kv58), 8) {
+						errs = append(errs, vgruntime.MaxLength(fp48.Field(), *kv58, 8))
 					}
 				}
-				vgruntime.SortSince(errs, start57)
-				start53 := len(errs)
-				for k46, val47 := range *v43 {
-					ep50 := fp45.Key(k46)
-					ev48 := &val47
-					var eov49 *Selector
-					if ov44 != nil {
-						if o52, ok51 := (*ov44)[k46]; ok51 {
-							eov49 = &o52
+				vgruntime.SortSince(errs, start60)
+				start56 := len(errs)
+				for k49, val50 := range *v46 {
+					ep53 := fp48.Key(k49)
+					ev51 := &val50
+					var eov52 *Selector
+					if ov47 != nil {
+						if o55, ok54 := (*ov47)[k49]; ok54 {
+							eov52 = &o55
 						}
 					}
-					if !(op.Type == operation.Update && eov49 != nil && equal_Selector(ev48, eov49)) {
-						errs = append(errs, ValidateAt_Selector(ctx, op, &ep50, ev48, eov49)...)
+					if !(op.Type == operation.Update && eov52 != nil && equal_Selector(ev51, eov52)) {
+						errs = append(errs, ValidateAt_Selector(ctx, op, &ep53, ev51, eov52)...)
 					}
 				}
-				vgruntime.SortSince(errs, start53)
+				vgruntime.SortSince(errs, start56)
 			}
 		}
 	}
 	// field ports
 	{
-		fp60 := p.Child("ports")
-		v58 := &obj.Ports
-		var ov59 *[]Port
+		fp63 := p.Child("ports")
+		v61 := &obj.Ports
+		var ov62 *[]Port
 		if oldObj != nil {
-			ov59 = &oldObj.Ports
+			ov62 = &oldObj.Ports
 		}
-		if !(op.Type == operation.Update && ov59 != nil && equal_7(v58, ov59)) {
-			if len(*v58) != 0 {
-				if len(*v58) > 4 {
-					errs = append(errs, vgruntime.MaxItems(fp60.Field(), len(*v58), 4))
+		if !(op.Type == operation.Update && ov62 != nil && equal_7(v61, ov62)) {
+			if len(*v61) != 0 {
+				if len(*v61) > 4 {
+					errs = append(errs, vgruntime.MaxItems(fp63.Field(), len(*v61), 4))
 				} else {
-					for i61 := range *v58 {
-						ep64 := fp60.Index(i61)
-						ev62 := &(*v58)[i61]
-						errs = append(errs, ValidateAt_Port(ctx, op, &ep64, ev62, nil)...)
+					for i64 := range *v61 {
+						ep67 := fp63.Index(i64)
+						ev65 := &(*v61)[i64]
+						errs = append(errs, ValidateAt_Port(ctx, op, &ep67, ev65, nil)...)
 					}
 				}
 			}
@@ -719,22 +1116,22 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 	}
 	// field extraPorts
 	{
-		fp67 := p.Child("extraPorts")
-		v65 := &obj.ExtraPorts
-		var ov66 *[]int32
+		fp70 := p.Child("extraPorts")
+		v68 := &obj.ExtraPorts
+		var ov69 *[]int32
 		if oldObj != nil {
-			ov66 = &oldObj.ExtraPorts
+			ov69 = &oldObj.ExtraPorts
 		}
-		if !(op.Type == operation.Update && ov66 != nil && equal_8(v65, ov66)) {
-			if len(*v65) != 0 {
-				if enabled72, defined73 := op.Options["WidgetStrictPorts"]; !defined73 {
-					errs = append(errs, vgruntime.UndefinedOption(fp67.Field(), "WidgetStrictPorts"))
-				} else if enabled72 {
-					for i68 := range *v65 {
-						ep71 := fp67.Index(i68)
-						ev69 := &(*v65)[i68]
-						if *ev69 < 1024 {
-							errs = append(errs, vgruntime.Minimum(ep71.Field(), *ev69, 1024))
+		if !(op.Type == operation.Update && ov69 != nil && equal_8(v68, ov69)) {
+			if len(*v68) != 0 {
+				if enabled75, defined76 := op.Options["WidgetStrictPorts"]; !defined76 {
+					errs = append(errs, vgruntime.UndefinedOption(fp70.Field(), "WidgetStrictPorts"))
+				} else if enabled75 {
+					for i71 := range *v68 {
+						ep74 := fp70.Index(i71)
+						ev72 := &(*v68)[i71]
+						if *ev72 < 1024 {
+							errs = append(errs, vgruntime.Minimum(ep74.Field(), *ev72, 1024))
 						}
 					}
 				}
@@ -743,29 +1140,29 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 	}
 	// field zones
 	{
-		fp76 := p.Child("zones")
-		v74 := &obj.Zones
-		var ov75 *[]string
+		fp79 := p.Child("zones")
+		v77 := &obj.Zones
+		var ov78 *[]string
 		if oldObj != nil {
-			ov75 = &oldObj.Zones
+			ov78 = &oldObj.Zones
 		}
-		if !(op.Type == operation.Update && ov75 != nil && equal_2(v74, ov75)) {
-			if len(*v74) != 0 {
-				stop81 := false
-				if enabled82, defined83 := op.Options["WidgetMultiZone"]; !defined83 {
-					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(fp76.Field(), "WidgetMultiZone")))
-					stop81 = true
-				} else if !enabled82 {
-					if len(*v74) > 1 {
-						errs = append(errs, vgruntime.MaxItems(fp76.Field(), len(*v74), 1))
-						stop81 = true
+		if !(op.Type == operation.Update && ov78 != nil && equal_2(v77, ov78)) {
+			if len(*v77) != 0 {
+				stop84 := false
+				if enabled85, defined86 := op.Options["WidgetMultiZone"]; !defined86 {
+					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(fp79.Field(), "WidgetMultiZone")))
+					stop84 = true
+				} else if !enabled85 {
+					if len(*v77) > 1 {
+						errs = append(errs, vgruntime.MaxItems(fp79.Field(), len(*v77), 1))
+						stop84 = true
 					}
 				}
-				if !stop81 {
-					for i77 := range *v74 {
-						ep80 := fp76.Index(i77)
-						ev78 := &(*v74)[i77]
-						errs = append(errs, vgruntime.ShortName(&ep80, *ev78)...)
+				if !stop84 {
+					for i80 := range *v77 {
+						ep83 := fp79.Index(i80)
+						ev81 := &(*v77)[i80]
+						errs = append(errs, vgruntime.ShortName(&ep83, *ev81)...)
 					}
 				}
 			}
@@ -773,19 +1170,19 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 	}
 	// field color
 	{
-		fp86 := p.Child("color")
-		v84 := &obj.Color
-		var ov85 *string
+		fp89 := p.Child("color")
+		v87 := &obj.Color
+		var ov88 *string
 		if oldObj != nil {
-			ov85 = &oldObj.Color
+			ov88 = &oldObj.Color
 		}
-		if !(op.Type == operation.Update && ov85 != nil && *v84 == *ov85) {
-			if *v84 != "" {
-				if enabled87, defined88 := op.Options["WidgetColors"]; !defined88 {
-					errs = append(errs, vgruntime.UndefinedOption(fp86.Field(), "WidgetColors"))
-				} else if enabled87 {
-					if vgruntime.TooLong(string(*v84), 7) {
-						errs = append(errs, vgruntime.MaxLength(fp86.Field(), *v84, 7))
+		if !(op.Type == operation.Update && ov88 != nil && *v87 == *ov88) {
+			if *v87 != "" {
+				if enabled90, defined91 := op.Options["WidgetColors"]; !defined91 {
+					errs = append(errs, vgruntime.UndefinedOption(fp89.Field(), "WidgetColors"))
+				} else if enabled90 {
+					if vgruntime.TooLong(string(*v87), 7) {
+						errs = append(errs, vgruntime.MaxLength(fp89.Field(), *v87, 7))
 					}
 				}
 			}
@@ -793,40 +1190,40 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 	}
 	// field backends
 	{
-		fp91 := p.Child("backends")
-		v89 := &obj.Backends
-		var ov90 *[]*common.Reference
+		fp94 := p.Child("backends")
+		v92 := &obj.Backends
+		var ov93 *[]*common.Reference
 		if oldObj != nil {
-			ov90 = &oldObj.Backends
+			ov93 = &oldObj.Backends
 		}
-		if !(op.Type == operation.Update && ov90 != nil && equal_9(v89, ov90)) {
-			if len(*v89) != 0 {
-				if nils103 := vgruntime.NoNils(&fp91, *v89); len(nils103) > 0 {
-					errs = append(errs, nils103...)
+		if !(op.Type == operation.Update && ov93 != nil && equal_9(v92, ov93)) {
+			if len(*v92) != 0 {
+				if nils106 := vgruntime.NoNils(&fp94, *v92); len(nils106) > 0 {
+					errs = append(errs, nils106...)
 				} else {
-					for i96 := range *v89 {
-						ep99 := fp91.Index(i96)
-						ev97 := (*v89)[i96]
-						if ev97 != nil {
+					for i99 := range *v92 {
+						ep102 := fp94.Index(i99)
+						ev100 := (*v92)[i99]
+						if ev100 != nil {
 							{
-								fp102 := ep99.Child("name")
-								v100 := &ev97.Name
-								var ov101 *string
-								if !(op.Type == operation.Update && ov101 != nil && *v100 == *ov101) {
-									if *v100 != "" {
-										if vgruntime.TooLong(string(*v100), 10) {
-											errs = append(errs, vgruntime.MaxLength(fp102.Field(), *v100, 10))
+								fp105 := ep102.Child("name")
+								v103 := &ev100.Name
+								var ov104 *string
+								if !(op.Type == operation.Update && ov104 != nil && *v103 == *ov104) {
+									if *v103 != "" {
+										if vgruntime.TooLong(string(*v103), 10) {
+											errs = append(errs, vgruntime.MaxLength(fp105.Field(), *v103, 10))
 										}
 									}
 								}
 							}
 						}
 					}
-					for i92 := range *v89 {
-						ep95 := fp91.Index(i92)
-						ev93 := (*v89)[i92]
-						if ev93 != nil {
-							errs = append(errs, common.ValidateAt_Reference(ctx, op, &ep95, ev93, nil)...)
+					for i95 := range *v92 {
+						ep98 := fp94.Index(i95)
+						ev96 := (*v92)[i95]
+						if ev96 != nil {
+							errs = append(errs, common.ValidateAt_Reference(ctx, op, &ep98, ev96, nil)...)
 						}
 					}
 				}
@@ -835,46 +1232,46 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 	}
 	// field owner
 	{
-		fp106 := p.Child("owner")
-		v104 := obj.Owner
-		var ov105 *common.Reference
+		fp109 := p.Child("owner")
+		v107 := obj.Owner
+		var ov108 *common.Reference
 		if oldObj != nil {
-			ov105 = oldObj.Owner
+			ov108 = oldObj.Owner
 		}
-		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v104, ov105, equal_common_Reference)) {
-			if v104 != nil {
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v107, ov108, equal_common_Reference)) {
+			if v107 != nil {
 				{
-					fp109 := fp106.Child("name")
-					v107 := &v104.Name
-					var ov108 *string
-					if ov105 != nil {
-						ov108 = &ov105.Name
+					fp112 := fp109.Child("name")
+					v110 := &v107.Name
+					var ov111 *string
+					if ov108 != nil {
+						ov111 = &ov108.Name
 					}
-					if !(op.Type == operation.Update && ov108 != nil && *v107 == *ov108) {
-						if *v107 != "" {
-							errs = append(errs, vgruntime.ShortName(&fp109, *v107)...)
+					if !(op.Type == operation.Update && ov111 != nil && *v110 == *ov111) {
+						if *v110 != "" {
+							errs = append(errs, vgruntime.ShortName(&fp112, *v110)...)
 						}
 					}
 				}
-				errs = append(errs, common.ValidateAt_Reference(ctx, op, &fp106, v104, ov105)...)
+				errs = append(errs, common.ValidateAt_Reference(ctx, op, &fp109, v107, ov108)...)
 			}
 		}
 	}
 	// field parts
 	{
-		fp115 := p.Child("parts")
-		v113 := &obj.Parts
-		var ov114 *[]Part
+		fp118 := p.Child("parts")
+		v116 := &obj.Parts
+		var ov117 *[]Part
 		if oldObj != nil {
-			ov114 = &oldObj.Parts
+			ov117 = &oldObj.Parts
 		}
-		if !(op.Type == operation.Update && ov114 != nil && equal_1(v113, ov114)) {
-			if len(*v113) != 0 {
-				for i116 := range *v113 {
-					ep119 := fp115.Index(i116)
-					ev117 := &(*v113)[i116]
-					if sub120 := ValidateAt_Part(ctx, op, &freshRoot, ev117, nil); len(sub120) > 0 {
-						errs = append(errs, vgruntime.Rebase(sub120, ep119.Field())...)
+		if !(op.Type == operation.Update && ov117 != nil && equal_1(v116, ov117)) {
+			if len(*v116) != 0 {
+				for i119 := range *v116 {
+					ep122 := fp118.Index(i119)
+					ev120 := &(*v116)[i119]
+					if sub123 := ValidateAt_Part(ctx, op, &freshRoot, ev120, nil); len(sub123) > 0 {
+						errs = append(errs, vgruntime.Rebase(sub123, ep122.Field())...)
 					}
 				}
 			}
@@ -882,35 +1279,35 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 	}
 	// field partNames
 	{
-		fp123 := p.Child("partNames")
-		v121 := &obj.PartNames
-		var ov122 *PartNames
+		fp126 := p.Child("partNames")
+		v124 := &obj.PartNames
+		var ov125 *PartNames
 		if oldObj != nil {
-			ov122 = &oldObj.PartNames
+			ov125 = &oldObj.PartNames
 		}
-		if !(op.Type == operation.Update && ov122 != nil && equal_PartNames(v121, ov122)) {
-			if len(*v121) != 0 {
-				errs = append(errs, ValidateAt_PartNames(ctx, op, &fp123, v121, ov122)...)
+		if !(op.Type == operation.Update && ov125 != nil && equal_PartNames(v124, ov125)) {
+			if len(*v124) != 0 {
+				errs = append(errs, ValidateAt_PartNames(ctx, op, &fp126, v124, ov125)...)
 			}
 		}
 	}
 	// field protocols
 	{
-		fp126 := p.Child("protocols")
-		v124 := &obj.Protocols
-		var ov125 *[]Protocol
+		fp129 := p.Child("protocols")
+		v127 := &obj.Protocols
+		var ov128 *[]Protocol
 		if oldObj != nil {
-			ov125 = &oldObj.Protocols
+			ov128 = &oldObj.Protocols
 		}
-		if !(op.Type == operation.Update && ov125 != nil && equal_12(v124, ov125)) {
-			if len(*v124) != 0 {
-				if len(*v124) > 2 {
-					errs = append(errs, vgruntime.MaxItems(fp126.Field(), len(*v124), 2))
+		if !(op.Type == operation.Update && ov128 != nil && equal_12(v127, ov128)) {
+			if len(*v127) != 0 {
+				if len(*v127) > 2 {
+					errs = append(errs, vgruntime.MaxItems(fp129.Field(), len(*v127), 2))
 				} else {
-					for i127 := range *v124 {
-						ep130 := fp126.Index(i127)
-						ev128 := &(*v124)[i127]
-						errs = append(errs, ValidateAt_Protocol(ctx, op, &ep130, ev128, nil)...)
+					for i130 := range *v127 {
+						ep133 := fp129.Index(i130)
+						ev131 := &(*v127)[i130]
+						errs = append(errs, ValidateAt_Protocol(ctx, op, &ep133, ev131, nil)...)
 					}
 				}
 			}
@@ -918,40 +1315,197 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 	}
 	// field zoneReplicas
 	{
-		fp133 := p.Child("zoneReplicas")
-		v131 := &obj.ZoneReplicas
-		var ov132 *map[string]ReplicaCount
+		fp136 := p.Child("zoneReplicas")
+		v134 := &obj.ZoneReplicas
+		var ov135 *map[string]ReplicaCount
 		if oldObj != nil {
-			ov132 = &oldObj.ZoneReplicas
+			ov135 = &oldObj.ZoneReplicas
 		}
-		if !(op.Type == operation.Update && ov132 != nil && equal_13(v131, ov132)) {
-			if len(*v131) != 0 {
-				start145 := len(errs)
-				for k142 := range *v131 {
-					if op.Type == operation.Update && ov132 != nil {
-						if _, found144 := (*ov132)[k142]; found144 {
+		if !(op.Type == operation.Update && ov135 != nil && equal_13(v134, ov135)) {
+			if len(*v134) != 0 {
+				start148 := len(errs)
+				for k145 := range *v134 {
+					if op.Type == operation.Update && ov135 != nil {
+						if _, found147 := (*ov135)[k145]; found147 {
 							continue
 						}
 					}
-					kv143 := &k142
-					errs = append(errs, vgruntime.ShortName(&fp133, *kv143)...)
+					kv146 := &k145
+					errs = append(errs, vgruntime.ShortName(&fp136, *kv146)...)
 				}
-				vgruntime.SortSince(errs, start145)
-				start141 := len(errs)
-				for k134, val135 := range *v131 {
-					ep138 := fp133.Key(k134)
-					ev136 := &val135
-					var eov137 *ReplicaCount
-					if ov132 != nil {
-						if o140, ok139 := (*ov132)[k134]; ok139 {
-							eov137 = &o140
+				vgruntime.SortSince(errs, start148)
+				start144 := len(errs)
+				for k137, val138 := range *v134 {
+					ep141 := fp136.Key(k137)
+					ev139 := &val138
+					var eov140 *ReplicaCount
+					if ov135 != nil {
+						if o143, ok142 := (*ov135)[k137]; ok142 {
+							eov140 = &o143
 						}
 					}
-					if !(op.Type == operation.Update && eov137 != nil && *ev136 == *eov137) {
-						errs = append(errs, ValidateAt_ReplicaCount(ctx, op, &ep138, ev136, eov137)...)
+					if !(op.Type == operation.Update && eov140 != nil && *ev139 == *eov140) {
+						errs = append(errs, ValidateAt_ReplicaCount(ctx, op, &ep141, ev139, eov140)...)
 					}
 				}
-				vgruntime.SortSince(errs, start141)
+				vgruntime.SortSince(errs, start144)
+			}
+		}
+	}
+	// field tags
+	{
+		fp151 := p.Child("tags")
+		v149 := &obj.Tags
+		var ov150 *[]string
+		if oldObj != nil {
+			ov150 = &oldObj.Tags
+		}
+		if !(op.Type == operation.Update && ov150 != nil && equal_2(v149, ov150)) {
+			if len(*v149) != 0 {
+				{
+					var old156 vgruntime.OldItems[string, string]
+					if op.Type == operation.Update && ov150 != nil {
+						old156 = vgruntime.NewOldItems(*ov150, vgruntime.Self[string])
+					}
+					for i152 := range *v149 {
+						ep155 := fp151.Index(i152)
+						ev153 := &(*v149)[i152]
+						var eov154 *string
+						if found157 := old156.Find(vgruntime.Self[string](ev153)); found157 != nil {
+							eov154 = found157
+						}
+						if !(op.Type == operation.Update && eov154 != nil && *ev153 == *eov154) {
+							errs = append(errs, vgruntime.ShortName(&ep155, *ev153)...)
+						}
+					}
+				}
+				errs = append(errs, vgruntime.UniqueValues(&fp151, *v149)...)
+			}
+		}
+	}
+	// field listeners
+	{
+		fp160 := p.Child("listeners")
+		v158 := &obj.Listeners
+		var ov159 *[]Listener
+		if oldObj != nil {
+			ov159 = &oldObj.Listeners
+		}
+		if !(op.Type == operation.Update && ov159 != nil && equal_14(v158, ov159)) {
+			if len(*v158) != 0 {
+				errs = append(errs, vgruntime.UniqueByKey(&fp160, *v158, listKey1)...)
+				if i167 := findItem1(*v158); i167 >= 0 {
+					ep171 := fp160.Index(i167)
+					ev169 := &(*v158)[i167]
+					var eov170 *Listener
+					if ov159 != nil {
+						if j168 := findItem1(*ov159); j168 >= 0 {
+							eov170 = &(*ov159)[j168]
+						}
+					}
+					if !(op.Type == operation.Update && eov170 != nil && *ev169 == *eov170) {
+						{
+							fp174 := ep171.Child("port")
+							v172 := &ev169.Port
+							var ov173 *int32
+							if eov170 != nil {
+								ov173 = &eov170.Port
+							}
+							if !(op.Type == operation.Update && ov173 != nil && *v172 == *ov173) {
+								if *v172 != 0 {
+									if *v172 < 1024 {
+										errs = append(errs, vgruntime.Minimum(fp174.Field(), *v172, 1024))
+									}
+								}
+							}
+						}
+					}
+				}
+				{
+					var old165 vgruntime.OldItems[Listener, listKey1Key]
+					if op.Type == operation.Update && ov159 != nil {
+						old165 = vgruntime.NewOldItems(*ov159, listKey1)
+					}
+					for i161 := range *v158 {
+						ep164 := fp160.Index(i161)
+						ev162 := &(*v158)[i161]
+						var eov163 *Listener
+						if found166 := old165.Find(listKey1(ev162)); found166 != nil {
+							eov163 = found166
+						}
+						if !(op.Type == operation.Update && eov163 != nil && *ev162 == *eov163) {
+							errs = append(errs, ValidateAt_Listener(ctx, op, &ep164, ev162, eov163)...)
+						}
+					}
+				}
+			}
+		}
+	}
+	// field mounts
+	{
+		fp177 := p.Child("mounts")
+		v175 := &obj.Mounts
+		var ov176 *[]*Mount
+		if oldObj != nil {
+			ov176 = &oldObj.Mounts
+		}
+		if !(op.Type == operation.Update && ov176 != nil && equal_15(v175, ov176)) {
+			if len(*v175) != 0 {
+				if nils184 := vgruntime.NoNils(&fp177, *v175); len(nils184) > 0 {
+					errs = append(errs, nils184...)
+				} else {
+					errs = append(errs, vgruntime.UniqueByKey(&fp177, *v175, listKey2)...)
+					{
+						var old182 vgruntime.OldItems[*Mount, listKey2Key]
+						if op.Type == operation.Update && ov176 != nil {
+							old182 = vgruntime.NewOldItems(*ov176, listKey2)
+						}
+						for i178 := range *v175 {
+							ep181 := fp177.Index(i178)
+							ev179 := (*v175)[i178]
+							var eov180 *Mount
+							ev179i := i178
+							if found183 := old182.Find(listKey2(&(*v175)[ev179i])); found183 != nil {
+								eov180 = *found183
+							}
+							if !(op.Type == operation.Update && ev179 != nil && eov180 != nil && *ev179 == *eov180) {
+								if ev179 != nil {
+									errs = append(errs, ValidateAt_Mount(ctx, op, &ep181, ev179, eov180)...)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	// field storage
+	{
+		fp187 := p.Child("storage")
+		v185 := obj.Storage
+		var ov186 *Storage
+		if oldObj != nil {
+			ov186 = oldObj.Storage
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v185, ov186, equal_Storage)) {
+			if v185 != nil {
+				errs = append(errs, ValidateAt_Storage(ctx, op, &fp187, v185, ov186)...)
+			}
+		}
+	}
+	// field ttlSeconds
+	{
+		fp190 := p.Child("ttlSeconds")
+		v188 := obj.TTLSeconds
+		var ov189 *int32
+		if oldObj != nil {
+			ov189 = oldObj.TTLSeconds
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v188, ov189)) {
+			if v188 != nil {
+				if *v188 < 1 {
+					errs = append(errs, vgruntime.Minimum(fp190.Field(), *v188, 1))
+				}
 			}
 		}
 	}
@@ -993,7 +1547,7 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 		if oldObj != nil {
 			ov5 = &oldObj.PartCounts
 		}
-		if !(op.Type == operation.Update && ov5 != nil && equal_14(v4, ov5)) {
+		if !(op.Type == operation.Update && ov5 != nil && equal_17(v4, ov5)) {
 			if len(*v4) != 0 {
 				start14 := len(errs)
 				for k7, val8 := range *v4 {
@@ -1012,6 +1566,49 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 					}
 				}
 				vgruntime.SortSince(errs, start14)
+			}
+		}
+	}
+	// field conditions
+	{
+		fp17 := p.Child("conditions")
+		v15 := &obj.Conditions
+		var ov16 *[]Condition
+		if oldObj != nil {
+			ov16 = &oldObj.Conditions
+		}
+		if !(op.Type == operation.Update && ov16 != nil && equal_18(v15, ov16)) {
+			if len(*v15) != 0 {
+				errs = append(errs, vgruntime.UniqueByKey(&fp17, *v15, listKey3)...)
+				// zeroOrOneOf
+				{
+					set24 := [2]bool{findItem2(*v15) >= 0, findItem3(*v15) >= 0}
+					changed26 := true
+					if op.Type == operation.Update && ov16 != nil && *ov16 != nil {
+						oldSet25 := [2]bool{findItem2(*ov16) >= 0, findItem3(*ov16) >= 0}
+						changed26 = set24 != oldSet25
+					}
+					if changed26 {
+						errs = append(errs, vgruntime.ZeroOrOneOf(&fp17, set24[:], unionMembers3)...)
+					}
+				}
+				{
+					var old22 vgruntime.OldItems[Condition, listKey3Key]
+					if op.Type == operation.Update && ov16 != nil {
+						old22 = vgruntime.NewOldItems(*ov16, listKey3)
+					}
+					for i18 := range *v15 {
+						ep21 := fp17.Index(i18)
+						ev19 := &(*v15)[i18]
+						var eov20 *Condition
+						if found23 := old22.Find(listKey3(ev19)); found23 != nil {
+							eov20 = found23
+						}
+						if !(op.Type == operation.Update && eov20 != nil && *ev19 == *eov20) {
+							errs = append(errs, ValidateAt_Condition(ctx, op, &ep21, ev19, eov20)...)
+						}
+					}
+				}
 			}
 		}
 	}
@@ -1040,11 +1637,11 @@ func equal_2(a, b *[]string) bool {
 func equal_WidgetSpec(a, b *WidgetSpec) bool {
 	return a.Naming == b.Naming &&
 		a.ClassName == b.ClassName &&
-		equal_16(&a.Replicas, &b.Replicas) &&
-		equal_17(&a.Priority, &b.Priority) &&
-		equal_18(&a.Privileged, &b.Privileged) &&
+		equal_20(&a.Replicas, &b.Replicas) &&
+		equal_21(&a.Priority, &b.Priority) &&
+		equal_22(&a.Privileged, &b.Privileged) &&
 		a.LegacyID == b.LegacyID &&
-		equal_19(&a.ClusterIP, &b.ClusterIP) &&
+		equal_23(&a.ClusterIP, &b.ClusterIP) &&
 		equal_2(&a.Addresses, &b.Addresses) &&
 		equal_4(&a.Labels, &b.Labels) &&
 		equal_6(&a.Selectors, &b.Selectors) &&
@@ -1053,12 +1650,18 @@ func equal_WidgetSpec(a, b *WidgetSpec) bool {
 		equal_2(&a.Zones, &b.Zones) &&
 		a.Color == b.Color &&
 		equal_9(&a.Backends, &b.Backends) &&
-		equal_20(&a.Owner, &b.Owner) &&
-		equal_21(&a.Credentials, &b.Credentials) &&
+		equal_24(&a.Owner, &b.Owner) &&
+		equal_25(&a.Credentials, &b.Credentials) &&
 		equal_1(&a.Parts, &b.Parts) &&
 		equal_PartNames(&a.PartNames, &b.PartNames) &&
 		equal_12(&a.Protocols, &b.Protocols) &&
-		equal_13(&a.ZoneReplicas, &b.ZoneReplicas)
+		equal_13(&a.ZoneReplicas, &b.ZoneReplicas) &&
+		equal_2(&a.Tags, &b.Tags) &&
+		equal_14(&a.Listeners, &b.Listeners) &&
+		equal_15(&a.Mounts, &b.Mounts) &&
+		equal_26(&a.Storage, &b.Storage) &&
+		equal_21(&a.TTLSeconds, &b.TTLSeconds) &&
+		a.RunOnce == b.RunOnce
 }
 
 // equal_4 reports whether *a and *b are equal as equality.Semantic sees them.
@@ -1103,7 +1706,7 @@ func equal_9(a, b *[]*common.Reference) bool {
 		return false
 	}
 	for i := range *a {
-		if !equal_20(&(*a)[i], &(*b)[i]) {
+		if !equal_24(&(*a)[i], &(*b)[i]) {
 			return false
 		}
 	}
@@ -1113,7 +1716,7 @@ func equal_9(a, b *[]*common.Reference) bool {
 // equal_common_Reference reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_common_Reference(a, b *common.Reference) bool {
 	return a.Name == b.Name &&
-		equal_22(&a.Namespace, &b.Namespace)
+		equal_27(&a.Namespace, &b.Namespace)
 }
 
 // equal_PartNames reports whether *a and *b are equal as equality.Semantic sees them.
@@ -1132,8 +1735,39 @@ func equal_13(a, b *map[string]ReplicaCount) bool {
 }
 
 // equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_14(a, b *map[string]int32) bool {
+func equal_14(a, b *[]Listener) bool {
+	return vgruntime.SliceEqual(*a, *b)
+}
+
+// equal_15 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_15(a, b *[]*Mount) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_28(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal_Storage reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_Storage(a, b *Storage) bool {
+	return a.Type == b.Type &&
+		equal_29(&a.EmptyDir, &b.EmptyDir) &&
+		equal_23(&a.HostPath, &b.HostPath) &&
+		equal_2(&a.Volumes, &b.Volumes)
+}
+
+// equal_17 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_17(a, b *map[string]int32) bool {
 	return vgruntime.MapEqual(*a, *b)
+}
+
+// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_18(a, b *[]Condition) bool {
+	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_Part reports whether *a and *b are equal as equality.Semantic sees them.
@@ -1141,43 +1775,144 @@ func equal_Part(a, b *Part) bool {
 	return a.Name == b.Name &&
 		a.Count == b.Count &&
 		equal_1(&a.Children, &b.Children) &&
-		equal_21(&a.Auth, &b.Auth)
-}
-
-// equal_16 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_16(a, b **ReplicaCount) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
-// equal_17 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_17(a, b **int32) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
-// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_18(a, b **bool) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
-// equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_19(a, b **string) bool {
-	return vgruntime.PtrEqual(*a, *b)
+		equal_25(&a.Auth, &b.Auth)
 }
 
 // equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_20(a, b **common.Reference) bool {
+func equal_20(a, b **ReplicaCount) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_21(a, b **int32) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_22 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_22(a, b **bool) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_23 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_23(a, b **string) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_24 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_24(a, b **common.Reference) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_common_Reference(*a, *b)
 }
 
-// equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_21(a, b **common.Credentials) bool {
+// equal_25 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_25(a, b **common.Credentials) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_22 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_22(a, b **common.ShortName) bool {
+// equal_26 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_26(a, b **Storage) bool {
+	if *a == nil || *b == nil {
+		return *a == *b
+	}
+	return equal_Storage(*a, *b)
+}
+
+// equal_27 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_27(a, b **common.ShortName) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
+
+// equal_28 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_28(a, b **Mount) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_29 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_29(a, b **EmptyDirStorage) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+var unionMembers1 = &vgruntime.UnionMembers{
+	Discriminator: "type",
+	Names:         []string{"emptyDir", "hostPath", "volumes"},
+	Values:        []string{"EmptyDir", "Host", "Volumes"},
+}
+
+var unionMembers2 = &vgruntime.UnionMembers{Names: []string{"ttlSeconds", "runOnce"}}
+
+// listKey1Key is the list-map key of v1.Listener items.
+type listKey1Key struct {
+	v0 common.ShortName
+	v1 Protocol
+}
+
+// listKey1 returns the list-map key of an item.
+func listKey1(e *Listener) listKey1Key {
+	var k listKey1Key
+	k.v0 = e.Name
+	k.v1 = e.Protocol
+	return k
+}
+
+// findItem1 returns the index of the first item with "name": "primary", "protocol": "TCP", or -1.
+func findItem1(list []Listener) int {
+	for i := range list {
+		if list[i].Name == "primary" && list[i].Protocol == "TCP" {
+			return i
+		}
+	}
+	return -1
+}
+
+// listKey2Key is the list-map key of *v1.Mount items.
+type listKey2Key struct {
+	nilItem bool
+	v0      string
+}
+
+// listKey2 returns the list-map key of an item.
+func listKey2(e **Mount) listKey2Key {
+	var k listKey2Key
+	if *e == nil {
+		k.nilItem = true
+		return k
+	}
+	k.v0 = (*e).Path
+	return k
+}
+
+// listKey3Key is the list-map key of v1.Condition items.
+type listKey3Key struct {
+	v0 string
+}
+
+// listKey3 returns the list-map key of an item.
+func listKey3(e *Condition) listKey3Key {
+	var k listKey3Key
+	k.v0 = e.Type
+	return k
+}
+
+// findItem2 returns the index of the first item with "type": "Ready", or -1.
+func findItem2(list []Condition) int {
+	for i := range list {
+		if list[i].Type == "Ready" {
+			return i
+		}
+	}
+	return -1
+}
+
+// findItem3 returns the index of the first item with "type": "Failed", or -1.
+func findItem3(list []Condition) int {
+	for i := range list {
+		if list[i].Type == "Failed" {
+			return i
+		}
+	}
+	return -1
+}
+
+var unionMembers3 = &vgruntime.UnionMembers{Names: []string{"Conditions[{\"type\": \"Ready\"}]", "Conditions[{\"type\": \"Failed\"}]"}}

@@ -1,0 +1,7 @@
+package bad
+
+// +k8s:supportsSubresource="/status"
+type Scale struct {
+	// +k8s:minimum=0
+	Replicas int32 `json:"replicas"`
+}

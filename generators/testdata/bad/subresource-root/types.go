@@ -1,0 +1,7 @@
+package bad
+
+// plain
+type Scale struct {
+	// +k8s:minimum=0
+	Replicas int32 `json:"replicas"`
+}
