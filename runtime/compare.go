@@ -1,0 +1,234 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// Switches are the two feature gates with which Kubernetes rolls out
+// declarative validation, under the same names.
+type Switches struct {
+	// DeclarativeValidation runs declarative (generated) validation beside
+	// the handwritten one and compares the two. Off, only handwritten
+	// validation runs.
+	DeclarativeValidation bool
+	// DeclarativeValidationTakeover makes the declarative result
+	// authoritative for the errors it covers. It has no effect while
+	// DeclarativeValidation is off.
+	DeclarativeValidationTakeover bool
+}
+
+// Migration runs handwritten and declarative validation of one kind side
+// by side while a type moves from handwritten validation.go to tags. The
+// zero value runs only handwritten validation; a Migration is safe for
+// concurrent use once set up.
+type Migration struct {
+	Switches
+	// EnforceAlpha and EnforceBeta let declarative errors marked alpha or
+	// beta (field.Error.ValidationStabilityLevel) be authoritative under
+	// takeover. Unenforced, they are still compared, and the handwritten
+	// errors they match stay authoritative.
+	EnforceAlpha, EnforceBeta bool
+	// NormalizationRules rewrite the field paths of declarative errors
+	// before they are compared (the first matching rule applies), for
+	// example when handwritten validation runs on an internal version whose
+	// paths differ from the versioned type's.
+	NormalizationRules []field.NormalizationRule
+	// Logger receives one line per mismatch and per recovered panic; nil
+	// means slog.Default().
+	Logger *slog.Logger
+	// Metrics counts mismatches and panics; nil counts nothing.
+	Metrics *Metrics
+}
+
+// Identifier names a validation in logs and metrics:
+// <kind>_<subresource>_<create|update>, e.g. "Widget_status_update", and
+// <kind>_<create|update> for the resource itself, e.g. "Widget_create".
+func Identifier(kind string, op operation.Operation) string {
+	verb := "create"
+	if op.Type == operation.Update {
+		verb = "update"
+	}
+	if len(op.Request.Subresources) == 0 {
+		return kind + "_" + verb
+	}
+	return kind + "_" + strings.Join(op.Request.Subresources, "_") + "_" + verb
+}
+
+// Validate returns the authoritative errors for one object.
+//
+// handwritten is the result of the handwritten validation; declarative
+// runs the generated one (usually Validate_<Kind> or a registry). With
+// DeclarativeValidation off, declarative is not called and handwritten is
+// returned. Otherwise both results are compared (see Compare); every
+// mismatch is logged and counted. A panic in declarative is recovered,
+// logged, counted and reported as an InternalError. The result is then
+// handwritten, or with takeover: handwritten without the errors marked
+// CoveredByDeclarative, plus the enforced declarative errors. (A covered
+// handwritten error whose only declarative matches are not enforced stays.)
+func (m *Migration) Validate(ctx context.Context, kind string, op operation.Operation, handwritten field.ErrorList, declarative func() field.ErrorList) field.ErrorList {
+	if !m.DeclarativeValidation {
+		return handwritten
+	}
+	id := Identifier(kind, op)
+	declared := m.runDeclarative(ctx, id, declarative)
+	for _, mm := range Compare(handwritten, declared, m.NormalizationRules) {
+		m.logger().LogAttrs(ctx, slog.LevelWarn, "declarative validation mismatch",
+			slog.String("validation_identifier", id),
+			slog.String("mismatch", string(mm.Kind)),
+			slog.String("error", mm.Error.Error()),
+			slog.String("type", string(mm.Error.Type)),
+			slog.String("field", mm.Error.Field),
+			slog.String("origin", mm.Error.Origin),
+			slog.Bool("takeover", m.DeclarativeValidationTakeover))
+		m.Metrics.mismatch(id)
+	}
+	if !m.DeclarativeValidationTakeover {
+		return handwritten
+	}
+	return m.takeover(handwritten, declared)
+}
+
+func (m *Migration) logger() *slog.Logger {
+	if m.Logger != nil {
+		return m.Logger
+	}
+	return slog.Default()
+}
+
+// runDeclarative calls declarative, turning a panic into an InternalError.
+func (m *Migration) runDeclarative(ctx context.Context, id string, declarative func() field.ErrorList) (errs field.ErrorList) {
+	defer func() {
+		if r := recover(); r != nil {
+			m.logger().LogAttrs(ctx, slog.LevelError, "declarative validation panicked",
+				slog.String("validation_identifier", id),
+				slog.String("panic", fmt.Sprint(r)))
+			m.Metrics.panicked(id)
+			errs = field.ErrorList{field.InternalError(nil, fmt.Errorf("panic in declarative validation %s: %v", id, r))}
+		}
+	}()
+	return declarative()
+}
+
+// enforced reports whether a declarative error is authoritative under
+// takeover: internal errors and unmarked (stable) errors always are,
+// alpha and beta ones when enabled.
+func (m *Migration) enforced(e *field.Error) bool {
+	switch {
+	case e.Type == field.ErrorTypeInternal:
+		return true
+	case e.IsAlpha():
+		return m.EnforceAlpha
+	case e.IsBeta():
+		return m.EnforceBeta
+	}
+	return true
+}
+
+func (m *Migration) takeover(handwritten, declared field.ErrorList) field.ErrorList {
+	matcher := comparison(m.NormalizationRules)
+	var out field.ErrorList
+	for _, h := range handwritten {
+		if !h.CoveredByDeclarative {
+			out = append(out, h)
+			continue
+		}
+		matched, anyEnforced := false, false
+		for _, d := range declared {
+			if matcher.Matches(h, d) {
+				matched = true
+				anyEnforced = anyEnforced || m.enforced(d)
+			}
+		}
+		if matched && !anyEnforced {
+			out = append(out, h) // declarative is not yet authoritative for this rule
+		}
+	}
+	for _, d := range declared {
+		if m.enforced(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// MismatchKind says which side of a comparison an error was found on only.
+type MismatchKind string
+
+const (
+	// MissingInDeclarative: a handwritten error marked CoveredByDeclarative
+	// that no declarative error matches.
+	MissingInDeclarative MismatchKind = "missing_in_declarative"
+	// ExtraInDeclarative: a declarative error that no covered handwritten
+	// error matches.
+	ExtraInDeclarative MismatchKind = "extra_in_declarative"
+)
+
+// Mismatch is one error found on one side only.
+type Mismatch struct {
+	Kind  MismatchKind
+	Error *field.Error
+}
+
+func (m Mismatch) String() string { return string(m.Kind) + ": " + m.Error.Error() }
+
+// comparison matches errors as Kubernetes does: by Type, Origin (which an
+// Invalid error must have on both sides) and field path, the declarative
+// path normalized; detail text and bad value do not count.
+func comparison(rules []field.NormalizationRule) field.ErrorMatcher {
+	return field.ErrorMatcher{}.ByType().ByOrigin().RequireOriginWhenInvalid().ByFieldNormalized(rules)
+}
+
+// Compare lists the differences between handwritten and declarative
+// errors, matched by Type, Origin and field path (see comparison). Only
+// handwritten errors marked CoveredByDeclarative take part. A covered
+// handwritten error that no declarative error matches is missing in
+// declarative; a declarative error that no covered handwritten error
+// matches is extra. How many errors one place has does not count: one
+// rule may report a place once where the other reports it per offending
+// key or item.
+func Compare(handwritten, declarative field.ErrorList, rules []field.NormalizationRule) []Mismatch {
+	if len(handwritten) == 0 && len(declarative) == 0 {
+		return nil
+	}
+	matcher := comparison(rules)
+	var out []Mismatch
+	for _, h := range handwritten {
+		if !h.CoveredByDeclarative {
+			continue
+		}
+		if !anyMatch(matcher, h, declarative, false) {
+			out = append(out, Mismatch{Kind: MissingInDeclarative, Error: h})
+		}
+	}
+	for _, d := range declarative {
+		if !anyMatch(matcher, d, handwritten, true) {
+			out = append(out, Mismatch{Kind: ExtraInDeclarative, Error: d})
+		}
+	}
+	return out
+}
+
+// anyMatch reports whether e matches one of list. With reversed, e is a
+// declarative error and list the handwritten ones, of which only covered
+// errors count; the handwritten error is always the matcher's "want", so
+// that normalization applies to the declarative path.
+func anyMatch(m field.ErrorMatcher, e *field.Error, list field.ErrorList, reversed bool) bool {
+	for _, o := range list {
+		if reversed {
+			if o.CoveredByDeclarative && m.Matches(o, e) {
+				return true
+			}
+			continue
+		}
+		if m.Matches(e, o) {
+			return true
+		}
+	}
+	return false
+}

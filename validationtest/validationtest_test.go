@@ -1,0 +1,87 @@
+package validationtest
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+type leaf struct {
+	Name  string            `json:"name"`
+	Count *int32            `json:"count,omitempty"`
+	Tags  []string          `json:"tags,omitempty"`
+	Attrs map[string]string `json:"attrs,omitempty"`
+}
+
+type obj struct {
+	Leaves []leaf `json:"leaves"`
+	Top    *leaf  `json:"top,omitempty"`
+}
+
+func countTooSmall(limit int32) Func[obj] {
+	return func(_ context.Context, _ operation.Operation, o, _ *obj) field.ErrorList {
+		var errs field.ErrorList
+		for i, l := range o.Leaves {
+			if l.Count != nil && *l.Count < limit {
+				errs = append(errs, field.Invalid(field.NewPath("leaves").Index(i).Child("count"), *l.Count, "").WithOrigin("minimum"))
+			}
+		}
+		return errs
+	}
+}
+
+func TestAgreeingValidators(t *testing.T) {
+	rep := Agree(t, Config{Objects: 200}, countTooSmall(1), countTooSmall(1))
+	if rep.Validations != 600 || rep.Invalid == 0 {
+		t.Errorf("report %s", rep)
+	}
+}
+
+func TestDisagreementIsFoundShrunkAndRepeatable(t *testing.T) {
+	run := func() Report[obj] { return Run(Config{Seed: 3, Objects: 200}, countTooSmall(2), countTooSmall(1)) }
+	rep := run()
+	if rep.Disagreeing == 0 || len(rep.Disagreements) == 0 {
+		t.Fatalf("a minimum of 2 against 1 went unnoticed: %s", rep)
+	}
+	d := rep.Disagreements[0]
+	if len(d.Mismatches) != 1 || d.Mismatches[0].Kind != "missing_in_declarative" {
+		t.Errorf("mismatches %v", d.Mismatches)
+	}
+	// Shrunk to the one offending count (1): every other field zeroed.
+	set := 0
+	for _, l := range d.Object.Leaves {
+		if l.Count != nil {
+			set++
+			if *l.Count != 1 {
+				t.Errorf("kept count %d", *l.Count)
+			}
+		}
+		if l.Name != "" || l.Tags != nil || l.Attrs != nil {
+			t.Errorf("not shrunk: %s", d)
+		}
+	}
+	if set != 1 || d.Object.Top != nil {
+		t.Errorf("not shrunk: %s", d)
+	}
+	if again := run(); !reflect.DeepEqual(again, rep) {
+		t.Errorf("same seed, different report")
+	}
+}
+
+func TestCopyOfIsDeep(t *testing.T) {
+	n := int32(5)
+	o := &obj{Leaves: []leaf{{Name: "a", Count: &n, Tags: []string{"x"}, Attrs: map[string]string{"k": "v"}}}}
+	c := copyOf(o)
+	if !reflect.DeepEqual(o, c) {
+		t.Fatalf("copy differs")
+	}
+	*c.Leaves[0].Count = 6
+	c.Leaves[0].Tags[0] = "y"
+	c.Leaves[0].Attrs["k"] = "w"
+	if *o.Leaves[0].Count != 5 || o.Leaves[0].Tags[0] != "x" || o.Leaves[0].Attrs["k"] != "v" {
+		t.Errorf("copy shares memory with the original: %+v", o.Leaves[0])
+	}
+}
