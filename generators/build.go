@@ -79,7 +79,8 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 		sort.Strings(names)
 		for _, n := range names {
 			t := in.Types[n]
-			if !isExported(n) || !s.sel.matches(t) {
+			lines, _ := l.typeLines(t.Name.Package, n)
+			if !isExported(n) || !s.sel.matches(t, lines) {
 				continue
 			}
 			if mt := b.typeOf(t, token.Position{}); mt != nil {
@@ -155,27 +156,48 @@ func joinSorted(errs []error) error {
 
 func isExported(n string) bool { return n != "" && n[0] >= 'A' && n[0] <= 'Z' }
 
-// selection is the value of +k8s:validation-gen.
+// selection is the value of +k8s:validation-gen: which types of a
+// package get entry points. The tag may be repeated; a type matching any
+// criterion is selected.
 type selection struct {
-	all         bool
-	withField   string
-	withSuffix  string
-	explicitAll bool
+	all      bool
+	fields   []string
+	suffixes []string
 }
 
-func (s selection) matches(t *types.Type) bool {
-	switch {
-	case s.all:
-		return true
-	case s.withSuffix != "":
-		return strings.HasSuffix(t.Name.Name, s.withSuffix)
-	case s.withField != "":
-		if t.Kind != types.Struct {
+// matches applies the package's criteria to a type, after the type's own
+// +k8s:validation-gen=true|false, and never selects list types (those
+// embedding metav1.ListMeta), as the Kubernetes generator does.
+func (s selection) matches(t *types.Type, typeLines []markers.Line) bool {
+	for _, l := range typeLines {
+		switch strings.TrimSpace(l.Text) {
+		case markers.Prefix + "validation-gen=true":
+			return true
+		case markers.Prefix + "validation-gen=false":
 			return false
 		}
+	}
+	if t.Kind == types.Struct {
 		for _, m := range t.Members {
-			if m.Name == s.withField {
-				return true
+			if m.Embedded && m.Type.Name.Package == "k8s.io/apimachinery/pkg/apis/meta/v1" && m.Type.Name.Name == "ListMeta" {
+				return false
+			}
+		}
+	}
+	if s.all {
+		return true
+	}
+	for _, suffix := range s.suffixes {
+		if strings.HasSuffix(t.Name.Name, suffix) {
+			return true
+		}
+	}
+	if t.Kind == types.Struct {
+		for _, f := range s.fields {
+			for _, m := range t.Members {
+				if m.Name == f {
+					return true
+				}
 			}
 		}
 	}
@@ -195,19 +217,30 @@ func (b *builder) packageTags(path string) (*Package, selection, bool) {
 		switch t.Def.Name {
 		case "validation-gen":
 			found = true
+			fix := "use *, false, TypesWithField=<Field> or TypesWithSuffix=<suffix>"
 			switch {
 			case v == "*":
 				sel.all = true
 			case v == "false":
 				return nil, sel, false
 			case strings.HasPrefix(v, "TypesWithField="):
-				sel.withField = strings.TrimPrefix(v, "TypesWithField=")
+				if f := strings.TrimPrefix(v, "TypesWithField="); isIdent(f) {
+					sel.fields = append(sel.fields, f)
+				} else {
+					b.errs = append(b.errs, markers.Errorf(t, "name a field, e.g. TypesWithField=TypeMeta", "TypesWithField needs a field name, not %q", f))
+				}
 			case strings.HasPrefix(v, "TypesWithSuffix="):
-				sel.withSuffix = strings.TrimPrefix(v, "TypesWithSuffix=")
+				if s := strings.TrimPrefix(v, "TypesWithSuffix="); s != "" {
+					sel.suffixes = append(sel.suffixes, s)
+				} else {
+					b.errs = append(b.errs, markers.Errorf(t, "give a suffix, e.g. TypesWithSuffix=Spec", "TypesWithSuffix needs a value"))
+				}
 			case isIdent(v):
-				sel.withField = v
+				// Kubernetes' generator does not read a bare field name;
+				// accepting it would make API repos depend on this tool.
+				b.errs = append(b.errs, markers.Errorf(t, "write TypesWithField="+v, "%q is not a selection the Kubernetes generator reads", v))
 			default:
-				b.errs = append(b.errs, markers.Errorf(t, "use *, false, TypesWithField=<Field> or TypesWithSuffix=<suffix>", "cannot read selection %q", v))
+				b.errs = append(b.errs, markers.Errorf(t, fix, "cannot read selection %q", v))
 			}
 		case "validation-gen-input":
 			pkg.InputPath = strings.Trim(v, `"`)
@@ -308,6 +341,10 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 			if checkSubresourcePath(b, tag) {
 				mt.IsSubresource = tag.Value
 			}
+		}
+		if tag.Def.Name == "validation-gen" && tag.Value != "true" && tag.Value != "false" {
+			b.errs = append(b.errs, markers.Errorf(tag, "write +k8s:validation-gen=true or +k8s:validation-gen=false on a type",
+				"on a type, +k8s:validation-gen opts in or out; %q is neither", tag.Value))
 		}
 		if tag.Def.Name == "supportsSubresource" && (pkg.IsSubresource != "" || hasTagNamed(tags, "isSubresource")) {
 			b.errs = append(b.errs, markers.Errorf(tag, "move the type to the main package, or remove supportsSubresource",

@@ -417,11 +417,11 @@ func newDefault() *Registry {
 		Errors:  `InternalError "no validation found" for any other path`, Example: `+k8s:isSubresource="/scale"`, Implemented: true,
 	})
 	r.add(&Definition{
-		Name: "validation-gen", Scopes: ScopePackage, Kinds: KindAny,
-		Payload: PayloadRaw,
-		Summary: "Which types get a Validate_<Type> entry point: *, TypesWithField=<Field> (or just <Field>), TypesWithSuffix=<suffix>, or false.",
-		Check:   "Selected types and every type they reach that has validations get a function.",
-		Errors:  "none", Example: "+k8s:validation-gen=TypeMeta", Implemented: true,
+		Name: "validation-gen", Scopes: ScopePackage | ScopeType, Kinds: KindAny,
+		Payload: PayloadRaw, Repeatable: true,
+		Summary: "In doc.go: which types get a Validate_<Type> entry point: *, TypesWithField=<Field>, TypesWithSuffix=<suffix> (repeatable: any criterion selects), or false for none. On a type: true or false opts it in or out.",
+		Check:   "Selected types (never list types embedding ListMeta) and every type they reach that has validations get a function.",
+		Errors:  "none", Example: "+k8s:validation-gen=TypesWithField=TypeMeta", Implemented: true,
 	})
 	r.add(&Definition{
 		Name: "validation-gen-input", Scopes: ScopePackage, Kinds: KindAny,

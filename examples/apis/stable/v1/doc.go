@@ -1,7 +1,7 @@
 // Package v1 is the CronTab API of the Kubernetes CustomResourceDefinition
 // documentation (stable.example.com/v1), with validation tags.
 //
-// +k8s:validation-gen=TypeMeta
+// +k8s:validation-gen=TypesWithField=TypeMeta
 // +k8s:validation-gen-scheme-registry=k8s.io/apimachinery/pkg/runtime.Scheme
 // +groupName=stable.example.com
 package v1

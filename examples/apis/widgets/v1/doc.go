@@ -4,7 +4,7 @@
 // package, list-maps and sets, unions, and the /status and /scale
 // subresources.
 //
-// +k8s:validation-gen=TypeMeta
+// +k8s:validation-gen=TypesWithField=TypeMeta
 // +k8s:validation-gen-scheme-registry=k8s.io/apimachinery/pkg/runtime.Scheme
 // +k8s:supportsSubresource="/status"
 // +groupName=widgets.example.com
