@@ -1,0 +1,110 @@
+package api
+
+// Parity is validated by both generators. It uses every stable tag of the
+// Kubernetes generator that validation-gen implements, within the
+// reference's lint (every validated field has a presence tag).
+type Parity struct {
+	TypeMeta int `json:"typeMeta"`
+
+	// +k8s:required
+	// +k8s:format=k8s-short-name
+	Name string `json:"name"`
+	// +k8s:optional
+	// +k8s:format=k8s-long-name
+	Domain string `json:"domain,omitempty"`
+	// +k8s:optional
+	// +k8s:minimum=1
+	Replicas *int32 `json:"replicas,omitempty"`
+	// +k8s:optional
+	// +k8s:maxLength=8
+	Note *string `json:"note,omitempty"`
+	// +k8s:optional
+	Phase Phase `json:"phase,omitempty"`
+	// +k8s:optional
+	// +k8s:maxItems=3
+	// +k8s:eachVal=+k8s:minimum=0
+	Counts []int64 `json:"counts,omitempty"`
+	// +k8s:optional
+	// +k8s:eachKey=+k8s:format=k8s-short-name
+	// +k8s:eachVal=+k8s:maxLength=5
+	Labels map[string]string `json:"labels,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=set
+	Tags []string `json:"tags,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:item(name: "main")=+k8s:subfield("port")=+k8s:minimum=1024
+	Ports []Port `json:"ports,omitempty"`
+	// +k8s:optional
+	// +k8s:subfield("size")=+k8s:minimum=2
+	Disk *Disk `json:"disk,omitempty"`
+	// +k8s:optional
+	// +k8s:ifEnabled("Strict")=+k8s:minimum=10
+	// +k8s:ifDisabled("Strict")=+k8s:minimum=1
+	Level int32 `json:"level,omitempty"`
+	// +k8s:optional
+	// +k8s:opaqueType
+	Opaque *Disk `json:"opaque,omitempty"`
+	// +k8s:optional
+	Source *Source `json:"source,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=type
+	// +k8s:item(type: "Ready")=+k8s:zeroOrOneOfMember
+	// +k8s:item(type: "Failed")=+k8s:zeroOrOneOfMember
+	Conditions []Condition `json:"conditions,omitempty"`
+	// +k8s:optional
+	Items []Item `json:"items,omitempty"`
+}
+
+// +k8s:enum
+type Phase string
+
+const (
+	PhasePending Phase = "Pending"
+	PhaseRunning Phase = "Running"
+)
+
+type Port struct {
+	// +k8s:required
+	Name string `json:"name"`
+	// +k8s:optional
+	// +k8s:minimum=1
+	Port int32 `json:"port,omitempty"`
+}
+
+type Disk struct {
+	// +k8s:optional
+	// +k8s:minimum=1
+	Size int64 `json:"size,omitempty"`
+}
+
+// Source is a union: exactly one member is set.
+type Source struct {
+	// +k8s:optional
+	// +k8s:unionMember
+	Git *string `json:"git,omitempty"`
+	// +k8s:optional
+	// +k8s:unionMember
+	Image *string `json:"image,omitempty"`
+}
+
+type Condition struct {
+	// +k8s:required
+	Type string `json:"type"`
+}
+
+// +k8s:maxLength=4
+type Code string
+
+type Item struct {
+	// +k8s:optional
+	Code Code `json:"code,omitempty"`
+	// +k8s:optional
+	// +k8s:zeroOrOneOfMember
+	A *int32 `json:"a,omitempty"`
+	// +k8s:optional
+	// +k8s:zeroOrOneOfMember
+	B *int32 `json:"b,omitempty"`
+}

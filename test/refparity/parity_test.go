@@ -1,0 +1,181 @@
+// Package refparity checks that validation-gen reports what Kubernetes'
+// own validation-gen (k8s.io/code-generator v0.37) reports, error for
+// error, on the same API: both generators are run on one set of types in
+// a temporary module, and random objects are validated by both.
+package refparity
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// referenceVersion is the Kubernetes generator measured against.
+const referenceVersion = "v0.37.2"
+
+func TestParityWithKubernetesGenerator(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds both generators in a temporary module")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	types, err := os.ReadFile("api/types.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name, content string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, pkg := range []string{"ours", "ref"} {
+		write(pkg+"/doc.go", "// +k8s:validation-gen=TypesWithField=TypeMeta\n// +k8s:validation-gen-scheme-registry=nil\npackage "+pkg+"\n")
+		write(pkg+"/types.go", strings.Replace(string(types), "package api", "package "+pkg, 1))
+	}
+	write("go.mod", "module example.com/parity\n\ngo 1.26\n\nrequire (\n\tgithub.com/declval/validation-gen v0.0.0\n\tk8s.io/code-generator "+referenceVersion+"\n)\n\nreplace github.com/declval/validation-gen => "+root+"\n")
+	var sums []byte
+	for _, s := range []string{filepath.Join(root, "go.sum"), "../go.sum"} {
+		b, _ := os.ReadFile(s)
+		sums = append(sums, b...)
+	}
+	write("go.sum", string(sums))
+	write("parity_test.go", driver)
+
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	run("mod", "tidy")
+	run("run", "github.com/declval/validation-gen/cmd/validation-gen", "--output-file", "zz_generated.validations.go", "./ours")
+	run("run", "k8s.io/code-generator/cmd/validation-gen", "--output-file", "zz_generated.validations.go", "./ref")
+	out := run("test", "-count=1", "-v", "-run", "TestParity", ".")
+	for _, line := range regexp.MustCompile(`(?m)^.*validationtest: .*$`).FindAllString(out, -1) {
+		t.Log(strings.TrimSpace(line))
+	}
+}
+
+// driver is the test run inside the temporary module: the random objects
+// of validationtest, validated by the reference's Validate_Parity (on a
+// field-by-field copy into its own identical types) and by ours.
+const driver = `package parity
+
+import (
+	"context"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/declval/validation-gen/validationtest"
+	"example.com/parity/ours"
+	"example.com/parity/ref"
+)
+
+func TestParity(t *testing.T) {
+	reference := func(ctx context.Context, op operation.Operation, obj, old *ours.Parity) field.ErrorList {
+		return ref.Validate_Parity(ctx, op, nil, convert[ref.Parity](obj), convert[ref.Parity](old))
+	}
+	// Beyond validationtest's comparison (by place), the two must report
+	// the same number of errors of each Type, Field and Origin.
+	var counted []string
+	generated := func(ctx context.Context, op operation.Operation, obj, old *ours.Parity) field.ErrorList {
+		got := ours.Validate_Parity(ctx, op, nil, obj, old)
+		if a, b := keys(got), keys(reference(ctx, op, obj, old)); a != b && len(counted) < 10 {
+			counted = append(counted, "ours:\n"+a+"reference:\n"+b)
+		}
+		return got
+	}
+	defer func() {
+		for _, c := range counted {
+			t.Errorf("error counts differ:\n%s", c)
+		}
+	}()
+	for _, options := range []map[string]bool{{"Strict": true}, {"Strict": false}} {
+		rep := validationtest.Agree(t, validationtest.Config{Seed: 11, Objects: 3000, Options: options}, reference, generated)
+		if rep.Invalid == 0 || rep.Invalid == rep.Validations {
+			t.Errorf("objects should be valid and invalid alike: %s", rep)
+		}
+	}
+}
+
+func keys(errs field.ErrorList) string {
+	var out []string
+	for _, e := range errs {
+		out = append(out, string(e.Type)+" "+e.Field+" "+e.Origin)
+	}
+	sort.Strings(out)
+	return strings.Join(out, "\n") + "\n"
+}
+
+// convert copies a value into the same-shaped type of the other package.
+func convert[D, S any](s *S) *D {
+	if s == nil {
+		return nil
+	}
+	d := new(D)
+	copyValue(reflect.ValueOf(d).Elem(), reflect.ValueOf(s).Elem())
+	return d
+}
+
+func copyValue(d, s reflect.Value) {
+	switch s.Kind() {
+	case reflect.Pointer:
+		if s.IsNil() {
+			return
+		}
+		p := reflect.New(d.Type().Elem())
+		copyValue(p.Elem(), s.Elem())
+		d.Set(p)
+	case reflect.Struct:
+		for i := 0; i < s.NumField(); i++ {
+			copyValue(d.Field(i), s.Field(i))
+		}
+	case reflect.Slice:
+		if s.IsNil() {
+			return
+		}
+		n := reflect.MakeSlice(d.Type(), s.Len(), s.Len())
+		for i := 0; i < s.Len(); i++ {
+			copyValue(n.Index(i), s.Index(i))
+		}
+		d.Set(n)
+	case reflect.Map:
+		if s.IsNil() {
+			return
+		}
+		n := reflect.MakeMapWithSize(d.Type(), s.Len())
+		it := s.MapRange()
+		for it.Next() {
+			k := reflect.New(d.Type().Key()).Elem()
+			copyValue(k, it.Key())
+			v := reflect.New(d.Type().Elem()).Elem()
+			copyValue(v, it.Value())
+			n.SetMapIndex(k, v)
+		}
+		d.Set(n)
+	default:
+		d.Set(s.Convert(d.Type()))
+	}
+}
+`
