@@ -56,6 +56,52 @@ type Parity struct {
 	Conditions []Condition `json:"conditions,omitempty"`
 	// +k8s:optional
 	Items []Item `json:"items,omitempty"`
+	// +k8s:optional
+	// +k8s:ifDisabled("Strict")=+k8s:maxItems=1
+	// +k8s:eachVal=+k8s:format=k8s-short-name
+	Zones []string `json:"zones,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	Backends []*Port `json:"backends,omitempty"`
+	// +k8s:optional
+	Named map[string]Port `json:"named,omitempty"`
+	// +k8s:optional
+	Codes Codes `json:"codes,omitempty"`
+	// +k8s:optional
+	Tree *Tree `json:"tree,omitempty"`
+	// +k8s:optional
+	Spec *Spec `json:"spec,omitempty"`
+	// +k8s:optional
+	// +k8s:eachVal=+k8s:minimum=1
+	PhaseCounts map[Phase]int32 `json:"phaseCounts,omitempty"`
+	// +k8s:required
+	Must []string `json:"must"`
+}
+
+// +k8s:maxItems=2
+// +k8s:eachVal=+k8s:format=k8s-short-name
+type Codes []string
+
+type Tree struct {
+	// +k8s:required
+	// +k8s:maxLength=3
+	Leaf string `json:"leaf"`
+	// +k8s:optional
+	Children []Tree `json:"children,omitempty"`
+}
+
+type Spec struct {
+	Inner `json:",inline"`
+	// +k8s:optional
+	// +k8s:minimum=0
+	Extra int32 `json:"extra,omitempty"`
+}
+
+type Inner struct {
+	// +k8s:optional
+	// +k8s:format=k8s-long-name
+	Host string `json:"host,omitempty"`
 }
 
 // +k8s:enum
