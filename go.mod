@@ -7,10 +7,12 @@ require (
 	github.com/prometheus/client_golang v1.24.0
 	github.com/spf13/pflag v1.0.10
 	golang.org/x/tools v0.47.0
+	k8s.io/apiextensions-apiserver v0.37.2
 	k8s.io/apimachinery v0.37.2
 	k8s.io/gengo/v2 v2.0.0-20260408192533-25e2208e0dc3
 	k8s.io/utils v0.0.0-20260626114624-be93311217bd
 	sigs.k8s.io/randfill v1.0.0
+	sigs.k8s.io/yaml v1.6.0
 )
 
 require (

@@ -16,7 +16,11 @@ import (
 
 // BuildOptions configure how the model is built. Readonly packages are
 // part of Loaded.
-type BuildOptions struct{}
+type BuildOptions struct {
+	// CRDs reads the kinds of packages with +groupName, and their
+	// kubebuilder markers, for CRD output.
+	CRDs bool
+}
 
 type builder struct {
 	l        *Loaded
@@ -88,12 +92,16 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 			}
 		}
 	}
+	var crdRoots []*CRDRoot
+	if opts.CRDs {
+		crdRoots = b.crdRoots()
+	}
 	b.propagate()
 	b.markRecursive()
 	if len(b.errs) > 0 {
 		return nil, joinSorted(b.errs)
 	}
-	m := &Model{index: map[types.Name]*Type{}}
+	m := &Model{index: map[types.Name]*Type{}, CRDRoots: crdRoots}
 	for n, t := range b.types {
 		m.index[n] = t
 	}
@@ -122,6 +130,62 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 	}
 	sort.Slice(m.Packages, func(i, j int) bool { return m.Packages[i].Path < m.Packages[j].Path })
 	return m, nil
+}
+
+// crdRoots finds the kinds: in packages with +groupName, the types that
+// embed metav1.TypeMeta and have metav1.ObjectMeta.
+func (b *builder) crdRoots() []*CRDRoot {
+	var out []*CRDRoot
+	for _, path := range b.l.Requested {
+		group := ""
+		for _, line := range b.l.packageLines(path) {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(line.Text), "+groupName="); ok {
+				group = strings.Trim(strings.TrimSpace(v), `"`)
+			}
+		}
+		if group == "" {
+			continue
+		}
+		pkg := b.l.Universe.Package(path)
+		names := make([]string, 0, len(pkg.Types))
+		for n := range pkg.Types {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			t := pkg.Types[n]
+			if t.Kind != types.Struct || !isKind(t) {
+				continue
+			}
+			mt := b.typeOf(t, token.Position{})
+			if mt == nil {
+				continue
+			}
+			lines, _ := b.l.typeLines(path, n)
+			mk, errs := parseCRDMarkers(lines)
+			b.errs = append(b.errs, errs...)
+			out = append(out, &CRDRoot{Type: mt, Group: group, Version: pkg.Name, Markers: mk})
+		}
+	}
+	return out
+}
+
+// isKind reports whether a struct is a Kubernetes kind: it embeds TypeMeta
+// and has ObjectMeta.
+func isKind(t *types.Type) bool {
+	var typeMeta, objectMeta bool
+	for _, m := range t.Members {
+		if m.Type.Name.Package != "k8s.io/apimachinery/pkg/apis/meta/v1" {
+			continue
+		}
+		switch m.Type.Name.Name {
+		case "TypeMeta":
+			typeMeta = typeMeta || m.Embedded
+		case "ObjectMeta":
+			objectMeta = true
+		}
+	}
+	return typeMeta && objectMeta
 }
 
 // joinSorted orders errors by file and line so output is deterministic.

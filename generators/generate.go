@@ -24,6 +24,11 @@ type Config struct {
 	Readonly   []string
 	OutputFile string // file name written in each package directory
 	Header     []byte // license header, without the generated-code line
+	// CRDDir, when set, receives one CustomResourceDefinition per kind
+	// (<group>_<plural>.yaml); CRDOptions are the options treated as
+	// enabled for ifEnabled/ifDisabled there.
+	CRDDir     string
+	CRDOptions []string
 }
 
 // Output is one file the run produces (Content nil: delete a stale file).
@@ -42,7 +47,7 @@ func Run(cfg Config) ([]Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := Build(l, BuildOptions{})
+	m, err := Build(l, BuildOptions{CRDs: cfg.CRDDir != ""})
 	if err != nil {
 		return nil, err
 	}
@@ -66,6 +71,17 @@ func Run(cfg Config) ([]Output, error) {
 			continue
 		}
 		outs = append(outs, Output{Path: path})
+	}
+	if cfg.CRDDir != "" {
+		enabled := map[string]bool{}
+		for _, o := range cfg.CRDOptions {
+			enabled[o] = true
+		}
+		crds, err := m.CRDs(cfg.CRDDir, enabled)
+		if err != nil {
+			return nil, err
+		}
+		outs = append(outs, crds...)
 	}
 	sort.Slice(outs, func(i, j int) bool { return outs[i].Path < outs[j].Path })
 	return outs, nil
@@ -112,6 +128,9 @@ func Write(outs []Output) error {
 }
 
 func writeAtomic(path string, content []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return err

@@ -14,6 +14,9 @@ import (
 // Model is everything one run generates.
 type Model struct {
 	Packages []*Package // sorted by import path
+	// CRDRoots are the kinds of packages with +groupName (with
+	// BuildOptions.CRDs), sorted by group, kind and version.
+	CRDRoots []*CRDRoot
 	index    map[types.Name]*Type
 }
 

@@ -20,6 +20,11 @@ if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt ./e
   failed=1
 fi
 
+if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt --crd-dir config/crd ./examples/apis/stable/... 2>"$tmp/verify-crd.log"; then
+  cat "$tmp/verify-crd.log" >&2
+  failed=1
+fi
+
 "$tmp/validation-gen" --docs >"$tmp/docs.md"
 render_tag_reference "$tmp/docs.md" README.md "$tmp/README.md"
 if ! diff -u README.md "$tmp/README.md" >"$tmp/readme.diff"; then

@@ -26,6 +26,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	header := fs.String("go-header-file", "", "file whose content is put at the top of every generated file (a license header)")
 	readonly := fs.StringSlice("readonly-pkg", nil, "package whose existing Validate_ functions may be called but which is not written (repeatable)")
 	verify := fs.Bool("verify", false, "write nothing; exit 1 and list every file that would change")
+	crdDir := fs.String("crd-dir", "", "directory for CustomResourceDefinition manifests, one per kind (<group>_<plural>.yaml); none when empty")
+	crdOptions := fs.StringSlice("crd-options", nil, "options treated as enabled when resolving ifEnabled/ifDisabled in CRDs (repeatable)")
 	docs := fs.Bool("docs", false, "print the tag reference (markdown) and exit")
 	verbose := fs.CountP("verbose", "v", "log what is loaded and written")
 	fs.Usage = func() {
@@ -46,7 +48,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "validation-gen: no packages given; try: validation-gen ./...")
 		return 2
 	}
-	cfg := generators.Config{Patterns: fs.Args(), Readonly: *readonly, OutputFile: *outputFile}
+	cfg := generators.Config{Patterns: fs.Args(), Readonly: *readonly, OutputFile: *outputFile, CRDDir: *crdDir, CRDOptions: *crdOptions}
 	if *header != "" {
 		b, err := os.ReadFile(*header)
 		if err != nil {

@@ -1,0 +1,484 @@
+package generators
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/gengo/v2/types"
+	"sigs.k8s.io/yaml"
+
+	"github.com/declval/validation-gen/markers"
+)
+
+// The CRD emitter maps the model to apiextensions.k8s.io/v1 schemas so
+// that the API server enforces what the Go validators enforce. Go sees an
+// absent field as its zero value, the API server does not; how each rule
+// bridges that is described in docs/crd-design.md.
+
+const metaV1 = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// CRDRoot is a kind: a root type (embedding TypeMeta, with ObjectMeta) of
+// a package with +groupName.
+type CRDRoot struct {
+	Type    *Type
+	Group   string
+	Version string
+	Markers crdMarkers
+}
+
+// CRDs renders one CustomResourceDefinition per group and kind, with one
+// version per package. options are the options treated as enabled for
+// ifEnabled/ifDisabled.
+func (m *Model) CRDs(dir string, options map[string]bool) ([]Output, error) {
+	type key struct{ group, kind string }
+	byKind := map[key][]*CRDRoot{}
+	for _, r := range m.CRDRoots {
+		k := key{r.Group, r.Type.Go.Name.Name}
+		byKind[k] = append(byKind[k], r)
+	}
+	keys := make([]key, 0, len(byKind))
+	for k := range byKind {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].group != keys[j].group {
+			return keys[i].group < keys[j].group
+		}
+		return keys[i].kind < keys[j].kind
+	})
+	var outs []Output
+	var errs []error
+	for _, k := range keys {
+		crd, err := m.crd(byKind[k], options)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		b, err := marshalCRD(crd)
+		if err != nil {
+			return nil, err
+		}
+		name := crd.Spec.Group + "_" + crd.Spec.Names.Plural + ".yaml"
+		outs = append(outs, Output{Path: filepath.Join(dir, name), Content: append([]byte("---\n"), b...)})
+	}
+	if len(errs) > 0 {
+		return nil, joinSorted(errs)
+	}
+	return outs, nil
+}
+
+// marshalCRD writes a CRD as YAML without its status, which the server
+// owns.
+func marshalCRD(crd *apiextv1.CustomResourceDefinition) ([]byte, error) {
+	j, err := json.Marshal(crd)
+	if err != nil {
+		return nil, err
+	}
+	var obj map[string]any
+	if err := json.Unmarshal(j, &obj); err != nil {
+		return nil, err
+	}
+	delete(obj, "status")
+	if md, ok := obj["metadata"].(map[string]any); ok {
+		delete(md, "creationTimestamp")
+	}
+	return yaml.Marshal(obj)
+}
+
+func (m *Model) crd(roots []*CRDRoot, options map[string]bool) (*apiextv1.CustomResourceDefinition, error) {
+	sort.Slice(roots, func(i, j int) bool { return roots[i].Version < roots[j].Version })
+	first := roots[0]
+	kind := first.Type.Go.Name.Name
+	mk := first.Markers
+	plural := mk.Plural
+	if plural == "" {
+		plural = pluralOf(strings.ToLower(kind))
+	}
+	singular := mk.Singular
+	if singular == "" {
+		singular = strings.ToLower(kind)
+	}
+	scope := apiextv1.NamespaceScoped
+	if mk.Scope == "Cluster" {
+		scope = apiextv1.ClusterScoped
+	}
+	crd := &apiextv1.CustomResourceDefinition{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition"},
+		ObjectMeta: metav1.ObjectMeta{Name: plural + "." + first.Group},
+		Spec: apiextv1.CustomResourceDefinitionSpec{
+			Group: first.Group,
+			Names: apiextv1.CustomResourceDefinitionNames{
+				Plural: plural, Singular: singular, Kind: kind, ListKind: kind + "List",
+				ShortNames: mk.ShortNames, Categories: mk.Categories,
+			},
+			Scope: scope,
+		},
+	}
+	storage := -1
+	for i, r := range roots {
+		if r.Markers.StorageVersion {
+			if storage >= 0 {
+				return nil, &markers.Error{Pos: r.Type.Pos, Tag: "kubebuilder:storageversion",
+					Msg: fmt.Sprintf("%s has more than one storage version", kind), Fix: "mark exactly one version +kubebuilder:storageversion"}
+			}
+			storage = i
+		}
+	}
+	if storage < 0 {
+		if len(roots) > 1 {
+			return nil, &markers.Error{Pos: first.Type.Pos, Msg: fmt.Sprintf("%s has %d versions and none is the storage version", kind, len(roots)),
+				Fix: "mark one version's type +kubebuilder:storageversion"}
+		}
+		storage = 0
+	}
+	var errs []error
+	for i, r := range roots {
+		c := &crdCtx{m: m, options: options}
+		schema := c.rootSchema(r.Type)
+		errs = append(errs, c.errs...)
+		v := apiextv1.CustomResourceDefinitionVersion{
+			Name: r.Version, Served: true, Storage: i == storage,
+			Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: schema},
+		}
+		status := r.Markers.Status || supportsStatus(r.Type)
+		if status || r.Markers.Scale != nil {
+			v.Subresources = &apiextv1.CustomResourceSubresources{}
+			if status {
+				v.Subresources.Status = &apiextv1.CustomResourceSubresourceStatus{}
+			}
+			if s := r.Markers.Scale; s != nil {
+				v.Subresources.Scale = &apiextv1.CustomResourceSubresourceScale{SpecReplicasPath: s.SpecPath, StatusReplicasPath: s.StatusPath}
+				if s.SelectorPath != "" {
+					v.Subresources.Scale.LabelSelectorPath = &s.SelectorPath
+				}
+			}
+		}
+		for _, pc := range r.Markers.PrintColumns {
+			v.AdditionalPrinterColumns = append(v.AdditionalPrinterColumns, apiextv1.CustomResourceColumnDefinition{
+				Name: pc.Name, Type: pc.Type, JSONPath: pc.JSONPath, Description: pc.Description, Format: pc.Format, Priority: pc.Priority})
+		}
+		for _, sf := range r.Markers.SelectableFields {
+			v.SelectableFields = append(v.SelectableFields, apiextv1.SelectableField{JSONPath: sf})
+		}
+		crd.Spec.Versions = append(crd.Spec.Versions, v)
+	}
+	if len(errs) > 0 {
+		return nil, joinSorted(errs)
+	}
+	return crd, nil
+}
+
+// supportsStatus: +k8s:supportsSubresource="/status" also enables the
+// status subresource.
+func supportsStatus(t *Type) bool {
+	for _, s := range append(append([]string{}, t.Pkg.Subresources...), t.Subresources...) {
+		if s == "/status" {
+			return true
+		}
+	}
+	return false
+}
+
+// pluralOf is the English plural Kubernetes tools use for kinds.
+func pluralOf(s string) string {
+	switch {
+	case strings.HasSuffix(s, "s"), strings.HasSuffix(s, "x"), strings.HasSuffix(s, "z"), strings.HasSuffix(s, "ch"), strings.HasSuffix(s, "sh"):
+		return s + "es"
+	case strings.HasSuffix(s, "y") && len(s) > 1 && !strings.ContainsRune("aeiou", rune(s[len(s)-2])):
+		return s[:len(s)-1] + "ies"
+	}
+	return s + "s"
+}
+
+// crdCtx builds the schema of one version.
+type crdCtx struct {
+	m       *Model
+	options map[string]bool
+	errs    []error
+	stack   []types.Name // types being built, to report recursion
+}
+
+func (c *crdCtx) rootSchema(t *Type) *apiextv1.JSONSchemaProps {
+	s := c.structSchema(t, false)
+	// apiVersion, kind and metadata are the server's: only their types.
+	s.Properties["apiVersion"] = apiextv1.JSONSchemaProps{Type: "string"}
+	s.Properties["kind"] = apiextv1.JSONSchemaProps{Type: "string"}
+	s.Properties["metadata"] = apiextv1.JSONSchemaProps{Type: "object"}
+	return &s
+}
+
+// structSchema is the object schema of a struct type. With opaque, only
+// the structure is described: no rule of the type or below it.
+func (c *crdCtx) structSchema(t *Type, opaque bool) apiextv1.JSONSchemaProps {
+	for _, n := range c.stack {
+		if n == t.Go.Name {
+			c.errs = append(c.errs, &markers.Error{Pos: t.Pos, Msg: fmt.Sprintf("type %s contains itself, which a CRD schema cannot describe", t.Go.Name.Name),
+				Fix: "break the recursion (a CRD schema has no references), or leave the type out of CRD output"})
+			return apiextv1.JSONSchemaProps{Type: "object"}
+		}
+	}
+	c.stack = append(c.stack, t.Go.Name)
+	defer func() { c.stack = c.stack[:len(c.stack)-1] }()
+	s := apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{}}
+	c.addFields(&s, t, opaque)
+	if !opaque {
+		for _, u := range t.Unions {
+			s.XValidations = append(s.XValidations, c.unionRules(u)...)
+		}
+		c.applyRules(&s, t.Go, c.resolveOptions(t.Rules), false)
+	}
+	return s
+}
+
+// addFields adds a struct's fields to s, flattening inline ones.
+func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
+	for _, f := range t.Fields {
+		if f.Inline {
+			if isMetaType(f.Go, "TypeMeta") || isMetaType(f.Go, "ObjectMeta") {
+				continue
+			}
+			inner := c.m.lookup(derefType(f.Go))
+			if inner == nil {
+				continue
+			}
+			c.addFields(s, inner, opaque)
+			if !opaque {
+				for _, u := range inner.Unions {
+					s.XValidations = append(s.XValidations, c.unionRules(u)...)
+				}
+			}
+			continue
+		}
+		if isMetaType(f.Go, "ObjectMeta") {
+			continue // metadata: set by rootSchema
+		}
+		rules := f.Rules
+		fieldOpaque := opaque || hasOpaque(rules)
+		if opaque {
+			rules = nil
+		}
+		rules = c.resolveOptions(rules)
+		fs := c.valueSchema(f.Go, rules, fieldOpaque)
+		s.Properties[f.JSONName] = fs
+		if f.Go.Kind == types.Struct && !fieldOpaque {
+			// Go validates an absent struct field as its zero value; the
+			// server validates an object only if it is there. What the zero
+			// value fails is reported, at the same paths, when it is absent.
+			if inner := c.m.lookup(f.Go); inner != nil {
+				for _, z := range c.zeroErrors(inner, "."+f.JSONName, 0) {
+					vr := apiextv1.ValidationRule{Rule: "has(self." + f.JSONName + ")", Message: z.msg, FieldPath: z.path}
+					if z.reason != "" {
+						r := apiextv1.FieldValueErrorReason(z.reason)
+						vr.Reason = &r
+					}
+					s.XValidations = append(s.XValidations, vr)
+				}
+			}
+		}
+		if !opaque {
+			c.presence(s, f, rules)
+		}
+	}
+}
+
+// valueSchema is the schema of a value of Go type t, with the rules that
+// apply to it at this place (and, unless opaque, its type's own).
+func (c *crdCtx) valueSchema(t *types.Type, rules []Rule, opaque bool) apiextv1.JSONSchemaProps {
+	if t.Kind == types.Pointer {
+		return c.valueSchema(t.Elem, rules, opaque)
+	}
+	if s, ok := wellKnown(t); ok {
+		c.applyRules(&s, t, rules, false)
+		return s
+	}
+	var s apiextv1.JSONSchemaProps
+	mt := c.m.lookup(t)
+	switch {
+	case t.Kind == types.Struct && mt != nil:
+		s = c.structSchema(mt, opaque)
+	case t.Kind == types.Struct:
+		s = apiextv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: ptrTo(true)}
+	default:
+		r := t
+		if t.Kind == types.Alias {
+			r = t.Underlying
+		}
+		s = c.shapeSchema(r, opaque)
+		if mt != nil && !opaque {
+			c.applyRules(&s, t, c.resolveOptions(mt.Rules), false)
+			if len(mt.Enum) > 0 {
+				for _, e := range mt.Enum {
+					s.Enum = append(s.Enum, jsonValue(e.Value))
+				}
+			}
+		}
+	}
+	c.applyRules(&s, t, rules, false)
+	return s
+}
+
+// shapeSchema is the schema of an unnamed (or typedef'd) shape.
+func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProps {
+	switch t.Kind {
+	case types.Alias:
+		if mt := c.m.lookup(t); mt != nil || t.Name.Package != "" {
+			return c.valueSchema(t, nil, opaque)
+		}
+		return c.shapeSchema(t.Underlying, opaque)
+	case types.Pointer:
+		return c.valueSchema(t.Elem, nil, opaque)
+	case types.Slice, types.Array:
+		if r := resolve(t.Elem); r.Kind == types.Builtin && (r.Name.Name == "byte" || r.Name.Name == "uint8") {
+			return apiextv1.JSONSchemaProps{Type: "string", Format: "byte"}
+		}
+		items := c.valueSchema(t.Elem, nil, opaque)
+		return apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}}
+	case types.Map:
+		if r := resolve(t.Key); r.Kind != types.Builtin || r.Name.Name != "string" {
+			c.errs = append(c.errs, fmt.Errorf("map keys of %s must be strings in a CRD schema", typeString(t)))
+		}
+		vals := c.valueSchema(t.Elem, nil, opaque)
+		return apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &vals}}
+	case types.Builtin:
+		switch kindOfBuiltin(t.Name.Name) {
+		case "string":
+			return apiextv1.JSONSchemaProps{Type: "string"}
+		case "bool":
+			return apiextv1.JSONSchemaProps{Type: "boolean"}
+		case "float":
+			return apiextv1.JSONSchemaProps{Type: "number"}
+		}
+		format := "int64"
+		switch t.Name.Name {
+		case "int32", "int16", "int8", "uint16", "uint8", "byte":
+			format = "int32"
+		}
+		return apiextv1.JSONSchemaProps{Type: "integer", Format: format}
+	case types.Interface:
+		return apiextv1.JSONSchemaProps{XPreserveUnknownFields: ptrTo(true)}
+	}
+	if mt := c.m.lookup(t); mt != nil {
+		return c.structSchema(mt, opaque)
+	}
+	return apiextv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: ptrTo(true)}
+}
+
+// wellKnown are apimachinery types with a fixed JSON form.
+func wellKnown(t *types.Type) (apiextv1.JSONSchemaProps, bool) {
+	switch t.Name.Package + "." + t.Name.Name {
+	case metaV1 + ".Time", metaV1 + ".MicroTime":
+		return apiextv1.JSONSchemaProps{Type: "string", Format: "date-time"}, true
+	case metaV1 + ".Duration":
+		return apiextv1.JSONSchemaProps{Type: "string"}, true
+	case metaV1 + ".ObjectMeta":
+		return apiextv1.JSONSchemaProps{Type: "object"}, true
+	case "k8s.io/apimachinery/pkg/util/intstr.IntOrString":
+		return apiextv1.JSONSchemaProps{XIntOrString: true, AnyOf: []apiextv1.JSONSchemaProps{{Type: "integer"}, {Type: "string"}}}, true
+	case "k8s.io/apimachinery/pkg/api/resource.Quantity":
+		return apiextv1.JSONSchemaProps{XIntOrString: true, AnyOf: []apiextv1.JSONSchemaProps{{Type: "integer"}, {Type: "string"}},
+			Pattern: `^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$`}, true
+	case "k8s.io/apimachinery/pkg/runtime.RawExtension":
+		return apiextv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: ptrTo(true)}, true
+	case "k8s.io/apimachinery/pkg/types.UID":
+		return apiextv1.JSONSchemaProps{Type: "string"}, true
+	}
+	return apiextv1.JSONSchemaProps{}, false
+}
+
+func isMetaType(t *types.Type, name string) bool {
+	t = derefType(t)
+	return t.Name.Package == metaV1 && t.Name.Name == name
+}
+
+func derefType(t *types.Type) *types.Type {
+	if t.Kind == types.Pointer {
+		return t.Elem
+	}
+	return t
+}
+
+func ptrTo[T any](v T) *T { return &v }
+
+func jsonValue(v any) apiextv1.JSON {
+	b, _ := json.Marshal(v)
+	return apiextv1.JSON{Raw: b}
+}
+
+// resolveOptions replaces ifEnabled/ifDisabled by their chained rules when
+// they apply under the CRD options, and drops them otherwise.
+func (c *crdCtx) resolveOptions(rules []Rule) []Rule {
+	var out []Rule
+	for _, r := range rules {
+		x, ok := r.(IfOption)
+		if !ok {
+			out = append(out, r)
+			continue
+		}
+		if c.options[x.Option] == x.Enabled {
+			out = append(out, c.resolveOptions(x.Rules)...)
+		}
+	}
+	return out
+}
+
+// zeroError is an error the Go validator reports on a struct's zero value.
+type zeroError struct{ path, reason, msg string }
+
+// zeroErrors lists, by path below prefix, what validating the zero value
+// of a struct type reports.
+func (c *crdCtx) zeroErrors(t *Type, prefix string, depth int) []zeroError {
+	if depth > 16 {
+		return nil
+	}
+	var out []zeroError
+	for _, u := range t.Unions {
+		if !u.ZeroOrOne && u.Discriminator == nil {
+			out = append(out, zeroError{path: prefix, msg: "must specify one of: " + displayNames(u)})
+		}
+	}
+	for _, f := range t.Fields {
+		if f.Inline {
+			if inner := c.m.lookup(derefType(f.Go)); inner != nil && f.Go.Kind != types.Pointer {
+				out = append(out, c.zeroErrors(inner, prefix, depth+1)...)
+			}
+			continue
+		}
+		rules := c.resolveOptions(f.Rules)
+		if hasOpaque(rules) {
+			continue
+		}
+		path := prefix + "." + f.JSONName
+		presence := ""
+		for _, r := range rules {
+			switch r.(type) {
+			case Required:
+				presence = "required"
+			case Optional, Forbidden:
+				presence = "skip"
+			}
+		}
+		switch {
+		case presence == "required":
+			out = append(out, zeroError{path: path, reason: "FieldValueRequired", msg: "Required value"})
+		case presence == "skip", f.Go.Kind == types.Pointer:
+		case f.Go.Kind == types.Struct:
+			if inner := c.m.lookup(f.Go); inner != nil {
+				out = append(out, c.zeroErrors(inner, path, depth+1)...)
+			}
+		default:
+			for _, r := range c.allRules(f.Go, valueRules(rules, f.Go)) {
+				if !zeroSatisfies(r, f.Go) {
+					_, msg, _ := c.celCheck(r, "self", f.Go)
+					out = append(out, zeroError{path: path, msg: msg})
+					break
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,207 @@
+package generators
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/declval/validation-gen/markers"
+)
+
+// CRD-level markers use the syntax CRD authors know from controller-gen:
+// +kubebuilder:<name>[:<key>=<value>,<key>=<value>...]. Unlike
+// controller-gen, an unknown or misspelt kubebuilder marker is an error.
+
+const kubebuilderPrefix = "+kubebuilder:"
+
+// crdMarkers are the CRD settings read from a root type's comments.
+type crdMarkers struct {
+	Plural, Singular, Scope string
+	ShortNames, Categories  []string
+	Status                  bool
+	Scale                   *scaleMarker
+	PrintColumns            []printColumn
+	SelectableFields        []string
+	StorageVersion          bool
+}
+
+type scaleMarker struct{ SpecPath, StatusPath, SelectorPath string }
+
+type printColumn struct {
+	Name, Type, JSONPath, Description, Format string
+	Priority                                  int32
+}
+
+// crdMarkerKeys lists each marker's allowed keys (nil: none).
+var crdMarkerKeys = map[string][]string{
+	"resource":           {"path", "singular", "shortName", "categories", "scope"},
+	"subresource:status": nil,
+	"subresource:scale":  {"specpath", "statuspath", "selectorpath"},
+	"printcolumn":        {"name", "type", "JSONPath", "description", "format", "priority"},
+	"selectablefield":    {"JSONPath"},
+	"storageversion":     nil,
+}
+
+// foreignKubebuilder are markers of other controller-tools generators
+// (deepcopy, RBAC, webhooks), which validation-gen leaves alone.
+var foreignKubebuilder = []string{"object:", "rbac:", "webhook:", "skip", "skipversion", "ac:", "unservedversion", "deprecatedversion"}
+
+// parseCRDMarkers reads the kubebuilder markers of a type.
+func parseCRDMarkers(lines []markers.Line) (crdMarkers, []error) {
+	var m crdMarkers
+	var errs []error
+	for _, l := range lines {
+		text := strings.TrimSpace(l.Text)
+		if !strings.HasPrefix(text, kubebuilderPrefix) {
+			continue
+		}
+		body := text[len(kubebuilderPrefix):]
+		if isForeignKubebuilder(body) {
+			continue
+		}
+		name := ""
+		for n := range crdMarkerKeys {
+			if (body == n || strings.HasPrefix(body, n+":")) && len(n) > len(name) {
+				name = n
+			}
+		}
+		args := strings.TrimPrefix(strings.TrimPrefix(body, name), ":")
+		keys, known := crdMarkerKeys[name]
+		if name == "" || !known {
+			errs = append(errs, &markers.Error{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"),
+				Msg: "unknown kubebuilder marker", Fix: "use one of +kubebuilder:resource, subresource:status, subresource:scale, printcolumn, selectablefield, storageversion (validation rules are +k8s: tags)"})
+			continue
+		}
+		kv, err := parseMarkerArgs(args, keys)
+		if err != nil {
+			errs = append(errs, &markers.Error{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"), Msg: err.Error(),
+				Fix: fmt.Sprintf("write +kubebuilder:%s:%s", name, exampleArgs(keys))})
+			continue
+		}
+		bad := func(msg, fix string) {
+			errs = append(errs, &markers.Error{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"), Msg: msg, Fix: fix})
+		}
+		switch name {
+		case "resource":
+			m.Plural, m.Singular = kv["path"], kv["singular"]
+			m.ShortNames = splitList(kv["shortName"])
+			m.Categories = splitList(kv["categories"])
+			m.Scope = kv["scope"]
+			if m.Scope != "" && m.Scope != "Namespaced" && m.Scope != "Cluster" {
+				bad(fmt.Sprintf("scope %q is neither Namespaced nor Cluster", m.Scope), "write scope=Namespaced or scope=Cluster")
+			}
+		case "subresource:status":
+			m.Status = true
+		case "subresource:scale":
+			if kv["specpath"] == "" || kv["statuspath"] == "" {
+				bad("scale needs specpath and statuspath", "write +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas")
+				continue
+			}
+			m.Scale = &scaleMarker{SpecPath: kv["specpath"], StatusPath: kv["statuspath"], SelectorPath: kv["selectorpath"]}
+		case "printcolumn":
+			c := printColumn{Name: kv["name"], Type: kv["type"], JSONPath: kv["JSONPath"], Description: kv["description"], Format: kv["format"]}
+			if c.Name == "" || c.Type == "" || c.JSONPath == "" {
+				bad("printcolumn needs name, type and JSONPath", `write +kubebuilder:printcolumn:name="Image",type=string,JSONPath=".spec.image"`)
+				continue
+			}
+			if p := kv["priority"]; p != "" {
+				n, err := strconv.ParseInt(p, 10, 32)
+				if err != nil {
+					bad(fmt.Sprintf("priority %q is not an integer", p), "write priority=0")
+					continue
+				}
+				c.Priority = int32(n)
+			}
+			m.PrintColumns = append(m.PrintColumns, c)
+		case "selectablefield":
+			if kv["JSONPath"] == "" {
+				bad("selectablefield needs JSONPath", "write +kubebuilder:selectablefield:JSONPath=`.spec.color`")
+				continue
+			}
+			m.SelectableFields = append(m.SelectableFields, kv["JSONPath"])
+		case "storageversion":
+			m.StorageVersion = true
+		}
+	}
+	return m, errs
+}
+
+func isForeignKubebuilder(body string) bool {
+	for _, f := range foreignKubebuilder {
+		if body == strings.TrimSuffix(f, ":") || strings.HasPrefix(body, f) {
+			return true
+		}
+	}
+	return false
+}
+
+func exampleArgs(keys []string) string {
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, k+"=...")
+	}
+	return strings.Join(parts, ",")
+}
+
+func splitList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ";")
+}
+
+// parseMarkerArgs reads key=value pairs separated by commas; values may be
+// double- or back-quoted (then they may hold commas).
+func parseMarkerArgs(s string, keys []string) (map[string]string, error) {
+	out := map[string]string{}
+	allowed := map[string]bool{}
+	for _, k := range keys {
+		allowed[k] = true
+	}
+	for s = strings.TrimSpace(s); s != ""; {
+		eq := strings.IndexByte(s, '=')
+		if eq <= 0 {
+			return nil, fmt.Errorf("cannot read %q: want key=value", s)
+		}
+		key := strings.TrimSpace(s[:eq])
+		if !allowed[key] {
+			if len(keys) == 0 {
+				return nil, fmt.Errorf("takes no arguments")
+			}
+			return nil, fmt.Errorf("unknown key %q (known: %s)", key, strings.Join(keys, ", "))
+		}
+		rest := s[eq+1:]
+		var val string
+		switch {
+		case strings.HasPrefix(rest, `"`):
+			q, err := strconv.QuotedPrefix(rest)
+			if err != nil {
+				return nil, fmt.Errorf("unterminated string after %s=", key)
+			}
+			val, _ = strconv.Unquote(q)
+			rest = rest[len(q):]
+		case strings.HasPrefix(rest, "`"):
+			end := strings.IndexByte(rest[1:], '`')
+			if end < 0 {
+				return nil, fmt.Errorf("unterminated string after %s=", key)
+			}
+			val, rest = rest[1:end+1], rest[end+2:]
+		default:
+			end := strings.IndexByte(rest, ',')
+			if end < 0 {
+				end = len(rest)
+			}
+			val, rest = strings.TrimSpace(rest[:end]), rest[end:]
+		}
+		if _, dup := out[key]; dup {
+			return nil, fmt.Errorf("key %q given twice", key)
+		}
+		out[key] = val
+		rest = strings.TrimSpace(rest)
+		if rest != "" && !strings.HasPrefix(rest, ",") {
+			return nil, fmt.Errorf("expected a comma before %q", rest)
+		}
+		s = strings.TrimSpace(strings.TrimPrefix(rest, ","))
+	}
+	return out, nil
+}

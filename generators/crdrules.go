@@ -1,0 +1,414 @@
+package generators
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/gengo/v2/types"
+)
+
+// applyRules puts the rules that apply to a present value on its schema:
+// an OpenAPI keyword where one says the same, else a CEL rule on the value.
+// With optional set, a zero value means "unset" (Go's optional on a
+// non-pointer field), so a rule the zero value breaks is written as CEL
+// that lets the zero value through.
+func (c *crdCtx) applyRules(s *apiextv1.JSONSchemaProps, t *types.Type, rules []Rule, optional bool) {
+	for _, r := range rules {
+		if optional && !zeroSatisfies(r, t) {
+			if expr, msg, ok := c.celCheck(r, "self", t); ok {
+				s.XValidations = append(s.XValidations, apiextv1.ValidationRule{
+					Rule: zeroTest("self", t, true) + " || " + expr, Message: msg})
+				continue
+			}
+		}
+		c.applyRule(s, t, r)
+	}
+}
+
+func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
+	switch x := r.(type) {
+	case Minimum:
+		s.Minimum = ptrTo(float64(x.N))
+	case MaxLength:
+		s.MaxLength = ptrTo(x.N)
+	case MaxItems:
+		s.MaxItems = ptrTo(x.N)
+	case Format:
+		switch x.Name {
+		case "k8s-short-name", "k8s-long-name":
+			s.Format = x.Name // formats the API server knows (1.34+)
+		case "k8s-ip":
+			s.AnyOf = append(s.AnyOf, apiextv1.JSONSchemaProps{Format: "ipv4"}, apiextv1.JSONSchemaProps{Format: "ipv6"})
+		}
+	case NEQ, Item, ItemUnion:
+		expr, msg, ok := c.celCheck(r, "self", t)
+		if ok {
+			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: expr, Message: msg})
+		}
+	case EachVal:
+		elem := elemSchema(s)
+		if elem != nil {
+			c.applyRules(elem, elemType(t), c.resolveOptions(x.Rules), false)
+		}
+	case EachKey:
+		for _, kr := range c.resolveOptions(x.Rules) {
+			expr, msg, ok := c.celCheck(kr, "k", keyType(t))
+			if ok {
+				s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: "self.all(k, " + expr + ")", Message: msg})
+			}
+		}
+	case Subfield:
+		if s.Properties != nil {
+			prop := s.Properties[x.JSONName]
+			c.applyRules(&prop, x.Field.Go, c.resolveOptions(x.Rules), derefType(x.Field.Go) == x.Field.Go)
+			s.Properties[x.JSONName] = prop
+		}
+	case ListType:
+		s.XListType = ptrTo(x.Kind)
+		if x.Kind == "map" {
+			elem := elemSchema(s)
+			for _, k := range x.Keys {
+				s.XListMapKeys = append(s.XListMapKeys, k.JSONName)
+				// The server needs list-map keys required or defaulted; Go
+				// reads a missing key as its zero value, so default to it.
+				if elem != nil && elem.Properties != nil {
+					p := elem.Properties[k.JSONName]
+					p.Default = &apiextv1.JSON{Raw: []byte(zeroJSON(k.Go))}
+					elem.Properties[k.JSONName] = p
+				}
+			}
+		}
+	case Required, Optional, Forbidden, Opaque, IfOption:
+		// Presence is decided by the parent (presence); options were resolved.
+	default:
+		c.errs = append(c.errs, fmt.Errorf("%s: %s has no CRD form yet", r.At(), r.TagName()))
+	}
+}
+
+func elemSchema(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
+	if s.Items != nil && s.Items.Schema != nil {
+		return s.Items.Schema
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+		return s.AdditionalProperties.Schema
+	}
+	return nil
+}
+
+func elemType(t *types.Type) *types.Type {
+	r := resolve(derefType(t))
+	if r.Elem != nil {
+		return r.Elem
+	}
+	return r
+}
+
+func keyType(t *types.Type) *types.Type {
+	r := resolve(derefType(t))
+	if r.Key != nil {
+		return r.Key
+	}
+	return r
+}
+
+// presence writes, on the parent object, what the Go validator decides
+// from a field's zero value: required and forbidden, and, for a field
+// without a presence tag, that an absent field is validated as its zero
+// value (docs/crd-design.md).
+func (c *crdCtx) presence(parent *apiextv1.JSONSchemaProps, f *Field, rules []Rule) {
+	ptr := f.Go.Kind == types.Pointer
+	path := "self." + f.JSONName
+	if !isIdent(f.JSONName) {
+		path = "self[" + strconv.Quote(f.JSONName) + "]"
+	}
+	has := "has(" + path + ")"
+	var presence Rule
+	for _, r := range rules {
+		switch r.(type) {
+		case Required, Optional, Forbidden:
+			presence = r
+		}
+	}
+	fieldPath := "." + f.JSONName
+	add := func(rule, msg, reason string) {
+		vr := apiextv1.ValidationRule{Rule: rule, Message: msg, FieldPath: fieldPath}
+		if reason != "" {
+			r := apiextv1.FieldValueErrorReason(reason)
+			vr.Reason = &r
+		}
+		parent.XValidations = append(parent.XValidations, vr)
+	}
+	switch presence.(type) {
+	case Required:
+		if ptr {
+			parent.Required = append(parent.Required, f.JSONName)
+			return
+		}
+		add(has+" && !("+zeroTest(path, f.Go, false)+")", "Required value", "FieldValueRequired")
+		return
+	case Forbidden:
+		if ptr {
+			add("!"+has, "Forbidden", "FieldValueForbidden")
+		} else {
+			add("!"+has+" || "+zeroTest(path, f.Go, false), "Forbidden", "FieldValueForbidden")
+		}
+		return
+	case Optional:
+		if !ptr {
+			// A present zero is "unset": rules the zero value breaks are
+			// guarded on the property itself.
+			prop := parent.Properties[f.JSONName]
+			stripZeroBreakers(&prop)
+			c.applyRules(&prop, f.Go, c.allRules(f.Go, valueRules(rules, f.Go)), true)
+			parent.Properties[f.JSONName] = prop
+		}
+		return
+	}
+	if ptr {
+		return
+	}
+	// No presence tag on a non-pointer: Go validates the zero value of an
+	// absent field, so a rule the zero value breaks fails when it is absent.
+	for _, r := range c.allRules(f.Go, rules) {
+		if !zeroSatisfies(r, f.Go) {
+			_, msg, _ := c.celCheck(r, path, f.Go)
+			add(has, msg, "")
+			return
+		}
+	}
+}
+
+// allRules are a value's rules at a place plus its type's own.
+func (c *crdCtx) allRules(t *types.Type, rules []Rule) []Rule {
+	out := append([]Rule{}, rules...)
+	if mt := c.m.lookup(t); mt != nil {
+		out = append(out, c.resolveOptions(mt.Rules)...)
+		if len(mt.Enum) > 0 {
+			out = append(out, enumRule{values: mt.Enum})
+		}
+	}
+	return out
+}
+
+// enumRule stands for a type's +k8s:enum in zero-value checks.
+type enumRule struct {
+	Src
+	values []EnumValue
+}
+
+// valueRules are the rules of a place that check its value (not presence).
+func valueRules(rules []Rule, t *types.Type) []Rule {
+	var out []Rule
+	for _, r := range rules {
+		switch r.(type) {
+		case Required, Optional, Forbidden, Opaque:
+		default:
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// stripZeroBreakers removes the keywords that applyRules(optional) puts
+// back as guarded CEL.
+func stripZeroBreakers(s *apiextv1.JSONSchemaProps) {
+	if s.Minimum != nil && *s.Minimum > 0 {
+		s.Minimum = nil
+	}
+	s.Format = ""
+	s.AnyOf = nil
+	s.XValidations = nil
+}
+
+// zeroSatisfies reports whether the zero value of t passes rule r.
+func zeroSatisfies(r Rule, t *types.Type) bool {
+	switch x := r.(type) {
+	case Minimum:
+		return x.N <= 0
+	case Format:
+		return false
+	case NEQ:
+		switch x.Kind {
+		case "string":
+			return x.Value != ""
+		case "int":
+			return x.Int != 0
+		}
+		return x.Value != "false"
+	case enumRule:
+		for _, v := range x.values {
+			if v.Value == "" {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// zeroTest is the CEL test that v (of Go type t) is its zero value (or,
+// with absentToo, also absent, for use on "self" guards).
+func zeroTest(v string, t *types.Type, _ bool) string {
+	r := resolve(derefType(t))
+	switch r.Kind {
+	case types.Slice, types.Map:
+		return "size(" + v + ") == 0"
+	case types.Builtin:
+		switch kindOfBuiltin(r.Name.Name) {
+		case "string":
+			return v + " == ''"
+		case "bool":
+			return v + " == false"
+		case "float":
+			return v + " == 0.0"
+		}
+		return v + " == 0"
+	}
+	return "false"
+}
+
+// zeroJSON is the JSON of t's zero value, for defaults.
+func zeroJSON(t *types.Type) string {
+	r := resolve(derefType(t))
+	if r.Kind == types.Builtin {
+		switch kindOfBuiltin(r.Name.Name) {
+		case "string":
+			return `""`
+		case "bool":
+			return "false"
+		}
+		return "0"
+	}
+	return "null"
+}
+
+// celCheck is a CEL expression that holds when the value v passes rule r,
+// with the message the Go validator gives.
+func (c *crdCtx) celCheck(r Rule, v string, t *types.Type) (expr, msg string, ok bool) {
+	switch x := r.(type) {
+	case Minimum:
+		return fmt.Sprintf("%s >= %d", v, x.N), fmt.Sprintf("must be greater than or equal to %d", x.N), true
+	case MaxLength:
+		return fmt.Sprintf("size(%s) <= %d", v, x.N), fmt.Sprintf("may not be more than %d characters", x.N), true
+	case MaxItems:
+		return fmt.Sprintf("size(%s) <= %d", v, x.N), fmt.Sprintf("must have at most %d items", x.N), true
+	case Format:
+		switch x.Name {
+		case "k8s-short-name":
+			return fmt.Sprintf("!format.dns1123Label().validate(%s).hasValue()", v), "must be a lowercase RFC 1123 label", true
+		case "k8s-long-name":
+			return fmt.Sprintf("!format.dns1123Subdomain().validate(%s).hasValue()", v), "must be a lowercase RFC 1123 subdomain", true
+		case "k8s-ip":
+			return fmt.Sprintf("isIP(%s) || (%s.matches('^[0-9]+[.][0-9]+[.][0-9]+[.][0-9]+$') && %s.split('.').all(o, int(o) <= 255))", v, v, v),
+				"must be a valid IP address", true
+		}
+	case NEQ:
+		lit := x.Value
+		if x.Kind == "string" {
+			lit = celString(x.Value)
+		} else if x.Kind == "int" {
+			lit = strconv.FormatInt(x.Int, 10)
+		}
+		return fmt.Sprintf("%s != %s", v, lit), "must not be equal to " + lit, true
+	case enumRule:
+		var vals []string
+		for _, e := range x.values {
+			vals = append(vals, celString(e.Value))
+		}
+		return fmt.Sprintf("%s in [%s]", v, strings.Join(vals, ", ")), "supported values: " + strings.Join(vals, ", "), true
+	case Item:
+		match := itemMatch(x.Selector, "i")
+		var checks []string
+		first := v + ".filter(i, " + match + ")[0]"
+		for _, in := range c.resolveOptions(x.Rules) {
+			e, m, ok := c.celCheck(in, first, x.Selector.Elem)
+			if !ok {
+				return "", "", false
+			}
+			checks = append(checks, e)
+			msg = m
+		}
+		if len(checks) == 0 {
+			return "", "", false
+		}
+		return fmt.Sprintf("!%s.exists(i, %s) || (%s)", v, match, strings.Join(checks, " && ")), msg, true
+	case ItemUnion:
+		var set []string
+		for _, m := range x.Union.Members {
+			set = append(set, fmt.Sprintf("%s.exists(i, %s)", v, itemMatch(m.Item, "i")))
+		}
+		count := "[" + strings.Join(set, ", ") + "].filter(x, x).size()"
+		if x.Union.ZeroOrOne {
+			return count + " <= 1", "must specify at most one of: " + displayNames(x.Union), true
+		}
+		return count + " == 1", "must specify exactly one of: " + displayNames(x.Union), true
+	case Subfield:
+		var checks []string
+		for _, in := range c.resolveOptions(x.Rules) {
+			sub := v + "." + x.JSONName
+			e, m, ok := c.celCheck(in, sub, x.Field.Go)
+			if !ok {
+				return "", "", false
+			}
+			checks = append(checks, "(!has("+sub+") || "+e+")")
+			msg = m
+		}
+		return strings.Join(checks, " && "), msg, len(checks) > 0
+	}
+	return "", "", false
+}
+
+func itemMatch(s *ItemSelector, v string) string {
+	var parts []string
+	for _, k := range s.Keys {
+		lit := k.Value
+		if k.Kind == "string" {
+			lit = celString(k.Value)
+		}
+		parts = append(parts, fmt.Sprintf("%s.%s == %s", v, k.JSONName, lit))
+	}
+	return strings.Join(parts, " && ")
+}
+
+func displayNames(u *Union) string {
+	var out []string
+	for _, m := range u.Members {
+		out = append(out, "`"+m.Display+"`")
+	}
+	return strings.Join(out, ", ")
+}
+
+// unionRules are the CEL rules of a struct's union.
+func (c *crdCtx) unionRules(u *Union) []apiextv1.ValidationRule {
+	var set []string
+	for _, m := range u.Members {
+		p := "self." + m.Field.JSONName
+		test := "has(" + p + ")"
+		if m.Field.Go.Kind != types.Pointer {
+			test = "(" + test + " && !(" + zeroTest(p, m.Field.Go, false) + "))"
+		}
+		set = append(set, test)
+	}
+	count := "[" + strings.Join(set, ", ") + "].filter(x, x).size()"
+	switch {
+	case u.ZeroOrOne:
+		return []apiextv1.ValidationRule{{Rule: count + " <= 1", Message: "must specify at most one of: " + displayNames(u)}}
+	case u.Discriminator != nil:
+		var out []apiextv1.ValidationRule
+		d := "self." + u.Discriminator.JSONName
+		for i, m := range u.Members {
+			out = append(out, apiextv1.ValidationRule{
+				Rule:      fmt.Sprintf("(%s) == (has(%s) && %s == %s)", set[i], d, d, celString(m.Value)),
+				Message:   fmt.Sprintf("must be set exactly when `%s` is %q", u.Discriminator.JSONName, m.Value),
+				FieldPath: "." + m.Field.JSONName,
+			})
+		}
+		return out
+	}
+	return []apiextv1.ValidationRule{{Rule: count + " == 1", Message: "must specify exactly one of: " + displayNames(u)}}
+}
+
+// celString quotes a string for CEL.
+func celString(s string) string { return strconv.Quote(s) }
