@@ -263,7 +263,9 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 			rules = nil
 		}
 		rules = c.resolveOptions(rules)
-		fs := c.valueSchema(f.Go, rules, fieldOpaque)
+		// Optional on a non-pointer: a present zero value means unset.
+		optional := f.Go.Kind != types.Pointer && hasRule[Optional](rules)
+		fs := c.valueSchema(f.Go, rules, fieldOpaque, optional)
 		s.Properties[f.JSONName] = fs
 		if f.Go.Kind == types.Struct && !fieldOpaque {
 			// Go validates an absent struct field as its zero value; the
@@ -288,12 +290,14 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 
 // valueSchema is the schema of a value of Go type t, with the rules that
 // apply to it at this place (and, unless opaque, its type's own).
-func (c *crdCtx) valueSchema(t *types.Type, rules []Rule, opaque bool) apiextv1.JSONSchemaProps {
+//
+// With optional, a zero value means "unset" (see applyRules).
+func (c *crdCtx) valueSchema(t *types.Type, rules []Rule, opaque, optional bool) apiextv1.JSONSchemaProps {
 	if t.Kind == types.Pointer {
-		return c.valueSchema(t.Elem, rules, opaque)
+		return c.valueSchema(t.Elem, rules, opaque, false)
 	}
 	if s, ok := wellKnown(t); ok {
-		c.applyRules(&s, t, rules, false)
+		c.applyRules(&s, t, rules, optional)
 		return s
 	}
 	var s apiextv1.JSONSchemaProps
@@ -310,15 +314,13 @@ func (c *crdCtx) valueSchema(t *types.Type, rules []Rule, opaque bool) apiextv1.
 		}
 		s = c.shapeSchema(r, opaque)
 		if mt != nil && !opaque {
-			c.applyRules(&s, t, c.resolveOptions(mt.Rules), false)
+			c.applyRules(&s, t, c.resolveOptions(mt.Rules), optional)
 			if len(mt.Enum) > 0 {
-				for _, e := range mt.Enum {
-					s.Enum = append(s.Enum, jsonValue(e.Value))
-				}
+				c.applyRules(&s, t, []Rule{enumRule{values: mt.Enum}}, optional)
 			}
 		}
 	}
-	c.applyRules(&s, t, rules, false)
+	c.applyRules(&s, t, rules, optional)
 	return s
 }
 
@@ -327,22 +329,22 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 	switch t.Kind {
 	case types.Alias:
 		if mt := c.m.lookup(t); mt != nil || t.Name.Package != "" {
-			return c.valueSchema(t, nil, opaque)
+			return c.valueSchema(t, nil, opaque, false)
 		}
 		return c.shapeSchema(t.Underlying, opaque)
 	case types.Pointer:
-		return c.valueSchema(t.Elem, nil, opaque)
+		return c.valueSchema(t.Elem, nil, opaque, false)
 	case types.Slice, types.Array:
 		if r := resolve(t.Elem); r.Kind == types.Builtin && (r.Name.Name == "byte" || r.Name.Name == "uint8") {
 			return apiextv1.JSONSchemaProps{Type: "string", Format: "byte"}
 		}
-		items := c.valueSchema(t.Elem, nil, opaque)
+		items := c.valueSchema(t.Elem, nil, opaque, false)
 		return apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}}
 	case types.Map:
 		if r := resolve(t.Key); r.Kind != types.Builtin || r.Name.Name != "string" {
 			c.errs = append(c.errs, fmt.Errorf("map keys of %s must be strings in a CRD schema", typeString(t)))
 		}
-		vals := c.valueSchema(t.Elem, nil, opaque)
+		vals := c.valueSchema(t.Elem, nil, opaque, false)
 		return apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &vals}}
 	case types.Builtin:
 		switch kindOfBuiltin(t.Name.Name) {
@@ -403,6 +405,16 @@ func derefType(t *types.Type) *types.Type {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// hasRule reports whether rules hold a rule of type R.
+func hasRule[R Rule](rules []Rule) bool {
+	for _, r := range rules {
+		if _, ok := r.(R); ok {
+			return true
+		}
+	}
+	return false
+}
 
 func jsonValue(v any) apiextv1.JSON {
 	b, _ := json.Marshal(v)

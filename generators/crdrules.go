@@ -17,13 +17,44 @@ import (
 func (c *crdCtx) applyRules(s *apiextv1.JSONSchemaProps, t *types.Type, rules []Rule, optional bool) {
 	for _, r := range rules {
 		if optional && !zeroSatisfies(r, t) {
-			if expr, msg, ok := c.celCheck(r, "self", t); ok {
-				s.XValidations = append(s.XValidations, apiextv1.ValidationRule{
-					Rule: zeroTest("self", t, true) + " || " + expr, Message: msg})
-				continue
-			}
+			c.guardedRule(s, t, r)
+			continue
 		}
 		c.applyRule(s, t, r)
+	}
+}
+
+// guardedRule applies a rule that the zero value breaks to a value whose
+// zero means "unset": the zero value passes. Keywords are guarded with
+// anyOf (the zero value, or the rule), which costs no CEL budget.
+func (c *crdCtx) guardedRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
+	zeroString := apiextv1.JSONSchemaProps{MaxLength: ptrTo[int64](0)}
+	either := func(alts ...apiextv1.JSONSchemaProps) {
+		s.AllOf = append(s.AllOf, apiextv1.JSONSchemaProps{AnyOf: alts})
+	}
+	switch x := r.(type) {
+	case Minimum:
+		either(apiextv1.JSONSchemaProps{Minimum: ptrTo(0.0), Maximum: ptrTo(0.0)}, apiextv1.JSONSchemaProps{Minimum: ptrTo(float64(x.N))})
+	case Format:
+		switch x.Name {
+		case "k8s-ip":
+			either(zeroString, apiextv1.JSONSchemaProps{Format: "ipv4"}, apiextv1.JSONSchemaProps{Format: "ipv6"})
+		default:
+			either(zeroString, apiextv1.JSONSchemaProps{Format: x.Name})
+		}
+	case enumRule:
+		var vals []apiextv1.JSON
+		for _, e := range x.values {
+			vals = append(vals, jsonValue(e.Value))
+		}
+		either(zeroString, apiextv1.JSONSchemaProps{Enum: vals})
+	default:
+		expr, msg, ok := c.celCheck(r, "self", t)
+		if !ok {
+			c.applyRule(s, t, r)
+			return
+		}
+		s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: zeroTest("self", t, true) + " || " + expr, Message: msg})
 	}
 }
 
@@ -42,7 +73,30 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 		case "k8s-ip":
 			s.AnyOf = append(s.AnyOf, apiextv1.JSONSchemaProps{Format: "ipv4"}, apiextv1.JSONSchemaProps{Format: "ipv6"})
 		}
-	case NEQ, Item, ItemUnion:
+	case enumRule:
+		for _, e := range x.values {
+			s.Enum = append(s.Enum, jsonValue(e.Value))
+		}
+	case Item:
+		// On the items, not the list: each item is checked where it is
+		// (the error lands at [i], as in Go), and a rule on items costs far
+		// less than a search of the list. Keys of a list-map are unique, so
+		// "the first matching item" is "every matching item" in any list
+		// that passes the uniqueness check.
+		elem := elemSchema(s)
+		if elem == nil {
+			return
+		}
+		match := itemMatch(x.Selector, "self")
+		for _, in := range c.resolveOptions(x.Rules) {
+			expr, msg, ok := c.celCheck(in, "self", x.Selector.Elem)
+			if !ok {
+				c.errs = append(c.errs, fmt.Errorf("%s: %s has no CRD form yet", in.At(), in.TagName()))
+				continue
+			}
+			elem.XValidations = append(elem.XValidations, apiextv1.ValidationRule{Rule: "!(" + match + ") || (" + expr + ")", Message: msg})
+		}
+	case NEQ, ItemUnion:
 		expr, msg, ok := c.celCheck(r, "self", t)
 		if ok {
 			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: expr, Message: msg})
@@ -62,7 +116,7 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 	case Subfield:
 		if s.Properties != nil {
 			prop := s.Properties[x.JSONName]
-			c.applyRules(&prop, x.Field.Go, c.resolveOptions(x.Rules), derefType(x.Field.Go) == x.Field.Go)
+			c.applyRules(&prop, x.Field.Go, c.resolveOptions(x.Rules), x.Field.Go.Kind != types.Pointer && c.memberOptional(t, x.Field.GoName))
 			s.Properties[x.JSONName] = prop
 		}
 	case ListType:
@@ -156,15 +210,7 @@ func (c *crdCtx) presence(parent *apiextv1.JSONSchemaProps, f *Field, rules []Ru
 		}
 		return
 	case Optional:
-		if !ptr {
-			// A present zero is "unset": rules the zero value breaks are
-			// guarded on the property itself.
-			prop := parent.Properties[f.JSONName]
-			stripZeroBreakers(&prop)
-			c.applyRules(&prop, f.Go, c.allRules(f.Go, valueRules(rules, f.Go)), true)
-			parent.Properties[f.JSONName] = prop
-		}
-		return
+		return // valueSchema guarded the rules the zero value breaks
 	}
 	if ptr {
 		return
@@ -178,6 +224,36 @@ func (c *crdCtx) presence(parent *apiextv1.JSONSchemaProps, f *Field, rules []Ru
 			return
 		}
 	}
+}
+
+// memberPresence reports whether the struct t declares its field goName
+// required, optional or forbidden.
+func (c *crdCtx) memberPresence(t *types.Type, goName string) bool {
+	mt := c.m.lookup(derefType(t))
+	if mt == nil {
+		return false
+	}
+	for _, f := range mt.Fields {
+		if f.GoName == goName {
+			return hasRule[Optional](f.Rules) || hasRule[Required](f.Rules) || hasRule[Forbidden](f.Rules)
+		}
+	}
+	return false
+}
+
+// memberOptional reports whether the struct t declares its field goName
+// +k8s:optional.
+func (c *crdCtx) memberOptional(t *types.Type, goName string) bool {
+	mt := c.m.lookup(derefType(t))
+	if mt == nil {
+		return false
+	}
+	for _, f := range mt.Fields {
+		if f.GoName == goName {
+			return hasRule[Optional](f.Rules)
+		}
+	}
+	return false
 }
 
 // allRules are a value's rules at a place plus its type's own.
@@ -209,17 +285,6 @@ func valueRules(rules []Rule, t *types.Type) []Rule {
 		}
 	}
 	return out
-}
-
-// stripZeroBreakers removes the keywords that applyRules(optional) puts
-// back as guarded CEL.
-func stripZeroBreakers(s *apiextv1.JSONSchemaProps) {
-	if s.Minimum != nil && *s.Minimum > 0 {
-		s.Minimum = nil
-	}
-	s.Format = ""
-	s.AnyOf = nil
-	s.XValidations = nil
 }
 
 // zeroSatisfies reports whether the zero value of t passes rule r.
@@ -346,14 +411,27 @@ func (c *crdCtx) celCheck(r Rule, v string, t *types.Type) (expr, msg string, ok
 		return count + " == 1", "must specify exactly one of: " + displayNames(x.Union), true
 	case Subfield:
 		var checks []string
+		sub := v + "." + x.JSONName
+		member := x.Field.Go
+		presence := c.memberPresence(t, x.Field.GoName)
 		for _, in := range c.resolveOptions(x.Rules) {
-			sub := v + "." + x.JSONName
-			e, m, ok := c.celCheck(in, sub, x.Field.Go)
+			e, m, ok := c.celCheck(in, sub, member)
 			if !ok {
 				return "", "", false
 			}
-			checks = append(checks, "(!has("+sub+") || "+e+")")
 			msg = m
+			switch {
+			case member.Kind == types.Pointer:
+				checks = append(checks, "(!has("+sub+") || "+e+")")
+			case presence:
+				// An unset (zero) required or optional member skips the rule.
+				checks = append(checks, "(!has("+sub+") || "+zeroTest(sub, member, false)+" || "+e+")")
+			case zeroSatisfies(in, member):
+				checks = append(checks, "(!has("+sub+") || "+e+")")
+			default:
+				// Absent is the zero value, which the rule rejects.
+				checks = append(checks, "(has("+sub+") && "+e+")")
+			}
 		}
 		return strings.Join(checks, " && "), msg, len(checks) > 0
 	}

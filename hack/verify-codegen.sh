@@ -20,7 +20,7 @@ if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt ./e
   failed=1
 fi
 
-if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt --crd-dir config/crd ./examples/apis/stable/... 2>"$tmp/verify-crd.log"; then
+if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt --crd-dir config/crd ./examples/apis/stable/... ./examples/apis/gadgets/... 2>"$tmp/verify-crd.log"; then
   cat "$tmp/verify-crd.log" >&2
   failed=1
 fi
