@@ -273,12 +273,7 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 			// value fails is reported, at the same paths, when it is absent.
 			if inner := c.m.lookup(f.Go); inner != nil {
 				for _, z := range c.zeroErrors(inner, "."+f.JSONName, 0) {
-					vr := apiextv1.ValidationRule{Rule: "has(self." + f.JSONName + ")", Message: z.msg, FieldPath: z.path}
-					if z.reason != "" {
-						r := apiextv1.FieldValueErrorReason(z.reason)
-						vr.Reason = &r
-					}
-					s.XValidations = append(s.XValidations, vr)
+					s.XValidations = append(s.XValidations, ratcheted("has(self."+f.JSONName+")", z.msg, z.reason, z.path, f.JSONName))
 				}
 			}
 		}

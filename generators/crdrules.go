@@ -28,34 +28,29 @@ func (c *crdCtx) applyRules(s *apiextv1.JSONSchemaProps, t *types.Type, rules []
 // zero means "unset": the zero value passes. Keywords are guarded with
 // anyOf (the zero value, or the rule), which costs no CEL budget.
 func (c *crdCtx) guardedRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
-	zeroString := apiextv1.JSONSchemaProps{MaxLength: ptrTo[int64](0)}
-	either := func(alts ...apiextv1.JSONSchemaProps) {
-		s.AllOf = append(s.AllOf, apiextv1.JSONSchemaProps{AnyOf: alts})
-	}
 	switch x := r.(type) {
-	case Minimum:
-		either(apiextv1.JSONSchemaProps{Minimum: ptrTo(0.0), Maximum: ptrTo(0.0)}, apiextv1.JSONSchemaProps{Minimum: ptrTo(float64(x.N))})
-	case Format:
-		switch x.Name {
-		case "k8s-ip":
-			either(zeroString, apiextv1.JSONSchemaProps{Format: "ipv4"}, apiextv1.JSONSchemaProps{Format: "ipv6"})
-		default:
-			either(zeroString, apiextv1.JSONSchemaProps{Format: x.Name})
-		}
 	case enumRule:
-		var vals []apiextv1.JSON
+		// The zero value is one more allowed value.
+		s.Enum = append(s.Enum, jsonValue(""))
 		for _, e := range x.values {
-			vals = append(vals, jsonValue(e.Value))
+			s.Enum = append(s.Enum, jsonValue(e.Value))
 		}
-		either(zeroString, apiextv1.JSONSchemaProps{Enum: vals})
-	default:
-		expr, msg, ok := c.celCheck(r, "self", t)
-		if !ok {
-			c.applyRule(s, t, r)
-			return
+		return
+	case Format:
+		// CEL formats need a bounded string; the names imply their bound,
+		// and no valid IP address is longer than 64 characters. Beyond it,
+		// the server's TooLong rejects what Go's format check rejects.
+		bound := map[string]int64{"k8s-short-name": 63, "k8s-long-name": 253, "k8s-ip": 64}[x.Name]
+		if s.MaxLength == nil || *s.MaxLength > bound {
+			s.MaxLength = ptrTo(bound)
 		}
-		s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: zeroTest("self", t, true) + " || " + expr, Message: msg})
 	}
+	expr, msg, ok := c.celCheck(r, "self", t)
+	if !ok {
+		c.applyRule(s, t, r)
+		return
+	}
+	s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: zeroTest("self", t, true) + " || " + expr, Message: msg})
 }
 
 func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
@@ -94,7 +89,11 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 				c.errs = append(c.errs, fmt.Errorf("%s: %s has no CRD form yet", in.At(), in.TagName()))
 				continue
 			}
-			elem.XValidations = append(elem.XValidations, apiextv1.ValidationRule{Rule: "!(" + match + ") || (" + expr + ")", Message: msg})
+			vr := apiextv1.ValidationRule{Rule: "!(" + match + ") || (" + expr + ")", Message: msg}
+			if sf, ok := in.(Subfield); ok {
+				vr.FieldPath = "." + sf.JSONName // the error is at the sub-field, as in Go
+			}
+			elem.XValidations = append(elem.XValidations, vr)
 		}
 	case NEQ, ItemUnion:
 		expr, msg, ok := c.celCheck(r, "self", t)
@@ -187,17 +186,12 @@ func (c *crdCtx) presence(parent *apiextv1.JSONSchemaProps, f *Field, rules []Ru
 	}
 	fieldPath := "." + f.JSONName
 	add := func(rule, msg, reason string) {
-		vr := apiextv1.ValidationRule{Rule: rule, Message: msg, FieldPath: fieldPath}
-		if reason != "" {
-			r := apiextv1.FieldValueErrorReason(reason)
-			vr.Reason = &r
-		}
-		parent.XValidations = append(parent.XValidations, vr)
+		parent.XValidations = append(parent.XValidations, ratcheted(rule, msg, reason, fieldPath, f.JSONName))
 	}
 	switch presence.(type) {
 	case Required:
 		if ptr {
-			parent.Required = append(parent.Required, f.JSONName)
+			add(has, "Required value", "FieldValueRequired")
 			return
 		}
 		add(has+" && !("+zeroTest(path, f.Go, false)+")", "Required value", "FieldValueRequired")
@@ -254,6 +248,28 @@ func (c *crdCtx) memberOptional(t *types.Type, goName string) bool {
 		}
 	}
 	return false
+}
+
+// ratcheted is a rule on a parent object about some of its fields that,
+// like the Go validator, is not applied again on an update that leaves
+// those fields as they were, however the rest of the parent changed.
+func ratcheted(rule, msg, reason, fieldPath string, fields ...string) apiextv1.ValidationRule {
+	var same []string
+	for _, f := range fields {
+		now, before := "self."+f, "oldSelf.value()."+f
+		same = append(same, fmt.Sprintf("has(%s) == has(%s) && (!has(%s) || %s == %s)", now, before, now, now, before))
+	}
+	vr := apiextv1.ValidationRule{
+		Rule:            "(" + rule + ") || (oldSelf.hasValue() && " + strings.Join(same, " && ") + ")",
+		Message:         msg,
+		FieldPath:       fieldPath,
+		OptionalOldSelf: ptrTo(true),
+	}
+	if reason != "" {
+		r := apiextv1.FieldValueErrorReason(reason)
+		vr.Reason = &r
+	}
+	return vr
 }
 
 // allRules are a value's rules at a place plus its type's own.
@@ -460,7 +476,7 @@ func displayNames(u *Union) string {
 
 // unionRules are the CEL rules of a struct's union.
 func (c *crdCtx) unionRules(u *Union) []apiextv1.ValidationRule {
-	var set []string
+	var set, fields []string
 	for _, m := range u.Members {
 		p := "self." + m.Field.JSONName
 		test := "has(" + p + ")"
@@ -468,24 +484,25 @@ func (c *crdCtx) unionRules(u *Union) []apiextv1.ValidationRule {
 			test = "(" + test + " && !(" + zeroTest(p, m.Field.Go, false) + "))"
 		}
 		set = append(set, test)
+		fields = append(fields, m.Field.JSONName)
+	}
+	if u.Discriminator != nil {
+		fields = append(fields, u.Discriminator.JSONName)
 	}
 	count := "[" + strings.Join(set, ", ") + "].filter(x, x).size()"
 	switch {
 	case u.ZeroOrOne:
-		return []apiextv1.ValidationRule{{Rule: count + " <= 1", Message: "must specify at most one of: " + displayNames(u)}}
+		return []apiextv1.ValidationRule{ratcheted(count+" <= 1", "must specify at most one of: "+displayNames(u), "", "", fields...)}
 	case u.Discriminator != nil:
 		var out []apiextv1.ValidationRule
 		d := "self." + u.Discriminator.JSONName
 		for i, m := range u.Members {
-			out = append(out, apiextv1.ValidationRule{
-				Rule:      fmt.Sprintf("(%s) == (has(%s) && %s == %s)", set[i], d, d, celString(m.Value)),
-				Message:   fmt.Sprintf("must be set exactly when `%s` is %q", u.Discriminator.JSONName, m.Value),
-				FieldPath: "." + m.Field.JSONName,
-			})
+			out = append(out, ratcheted(fmt.Sprintf("(%s) == (has(%s) && %s == %s)", set[i], d, d, celString(m.Value)),
+				fmt.Sprintf("must be set exactly when `%s` is %q", u.Discriminator.JSONName, m.Value), "", "."+m.Field.JSONName, fields...))
 		}
 		return out
 	}
-	return []apiextv1.ValidationRule{{Rule: count + " == 1", Message: "must specify exactly one of: " + displayNames(u)}}
+	return []apiextv1.ValidationRule{ratcheted(count+" == 1", "must specify exactly one of: "+displayNames(u), "", "", fields...)}
 }
 
 // celString quotes a string for CEL.
