@@ -201,10 +201,20 @@ type crdCtx struct {
 	options map[string]bool
 	errs    []error
 	stack   []types.Name // types being built, to report recursion
+	// lift is the path from the root, through non-pointer struct fields
+	// only, of the struct being built (nil: not reachable that way). The
+	// presence rules of its fields go on the root (rootRules), where the
+	// old object is known on every update: Go compares an absent struct
+	// as its zero value, which a rule on the struct itself cannot do.
+	lift      []string
+	lifting   bool
+	rootRules []apiextv1.ValidationRule
 }
 
 func (c *crdCtx) rootSchema(t *Type) *apiextv1.JSONSchemaProps {
+	c.lifting, c.lift = true, nil
 	s := c.structSchema(t, false)
+	s.XValidations = append(s.XValidations, c.rootRules...)
 	// apiVersion, kind and metadata are the server's: only their types.
 	s.Properties["apiVersion"] = apiextv1.JSONSchemaProps{Type: "string"}
 	s.Properties["kind"] = apiextv1.JSONSchemaProps{Type: "string"}
@@ -265,9 +275,17 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 		rules = c.resolveOptions(rules)
 		// Optional on a non-pointer: a present zero value means unset.
 		optional := f.Go.Kind != types.Pointer && hasRule[Optional](rules)
+		// Lifting continues only into non-pointer struct fields.
+		savedLift, savedLifting := c.lift, c.lifting
+		if c.lifting && f.Go.Kind == types.Struct {
+			c.lift = append(append([]string{}, c.lift...), f.JSONName)
+		} else {
+			c.lifting = false
+		}
 		fs := c.valueSchema(f.Go, rules, fieldOpaque, optional)
+		c.lift, c.lifting = savedLift, savedLifting
 		s.Properties[f.JSONName] = fs
-		if f.Go.Kind == types.Struct && !fieldOpaque {
+		if f.Go.Kind == types.Struct && !fieldOpaque && !c.lifting {
 			// Go validates an absent struct field as its zero value; the
 			// server validates an object only if it is there. What the zero
 			// value fails is reported, at the same paths, when it is absent.
@@ -278,7 +296,11 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 			}
 		}
 		if !opaque {
-			c.presence(s, f, rules)
+			if c.lifting {
+				c.liftedPresence(f, rules)
+			} else {
+				c.presence(s, f, rules)
+			}
 		}
 	}
 }

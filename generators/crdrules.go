@@ -250,6 +250,96 @@ func (c *crdCtx) memberOptional(t *types.Type, goName string) bool {
 	return false
 }
 
+// liftedPresence is presence for a field reached from the root through
+// non-pointer structs only: the rule is on the root, reads the field with
+// absent parents as zero values, and ratchets against the old object's
+// field read the same way.
+func (c *crdCtx) liftedPresence(f *Field, rules []Rule) {
+	path := append(append([]string{}, c.lift...), f.JSONName)
+	now, before := accessor("self", path, f.Go), accessor("oldSelf.value()", path, f.Go)
+	present := presentAll("self", path)
+	fieldPath := "." + strings.Join(path, ".")
+	add := func(rule, msg, reason string) {
+		vr := apiextv1.ValidationRule{
+			Rule:            "(" + rule + ") || (oldSelf.hasValue() && " + now + " == " + before + ")",
+			Message:         msg,
+			FieldPath:       fieldPath,
+			OptionalOldSelf: ptrTo(true),
+		}
+		if reason != "" {
+			r := apiextv1.FieldValueErrorReason(reason)
+			vr.Reason = &r
+		}
+		c.rootRules = append(c.rootRules, vr)
+	}
+	ptr := f.Go.Kind == types.Pointer
+	switch {
+	case hasRule[Required](rules):
+		if ptr {
+			add(present, "Required value", "FieldValueRequired")
+		} else {
+			add("!("+zeroTest(now, f.Go, false)+")", "Required value", "FieldValueRequired")
+		}
+	case hasRule[Forbidden](rules):
+		if ptr {
+			add("!("+present+")", "Forbidden", "FieldValueForbidden")
+		} else {
+			add(zeroTest(now, f.Go, false), "Forbidden", "FieldValueForbidden")
+		}
+	case hasRule[Optional](rules), ptr:
+	default:
+		// Absent (here or above) is the zero value, which Go validates.
+		for _, r := range c.allRules(f.Go, valueRules(rules, f.Go)) {
+			if !zeroSatisfies(r, f.Go) {
+				_, msg, _ := c.celCheck(r, "self", f.Go)
+				add(present, msg, "")
+				return
+			}
+		}
+	}
+}
+
+// accessor reads a field by its JSON path from root, as the zero value
+// when it or a parent is absent. A pointer field reads as null.
+func accessor(root string, path []string, t *types.Type) string {
+	zero := "null"
+	if t.Kind != types.Pointer {
+		zero = zeroCEL(t)
+	}
+	return "(" + presentAll(root, path) + " ? " + root + "." + strings.Join(path, ".") + " : " + zero + ")"
+}
+
+// presentAll is the test that every field along path is present.
+func presentAll(root string, path []string) string {
+	var parts []string
+	for i := range path {
+		parts = append(parts, "has("+root+"."+strings.Join(path[:i+1], ".")+")")
+	}
+	return strings.Join(parts, " && ")
+}
+
+// zeroCEL is the CEL literal of a type's zero value.
+func zeroCEL(t *types.Type) string {
+	r := resolve(derefType(t))
+	switch r.Kind {
+	case types.Slice:
+		return "[]"
+	case types.Map:
+		return "{}"
+	case types.Builtin:
+		switch kindOfBuiltin(r.Name.Name) {
+		case "string":
+			return "''"
+		case "bool":
+			return "false"
+		case "float":
+			return "0.0"
+		}
+		return "0"
+	}
+	return "null"
+}
+
 // ratcheted is a rule on a parent object about some of its fields that,
 // like the Go validator, is not applied again on an update that leaves
 // those fields as they were, however the rest of the parent changed.

@@ -54,6 +54,9 @@ type kindCase struct {
 	crdFile string          // the CRD file the generator writes for the kind
 	options map[string]bool // op.Options of the Go validator; the enabled ones are --crd-options
 	goType  reflect.Type
+	// inProgress marks kinds on which the CRD emitter is known to disagree
+	// still (issue 5); they run only with VALIDATION_GEN_DIFFERENTIAL=1.
+	inProgress bool
 	// validate decodes body (and oldBody, nil on create) with encoding/json
 	// into the Go type and runs its generated validator.
 	validate func(ctx context.Context, op operation.Operation, body, oldBody []byte) (field.ErrorList, error)
@@ -82,10 +85,15 @@ func kindOf[T any](name, pattern, crdFile string, options map[string]bool,
 
 var kinds = []kindCase{
 	kindOf("CronTab", "./examples/apis/stable/...", "stable.example.com_crontabs.yaml", nil, stablev1.Validate_CronTab),
-	kindOf("Gadget", "./examples/apis/gadgets/...", "gadgets.example.com_gadgets.yaml",
-		map[string]bool{"GadgetStrict": false}, gadgetsv1.Validate_Gadget),
-	kindOf("Gadget/GadgetStrict", "./examples/apis/gadgets/...", "gadgets.example.com_gadgets.yaml",
-		map[string]bool{"GadgetStrict": true}, gadgetsv1.Validate_Gadget),
+	inProgress(kindOf("Gadget", "./examples/apis/gadgets/...", "gadgets.example.com_gadgets.yaml",
+		map[string]bool{"GadgetStrict": false}, gadgetsv1.Validate_Gadget)),
+	inProgress(kindOf("Gadget/GadgetStrict", "./examples/apis/gadgets/...", "gadgets.example.com_gadgets.yaml",
+		map[string]bool{"GadgetStrict": true}, gadgetsv1.Validate_Gadget)),
+}
+
+func inProgress(k kindCase) kindCase {
+	k.inProgress = true
+	return k
 }
 
 // objectsPerKind: random objects per table entry. Each gives 3 or 4
@@ -110,16 +118,16 @@ func objectsPerKind(t *testing.T) int {
 const differentialSeed = 20260101
 
 func TestDifferentialGoVersusAPIServer(t *testing.T) {
-	// The CRD emitter does not pass this yet (issue 5 is in progress; the
-	// disagreements it finds are listed in the issue's note). It runs on
-	// request so that it does not hide the rest of the suite meanwhile.
-	if os.Getenv("VALIDATION_GEN_DIFFERENTIAL") == "" {
-		t.Skip("CRD emitter in progress: set VALIDATION_GEN_DIFFERENTIAL=1 to run the differential test")
-	}
 	n := objectsPerKind(t)
 	crds := map[string]map[string]*apiextv1.CustomResourceDefinition{}
 	for _, k := range kinds {
 		t.Run(k.name, func(t *testing.T) {
+			// The CRD emitter still disagrees on some kinds (issue 5 is in
+			// progress; see the issue's note). They run on request so that
+			// they do not hide the rest of the suite meanwhile.
+			if k.inProgress && os.Getenv("VALIDATION_GEN_DIFFERENTIAL") == "" {
+				t.Skip("CRD emitter in progress for this kind: set VALIDATION_GEN_DIFFERENTIAL=1 to run it")
+			}
 			key := k.pattern + " " + strings.Join(enabledOptions(k.options), ",")
 			if crds[key] == nil {
 				crds[key] = generateWithOptions(t, enabledOptions(k.options), k.pattern)
