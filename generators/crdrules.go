@@ -115,7 +115,7 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 	case Subfield:
 		if s.Properties != nil {
 			prop := s.Properties[x.JSONName]
-			c.applyRules(&prop, x.Field.Go, c.resolveOptions(x.Rules), x.Field.Go.Kind != types.Pointer && c.memberOptional(t, x.Field.GoName))
+			c.applyRules(&prop, x.Field.Go, c.resolveOptions(x.Rules), x.Field.Go.Kind != types.Pointer && hasRule[Optional](c.memberRules(t, x.Field.GoName)))
 			s.Properties[x.JSONName] = prop
 		}
 	case ListType:
@@ -220,34 +220,23 @@ func (c *crdCtx) presence(parent *apiextv1.JSONSchemaProps, f *Field, rules []Ru
 	}
 }
 
+// memberRules are the rules the struct t declares on its field goName.
+func (c *crdCtx) memberRules(t *types.Type, goName string) []Rule {
+	if mt := c.m.lookup(derefType(t)); mt != nil {
+		for _, f := range mt.Fields {
+			if f.GoName == goName {
+				return f.Rules
+			}
+		}
+	}
+	return nil
+}
+
 // memberPresence reports whether the struct t declares its field goName
 // required, optional or forbidden.
 func (c *crdCtx) memberPresence(t *types.Type, goName string) bool {
-	mt := c.m.lookup(derefType(t))
-	if mt == nil {
-		return false
-	}
-	for _, f := range mt.Fields {
-		if f.GoName == goName {
-			return hasRule[Optional](f.Rules) || hasRule[Required](f.Rules) || hasRule[Forbidden](f.Rules)
-		}
-	}
-	return false
-}
-
-// memberOptional reports whether the struct t declares its field goName
-// +k8s:optional.
-func (c *crdCtx) memberOptional(t *types.Type, goName string) bool {
-	mt := c.m.lookup(derefType(t))
-	if mt == nil {
-		return false
-	}
-	for _, f := range mt.Fields {
-		if f.GoName == goName {
-			return hasRule[Optional](f.Rules)
-		}
-	}
-	return false
+	rules := c.memberRules(t, goName)
+	return hasRule[Optional](rules) || hasRule[Required](rules) || hasRule[Forbidden](rules)
 }
 
 // liftedPresence is presence for a field reached from the root through
