@@ -868,13 +868,13 @@ func (b *builder) propagate() {
 // that has validation.
 func (b *builder) reaches(t *Type) bool {
 	if t.Go.Kind != types.Struct {
-		return b.valueNeeds(t.Go.Underlying, false)
+		return b.valueNeeds(t.Go.Underlying)
 	}
 	for _, f := range t.Fields {
 		if hasOpaque(f.Rules) {
 			continue
 		}
-		if b.valueNeeds(f.Go, false) {
+		if b.valueNeeds(f.Go) {
 			return true
 		}
 	}
@@ -928,27 +928,7 @@ func hasOpaque(rules []Rule) bool {
 
 // valueNeeds reports whether validating a value of Go type t calls any
 // type's validation function.
-func (b *builder) valueNeeds(t *types.Type, _ bool) bool {
-	if t == nil {
-		return false
-	}
-	if mt := b.named(t); mt != nil {
-		return mt.HasValidation
-	}
-	switch t.Kind {
-	case types.Pointer, types.Slice, types.Array:
-		return b.valueNeeds(t.Elem, false)
-	case types.Map:
-		return b.valueNeeds(t.Key, false) || b.valueNeeds(t.Elem, false)
-	case types.Struct:
-		for _, m := range t.Members {
-			if b.valueNeeds(m.Type, false) {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (b *builder) valueNeeds(t *types.Type) bool { return valueNeeds(t, b.named) }
 
 // named returns the model type (of the run or a readonly package) for a
 // named Go type, or nil.

@@ -289,8 +289,6 @@ type place struct {
 	// typeFunc is set inside a type's own function: the value is the
 	// type itself, so its function must not be called again.
 	typeFunc bool
-	// mapKey marks a map key place (eachKey), whose errors are at the map.
-	mapKey bool
 	// local marks a value copied into a local variable (map values): its
 	// address must not reach reflection, or the variable escapes.
 	local bool
@@ -382,21 +380,7 @@ func (c *fnCtx) needsStructure(t *types.Type, rules []Rule) bool {
 	return c.valueNeeds(t)
 }
 
-func (c *fnCtx) valueNeeds(t *types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if mt := c.e.m.lookup(t); mt != nil {
-		return mt.HasValidation
-	}
-	switch t.Kind {
-	case types.Pointer, types.Slice, types.Array:
-		return c.valueNeeds(t.Elem)
-	case types.Map:
-		return c.valueNeeds(t.Key) || c.valueNeeds(t.Elem)
-	}
-	return false
-}
+func (c *fnCtx) valueNeeds(t *types.Type) bool { return valueNeeds(t, c.e.m.lookup) }
 
 // checksWithGate wraps a place's checks in the update-ratcheting gate: an
 // unchanged value is not validated again.
@@ -634,7 +618,7 @@ func (c *fnCtx) presenceChecks(pl place, presence []Rule, after []jen.Code) []je
 		}
 		var applied []jen.Code
 		for _, in := range x.Rules {
-			switch in.(type) {
+			switch in := in.(type) {
 			case Required:
 				applied = append(applied, jen.If(c.unsetExpr(pl)).Block(append([]jen.Code{
 					c.appendErr(jen.Qual(pkgRT, "Required").Call(pl.path.field()))}, setStop()...)...))
@@ -646,7 +630,7 @@ func (c *fnCtx) presenceChecks(pl place, presence []Rule, after []jen.Code) []je
 				applied = append(applied, jen.If(c.setExpr(pl)).Block(c.appendErr(jen.Qual(pkgRT, "Forbidden").Call(pl.path.field()))))
 				applied = append(applied, setStop()...)
 			case MaxItems:
-				n := jen.Lit(int(in.(MaxItems).N))
+				n := jen.Lit(int(in.N))
 				applied = append(applied, jen.If(jen.Len(pl.derefRaw()).Op(">").Add(n)).Block(append([]jen.Code{
 					c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.field(), jen.Len(pl.derefRaw()), n))}, setStop()...)...))
 			}
@@ -1064,7 +1048,7 @@ func (c *fnCtx) eachKey(pl place, rules []Rule, withType bool) []jen.Code {
 	r := resolve(pl.valueType())
 	k := c.name("k")
 	kv := c.name("kv")
-	key := place{t: r.Key, rules: rules, v: kv, ov: "nil", path: pl.path, mapKey: true}
+	key := place{t: r.Key, rules: rules, v: kv, ov: "nil", path: pl.path}
 	var body []jen.Code
 	if withType {
 		body = c.structure(key, false)

@@ -237,3 +237,28 @@ type (
 		Rules   []Rule
 	}
 )
+
+// valueNeeds reports whether validating a value of Go type t calls a
+// validation function: of a named type lookup knows to have validation,
+// or of one inside t's elements, keys or (unnamed) struct members.
+func valueNeeds(t *types.Type, lookup func(*types.Type) *Type) bool {
+	if t == nil {
+		return false
+	}
+	if mt := lookup(t); mt != nil {
+		return mt.HasValidation
+	}
+	switch t.Kind {
+	case types.Pointer, types.Slice, types.Array:
+		return valueNeeds(t.Elem, lookup)
+	case types.Map:
+		return valueNeeds(t.Key, lookup) || valueNeeds(t.Elem, lookup)
+	case types.Struct:
+		for _, m := range t.Members {
+			if valueNeeds(m.Type, lookup) {
+				return true
+			}
+		}
+	}
+	return false
+}
