@@ -249,17 +249,7 @@ func (c *crdCtx) liftedPresence(f *Field, rules []Rule) {
 	present := presentAll("self", path)
 	fieldPath := "." + strings.Join(path, ".")
 	add := func(rule, msg, reason string) {
-		vr := apiextv1.ValidationRule{
-			Rule:            "(" + rule + ") || (oldSelf.hasValue() && " + now + " == " + before + ")",
-			Message:         msg,
-			FieldPath:       fieldPath,
-			OptionalOldSelf: ptrTo(true),
-		}
-		if reason != "" {
-			r := apiextv1.FieldValueErrorReason(reason)
-			vr.Reason = &r
-		}
-		c.rootRules = append(c.rootRules, vr)
+		c.rootRules = append(c.rootRules, transitionRule(rule, now+" == "+before, msg, reason, fieldPath))
 	}
 	ptr := f.Go.Kind == types.Pointer
 	switch {
@@ -338,8 +328,14 @@ func ratcheted(rule, msg, reason, fieldPath string, fields ...string) apiextv1.V
 		now, before := "self."+f, "oldSelf.value()."+f
 		same = append(same, fmt.Sprintf("has(%s) == has(%s) && (!has(%s) || %s == %s)", now, before, now, now, before))
 	}
+	return transitionRule(rule, strings.Join(same, " && "), msg, reason, fieldPath)
+}
+
+// transitionRule is rule, except that it passes on an update where
+// unchanged (a CEL test of self against oldSelf.value()) holds.
+func transitionRule(rule, unchanged, msg, reason, fieldPath string) apiextv1.ValidationRule {
 	vr := apiextv1.ValidationRule{
-		Rule:            "(" + rule + ") || (oldSelf.hasValue() && " + strings.Join(same, " && ") + ")",
+		Rule:            "(" + rule + ") || (oldSelf.hasValue() && " + unchanged + ")",
 		Message:         msg,
 		FieldPath:       fieldPath,
 		OptionalOldSelf: ptrTo(true),
