@@ -152,6 +152,7 @@ func (m *Model) crd(roots []*CRDRoot, options map[string]bool) (*apiextv1.Custom
 				v.Subresources.Status = &apiextv1.CustomResourceSubresourceStatus{}
 			}
 			if s := r.Markers.Scale; s != nil {
+				errs = append(errs, m.checkScale(r.Type, s)...)
 				v.Subresources.Scale = &apiextv1.CustomResourceSubresourceScale{SpecReplicasPath: s.SpecPath, StatusReplicasPath: s.StatusPath}
 				if s.SelectorPath != "" {
 					v.Subresources.Scale.LabelSelectorPath = &s.SelectorPath
@@ -209,6 +210,17 @@ type crdCtx struct {
 	lift      []string
 	lifting   bool
 	rootRules []apiextv1.ValidationRule
+	// atField: the value being built is a struct field's own value (not
+	// an item, a map value or a sub-field's); pendingParent collects the
+	// rules fieldRatchet puts on that field's parent.
+	atField       bool
+	pendingParent []pendingRule
+	// uncorrelatable: the value being built is below an item of a list
+	// that is not a list-map, where the server has no old value for a
+	// transition rule. listKind is the list type of the list shapeSchema
+	// builds next.
+	uncorrelatable bool
+	listKind       string
 }
 
 func (c *crdCtx) rootSchema(t *Type) *apiextv1.JSONSchemaProps {
@@ -273,8 +285,11 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 			rules = nil
 		}
 		rules = c.resolveOptions(rules)
-		// Optional on a non-pointer: a present zero value means unset.
-		optional := f.Go.Kind != types.Pointer && hasRule[Optional](rules)
+		// On a non-pointer field the zero value is decided by the parent
+		// (presence or liftedPresence), which reads absent as zero as Go
+		// does; on the value, the rules let it through. A keyword there
+		// would reject a present zero that an absent old value ratchets.
+		zeroByParent := f.Go.Kind != types.Pointer && f.Go.Kind != types.Struct && !opaque
 		// Lifting continues only into non-pointer struct fields.
 		savedLift, savedLifting := c.lift, c.lifting
 		if c.lifting && f.Go.Kind == types.Struct {
@@ -282,7 +297,13 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 		} else {
 			c.lifting = false
 		}
-		fs := c.valueSchema(f.Go, rules, fieldOpaque, optional)
+		savedAtField, savedPending := c.atField, c.pendingParent
+		c.atField, c.pendingParent = true, nil
+		fs := c.valueSchema(f.Go, rules, fieldOpaque, zeroByParent)
+		for _, p := range c.pendingParent {
+			s.XValidations = append(s.XValidations, p.parentRule(f))
+		}
+		c.atField, c.pendingParent = savedAtField, savedPending
 		c.lift, c.lifting = savedLift, savedLifting
 		s.Properties[f.JSONName] = fs
 		if f.Go.Kind == types.Struct && !fieldOpaque && !c.lifting {
@@ -291,7 +312,7 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 			// value fails is reported, at the same paths, when it is absent.
 			if inner := c.m.lookup(f.Go); inner != nil {
 				for _, z := range c.zeroErrors(inner, "."+f.JSONName, 0) {
-					s.XValidations = append(s.XValidations, ratcheted("has(self."+f.JSONName+")", z.msg, z.reason, z.path, f.JSONName))
+					s.XValidations = append(s.XValidations, c.ratcheted("has(self."+f.JSONName+")", z.msg, z.reason, z.path, f))
 				}
 			}
 		}
@@ -329,6 +350,16 @@ func (c *crdCtx) valueSchema(t *types.Type, rules []Rule, opaque, optional bool)
 		if t.Kind == types.Alias {
 			r = t.Underlying
 		}
+		all := rules
+		if mt != nil {
+			all = append(append([]Rule{}, rules...), c.resolveOptions(mt.Rules)...)
+		}
+		c.listKind = ""
+		for _, x := range all {
+			if lt, ok := x.(ListType); ok {
+				c.listKind = lt.Kind
+			}
+		}
 		s = c.shapeSchema(r, opaque)
 		if mt != nil && !opaque {
 			c.applyRules(&s, t, c.resolveOptions(mt.Rules), optional)
@@ -355,6 +386,12 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 		if r := resolve(t.Elem); r.Kind == types.Builtin && (r.Name.Name == "byte" || r.Name.Name == "uint8") {
 			return apiextv1.JSONSchemaProps{Type: "string", Format: "byte"}
 		}
+		if c.listKind != "map" {
+			saved := c.uncorrelatable
+			c.uncorrelatable = true
+			defer func() { c.uncorrelatable = saved }()
+		}
+		c.listKind = ""
 		items := c.valueSchema(t.Elem, nil, opaque, false)
 		return apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}}
 	case types.Map:

@@ -16,6 +16,11 @@ func TestCRDBadInput(t *testing.T) {
 		"bad-scope":           {"types.go:5:", "scope=Global", "neither Namespaced nor Cluster", "fix:"},
 		"printcolumn-missing": {"types.go:5:", "printcolumn", "needs name, type and JSONPath", "fix:"},
 		"recursive":           {"types.go:12:", "Node contains itself", "fix:"},
+		// The scale subresource's own checks do not ratchet: the Go
+		// validator must make them too.
+		"scale-no-minimum":    {"types.go:5:", "kubebuilder:subresource:scale", "specpath .spec.replicas", "no +k8s:minimum", "fix: add +k8s:minimum=0 to Replicas (", "types.go:15"},
+		"scale-wrong-type":    {"types.go:5:", "specpath .spec.replicas: is Replicas *int64", "fix: make Replicas an int32"},
+		"scale-missing-field": {"types.go:5:", "statuspath .status.ready: names no field of Thing", "fix:"},
 	}
 	for name, wants := range cases {
 		t.Run(name, func(t *testing.T) {

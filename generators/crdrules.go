@@ -15,7 +15,16 @@ import (
 // non-pointer field), so a rule the zero value breaks is written as CEL
 // that lets the zero value through.
 func (c *crdCtx) applyRules(s *apiextv1.JSONSchemaProps, t *types.Type, rules []Rule, optional bool) {
+	// The list type first: how eachVal is written depends on it.
 	for _, r := range rules {
+		if lt, ok := r.(ListType); ok {
+			c.applyRule(s, t, lt)
+		}
+	}
+	for _, r := range rules {
+		if _, ok := r.(ListType); ok {
+			continue
+		}
 		if optional && !zeroSatisfies(r, t) {
 			c.guardedRule(s, t, r)
 			continue
@@ -37,13 +46,7 @@ func (c *crdCtx) guardedRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule)
 		}
 		return
 	case Format:
-		// CEL formats need a bounded string; the names imply their bound,
-		// and no valid IP address is longer than 64 characters. Beyond it,
-		// the server's TooLong rejects what Go's format check rejects.
-		bound := map[string]int64{"k8s-short-name": 63, "k8s-long-name": 253, "k8s-ip": 64}[x.Name]
-		if s.MaxLength == nil || *s.MaxLength > bound {
-			s.MaxLength = ptrTo(bound)
-		}
+		boundForCEL(s, x)
 	}
 	expr, msg, ok := c.celCheck(r, "self", t)
 	if !ok {
@@ -51,6 +54,92 @@ func (c *crdCtx) guardedRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule)
 		return
 	}
 	s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: zeroTest("self", t, true) + " || " + expr, Message: msg})
+}
+
+// notAtField marks what is built next as not a struct field's own value;
+// the returned function restores the mark.
+func (c *crdCtx) notAtField() func() {
+	saved := c.atField
+	c.atField = false
+	return func() { c.atField = saved }
+}
+
+// boundForCEL bounds a string that a CEL format check reads: CEL's cost
+// estimate needs the bound. The format names imply it, and no valid IP
+// address is longer than 64 characters; beyond the bound, the server's
+// TooLong rejects what Go's format check rejects.
+func boundForCEL(s *apiextv1.JSONSchemaProps, f Format) {
+	bound := map[string]int64{"k8s-short-name": 63, "k8s-long-name": 253, "k8s-ip": 64}[f.Name]
+	if s.MaxLength == nil || *s.MaxLength > bound {
+		s.MaxLength = ptrTo(bound)
+	}
+}
+
+// setEachVal writes eachVal rules of a list-set on the list rather than on
+// its items. The server never correlates the items of a set with the old
+// list (only list-map items), so a rule on the items could not ratchet; Go
+// lets an item through that the old list has. The error is at the list,
+// not at the item (docs/crd-design.md).
+func (c *crdCtx) setEachVal(s *apiextv1.JSONSchemaProps, t *types.Type, x EachVal) bool {
+	elem := elemSchema(s)
+	if elem == nil || !c.atField || c.uncorrelatable {
+		return false
+	}
+	et := elemType(t)
+	type check struct{ expr, msg string }
+	var checks []check
+	for _, r := range c.allRules(et, c.resolveOptions(x.Rules)) {
+		expr, msg, ok := c.celCheck(r, "x", et)
+		if !ok {
+			return false
+		}
+		if f, ok := r.(Format); ok {
+			boundForCEL(elem, f)
+		}
+		checks = append(checks, check{expr, msg})
+	}
+	for _, ch := range checks {
+		ch := ch
+		c.fieldRatchet(s, func(v string) string { return v + ".all(x, " + ch.expr + ")" },
+			"self.all(x, ("+ch.expr+") || x in oldSelf)", ch.msg)
+	}
+	return true
+}
+
+// fieldRatchet writes a rule on the value of the field being built that,
+// on update, lets through what Go lets through because of the old value:
+// a transition rule on the value, which sees the old value only when the
+// field had one, and a rule on the parent for every other case. One rule
+// with optionalOldSelf would do, but the server's cost estimate does not
+// know the size of oldSelf.value() and rejects it. Outside a field (an
+// item of an item) or where the old value cannot be found, the rule does
+// not ratchet.
+func (c *crdCtx) fieldRatchet(s *apiextv1.JSONSchemaProps, check func(v string) string, transition, msg string) {
+	if !c.atField || c.uncorrelatable {
+		s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: check("self"), Message: msg})
+		return
+	}
+	s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: transition, Message: msg})
+	c.pendingParent = append(c.pendingParent, pendingRule{check: check, msg: msg})
+}
+
+// pendingRule is the parent's half of a fieldRatchet rule: it checks the
+// field's value when the old parent had no such field (or there is no old
+// parent, on create).
+type pendingRule struct {
+	check func(v string) string
+	msg   string
+}
+
+// parentRule is the parent's rule of a pendingRule for the field f.
+func (p pendingRule) parentRule(f *Field) apiextv1.ValidationRule {
+	now := "self." + f.JSONName
+	return apiextv1.ValidationRule{
+		Rule:            "(oldSelf.hasValue() && has(oldSelf.value()." + f.JSONName + ")) || !has(" + now + ") || " + p.check(now),
+		Message:         p.msg,
+		FieldPath:       "." + f.JSONName,
+		OptionalOldSelf: ptrTo(true),
+	}
 }
 
 func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
@@ -95,25 +184,45 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 			}
 			elem.XValidations = append(elem.XValidations, vr)
 		}
-	case NEQ, ItemUnion:
+	case ItemUnion:
+		// Go checks it again only when which members are there changed.
+		if _, msg, ok := c.celCheck(r, "self", t); ok {
+			members := func(v string) string {
+				var out []string
+				for _, m := range x.Union.Members {
+					out = append(out, fmt.Sprintf("%s.exists(i, %s)", v, itemMatch(m.Item, "i")))
+				}
+				return "[" + strings.Join(out, ", ") + "]"
+			}
+			check := func(v string) string { e, _, _ := c.celCheck(r, v, t); return e }
+			c.fieldRatchet(s, check, "("+check("self")+") || "+members("self")+" == "+members("oldSelf"), msg)
+		}
+	case NEQ:
 		expr, msg, ok := c.celCheck(r, "self", t)
 		if ok {
 			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: expr, Message: msg})
 		}
 	case EachVal:
+		if s.XListType != nil && *s.XListType == "set" && c.setEachVal(s, t, x) {
+			return
+		}
 		elem := elemSchema(s)
 		if elem != nil {
+			defer c.notAtField()()
 			c.applyRules(elem, elemType(t), c.resolveOptions(x.Rules), false)
 		}
 	case EachKey:
 		for _, kr := range c.resolveOptions(x.Rules) {
+			// Go lets a key through that the old map has.
 			expr, msg, ok := c.celCheck(kr, "k", keyType(t))
 			if ok {
-				s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: "self.all(k, " + expr + ")", Message: msg})
+				c.fieldRatchet(s, func(v string) string { return v + ".all(k, " + expr + ")" },
+					"self.all(k, ("+expr+") || k in oldSelf)", msg)
 			}
 		}
 	case Subfield:
 		if s.Properties != nil {
+			defer c.notAtField()()
 			prop := s.Properties[x.JSONName]
 			c.applyRules(&prop, x.Field.Go, c.resolveOptions(x.Rules), x.Field.Go.Kind != types.Pointer && hasRule[Optional](c.memberRules(t, x.Field.GoName)))
 			s.Properties[x.JSONName] = prop
@@ -186,7 +295,7 @@ func (c *crdCtx) presence(parent *apiextv1.JSONSchemaProps, f *Field, rules []Ru
 	}
 	fieldPath := "." + f.JSONName
 	add := func(rule, msg, reason string) {
-		parent.XValidations = append(parent.XValidations, ratcheted(rule, msg, reason, fieldPath, f.JSONName))
+		parent.XValidations = append(parent.XValidations, c.ratcheted(rule, msg, reason, fieldPath, f))
 	}
 	switch presence.(type) {
 	case Required:
@@ -209,12 +318,13 @@ func (c *crdCtx) presence(parent *apiextv1.JSONSchemaProps, f *Field, rules []Ru
 	if ptr {
 		return
 	}
-	// No presence tag on a non-pointer: Go validates the zero value of an
-	// absent field, so a rule the zero value breaks fails when it is absent.
+	// No presence tag on a non-pointer: Go validates the zero value, absent
+	// or present, so a rule the zero value breaks fails on it here (the
+	// value's own schema lets the zero value through).
 	for _, r := range c.allRules(f.Go, rules) {
 		if !zeroSatisfies(r, f.Go) {
 			_, msg, _ := c.celCheck(r, path, f.Go)
-			add(has, msg, "")
+			add(has+" && !("+zeroTest(path, f.Go, false)+")", msg, "")
 			return
 		}
 	}
@@ -249,7 +359,7 @@ func (c *crdCtx) liftedPresence(f *Field, rules []Rule) {
 	present := presentAll("self", path)
 	fieldPath := "." + strings.Join(path, ".")
 	add := func(rule, msg, reason string) {
-		c.rootRules = append(c.rootRules, transitionRule(rule, now+" == "+before, msg, reason, fieldPath))
+		c.rootRules = append(c.rootRules, c.transitionRule(rule, now+" == "+before, msg, reason, fieldPath))
 	}
 	ptr := f.Go.Kind == types.Pointer
 	switch {
@@ -271,11 +381,17 @@ func (c *crdCtx) liftedPresence(f *Field, rules []Rule) {
 		for _, r := range c.allRules(f.Go, valueRules(rules, f.Go)) {
 			if !zeroSatisfies(r, f.Go) {
 				_, msg, _ := c.celCheck(r, "self", f.Go)
-				add(present, msg, "")
+				add("!("+zeroTest(now, f.Go, false)+")", msg, "")
 				return
 			}
 		}
 	}
+}
+
+// zeroIsAbsent reports whether Go reads an absent field of type t as a
+// zero value it can compare (not a pointer's nil, not a struct).
+func zeroIsAbsent(t *types.Type) bool {
+	return t.Kind != types.Pointer && zeroCEL(t) != "null"
 }
 
 // accessor reads a field by its JSON path from root, as the zero value
@@ -321,24 +437,35 @@ func zeroCEL(t *types.Type) string {
 
 // ratcheted is a rule on a parent object about some of its fields that,
 // like the Go validator, is not applied again on an update that leaves
-// those fields as they were, however the rest of the parent changed.
-func ratcheted(rule, msg, reason, fieldPath string, fields ...string) apiextv1.ValidationRule {
+// those fields as they were, however the rest of the parent changed. As
+// in Go, an absent non-pointer scalar, list or map is its zero value.
+func (c *crdCtx) ratcheted(rule, msg, reason, fieldPath string, fields ...*Field) apiextv1.ValidationRule {
 	var same []string
 	for _, f := range fields {
-		now, before := "self."+f, "oldSelf.value()."+f
+		if zeroIsAbsent(f.Go) {
+			path := []string{f.JSONName}
+			same = append(same, accessor("self", path, f.Go)+" == "+accessor("oldSelf.value()", path, f.Go))
+			continue
+		}
+		now, before := "self."+f.JSONName, "oldSelf.value()."+f.JSONName
 		same = append(same, fmt.Sprintf("has(%s) == has(%s) && (!has(%s) || %s == %s)", now, before, now, now, before))
 	}
-	return transitionRule(rule, strings.Join(same, " && "), msg, reason, fieldPath)
+	return c.transitionRule(rule, strings.Join(same, " && "), msg, reason, fieldPath)
 }
 
 // transitionRule is rule, except that it passes on an update where
-// unchanged (a CEL test of self against oldSelf.value()) holds.
-func transitionRule(rule, unchanged, msg, reason, fieldPath string) apiextv1.ValidationRule {
+// unchanged (a CEL test of self against oldSelf.value()) holds. Where the
+// server cannot find the old value (below an item of a list that is not a
+// list-map), it is rule alone: Go has no old value there either.
+func (c *crdCtx) transitionRule(rule, unchanged, msg, reason, fieldPath string) apiextv1.ValidationRule {
 	vr := apiextv1.ValidationRule{
 		Rule:            "(" + rule + ") || (oldSelf.hasValue() && " + unchanged + ")",
 		Message:         msg,
 		FieldPath:       fieldPath,
 		OptionalOldSelf: ptrTo(true),
+	}
+	if c.uncorrelatable {
+		vr.Rule, vr.OptionalOldSelf = rule, nil
 	}
 	if reason != "" {
 		r := apiextv1.FieldValueErrorReason(reason)
@@ -457,8 +584,18 @@ func (c *crdCtx) celCheck(r Rule, v string, t *types.Type) (expr, msg string, ok
 		case "k8s-long-name":
 			return fmt.Sprintf("!format.dns1123Subdomain().validate(%s).hasValue()", v), "must be a lowercase RFC 1123 subdomain", true
 		case "k8s-ip":
-			return fmt.Sprintf("isIP(%s) || (%s.matches('^[0-9]+[.][0-9]+[.][0-9]+[.][0-9]+$') && %s.split('.').all(o, int(o) <= 255))", v, v, v),
-				"must be a valid IP address", true
+			// Go parses IP addresses sloppily (netutils.ParseIPSloppy):
+			// IPv4 octets may have leading zeros, also at the end of an
+			// IPv6 address, and IPv4-mapped IPv6 addresses are valid. CEL's
+			// isIP takes neither, so the IPv4 part is checked by hand and
+			// the IPv6 part with two groups in its place, "ffff" made
+			// "fffe" so that a mapped address does not stay mapped.
+			quad := "[0-9]+[.][0-9]+[.][0-9]+[.][0-9]+$"
+			tail := fmt.Sprintf("%s.substring(%s.lastIndexOf(':') + 1)", v, v)
+			head := fmt.Sprintf("%s.substring(0, %s.lastIndexOf(':'))", v, v)
+			return fmt.Sprintf("isIP(%s) || (%s.matches('^%s') && %s.split('.').all(o, int(o) <= 255)) || "+
+				"(%s.matches('^[0-9a-fA-F:]*:%s') && %s.split('.').all(o, int(o) <= 255) && isIP(%s.lowerAscii().replace('ffff', 'fffe') + ':1:1'))",
+				v, v, quad, v, v, quad, tail, head), "must be a valid IP address", true
 		}
 	case NEQ:
 		lit := x.Value
@@ -551,7 +688,7 @@ func displayNames(u *Union) string {
 
 // unionRules are the CEL rules of a struct's union.
 func (c *crdCtx) unionRules(u *Union) []apiextv1.ValidationRule {
-	var set, fields []string
+	var set []string
 	for _, m := range u.Members {
 		p := "self." + m.Field.JSONName
 		test := "has(" + p + ")"
@@ -559,25 +696,28 @@ func (c *crdCtx) unionRules(u *Union) []apiextv1.ValidationRule {
 			test = "(" + test + " && !(" + zeroTest(p, m.Field.Go, false) + "))"
 		}
 		set = append(set, test)
-		fields = append(fields, m.Field.JSONName)
-	}
-	if u.Discriminator != nil {
-		fields = append(fields, u.Discriminator.JSONName)
 	}
 	count := "[" + strings.Join(set, ", ") + "].filter(x, x).size()"
+	// Go checks a union again only when which members are set (or the
+	// discriminator) changed, not when a member's value changed.
+	unchanged := "[" + strings.Join(set, ", ") + "] == [" + strings.ReplaceAll(strings.Join(set, ", "), "self.", "oldSelf.value().") + "]"
+	if d := u.Discriminator; d != nil {
+		path := []string{d.JSONName}
+		unchanged += " && " + accessor("self", path, d.Go) + " == " + accessor("oldSelf.value()", path, d.Go)
+	}
 	switch {
 	case u.ZeroOrOne:
-		return []apiextv1.ValidationRule{ratcheted(count+" <= 1", "must specify at most one of: "+displayNames(u), "", "", fields...)}
+		return []apiextv1.ValidationRule{c.transitionRule(count+" <= 1", unchanged, "must specify at most one of: "+displayNames(u), "", "")}
 	case u.Discriminator != nil:
 		var out []apiextv1.ValidationRule
 		d := "self." + u.Discriminator.JSONName
 		for i, m := range u.Members {
-			out = append(out, ratcheted(fmt.Sprintf("(%s) == (has(%s) && %s == %s)", set[i], d, d, celString(m.Value)),
-				fmt.Sprintf("must be set exactly when `%s` is %q", u.Discriminator.JSONName, m.Value), "", "."+m.Field.JSONName, fields...))
+			out = append(out, c.transitionRule(fmt.Sprintf("(%s) == (has(%s) && %s == %s)", set[i], d, d, celString(m.Value)), unchanged,
+				fmt.Sprintf("must be set exactly when `%s` is %q", u.Discriminator.JSONName, m.Value), "", "."+m.Field.JSONName))
 		}
 		return out
 	}
-	return []apiextv1.ValidationRule{ratcheted(count+" == 1", "must specify exactly one of: "+displayNames(u), "", "", fields...)}
+	return []apiextv1.ValidationRule{c.transitionRule(count+" == 1", unchanged, "must specify exactly one of: "+displayNames(u), "", "")}
 }
 
 // celString quotes a string for CEL.

@@ -15,11 +15,29 @@ package crd
 // the runtime cost budget). See docs/crd-pipeline.md.
 //
 // Comparison: both accept or both reject, and the sets of error field
-// paths are equal; with one allowance, which the server's design forces:
-// when the server found a "blocking" schema error (NotSupported, Required,
-// TooLong, TooMany, TypeInvalid) it skips all CEL rules and says so with a
-// root-path Invalid error ("some validation rules were not checked"); then
-// the server's paths (without that marker) need only be a subset of Go's.
+// paths are equal. Server paths are first written as field.Path writes
+// them (a map key as "[key]", not the schema validator's ".key"; the scale
+// subresource's ".spec.replicas" without its leading dot). Four allowances
+// remain, each forced by the server's design and none able to change a
+// verdict:
+//   - When the server found a "blocking" schema error (NotSupported,
+//     Required, TooLong, TooMany, TypeInvalid) it skips all CEL rules and
+//     says so with a root-path Invalid error ("some validation rules were
+//     not checked"); then the server's paths need only be a subset of Go's.
+//   - maxItems stops Go's other checks of a list (as Kubernetes' own
+//     validators do); the server checks the items anyway: its errors below
+//     a list Go reports TooMany for are not compared.
+//   - With three or more items sharing a value (set) or key (list-map), Go
+//     reports each repeat and the server only the first. And an
+//     item(k: v) rule checks, in Go, the first item with that key; the
+//     server checks each: its errors below a duplicate are not compared.
+//   - eachVal rules of a list-set are one rule on the list in the CRD (the
+//     server cannot ratchet a set's items one by one): the server's error
+//     at the list stands for Go's errors at its items.
+//
+// Old bodies on update are ones the server could have stored (storable):
+// they may break any rule that ratchets, but not what the server checks on
+// every write without ratcheting it per field.
 //
 // Adding a kind is one entry in the kinds table.
 
@@ -27,10 +45,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -55,7 +75,7 @@ type kindCase struct {
 	options map[string]bool // op.Options of the Go validator; the enabled ones are --crd-options
 	goType  reflect.Type
 	// inProgress marks kinds on which the CRD emitter is known to disagree
-	// still (issue 5); they run only with VALIDATION_GEN_DIFFERENTIAL=1.
+	// still; they run only with VALIDATION_GEN_DIFFERENTIAL=1.
 	inProgress bool
 	// validate decodes body (and oldBody, nil on create) with encoding/json
 	// into the Go type and runs its generated validator.
@@ -85,15 +105,10 @@ func kindOf[T any](name, pattern, crdFile string, options map[string]bool,
 
 var kinds = []kindCase{
 	kindOf("CronTab", "./examples/apis/stable/...", "stable.example.com_crontabs.yaml", nil, stablev1.Validate_CronTab),
-	inProgress(kindOf("Gadget", "./examples/apis/gadgets/...", "gadgets.example.com_gadgets.yaml",
-		map[string]bool{"GadgetStrict": false}, gadgetsv1.Validate_Gadget)),
-	inProgress(kindOf("Gadget/GadgetStrict", "./examples/apis/gadgets/...", "gadgets.example.com_gadgets.yaml",
-		map[string]bool{"GadgetStrict": true}, gadgetsv1.Validate_Gadget)),
-}
-
-func inProgress(k kindCase) kindCase {
-	k.inProgress = true
-	return k
+	kindOf("Gadget", "./examples/apis/gadgets/...", "gadgets.example.com_gadgets.yaml",
+		map[string]bool{"GadgetStrict": false}, gadgetsv1.Validate_Gadget),
+	kindOf("Gadget/GadgetStrict", "./examples/apis/gadgets/...", "gadgets.example.com_gadgets.yaml",
+		map[string]bool{"GadgetStrict": true}, gadgetsv1.Validate_Gadget),
 }
 
 // objectsPerKind: random objects per table entry. Each gives 3 or 4
@@ -122,9 +137,6 @@ func TestDifferentialGoVersusAPIServer(t *testing.T) {
 	crds := map[string]map[string]*apiextv1.CustomResourceDefinition{}
 	for _, k := range kinds {
 		t.Run(k.name, func(t *testing.T) {
-			// The CRD emitter still disagrees on some kinds (issue 5 is in
-			// progress; see the issue's note). They run on request so that
-			// they do not hide the rest of the suite meanwhile.
 			if k.inProgress && os.Getenv("VALIDATION_GEN_DIFFERENTIAL") == "" {
 				t.Skip("CRD emitter in progress for this kind: set VALIDATION_GEN_DIFFERENTIAL=1 to run it")
 			}
@@ -145,7 +157,12 @@ func TestDifferentialGoVersusAPIServer(t *testing.T) {
 			if err != nil {
 				t.Fatalf("building the server-side validator: %v", err)
 			}
-			d := &differential{t: t, k: k, srv: srv, categories: map[string]*category{}, mapFields: mapFieldPaths(k.goType)}
+			d := &differential{t: t, k: k, srv: srv, categories: map[string]*category{}, mapFields: mapFieldPaths(k.goType),
+				schema: crd.Spec.Versions[0].Schema.OpenAPIV3Schema}
+			setListPaths(d.schema, "", &d.setLists)
+			if sub := crd.Spec.Versions[0].Subresources; sub != nil {
+				d.scale = sub.Scale
+			}
 			d.hintStrings, d.hintInts = hints(crd)
 			d.run(n)
 			d.report()
@@ -252,22 +269,21 @@ func errorKind(e *field.Error) string {
 	return k
 }
 
-// normalizePath abstracts list indexes and map keys: [0] and [key] become
-// [*]; the schema validator writes map keys as ".key", so after a path of
-// a Go map field anything is "<key>".
-func normalizePath(p string, mapFields []string) string {
-	p = indexRE.ReplaceAllString(p, "[*]")
-	for _, m := range mapFields {
-		if strings.HasPrefix(p, m+".") {
-			return m + ".<key>"
-		}
-	}
-	return p
+// normalizePath abstracts list indexes and map keys: [0] and [key] become [*].
+func normalizePath(p string) string {
+	return indexRE.ReplaceAllString(p, "[*]")
 }
 
-// mapFieldPaths lists the normalized paths of the map fields of a Go type.
-func mapFieldPaths(t reflect.Type) []string {
-	var out []string
+// mapField is a map field of the Go type: its path (list indexes and map
+// keys as patterns) and whether its values are scalars.
+type mapField struct {
+	path   *regexp.Regexp // matches the map's path followed by ".rest"
+	scalar bool
+}
+
+// mapFieldPaths lists the map fields of a Go type.
+func mapFieldPaths(t reflect.Type) []mapField {
+	var out []mapField
 	seen := map[reflect.Type]int{}
 	var walk func(t reflect.Type, p string)
 	walk = func(t reflect.Type, p string) {
@@ -280,33 +296,56 @@ func mapFieldPaths(t reflect.Type) []string {
 		switch t.Kind() {
 		case reflect.Struct:
 			for _, f := range jsonFields(t) {
-				q := f.name
+				q := regexp.QuoteMeta(f.name)
 				if p != "" {
-					q = p + "." + f.name
+					q = p + `\.` + q
 				}
 				walk(f.typ, q)
 			}
 		case reflect.Slice, reflect.Array:
 			if !isBytes(t) {
-				walk(t.Elem(), p+"[*]")
+				walk(t.Elem(), p+`\[[^\]]*\]`)
 			}
 		case reflect.Map:
-			out = append(out, p)
-			walk(t.Elem(), p+"[*]")
+			elem := deref(t.Elem()).Kind()
+			scalar := elem != reflect.Struct && elem != reflect.Map && elem != reflect.Slice
+			out = append(out, mapField{regexp.MustCompile("^(" + p + `)\.(.*)$`), scalar})
+			walk(t.Elem(), p+`\[[^\]]*\]`)
 		}
 	}
 	walk(t, "")
 	return out
 }
 
+// serverPath writes a server error path the way field.Path writes it. Two
+// server spellings differ from Go's for the same field: the schema
+// validator writes a map key as ".key" (Go and the server's own CEL errors
+// write "[key]"), and the scale subresource's checks name their field by
+// the JSONPath of the CRD, with a leading dot.
+func (d *differential) serverPath(p string) string {
+	p = strings.TrimPrefix(p, ".")
+	for _, m := range d.mapFields {
+		if sm := m.path.FindStringSubmatch(p); sm != nil {
+			key, rest := sm[2], ""
+			if !m.scalar {
+				if i := strings.IndexAny(key, ".["); i >= 0 {
+					key, rest = key[:i], key[i:]
+				}
+			}
+			return sm[1] + "[" + key + "]" + rest
+		}
+	}
+	return p
+}
+
 // key is the category of a mismatch: the operation, the side, the path
 // with indexes and map keys abstracted, and the error types.
-func (m mismatch) key(op string, blocked bool, mapFields []string) string {
+func (m mismatch) key(op string, blocked bool) string {
 	b := ""
 	if blocked {
 		b = " (server blocked CEL)"
 	}
-	return fmt.Sprintf("%s: %s %s [%s]%s", op, m.side, normalizePath(m.path, mapFields), m.types, b)
+	return fmt.Sprintf("%s: %s %s [%s]%s", op, m.side, normalizePath(m.path), m.types, b)
 }
 
 type category struct {
@@ -322,7 +361,10 @@ type differential struct {
 	srv        *apiServer
 	ctx        context.Context
 	categories map[string]*category
-	mapFields  []string
+	mapFields  []mapField
+	setLists   []string // normalized paths of the list-sets
+	schema     *apiextv1.JSONSchemaProps
+	scale      *apiextv1.CustomResourceSubresourceScale
 	// literals of the CRD, to bias the inputs (see hints)
 	hintStrings []string
 	hintInts    []int64
@@ -353,7 +395,7 @@ func (d *differential) bodies(c testCase) (body, old []byte) {
 	b := d.withMeta(c.body)
 	var o map[string]any
 	if c.old != nil {
-		o = d.withMeta(c.old)
+		o = d.withMeta(d.storable(c.old))
 	}
 	if d.srv.status {
 		if o == nil {
@@ -384,27 +426,59 @@ func (d *differential) check(c testCase) outcome {
 		return out
 	}
 	goPaths := map[string][]string{}
+	var stopped []string               // Go's TooMany paths: maxItems stops the list's other checks
+	goDuplicates := map[string][]int{} // list path -> indexes of Go's Duplicate errors
+	// An item's error in a list-set is at the list on the server when it
+	// comes from the list's rule (setEachVal in the generator).
+	setItemErr := map[string]bool{}
 	for _, e := range out.goErrs {
-		goPaths[e.Field] = appendUnique(goPaths[e.Field], errorKind(e))
+		p := e.Field
+		switch e.Type {
+		case field.ErrorTypeTooMany:
+			stopped = append(stopped, p+"[")
+		case field.ErrorTypeDuplicate:
+			l, i := listIndex(p)
+			goDuplicates[l] = append(goDuplicates[l], i)
+			stopped = append(stopped, p+".") // item(k: v) rules: Go checks the first match only
+		default:
+			if l, i := listIndex(p); i >= 0 && d.isSetList(l) {
+				setItemErr[l] = true
+			}
+		}
+		goPaths[p] = appendUnique(goPaths[p], errorKind(e))
 	}
 	srvPaths := map[string][]string{}
+	srvDuplicates := map[string][]int{}
 	for _, e := range out.srvErrs {
 		if isBlockingMarker(e) {
 			out.blocked = true
 			continue
 		}
-		srvPaths[e.Field] = appendUnique(srvPaths[e.Field], errorKind(e))
+		p := d.serverPath(e.Field)
+		srvPaths[p] = appendUnique(srvPaths[p], errorKind(e))
+		if e.Type == field.ErrorTypeDuplicate {
+			l, i := listIndex(p)
+			srvDuplicates[l] = append(srvDuplicates[l], i)
+		}
 	}
 	for p, ts := range srvPaths {
-		if _, ok := goPaths[p]; !ok {
-			out.mismatches = append(out.mismatches, mismatch{"server-only", p, strings.Join(ts, ",")})
+		if _, ok := goPaths[p]; ok || underAny(p, stopped) || setItemErr[p] {
+			continue
 		}
+		out.mismatches = append(out.mismatches, mismatch{"server-only", p, strings.Join(ts, ",")})
 	}
 	if !out.blocked {
 		for p, ts := range goPaths {
-			if _, ok := srvPaths[p]; !ok {
-				out.mismatches = append(out.mismatches, mismatch{"go-only", p, strings.Join(ts, ",")})
+			if _, ok := srvPaths[p]; ok {
+				continue
 			}
+			if l, i := listIndex(p); i >= 0 && d.isSetList(l) && srvPaths[l] != nil {
+				continue
+			}
+			if l, i := listIndex(p); i >= 0 && len(ts) == 1 && ts[0] == string(field.ErrorTypeDuplicate) && laterDuplicate(i, goDuplicates[l], srvDuplicates[l]) {
+				continue
+			}
+			out.mismatches = append(out.mismatches, mismatch{"go-only", p, strings.Join(ts, ",")})
 		}
 	}
 	// The verdict rule needs no check of its own: with no blocking error
@@ -414,6 +488,84 @@ func (d *differential) check(c testCase) outcome {
 		return out.mismatches[i].side+out.mismatches[i].path < out.mismatches[j].side+out.mismatches[j].path
 	})
 	return out
+}
+
+// listIndex splits an item path: "a.b[3]" -> "a.b", 3; else p, -1.
+func listIndex(p string) (string, int) {
+	if i := strings.LastIndex(p, "["); i >= 0 && strings.HasSuffix(p, "]") {
+		if n, err := strconv.Atoi(p[i+1 : len(p)-1]); err == nil {
+			return p[:i], n
+		}
+	}
+	return p, -1
+}
+
+// laterDuplicate: with three or more items sharing a value (a set) or a
+// key (a list-map), Go reports each repeat and the server only the first
+// one; Go's Duplicate at i needs no server twin when both report one at an
+// earlier index of the list.
+func laterDuplicate(i int, goIdx, srvIdx []int) bool {
+	for _, j := range srvIdx {
+		if j < i && slices.Contains(goIdx, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// isSetList reports whether p (a concrete path) is a list-set of the schema.
+func (d *differential) isSetList(p string) bool {
+	np := normalizePath(p)
+	for _, q := range d.setLists {
+		if q == np {
+			return true
+		}
+	}
+	return false
+}
+
+// setListPaths lists the normalized paths of the list-sets of a schema.
+func setListPaths(s *apiextv1.JSONSchemaProps, p string, out *[]string) {
+	if s == nil {
+		return
+	}
+	if s.XListType != nil && *s.XListType == "set" {
+		*out = append(*out, p)
+	}
+	join := func(k string) string {
+		if p == "" {
+			return k
+		}
+		return p + "." + k
+	}
+	for _, k := range sortedKeysProps(s.Properties) {
+		prop := s.Properties[k]
+		setListPaths(&prop, join(k), out)
+	}
+	if s.Items != nil {
+		setListPaths(s.Items.Schema, p+"[*]", out)
+	}
+	if s.AdditionalProperties != nil {
+		setListPaths(s.AdditionalProperties.Schema, p+"[*]", out)
+	}
+}
+
+func sortedKeysProps(m map[string]apiextv1.JSONSchemaProps) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func underAny(p string, prefixes []string) bool {
+	for _, q := range prefixes {
+		if strings.HasPrefix(p, q) {
+			return true
+		}
+	}
+	return false
 }
 
 func appendUnique(l []string, s string) []string {
@@ -485,7 +637,7 @@ func (d *differential) run(n int) {
 				d.first = append(d.first, c)
 			}
 			for _, m := range out.mismatches {
-				k := m.key(opName(c), out.blocked, d.mapFields)
+				k := m.key(opName(c), out.blocked)
 				cat := d.categories[k]
 				if cat == nil {
 					cat = &category{key: k, first: c, byLabel: map[string]int{}}
@@ -524,7 +676,7 @@ func sortedKeysInt(m map[string]int) []string {
 func (d *differential) keys(c testCase, out outcome) map[string]bool {
 	ks := map[string]bool{}
 	for _, m := range out.mismatches {
-		ks[m.key(opName(c), out.blocked, d.mapFields)] = true
+		ks[m.key(opName(c), out.blocked)] = true
 	}
 	return ks
 }
@@ -753,7 +905,7 @@ func (d *differential) minimizeAny(c testCase) testCase {
 	if len(out.mismatches) == 0 {
 		return c
 	}
-	want := out.mismatches[0].key(opName(c), out.blocked, d.mapFields)
+	want := out.mismatches[0].key(opName(c), out.blocked)
 	c = d.minimize(c, want)
 	still := func() bool { return d.keys(c, d.check(c))[want] }
 	shrinkLists(c.body, still)
@@ -799,4 +951,100 @@ func (d *differential) report() {
 		fmt.Fprintf(&b, "\n  disagreement %d:\n%s", i+1, d.describe(d.minimizeAny(c)))
 	}
 	d.t.Error(b.String())
+}
+
+// storable makes an old body one the server could have stored: one that
+// holds the invariants the server checks on every write without ratcheting
+// them per field, which Go ratchets per field. Everything else may be
+// invalid in an old body: that is what ratcheting is for.
+//   - The scale subresource's replicas are non-negative int32s.
+//   - No item of a list-set is longer than the maxLength of the items
+//     (which the CRD states for the cost estimate of a CEL format check:
+//     a set's items are not ratcheted one by one).
+//   - No list-set or list-map has duplicates. (The server skips the
+//     uniqueness checks of the whole new object when the old one has a
+//     duplicate anywhere, which only a change of the CRD can bring about;
+//     docs/crd-design.md.)
+func (d *differential) storable(old map[string]any) map[string]any {
+	old = deepCopyJSON(old).(map[string]any)
+	if d.scale != nil {
+		for _, p := range []string{d.scale.SpecReplicasPath, d.scale.StatusReplicasPath} {
+			parts := strings.Split(strings.TrimPrefix(p, "."), ".")
+			parent := old
+			for _, k := range parts[:len(parts)-1] {
+				parent, _ = parent[k].(map[string]any)
+				if parent == nil {
+					break
+				}
+			}
+			if parent == nil {
+				continue
+			}
+			if n, ok := parent[parts[len(parts)-1]].(int64); ok && (n < 0 || n > math.MaxInt32) {
+				parent[parts[len(parts)-1]] = n & math.MaxInt32
+			}
+		}
+	}
+	dedupe(old, d.schema)
+	return old
+}
+
+// dedupe drops the later duplicates of list-sets and list-maps (keys read
+// with their schema defaults, as the server does after defaulting).
+func dedupe(v any, s *apiextv1.JSONSchemaProps) any {
+	if s == nil {
+		return v
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if p, ok := s.Properties[k]; ok {
+				x[k] = dedupe(e, &p)
+			} else if s.AdditionalProperties != nil {
+				x[k] = dedupe(e, s.AdditionalProperties.Schema)
+			}
+		}
+	case []any:
+		var elem *apiextv1.JSONSchemaProps
+		if s.Items != nil {
+			elem = s.Items.Schema
+		}
+		seen := map[string]bool{}
+		out := x[:0]
+		for _, e := range x {
+			e = dedupe(e, elem)
+			id := ""
+			switch {
+			case s.XListType != nil && *s.XListType == "set":
+				if str, ok := e.(string); ok && elem != nil && elem.MaxLength != nil && int64(len([]rune(str))) > *elem.MaxLength {
+					continue // see storable
+				}
+				b, _ := json.Marshal(e)
+				id = string(b)
+			case s.XListType != nil && *s.XListType == "map":
+				m, _ := e.(map[string]any)
+				var key []any
+				for _, k := range s.XListMapKeys {
+					kv := m[k] // null is pruned, then defaulted like absent
+					if kv == nil && elem != nil {
+						if def := elem.Properties[k].Default; def != nil {
+							_ = json.Unmarshal(def.Raw, &kv)
+						}
+					}
+					key = append(key, kv)
+				}
+				b, _ := json.Marshal(key)
+				id = string(b)
+			default:
+				out = append(out, e)
+				continue
+			}
+			if !seen[id] {
+				seen[id] = true
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	return v
 }
