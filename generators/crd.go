@@ -9,6 +9,7 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	apiservercel "k8s.io/apiserver/pkg/cel"
 	"k8s.io/gengo/v2/types"
 	"sigs.k8s.io/yaml"
 
@@ -202,14 +203,20 @@ type crdCtx struct {
 	options map[string]bool
 	errs    []error
 	stack   []types.Name // types being built, to report recursion
-	// lift is the path from the root, through non-pointer struct fields
-	// only, of the struct being built (nil: not reachable that way). The
-	// presence rules of its fields go on the root (rootRules), where the
-	// old object is known on every update: Go compares an absent struct
-	// as its zero value, which a rule on the struct itself cannot do.
-	lift      []string
-	lifting   bool
-	rootRules []apiextv1.ValidationRule
+	// An anchor is an object the server sees present exactly when Go
+	// sees a value to validate: the root, a struct behind a pointer, a
+	// list item, a map value. Go reads an absent non-pointer struct field
+	// as its zero value, which a rule on that struct cannot do (the server
+	// skips the rules of an absent object); so the presence and union
+	// rules of structs reached from an anchor through non-pointer struct
+	// fields go on the anchor (anchorRules), reading absent parents as
+	// zero values and ratcheting against the old anchor read the same way.
+	// lift is the path from the anchor to the struct being built;
+	// continueLift tells structSchema that the struct it builds next is
+	// such a field, not a new anchor.
+	lift         []string
+	continueLift bool
+	anchorRules  []apiextv1.ValidationRule
 	// atField: the value being built is a struct field's own value (not
 	// an item, a map value or a sub-field's); pendingParent collects the
 	// rules fieldRatchet puts on that field's parent.
@@ -221,12 +228,12 @@ type crdCtx struct {
 	// builds next.
 	uncorrelatable bool
 	listKind       string
+	// inItem: the value being built is below a list item.
+	inItem bool
 }
 
 func (c *crdCtx) rootSchema(t *Type) *apiextv1.JSONSchemaProps {
-	c.lifting, c.lift = true, nil
 	s := c.structSchema(t, false)
-	s.XValidations = append(s.XValidations, c.rootRules...)
 	// apiVersion, kind and metadata are the server's: only their types.
 	s.Properties["apiVersion"] = apiextv1.JSONSchemaProps{Type: "string"}
 	s.Properties["kind"] = apiextv1.JSONSchemaProps{Type: "string"}
@@ -246,13 +253,23 @@ func (c *crdCtx) structSchema(t *Type, opaque bool) apiextv1.JSONSchemaProps {
 	}
 	c.stack = append(c.stack, t.Go.Name)
 	defer func() { c.stack = c.stack[:len(c.stack)-1] }()
+	anchor := !c.continueLift
+	c.continueLift = false
+	savedLift, savedRules := c.lift, c.anchorRules
+	if anchor {
+		c.lift, c.anchorRules = nil, nil
+	}
 	s := apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{}}
 	c.addFields(&s, t, opaque)
 	if !opaque {
 		for _, u := range t.Unions {
-			s.XValidations = append(s.XValidations, c.unionRules(u)...)
+			c.anchorRules = append(c.anchorRules, c.unionRules(u)...)
 		}
 		c.applyRules(&s, t.Go, c.resolveOptions(t.Rules), false)
+	}
+	if anchor {
+		s.XValidations = append(s.XValidations, c.anchorRules...)
+		c.lift, c.anchorRules = savedLift, savedRules
 	}
 	return s
 }
@@ -271,7 +288,7 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 			c.addFields(s, inner, opaque)
 			if !opaque {
 				for _, u := range inner.Unions {
-					s.XValidations = append(s.XValidations, c.unionRules(u)...)
+					c.anchorRules = append(c.anchorRules, c.unionRules(u)...)
 				}
 			}
 			continue
@@ -279,49 +296,48 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 		if isMetaType(f.Go, "ObjectMeta") {
 			continue // metadata: set by rootSchema
 		}
+		if _, ok := apiservercel.Escape(f.JSONName); !ok && !opaque && len(f.Rules) > 0 {
+			c.errs = append(c.errs, &markers.Error{Pos: f.Pos, Msg: fmt.Sprintf("field %s: JSON name %q cannot be named in a CEL rule of the CRD", f.GoName, f.JSONName),
+				Fix: "use a JSON name of letters, digits and _ . - / that does not start with a digit"})
+		}
 		rules := f.Rules
 		fieldOpaque := opaque || hasOpaque(rules)
 		if opaque {
 			rules = nil
 		}
 		rules = c.resolveOptions(rules)
-		// On a non-pointer field the zero value is decided by the parent
-		// (presence or liftedPresence), which reads absent as zero as Go
-		// does; on the value, the rules let it through. A keyword there
-		// would reject a present zero that an absent old value ratchets.
+		// On a non-pointer field the zero value is decided by the anchor
+		// (liftedPresence), which reads absent as zero as Go does; on the
+		// value, the rules let it through. A keyword there would reject a
+		// present zero that an absent old value ratchets.
 		zeroByParent := f.Go.Kind != types.Pointer && f.Go.Kind != types.Struct && !opaque
-		// Lifting continues only into non-pointer struct fields.
-		savedLift, savedLifting := c.lift, c.lifting
-		if c.lifting && f.Go.Kind == types.Struct {
+		savedLift := c.lift
+		if f.Go.Kind == types.Struct {
 			c.lift = append(append([]string{}, c.lift...), f.JSONName)
-		} else {
-			c.lifting = false
+			c.continueLift = true
 		}
 		savedAtField, savedPending := c.atField, c.pendingParent
 		c.atField, c.pendingParent = true, nil
 		fs := c.valueSchema(f.Go, rules, fieldOpaque, zeroByParent)
+		c.continueLift = false
 		for _, p := range c.pendingParent {
 			s.XValidations = append(s.XValidations, p.parentRule(f))
 		}
 		c.atField, c.pendingParent = savedAtField, savedPending
-		c.lift, c.lifting = savedLift, savedLifting
-		s.Properties[f.JSONName] = fs
-		if f.Go.Kind == types.Struct && !fieldOpaque && !c.lifting {
-			// Go validates an absent struct field as its zero value; the
-			// server validates an object only if it is there. What the zero
-			// value fails is reported, at the same paths, when it is absent.
-			if inner := c.m.lookup(f.Go); inner != nil {
-				for _, z := range c.zeroErrors(inner, "."+f.JSONName, 0) {
-					s.XValidations = append(s.XValidations, c.ratcheted("has(self."+f.JSONName+")", z.msg, z.reason, z.path, f))
-				}
+		c.lift = savedLift
+		if c.inItem && f.Go.Kind != types.Pointer && fs.Default == nil {
+			// The server ratchets a list's own rules (maxItems), and the
+			// items it cannot correlate, only when the whole list is
+			// unchanged in JSON; Go compares values, in which absent and
+			// zero are one. Defaults make them one in JSON too
+			// (docs/crd-design.md).
+			if z := zeroJSON(f.Go); z != "null" {
+				fs.Default = &apiextv1.JSON{Raw: []byte(z)}
 			}
 		}
+		s.Properties[f.JSONName] = fs
 		if !opaque {
-			if c.lifting {
-				c.liftedPresence(f, rules)
-			} else {
-				c.presence(s, f, rules)
-			}
+			c.liftedPresence(f, rules)
 		}
 	}
 }
@@ -386,10 +402,11 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 		if r := resolve(t.Elem); r.Kind == types.Builtin && (r.Name.Name == "byte" || r.Name.Name == "uint8") {
 			return apiextv1.JSONSchemaProps{Type: "string", Format: "byte"}
 		}
+		savedUncorrelatable, savedInItem := c.uncorrelatable, c.inItem
+		defer func() { c.uncorrelatable, c.inItem = savedUncorrelatable, savedInItem }()
+		c.inItem = true
 		if c.listKind != "map" {
-			saved := c.uncorrelatable
 			c.uncorrelatable = true
-			defer func() { c.uncorrelatable = saved }()
 		}
 		c.listKind = ""
 		items := c.valueSchema(t.Elem, nil, opaque, false)
@@ -487,63 +504,6 @@ func (c *crdCtx) resolveOptions(rules []Rule) []Rule {
 		}
 		if c.options[x.Option] == x.Enabled {
 			out = append(out, c.resolveOptions(x.Rules)...)
-		}
-	}
-	return out
-}
-
-// zeroError is an error the Go validator reports on a struct's zero value.
-type zeroError struct{ path, reason, msg string }
-
-// zeroErrors lists, by path below prefix, what validating the zero value
-// of a struct type reports.
-func (c *crdCtx) zeroErrors(t *Type, prefix string, depth int) []zeroError {
-	if depth > 16 {
-		return nil
-	}
-	var out []zeroError
-	for _, u := range t.Unions {
-		if !u.ZeroOrOne && u.Discriminator == nil {
-			out = append(out, zeroError{path: prefix, msg: "must specify one of: " + displayNames(u)})
-		}
-	}
-	for _, f := range t.Fields {
-		if f.Inline {
-			if inner := c.m.lookup(derefType(f.Go)); inner != nil && f.Go.Kind != types.Pointer {
-				out = append(out, c.zeroErrors(inner, prefix, depth+1)...)
-			}
-			continue
-		}
-		rules := c.resolveOptions(f.Rules)
-		if hasOpaque(rules) {
-			continue
-		}
-		path := prefix + "." + f.JSONName
-		presence := ""
-		for _, r := range rules {
-			switch r.(type) {
-			case Required:
-				presence = "required"
-			case Optional, Forbidden:
-				presence = "skip"
-			}
-		}
-		switch {
-		case presence == "required":
-			out = append(out, zeroError{path: path, reason: "FieldValueRequired", msg: "Required value"})
-		case presence == "skip", f.Go.Kind == types.Pointer:
-		case f.Go.Kind == types.Struct:
-			if inner := c.m.lookup(f.Go); inner != nil {
-				out = append(out, c.zeroErrors(inner, path, depth+1)...)
-			}
-		default:
-			for _, r := range c.allRules(f.Go, valueRules(rules, f.Go)) {
-				if !zeroSatisfies(r, f.Go) {
-					_, msg, _ := c.celCheck(r, "self", f.Go)
-					out = append(out, zeroError{path: path, msg: msg})
-					break
-				}
-			}
 		}
 	}
 	return out

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiservercel "k8s.io/apiserver/pkg/cel"
 	"k8s.io/gengo/v2/types"
 )
 
@@ -133,9 +134,9 @@ type pendingRule struct {
 
 // parentRule is the parent's rule of a pendingRule for the field f.
 func (p pendingRule) parentRule(f *Field) apiextv1.ValidationRule {
-	now := "self." + f.JSONName
+	now := sel("self", f.JSONName)
 	return apiextv1.ValidationRule{
-		Rule:            "(oldSelf.hasValue() && has(oldSelf.value()." + f.JSONName + ")) || !has(" + now + ") || " + p.check(now),
+		Rule:            "(oldSelf.hasValue() && has(" + sel("oldSelf.value()", f.JSONName) + ")) || !has(" + now + ") || " + p.check(now),
 		Message:         p.msg,
 		FieldPath:       "." + f.JSONName,
 		OptionalOldSelf: ptrTo(true),
@@ -275,61 +276,6 @@ func keyType(t *types.Type) *types.Type {
 	return r
 }
 
-// presence writes, on the parent object, what the Go validator decides
-// from a field's zero value: required and forbidden, and, for a field
-// without a presence tag, that an absent field is validated as its zero
-// value (docs/crd-design.md).
-func (c *crdCtx) presence(parent *apiextv1.JSONSchemaProps, f *Field, rules []Rule) {
-	ptr := f.Go.Kind == types.Pointer
-	path := "self." + f.JSONName
-	if !isIdent(f.JSONName) {
-		path = "self[" + strconv.Quote(f.JSONName) + "]"
-	}
-	has := "has(" + path + ")"
-	var presence Rule
-	for _, r := range rules {
-		switch r.(type) {
-		case Required, Optional, Forbidden:
-			presence = r
-		}
-	}
-	fieldPath := "." + f.JSONName
-	add := func(rule, msg, reason string) {
-		parent.XValidations = append(parent.XValidations, c.ratcheted(rule, msg, reason, fieldPath, f))
-	}
-	switch presence.(type) {
-	case Required:
-		if ptr {
-			add(has, "Required value", "FieldValueRequired")
-			return
-		}
-		add(has+" && !("+zeroTest(path, f.Go, false)+")", "Required value", "FieldValueRequired")
-		return
-	case Forbidden:
-		if ptr {
-			add("!"+has, "Forbidden", "FieldValueForbidden")
-		} else {
-			add("!"+has+" || "+zeroTest(path, f.Go, false), "Forbidden", "FieldValueForbidden")
-		}
-		return
-	case Optional:
-		return // valueSchema guarded the rules the zero value breaks
-	}
-	if ptr {
-		return
-	}
-	// No presence tag on a non-pointer: Go validates the zero value, absent
-	// or present, so a rule the zero value breaks fails on it here (the
-	// value's own schema lets the zero value through).
-	for _, r := range c.allRules(f.Go, rules) {
-		if !zeroSatisfies(r, f.Go) {
-			_, msg, _ := c.celCheck(r, path, f.Go)
-			add(has+" && !("+zeroTest(path, f.Go, false)+")", msg, "")
-			return
-		}
-	}
-}
-
 // memberRules are the rules the struct t declares on its field goName.
 func (c *crdCtx) memberRules(t *types.Type, goName string) []Rule {
 	if mt := c.m.lookup(derefType(t)); mt != nil {
@@ -349,17 +295,19 @@ func (c *crdCtx) memberPresence(t *types.Type, goName string) bool {
 	return hasRule[Optional](rules) || hasRule[Required](rules) || hasRule[Forbidden](rules)
 }
 
-// liftedPresence is presence for a field reached from the root through
-// non-pointer structs only: the rule is on the root, reads the field with
-// absent parents as zero values, and ratchets against the old object's
-// field read the same way.
+// liftedPresence writes, on the anchor (see crdCtx), what the Go validator
+// decides from a field's zero value: required and forbidden, and, for a
+// non-pointer field without a presence tag, the first rule its zero value
+// breaks (Go validates the zero value of an absent field). The rule reads
+// the field with absent parents as zero values, and ratchets against the
+// old anchor's field read the same way.
 func (c *crdCtx) liftedPresence(f *Field, rules []Rule) {
 	path := append(append([]string{}, c.lift...), f.JSONName)
 	now, before := accessor("self", path, f.Go), accessor("oldSelf.value()", path, f.Go)
 	present := presentAll("self", path)
 	fieldPath := "." + strings.Join(path, ".")
 	add := func(rule, msg, reason string) {
-		c.rootRules = append(c.rootRules, c.transitionRule(rule, now+" == "+before, msg, reason, fieldPath))
+		c.anchorRules = append(c.anchorRules, c.transitionRule(rule, now+" == "+before, msg, reason, fieldPath))
 	}
 	ptr := f.Go.Kind == types.Pointer
 	switch {
@@ -401,16 +349,29 @@ func accessor(root string, path []string, t *types.Type) string {
 	if t.Kind != types.Pointer {
 		zero = zeroCEL(t)
 	}
-	return "(" + presentAll(root, path) + " ? " + root + "." + strings.Join(path, ".") + " : " + zero + ")"
+	return "(" + presentAll(root, path) + " ? " + sel(root, path...) + " : " + zero + ")"
 }
 
 // presentAll is the test that every field along path is present.
 func presentAll(root string, path []string) string {
 	var parts []string
 	for i := range path {
-		parts = append(parts, "has("+root+"."+strings.Join(path[:i+1], ".")+")")
+		parts = append(parts, "has("+sel(root, path[:i+1]...)+")")
 	}
 	return strings.Join(parts, " && ")
+}
+
+// sel selects the fields of path (JSON names) from v, escaped as the
+// server's CEL environment names them ("a-b" is a__dash__b). addFields
+// reports names that cannot be escaped.
+func sel(v string, path ...string) string {
+	for _, name := range path {
+		if e, ok := apiservercel.Escape(name); ok {
+			name = e
+		}
+		v += "." + name
+	}
+	return v
 }
 
 // zeroCEL is the CEL literal of a type's zero value.
@@ -433,24 +394,6 @@ func zeroCEL(t *types.Type) string {
 		return "0"
 	}
 	return "null"
-}
-
-// ratcheted is a rule on a parent object about some of its fields that,
-// like the Go validator, is not applied again on an update that leaves
-// those fields as they were, however the rest of the parent changed. As
-// in Go, an absent non-pointer scalar, list or map is its zero value.
-func (c *crdCtx) ratcheted(rule, msg, reason, fieldPath string, fields ...*Field) apiextv1.ValidationRule {
-	var same []string
-	for _, f := range fields {
-		if zeroIsAbsent(f.Go) {
-			path := []string{f.JSONName}
-			same = append(same, accessor("self", path, f.Go)+" == "+accessor("oldSelf.value()", path, f.Go))
-			continue
-		}
-		now, before := "self."+f.JSONName, "oldSelf.value()."+f.JSONName
-		same = append(same, fmt.Sprintf("has(%s) == has(%s) && (!has(%s) || %s == %s)", now, before, now, now, before))
-	}
-	return c.transitionRule(rule, strings.Join(same, " && "), msg, reason, fieldPath)
 }
 
 // transitionRule is rule, except that it passes on an update where
@@ -554,8 +497,12 @@ func zeroTest(v string, t *types.Type, _ bool) string {
 
 // zeroJSON is the JSON of t's zero value, for defaults.
 func zeroJSON(t *types.Type) string {
+	if _, ok := wellKnown(t); ok {
+		return "null" // their own JSON forms (metav1.Time's zero is null)
+	}
 	r := resolve(derefType(t))
-	if r.Kind == types.Builtin {
+	switch r.Kind {
+	case types.Builtin:
 		switch kindOfBuiltin(r.Name.Name) {
 		case "string":
 			return `""`
@@ -563,6 +510,13 @@ func zeroJSON(t *types.Type) string {
 			return "false"
 		}
 		return "0"
+	case types.Slice:
+		if e := resolve(r.Elem); e.Kind == types.Builtin && (e.Name.Name == "byte" || e.Name.Name == "uint8") {
+			return `""`
+		}
+		return "[]"
+	case types.Map, types.Struct:
+		return "{}"
 	}
 	return "null"
 }
@@ -639,7 +593,7 @@ func (c *crdCtx) celCheck(r Rule, v string, t *types.Type) (expr, msg string, ok
 		return count + " == 1", "must specify exactly one of: " + displayNames(x.Union), true
 	case Subfield:
 		var checks []string
-		sub := v + "." + x.JSONName
+		sub := sel(v, x.JSONName)
 		member := x.Field.Go
 		presence := c.memberPresence(t, x.Field.GoName)
 		for _, in := range c.resolveOptions(x.Rules) {
@@ -673,7 +627,7 @@ func itemMatch(s *ItemSelector, v string) string {
 		if k.Kind == "string" {
 			lit = celString(k.Value)
 		}
-		parts = append(parts, fmt.Sprintf("%s.%s == %s", v, k.JSONName, lit))
+		parts = append(parts, fmt.Sprintf("%s == %s", sel(v, k.JSONName), lit))
 	}
 	return strings.Join(parts, " && ")
 }
@@ -688,36 +642,45 @@ func displayNames(u *Union) string {
 
 // unionRules are the CEL rules of a struct's union.
 func (c *crdCtx) unionRules(u *Union) []apiextv1.ValidationRule {
-	var set []string
-	for _, m := range u.Members {
-		p := "self." + m.Field.JSONName
-		test := "has(" + p + ")"
-		if m.Field.Go.Kind != types.Pointer {
-			test = "(" + test + " && !(" + zeroTest(p, m.Field.Go, false) + "))"
+	// Members are read from the anchor, an absent parent being a zero value.
+	pathOf := func(f *Field) []string { return append(append([]string{}, c.lift...), f.JSONName) }
+	setIn := func(root string) string {
+		var set []string
+		for _, m := range u.Members {
+			if m.Field.Go.Kind == types.Pointer {
+				set = append(set, "("+presentAll(root, pathOf(m.Field))+")")
+			} else {
+				set = append(set, "!("+zeroTest(accessor(root, pathOf(m.Field), m.Field.Go), m.Field.Go, false)+")")
+			}
 		}
-		set = append(set, test)
+		return "[" + strings.Join(set, ", ") + "]"
 	}
-	count := "[" + strings.Join(set, ", ") + "].filter(x, x).size()"
+	set := setIn("self")
+	count := set + ".filter(x, x).size()"
 	// Go checks a union again only when which members are set (or the
 	// discriminator) changed, not when a member's value changed.
-	unchanged := "[" + strings.Join(set, ", ") + "] == [" + strings.ReplaceAll(strings.Join(set, ", "), "self.", "oldSelf.value().") + "]"
+	unchanged := set + " == " + setIn("oldSelf.value()")
+	disc := ""
 	if d := u.Discriminator; d != nil {
-		path := []string{d.JSONName}
-		unchanged += " && " + accessor("self", path, d.Go) + " == " + accessor("oldSelf.value()", path, d.Go)
+		disc = accessor("self", pathOf(d), d.Go)
+		unchanged += " && " + disc + " == " + accessor("oldSelf.value()", pathOf(d), d.Go)
+	}
+	at := "" // Go reports a union's errors at its struct
+	if len(c.lift) > 0 {
+		at = "." + strings.Join(c.lift, ".")
 	}
 	switch {
 	case u.ZeroOrOne:
-		return []apiextv1.ValidationRule{c.transitionRule(count+" <= 1", unchanged, "must specify at most one of: "+displayNames(u), "", "")}
+		return []apiextv1.ValidationRule{c.transitionRule(count+" <= 1", unchanged, "must specify at most one of: "+displayNames(u), "", at)}
 	case u.Discriminator != nil:
 		var out []apiextv1.ValidationRule
-		d := "self." + u.Discriminator.JSONName
 		for i, m := range u.Members {
-			out = append(out, c.transitionRule(fmt.Sprintf("(%s) == (has(%s) && %s == %s)", set[i], d, d, celString(m.Value)), unchanged,
-				fmt.Sprintf("must be set exactly when `%s` is %q", u.Discriminator.JSONName, m.Value), "", "."+m.Field.JSONName))
+			out = append(out, c.transitionRule(fmt.Sprintf("%s[%d] == (%s == %s)", set, i, disc, celString(m.Value)), unchanged,
+				fmt.Sprintf("must be set exactly when `%s` is %q", u.Discriminator.JSONName, m.Value), "", at+"."+m.Field.JSONName))
 		}
 		return out
 	}
-	return []apiextv1.ValidationRule{c.transitionRule(count+" == 1", unchanged, "must specify exactly one of: "+displayNames(u), "", "")}
+	return []apiextv1.ValidationRule{c.transitionRule(count+" == 1", unchanged, "must specify exactly one of: "+displayNames(u), "", at)}
 }
 
 // celString quotes a string for CEL.

@@ -58,6 +58,76 @@ func ValidateAt_Battery(ctx context.Context, op operation.Operation, p *vgruntim
 	return
 }
 
+// Validate_Cable validates an instance of Cable according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Cable(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Cable) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Cable(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Cable is Validate_Cable with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Cable(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Cable) (errs field.ErrorList) {
+	// zeroOrOneOf
+	{
+		set1 := [2]bool{obj.Copper != nil, obj.Fiber != nil}
+		changed3 := true
+		if op.Type == operation.Update && oldObj != nil {
+			oldSet2 := [2]bool{oldObj.Copper != nil, oldObj.Fiber != nil}
+			changed3 = set1 != oldSet2
+		}
+		if changed3 {
+			errs = append(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers1)...)
+		}
+	}
+	// field id
+	{
+		fp6 := p.Child("id")
+		v4 := &obj.ID
+		var ov5 *string
+		if oldObj != nil {
+			ov5 = &oldObj.ID
+		}
+		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
+			if vgruntime.TooLong(string(*v4), 8) {
+				errs = append(errs, vgruntime.MaxLength(fp6.Field(), *v4, 8))
+			}
+		}
+	}
+	// field length
+	{
+		fp9 := p.Child("length")
+		v7 := &obj.Length
+		var ov8 *int32
+		if oldObj != nil {
+			ov8 = &oldObj.Length
+		}
+		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
+			if *v7 != 0 {
+				if *v7 < 1 {
+					errs = append(errs, vgruntime.Minimum(fp9.Field(), *v7, 1))
+				}
+			}
+		}
+	}
+	// field plug
+	{
+		fp18 := p.Child("plug")
+		v16 := &obj.Plug
+		var ov17 *Plug
+		if oldObj != nil {
+			ov17 = &oldObj.Plug
+		}
+		if !(op.Type == operation.Update && ov17 != nil && *v16 == *ov17) {
+			errs = append(errs, ValidateAt_Plug(ctx, op, &fp18, v16, ov17)...)
+		}
+	}
+	return
+}
+
 // Validate_Disk validates an instance of Disk according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_Disk(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Disk) field.ErrorList {
@@ -84,6 +154,36 @@ func ValidateAt_Disk(ctx context.Context, op operation.Operation, p *vgruntime.P
 				if *v1 < 1 {
 					errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 1))
 				}
+			}
+		}
+	}
+	return
+}
+
+// Validate_Fan validates an instance of Fan according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Fan(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Fan) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Fan(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Fan is Validate_Fan with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Fan(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Fan) (errs field.ErrorList) {
+	// field speed
+	{
+		fp3 := p.Child("speed")
+		v1 := &obj.Speed
+		var ov2 *int32
+		if oldObj != nil {
+			ov2 = &oldObj.Speed
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 < 1 {
+				errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 1))
 			}
 		}
 	}
@@ -408,7 +508,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 							changed71 = set69 != oldSet70
 						}
 						if changed71 {
-							errs = append(errs, vgruntime.ZeroOrOneOf(&fp54, set69[:], unionMembers1)...)
+							errs = append(errs, vgruntime.ZeroOrOneOf(&fp54, set69[:], unionMembers2)...)
 						}
 					}
 					{
@@ -527,7 +627,7 @@ func ValidateAt_GadgetStatus(ctx context.Context, op operation.Operation, p *vgr
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers2)...)
+			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers3)...)
 		}
 	}
 	// field replicas
@@ -566,6 +666,34 @@ func ValidateAt_Mode(ctx context.Context, op operation.Operation, p *vgruntime.P
 	case ModeFast, ModeSafe:
 	default:
 		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []Mode{ModeFast, ModeSafe}))
+	}
+	return
+}
+
+// Validate_Plug validates an instance of Plug according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Plug(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Plug) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Plug(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Plug is Validate_Plug with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Plug(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Plug) (errs field.ErrorList) {
+	// field kind
+	{
+		fp3 := p.Child("kind")
+		v1 := &obj.Kind
+		var ov2 *string
+		if oldObj != nil {
+			ov2 = &oldObj.Kind
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+		}
 	}
 	return
 }
@@ -638,7 +766,7 @@ func ValidateAt_Power(ctx context.Context, op operation.Operation, p *vgruntime.
 			changed3 = set1 != oldSet2 || obj.Kind != oldObj.Kind
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers3, obj.Kind)...)
+			errs = append(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers4, obj.Kind)...)
 		}
 	}
 	// field kind
@@ -672,31 +800,344 @@ func ValidateAt_Power(ctx context.Context, op operation.Operation, p *vgruntime.
 	return
 }
 
+// Validate_Rack validates an instance of Rack according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Rack(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Rack) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Rack(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Rack is Validate_Rack with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Rack(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Rack) (errs field.ErrorList) {
+	// field row
+	{
+		fp3 := p.Child("row")
+		v1 := &obj.Row
+		var ov2 *string
+		if oldObj != nil {
+			ov2 = &oldObj.Row
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 == "" {
+				errs = append(errs, vgruntime.Required(fp3.Field()))
+			}
+		}
+	}
+	// field unit-count
+	{
+		fp6 := p.Child("unit-count")
+		v4 := &obj.Units
+		var ov5 *int32
+		if oldObj != nil {
+			ov5 = &oldObj.Units
+		}
+		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
+			if *v4 < 1 {
+				errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 1))
+			}
+		}
+	}
+	// field tag
+	{
+		fp9 := p.Child("tag")
+		v7 := &obj.Tag
+		var ov8 *string
+		if oldObj != nil {
+			ov8 = &oldObj.Tag
+		}
+		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
+			if *v7 != "" {
+				if *v7 == "x" {
+					errs = append(errs, vgruntime.NEQString(fp9.Field(), *v7, "x"))
+				}
+			}
+		}
+	}
+	// field weights
+	{
+		fp12 := p.Child("weights")
+		v10 := &obj.Weights
+		var ov11 *map[string]int32
+		if oldObj != nil {
+			ov11 = &oldObj.Weights
+		}
+		if !(op.Type == operation.Update && ov11 != nil && equal_7(v10, ov11)) {
+			if len(*v10) != 0 {
+				start16 := len(errs)
+				for k13 := range *v10 {
+					if op.Type == operation.Update && ov11 != nil {
+						if _, found15 := (*ov11)[k13]; found15 {
+							continue
+						}
+					}
+					kv14 := &k13
+					if vgruntime.TooLong(string(*kv14), 4) {
+						errs = append(errs, vgruntime.MaxLength(fp12.Field(), *kv14, 4))
+					}
+				}
+				vgruntime.SortSince(errs, start16)
+				start24 := len(errs)
+				for k17, val18 := range *v10 {
+					ep21 := fp12.Key(k17)
+					ev19 := &val18
+					var eov20 *int32
+					if ov11 != nil {
+						if o23, ok22 := (*ov11)[k17]; ok22 {
+							eov20 = &o23
+						}
+					}
+					if !(op.Type == operation.Update && eov20 != nil && *ev19 == *eov20) {
+						if *ev19 < 0 {
+							errs = append(errs, vgruntime.Minimum(ep21.Field(), *ev19, 0))
+						}
+					}
+				}
+				vgruntime.SortSince(errs, start24)
+			}
+		}
+	}
+	return
+}
+
+// Validate_Rig validates an instance of Rig according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Rig(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Rig) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Rig(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Rig is Validate_Rig with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Rig(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Rig) (errs field.ErrorList) {
+	// field spec
+	{
+		fp3 := p.Child("spec")
+		v1 := &obj.Spec
+		var ov2 *RigSpec
+		if oldObj != nil {
+			ov2 = &oldObj.Spec
+		}
+		if !(op.Type == operation.Update && ov2 != nil && equal_RigSpec(v1, ov2)) {
+			errs = append(errs, ValidateAt_RigSpec(ctx, op, &fp3, v1, ov2)...)
+		}
+	}
+	return
+}
+
+// Validate_RigSpec validates an instance of RigSpec according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_RigSpec(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *RigSpec) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_RigSpec(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_RigSpec is Validate_RigSpec with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_RigSpec(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *RigSpec) (errs field.ErrorList) {
+	// field slots
+	{
+		fp3 := p.Child("slots")
+		v1 := &obj.Slots
+		var ov2 *[]Slot
+		if oldObj != nil {
+			ov2 = &oldObj.Slots
+		}
+		if !(op.Type == operation.Update && ov2 != nil && equal_9(v1, ov2)) {
+			if len(*v1) != 0 {
+				if len(*v1) > 3 {
+					errs = append(errs, vgruntime.MaxItems(fp3.Field(), len(*v1), 3))
+				} else {
+					for i4 := range *v1 {
+						ep7 := fp3.Index(i4)
+						ev5 := &(*v1)[i4]
+						errs = append(errs, ValidateAt_Slot(ctx, op, &ep7, ev5, nil)...)
+					}
+				}
+			}
+		}
+	}
+	// field cables
+	{
+		fp10 := p.Child("cables")
+		v8 := &obj.Cables
+		var ov9 *[]Cable
+		if oldObj != nil {
+			ov9 = &oldObj.Cables
+		}
+		if !(op.Type == operation.Update && ov9 != nil && equal_11(v8, ov9)) {
+			if len(*v8) != 0 {
+				if len(*v8) > 3 {
+					errs = append(errs, vgruntime.MaxItems(fp10.Field(), len(*v8), 3))
+				} else {
+					errs = append(errs, vgruntime.UniqueByKey(&fp10, *v8, listKey2)...)
+					{
+						var old15 vgruntime.OldItems[Cable, listKey2Key]
+						if op.Type == operation.Update && ov9 != nil {
+							old15 = vgruntime.NewOldItems(*ov9, listKey2)
+						}
+						for i11 := range *v8 {
+							ep14 := fp10.Index(i11)
+							ev12 := &(*v8)[i11]
+							var eov13 *Cable
+							if found16 := old15.Find(listKey2(ev12)); found16 != nil {
+								eov13 = found16
+							}
+							if !(op.Type == operation.Update && eov13 != nil && equal_Cable(ev12, eov13)) {
+								errs = append(errs, ValidateAt_Cable(ctx, op, &ep14, ev12, eov13)...)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	// field rack
+	{
+		fp19 := p.Child("rack")
+		v17 := obj.Rack
+		var ov18 *Rack
+		if oldObj != nil {
+			ov18 = oldObj.Rack
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v17, ov18, equal_Rack)) {
+			if v17 != nil {
+				errs = append(errs, ValidateAt_Rack(ctx, op, &fp19, v17, ov18)...)
+			}
+		}
+	}
+	return
+}
+
+// Validate_Slot validates an instance of Slot according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Slot(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Slot) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Slot(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Slot is Validate_Slot with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Slot(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Slot) (errs field.ErrorList) {
+	// union
+	{
+		set1 := [2]bool{obj.Fan != nil, obj.Drive != nil}
+		changed3 := true
+		if op.Type == operation.Update && oldObj != nil {
+			oldSet2 := [2]bool{oldObj.Fan != nil, oldObj.Drive != nil}
+			changed3 = set1 != oldSet2
+		}
+		if changed3 {
+			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers5)...)
+		}
+	}
+	// field name
+	{
+		fp6 := p.Child("name")
+		v4 := &obj.Name
+		var ov5 *string
+		if oldObj != nil {
+			ov5 = &oldObj.Name
+		}
+		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
+			if *v4 == "" {
+				errs = append(errs, vgruntime.Required(fp6.Field()))
+			} else {
+				if vgruntime.TooLong(string(*v4), 16) {
+					errs = append(errs, vgruntime.MaxLength(fp6.Field(), *v4, 16))
+				}
+			}
+		}
+	}
+	// field fan
+	{
+		fp9 := p.Child("fan")
+		v7 := obj.Fan
+		var ov8 *Fan
+		if oldObj != nil {
+			ov8 = oldObj.Fan
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
+			if v7 != nil {
+				errs = append(errs, ValidateAt_Fan(ctx, op, &fp9, v7, ov8)...)
+			}
+		}
+	}
+	// field labels
+	{
+		fp15 := p.Child("labels")
+		v13 := &obj.Labels
+		var ov14 *[]string
+		if oldObj != nil {
+			ov14 = &oldObj.Labels
+		}
+		if !(op.Type == operation.Update && ov14 != nil && equal_3(v13, ov14)) {
+			if len(*v13) != 0 {
+				if len(*v13) > 2 {
+					errs = append(errs, vgruntime.MaxItems(fp15.Field(), len(*v13), 2))
+				} else {
+					{
+						var old20 vgruntime.OldItems[string, string]
+						if op.Type == operation.Update && ov14 != nil {
+							old20 = vgruntime.NewOldItems(*ov14, vgruntime.Self[string])
+						}
+						for i16 := range *v13 {
+							ep19 := fp15.Index(i16)
+							ev17 := &(*v13)[i16]
+							var eov18 *string
+							if found21 := old20.Find(vgruntime.Self[string](ev17)); found21 != nil {
+								eov18 = found21
+							}
+							if !(op.Type == operation.Update && eov18 != nil && *ev17 == *eov18) {
+								errs = append(errs, vgruntime.ShortName(&ep19, *ev17)...)
+							}
+						}
+					}
+					errs = append(errs, vgruntime.UniqueValues(&fp15, *v13)...)
+				}
+			}
+		}
+	}
+	return
+}
+
 // equal_GadgetSpec reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_GadgetSpec(a, b *GadgetSpec) bool {
 	return a.Model == b.Model &&
-		equal_7(&a.Replicas, &b.Replicas) &&
+		equal_13(&a.Replicas, &b.Replicas) &&
 		a.Label == b.Label &&
 		a.Vendor == b.Vendor &&
 		a.Priority == b.Priority &&
 		a.Address == b.Address &&
 		a.Mode == b.Mode &&
 		a.Legacy == b.Legacy &&
-		equal_8(&a.Locked, &b.Locked) &&
+		equal_14(&a.Locked, &b.Locked) &&
 		equal_3(&a.Tags, &b.Tags) &&
 		equal_4(&a.Limits, &b.Limits) &&
 		equal_5(&a.Ports, &b.Ports) &&
-		equal_9(&a.Disk, &b.Disk) &&
-		equal_10(&a.Power, &b.Power) &&
-		equal_7(&a.Level, &b.Level) &&
-		equal_9(&a.Notes, &b.Notes)
+		equal_15(&a.Disk, &b.Disk) &&
+		equal_16(&a.Power, &b.Power) &&
+		equal_13(&a.Level, &b.Level) &&
+		equal_15(&a.Notes, &b.Notes)
 }
 
 // equal_GadgetStatus reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_GadgetStatus(a, b *GadgetStatus) bool {
 	return a.Replicas == b.Replicas &&
-		equal_8(&a.Ready, &b.Ready) &&
-		equal_11(&a.Failed, &b.Failed)
+		equal_14(&a.Ready, &b.Ready) &&
+		equal_17(&a.Failed, &b.Failed)
 }
 
 // equal_3 reports whether *a and *b are equal as equality.Semantic sees them.
@@ -717,42 +1158,120 @@ func equal_5(a, b *[]Port) bool {
 // equal_Power reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Power(a, b *Power) bool {
 	return a.Kind == b.Kind &&
-		equal_12(&a.Battery, &b.Battery) &&
-		equal_11(&a.Plug, &b.Plug)
+		equal_18(&a.Battery, &b.Battery) &&
+		equal_17(&a.Plug, &b.Plug)
 }
 
 // equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_7(a, b **int32) bool {
-	return vgruntime.PtrEqual(*a, *b)
+func equal_7(a, b *map[string]int32) bool {
+	return vgruntime.MapEqual(*a, *b)
 }
 
-// equal_8 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_8(a, b **bool) bool {
-	return vgruntime.PtrEqual(*a, *b)
+// equal_RigSpec reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_RigSpec(a, b *RigSpec) bool {
+	return equal_9(&a.Slots, &b.Slots) &&
+		equal_11(&a.Cables, &b.Cables) &&
+		equal_19(&a.Rack, &b.Rack)
 }
 
 // equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_9(a, b **Disk) bool {
+func equal_9(a, b *[]Slot) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_Slot(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal_Cable reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_Cable(a, b *Cable) bool {
+	return a.ID == b.ID &&
+		a.Length == b.Length &&
+		equal_14(&a.Copper, &b.Copper) &&
+		equal_14(&a.Fiber, &b.Fiber) &&
+		a.Plug == b.Plug
+}
+
+// equal_11 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_11(a, b *[]Cable) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_Cable(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal_Rack reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_Rack(a, b *Rack) bool {
+	return a.Row == b.Row &&
+		a.Units == b.Units &&
+		a.Tag == b.Tag &&
+		equal_7(&a.Weights, &b.Weights)
+}
+
+// equal_13 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_13(a, b **int32) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_10 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_10(a, b **Power) bool {
+// equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_14(a, b **bool) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_15 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_15(a, b **Disk) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_16 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_16(a, b **Power) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_Power(*a, *b)
 }
 
-// equal_11 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_11(a, b **string) bool {
+// equal_17 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_17(a, b **string) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_12 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_12(a, b **Battery) bool {
+// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_18(a, b **Battery) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
+
+// equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_19(a, b **Rack) bool {
+	if *a == nil || *b == nil {
+		return *a == *b
+	}
+	return equal_Rack(*a, *b)
+}
+
+// equal_Slot reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_Slot(a, b *Slot) bool {
+	return a.Name == b.Name &&
+		equal_21(&a.Fan, &b.Fan) &&
+		equal_17(&a.Drive, &b.Drive) &&
+		equal_3(&a.Labels, &b.Labels)
+}
+
+// equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_21(a, b **Fan) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+var unionMembers1 = &vgruntime.UnionMembers{Names: []string{"copper", "fiber"}}
 
 // listKey1Key is the list-map key of v1.Port items.
 type listKey1Key struct {
@@ -786,12 +1305,26 @@ func findItem2(list []Port) int {
 	return -1
 }
 
-var unionMembers1 = &vgruntime.UnionMembers{Names: []string{"Ports[{\"name\": \"main\"}]", "Ports[{\"name\": \"backup\"}]"}}
+var unionMembers2 = &vgruntime.UnionMembers{Names: []string{"Ports[{\"name\": \"main\"}]", "Ports[{\"name\": \"backup\"}]"}}
 
-var unionMembers2 = &vgruntime.UnionMembers{Names: []string{"ready", "failed"}}
+var unionMembers3 = &vgruntime.UnionMembers{Names: []string{"ready", "failed"}}
 
-var unionMembers3 = &vgruntime.UnionMembers{
+var unionMembers4 = &vgruntime.UnionMembers{
 	Discriminator: "kind",
 	Names:         []string{"battery", "plug"},
 	Values:        []string{"Battery", "Mains"},
 }
+
+// listKey2Key is the list-map key of v1.Cable items.
+type listKey2Key struct {
+	v0 string
+}
+
+// listKey2 returns the list-map key of an item.
+func listKey2(e *Cable) listKey2Key {
+	var k listKey2Key
+	k.v0 = e.ID
+	return k
+}
+
+var unionMembers5 = &vgruntime.UnionMembers{Names: []string{"fan", "drive"}}
