@@ -3,6 +3,7 @@ package generators
 import (
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -230,6 +231,8 @@ type crdCtx struct {
 	listKind       string
 	// inItem: the value being built is below a list item.
 	inItem bool
+	// fieldPos is the position of the field being built, for errors.
+	fieldPos token.Position
 }
 
 func (c *crdCtx) rootSchema(t *Type) *apiextv1.JSONSchemaProps {
@@ -276,6 +279,7 @@ func (c *crdCtx) structSchema(t *Type, opaque bool) apiextv1.JSONSchemaProps {
 
 // addFields adds a struct's fields to s, flattening inline ones.
 func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
+	defer func(pos token.Position) { c.fieldPos = pos }(c.fieldPos)
 	for _, f := range t.Fields {
 		if f.Inline {
 			if isMetaType(f.Go, "TypeMeta") || isMetaType(f.Go, "ObjectMeta") {
@@ -300,6 +304,7 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 			c.errs = append(c.errs, &markers.Error{Pos: f.Pos, Msg: fmt.Sprintf("field %s: JSON name %q cannot be named in a CEL rule of the CRD", f.GoName, f.JSONName),
 				Fix: "use a JSON name of letters, digits and _ . - / that does not start with a digit"})
 		}
+		c.fieldPos = f.Pos
 		rules := f.Rules
 		fieldOpaque := opaque || hasOpaque(rules)
 		if opaque {
@@ -413,7 +418,8 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 		return apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}}
 	case types.Map:
 		if r := resolve(t.Key); r.Kind != types.Builtin || r.Name.Name != "string" {
-			c.errs = append(c.errs, fmt.Errorf("map keys of %s must be strings in a CRD schema", typeString(t)))
+			c.errs = append(c.errs, &markers.Error{Pos: c.fieldPos, Msg: fmt.Sprintf("map keys of %s must be strings in a CRD schema", typeString(t)),
+				Fix: "use a map with string keys (JSON object keys are strings)"})
 		}
 		vals := c.valueSchema(t.Elem, nil, opaque, false)
 		return apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &vals}}
@@ -426,12 +432,19 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 		case "float":
 			return apiextv1.JSONSchemaProps{Type: "number"}
 		}
-		format := "int64"
+		s := apiextv1.JSONSchemaProps{Type: "integer", Format: "int64"}
 		switch t.Name.Name {
 		case "int32", "int16", "int8", "uint16", "uint8", "byte":
-			format = "int32"
+			s.Format = "int32"
 		}
-		return apiextv1.JSONSchemaProps{Type: "integer", Format: format}
+		// What the Go type cannot hold, the server rejects too (Go's JSON
+		// decoding would fail on it).
+		if b, ok := intBounds[t.Name.Name]; ok {
+			s.Minimum, s.Maximum = ptrTo(b[0]), ptrTo(b[1])
+		} else if strings.HasPrefix(t.Name.Name, "uint") {
+			s.Minimum = ptrTo(0.0)
+		}
+		return s
 	case types.Interface:
 		return apiextv1.JSONSchemaProps{XPreserveUnknownFields: ptrTo(true)}
 	}
@@ -439,6 +452,13 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 		return c.structSchema(mt, opaque)
 	}
 	return apiextv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: ptrTo(true)}
+}
+
+// intBounds are the ranges of the integer types narrower than the int32
+// and int64 formats.
+var intBounds = map[string][2]float64{
+	"int8": {-128, 127}, "int16": {-32768, 32767},
+	"uint8": {0, 255}, "byte": {0, 255}, "uint16": {0, 65535}, "uint32": {0, 4294967295},
 }
 
 // wellKnown are apimachinery types with a fixed JSON form.

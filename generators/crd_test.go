@@ -2,8 +2,14 @@ package generators_test
 
 import (
 	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/yaml"
 
 	"github.com/declval/validation-gen/generators"
 )
@@ -20,6 +26,7 @@ func TestCRDBadInput(t *testing.T) {
 		// validator must make them too.
 		"scale-no-minimum":    {"types.go:5:", "kubebuilder:subresource:scale", "specpath .spec.replicas", "no +k8s:minimum", "fix: add +k8s:minimum=0 to Replicas (", "types.go:15"},
 		"scale-wrong-type":    {"types.go:5:", "specpath .spec.replicas: is Replicas *int64", "fix: make Replicas an int32"},
+		"map-int-keys":        {"types.go:12:", "map keys of map[int32]string must be strings", "fix:"},
 		"scale-missing-field": {"types.go:5:", "statuspath .status.ready: names no field of Thing", "fix:"},
 	}
 	for name, wants := range cases {
@@ -49,3 +56,80 @@ func TestKubebuilderMarkersIgnoredWithoutCRDs(t *testing.T) {
 		t.Errorf("without CRD output: %v", err)
 	}
 }
+
+// The Go-to-schema mapping of every kind of field, as the server reads it.
+func TestCRDSchemaOfGoTypes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "crd")
+	outs, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdschema/..."}, OutputFile: outputFile, CRDDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crd apiextv1.CustomResourceDefinition
+	for _, o := range outs {
+		if o.Path == filepath.Join(dir, "shapes.example.com_shapes.yaml") {
+			if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(crd.Spec.Versions) != 1 {
+		t.Fatalf("no CRD for Shape in %d outputs", len(outs))
+	}
+	root := crd.Spec.Versions[0].Schema.OpenAPIV3Schema
+	spec := root.Properties["spec"]
+	var names []string
+	for n := range spec.Properties {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	// "-" is left out; the inline struct's field is flattened; JSON names
+	// are used as written.
+	want := []string{"count", "data", "flat", "i32", "i64", "items", "labels", "nested", "on", "port", "ptr", "ratio", "raw", "renamed_name", "size", "small", "wait", "when", "zero"}
+	if !slices.Equal(names, want) {
+		t.Errorf("spec properties:\n got %v\nwant %v", names, want)
+	}
+	f := func(v float64) *float64 { return &v }
+	cases := map[string]apiextv1.JSONSchemaProps{
+		"i32":   {Type: "integer", Format: "int32"},
+		"i64":   {Type: "integer", Format: "int64"},
+		"small": {Type: "integer", Format: "int32", Minimum: f(0), Maximum: f(255)},
+		"ratio": {Type: "number"},
+		"on":    {Type: "boolean"},
+		"data":  {Type: "string", Format: "byte"},
+		"ptr":   {Type: "string"},
+		"flat":  {Type: "string"},
+		"when":  {Type: "string", Format: "date-time"},
+		"wait":  {Type: "string"},
+		"port":  {XIntOrString: true, AnyOf: []apiextv1.JSONSchemaProps{{Type: "integer"}, {Type: "string"}}},
+		"raw":   {Type: "object", XPreserveUnknownFields: ptr(true)},
+	}
+	for name, w := range cases {
+		if got := spec.Properties[name]; !reflect.DeepEqual(got, w) {
+			t.Errorf("%s:\n got %+v\nwant %+v", name, got, w)
+		}
+	}
+	if s := spec.Properties["size"]; !s.XIntOrString || s.Pattern == "" {
+		t.Errorf("size (resource.Quantity): want int-or-string with the quantity pattern, got %+v", s)
+	}
+	if l := spec.Properties["labels"]; l.Type != "object" || l.AdditionalProperties == nil || l.AdditionalProperties.Schema.Type != "string" {
+		t.Errorf("labels (map[string]string): got %+v", l)
+	}
+	if l := spec.Properties["items"]; l.Type != "array" || l.Items.Schema.Properties["name"].Type != "string" {
+		t.Errorf("items ([]Inner): got %+v", l)
+	}
+	for _, n := range []string{"nested", "zero"} {
+		if p := spec.Properties[n]; p.Type != "object" || p.Properties["name"].Type != "string" {
+			t.Errorf("%s: got %+v", n, p)
+		}
+	}
+	// No field is "required": absent is the zero value, as in Go.
+	if len(spec.Required) > 0 || len(root.Required) > 0 {
+		t.Errorf("required: %v %v", root.Required, spec.Required)
+	}
+	// ObjectMeta at the root is the server's.
+	if m := root.Properties["metadata"]; m.Type != "object" || len(m.Properties) > 0 {
+		t.Errorf("metadata: got %+v", m)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -69,7 +69,7 @@ func validateAsServer(t *testing.T, crd *apiextv1.CustomResourceDefinition) []st
 }
 
 func TestGeneratedCRDsPassTheAPIServersValidation(t *testing.T) {
-	for name, crd := range generate(t, "./examples/apis/stable/...", "./examples/apis/gadgets/...") {
+	for name, crd := range generate(t, "./examples/apis/stable/...", "./examples/apis/gadgets/...", "./generators/testdata/crdschema/...") {
 		if errs := validateAsServer(t, crd); len(errs) > 0 {
 			y, _ := yaml.Marshal(crd)
 			t.Errorf("%s is rejected by the API server:\n  %s\n%s", name, strings.Join(errs, "\n  "), y)

@@ -1,0 +1,7 @@
+// Package v1 holds one kind whose fields cover the Go-to-schema mapping
+// of CRD output: integer formats, []byte, maps, pointers, JSON names,
+// omitempty/omitzero, inline and "-", and apimachinery's types.
+//
+// +k8s:validation-gen=TypesWithField=TypeMeta
+// +groupName=shapes.example.com
+package v1
