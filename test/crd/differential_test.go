@@ -80,9 +80,6 @@ type kindCase struct {
 	crdFile string          // the CRD file the generator writes for the kind
 	options map[string]bool // op.Options of the Go validator; the enabled ones are --crd-options
 	goType  reflect.Type
-	// inProgress marks kinds on which the CRD emitter is known to disagree
-	// still; they run only with VALIDATION_GEN_DIFFERENTIAL=1.
-	inProgress bool
 	// validate decodes body (and oldBody, nil on create) with encoding/json
 	// into the Go type and runs its generated validator.
 	validate func(ctx context.Context, op operation.Operation, body, oldBody []byte) (field.ErrorList, error)
@@ -144,9 +141,6 @@ func TestDifferentialGoVersusAPIServer(t *testing.T) {
 	crds := map[string]map[string]*apiextv1.CustomResourceDefinition{}
 	for _, k := range kinds {
 		t.Run(k.name, func(t *testing.T) {
-			if k.inProgress && os.Getenv("VALIDATION_GEN_DIFFERENTIAL") == "" {
-				t.Skip("CRD emitter in progress for this kind: set VALIDATION_GEN_DIFFERENTIAL=1 to run it")
-			}
 			key := k.pattern + " " + strings.Join(enabledOptions(k.options), ",")
 			if crds[key] == nil {
 				crds[key] = generateWithOptions(t, enabledOptions(k.options), k.pattern)
@@ -184,9 +178,6 @@ func newDifferential(t *testing.T, k kindCase, crd *apiextv1.CustomResourceDefin
 	d.hintStrings, d.hintInts = hints(crd)
 	return d
 }
-
-// setListPaths: until e2e_test.go calls newDifferential.
-func setListPaths(s *apiextv1.JSONSchemaProps, p string, out *[]string) { listPaths(s, "set", p, out) }
 
 func enabledOptions(opts map[string]bool) []string {
 	var out []string
