@@ -139,10 +139,12 @@ func (m *Model) crd(roots []*CRDRoot, options map[string]bool) (*apiextv1.Custom
 		storage = 0
 	}
 	var errs []error
+	var positions []schemaPos
 	for i, r := range roots {
-		c := &crdCtx{m: m, options: options}
+		c := &crdCtx{m: m, options: options, positions: schemaPos{}}
 		schema := c.rootSchema(r.Type)
 		errs = append(errs, c.errs...)
+		positions = append(positions, c.positions)
 		v := apiextv1.CustomResourceDefinitionVersion{
 			Name: r.Version, Served: true, Storage: i == storage,
 			Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: schema},
@@ -169,6 +171,9 @@ func (m *Model) crd(roots []*CRDRoot, options map[string]bool) (*apiextv1.Custom
 			v.SelectableFields = append(v.SelectableFields, apiextv1.SelectableField{JSONPath: sf})
 		}
 		crd.Spec.Versions = append(crd.Spec.Versions, v)
+	}
+	if len(errs) == 0 {
+		errs = checkCRD(crd, positions, first.Type.Pos)
 	}
 	if len(errs) > 0 {
 		return nil, joinSorted(errs)
@@ -233,6 +238,16 @@ type crdCtx struct {
 	inItem bool
 	// fieldPos is the position of the field being built, for errors.
 	fieldPos token.Position
+	// schemaPath is the path of the schema node being built, as the
+	// server's errors write it; positions records it for each field.
+	schemaPath []string
+	positions  schemaPos
+}
+
+// enter appends elem to the schema path until the returned func is called.
+func (c *crdCtx) enter(elem string) func() {
+	c.schemaPath = append(c.schemaPath, elem)
+	return func() { c.schemaPath = c.schemaPath[:len(c.schemaPath)-1] }
 }
 
 func (c *crdCtx) rootSchema(t *Type) *apiextv1.JSONSchemaProps {
@@ -305,6 +320,8 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 				Fix: "use a JSON name of letters, digits and _ . - / that does not start with a digit"})
 		}
 		c.fieldPos = f.Pos
+		leave := c.enter("properties[" + f.JSONName + "]")
+		c.positions[strings.Join(c.schemaPath, ".")] = f.Pos
 		rules := f.Rules
 		fieldOpaque := opaque || hasOpaque(rules)
 		if opaque {
@@ -344,6 +361,7 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 		if !opaque {
 			c.liftedPresence(f, rules)
 		}
+		leave()
 	}
 }
 
@@ -414,6 +432,7 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 			c.uncorrelatable = true
 		}
 		c.listKind = ""
+		defer c.enter("items")()
 		items := c.valueSchema(t.Elem, nil, opaque, false)
 		return apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}}
 	case types.Map:
@@ -421,6 +440,7 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 			c.errs = append(c.errs, &markers.Error{Pos: c.fieldPos, Msg: fmt.Sprintf("map keys of %s must be strings in a CRD schema", typeString(t)),
 				Fix: "use a map with string keys (JSON object keys are strings)"})
 		}
+		defer c.enter("additionalProperties")()
 		vals := c.valueSchema(t.Elem, nil, opaque, false)
 		return apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &vals}}
 	case types.Builtin:

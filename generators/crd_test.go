@@ -24,8 +24,12 @@ func TestCRDBadInput(t *testing.T) {
 		"recursive":           {"types.go:12:", "Node contains itself", "fix:"},
 		// The scale subresource's own checks do not ratchet: the Go
 		// validator must make them too.
-		"scale-no-minimum":    {"types.go:5:", "kubebuilder:subresource:scale", "specpath .spec.replicas", "no +k8s:minimum", "fix: add +k8s:minimum=0 to Replicas (", "types.go:15"},
-		"scale-wrong-type":    {"types.go:5:", "specpath .spec.replicas: is Replicas *int64", "fix: make Replicas an int32"},
+		"scale-no-minimum": {"types.go:5:", "kubebuilder:subresource:scale", "specpath .spec.replicas", "no +k8s:minimum", "fix: add +k8s:minimum=0 to Replicas (", "types.go:15"},
+		"scale-wrong-type": {"types.go:5:", "specpath .spec.replicas: is Replicas *int64", "fix: make Replicas an int32"},
+		// The server's own CRD validation runs at generation time; its
+		// errors point at the field whose schema they are about.
+		"cost-unbounded": {"types.go:18:", "the API server would reject CRD things.bad.example.com at properties[spec].properties[names].items.properties[value]",
+			"estimated rule cost exceeds budget by factor of more than 100x", "fix: bound the lists on the way to this field with +k8s:maxItems"},
 		"map-int-keys":        {"types.go:12:", "map keys of map[int32]string must be strings", "fix:"},
 		"scale-missing-field": {"types.go:5:", "statuspath .status.ready: names no field of Thing", "fix:"},
 	}
