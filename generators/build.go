@@ -394,7 +394,16 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 	tags, errs := markers.Default.Parse(lines, tt)
 	b.errs = append(b.errs, errs...)
 	b.checkListTags(tags, t)
-	mt.Rules = b.rules(tags)
+	mt.Rules = append(b.rules(tags), b.xValidations(lines)...)
+	if t.Kind != types.Struct {
+		for _, r := range mt.Rules {
+			if x, ok := r.(CEL); ok {
+				b.errs = append(b.errs, &markers.Error{Pos: x.Pos, Tag: x.Tag,
+					Msg: fmt.Sprintf("a CEL rule on type %s, which is not a struct, is not supported", t.Name.Name),
+					Fix: "put the rule on the fields of this type, or on the struct that holds them"})
+			}
+		}
+	}
 	for _, tag := range tags {
 		switch tag.Def.Name {
 		case "supportsSubresource":
@@ -477,7 +486,7 @@ func (b *builder) buildFields(mt *Type) {
 		tags, errs := markers.Default.Parse(lines, ft)
 		b.errs = append(b.errs, errs...)
 		b.checkListTags(tags, m.Type)
-		f.Rules = b.rules(tags)
+		f.Rules = append(b.rules(tags), b.xValidations(lines)...)
 		groups.add(b, f, tags)
 		mt.Fields = append(mt.Fields, f)
 		// Opaque anywhere on the field (also eachVal=+k8s:opaqueType) lets
@@ -774,6 +783,20 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 	case "ifEnabled", "ifDisabled":
 		opt, _ := tag.Arg("")
 		return IfOption{Src: src, Option: opt, Enabled: tag.Def.Name == "ifEnabled", Rules: chained()}
+	case "rule":
+		r := CEL{Src: src}
+		r.Rule, _ = tag.Arg("rule")
+		r.Message, _ = tag.Arg("message")
+		r.MessageExpression, _ = tag.Arg("messageExpression")
+		r.Reason, _ = tag.Arg("reason")
+		r.FieldPath, _ = tag.Arg("fieldPath")
+		v, _ := tag.Arg("optionalOldSelf")
+		r.OptionalOldSelf = v == "true"
+		if err := checkCEL(r); err != nil {
+			b.errs = append(b.errs, markers.Errorf(tag, err.fix, "%s", err.msg))
+			return nil
+		}
+		return r
 	}
 	return nil // enum and package tags are read where they apply
 }

@@ -243,6 +243,9 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 				}
 			}
 		}
+	case CEL:
+		s.XValidations = append(s.XValidations, celValidation(x))
+		c.positions[strings.Join(append(append([]string{}, c.schemaPath...), fmt.Sprintf("x-kubernetes-validations[%d]", len(s.XValidations)-1)), ".")] = x.Pos
 	case Required, Optional, Forbidden, Opaque, IfOption:
 		// Presence is decided by the parent (presence); options were resolved.
 	default:
@@ -685,3 +688,16 @@ func (c *crdCtx) unionRules(u *Union) []apiextv1.ValidationRule {
 
 // celString quotes a string for CEL.
 func celString(s string) string { return strconv.Quote(s) }
+
+// celValidation is the x-kubernetes-validations entry of a CEL rule.
+func celValidation(x CEL) apiextv1.ValidationRule {
+	vr := apiextv1.ValidationRule{Rule: x.Rule, Message: x.Message, MessageExpression: x.MessageExpression, FieldPath: x.FieldPath}
+	if x.Reason != "" {
+		r := apiextv1.FieldValueErrorReason(x.Reason)
+		vr.Reason = &r
+	}
+	if x.OptionalOldSelf {
+		vr.OptionalOldSelf = ptrTo(true)
+	}
+	return vr
+}

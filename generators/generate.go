@@ -51,6 +51,9 @@ func Run(cfg Config) ([]Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if errs := m.checkCELRules(); len(errs) > 0 {
+		return nil, joinSorted(errs)
+	}
 	var outs []Output
 	written := map[string]bool{}
 	for _, p := range m.Packages {

@@ -194,6 +194,9 @@ func (e *goEmitter) typeFuncs(t *Type) {
 		body = append(body, c.unionChecks(t.Unions, "obj", "oldObj", root, false)...)
 		body = append(body, c.valueChecks(self, nil)...)
 		body = append(body, c.structFields(t, "obj", "oldObj", root)...)
+		if e.m.hasCEL(t) {
+			body = append(body, e.celRulesCall(t, root)...)
+		}
 	} else {
 		body = append(body, c.valueChecks(self, c.structure(self, false))...)
 	}
@@ -812,8 +815,8 @@ func (c *fnCtx) rule(pl place, r Rule) []jen.Code {
 			old = ""
 		}
 		return c.unionChecks([]*Union{x.Union}, pl.v, old, pl.path, true)
-	case Opaque:
-		return nil
+	case Opaque, CEL:
+		return nil // CEL: all of a type's rules at once (celRulesCall)
 	}
 	panic(fmt.Sprintf("validation-gen: no Go emitter for rule %T", r))
 }

@@ -227,6 +227,13 @@ type (
 		Src
 		Union *Union
 	}
+	// CEL is a CEL rule with the fields of an x-kubernetes-validations
+	// entry, from +k8s:rule or +kubebuilder:validation:XValidation.
+	CEL struct {
+		Src
+		Rule, Message, MessageExpression, Reason, FieldPath string
+		OptionalOldSelf                                     bool
+	}
 	// Opaque: do not call the validation of the value's type.
 	Opaque struct{ Src }
 	// IfOption applies Rules when op.Options[Option] == Enabled.

@@ -403,6 +403,23 @@ func newDefault() *Registry {
 		Example: `+k8s:ifDisabled("MyFeature")=+k8s:forbidden`, Implemented: true,
 	})
 	r.add(&Definition{
+		Name: "rule", Scopes: ScopeType | ScopeField, Kinds: KindAny, Pointer: true,
+		KindsDoc: "any struct type or field",
+		Args: []Arg{
+			{Name: "rule", Type: codetags.ArgTypeString, Required: true, Doc: "the CEL expression; self is the value, oldSelf the old one"},
+			{Name: "message", Type: codetags.ArgTypeString, Doc: "the error detail"},
+			{Name: "messageExpression", Type: codetags.ArgTypeString, Doc: "a CEL expression that gives the error detail"},
+			{Name: "reason", Type: codetags.ArgTypeString, Doc: "FieldValueInvalid (default), FieldValueForbidden, FieldValueRequired or FieldValueDuplicate"},
+			{Name: "fieldPath", Type: codetags.ArgTypeString, Doc: "where the error is reported, below the value (e.g. .spec.replicas)"},
+			{Name: "optionalOldSelf", Type: codetags.ArgTypeBool, Doc: "run a transition rule on create too, with oldSelf an optional"},
+		},
+		Repeatable: true,
+		Summary:    "A CEL rule, with the API server's semantics (x-kubernetes-validations). Also read from +kubebuilder:validation:XValidation.",
+		Check:      "The rule holds; a transition rule (oldSelf) only on update, when the old value exists, unless optionalOldSelf. Checked at generation time with the server's CEL environment and cost limits.",
+		Errors:     "the reason's type (Invalid by default), at the value or fieldPath",
+		Example:    `+k8s:rule(rule: "self.min <= self.max", message: "min must not exceed max")`, Implemented: true,
+	})
+	r.add(&Definition{
 		Name: "supportsSubresource", Scopes: ScopePackage | ScopeType, Kinds: KindAny,
 		Payload: PayloadString, Repeatable: true,
 		Summary: "The root validation also serves this subresource (in doc.go: for every root type of the package).",

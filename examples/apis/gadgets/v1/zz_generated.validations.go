@@ -22,6 +22,7 @@ package v1
 import (
 	"context"
 	vgruntime "github.com/declval/validation-gen/runtime"
+	celrules "github.com/declval/validation-gen/runtime/celrules"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -1018,6 +1019,123 @@ func ValidateAt_RigSpec(ctx context.Context, op operation.Operation, p *vgruntim
 	return
 }
 
+// Validate_Scaler validates an instance of Scaler according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Scaler(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Scaler) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Scaler(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// celRules_Scaler are the CEL rules of Scaler, with the schema they are compiled against.
+var celRules_Scaler = celrules.New(`{"type":"object","properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},"spec":{"type":"object","properties":{"epoch":{"type":"integer","format":"int64"},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","minimum":0},"mode":{"type":"string"},"target":{"type":"string","maxLength":32},"windows":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}},"x-kubernetes-validations":[{"rule":"!has(self.spec.maxReplicas) || self.spec.minReplicas <= self.spec.maxReplicas","message":"minReplicas must not exceed maxReplicas","fieldPath":".spec.minReplicas"},{"rule":"self.metadata.name.size() <= 20","message":"the name of a scaler has at most 20 characters"}]}`, true)
+
+// ValidateAt_Scaler is Validate_Scaler with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Scaler(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Scaler) (errs field.ErrorList) {
+	// field spec
+	{
+		fp3 := p.Child("spec")
+		v1 := &obj.Spec
+		var ov2 *ScalerSpec
+		if oldObj != nil {
+			ov2 = &oldObj.Spec
+		}
+		if !(op.Type == operation.Update && ov2 != nil && equal_ScalerSpec(v1, ov2)) {
+			errs = append(errs, ValidateAt_ScalerSpec(ctx, op, &fp3, v1, ov2)...)
+		}
+	}
+	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
+	errs = append(errs, celrules.Validate(ctx, celRules_Scaler, op, p.Field(), obj, oldObj)...)
+	return
+}
+
+// Validate_ScalerSpec validates an instance of ScalerSpec according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_ScalerSpec(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *ScalerSpec) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_ScalerSpec(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// celRules_ScalerSpec are the CEL rules of ScalerSpec, with the schema they are compiled against.
+var celRules_ScalerSpec = celrules.New(`{"type":"object","properties":{"epoch":{"type":"integer","format":"int64","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"epoch may not decrease","optionalOldSelf":true}]},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","minimum":0},"mode":{"type":"string","x-kubernetes-validations":[{"rule":"self in ['Off', 'Auto', 'Manual']","message":"mode must be Off, Auto or Manual"}]},"target":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"target is immutable"}]},"windows":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}},"x-kubernetes-validations":[{"rule":"self.mode == 'Off' || self.target != ''","messageExpression":"'a target is needed in mode ' + self.mode","reason":"FieldValueRequired","fieldPath":".target"}]}`, false)
+
+// ValidateAt_ScalerSpec is Validate_ScalerSpec with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_ScalerSpec(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *ScalerSpec) (errs field.ErrorList) {
+	// field target
+	{
+		fp3 := p.Child("target")
+		v1 := &obj.Target
+		var ov2 *string
+		if oldObj != nil {
+			ov2 = &oldObj.Target
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if vgruntime.TooLong(string(*v1), 32) {
+				errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 32))
+			}
+		}
+	}
+	// field minReplicas
+	{
+		fp6 := p.Child("minReplicas")
+		v4 := &obj.MinReplicas
+		var ov5 *int32
+		if oldObj != nil {
+			ov5 = &oldObj.MinReplicas
+		}
+		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
+			if *v4 < 0 {
+				errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 0))
+			}
+		}
+	}
+	// field windows
+	{
+		fp18 := p.Child("windows")
+		v16 := &obj.Windows
+		var ov17 *[]Window
+		if oldObj != nil {
+			ov17 = &oldObj.Windows
+		}
+		if !(op.Type == operation.Update && ov17 != nil && equal_14(v16, ov17)) {
+			if len(*v16) != 0 {
+				if len(*v16) > 4 {
+					errs = append(errs, vgruntime.MaxItems(fp18.Field(), len(*v16), 4))
+				} else {
+					errs = append(errs, vgruntime.UniqueByKey(&fp18, *v16, listKey3)...)
+					{
+						var old23 vgruntime.OldItems[Window, listKey3Key]
+						if op.Type == operation.Update && ov17 != nil {
+							old23 = vgruntime.NewOldItems(*ov17, listKey3)
+						}
+						for i19 := range *v16 {
+							ep22 := fp18.Index(i19)
+							ev20 := &(*v16)[i19]
+							var eov21 *Window
+							if found24 := old23.Find(listKey3(ev20)); found24 != nil {
+								eov21 = found24
+							}
+							if !(op.Type == operation.Update && eov21 != nil && *ev20 == *eov21) {
+								errs = append(errs, ValidateAt_Window(ctx, op, &ep22, ev20, eov21)...)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
+	errs = append(errs, celrules.Validate(ctx, celRules_ScalerSpec, op, p.Field(), obj, oldObj)...)
+	return
+}
+
 // Validate_Slot validates an instance of Slot according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_Slot(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Slot) field.ErrorList {
@@ -1113,31 +1231,66 @@ func ValidateAt_Slot(ctx context.Context, op operation.Operation, p *vgruntime.P
 	return
 }
 
+// Validate_Window validates an instance of Window according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Window(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Window) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Window(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// celRules_Window are the CEL rules of Window, with the schema they are compiled against.
+var celRules_Window = celrules.New(`{"type":"object","properties":{"end":{"type":"integer","format":"int32"},"name":{"type":"string","maxLength":16},"start":{"type":"integer","format":"int32"}},"x-kubernetes-validations":[{"rule":"self.start < self.end","message":"start must be before end","reason":"FieldValueForbidden"}]}`, false)
+
+// ValidateAt_Window is Validate_Window with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Window(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Window) (errs field.ErrorList) {
+	// field name
+	{
+		fp3 := p.Child("name")
+		v1 := &obj.Name
+		var ov2 *string
+		if oldObj != nil {
+			ov2 = &oldObj.Name
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if vgruntime.TooLong(string(*v1), 16) {
+				errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 16))
+			}
+		}
+	}
+	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
+	errs = append(errs, celrules.Validate(ctx, celRules_Window, op, p.Field(), obj, oldObj)...)
+	return
+}
+
 // equal_GadgetSpec reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_GadgetSpec(a, b *GadgetSpec) bool {
 	return a.Model == b.Model &&
-		equal_13(&a.Replicas, &b.Replicas) &&
+		equal_15(&a.Replicas, &b.Replicas) &&
 		a.Label == b.Label &&
 		a.Vendor == b.Vendor &&
 		a.Priority == b.Priority &&
 		a.Address == b.Address &&
 		a.Mode == b.Mode &&
 		a.Legacy == b.Legacy &&
-		equal_14(&a.Locked, &b.Locked) &&
+		equal_16(&a.Locked, &b.Locked) &&
 		equal_3(&a.Tags, &b.Tags) &&
 		equal_4(&a.Limits, &b.Limits) &&
 		equal_5(&a.Ports, &b.Ports) &&
-		equal_15(&a.Disk, &b.Disk) &&
-		equal_16(&a.Power, &b.Power) &&
-		equal_13(&a.Level, &b.Level) &&
-		equal_15(&a.Notes, &b.Notes)
+		equal_17(&a.Disk, &b.Disk) &&
+		equal_18(&a.Power, &b.Power) &&
+		equal_15(&a.Level, &b.Level) &&
+		equal_17(&a.Notes, &b.Notes)
 }
 
 // equal_GadgetStatus reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_GadgetStatus(a, b *GadgetStatus) bool {
 	return a.Replicas == b.Replicas &&
-		equal_14(&a.Ready, &b.Ready) &&
-		equal_17(&a.Failed, &b.Failed)
+		equal_16(&a.Ready, &b.Ready) &&
+		equal_19(&a.Failed, &b.Failed)
 }
 
 // equal_3 reports whether *a and *b are equal as equality.Semantic sees them.
@@ -1158,8 +1311,8 @@ func equal_5(a, b *[]Port) bool {
 // equal_Power reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Power(a, b *Power) bool {
 	return a.Kind == b.Kind &&
-		equal_18(&a.Battery, &b.Battery) &&
-		equal_17(&a.Plug, &b.Plug)
+		equal_20(&a.Battery, &b.Battery) &&
+		equal_19(&a.Plug, &b.Plug)
 }
 
 // equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
@@ -1171,7 +1324,7 @@ func equal_7(a, b *map[string]int32) bool {
 func equal_RigSpec(a, b *RigSpec) bool {
 	return equal_9(&a.Slots, &b.Slots) &&
 		equal_11(&a.Cables, &b.Cables) &&
-		equal_19(&a.Rack, &b.Rack)
+		equal_21(&a.Rack, &b.Rack)
 }
 
 // equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
@@ -1191,8 +1344,8 @@ func equal_9(a, b *[]Slot) bool {
 func equal_Cable(a, b *Cable) bool {
 	return a.ID == b.ID &&
 		a.Length == b.Length &&
-		equal_14(&a.Copper, &b.Copper) &&
-		equal_14(&a.Fiber, &b.Fiber) &&
+		equal_16(&a.Copper, &b.Copper) &&
+		equal_16(&a.Fiber, &b.Fiber) &&
 		a.Plug == b.Plug
 }
 
@@ -1217,41 +1370,56 @@ func equal_Rack(a, b *Rack) bool {
 		equal_7(&a.Weights, &b.Weights)
 }
 
-// equal_13 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_13(a, b **int32) bool {
-	return vgruntime.PtrEqual(*a, *b)
+// equal_ScalerSpec reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_ScalerSpec(a, b *ScalerSpec) bool {
+	return a.Target == b.Target &&
+		a.MinReplicas == b.MinReplicas &&
+		equal_15(&a.MaxReplicas, &b.MaxReplicas) &&
+		a.Mode == b.Mode &&
+		a.Epoch == b.Epoch &&
+		equal_14(&a.Windows, &b.Windows)
 }
 
 // equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_14(a, b **bool) bool {
-	return vgruntime.PtrEqual(*a, *b)
+func equal_14(a, b *[]Window) bool {
+	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_15 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_15(a, b **Disk) bool {
+func equal_15(a, b **int32) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_16 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_16(a, b **Power) bool {
+func equal_16(a, b **bool) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_17 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_17(a, b **Disk) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_18(a, b **Power) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_Power(*a, *b)
 }
 
-// equal_17 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_17(a, b **string) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
-// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_18(a, b **Battery) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
 // equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_19(a, b **Rack) bool {
+func equal_19(a, b **string) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_20(a, b **Battery) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_21(a, b **Rack) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
@@ -1261,13 +1429,13 @@ func equal_19(a, b **Rack) bool {
 // equal_Slot reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Slot(a, b *Slot) bool {
 	return a.Name == b.Name &&
-		equal_21(&a.Fan, &b.Fan) &&
-		equal_17(&a.Drive, &b.Drive) &&
+		equal_23(&a.Fan, &b.Fan) &&
+		equal_19(&a.Drive, &b.Drive) &&
 		equal_3(&a.Labels, &b.Labels)
 }
 
-// equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_21(a, b **Fan) bool {
+// equal_23 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_23(a, b **Fan) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
@@ -1324,6 +1492,18 @@ type listKey2Key struct {
 func listKey2(e *Cable) listKey2Key {
 	var k listKey2Key
 	k.v0 = e.ID
+	return k
+}
+
+// listKey3Key is the list-map key of v1.Window items.
+type listKey3Key struct {
+	v0 string
+}
+
+// listKey3 returns the list-map key of an item.
+func listKey3(e *Window) listKey3Key {
+	var k listKey3Key
+	k.v0 = e.Name
 	return k
 }
 

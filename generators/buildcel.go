@@ -1,0 +1,72 @@
+package generators
+
+import (
+	"strings"
+
+	"github.com/declval/validation-gen/markers"
+)
+
+// CEL rules come from +k8s:rule and, so that CRD projects work unchanged,
+// from controller-gen's +kubebuilder:validation:XValidation, which is read
+// whether or not CRDs are written: it is a rule the Go validator enforces.
+
+const xValidationPrefix = "+kubebuilder:validation:XValidation:"
+
+// xValidationKeys are the keys of an XValidation marker.
+var xValidationKeys = []string{"rule", "message", "messageExpression", "reason", "fieldPath", "optionalOldSelf"}
+
+// xValidations reads the XValidation markers among comment lines.
+func (b *builder) xValidations(lines []markers.Line) []Rule {
+	var out []Rule
+	for _, l := range lines {
+		text := strings.TrimSpace(l.Text)
+		args, ok := strings.CutPrefix(text, xValidationPrefix)
+		if !ok {
+			continue
+		}
+		tag := strings.TrimPrefix(text, "+")
+		bad := func(msg, fix string) {
+			b.errs = append(b.errs, &markers.Error{Pos: l.Pos, Tag: tag, Msg: msg, Fix: fix})
+		}
+		kv, err := parseMarkerArgs(args, xValidationKeys)
+		if err != nil {
+			bad(err.Error(), `write +kubebuilder:validation:XValidation:rule="self.a <= self.b",message="a must not exceed b"`)
+			continue
+		}
+		r := CEL{Src: Src{Pos: l.Pos, Tag: tag}, Rule: kv["rule"], Message: kv["message"], MessageExpression: kv["messageExpression"],
+			Reason: kv["reason"], FieldPath: kv["fieldPath"]}
+		switch kv["optionalOldSelf"] {
+		case "", "false":
+		case "true":
+			r.OptionalOldSelf = true
+		default:
+			bad("optionalOldSelf must be true or false", "write optionalOldSelf=true")
+			continue
+		}
+		if err := checkCEL(r); err != nil {
+			bad(err.msg, err.fix)
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+type celError struct{ msg, fix string }
+
+// checkCEL checks what can be checked of a rule without a schema; the
+// rest is compiled against the schema (checkCELRules).
+func checkCEL(r CEL) *celError {
+	if strings.TrimSpace(r.Rule) == "" {
+		return &celError{"the rule is empty", `give the CEL expression: rule: "self.a <= self.b"`}
+	}
+	switch r.Reason {
+	case "", "FieldValueInvalid", "FieldValueForbidden", "FieldValueRequired", "FieldValueDuplicate":
+	default:
+		return &celError{"reason " + r.Reason + " is not one the API server knows", "use FieldValueInvalid, FieldValueForbidden, FieldValueRequired or FieldValueDuplicate"}
+	}
+	if strings.Contains(r.Message, "\n") {
+		return &celError{"the message has a line break, which the API server rejects", "write the message on one line"}
+	}
+	return nil
+}

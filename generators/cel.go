@@ -1,0 +1,186 @@
+package generators
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/markers"
+)
+
+// CEL rules (+k8s:rule) are evaluated in Go by the API server's own CEL
+// validator (runtime/celrules) on a schema of the type they belong to:
+// the type's structure, with x-kubernetes-validations only where the type
+// declares rules (on itself and on its fields). The rules of the types it
+// contains are evaluated by their own validation functions, which the
+// generated code calls as for every other check. The same schema, inside a
+// CustomResourceDefinition, is what generation validates the rules with.
+
+const pkgCELRules = "github.com/declval/validation-gen/runtime/celrules"
+
+// celRules lists the CEL rules of a type: on itself, then by field (the
+// fields of inline members included, as JSON flattens them).
+func (m *Model) celRules(t *Type) (own []CEL, byField map[string][]CEL) {
+	for _, r := range t.Rules {
+		if x, ok := r.(CEL); ok {
+			own = append(own, x)
+		}
+	}
+	byField = map[string][]CEL{}
+	var fields func(t *Type, depth int)
+	fields = func(t *Type, depth int) {
+		for _, f := range t.Fields {
+			if f.Inline {
+				if inner := m.lookup(derefType(f.Go)); inner != nil && depth < 8 {
+					fields(inner, depth+1)
+				}
+				continue
+			}
+			for _, r := range f.Rules {
+				if x, ok := r.(CEL); ok {
+					byField[f.JSONName] = append(byField[f.JSONName], x)
+				}
+			}
+		}
+	}
+	fields(t, 0)
+	return own, byField
+}
+
+func (m *Model) hasCEL(t *Type) bool {
+	if t.Go.Kind != types.Struct {
+		return false
+	}
+	own, byField := m.celRules(t)
+	return len(own) > 0 || len(byField) > 0
+}
+
+// celSchema is the schema of t for its own CEL rules, and where each rule
+// is in it (for errors).
+func (m *Model) celSchema(t *Type) (*apiextv1.JSONSchemaProps, schemaPos) {
+	c := &crdCtx{m: m, positions: schemaPos{}}
+	var s apiextv1.JSONSchemaProps
+	if isKind(t.Go) {
+		s = *c.rootSchema(t)
+	} else {
+		s = c.structSchema(t, false)
+	}
+	stripValidations(&s)
+	pos := schemaPos{}
+	own, byField := m.celRules(t)
+	for i, r := range own {
+		s.XValidations = append(s.XValidations, celValidation(r))
+		pos[fmt.Sprintf("x-kubernetes-validations[%d]", i)] = r.Pos
+	}
+	for name, rules := range byField {
+		p := s.Properties[name]
+		for i, r := range rules {
+			p.XValidations = append(p.XValidations, celValidation(r))
+			pos[fmt.Sprintf("properties[%s].x-kubernetes-validations[%d]", name, i)] = r.Pos
+		}
+		s.Properties[name] = p
+	}
+	return &s, pos
+}
+
+// stripValidations removes every x-kubernetes-validations entry below s.
+func stripValidations(s *apiextv1.JSONSchemaProps) {
+	s.XValidations = nil
+	for k, p := range s.Properties {
+		stripValidations(&p)
+		s.Properties[k] = p
+	}
+	if s.Items != nil && s.Items.Schema != nil {
+		stripValidations(s.Items.Schema)
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+		stripValidations(s.AdditionalProperties.Schema)
+	}
+	for i := range s.AnyOf {
+		stripValidations(&s.AnyOf[i])
+	}
+}
+
+// checkCELRules compiles the CEL rules of every type, each against its
+// type's schema, as the API server does when a CRD is created: syntax,
+// types, transition rules on values the server can correlate, and the
+// estimated cost. A type that is not a kind is checked as the one field of
+// a CRD, so the cost of a rule here is a lower bound of its cost inside a
+// list; CRD output checks every rule again in its place.
+func (m *Model) checkCELRules() []error {
+	var errs []error
+	var names []string
+	byName := map[string]*Type{}
+	for _, p := range m.Packages {
+		for _, t := range p.Types {
+			if m.hasCEL(t) {
+				n := t.Go.Name.String()
+				names = append(names, n)
+				byName[n] = t
+			}
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		t := byName[n]
+		s, pos := m.celSchema(t)
+		root := s
+		if !isKind(t.Go) {
+			root = &apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{"value": *s}}
+			shifted := schemaPos{}
+			for k, v := range pos {
+				shifted["properties[value]."+k] = v
+			}
+			pos = shifted
+		}
+		crd := &apiextv1.CustomResourceDefinition{
+			ObjectMeta: metav1.ObjectMeta{Name: "checks.validation-gen.local"},
+			Spec: apiextv1.CustomResourceDefinitionSpec{
+				Group: "validation-gen.local", Scope: apiextv1.NamespaceScoped,
+				Names: apiextv1.CustomResourceDefinitionNames{Plural: "checks", Singular: "check", Kind: "Check", ListKind: "CheckList"},
+				Versions: []apiextv1.CustomResourceDefinitionVersion{{Name: "v1", Served: true, Storage: true,
+					Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: root}}},
+			},
+		}
+		for _, err := range checkCRD(crd, []schemaPos{pos}, t.Pos) {
+			if e, ok := err.(*markers.Error); ok {
+				e.Msg = strings.Replace(e.Msg, "the API server would reject CRD checks.validation-gen.local at ", "CEL rule of "+t.Go.Name.Name+": the API server would reject it at ", 1)
+				e.Msg = strings.Replace(e.Msg, "properties[value].", "", 1)
+			}
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// celRulesVar declares the Rules of a type, in its package's file, and
+// returns the statement that evaluates them in ValidateAt_<Type>.
+func (e *goEmitter) celRulesCall(t *Type, path *pathVar) []jen.Code {
+	s, _ := e.m.celSchema(t)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		panic(fmt.Sprintf("validation-gen: marshaling the CEL schema of %s: %v", t.Go.Name, err))
+	}
+	lit := jen.Lit(strings.TrimSpace(buf.String()))
+	if !strings.Contains(buf.String(), "`") {
+		lit = jen.Id("`" + strings.TrimSpace(buf.String()) + "`") // readable in the generated file
+	}
+	v := "celRules_" + t.Go.Name.Name
+	e.f.Commentf("%s are the CEL rules of %s, with the schema they are compiled against.", v, t.Go.Name.Name)
+	e.f.Var().Id(v).Op("=").Qual(pkgCELRules, "New").Call(lit, jen.Lit(isKind(t.Go)))
+	e.f.Line()
+	return []jen.Code{
+		jen.Comment("CEL rules (+k8s:rule), evaluated as the API server evaluates them"),
+		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgCELRules, "Validate").Call(
+			jen.Id("ctx"), jen.Id(v), jen.Id("op"), path.field(), jen.Id("obj"), jen.Id("oldObj")).Op("...")),
+	}
+}

@@ -1,0 +1,119 @@
+// Package celrules evaluates the CEL rules of a type (+k8s:rule,
+// +kubebuilder:validation:XValidation) in generated Go validators, with
+// the API server's own CEL validator (k8s.io/apiextensions-apiserver), so
+// that a rule means in Go exactly what it means in a cluster: transition
+// rules and optionalOldSelf, messageExpression, reason, fieldPath,
+// ratcheting of unchanged values and the per-call cost limit.
+//
+// Generated code holds one Rules per type with CEL rules; its programs are
+// compiled once per process, on first use. A value is handed to the CEL
+// validator as apimachinery's unstructured converter writes it (no JSON
+// round trip), which is the JSON a Go client sends. Only code with CEL
+// rules imports this package: it brings in the CEL libraries.
+package celrules
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
+	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	"k8s.io/apiserver/pkg/cel/common"
+)
+
+// Rules are the CEL rules of one type: the schema of the type (structure,
+// with x-kubernetes-validations only where the type itself declares them)
+// and, once compiled, the server's validator for it.
+type Rules struct {
+	schemaJSON     string
+	isResourceRoot bool
+
+	once      sync.Once
+	structure *structuralschema.Structural
+	validator *cel.Validator
+	err       error
+}
+
+// New returns the rules of a type from its generated schema (the JSON of an
+// apiextensions.k8s.io/v1 JSONSchemaProps). isResourceRoot is true for a
+// kind (a type with TypeMeta and ObjectMeta), whose rules see
+// self.metadata.name as the server's do.
+func New(schemaJSON string, isResourceRoot bool) *Rules {
+	return &Rules{schemaJSON: schemaJSON, isResourceRoot: isResourceRoot}
+}
+
+func (r *Rules) compile() {
+	var v1 apiextv1.JSONSchemaProps
+	if err := json.Unmarshal([]byte(r.schemaJSON), &v1); err != nil {
+		r.err = fmt.Errorf("reading the generated schema: %w", err)
+		return
+	}
+	var internal apiextensions.JSONSchemaProps
+	if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(&v1, &internal, nil); err != nil {
+		r.err = fmt.Errorf("converting the generated schema: %w", err)
+		return
+	}
+	s, err := structuralschema.NewStructural(&internal)
+	if err != nil {
+		r.err = fmt.Errorf("the generated schema is not structural: %w", err)
+		return
+	}
+	r.structure = s
+	r.validator = cel.NewValidator(s, r.isResourceRoot, celconfig.PerCallLimit)
+	if r.validator == nil {
+		r.err = fmt.Errorf("the generated schema has no CEL rules")
+	}
+}
+
+// Validate evaluates the rules on obj (and, on update, against oldObj,
+// nil when there is no old value) and reports their errors below fldPath.
+// It never panics: a failure to compile or convert is an InternalError.
+func Validate[T any](ctx context.Context, r *Rules, op operation.Operation, fldPath *field.Path, obj, oldObj *T) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			errs = field.ErrorList{field.InternalError(fldPath, fmt.Errorf("evaluating CEL rules: %v", p))}
+		}
+	}()
+	r.once.Do(r.compile)
+	if r.err != nil {
+		return field.ErrorList{field.InternalError(fldPath, r.err)}
+	}
+	newVal, err := toUnstructured(obj)
+	if err != nil {
+		return field.ErrorList{field.InternalError(fldPath, err)}
+	}
+	var oldVal any
+	var opts []cel.Option
+	if op.Type == operation.Update && oldObj != nil {
+		if oldVal, err = toUnstructured(oldObj); err != nil {
+			return field.ErrorList{field.InternalError(fldPath, err)}
+		}
+		// As the server does: a rule is not evaluated again on a value
+		// that did not change (CRDValidationRatcheting).
+		opts = append(opts, cel.WithRatcheting(common.NewCorrelatedObject(newVal, oldVal, &model.Structural{Structural: r.structure})))
+	}
+	errs, _ = r.validator.Validate(ctx, fldPath, r.structure, newVal, oldVal, celconfig.RuntimeCELCostBudget, opts...)
+	return errs
+}
+
+// toUnstructured is the value as the server sees it: a struct as
+// apimachinery's unstructured converter writes it.
+func toUnstructured[T any](v *T) (any, error) {
+	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(v)
+	if err != nil {
+		return nil, fmt.Errorf("converting %T for CEL: %w", v, err)
+	}
+	return u, nil
+}
