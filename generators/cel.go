@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"go/token"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -128,6 +130,7 @@ func (m *Model) checkCELRules() []error {
 		}
 	}
 	sort.Strings(names)
+	errs = append(errs, m.checkTransitionPlaces()...)
 	for _, n := range names {
 		t := byName[n]
 		s, pos := m.celSchema(t)
@@ -183,4 +186,108 @@ func (e *goEmitter) celRulesCall(t *Type, path *pathVar) []jen.Code {
 		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgCELRules, "Validate").Call(
 			jen.Id("ctx"), jen.Id(v), jen.Id("op"), path.field(), jen.Id("obj"), jen.Id("oldObj")).Op("...")),
 	}
+}
+
+var (
+	celStringLit = regexp.MustCompile(`'(\\.|[^'\\])*'|"(\\.|[^"\\])*"`)
+	celOldSelf   = regexp.MustCompile(`\boldSelf\b`)
+)
+
+// isTransition reports whether a rule reads oldSelf (outside string
+// literals): the server runs it only where it can find the old value.
+func isTransition(r CEL) bool {
+	return celOldSelf.MatchString(celStringLit.ReplaceAllString(r.Rule, "''"))
+}
+
+// checkTransitionPlaces reports transition rules below the items of a list
+// that is not a list-map: the server cannot correlate those items with the
+// old list, and rejects such a rule in a CRD (Go would never run it).
+func (m *Model) checkTransitionPlaces() []error {
+	transition := map[*Type][]CEL{}
+	for _, p := range m.Packages {
+		for _, t := range p.Types {
+			own, byField := m.celRules(t)
+			for _, r := range own {
+				if isTransition(r) {
+					transition[t] = append(transition[t], r)
+				}
+			}
+			for _, rules := range byField {
+				for _, r := range rules {
+					if isTransition(r) {
+						transition[t] = append(transition[t], r)
+					}
+				}
+			}
+		}
+	}
+	if len(transition) == 0 {
+		return nil
+	}
+	var errs []error
+	reported := map[token.Position]bool{}
+	for _, p := range m.Packages {
+		for _, t := range p.Types {
+			for _, f := range t.Fields {
+				lt := listTypeOf(f.Rules)
+				r := resolve(derefType(f.Go))
+				if (r.Kind != types.Slice && r.Kind != types.Array) || lt == "map" {
+					continue
+				}
+				if lt == "" {
+					lt = "atomic"
+				}
+				for _, below := range m.typesBelow(r.Elem) {
+					for _, rule := range transition[below] {
+						if reported[rule.Pos] {
+							continue
+						}
+						reported[rule.Pos] = true
+						errs = append(errs, &markers.Error{Pos: rule.Pos, Tag: rule.Tag,
+							Msg: fmt.Sprintf("this transition rule (it reads oldSelf) of %s is below the items of %s.%s (%s), whose list type is %s: the API server cannot find the old value of its items, and rejects the rule",
+								below.Go.Name.Name, t.Go.Name.Name, f.GoName, f.Pos, lt),
+							Fix: "make the list a list-map (+k8s:listType=map with +k8s:listMapKey), or write the rule without oldSelf"})
+					}
+				}
+			}
+		}
+	}
+	return errs
+}
+
+func listTypeOf(rules []Rule) string {
+	for _, r := range rules {
+		if lt, ok := r.(ListType); ok {
+			return lt.Kind
+		}
+	}
+	return ""
+}
+
+// typesBelow lists the model types a value of type t holds, t included.
+func (m *Model) typesBelow(t *types.Type) []*Type {
+	var out []*Type
+	seen := map[*types.Type]bool{}
+	var walk func(t *types.Type)
+	walk = func(t *types.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		if mt := m.lookup(t); mt != nil {
+			out = append(out, mt)
+			for _, f := range mt.Fields {
+				walk(f.Go)
+			}
+		}
+		switch t.Kind {
+		case types.Pointer, types.Slice, types.Array, types.Map, types.Alias:
+			walk(t.Elem)
+			if t.Kind == types.Alias {
+				walk(t.Underlying)
+			}
+		}
+	}
+	walk(t)
+	return out
 }

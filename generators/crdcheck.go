@@ -48,7 +48,7 @@ func checkCRD(crd *apiextv1.CustomResourceDefinition, pos []schemaPos, root toke
 		if e.Field == "status.storedVersions" {
 			continue // the server's to set
 		}
-		p, where := root, ""
+		p, where, userRule := root, "", false
 		version, schemaPath, ok := splitSchemaPath(e.Field)
 		if ok {
 			where = " at the root of its schema"
@@ -59,16 +59,32 @@ func checkCRD(crd *apiextv1.CustomResourceDefinition, pos []schemaPos, root toke
 			if version >= 0 && version < len(pos) {
 				versions = pos[version : version+1]
 			}
-			if q, found := lookupPos(versions, schemaPath); found {
+			if q, key, found := lookupPos(versions, schemaPath); found {
 				p = q
+				// Only the rules of +k8s:rule are recorded by their index.
+				userRule = strings.Contains(key, "x-kubernetes-validations[")
 			}
 		}
-		fix := "this CRD is validation-gen's mistake: please report it with the type"
-		if strings.Contains(e.Error(), "cost") {
+		cost := strings.Contains(e.Detail, "cost")
+		var fix string
+		switch {
+		case userRule && cost:
+			fix = "bound the lists and strings the rule reads with +k8s:maxItems and +k8s:maxLength, or make the rule cheaper"
+		case userRule && strings.HasSuffix(e.Field, ".fieldPath"):
+			fix = "fieldPath names a field below the value by JSON names, e.g. .spec.replicas"
+		case userRule:
+			fix = "correct the rule (the API server's CEL compiler says what is wrong)"
+		case cost:
 			fix = "bound the lists on the way to this field with +k8s:maxItems and its strings with +k8s:maxLength, so that the server can bound what its CEL rules cost"
+		default:
+			fix = "this CRD is validation-gen's mistake: please report it with the type"
+		}
+		detail := e.Detail
+		if v, ok := e.BadValue.(string); ok {
+			detail = fmt.Sprintf("%q: %s", v, detail)
 		}
 		errs = append(errs, &markers.Error{Pos: p,
-			Msg: fmt.Sprintf("the API server would reject CRD %s%s: %s", crd.Name, where, e.ErrorBody()), Fix: fix})
+			Msg: fmt.Sprintf("the API server would reject CRD %s%s: %s: %s", crd.Name, where, e.Type, detail), Fix: fix})
 	}
 	return errs
 }
@@ -90,17 +106,18 @@ func splitSchemaPath(p string) (int, string, bool) {
 	return 0, "", false
 }
 
-// lookupPos finds the position of the longest recorded prefix of path.
-func lookupPos(versions []schemaPos, path string) (token.Position, bool) {
+// lookupPos finds the position of the longest recorded prefix of path,
+// and that prefix.
+func lookupPos(versions []schemaPos, path string) (token.Position, string, bool) {
 	for {
 		for _, m := range versions {
 			if p, ok := m[path]; ok {
-				return p, true
+				return p, path, true
 			}
 		}
 		i := strings.LastIndexByte(path, '.')
 		if i < 0 {
-			return token.Position{}, false
+			return token.Position{}, "", false
 		}
 		path = path[:i]
 	}

@@ -1,0 +1,43 @@
+package generators_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/declval/validation-gen/generators"
+)
+
+// A bad CEL rule fails generation at the rule's line, with what the API
+// server's CEL compiler and cost estimator say, and the fix; nothing is
+// written. Each case is checked with and without CRD output.
+func TestCELBadInput(t *testing.T) {
+	cases := map[string][]string{
+		"type-error":         {"types.go:12:", "CEL rule of ThingSpec", "properties[name]", "type 'string' does not support field selection", "fix: correct the rule"},
+		"cost":               {"types.go:12:", "estimated rule cost exceeds budget", "fix: bound the lists and strings the rule reads with +k8s:maxItems"},
+		"uncorrelatable":     {"types.go:16:", "transition rule", "ThingSpec.Steps", "types.go:13", "whose list type is atomic", "fix: make the list a list-map"},
+		"bad-reason":         {"types.go:4:", "reason FieldValueTooLong is not one the API server knows", "fix: use FieldValueInvalid"},
+		"kubebuilder-syntax": {"types.go:4:", "kubebuilder:validation:XValidation", "unterminated string after rule=", "fix:"},
+		"non-struct":         {"types.go:3:", "type Name, which is not a struct, is not supported", "fix:"},
+		"bad-fieldpath":      {"types.go:3:", `".m": must be a valid path`, "fix: fieldPath names a field below the value"},
+	}
+	for name, wants := range cases {
+		for _, crd := range []bool{false, true} {
+			t.Run(name, func(t *testing.T) {
+				cfg := generators.Config{Dir: wd(t), Patterns: []string{"./testdata/celbad/" + name}, OutputFile: outputFile}
+				if crd {
+					cfg.CRDDir = filepath.Join(t.TempDir(), "crd")
+				}
+				outs, err := generators.Run(cfg)
+				if err == nil {
+					t.Fatalf("no error (crd=%v); outputs %d", crd, len(outs))
+				}
+				for _, w := range wants {
+					if !strings.Contains(err.Error(), w) {
+						t.Errorf("crd=%v: error does not contain %q:\n%v", crd, w, err)
+					}
+				}
+			})
+		}
+	}
+}
