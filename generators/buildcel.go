@@ -60,6 +60,11 @@ func checkCEL(r CEL) *celError {
 	if strings.TrimSpace(r.Rule) == "" {
 		return &celError{"the rule is empty", `give the CEL expression: rule: "self.a <= self.b"`}
 	}
+	if strings.ContainsAny(r.Rule+r.MessageExpression, "“”") {
+		// gofmt rewrites '' and `` in doc comments as typographic quotes.
+		return &celError{"the rule has a typographic quote (“ or ”): gofmt turns '' and `` in a doc comment into them",
+			`write the empty string as \"\" inside the tag's quotes (or test size(self.x) == 0)`}
+	}
 	switch r.Reason {
 	case "", "FieldValueInvalid", "FieldValueForbidden", "FieldValueRequired", "FieldValueDuplicate":
 	default:

@@ -19,6 +19,7 @@ func TestCELBadInput(t *testing.T) {
 		"bad-reason":         {"types.go:4:", "reason FieldValueTooLong is not one the API server knows", "fix: use FieldValueInvalid"},
 		"kubebuilder-syntax": {"types.go:4:", "kubebuilder:validation:XValidation", "unterminated string after rule=", "fix:"},
 		"non-struct":         {"types.go:3:", "type Name, which is not a struct, is not supported", "fix:"},
+		"gofmt-quotes":       {"types.go:5:", "typographic quote", `fix: write the empty string as \"\"`},
 		"bad-fieldpath":      {"types.go:3:", `".m": must be a valid path`, "fix: fieldPath names a field below the value"},
 	}
 	for name, wants := range cases {

@@ -20,7 +20,7 @@ import (
 
 // generate runs validation-gen with CRD output on packages of the main
 // module and returns the CRDs, without writing anything.
-func generate(t *testing.T, patterns ...string) map[string]*apiextv1.CustomResourceDefinition {
+func generate(t testing.TB, patterns ...string) map[string]*apiextv1.CustomResourceDefinition {
 	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {

@@ -17,7 +17,7 @@ type Scaler struct {
 	Spec ScalerSpec `json:"spec"`
 }
 
-// +k8s:rule(rule: "self.mode == 'Off' || self.target != ”", messageExpression: "'a target is needed in mode ' + self.mode", reason: "FieldValueRequired", fieldPath: ".target")
+// +k8s:rule(rule: "self.mode == 'Off' || size(self.target) > 0", messageExpression: "'a target is needed in mode ' + self.mode", reason: "FieldValueRequired", fieldPath: ".target")
 type ScalerSpec struct {
 	// +k8s:maxLength=32
 	// +k8s:rule(rule: "self == oldSelf", message: "target is immutable")
