@@ -234,8 +234,13 @@ type crdCtx struct {
 	// builds next.
 	uncorrelatable bool
 	listKind       string
-	// inItem: the value being built is below a list item.
+	// inItem: the value being built is below a list item or a map value,
+	// where non-pointer fields get their zero value as default.
 	inItem bool
+	// setItemsPending: the list shapeSchema builds next is a list-set whose
+	// item type's rules go on the list; noTypeRules: so the value built
+	// next leaves its type's rules off.
+	setItemsPending, noTypeRules bool
 	// fieldPos is the position of the field being built, for errors.
 	fieldPos token.Position
 	// schemaPath is the path of the schema node being built, as the
@@ -352,7 +357,9 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 			// items it cannot correlate, only when the whole list is
 			// unchanged in JSON; Go compares values, in which absent and
 			// zero are one. Defaults make them one in JSON too
-			// (docs/crd-design.md).
+			// (docs/crd-design.md), and let rules read these fields
+			// without has(), which the cost estimate of a rule in a map
+			// value (unbounded) needs.
 			if z := zeroJSON(f.Go); z != "null" {
 				fs.Default = &apiextv1.JSON{Raw: []byte(z)}
 			}
@@ -373,6 +380,8 @@ func (c *crdCtx) valueSchema(t *types.Type, rules []Rule, opaque, optional bool)
 	if t.Kind == types.Pointer {
 		return c.valueSchema(t.Elem, rules, opaque, false)
 	}
+	noTypeRules := c.noTypeRules
+	c.noTypeRules = false
 	if s, ok := wellKnown(t); ok {
 		c.applyRules(&s, t, rules, optional)
 		return s
@@ -399,13 +408,24 @@ func (c *crdCtx) valueSchema(t *types.Type, rules []Rule, opaque, optional bool)
 				c.listKind = lt.Kind
 			}
 		}
+		// The items of a list-set are not correlated with the old list by
+		// the server, so the rules of their type go on the list, where
+		// they can ratchet as Go does (setItemTypeRules).
+		setItems := c.listKind == "set" && c.atField && !c.uncorrelatable && !opaque
+		c.setItemsPending = setItems
 		s = c.shapeSchema(r, opaque)
-		if mt != nil && !opaque {
+		c.setItemsPending = false
+		if mt != nil && !opaque && !noTypeRules {
 			c.applyRules(&s, t, c.resolveOptions(mt.Rules), optional)
 			if len(mt.Enum) > 0 {
 				c.applyRules(&s, t, []Rule{enumRule{values: mt.Enum}}, optional)
 			}
 		}
+		c.applyRules(&s, t, rules, optional)
+		if setItems {
+			c.setItemTypeRules(&s, t)
+		}
+		return s
 	}
 	c.applyRules(&s, t, rules, optional)
 	return s
@@ -433,7 +453,9 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 		}
 		c.listKind = ""
 		defer c.enter("items")()
+		c.noTypeRules, c.setItemsPending = c.setItemsPending, false
 		items := c.valueSchema(t.Elem, nil, opaque, false)
+		items.Nullable = nilWritesNull(t.Elem)
 		return apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}}
 	case types.Map:
 		if r := resolve(t.Key); r.Kind != types.Builtin || r.Name.Name != "string" {
@@ -441,7 +463,10 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 				Fix: "use a map with string keys (JSON object keys are strings)"})
 		}
 		defer c.enter("additionalProperties")()
+		defer func(saved bool) { c.inItem = saved }(c.inItem)
+		c.inItem = true
 		vals := c.valueSchema(t.Elem, nil, opaque, false)
+		vals.Nullable = nilWritesNull(t.Elem)
 		return apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &vals}}
 	case types.Builtin:
 		switch kindOfBuiltin(t.Name.Name) {
@@ -472,6 +497,19 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 		return c.structSchema(mt, opaque)
 	}
 	return apiextv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: ptrTo(true)}
+}
+
+// nilWritesNull reports whether a valid Go item or map value of type t can
+// be written as JSON null: a nil slice or map, which Go validates as
+// empty. (A nil pointer item is invalid in Go, and null in the server.)
+// The server prunes a null map value and rejects a null list item unless
+// the schema says nullable.
+func nilWritesNull(t *types.Type) bool {
+	switch resolve(t).Kind {
+	case types.Slice, types.Map:
+		return true
+	}
+	return false
 }
 
 // intBounds are the ranges of the integer types narrower than the int32

@@ -8,6 +8,8 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apiservercel "k8s.io/apiserver/pkg/cel"
 	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/markers"
 )
 
 // applyRules puts the rules that apply to a present value on its schema:
@@ -81,7 +83,7 @@ func boundForCEL(s *apiextv1.JSONSchemaProps, f Format) {
 // list (only list-map items), so a rule on the items could not ratchet; Go
 // lets an item through that the old list has. The error is at the list,
 // not at the item (docs/crd-design.md).
-func (c *crdCtx) setEachVal(s *apiextv1.JSONSchemaProps, t *types.Type, x EachVal) bool {
+func (c *crdCtx) setEachVal(s *apiextv1.JSONSchemaProps, t *types.Type, rules []Rule) bool {
 	elem := elemSchema(s)
 	if elem == nil || !c.atField || c.uncorrelatable {
 		return false
@@ -89,7 +91,7 @@ func (c *crdCtx) setEachVal(s *apiextv1.JSONSchemaProps, t *types.Type, x EachVa
 	et := elemType(t)
 	type check struct{ expr, msg string }
 	var checks []check
-	for _, r := range c.allRules(et, c.resolveOptions(x.Rules)) {
+	for _, r := range rules {
 		expr, msg, ok := c.celCheck(r, "x", et)
 		if !ok {
 			return false
@@ -105,6 +107,20 @@ func (c *crdCtx) setEachVal(s *apiextv1.JSONSchemaProps, t *types.Type, x EachVa
 			"self.all(x, ("+ch.expr+") || x in oldSelf)", ch.msg)
 	}
 	return true
+}
+
+// setItemTypeRules writes the rules of the item type of a list-set (which
+// valueSchema left off the items) as setEachVal does, or, where that
+// cannot be done, on the items.
+func (c *crdCtx) setItemTypeRules(s *apiextv1.JSONSchemaProps, t *types.Type) {
+	et := elemType(t)
+	rules := c.allRules(et, nil)
+	if len(rules) == 0 || c.setEachVal(s, t, rules) {
+		return
+	}
+	if elem := elemSchema(s); elem != nil {
+		c.applyRules(elem, et, rules, false)
+	}
 }
 
 // fieldRatchet writes a rule on the value of the field being built that,
@@ -156,7 +172,10 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 		case "k8s-short-name", "k8s-long-name":
 			s.Format = x.Name // formats the API server knows (1.34+)
 		case "k8s-ip":
-			s.AnyOf = append(s.AnyOf, apiextv1.JSONSchemaProps{Format: "ipv4"}, apiextv1.JSONSchemaProps{Format: "ipv6"})
+			// The server's ipv4/ipv6 formats are strict; Go's check is not.
+			boundForCEL(s, x)
+			expr, msg, _ := c.celCheck(x, "self", t)
+			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: expr, Message: msg})
 		}
 	case enumRule:
 		for _, e := range x.values {
@@ -176,14 +195,22 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 		for _, in := range c.resolveOptions(x.Rules) {
 			expr, msg, ok := c.celCheck(in, "self", x.Selector.Elem)
 			if !ok {
-				c.errs = append(c.errs, fmt.Errorf("%s: %s has no CRD form yet", in.At(), in.TagName()))
+				c.errs = append(c.errs, noCRDForm(in))
 				continue
 			}
-			vr := apiextv1.ValidationRule{Rule: "!(" + match + ") || (" + expr + ")", Message: msg}
-			if sf, ok := in.(Subfield); ok {
-				vr.FieldPath = "." + sf.JSONName // the error is at the sub-field, as in Go
+			if expr == "true" {
+				continue
 			}
-			elem.XValidations = append(elem.XValidations, vr)
+			// Go checks the item's rule again only when the item (for a
+			// sub-field's rule, the sub-field) changed; the server finds
+			// the old item of a list-map by its keys.
+			fieldPath, reason, unchanged := "", "", "self == oldSelf.value()"
+			if sf, ok := in.(Subfield); ok {
+				fieldPath = "." + sf.JSONName // the error is at the sub-field, as in Go
+				reason = presenceReason(c.resolveOptions(sf.Rules))
+				unchanged = sameField("self", "oldSelf.value()", sf.JSONName, sf.Field.Go)
+			}
+			elem.XValidations = append(elem.XValidations, c.transitionRule("!("+match+") || ("+expr+")", unchanged, msg, reason, fieldPath))
 		}
 	case ItemUnion:
 		// Go checks it again only when which members are there changed.
@@ -204,7 +231,7 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: expr, Message: msg})
 		}
 	case EachVal:
-		if s.XListType != nil && *s.XListType == "set" && c.setEachVal(s, t, x) {
+		if s.XListType != nil && *s.XListType == "set" && c.setEachVal(s, t, c.resolveOptions(x.Rules)) {
 			return
 		}
 		elem := elemSchema(s)
@@ -224,9 +251,23 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 	case Subfield:
 		if s.Properties != nil {
 			defer c.notAtField()()
+			inner := c.resolveOptions(x.Rules)
 			prop := s.Properties[x.JSONName]
-			c.applyRules(&prop, x.Field.Go, c.resolveOptions(x.Rules), x.Field.Go.Kind != types.Pointer && hasRule[Optional](c.memberRules(t, x.Field.GoName)))
+			c.applyRules(&prop, x.Field.Go, inner, x.Field.Go.Kind != types.Pointer && hasRule[Optional](c.memberRules(t, x.Field.GoName)))
 			s.Properties[x.JSONName] = prop
+			// required and forbidden are about the sub-field's presence,
+			// which its parent decides.
+			if reason := presenceReason(inner); reason != "" {
+				var presence []Rule
+				for _, r := range inner {
+					switch r.(type) {
+					case Required, Forbidden:
+						presence = append(presence, r)
+					}
+				}
+				expr, msg, _ := c.celCheck(Subfield{Src: x.Src, JSONName: x.JSONName, Field: x.Field, Rules: presence}, "self", t)
+				s.XValidations = append(s.XValidations, c.transitionRule(expr, sameField("self", "oldSelf.value()", x.JSONName, x.Field.Go), msg, reason, "."+x.JSONName))
+			}
 		}
 	case ListType:
 		s.XListType = ptrTo(x.Kind)
@@ -249,8 +290,37 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 	case Required, Optional, Forbidden, Opaque, IfOption:
 		// Presence is decided by the parent (presence); options were resolved.
 	default:
-		c.errs = append(c.errs, fmt.Errorf("%s: %s has no CRD form yet", r.At(), r.TagName()))
+		c.errs = append(c.errs, noCRDForm(r))
 	}
+}
+
+// noCRDForm is the error for a rule the CRD emitter cannot write.
+func noCRDForm(r Rule) error {
+	return &markers.Error{Pos: r.At(), Tag: r.TagName(), Msg: "this rule has no CRD form in validation-gen yet",
+		Fix: "generate this package without --crd-dir, or express the rule another way (validation-gen --docs lists the tags)"}
+}
+
+// presenceReason is the error type of a required or forbidden rule.
+func presenceReason(rules []Rule) string {
+	for _, r := range rules {
+		switch r.(type) {
+		case Required:
+			return "FieldValueRequired"
+		case Forbidden:
+			return "FieldValueForbidden"
+		}
+	}
+	return ""
+}
+
+// sameField is the CEL test that field name of a and of b hold one value,
+// as Go compares them (absent is zero, except behind a pointer).
+func sameField(a, b, name string, t *types.Type) string {
+	if zeroIsAbsent(t) {
+		return accessor(a, []string{name}, t) + " == " + accessor(b, []string{name}, t)
+	}
+	x, y := sel(a, name), sel(b, name)
+	return fmt.Sprintf("has(%s) == has(%s) && (!has(%s) || %s == %s)", x, y, x, x, y)
 }
 
 func elemSchema(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
@@ -306,25 +376,30 @@ func (c *crdCtx) memberPresence(t *types.Type, goName string) bool {
 // old anchor's field read the same way.
 func (c *crdCtx) liftedPresence(f *Field, rules []Rule) {
 	path := append(append([]string{}, c.lift...), f.JSONName)
-	now, before := accessor("self", path, f.Go), accessor("oldSelf.value()", path, f.Go)
-	present := presentAll("self", path)
+	const old = "oldSelf.value()"
+	now, before := c.accessor("self", path, f.Go), c.accessor(old, path, f.Go)
+	present, presentBefore := presentAll("self", path), presentAll(old, path)
 	fieldPath := "." + strings.Join(path, ".")
-	add := func(rule, msg, reason string) {
-		c.anchorRules = append(c.anchorRules, c.transitionRule(rule, now+" == "+before, msg, reason, fieldPath))
+	// unchanged is Go's ratcheting (the field's value is as it was) where
+	// the rule fails: a rule that fails only on the zero value is
+	// unchanged when the old value was zero too, which costs the server's
+	// estimate less than comparing values (map values cannot be bounded).
+	add := func(rule, unchanged, msg, reason string) {
+		c.anchorRules = append(c.anchorRules, c.transitionRule(rule, unchanged, msg, reason, fieldPath))
 	}
 	ptr := f.Go.Kind == types.Pointer
 	switch {
 	case hasRule[Required](rules):
 		if ptr {
-			add(present, "Required value", "FieldValueRequired")
+			add(present, "!("+presentBefore+")", "Required value", "FieldValueRequired")
 		} else {
-			add("!("+zeroTest(now, f.Go, false)+")", "Required value", "FieldValueRequired")
+			add("!("+zeroTest(now, f.Go, false)+")", zeroTest(before, f.Go, false), "Required value", "FieldValueRequired")
 		}
 	case hasRule[Forbidden](rules):
 		if ptr {
-			add("!("+present+")", "Forbidden", "FieldValueForbidden")
+			add("!("+present+")", presentBefore+" && "+sel("self", path...)+" == "+sel(old, path...), "Forbidden", "FieldValueForbidden")
 		} else {
-			add(zeroTest(now, f.Go, false), "Forbidden", "FieldValueForbidden")
+			add(zeroTest(now, f.Go, false), now+" == "+before, "Forbidden", "FieldValueForbidden")
 		}
 	case hasRule[Optional](rules), ptr:
 	default:
@@ -332,7 +407,7 @@ func (c *crdCtx) liftedPresence(f *Field, rules []Rule) {
 		for _, r := range c.allRules(f.Go, valueRules(rules, f.Go)) {
 			if !zeroSatisfies(r, f.Go) {
 				_, msg, _ := c.celCheck(r, "self", f.Go)
-				add("!("+zeroTest(now, f.Go, false)+")", msg, "")
+				add("!("+zeroTest(now, f.Go, false)+")", zeroTest(before, f.Go, false), msg, "")
 				return
 			}
 		}
@@ -343,6 +418,15 @@ func (c *crdCtx) liftedPresence(f *Field, rules []Rule) {
 // zero value it can compare (not a pointer's nil, not a struct).
 func zeroIsAbsent(t *types.Type) bool {
 	return t.Kind != types.Pointer && zeroCEL(t) != "null"
+}
+
+// accessor is the free accessor, except below list items and map values,
+// where a non-pointer field has a default and so is always there.
+func (c *crdCtx) accessor(root string, path []string, t *types.Type) string {
+	if c.inItem && t.Kind != types.Pointer && zeroJSON(t) != "null" {
+		return sel(root, path...)
+	}
+	return accessor(root, path, t)
 }
 
 // accessor reads a field by its JSON path from root, as the zero value
@@ -599,7 +683,33 @@ func (c *crdCtx) celCheck(r Rule, v string, t *types.Type) (expr, msg string, ok
 		sub := sel(v, x.JSONName)
 		member := x.Field.Go
 		presence := c.memberPresence(t, x.Field.GoName)
+		if hasRule[Forbidden](c.memberRules(t, x.Field.GoName)) {
+			return "true", "", true // Go skips the chained rules of a forbidden member
+		}
 		for _, in := range c.resolveOptions(x.Rules) {
+			switch in.(type) {
+			case Optional:
+				continue // decides whether the other rules run (below)
+			case Required:
+				if presence && member.Kind != types.Pointer {
+					continue // an unset required or optional member skips the chained rules: this one can never fail
+				}
+				if member.Kind == types.Pointer {
+					checks = append(checks, "has("+sub+")")
+				} else {
+					checks = append(checks, "(has("+sub+") && !("+zeroTest(sub, member, false)+"))")
+				}
+				msg = "Required value"
+				continue
+			case Forbidden:
+				if member.Kind == types.Pointer {
+					checks = append(checks, "!has("+sub+")")
+				} else {
+					checks = append(checks, "(!has("+sub+") || "+zeroTest(sub, member, false)+")")
+				}
+				msg = "Forbidden"
+				continue
+			}
 			e, m, ok := c.celCheck(in, sub, member)
 			if !ok {
 				return "", "", false
@@ -618,7 +728,10 @@ func (c *crdCtx) celCheck(r Rule, v string, t *types.Type) (expr, msg string, ok
 				checks = append(checks, "(has("+sub+") && "+e+")")
 			}
 		}
-		return strings.Join(checks, " && "), msg, len(checks) > 0
+		if len(checks) == 0 {
+			return "true", msg, true // every chained rule is one Go can never fail here
+		}
+		return strings.Join(checks, " && "), msg, true
 	}
 	return "", "", false
 }
@@ -653,7 +766,7 @@ func (c *crdCtx) unionRules(u *Union) []apiextv1.ValidationRule {
 			if m.Field.Go.Kind == types.Pointer {
 				set = append(set, "("+presentAll(root, pathOf(m.Field))+")")
 			} else {
-				set = append(set, "!("+zeroTest(accessor(root, pathOf(m.Field), m.Field.Go), m.Field.Go, false)+")")
+				set = append(set, "!("+zeroTest(c.accessor(root, pathOf(m.Field), m.Field.Go), m.Field.Go, false)+")")
 			}
 		}
 		return "[" + strings.Join(set, ", ") + "]"
@@ -665,8 +778,8 @@ func (c *crdCtx) unionRules(u *Union) []apiextv1.ValidationRule {
 	unchanged := set + " == " + setIn("oldSelf.value()")
 	disc := ""
 	if d := u.Discriminator; d != nil {
-		disc = accessor("self", pathOf(d), d.Go)
-		unchanged += " && " + disc + " == " + accessor("oldSelf.value()", pathOf(d), d.Go)
+		disc = c.accessor("self", pathOf(d), d.Go)
+		unchanged += " && " + disc + " == " + c.accessor("oldSelf.value()", pathOf(d), d.Go)
 	}
 	at := "" // Go reports a union's errors at its struct
 	if len(c.lift) > 0 {

@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source hack/lib/tagref.sh
+source hack/lib/crd-patterns.sh
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -12,9 +13,8 @@ trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/validation-gen" ./cmd/validation-gen
 
 "$tmp/validation-gen" --go-header-file hack/boilerplate.go.txt ./examples/...
-# CRD manifests of the example groups that can be CRDs (widgets has a
-# recursive type, which a CRD schema cannot describe).
-"$tmp/validation-gen" --go-header-file hack/boilerplate.go.txt --crd-dir config/crd ./examples/apis/stable/... ./examples/apis/gadgets/...
+# CRD manifests of the example groups that can be CRDs.
+"$tmp/validation-gen" --go-header-file hack/boilerplate.go.txt --crd-dir config/crd "${crd_patterns[@]}"
 
 "$tmp/validation-gen" --docs >"$tmp/docs.md"
 render_tag_reference "$tmp/docs.md" README.md "$tmp/README.md"

@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source hack/lib/tagref.sh
+source hack/lib/crd-patterns.sh
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -20,7 +21,7 @@ if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt ./e
   failed=1
 fi
 
-if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt --crd-dir config/crd ./examples/apis/stable/... ./examples/apis/gadgets/... 2>"$tmp/verify-crd.log"; then
+if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt --crd-dir config/crd "${crd_patterns[@]}" 2>"$tmp/verify-crd.log"; then
   cat "$tmp/verify-crd.log" >&2
   failed=1
 fi

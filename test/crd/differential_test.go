@@ -37,6 +37,9 @@ package crd
 //     the old one and ratchets its checks; Go's ratcheting sees a change.
 //     (The one allowance that changes a verdict: Go rejects such an update
 //     of a list-map that already broke its rules; docs/crd-design.md.)
+//   - An item of a list that is a nil list or map in Go is null in JSON;
+//     the server tells null from empty, Go's ratcheting does not: a list
+//     that only changed so is checked again by the server.
 //   - eachVal rules of a list-set are one rule on the list in the CRD (the
 //     server cannot ratchet a set's items one by one): the server's error
 //     at the list stands for Go's errors at its items.
@@ -70,6 +73,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	gadgetsv1 "github.com/declval/validation-gen/examples/apis/gadgets/v1"
+	probev1 "github.com/declval/validation-gen/examples/apis/probe/v1"
 	stablev1 "github.com/declval/validation-gen/examples/apis/stable/v1"
 	"github.com/declval/validation-gen/generators"
 )
@@ -113,6 +117,8 @@ func kindOf[T any](name, pattern, crdFile string, options map[string]bool,
 	}
 }
 
+const probePattern = "./examples/apis/probe/..."
+
 var kinds = []kindCase{
 	kindOf("CronTab", "./examples/apis/stable/...", "stable.example.com_crontabs.yaml", nil, stablev1.Validate_CronTab),
 	kindOf("Gadget", "./examples/apis/gadgets/...", "gadgets.example.com_gadgets.yaml",
@@ -121,6 +127,14 @@ var kinds = []kindCase{
 		map[string]bool{"GadgetStrict": true}, gadgetsv1.Validate_Gadget),
 	kindOf("Rig", "./examples/apis/gadgets/...", "gadgets.example.com_rigs.yaml", nil, gadgetsv1.Validate_Rig),
 	canonicalBodies(kindOf("Scaler", "./examples/apis/gadgets/...", "gadgets.example.com_scalers.yaml", nil, gadgetsv1.Validate_Scaler)),
+	// APIs the generator was not written for (examples/apis/probe/v1),
+	// shaped like a Deployment, a Service and an authorization policy.
+	kindOf("Rollout", probePattern, "probe.example.com_rollouts.yaml", map[string]bool{"ProbeStrict": false}, probev1.Validate_Rollout),
+	kindOf("Rollout/ProbeStrict", probePattern, "probe.example.com_rollouts.yaml", map[string]bool{"ProbeStrict": true}, probev1.Validate_Rollout),
+	kindOf("Endpoint", probePattern, "probe.example.com_endpoints.yaml", map[string]bool{"ProbeStrict": false}, probev1.Validate_Endpoint),
+	kindOf("Endpoint/ProbeStrict", probePattern, "probe.example.com_endpoints.yaml", map[string]bool{"ProbeStrict": true}, probev1.Validate_Endpoint),
+	kindOf("AccessPolicy", probePattern, "probe.example.com_accesspolicies.yaml", map[string]bool{"ProbeStrict": false}, probev1.Validate_AccessPolicy),
+	kindOf("AccessPolicy/ProbeStrict", probePattern, "probe.example.com_accesspolicies.yaml", map[string]bool{"ProbeStrict": true}, probev1.Validate_AccessPolicy),
 }
 
 // objectsPerKind: random objects per table entry. Each gives 3 or 4
@@ -290,7 +304,10 @@ type mismatch struct {
 	types string // the error types at that path on that side
 }
 
-var indexRE = regexp.MustCompile(`\[[^\]]*\]`)
+var (
+	indexRE     = regexp.MustCompile(`\[[^\]]*\]`)
+	listIndexRE = regexp.MustCompile(`^\[[0-9]+\]`)
+)
 
 // errorKind is an error's type, with the kube-openapi construct for errors
 // on the root path (which name their field only in the detail).
@@ -321,6 +338,10 @@ func normalizePath(p string) string {
 type mapField struct {
 	path   *regexp.Regexp // matches the map's path followed by ".rest"
 	scalar bool
+	// fields are the JSON names of a struct value; list: the value is a
+	// list. They tell where a key with dots ends.
+	fields map[string]bool
+	list   bool
 }
 
 // mapFieldPaths lists the map fields of a Go type.
@@ -349,9 +370,17 @@ func mapFieldPaths(t reflect.Type) []mapField {
 				walk(t.Elem(), p+`\[[^\]]*\]`)
 			}
 		case reflect.Map:
-			elem := deref(t.Elem()).Kind()
-			scalar := elem != reflect.Struct && elem != reflect.Map && elem != reflect.Slice
-			out = append(out, mapField{regexp.MustCompile("^(" + p + `)\.(.*)$`), scalar})
+			et := deref(t.Elem())
+			elem := et.Kind()
+			mf := mapField{path: regexp.MustCompile("^(" + p + `)\.(.*)$`), list: elem == reflect.Slice && !isBytes(et)}
+			mf.scalar = elem != reflect.Struct && elem != reflect.Map && !mf.list
+			if elem == reflect.Struct {
+				mf.fields = map[string]bool{}
+				for _, f := range jsonFields(et) {
+					mf.fields[f.name] = true
+				}
+			}
+			out = append(out, mf)
 			walk(t.Elem(), p+`\[[^\]]*\]`)
 		}
 	}
@@ -370,8 +399,24 @@ func (d *differential) serverPath(p string) string {
 		if sm := m.path.FindStringSubmatch(p); sm != nil {
 			key, rest := sm[2], ""
 			if !m.scalar {
-				if i := strings.IndexAny(key, ".["); i >= 0 {
-					key, rest = key[:i], key[i:]
+				// The key ends where what follows is a field of the value
+				// (a struct) or an index (a list); keys may hold dots.
+				for i := 0; i < len(key); i++ {
+					r := key[i:]
+					if m.list && listIndexRE.MatchString(r) {
+						key, rest = key[:i], r
+						break
+					}
+					if r[0] == '.' {
+						name := r[1:]
+						if j := strings.IndexAny(name, ".["); j >= 0 {
+							name = name[:j]
+						}
+						if m.fields[name] {
+							key, rest = key[:i], r
+							break
+						}
+					}
 				}
 			}
 			return sm[1] + "[" + key + "]" + rest
@@ -504,6 +549,16 @@ func (d *differential) check(c testCase) outcome {
 			srvDuplicates[l] = append(srvDuplicates[l], i)
 		}
 	}
+	if old != nil {
+		// Lists that changed only from null to empty (or back) in items:
+		// Go's ratcheting (equality.Semantic) finds them unchanged.
+		var n, o any
+		_ = json.Unmarshal(body, &n)
+		_ = json.Unmarshal(old, &o)
+		for _, l := range nullOnlyChanges(n, o, "") {
+			stopped = append(stopped, l+"[", l)
+		}
+	}
 	for p, ts := range srvPaths {
 		if _, ok := goPaths[p]; ok || underAny(p, stopped) || setItemErr[p] {
 			continue
@@ -544,6 +599,48 @@ func (d *differential) check(c testCase) outcome {
 		return out.mismatches[i].side+out.mismatches[i].path < out.mismatches[j].side+out.mismatches[j].path
 	})
 	return out
+}
+
+// nullOnlyChanges lists the paths of the lists in n that differ from
+// their old value o only where an item is null on one side and an empty
+// list or object on the other.
+func nullOnlyChanges(n, o any, p string) []string {
+	switch x := n.(type) {
+	case map[string]any:
+		y, _ := o.(map[string]any)
+		var out []string
+		for _, k := range sortedKeys(x) {
+			q := k
+			if p != "" {
+				q = p + "." + k
+			}
+			out = append(out, nullOnlyChanges(x[k], y[k], q)...)
+		}
+		return out
+	case []any:
+		y, ok := o.([]any)
+		if !ok || len(x) != len(y) || reflect.DeepEqual(x, y) {
+			return nil
+		}
+		empty := func(v any) bool {
+			switch e := v.(type) {
+			case nil:
+				return true
+			case []any:
+				return len(e) == 0
+			case map[string]any:
+				return len(e) == 0
+			}
+			return false
+		}
+		for i := range x {
+			if !reflect.DeepEqual(x[i], y[i]) && !(empty(x[i]) && empty(y[i])) {
+				return nil
+			}
+		}
+		return []string{p}
+	}
+	return nil
 }
 
 // listIndex splits an item path: "a.b[3]" -> "a.b", 3; else p, -1.
