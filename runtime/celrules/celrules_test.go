@@ -1,0 +1,65 @@
+package celrules
+
+import (
+	"context"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+type pair struct {
+	Min int64  `json:"min"`
+	Max int64  `json:"max"`
+	Tag string `json:"tag,omitempty"`
+}
+
+const pairSchema = `{"type":"object","properties":{"min":{"type":"integer"},"max":{"type":"integer"},"tag":{"type":"string","maxLength":8,
+"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"tag is immutable"}]}},
+"x-kubernetes-validations":[{"rule":"self.min <= self.max","messageExpression":"'min ' + string(self.min) + ' exceeds max'","reason":"FieldValueForbidden","fieldPath":".min"}]}`
+
+func TestValidate(t *testing.T) {
+	r := New(pairSchema, false)
+	ctx := context.Background()
+	create, update := operation.Operation{Type: operation.Create}, operation.Operation{Type: operation.Update}
+	at := field.NewPath("spec")
+
+	if errs := Validate(ctx, r, create, at, &pair{Min: 1, Max: 2}, nil); len(errs) != 0 {
+		t.Errorf("valid: %v", errs)
+	}
+	errs := Validate(ctx, r, create, at, &pair{Min: 3, Max: 2}, nil)
+	if len(errs) != 1 || errs[0].Type != field.ErrorTypeForbidden || errs[0].Field != "spec.min" || errs[0].Detail != "min 3 exceeds max" {
+		t.Errorf("min > max: %v", errs)
+	}
+	// A transition rule runs on update only, against the old value.
+	if errs := Validate(ctx, r, create, at, &pair{Tag: "a"}, nil); len(errs) != 0 {
+		t.Errorf("create with a tag: %v", errs)
+	}
+	errs = Validate(ctx, r, update, at, &pair{Tag: "b"}, &pair{Tag: "a"})
+	if len(errs) != 1 || errs[0].Field != "spec.tag" || errs[0].Detail != "tag is immutable" {
+		t.Errorf("changed tag: %v", errs)
+	}
+	// An unchanged invalid value is ratcheted, as the server does.
+	if errs := Validate(ctx, r, update, at, &pair{Min: 3, Max: 2, Tag: "a"}, &pair{Min: 3, Max: 2, Tag: "a"}); len(errs) != 0 {
+		t.Errorf("unchanged: %v", errs)
+	}
+	if errs := Validate[pair](ctx, r, create, at, nil, nil); errs != nil {
+		t.Errorf("nil object: %v", errs)
+	}
+}
+
+// A broken schema (generation rules it out) is an error, never a panic: an
+// InternalError, or, for a rule that does not compile, the error the
+// server gives for it.
+func TestValidateBadSchema(t *testing.T) {
+	for s, want := range map[string]field.ErrorType{
+		`{`:                 field.ErrorTypeInternal,
+		`{"type":"object"}`: field.ErrorTypeInternal,
+		`{"type":"object","x-kubernetes-validations":[{"rule":"self.nope >"}]}`: field.ErrorTypeInvalid,
+	} {
+		errs := Validate(context.Background(), New(s, false), operation.Operation{}, field.NewPath("x"), &pair{}, nil)
+		if len(errs) != 1 || errs[0].Type != want {
+			t.Errorf("%s: got %v, want one %s", s, errs, want)
+		}
+	}
+}
