@@ -10,7 +10,14 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	schemacel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	"k8s.io/apiserver/pkg/cel/environment"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/gengo/v2/types"
 
@@ -152,10 +159,19 @@ func (m *Model) checkCELRules() []error {
 					Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: root}}},
 			},
 		}
+		var costs map[token.Position]uint64
 		for _, err := range checkCRD(crd, []schemaPos{pos}, t.Pos) {
 			if e, ok := err.(*markers.Error); ok {
 				e.Msg = strings.Replace(e.Msg, "the API server would reject CRD checks.validation-gen.local at ", "CEL rule of "+t.Go.Name.Name+": the API server would reject it at ", 1)
 				e.Msg = strings.Replace(e.Msg, "properties[value].", "", 1)
+				if strings.Contains(e.Msg, "cost") {
+					if costs == nil {
+						costs = m.ruleCosts(t, s)
+					}
+					if c, ok := costs[e.Pos]; ok {
+						e.Msg += fmt.Sprintf(" (the rule's estimated cost is %d per evaluation; the server allows %d per rule, counting every evaluation in the lists and maps above it)", c, validation.StaticEstimatedCostLimit)
+					}
+				}
 			}
 			errs = append(errs, err)
 		}
@@ -289,5 +305,42 @@ func (m *Model) typesBelow(t *types.Type) []*Type {
 		}
 	}
 	walk(t)
+	return out
+}
+
+// ruleCosts compiles the rules of a type's schema s (on the type and on
+// its fields, in the order celSchema wrote them) with the server's CEL
+// environment, for the estimated cost of each, by the rule's position.
+func (m *Model) ruleCosts(t *Type, s *apiextv1.JSONSchemaProps) map[token.Position]uint64 {
+	out := map[token.Position]uint64{}
+	node := func(v1 *apiextv1.JSONSchemaProps, root bool, rules []CEL) {
+		if len(rules) == 0 {
+			return
+		}
+		var internal apiextensions.JSONSchemaProps
+		if apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(v1, &internal, nil) != nil {
+			return
+		}
+		st, err := structuralschema.NewStructural(&internal)
+		if err != nil {
+			return
+		}
+		results, err := schemacel.Compile(st, model.SchemaDeclType(st, root), celconfig.PerCallLimit,
+			environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion()), schemacel.NewExpressionsEnvLoader())
+		if err != nil {
+			return
+		}
+		for i, r := range results {
+			if i < len(rules) && r.Error == nil {
+				out[rules[i].Pos] = r.MaxCost
+			}
+		}
+	}
+	own, byField := m.celRules(t)
+	node(s, isKind(t.Go), own)
+	for name, rules := range byField {
+		p := s.Properties[name]
+		node(&p, false, rules)
+	}
 	return out
 }

@@ -14,7 +14,7 @@ import (
 func TestCELBadInput(t *testing.T) {
 	cases := map[string][]string{
 		"type-error":         {"types.go:12:", "CEL rule of ThingSpec", "properties[name]", "type 'string' does not support field selection", "fix: correct the rule"},
-		"cost":               {"types.go:12:", "estimated rule cost exceeds budget", "fix: bound the lists and strings the rule reads with +k8s:maxItems"},
+		"cost":               {"types.go:12:", "estimated rule cost exceeds budget", "the rule's estimated cost is", "fix: bound the lists and strings the rule reads with +k8s:maxItems"},
 		"uncorrelatable":     {"types.go:16:", "transition rule", "ThingSpec.Steps", "types.go:13", "whose list type is atomic", "fix: make the list a list-map"},
 		"bad-reason":         {"types.go:4:", "reason FieldValueTooLong is not one the API server knows", "fix: use FieldValueInvalid"},
 		"kubebuilder-syntax": {"types.go:4:", "kubebuilder:validation:XValidation", "unterminated string after rule=", "fix:"},

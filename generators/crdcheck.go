@@ -80,7 +80,7 @@ func checkCRD(crd *apiextv1.CustomResourceDefinition, pos []schemaPos, root toke
 			fix = "this CRD is validation-gen's mistake: please report it with the type"
 		}
 		detail := e.Detail
-		if v, ok := e.BadValue.(string); ok {
+		if v, ok := e.BadValue.(string); ok && v != "" {
 			detail = fmt.Sprintf("%q: %s", v, detail)
 		}
 		errs = append(errs, &markers.Error{Pos: p,
