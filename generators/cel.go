@@ -16,9 +16,9 @@ import (
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	schemacel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"k8s.io/apiserver/pkg/cel/environment"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/declval/validation-gen/markers"
