@@ -40,14 +40,14 @@ func BenchmarkScalerCELRules(b *testing.B) {
 		b.Fatal(err)
 	}
 	body, _ := json.Marshal(obj)
-	u, _, err := srv.decode(body)
+	u, _, err := srv.Decode(body)
 	if err != nil {
 		b.Fatal(err)
 	}
 	if errs := gadgetsv1.Validate_Scaler(ctx, operation.Operation{Type: operation.Create}, nil, obj, nil); len(errs) > 0 {
 		b.Fatalf("the object is not valid for Go: %v", errs)
 	}
-	if errs, _, _ := srv.validate(ctx, body, nil); len(errs) > 0 {
+	if errs, _, _ := srv.Validate(ctx, body, nil); len(errs) > 0 {
 		b.Fatalf("the object is not valid for the server: %v", errs)
 	}
 
@@ -61,10 +61,10 @@ func BenchmarkScalerCELRules(b *testing.B) {
 		}
 	})
 	b.Run("server-cel", func(b *testing.B) {
-		v := cel.NewValidator(srv.s, true, celconfig.PerCallLimit)
+		v := cel.NewValidator(srv.Schema, true, celconfig.PerCallLimit)
 		b.ReportAllocs()
 		for b.Loop() {
-			if errs, _ := v.Validate(ctx, nil, srv.s, u.Object, nil, celconfig.RuntimeCELCostBudget); len(errs) > 0 {
+			if errs, _ := v.Validate(ctx, nil, srv.Schema, u.Object, nil, celconfig.RuntimeCELCostBudget); len(errs) > 0 {
 				b.Fatal(errs)
 			}
 		}
@@ -72,7 +72,7 @@ func BenchmarkScalerCELRules(b *testing.B) {
 	b.Run("server-pipeline", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if errs, _, _ := srv.validate(ctx, body, nil); len(errs) > 0 {
+			if errs, _, _ := srv.Validate(ctx, body, nil); len(errs) > 0 {
 				b.Fatal(errs)
 			}
 		}

@@ -126,6 +126,7 @@ var kinds = []kindCase{
 	kindOf("Gadget/GadgetStrict", "./examples/apis/gadgets/...", "gadgets.example.com_gadgets.yaml",
 		map[string]bool{"GadgetStrict": true}, gadgetsv1.Validate_Gadget),
 	kindOf("Rig", "./examples/apis/gadgets/...", "gadgets.example.com_rigs.yaml", nil, gadgetsv1.Validate_Rig),
+	kindOf("Fleet", "./examples/apis/gadgets/...", "gadgets.example.com_fleets.yaml", nil, gadgetsv1.Validate_Fleet),
 	canonicalBodies(kindOf("Scaler", "./examples/apis/gadgets/...", "gadgets.example.com_scalers.yaml", nil, gadgetsv1.Validate_Scaler)),
 	// APIs the generator was not written for (examples/apis/probe/v1),
 	// shaped like a Deployment, a Service and an authorization policy.
@@ -464,10 +465,10 @@ type differential struct {
 
 func (d *differential) withMeta(body map[string]any) map[string]any {
 	out := deepCopyJSON(body).(map[string]any)
-	out["apiVersion"] = d.srv.gvk.GroupVersion().String()
-	out["kind"] = d.srv.gvk.Kind
+	out["apiVersion"] = d.srv.GVK.GroupVersion().String()
+	out["kind"] = d.srv.GVK.Kind
 	meta := map[string]any{"name": "obj", "resourceVersion": "1", "uid": "2c8f0b5e-0000-4000-8000-000000000001"}
-	if d.srv.namespaced {
+	if d.srv.Namespaced {
 		meta["namespace"] = "default"
 	}
 	out["metadata"] = meta
@@ -485,7 +486,7 @@ func (d *differential) bodies(c testCase) (body, old []byte) {
 	if c.old != nil {
 		o = d.withMeta(d.storable(d.canonical(c.old)))
 	}
-	if d.srv.status {
+	if d.srv.Status {
 		if o == nil {
 			delete(b, "status")
 		} else if s, ok := o["status"]; ok {
@@ -509,7 +510,7 @@ func (d *differential) check(c testCase) outcome {
 	if out.err != nil {
 		return out
 	}
-	out.srvErrs, out.unknown, out.err = d.srv.validate(d.ctx, body, old)
+	out.srvErrs, out.unknown, out.err = d.srv.Validate(d.ctx, body, old)
 	if out.err != nil {
 		return out
 	}

@@ -442,16 +442,16 @@ type e2eResult struct {
 }
 
 func (r *e2eRun) collection() string {
-	gv := r.d.srv.gvk.GroupVersion()
+	gv := r.d.srv.GVK.GroupVersion()
 	p := "/apis/" + gv.Group + "/" + gv.Version
-	if r.d.srv.namespaced {
+	if r.d.srv.Namespaced {
 		p += "/namespaces/default"
 	}
 	return p + "/" + r.plural
 }
 
 func (r *e2eRun) namespace() string {
-	if r.d.srv.namespaced {
+	if r.d.srv.Namespaced {
 		return "default"
 	}
 	return ""
@@ -489,7 +489,7 @@ func (r *e2eRun) do(ctx context.Context, c testCase, name string) e2eResult {
 	}
 	var rv string
 	_, hasStatus := c.old["status"]
-	if !r.d.srv.status || !hasStatus {
+	if !r.d.srv.Status || !hasStatus {
 		b, err := withServerMeta(old, r.meta(name, ""))
 		if err == nil {
 			var created response
@@ -508,7 +508,7 @@ func (r *e2eRun) do(ctx context.Context, c testCase, name string) e2eResult {
 		m["creationTimestamp"] = time.Now().UTC().Format(time.RFC3339)
 		b, err := withServerMeta(old, m)
 		if err == nil {
-			gv := r.d.srv.gvk.GroupVersion()
+			gv := r.d.srv.GVK.GroupVersion()
 			rv, err = r.s.seed(ctx, gv.Group, r.plural, r.namespace(), name, b)
 		}
 		if err != nil {

@@ -129,6 +129,82 @@ func ValidateAt_Cable(ctx context.Context, op operation.Operation, p *vgruntime.
 	return
 }
 
+// Validate_Device validates an instance of Device according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Device(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Device) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Device(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Device is Validate_Device with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Device(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Device) (errs field.ErrorList) {
+	// field name
+	{
+		fp3 := p.Child("name")
+		v1 := &obj.Name
+		var ov2 *string
+		if oldObj != nil {
+			ov2 = &oldObj.Name
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if vgruntime.TooLong(string(*v1), 63) {
+				errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 63))
+			}
+		}
+	}
+	// field slot
+	{
+		fp6 := p.Child("slot")
+		v4 := &obj.Slot
+		var ov5 *int32
+		if oldObj != nil {
+			ov5 = &oldObj.Slot
+		}
+		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
+			if *v4 != 0 {
+				if *v4 < 1 {
+					errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 1))
+				}
+			}
+		}
+	}
+	// field model
+	{
+		fp9 := p.Child("model")
+		v7 := &obj.Model
+		var ov8 *string
+		if oldObj != nil {
+			ov8 = &oldObj.Model
+		}
+		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
+			if *v7 != "" {
+				if vgruntime.TooLong(string(*v7), 32) {
+					errs = append(errs, vgruntime.MaxLength(fp9.Field(), *v7, 32))
+				}
+			}
+		}
+	}
+	// field mode
+	{
+		fp12 := p.Child("mode")
+		v10 := &obj.Mode
+		var ov11 *Mode
+		if oldObj != nil {
+			ov11 = &oldObj.Mode
+		}
+		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
+			if *v10 != "" {
+				errs = append(errs, ValidateAt_Mode(ctx, op, &fp12, v10, ov11)...)
+			}
+		}
+	}
+	return
+}
+
 // Validate_Disk validates an instance of Disk according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_Disk(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Disk) field.ErrorList {
@@ -185,6 +261,103 @@ func ValidateAt_Fan(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 1 {
 				errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 1))
+			}
+		}
+	}
+	return
+}
+
+// Validate_Fleet validates an instance of Fleet according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Fleet(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Fleet) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Fleet(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Fleet is Validate_Fleet with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Fleet(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Fleet) (errs field.ErrorList) {
+	// field spec
+	{
+		fp3 := p.Child("spec")
+		v1 := &obj.Spec
+		var ov2 *FleetSpec
+		if oldObj != nil {
+			ov2 = &oldObj.Spec
+		}
+		if !(op.Type == operation.Update && ov2 != nil && equal_FleetSpec(v1, ov2)) {
+			errs = append(errs, ValidateAt_FleetSpec(ctx, op, &fp3, v1, ov2)...)
+		}
+	}
+	return
+}
+
+// Validate_FleetSpec validates an instance of FleetSpec according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_FleetSpec(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *FleetSpec) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_FleetSpec(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_FleetSpec is Validate_FleetSpec with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_FleetSpec(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *FleetSpec) (errs field.ErrorList) {
+	// field devices
+	{
+		fp3 := p.Child("devices")
+		v1 := &obj.Devices
+		var ov2 *[]Device
+		if oldObj != nil {
+			ov2 = &oldObj.Devices
+		}
+		if !(op.Type == operation.Update && ov2 != nil && equal_2(v1, ov2)) {
+			if len(*v1) != 0 {
+				if len(*v1) > 200000 {
+					errs = append(errs, vgruntime.MaxItems(fp3.Field(), len(*v1), 200000))
+				} else {
+					errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey1)...)
+					{
+						var old8 vgruntime.OldItems[Device, listKey1Key]
+						if op.Type == operation.Update && ov2 != nil {
+							old8 = vgruntime.NewOldItems(*ov2, listKey1)
+						}
+						for i4 := range *v1 {
+							ep7 := fp3.Index(i4)
+							ev5 := &(*v1)[i4]
+							var eov6 *Device
+							if found9 := old8.Find(listKey1(ev5)); found9 != nil {
+								eov6 = found9
+							}
+							if !(op.Type == operation.Update && eov6 != nil && *ev5 == *eov6) {
+								errs = append(errs, ValidateAt_Device(ctx, op, &ep7, ev5, eov6)...)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	// field zones
+	{
+		fp12 := p.Child("zones")
+		v10 := &obj.Zones
+		var ov11 *[]string
+		if oldObj != nil {
+			ov11 = &oldObj.Zones
+		}
+		if !(op.Type == operation.Update && ov11 != nil && equal_3(v10, ov11)) {
+			if len(*v10) != 0 {
+				if len(*v10) > 200000 {
+					errs = append(errs, vgruntime.MaxItems(fp12.Field(), len(*v10), 200000))
+				} else {
+					errs = append(errs, vgruntime.UniqueValues(&fp12, *v10)...)
+				}
 			}
 		}
 	}
@@ -424,7 +597,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov38 = &oldObj.Limits
 		}
-		if !(op.Type == operation.Update && ov38 != nil && equal_4(v37, ov38)) {
+		if !(op.Type == operation.Update && ov38 != nil && equal_6(v37, ov38)) {
 			if len(*v37) != 0 {
 				start43 := len(errs)
 				for k40 := range *v37 {
@@ -467,12 +640,12 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov53 = &oldObj.Ports
 		}
-		if !(op.Type == operation.Update && ov53 != nil && equal_5(v52, ov53)) {
+		if !(op.Type == operation.Update && ov53 != nil && equal_7(v52, ov53)) {
 			if len(*v52) != 0 {
 				if len(*v52) > 8 {
 					errs = append(errs, vgruntime.MaxItems(fp54.Field(), len(*v52), 8))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp54, *v52, listKey1)...)
+					errs = append(errs, vgruntime.UniqueByKey(&fp54, *v52, listKey2)...)
 					if i61 := findItem1(*v52); i61 >= 0 {
 						ep65 := fp54.Index(i61)
 						ev63 := &(*v52)[i61]
@@ -513,15 +686,15 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 						}
 					}
 					{
-						var old59 vgruntime.OldItems[Port, listKey1Key]
+						var old59 vgruntime.OldItems[Port, listKey2Key]
 						if op.Type == operation.Update && ov53 != nil {
-							old59 = vgruntime.NewOldItems(*ov53, listKey1)
+							old59 = vgruntime.NewOldItems(*ov53, listKey2)
 						}
 						for i55 := range *v52 {
 							ep58 := fp54.Index(i55)
 							ev56 := &(*v52)[i55]
 							var eov57 *Port
-							if found60 := old59.Find(listKey1(ev56)); found60 != nil {
+							if found60 := old59.Find(listKey2(ev56)); found60 != nil {
 								eov57 = found60
 							}
 							if !(op.Type == operation.Update && eov57 != nil && *ev56 == *eov57) {
@@ -866,7 +1039,7 @@ func ValidateAt_Rack(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if oldObj != nil {
 			ov11 = &oldObj.Weights
 		}
-		if !(op.Type == operation.Update && ov11 != nil && equal_7(v10, ov11)) {
+		if !(op.Type == operation.Update && ov11 != nil && equal_9(v10, ov11)) {
 			if len(*v10) != 0 {
 				start16 := len(errs)
 				for k13 := range *v10 {
@@ -953,7 +1126,7 @@ func ValidateAt_RigSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if oldObj != nil {
 			ov2 = &oldObj.Slots
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_9(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_11(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 3 {
 					errs = append(errs, vgruntime.MaxItems(fp3.Field(), len(*v1), 3))
@@ -975,22 +1148,22 @@ func ValidateAt_RigSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if oldObj != nil {
 			ov9 = &oldObj.Cables
 		}
-		if !(op.Type == operation.Update && ov9 != nil && equal_11(v8, ov9)) {
+		if !(op.Type == operation.Update && ov9 != nil && equal_13(v8, ov9)) {
 			if len(*v8) != 0 {
 				if len(*v8) > 3 {
 					errs = append(errs, vgruntime.MaxItems(fp10.Field(), len(*v8), 3))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp10, *v8, listKey2)...)
+					errs = append(errs, vgruntime.UniqueByKey(&fp10, *v8, listKey3)...)
 					{
-						var old15 vgruntime.OldItems[Cable, listKey2Key]
+						var old15 vgruntime.OldItems[Cable, listKey3Key]
 						if op.Type == operation.Update && ov9 != nil {
-							old15 = vgruntime.NewOldItems(*ov9, listKey2)
+							old15 = vgruntime.NewOldItems(*ov9, listKey3)
 						}
 						for i11 := range *v8 {
 							ep14 := fp10.Index(i11)
 							ev12 := &(*v8)[i11]
 							var eov13 *Cable
-							if found16 := old15.Find(listKey2(ev12)); found16 != nil {
+							if found16 := old15.Find(listKey3(ev12)); found16 != nil {
 								eov13 = found16
 							}
 							if !(op.Type == operation.Update && eov13 != nil && equal_Cable(ev12, eov13)) {
@@ -1104,22 +1277,22 @@ func ValidateAt_ScalerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov17 = &oldObj.Windows
 		}
-		if !(op.Type == operation.Update && ov17 != nil && equal_14(v16, ov17)) {
+		if !(op.Type == operation.Update && ov17 != nil && equal_16(v16, ov17)) {
 			if len(*v16) != 0 {
 				if len(*v16) > 4 {
 					errs = append(errs, vgruntime.MaxItems(fp18.Field(), len(*v16), 4))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp18, *v16, listKey3)...)
+					errs = append(errs, vgruntime.UniqueByKey(&fp18, *v16, listKey4)...)
 					{
-						var old23 vgruntime.OldItems[Window, listKey3Key]
+						var old23 vgruntime.OldItems[Window, listKey4Key]
 						if op.Type == operation.Update && ov17 != nil {
-							old23 = vgruntime.NewOldItems(*ov17, listKey3)
+							old23 = vgruntime.NewOldItems(*ov17, listKey4)
 						}
 						for i19 := range *v16 {
 							ep22 := fp18.Index(i19)
 							ev20 := &(*v16)[i19]
 							var eov21 *Window
-							if found24 := old23.Find(listKey3(ev20)); found24 != nil {
+							if found24 := old23.Find(listKey4(ev20)); found24 != nil {
 								eov21 = found24
 							}
 							if !(op.Type == operation.Update && eov21 != nil && *ev20 == *eov21) {
@@ -1266,31 +1439,15 @@ func ValidateAt_Window(ctx context.Context, op operation.Operation, p *vgruntime
 	return
 }
 
-// equal_GadgetSpec reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_GadgetSpec(a, b *GadgetSpec) bool {
-	return a.Model == b.Model &&
-		equal_15(&a.Replicas, &b.Replicas) &&
-		a.Label == b.Label &&
-		a.Vendor == b.Vendor &&
-		a.Priority == b.Priority &&
-		a.Address == b.Address &&
-		a.Mode == b.Mode &&
-		a.Legacy == b.Legacy &&
-		equal_16(&a.Locked, &b.Locked) &&
-		equal_3(&a.Tags, &b.Tags) &&
-		equal_4(&a.Limits, &b.Limits) &&
-		equal_5(&a.Ports, &b.Ports) &&
-		equal_17(&a.Disk, &b.Disk) &&
-		equal_18(&a.Power, &b.Power) &&
-		equal_15(&a.Level, &b.Level) &&
-		equal_17(&a.Notes, &b.Notes)
+// equal_FleetSpec reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_FleetSpec(a, b *FleetSpec) bool {
+	return equal_2(&a.Devices, &b.Devices) &&
+		equal_3(&a.Zones, &b.Zones)
 }
 
-// equal_GadgetStatus reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_GadgetStatus(a, b *GadgetStatus) bool {
-	return a.Replicas == b.Replicas &&
-		equal_16(&a.Ready, &b.Ready) &&
-		equal_19(&a.Failed, &b.Failed)
+// equal_2 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_2(a, b *[]Device) bool {
+	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_3 reports whether *a and *b are equal as equality.Semantic sees them.
@@ -1298,37 +1455,64 @@ func equal_3(a, b *[]string) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
-// equal_4 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_4(a, b *map[string]int64) bool {
+// equal_GadgetSpec reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_GadgetSpec(a, b *GadgetSpec) bool {
+	return a.Model == b.Model &&
+		equal_17(&a.Replicas, &b.Replicas) &&
+		a.Label == b.Label &&
+		a.Vendor == b.Vendor &&
+		a.Priority == b.Priority &&
+		a.Address == b.Address &&
+		a.Mode == b.Mode &&
+		a.Legacy == b.Legacy &&
+		equal_18(&a.Locked, &b.Locked) &&
+		equal_3(&a.Tags, &b.Tags) &&
+		equal_6(&a.Limits, &b.Limits) &&
+		equal_7(&a.Ports, &b.Ports) &&
+		equal_19(&a.Disk, &b.Disk) &&
+		equal_20(&a.Power, &b.Power) &&
+		equal_17(&a.Level, &b.Level) &&
+		equal_19(&a.Notes, &b.Notes)
+}
+
+// equal_GadgetStatus reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_GadgetStatus(a, b *GadgetStatus) bool {
+	return a.Replicas == b.Replicas &&
+		equal_18(&a.Ready, &b.Ready) &&
+		equal_21(&a.Failed, &b.Failed)
+}
+
+// equal_6 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_6(a, b *map[string]int64) bool {
 	return vgruntime.MapEqual(*a, *b)
 }
 
-// equal_5 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_5(a, b *[]Port) bool {
+// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_7(a, b *[]Port) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_Power reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Power(a, b *Power) bool {
 	return a.Kind == b.Kind &&
-		equal_20(&a.Battery, &b.Battery) &&
-		equal_19(&a.Plug, &b.Plug)
+		equal_22(&a.Battery, &b.Battery) &&
+		equal_21(&a.Plug, &b.Plug)
 }
 
-// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_7(a, b *map[string]int32) bool {
+// equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_9(a, b *map[string]int32) bool {
 	return vgruntime.MapEqual(*a, *b)
 }
 
 // equal_RigSpec reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_RigSpec(a, b *RigSpec) bool {
-	return equal_9(&a.Slots, &b.Slots) &&
-		equal_11(&a.Cables, &b.Cables) &&
-		equal_21(&a.Rack, &b.Rack)
+	return equal_11(&a.Slots, &b.Slots) &&
+		equal_13(&a.Cables, &b.Cables) &&
+		equal_23(&a.Rack, &b.Rack)
 }
 
-// equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_9(a, b *[]Slot) bool {
+// equal_11 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_11(a, b *[]Slot) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1344,13 +1528,13 @@ func equal_9(a, b *[]Slot) bool {
 func equal_Cable(a, b *Cable) bool {
 	return a.ID == b.ID &&
 		a.Length == b.Length &&
-		equal_16(&a.Copper, &b.Copper) &&
-		equal_16(&a.Fiber, &b.Fiber) &&
+		equal_18(&a.Copper, &b.Copper) &&
+		equal_18(&a.Fiber, &b.Fiber) &&
 		a.Plug == b.Plug
 }
 
-// equal_11 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_11(a, b *[]Cable) bool {
+// equal_13 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_13(a, b *[]Cable) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1367,59 +1551,59 @@ func equal_Rack(a, b *Rack) bool {
 	return a.Row == b.Row &&
 		a.Units == b.Units &&
 		a.Tag == b.Tag &&
-		equal_7(&a.Weights, &b.Weights)
+		equal_9(&a.Weights, &b.Weights)
 }
 
 // equal_ScalerSpec reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_ScalerSpec(a, b *ScalerSpec) bool {
 	return a.Target == b.Target &&
 		a.MinReplicas == b.MinReplicas &&
-		equal_15(&a.MaxReplicas, &b.MaxReplicas) &&
+		equal_17(&a.MaxReplicas, &b.MaxReplicas) &&
 		a.Mode == b.Mode &&
 		a.Epoch == b.Epoch &&
-		equal_14(&a.Windows, &b.Windows)
-}
-
-// equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_14(a, b *[]Window) bool {
-	return vgruntime.SliceEqual(*a, *b)
-}
-
-// equal_15 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_15(a, b **int32) bool {
-	return vgruntime.PtrEqual(*a, *b)
+		equal_16(&a.Windows, &b.Windows)
 }
 
 // equal_16 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_16(a, b **bool) bool {
-	return vgruntime.PtrEqual(*a, *b)
+func equal_16(a, b *[]Window) bool {
+	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_17 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_17(a, b **Disk) bool {
+func equal_17(a, b **int32) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_18(a, b **Power) bool {
+func equal_18(a, b **bool) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_19(a, b **Disk) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_20(a, b **Power) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_Power(*a, *b)
 }
 
-// equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_19(a, b **string) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
-// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_20(a, b **Battery) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
 // equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_21(a, b **Rack) bool {
+func equal_21(a, b **string) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_22 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_22(a, b **Battery) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_23 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_23(a, b **Rack) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
@@ -1429,26 +1613,38 @@ func equal_21(a, b **Rack) bool {
 // equal_Slot reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Slot(a, b *Slot) bool {
 	return a.Name == b.Name &&
-		equal_23(&a.Fan, &b.Fan) &&
-		equal_19(&a.Drive, &b.Drive) &&
+		equal_25(&a.Fan, &b.Fan) &&
+		equal_21(&a.Drive, &b.Drive) &&
 		equal_3(&a.Labels, &b.Labels)
 }
 
-// equal_23 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_23(a, b **Fan) bool {
+// equal_25 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_25(a, b **Fan) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 var unionMembers1 = &vgruntime.UnionMembers{Names: []string{"copper", "fiber"}}
 
-// listKey1Key is the list-map key of v1.Port items.
+// listKey1Key is the list-map key of v1.Device items.
 type listKey1Key struct {
 	v0 string
 }
 
 // listKey1 returns the list-map key of an item.
-func listKey1(e *Port) listKey1Key {
+func listKey1(e *Device) listKey1Key {
 	var k listKey1Key
+	k.v0 = e.Name
+	return k
+}
+
+// listKey2Key is the list-map key of v1.Port items.
+type listKey2Key struct {
+	v0 string
+}
+
+// listKey2 returns the list-map key of an item.
+func listKey2(e *Port) listKey2Key {
+	var k listKey2Key
 	k.v0 = e.Name
 	return k
 }
@@ -1483,26 +1679,26 @@ var unionMembers4 = &vgruntime.UnionMembers{
 	Values:        []string{"Battery", "Mains"},
 }
 
-// listKey2Key is the list-map key of v1.Cable items.
-type listKey2Key struct {
-	v0 string
-}
-
-// listKey2 returns the list-map key of an item.
-func listKey2(e *Cable) listKey2Key {
-	var k listKey2Key
-	k.v0 = e.ID
-	return k
-}
-
-// listKey3Key is the list-map key of v1.Window items.
+// listKey3Key is the list-map key of v1.Cable items.
 type listKey3Key struct {
 	v0 string
 }
 
 // listKey3 returns the list-map key of an item.
-func listKey3(e *Window) listKey3Key {
+func listKey3(e *Cable) listKey3Key {
 	var k listKey3Key
+	k.v0 = e.ID
+	return k
+}
+
+// listKey4Key is the list-map key of v1.Window items.
+type listKey4Key struct {
+	v0 string
+}
+
+// listKey4 returns the list-map key of an item.
+func listKey4(e *Window) listKey4Key {
+	var k listKey4Key
 	k.v0 = e.Name
 	return k
 }
