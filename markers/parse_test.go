@@ -146,7 +146,7 @@ func TestParseIgnores(t *testing.T) {
 func TestForeignTag(t *testing.T) {
 	for name, want := range map[string]bool{
 		"deepcopy-gen": true, "openapi-gen": true, "conversion-gen": true, "protobuf": true, "protobuf.options": true,
-		"validation-gen": false, "validation-gen-input": false, "validation-gen-scheme-registry": false,
+		"validation-gen": false, "validation-gen-input": false, "validation-gen-scheme-registry": false, "validation-gen-nolint": false,
 		"minimum": false, "required": false,
 	} {
 		if got := markers.ForeignTag(name); got != want {
@@ -330,9 +330,10 @@ func TestPackageTags(t *testing.T) {
 		"+k8s:validation-gen-scheme-registry=k8s.io/apimachinery/pkg/runtime.Scheme",
 		`+k8s:supportsSubresource="/status"`,
 		`+k8s:supportsSubresource="/scale"`,
+		"+k8s:validation-gen-nolint",
 		"+groupName=example.com",
 	)
-	if len(tags) != 5 {
+	if len(tags) != 6 {
 		t.Fatalf("got %d tags", len(tags))
 	}
 	if tags[0].Value != "TypesWithField=TypeMeta" || tags[1].Value != "example.com/api/v1" || tags[3].Value != "/status" {

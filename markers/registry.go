@@ -448,6 +448,17 @@ func newDefault() *Registry {
 		Errors:  "none", Example: "+k8s:validation-gen-input=example.com/api/v1", Implemented: true,
 	})
 	r.add(&Definition{
+		// Kubernetes' generator lints its own API style (every validated
+		// field has a presence tag; non-stable tags behind alpha/beta);
+		// packages written for it may turn that off. Accepting the tag
+		// keeps such doc.go files working unchanged.
+		Name: "validation-gen-nolint", Scopes: ScopePackage, Kinds: KindAny,
+		Payload: PayloadNone,
+		Summary: "Turns off the Kubernetes generator's API-style lint; accepted so that packages written for it work unchanged.",
+		Check:   "Nothing: validation-gen has no API-style lint.",
+		Errors:  "none", Example: "+k8s:validation-gen-nolint", Implemented: true,
+	})
+	r.add(&Definition{
 		Name: "validation-gen-scheme-registry", Scopes: ScopePackage, Kinds: KindAny,
 		Payload: PayloadRaw,
 		Summary: "Generate RegisterValidations(scheme *runtime.Scheme) error; nil for none.",
