@@ -921,7 +921,7 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []Rule, withType bool) 
 	elem := place{t: r.Elem, rules: rules, v: ev, ov: "nil", path: pv, oldParent: "false"}
 	// Items of set and map lists are correlated with the old list (by
 	// value, by key); other lists' items have no old value.
-	decl, find := c.correlation(pl, elem)
+	decl, find, done := c.correlation(pl, elem)
 	if find != nil {
 		elem.ov = eov
 		elem.oldParent = eov + " != nil"
@@ -958,6 +958,7 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []Rule, withType bool) 
 	}
 	loop = append(loop, body...)
 	out := append(decl, jen.For(jen.Id(i).Op(":=").Range().Add(pl.derefRaw())).Block(pv.withDecl(loop)...))
+	out = append(out, done...)
 	if len(decl) > 0 {
 		return []jen.Code{jen.Block(out...)}
 	}

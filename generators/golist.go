@@ -47,11 +47,12 @@ func (c *fnCtx) uniqueness(pl place, lt ListType) []jen.Code {
 
 // correlation declares what finds the old item of a new list item, and
 // returns the statement that sets eov (a *E, or the *T of a []*T list) for
-// the item at ev, or nil when the list's items are not correlated.
-func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev, eov string) jen.Code) {
+// the item at ev, or nil when the list's items are not correlated, and
+// what to do once the list is done (recycle the lookup's index).
+func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev, eov string) jen.Code, done []jen.Code) {
 	lt := c.listTypeOf(pl)
 	if lt == nil || !pl.hasOld() || (lt.Kind != "set" && lt.Kind != "map") {
-		return nil, nil
+		return nil, nil, nil
 	}
 	r := resolve(pl.valueType())
 	et := r.Elem
@@ -74,6 +75,7 @@ func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev
 			onUpdate(jen.Qual(pkgRT, "NewOldItems").Call(jen.Op("*").Id(pl.ov), keyFn)),
 		}
 		lookup = func(item jen.Code) jen.Code { return jen.Id(idx).Dot("Find").Call(jen.Add(keyFn).Call(item)) }
+		done = []jen.Code{jen.Id(idx).Dot("Release").Call()}
 	default:
 		// Items without ==: found by typed equality, bucketed by hash.
 		eq := jen.Id(c.e.eq.fn(et))
@@ -96,7 +98,7 @@ func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev
 			set = jen.Id(eov).Op("=").Op("*").Id(found)
 		}
 		return jen.If(jen.Id(found).Op(":=").Add(lookup(item)), jen.Id(found).Op("!=").Nil()).Block(set)
-	}
+	}, done
 }
 
 // listKeyType is the key type of the OldItems of a list.

@@ -7,6 +7,8 @@
 #   3. hack/verify-codegen.sh (generated files and README tag reference fresh)
 #   4. go test -count=1 ./...
 #   5. go vet and go test in each nested module under test/ and bench/
+#   6. hack/bench.sh --smoke: every benchmark once (with the Kubernetes
+#      reference generator's output, generated on the spot) and the report
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -63,5 +65,7 @@ for mod in $(find test bench -name go.mod -not -path '*/testdata/*' 2>/dev/null 
   step "$dir: go vet ./... && go test -count=1 ./..." nested_module "$dir"
   modules=$((modules + 1))
 done
+
+step "hack/bench.sh --smoke" hack/bench.sh --smoke
 
 echo "hack/test.sh: PASS: $steps steps, nested modules: $modules, in $((SECONDS - start))s"

@@ -51,7 +51,7 @@ func UniqueByKey[S ~[]E, E any, K comparable](p *Path, list S, key func(*E) K) f
 		}
 		return errs
 	}
-	seen := make(map[K]struct{}, n)
+	seen := getMap[K, struct{}](n)
 	for j := range list {
 		k := key(&list[j])
 		if _, dup := seen[k]; dup {
@@ -60,6 +60,7 @@ func UniqueByKey[S ~[]E, E any, K comparable](p *Path, list S, key func(*E) K) f
 		}
 		seen[k] = struct{}{}
 	}
+	putMap(n, seen)
 	return errs
 }
 
@@ -110,7 +111,8 @@ func duplicate[E any](p *Path, j int, item E) *field.Error {
 // OldItems finds, for an item of the new list, the item of the old list
 // it corresponds to: the first old item with the same key. Short old lists
 // are scanned; long ones are indexed on first use, so that correlating a
-// whole list is linear. The zero value finds nothing.
+// whole list is linear. The zero value finds nothing. Release recycles the
+// index once the lookups are done.
 type OldItems[E any, K comparable] struct {
 	old   []E
 	key   func(*E) K
@@ -133,7 +135,7 @@ func (o *OldItems[E, K]) Find(k K) *E {
 		return nil
 	}
 	if o.index == nil {
-		o.index = make(map[K]int, len(o.old))
+		o.index = getMap[K, int](len(o.old))
 		for i := range o.old {
 			kk := o.key(&o.old[i])
 			if _, seen := o.index[kk]; !seen {
@@ -145,6 +147,14 @@ func (o *OldItems[E, K]) Find(k K) *E {
 		return &o.old[i]
 	}
 	return nil
+}
+
+// Release recycles the index of a long old list; o finds nothing after.
+func (o *OldItems[E, K]) Release() {
+	if o.index != nil {
+		putMap(len(o.old), o.index)
+	}
+	*o = OldItems[E, K]{}
 }
 
 // FindFunc returns the first item of old equal to e by eq, or nil.

@@ -481,3 +481,68 @@ func TestUniqueFuncRichItems(t *testing.T) {
 		})
 	}
 }
+
+// The maps that index long lists are recycled: a recycled map must hold
+// nothing of the list it indexed before.
+func TestRecycledIndexesStartEmpty(t *testing.T) {
+	p, _ := listPath()
+	keyOf := func(e *kv) int { return e.K }
+	a := listOf(100, nil) // keys 0..99
+	b := listOf(100, nil)
+	for i := range b {
+		b[i].K += 1000 // keys 1000..1099: none in a
+	}
+	for round := 0; round < 3; round++ {
+		if errs := UniqueByKey(p, a, keyOf); len(errs) != 0 {
+			t.Fatalf("round %d: %v", round, errs)
+		}
+		if errs := UniqueByKey(p, b, keyOf); len(errs) != 0 {
+			t.Fatalf("round %d: a recycled map remembered the last list: %v", round, errs)
+		}
+		o := NewOldItems(a, keyOf)
+		if o.Find(5) != &a[5] {
+			t.Fatalf("round %d: Find(5) in a", round)
+		}
+		o.Release()
+		if o.Find(5) != nil {
+			t.Fatalf("round %d: a released OldItems still finds items", round)
+		}
+		o = NewOldItems(b, keyOf)
+		if got := o.Find(5); got != nil {
+			t.Fatalf("round %d: Find(5) in b = %v: the index remembered a", round, got)
+		}
+		if o.Find(1005) != &b[5] {
+			t.Fatalf("round %d: Find(1005) in b", round)
+		}
+		o.Release()
+	}
+}
+
+// Checking and correlating long lists allocates nothing once the pools of
+// index maps are warm (AllocsPerRun warms them with its first run).
+func TestLongListsAllocateNothing(t *testing.T) {
+	p, _ := listPath()
+	keyOf := func(e *kv) int { return e.K }
+	list := listOf(1000, nil)
+	strs := make([]string, 1000)
+	for i := range strs {
+		strs[i] = fmt.Sprint("s", i)
+	}
+	if n := testing.AllocsPerRun(50, func() {
+		if errs := UniqueByKey(p, list, keyOf); len(errs) != 0 {
+			t.Fatal(errs)
+		}
+		if errs := UniqueValues(p, strs); len(errs) != 0 {
+			t.Fatal(errs)
+		}
+		o := NewOldItems(list, keyOf)
+		for i := range list {
+			if o.Find(list[i].K) == nil {
+				t.Fatal("not found")
+			}
+		}
+		o.Release()
+	}); n != 0 {
+		t.Errorf("%v allocations per run, want 0", n)
+	}
+}

@@ -338,6 +338,7 @@ func ValidateAt_FleetSpec(ctx context.Context, op operation.Operation, p *vgrunt
 								errs = append(errs, ValidateAt_Device(ctx, op, &ep7, ev5, eov6)...)
 							}
 						}
+						old8.Release()
 					}
 				}
 			}
@@ -583,6 +584,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 								errs = append(errs, vgruntime.ShortName(&ep34, *ev32)...)
 							}
 						}
+						old35.Release()
 					}
 					errs = append(errs, vgruntime.UniqueValues(&fp30, *v28)...)
 				}
@@ -701,6 +703,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 								errs = append(errs, ValidateAt_Port(ctx, op, &ep58, ev56, eov57)...)
 							}
 						}
+						old59.Release()
 					}
 				}
 			}
@@ -1170,6 +1173,7 @@ func ValidateAt_RigSpec(ctx context.Context, op operation.Operation, p *vgruntim
 								errs = append(errs, ValidateAt_Cable(ctx, op, &ep14, ev12, eov13)...)
 							}
 						}
+						old15.Release()
 					}
 				}
 			}
@@ -1299,6 +1303,7 @@ func ValidateAt_ScalerSpec(ctx context.Context, op operation.Operation, p *vgrun
 								errs = append(errs, ValidateAt_Window(ctx, op, &ep22, ev20, eov21)...)
 							}
 						}
+						old23.Release()
 					}
 				}
 			}
@@ -1395,6 +1400,7 @@ func ValidateAt_Slot(ctx context.Context, op operation.Operation, p *vgruntime.P
 								errs = append(errs, vgruntime.ShortName(&ep19, *ev17)...)
 							}
 						}
+						old20.Release()
 					}
 					errs = append(errs, vgruntime.UniqueValues(&fp15, *v13)...)
 				}

@@ -145,6 +145,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 								}
 							}
 						}
+						old20.Release()
 					}
 					errs = append(errs, vgruntime.UniqueValues(&fp15, *v13)...)
 				}
@@ -662,6 +663,7 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 								}
 							}
 						}
+						old14.Release()
 					}
 					errs = append(errs, vgruntime.UniqueValues(&fp9, *v7)...)
 				}
@@ -914,6 +916,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 								errs = append(errs, ValidateAt_ServicePort(ctx, op, &ep10, ev8, eov9)...)
 							}
 						}
+						old11.Release()
 					}
 				}
 			}
@@ -951,6 +954,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 								}
 							}
 						}
+						old31.Release()
 					}
 					errs = append(errs, vgruntime.UniqueValues(&fp26, *v24)...)
 				}
@@ -1083,6 +1087,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 								errs = append(errs, ValidateAt_PortNumber(ctx, op, &ep71, ev69, eov70)...)
 							}
 						}
+						old72.Release()
 					}
 				}
 			}
@@ -1134,6 +1139,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 								errs = append(errs, ValidateAt_IPFamily(ctx, op, &ep86, ev84, eov85)...)
 							}
 						}
+						old87.Release()
 					}
 				}
 			}
@@ -1285,6 +1291,7 @@ func ValidateAt_EndpointStatus(ctx context.Context, op operation.Operation, p *v
 								errs = append(errs, ValidateAt_Condition(ctx, op, &ep7, ev5, eov6)...)
 							}
 						}
+						old8.Release()
 					}
 				}
 			}
@@ -1899,6 +1906,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 								errs = append(errs, ValidateAt_Container(ctx, op, &ep7, ev5, eov6)...)
 							}
 						}
+						old8.Release()
 					}
 				}
 			}
@@ -2231,6 +2239,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 								errs = append(errs, ValidateAt_Verb(ctx, op, &ep20, ev18, eov19)...)
 							}
 						}
+						old21.Release()
 					}
 				}
 			}
@@ -2479,6 +2488,7 @@ func ValidateAt_Requirement(ctx context.Context, op operation.Operation, p *vgru
 								}
 							}
 						}
+						old14.Release()
 					}
 					errs = append(errs, vgruntime.UniqueValues(&fp9, *v7)...)
 				}
@@ -3149,6 +3159,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 								errs = append(errs, ValidateAt_Requirement(ctx, op, &ep22, ev20, eov21)...)
 							}
 						}
+						old23.Release()
 					}
 				}
 			}

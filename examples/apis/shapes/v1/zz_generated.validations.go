@@ -246,6 +246,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 							errs = append(errs, vgruntime.ShortName(&ep48, *ev46)...)
 						}
 					}
+					old49.Release()
 				}
 				errs = append(errs, vgruntime.UniqueValues(&fp44, *v42)...)
 			}
@@ -278,6 +279,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 							errs = append(errs, shared.ValidateAt_Ref(ctx, op, &ep57, ev55, eov56)...)
 						}
 					}
+					old58.Release()
 				}
 			}
 		}
@@ -315,6 +317,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 								}
 							}
 						}
+						old67.Release()
 					}
 				}
 			}

@@ -1378,6 +1378,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 							errs = append(errs, vgruntime.ShortName(&ep155, *ev153)...)
 						}
 					}
+					old156.Release()
 				}
 				errs = append(errs, vgruntime.UniqueValues(&fp151, *v149)...)
 			}
@@ -1437,6 +1438,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 							errs = append(errs, ValidateAt_Listener(ctx, op, &ep164, ev162, eov163)...)
 						}
 					}
+					old165.Release()
 				}
 			}
 		}
@@ -1474,6 +1476,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 								}
 							}
 						}
+						old182.Release()
 					}
 				}
 			}
@@ -1608,6 +1611,7 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 							errs = append(errs, ValidateAt_Condition(ctx, op, &ep21, ev19, eov20)...)
 						}
 					}
+					old22.Release()
 				}
 			}
 		}

@@ -1,0 +1,636 @@
+// Command report writes BENCHMARKS.md from one run of hack/bench.sh: the
+// benchmark output of bench/ (go test -bench, -count ≥ 6), the generator
+// measurements of cmd/genspeed and benchstat's own comparison. Medians and
+// their 95% confidence intervals are computed as benchstat computes them
+// (golang.org/x/perf/benchmath, no distributional assumption). It checks
+// the goals of the benchmarks and, for every goal missed, profiles the
+// benchmark that missed it with the compiled test binary and puts the top
+// of the profile in the report.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchmath"
+)
+
+// implementations in report order, with what each is.
+var implementations = []struct{ name, what string }{
+	{"ours", "the `Validate_<Kind>` validation-gen generates (committed in `examples/`)"},
+	{"handwritten", "idiomatic handwritten validation of the same rules, reporting the same errors, in the style of Kubernetes' own (`examples/apis/stable/v1/validation.go`, `bench/handwritten`)"},
+	{"reference", "the `Validate_<Kind>` that Kubernetes' validation-gen (k8s.io/code-generator, the version `bench/go.mod` pins) generates from the same types during the run (`bench/cmd/refgen`; not committed)"},
+	{"playground", "github.com/go-playground/validator on the same types written with its struct tags (`bench/playground`)"},
+	{"crd", "the API server's validation of the custom resource on the CRD validation-gen generates from the same tags (`config/crd`): schema validator, list types and CEL, with ratcheting on update, on the object as kube-apiextensions-apiserver v0.37 holds it after decoding the request (`test/crdpipeline`)"},
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.raw, "raw", "", "go test -bench output")
+	flag.StringVar(&o.genspeed, "genspeed", "", "cmd/genspeed output (JSON)")
+	flag.StringVar(&o.benchstat, "benchstat", "", "benchstat output to append")
+	flag.StringVar(&o.removed, "removed", "", "cmd/refgen's list of tags left out of the reference's input")
+	flag.StringVar(&o.binary, "test-binary", "", "the compiled benchmarks (go test -c), to profile missed goals; none: no profiles")
+	flag.StringVar(&o.profileTime, "profile-benchtime", "2s", "benchtime of a profile run")
+	flag.StringVar(&o.out, "o", "BENCHMARKS.md", "the report to write")
+	flag.StringVar(&o.commit, "commit", "", "the commit measured")
+	flag.StringVar(&o.date, "date", "", "when the run started")
+	flag.StringVar(&o.loadBefore, "load-before", "", "/proc/loadavg before the run")
+	flag.StringVar(&o.loadAfter, "load-after", "", "/proc/loadavg after the run")
+	flag.StringVar(&o.command, "command", "hack/bench.sh", "the command that made the run, for the report")
+	flag.IntVar(&o.refMaxItems, "reference-max-items", 0, "the largest list the run validated with the reference (0: all)")
+	flag.Parse()
+	if err := run(o); err != nil {
+		fmt.Fprintln(os.Stderr, "report:", err)
+		os.Exit(1)
+	}
+}
+
+type options struct {
+	raw, genspeed, benchstat, removed, binary, profileTime, out string
+	commit, date, loadBefore, loadAfter, command                string
+	refMaxItems                                                 int
+}
+
+// key names one benchmark (all runs of it).
+type key struct {
+	bench string // Validate or Lists
+	kind  string // Validate: the kind; Lists: Fleet
+	cas   string
+	items int // Lists only
+	impl  string
+}
+
+func (k key) String() string {
+	if k.bench == "Lists" {
+		return fmt.Sprintf("Lists/case=%s/items=%d/impl=%s", k.cas, k.items, k.impl)
+	}
+	return fmt.Sprintf("Validate/kind=%s/case=%s/impl=%s", k.kind, k.cas, k.impl)
+}
+
+// regexp is the -test.bench pattern of exactly this benchmark.
+func (k key) regexp() string {
+	if k.bench == "Lists" {
+		return fmt.Sprintf("^BenchmarkLists$/^case=%s$/^items=%d$/^impl=%s$", k.cas, k.items, k.impl)
+	}
+	return fmt.Sprintf("^BenchmarkValidate$/^kind=%s$/^case=%s$/^impl=%s$", k.kind, k.cas, k.impl)
+}
+
+// stat is the summary of one benchmark's runs.
+type stat struct {
+	runs           int
+	ns             benchmath.Summary
+	bytes, allocs  float64 // medians
+	nsRaw          []float64
+	bytesR, allocR []float64
+}
+
+type results struct {
+	stats map[key]*stat
+	order []key // first appearance
+	conf  map[string]string
+}
+
+// nameRE splits a benchmark's name as benchfmt gives it (without
+// "Benchmark", with the GOMAXPROCS suffix).
+var nameRE = regexp.MustCompile(`^(?:Benchmark)?(Validate|Lists)/(.*?)(-\d+)?$`)
+
+func read(path string) (*results, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	res := &results{stats: map[key]*stat{}, conf: map[string]string{}}
+	r := benchfmt.NewReader(f, path)
+	for r.Scan() {
+		rec, ok := r.Result().(*benchfmt.Result)
+		if !ok {
+			continue
+		}
+		for _, c := range rec.Config {
+			if c.File {
+				res.conf[c.Key] = string(c.Value)
+			}
+		}
+		m := nameRE.FindStringSubmatch(rec.Name.String())
+		if m == nil {
+			continue
+		}
+		k := key{bench: m[1]}
+		for _, part := range strings.Split(m[2], "/") {
+			name, value, _ := strings.Cut(part, "=")
+			switch name {
+			case "kind":
+				k.kind = value
+			case "case":
+				k.cas = value
+			case "items":
+				k.items, _ = strconv.Atoi(value)
+			case "impl":
+				k.impl = value
+			}
+		}
+		if k.bench == "Lists" {
+			k.kind = "Fleet"
+		}
+		s := res.stats[k]
+		if s == nil {
+			s = &stat{}
+			res.stats[k] = s
+			res.order = append(res.order, k)
+		}
+		s.runs++
+		for _, v := range rec.Values {
+			switch v.Unit {
+			case "sec/op":
+				s.nsRaw = append(s.nsRaw, v.Value*1e9)
+			case "ns/op":
+				s.nsRaw = append(s.nsRaw, v.Value)
+			case "B/op":
+				s.bytesR = append(s.bytesR, v.Value)
+			case "allocs/op":
+				s.allocR = append(s.allocR, v.Value)
+			}
+		}
+	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	if len(res.order) == 0 {
+		return nil, fmt.Errorf("%s: no benchmark results", path)
+	}
+	for _, s := range res.stats {
+		s.ns = summarize(s.nsRaw)
+		s.bytes = summarize(s.bytesR).Center
+		s.allocs = summarize(s.allocR).Center
+	}
+	return res, nil
+}
+
+func summarize(xs []float64) benchmath.Summary {
+	if len(xs) == 0 {
+		return benchmath.Summary{Center: math.NaN()}
+	}
+	return benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(xs), &benchmath.DefaultThresholds), 0.95)
+}
+
+// A goal is one of the benchmarks' goals, checked per benchmark.
+type goal struct {
+	name   string
+	checks []check
+}
+
+type check struct {
+	k      key // the benchmark of ours the check is about
+	ok     bool
+	detail string
+}
+
+func (g goal) missed() []check {
+	var out []check
+	for _, c := range g.checks {
+		if !c.ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func goals(res *results) []goal {
+	ours := func(yield func(key, *stat) bool) {
+		for _, k := range res.order {
+			if k.impl == "ours" {
+				if !yield(k, res.stats[k]) {
+					return
+				}
+			}
+		}
+	}
+	other := func(k key, impl string) *stat {
+		k.impl = impl
+		return res.stats[k]
+	}
+	zero := goal{name: "0 allocs/op on valid objects"}
+	hand := goal{name: "within 1.5× of the handwritten code"}
+	ref := goal{name: "at least 5× faster than the reference generator's output"}
+	lin := goal{name: "list checks linear from 1k to 100k items"}
+	for k, s := range ours {
+		if valid(k.cas) {
+			zero.checks = append(zero.checks, check{k, s.allocs == 0, fmt.Sprintf("%s allocs/op", num(s.allocs))})
+		}
+		if h := other(k, "handwritten"); h != nil {
+			r := s.ns.Center / h.ns.Center
+			hand.checks = append(hand.checks, check{k, r <= 1.5, fmt.Sprintf("%s× the handwritten time", ratio(r))})
+		}
+		if rf := other(k, "reference"); rf != nil {
+			r := rf.ns.Center / s.ns.Center
+			ref.checks = append(ref.checks, check{k, r >= 5, fmt.Sprintf("%s× faster than the reference", ratio(r))})
+		}
+		if k.bench == "Lists" && k.items == 100000 {
+			small := k
+			small.items = 1000
+			if s1 := res.stats[small]; s1 != nil {
+				per1, per100 := s1.ns.Center/1000, s.ns.Center/100000
+				r := per100 / per1
+				lin.checks = append(lin.checks, check{k, r <= 2, fmt.Sprintf("%s ns/item at 1k, %s ns/item at 100k (%s×)", num(per1), num(per100), ratio(r))})
+			}
+		}
+	}
+	return []goal{zero, hand, ref, lin}
+}
+
+// valid tells the cases whose object is valid.
+func valid(cas string) bool {
+	return strings.HasSuffix(cas, "-valid") || cas == "update-unchanged" || cas == "update-changed" || cas == "update-one-changed"
+}
+
+func run(o options) error {
+	res, err := read(o.raw)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+
+	p("# Benchmarks\n\n")
+	p("<!-- Written by hack/bench.sh (bench/cmd/report) from one run; do not edit by hand. -->\n\n")
+	p("The validators validation-gen generates, side by side with every alternative, in one run: the same ")
+	p("objects of the same example kinds, validated on create and on update. Every figure is the median of ")
+	p("%d runs of the benchmark, as benchstat computes it, with its 95%% confidence interval; ratios are ", minRuns(res))
+	p("medians divided by medians from this same run.\n\n")
+
+	p("## Machine and commands\n\n")
+	p("| | |\n|---|---|\n")
+	if o.date != "" {
+		p("| date | %s |\n", o.date)
+	}
+	if o.commit != "" {
+		p("| commit | %s |\n", o.commit)
+	}
+	p("| cpu | %s |\n", orDash(res.conf["cpu"]))
+	p("| cores (`nproc`) | %d |\n", runtime.NumCPU())
+	p("| go | %s %s/%s |\n", runtime.Version(), orDash(res.conf["goos"]), orDash(res.conf["goarch"]))
+	if o.loadBefore != "" || o.loadAfter != "" {
+		p("| load average (1, 5, 15 min) | before: %s; after: %s |\n", orDash(firstFields(o.loadBefore, 3)), orDash(firstFields(o.loadAfter, 3)))
+	}
+	p("\nTo reproduce: `%s` (it runs `go run ./cmd/refgen`, then `go test -tags reference -run '^$' -bench . -benchmem -count N` in `bench/`, ", o.command)
+	p("`go run ./cmd/genspeed`, `go tool benchstat -col /impl` and `go run ./cmd/report`; `BENCH_COUNT` and `BENCH_TIME` change the count and benchtime). ")
+	p("The implementations:\n\n")
+	for _, impl := range implementations {
+		p("- **%s**: %s.\n", impl.name, impl.what)
+	}
+	p("\nWhat they do not share: go-playground has no notion of an update, so on update it validates the new object whole (no ratcheting); ")
+	p("the reference generator does not implement some tags, which were left out of its copy of the types (listed at the end), so it does a little less work on the Gadget kind. ")
+	p("Before a benchmark is timed, every implementation must reach the case's verdict (valid or not); the numbers of errors differ by design ")
+	p("(the API server skips its CEL rules after some errors; go-playground reports per tag).\n\n")
+
+	gs := goals(res)
+	p("## Goals\n\n")
+	p("| goal | met | missed by |\n|---|---|---|\n")
+	for _, g := range gs {
+		if len(g.checks) == 0 {
+			p("| %s | not measured in this run | |\n", g.name)
+			continue
+		}
+		miss := g.missed()
+		var by []string
+		for _, c := range miss {
+			by = append(by, fmt.Sprintf("%s (%s)", benchLabel(c.k), c.detail))
+		}
+		p("| %s | %d of %d benchmarks | %s |\n", g.name, len(g.checks)-len(miss), len(g.checks), orDash(strings.Join(by, "; ")))
+	}
+	p("\nThe details of every check are in the tables below (the `×ours` columns); missed goals are profiled in [Why goals were missed](#why-goals-were-missed).\n\n")
+
+	p("## Validating one object\n\n")
+	p("Cases: `create-valid` passes every rule; `create-invalid` breaks most of them; `update-unchanged` is a valid object over a deep copy ")
+	p("of itself (ratcheting skips everything); `update-changed` changes every validated field to other valid values; `update-invalid` is the invalid ")
+	p("object over a valid old one. ×ours is the implementation's median time over ours (above 1: slower than ours).\n\n")
+	for _, kind := range kindsOf(res, "Validate") {
+		p("### %s\n\n", kind)
+		table(&b, res, func(k key) bool { return k.bench == "Validate" && k.kind == kind }, false)
+	}
+
+	p("## Large lists\n\n")
+	p("The Fleet kind (`examples/apis/gadgets/v1/fleet_types.go`): a list-map of devices (keyed by name, each with rules of its own) and a list-set of ")
+	p("zones, one per ten devices. `create-valid` checks every item and both lists' uniqueness; `create-duplicate` repeats the first device's name in the last; ")
+	p("`update-one-changed` changes one device, so the list is walked, every item correlated with its old self by key and only the changed one validated again. ")
+	p("ns/item divides by the number of devices; a linear check keeps it flat as the list grows.\n\n")
+	table(&b, res, func(k key) bool { return k.bench == "Lists" }, true)
+	if o.refMaxItems > 0 {
+		p("The reference was run on lists of up to %d items only (`BENCH_REFERENCE_MAX_ITEMS`): its uniqueness and correlation checks of lists compare items pairwise, ", o.refMaxItems)
+		p("so its time grows with the square of the list. ")
+		for _, g := range growth(res, "reference") {
+			p("%s ", g)
+		}
+		p("\n\n")
+	}
+
+	if o.genspeed != "" {
+		if err := genspeedSection(&b, o.genspeed); err != nil {
+			return err
+		}
+	}
+
+	p("## Why goals were missed\n\n")
+	anyMiss := false
+	profiled := map[key]bool{}
+	for _, g := range gs {
+		for _, c := range g.missed() {
+			anyMiss = true
+			p("- **%s**: %s, %s.\n", g.name, benchLabel(c.k), c.detail)
+		}
+	}
+	if !anyMiss {
+		p("Every goal was met in this run.\n\n")
+	} else {
+		p("\n")
+		for _, g := range gs {
+			for _, c := range g.missed() {
+				if profiled[c.k] || o.binary == "" {
+					continue
+				}
+				profiled[c.k] = true
+				prof, err := profile(o, c.k, strings.HasPrefix(g.name, "0 allocs"))
+				if err != nil {
+					return err
+				}
+				p("<details><summary>profile of %s (%s)</summary>\n\n```text\n%s```\n\n</details>\n\n", benchLabel(c.k), g.name, prof)
+			}
+		}
+		if o.binary == "" {
+			p("(This run made no profiles.)\n\n")
+		}
+	}
+
+	if o.removed != "" {
+		data, err := os.ReadFile(o.removed)
+		if err != nil {
+			return err
+		}
+		p("## Tags left out of the reference generator's input\n\n")
+		p("k8s.io/code-generator's validation-gen does not implement these tags; `bench/cmd/refgen` removed them from its copy of the types (every other tag is the same):\n\n```text\n%s```\n\n", data)
+	}
+	if o.benchstat != "" {
+		data, err := os.ReadFile(o.benchstat)
+		if err != nil {
+			return err
+		}
+		p("## benchstat\n\n`go tool benchstat -col /impl` on the same run: every implementation against ours, with benchstat's own test of significance.\n\n```text\n%s```\n", data)
+	}
+	return os.WriteFile(o.out, b.Bytes(), 0o644)
+}
+
+// growth describes how an implementation's time per item grows from the
+// smallest list to the largest it was run on, per case.
+func growth(res *results, impl string) []string {
+	var out []string
+	for _, k := range res.order {
+		if k.bench != "Lists" || k.impl != impl {
+			continue
+		}
+		lo, hi := k, k
+		for _, k2 := range res.order {
+			if k2.bench == "Lists" && k2.impl == impl && k2.cas == k.cas {
+				if k2.items < lo.items {
+					lo = k2
+				}
+				if k2.items > hi.items {
+					hi = k2
+				}
+			}
+		}
+		if k != lo || lo == hi {
+			continue
+		}
+		per := func(k key) float64 { return res.stats[k].ns.Center / float64(k.items) }
+		out = append(out, fmt.Sprintf("In %s, its time per item grew %s× from %d to %d items (%s× more items);", k.cas, ratio(per(hi)/per(lo)), lo.items, hi.items, ratio(float64(hi.items)/float64(lo.items))))
+	}
+	if len(out) > 0 {
+		out[len(out)-1] = strings.TrimSuffix(out[len(out)-1], ";") + "."
+	}
+	return out
+}
+
+func benchLabel(k key) string {
+	if k.bench == "Lists" {
+		return fmt.Sprintf("Fleet %s, %d items", k.cas, k.items)
+	}
+	return k.kind + " " + k.cas
+}
+
+func kindsOf(res *results, bench string) []string {
+	var out []string
+	for _, k := range res.order {
+		if k.bench == bench && !slices.Contains(out, k.kind) {
+			out = append(out, k.kind)
+		}
+	}
+	return out
+}
+
+// table writes one row per benchmark that keep selects, grouped by case.
+func table(b *bytes.Buffer, res *results, keep func(key) bool, perItem bool) {
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	if perItem {
+		p("| case | items | implementation | ns/op | ± | ns/item | B/op | allocs/op | ×ours |\n|---|--:|---|--:|--:|--:|--:|--:|--:|\n")
+	} else {
+		p("| case | implementation | ns/op | ± | B/op | allocs/op | ×ours |\n|---|---|--:|--:|--:|--:|--:|\n")
+	}
+	for _, k := range res.order {
+		if !keep(k) {
+			continue
+		}
+		s := res.stats[k]
+		ours := k
+		ours.impl = "ours"
+		rel := "1"
+		if o := res.stats[ours]; o != nil && k.impl != "ours" {
+			rel = ratio(s.ns.Center / o.ns.Center)
+		}
+		impl := k.impl
+		if impl == "ours" {
+			impl = "**ours**"
+		}
+		if perItem {
+			p("| %s | %d | %s | %s | %s | %s | %s | %s | %s |\n", k.cas, k.items, impl, duration(s.ns.Center), pct(s.ns), num(s.ns.Center/float64(k.items)), bytesStr(s.bytes), num(s.allocs), rel)
+		} else {
+			p("| %s | %s | %s | %s | %s | %s | %s |\n", k.cas, impl, duration(s.ns.Center), pct(s.ns), bytesStr(s.bytes), num(s.allocs), rel)
+		}
+	}
+	p("\n")
+}
+
+func genspeedSection(b *bytes.Buffer, path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var gs struct {
+		Runs       int    `json:"runs"`
+		Input      string `json:"input"`
+		Generators []struct {
+			Name    string    `json:"name"`
+			Command string    `json:"command"`
+			Seconds []float64 `json:"seconds"`
+			PeakMiB []float64 `json:"peakMiB"`
+		} `json:"generators"`
+	}
+	if err := json.Unmarshal(data, &gs); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	p("## Generator speed\n\n")
+	p("Generating the validators of the benchmarks' example packages (the copies `bench/cmd/refgen` makes, %s: the same input for both generators), ", gs.Input)
+	p("each generator built once and run %d times, alternating, after one untimed run each (`bench/cmd/genspeed`). Wall time of the process and its peak resident memory (getrusage); ", gs.Runs)
+	p("both load the packages with golang.org/x/tools/go/packages, which runs `go list`.\n\n")
+	p("| generator | command | wall time (median) | ± | peak memory (median) | ×validation-gen (time) |\n|---|---|--:|--:|--:|--:|\n")
+	var base float64
+	for _, g := range gs.Generators {
+		t := summarize(g.Seconds)
+		if base == 0 {
+			base = t.Center
+		}
+		p("| %s | `%s` | %.2f s | %s | %.0f MiB | %s |\n", g.Name, g.Command, t.Center, pct(t), summarize(g.PeakMiB).Center, ratio(t.Center/base))
+	}
+	p("\n")
+	return nil
+}
+
+// profile runs one benchmark of ours with the CPU (or, for allocations,
+// the memory) profiler and returns the top of the profile.
+func profile(o options, k key, allocs bool) (string, error) {
+	dir, err := os.MkdirTemp("", "bench-profile")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	prof := filepath.Join(dir, "prof.out")
+	args := []string{"-test.run", "^$", "-test.bench", k.regexp(), "-test.benchmem", "-test.benchtime", o.profileTime}
+	sample := "-sample_index=cpu"
+	if allocs {
+		args = append(args, "-test.memprofile", prof, "-test.memprofilerate", "1")
+		sample = "-sample_index=alloc_objects"
+	} else {
+		args = append(args, "-test.cpuprofile", prof)
+	}
+	cmd := exec.Command(o.binary, args...)
+	cmd.Stderr = os.Stderr
+	if out, err := cmd.Output(); err != nil {
+		return "", fmt.Errorf("profiling %s: %v\n%s", k, err, out)
+	}
+	top, err := exec.Command("go", "tool", "pprof", "-top", "-nodecount=20", sample, o.binary, prof).CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("pprof of %s: %v\n%s", k, err, top)
+	}
+	cmdLine := "bench.test " + strings.Join(args, " ")
+	cmdLine = strings.ReplaceAll(cmdLine, prof, "prof.out")
+	return "$ " + cmdLine + "\n$ go tool pprof -top -nodecount=20 " + sample + " bench.test prof.out\n" + dropHeader(string(top)), nil
+}
+
+// dropHeader removes pprof's lines naming the binary and the time of the
+// profile, which differ from run to run.
+func dropHeader(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, "File:") || strings.HasPrefix(l, "Build ID:") || strings.HasPrefix(l, "Time:") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+func minRuns(res *results) int {
+	n := 0
+	for _, s := range res.stats {
+		if n == 0 || s.runs < n {
+			n = s.runs
+		}
+	}
+	return n
+}
+
+func duration(ns float64) string {
+	switch {
+	case math.IsNaN(ns):
+		return "–"
+	case ns >= 1e9:
+		return fmt.Sprintf("%.3g s", ns/1e9)
+	case ns >= 1e6:
+		return fmt.Sprintf("%.3g ms", ns/1e6)
+	case ns >= 1e3:
+		return fmt.Sprintf("%.3g µs", ns/1e3)
+	default:
+		return fmt.Sprintf("%.3g ns", ns)
+	}
+}
+
+func bytesStr(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "–"
+	case v >= 1<<20:
+		return fmt.Sprintf("%.3g MiB", v/(1<<20))
+	case v >= 1<<10:
+		return fmt.Sprintf("%.3g KiB", v/(1<<10))
+	default:
+		return fmt.Sprintf("%.0f", v)
+	}
+}
+
+func num(v float64) string {
+	if math.IsNaN(v) {
+		return "–"
+	}
+	if v == math.Trunc(v) && math.Abs(v) < 1e6 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
+}
+
+func ratio(r float64) string {
+	switch {
+	case math.IsNaN(r) || math.IsInf(r, 0):
+		return "–"
+	case r >= 10:
+		return fmt.Sprintf("%.0f", r)
+	default:
+		return fmt.Sprintf("%.2f", r)
+	}
+}
+
+// pct is the confidence interval as benchstat prints it.
+func pct(s benchmath.Summary) string {
+	if math.IsNaN(s.Center) {
+		return "–"
+	}
+	return s.PctRangeString()
+}
+
+func orDash(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "–"
+	}
+	return s
+}
+
+func firstFields(s string, n int) string {
+	f := strings.Fields(s)
+	if len(f) > n {
+		f = f[:n]
+	}
+	return strings.Join(f, " ")
+}
