@@ -597,7 +597,7 @@ func (c *fnCtx) presenceChecks(pl place, presence []Rule, after []jen.Code) []je
 	unset := c.unsetExpr(pl)
 	switch x := r.(type) {
 	case Required:
-		st := jen.If(unset).Block(c.appendErr(jen.Qual(pkgRT, "Required").Call(pl.path.field())))
+		st := jen.If(unset).Block(c.appendErr(jen.Qual(pkgRT, "Required").Call(pl.path.arg())))
 		if len(inner) > 0 {
 			st = st.Else().Block(inner...)
 		}
@@ -608,7 +608,7 @@ func (c *fnCtx) presenceChecks(pl place, presence []Rule, after []jen.Code) []je
 		}
 		return []jen.Code{jen.If(c.setExpr(pl)).Block(inner...)}
 	case Forbidden:
-		return []jen.Code{jen.If(c.setExpr(pl)).Block(c.appendErr(jen.Qual(pkgRT, "Forbidden").Call(pl.path.field())))}
+		return []jen.Code{jen.If(c.setExpr(pl)).Block(c.appendErr(jen.Qual(pkgRT, "Forbidden").Call(pl.path.arg())))}
 	case IfOption:
 		// A presence rule under an option stops the other checks only when
 		// the option applies; a flag carries that out of the option's block.
@@ -624,18 +624,18 @@ func (c *fnCtx) presenceChecks(pl place, presence []Rule, after []jen.Code) []je
 			switch in := in.(type) {
 			case Required:
 				applied = append(applied, jen.If(c.unsetExpr(pl)).Block(append([]jen.Code{
-					c.appendErr(jen.Qual(pkgRT, "Required").Call(pl.path.field()))}, setStop()...)...))
+					c.appendErr(jen.Qual(pkgRT, "Required").Call(pl.path.arg()))}, setStop()...)...))
 			case Optional:
 				if s := setStop(); len(s) > 0 {
 					applied = append(applied, jen.If(c.unsetExpr(pl)).Block(s...))
 				}
 			case Forbidden:
-				applied = append(applied, jen.If(c.setExpr(pl)).Block(c.appendErr(jen.Qual(pkgRT, "Forbidden").Call(pl.path.field()))))
+				applied = append(applied, jen.If(c.setExpr(pl)).Block(c.appendErr(jen.Qual(pkgRT, "Forbidden").Call(pl.path.arg()))))
 				applied = append(applied, setStop()...)
 			case MaxItems:
 				n := jen.Lit(int(in.N))
 				applied = append(applied, jen.If(jen.Len(pl.derefRaw()).Op(">").Add(n)).Block(append([]jen.Code{
-					c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.field(), jen.Len(pl.derefRaw()), n))}, setStop()...)...))
+					c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.arg(), jen.Len(pl.derefRaw()), n))}, setStop()...)...))
 			}
 		}
 		var out []jen.Code
@@ -670,7 +670,7 @@ func (c *fnCtx) optionGateStop(pl place, x IfOption, body, onUndefined []jen.Cod
 	if len(body) == 0 {
 		return nil
 	}
-	undefined := jen.Qual(pkgRT, "UndefinedOption").Call(pl.path.field(), jen.Lit(x.Option))
+	undefined := jen.Qual(pkgRT, "UndefinedOption").Call(pl.path.arg(), jen.Lit(x.Option))
 	if onUndefined != nil {
 		undefined = jen.Qual(pkgRT, "ShortCircuit").Call(undefined)
 	}
@@ -721,7 +721,7 @@ func (c *fnCtx) afterPresence(pl place, rules []Rule, tail []jen.Code) []jen.Cod
 	body = append(body, tail...)
 	if maxItems != nil {
 		st := jen.If(jen.Len(pl.derefRaw()).Op(">").Lit(int(maxItems.N))).Block(
-			c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.field(), jen.Len(pl.derefRaw()), jen.Lit(int(maxItems.N)))))
+			c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(maxItems.N)))))
 		if len(body) > 0 {
 			st = st.Else().Block(body...)
 		}
@@ -762,10 +762,10 @@ func (c *fnCtx) rule(pl place, r Rule) []jen.Code {
 	switch x := r.(type) {
 	case Minimum:
 		return []jen.Code{jen.If(jen.Add(val).Op("<").Lit(int(x.N))).Block(
-			c.appendErr(jen.Qual(pkgRT, "Minimum").Call(pl.path.field(), pl.derefRaw(), jen.Lit(int(x.N)))))}
+			c.appendErr(jen.Qual(pkgRT, "Minimum").Call(pl.path.arg(), pl.derefRaw(), jen.Lit(int(x.N)))))}
 	case MaxLength:
 		return []jen.Code{jen.If(jen.Qual(pkgRT, "TooLong").Call(jen.String().Parens(pl.derefRaw()), jen.Lit(int(x.N)))).Block(
-			c.appendErr(jen.Qual(pkgRT, "MaxLength").Call(pl.path.field(), pl.derefRaw(), jen.Lit(int(x.N)))))}
+			c.appendErr(jen.Qual(pkgRT, "MaxLength").Call(pl.path.arg(), pl.derefRaw(), jen.Lit(int(x.N)))))}
 	case Format:
 		fn := map[string]string{"k8s-ip": "IP", "k8s-long-name": "LongName", "k8s-short-name": "ShortName"}[x.Name]
 		return []jen.Code{c.appendErrs(jen.Qual(pkgRT, fn).Call(pl.path.arg(), pl.derefRaw()))}
@@ -775,7 +775,7 @@ func (c *fnCtx) rule(pl place, r Rule) []jen.Code {
 		case "string":
 			lit = jen.Lit(x.Value)
 			return []jen.Code{jen.If(jen.Add(val).Op("==").Add(lit)).Block(
-				c.appendErr(jen.Qual(pkgRT, "NEQString").Call(pl.path.field(), pl.derefRaw(), lit)))}
+				c.appendErr(jen.Qual(pkgRT, "NEQString").Call(pl.path.arg(), pl.derefRaw(), lit)))}
 		case "bool":
 			lit = jen.Lit(x.Value == "true")
 			cond := jen.Add(val)
@@ -783,12 +783,12 @@ func (c *fnCtx) rule(pl place, r Rule) []jen.Code {
 				cond = jen.Op("!").Add(pl.deref())
 			}
 			return []jen.Code{jen.If(cond).Block(
-				c.appendErr(jen.Qual(pkgRT, "NEQ").Call(pl.path.field(), pl.derefRaw(), lit)))}
+				c.appendErr(jen.Qual(pkgRT, "NEQ").Call(pl.path.arg(), pl.derefRaw(), lit)))}
 		default:
 			lit = jen.Lit(int(x.Int))
 		}
 		return []jen.Code{jen.If(jen.Add(val).Op("==").Add(lit)).Block(
-			c.appendErr(jen.Qual(pkgRT, "NEQ").Call(pl.path.field(), pl.derefRaw(), lit)))}
+			c.appendErr(jen.Qual(pkgRT, "NEQ").Call(pl.path.arg(), pl.derefRaw(), lit)))}
 	case EachVal:
 		return c.eachVal(pl, x.Rules)
 	case EachKey:
@@ -804,7 +804,7 @@ func (c *fnCtx) rule(pl place, r Rule) []jen.Code {
 	case MaxItems:
 		// Under an option, maxItems cannot stop the checks outside it.
 		return []jen.Code{jen.If(jen.Len(pl.derefRaw()).Op(">").Lit(int(x.N))).Block(
-			c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.field(), jen.Len(pl.derefRaw()), jen.Lit(int(x.N)))))}
+			c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(x.N)))))}
 	case ListType:
 		return c.uniqueness(pl, x)
 	case Item:
@@ -833,7 +833,7 @@ func (c *fnCtx) enumCheck(pl place) []jen.Code {
 	return []jen.Code{jen.Switch(pl.derefRaw()).Block(
 		jen.Case(cases...),
 		jen.Default().Block(c.appendErr(jen.Qual(pkgRT, "NotSupported").Call(
-			pl.path.field(), pl.derefRaw(), jen.Index().Add(c.e.typeQual(pl.t)).Values(supported...)))),
+			pl.path.arg(), pl.derefRaw(), jen.Index().Add(c.e.typeQual(pl.t)).Values(supported...)))),
 	)}
 }
 

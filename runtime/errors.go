@@ -9,15 +9,18 @@ import (
 )
 
 // The constructors below build the errors of the tag contract. Generated
-// code calls them only after a check failed, so they may allocate freely.
+// code calls them only after a check failed. They take the lazy *Path and
+// write its string straight into the error (field.Error keeps its path as
+// a string), which costs one allocation where materialising the
+// *field.Path chain costs several.
 
 // Required is the error of +k8s:required on an unset value. Like
 // Kubernetes, it is marked as short-circuiting: the field's other checks
 // did not run.
-func Required(p *field.Path) *field.Error { return shortCircuit(field.Required(p, "")) }
+func Required(p *Path) *field.Error { return shortCircuit(at(field.Required(nil, ""), p)) }
 
 // Forbidden is the error of +k8s:forbidden on a set value.
-func Forbidden(p *field.Path) *field.Error { return shortCircuit(field.Forbidden(p, "")) }
+func Forbidden(p *Path) *field.Error { return shortCircuit(at(field.Forbidden(nil, ""), p)) }
 
 func shortCircuit(e *field.Error) *field.Error {
 	e.ShortCircuit = true
@@ -29,13 +32,13 @@ func shortCircuit(e *field.Error) *field.Error {
 func ShortCircuit(e *field.Error) *field.Error { return shortCircuit(e) }
 
 // Minimum is the error of +k8s:minimum.
-func Minimum[T Integer](p *field.Path, v, min T) *field.Error {
-	return field.Invalid(p, v, fmt.Sprintf("must be greater than or equal to %d", min)).WithOrigin("minimum")
+func Minimum[T Integer](p *Path, v, min T) *field.Error {
+	return at(field.Invalid(nil, v, fmt.Sprintf("must be greater than or equal to %d", min)), p).WithOrigin("minimum")
 }
 
 // MaxLength is the error of +k8s:maxLength; the limit counts characters.
-func MaxLength[T ~string](p *field.Path, v T, max int) *field.Error {
-	return field.TooLongCharacters(p, v, max).WithOrigin("maxLength")
+func MaxLength[T ~string](p *Path, v T, max int) *field.Error {
+	return at(field.TooLongCharacters(nil, v, max), p).WithOrigin("maxLength")
 }
 
 // TooLong reports whether s has more than max characters (runes), without
@@ -51,29 +54,29 @@ func TooLong(s string, max int) bool {
 }
 
 // MaxItems is the error of +k8s:maxItems.
-func MaxItems(p *field.Path, n, max int) *field.Error {
-	return shortCircuit(field.TooMany(p, n, max).WithOrigin("maxItems"))
+func MaxItems(p *Path, n, max int) *field.Error {
+	return shortCircuit(at(field.TooMany(nil, n, max), p).WithOrigin("maxItems"))
 }
 
 // NEQString is the error of +k8s:neq on a string.
-func NEQString[T ~string](p *field.Path, v T, disallowed string) *field.Error {
-	return field.Invalid(p, v, "must not be equal to "+strconv.Quote(disallowed)).WithOrigin("neq")
+func NEQString[T ~string](p *Path, v T, disallowed string) *field.Error {
+	return at(field.Invalid(nil, v, "must not be equal to "+strconv.Quote(disallowed)), p).WithOrigin("neq")
 }
 
 // NEQ is the error of +k8s:neq on an integer or a bool.
-func NEQ[T Integer | ~bool](p *field.Path, v, disallowed T) *field.Error {
-	return field.Invalid(p, v, fmt.Sprintf("must not be equal to %v", disallowed)).WithOrigin("neq")
+func NEQ[T Integer | ~bool](p *Path, v, disallowed T) *field.Error {
+	return at(field.Invalid(nil, v, fmt.Sprintf("must not be equal to %v", disallowed)), p).WithOrigin("neq")
 }
 
 // NotSupported is the error of +k8s:enum; supported is sorted.
-func NotSupported[T ~string](p *field.Path, v T, supported []T) *field.Error {
-	return field.NotSupported(p, v, supported)
+func NotSupported[T ~string](p *Path, v T, supported []T) *field.Error {
+	return at(field.NotSupported(nil, v, supported), p)
 }
 
 // UndefinedOption is reported when a tag reads an option the caller did
 // not define in op.Options: a programming error of the caller.
-func UndefinedOption(p *field.Path, option string) *field.Error {
-	return field.InternalError(p, fmt.Errorf("undefined validation option %q", option))
+func UndefinedOption(p *Path, option string) *field.Error {
+	return at(field.InternalError(nil, fmt.Errorf("undefined validation option %q", option)), p)
 }
 
 // Integer is every Go integer type.

@@ -65,8 +65,16 @@ type myInt32 int32
 type myString string
 type myBool bool
 
+// lazyPath is the *Path of spec.<name>, as generated code builds it.
+func lazyPath(name string) *Path {
+	var root Path
+	spec := root.Child("spec")
+	f := spec.Child(name)
+	return &f
+}
+
 func TestErrorConstructors(t *testing.T) {
-	p := field.NewPath("spec").Child("f")
+	p := lazyPath("f")
 	cases := []struct {
 		name string
 		got  *field.Error
@@ -100,7 +108,7 @@ func TestErrorConstructors(t *testing.T) {
 		{"NotSupported", NotSupported(p, myString("c"), []myString{"a", "b"}), want{field.ErrorTypeNotSupported, "spec.f", myString("c"), `supported values: "a", "b"`, "", false}},
 		{"NotSupported one", NotSupported(p, "", []string{"TCP"}), want{field.ErrorTypeNotSupported, "spec.f", "", `supported values: "TCP"`, "", false}},
 		{"NotSupported none", NotSupported(p, "x", []string{}), want{field.ErrorTypeNotSupported, "spec.f", "x", "", "", false}},
-		{"ShortCircuit of Invalid", ShortCircuit(field.Invalid(p, 1, "d")), want{field.ErrorTypeInvalid, "spec.f", 1, "d", "", true}},
+		{"ShortCircuit of Invalid", ShortCircuit(field.Invalid(p.Field(), 1, "d")), want{field.ErrorTypeInvalid, "spec.f", 1, "d", "", true}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { checkError(t, c.got, c.want) })
@@ -108,8 +116,7 @@ func TestErrorConstructors(t *testing.T) {
 }
 
 func TestUndefinedOption(t *testing.T) {
-	p := field.NewPath("spec").Child("color")
-	e := UndefinedOption(p, "X")
+	e := UndefinedOption(lazyPath("color"), "X")
 	if e.Type != field.ErrorTypeInternal {
 		t.Errorf("Type = %q, want %q", e.Type, field.ErrorTypeInternal)
 	}

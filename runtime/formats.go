@@ -44,10 +44,12 @@ func formatErrors[T ~string](p *Path, v T, msgs []string, origin string) field.E
 	if len(msgs) == 0 {
 		return nil
 	}
-	fp := p.Field()
+	path := p.String()
 	errs := make(field.ErrorList, 0, len(msgs))
 	for _, m := range msgs {
-		errs = append(errs, field.Invalid(fp, v, m).WithOrigin(origin))
+		e := field.Invalid(nil, v, m).WithOrigin(origin)
+		e.Field = path
+		errs = append(errs, e)
 	}
 	return errs
 }

@@ -15,8 +15,8 @@ func NoNils[S ~[]*T, T any](p *Path, list S) field.ErrorList {
 	var errs field.ErrorList
 	for i, item := range list {
 		if item == nil {
-			at := p.Index(i)
-			errs = append(errs, shortCircuit(field.Required(at.Field(), "")))
+			item := p.Index(i)
+			errs = append(errs, Required(&item))
 		}
 	}
 	return errs
@@ -104,8 +104,8 @@ func UniqueFunc[S ~[]E, E any](p *Path, list S, eq func(a, b *E) bool) field.Err
 }
 
 func duplicate[E any](p *Path, j int, item E) *field.Error {
-	at := p.Index(j)
-	return field.Duplicate(at.Field(), item)
+	ip := p.Index(j)
+	return at(field.Duplicate(nil, item), &ip)
 }
 
 // OldItems finds, for an item of the new list, the item of the old list

@@ -86,3 +86,84 @@ func Rebase(errs field.ErrorList, root *field.Path) field.ErrorList {
 	}
 	return errs
 }
+
+// String is the path as field.Path writes it ("spec.ports[2].name",
+// "spec.limits[key]"; the root is "<nil>", as a nil *field.Path is),
+// built in one allocation. Errors carry their path as this string, so the
+// error constructors of this package take a *Path and never build the
+// *field.Path chain.
+func (p *Path) String() string {
+	n := p.width()
+	if n == 0 {
+		return "<nil>"
+	}
+	var b strings.Builder
+	b.Grow(n)
+	p.write(&b)
+	return b.String()
+}
+
+// width is the length of String's result, 0 for the root.
+func (p *Path) width() int {
+	n := 0
+	for q := p; q != nil && q.kind != pathRoot; q = q.parent {
+		switch q.kind {
+		case pathChild:
+			n += len(q.name)
+			if !q.parent.isRoot() {
+				n++ // "."
+			}
+		case pathKey:
+			n += len(q.name) + 2
+		case pathIndex, pathIntKey:
+			n += decimalWidth(q.index) + 2
+		}
+	}
+	return n
+}
+
+func (p *Path) write(b *strings.Builder) {
+	if p.isRoot() {
+		return
+	}
+	p.parent.write(b)
+	switch p.kind {
+	case pathChild:
+		if !p.parent.isRoot() {
+			b.WriteByte('.')
+		}
+		b.WriteString(p.name)
+	case pathKey:
+		b.WriteByte('[')
+		b.WriteString(p.name)
+		b.WriteByte(']')
+	case pathIndex, pathIntKey:
+		var digits [20]byte
+		b.WriteByte('[')
+		b.Write(strconv.AppendInt(digits[:0], p.index, 10))
+		b.WriteByte(']')
+	}
+}
+
+func (p *Path) isRoot() bool { return p == nil || p.kind == pathRoot }
+
+func decimalWidth(v int64) int {
+	n := 1
+	if v < 0 {
+		n++ // "-"; an index is never negative, an integer map key may be
+		if v == -v { // the smallest int64
+			return 20
+		}
+		v = -v
+	}
+	for ; v >= 10; v /= 10 {
+		n++
+	}
+	return n
+}
+
+// at puts e at p.
+func at(e *field.Error, p *Path) *field.Error {
+	e.Field = p.String()
+	return e
+}

@@ -219,3 +219,44 @@ func TestRebaseMatchesMaterialisedPath(t *testing.T) {
 		}
 	}
 }
+
+// String writes what the materialised *field.Path writes, for every kind
+// of step, at the root and below it.
+func TestPathStringIsFieldString(t *testing.T) {
+	var root Path
+	spec := root.Child("spec")
+	ports := spec.Child("ports")
+	port := ports.Index(12)
+	name := port.Child("name")
+	labels := spec.Child("labels")
+	label := labels.Key("a.b/c")
+	empty := labels.Key("")
+	counts := spec.Child("counts")
+	neg := counts.IntKey(-9223372036854775808)
+	pos := counts.IntKey(7)
+	rootIndex := root.Index(0)
+	rootKey := root.Key("k")
+	rootIntKey := root.IntKey(-3)
+	underIndex := rootIndex.Child("x")
+	underKey := rootKey.Child("y")
+	deep := name.Index(1234567890)
+	for _, p := range []*Path{&root, nil, &spec, &ports, &port, &name, &labels, &label, &empty, &neg, &pos,
+		&rootIndex, &rootKey, &rootIntKey, &underIndex, &underKey, &deep} {
+		want := p.Field().String()
+		if got := p.String(); got != want {
+			t.Errorf("String() = %q, want %q (field.Path's)", got, want)
+		}
+	}
+}
+
+// Building an error's path string is one allocation.
+func TestPathStringAllocatesOnce(t *testing.T) {
+	var root Path
+	spec := root.Child("spec")
+	ports := spec.Child("ports")
+	port := ports.Index(3)
+	name := port.Child("name")
+	if n := testing.AllocsPerRun(100, func() { _ = name.String() }); n != 1 {
+		t.Errorf("%v allocations, want 1", n)
+	}
+}

@@ -52,9 +52,9 @@ func Union(p *Path, set []bool, m *UnionMembers) field.ErrorList {
 	case 1:
 		return nil
 	case 0:
-		return field.ErrorList{field.Invalid(p.Field(), "", "must specify one of: "+m.all()).WithOrigin("union")}
+		return field.ErrorList{at(field.Invalid(nil, "", "must specify one of: "+m.all()), p).WithOrigin("union")}
 	}
-	return field.ErrorList{field.Invalid(p.Field(), m.specified(set), "must specify exactly one of: "+m.all()).WithOrigin("union")}
+	return field.ErrorList{at(field.Invalid(nil, m.specified(set), "must specify exactly one of: "+m.all()), p).WithOrigin("union")}
 }
 
 // ZeroOrOneOf checks +k8s:zeroOrOneOfMember: at most one member is set.
@@ -62,7 +62,7 @@ func ZeroOrOneOf(p *Path, set []bool, m *UnionMembers) field.ErrorList {
 	if count(set) <= 1 {
 		return nil
 	}
-	return field.ErrorList{field.Invalid(p.Field(), m.specified(set), "must specify at most one of: "+m.all()).WithOrigin("zeroOrOneOf")}
+	return field.ErrorList{at(field.Invalid(nil, m.specified(set), "must specify at most one of: "+m.all()), p).WithOrigin("zeroOrOneOf")}
 }
 
 // DiscriminatedUnion checks a union with +k8s:unionDiscriminator: a set
@@ -76,11 +76,11 @@ func DiscriminatedUnion[D ~string](p *Path, set []bool, m *UnionMembers, disc D)
 		selected := string(disc) == m.Values[i]
 		switch {
 		case s && !selected:
-			at := p.Child(m.Names[i])
-			errs = append(errs, field.Invalid(at.Field(), "", fmt.Sprintf("may only be specified when `%s` is %q", m.Discriminator, m.Values[i])).WithOrigin("union"))
+			mp := p.Child(m.Names[i])
+			errs = append(errs, at(field.Invalid(nil, "", fmt.Sprintf("may only be specified when `%s` is %q", m.Discriminator, m.Values[i])), &mp).WithOrigin("union"))
 		case !s && selected:
-			at := p.Child(m.Names[i])
-			errs = append(errs, field.Invalid(at.Field(), "", fmt.Sprintf("must be specified when `%s` is %q", m.Discriminator, string(disc))).WithOrigin("union"))
+			mp := p.Child(m.Names[i])
+			errs = append(errs, at(field.Invalid(nil, "", fmt.Sprintf("must be specified when `%s` is %q", m.Discriminator, string(disc))), &mp).WithOrigin("union"))
 		}
 	}
 	return errs

@@ -317,7 +317,7 @@ func run(o options) error {
 	p("## Validating one object\n\n")
 	p("Cases: `create-valid` passes every rule; `create-invalid` breaks most of them; `update-unchanged` is a valid object over a deep copy ")
 	p("of itself (ratcheting skips everything); `update-changed` changes every validated field to other valid values; `update-invalid` is the invalid ")
-	p("object over a valid old one. ×ours is the implementation's median time over ours (above 1: slower than ours).\n\n")
+	p("object over a valid old one. Each ×ours is the implementation's median over ours (above 1: slower, or more memory, than ours).\n\n")
 	for _, kind := range kindsOf(res, "Validate") {
 		p("### %s\n\n", kind)
 		table(&b, res, func(k key) bool { return k.bench == "Validate" && k.kind == kind }, false)
@@ -441,13 +441,14 @@ func kindsOf(res *results, bench string) []string {
 	return out
 }
 
-// table writes one row per benchmark that keep selects, grouped by case.
+// table writes one row per benchmark that keep selects, grouped by case,
+// with each figure's ratio to ours.
 func table(b *bytes.Buffer, res *results, keep func(key) bool, perItem bool) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 	if perItem {
-		p("| case | items | implementation | ns/op | ± | ns/item | B/op | allocs/op | ×ours |\n|---|--:|---|--:|--:|--:|--:|--:|--:|\n")
+		p("| case | items | implementation | ns/op | ± | ns/item | ×ours | B/op | ×ours | allocs/op | ×ours |\n|---|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	} else {
-		p("| case | implementation | ns/op | ± | B/op | allocs/op | ×ours |\n|---|---|--:|--:|--:|--:|--:|\n")
+		p("| case | implementation | ns/op | ± | ×ours | B/op | ×ours | allocs/op | ×ours |\n|---|---|--:|--:|--:|--:|--:|--:|--:|\n")
 	}
 	for _, k := range res.order {
 		if !keep(k) {
@@ -456,18 +457,34 @@ func table(b *bytes.Buffer, res *results, keep func(key) bool, perItem bool) {
 		s := res.stats[k]
 		ours := k
 		ours.impl = "ours"
-		rel := "1"
-		if o := res.stats[ours]; o != nil && k.impl != "ours" {
-			rel = ratio(s.ns.Center / o.ns.Center)
+		o := res.stats[ours]
+		rel := func(v, base float64) string {
+			switch {
+			case k.impl == "ours":
+				return ""
+			case o == nil:
+				return "–"
+			case base == 0 && v == 0:
+				return "="
+			case base == 0:
+				return "ours: 0"
+			}
+			return ratio(v / base)
+		}
+		var oNs, oB, oA float64
+		if o != nil {
+			oNs, oB, oA = o.ns.Center, o.bytes, o.allocs
 		}
 		impl := k.impl
 		if impl == "ours" {
 			impl = "**ours**"
 		}
 		if perItem {
-			p("| %s | %d | %s | %s | %s | %s | %s | %s | %s |\n", k.cas, k.items, impl, duration(s.ns.Center), pct(s.ns), num(s.ns.Center/float64(k.items)), bytesStr(s.bytes), num(s.allocs), rel)
+			p("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", k.cas, k.items, impl, duration(s.ns.Center), pct(s.ns), num(s.ns.Center/float64(k.items)),
+				rel(s.ns.Center, oNs), bytesStr(s.bytes), rel(s.bytes, oB), num(s.allocs), rel(s.allocs, oA))
 		} else {
-			p("| %s | %s | %s | %s | %s | %s | %s |\n", k.cas, impl, duration(s.ns.Center), pct(s.ns), bytesStr(s.bytes), num(s.allocs), rel)
+			p("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", k.cas, impl, duration(s.ns.Center), pct(s.ns),
+				rel(s.ns.Center, oNs), bytesStr(s.bytes), rel(s.bytes, oB), num(s.allocs), rel(s.allocs, oA))
 		}
 	}
 	p("\n")

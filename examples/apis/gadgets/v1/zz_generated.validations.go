@@ -51,7 +51,7 @@ func ValidateAt_Battery(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 1))
+					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
 				}
 			}
 		}
@@ -94,7 +94,7 @@ func ValidateAt_Cable(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if vgruntime.TooLong(string(*v4), 8) {
-				errs = append(errs, vgruntime.MaxLength(fp6.Field(), *v4, 8))
+				errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 8))
 			}
 		}
 	}
@@ -109,7 +109,7 @@ func ValidateAt_Cable(ctx context.Context, op operation.Operation, p *vgruntime.
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != 0 {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp9.Field(), *v7, 1))
+					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}
@@ -152,7 +152,7 @@ func ValidateAt_Device(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 63) {
-				errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 63))
+				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 63))
 			}
 		}
 	}
@@ -167,7 +167,7 @@ func ValidateAt_Device(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 1))
+					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -183,7 +183,7 @@ func ValidateAt_Device(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 32) {
-					errs = append(errs, vgruntime.MaxLength(fp9.Field(), *v7, 32))
+					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 32))
 				}
 			}
 		}
@@ -229,7 +229,7 @@ func ValidateAt_Disk(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 1))
+					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
 				}
 			}
 		}
@@ -260,7 +260,7 @@ func ValidateAt_Fan(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 1 {
-				errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 1))
+				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
 			}
 		}
 	}
@@ -319,7 +319,7 @@ func ValidateAt_FleetSpec(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov2 != nil && equal_2(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 200000 {
-					errs = append(errs, vgruntime.MaxItems(fp3.Field(), len(*v1), 200000))
+					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 200000))
 				} else {
 					errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey1)...)
 					{
@@ -355,7 +355,7 @@ func ValidateAt_FleetSpec(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov11 != nil && equal_3(v10, ov11)) {
 			if len(*v10) != 0 {
 				if len(*v10) > 200000 {
-					errs = append(errs, vgruntime.MaxItems(fp12.Field(), len(*v10), 200000))
+					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 200000))
 				} else {
 					errs = append(errs, vgruntime.UniqueValues(&fp12, *v10)...)
 				}
@@ -430,7 +430,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
 			}
@@ -447,7 +447,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 1))
+					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -463,10 +463,10 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 16) {
-					errs = append(errs, vgruntime.MaxLength(fp9.Field(), *v7, 16))
+					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 16))
 				}
 				if *v7 == "none" {
-					errs = append(errs, vgruntime.NEQString(fp9.Field(), *v7, "none"))
+					errs = append(errs, vgruntime.NEQString(&fp9, *v7, "none"))
 				}
 			}
 		}
@@ -493,7 +493,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov14 != nil && *v13 == *ov14) {
 			if *v13 < 0 {
-				errs = append(errs, vgruntime.Minimum(fp15.Field(), *v13, 0))
+				errs = append(errs, vgruntime.Minimum(&fp15, *v13, 0))
 			}
 		}
 	}
@@ -535,7 +535,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov23 != nil && *v22 == *ov23) {
 			if *v22 != "" {
-				errs = append(errs, vgruntime.Forbidden(fp24.Field()))
+				errs = append(errs, vgruntime.Forbidden(&fp24))
 			}
 		}
 	}
@@ -550,7 +550,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v25, ov26)) {
 			if v25 != nil {
 				if *v25 {
-					errs = append(errs, vgruntime.NEQ(fp27.Field(), *v25, true))
+					errs = append(errs, vgruntime.NEQ(&fp27, *v25, true))
 				}
 			}
 		}
@@ -566,7 +566,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov29 != nil && equal_3(v28, ov29)) {
 			if len(*v28) != 0 {
 				if len(*v28) > 4 {
-					errs = append(errs, vgruntime.MaxItems(fp30.Field(), len(*v28), 4))
+					errs = append(errs, vgruntime.MaxItems(&fp30, len(*v28), 4))
 				} else {
 					{
 						var old35 vgruntime.OldItems[string, string]
@@ -610,7 +610,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					}
 					kv41 := &k40
 					if vgruntime.TooLong(string(*kv41), 8) {
-						errs = append(errs, vgruntime.MaxLength(fp39.Field(), *kv41, 8))
+						errs = append(errs, vgruntime.MaxLength(&fp39, *kv41, 8))
 					}
 				}
 				vgruntime.SortSince(errs, start43)
@@ -626,7 +626,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					}
 					if !(op.Type == operation.Update && eov47 != nil && *ev46 == *eov47) {
 						if *ev46 < 0 {
-							errs = append(errs, vgruntime.Minimum(ep48.Field(), *ev46, 0))
+							errs = append(errs, vgruntime.Minimum(&ep48, *ev46, 0))
 						}
 					}
 				}
@@ -645,7 +645,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov53 != nil && equal_7(v52, ov53)) {
 			if len(*v52) != 0 {
 				if len(*v52) > 8 {
-					errs = append(errs, vgruntime.MaxItems(fp54.Field(), len(*v52), 8))
+					errs = append(errs, vgruntime.MaxItems(&fp54, len(*v52), 8))
 				} else {
 					errs = append(errs, vgruntime.UniqueByKey(&fp54, *v52, listKey2)...)
 					if i61 := findItem1(*v52); i61 >= 0 {
@@ -668,7 +668,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 								if !(op.Type == operation.Update && ov67 != nil && *v66 == *ov67) {
 									if *v66 != 0 {
 										if *v66 < 1024 {
-											errs = append(errs, vgruntime.Minimum(fp68.Field(), *v66, 1024))
+											errs = append(errs, vgruntime.Minimum(&fp68, *v66, 1024))
 										}
 									}
 								}
@@ -729,7 +729,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					if !(op.Type == operation.Update && ov76 != nil && *v75 == *ov76) {
 						if *v75 != 0 {
 							if *v75 < 2 {
-								errs = append(errs, vgruntime.Minimum(fp77.Field(), *v75, 2))
+								errs = append(errs, vgruntime.Minimum(&fp77, *v75, 2))
 							}
 						}
 					}
@@ -763,17 +763,17 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v81, ov82)) {
 			if v81 != nil {
 				if enabled84, defined85 := op.Options["GadgetStrict"]; !defined85 {
-					errs = append(errs, vgruntime.UndefinedOption(fp83.Field(), "GadgetStrict"))
+					errs = append(errs, vgruntime.UndefinedOption(&fp83, "GadgetStrict"))
 				} else if !enabled84 {
 					if *v81 < 1 {
-						errs = append(errs, vgruntime.Minimum(fp83.Field(), *v81, 1))
+						errs = append(errs, vgruntime.Minimum(&fp83, *v81, 1))
 					}
 				}
 				if enabled86, defined87 := op.Options["GadgetStrict"]; !defined87 {
-					errs = append(errs, vgruntime.UndefinedOption(fp83.Field(), "GadgetStrict"))
+					errs = append(errs, vgruntime.UndefinedOption(&fp83, "GadgetStrict"))
 				} else if enabled86 {
 					if *v81 < 10 {
-						errs = append(errs, vgruntime.Minimum(fp83.Field(), *v81, 10))
+						errs = append(errs, vgruntime.Minimum(&fp83, *v81, 10))
 					}
 				}
 			}
@@ -818,7 +818,7 @@ func ValidateAt_GadgetStatus(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 < 0 {
-					errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 0))
+					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 0))
 				}
 			}
 		}
@@ -842,7 +842,7 @@ func ValidateAt_Mode(ctx context.Context, op operation.Operation, p *vgruntime.P
 	switch *obj {
 	case ModeFast, ModeSafe:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []Mode{ModeFast, ModeSafe}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []Mode{ModeFast, ModeSafe}))
 	}
 	return
 }
@@ -898,7 +898,7 @@ func ValidateAt_Port(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 32) {
-				errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 32))
+				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 			}
 		}
 	}
@@ -913,7 +913,7 @@ func ValidateAt_Port(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 1))
+					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -956,7 +956,7 @@ func ValidateAt_Power(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			}
 		}
 	}
@@ -1000,7 +1000,7 @@ func ValidateAt_Rack(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			}
 		}
 	}
@@ -1014,7 +1014,7 @@ func ValidateAt_Rack(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 < 1 {
-				errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 1))
+				errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
 			}
 		}
 	}
@@ -1029,7 +1029,7 @@ func ValidateAt_Rack(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if *v7 == "x" {
-					errs = append(errs, vgruntime.NEQString(fp9.Field(), *v7, "x"))
+					errs = append(errs, vgruntime.NEQString(&fp9, *v7, "x"))
 				}
 			}
 		}
@@ -1053,7 +1053,7 @@ func ValidateAt_Rack(ctx context.Context, op operation.Operation, p *vgruntime.P
 					}
 					kv14 := &k13
 					if vgruntime.TooLong(string(*kv14), 4) {
-						errs = append(errs, vgruntime.MaxLength(fp12.Field(), *kv14, 4))
+						errs = append(errs, vgruntime.MaxLength(&fp12, *kv14, 4))
 					}
 				}
 				vgruntime.SortSince(errs, start16)
@@ -1069,7 +1069,7 @@ func ValidateAt_Rack(ctx context.Context, op operation.Operation, p *vgruntime.P
 					}
 					if !(op.Type == operation.Update && eov20 != nil && *ev19 == *eov20) {
 						if *ev19 < 0 {
-							errs = append(errs, vgruntime.Minimum(ep21.Field(), *ev19, 0))
+							errs = append(errs, vgruntime.Minimum(&ep21, *ev19, 0))
 						}
 					}
 				}
@@ -1132,7 +1132,7 @@ func ValidateAt_RigSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && ov2 != nil && equal_11(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 3 {
-					errs = append(errs, vgruntime.MaxItems(fp3.Field(), len(*v1), 3))
+					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
 				} else {
 					for i4 := range *v1 {
 						ep7 := fp3.Index(i4)
@@ -1154,7 +1154,7 @@ func ValidateAt_RigSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && ov9 != nil && equal_13(v8, ov9)) {
 			if len(*v8) != 0 {
 				if len(*v8) > 3 {
-					errs = append(errs, vgruntime.MaxItems(fp10.Field(), len(*v8), 3))
+					errs = append(errs, vgruntime.MaxItems(&fp10, len(*v8), 3))
 				} else {
 					errs = append(errs, vgruntime.UniqueByKey(&fp10, *v8, listKey3)...)
 					{
@@ -1255,7 +1255,7 @@ func ValidateAt_ScalerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 32) {
-				errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 32))
+				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 			}
 		}
 	}
@@ -1269,7 +1269,7 @@ func ValidateAt_ScalerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 < 0 {
-				errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 0))
+				errs = append(errs, vgruntime.Minimum(&fp6, *v4, 0))
 			}
 		}
 	}
@@ -1284,7 +1284,7 @@ func ValidateAt_ScalerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov17 != nil && equal_16(v16, ov17)) {
 			if len(*v16) != 0 {
 				if len(*v16) > 4 {
-					errs = append(errs, vgruntime.MaxItems(fp18.Field(), len(*v16), 4))
+					errs = append(errs, vgruntime.MaxItems(&fp18, len(*v16), 4))
 				} else {
 					errs = append(errs, vgruntime.UniqueByKey(&fp18, *v16, listKey4)...)
 					{
@@ -1349,10 +1349,10 @@ func ValidateAt_Slot(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				if vgruntime.TooLong(string(*v4), 16) {
-					errs = append(errs, vgruntime.MaxLength(fp6.Field(), *v4, 16))
+					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 16))
 				}
 			}
 		}
@@ -1382,7 +1382,7 @@ func ValidateAt_Slot(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if !(op.Type == operation.Update && ov14 != nil && equal_3(v13, ov14)) {
 			if len(*v13) != 0 {
 				if len(*v13) > 2 {
-					errs = append(errs, vgruntime.MaxItems(fp15.Field(), len(*v13), 2))
+					errs = append(errs, vgruntime.MaxItems(&fp15, len(*v13), 2))
 				} else {
 					{
 						var old20 vgruntime.OldItems[string, string]
@@ -1436,7 +1436,7 @@ func ValidateAt_Window(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 16) {
-				errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 16))
+				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 16))
 			}
 		}
 	}

@@ -88,10 +88,10 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov4 != nil && equal_2(v3, ov4)) {
 			if len(*v3) == 0 {
-				errs = append(errs, vgruntime.Required(fp5.Field()))
+				errs = append(errs, vgruntime.Required(&fp5))
 			} else {
 				if len(*v3) > 3 {
-					errs = append(errs, vgruntime.MaxItems(fp5.Field(), len(*v3), 3))
+					errs = append(errs, vgruntime.MaxItems(&fp5, len(*v3), 3))
 				} else {
 					for i6 := range *v3 {
 						ep9 := fp5.Index(i6)
@@ -125,7 +125,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov14 != nil && equal_3(v13, ov14)) {
 			if len(*v13) != 0 {
 				if len(*v13) > 4 {
-					errs = append(errs, vgruntime.MaxItems(fp15.Field(), len(*v13), 4))
+					errs = append(errs, vgruntime.MaxItems(&fp15, len(*v13), 4))
 				} else {
 					{
 						var old20 vgruntime.OldItems[int64, int64]
@@ -141,7 +141,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 							}
 							if !(op.Type == operation.Update && eov18 != nil && *ev17 == *eov18) {
 								if *ev17 == 0 {
-									errs = append(errs, vgruntime.NEQ(ep19.Field(), *ev17, 0))
+									errs = append(errs, vgruntime.NEQ(&ep19, *ev17, 0))
 								}
 							}
 						}
@@ -202,14 +202,14 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v31, ov32)) {
 			if v31 != nil {
 				if enabled34, defined35 := op.Options["ProbeStrict"]; !defined35 {
-					errs = append(errs, vgruntime.UndefinedOption(fp33.Field(), "ProbeStrict"))
+					errs = append(errs, vgruntime.UndefinedOption(&fp33, "ProbeStrict"))
 				} else if enabled34 {
 					if *v31 == "off" {
-						errs = append(errs, vgruntime.NEQString(fp33.Field(), *v31, "off"))
+						errs = append(errs, vgruntime.NEQString(&fp33, *v31, "off"))
 					}
 				}
 				if vgruntime.TooLong(string(*v31), 8) {
-					errs = append(errs, vgruntime.MaxLength(fp33.Field(), *v31, 8))
+					errs = append(errs, vgruntime.MaxLength(&fp33, *v31, 8))
 				}
 			}
 		}
@@ -225,13 +225,13 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov37 != nil && equal_5(v36, ov37)) {
 			if len(*v36) != 0 {
 				if len(*v36) > 3 {
-					errs = append(errs, vgruntime.MaxItems(fp38.Field(), len(*v36), 3))
+					errs = append(errs, vgruntime.MaxItems(&fp38, len(*v36), 3))
 				} else {
 					for i43 := range *v36 {
 						ep46 := fp38.Index(i43)
 						ev44 := &(*v36)[i43]
 						if vgruntime.TooLong(string(*ev44), 10) {
-							errs = append(errs, vgruntime.MaxLength(ep46.Field(), *ev44, 10))
+							errs = append(errs, vgruntime.MaxLength(&ep46, *ev44, 10))
 						}
 					}
 					for i39 := range *v36 {
@@ -253,7 +253,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov48 != nil && equal_6(v47, ov48)) {
 			if len(*v47) != 0 {
-				errs = append(errs, vgruntime.Forbidden(fp49.Field()))
+				errs = append(errs, vgruntime.Forbidden(&fp49))
 			}
 		}
 	}
@@ -267,7 +267,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov51 != nil && equal_7(v50, ov51)) {
 			if len(*v50) != 0 {
-				errs = append(errs, vgruntime.Forbidden(fp52.Field()))
+				errs = append(errs, vgruntime.Forbidden(&fp52))
 			}
 		}
 	}
@@ -281,7 +281,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov54 != nil && *v53 == *ov54) {
 			if !(*v53) {
-				errs = append(errs, vgruntime.Required(fp55.Field()))
+				errs = append(errs, vgruntime.Required(&fp55))
 			}
 		}
 	}
@@ -296,10 +296,10 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov57 != nil && *v56 == *ov57) {
 			if *v56 {
 				if enabled60, defined61 := op.Options["ProbeStrict"]; !defined61 {
-					errs = append(errs, vgruntime.UndefinedOption(fp58.Field(), "ProbeStrict"))
+					errs = append(errs, vgruntime.UndefinedOption(&fp58, "ProbeStrict"))
 				} else if !enabled60 {
 					if *v56 {
-						errs = append(errs, vgruntime.Forbidden(fp58.Field()))
+						errs = append(errs, vgruntime.Forbidden(&fp58))
 					}
 				}
 			}
@@ -332,7 +332,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 						if !(op.Type == operation.Update && ov69 != nil && *v68 == *ov69) {
 							if *v68 != 0 {
 								if *v68 < 2 {
-									errs = append(errs, vgruntime.Minimum(fp70.Field(), *v68, 2))
+									errs = append(errs, vgruntime.Minimum(&fp70, *v68, 2))
 								}
 							}
 						}
@@ -348,7 +348,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 				}
 				if !(op.Type == operation.Update && ov72 != nil && *v71 == *ov72) {
 					if *v71 == 7 {
-						errs = append(errs, vgruntime.NEQ(fp73.Field(), *v71, 7))
+						errs = append(errs, vgruntime.NEQ(&fp73, *v71, 7))
 					}
 				}
 			}
@@ -400,7 +400,7 @@ func ValidateAt_Action(ctx context.Context, op operation.Operation, p *vgruntime
 	switch *obj {
 	case ActionAllow, ActionAudit, ActionDeny:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []Action{ActionAllow, ActionAudit, ActionDeny}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []Action{ActionAllow, ActionAudit, ActionDeny}))
 	}
 	return
 }
@@ -429,7 +429,7 @@ func ValidateAt_Backend(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v1, ov2)) {
 			if v1 != nil {
 				if vgruntime.TooLong(string(*v1), 63) {
-					errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 63))
+					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 63))
 				}
 			}
 		}
@@ -445,7 +445,7 @@ func ValidateAt_Backend(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
 				if !(*v7) {
-					errs = append(errs, vgruntime.NEQ(fp9.Field(), *v7, false))
+					errs = append(errs, vgruntime.NEQ(&fp9, *v7, false))
 				}
 			}
 		}
@@ -476,10 +476,10 @@ func ValidateAt_ClientIPConfig(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == 0 {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				if *v1 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 1))
+					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
 				}
 			}
 		}
@@ -510,7 +510,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = append(errs, ValidateAt_ConditionType(ctx, op, &fp3, v1, ov2)...)
 			}
@@ -526,7 +526,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = append(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5)...)
 			}
@@ -543,7 +543,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 32) {
-					errs = append(errs, vgruntime.MaxLength(fp9.Field(), *v7, 32))
+					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 32))
 				}
 			}
 		}
@@ -567,7 +567,7 @@ func ValidateAt_ConditionStatus(ctx context.Context, op operation.Operation, p *
 	switch *obj {
 	case ConditionFalse, ConditionTrue, ConditionUnknown:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
 	}
 	return
 }
@@ -588,7 +588,7 @@ func ValidateAt_ConditionType(ctx context.Context, op operation.Operation, p *vg
 	switch *obj {
 	case ConditionFailed, ConditionPending, ConditionReady:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []ConditionType{ConditionFailed, ConditionPending, ConditionReady}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []ConditionType{ConditionFailed, ConditionPending, ConditionReady}))
 	}
 	return
 }
@@ -643,7 +643,7 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov8 != nil && equal_11(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 4 {
-					errs = append(errs, vgruntime.MaxItems(fp9.Field(), len(*v7), 4))
+					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 4))
 				} else {
 					{
 						var old14 vgruntime.OldItems[int32, int32]
@@ -659,7 +659,7 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 							}
 							if !(op.Type == operation.Update && eov12 != nil && *ev11 == *eov12) {
 								if *ev11 < 1 {
-									errs = append(errs, vgruntime.Minimum(ep13.Field(), *ev11, 1))
+									errs = append(errs, vgruntime.Minimum(&ep13, *ev11, 1))
 								}
 							}
 						}
@@ -695,7 +695,7 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov20 != nil && equal_13(v19, ov20)) {
 			if len(*v19) != 0 {
 				if len(*v19) > 3 {
-					errs = append(errs, vgruntime.MaxItems(fp21.Field(), len(*v19), 3))
+					errs = append(errs, vgruntime.MaxItems(&fp21, len(*v19), 3))
 				} else {
 					for i22 := range *v19 {
 						ep25 := fp21.Index(i22)
@@ -732,7 +732,7 @@ func ValidateAt_CookieConfig(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = append(errs, ValidateAt_ShortName(ctx, op, &fp3, v1, ov2)...)
 			}
@@ -749,7 +749,7 @@ func ValidateAt_CookieConfig(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
 				if vgruntime.TooLong(string(*v4), 32) {
-					errs = append(errs, vgruntime.MaxLength(fp6.Field(), *v4, 32))
+					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 32))
 				}
 			}
 		}
@@ -771,7 +771,7 @@ func Validate_Count(ctx context.Context, op operation.Operation, fldPath *field.
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_Count(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Count) (errs field.ErrorList) {
 	if *obj < 0 {
-		errs = append(errs, vgruntime.Minimum(p.Field(), *obj, 0))
+		errs = append(errs, vgruntime.Minimum(p, *obj, 0))
 	}
 	return
 }
@@ -841,7 +841,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = append(errs, ValidateAt_ServiceType(ctx, op, &fp3, v1, ov2)...)
 			}
@@ -858,7 +858,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov5 != nil && equal_17(v4, ov5)) {
 			if len(*v4) != 0 {
 				if len(*v4) > 4 {
-					errs = append(errs, vgruntime.MaxItems(fp6.Field(), len(*v4), 4))
+					errs = append(errs, vgruntime.MaxItems(&fp6, len(*v4), 4))
 				} else {
 					errs = append(errs, vgruntime.UniqueByKey(&fp6, *v4, listKey1)...)
 					if i13 := findItem1(*v4); i13 >= 0 {
@@ -881,7 +881,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 								if !(op.Type == operation.Update && ov19 != nil && *v18 == *ov19) {
 									if *v18 != "" {
 										if *v18 == "http" {
-											errs = append(errs, vgruntime.NEQString(fp20.Field(), *v18, "http"))
+											errs = append(errs, vgruntime.NEQString(&fp20, *v18, "http"))
 										}
 									}
 								}
@@ -933,7 +933,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov25 != nil && equal_6(v24, ov25)) {
 			if len(*v24) != 0 {
 				if len(*v24) > 3 {
-					errs = append(errs, vgruntime.MaxItems(fp26.Field(), len(*v24), 3))
+					errs = append(errs, vgruntime.MaxItems(&fp26, len(*v24), 3))
 				} else {
 					{
 						var old31 vgruntime.OldItems[string, string]
@@ -950,7 +950,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 							if !(op.Type == operation.Update && eov29 != nil && *ev28 == *eov29) {
 								errs = append(errs, vgruntime.IP(&ep30, *ev28)...)
 								if vgruntime.TooLong(string(*ev28), 40) {
-									errs = append(errs, vgruntime.MaxLength(ep30.Field(), *ev28, 40))
+									errs = append(errs, vgruntime.MaxLength(&ep30, *ev28, 40))
 								}
 							}
 						}
@@ -994,7 +994,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 					}
 					kv48 := &k47
 					if vgruntime.TooLong(string(*kv48), 16) {
-						errs = append(errs, vgruntime.MaxLength(fp38.Field(), *kv48, 16))
+						errs = append(errs, vgruntime.MaxLength(&fp38, *kv48, 16))
 					}
 				}
 				vgruntime.SortSince(errs, start50)
@@ -1019,7 +1019,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 							if !(op.Type == operation.Update && ov58 != nil && *v57 == *ov58) {
 								if *v57 != 0 {
 									if *v57 < 1 {
-										errs = append(errs, vgruntime.Minimum(fp59.Field(), *v57, 1))
+										errs = append(errs, vgruntime.Minimum(&fp59, *v57, 1))
 									}
 								}
 							}
@@ -1068,7 +1068,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov66 != nil && equal_21(v65, ov66)) {
 			if len(*v65) != 0 {
 				if len(*v65) > 3 {
-					errs = append(errs, vgruntime.MaxItems(fp67.Field(), len(*v65), 3))
+					errs = append(errs, vgruntime.MaxItems(&fp67, len(*v65), 3))
 				} else {
 					errs = append(errs, vgruntime.UniqueValues(&fp67, *v65)...)
 					{
@@ -1103,7 +1103,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov78 != nil && *v77 == *ov78) {
 			if *v77 {
-				errs = append(errs, vgruntime.Forbidden(fp79.Field()))
+				errs = append(errs, vgruntime.Forbidden(&fp79))
 			}
 		}
 	}
@@ -1117,10 +1117,10 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov81 != nil && equal_22(v80, ov81)) {
 			if len(*v80) == 0 {
-				errs = append(errs, vgruntime.Required(fp82.Field()))
+				errs = append(errs, vgruntime.Required(&fp82))
 			} else {
 				if len(*v80) > 2 {
-					errs = append(errs, vgruntime.MaxItems(fp82.Field(), len(*v80), 2))
+					errs = append(errs, vgruntime.MaxItems(&fp82, len(*v80), 2))
 				} else {
 					errs = append(errs, vgruntime.UniqueValues(&fp82, *v80)...)
 					{
@@ -1156,7 +1156,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov90 != nil && *v89 == *ov90) {
 			if *v89 != "" {
 				if *v89 == "UDP" {
-					errs = append(errs, vgruntime.NEQString(fp91.Field(), *v89, "UDP"))
+					errs = append(errs, vgruntime.NEQString(&fp91, *v89, "UDP"))
 				}
 				errs = append(errs, ValidateAt_Protocol(ctx, op, &fp91, v89, ov90)...)
 			}
@@ -1182,7 +1182,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 					if !(op.Type == operation.Update && ov96 != nil && *v95 == *ov96) {
 						if *v95 != 0 {
 							if *v95 == 22 {
-								errs = append(errs, vgruntime.NEQ(fp97.Field(), *v95, 22))
+								errs = append(errs, vgruntime.NEQ(&fp97, *v95, 22))
 							}
 						}
 					}
@@ -1197,7 +1197,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 					if !(op.Type == operation.Update && ov99 != nil && *v98 == *ov99) {
 						if *v98 != "" {
 							if vgruntime.TooLong(string(*v98), 8) {
-								errs = append(errs, vgruntime.MaxLength(fp100.Field(), *v98, 8))
+								errs = append(errs, vgruntime.MaxLength(&fp100, *v98, 8))
 							}
 						}
 					}
@@ -1233,7 +1233,7 @@ func ValidateAt_EndpointStatus(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov2 != nil && equal_23(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 4 {
-					errs = append(errs, vgruntime.MaxItems(fp3.Field(), len(*v1), 4))
+					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 4))
 				} else {
 					errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey2)...)
 					if i10 := findItem4(*v1); i10 >= 0 {
@@ -1256,7 +1256,7 @@ func ValidateAt_EndpointStatus(ctx context.Context, op operation.Operation, p *v
 								if !(op.Type == operation.Update && ov16 != nil && *v15 == *ov16) {
 									if *v15 != "" {
 										if vgruntime.TooLong(string(*v15), 8) {
-											errs = append(errs, vgruntime.MaxLength(fp17.Field(), *v15, 8))
+											errs = append(errs, vgruntime.MaxLength(&fp17, *v15, 8))
 										}
 									}
 								}
@@ -1337,10 +1337,10 @@ func ValidateAt_EnvSource(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 16) {
-					errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 16))
+					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 16))
 				}
 			}
 		}
@@ -1383,10 +1383,10 @@ func ValidateAt_EnvVar(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				if vgruntime.TooLong(string(*v4), 16) {
-					errs = append(errs, vgruntime.MaxLength(fp6.Field(), *v4, 16))
+					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 16))
 				}
 			}
 		}
@@ -1402,7 +1402,7 @@ func ValidateAt_EnvVar(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
 				if vgruntime.TooLong(string(*v7), 32) {
-					errs = append(errs, vgruntime.MaxLength(fp9.Field(), *v7, 32))
+					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 32))
 				}
 			}
 		}
@@ -1438,14 +1438,14 @@ func Validate_HostList(ctx context.Context, op operation.Operation, fldPath *fie
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_HostList(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *HostList) (errs field.ErrorList) {
 	if len(*obj) > 3 {
-		errs = append(errs, vgruntime.MaxItems(p.Field(), len(*obj), 3))
+		errs = append(errs, vgruntime.MaxItems(p, len(*obj), 3))
 	} else {
 		for i1 := range *obj {
 			ep4 := p.Index(i1)
 			ev2 := &(*obj)[i1]
 			errs = append(errs, vgruntime.LongName(&ep4, *ev2)...)
 			if vgruntime.TooLong(string(*ev2), 64) {
-				errs = append(errs, vgruntime.MaxLength(ep4.Field(), *ev2, 64))
+				errs = append(errs, vgruntime.MaxLength(&ep4, *ev2, 64))
 			}
 		}
 	}
@@ -1468,7 +1468,7 @@ func ValidateAt_IPFamily(ctx context.Context, op operation.Operation, p *vgrunti
 	switch *obj {
 	case IPv4, IPv6:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []IPFamily{IPv4, IPv6}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []IPFamily{IPv4, IPv6}))
 	}
 	return
 }
@@ -1487,10 +1487,10 @@ func Validate_ImageRef(ctx context.Context, op operation.Operation, fldPath *fie
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_ImageRef(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *ImageRef) (errs field.ErrorList) {
 	if vgruntime.TooLong(string(*obj), 64) {
-		errs = append(errs, vgruntime.MaxLength(p.Field(), *obj, 64))
+		errs = append(errs, vgruntime.MaxLength(p, *obj, 64))
 	}
 	if *obj == "latest" {
-		errs = append(errs, vgruntime.NEQString(p.Field(), *obj, "latest"))
+		errs = append(errs, vgruntime.NEQString(p, *obj, "latest"))
 	}
 	return
 }
@@ -1511,7 +1511,7 @@ func ValidateAt_MatchKind(ctx context.Context, op operation.Operation, p *vgrunt
 	switch *obj {
 	case MatchAny, MatchExact, MatchPrefix:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []MatchKind{MatchAny, MatchExact, MatchPrefix}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []MatchKind{MatchAny, MatchExact, MatchPrefix}))
 	}
 	return
 }
@@ -1564,19 +1564,19 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov8 != nil && equal_26(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 2 {
-					errs = append(errs, vgruntime.MaxItems(fp9.Field(), len(*v7), 2))
+					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 2))
 				} else {
 					for i10 := range *v7 {
 						ep13 := fp9.Index(i10)
 						ev11 := &(*v7)[i10]
 						if len(*ev11) > 2 {
-							errs = append(errs, vgruntime.MaxItems(ep13.Field(), len(*ev11), 2))
+							errs = append(errs, vgruntime.MaxItems(&ep13, len(*ev11), 2))
 						} else {
 							for i14 := range *ev11 {
 								ep17 := ep13.Index(i14)
 								ev15 := &(*ev11)[i14]
 								if vgruntime.TooLong(string(*ev15), 4) {
-									errs = append(errs, vgruntime.MaxLength(ep17.Field(), *ev15, 4))
+									errs = append(errs, vgruntime.MaxLength(&ep17, *ev15, 4))
 								}
 							}
 						}
@@ -1618,7 +1618,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 					}
 					if !(op.Type == operation.Update && eov28 != nil && equal_6(ev27, eov28)) {
 						if len(*ev27) > 2 {
-							errs = append(errs, vgruntime.MaxItems(ep29.Field(), len(*ev27), 2))
+							errs = append(errs, vgruntime.MaxItems(&ep29, len(*ev27), 2))
 						}
 					}
 				}
@@ -1637,7 +1637,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov34 != nil && *v33 == *ov34) {
 			if *v33 != "" {
 				if vgruntime.TooLong(string(*v33), 8) {
-					errs = append(errs, vgruntime.MaxLength(fp35.Field(), *v33, 8))
+					errs = append(errs, vgruntime.MaxLength(&fp35, *v33, 8))
 				}
 			}
 		}
@@ -1653,7 +1653,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov37 != nil && *v36 == *ov37) {
 			if *v36 != 0 {
 				if *v36 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp38.Field(), *v36, 1))
+					errs = append(errs, vgruntime.Minimum(&fp38, *v36, 1))
 				}
 			}
 		}
@@ -1684,10 +1684,10 @@ func ValidateAt_Note(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 8) {
-					errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 8))
+					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 8))
 				}
 			}
 		}
@@ -1702,7 +1702,7 @@ func ValidateAt_Note(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 == nil {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			}
 		}
 	}
@@ -1732,10 +1732,10 @@ func ValidateAt_ObjectRef(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 32) {
-					errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 32))
+					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 				}
 			}
 		}
@@ -1751,7 +1751,7 @@ func ValidateAt_ObjectRef(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != 0 {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp9.Field(), *v7, 1))
+					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}
@@ -1775,7 +1775,7 @@ func ValidateAt_Operator(ctx context.Context, op operation.Operation, p *vgrunti
 	switch *obj {
 	case OperatorExists, OperatorIn, OperatorNotIn:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []Operator{OperatorExists, OperatorIn, OperatorNotIn}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []Operator{OperatorExists, OperatorIn, OperatorNotIn}))
 	}
 	return
 }
@@ -1803,10 +1803,10 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_29(v1, ov2)) {
 			if len(*v1) == 0 {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				if len(*v1) > 3 {
-					errs = append(errs, vgruntime.MaxItems(fp3.Field(), len(*v1), 3))
+					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
 				} else {
 					errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey3)...)
 					if i10 := findItem6(*v1); i10 >= 0 {
@@ -1829,7 +1829,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 								if !(op.Type == operation.Update && ov16 != nil && *v15 == *ov16) {
 									if *v15 != "" {
 										if *v15 == "busybox" {
-											errs = append(errs, vgruntime.NEQString(fp17.Field(), *v15, "busybox"))
+											errs = append(errs, vgruntime.NEQString(&fp17, *v15, "busybox"))
 										}
 									}
 								}
@@ -1856,7 +1856,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 								if !(op.Type == operation.Update && ov24 != nil && *v23 == *ov24) {
 									if *v23 != "" {
 										if *v23 == "" {
-											errs = append(errs, vgruntime.Required(fp25.Field()))
+											errs = append(errs, vgruntime.Required(&fp25))
 										}
 									}
 								}
@@ -1883,7 +1883,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 								if !(op.Type == operation.Update && ov32 != nil && equal_11(v31, ov32)) {
 									if len(*v31) != 0 {
 										if len(*v31) > 1 {
-											errs = append(errs, vgruntime.MaxItems(fp33.Field(), len(*v31), 1))
+											errs = append(errs, vgruntime.MaxItems(&fp33, len(*v31), 1))
 										}
 									}
 								}
@@ -1922,7 +1922,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov35 != nil && *v34 == *ov35) {
 			if *v34 == "" {
-				errs = append(errs, vgruntime.Required(fp36.Field()))
+				errs = append(errs, vgruntime.Required(&fp36))
 			} else {
 				errs = append(errs, ValidateAt_ShortName(ctx, op, &fp36, v34, ov35)...)
 			}
@@ -1938,7 +1938,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov38 != nil && *v37 == *ov38) {
 			if *v37 {
-				errs = append(errs, vgruntime.NEQ(fp39.Field(), *v37, true))
+				errs = append(errs, vgruntime.NEQ(&fp39, *v37, true))
 			}
 		}
 	}
@@ -1967,14 +1967,14 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && ov44 != nil && equal_6(v43, ov44)) {
 			if len(*v43) != 0 {
 				if len(*v43) > 2 {
-					errs = append(errs, vgruntime.MaxItems(fp45.Field(), len(*v43), 2))
+					errs = append(errs, vgruntime.MaxItems(&fp45, len(*v43), 2))
 				} else {
 					for i46 := range *v43 {
 						ep49 := fp45.Index(i46)
 						ev47 := &(*v43)[i46]
 						errs = append(errs, vgruntime.IP(&ep49, *ev47)...)
 						if vgruntime.TooLong(string(*ev47), 40) {
-							errs = append(errs, vgruntime.MaxLength(ep49.Field(), *ev47, 40))
+							errs = append(errs, vgruntime.MaxLength(&ep49, *ev47, 40))
 						}
 					}
 				}
@@ -2042,7 +2042,7 @@ func ValidateAt_PodTemplate(ctx context.Context, op operation.Operation, p *vgru
 					}
 					kv5 := &k4
 					if vgruntime.TooLong(string(*kv5), 16) {
-						errs = append(errs, vgruntime.MaxLength(fp3.Field(), *kv5, 16))
+						errs = append(errs, vgruntime.MaxLength(&fp3, *kv5, 16))
 					}
 				}
 				vgruntime.SortSince(errs, start7)
@@ -2115,7 +2115,7 @@ func ValidateAt_PolicyMeta(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = append(errs, vgruntime.LongName(&fp3, *v1)...)
 			}
@@ -2132,10 +2132,10 @@ func ValidateAt_PolicyMeta(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
 				if vgruntime.TooLong(string(*v4), 16) {
-					errs = append(errs, vgruntime.MaxLength(fp6.Field(), *v4, 16))
+					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 16))
 				}
 				if *v4 == "none" {
-					errs = append(errs, vgruntime.NEQString(fp6.Field(), *v4, "none"))
+					errs = append(errs, vgruntime.NEQString(&fp6, *v4, "none"))
 				}
 			}
 		}
@@ -2178,7 +2178,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = append(errs, ValidateAt_Action(ctx, op, &fp6, v4, ov5)...)
 			}
@@ -2195,14 +2195,14 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov8 != nil && equal_6(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 3 {
-					errs = append(errs, vgruntime.MaxItems(fp9.Field(), len(*v7), 3))
+					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 3))
 				} else {
 					for i10 := range *v7 {
 						ep13 := fp9.Index(i10)
 						ev11 := &(*v7)[i10]
 						errs = append(errs, vgruntime.LongName(&ep13, *ev11)...)
 						if vgruntime.TooLong(string(*ev11), 64) {
-							errs = append(errs, vgruntime.MaxLength(ep13.Field(), *ev11, 64))
+							errs = append(errs, vgruntime.MaxLength(&ep13, *ev11, 64))
 						}
 					}
 				}
@@ -2220,7 +2220,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov15 != nil && equal_34(v14, ov15)) {
 			if len(*v14) != 0 {
 				if len(*v14) > 3 {
-					errs = append(errs, vgruntime.MaxItems(fp16.Field(), len(*v14), 3))
+					errs = append(errs, vgruntime.MaxItems(&fp16, len(*v14), 3))
 				} else {
 					errs = append(errs, vgruntime.UniqueValues(&fp16, *v14)...)
 					{
@@ -2255,7 +2255,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov24 != nil && *v23 == *ov24) {
 			if *v23 == "" {
-				errs = append(errs, vgruntime.Required(fp25.Field()))
+				errs = append(errs, vgruntime.Required(&fp25))
 			} else {
 				errs = append(errs, ValidateAt_MatchKind(ctx, op, &fp25, v23, ov24)...)
 			}
@@ -2272,7 +2272,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v26, ov27)) {
 			if v26 != nil {
 				if vgruntime.TooLong(string(*v26), 32) {
-					errs = append(errs, vgruntime.MaxLength(fp28.Field(), *v26, 32))
+					errs = append(errs, vgruntime.MaxLength(&fp28, *v26, 32))
 				}
 			}
 		}
@@ -2288,13 +2288,13 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov30 != nil && equal_6(v29, ov30)) {
 			if len(*v29) != 0 {
 				if len(*v29) > 2 {
-					errs = append(errs, vgruntime.MaxItems(fp31.Field(), len(*v29), 2))
+					errs = append(errs, vgruntime.MaxItems(&fp31, len(*v29), 2))
 				} else {
 					for i32 := range *v29 {
 						ep35 := fp31.Index(i32)
 						ev33 := &(*v29)[i32]
 						if vgruntime.TooLong(string(*ev33), 8) {
-							errs = append(errs, vgruntime.MaxLength(ep35.Field(), *ev33, 8))
+							errs = append(errs, vgruntime.MaxLength(&ep35, *ev33, 8))
 						}
 					}
 				}
@@ -2330,7 +2330,7 @@ func Validate_PortNumber(ctx context.Context, op operation.Operation, fldPath *f
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_PortNumber(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *PortNumber) (errs field.ErrorList) {
 	if *obj < 1 {
-		errs = append(errs, vgruntime.Minimum(p.Field(), *obj, 1))
+		errs = append(errs, vgruntime.Minimum(p, *obj, 1))
 	}
 	return
 }
@@ -2351,7 +2351,7 @@ func ValidateAt_Protocol(ctx context.Context, op operation.Operation, p *vgrunti
 	switch *obj {
 	case ProtocolSCTP, ProtocolTCP, ProtocolUDP:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []Protocol{ProtocolSCTP, ProtocolTCP, ProtocolUDP}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []Protocol{ProtocolSCTP, ProtocolTCP, ProtocolUDP}))
 	}
 	return
 }
@@ -2379,7 +2379,7 @@ func ValidateAt_RateLimit(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 1 {
-				errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 1))
+				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
 			}
 		}
 	}
@@ -2394,7 +2394,7 @@ func ValidateAt_RateLimit(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if *v4 == -1 {
-					errs = append(errs, vgruntime.NEQ(fp6.Field(), *v4, -1))
+					errs = append(errs, vgruntime.NEQ(&fp6, *v4, -1))
 				}
 			}
 		}
@@ -2437,7 +2437,7 @@ func ValidateAt_Requirement(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 32) {
-				errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 32))
+				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 			}
 		}
 	}
@@ -2451,7 +2451,7 @@ func ValidateAt_Requirement(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = append(errs, ValidateAt_Operator(ctx, op, &fp6, v4, ov5)...)
 			}
@@ -2468,7 +2468,7 @@ func ValidateAt_Requirement(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && ov8 != nil && equal_6(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 3 {
-					errs = append(errs, vgruntime.MaxItems(fp9.Field(), len(*v7), 3))
+					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 3))
 				} else {
 					{
 						var old14 vgruntime.OldItems[string, string]
@@ -2484,7 +2484,7 @@ func ValidateAt_Requirement(ctx context.Context, op operation.Operation, p *vgru
 							}
 							if !(op.Type == operation.Update && eov12 != nil && *ev11 == *eov12) {
 								if vgruntime.TooLong(string(*ev11), 16) {
-									errs = append(errs, vgruntime.MaxLength(ep13.Field(), *ev11, 16))
+									errs = append(errs, vgruntime.MaxLength(&ep13, *ev11, 16))
 								}
 							}
 						}
@@ -2533,7 +2533,7 @@ func ValidateAt_Resources(ctx context.Context, op operation.Operation, p *vgrunt
 					}
 					if !(op.Type == operation.Update && eov7 != nil && *ev6 == *eov7) {
 						if *ev6 < 0 {
-							errs = append(errs, vgruntime.Minimum(ep8.Field(), *ev6, 0))
+							errs = append(errs, vgruntime.Minimum(&ep8, *ev6, 0))
 						}
 					}
 				}
@@ -2551,10 +2551,10 @@ func ValidateAt_Resources(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov13 != nil && *v12 == *ov13) {
 			if *v12 == 0 {
-				errs = append(errs, vgruntime.Required(fp14.Field()))
+				errs = append(errs, vgruntime.Required(&fp14))
 			} else {
 				if *v12 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp14.Field(), *v12, 1))
+					errs = append(errs, vgruntime.Minimum(&fp14, *v12, 1))
 				}
 			}
 		}
@@ -2576,13 +2576,13 @@ func Validate_Revisions(ctx context.Context, op operation.Operation, fldPath *fi
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_Revisions(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Revisions) (errs field.ErrorList) {
 	if len(*obj) > 3 {
-		errs = append(errs, vgruntime.MaxItems(p.Field(), len(*obj), 3))
+		errs = append(errs, vgruntime.MaxItems(p, len(*obj), 3))
 	} else {
 		for i1 := range *obj {
 			ep4 := p.Index(i1)
 			ev2 := &(*obj)[i1]
 			if *ev2 < 1 {
-				errs = append(errs, vgruntime.Minimum(ep4.Field(), *ev2, 1))
+				errs = append(errs, vgruntime.Minimum(&ep4, *ev2, 1))
 			}
 		}
 	}
@@ -2613,7 +2613,7 @@ func ValidateAt_RollingUpdate(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 0))
+					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
 				}
 			}
 		}
@@ -2628,7 +2628,7 @@ func ValidateAt_RollingUpdate(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 < 1 {
-				errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 1))
+				errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
 			}
 			errs = append(errs, ValidateAt_Count(ctx, op, &fp6, v4, ov5)...)
 		}
@@ -2700,7 +2700,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 0))
+					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
 				}
 			}
 		}
@@ -2715,7 +2715,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov5 != nil && equal_7(v4, ov5)) {
 			if len(*v4) == 0 {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				start10 := len(errs)
 				for k7 := range *v4 {
@@ -2726,7 +2726,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 					}
 					kv8 := &k7
 					if vgruntime.TooLong(string(*kv8), 16) {
-						errs = append(errs, vgruntime.MaxLength(fp6.Field(), *kv8, 16))
+						errs = append(errs, vgruntime.MaxLength(&fp6, *kv8, 16))
 					}
 				}
 				vgruntime.SortSince(errs, start10)
@@ -2742,7 +2742,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 					}
 					if !(op.Type == operation.Update && eov14 != nil && *ev13 == *eov14) {
 						if vgruntime.TooLong(string(*ev13), 16) {
-							errs = append(errs, vgruntime.MaxLength(ep15.Field(), *ev13, 16))
+							errs = append(errs, vgruntime.MaxLength(&ep15, *ev13, 16))
 						}
 					}
 				}
@@ -2784,7 +2784,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov26 != nil && *v25 == *ov26) {
 			if *v25 {
-				errs = append(errs, vgruntime.Forbidden(fp27.Field()))
+				errs = append(errs, vgruntime.Forbidden(&fp27))
 			}
 		}
 	}
@@ -2799,17 +2799,17 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v28, ov29)) {
 			if v28 != nil {
 				if enabled31, defined32 := op.Options["ProbeStrict"]; !defined32 {
-					errs = append(errs, vgruntime.UndefinedOption(fp30.Field(), "ProbeStrict"))
+					errs = append(errs, vgruntime.UndefinedOption(&fp30, "ProbeStrict"))
 				} else if !enabled31 {
 					if *v28 < 1 {
-						errs = append(errs, vgruntime.Minimum(fp30.Field(), *v28, 1))
+						errs = append(errs, vgruntime.Minimum(&fp30, *v28, 1))
 					}
 				}
 				if enabled33, defined34 := op.Options["ProbeStrict"]; !defined34 {
-					errs = append(errs, vgruntime.UndefinedOption(fp30.Field(), "ProbeStrict"))
+					errs = append(errs, vgruntime.UndefinedOption(&fp30, "ProbeStrict"))
 				} else if enabled33 {
 					if *v28 < 30 {
-						errs = append(errs, vgruntime.Minimum(fp30.Field(), *v28, 30))
+						errs = append(errs, vgruntime.Minimum(&fp30, *v28, 30))
 					}
 				}
 			}
@@ -2840,17 +2840,17 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && ov39 != nil && *v38 == *ov39) {
 			stop41 := false
 			if enabled42, defined43 := op.Options["ProbeStrict"]; !defined43 {
-				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(fp40.Field(), "ProbeStrict")))
+				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp40, "ProbeStrict")))
 				stop41 = true
 			} else if enabled42 {
 				if *v38 == "" {
-					errs = append(errs, vgruntime.Required(fp40.Field()))
+					errs = append(errs, vgruntime.Required(&fp40))
 					stop41 = true
 				}
 			}
 			if !stop41 {
 				if vgruntime.TooLong(string(*v38), 32) {
-					errs = append(errs, vgruntime.MaxLength(fp40.Field(), *v38, 32))
+					errs = append(errs, vgruntime.MaxLength(&fp40, *v38, 32))
 				}
 			}
 		}
@@ -2879,7 +2879,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v47, ov48)) {
 			if v47 != nil {
-				errs = append(errs, vgruntime.Forbidden(fp49.Field()))
+				errs = append(errs, vgruntime.Forbidden(&fp49))
 			}
 		}
 	}
@@ -2893,7 +2893,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v50, ov51)) {
 			if v50 == nil {
-				errs = append(errs, vgruntime.Required(fp52.Field()))
+				errs = append(errs, vgruntime.Required(&fp52))
 			}
 		}
 	}
@@ -2924,7 +2924,7 @@ func ValidateAt_RolloutStatus(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 0))
+					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
 				}
 			}
 		}
@@ -2940,7 +2940,7 @@ func ValidateAt_RolloutStatus(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 1))
+					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -2964,7 +2964,7 @@ func ValidateAt_SeccompProfile(ctx context.Context, op operation.Operation, p *v
 	switch *obj {
 	case SeccompLocalhost, SeccompRuntimeDefault, SeccompUnconfined:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []SeccompProfile{SeccompLocalhost, SeccompRuntimeDefault, SeccompUnconfined}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []SeccompProfile{SeccompLocalhost, SeccompRuntimeDefault, SeccompUnconfined}))
 	}
 	return
 }
@@ -3005,7 +3005,7 @@ func ValidateAt_SecurityContext(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if *v4 < 0 {
-					errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 0))
+					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 0))
 				}
 			}
 		}
@@ -3020,7 +3020,7 @@ func ValidateAt_SecurityContext(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			if *v10 == "" {
-				errs = append(errs, vgruntime.Required(fp12.Field()))
+				errs = append(errs, vgruntime.Required(&fp12))
 			} else {
 				errs = append(errs, ValidateAt_SeccompProfile(ctx, op, &fp12, v10, ov11)...)
 			}
@@ -3037,7 +3037,7 @@ func ValidateAt_SecurityContext(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && ov14 != nil && *v13 == *ov14) {
 			if *v13 != "" {
 				if *v13 == "Unconfined" {
-					errs = append(errs, vgruntime.NEQString(fp15.Field(), *v13, "Unconfined"))
+					errs = append(errs, vgruntime.NEQString(&fp15, *v13, "Unconfined"))
 				}
 				errs = append(errs, ValidateAt_SeccompProfile(ctx, op, &fp15, v13, ov14)...)
 			}
@@ -3078,7 +3078,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 					}
 					kv5 := &k4
 					if vgruntime.TooLong(string(*kv5), 16) {
-						errs = append(errs, vgruntime.MaxLength(fp3.Field(), *kv5, 16))
+						errs = append(errs, vgruntime.MaxLength(&fp3, *kv5, 16))
 					}
 				}
 				vgruntime.SortSince(errs, start7)
@@ -3094,7 +3094,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 					}
 					if !(op.Type == operation.Update && eov11 != nil && *ev10 == *eov11) {
 						if vgruntime.TooLong(string(*ev10), 16) {
-							errs = append(errs, vgruntime.MaxLength(ep12.Field(), *ev10, 16))
+							errs = append(errs, vgruntime.MaxLength(&ep12, *ev10, 16))
 						}
 					}
 				}
@@ -3113,7 +3113,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov17 != nil && equal_41(v16, ov17)) {
 			if len(*v16) != 0 {
 				if len(*v16) > 3 {
-					errs = append(errs, vgruntime.MaxItems(fp18.Field(), len(*v16), 3))
+					errs = append(errs, vgruntime.MaxItems(&fp18, len(*v16), 3))
 				} else {
 					errs = append(errs, vgruntime.UniqueByKey(&fp18, *v16, listKey4)...)
 					if i25 := findItem8(*v16); i25 >= 0 {
@@ -3136,7 +3136,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 								if !(op.Type == operation.Update && ov31 != nil && equal_6(v30, ov31)) {
 									if len(*v30) != 0 {
 										if len(*v30) > 1 {
-											errs = append(errs, vgruntime.MaxItems(fp32.Field(), len(*v30), 1))
+											errs = append(errs, vgruntime.MaxItems(&fp32, len(*v30), 1))
 										}
 									}
 								}
@@ -3217,7 +3217,7 @@ func ValidateAt_ServicePort(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 == 0 {
-				errs = append(errs, vgruntime.Required(fp9.Field()))
+				errs = append(errs, vgruntime.Required(&fp9))
 			} else {
 				errs = append(errs, ValidateAt_PortNumber(ctx, op, &fp9, v7, ov8)...)
 			}
@@ -3246,7 +3246,7 @@ func ValidateAt_ServicePort(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && ov14 != nil && *v13 == *ov14) {
 			if *v13 != 0 {
 				if *v13 < 30000 {
-					errs = append(errs, vgruntime.Minimum(fp15.Field(), *v13, 30000))
+					errs = append(errs, vgruntime.Minimum(&fp15, *v13, 30000))
 				}
 			}
 		}
@@ -3276,7 +3276,7 @@ func ValidateAt_ServicePort(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && ov20 != nil && *v19 == *ov20) {
 			if *v19 != "" {
 				if vgruntime.TooLong(string(*v19), 15) {
-					errs = append(errs, vgruntime.MaxLength(fp21.Field(), *v19, 15))
+					errs = append(errs, vgruntime.MaxLength(&fp21, *v19, 15))
 				}
 			}
 		}
@@ -3300,7 +3300,7 @@ func ValidateAt_ServiceType(ctx context.Context, op operation.Operation, p *vgru
 	switch *obj {
 	case ServiceTypeClusterIP, ServiceTypeLoadBalancer, ServiceTypeNodePort:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []ServiceType{ServiceTypeClusterIP, ServiceTypeLoadBalancer, ServiceTypeNodePort}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []ServiceType{ServiceTypeClusterIP, ServiceTypeLoadBalancer, ServiceTypeNodePort}))
 	}
 	return
 }
@@ -3369,18 +3369,18 @@ func ValidateAt_SessionAffinity(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			stop16 := false
 			if enabled17, defined18 := op.Options["ProbeStrict"]; !defined18 {
-				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(fp12.Field(), "ProbeStrict")))
+				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp12, "ProbeStrict")))
 				stop16 = true
 			} else if enabled17 {
 				if *v10 == 0 {
-					errs = append(errs, vgruntime.Required(fp12.Field()))
+					errs = append(errs, vgruntime.Required(&fp12))
 					stop16 = true
 				}
 			}
 			if !stop16 {
 				stop13 := false
 				if enabled14, defined15 := op.Options["ProbeStrict"]; !defined15 {
-					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(fp12.Field(), "ProbeStrict")))
+					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp12, "ProbeStrict")))
 					stop13 = true
 				} else if !enabled14 {
 					if *v10 == 0 {
@@ -3389,7 +3389,7 @@ func ValidateAt_SessionAffinity(ctx context.Context, op operation.Operation, p *
 				}
 				if !stop13 {
 					if *v10 < 10 {
-						errs = append(errs, vgruntime.Minimum(fp12.Field(), *v10, 10))
+						errs = append(errs, vgruntime.Minimum(&fp12, *v10, 10))
 					}
 				}
 			}
@@ -3413,7 +3413,7 @@ func Validate_ShortName(ctx context.Context, op operation.Operation, fldPath *fi
 func ValidateAt_ShortName(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *ShortName) (errs field.ErrorList) {
 	errs = append(errs, vgruntime.ShortName(p, *obj)...)
 	if vgruntime.TooLong(string(*obj), 20) {
-		errs = append(errs, vgruntime.MaxLength(p.Field(), *obj, 20))
+		errs = append(errs, vgruntime.MaxLength(p, *obj, 20))
 	}
 	return
 }
@@ -3453,7 +3453,7 @@ func ValidateAt_Strategy(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = append(errs, ValidateAt_StrategyType(ctx, op, &fp6, v4, ov5)...)
 			}
@@ -3484,7 +3484,7 @@ func ValidateAt_Strategy(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			if *v10 != 0 {
 				if *v10 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp12.Field(), *v10, 1))
+					errs = append(errs, vgruntime.Minimum(&fp12, *v10, 1))
 				}
 			}
 		}
@@ -3508,7 +3508,7 @@ func ValidateAt_StrategyType(ctx context.Context, op operation.Operation, p *vgr
 	switch *obj {
 	case StrategyRecreate, StrategyRollingUpdate:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []StrategyType{StrategyRecreate, StrategyRollingUpdate}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []StrategyType{StrategyRecreate, StrategyRollingUpdate}))
 	}
 	return
 }
@@ -3535,7 +3535,7 @@ func ValidateAt_Tuning(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < -5 {
-				errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, -5))
+				errs = append(errs, vgruntime.Minimum(&fp3, *v1, -5))
 			}
 		}
 	}
@@ -3549,7 +3549,7 @@ func ValidateAt_Tuning(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 < -10 {
-				errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, -10))
+				errs = append(errs, vgruntime.Minimum(&fp6, *v4, -10))
 			}
 		}
 	}
@@ -3564,7 +3564,7 @@ func ValidateAt_Tuning(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != 0 {
 				if *v7 < 3 {
-					errs = append(errs, vgruntime.Minimum(fp9.Field(), *v7, 3))
+					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 3))
 				}
 			}
 		}
@@ -3580,23 +3580,23 @@ func ValidateAt_Tuning(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && ov11 != nil && equal_11(v10, ov11)) {
 			if len(*v10) != 0 {
 				if len(*v10) > 3 {
-					errs = append(errs, vgruntime.MaxItems(fp12.Field(), len(*v10), 3))
+					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 3))
 				} else {
 					for i13 := range *v10 {
 						ep16 := fp12.Index(i13)
 						ev14 := &(*v10)[i13]
 						if enabled17, defined18 := op.Options["ProbeStrict"]; !defined18 {
-							errs = append(errs, vgruntime.UndefinedOption(ep16.Field(), "ProbeStrict"))
+							errs = append(errs, vgruntime.UndefinedOption(&ep16, "ProbeStrict"))
 						} else if enabled17 {
 							if *ev14 < 5 {
-								errs = append(errs, vgruntime.Minimum(ep16.Field(), *ev14, 5))
+								errs = append(errs, vgruntime.Minimum(&ep16, *ev14, 5))
 							}
 						}
 						if enabled19, defined20 := op.Options["ProbeStrict"]; !defined20 {
-							errs = append(errs, vgruntime.UndefinedOption(ep16.Field(), "ProbeStrict"))
+							errs = append(errs, vgruntime.UndefinedOption(&ep16, "ProbeStrict"))
 						} else if !enabled19 {
 							if *ev14 == 0 {
-								errs = append(errs, vgruntime.NEQ(ep16.Field(), *ev14, 0))
+								errs = append(errs, vgruntime.NEQ(&ep16, *ev14, 0))
 							}
 						}
 					}
@@ -3628,7 +3628,7 @@ func ValidateAt_Tuning(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov25 != nil && *v24 == *ov25) {
 			if !(*v24) {
-				errs = append(errs, vgruntime.NEQ(fp26.Field(), *v24, false))
+				errs = append(errs, vgruntime.NEQ(&fp26, *v24, false))
 			}
 		}
 	}
@@ -3651,7 +3651,7 @@ func ValidateAt_TuningMode(ctx context.Context, op operation.Operation, p *vgrun
 	switch *obj {
 	case TuningModeDefault, TuningModeFast:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []TuningMode{TuningModeDefault, TuningModeFast}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []TuningMode{TuningModeDefault, TuningModeFast}))
 	}
 	return
 }
@@ -3672,7 +3672,7 @@ func ValidateAt_Verb(ctx context.Context, op operation.Operation, p *vgruntime.P
 	switch *obj {
 	case VerbCreate, VerbDelete, VerbGet, VerbList:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []Verb{VerbCreate, VerbDelete, VerbGet, VerbList}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []Verb{VerbCreate, VerbDelete, VerbGet, VerbList}))
 	}
 	return
 }
@@ -3700,10 +3700,10 @@ func ValidateAt_Window(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 8) {
-					errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 8))
+					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 8))
 				}
 			}
 		}
@@ -3719,7 +3719,7 @@ func ValidateAt_Window(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 1))
+					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}

@@ -70,7 +70,7 @@ func ValidateAt_OtherKind(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 1 {
-				errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 1))
+				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
 			}
 		}
 	}
@@ -100,7 +100,7 @@ func ValidateAt_WidgetKind(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			}
 		}
 	}

@@ -66,7 +66,7 @@ func ValidateAt_Ref(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = append(errs, ValidateAt_Name(ctx, op, &fp3, v1, ov2)...)
 			}
@@ -83,7 +83,7 @@ func ValidateAt_Ref(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if *v4 < 0 {
-					errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 0))
+					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 0))
 				}
 			}
 		}

@@ -49,7 +49,7 @@ func ValidateAt_GitSource(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			}
 		}
 	}
@@ -99,7 +99,7 @@ func ValidateAt_Job(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 						if !(op.Type == operation.Update && ov10 != nil && *v9 == *ov10) {
 							if *v9 != 0 {
 								if *v9 < 10 {
-									errs = append(errs, vgruntime.Minimum(fp11.Field(), *v9, 10))
+									errs = append(errs, vgruntime.Minimum(&fp11, *v9, 10))
 								}
 							}
 						}
@@ -198,7 +198,7 @@ func ValidateAt_Shape(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			}
 		}
 	}

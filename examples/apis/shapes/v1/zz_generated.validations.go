@@ -50,7 +50,7 @@ func ValidateAt_Inner(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 5) {
-				errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 5))
+				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 5))
 			}
 		}
 	}
@@ -122,7 +122,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 					}
 					if !(op.Type == operation.Update && eov9 != nil && *ev8 == *eov9) {
 						if vgruntime.TooLong(string(*ev8), 3) {
-							errs = append(errs, vgruntime.MaxLength(ep10.Field(), *ev8, 3))
+							errs = append(errs, vgruntime.MaxLength(&ep10, *ev8, 3))
 						}
 					}
 				}
@@ -216,7 +216,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		}
 		if !(op.Type == operation.Update && ov40 != nil && *v39 == *ov40) {
 			if *v39 < 1 {
-				errs = append(errs, vgruntime.Minimum(fp41.Field(), *v39, 1))
+				errs = append(errs, vgruntime.Minimum(&fp41, *v39, 1))
 			}
 		}
 	}
@@ -381,7 +381,7 @@ func ValidateAt_Tree(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			}
 		}
 	}

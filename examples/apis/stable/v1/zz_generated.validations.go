@@ -92,10 +92,10 @@ func ValidateAt_CronTabSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 64) {
-					errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 64))
+					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 64))
 				}
 			}
 		}
@@ -110,10 +110,10 @@ func ValidateAt_CronTabSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				if vgruntime.TooLong(string(*v4), 256) {
-					errs = append(errs, vgruntime.MaxLength(fp6.Field(), *v4, 256))
+					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 256))
 				}
 			}
 		}
@@ -129,7 +129,7 @@ func ValidateAt_CronTabSpec(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp9.Field(), *v7, 1))
+					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}

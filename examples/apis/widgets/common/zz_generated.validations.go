@@ -49,7 +49,7 @@ func ValidateAt_Credentials(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
 			}
@@ -65,10 +65,10 @@ func ValidateAt_Credentials(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				if vgruntime.TooLong(string(*v4), 32) {
-					errs = append(errs, vgruntime.MaxLength(fp6.Field(), *v4, 32))
+					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 32))
 				}
 			}
 		}
@@ -99,7 +99,7 @@ func ValidateAt_Reference(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = append(errs, vgruntime.LongName(&fp3, *v1)...)
 			}

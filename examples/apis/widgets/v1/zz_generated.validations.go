@@ -73,10 +73,10 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 32) {
-					errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 32))
+					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 				}
 			}
 		}
@@ -91,7 +91,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = append(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5)...)
 			}
@@ -108,7 +108,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 32) {
-					errs = append(errs, vgruntime.MaxLength(fp9.Field(), *v7, 32))
+					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 32))
 				}
 			}
 		}
@@ -132,7 +132,7 @@ func ValidateAt_ConditionStatus(ctx context.Context, op operation.Operation, p *
 	switch *obj {
 	case ConditionFalse, ConditionTrue, ConditionUnknown:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
 	}
 	return
 }
@@ -161,7 +161,7 @@ func ValidateAt_EmptyDirStorage(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 1))
+					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
 				}
 			}
 		}
@@ -192,7 +192,7 @@ func ValidateAt_Listener(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = append(errs, common.ValidateAt_ShortName(ctx, op, &fp3, v1, ov2)...)
 			}
@@ -208,7 +208,7 @@ func ValidateAt_Listener(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = append(errs, ValidateAt_Protocol(ctx, op, &fp6, v4, ov5)...)
 			}
@@ -224,10 +224,10 @@ func ValidateAt_Listener(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 == 0 {
-				errs = append(errs, vgruntime.Required(fp9.Field()))
+				errs = append(errs, vgruntime.Required(&fp9))
 			} else {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp9.Field(), *v7, 1))
+					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}
@@ -258,10 +258,10 @@ func ValidateAt_Mount(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 64) {
-					errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 64))
+					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 64))
 				}
 			}
 		}
@@ -277,7 +277,7 @@ func ValidateAt_Mount(ctx context.Context, op operation.Operation, p *vgruntime.
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 1))
+					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -308,7 +308,7 @@ func ValidateAt_Naming(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = append(errs, vgruntime.LongName(&fp3, *v1)...)
 			}
@@ -325,7 +325,7 @@ func ValidateAt_Naming(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
 				if vgruntime.TooLong(string(*v4), 64) {
-					errs = append(errs, vgruntime.MaxLength(fp6.Field(), *v4, 64))
+					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 64))
 				}
 			}
 		}
@@ -363,7 +363,7 @@ func ValidateAt_Operator(ctx context.Context, op operation.Operation, p *vgrunti
 	switch *obj {
 	case OperatorExists, OperatorIn, OperatorNotIn:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []Operator{OperatorExists, OperatorIn, OperatorNotIn}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []Operator{OperatorExists, OperatorIn, OperatorNotIn}))
 	}
 	return
 }
@@ -392,7 +392,7 @@ func ValidateAt_Part(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = append(errs, common.ValidateAt_ShortName(ctx, op, &fp3, v1, ov2)...)
 			}
@@ -409,7 +409,7 @@ func ValidateAt_Part(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 1))
+					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -465,7 +465,7 @@ func Validate_PartNames(ctx context.Context, op operation.Operation, fldPath *fi
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_PartNames(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *PartNames) (errs field.ErrorList) {
 	if len(*obj) > 8 {
-		errs = append(errs, vgruntime.MaxItems(p.Field(), len(*obj), 8))
+		errs = append(errs, vgruntime.MaxItems(p, len(*obj), 8))
 	} else {
 		for i1 := range *obj {
 			ep4 := p.Index(i1)
@@ -492,7 +492,7 @@ func ValidateAt_Phase(ctx context.Context, op operation.Operation, p *vgruntime.
 	switch *obj {
 	case PhaseFailed, PhasePending, PhaseReady:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []Phase{PhaseFailed, PhasePending, PhaseReady}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []Phase{PhaseFailed, PhasePending, PhaseReady}))
 	}
 	return
 }
@@ -520,7 +520,7 @@ func ValidateAt_Port(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = append(errs, common.ValidateAt_ShortName(ctx, op, &fp3, v1, ov2)...)
 			}
@@ -536,10 +536,10 @@ func ValidateAt_Port(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == 0 {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp6.Field(), *v4, 1))
+					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -554,7 +554,7 @@ func ValidateAt_Port(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 == "" {
-				errs = append(errs, vgruntime.Required(fp9.Field()))
+				errs = append(errs, vgruntime.Required(&fp9))
 			} else {
 				errs = append(errs, ValidateAt_Protocol(ctx, op, &fp9, v7, ov8)...)
 			}
@@ -579,7 +579,7 @@ func ValidateAt_Protocol(ctx context.Context, op operation.Operation, p *vgrunti
 	switch *obj {
 	case ProtocolTCP, ProtocolUDP:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []Protocol{ProtocolTCP, ProtocolUDP}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []Protocol{ProtocolTCP, ProtocolUDP}))
 	}
 	return
 }
@@ -598,7 +598,7 @@ func Validate_ReplicaCount(ctx context.Context, op operation.Operation, fldPath 
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_ReplicaCount(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *ReplicaCount) (errs field.ErrorList) {
 	if *obj < 1 {
-		errs = append(errs, vgruntime.Minimum(p.Field(), *obj, 1))
+		errs = append(errs, vgruntime.Minimum(p, *obj, 1))
 	}
 	return
 }
@@ -626,10 +626,10 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(fp3.Field()))
+				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 63) {
-					errs = append(errs, vgruntime.MaxLength(fp3.Field(), *v1, 63))
+					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 63))
 				}
 			}
 		}
@@ -662,7 +662,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 					ep13 := fp9.Index(i10)
 					ev11 := &(*v7)[i10]
 					if vgruntime.TooLong(string(*ev11), 63) {
-						errs = append(errs, vgruntime.MaxLength(ep13.Field(), *ev11, 63))
+						errs = append(errs, vgruntime.MaxLength(&ep13, *ev11, 63))
 					}
 				}
 			}
@@ -706,7 +706,7 @@ func ValidateAt_Storage(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(fp6.Field()))
+				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = append(errs, ValidateAt_StorageType(ctx, op, &fp6, v4, ov5)...)
 			}
@@ -737,7 +737,7 @@ func ValidateAt_Storage(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v10, ov11)) {
 			if v10 != nil {
 				if vgruntime.TooLong(string(*v10), 128) {
-					errs = append(errs, vgruntime.MaxLength(fp12.Field(), *v10, 128))
+					errs = append(errs, vgruntime.MaxLength(&fp12, *v10, 128))
 				}
 			}
 		}
@@ -779,7 +779,7 @@ func ValidateAt_StorageType(ctx context.Context, op operation.Operation, p *vgru
 	switch *obj {
 	case StorageEmptyDir, StorageHost, StorageVolumes:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p.Field(), *obj, []StorageType{StorageEmptyDir, StorageHost, StorageVolumes}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []StorageType{StorageEmptyDir, StorageHost, StorageVolumes}))
 	}
 	return
 }
@@ -849,7 +849,7 @@ func ValidateAt_WidgetScale(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 0 {
-				errs = append(errs, vgruntime.Minimum(fp3.Field(), *v1, 0))
+				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
 			}
 		}
 	}
@@ -903,10 +903,10 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov7 != nil && *v6 == *ov7) {
 			if *v6 == "" {
-				errs = append(errs, vgruntime.Required(fp8.Field()))
+				errs = append(errs, vgruntime.Required(&fp8))
 			} else {
 				if *v6 == "default" {
-					errs = append(errs, vgruntime.NEQString(fp8.Field(), *v6, "default"))
+					errs = append(errs, vgruntime.NEQString(&fp8, *v6, "default"))
 				}
 			}
 		}
@@ -936,10 +936,10 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v12, ov13)) {
 			if v12 != nil {
 				if *v12 < 0 {
-					errs = append(errs, vgruntime.Minimum(fp14.Field(), *v12, 0))
+					errs = append(errs, vgruntime.Minimum(&fp14, *v12, 0))
 				}
 				if *v12 == 13 {
-					errs = append(errs, vgruntime.NEQ(fp14.Field(), *v12, 13))
+					errs = append(errs, vgruntime.NEQ(&fp14, *v12, 13))
 				}
 			}
 		}
@@ -955,7 +955,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v15, ov16)) {
 			if v15 != nil {
 				if *v15 {
-					errs = append(errs, vgruntime.NEQ(fp17.Field(), *v15, true))
+					errs = append(errs, vgruntime.NEQ(&fp17, *v15, true))
 				}
 			}
 		}
@@ -970,7 +970,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov19 != nil && *v18 == *ov19) {
 			if *v18 != "" {
-				errs = append(errs, vgruntime.Forbidden(fp20.Field()))
+				errs = append(errs, vgruntime.Forbidden(&fp20))
 			}
 		}
 	}
@@ -999,7 +999,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov25 != nil && equal_2(v24, ov25)) {
 			if len(*v24) != 0 {
 				if len(*v24) > 4 {
-					errs = append(errs, vgruntime.MaxItems(fp26.Field(), len(*v24), 4))
+					errs = append(errs, vgruntime.MaxItems(&fp26, len(*v24), 4))
 				} else {
 					for i27 := range *v24 {
 						ep30 := fp26.Index(i27)
@@ -1043,7 +1043,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					}
 					if !(op.Type == operation.Update && eov41 != nil && *ev40 == *eov41) {
 						if vgruntime.TooLong(string(*ev40), 16) {
-							errs = append(errs, vgruntime.MaxLength(ep42.Field(), *ev40, 16))
+							errs = append(errs, vgruntime.MaxLength(&ep42, *ev40, 16))
 						}
 					}
 				}
@@ -1070,7 +1070,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					}
 					kv58 := &k57
 					if vgruntime.TooLong(string(*kv58), 8) {
-						errs = append(errs, vgruntime.MaxLength(fp48.Field(), *kv58, 8))
+						errs = append(errs, vgruntime.MaxLength(&fp48, *kv58, 8))
 					}
 				}
 				vgruntime.SortSince(errs, start60)
@@ -1103,7 +1103,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov62 != nil && equal_7(v61, ov62)) {
 			if len(*v61) != 0 {
 				if len(*v61) > 4 {
-					errs = append(errs, vgruntime.MaxItems(fp63.Field(), len(*v61), 4))
+					errs = append(errs, vgruntime.MaxItems(&fp63, len(*v61), 4))
 				} else {
 					for i64 := range *v61 {
 						ep67 := fp63.Index(i64)
@@ -1125,13 +1125,13 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov69 != nil && equal_8(v68, ov69)) {
 			if len(*v68) != 0 {
 				if enabled75, defined76 := op.Options["WidgetStrictPorts"]; !defined76 {
-					errs = append(errs, vgruntime.UndefinedOption(fp70.Field(), "WidgetStrictPorts"))
+					errs = append(errs, vgruntime.UndefinedOption(&fp70, "WidgetStrictPorts"))
 				} else if enabled75 {
 					for i71 := range *v68 {
 						ep74 := fp70.Index(i71)
 						ev72 := &(*v68)[i71]
 						if *ev72 < 1024 {
-							errs = append(errs, vgruntime.Minimum(ep74.Field(), *ev72, 1024))
+							errs = append(errs, vgruntime.Minimum(&ep74, *ev72, 1024))
 						}
 					}
 				}
@@ -1150,11 +1150,11 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 			if len(*v77) != 0 {
 				stop84 := false
 				if enabled85, defined86 := op.Options["WidgetMultiZone"]; !defined86 {
-					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(fp79.Field(), "WidgetMultiZone")))
+					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp79, "WidgetMultiZone")))
 					stop84 = true
 				} else if !enabled85 {
 					if len(*v77) > 1 {
-						errs = append(errs, vgruntime.MaxItems(fp79.Field(), len(*v77), 1))
+						errs = append(errs, vgruntime.MaxItems(&fp79, len(*v77), 1))
 						stop84 = true
 					}
 				}
@@ -1179,10 +1179,10 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov88 != nil && *v87 == *ov88) {
 			if *v87 != "" {
 				if enabled90, defined91 := op.Options["WidgetColors"]; !defined91 {
-					errs = append(errs, vgruntime.UndefinedOption(fp89.Field(), "WidgetColors"))
+					errs = append(errs, vgruntime.UndefinedOption(&fp89, "WidgetColors"))
 				} else if enabled90 {
 					if vgruntime.TooLong(string(*v87), 7) {
-						errs = append(errs, vgruntime.MaxLength(fp89.Field(), *v87, 7))
+						errs = append(errs, vgruntime.MaxLength(&fp89, *v87, 7))
 					}
 				}
 			}
@@ -1212,7 +1212,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 								if !(op.Type == operation.Update && ov104 != nil && *v103 == *ov104) {
 									if *v103 != "" {
 										if vgruntime.TooLong(string(*v103), 10) {
-											errs = append(errs, vgruntime.MaxLength(fp105.Field(), *v103, 10))
+											errs = append(errs, vgruntime.MaxLength(&fp105, *v103, 10))
 										}
 									}
 								}
@@ -1302,7 +1302,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov128 != nil && equal_12(v127, ov128)) {
 			if len(*v127) != 0 {
 				if len(*v127) > 2 {
-					errs = append(errs, vgruntime.MaxItems(fp129.Field(), len(*v127), 2))
+					errs = append(errs, vgruntime.MaxItems(&fp129, len(*v127), 2))
 				} else {
 					for i130 := range *v127 {
 						ep133 := fp129.Index(i130)
@@ -1415,7 +1415,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 							if !(op.Type == operation.Update && ov173 != nil && *v172 == *ov173) {
 								if *v172 != 0 {
 									if *v172 < 1024 {
-										errs = append(errs, vgruntime.Minimum(fp174.Field(), *v172, 1024))
+										errs = append(errs, vgruntime.Minimum(&fp174, *v172, 1024))
 									}
 								}
 							}
@@ -1507,7 +1507,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v188, ov189)) {
 			if v188 != nil {
 				if *v188 < 1 {
-					errs = append(errs, vgruntime.Minimum(fp190.Field(), *v188, 1))
+					errs = append(errs, vgruntime.Minimum(&fp190, *v188, 1))
 				}
 			}
 		}
@@ -1564,7 +1564,7 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 					}
 					if !(op.Type == operation.Update && eov10 != nil && *ev9 == *eov10) {
 						if *ev9 < 0 {
-							errs = append(errs, vgruntime.Minimum(ep11.Field(), *ev9, 0))
+							errs = append(errs, vgruntime.Minimum(&ep11, *ev9, 0))
 						}
 					}
 				}

@@ -23,7 +23,7 @@ func Validate_Gadget(ctx context.Context, op operation.Operation, fldPath *field
 func ValidateAt_Gadget(_ context.Context, _ operation.Operation, p *vgruntime.Path, obj, _ *Gadget) field.ErrorList {
 	if obj.Size < 1 {
 		at := p.Child("size")
-		return field.ErrorList{vgruntime.Minimum(at.Field(), obj.Size, 1)}
+		return field.ErrorList{vgruntime.Minimum(&at, obj.Size, 1)}
 	}
 	return nil
 }
