@@ -150,7 +150,7 @@ func (p *Path) isRoot() bool { return p == nil || p.kind == pathRoot }
 func decimalWidth(v int64) int {
 	n := 1
 	if v < 0 {
-		n++ // "-"; an index is never negative, an integer map key may be
+		n++          // "-"; an index is never negative, an integer map key may be
 		if v == -v { // the smallest int64
 			return 20
 		}
