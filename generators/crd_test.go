@@ -32,6 +32,15 @@ func TestCRDBadInput(t *testing.T) {
 			"estimated rule cost exceeds budget by factor of more than 100x", "fix: bound the lists on the way to this field with +k8s:maxItems"},
 		"map-int-keys":        {"types.go:12:", "map keys of map[int32]string must be strings", "fix:"},
 		"scale-missing-field": {"types.go:5:", "statuspath .status.ready: names no field of Thing", "fix:"},
+		// The server holds integers as int64: a uint64 above 2^63-1, which
+		// Go validates, is not even a number of the right type there.
+		"uint64": {"types.go:14:", "uint64 holds values above 2^63-1", "fix: use int64"},
+		// Below list items non-pointer fields default to their zero value;
+		// the server checks the default against the field's rules.
+		"default-breaks-rule": {"types.go:20:", "properties[items].items.properties[name].default", "a CEL rule fails on the field's zero value", "fix: let the zero value through"},
+		// controller-gen's schema markers are not read: an error rather
+		// than a check the CRD and the Go validator silently lack.
+		"kubebuilder-schema-marker": {"types.go:14:", "+kubebuilder:validation:Minimum=1", "does not read controller-gen's schema markers", "fix: use +k8s:minimum=<n>"},
 	}
 	for name, wants := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -63,3 +63,40 @@ func TestValidateBadSchema(t *testing.T) {
 		}
 	}
 }
+
+type rule struct {
+	Action string   `json:"action"`
+	Codes  []string `json:"codes,omitempty"`
+	Inner  *inner   `json:"inner,omitempty"`
+}
+
+type inner struct {
+	N int64 `json:"n,omitempty"`
+}
+
+// The server drops nulls and applies the schema's defaults before CEL
+// runs; the CRD defaults the non-pointer fields below list items and map
+// values to their zero values. A rule sees the value as the server does:
+// with the item schema, an omitted field is there.
+func TestValidateSeesServerDefaults(t *testing.T) {
+	const rules = `"x-kubernetes-validations":[{"rule":"self.action != 'Count' || !has(self.codes)","message":"Count needs no codes"}]`
+	plain := `{"type":"object","properties":{"action":{"type":"string"},"codes":{"type":"array","items":{"type":"string"}},
+"inner":{"type":"object","properties":{"n":{"type":"integer","x-kubernetes-validations":[{"rule":"self >= 0","message":"n is negative"}]}}}},` + rules + `}`
+	item := `{"type":"object","properties":{"action":{"type":"string","default":""},"codes":{"type":"array","default":[],"items":{"type":"string"}},
+"inner":{"type":"object","properties":{"n":{"type":"integer","default":0,"x-kubernetes-validations":[{"rule":"self >= 0","message":"n is negative"}]}}}},` + rules + `}`
+	r := NewWithItemSchema(plain, item, false)
+	ctx := context.Background()
+	create := operation.Operation{Type: operation.Create}
+	at := field.NewPath("x")
+	obj := &rule{Action: "Count", Inner: &inner{}}
+	if errs := ValidateIn(ctx, r, create, at, false, obj, nil); len(errs) != 0 {
+		t.Errorf("not in an item: codes is absent, so the rule holds: %v", errs)
+	}
+	if errs := ValidateIn(ctx, r, create, at, true, obj, nil); len(errs) != 1 || errs[0].Detail != "Count needs no codes" {
+		t.Errorf("in an item: codes is defaulted to [], so has() is true, as on the server: %v", errs)
+	}
+	// A type without an item schema uses its one schema everywhere.
+	if errs := ValidateIn(ctx, New(plain, false), create, at, true, obj, nil); len(errs) != 0 {
+		t.Errorf("no item schema: %v", errs)
+	}
+}
