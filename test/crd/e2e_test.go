@@ -188,12 +188,21 @@ func TestEndToEndRealAPIServer(t *testing.T) {
 					}
 					d := newDifferential(t, e.k, e.crd, srv)
 					r := &e2eRun{t: t, s: s, d: d, plural: e.crd.Spec.Names.Plural}
-					r.run(n)
+					r.run(e2eObjectsFor(e.k, n, os.Getenv("E2E_OBJECTS") != ""))
 				})
 			}
 		}()
 	}
 	t.Logf("end-to-end test done in %v", time.Since(start).Round(time.Millisecond))
+}
+
+// e2eObjectsFor is n, scaled for a kind that runs fewer objects than the
+// default in the differential test, unless E2E_OBJECTS set n.
+func e2eObjectsFor(k kindCase, n int, set bool) int {
+	if set || k.objects == 0 {
+		return n
+	}
+	return max(1, n*k.objects/4000)
 }
 
 // quietKlog sends the server's klog output nowhere for the test's duration.
