@@ -28,7 +28,6 @@ import (
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
-	structuraldefaulting "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -51,6 +50,7 @@ type compiled struct {
 	schemaJSON string
 	once       sync.Once
 	structure  *structuralschema.Structural
+	view       *viewNode
 	validator  *cel.Validator
 	err        error
 }
@@ -88,6 +88,7 @@ func (c *compiled) compile(isResourceRoot bool) {
 		return
 	}
 	c.structure = s
+	c.view = newViewNode(s)
 	c.validator = cel.NewValidator(s, isResourceRoot, celconfig.PerCallLimit)
 	if c.validator == nil {
 		c.err = fmt.Errorf("the generated schema has no CEL rules")
@@ -147,8 +148,81 @@ func (c *compiled) toServerValue(v any) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("converting %T for CEL: %w", v, err)
 	}
-	var x any = u
-	structuraldefaulting.PruneNonNullableNullsWithoutDefaults(x, c.structure)
-	structuraldefaulting.Default(x, c.structure)
-	return x, nil
+	serverView(u, c.view)
+	return u, nil
+}
+
+// viewNode is what serverView needs of a schema node, linked by pointers
+// (a Structural holds its properties by value, and walking it by address
+// would allocate on every call).
+type viewNode struct {
+	props      map[string]*viewNode
+	additional *viewNode
+	items      *viewNode
+	nullable   bool
+	def        any // the default, nil for none
+}
+
+func newViewNode(s *structuralschema.Structural) *viewNode {
+	if s == nil {
+		return nil
+	}
+	n := &viewNode{nullable: s.Nullable, def: s.Default.Object, items: newViewNode(s.Items)}
+	if s.AdditionalProperties != nil {
+		n.additional = newViewNode(s.AdditionalProperties.Structural)
+	}
+	if len(s.Properties) > 0 {
+		n.props = make(map[string]*viewNode, len(s.Properties))
+		for k := range s.Properties {
+			p := s.Properties[k]
+			n.props[k] = newViewNode(&p)
+		}
+	}
+	return n
+}
+
+// serverView does to x what the server's decoding does to a body before
+// validation, in one walk: structuraldefaulting.PruneNonNullableNullsWithoutDefaults
+// (a null where the schema is not nullable and has no default is
+// dropped), then structuraldefaulting.Default (an absent field, or a null
+// where the schema is not nullable, gets the schema's default). Those two
+// allocate for every property of every object they visit; this does not.
+func serverView(x any, n *viewNode) {
+	if n == nil {
+		return
+	}
+	switch x := x.(type) {
+	case map[string]any:
+		for k, v := range x {
+			p := n.props[k]
+			if p == nil {
+				p = n.additional
+			}
+			if v == nil && p != nil && !p.nullable {
+				if p.def == nil {
+					delete(x, k)
+					continue
+				}
+				x[k] = runtime.DeepCopyJSONValue(p.def)
+			}
+			serverView(x[k], p)
+		}
+		for k, p := range n.props {
+			if p.def == nil {
+				continue
+			}
+			if _, found := x[k]; found {
+				continue
+			}
+			x[k] = runtime.DeepCopyJSONValue(p.def)
+			serverView(x[k], p)
+		}
+	case []any:
+		for i := range x {
+			if x[i] == nil && n.items != nil && !n.items.nullable && n.items.def != nil {
+				x[i] = runtime.DeepCopyJSONValue(n.items.def)
+			}
+			serverView(x[i], n.items)
+		}
+	}
 }

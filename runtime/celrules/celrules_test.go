@@ -2,7 +2,15 @@ package celrules
 
 import (
 	"context"
+	"encoding/json"
+	"reflect"
 	"testing"
+
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	structuraldefaulting "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
 
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -98,5 +106,48 @@ func TestValidateSeesServerDefaults(t *testing.T) {
 	// A type without an item schema uses its one schema everywhere.
 	if errs := ValidateIn(ctx, New(plain, false), create, at, true, obj, nil); len(errs) != 0 {
 		t.Errorf("no item schema: %v", errs)
+	}
+}
+
+// serverView is the server's PruneNonNullableNullsWithoutDefaults then
+// Default, in one walk.
+func TestServerViewIsThePrunerAndDefaulter(t *testing.T) {
+	const schema = `{"type":"object","properties":{
+"a":{"type":"string","default":"x"},
+"b":{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer","default":0},"l":{"type":"array","nullable":true,"items":{"type":"string"}},"m":{"type":"array","items":{"type":"string"}}}}},
+"c":{"type":"object","additionalProperties":{"type":"object","properties":{"d":{"type":"boolean","default":false}}}},
+"e":{"type":"array","items":{"type":"array","nullable":true,"items":{"type":"integer"}}},
+"f":{"type":"array","default":[],"items":{"type":"integer"}},
+"g":{"type":"string"}}}`
+	inputs := []string{
+		`{}`,
+		`{"a":null,"f":null,"g":null}`,
+		`{"b":[{},{"n":3,"l":null,"m":null},null],"c":{"k":{},"j":null},"e":[null,[1]],"g":"y"}`,
+		`{"b":null,"c":null,"e":null,"x":null}`,
+	}
+	var v1 apiextv1.JSONSchemaProps
+	if err := json.Unmarshal([]byte(schema), &v1); err != nil {
+		t.Fatal(err)
+	}
+	var internal apiextensions.JSONSchemaProps
+	if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(&v1, &internal, nil); err != nil {
+		t.Fatal(err)
+	}
+	s, err := structuralschema.NewStructural(&internal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range inputs {
+		var want, got any
+		if err := utiljson.Unmarshal([]byte(in), &want); err != nil {
+			t.Fatal(err)
+		}
+		_ = utiljson.Unmarshal([]byte(in), &got)
+		structuraldefaulting.PruneNonNullableNullsWithoutDefaults(want, s)
+		structuraldefaulting.Default(want, s)
+		serverView(got, newViewNode(s))
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\n got %v\nwant %v", in, got, want)
+		}
 	}
 }
