@@ -8,9 +8,10 @@ import (
 // non-pointer structs deep, a pod failure policy whose rules are a union of
 // a pointer to a struct and a list, and CEL rules written by the API author
 // on the kind, on types and on fields (transition rules, optionalOldSelf,
-// messageExpression, reason, fieldPath).
+// messageExpression, reason, fieldPath). Its status is not a subresource,
+// so that the differential test, which writes the main resource, sees the
+// rules of the status change too.
 //
-// +kubebuilder:subresource:status
 // +k8s:rule(rule: "!has(self.spec.startingDeadlineSeconds) || self.spec.startingDeadlineSeconds <= 3600", message: "startingDeadlineSeconds is at most an hour", fieldPath: ".spec.startingDeadlineSeconds")
 type ScheduledJob struct {
 	metav1.TypeMeta   `json:",inline"`
