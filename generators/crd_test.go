@@ -62,6 +62,31 @@ func TestCRDBadInput(t *testing.T) {
 	}
 }
 
+// controller-gen's XValidation on a kind is a rule of the kind (it was an
+// "unknown kubebuilder marker" with --crd-dir).
+func TestXValidationOnAKind(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "crd")
+	outs, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdxvalidation"}, OutputFile: outputFile, CRDDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range outs {
+		if o.Path != filepath.Join(dir, "x.example.com_things.yaml") {
+			continue
+		}
+		var crd apiextv1.CustomResourceDefinition
+		if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
+			t.Fatal(err)
+		}
+		root := crd.Spec.Versions[0].Schema.OpenAPIV3Schema
+		if crd.Spec.Scope != apiextv1.ClusterScoped || len(root.XValidations) != 1 || root.XValidations[0].Rule != "self.spec.replicas >= 0" {
+			t.Errorf("scope %s, root rules %+v", crd.Spec.Scope, root.XValidations)
+		}
+		return
+	}
+	t.Fatalf("no CRD among %d outputs", len(outs))
+}
+
 // Without --crd-dir, kubebuilder markers are not read at all: a project
 // that only wants Go validators is not stopped by them.
 func TestKubebuilderMarkersIgnoredWithoutCRDs(t *testing.T) {
