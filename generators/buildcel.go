@@ -20,13 +20,19 @@ func (b *builder) xValidations(lines []markers.Line) []Rule {
 	var out []Rule
 	for _, l := range lines {
 		text := strings.TrimSpace(l.Text)
-		args, ok := strings.CutPrefix(text, xValidationPrefix)
-		if !ok {
-			continue
-		}
 		tag := strings.TrimPrefix(text, "+")
 		bad := func(msg, fix string) {
 			b.errs = append(b.errs, &markers.Error{Pos: l.Pos, Tag: tag, Msg: msg, Fix: fix})
+		}
+		args, ok := strings.CutPrefix(text, xValidationPrefix)
+		if !ok {
+			// controller-gen's schema markers say what the CRD must check;
+			// with CRD output, one left unread would be a check the CRD
+			// silently lacks.
+			if body, kb := strings.CutPrefix(text, kubebuilderPrefix); kb && b.opts.CRDs && isSchemaKubebuilder(body) {
+				bad("validation-gen does not read controller-gen's schema markers: the CRD and the Go validator would not check this", schemaMarkerFix(body))
+			}
+			continue
 		}
 		kv, err := parseMarkerArgs(args, xValidationKeys)
 		if err != nil {
@@ -74,4 +80,45 @@ func checkCEL(r CEL) *celError {
 		return &celError{"the message has a line break, which the API server rejects", "write the message on one line"}
 	}
 	return nil
+}
+
+// isSchemaKubebuilder reports whether a kubebuilder marker (without its
+// "+kubebuilder:" prefix) is one of controller-gen's schema markers, which
+// say what a field's schema checks or holds.
+func isSchemaKubebuilder(body string) bool {
+	for _, p := range []string{"validation:", "default", "pruning:", "title", "example", "externalDocs"} {
+		if strings.HasPrefix(body, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// schemaMarkerFix is the fix for a controller-gen schema marker: the tag
+// that says the same.
+func schemaMarkerFix(body string) string {
+	name, _, _ := strings.Cut(strings.TrimPrefix(body, "validation:"), "=")
+	name, _, _ = strings.Cut(name, ":")
+	switch name {
+	case "Minimum":
+		return "use +k8s:minimum=<n>"
+	case "MaxLength":
+		return "use +k8s:maxLength=<n>"
+	case "MaxItems":
+		return "use +k8s:maxItems=<n>"
+	case "Required":
+		return "use +k8s:required"
+	case "Optional":
+		return "use +k8s:optional"
+	case "Enum":
+		return "declare a string type with +k8s:enum and its values as constants"
+	case "Format":
+		return "use +k8s:format=k8s-ip|k8s-long-name|k8s-short-name, or a +k8s:rule"
+	case "XValidation", "XValidations":
+		return `write +kubebuilder:validation:XValidation:rule="self.a <= self.b",message="a must not exceed b"`
+	}
+	if strings.HasPrefix(body, "validation:") {
+		return `use the +k8s: tag that says the same (validation-gen --docs lists them), or a +k8s:rule(rule: "...")`
+	}
+	return "remove it: validation-gen writes no defaults, titles or examples into the schema, and prunes unknown fields"
 }

@@ -72,9 +72,11 @@ func (m *Model) hasCEL(t *Type) bool {
 }
 
 // celSchema is the schema of t for its own CEL rules, and where each rule
-// is in it (for errors).
-func (m *Model) celSchema(t *Type) (*apiextv1.JSONSchemaProps, schemaPos) {
-	c := &crdCtx{m: m, positions: schemaPos{}}
+// is in it (for errors). With inItem, it is the schema of t below a list
+// item or a map value, where the CRD defaults non-pointer fields to their
+// zero values (docs/crd-design.md), which the rules then see.
+func (m *Model) celSchema(t *Type, inItem bool) (*apiextv1.JSONSchemaProps, schemaPos) {
+	c := &crdCtx{m: m, positions: schemaPos{}, inItem: inItem}
 	var s apiextv1.JSONSchemaProps
 	if isKind(t.Go) {
 		s = *c.rootSchema(t)
@@ -140,7 +142,7 @@ func (m *Model) checkCELRules() []error {
 	errs = append(errs, m.checkTransitionPlaces()...)
 	for _, n := range names {
 		t := byName[n]
-		s, pos := m.celSchema(t)
+		s, pos := m.celSchema(t, false)
 		root := s
 		if !isKind(t.Go) {
 			root = &apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{"value": *s}}
@@ -159,9 +161,10 @@ func (m *Model) checkCELRules() []error {
 					Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: root}}},
 			},
 		}
-		var costs map[token.Position]uint64
+		var costs map[token.Position]ruleCost
 		for _, err := range checkCRD(crd, []schemaPos{pos}, t.Pos) {
 			if e, ok := err.(*markers.Error); ok {
+				msgExpr := strings.Contains(e.Msg, ".messageExpression: ")
 				e.Msg = strings.Replace(e.Msg, "the API server would reject CRD checks.validation-gen.local at ", "CEL rule of "+t.Go.Name.Name+": the API server would reject it at ", 1)
 				e.Msg = strings.Replace(e.Msg, "properties[value].", "", 1)
 				if strings.Contains(e.Msg, "cost") {
@@ -169,39 +172,82 @@ func (m *Model) checkCELRules() []error {
 						costs = m.ruleCosts(t, s)
 					}
 					if c, ok := costs[e.Pos]; ok {
-						e.Msg += fmt.Sprintf(" (the rule's estimated cost is %d per evaluation; the server allows %d per rule, counting every evaluation in the lists and maps above it)", c, validation.StaticEstimatedCostLimit)
+						what, n := "rule", c.rule
+						if msgExpr {
+							what, n = "messageExpression", c.message
+						}
+						e.Msg += fmt.Sprintf(" (the %s's estimated cost is %d per evaluation; the server allows %d per rule, counting every evaluation in the lists and maps above it)", what, n, validation.StaticEstimatedCostLimit)
 					}
+				}
+				if msgExpr && strings.Contains(e.Msg, "cost") {
+					e.Fix = "make the messageExpression cheaper: the server's estimate bounds no string built with string() of a number, and needs +k8s:maxItems and +k8s:maxLength on the lists and strings it reads; or use message"
 				}
 			}
 			errs = append(errs, err)
 		}
 	}
-	return errs
+	return m.withRuleTags(errs)
 }
 
 // celRulesVar declares the Rules of a type, in its package's file, and
 // returns the statement that evaluates them in ValidateAt_<Type>.
 func (e *goEmitter) celRulesCall(t *Type, path *pathVar) []jen.Code {
-	s, _ := e.m.celSchema(t)
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(s); err != nil {
-		panic(fmt.Sprintf("validation-gen: marshaling the CEL schema of %s: %v", t.Go.Name, err))
+	schemaLit := func(s *apiextv1.JSONSchemaProps) jen.Code {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(s); err != nil {
+			panic(fmt.Sprintf("validation-gen: marshaling the CEL schema of %s: %v", t.Go.Name, err))
+		}
+		if !strings.Contains(buf.String(), "`") {
+			return jen.Id("`" + strings.TrimSpace(buf.String()) + "`") // readable in the generated file
+		}
+		return jen.Lit(strings.TrimSpace(buf.String()))
 	}
-	lit := jen.Lit(strings.TrimSpace(buf.String()))
-	if !strings.Contains(buf.String(), "`") {
-		lit = jen.Id("`" + strings.TrimSpace(buf.String()) + "`") // readable in the generated file
-	}
+	s, _ := e.m.celSchema(t, false)
 	v := "celRules_" + t.Go.Name.Name
 	e.f.Commentf("%s are the CEL rules of %s, with the schema they are compiled against.", v, t.Go.Name.Name)
-	e.f.Var().Id(v).Op("=").Qual(pkgCELRules, "New").Call(lit, jen.Lit(isKind(t.Go)))
+	if e.m.belowItems(t) {
+		// Below a list item or a map value, the CRD defaults the type's
+		// non-pointer fields: there the rules see them always.
+		item, _ := e.m.celSchema(t, true)
+		e.f.Var().Id(v).Op("=").Qual(pkgCELRules, "NewWithItemSchema").Call(schemaLit(s), schemaLit(item), jen.Lit(isKind(t.Go)))
+	} else {
+		e.f.Var().Id(v).Op("=").Qual(pkgCELRules, "New").Call(schemaLit(s), jen.Lit(isKind(t.Go)))
+	}
 	e.f.Line()
 	return []jen.Code{
 		jen.Comment("CEL rules (+k8s:rule), evaluated as the API server evaluates them"),
-		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgCELRules, "Validate").Call(
-			jen.Id("ctx"), jen.Id(v), jen.Id("op"), path.field(), jen.Id("obj"), jen.Id("oldObj")).Op("...")),
+		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgCELRules, "ValidateIn").Call(
+			jen.Id("ctx"), jen.Id(v), jen.Id("op"), path.field(), path.inItem(), jen.Id("obj"), jen.Id("oldObj")).Op("...")),
 	}
+}
+
+// belowItems reports whether a value of type t can be a list item or a
+// map value, or be below one, in the types of the model.
+func (m *Model) belowItems(t *Type) bool {
+	if m.itemTypes == nil {
+		m.itemTypes = map[*Type]bool{}
+		for _, p := range m.Packages {
+			for _, pt := range p.Types {
+				var elems []*types.Type
+				if r := resolve(derefType(pt.Go)); r.Kind == types.Slice || r.Kind == types.Array || r.Kind == types.Map {
+					elems = append(elems, r.Elem)
+				}
+				for _, f := range pt.Fields {
+					if r := resolve(derefType(f.Go)); r.Kind == types.Slice || r.Kind == types.Array || r.Kind == types.Map {
+						elems = append(elems, r.Elem)
+					}
+				}
+				for _, el := range elems {
+					for _, below := range m.typesBelow(el) {
+						m.itemTypes[below] = true
+					}
+				}
+			}
+		}
+	}
+	return m.itemTypes[t]
 }
 
 var (
@@ -308,11 +354,14 @@ func (m *Model) typesBelow(t *types.Type) []*Type {
 	return out
 }
 
+// ruleCost is the estimated cost of a rule and of its messageExpression.
+type ruleCost struct{ rule, message uint64 }
+
 // ruleCosts compiles the rules of a type's schema s (on the type and on
 // its fields, in the order celSchema wrote them) with the server's CEL
 // environment, for the estimated cost of each, by the rule's position.
-func (m *Model) ruleCosts(t *Type, s *apiextv1.JSONSchemaProps) map[token.Position]uint64 {
-	out := map[token.Position]uint64{}
+func (m *Model) ruleCosts(t *Type, s *apiextv1.JSONSchemaProps) map[token.Position]ruleCost {
+	out := map[token.Position]ruleCost{}
 	node := func(v1 *apiextv1.JSONSchemaProps, root bool, rules []CEL) {
 		if len(rules) == 0 {
 			return
@@ -332,7 +381,7 @@ func (m *Model) ruleCosts(t *Type, s *apiextv1.JSONSchemaProps) map[token.Positi
 		}
 		for i, r := range results {
 			if i < len(rules) && r.Error == nil {
-				out[rules[i].Pos] = r.MaxCost
+				out[rules[i].Pos] = ruleCost{r.MaxCost, r.MessageExpressionMaxCost}
 			}
 		}
 	}

@@ -21,6 +21,10 @@ func TestCELBadInput(t *testing.T) {
 		"non-struct":         {"types.go:3:", "type Name, which is not a struct, is not supported", "fix:"},
 		"gofmt-quotes":       {"types.go:5:", "typographic quote", `fix: write the empty string as \"\"`},
 		"bad-fieldpath":      {"types.go:3:", `".m": must be a valid path`, "fix: fieldPath names a field below the value"},
+		// The cost is the messageExpression's, which the error says, with
+		// the tag and a fix about the messageExpression.
+		"message-cost": {"types.go:14:", `+k8s:rule(rule: "self.replicas >= 0", messageExpression:`, "estimated messageExpression cost exceeds budget",
+			"the messageExpression's estimated cost is", "fix: make the messageExpression cheaper"},
 	}
 	for name, wants := range cases {
 		for _, crd := range []bool{false, true} {

@@ -173,7 +173,7 @@ func (m *Model) crd(roots []*CRDRoot, options map[string]bool) (*apiextv1.Custom
 		crd.Spec.Versions = append(crd.Spec.Versions, v)
 	}
 	if len(errs) == 0 {
-		errs = checkCRD(crd, positions, first.Type.Pos)
+		errs = m.withRuleTags(checkCRD(crd, positions, first.Type.Pos))
 	}
 	if len(errs) > 0 {
 		return nil, joinSorted(errs)
@@ -333,6 +333,23 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 			rules = nil
 		}
 		rules = c.resolveOptions(rules)
+		// A forbidden field gets no other check in Go: set, it is
+		// Forbidden and nothing below it is validated; unset, there is
+		// nothing to validate. Its schema describes the structure only
+		// (the anchor holds the forbidden rule, liftedPresence), keeping
+		// the CEL rules written on the field, which Go evaluates with its
+		// parent's. Else the server would report errors below the field
+		// that Go does not.
+		valueRules := rules
+		if !opaque && hasRule[Forbidden](rules) {
+			fieldOpaque = true
+			valueRules = nil
+			for _, r := range rules {
+				if _, ok := r.(CEL); ok {
+					valueRules = append(valueRules, r)
+				}
+			}
+		}
 		// On a non-pointer field the zero value is decided by the anchor
 		// (liftedPresence), which reads absent as zero as Go does; on the
 		// value, the rules let it through. A keyword there would reject a
@@ -345,7 +362,7 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 		}
 		savedAtField, savedPending := c.atField, c.pendingParent
 		c.atField, c.pendingParent = true, nil
-		fs := c.valueSchema(f.Go, rules, fieldOpaque, zeroByParent)
+		fs := c.valueSchema(f.Go, valueRules, fieldOpaque, zeroByParent)
 		c.continueLift = false
 		for _, p := range c.pendingParent {
 			s.XValidations = append(s.XValidations, p.parentRule(f))
@@ -425,6 +442,9 @@ func (c *crdCtx) valueSchema(t *types.Type, rules []Rule, opaque, optional bool)
 		if setItems {
 			c.setItemTypeRules(&s, t)
 		}
+		if !opaque {
+			c.keyTypeRules(&s, t)
+		}
 		return s
 	}
 	c.applyRules(&s, t, rules, optional)
@@ -479,6 +499,14 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 		}
 		s := apiextv1.JSONSchemaProps{Type: "integer", Format: "int64"}
 		switch t.Name.Name {
+		case "uint", "uint64", "uintptr":
+			// The server holds integers as int64: a larger value, which
+			// the Go type holds and Go validates, is rejected there as a
+			// number of the wrong type, whatever the schema says.
+			c.errs = append(c.errs, &markers.Error{Pos: c.fieldPos, Msg: fmt.Sprintf("%s holds values above 2^63-1, which the API server cannot hold (it rejects them as not an int64), so no CRD schema can agree with the Go validator", t.Name.Name),
+				Fix: "use int64 (with +k8s:minimum=0), or uint32 or narrower; Kubernetes API conventions avoid unsigned integers"})
+		}
+		switch t.Name.Name {
 		case "int32", "int16", "int8", "uint16", "uint8", "byte":
 			s.Format = "int32"
 		}
@@ -497,6 +525,21 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 		return c.structSchema(mt, opaque)
 	}
 	return apiextv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: ptrTo(true)}
+}
+
+// keyTypeRules writes the rules of the key type of a map (a string
+// typedef with its own tags, or an enum), which Go checks on every key as
+// it does eachKey's rules, at the map: as eachKey.
+func (c *crdCtx) keyTypeRules(s *apiextv1.JSONSchemaProps, t *types.Type) {
+	r := resolve(derefType(t))
+	if r.Kind != types.Map || r.Key == nil || s.AdditionalProperties == nil {
+		return
+	}
+	rules := c.allRules(r.Key, nil)
+	if len(rules) == 0 {
+		return
+	}
+	c.applyRule(s, t, EachKey{Rules: rules})
 }
 
 // nilWritesNull reports whether a valid Go item or map value of type t can

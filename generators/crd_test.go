@@ -32,6 +32,15 @@ func TestCRDBadInput(t *testing.T) {
 			"estimated rule cost exceeds budget by factor of more than 100x", "fix: bound the lists on the way to this field with +k8s:maxItems"},
 		"map-int-keys":        {"types.go:12:", "map keys of map[int32]string must be strings", "fix:"},
 		"scale-missing-field": {"types.go:5:", "statuspath .status.ready: names no field of Thing", "fix:"},
+		// The server holds integers as int64: a uint64 above 2^63-1, which
+		// Go validates, is not even a number of the right type there.
+		"uint64": {"types.go:14:", "uint64 holds values above 2^63-1", "fix: use int64"},
+		// Below list items non-pointer fields default to their zero value;
+		// the server checks the default against the field's rules.
+		"default-breaks-rule": {"types.go:20:", "properties[items].items.properties[name].default", "a CEL rule fails on the field's zero value", "fix: let the zero value through"},
+		// controller-gen's schema markers are not read: an error rather
+		// than a check the CRD and the Go validator silently lack.
+		"kubebuilder-schema-marker": {"types.go:14:", "+kubebuilder:validation:Minimum=1", "does not read controller-gen's schema markers", "fix: use +k8s:minimum=<n>"},
 	}
 	for name, wants := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -51,6 +60,31 @@ func TestCRDBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// controller-gen's XValidation on a kind is a rule of the kind (it was an
+// "unknown kubebuilder marker" with --crd-dir).
+func TestXValidationOnAKind(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "crd")
+	outs, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdxvalidation"}, OutputFile: outputFile, CRDDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range outs {
+		if o.Path != filepath.Join(dir, "x.example.com_things.yaml") {
+			continue
+		}
+		var crd apiextv1.CustomResourceDefinition
+		if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
+			t.Fatal(err)
+		}
+		root := crd.Spec.Versions[0].Schema.OpenAPIV3Schema
+		if crd.Spec.Scope != apiextv1.ClusterScoped || len(root.XValidations) != 1 || root.XValidations[0].Rule != "self.spec.replicas >= 0" {
+			t.Errorf("scope %s, root rules %+v", crd.Spec.Scope, root.XValidations)
+		}
+		return
+	}
+	t.Fatalf("no CRD among %d outputs", len(outs))
 }
 
 // Without --crd-dir, kubebuilder markers are not read at all: a project

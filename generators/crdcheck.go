@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"regexp"
+	"slices"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -68,6 +69,18 @@ func checkCRD(crd *apiextv1.CustomResourceDefinition, pos []schemaPos, root toke
 		cost := strings.Contains(e.Detail, "cost")
 		var fix string
 		switch {
+		case strings.HasSuffix(e.Field, ".default") && strings.Contains(e.Detail, "failed rule"):
+			// Below list items and map values, non-pointer fields default
+			// to their zero values (docs/crd-design.md); the server checks a
+			// default against the field's rules when the CRD is created.
+			detail := e.Detail
+			if v, ok := e.BadValue.(string); ok && v != "" {
+				detail = fmt.Sprintf("%q: %s", v, detail)
+			}
+			errs = append(errs, &markers.Error{Pos: p,
+				Msg: fmt.Sprintf("the API server would reject CRD %s%s: %s: a CEL rule fails on the field's zero value, which the CRD gives the field as its default below list items and map values (so that absent and zero are one value, as in Go); the server rejects a default that breaks a rule", crd.Name, where, detail),
+				Fix: "let the zero value through in the rule (self == '' || ..., self == 0 || ...) and add +k8s:required if the field must be set, or make the field a pointer (which gets no default)"})
+			continue
 		case userRule && cost:
 			fix = "bound the lists and strings the rule reads with +k8s:maxItems and +k8s:maxLength, or make the rule cheaper"
 		case userRule && strings.HasSuffix(e.Field, ".fieldPath"):
@@ -85,6 +98,44 @@ func checkCRD(crd *apiextv1.CustomResourceDefinition, pos []schemaPos, root toke
 		}
 		errs = append(errs, &markers.Error{Pos: p,
 			Msg: fmt.Sprintf("the API server would reject CRD %s%s: %s: %s", crd.Name, where, e.Type, detail), Fix: fix})
+	}
+	// When the schema's total cost is over the limit, the server also names
+	// each rule that contributed; those errors say where to act, the total
+	// (at the root) adds nothing.
+	if slices.ContainsFunc(errs, func(e error) bool { return strings.Contains(e.Error(), costContributed) }) {
+		errs = slices.DeleteFunc(errs, func(e error) bool { return strings.Contains(e.Error(), costTotal) })
+	}
+	return errs
+}
+
+const (
+	costContributed = "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema"
+	costTotal       = "estimated rule cost total for entire OpenAPIv3 schema exceeds budget"
+)
+
+// withRuleTags names the +k8s:rule (or XValidation) tag in the errors that
+// are at a CEL rule's line.
+func (m *Model) withRuleTags(errs []error) []error {
+	if m.celTags == nil {
+		m.celTags = map[token.Position]string{}
+		for _, p := range m.Packages {
+			for _, t := range p.Types {
+				own, byField := m.celRules(t)
+				for _, r := range own {
+					m.celTags[r.Pos] = r.Tag
+				}
+				for _, rules := range byField {
+					for _, r := range rules {
+						m.celTags[r.Pos] = r.Tag
+					}
+				}
+			}
+		}
+	}
+	for _, err := range errs {
+		if e, ok := err.(*markers.Error); ok && e.Tag == "" {
+			e.Tag = m.celTags[e.Pos]
+		}
 	}
 	return errs
 }

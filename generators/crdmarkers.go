@@ -62,8 +62,8 @@ func parseCRDMarkers(lines []markers.Line) (crdMarkers, []error) {
 			continue
 		}
 		body := text[len(kubebuilderPrefix):]
-		if isForeignKubebuilder(body) {
-			continue
+		if isForeignKubebuilder(body) || isSchemaKubebuilder(body) {
+			continue // schema markers: reported with the type's tags (xValidations)
 		}
 		name := ""
 		for n := range crdMarkerKeys {

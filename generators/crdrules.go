@@ -206,9 +206,25 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 			// the old item of a list-map by its keys.
 			fieldPath, reason, unchanged := "", "", "self == oldSelf.value()"
 			if sf, ok := in.(Subfield); ok {
-				fieldPath = "." + sf.JSONName // the error is at the sub-field, as in Go
-				reason = presenceReason(c.resolveOptions(sf.Rules))
-				unchanged = sameField("self", "oldSelf.value()", sf.JSONName, sf.Field.Go)
+				// The error is at the sub-field, as in Go; through a chain
+				// of sub-fields (subfield("a")=+k8s:subfield("b")=...), at
+				// the last, which is also the value Go's ratcheting
+				// compares.
+				chain := []*Field{sf.Field}
+				inner := c.resolveOptions(sf.Rules)
+				for len(inner) == 1 {
+					next, ok := inner[0].(Subfield)
+					if !ok {
+						break
+					}
+					chain = append(chain, next.Field)
+					inner = c.resolveOptions(next.Rules)
+				}
+				for _, f := range chain {
+					fieldPath += "." + f.JSONName
+				}
+				reason = presenceReason(inner)
+				unchanged = c.sameChain("self", "oldSelf.value()", chain)
 			}
 			elem.XValidations = append(elem.XValidations, c.transitionRule("!("+match+") || ("+expr+")", unchanged, msg, reason, fieldPath))
 		}
@@ -266,7 +282,7 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 					}
 				}
 				expr, msg, _ := c.celCheck(Subfield{Src: x.Src, JSONName: x.JSONName, Field: x.Field, Rules: presence}, "self", t)
-				s.XValidations = append(s.XValidations, c.transitionRule(expr, sameField("self", "oldSelf.value()", x.JSONName, x.Field.Go), msg, reason, "."+x.JSONName))
+				s.XValidations = append(s.XValidations, c.transitionRule(expr, c.sameField("self", "oldSelf.value()", x.JSONName, x.Field.Go), msg, reason, "."+x.JSONName))
 			}
 		}
 	case ListType:
@@ -315,12 +331,108 @@ func presenceReason(rules []Rule) string {
 
 // sameField is the CEL test that field name of a and of b hold one value,
 // as Go compares them (absent is zero, except behind a pointer).
-func sameField(a, b, name string, t *types.Type) string {
+func (c *crdCtx) sameField(a, b, name string, t *types.Type) string {
 	if zeroIsAbsent(t) {
 		return accessor(a, []string{name}, t) + " == " + accessor(b, []string{name}, t)
 	}
 	x, y := sel(a, name), sel(b, name)
-	return fmt.Sprintf("has(%s) == has(%s) && (!has(%s) || %s == %s)", x, y, x, x, y)
+	return fmt.Sprintf("has(%s) == has(%s) && (!has(%s) || %s)", x, y, x, c.goEqual(x, y, derefType(t), 0))
+}
+
+// sameChain is sameField through a chain of sub-fields: the last field of
+// the chain holds one value in a and in b, as Go compares it. A pointer on
+// the way is unchanged when it is absent in both; a non-pointer struct on
+// the way is read as it is (below list items, where item rules are, it is
+// defaulted, so always there).
+func (c *crdCtx) sameChain(a, b string, chain []*Field) string {
+	f := chain[0]
+	if len(chain) == 1 {
+		return c.sameField(a, b, f.JSONName, f.Go)
+	}
+	x, y := sel(a, f.JSONName), sel(b, f.JSONName)
+	inner := c.sameChain(x, y, chain[1:])
+	if f.Go.Kind == types.Pointer {
+		return fmt.Sprintf("has(%s) == has(%s) && (!has(%s) || (%s))", x, y, x, inner)
+	}
+	return inner
+}
+
+// goEqual is the CEL test that a and b, two present values of Go type t,
+// are one Go value as equality.Semantic compares them. JSON spells a
+// struct's value several ways (a field absent or with its zero value), so
+// a struct is compared field by field, an absent field read as its zero
+// value; other values, and structs nested deeper than a few levels, are
+// compared as JSON.
+func (c *crdCtx) goEqual(a, b string, t *types.Type, depth int) string {
+	mt := c.m.lookup(t)
+	if _, known := wellKnown(t); known || mt == nil || t.Kind != types.Struct || depth > 2 {
+		return a + " == " + b
+	}
+	var parts []string
+	for _, f := range c.jsonFields(mt) {
+		x, y := sel(a, f.JSONName), sel(b, f.JSONName)
+		switch {
+		case f.Go.Kind == types.Pointer:
+			parts = append(parts, fmt.Sprintf("has(%s) == has(%s) && (!has(%s) || (%s))", x, y, x, c.goEqual(x, y, f.Go.Elem, depth+1)))
+		case zeroIsAbsent(f.Go):
+			parts = append(parts, accessor(a, []string{f.JSONName}, f.Go)+" == "+accessor(b, []string{f.JSONName}, f.Go))
+		default:
+			// A non-pointer struct: absent is its zero value.
+			parts = append(parts, fmt.Sprintf("(has(%s) && has(%s) ? (%s) : has(%s) ? (%s) : has(%s) ? (%s) : true)",
+				x, y, c.goEqual(x, y, f.Go, depth+1), x, c.goZero(x, f.Go, depth+1), y, c.goZero(y, f.Go, depth+1)))
+		}
+	}
+	if len(parts) == 0 {
+		return "true"
+	}
+	return strings.Join(parts, " && ")
+}
+
+// goZero is the CEL test that v, a present value of Go type t, is Go's
+// zero value of t (see goEqual).
+func (c *crdCtx) goZero(v string, t *types.Type, depth int) string {
+	mt := c.m.lookup(t)
+	if _, known := wellKnown(t); known || mt == nil || t.Kind != types.Struct || depth > 2 {
+		return "false" // not known to be zero: never "unchanged"
+	}
+	var parts []string
+	for _, f := range c.jsonFields(mt) {
+		x := sel(v, f.JSONName)
+		switch {
+		case f.Go.Kind == types.Pointer:
+			parts = append(parts, "!has("+x+")")
+		case zeroIsAbsent(f.Go):
+			parts = append(parts, zeroTest(accessor(v, []string{f.JSONName}, f.Go), f.Go, false))
+		default:
+			parts = append(parts, fmt.Sprintf("(!has(%s) || (%s))", x, c.goZero(x, f.Go, depth+1)))
+		}
+	}
+	if len(parts) == 0 {
+		return "true"
+	}
+	return strings.Join(parts, " && ")
+}
+
+// jsonFields are the fields of a struct as JSON has them: inline members
+// flattened, TypeMeta and ObjectMeta left out.
+func (c *crdCtx) jsonFields(t *Type) []*Field {
+	var out []*Field
+	for _, f := range t.Fields {
+		if f.Inline {
+			if isMetaType(f.Go, "TypeMeta") || isMetaType(f.Go, "ObjectMeta") {
+				continue
+			}
+			if inner := c.m.lookup(derefType(f.Go)); inner != nil {
+				out = append(out, c.jsonFields(inner)...)
+			}
+			continue
+		}
+		if isMetaType(f.Go, "ObjectMeta") {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 func elemSchema(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
@@ -397,7 +509,7 @@ func (c *crdCtx) liftedPresence(f *Field, rules []Rule) {
 		}
 	case hasRule[Forbidden](rules):
 		if ptr {
-			add("!("+present+")", presentBefore+" && "+sel("self", path...)+" == "+sel(old, path...), "Forbidden", "FieldValueForbidden")
+			add("!("+present+")", presentBefore+" && ("+c.goEqual(sel("self", path...), sel(old, path...), f.Go.Elem, 0)+")", "Forbidden", "FieldValueForbidden")
 		} else {
 			add(zeroTest(now, f.Go, false), now+" == "+before, "Forbidden", "FieldValueForbidden")
 		}

@@ -263,6 +263,13 @@ func (pv *pathVar) field() jen.Code {
 	return jen.Id(pv.name).Dot("Field").Call()
 }
 
+// inItem is the bool expression: the path is below a list item or a map
+// value.
+func (pv *pathVar) inItem() jen.Code {
+	pv.used = true
+	return jen.Id(pv.name).Dot("InItem").Call()
+}
+
 // withDecl prepends the path declaration if it was used.
 func (pv *pathVar) withDecl(body []jen.Code) []jen.Code {
 	if !pv.used || pv.decl == nil || len(body) == 0 {

@@ -18,6 +18,11 @@ type Model struct {
 	// BuildOptions.CRDs), sorted by group, kind and version.
 	CRDRoots []*CRDRoot
 	index    map[types.Name]*Type
+	// itemTypes are the types whose values can be list items or map
+	// values, or below them (belowItems).
+	itemTypes map[*Type]bool
+	// celTags are the tags of the CEL rules, by position (withRuleTags).
+	celTags map[token.Position]string
 }
 
 // Package is one output package: the Go file validation-gen writes.

@@ -41,6 +41,17 @@ func (p *Path) Key(k string) Path { return Path{parent: p, name: k, kind: pathKe
 // IntKey is the path of a map value with an integer key.
 func (p *Path) IntKey(k int64) Path { return Path{parent: p, index: k, kind: pathIntKey} }
 
+// InItem reports whether the path is below a list element or a map value.
+func (p *Path) InItem() bool {
+	for ; p != nil; p = p.parent {
+		switch p.kind {
+		case pathIndex, pathKey, pathIntKey:
+			return true
+		}
+	}
+	return false
+}
+
 // Field materialises the path.
 //
 // Nothing loaded from p is stored into the new path: names are cloned.

@@ -260,3 +260,22 @@ func TestPathStringAllocatesOnce(t *testing.T) {
 		t.Errorf("%v allocations, want 1", n)
 	}
 }
+
+func TestPathInItem(t *testing.T) {
+	var root Path
+	spec := root.Child("spec")
+	list := spec.Child("list")
+	item := list.Index(0)
+	below := item.Child("x")
+	m := spec.Child("m")
+	val := m.Key("k")
+	ival := m.IntKey(3)
+	for _, c := range []struct {
+		p    *Path
+		want bool
+	}{{&root, false}, {&spec, false}, {&list, false}, {&item, true}, {&below, true}, {&val, true}, {&ival, true}, {nil, false}} {
+		if got := c.p.InItem(); got != c.want {
+			t.Errorf("%v: InItem() = %v, want %v", c.p.Field(), got, c.want)
+		}
+	}
+}

@@ -8,8 +8,13 @@
 // Generated code holds one Rules per type with CEL rules; its programs are
 // compiled once per process, on first use. A value is handed to the CEL
 // validator as apimachinery's unstructured converter writes it (no JSON
-// round trip), which is the JSON a Go client sends. Only code with CEL
-// rules imports this package: it brings in the CEL libraries.
+// round trip), which is the JSON a Go client sends, after what the server
+// does to a request body before it validates it: nulls of fields that are
+// not nullable dropped, and the schema's defaults applied (the CRD
+// defaults the fields below list items and map values to their zero
+// values, so a rule there sees them whether the client sent them or not).
+// Only code with CEL rules imports this package: it brings in the CEL
+// libraries.
 package celrules
 
 import (
@@ -32,15 +37,22 @@ import (
 
 // Rules are the CEL rules of one type: the schema of the type (structure,
 // with x-kubernetes-validations only where the type itself declares them)
-// and, once compiled, the server's validator for it.
+// and, once compiled, the server's validator for it. A type whose values
+// can be list items or map values (or below them) has a second schema for
+// those places, where the CRD gives its non-pointer fields defaults.
 type Rules struct {
-	schemaJSON     string
 	isResourceRoot bool
+	plain, item    compiled
+}
 
-	once      sync.Once
-	structure *structuralschema.Structural
-	validator *cel.Validator
-	err       error
+// compiled is one schema of a type's rules and its validator.
+type compiled struct {
+	schemaJSON string
+	once       sync.Once
+	structure  *structuralschema.Structural
+	view       *viewNode
+	validator  *cel.Validator
+	err        error
 }
 
 // New returns the rules of a type from its generated schema (the JSON of an
@@ -48,29 +60,38 @@ type Rules struct {
 // kind (a type with TypeMeta and ObjectMeta), whose rules see
 // self.metadata.name as the server's do.
 func New(schemaJSON string, isResourceRoot bool) *Rules {
-	return &Rules{schemaJSON: schemaJSON, isResourceRoot: isResourceRoot}
+	return &Rules{plain: compiled{schemaJSON: schemaJSON}, isResourceRoot: isResourceRoot}
 }
 
-func (r *Rules) compile() {
+// NewWithItemSchema is New for a type that can be below a list item or a
+// map value, where the CRD's schema of the type is itemSchemaJSON.
+func NewWithItemSchema(schemaJSON, itemSchemaJSON string, isResourceRoot bool) *Rules {
+	r := New(schemaJSON, isResourceRoot)
+	r.item.schemaJSON = itemSchemaJSON
+	return r
+}
+
+func (c *compiled) compile(isResourceRoot bool) {
 	var v1 apiextv1.JSONSchemaProps
-	if err := json.Unmarshal([]byte(r.schemaJSON), &v1); err != nil {
-		r.err = fmt.Errorf("reading the generated schema: %w", err)
+	if err := json.Unmarshal([]byte(c.schemaJSON), &v1); err != nil {
+		c.err = fmt.Errorf("reading the generated schema: %w", err)
 		return
 	}
 	var internal apiextensions.JSONSchemaProps
 	if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(&v1, &internal, nil); err != nil {
-		r.err = fmt.Errorf("converting the generated schema: %w", err)
+		c.err = fmt.Errorf("converting the generated schema: %w", err)
 		return
 	}
 	s, err := structuralschema.NewStructural(&internal)
 	if err != nil {
-		r.err = fmt.Errorf("the generated schema is not structural: %w", err)
+		c.err = fmt.Errorf("the generated schema is not structural: %w", err)
 		return
 	}
-	r.structure = s
-	r.validator = cel.NewValidator(s, r.isResourceRoot, celconfig.PerCallLimit)
-	if r.validator == nil {
-		r.err = fmt.Errorf("the generated schema has no CEL rules")
+	c.structure = s
+	c.view = newViewNode(s)
+	c.validator = cel.NewValidator(s, isResourceRoot, celconfig.PerCallLimit)
+	if c.validator == nil {
+		c.err = fmt.Errorf("the generated schema has no CEL rules")
 	}
 }
 
@@ -78,6 +99,12 @@ func (r *Rules) compile() {
 // nil when there is no old value) and reports their errors below fldPath.
 // It never panics: a failure to compile or convert is an InternalError.
 func Validate[T any](ctx context.Context, r *Rules, op operation.Operation, fldPath *field.Path, obj, oldObj *T) (errs field.ErrorList) {
+	return ValidateIn(ctx, r, op, fldPath, false, obj, oldObj)
+}
+
+// ValidateIn is Validate for a value that is (inItem) or is not below a
+// list item or a map value.
+func ValidateIn[T any](ctx context.Context, r *Rules, op operation.Operation, fldPath *field.Path, inItem bool, obj, oldObj *T) (errs field.ErrorList) {
 	if obj == nil {
 		return nil
 	}
@@ -86,34 +113,116 @@ func Validate[T any](ctx context.Context, r *Rules, op operation.Operation, fldP
 			errs = field.ErrorList{field.InternalError(fldPath, fmt.Errorf("evaluating CEL rules: %v", p))}
 		}
 	}()
-	r.once.Do(r.compile)
-	if r.err != nil {
-		return field.ErrorList{field.InternalError(fldPath, r.err)}
+	c := &r.plain
+	if inItem && r.item.schemaJSON != "" {
+		c = &r.item
 	}
-	newVal, err := toUnstructured(obj)
+	c.once.Do(func() { c.compile(r.isResourceRoot) })
+	if c.err != nil {
+		return field.ErrorList{field.InternalError(fldPath, c.err)}
+	}
+	newVal, err := c.toServerValue(obj)
 	if err != nil {
 		return field.ErrorList{field.InternalError(fldPath, err)}
 	}
 	var oldVal any
 	var opts []cel.Option
 	if op.Type == operation.Update && oldObj != nil {
-		if oldVal, err = toUnstructured(oldObj); err != nil {
+		if oldVal, err = c.toServerValue(oldObj); err != nil {
 			return field.ErrorList{field.InternalError(fldPath, err)}
 		}
 		// As the server does: a rule is not evaluated again on a value
 		// that did not change (CRDValidationRatcheting).
-		opts = append(opts, cel.WithRatcheting(common.NewCorrelatedObject(newVal, oldVal, &model.Structural{Structural: r.structure})))
+		opts = append(opts, cel.WithRatcheting(common.NewCorrelatedObject(newVal, oldVal, &model.Structural{Structural: c.structure})))
 	}
-	errs, _ = r.validator.Validate(ctx, fldPath, r.structure, newVal, oldVal, celconfig.RuntimeCELCostBudget, opts...)
+	errs, _ = c.validator.Validate(ctx, fldPath, c.structure, newVal, oldVal, celconfig.RuntimeCELCostBudget, opts...)
 	return errs
 }
 
-// toUnstructured is the value as the server sees it: a struct as
-// apimachinery's unstructured converter writes it.
-func toUnstructured[T any](v *T) (any, error) {
+// toServerValue is the value as the server's CEL rules see it: a struct
+// as apimachinery's unstructured converter writes it, then, as the
+// server's decoding does, without the nulls of fields that are not
+// nullable and with the schema's defaults.
+func (c *compiled) toServerValue(v any) (any, error) {
 	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(v)
 	if err != nil {
 		return nil, fmt.Errorf("converting %T for CEL: %w", v, err)
 	}
+	serverView(u, c.view)
 	return u, nil
+}
+
+// viewNode is what serverView needs of a schema node, linked by pointers
+// (a Structural holds its properties by value, and walking it by address
+// would allocate on every call).
+type viewNode struct {
+	props      map[string]*viewNode
+	additional *viewNode
+	items      *viewNode
+	nullable   bool
+	def        any // the default, nil for none
+}
+
+func newViewNode(s *structuralschema.Structural) *viewNode {
+	if s == nil {
+		return nil
+	}
+	n := &viewNode{nullable: s.Nullable, def: s.Default.Object, items: newViewNode(s.Items)}
+	if s.AdditionalProperties != nil {
+		n.additional = newViewNode(s.AdditionalProperties.Structural)
+	}
+	if len(s.Properties) > 0 {
+		n.props = make(map[string]*viewNode, len(s.Properties))
+		for k := range s.Properties {
+			p := s.Properties[k]
+			n.props[k] = newViewNode(&p)
+		}
+	}
+	return n
+}
+
+// serverView does to x what the server's decoding does to a body before
+// validation, in one walk: structuraldefaulting.PruneNonNullableNullsWithoutDefaults
+// (a null where the schema is not nullable and has no default is
+// dropped), then structuraldefaulting.Default (an absent field, or a null
+// where the schema is not nullable, gets the schema's default). Those two
+// allocate for every property of every object they visit; this does not.
+func serverView(x any, n *viewNode) {
+	if n == nil {
+		return
+	}
+	switch x := x.(type) {
+	case map[string]any:
+		for k, v := range x {
+			p := n.props[k]
+			if p == nil {
+				p = n.additional
+			}
+			if v == nil && p != nil && !p.nullable {
+				if p.def == nil {
+					delete(x, k)
+					continue
+				}
+				x[k] = runtime.DeepCopyJSONValue(p.def)
+			}
+			serverView(x[k], p)
+		}
+		for k, p := range n.props {
+			if p.def == nil {
+				continue
+			}
+			if _, found := x[k]; found {
+				continue
+			}
+			x[k] = runtime.DeepCopyJSONValue(p.def)
+			serverView(x[k], p)
+		}
+	case []any:
+		for i := range x {
+			if x[i] == nil && n.items != nil && !n.items.nullable && n.items.def != nil {
+				x[i] = runtime.DeepCopyJSONValue(n.items.def)
+			}
+			serverView(x[i], n.items)
+		}
+	}
 }

@@ -2,7 +2,15 @@ package celrules
 
 import (
 	"context"
+	"encoding/json"
+	"reflect"
 	"testing"
+
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	structuraldefaulting "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
 
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -60,6 +68,86 @@ func TestValidateBadSchema(t *testing.T) {
 		errs := Validate(context.Background(), New(s, false), operation.Operation{}, field.NewPath("x"), &pair{}, nil)
 		if len(errs) != 1 || errs[0].Type != want {
 			t.Errorf("%s: got %v, want one %s", s, errs, want)
+		}
+	}
+}
+
+type rule struct {
+	Action string   `json:"action"`
+	Codes  []string `json:"codes,omitempty"`
+	Inner  *inner   `json:"inner,omitempty"`
+}
+
+type inner struct {
+	N int64 `json:"n,omitempty"`
+}
+
+// The server drops nulls and applies the schema's defaults before CEL
+// runs; the CRD defaults the non-pointer fields below list items and map
+// values to their zero values. A rule sees the value as the server does:
+// with the item schema, an omitted field is there.
+func TestValidateSeesServerDefaults(t *testing.T) {
+	const rules = `"x-kubernetes-validations":[{"rule":"self.action != 'Count' || !has(self.codes)","message":"Count needs no codes"}]`
+	plain := `{"type":"object","properties":{"action":{"type":"string"},"codes":{"type":"array","items":{"type":"string"}},
+"inner":{"type":"object","properties":{"n":{"type":"integer","x-kubernetes-validations":[{"rule":"self >= 0","message":"n is negative"}]}}}},` + rules + `}`
+	item := `{"type":"object","properties":{"action":{"type":"string","default":""},"codes":{"type":"array","default":[],"items":{"type":"string"}},
+"inner":{"type":"object","properties":{"n":{"type":"integer","default":0,"x-kubernetes-validations":[{"rule":"self >= 0","message":"n is negative"}]}}}},` + rules + `}`
+	r := NewWithItemSchema(plain, item, false)
+	ctx := context.Background()
+	create := operation.Operation{Type: operation.Create}
+	at := field.NewPath("x")
+	obj := &rule{Action: "Count", Inner: &inner{}}
+	if errs := ValidateIn(ctx, r, create, at, false, obj, nil); len(errs) != 0 {
+		t.Errorf("not in an item: codes is absent, so the rule holds: %v", errs)
+	}
+	if errs := ValidateIn(ctx, r, create, at, true, obj, nil); len(errs) != 1 || errs[0].Detail != "Count needs no codes" {
+		t.Errorf("in an item: codes is defaulted to [], so has() is true, as on the server: %v", errs)
+	}
+	// A type without an item schema uses its one schema everywhere.
+	if errs := ValidateIn(ctx, New(plain, false), create, at, true, obj, nil); len(errs) != 0 {
+		t.Errorf("no item schema: %v", errs)
+	}
+}
+
+// serverView is the server's PruneNonNullableNullsWithoutDefaults then
+// Default, in one walk.
+func TestServerViewIsThePrunerAndDefaulter(t *testing.T) {
+	const schema = `{"type":"object","properties":{
+"a":{"type":"string","default":"x"},
+"b":{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer","default":0},"l":{"type":"array","nullable":true,"items":{"type":"string"}},"m":{"type":"array","items":{"type":"string"}}}}},
+"c":{"type":"object","additionalProperties":{"type":"object","properties":{"d":{"type":"boolean","default":false}}}},
+"e":{"type":"array","items":{"type":"array","nullable":true,"items":{"type":"integer"}}},
+"f":{"type":"array","default":[],"items":{"type":"integer"}},
+"g":{"type":"string"}}}`
+	inputs := []string{
+		`{}`,
+		`{"a":null,"f":null,"g":null}`,
+		`{"b":[{},{"n":3,"l":null,"m":null},null],"c":{"k":{},"j":null},"e":[null,[1]],"g":"y"}`,
+		`{"b":null,"c":null,"e":null,"x":null}`,
+	}
+	var v1 apiextv1.JSONSchemaProps
+	if err := json.Unmarshal([]byte(schema), &v1); err != nil {
+		t.Fatal(err)
+	}
+	var internal apiextensions.JSONSchemaProps
+	if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(&v1, &internal, nil); err != nil {
+		t.Fatal(err)
+	}
+	s, err := structuralschema.NewStructural(&internal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range inputs {
+		var want, got any
+		if err := utiljson.Unmarshal([]byte(in), &want); err != nil {
+			t.Fatal(err)
+		}
+		_ = utiljson.Unmarshal([]byte(in), &got)
+		structuraldefaulting.PruneNonNullableNullsWithoutDefaults(want, s)
+		structuraldefaulting.Default(want, s)
+		serverView(got, newViewNode(s))
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\n got %v\nwant %v", in, got, want)
 		}
 	}
 }

@@ -1225,7 +1225,7 @@ func ValidateAt_Scaler(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 	}
 	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.Validate(ctx, celRules_Scaler, op, p.Field(), obj, oldObj)...)
+	errs = append(errs, celrules.ValidateIn(ctx, celRules_Scaler, op, p.Field(), p.InItem(), obj, oldObj)...)
 	return
 }
 
@@ -1310,7 +1310,7 @@ func ValidateAt_ScalerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 	}
 	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.Validate(ctx, celRules_ScalerSpec, op, p.Field(), obj, oldObj)...)
+	errs = append(errs, celrules.ValidateIn(ctx, celRules_ScalerSpec, op, p.Field(), p.InItem(), obj, oldObj)...)
 	return
 }
 
@@ -1421,7 +1421,7 @@ func Validate_Window(ctx context.Context, op operation.Operation, fldPath *field
 }
 
 // celRules_Window are the CEL rules of Window, with the schema they are compiled against.
-var celRules_Window = celrules.New(`{"type":"object","properties":{"end":{"type":"integer","format":"int32"},"name":{"type":"string","maxLength":16},"start":{"type":"integer","format":"int32"}},"x-kubernetes-validations":[{"rule":"self.start < self.end","message":"start must be before end","reason":"FieldValueForbidden"}]}`, false)
+var celRules_Window = celrules.NewWithItemSchema(`{"type":"object","properties":{"end":{"type":"integer","format":"int32"},"name":{"type":"string","maxLength":16},"start":{"type":"integer","format":"int32"}},"x-kubernetes-validations":[{"rule":"self.start < self.end","message":"start must be before end","reason":"FieldValueForbidden"}]}`, `{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}},"x-kubernetes-validations":[{"rule":"self.start < self.end","message":"start must be before end","reason":"FieldValueForbidden"}]}`, false)
 
 // ValidateAt_Window is Validate_Window with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1441,7 +1441,7 @@ func ValidateAt_Window(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 	}
 	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.Validate(ctx, celRules_Window, op, p.Field(), obj, oldObj)...)
+	errs = append(errs, celrules.ValidateIn(ctx, celRules_Window, op, p.Field(), p.InItem(), obj, oldObj)...)
 	return
 }
 
