@@ -638,7 +638,7 @@ func (d *differential) check(c testCase) outcome {
 		// old body does are this (docs/crd-design.md).
 		n, o := decodeExact(body), decodeExact(old)
 		respelled, _ := json.Marshal(respell(n, o))
-		if errs, _, err := d.srv.validate(d.ctx, respelled, old); err == nil {
+		if errs, _, err := d.srv.Validate(d.ctx, respelled, old); err == nil {
 			still := map[string]bool{}
 			for _, e := range errs {
 				still[d.serverPath(e.Field)] = true
