@@ -678,19 +678,8 @@ func nullOnlyChanges(n, o any, p string) []string {
 		if !ok || len(x) != len(y) || reflect.DeepEqual(x, y) {
 			return nil
 		}
-		empty := func(v any) bool {
-			switch e := v.(type) {
-			case nil:
-				return true
-			case []any:
-				return len(e) == 0
-			case map[string]any:
-				return len(e) == 0
-			}
-			return false
-		}
 		for i := range x {
-			if !reflect.DeepEqual(x[i], y[i]) && !(empty(x[i]) && empty(y[i])) {
+			if !reflect.DeepEqual(x[i], y[i]) && !(emptyJSON(x[i]) && emptyJSON(y[i])) {
 				return nil
 			}
 		}
@@ -708,20 +697,23 @@ func decodeExact(b []byte) any {
 	return v
 }
 
+// emptyJSON tells the JSON spellings of an empty Go list or map: null (or
+// absent), [] and {}.
+func emptyJSON(v any) bool {
+	switch e := v.(type) {
+	case nil:
+		return true
+	case []any:
+		return len(e) == 0
+	case map[string]any:
+		return len(e) == 0
+	}
+	return false
+}
+
 // respell returns n with its empty lists and maps spelled as o spells the
 // same value (null or absent, [] or {}): the same Go value, in o's JSON.
 func respell(n, o any) any {
-	empty := func(v any, ok bool) bool {
-		switch e := v.(type) {
-		case nil:
-			return true
-		case []any:
-			return len(e) == 0
-		case map[string]any:
-			return len(e) == 0
-		}
-		return !ok
-	}
 	switch x := n.(type) {
 	case map[string]any:
 		y, _ := o.(map[string]any)
@@ -732,7 +724,7 @@ func respell(n, o any) any {
 		for _, k := range sortedKeys(x) {
 			ov, ook := y[k]
 			out[k] = respell(x[k], ov)
-			if empty(x[k], true) && empty(ov, ook) && !reflect.DeepEqual(x[k], ov) {
+			if emptyJSON(x[k]) && emptyJSON(ov) && !reflect.DeepEqual(x[k], ov) { // an absent ov is nil
 				if ook {
 					out[k] = ov
 				} else {
@@ -741,7 +733,7 @@ func respell(n, o any) any {
 			}
 		}
 		for k, ov := range y {
-			if _, ok := x[k]; !ok && empty(ov, true) && ov != nil {
+			if _, ok := x[k]; !ok && emptyJSON(ov) && ov != nil {
 				out[k] = ov
 			}
 		}
@@ -754,7 +746,7 @@ func respell(n, o any) any {
 		out := make([]any, len(x))
 		for i := range x {
 			out[i] = respell(x[i], y[i])
-			if empty(x[i], true) && empty(y[i], true) {
+			if emptyJSON(x[i]) && emptyJSON(y[i]) {
 				out[i] = y[i]
 			}
 		}

@@ -23,6 +23,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/declval/validation-gen/bench/internal/kubecodegen"
 )
 
 // Result is what genspeed writes (JSON), for cmd/report.
@@ -38,17 +40,6 @@ type Generator struct {
 	Command string    `json:"command"`
 	Seconds []float64 `json:"seconds"`
 	PeakMiB []float64 `json:"peakMiB"`
-}
-
-// readonly mirrors cmd/refgen's list (kube_codegen.sh's).
-var readonly = []string{
-	"k8s.io/apimachinery/pkg/apis/meta/v1",
-	"k8s.io/apimachinery/pkg/api/resource",
-	"k8s.io/apimachinery/pkg/runtime",
-	"k8s.io/apimachinery/pkg/types",
-	"k8s.io/apimachinery/pkg/util/intstr",
-	"k8s.io/apimachinery/pkg/version",
-	"time",
 }
 
 func main() {
@@ -75,7 +66,7 @@ func run(runs int, input, out string) error {
 	if err := goCmd("..", "build", "-o", ours, "./cmd/validation-gen"); err != nil {
 		return err
 	}
-	if err := goCmd(".", "build", "-o", ref, "k8s.io/code-generator/cmd/validation-gen"); err != nil {
+	if err := goCmd(".", "build", "-o", ref, kubecodegen.Generator); err != nil {
 		return err
 	}
 
@@ -96,10 +87,6 @@ func run(runs int, input, out string) error {
 		return err
 	}
 
-	refArgs := []string{"--output-file", "zz_generated.validations.go"}
-	for _, p := range readonly {
-		refArgs = append(refArgs, "--readonly-pkg", p)
-	}
 	gens := []struct {
 		g    Generator
 		bin  string
@@ -107,7 +94,7 @@ func run(runs int, input, out string) error {
 	}{
 		{Generator{Name: "validation-gen"}, ours, []string{"--output-file", "zz_generated.validations.go", "./..."}},
 		{Generator{Name: "validation-gen --crd-dir"}, ours, []string{"--output-file", "zz_generated.validations.go", "--crd-dir", filepath.Join(tmp, "crd"), "./..."}},
-		{Generator{Name: "reference"}, ref, append(refArgs, "./...")},
+		{Generator{Name: "reference"}, ref, kubecodegen.Args("./...")},
 	}
 	for i := range gens {
 		gens[i].g.Command = filepath.Base(gens[i].bin) + " " + strings.Join(gens[i].args, " ")

@@ -32,6 +32,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/declval/validation-gen/bench/internal/kubecodegen"
 )
 
 // group is an example API package whose kinds the benchmarks validate.
@@ -51,20 +53,6 @@ var unsupported = regexp.MustCompile(`^\s*//\s*\+(k8s:rule\(|kubebuilder:validat
 // objectMeta matches the embedded ObjectMeta of a kind.
 var objectMeta = regexp.MustCompile(`^\s*metav1\.ObjectMeta\s+` + "`" + `json:"metadata`)
 
-const generator = "k8s.io/code-generator/cmd/validation-gen"
-
-// readonly are the packages of Kubernetes types, passed as
-// k8s.io/code-generator's kube_codegen.sh (v0.37) passes them.
-var readonly = []string{
-	"k8s.io/apimachinery/pkg/apis/meta/v1",
-	"k8s.io/apimachinery/pkg/api/resource",
-	"k8s.io/apimachinery/pkg/runtime",
-	"k8s.io/apimachinery/pkg/types",
-	"k8s.io/apimachinery/pkg/util/intstr",
-	"k8s.io/apimachinery/pkg/version",
-	"time",
-}
-
 func main() {
 	out := flag.String("out", "internal/reference", "directory for the reference packages (relative to bench/)")
 	flag.Parse()
@@ -77,11 +65,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "refgen:", err)
 		os.Exit(1)
 	}
-	args := []string{"tool", generator, "--output-file", "zz_generated.validations.go"}
-	for _, p := range readonly {
-		args = append(args, "--readonly-pkg", p)
-	}
-	cmd := exec.Command("go", append(args, "./"+filepath.ToSlash(*out)+"/...")...)
+	args := append([]string{"tool", kubecodegen.Generator}, kubecodegen.Args("./"+filepath.ToSlash(*out)+"/...")...)
+	cmd := exec.Command("go", args...)
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {
 		fmt.Fprintf(os.Stderr, "refgen: %s: %v\n", strings.Join(cmd.Args, " "), err)
