@@ -79,11 +79,16 @@ func (p *Path) Field() *field.Path {
 // Rebase puts errors found under the root Path below a caller's path.
 // field.Error keeps its path as a string, so this is a string prefix:
 // "spec.x" becomes "root.spec.x", "[0]" becomes "root[0]", and an error at
-// the root itself ("<nil>") moves to root.
+// the root itself ("<nil>") moves to root. Small enough to be inlined:
+// the common call (no root, or no errors) costs nothing.
 func Rebase(errs field.ErrorList, root *field.Path) field.ErrorList {
 	if root == nil || len(errs) == 0 {
 		return errs
 	}
+	return rebase(errs, root)
+}
+
+func rebase(errs field.ErrorList, root *field.Path) field.ErrorList {
 	prefix := root.String()
 	for _, e := range errs {
 		switch {
