@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -242,6 +243,18 @@ func prepareChecked(tb testing.TB, impl implementation, c benchCase) validation 
 		}
 		tb.Fatalf("%s: %s finds %d errors, but the object is %s", c.name, impl.name, n, verdict)
 	}
+	// Measure the steady state of a running server: collect the garbage of
+	// the setup (whose collection would otherwise run during the timed
+	// loop and empty the sync.Pools of every implementation that recycles
+	// memory), then validate once on every processor at once, so that each
+	// processor's part of those pools holds what it keeps (a sync.Pool
+	// hands an object back first to the processor that put it).
+	runtime.GC()
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() { v() })
+	}
+	wg.Wait()
 	return v
 }
 
