@@ -84,6 +84,7 @@ func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev
 			onUpdate(jen.Qual(pkgRT, "NewOldItemsFunc").Call(jen.Op("*").Id(pl.ov), eq)),
 		}
 		lookup = func(item jen.Code) jen.Code { return jen.Id(idx).Dot("Find").Call(item) }
+		done = []jen.Code{jen.Id(idx).Dot("Release").Call()}
 	}
 	return decl, func(ev, eov string) jen.Code {
 		// The key functions take a pointer to the list's element; for a

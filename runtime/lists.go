@@ -51,16 +51,18 @@ func UniqueByKey[S ~[]E, E any, K comparable](p *Path, list S, key func(*E) K) f
 		}
 		return errs
 	}
-	seen := getMap[K, struct{}](n)
+	x := newListIndex(n)
 	for j := range list {
 		k := key(&list[j])
-		if _, dup := seen[k]; dup {
+		h := keyHash(k)
+		i, free := x.lookup(h, func(i int) bool { return key(&list[i]) == k })
+		if i >= 0 {
 			errs = append(errs, duplicate(p, j, list[j]))
 			continue
 		}
-		seen[k] = struct{}{}
+		x.insert(free, h, j)
 	}
-	putMap(n, seen)
+	x.release()
 	return errs
 }
 
@@ -84,22 +86,17 @@ func UniqueFunc[S ~[]E, E any](p *Path, list S, eq func(a, b *E) bool) field.Err
 		}
 		return errs
 	}
-	buckets := make(map[uint64][]int, n)
+	x := newListIndex(n)
 	for j := range list {
 		h := hashOf(&list[j])
-		dup := false
-		for _, i := range buckets[h] {
-			if eq(&list[i], &list[j]) {
-				dup = true
-				break
-			}
-		}
-		if dup {
+		i, free := x.lookup(h, func(i int) bool { return eq(&list[i], &list[j]) })
+		if i >= 0 {
 			errs = append(errs, duplicate(p, j, list[j]))
 			continue
 		}
-		buckets[h] = append(buckets[h], j)
+		x.insert(free, h, j)
 	}
+	x.release()
 	return errs
 }
 
@@ -114,9 +111,10 @@ func duplicate[E any](p *Path, j int, item E) *field.Error {
 // whole list is linear. The zero value finds nothing. Release recycles the
 // index once the lookups are done.
 type OldItems[E any, K comparable] struct {
-	old   []E
-	key   func(*E) K
-	index map[K]int
+	old     []E
+	key     func(*E) K
+	index   listIndex
+	indexed bool
 }
 
 // NewOldItems prepares the lookup of items of old by key.
@@ -134,16 +132,18 @@ func (o *OldItems[E, K]) Find(k K) *E {
 		}
 		return nil
 	}
-	if o.index == nil {
-		o.index = getMap[K, int](len(o.old))
-		for i := range o.old {
-			kk := o.key(&o.old[i])
-			if _, seen := o.index[kk]; !seen {
-				o.index[kk] = i
+	if !o.indexed {
+		o.index, o.indexed = newListIndex(len(o.old)), true
+		for j := range o.old {
+			kj := o.key(&o.old[j])
+			h := keyHash(kj)
+			// Only the first of equal keys is indexed: it is the one found.
+			if i, free := o.index.lookup(h, func(i int) bool { return o.key(&o.old[i]) == kj }); i < 0 {
+				o.index.insert(free, h, j)
 			}
 		}
 	}
-	if i, ok := o.index[k]; ok {
+	if i, _ := o.index.lookup(keyHash(k), func(i int) bool { return o.key(&o.old[i]) == k }); i >= 0 {
 		return &o.old[i]
 	}
 	return nil
@@ -151,9 +151,7 @@ func (o *OldItems[E, K]) Find(k K) *E {
 
 // Release recycles the index of a long old list; o finds nothing after.
 func (o *OldItems[E, K]) Release() {
-	if o.index != nil {
-		putMap(len(o.old), o.index)
-	}
+	o.index.release()
 	*o = OldItems[E, K]{}
 }
 
@@ -168,12 +166,13 @@ func FindFunc[S ~[]E, E any](old S, e *E, eq func(a, b *E) bool) *E {
 }
 
 // OldItemsFunc is OldItems for set items without ==: items are matched by
-// eq, and a long old list is bucketed by hashOf on first use, so that
+// eq, and a long old list is indexed by hashOf on first use, so that
 // correlating a whole list stays linear.
 type OldItemsFunc[E any] struct {
 	old     []E
 	eq      func(a, b *E) bool
-	buckets map[uint64][]int
+	index   listIndex
+	indexed bool
 }
 
 // NewOldItemsFunc prepares the lookup of items of old by equality.
@@ -186,17 +185,23 @@ func (o *OldItemsFunc[E]) Find(e *E) *E {
 	if len(o.old) <= smallList {
 		return FindFunc(o.old, e, o.eq)
 	}
-	if o.buckets == nil {
-		o.buckets = make(map[uint64][]int, len(o.old))
-		for i := range o.old {
-			h := hashOf(&o.old[i])
-			o.buckets[h] = append(o.buckets[h], i)
+	if !o.indexed {
+		o.index, o.indexed = newListIndex(len(o.old)), true
+		for j := range o.old {
+			h := hashOf(&o.old[j])
+			if i, free := o.index.lookup(h, func(i int) bool { return o.eq(&o.old[i], &o.old[j]) }); i < 0 {
+				o.index.insert(free, h, j)
+			}
 		}
 	}
-	for _, i := range o.buckets[hashOf(e)] {
-		if o.eq(&o.old[i], e) {
-			return &o.old[i]
-		}
+	if i, _ := o.index.lookup(hashOf(e), func(i int) bool { return o.eq(&o.old[i], e) }); i >= 0 {
+		return &o.old[i]
 	}
 	return nil
+}
+
+// Release recycles the index of a long old list; o finds nothing after.
+func (o *OldItemsFunc[E]) Release() {
+	o.index.release()
+	*o = OldItemsFunc[E]{}
 }

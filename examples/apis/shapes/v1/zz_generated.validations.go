@@ -350,6 +350,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 							errs = append(errs, ValidateAt_Inner(ctx, op, &ep76, ev74, eov75)...)
 						}
 					}
+					old77.Release()
 				}
 			}
 		}
