@@ -40,6 +40,9 @@ func TestCRDBadInput(t *testing.T) {
 		"default-breaks-rule": {"types.go:20:", "properties[items].items.properties[name].default", "a CEL rule fails on the field's zero value", "fix: let the zero value through"},
 		// controller-gen's schema markers are not read: an error rather
 		// than a check the CRD and the Go validator silently lack.
+		// A chain after +k8s:item that the CRD cannot carry says which
+		// chains those are and where the rule can go instead.
+		"item-eachval":              {"types.go:15:", "+k8s:item", "has no CRD form", "+k8s:eachVal", "fix: if every item must satisfy the rule, put it on the field of the item's type itself (Container)"},
 		"kubebuilder-schema-marker": {"types.go:14:", "+kubebuilder:validation:Minimum=1", "does not read controller-gen's schema markers", "fix: use +k8s:minimum=<n>"},
 	}
 	for name, wants := range cases {

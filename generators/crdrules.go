@@ -195,7 +195,12 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r Rule) {
 		for _, in := range c.resolveOptions(x.Rules) {
 			expr, msg, ok := c.celCheck(in, "self", x.Selector.Elem)
 			if !ok {
-				c.errs = append(c.errs, noCRDForm(in))
+				c.errs = append(c.errs, &markers.Error{Pos: x.Pos, Tag: x.TagName(),
+					Msg: "this chain has no CRD form in validation-gen yet: the CRD checks a rule chained after +k8s:item " +
+						"with a CEL expression on the matched item, and validation-gen writes none there for " +
+						"+k8s:eachVal, +k8s:eachKey, +k8s:listType, unions, +k8s:opaqueType or +k8s:rule",
+					Fix: "if every item must satisfy the rule, put it on the field of the item's type itself (" +
+						x.Selector.Elem.Name.Name + "), where the CRD schema carries it; otherwise generate this package without --crd-dir"})
 				continue
 			}
 			if expr == "true" {
