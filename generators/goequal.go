@@ -11,9 +11,12 @@ import (
 // value. equality.Semantic.DeepEqual does that by reflection, which
 // allocates; the emitter instead writes typed equality functions with the
 // same meaning (nil and empty lists and maps are equal, pointers compare
-// what they point to). Types it cannot see into (other packages, foreign
-// types such as resource.Quantity with their own notion of equality) still
-// go through equality.Semantic.
+// what they point to). The types equality.Semantic has functions of its
+// own for (metav1.Time, resource.Quantity, ...) are compared by the
+// runtime's equivalents of those functions. Only a type the emitter cannot
+// see into (an interface, a struct of another package with unexported
+// fields) still goes through reflection (runtime.OpaqueEqual), alone: the
+// values around it stay typed.
 
 // equalities collects the equality functions one file needs.
 type equalities struct {
@@ -30,53 +33,87 @@ func (q *equalities) call(t *types.Type, a, b jen.Code) jen.Code {
 	if isComparable(t) {
 		return jen.Op("*").Add(a).Op("==").Op("*").Add(b)
 	}
-	if !q.typed(t) {
-		return jen.Qual(pkgEquality, "Semantic").Dot("DeepEqual").Call(a, b)
+	if c := leafEqual(t, a, b); c != nil {
+		return c
 	}
 	return jen.Id(q.fn(t)).Call(a, b)
 }
 
-// typed reports whether the emitter can write an equality function for t:
-// everything in it must be visible from this package.
-func (q *equalities) typed(t *types.Type) bool {
-	return q.typedSeen(t, map[*types.Type]bool{})
+// semanticFuncs are the runtime's equivalents of equality.Semantic's own
+// functions, by the type they compare.
+var semanticFuncs = map[types.Name]string{
+	{Package: "k8s.io/apimachinery/pkg/apis/meta/v1", Name: "Time"}:      "TimeEqual",
+	{Package: "k8s.io/apimachinery/pkg/apis/meta/v1", Name: "MicroTime"}: "MicroTimeEqual",
+	{Package: "k8s.io/apimachinery/pkg/apis/meta/v1", Name: "FieldsV1"}:  "FieldsV1Equal",
+	{Package: "k8s.io/apimachinery/pkg/api/resource", Name: "Quantity"}:  "QuantityEqual",
+	// Not one of equality.Semantic's (it panics on time.Time), but what a
+	// time means in an API: an instant, as metav1.Time's equality says.
+	{Package: "time", Name: "Time"}: "GoTimeEqual",
 }
 
-func (q *equalities) typedSeen(t *types.Type, seen map[*types.Type]bool) bool {
-	if seen[t] {
+// leafEqual compares *a and *b (a, b: *T) for a type whose equality is not
+// written out member by member, or returns nil for any other type.
+func leafEqual(t *types.Type, a, b jen.Code) jen.Code {
+	if fn, ok := semanticFuncs[t.Name]; ok {
+		return jen.Qual(pkgRT, fn).Call(a, b)
+	}
+	if opaque(t) {
+		return jen.Qual(pkgRT, "OpaqueEqual").Call(a, b)
+	}
+	return nil
+}
+
+// opaque reports whether t is a type generated code cannot compare member
+// by member: an interface, or a struct of another package with unexported
+// fields.
+func opaque(t *types.Type) bool {
+	if t.Kind == types.Interface {
 		return true
+	}
+	if t.Kind != types.Struct || t.Name.Package == "" {
+		return false
+	}
+	for _, m := range t.Members {
+		if !isExported(m.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// reflects reports whether comparing two values of type t goes through
+// reflection somewhere (an opaque type in it), so that the addresses
+// compared escape.
+func (q *equalities) reflects(t *types.Type) bool {
+	return reflectsSeen(t, map[*types.Type]bool{})
+}
+
+func reflectsSeen(t *types.Type, seen map[*types.Type]bool) bool {
+	if seen[t] || isComparable(t) {
+		return false
 	}
 	seen[t] = true
-	if t.Name.Package != "" && t.Name.Package != q.e.p.Path {
-		if noValidations(t.Name.Package) {
-			// apimachinery types (Quantity, Time, ...) have equalities of
-			// their own in equality.Semantic.
-			return isComparable(t)
-		}
-		if t.Kind == types.Struct {
-			for _, m := range t.Members {
-				if !isExported(m.Name) {
-					return false // not visible from here
-				}
-			}
-		}
+	if _, ok := semanticFuncs[t.Name]; ok {
+		return false
+	}
+	if opaque(t) {
+		return true
 	}
 	switch t.Kind {
-	case types.Builtin:
-		return true
-	case types.Alias:
-		return q.typedSeen(t.Underlying, seen)
-	case types.Pointer, types.Slice, types.Array:
-		return q.typedSeen(t.Elem, seen)
+	case types.Alias, types.Pointer, types.Slice, types.Array:
+		e := t.Elem
+		if t.Kind == types.Alias {
+			e = t.Underlying
+		}
+		return reflectsSeen(e, seen)
 	case types.Map:
-		return q.typedSeen(t.Key, seen) && q.typedSeen(t.Elem, seen)
+		return reflectsSeen(t.Key, seen) || reflectsSeen(t.Elem, seen)
 	case types.Struct:
 		for _, m := range t.Members {
-			if !q.typedSeen(m.Type, seen) {
-				return false
+			if reflectsSeen(m.Type, seen) {
+				return true
 			}
 		}
-		return true
 	}
 	return false
 }
@@ -133,6 +170,9 @@ func (q *equalities) emit() {
 // values without ==, loop here rather than in a generic helper, so that
 // the element comparison is a direct call and nothing escapes.
 func (q *equalities) stmts(t *types.Type) []jen.Code {
+	if c := leafEqual(t, jen.Id("a"), jen.Id("b")); c != nil {
+		return []jen.Code{jen.Return(c)}
+	}
 	u := t
 	if u.Kind == types.Alias && u.Underlying.Name.Package == "" {
 		u = u.Underlying

@@ -409,18 +409,15 @@ func (c *fnCtx) unchanged(pl place) jen.Code {
 	q := c.e.eq
 	if pl.isPtr() {
 		var eq jen.Code
-		switch {
-		case isComparable(vt):
+		if isComparable(vt) {
 			eq = jen.Qual(pkgRT, "PtrEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
-		case q.typed(vt):
+		} else {
 			eq = jen.Qual(pkgRT, "PtrEqualFunc").Call(jen.Id(pl.v), jen.Id(pl.ov), jen.Id(q.fn(vt)))
-		default:
-			eq = jen.Qual(pkgEquality, "Semantic").Dot("DeepEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
 		}
 		return isUpdate.Op("&&").Id(pl.oldParent).Op("&&").Add(eq)
 	}
 	var eq jen.Code
-	if pl.local && !isComparable(vt) && !q.typed(vt) {
+	if pl.local && q.reflects(vt) {
 		// A local copy's address must not reach reflection.
 		eq = jen.Qual(pkgRT, "SemanticEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
 	} else {

@@ -46,4 +46,6 @@ type T struct {
 	// +k8s:optional
 	// +k8s:listType=set
 	Ins []Inner `json:"ins,omitempty"`
+	// +k8s:optional
+	Stamped *Stamped `json:"stamped,omitempty"`
 }

@@ -24,7 +24,10 @@ import (
 	shared "github.com/declval/validation-gen/examples/apis/shapes/shared"
 	vgruntime "github.com/declval/validation-gen/runtime"
 	operation "k8s.io/apimachinery/pkg/api/operation"
+	resource "k8s.io/apimachinery/pkg/api/resource"
+	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
+	"time"
 )
 
 // Validate_Inner validates an instance of Inner according to the declarative
@@ -75,6 +78,78 @@ func ValidateAt_Inner(ctx context.Context, op operation.Operation, p *vgruntime.
 	return
 }
 
+// Validate_Stamped validates an instance of Stamped according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Stamped(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Stamped) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Stamped(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Stamped is Validate_Stamped with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Stamped(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Stamped) (errs field.ErrorList) {
+	// field count
+	{
+		fp3 := p.Child("count")
+		v1 := &obj.Count
+		var ov2 *int32
+		if oldObj != nil {
+			ov2 = &oldObj.Count
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 < 0 {
+				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+			}
+		}
+	}
+	// field conditions
+	{
+		fp12 := p.Child("conditions")
+		v10 := &obj.Conditions
+		var ov11 *[]v1.Condition
+		if oldObj != nil {
+			ov11 = &oldObj.Conditions
+		}
+		if !(op.Type == operation.Update && ov11 != nil && equal_2(v10, ov11)) {
+			if len(*v10) != 0 {
+				errs = append(errs, vgruntime.UniqueByKey(&fp12, *v10, listKey1)...)
+			}
+		}
+	}
+	// field windows
+	{
+		fp15 := p.Child("windows")
+		v13 := &obj.Windows
+		var ov14 *map[string]Window
+		if oldObj != nil {
+			ov14 = &oldObj.Windows
+		}
+		if !(op.Type == operation.Update && ov14 != nil && equal_4(v13, ov14)) {
+			if len(*v13) != 0 {
+				start23 := len(errs)
+				for k16, val17 := range *v13 {
+					ep20 := fp15.Key(k16)
+					ev18 := &val17
+					var eov19 *Window
+					if ov14 != nil {
+						if o22, ok21 := (*ov14)[k16]; ok21 {
+							eov19 = &o22
+						}
+					}
+					if !(op.Type == operation.Update && eov19 != nil && equal_Window(ev18, eov19)) {
+						errs = append(errs, ValidateAt_Window(ctx, op, &ep20, ev18, eov19)...)
+					}
+				}
+				vgruntime.SortSince(errs, start23)
+			}
+		}
+	}
+	return
+}
+
 // Validate_T validates an instance of T according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_T(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *T) field.ErrorList {
@@ -108,7 +183,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov4 = &oldObj.Labels
 		}
-		if !(op.Type == operation.Update && ov4 != nil && equal_3(v3, ov4)) {
+		if !(op.Type == operation.Update && ov4 != nil && equal_6(v3, ov4)) {
 			if len(*v3) != 0 {
 				start13 := len(errs)
 				for k6, val7 := range *v3 {
@@ -138,7 +213,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov15 = &oldObj.MIn
 		}
-		if !(op.Type == operation.Update && ov15 != nil && equal_4(v14, ov15)) {
+		if !(op.Type == operation.Update && ov15 != nil && equal_7(v14, ov15)) {
 			if len(*v14) != 0 {
 				start24 := len(errs)
 				for k17, val18 := range *v14 {
@@ -180,7 +255,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov29 = &oldObj.LIn
 		}
-		if !(op.Type == operation.Update && ov29 != nil && equal_5(v28, ov29)) {
+		if !(op.Type == operation.Update && ov29 != nil && equal_8(v28, ov29)) {
 			if len(*v28) != 0 {
 				for i31 := range *v28 {
 					ep34 := fp30.Index(i31)
@@ -228,7 +303,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov43 = &oldObj.Tags
 		}
-		if !(op.Type == operation.Update && ov43 != nil && equal_7(v42, ov43)) {
+		if !(op.Type == operation.Update && ov43 != nil && equal_10(v42, ov43)) {
 			if len(*v42) != 0 {
 				{
 					var old49 vgruntime.OldItems[string, string]
@@ -262,17 +337,17 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		}
 		if !(op.Type == operation.Update && ov52 != nil && equal_1(v51, ov52)) {
 			if len(*v51) != 0 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp53, *v51, listKey1)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp53, *v51, listKey2)...)
 				{
-					var old58 vgruntime.OldItems[shared.Ref, listKey1Key]
+					var old58 vgruntime.OldItems[shared.Ref, listKey2Key]
 					if op.Type == operation.Update && ov52 != nil {
-						old58 = vgruntime.NewOldItems(*ov52, listKey1)
+						old58 = vgruntime.NewOldItems(*ov52, listKey2)
 					}
 					for i54 := range *v51 {
 						ep57 := fp53.Index(i54)
 						ev55 := &(*v51)[i54]
 						var eov56 *shared.Ref
-						if found59 := old58.Find(listKey1(ev55)); found59 != nil {
+						if found59 := old58.Find(listKey2(ev55)); found59 != nil {
 							eov56 = found59
 						}
 						if !(op.Type == operation.Update && eov56 != nil && equal_shared_Ref(ev55, eov56)) {
@@ -292,23 +367,23 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov61 = &oldObj.PPorts
 		}
-		if !(op.Type == operation.Update && ov61 != nil && equal_9(v60, ov61)) {
+		if !(op.Type == operation.Update && ov61 != nil && equal_12(v60, ov61)) {
 			if len(*v60) != 0 {
 				if nils69 := vgruntime.NoNils(&fp62, *v60); len(nils69) > 0 {
 					errs = append(errs, nils69...)
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp62, *v60, listKey2)...)
+					errs = append(errs, vgruntime.UniqueByKey(&fp62, *v60, listKey3)...)
 					{
-						var old67 vgruntime.OldItems[*shared.Ref, listKey2Key]
+						var old67 vgruntime.OldItems[*shared.Ref, listKey3Key]
 						if op.Type == operation.Update && ov61 != nil {
-							old67 = vgruntime.NewOldItems(*ov61, listKey2)
+							old67 = vgruntime.NewOldItems(*ov61, listKey3)
 						}
 						for i63 := range *v60 {
 							ep66 := fp62.Index(i63)
 							ev64 := (*v60)[i63]
 							var eov65 *shared.Ref
 							ev64i := i63
-							if found68 := old67.Find(listKey2(&(*v60)[ev64i])); found68 != nil {
+							if found68 := old67.Find(listKey3(&(*v60)[ev64i])); found68 != nil {
 								eov65 = *found68
 							}
 							if !(op.Type == operation.Update && ev64 != nil && eov65 != nil && equal_shared_Ref(ev64, eov65)) {
@@ -331,7 +406,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov71 = &oldObj.Ins
 		}
-		if !(op.Type == operation.Update && ov71 != nil && equal_5(v70, ov71)) {
+		if !(op.Type == operation.Update && ov71 != nil && equal_8(v70, ov71)) {
 			if len(*v70) != 0 {
 				errs = append(errs, vgruntime.UniqueFunc(&fp72, *v70, equal_Inner)...)
 				{
@@ -352,6 +427,20 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 					}
 					old77.Release()
 				}
+			}
+		}
+	}
+	// field stamped
+	{
+		fp81 := p.Child("stamped")
+		v79 := obj.Stamped
+		var ov80 *Stamped
+		if oldObj != nil {
+			ov80 = oldObj.Stamped
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v79, ov80, equal_Stamped)) {
+			if v79 != nil {
+				errs = append(errs, ValidateAt_Stamped(ctx, op, &fp81, v79, ov80)...)
 			}
 		}
 	}
@@ -394,7 +483,7 @@ func ValidateAt_Tree(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if oldObj != nil {
 			ov5 = &oldObj.Children
 		}
-		if !(op.Type == operation.Update && ov5 != nil && equal_10(v4, ov5)) {
+		if !(op.Type == operation.Update && ov5 != nil && equal_14(v4, ov5)) {
 			if len(*v4) != 0 {
 				for i7 := range *v4 {
 					ep10 := fp6.Index(i7)
@@ -403,6 +492,36 @@ func ValidateAt_Tree(ctx context.Context, op operation.Operation, p *vgruntime.P
 						errs = append(errs, vgruntime.Rebase(sub11, ep10.Field())...)
 					}
 				}
+			}
+		}
+	}
+	return
+}
+
+// Validate_Window validates an instance of Window according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Window(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Window) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Window(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Window is Validate_Window with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Window(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Window) (errs field.ErrorList) {
+	// field minutes
+	{
+		fp3 := p.Child("minutes")
+		v1 := &obj.Minutes
+		var ov2 *int32
+		if oldObj != nil {
+			ov2 = &oldObj.Minutes
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 < 1 {
+				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
 			}
 		}
 	}
@@ -422,19 +541,52 @@ func equal_1(a, b *[]shared.Ref) bool {
 	return true
 }
 
+// equal_2 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_2(a, b *[]v1.Condition) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1_Condition(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal_Window reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_Window(a, b *Window) bool {
+	return a.Minutes == b.Minutes &&
+		vgruntime.TimeEqual(&a.Start, &b.Start)
+}
+
+// equal_4 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_4(a, b *map[string]Window) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for k, v := range *a {
+		w, ok := (*b)[k]
+		if !ok || !equal_Window(&v, &w) {
+			return false
+		}
+	}
+	return true
+}
+
 // equal_Inner reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Inner(a, b *Inner) bool {
 	return a.X == b.X &&
 		equal_1(&a.Refs, &b.Refs)
 }
 
-// equal_3 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_3(a, b *map[string]string) bool {
+// equal_6 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_6(a, b *map[string]string) bool {
 	return vgruntime.MapEqual(*a, *b)
 }
 
-// equal_4 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_4(a, b *map[string]Inner) bool {
+// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_7(a, b *map[string]Inner) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -447,8 +599,8 @@ func equal_4(a, b *map[string]Inner) bool {
 	return true
 }
 
-// equal_5 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_5(a, b *[]Inner) bool {
+// equal_8 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_8(a, b *[]Inner) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -463,35 +615,48 @@ func equal_5(a, b *[]Inner) bool {
 // equal_Tree reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Tree(a, b *Tree) bool {
 	return a.Name == b.Name &&
-		equal_10(&a.Children, &b.Children)
+		equal_14(&a.Children, &b.Children)
 }
 
-// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_7(a, b *[]string) bool {
+// equal_10 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_10(a, b *[]string) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_shared_Ref reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_shared_Ref(a, b *shared.Ref) bool {
 	return a.Name == b.Name &&
-		equal_11(&a.Count, &b.Count)
+		equal_16(&a.Count, &b.Count)
 }
 
-// equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_9(a, b *[]*shared.Ref) bool {
+// equal_12 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_12(a, b *[]*shared.Ref) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
 	for i := range *a {
-		if !equal_12(&(*a)[i], &(*b)[i]) {
+		if !equal_17(&(*a)[i], &(*b)[i]) {
 			return false
 		}
 	}
 	return true
 }
 
-// equal_10 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_10(a, b *[]Tree) bool {
+// equal_Stamped reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_Stamped(a, b *Stamped) bool {
+	return a.Count == b.Count &&
+		vgruntime.TimeEqual(&a.At, &b.At) &&
+		equal_18(&a.Expires, &b.Expires) &&
+		vgruntime.MicroTimeEqual(&a.Observed, &b.Observed) &&
+		vgruntime.QuantityEqual(&a.Size, &b.Size) &&
+		equal_19(&a.Limits, &b.Limits) &&
+		equal_2(&a.Conditions, &b.Conditions) &&
+		equal_4(&a.Windows, &b.Windows) &&
+		equal_20(&a.Wall, &b.Wall)
+}
+
+// equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_14(a, b *[]Tree) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -503,40 +668,92 @@ func equal_10(a, b *[]Tree) bool {
 	return true
 }
 
-// equal_11 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_11(a, b **int64) bool {
+// equal_v1_Condition reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_v1_Condition(a, b *v1.Condition) bool {
+	return a.Type == b.Type &&
+		a.Status == b.Status &&
+		a.ObservedGeneration == b.ObservedGeneration &&
+		vgruntime.TimeEqual(&a.LastTransitionTime, &b.LastTransitionTime) &&
+		a.Reason == b.Reason &&
+		a.Message == b.Message
+}
+
+// equal_16 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_16(a, b **int64) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_12 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_12(a, b **shared.Ref) bool {
+// equal_17 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_17(a, b **shared.Ref) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_shared_Ref(*a, *b)
 }
 
-// listKey1Key is the list-map key of shared.Ref items.
+// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_18(a, b **v1.Time) bool {
+	if *a == nil || *b == nil {
+		return *a == *b
+	}
+	return vgruntime.TimeEqual(*a, *b)
+}
+
+// equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_19(a, b *map[string]resource.Quantity) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for k, v := range *a {
+		w, ok := (*b)[k]
+		if !ok || !vgruntime.QuantityEqual(&v, &w) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_20(a, b **time.Time) bool {
+	if *a == nil || *b == nil {
+		return *a == *b
+	}
+	return vgruntime.GoTimeEqual(*a, *b)
+}
+
+// listKey1Key is the list-map key of v1.Condition items.
 type listKey1Key struct {
-	v0 shared.Name
+	v0 string
 }
 
 // listKey1 returns the list-map key of an item.
-func listKey1(e *shared.Ref) listKey1Key {
+func listKey1(e *v1.Condition) listKey1Key {
 	var k listKey1Key
+	k.v0 = e.Type
+	return k
+}
+
+// listKey2Key is the list-map key of shared.Ref items.
+type listKey2Key struct {
+	v0 shared.Name
+}
+
+// listKey2 returns the list-map key of an item.
+func listKey2(e *shared.Ref) listKey2Key {
+	var k listKey2Key
 	k.v0 = e.Name
 	return k
 }
 
-// listKey2Key is the list-map key of *shared.Ref items.
-type listKey2Key struct {
+// listKey3Key is the list-map key of *shared.Ref items.
+type listKey3Key struct {
 	nilItem bool
 	v0      shared.Name
 }
 
-// listKey2 returns the list-map key of an item.
-func listKey2(e **shared.Ref) listKey2Key {
-	var k listKey2Key
+// listKey3 returns the list-map key of an item.
+func listKey3(e **shared.Ref) listKey3Key {
+	var k listKey3Key
 	if *e == nil {
 		k.nilItem = true
 		return k

@@ -24,8 +24,8 @@ import (
 	"fmt"
 	common "github.com/declval/validation-gen/examples/apis/widgets/common"
 	vgruntime "github.com/declval/validation-gen/runtime"
-	equality "k8s.io/apimachinery/pkg/api/equality"
 	operation "k8s.io/apimachinery/pkg/api/operation"
+	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -817,7 +817,7 @@ func ValidateAt_Widget(ctx context.Context, op operation.Operation, p *vgruntime
 		if oldObj != nil {
 			ov5 = oldObj.Status
 		}
-		if !(op.Type == operation.Update && oldObj != nil && equality.Semantic.DeepEqual(v4, ov5)) {
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v4, ov5, equal_WidgetStatus)) {
 			if v4 != nil {
 				errs = append(errs, ValidateAt_WidgetStatus(ctx, op, &fp6, v4, ov5)...)
 			}
@@ -1018,7 +1018,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov32 = &oldObj.Labels
 		}
-		if !(op.Type == operation.Update && ov32 != nil && equal_4(v31, ov32)) {
+		if !(op.Type == operation.Update && ov32 != nil && equal_5(v31, ov32)) {
 			if len(*v31) != 0 {
 				start37 := len(errs)
 				for k34 := range *v31 {
@@ -1059,7 +1059,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov47 = &oldObj.Selectors
 		}
-		if !(op.Type == operation.Update && ov47 != nil && equal_6(v46, ov47)) {
+		if !(op.Type == operation.Update && ov47 != nil && equal_7(v46, ov47)) {
 			if len(*v46) != 0 {
 				start60 := len(errs)
 				for k57 := range *v46 {
@@ -1100,7 +1100,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov62 = &oldObj.Ports
 		}
-		if !(op.Type == operation.Update && ov62 != nil && equal_7(v61, ov62)) {
+		if !(op.Type == operation.Update && ov62 != nil && equal_8(v61, ov62)) {
 			if len(*v61) != 0 {
 				if len(*v61) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp63, len(*v61), 4))
@@ -1122,7 +1122,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov69 = &oldObj.ExtraPorts
 		}
-		if !(op.Type == operation.Update && ov69 != nil && equal_8(v68, ov69)) {
+		if !(op.Type == operation.Update && ov69 != nil && equal_9(v68, ov69)) {
 			if len(*v68) != 0 {
 				if enabled75, defined76 := op.Options["WidgetStrictPorts"]; !defined76 {
 					errs = append(errs, vgruntime.UndefinedOption(&fp70, "WidgetStrictPorts"))
@@ -1196,7 +1196,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov93 = &oldObj.Backends
 		}
-		if !(op.Type == operation.Update && ov93 != nil && equal_9(v92, ov93)) {
+		if !(op.Type == operation.Update && ov93 != nil && equal_10(v92, ov93)) {
 			if len(*v92) != 0 {
 				if nils106 := vgruntime.NoNils(&fp94, *v92); len(nils106) > 0 {
 					errs = append(errs, nils106...)
@@ -1299,7 +1299,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov128 = &oldObj.Protocols
 		}
-		if !(op.Type == operation.Update && ov128 != nil && equal_12(v127, ov128)) {
+		if !(op.Type == operation.Update && ov128 != nil && equal_13(v127, ov128)) {
 			if len(*v127) != 0 {
 				if len(*v127) > 2 {
 					errs = append(errs, vgruntime.MaxItems(&fp129, len(*v127), 2))
@@ -1321,7 +1321,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov135 = &oldObj.ZoneReplicas
 		}
-		if !(op.Type == operation.Update && ov135 != nil && equal_13(v134, ov135)) {
+		if !(op.Type == operation.Update && ov135 != nil && equal_14(v134, ov135)) {
 			if len(*v134) != 0 {
 				start148 := len(errs)
 				for k145 := range *v134 {
@@ -1392,7 +1392,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov159 = &oldObj.Listeners
 		}
-		if !(op.Type == operation.Update && ov159 != nil && equal_14(v158, ov159)) {
+		if !(op.Type == operation.Update && ov159 != nil && equal_15(v158, ov159)) {
 			if len(*v158) != 0 {
 				errs = append(errs, vgruntime.UniqueByKey(&fp160, *v158, listKey1)...)
 				if i167 := findItem1(*v158); i167 >= 0 {
@@ -1451,7 +1451,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov176 = &oldObj.Mounts
 		}
-		if !(op.Type == operation.Update && ov176 != nil && equal_15(v175, ov176)) {
+		if !(op.Type == operation.Update && ov176 != nil && equal_16(v175, ov176)) {
 			if len(*v175) != 0 {
 				if nils184 := vgruntime.NoNils(&fp177, *v175); len(nils184) > 0 {
 					errs = append(errs, nils184...)
@@ -1550,7 +1550,7 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 		if oldObj != nil {
 			ov5 = &oldObj.PartCounts
 		}
-		if !(op.Type == operation.Update && ov5 != nil && equal_17(v4, ov5)) {
+		if !(op.Type == operation.Update && ov5 != nil && equal_18(v4, ov5)) {
 			if len(*v4) != 0 {
 				start14 := len(errs)
 				for k7, val8 := range *v4 {
@@ -1580,7 +1580,7 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 		if oldObj != nil {
 			ov16 = &oldObj.Conditions
 		}
-		if !(op.Type == operation.Update && ov16 != nil && equal_18(v15, ov16)) {
+		if !(op.Type == operation.Update && ov16 != nil && equal_19(v15, ov16)) {
 			if len(*v15) != 0 {
 				errs = append(errs, vgruntime.UniqueByKey(&fp17, *v15, listKey3)...)
 				// zeroOrOneOf
@@ -1641,35 +1641,43 @@ func equal_2(a, b *[]string) bool {
 func equal_WidgetSpec(a, b *WidgetSpec) bool {
 	return a.Naming == b.Naming &&
 		a.ClassName == b.ClassName &&
-		equal_20(&a.Replicas, &b.Replicas) &&
-		equal_21(&a.Priority, &b.Priority) &&
-		equal_22(&a.Privileged, &b.Privileged) &&
+		equal_21(&a.Replicas, &b.Replicas) &&
+		equal_22(&a.Priority, &b.Priority) &&
+		equal_23(&a.Privileged, &b.Privileged) &&
 		a.LegacyID == b.LegacyID &&
-		equal_23(&a.ClusterIP, &b.ClusterIP) &&
+		equal_24(&a.ClusterIP, &b.ClusterIP) &&
 		equal_2(&a.Addresses, &b.Addresses) &&
-		equal_4(&a.Labels, &b.Labels) &&
-		equal_6(&a.Selectors, &b.Selectors) &&
-		equal_7(&a.Ports, &b.Ports) &&
-		equal_8(&a.ExtraPorts, &b.ExtraPorts) &&
+		equal_5(&a.Labels, &b.Labels) &&
+		equal_7(&a.Selectors, &b.Selectors) &&
+		equal_8(&a.Ports, &b.Ports) &&
+		equal_9(&a.ExtraPorts, &b.ExtraPorts) &&
 		equal_2(&a.Zones, &b.Zones) &&
 		a.Color == b.Color &&
-		equal_9(&a.Backends, &b.Backends) &&
-		equal_24(&a.Owner, &b.Owner) &&
-		equal_25(&a.Credentials, &b.Credentials) &&
+		equal_10(&a.Backends, &b.Backends) &&
+		equal_25(&a.Owner, &b.Owner) &&
+		equal_26(&a.Credentials, &b.Credentials) &&
 		equal_1(&a.Parts, &b.Parts) &&
 		equal_PartNames(&a.PartNames, &b.PartNames) &&
-		equal_12(&a.Protocols, &b.Protocols) &&
-		equal_13(&a.ZoneReplicas, &b.ZoneReplicas) &&
+		equal_13(&a.Protocols, &b.Protocols) &&
+		equal_14(&a.ZoneReplicas, &b.ZoneReplicas) &&
 		equal_2(&a.Tags, &b.Tags) &&
-		equal_14(&a.Listeners, &b.Listeners) &&
-		equal_15(&a.Mounts, &b.Mounts) &&
-		equal_26(&a.Storage, &b.Storage) &&
-		equal_21(&a.TTLSeconds, &b.TTLSeconds) &&
+		equal_15(&a.Listeners, &b.Listeners) &&
+		equal_16(&a.Mounts, &b.Mounts) &&
+		equal_27(&a.Storage, &b.Storage) &&
+		equal_22(&a.TTLSeconds, &b.TTLSeconds) &&
 		a.RunOnce == b.RunOnce
 }
 
-// equal_4 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_4(a, b *map[string]string) bool {
+// equal_WidgetStatus reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_WidgetStatus(a, b *WidgetStatus) bool {
+	return a.Phase == b.Phase &&
+		equal_18(&a.PartCounts, &b.PartCounts) &&
+		equal_28(&a.LastUpdated, &b.LastUpdated) &&
+		equal_19(&a.Conditions, &b.Conditions)
+}
+
+// equal_5 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_5(a, b *map[string]string) bool {
 	return vgruntime.MapEqual(*a, *b)
 }
 
@@ -1680,8 +1688,8 @@ func equal_Selector(a, b *Selector) bool {
 		equal_2(&a.Values, &b.Values)
 }
 
-// equal_6 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_6(a, b *map[string]Selector) bool {
+// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_7(a, b *map[string]Selector) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1694,23 +1702,23 @@ func equal_6(a, b *map[string]Selector) bool {
 	return true
 }
 
-// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_7(a, b *[]Port) bool {
-	return vgruntime.SliceEqual(*a, *b)
-}
-
 // equal_8 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_8(a, b *[]int32) bool {
+func equal_8(a, b *[]Port) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_9(a, b *[]*common.Reference) bool {
+func equal_9(a, b *[]int32) bool {
+	return vgruntime.SliceEqual(*a, *b)
+}
+
+// equal_10 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_10(a, b *[]*common.Reference) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
 	for i := range *a {
-		if !equal_24(&(*a)[i], &(*b)[i]) {
+		if !equal_25(&(*a)[i], &(*b)[i]) {
 			return false
 		}
 	}
@@ -1720,7 +1728,7 @@ func equal_9(a, b *[]*common.Reference) bool {
 // equal_common_Reference reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_common_Reference(a, b *common.Reference) bool {
 	return a.Name == b.Name &&
-		equal_27(&a.Namespace, &b.Namespace)
+		equal_29(&a.Namespace, &b.Namespace)
 }
 
 // equal_PartNames reports whether *a and *b are equal as equality.Semantic sees them.
@@ -1728,28 +1736,28 @@ func equal_PartNames(a, b *PartNames) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
-// equal_12 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_12(a, b *[]Protocol) bool {
-	return vgruntime.SliceEqual(*a, *b)
-}
-
 // equal_13 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_13(a, b *map[string]ReplicaCount) bool {
-	return vgruntime.MapEqual(*a, *b)
+func equal_13(a, b *[]Protocol) bool {
+	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_14(a, b *[]Listener) bool {
-	return vgruntime.SliceEqual(*a, *b)
+func equal_14(a, b *map[string]ReplicaCount) bool {
+	return vgruntime.MapEqual(*a, *b)
 }
 
 // equal_15 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_15(a, b *[]*Mount) bool {
+func equal_15(a, b *[]Listener) bool {
+	return vgruntime.SliceEqual(*a, *b)
+}
+
+// equal_16 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_16(a, b *[]*Mount) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
 	for i := range *a {
-		if !equal_28(&(*a)[i], &(*b)[i]) {
+		if !equal_30(&(*a)[i], &(*b)[i]) {
 			return false
 		}
 	}
@@ -1759,18 +1767,18 @@ func equal_15(a, b *[]*Mount) bool {
 // equal_Storage reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Storage(a, b *Storage) bool {
 	return a.Type == b.Type &&
-		equal_29(&a.EmptyDir, &b.EmptyDir) &&
-		equal_23(&a.HostPath, &b.HostPath) &&
+		equal_31(&a.EmptyDir, &b.EmptyDir) &&
+		equal_24(&a.HostPath, &b.HostPath) &&
 		equal_2(&a.Volumes, &b.Volumes)
 }
 
-// equal_17 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_17(a, b *map[string]int32) bool {
+// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_18(a, b *map[string]int32) bool {
 	return vgruntime.MapEqual(*a, *b)
 }
 
-// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_18(a, b *[]Condition) bool {
+// equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_19(a, b *[]Condition) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
@@ -1779,62 +1787,70 @@ func equal_Part(a, b *Part) bool {
 	return a.Name == b.Name &&
 		a.Count == b.Count &&
 		equal_1(&a.Children, &b.Children) &&
-		equal_25(&a.Auth, &b.Auth)
-}
-
-// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_20(a, b **ReplicaCount) bool {
-	return vgruntime.PtrEqual(*a, *b)
+		equal_26(&a.Auth, &b.Auth)
 }
 
 // equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_21(a, b **int32) bool {
+func equal_21(a, b **ReplicaCount) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_22 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_22(a, b **bool) bool {
+func equal_22(a, b **int32) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_23 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_23(a, b **string) bool {
+func equal_23(a, b **bool) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_24 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_24(a, b **common.Reference) bool {
+func equal_24(a, b **string) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_25 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_25(a, b **common.Reference) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_common_Reference(*a, *b)
 }
 
-// equal_25 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_25(a, b **common.Credentials) bool {
+// equal_26 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_26(a, b **common.Credentials) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_26 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_26(a, b **Storage) bool {
+// equal_27 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_27(a, b **Storage) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_Storage(*a, *b)
 }
 
-// equal_27 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_27(a, b **common.ShortName) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
 // equal_28 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_28(a, b **Mount) bool {
-	return vgruntime.PtrEqual(*a, *b)
+func equal_28(a, b **v1.Time) bool {
+	if *a == nil || *b == nil {
+		return *a == *b
+	}
+	return vgruntime.TimeEqual(*a, *b)
 }
 
 // equal_29 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_29(a, b **EmptyDirStorage) bool {
+func equal_29(a, b **common.ShortName) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_30 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_30(a, b **Mount) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_31 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_31(a, b **EmptyDirStorage) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
