@@ -13,12 +13,12 @@ import (
 // without reflection.
 type Stamped struct {
 	// +k8s:minimum=0
-	Count int32 `json:"count"`
-	At metav1.Time `json:"at,omitempty"`
+	Count int32       `json:"count"`
+	At    metav1.Time `json:"at,omitempty"`
 	// +k8s:optional
-	Expires *metav1.Time `json:"expires,omitempty"`
-	Observed metav1.MicroTime `json:"observed,omitempty"`
-	Size resource.Quantity `json:"size,omitempty"`
+	Expires  *metav1.Time      `json:"expires,omitempty"`
+	Observed metav1.MicroTime  `json:"observed,omitempty"`
+	Size     resource.Quantity `json:"size,omitempty"`
 	// +k8s:optional
 	Limits map[string]resource.Quantity `json:"limits,omitempty"`
 	// +k8s:optional
@@ -37,6 +37,6 @@ type Stamped struct {
 // metav1.Time.
 type Window struct {
 	// +k8s:minimum=1
-	Minutes int32 `json:"minutes"`
-	Start metav1.Time `json:"start,omitempty"`
+	Minutes int32       `json:"minutes"`
+	Start   metav1.Time `json:"start,omitempty"`
 }
