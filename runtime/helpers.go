@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -18,13 +17,12 @@ func PtrEqual[T comparable](a, b *T) bool {
 	return *a == *b
 }
 
-// SemanticEqual is equality.Semantic.DeepEqual on the values behind two
-// pointers. Comparing copies rather than the pointers keeps the pointers
-// themselves from escaping, so a map value held in a local variable stays
-// on the stack; the copies are made only when the comparison runs (on
-// update).
+// SemanticEqual is OpaqueEqual on the values behind two pointers.
+// Comparing copies rather than the pointers keeps the pointers themselves
+// from escaping, so a map value held in a local variable stays on the
+// stack; the copies are made only when the comparison runs (on update).
 func SemanticEqual[T any](a, b *T) bool {
-	return equality.Semantic.DeepEqual(*a, *b)
+	return OpaqueEqual(*a, *b)
 }
 
 // PtrEqualFunc is PtrEqual for values compared by eq.

@@ -7,6 +7,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/conversion"
 )
 
 // The equalities equality.Semantic gives apimachinery's types, without its
@@ -33,16 +34,26 @@ func FieldsV1Equal(a, b *metav1.FieldsV1) bool { return a.Equal(*b) }
 // panics on its unexported fields.)
 func GoTimeEqual(a, b *time.Time) bool { return a.Equal(*b) }
 
+// semantic is equality.Semantic with time.Time compared as an instant,
+// where equality.Semantic panics on its unexported fields.
+var semantic = func() conversion.Equalities {
+	e := equality.Semantic.Copy()
+	if err := e.AddFunc(func(a, b time.Time) bool { return a.Equal(b) }); err != nil {
+		panic(err)
+	}
+	return e
+}()
+
 // OpaqueEqual compares values generated code cannot see into (structs of
-// other packages with unexported fields, interfaces) with
-// equality.Semantic. Where that panics, as it does on unexported fields,
-// it compares them with reflect.DeepEqual instead: a validator must not
-// panic on any object.
+// other packages with unexported fields, interfaces) as equality.Semantic
+// does, time.Time as an instant. Where equality.Semantic panics, as it does
+// on other unexported fields, reflect.DeepEqual decides: a validator must
+// not panic on any object.
 func OpaqueEqual(a, b any) (equal bool) {
 	defer func() {
 		if recover() != nil {
 			equal = reflect.DeepEqual(a, b)
 		}
 	}()
-	return equality.Semantic.DeepEqual(a, b)
+	return semantic.DeepEqual(a, b)
 }

@@ -2,6 +2,7 @@ package v1
 
 import (
 	"context"
+	"net/netip"
 	"testing"
 	"time"
 
@@ -65,16 +66,22 @@ func stampedVariants() map[string]*Stamped {
 	add("window, later", func(s *Stamped) { s.Windows["night"] = Window{Minutes: 30, Start: metav1.NewTime(later)} })
 	add("wall", func(s *Stamped) { w := instant; s.Wall = &w })
 	add("wall, same instant elsewhere", func(s *Stamped) { w := sameInstant; s.Wall = &w })
+	add("host", func(s *Stamped) { s.Hosts = map[string]Host{"a": {Port: 1, Addr: netip.MustParseAddr("10.0.0.1")}} })
+	add("host, other address", func(s *Stamped) { s.Hosts = map[string]Host{"a": {Port: 1, Addr: netip.MustParseAddr("10.0.0.2")}} })
 	return vs
 }
 
 // The generated equality of a type holding apimachinery's types means what
 // equality.Semantic means, on every pair of variants: times are instants
 // (metav1.Time, MicroTime), quantities values, nil and empty alike. A
-// time.Time, on which equality.Semantic panics, is an instant too.
+// time.Time, on which equality.Semantic panics, is an instant too, and a
+// netip.Addr (opaque) is compared by reflection.
 func TestStampedEqualityIsSemantic(t *testing.T) {
 	semantic := equality.Semantic.Copy()
-	if err := semantic.AddFunc(func(a, b time.Time) bool { return a.Equal(b) }); err != nil {
+	if err := semantic.AddFuncs(
+		func(a, b time.Time) bool { return a.Equal(b) },
+		func(a, b netip.Addr) bool { return a == b },
+	); err != nil {
 		t.Fatal(err)
 	}
 	vs := stampedVariants()
@@ -149,6 +156,39 @@ func TestStampedRatchetsOnSemanticEquality(t *testing.T) {
 		}
 		if c.wantErr && (len(errs) != 1 || errs[0].Field != "stamped.conditions[1]" || errs[0].Type != field.ErrorTypeDuplicate) {
 			t.Errorf("%s: %v, want one Duplicate at stamped.conditions[1]", name, errs)
+		}
+	}
+}
+
+// A value holding a type generated code cannot see into (netip.Addr, whose
+// unexported fields make equality.Semantic panic) is compared by
+// reflection on update: no panic, and an unchanged invalid port is still
+// ratcheted (fields ratchet one by one) while a changed one is validated.
+func TestOpaqueValuesRatchetWithoutPanic(t *testing.T) {
+	ctx := context.Background()
+	op := operation.Operation{Type: operation.Update}
+	withHost := func(port int32, addr string) *T {
+		obj := valid()
+		obj.Stamped = validStamped()
+		obj.Stamped.Hosts = map[string]Host{"a": {Port: port, Addr: netip.MustParseAddr(addr)}}
+		return obj
+	}
+	old := withHost(0, "10.0.0.1") // port 0: stored before the rule existed
+	for name, c := range map[string]struct {
+		obj     *T
+		wantErr bool
+	}{
+		"unchanged: ratcheted":                  {withHost(0, "10.0.0.1"), false},
+		"address changed, port kept: ratcheted": {withHost(0, "10.0.0.2"), false},
+		"port changed, still invalid: checked":  {withHost(-1, "10.0.0.2"), true},
+		"valid port, new address":               {withHost(1, "10.0.0.2"), false},
+	} {
+		errs := Validate_T(ctx, op, nil, c.obj, old)
+		if got := len(errs) != 0; got != c.wantErr {
+			t.Errorf("%s: errors %v, want errors: %v", name, errs, c.wantErr)
+		}
+		if c.wantErr && (len(errs) != 1 || errs[0].Field != "stamped.hosts[a].port") {
+			t.Errorf("%s: %v, want one error at stamped.hosts[a].port", name, errs)
 		}
 	}
 }

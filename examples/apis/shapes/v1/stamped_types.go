@@ -1,6 +1,7 @@
 package v1
 
 import (
+	"net/netip"
 	"time"
 
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -31,6 +32,17 @@ type Stamped struct {
 	// equality.Semantic.
 	// +k8s:optional
 	Wall *time.Time `json:"wall,omitempty"`
+	// +k8s:optional
+	Hosts map[string]Host `json:"hosts,omitempty"`
+}
+
+// Host is a map value holding a type generated code cannot see into
+// (netip.Addr has unexported fields, on which equality.Semantic panics):
+// it is compared by reflection, and must not panic.
+type Host struct {
+	// +k8s:minimum=1
+	Port int32      `json:"port"`
+	Addr netip.Addr `json:"addr,omitempty"`
 }
 
 // Window is a map value (a local copy while validated) that holds a

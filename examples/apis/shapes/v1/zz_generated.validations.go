@@ -30,6 +30,36 @@ import (
 	"time"
 )
 
+// Validate_Host validates an instance of Host according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Host(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Host) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Host(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Host is Validate_Host with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Host(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Host) (errs field.ErrorList) {
+	// field port
+	{
+		fp3 := p.Child("port")
+		v1 := &obj.Port
+		var ov2 *int32
+		if oldObj != nil {
+			ov2 = &oldObj.Port
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 < 1 {
+				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
+			}
+		}
+	}
+	return
+}
+
 // Validate_Inner validates an instance of Inner according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_Inner(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Inner) field.ErrorList {
@@ -147,6 +177,34 @@ func ValidateAt_Stamped(ctx context.Context, op operation.Operation, p *vgruntim
 			}
 		}
 	}
+	// field hosts
+	{
+		fp29 := p.Child("hosts")
+		v27 := &obj.Hosts
+		var ov28 *map[string]Host
+		if oldObj != nil {
+			ov28 = &oldObj.Hosts
+		}
+		if !(op.Type == operation.Update && ov28 != nil && equal_5(v27, ov28)) {
+			if len(*v27) != 0 {
+				start37 := len(errs)
+				for k30, val31 := range *v27 {
+					ep34 := fp29.Key(k30)
+					ev32 := &val31
+					var eov33 *Host
+					if ov28 != nil {
+						if o36, ok35 := (*ov28)[k30]; ok35 {
+							eov33 = &o36
+						}
+					}
+					if !(op.Type == operation.Update && eov33 != nil && vgruntime.SemanticEqual(ev32, eov33)) {
+						errs = append(errs, ValidateAt_Host(ctx, op, &ep34, ev32, eov33)...)
+					}
+				}
+				vgruntime.SortSince(errs, start37)
+			}
+		}
+	}
 	return
 }
 
@@ -183,7 +241,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov4 = &oldObj.Labels
 		}
-		if !(op.Type == operation.Update && ov4 != nil && equal_6(v3, ov4)) {
+		if !(op.Type == operation.Update && ov4 != nil && equal_7(v3, ov4)) {
 			if len(*v3) != 0 {
 				start13 := len(errs)
 				for k6, val7 := range *v3 {
@@ -213,7 +271,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov15 = &oldObj.MIn
 		}
-		if !(op.Type == operation.Update && ov15 != nil && equal_7(v14, ov15)) {
+		if !(op.Type == operation.Update && ov15 != nil && equal_8(v14, ov15)) {
 			if len(*v14) != 0 {
 				start24 := len(errs)
 				for k17, val18 := range *v14 {
@@ -255,7 +313,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov29 = &oldObj.LIn
 		}
-		if !(op.Type == operation.Update && ov29 != nil && equal_8(v28, ov29)) {
+		if !(op.Type == operation.Update && ov29 != nil && equal_9(v28, ov29)) {
 			if len(*v28) != 0 {
 				for i31 := range *v28 {
 					ep34 := fp30.Index(i31)
@@ -303,7 +361,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov43 = &oldObj.Tags
 		}
-		if !(op.Type == operation.Update && ov43 != nil && equal_10(v42, ov43)) {
+		if !(op.Type == operation.Update && ov43 != nil && equal_11(v42, ov43)) {
 			if len(*v42) != 0 {
 				{
 					var old49 vgruntime.OldItems[string, string]
@@ -367,7 +425,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov61 = &oldObj.PPorts
 		}
-		if !(op.Type == operation.Update && ov61 != nil && equal_12(v60, ov61)) {
+		if !(op.Type == operation.Update && ov61 != nil && equal_13(v60, ov61)) {
 			if len(*v60) != 0 {
 				if nils69 := vgruntime.NoNils(&fp62, *v60); len(nils69) > 0 {
 					errs = append(errs, nils69...)
@@ -406,7 +464,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov71 = &oldObj.Ins
 		}
-		if !(op.Type == operation.Update && ov71 != nil && equal_8(v70, ov71)) {
+		if !(op.Type == operation.Update && ov71 != nil && equal_9(v70, ov71)) {
 			if len(*v70) != 0 {
 				errs = append(errs, vgruntime.UniqueFunc(&fp72, *v70, equal_Inner)...)
 				{
@@ -483,7 +541,7 @@ func ValidateAt_Tree(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if oldObj != nil {
 			ov5 = &oldObj.Children
 		}
-		if !(op.Type == operation.Update && ov5 != nil && equal_14(v4, ov5)) {
+		if !(op.Type == operation.Update && ov5 != nil && equal_15(v4, ov5)) {
 			if len(*v4) != 0 {
 				for i7 := range *v4 {
 					ep10 := fp6.Index(i7)
@@ -574,19 +632,33 @@ func equal_4(a, b *map[string]Window) bool {
 	return true
 }
 
+// equal_5 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_5(a, b *map[string]Host) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for k, v := range *a {
+		w, ok := (*b)[k]
+		if !ok || !equal_Host(&v, &w) {
+			return false
+		}
+	}
+	return true
+}
+
 // equal_Inner reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Inner(a, b *Inner) bool {
 	return a.X == b.X &&
 		equal_1(&a.Refs, &b.Refs)
 }
 
-// equal_6 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_6(a, b *map[string]string) bool {
+// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_7(a, b *map[string]string) bool {
 	return vgruntime.MapEqual(*a, *b)
 }
 
-// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_7(a, b *map[string]Inner) bool {
+// equal_8 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_8(a, b *map[string]Inner) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -599,8 +671,8 @@ func equal_7(a, b *map[string]Inner) bool {
 	return true
 }
 
-// equal_8 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_8(a, b *[]Inner) bool {
+// equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_9(a, b *[]Inner) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -615,27 +687,27 @@ func equal_8(a, b *[]Inner) bool {
 // equal_Tree reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Tree(a, b *Tree) bool {
 	return a.Name == b.Name &&
-		equal_14(&a.Children, &b.Children)
+		equal_15(&a.Children, &b.Children)
 }
 
-// equal_10 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_10(a, b *[]string) bool {
+// equal_11 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_11(a, b *[]string) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_shared_Ref reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_shared_Ref(a, b *shared.Ref) bool {
 	return a.Name == b.Name &&
-		equal_16(&a.Count, &b.Count)
+		equal_18(&a.Count, &b.Count)
 }
 
-// equal_12 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_12(a, b *[]*shared.Ref) bool {
+// equal_13 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_13(a, b *[]*shared.Ref) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
 	for i := range *a {
-		if !equal_17(&(*a)[i], &(*b)[i]) {
+		if !equal_19(&(*a)[i], &(*b)[i]) {
 			return false
 		}
 	}
@@ -646,17 +718,18 @@ func equal_12(a, b *[]*shared.Ref) bool {
 func equal_Stamped(a, b *Stamped) bool {
 	return a.Count == b.Count &&
 		vgruntime.TimeEqual(&a.At, &b.At) &&
-		equal_18(&a.Expires, &b.Expires) &&
+		equal_20(&a.Expires, &b.Expires) &&
 		vgruntime.MicroTimeEqual(&a.Observed, &b.Observed) &&
 		vgruntime.QuantityEqual(&a.Size, &b.Size) &&
-		equal_19(&a.Limits, &b.Limits) &&
+		equal_21(&a.Limits, &b.Limits) &&
 		equal_2(&a.Conditions, &b.Conditions) &&
 		equal_4(&a.Windows, &b.Windows) &&
-		equal_20(&a.Wall, &b.Wall)
+		equal_22(&a.Wall, &b.Wall) &&
+		equal_5(&a.Hosts, &b.Hosts)
 }
 
-// equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_14(a, b *[]Tree) bool {
+// equal_15 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_15(a, b *[]Tree) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -678,29 +751,35 @@ func equal_v1_Condition(a, b *v1.Condition) bool {
 		a.Message == b.Message
 }
 
-// equal_16 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_16(a, b **int64) bool {
+// equal_Host reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_Host(a, b *Host) bool {
+	return a.Port == b.Port &&
+		vgruntime.OpaqueEqual(&a.Addr, &b.Addr)
+}
+
+// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_18(a, b **int64) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_17 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_17(a, b **shared.Ref) bool {
+// equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_19(a, b **shared.Ref) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_shared_Ref(*a, *b)
 }
 
-// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_18(a, b **v1.Time) bool {
+// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_20(a, b **v1.Time) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return vgruntime.TimeEqual(*a, *b)
 }
 
-// equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_19(a, b *map[string]resource.Quantity) bool {
+// equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_21(a, b *map[string]resource.Quantity) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -713,8 +792,8 @@ func equal_19(a, b *map[string]resource.Quantity) bool {
 	return true
 }
 
-// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_20(a, b **time.Time) bool {
+// equal_22 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_22(a, b **time.Time) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
