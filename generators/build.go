@@ -487,6 +487,17 @@ func (b *builder) buildFields(mt *Type) {
 		b.errs = append(b.errs, errs...)
 		b.checkListTags(tags, m.Type)
 		f.Rules = append(b.rules(tags), b.xValidations(lines)...)
+		if inline {
+			for _, r := range f.Rules {
+				if x, ok := r.(CEL); ok {
+					// JSON flattens an inline field into its parent: it has
+					// no value of its own for the rule to see.
+					b.errs = append(b.errs, &markers.Error{Pos: x.Pos, Tag: x.Tag,
+						Msg: fmt.Sprintf("a CEL rule on the inline field %s.%s is not applied: its fields are the parent's in JSON, and it has no value of its own", t.Name.Name, m.Name),
+						Fix: fmt.Sprintf("write the rule on the type %s (it sees the inline fields as its own) or on the embedded type", t.Name.Name)})
+				}
+			}
+		}
 		groups.add(b, f, tags)
 		mt.Fields = append(mt.Fields, f)
 		// Opaque anywhere on the field (also eachVal=+k8s:opaqueType) lets
@@ -735,6 +746,17 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		return nil
 	}
 	chained := func() []Rule {
+		if tag.Chained.Def.Name == "rule" {
+			// A type's CEL rules are evaluated together, on the type's
+			// schema; a chained one would reach the CRD but not the Go
+			// validator (or the other way round).
+			fix := "write the +k8s:rule on the type whose values it checks, or on this field or type, reading the value in the rule"
+			if tag.Def.Name == "ifEnabled" || tag.Def.Name == "ifDisabled" {
+				fix = "write +k8s:rule on the field or the type itself: a CEL rule cannot depend on an option"
+			}
+			b.errs = append(b.errs, markers.Errorf(tag, fix, "+k8s:rule cannot be chained from +k8s:%s", tag.Def.Name))
+			return nil
+		}
 		if r := b.rule(tag.Chained); r != nil {
 			return []Rule{r}
 		}

@@ -25,6 +25,13 @@ func (b *builder) xValidations(lines []markers.Line) []Rule {
 			b.errs = append(b.errs, &markers.Error{Pos: l.Pos, Tag: tag, Msg: msg, Fix: fix})
 		}
 		args, ok := strings.CutPrefix(text, xValidationPrefix)
+		if !ok && misspeltXValidation(text) {
+			// Read with or without CRD output: a misspelt one would be a
+			// rule neither the Go validator nor the CRD checks.
+			name, _, _ := strings.Cut(strings.TrimPrefix(text, "+kubebuilder:validation:"), ":")
+			bad("unknown marker +kubebuilder:validation:"+name+": neither the Go validator nor the CRD would check this rule", "did you mean +kubebuilder:validation:XValidation?")
+			continue
+		}
 		if !ok {
 			// controller-gen's schema markers say what the CRD must check;
 			// with CRD output, one left unread would be a check the CRD
@@ -56,6 +63,20 @@ func (b *builder) xValidations(lines []markers.Line) []Rule {
 		out = append(out, r)
 	}
 	return out
+}
+
+// misspeltXValidation reports a controller-gen marker whose name is close
+// to XValidation but is not it (XValidaton, xvalidation, XValidations).
+func misspeltXValidation(text string) bool {
+	body, ok := strings.CutPrefix(text, "+kubebuilder:validation:")
+	if !ok {
+		return false
+	}
+	name := body
+	if i := strings.IndexAny(body, ":="); i >= 0 {
+		name = body[:i]
+	}
+	return name != "XValidation" && markers.EditDistance(strings.ToLower(name), "xvalidation") <= 2
 }
 
 type celError struct{ msg, fix string }

@@ -251,6 +251,7 @@ func (m *Model) belowItems(t *Type) bool {
 }
 
 var (
+	pkgPathRE    = regexp.MustCompile(`[\w.\-]+/`)
 	celStringLit = regexp.MustCompile(`'(\\.|[^'\\])*'|"(\\.|[^"\\])*"`)
 	celOldSelf   = regexp.MustCompile(`\boldSelf\b`)
 )
@@ -288,29 +289,58 @@ func (m *Model) checkTransitionPlaces() []error {
 	}
 	var errs []error
 	reported := map[token.Position]bool{}
+	report := func(t *Type, f *Field, lt string, elem *types.Type) {
+		for _, below := range m.typesBelow(elem) {
+			for _, rule := range transition[below] {
+				if reported[rule.Pos] {
+					continue
+				}
+				reported[rule.Pos] = true
+				errs = append(errs, &markers.Error{Pos: rule.Pos, Tag: rule.Tag,
+					Msg: fmt.Sprintf("this transition rule (it reads oldSelf) of %s is below the items of %s.%s (%s), whose list type is %s: the API server cannot find the old value of its items, and rejects the rule",
+						below.Go.Name.Name, t.Go.Name.Name, f.GoName, f.Pos, lt),
+					Fix: "make the list a list-map (+k8s:listType=map with +k8s:listMapKey), or write the rule without oldSelf"})
+			}
+		}
+	}
+	// walk finds the lists in a field's value that are not list-maps: the
+	// field's own (its listType on the field or on its type), and lists in
+	// lists and map values, which no tag makes list-maps unless their type
+	// does. Structs are walked as types of their own.
+	var walk func(t *Type, f *Field, vt *types.Type, lt string, depth int)
+	walk = func(t *Type, f *Field, vt *types.Type, lt string, depth int) {
+		if vt == nil || depth > 8 {
+			return
+		}
+		if vt.Kind == types.Pointer {
+			walk(t, f, vt.Elem, lt, depth+1)
+			return
+		}
+		if lt == "" {
+			if mt := m.lookup(vt); mt != nil {
+				lt = listTypeOf(mt.Rules)
+			}
+		}
+		r := resolve(vt)
+		switch r.Kind {
+		case types.Slice, types.Array:
+			if lt == "map" {
+				return
+			}
+			if lt == "" {
+				lt = "atomic"
+			}
+			report(t, f, lt, r.Elem)
+		case types.Map:
+			walk(t, f, r.Elem, "", depth+1)
+		case types.Pointer:
+			walk(t, f, r, lt, depth+1)
+		}
+	}
 	for _, p := range m.Packages {
 		for _, t := range p.Types {
 			for _, f := range t.Fields {
-				lt := listTypeOf(f.Rules)
-				r := resolve(derefType(f.Go))
-				if (r.Kind != types.Slice && r.Kind != types.Array) || lt == "map" {
-					continue
-				}
-				if lt == "" {
-					lt = "atomic"
-				}
-				for _, below := range m.typesBelow(r.Elem) {
-					for _, rule := range transition[below] {
-						if reported[rule.Pos] {
-							continue
-						}
-						reported[rule.Pos] = true
-						errs = append(errs, &markers.Error{Pos: rule.Pos, Tag: rule.Tag,
-							Msg: fmt.Sprintf("this transition rule (it reads oldSelf) of %s is below the items of %s.%s (%s), whose list type is %s: the API server cannot find the old value of its items, and rejects the rule",
-								below.Go.Name.Name, t.Go.Name.Name, f.GoName, f.Pos, lt),
-							Fix: "make the list a list-map (+k8s:listType=map with +k8s:listMapKey), or write the rule without oldSelf"})
-					}
-				}
+				walk(t, f, f.Go, listTypeOf(f.Rules), 0)
 			}
 		}
 	}
@@ -392,4 +422,186 @@ func (m *Model) ruleCosts(t *Type, s *apiextv1.JSONSchemaProps) map[token.Positi
 		node(&p, false, rules)
 	}
 	return out
+}
+
+// The API server never ratchets a transition rule (one that reads oldSelf):
+// on an update it evaluates it wherever it finds the old value, also on a
+// value that did not change, where the generated Go code validates nothing
+// again. So where the Go code skips an unchanged value that holds
+// transition rules (its own, or its fields', items' and values', at any
+// depth), it evaluates those rules instead (celrules.ValidateUnchanged),
+// on a schema of the value that holds them in their places. (A rule that
+// holds whenever self == oldSelf, such as immutability, cannot fail there;
+// one such as "self != oldSelf" can.)
+
+// transitionTypes are the model types with transition rules of their own
+// or on their fields.
+func (m *Model) transitionTypes() map[*Type]bool {
+	if m.transitions == nil {
+		m.transitions = map[*Type]bool{}
+		for _, p := range m.Packages {
+			for _, t := range p.Types {
+				own, byField := m.celRules(t)
+				for _, r := range own {
+					if isTransition(r) {
+						m.transitions[t] = true
+					}
+				}
+				for _, rules := range byField {
+					for _, r := range rules {
+						if isTransition(r) {
+							m.transitions[t] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return m.transitions
+}
+
+// transitionsBelow reports whether a value of Go type t holds transition
+// rules of types of this run.
+func (m *Model) transitionsBelow(t *types.Type) bool {
+	tt := m.transitionTypes()
+	if len(tt) == 0 {
+		return false
+	}
+	for _, below := range m.typesBelow(t) {
+		if tt[below] && below.Pkg != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// transitionSchema is the schema of a value of Go type t with only the
+// transition rules written by the API author (at every depth), as the CRD
+// places them. With inItem, it is the schema below a list item or a map
+// value, where the CRD defaults non-pointer fields.
+//
+// rules are the rules of the place that decide the value's shape (its
+// listType: the server correlates the items of a list-map only).
+func (m *Model) transitionSchema(t *types.Type, rules []Rule, inItem bool) *apiextv1.JSONSchemaProps {
+	keep := map[string]bool{}
+	for mt := range m.transitionTypes() {
+		own, byField := m.celRules(mt)
+		for _, rules := range append([][]CEL{own}, mapValuesSorted(byField)...) {
+			for _, r := range rules {
+				if isTransition(r) {
+					b, _ := json.Marshal(celValidation(r))
+					keep[string(b)] = true
+				}
+			}
+		}
+	}
+	c := &crdCtx{m: m, positions: schemaPos{}, inItem: inItem}
+	s := c.valueSchema(t, rules, false, false)
+	var filter func(s *apiextv1.JSONSchemaProps)
+	filter = func(s *apiextv1.JSONSchemaProps) {
+		var kept []apiextv1.ValidationRule
+		for _, v := range s.XValidations {
+			if b, _ := json.Marshal(v); keep[string(b)] {
+				kept = append(kept, v)
+			}
+		}
+		s.XValidations = kept
+		for k, p := range s.Properties {
+			filter(&p)
+			s.Properties[k] = p
+		}
+		if s.Items != nil && s.Items.Schema != nil {
+			filter(s.Items.Schema)
+		}
+		if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+			filter(s.AdditionalProperties.Schema)
+		}
+		for i := range s.AnyOf {
+			filter(&s.AnyOf[i])
+		}
+		for i := range s.AllOf {
+			filter(&s.AllOf[i])
+		}
+	}
+	filter(&s)
+	return &s
+}
+
+func mapValuesSorted(m map[string][]CEL) [][]CEL {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([][]CEL, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, m[k])
+	}
+	return out
+}
+
+// unchangedTransitions is the code that evaluates the transition rules
+// held by the value at pl when it did not change (the else branch of its
+// update gate), or nil when it holds none.
+func (c *fnCtx) unchangedTransitions(pl place) []jen.Code {
+	vt := pl.valueType()
+	if hasOpaque(pl.rules) || hasRule[Forbidden](pl.rules) || !c.e.m.transitionsBelow(vt) {
+		return nil
+	}
+	var shape []Rule
+	key := vt.String()
+	for _, r := range pl.rules {
+		if lt, ok := r.(ListType); ok {
+			shape = append(shape, lt)
+			key += fmt.Sprintf(" %s%v", lt.Kind, lt.Keys)
+		}
+	}
+	v, ok := c.e.transitionVars[key]
+	if !ok {
+		if c.e.transitionVars == nil {
+			c.e.transitionVars = map[string]string{}
+		}
+		v = fmt.Sprintf("celTransitions%d", len(c.e.transitionVars))
+		c.e.transitionVars[key] = v
+		plain := c.e.m.transitionSchema(vt, shape, false)
+		item := c.e.m.transitionSchema(vt, shape, true)
+		c.e.post = append(c.e.post,
+			jen.Commentf("%s are the transition rules held by a value of type %s, which the API server evaluates also when the value did not change.", v, pkgPathRE.ReplaceAllString(vt.String(), "")),
+			jen.Var().Id(v).Op("=").Qual(pkgCELRules, "NewWithItemSchema").Call(schemaLit(vt, plain), schemaLit(vt, item), jen.False()),
+			jen.Line())
+	}
+	obj := jen.Id(pl.v)
+	var pre []jen.Code
+	if pl.local && !pl.isPtr() {
+		// A copy keeps the loop variable off the heap but here.
+		cp := c.name("cp")
+		pre = append(pre, jen.Id(cp).Op(":=").Op("*").Id(pl.v))
+		obj = jen.Op("&").Id(cp)
+	}
+	return append(pre, jen.Comment("the transition rules below, which the API server evaluates also on an unchanged value"),
+		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgCELRules, "ValidateUnchanged").Call(
+			jen.Id("ctx"), jen.Id(v), jen.Id("op"), pl.path.field(), pl.path.inItem(), obj, jen.Id(pl.ov)).Op("...")))
+}
+
+// unchangedTransitionsOf is unchangedTransitions for a list item or a map
+// value, whose type's validation the loop calls when withType is set.
+func (c *fnCtx) unchangedTransitionsOf(elem place, withType bool) []jen.Code {
+	if !withType {
+		return nil
+	}
+	return c.unchangedTransitions(elem)
+}
+
+// schemaLit is a schema as a Go string literal.
+func schemaLit(t *types.Type, s *apiextv1.JSONSchemaProps) jen.Code {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		panic(fmt.Sprintf("validation-gen: marshaling the CEL schema of %s: %v", t.Name, err))
+	}
+	if !strings.Contains(buf.String(), "`") {
+		return jen.Id("`" + strings.TrimSpace(buf.String()) + "`") // readable in the generated file
+	}
+	return jen.Lit(strings.TrimSpace(buf.String()))
 }

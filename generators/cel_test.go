@@ -25,6 +25,14 @@ func TestCELBadInput(t *testing.T) {
 		// the tag and a fix about the messageExpression.
 		"message-cost": {"types.go:14:", `+k8s:rule(rule: "self.replicas >= 0", messageExpression:`, "estimated messageExpression cost exceeds budget",
 			"the messageExpression's estimated cost is", "fix: make the messageExpression cheaper"},
+		// A list in a map value is atomic: found without CRD output too.
+		"uncorrelatable-map": {"types.go:16:", "transition rule", "ThingSpec.Steps", "whose list type is atomic", "fix: make the list a list-map"},
+		// Rules neither side would check, or one side only.
+		"chained":                  {"types.go:4:", `+k8s:ifEnabled("X")=+k8s:rule(rule: "self > 0")`, "+k8s:rule cannot be chained from +k8s:ifEnabled", "fix: write +k8s:rule on the field or the type itself"},
+		"inline":                   {"types.go:8:", "a CEL rule on the inline field Thing.Inner is not applied", "fix: write the rule on the type Thing"},
+		"misspelt-xvalidation":     {"types.go:4:", "+kubebuilder:validation:XValidaton:rule=", "unknown marker +kubebuilder:validation:XValidaton", "fix: did you mean +kubebuilder:validation:XValidation?"},
+		"optional-old-self-unused": {"types.go:4:", "optionalOldSelf", "may not be set if oldSelf is not used in rule", "fix:"},
+		"message-expression-type":  {"types.go:4:", "messageExpression must evaluate to a string", "fix:"},
 	}
 	for name, wants := range cases {
 		for _, crd := range []bool{false, true} {
@@ -43,6 +51,20 @@ func TestCELBadInput(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// A transition rule below a list-map whose listType is on the list's type
+// (not on the field) is correlatable: no error, with or without CRDs.
+func TestCELTransitionBelowTypedefListMap(t *testing.T) {
+	for _, crd := range []bool{false, true} {
+		cfg := generators.Config{Dir: wd(t), Patterns: []string{"./testdata/celgood/typedef-listmap"}, OutputFile: outputFile}
+		if crd {
+			cfg.CRDDir = filepath.Join(t.TempDir(), "crd")
+		}
+		if _, err := generators.Run(cfg); err != nil {
+			t.Errorf("crd=%v: %v", crd, err)
 		}
 	}
 }

@@ -65,6 +65,9 @@ type goEmitter struct {
 	// lookups written at the end of the file.
 	unionVars   []string
 	itemFinders map[string]string
+	// transitionVars name the schemas of unchanged values' transition
+	// rules, by value type (unchangedTransitions).
+	transitionVars map[string]string
 }
 
 // registerFunc writes RegisterValidations: one dispatcher per root type.
@@ -399,7 +402,11 @@ func (c *fnCtx) checksWithGate(pl place) []jen.Code {
 	if len(body) == 0 {
 		return nil
 	}
-	return []jen.Code{jen.If(jen.Op("!").Parens(c.unchanged(pl))).Block(body...)}
+	gate := jen.If(jen.Op("!").Parens(c.unchanged(pl))).Block(body...)
+	if tr := c.unchangedTransitions(pl); tr != nil {
+		gate = gate.Else().Block(tr...)
+	}
+	return []jen.Code{gate}
 }
 
 // unchanged is the ratcheting condition of a place on update.
@@ -955,9 +962,17 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []Rule, withType bool) 
 			// A nil item has nothing to validate; an unchanged one is not
 			// validated again.
 			eq := c.e.eq.call(elem.valueType(), jen.Id(ev), jen.Id(eov))
-			body = []jen.Code{jen.If(jen.Op("!").Parens(jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(ev).Op("!=").Nil().Op("&&").Id(eov).Op("!=").Nil().Op("&&").Add(eq))).Block(body...)}
+			gate := jen.If(jen.Op("!").Parens(jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(ev).Op("!=").Nil().Op("&&").Id(eov).Op("!=").Nil().Op("&&").Add(eq))).Block(body...)
+			if tr := c.unchangedTransitionsOf(elem, withType); tr != nil {
+				gate = gate.Else().Block(tr...)
+			}
+			body = []jen.Code{gate}
 		} else {
-			body = []jen.Code{jen.If(jen.Op("!").Parens(c.unchanged(elem))).Block(body...)}
+			gate := jen.If(jen.Op("!").Parens(c.unchanged(elem))).Block(body...)
+			if tr := c.unchangedTransitionsOf(elem, withType); tr != nil {
+				gate = gate.Else().Block(tr...)
+			}
+			body = []jen.Code{gate}
 		}
 	}
 	loop = append(loop, body...)
@@ -1022,7 +1037,11 @@ func (c *fnCtx) mapValues(pl place, r *types.Type, rules []Rule, withType bool) 
 		)
 	}
 	if pl.hasOld() {
-		loop = append(loop, jen.If(jen.Op("!").Parens(c.unchanged(elem))).Block(body...))
+		gate := jen.If(jen.Op("!").Parens(c.unchanged(elem))).Block(body...)
+		if tr := c.unchangedTransitionsOf(elem, withType); tr != nil {
+			gate = gate.Else().Block(tr...)
+		}
+		loop = append(loop, gate)
 	}
 	start := c.name("start")
 	return []jen.Code{

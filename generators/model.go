@@ -21,6 +21,8 @@ type Model struct {
 	// itemTypes are the types whose values can be list items or map
 	// values, or below them (belowItems).
 	itemTypes map[*Type]bool
+	// transitions are the types with transition rules (transitionTypes).
+	transitions map[*Type]bool
 	// celTags are the tags of the CEL rules, by position (withRuleTags).
 	celTags map[token.Position]string
 }

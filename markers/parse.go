@@ -190,6 +190,10 @@ func (r *Registry) suggest(name string) string {
 	return best
 }
 
+// EditDistance is the Levenshtein distance of two strings, for "did you
+// mean" suggestions.
+func EditDistance(a, b string) int { return editDistance(a, b) }
+
 func editDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	for j := range prev {

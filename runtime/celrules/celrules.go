@@ -139,6 +139,60 @@ func ValidateIn[T any](ctx context.Context, r *Rules, op operation.Operation, fl
 	return errs
 }
 
+// ValidateUnchanged evaluates, on an update that left a value unchanged
+// (obj equal to oldObj), the transition rules (those that read oldSelf)
+// of the value and of everything below it, which r holds in their places.
+// The server never ratchets a transition rule: it evaluates it on every
+// update, also where nothing changed, while the generated Go code does not
+// validate an unchanged value again. obj may be of any type (a struct, a
+// list, a map).
+func ValidateUnchanged[T any](ctx context.Context, r *Rules, op operation.Operation, fldPath *field.Path, inItem bool, obj, oldObj *T) (errs field.ErrorList) {
+	if obj == nil || oldObj == nil || op.Type != operation.Update {
+		return nil
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			errs = field.ErrorList{field.InternalError(fldPath, fmt.Errorf("evaluating CEL rules: %v", p))}
+		}
+	}()
+	c := &r.plain
+	if inItem && r.item.schemaJSON != "" {
+		c = &r.item
+	}
+	c.once.Do(func() { c.compile(r.isResourceRoot) })
+	if c.err != nil {
+		return field.ErrorList{field.InternalError(fldPath, c.err)}
+	}
+	newVal, err := c.toServerAny(obj)
+	if err != nil {
+		return field.ErrorList{field.InternalError(fldPath, err)}
+	}
+	oldVal, err := c.toServerAny(oldObj)
+	if err != nil {
+		return field.ErrorList{field.InternalError(fldPath, err)}
+	}
+	if newVal == nil || oldVal == nil {
+		return nil // null, which the server drops: no value, no rules
+	}
+	opts := []cel.Option{cel.WithRatcheting(common.NewCorrelatedObject(newVal, oldVal, &model.Structural{Structural: c.structure}))}
+	errs, _ = c.validator.Validate(ctx, fldPath, c.structure, newVal, oldVal, celconfig.RuntimeCELCostBudget, opts...)
+	return errs
+}
+
+// toServerAny is toServerValue for a value of any type, converted as the
+// field of a struct.
+func (c *compiled) toServerAny(v any) (any, error) {
+	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(&struct {
+		V any `json:"v"`
+	}{v})
+	if err != nil {
+		return nil, fmt.Errorf("converting %T for CEL: %w", v, err)
+	}
+	x := u["v"]
+	serverView(x, c.view)
+	return x, nil
+}
+
 // toServerValue is the value as the server's CEL rules see it: a struct
 // as apimachinery's unstructured converter writes it, then, as the
 // server's decoding does, without the nulls of fields that are not

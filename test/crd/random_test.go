@@ -12,7 +12,9 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"sigs.k8s.io/randfill"
 
@@ -32,6 +34,31 @@ var (
 	typeMetaType   = reflect.TypeFor[metav1.TypeMeta]()
 	objectMetaType = reflect.TypeFor[metav1.ObjectMeta]()
 )
+
+// wellKnownPools are JSON values of the apimachinery types with a JSON
+// form of their own (a string or a number, not their Go fields): values a
+// Go client can send (each decodes into the Go type), around the rules of
+// the examples. The first is the JSON of the zero value.
+var wellKnownPools = map[reflect.Type][]any{
+	reflect.TypeFor[metav1.Time]():        {nil, "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", "2025-12-31T23:59:59Z", "2030-06-15T12:00:00Z", "1970-01-01T00:00:00Z"},
+	reflect.TypeFor[metav1.Duration]():    {"0s", "1h0m0s", "30m0s", "2h0m0s", "-5m0s", "1m30s", "59m59s", "1h0m1s", "10s"},
+	reflect.TypeFor[intstr.IntOrString](): {int64(0), int64(1), int64(3), int64(-1), int64(1000), "50%", "100%", "1000%", "5", "abc", "", "0%"},
+	reflect.TypeFor[resource.Quantity]():  {"0", "1", "1Gi", "500m", "-1", "10Gi", "20Gi", "9Gi", "1k", "-500m"},
+}
+
+// nullOr is JSON null, or the zero value for a type that cannot decode
+// null (metav1.Duration: a Go client cannot send that body).
+func nullOr(t reflect.Type) any {
+	if err := json.Unmarshal([]byte("null"), reflect.New(t).Interface()); err != nil {
+		return zeroJSON(t)
+	}
+	return nil
+}
+
+// wellKnown is the pool of a well-known type (a pointer to one too), or nil.
+func wellKnown(t reflect.Type) []any {
+	return wellKnownPools[deref(t)]
+}
 
 // poolStrings are DefaultStrings plus values around every bound and format
 // of the contract: lengths around 8, 16, 63/64, 253, 256 (in bytes and in
@@ -109,6 +136,9 @@ func isBytes(t reflect.Type) bool {
 // zeroJSON is the explicit zero value of a Go type in JSON.
 func zeroJSON(t reflect.Type) any {
 	t = deref(t)
+	if pool := wellKnown(t); pool != nil {
+		return pool[0]
+	}
 	switch {
 	case isBytes(t):
 		return ""
@@ -271,6 +301,15 @@ func (g *generator) object(typ reflect.Type) map[string]any {
 
 // redrawAll replaces the scalars of a Go value, mostly by pool values.
 func (g *generator) redrawAll(v reflect.Value) {
+	if pool := wellKnown(v.Type()); pool != nil && v.Kind() != reflect.Pointer {
+		b, _ := json.Marshal(pool[g.r.Intn(len(pool))])
+		x := reflect.New(v.Type())
+		if err := json.Unmarshal(b, x.Interface()); err != nil {
+			panic(err)
+		}
+		v.Set(x.Elem())
+		return
+	}
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if !v.IsNil() {
@@ -329,6 +368,9 @@ func keyString(v reflect.Value) string { b, _ := json.Marshal(v.Interface()); re
 // scalar draws a JSON scalar for a Go scalar type from the pools.
 func (g *generator) scalar(t reflect.Type) (any, bool) {
 	t = deref(t)
+	if pool := wellKnown(t); pool != nil {
+		return pool[g.r.Intn(len(pool))], true
+	}
 	switch t.Kind() {
 	case reflect.String:
 		if len(g.hintStrings) > 0 && g.r.Intn(3) == 0 {
@@ -371,7 +413,7 @@ func sortedKeys(m map[string]any) []string {
 // absent/zero/null edge.
 func (g *generator) perturb(t reflect.Type, v any) any {
 	t = deref(t)
-	if isBytes(t) {
+	if isBytes(t) || wellKnown(t) != nil {
 		return v
 	}
 	switch t.Kind() {
@@ -389,13 +431,13 @@ func (g *generator) perturb(t reflect.Type, v any) any {
 			case present && x < g.drop+0.10:
 				m[f.name] = zeroJSON(f.typ)
 			case present && x < g.drop+0.14:
-				m[f.name] = nil
+				m[f.name] = nullOr(f.typ)
 			case present:
 				m[f.name] = g.perturb(f.typ, cur)
 			case x < 0.22:
 				m[f.name] = g.perturb(f.typ, zeroJSON(f.typ))
 			case x < 0.28:
-				m[f.name] = nil
+				m[f.name] = nullOr(f.typ)
 			}
 		}
 		return m
@@ -478,7 +520,7 @@ type site struct {
 
 func sites(t reflect.Type, v any, out *[]site) {
 	t = deref(t)
-	if isBytes(t) {
+	if isBytes(t) || wellKnown(t) != nil {
 		return
 	}
 	switch t.Kind() {

@@ -1222,6 +1222,9 @@ func ValidateAt_Scaler(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_ScalerSpec(v1, ov2)) {
 			errs = append(errs, ValidateAt_ScalerSpec(ctx, op, &fp3, v1, ov2)...)
+		} else {
+			// the transition rules below, which the API server evaluates also on an unchanged value
+			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions0, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
 		}
 	}
 	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
@@ -1696,6 +1699,9 @@ func listKey3(e *Cable) listKey3Key {
 	k.v0 = e.ID
 	return k
 }
+
+// celTransitions0 are the transition rules held by a value of type v1.ScalerSpec, which the API server evaluates also when the value did not change.
+var celTransitions0 = celrules.NewWithItemSchema(`{"type":"object","properties":{"epoch":{"type":"integer","format":"int64","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"epoch may not decrease","optionalOldSelf":true}]},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","minimum":0},"mode":{"type":"string"},"target":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"target is immutable"}]},"windows":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}`, `{"type":"object","properties":{"epoch":{"type":"integer","format":"int64","default":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"epoch may not decrease","optionalOldSelf":true}]},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","default":0,"minimum":0},"mode":{"type":"string","default":""},"target":{"type":"string","default":"","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"target is immutable"}]},"windows":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}`, false)
 
 // listKey4Key is the list-map key of v1.Window items.
 type listKey4Key struct {
