@@ -23,10 +23,10 @@ import (
 	"context"
 	vgruntime "github.com/declval/validation-gen/runtime"
 	celrules "github.com/declval/validation-gen/runtime/celrules"
-	equality "k8s.io/apimachinery/pkg/api/equality"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	resource "k8s.io/apimachinery/pkg/api/resource"
 	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	intstr "k8s.io/apimachinery/pkg/util/intstr"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -122,7 +122,7 @@ func ValidateAt_Certificate(ctx context.Context, op operation.Operation, p *vgru
 		if oldObj != nil {
 			ov5 = oldObj.Status
 		}
-		if !(op.Type == operation.Update && oldObj != nil && equality.Semantic.DeepEqual(v4, ov5)) {
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v4, ov5, equal_CertificateStatus)) {
 			if v4 != nil {
 				errs = append(errs, ValidateAt_CertificateStatus(ctx, op, &fp6, v4, ov5)...)
 			}
@@ -192,7 +192,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 		if oldObj != nil {
 			ov8 = &oldObj.DNSNames
 		}
-		if !(op.Type == operation.Update && ov8 != nil && equal_2(v7, ov8)) {
+		if !(op.Type == operation.Update && ov8 != nil && equal_3(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 4))
@@ -259,7 +259,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 		if oldObj != nil {
 			ov29 = &oldObj.Usages
 		}
-		if !(op.Type == operation.Update && ov29 != nil && equal_4(v28, ov29)) {
+		if !(op.Type == operation.Update && ov29 != nil && equal_5(v28, ov29)) {
 			if len(*v28) != 0 {
 				if len(*v28) > 3 {
 					errs = append(errs, vgruntime.MaxItems(&fp30, len(*v28), 3))
@@ -295,7 +295,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 		if oldObj != nil {
 			ov38 = &oldObj.Keystores
 		}
-		if !(op.Type == operation.Update && ov38 != nil && equal_5(v37, ov38)) {
+		if !(op.Type == operation.Update && ov38 != nil && equal_6(v37, ov38)) {
 			if len(*v37) != 0 {
 				start52 := len(errs)
 				for k49 := range *v37 {
@@ -344,7 +344,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 		if oldObj != nil {
 			ov54 = &oldObj.AdditionalOutputFormats
 		}
-		if !(op.Type == operation.Update && ov54 != nil && equal_6(v53, ov54)) {
+		if !(op.Type == operation.Update && ov54 != nil && equal_7(v53, ov54)) {
 			if len(*v53) != 0 {
 				if len(*v53) > 3 {
 					errs = append(errs, vgruntime.MaxItems(&fp55, len(*v53), 3))
@@ -407,7 +407,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 		if oldObj != nil {
 			ov71 = &oldObj.RenewalWindows
 		}
-		if !(op.Type == operation.Update && ov71 != nil && equal_7(v70, ov71)) {
+		if !(op.Type == operation.Update && ov71 != nil && equal_8(v70, ov71)) {
 			if len(*v70) != 0 {
 				if len(*v70) > 2 {
 					errs = append(errs, vgruntime.MaxItems(&fp72, len(*v70), 2))
@@ -494,7 +494,7 @@ func ValidateAt_CertificateStatus(ctx context.Context, op operation.Operation, p
 		if oldObj != nil {
 			ov11 = &oldObj.Conditions
 		}
-		if !(op.Type == operation.Update && ov11 != nil && equality.Semantic.DeepEqual(v10, ov11)) {
+		if !(op.Type == operation.Update && ov11 != nil && equal_10(v10, ov11)) {
 			if len(*v10) != 0 {
 				if len(*v10) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 4))
@@ -512,7 +512,7 @@ func ValidateAt_CertificateStatus(ctx context.Context, op operation.Operation, p
 							if found18 := old17.Find(listKey2(ev14)); found18 != nil {
 								eov15 = found18
 							}
-							if !(op.Type == operation.Update && eov15 != nil && equality.Semantic.DeepEqual(ev14, eov15)) {
+							if !(op.Type == operation.Update && eov15 != nil && equal_Condition(ev14, eov15)) {
 								errs = append(errs, ValidateAt_Condition(ctx, op, &ep16, ev14, eov15)...)
 							} else {
 								// the transition rules below, which the API server evaluates also on an unchanged value
@@ -642,7 +642,7 @@ func ValidateAt_DisruptionBudget(ctx context.Context, op operation.Operation, p 
 		if oldObj != nil {
 			ov2 = &oldObj.Spec
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equality.Semantic.DeepEqual(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_DisruptionBudgetSpec(v1, ov2)) {
 			errs = append(errs, ValidateAt_DisruptionBudgetSpec(ctx, op, &fp3, v1, ov2)...)
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
@@ -657,7 +657,7 @@ func ValidateAt_DisruptionBudget(ctx context.Context, op operation.Operation, p 
 		if oldObj != nil {
 			ov5 = &oldObj.Status
 		}
-		if !(op.Type == operation.Update && ov5 != nil && equality.Semantic.DeepEqual(v4, ov5)) {
+		if !(op.Type == operation.Update && ov5 != nil && equal_DisruptionBudgetStatus(v4, ov5)) {
 			errs = append(errs, ValidateAt_DisruptionBudgetStatus(ctx, op, &fp6, v4, ov5)...)
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
@@ -745,7 +745,7 @@ func ValidateAt_DisruptionBudgetSpec(ctx context.Context, op operation.Operation
 		if oldObj != nil {
 			ov20 = &oldObj.Reserved
 		}
-		if !(op.Type == operation.Update && ov20 != nil && equality.Semantic.DeepEqual(v19, ov20)) {
+		if !(op.Type == operation.Update && ov20 != nil && equal_14(v19, ov20)) {
 			if len(*v19) != 0 {
 				start25 := len(errs)
 				for k22 := range *v19 {
@@ -881,7 +881,7 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 		if oldObj != nil {
 			ov14 = &oldObj.Conditions
 		}
-		if !(op.Type == operation.Update && ov14 != nil && equality.Semantic.DeepEqual(v13, ov14)) {
+		if !(op.Type == operation.Update && ov14 != nil && equal_10(v13, ov14)) {
 			if len(*v13) != 0 {
 				if len(*v13) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp15, len(*v13), 4))
@@ -899,7 +899,7 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 							if found21 := old20.Find(listKey2(ev17)); found21 != nil {
 								eov18 = found21
 							}
-							if !(op.Type == operation.Update && eov18 != nil && equality.Semantic.DeepEqual(ev17, eov18)) {
+							if !(op.Type == operation.Update && eov18 != nil && equal_Condition(ev17, eov18)) {
 								errs = append(errs, ValidateAt_Condition(ctx, op, &ep19, ev17, eov18)...)
 							} else {
 								// the transition rules below, which the API server evaluates also on an unchanged value
@@ -923,7 +923,7 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 		if oldObj != nil {
 			ov23 = &oldObj.DisruptedPods
 		}
-		if !(op.Type == operation.Update && ov23 != nil && equality.Semantic.DeepEqual(v22, ov23)) {
+		if !(op.Type == operation.Update && ov23 != nil && equal_15(v22, ov23)) {
 			if len(*v22) != 0 {
 				start28 := len(errs)
 				for k25 := range *v22 {
@@ -1264,7 +1264,7 @@ func ValidateAt_HTTPRouteMatch(ctx context.Context, op operation.Operation, p *v
 		if oldObj != nil {
 			ov5 = &oldObj.Headers
 		}
-		if !(op.Type == operation.Update && ov5 != nil && equal_13(v4, ov5)) {
+		if !(op.Type == operation.Update && ov5 != nil && equal_20(v4, ov5)) {
 			if len(*v4) != 0 {
 				if len(*v4) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp6, len(*v4), 4))
@@ -1333,7 +1333,7 @@ func ValidateAt_HTTPRouteRule(ctx context.Context, op operation.Operation, p *vg
 		if oldObj != nil {
 			ov2 = &oldObj.Matches
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_14(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_21(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 4))
@@ -1355,7 +1355,7 @@ func ValidateAt_HTTPRouteRule(ctx context.Context, op operation.Operation, p *vg
 		if oldObj != nil {
 			ov9 = &oldObj.Filters
 		}
-		if !(op.Type == operation.Update && ov9 != nil && equal_15(v8, ov9)) {
+		if !(op.Type == operation.Update && ov9 != nil && equal_22(v8, ov9)) {
 			if len(*v8) != 0 {
 				if len(*v8) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp10, len(*v8), 4))
@@ -1428,7 +1428,7 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 		if oldObj != nil {
 			ov2 = &oldObj.ParentRefs
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_18(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_25(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 4))
@@ -1497,7 +1497,7 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 		if oldObj != nil {
 			ov19 = &oldObj.Hostnames
 		}
-		if !(op.Type == operation.Update && ov19 != nil && equal_19(v18, ov19)) {
+		if !(op.Type == operation.Update && ov19 != nil && equal_26(v18, ov19)) {
 			if len(*v18) != 0 {
 				if len(*v18) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp20, len(*v18), 4))
@@ -1533,7 +1533,7 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 		if oldObj != nil {
 			ov28 = &oldObj.Rules
 		}
-		if !(op.Type == operation.Update && ov28 != nil && equal_20(v27, ov28)) {
+		if !(op.Type == operation.Update && ov28 != nil && equal_27(v27, ov28)) {
 			if len(*v27) != 0 {
 				if len(*v27) > 3 {
 					errs = append(errs, vgruntime.MaxItems(&fp29, len(*v27), 3))
@@ -1555,7 +1555,7 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 		if oldObj != nil {
 			ov35 = &oldObj.Backends
 		}
-		if !(op.Type == operation.Update && ov35 != nil && equal_21(v34, ov35)) {
+		if !(op.Type == operation.Update && ov35 != nil && equal_28(v34, ov35)) {
 			if len(*v34) != 0 {
 				start49 := len(errs)
 				for k46 := range *v34 {
@@ -1680,7 +1680,7 @@ func ValidateAt_HeaderModifier(ctx context.Context, op operation.Operation, p *v
 		if oldObj != nil {
 			ov2 = &oldObj.Remove
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_2(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_3(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 2 {
 					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 2))
@@ -1940,7 +1940,7 @@ func ValidateAt_LabelSelector(ctx context.Context, op operation.Operation, p *vg
 		if oldObj != nil {
 			ov2 = &oldObj.MatchLabels
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_22(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_29(v1, ov2)) {
 			if len(*v1) != 0 {
 				start7 := len(errs)
 				for k4 := range *v1 {
@@ -1981,7 +1981,7 @@ func ValidateAt_LabelSelector(ctx context.Context, op operation.Operation, p *vg
 		if oldObj != nil {
 			ov17 = &oldObj.MatchExpressions
 		}
-		if !(op.Type == operation.Update && ov17 != nil && equal_23(v16, ov17)) {
+		if !(op.Type == operation.Update && ov17 != nil && equal_30(v16, ov17)) {
 			if len(*v16) != 0 {
 				if len(*v16) > 3 {
 					errs = append(errs, vgruntime.MaxItems(&fp18, len(*v16), 3))
@@ -2056,7 +2056,7 @@ func ValidateAt_LabelSelectorRequirement(ctx context.Context, op operation.Opera
 		if oldObj != nil {
 			ov8 = &oldObj.Values
 		}
-		if !(op.Type == operation.Update && ov8 != nil && equal_2(v7, ov8)) {
+		if !(op.Type == operation.Update && ov8 != nil && equal_3(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 3 {
 					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 3))
@@ -2552,21 +2552,29 @@ func ValidateAt_URLRewrite(ctx context.Context, op operation.Operation, p *vgrun
 // equal_CertificateSpec reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_CertificateSpec(a, b *CertificateSpec) bool {
 	return a.SecretName == b.SecretName &&
-		equal_24(&a.CommonName, &b.CommonName) &&
-		equal_2(&a.DNSNames, &b.DNSNames) &&
-		equal_25(&a.Duration, &b.Duration) &&
-		equal_25(&a.RenewBefore, &b.RenewBefore) &&
+		equal_31(&a.CommonName, &b.CommonName) &&
+		equal_3(&a.DNSNames, &b.DNSNames) &&
+		equal_32(&a.Duration, &b.Duration) &&
+		equal_32(&a.RenewBefore, &b.RenewBefore) &&
 		a.IssuerRef == b.IssuerRef &&
-		equal_26(&a.PrivateKey, &b.PrivateKey) &&
-		equal_4(&a.Usages, &b.Usages) &&
-		equal_5(&a.Keystores, &b.Keystores) &&
-		equal_6(&a.AdditionalOutputFormats, &b.AdditionalOutputFormats) &&
-		equal_7(&a.RenewalWindows, &b.RenewalWindows) &&
-		equal_27(&a.RevisionHistoryLimit, &b.RevisionHistoryLimit)
+		equal_33(&a.PrivateKey, &b.PrivateKey) &&
+		equal_5(&a.Usages, &b.Usages) &&
+		equal_6(&a.Keystores, &b.Keystores) &&
+		equal_7(&a.AdditionalOutputFormats, &b.AdditionalOutputFormats) &&
+		equal_8(&a.RenewalWindows, &b.RenewalWindows) &&
+		equal_34(&a.RevisionHistoryLimit, &b.RevisionHistoryLimit)
 }
 
-// equal_2 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_2(a, b *[]string) bool {
+// equal_CertificateStatus reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_CertificateStatus(a, b *CertificateStatus) bool {
+	return equal_35(&a.NotBefore, &b.NotBefore) &&
+		equal_35(&a.NotAfter, &b.NotAfter) &&
+		equal_34(&a.Revision, &b.Revision) &&
+		equal_10(&a.Conditions, &b.Conditions)
+}
+
+// equal_3 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_3(a, b *[]string) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
@@ -2575,68 +2583,139 @@ func equal_PrivateKey(a, b *PrivateKey) bool {
 	return a.RotationPolicy == b.RotationPolicy &&
 		a.Algorithm == b.Algorithm &&
 		a.Size == b.Size &&
-		equal_28(&a.Encoding, &b.Encoding) &&
+		equal_36(&a.Encoding, &b.Encoding) &&
 		a.SecretRef == b.SecretRef
 }
 
-// equal_4 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_4(a, b *[]KeyUsage) bool {
-	return vgruntime.SliceEqual(*a, *b)
-}
-
 // equal_5 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_5(a, b *map[string]Keystore) bool {
-	return vgruntime.MapEqual(*a, *b)
+func equal_5(a, b *[]KeyUsage) bool {
+	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_6 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_6(a, b *[]OutputFormat) bool {
-	return vgruntime.SliceEqual(*a, *b)
+func equal_6(a, b *map[string]Keystore) bool {
+	return vgruntime.MapEqual(*a, *b)
 }
 
 // equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_7(a, b *[]RenewalWindow) bool {
+func equal_7(a, b *[]OutputFormat) bool {
 	return vgruntime.SliceEqual(*a, *b)
+}
+
+// equal_8 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_8(a, b *[]RenewalWindow) bool {
+	return vgruntime.SliceEqual(*a, *b)
+}
+
+// equal_Condition reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_Condition(a, b *Condition) bool {
+	return a.Type == b.Type &&
+		a.Status == b.Status &&
+		vgruntime.TimeEqual(&a.LastTransitionTime, &b.LastTransitionTime) &&
+		a.Reason == b.Reason
+}
+
+// equal_10 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_10(a, b *[]Condition) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_Condition(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal_DisruptionBudgetSpec reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_DisruptionBudgetSpec(a, b *DisruptionBudgetSpec) bool {
+	return a.Replicas == b.Replicas &&
+		equal_37(&a.MinAvailable, &b.MinAvailable) &&
+		equal_37(&a.MaxUnavailable, &b.MaxUnavailable) &&
+		equal_38(&a.Selector, &b.Selector) &&
+		equal_39(&a.UnhealthyPodEvictionPolicy, &b.UnhealthyPodEvictionPolicy) &&
+		equal_14(&a.Reserved, &b.Reserved) &&
+		equal_40(&a.Memory, &b.Memory) &&
+		a.Mode == b.Mode
+}
+
+// equal_DisruptionBudgetStatus reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_DisruptionBudgetStatus(a, b *DisruptionBudgetStatus) bool {
+	return a.ObservedGeneration == b.ObservedGeneration &&
+		a.CurrentHealthy == b.CurrentHealthy &&
+		a.DesiredHealthy == b.DesiredHealthy &&
+		a.Selector == b.Selector &&
+		equal_10(&a.Conditions, &b.Conditions) &&
+		equal_15(&a.DisruptedPods, &b.DisruptedPods)
 }
 
 // equal_LabelSelector reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_LabelSelector(a, b *LabelSelector) bool {
-	return equal_22(&a.MatchLabels, &b.MatchLabels) &&
-		equal_23(&a.MatchExpressions, &b.MatchExpressions)
+	return equal_29(&a.MatchLabels, &b.MatchLabels) &&
+		equal_30(&a.MatchExpressions, &b.MatchExpressions)
+}
+
+// equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_14(a, b *map[string]resource.Quantity) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for k, v := range *a {
+		w, ok := (*b)[k]
+		if !ok || !vgruntime.QuantityEqual(&v, &w) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal_15 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_15(a, b *map[string]v1.Time) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for k, v := range *a {
+		w, ok := (*b)[k]
+		if !ok || !vgruntime.TimeEqual(&v, &w) {
+			return false
+		}
+	}
+	return true
 }
 
 // equal_HTTPRouteSpec reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_HTTPRouteSpec(a, b *HTTPRouteSpec) bool {
-	return equal_18(&a.ParentRefs, &b.ParentRefs) &&
-		equal_19(&a.Hostnames, &b.Hostnames) &&
-		equal_20(&a.Rules, &b.Rules) &&
-		equal_21(&a.Backends, &b.Backends) &&
+	return equal_25(&a.ParentRefs, &b.ParentRefs) &&
+		equal_26(&a.Hostnames, &b.Hostnames) &&
+		equal_27(&a.Rules, &b.Rules) &&
+		equal_28(&a.Backends, &b.Backends) &&
 		a.Owner == b.Owner
 }
 
 // equal_HeaderModifier reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_HeaderModifier(a, b *HeaderModifier) bool {
-	return equal_2(&a.Remove, &b.Remove)
+	return equal_3(&a.Remove, &b.Remove)
 }
 
 // equal_RequestRedirect reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_RequestRedirect(a, b *RequestRedirect) bool {
-	return equal_24(&a.Hostname, &b.Hostname) &&
-		equal_27(&a.StatusCode, &b.StatusCode)
+	return equal_31(&a.Hostname, &b.Hostname) &&
+		equal_34(&a.StatusCode, &b.StatusCode)
 }
 
 // equal_URLRewrite reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_URLRewrite(a, b *URLRewrite) bool {
-	return equal_24(&a.ReplacePrefixMatch, &b.ReplacePrefixMatch)
+	return equal_31(&a.ReplacePrefixMatch, &b.ReplacePrefixMatch)
 }
 
-// equal_13 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_13(a, b *[]HTTPHeaderMatch) bool {
+// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_20(a, b *[]HTTPHeaderMatch) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
-// equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_14(a, b *[]HTTPRouteMatch) bool {
+// equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_21(a, b *[]HTTPRouteMatch) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -2648,8 +2727,8 @@ func equal_14(a, b *[]HTTPRouteMatch) bool {
 	return true
 }
 
-// equal_15 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_15(a, b *[]HTTPRouteFilter) bool {
+// equal_22 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_22(a, b *[]HTTPRouteFilter) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -2663,20 +2742,20 @@ func equal_15(a, b *[]HTTPRouteFilter) bool {
 
 // equal_HTTPRouteTimeouts reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_HTTPRouteTimeouts(a, b *HTTPRouteTimeouts) bool {
-	return equal_25(&a.Request, &b.Request) &&
-		equal_25(&a.BackendRequest, &b.BackendRequest)
+	return equal_32(&a.Request, &b.Request) &&
+		equal_32(&a.BackendRequest, &b.BackendRequest)
 }
 
 // equal_ParentReference reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_ParentReference(a, b *ParentReference) bool {
 	return a.Name == b.Name &&
 		a.SectionName == b.SectionName &&
-		equal_27(&a.Port, &b.Port) &&
-		equal_31(&a.Kind, &b.Kind)
+		equal_34(&a.Port, &b.Port) &&
+		equal_43(&a.Kind, &b.Kind)
 }
 
-// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_18(a, b *[]ParentReference) bool {
+// equal_25 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_25(a, b *[]ParentReference) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -2688,13 +2767,13 @@ func equal_18(a, b *[]ParentReference) bool {
 	return true
 }
 
-// equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_19(a, b *[]Hostname) bool {
+// equal_26 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_26(a, b *[]Hostname) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
-// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_20(a, b *[]HTTPRouteRule) bool {
+// equal_27 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_27(a, b *[]HTTPRouteRule) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -2706,18 +2785,18 @@ func equal_20(a, b *[]HTTPRouteRule) bool {
 	return true
 }
 
-// equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_21(a, b *map[string]BackendRef) bool {
+// equal_28 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_28(a, b *map[string]BackendRef) bool {
 	return vgruntime.MapEqual(*a, *b)
 }
 
-// equal_22 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_22(a, b *map[string]string) bool {
+// equal_29 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_29(a, b *map[string]string) bool {
 	return vgruntime.MapEqual(*a, *b)
 }
 
-// equal_23 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_23(a, b *[]LabelSelectorRequirement) bool {
+// equal_30 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_30(a, b *[]LabelSelectorRequirement) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -2729,105 +2808,139 @@ func equal_23(a, b *[]LabelSelectorRequirement) bool {
 	return true
 }
 
-// equal_24 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_24(a, b **string) bool {
+// equal_31 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_31(a, b **string) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_25 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_25(a, b **v1.Duration) bool {
+// equal_32 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_32(a, b **v1.Duration) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_26 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_26(a, b **PrivateKey) bool {
+// equal_33 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_33(a, b **PrivateKey) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_PrivateKey(*a, *b)
 }
 
-// equal_27 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_27(a, b **int32) bool {
+// equal_34 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_34(a, b **int32) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_28 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_28(a, b **KeyEncoding) bool {
+// equal_35 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_35(a, b **v1.Time) bool {
+	if *a == nil || *b == nil {
+		return *a == *b
+	}
+	return vgruntime.TimeEqual(*a, *b)
+}
+
+// equal_36 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_36(a, b **KeyEncoding) bool {
 	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_37 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_37(a, b **intstr.IntOrString) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_38 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_38(a, b **LabelSelector) bool {
+	if *a == nil || *b == nil {
+		return *a == *b
+	}
+	return equal_LabelSelector(*a, *b)
+}
+
+// equal_39 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_39(a, b **EvictionPolicy) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_40 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_40(a, b **resource.Quantity) bool {
+	if *a == nil || *b == nil {
+		return *a == *b
+	}
+	return vgruntime.QuantityEqual(*a, *b)
 }
 
 // equal_HTTPRouteMatch reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_HTTPRouteMatch(a, b *HTTPRouteMatch) bool {
-	return equal_34(&a.Path, &b.Path) &&
-		equal_13(&a.Headers, &b.Headers) &&
-		equal_35(&a.Method, &b.Method)
+	return equal_46(&a.Path, &b.Path) &&
+		equal_20(&a.Headers, &b.Headers) &&
+		equal_47(&a.Method, &b.Method)
 }
 
 // equal_HTTPRouteFilter reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_HTTPRouteFilter(a, b *HTTPRouteFilter) bool {
 	return a.Type == b.Type &&
-		equal_36(&a.RequestHeaderModifier, &b.RequestHeaderModifier) &&
-		equal_37(&a.RequestRedirect, &b.RequestRedirect) &&
-		equal_38(&a.URLRewrite, &b.URLRewrite)
+		equal_48(&a.RequestHeaderModifier, &b.RequestHeaderModifier) &&
+		equal_49(&a.RequestRedirect, &b.RequestRedirect) &&
+		equal_50(&a.URLRewrite, &b.URLRewrite)
 }
 
-// equal_31 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_31(a, b **ParentKind) bool {
+// equal_43 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_43(a, b **ParentKind) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_HTTPRouteRule reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_HTTPRouteRule(a, b *HTTPRouteRule) bool {
-	return equal_14(&a.Matches, &b.Matches) &&
-		equal_15(&a.Filters, &b.Filters) &&
-		equal_39(&a.Timeouts, &b.Timeouts) &&
-		equal_24(&a.Name, &b.Name)
+	return equal_21(&a.Matches, &b.Matches) &&
+		equal_22(&a.Filters, &b.Filters) &&
+		equal_51(&a.Timeouts, &b.Timeouts) &&
+		equal_31(&a.Name, &b.Name)
 }
 
 // equal_LabelSelectorRequirement reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_LabelSelectorRequirement(a, b *LabelSelectorRequirement) bool {
 	return a.Key == b.Key &&
 		a.Operator == b.Operator &&
-		equal_2(&a.Values, &b.Values)
+		equal_3(&a.Values, &b.Values)
 }
 
-// equal_34 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_34(a, b **HTTPPathMatch) bool {
+// equal_46 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_46(a, b **HTTPPathMatch) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_35 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_35(a, b **HTTPMethod) bool {
+// equal_47 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_47(a, b **HTTPMethod) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_36 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_36(a, b **HeaderModifier) bool {
+// equal_48 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_48(a, b **HeaderModifier) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_HeaderModifier(*a, *b)
 }
 
-// equal_37 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_37(a, b **RequestRedirect) bool {
+// equal_49 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_49(a, b **RequestRedirect) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_RequestRedirect(*a, *b)
 }
 
-// equal_38 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_38(a, b **URLRewrite) bool {
+// equal_50 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_50(a, b **URLRewrite) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_URLRewrite(*a, *b)
 }
 
-// equal_39 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_39(a, b **HTTPRouteTimeouts) bool {
+// equal_51 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_51(a, b **HTTPRouteTimeouts) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
