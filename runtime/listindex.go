@@ -84,6 +84,20 @@ func (x *listIndex) lookup(h uint64, same func(pos int) bool) (pos int, free uin
 	return lookupIn(*x.wide, x.mask, x.posBits, h, h, same)
 }
 
+// add indexes the item at pos, with hash h, unless an item for which
+// same(position) holds is indexed already: it returns that item's position,
+// or -1 when it added this one.
+func (x *listIndex) add(h uint64, pos int, same func(pos int) bool) int {
+	i, free := x.lookup(h, same)
+	if i < 0 {
+		x.insert(free, h, pos)
+	}
+	return i
+}
+
+// ready reports whether x has a table: made, and not yet released.
+func (x *listIndex) ready() bool { return x.mask != 0 }
+
 // insert records the item at pos, with hash h, in the empty slot that
 // lookup returned.
 func (x *listIndex) insert(slot, h uint64, pos int) {

@@ -22,11 +22,9 @@ func TestListIndexCollisions(t *testing.T) {
 		for name, hash := range hashes {
 			t.Run(fmt.Sprintf("wide=%v/%s", wide, name), func(t *testing.T) {
 				for j := 0; j < n; j++ {
-					i, free := x.lookup(hash(j), func(i int) bool { return i == j })
-					if i >= 0 {
+					if i := x.add(hash(j), j, func(i int) bool { return i == j }); i >= 0 {
 						t.Fatalf("item %d found before it was inserted (at %d)", j, i)
 					}
-					x.insert(free, hash(j), j)
 				}
 				for j := 0; j < n; j++ {
 					if i, _ := x.lookup(hash(j), func(i int) bool { return i == j }); i != j {
@@ -139,8 +137,7 @@ func TestListIndexReleasedEmpty(t *testing.T) {
 		x := makeListIndex(127, wide)
 		for j := 0; j < 127; j++ {
 			h := uint64(j) * 0x9e3779b97f4a7c15
-			_, free := x.lookup(h, func(int) bool { return false })
-			x.insert(free, h, j)
+			x.add(h, j, func(int) bool { return false })
 		}
 		narrow, wideT := x.narrow, x.wide
 		x.release()

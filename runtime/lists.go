@@ -54,13 +54,9 @@ func UniqueByKey[S ~[]E, E any, K comparable](p *Path, list S, key func(*E) K) f
 	x := newListIndex(n)
 	for j := range list {
 		k := key(&list[j])
-		h := keyHash(k)
-		i, free := x.lookup(h, func(i int) bool { return key(&list[i]) == k })
-		if i >= 0 {
+		if x.add(keyHash(k), j, func(i int) bool { return key(&list[i]) == k }) >= 0 {
 			errs = append(errs, duplicate(p, j, list[j]))
-			continue
 		}
-		x.insert(free, h, j)
 	}
 	x.release()
 	return errs
@@ -88,13 +84,9 @@ func UniqueFunc[S ~[]E, E any](p *Path, list S, eq func(a, b *E) bool) field.Err
 	}
 	x := newListIndex(n)
 	for j := range list {
-		h := hashOf(&list[j])
-		i, free := x.lookup(h, func(i int) bool { return eq(&list[i], &list[j]) })
-		if i >= 0 {
+		if x.add(hashOf(&list[j]), j, func(i int) bool { return eq(&list[i], &list[j]) }) >= 0 {
 			errs = append(errs, duplicate(p, j, list[j]))
-			continue
 		}
-		x.insert(free, h, j)
 	}
 	x.release()
 	return errs
@@ -111,10 +103,9 @@ func duplicate[E any](p *Path, j int, item E) *field.Error {
 // whole list is linear. The zero value finds nothing. Release recycles the
 // index once the lookups are done.
 type OldItems[E any, K comparable] struct {
-	old     []E
-	key     func(*E) K
-	index   listIndex
-	indexed bool
+	old   []E
+	key   func(*E) K
+	index listIndex
 }
 
 // NewOldItems prepares the lookup of items of old by key.
@@ -132,15 +123,12 @@ func (o *OldItems[E, K]) Find(k K) *E {
 		}
 		return nil
 	}
-	if !o.indexed {
-		o.index, o.indexed = newListIndex(len(o.old)), true
+	if !o.index.ready() {
+		o.index = newListIndex(len(o.old))
 		for j := range o.old {
-			kj := o.key(&o.old[j])
-			h := keyHash(kj)
 			// Only the first of equal keys is indexed: it is the one found.
-			if i, free := o.index.lookup(h, func(i int) bool { return o.key(&o.old[i]) == kj }); i < 0 {
-				o.index.insert(free, h, j)
-			}
+			kj := o.key(&o.old[j])
+			o.index.add(keyHash(kj), j, func(i int) bool { return o.key(&o.old[i]) == kj })
 		}
 	}
 	if i, _ := o.index.lookup(keyHash(k), func(i int) bool { return o.key(&o.old[i]) == k }); i >= 0 {
@@ -169,10 +157,9 @@ func FindFunc[S ~[]E, E any](old S, e *E, eq func(a, b *E) bool) *E {
 // eq, and a long old list is indexed by hashOf on first use, so that
 // correlating a whole list stays linear.
 type OldItemsFunc[E any] struct {
-	old     []E
-	eq      func(a, b *E) bool
-	index   listIndex
-	indexed bool
+	old   []E
+	eq    func(a, b *E) bool
+	index listIndex
 }
 
 // NewOldItemsFunc prepares the lookup of items of old by equality.
@@ -185,13 +172,10 @@ func (o *OldItemsFunc[E]) Find(e *E) *E {
 	if len(o.old) <= smallList {
 		return FindFunc(o.old, e, o.eq)
 	}
-	if !o.indexed {
-		o.index, o.indexed = newListIndex(len(o.old)), true
+	if !o.index.ready() {
+		o.index = newListIndex(len(o.old))
 		for j := range o.old {
-			h := hashOf(&o.old[j])
-			if i, free := o.index.lookup(h, func(i int) bool { return o.eq(&o.old[i], &o.old[j]) }); i < 0 {
-				o.index.insert(free, h, j)
-			}
+			o.index.add(hashOf(&o.old[j]), j, func(i int) bool { return o.eq(&o.old[i], &o.old[j]) })
 		}
 	}
 	if i, _ := o.index.lookup(hashOf(e), func(i int) bool { return o.eq(&o.old[i], e) }); i >= 0 {

@@ -38,7 +38,7 @@ func GoTimeEqual(a, b *time.Time) bool { return a.Equal(*b) }
 // where equality.Semantic panics on its unexported fields.
 var semantic = func() conversion.Equalities {
 	e := equality.Semantic.Copy()
-	if err := e.AddFunc(func(a, b time.Time) bool { return a.Equal(b) }); err != nil {
+	if err := e.AddFunc(func(a, b time.Time) bool { return GoTimeEqual(&a, &b) }); err != nil {
 		panic(err)
 	}
 	return e
