@@ -402,11 +402,18 @@ func (c *fnCtx) checksWithGate(pl place) []jen.Code {
 	if len(body) == 0 {
 		return nil
 	}
-	gate := jen.If(jen.Op("!").Parens(c.unchanged(pl))).Block(body...)
-	if tr := c.unchangedTransitions(pl); tr != nil {
-		gate = gate.Else().Block(tr...)
+	return []jen.Code{ratchetGate(c.unchanged(pl), body, c.unchangedTransitions(pl))}
+}
+
+// ratchetGate runs body unless the value is unchanged (an update that
+// left it as it was), and then only transitions: the transition rules the
+// API server evaluates also on an unchanged value.
+func ratchetGate(unchanged jen.Code, body, transitions []jen.Code) jen.Code {
+	gate := jen.If(jen.Op("!").Parens(unchanged)).Block(body...)
+	if transitions != nil {
+		gate = gate.Else().Block(transitions...)
 	}
-	return []jen.Code{gate}
+	return gate
 }
 
 // unchanged is the ratcheting condition of a place on update.
@@ -880,7 +887,7 @@ func (c *fnCtx) subfield(pl place, x Subfield) []jen.Code {
 			body = []jen.Code{jen.If(c.setExpr(sub)).Block(body...)}
 		}
 	}
-	body = []jen.Code{jen.If(jen.Op("!").Parens(c.unchanged(sub))).Block(body...)}
+	body = []jen.Code{ratchetGate(c.unchanged(sub), body, nil)}
 	decls := []jen.Code{
 		jen.Id(v).Op(":=").Add(sel(pl.v)),
 		jen.Var().Id(ov).Op("*").Add(c.e.typeCode(sub.valueType())),
@@ -962,17 +969,10 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []Rule, withType bool) 
 			// A nil item has nothing to validate; an unchanged one is not
 			// validated again.
 			eq := c.e.eq.call(elem.valueType(), jen.Id(ev), jen.Id(eov))
-			gate := jen.If(jen.Op("!").Parens(jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(ev).Op("!=").Nil().Op("&&").Id(eov).Op("!=").Nil().Op("&&").Add(eq))).Block(body...)
-			if tr := c.unchangedTransitionsOf(elem, withType); tr != nil {
-				gate = gate.Else().Block(tr...)
-			}
-			body = []jen.Code{gate}
+			unchanged := jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(ev).Op("!=").Nil().Op("&&").Id(eov).Op("!=").Nil().Op("&&").Add(eq)
+			body = []jen.Code{ratchetGate(unchanged, body, c.unchangedTransitionsOf(elem, withType))}
 		} else {
-			gate := jen.If(jen.Op("!").Parens(c.unchanged(elem))).Block(body...)
-			if tr := c.unchangedTransitionsOf(elem, withType); tr != nil {
-				gate = gate.Else().Block(tr...)
-			}
-			body = []jen.Code{gate}
+			body = []jen.Code{ratchetGate(c.unchanged(elem), body, c.unchangedTransitionsOf(elem, withType))}
 		}
 	}
 	loop = append(loop, body...)
@@ -1037,11 +1037,7 @@ func (c *fnCtx) mapValues(pl place, r *types.Type, rules []Rule, withType bool) 
 		)
 	}
 	if pl.hasOld() {
-		gate := jen.If(jen.Op("!").Parens(c.unchanged(elem))).Block(body...)
-		if tr := c.unchangedTransitionsOf(elem, withType); tr != nil {
-			gate = gate.Else().Block(tr...)
-		}
-		loop = append(loop, gate)
+		loop = append(loop, ratchetGate(c.unchanged(elem), body, c.unchangedTransitionsOf(elem, withType)))
 	}
 	start := c.name("start")
 	return []jen.Code{

@@ -75,7 +75,6 @@ func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev
 			onUpdate(jen.Qual(pkgRT, "NewOldItems").Call(jen.Op("*").Id(pl.ov), keyFn)),
 		}
 		lookup = func(item jen.Code) jen.Code { return jen.Id(idx).Dot("Find").Call(jen.Add(keyFn).Call(item)) }
-		done = []jen.Code{jen.Id(idx).Dot("Release").Call()}
 	default:
 		// Items without ==: found by typed equality, bucketed by hash.
 		eq := jen.Id(c.e.eq.fn(et))
@@ -84,8 +83,8 @@ func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev
 			onUpdate(jen.Qual(pkgRT, "NewOldItemsFunc").Call(jen.Op("*").Id(pl.ov), eq)),
 		}
 		lookup = func(item jen.Code) jen.Code { return jen.Id(idx).Dot("Find").Call(item) }
-		done = []jen.Code{jen.Id(idx).Dot("Release").Call()}
 	}
+	done = []jen.Code{jen.Id(idx).Dot("Release").Call()}
 	return decl, func(ev, eov string) jen.Code {
 		// The key functions take a pointer to the list's element; for a
 		// list of pointers, that is the address of the item in the list.

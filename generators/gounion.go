@@ -193,7 +193,7 @@ func (c *fnCtx) item(pl place, x Item) []jen.Code {
 					jen.Id(eov).Op("=").Add(oldItem),
 				),
 			),
-			jen.If(jen.Op("!").Parens(c.unchanged(elem))).Block(body...),
+			ratchetGate(c.unchanged(elem), body, nil),
 		)
 	} else {
 		stmts = append(stmts, body...)
