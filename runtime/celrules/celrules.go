@@ -113,13 +113,9 @@ func ValidateIn[T any](ctx context.Context, r *Rules, op operation.Operation, fl
 			errs = field.ErrorList{field.InternalError(fldPath, fmt.Errorf("evaluating CEL rules: %v", p))}
 		}
 	}()
-	c := &r.plain
-	if inItem && r.item.schemaJSON != "" {
-		c = &r.item
-	}
-	c.once.Do(func() { c.compile(r.isResourceRoot) })
-	if c.err != nil {
-		return field.ErrorList{field.InternalError(fldPath, c.err)}
+	c, err := r.schema(inItem)
+	if err != nil {
+		return field.ErrorList{field.InternalError(fldPath, err)}
 	}
 	newVal, err := c.toServerValue(obj)
 	if err != nil {
@@ -139,6 +135,17 @@ func ValidateIn[T any](ctx context.Context, r *Rules, op operation.Operation, fl
 	return errs
 }
 
+// schema is the compiled schema of r for a value below (inItem) or not
+// below a list item or a map value, compiled on first use.
+func (r *Rules) schema(inItem bool) (*compiled, error) {
+	c := &r.plain
+	if inItem && r.item.schemaJSON != "" {
+		c = &r.item
+	}
+	c.once.Do(func() { c.compile(r.isResourceRoot) })
+	return c, c.err
+}
+
 // ValidateUnchanged evaluates, on an update that left a value unchanged
 // (obj equal to oldObj), the transition rules (those that read oldSelf)
 // of the value and of everything below it, which r holds in their places.
@@ -155,13 +162,9 @@ func ValidateUnchanged[T any](ctx context.Context, r *Rules, op operation.Operat
 			errs = field.ErrorList{field.InternalError(fldPath, fmt.Errorf("evaluating CEL rules: %v", p))}
 		}
 	}()
-	c := &r.plain
-	if inItem && r.item.schemaJSON != "" {
-		c = &r.item
-	}
-	c.once.Do(func() { c.compile(r.isResourceRoot) })
-	if c.err != nil {
-		return field.ErrorList{field.InternalError(fldPath, c.err)}
+	c, err := r.schema(inItem)
+	if err != nil {
+		return field.ErrorList{field.InternalError(fldPath, err)}
 	}
 	newVal, err := c.toServerAny(obj)
 	if err != nil {
