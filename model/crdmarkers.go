@@ -1,4 +1,4 @@
-package generators
+package model
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/declval/validation-gen/markers"
-	"k8s.io/gengo/v2/types"
 )
 
 // CRD-level markers use the syntax CRD authors know from controller-gen:
@@ -16,24 +15,24 @@ import (
 
 const kubebuilderPrefix = "+kubebuilder:"
 
-// crdMarkers are the CRD settings read from a root type's comments.
-type crdMarkers struct {
+// CRDMarkers are the CRD settings read from a root type's comments.
+type CRDMarkers struct {
 	Plural, Singular, Scope string
 	ShortNames, Categories  []string
 	Status                  bool
-	Scale                   *scaleMarker
-	PrintColumns            []printColumn
+	Scale                   *ScaleMarker
+	PrintColumns            []PrintColumn
 	SelectableFields        []string
 	StorageVersion          bool
 }
 
-type scaleMarker struct {
+type ScaleMarker struct {
 	SpecPath, StatusPath, SelectorPath string
 	Pos                                token.Position
 	Tag                                string
 }
 
-type printColumn struct {
+type PrintColumn struct {
 	Name, Type, JSONPath, Description, Format string
 	Priority                                  int32
 }
@@ -53,8 +52,8 @@ var crdMarkerKeys = map[string][]string{
 var foreignKubebuilder = []string{"object:", "rbac:", "webhook:", "skip", "skipversion", "ac:", "unservedversion", "deprecatedversion"}
 
 // parseCRDMarkers reads the kubebuilder markers of a type.
-func parseCRDMarkers(lines []markers.Line) (crdMarkers, []error) {
-	var m crdMarkers
+func parseCRDMarkers(lines []markers.Line) (CRDMarkers, []error) {
+	var m CRDMarkers
 	var errs []error
 	for _, l := range lines {
 		text := strings.TrimSpace(l.Text)
@@ -103,10 +102,10 @@ func parseCRDMarkers(lines []markers.Line) (crdMarkers, []error) {
 				bad("scale needs specpath and statuspath", "write +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas")
 				continue
 			}
-			m.Scale = &scaleMarker{SpecPath: kv["specpath"], StatusPath: kv["statuspath"], SelectorPath: kv["selectorpath"],
+			m.Scale = &ScaleMarker{SpecPath: kv["specpath"], StatusPath: kv["statuspath"], SelectorPath: kv["selectorpath"],
 				Pos: l.Pos, Tag: strings.TrimPrefix(text, "+")}
 		case "printcolumn":
-			c := printColumn{Name: kv["name"], Type: kv["type"], JSONPath: kv["JSONPath"], Description: kv["description"], Format: kv["format"]}
+			c := PrintColumn{Name: kv["name"], Type: kv["type"], JSONPath: kv["JSONPath"], Description: kv["description"], Format: kv["format"]}
 			if c.Name == "" || c.Type == "" || c.JSONPath == "" {
 				bad("printcolumn needs name, type and JSONPath", `write +kubebuilder:printcolumn:name="Image",type=string,JSONPath=".spec.image"`)
 				continue
@@ -213,75 +212,11 @@ func parseMarkerArgs(s string, keys []string) (map[string]string, error) {
 	return out, nil
 }
 
-// checkScale makes sure the Go validator rejects what the scale
-// subresource makes the API server reject on every write, without
-// ratcheting: a replicas value that is negative or not an int32 at
-// specpath or statuspath.
-func (m *Model) checkScale(root *Type, s *scaleMarker) []error {
-	var errs []error
-	for _, p := range []struct{ key, path, under string }{{"specpath", s.SpecPath, ".spec."}, {"statuspath", s.StatusPath, ".status."}} {
-		bad := func(msg, fix string) {
-			errs = append(errs, &markers.Error{Pos: s.Pos, Tag: s.Tag, Msg: fmt.Sprintf("%s %s: %s", p.key, p.path, msg), Fix: fix})
-		}
-		if !strings.HasPrefix(p.path, p.under) {
-			bad("must be a path under "+strings.TrimSuffix(p.under, "."), "write "+p.key+"="+p.under+"replicas")
-			continue
-		}
-		f := m.fieldAt(root, strings.Split(p.path[1:], "."))
-		if f == nil {
-			bad(fmt.Sprintf("names no field of %s", root.Go.Name.Name), "point it at the int32 replicas field, by JSON names")
-			continue
-		}
-		if t := derefType(f.Go); t.Kind != types.Builtin || t.Name.Name != "int32" {
-			bad(fmt.Sprintf("is %s %s; the scale subresource reads an int32", f.GoName, f.Go.String()), "make "+f.GoName+" an int32 (or *int32)")
-			continue
-		}
-		min := false
-		for _, r := range f.Rules {
-			if x, ok := r.(Minimum); ok && x.N >= 0 {
-				min = true
-			}
-		}
-		if !min {
-			bad(fmt.Sprintf("the API server rejects a negative %s on every write, but %s has no +k8s:minimum", p.path, f.GoName),
-				fmt.Sprintf("add +k8s:minimum=0 to %s (%s), so that the Go validator rejects it too", f.GoName, f.Pos))
-		}
-	}
-	return errs
-}
-
-// fieldAt is the field of root at a path of JSON names, through inline
-// members and pointers to structs.
-func (m *Model) fieldAt(root *Type, path []string) *Field {
-	t := root
-	for i, name := range path {
-		f := fieldByJSON(m, t, name)
-		if f == nil {
-			return nil
-		}
-		if i == len(path)-1 {
-			return f
-		}
-		if t = m.lookup(derefType(f.Go)); t == nil {
-			return nil
-		}
-	}
-	return nil
-}
-
-func fieldByJSON(m *Model, t *Type, name string) *Field {
-	for _, f := range t.Fields {
-		if f.Inline {
-			if inner := m.lookup(derefType(f.Go)); inner != nil {
-				if g := fieldByJSON(m, inner, name); g != nil {
-					return g
-				}
-			}
-			continue
-		}
-		if f.JSONName == name {
-			return f
-		}
-	}
-	return nil
+// CRDRoot is a kind: a root type (embedding TypeMeta, with ObjectMeta) of
+// a package with +groupName.
+type CRDRoot struct {
+	Type    *Type
+	Group   string
+	Version string
+	Markers CRDMarkers
 }

@@ -1,10 +1,13 @@
-package generators
+package golang
 
 import (
+	"path"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/model"
 )
 
 // Update ratcheting compares every changed-or-not value with its old
@@ -26,7 +29,7 @@ type equalities struct {
 	keys  []string
 }
 
-func (q *equalities) key(t *types.Type) string { return typeString(t) + "|" + t.Name.Package }
+func (q *equalities) key(t *types.Type) string { return model.TypeString(t) + "|" + t.Name.Package }
 
 // call returns a bool expression comparing *a and *b (a, b: *T).
 func (q *equalities) call(t *types.Type, a, b jen.Code) jen.Code {
@@ -74,7 +77,7 @@ func opaque(t *types.Type) bool {
 		return false
 	}
 	for _, m := range t.Members {
-		if !isExported(m.Name) {
+		if !model.IsExported(m.Name) {
 			return true
 		}
 	}
@@ -129,7 +132,7 @@ func (q *equalities) fn(t *types.Type) string {
 	case t.Name.Package == q.e.p.Path:
 		n = "equal_" + t.Name.Name
 	case t.Name.Package != "":
-		n = "equal_" + pathBase(t.Name.Package) + "_" + t.Name.Name
+		n = "equal_" + path.Base(t.Name.Package) + "_" + t.Name.Name
 	}
 	for taken := q.taken(n); taken; taken = q.taken(n) {
 		n += "_"
@@ -220,7 +223,7 @@ func (q *equalities) body(t *types.Type) jen.Code {
 		var conj jen.Code
 		for _, m := range t.Members {
 			fa, fb := jen.Op("&").Id("a").Dot(m.Name), jen.Op("&").Id("b").Dot(m.Name)
-			mt := realType(m.Type, goFieldType(t, m.Name))
+			mt := model.MemberType(t, m)
 			var c jen.Code
 			if isComparable(mt) {
 				c = jen.Id("a").Dot(m.Name).Op("==").Id("b").Dot(m.Name)
@@ -264,4 +267,36 @@ func (q *equalities) composite(t *types.Type, a, b jen.Code) jen.Code {
 		return jen.Qual(pkgRT, "SliceEqualFunc").Call(jen.Parens(a).Index(jen.Op(":")), jen.Parens(b).Index(jen.Op(":")), q.elemFn(t.Elem))
 	}
 	return jen.Op("*").Id("a").Op("==").Op("*").Id("b")
+}
+
+// isComparable reports whether == on two values means they are equal:
+// builtins, and structs and arrays made only of such values. A pointer
+// compares identity, not content, so anything holding one is compared
+// with equality.Semantic (which also treats nil and empty as equal).
+func isComparable(t *types.Type) bool {
+	return directComparable(t, map[*types.Type]bool{})
+}
+
+func directComparable(t *types.Type, seen map[*types.Type]bool) bool {
+	if seen[t] {
+		return false // recursive types hold pointers somewhere anyway
+	}
+	seen[t] = true
+	defer delete(seen, t)
+	switch t.Kind {
+	case types.Builtin:
+		return true
+	case types.Alias:
+		return directComparable(t.Underlying, seen)
+	case types.Array:
+		return directComparable(t.Elem, seen)
+	case types.Struct:
+		for _, m := range t.Members {
+			if !directComparable(m.Type, seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -1,4 +1,4 @@
-package generators
+package model
 
 import (
 	"fmt"
@@ -82,7 +82,7 @@ func (g *unionGroups) add(b *builder, f *Field, tags []*markers.Tag) {
 					itemUnions = append(itemUnions, u)
 				}
 				value, ok := ch.Arg("memberName")
-				display := f.GoName + "[{" + sel.describe() + "}]"
+				display := f.GoName + "[{" + sel.Describe() + "}]"
 				if !ok {
 					value = display
 				}
@@ -169,7 +169,7 @@ func (b *builder) itemSelector(tag *markers.Tag, f *Field) *ItemSelector {
 		b.errs = append(b.errs, markers.Errorf(tag, "add +k8s:listType=map and +k8s:listMapKey=<key> to the list", "+k8s:item needs a listType=map list"))
 		return nil
 	}
-	sel := &ItemSelector{List: f, Elem: resolve(f.Go).Elem}
+	sel := &ItemSelector{List: f, Elem: Resolve(f.Go).Elem}
 	given := map[string]codetags.Arg{}
 	for _, a := range tag.Args {
 		given[a.Name] = a
@@ -183,15 +183,15 @@ func (b *builder) itemSelector(tag *markers.Tag, f *Field) *ItemSelector {
 			return nil
 		}
 		delete(given, k.JSONName)
-		kt := resolve(k.Go)
+		kt := Resolve(k.Go)
 		if kt.Kind == types.Pointer {
-			kt = resolve(kt.Elem)
+			kt = Resolve(kt.Elem)
 		}
-		kind := kindOfBuiltin(kt.Name.Name)
+		kind := BuiltinKind(kt.Name.Name)
 		want := map[string]codetags.ArgType{"string": codetags.ArgTypeString, "int": codetags.ArgTypeInt, "bool": codetags.ArgTypeBool}[kind]
 		if a.Type != want {
-			b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("give %s a literal of type %s", k.JSONName, typeString(k.Go)),
-				"key %q is of type %s; %s is a %s literal", k.JSONName, typeString(k.Go), a.Value, a.Type))
+			b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("give %s a literal of type %s", k.JSONName, TypeString(k.Go)),
+				"key %q is of type %s; %s is a %s literal", k.JSONName, TypeString(k.Go), a.Value, a.Type))
 			return nil
 		}
 		sel.Keys = append(sel.Keys, ItemKey{ListKey: k, Kind: kind, Value: a.Value})
@@ -211,9 +211,9 @@ func keysOf(lt *ListType) []string {
 	return out
 }
 
-// describe renders the selector as Kubernetes does in messages:
+// Describe renders the selector as Kubernetes does in messages:
 // "name": "succeeded", "port": 80.
-func (s *ItemSelector) describe() string {
+func (s *ItemSelector) Describe() string {
 	var parts []string
 	for _, k := range s.Keys {
 		v := k.Value

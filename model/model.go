@@ -1,4 +1,4 @@
-package generators
+package model
 
 import (
 	"go/token"
@@ -6,10 +6,6 @@ import (
 
 	"k8s.io/gengo/v2/types"
 )
-
-// The model is the intermediate representation between the tags and the
-// emitters: every tag becomes exactly one typed Rule here, and the
-// emitters map rules to output without reading comments again.
 
 // Model is everything one run generates.
 type Model struct {
@@ -251,28 +247,3 @@ type (
 		Rules   []Rule
 	}
 )
-
-// valueNeeds reports whether validating a value of Go type t calls a
-// validation function: of a named type lookup knows to have validation,
-// or of one inside t's elements, keys or (unnamed) struct members.
-func valueNeeds(t *types.Type, lookup func(*types.Type) *Type) bool {
-	if t == nil {
-		return false
-	}
-	if mt := lookup(t); mt != nil {
-		return mt.HasValidation
-	}
-	switch t.Kind {
-	case types.Pointer, types.Slice, types.Array:
-		return valueNeeds(t.Elem, lookup)
-	case types.Map:
-		return valueNeeds(t.Key, lookup) || valueNeeds(t.Elem, lookup)
-	case types.Struct:
-		for _, m := range t.Members {
-			if valueNeeds(m.Type, lookup) {
-				return true
-			}
-		}
-	}
-	return false
-}

@@ -1,4 +1,4 @@
-package generators
+package crd
 
 import (
 	"context"
@@ -30,14 +30,14 @@ var crdScheme = func() *runtime.Scheme {
 	return s
 }()
 
-// schemaPos records, by schema path below openAPIV3Schema (as the
+// Positions records, by schema path below openAPIV3Schema (as the
 // server's errors write it: "properties[spec].items.properties[name]"),
 // the Go field that a schema node was built for.
-type schemaPos map[string]token.Position
+type Positions map[string]token.Position
 
-// checkCRD validates crd as POST /customresourcedefinitions does. pos maps
+// Check validates crd as POST /customresourcedefinitions does. pos maps
 // the schema paths of each version; root is the fallback position.
-func checkCRD(crd *apiextv1.CustomResourceDefinition, pos []schemaPos, root token.Position) []error {
+func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.Position) []error {
 	v1 := crd.DeepCopy()
 	crdScheme.Default(v1)
 	internal := &apiextensions.CustomResourceDefinition{}
@@ -113,33 +113,6 @@ const (
 	costTotal       = "estimated rule cost total for entire OpenAPIv3 schema exceeds budget"
 )
 
-// withRuleTags names the +k8s:rule (or XValidation) tag in the errors that
-// are at a CEL rule's line.
-func (m *Model) withRuleTags(errs []error) []error {
-	if m.celTags == nil {
-		m.celTags = map[token.Position]string{}
-		for _, p := range m.Packages {
-			for _, t := range p.Types {
-				own, byField := m.celRules(t)
-				for _, r := range own {
-					m.celTags[r.Pos] = r.Tag
-				}
-				for _, rules := range byField {
-					for _, r := range rules {
-						m.celTags[r.Pos] = r.Tag
-					}
-				}
-			}
-		}
-	}
-	for _, err := range errs {
-		if e, ok := err.(*markers.Error); ok && e.Tag == "" {
-			e.Tag = m.celTags[e.Pos]
-		}
-	}
-	return errs
-}
-
 var versionPathRE = regexp.MustCompile(`^spec\.versions\[(\d+)\]\.schema\.openAPIV3Schema\.?`)
 
 // splitSchemaPath splits an error path of ValidateCustomResourceDefinition
@@ -159,7 +132,7 @@ func splitSchemaPath(p string) (int, string, bool) {
 
 // lookupPos finds the position of the longest recorded prefix of path,
 // and that prefix.
-func lookupPos(versions []schemaPos, path string) (token.Position, string, bool) {
+func lookupPos(versions []Positions, path string) (token.Position, string, bool) {
 	for {
 		for _, m := range versions {
 			if p, ok := m[path]; ok {

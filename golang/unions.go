@@ -1,10 +1,12 @@
-package generators
+package golang
 
 import (
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/model"
 )
 
 // unionChecks emits the checks of unions. For struct-level unions obj and
@@ -15,7 +17,7 @@ import (
 //
 // For a list (list set), an old value exists, as Kubernetes sees it, only
 // when the old list is not nil.
-func (c *fnCtx) unionChecks(unions []*Union, obj, oldObj string, path *pathVar, list bool) []jen.Code {
+func (c *fnCtx) unionChecks(unions []*model.Union, obj, oldObj string, path *pathVar, list bool) []jen.Code {
 	var out []jen.Code
 	for _, u := range unions {
 		n := len(u.Members)
@@ -73,7 +75,7 @@ func (c *fnCtx) unionChecks(unions []*Union, obj, oldObj string, path *pathVar, 
 }
 
 // memberSet is whether a member is set in the struct (or list) at obj.
-func (c *fnCtx) memberSet(m UnionMember, obj string) jen.Code {
+func (c *fnCtx) memberSet(m model.UnionMember, obj string) jen.Code {
 	if m.Item != nil {
 		return jen.Id(c.e.itemFinder(m.Item)).Call(jen.Op("*").Id(obj)).Op(">=").Lit(0)
 	}
@@ -81,7 +83,7 @@ func (c *fnCtx) memberSet(m UnionMember, obj string) jen.Code {
 }
 
 // unionMembers writes the package-level description of a union once.
-func (e *goEmitter) unionMembers(u *Union) string {
+func (e *goEmitter) unionMembers(u *model.Union) string {
 	n := "unionMembers" + strconv.Itoa(len(e.unionVars)+1)
 	e.unionVars = append(e.unionVars, n)
 	var names, values []jen.Code
@@ -100,8 +102,8 @@ func (e *goEmitter) unionMembers(u *Union) string {
 
 // itemFinder names a function that returns the index of the first item a
 // selector picks, or -1; written once per selector and file.
-func (e *goEmitter) itemFinder(s *ItemSelector) string {
-	sig := typeString(s.Elem) + "|" + s.Elem.Name.Package + "|" + s.describe()
+func (e *goEmitter) itemFinder(s *model.ItemSelector) string {
+	sig := model.TypeString(s.Elem) + "|" + s.Elem.Name.Package + "|" + s.Describe()
 	if n, ok := e.itemFinders[sig]; ok {
 		return n
 	}
@@ -146,7 +148,7 @@ func (e *goEmitter) itemFinder(s *ItemSelector) string {
 		}
 	}
 	e.post = append(e.post,
-		jen.Commentf("%s returns the index of the first item with %s, or -1.", n, s.describe()),
+		jen.Commentf("%s returns the index of the first item with %s, or -1.", n, s.Describe()),
 		jen.Func().Id(n).Params(jen.Id("list").Index().Add(e.typeCode(s.Elem))).Int().Block(
 			jen.For(jen.Id("i").Op(":=").Range().Id("list")).Block(
 				jen.If(cond).Block(jen.Return(jen.Id("i"))),
@@ -160,7 +162,7 @@ func (e *goEmitter) itemFinder(s *ItemSelector) string {
 
 // item applies rules to the list-map item a selector picks, correlated
 // with the old list's item of the same keys.
-func (c *fnCtx) item(pl place, x Item) []jen.Code {
+func (c *fnCtx) item(pl place, x model.Item) []jen.Code {
 	find := c.e.itemFinder(x.Selector)
 	i, j := c.name("i"), c.name("j")
 	ev, eov := c.name("ev"), c.name("eov")

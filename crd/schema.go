@@ -1,211 +1,24 @@
-package generators
+package crd
 
 import (
 	"encoding/json"
 	"fmt"
 	"go/token"
-	"path/filepath"
-	"sort"
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	apiservercel "k8s.io/apiserver/pkg/cel"
 	"k8s.io/gengo/v2/types"
-	"sigs.k8s.io/yaml"
 
 	"github.com/declval/validation-gen/markers"
+	"github.com/declval/validation-gen/model"
 )
-
-// The CRD emitter maps the model to apiextensions.k8s.io/v1 schemas so
-// that the API server enforces what the Go validators enforce. Go sees an
-// absent field as its zero value, the API server does not; how each rule
-// bridges that is described in docs/crd-design.md.
 
 const metaV1 = "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-// CRDRoot is a kind: a root type (embedding TypeMeta, with ObjectMeta) of
-// a package with +groupName.
-type CRDRoot struct {
-	Type    *Type
-	Group   string
-	Version string
-	Markers crdMarkers
-}
-
-// CRDs renders one CustomResourceDefinition per group and kind, with one
-// version per package. options are the options treated as enabled for
-// ifEnabled/ifDisabled.
-func (m *Model) CRDs(dir string, options map[string]bool) ([]Output, error) {
-	type key struct{ group, kind string }
-	byKind := map[key][]*CRDRoot{}
-	for _, r := range m.CRDRoots {
-		k := key{r.Group, r.Type.Go.Name.Name}
-		byKind[k] = append(byKind[k], r)
-	}
-	keys := make([]key, 0, len(byKind))
-	for k := range byKind {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i].group != keys[j].group {
-			return keys[i].group < keys[j].group
-		}
-		return keys[i].kind < keys[j].kind
-	})
-	var outs []Output
-	var errs []error
-	for _, k := range keys {
-		crd, err := m.crd(byKind[k], options)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		b, err := marshalCRD(crd)
-		if err != nil {
-			return nil, err
-		}
-		name := crd.Spec.Group + "_" + crd.Spec.Names.Plural + ".yaml"
-		outs = append(outs, Output{Path: filepath.Join(dir, name), Content: append([]byte("---\n"), b...)})
-	}
-	if len(errs) > 0 {
-		return nil, joinSorted(errs)
-	}
-	return outs, nil
-}
-
-// marshalCRD writes a CRD as YAML without its status, which the server
-// owns.
-func marshalCRD(crd *apiextv1.CustomResourceDefinition) ([]byte, error) {
-	j, err := json.Marshal(crd)
-	if err != nil {
-		return nil, err
-	}
-	var obj map[string]any
-	if err := json.Unmarshal(j, &obj); err != nil {
-		return nil, err
-	}
-	delete(obj, "status")
-	if md, ok := obj["metadata"].(map[string]any); ok {
-		delete(md, "creationTimestamp")
-	}
-	return yaml.Marshal(obj)
-}
-
-func (m *Model) crd(roots []*CRDRoot, options map[string]bool) (*apiextv1.CustomResourceDefinition, error) {
-	sort.Slice(roots, func(i, j int) bool { return roots[i].Version < roots[j].Version })
-	first := roots[0]
-	kind := first.Type.Go.Name.Name
-	mk := first.Markers
-	plural := mk.Plural
-	if plural == "" {
-		plural = pluralOf(strings.ToLower(kind))
-	}
-	singular := mk.Singular
-	if singular == "" {
-		singular = strings.ToLower(kind)
-	}
-	scope := apiextv1.NamespaceScoped
-	if mk.Scope == "Cluster" {
-		scope = apiextv1.ClusterScoped
-	}
-	crd := &apiextv1.CustomResourceDefinition{
-		TypeMeta:   metav1.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition"},
-		ObjectMeta: metav1.ObjectMeta{Name: plural + "." + first.Group},
-		Spec: apiextv1.CustomResourceDefinitionSpec{
-			Group: first.Group,
-			Names: apiextv1.CustomResourceDefinitionNames{
-				Plural: plural, Singular: singular, Kind: kind, ListKind: kind + "List",
-				ShortNames: mk.ShortNames, Categories: mk.Categories,
-			},
-			Scope: scope,
-		},
-	}
-	storage := -1
-	for i, r := range roots {
-		if r.Markers.StorageVersion {
-			if storage >= 0 {
-				return nil, &markers.Error{Pos: r.Type.Pos, Tag: "kubebuilder:storageversion",
-					Msg: fmt.Sprintf("%s has more than one storage version", kind), Fix: "mark exactly one version +kubebuilder:storageversion"}
-			}
-			storage = i
-		}
-	}
-	if storage < 0 {
-		if len(roots) > 1 {
-			return nil, &markers.Error{Pos: first.Type.Pos, Msg: fmt.Sprintf("%s has %d versions and none is the storage version", kind, len(roots)),
-				Fix: "mark one version's type +kubebuilder:storageversion"}
-		}
-		storage = 0
-	}
-	var errs []error
-	var positions []schemaPos
-	for i, r := range roots {
-		c := &crdCtx{m: m, options: options, positions: schemaPos{}}
-		schema := c.rootSchema(r.Type)
-		errs = append(errs, c.errs...)
-		positions = append(positions, c.positions)
-		v := apiextv1.CustomResourceDefinitionVersion{
-			Name: r.Version, Served: true, Storage: i == storage,
-			Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: schema},
-		}
-		status := r.Markers.Status || supportsStatus(r.Type)
-		if status || r.Markers.Scale != nil {
-			v.Subresources = &apiextv1.CustomResourceSubresources{}
-			if status {
-				v.Subresources.Status = &apiextv1.CustomResourceSubresourceStatus{}
-			}
-			if s := r.Markers.Scale; s != nil {
-				errs = append(errs, m.checkScale(r.Type, s)...)
-				v.Subresources.Scale = &apiextv1.CustomResourceSubresourceScale{SpecReplicasPath: s.SpecPath, StatusReplicasPath: s.StatusPath}
-				if s.SelectorPath != "" {
-					v.Subresources.Scale.LabelSelectorPath = &s.SelectorPath
-				}
-			}
-		}
-		for _, pc := range r.Markers.PrintColumns {
-			v.AdditionalPrinterColumns = append(v.AdditionalPrinterColumns, apiextv1.CustomResourceColumnDefinition{
-				Name: pc.Name, Type: pc.Type, JSONPath: pc.JSONPath, Description: pc.Description, Format: pc.Format, Priority: pc.Priority})
-		}
-		for _, sf := range r.Markers.SelectableFields {
-			v.SelectableFields = append(v.SelectableFields, apiextv1.SelectableField{JSONPath: sf})
-		}
-		crd.Spec.Versions = append(crd.Spec.Versions, v)
-	}
-	if len(errs) == 0 {
-		errs = m.withRuleTags(checkCRD(crd, positions, first.Type.Pos))
-	}
-	if len(errs) > 0 {
-		return nil, joinSorted(errs)
-	}
-	return crd, nil
-}
-
-// supportsStatus: +k8s:supportsSubresource="/status" also enables the
-// status subresource.
-func supportsStatus(t *Type) bool {
-	for _, s := range append(append([]string{}, t.Pkg.Subresources...), t.Subresources...) {
-		if s == "/status" {
-			return true
-		}
-	}
-	return false
-}
-
-// pluralOf is the English plural Kubernetes tools use for kinds.
-func pluralOf(s string) string {
-	switch {
-	case strings.HasSuffix(s, "s"), strings.HasSuffix(s, "x"), strings.HasSuffix(s, "z"), strings.HasSuffix(s, "ch"), strings.HasSuffix(s, "sh"):
-		return s + "es"
-	case strings.HasSuffix(s, "y") && len(s) > 1 && !strings.ContainsRune("aeiou", rune(s[len(s)-2])):
-		return s[:len(s)-1] + "ies"
-	}
-	return s + "s"
-}
-
 // crdCtx builds the schema of one version.
 type crdCtx struct {
-	m       *Model
+	m       *model.Model
 	options map[string]bool
 	errs    []error
 	stack   []types.Name // types being built, to report recursion
@@ -246,7 +59,7 @@ type crdCtx struct {
 	// schemaPath is the path of the schema node being built, as the
 	// server's errors write it; positions records it for each field.
 	schemaPath []string
-	positions  schemaPos
+	positions  Positions
 }
 
 // enter appends elem to the schema path until the returned func is called.
@@ -255,7 +68,7 @@ func (c *crdCtx) enter(elem string) func() {
 	return func() { c.schemaPath = c.schemaPath[:len(c.schemaPath)-1] }
 }
 
-func (c *crdCtx) rootSchema(t *Type) *apiextv1.JSONSchemaProps {
+func (c *crdCtx) rootSchema(t *model.Type) *apiextv1.JSONSchemaProps {
 	s := c.structSchema(t, false)
 	// apiVersion, kind and metadata are the server's: only their types.
 	s.Properties["apiVersion"] = apiextv1.JSONSchemaProps{Type: "string"}
@@ -266,7 +79,7 @@ func (c *crdCtx) rootSchema(t *Type) *apiextv1.JSONSchemaProps {
 
 // structSchema is the object schema of a struct type. With opaque, only
 // the structure is described: no rule of the type or below it.
-func (c *crdCtx) structSchema(t *Type, opaque bool) apiextv1.JSONSchemaProps {
+func (c *crdCtx) structSchema(t *model.Type, opaque bool) apiextv1.JSONSchemaProps {
 	for _, n := range c.stack {
 		if n == t.Go.Name {
 			c.errs = append(c.errs, &markers.Error{Pos: t.Pos, Msg: fmt.Sprintf("type %s contains itself, which a CRD schema cannot describe", t.Go.Name.Name),
@@ -298,14 +111,14 @@ func (c *crdCtx) structSchema(t *Type, opaque bool) apiextv1.JSONSchemaProps {
 }
 
 // addFields adds a struct's fields to s, flattening inline ones.
-func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
+func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *model.Type, opaque bool) {
 	defer func(pos token.Position) { c.fieldPos = pos }(c.fieldPos)
 	for _, f := range t.Fields {
 		if f.Inline {
 			if isMetaType(f.Go, "TypeMeta") || isMetaType(f.Go, "ObjectMeta") {
 				continue
 			}
-			inner := c.m.lookup(derefType(f.Go))
+			inner := c.m.Lookup(model.Deref(f.Go))
 			if inner == nil {
 				continue
 			}
@@ -328,7 +141,7 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 		leave := c.enter("properties[" + f.JSONName + "]")
 		c.positions[strings.Join(c.schemaPath, ".")] = f.Pos
 		rules := f.Rules
-		fieldOpaque := opaque || hasOpaque(rules)
+		fieldOpaque := opaque || model.HasOpaque(rules)
 		if opaque {
 			rules = nil
 		}
@@ -341,11 +154,11 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 		// parent's. Else the server would report errors below the field
 		// that Go does not.
 		valueRules := rules
-		if !opaque && hasRule[Forbidden](rules) {
+		if !opaque && model.HasRule[model.Forbidden](rules) {
 			fieldOpaque = true
 			valueRules = nil
 			for _, r := range rules {
-				if _, ok := r.(CEL); ok {
+				if _, ok := r.(model.CEL); ok {
 					valueRules = append(valueRules, r)
 				}
 			}
@@ -393,7 +206,7 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *Type, opaque bool) {
 // apply to it at this place (and, unless opaque, its type's own).
 //
 // With optional, a zero value means "unset" (see applyRules).
-func (c *crdCtx) valueSchema(t *types.Type, rules []Rule, opaque, optional bool) apiextv1.JSONSchemaProps {
+func (c *crdCtx) valueSchema(t *types.Type, rules []model.Rule, opaque, optional bool) apiextv1.JSONSchemaProps {
 	if t.Kind == types.Pointer {
 		return c.valueSchema(t.Elem, rules, opaque, false)
 	}
@@ -404,7 +217,7 @@ func (c *crdCtx) valueSchema(t *types.Type, rules []Rule, opaque, optional bool)
 		return s
 	}
 	var s apiextv1.JSONSchemaProps
-	mt := c.m.lookup(t)
+	mt := c.m.Lookup(t)
 	switch {
 	case t.Kind == types.Struct && mt != nil:
 		s = c.structSchema(mt, opaque)
@@ -417,11 +230,11 @@ func (c *crdCtx) valueSchema(t *types.Type, rules []Rule, opaque, optional bool)
 		}
 		all := rules
 		if mt != nil {
-			all = append(append([]Rule{}, rules...), c.resolveOptions(mt.Rules)...)
+			all = append(append([]model.Rule{}, rules...), c.resolveOptions(mt.Rules)...)
 		}
 		c.listKind = ""
 		for _, x := range all {
-			if lt, ok := x.(ListType); ok {
+			if lt, ok := x.(model.ListType); ok {
 				c.listKind = lt.Kind
 			}
 		}
@@ -435,7 +248,7 @@ func (c *crdCtx) valueSchema(t *types.Type, rules []Rule, opaque, optional bool)
 		if mt != nil && !opaque && !noTypeRules {
 			c.applyRules(&s, t, c.resolveOptions(mt.Rules), optional)
 			if len(mt.Enum) > 0 {
-				c.applyRules(&s, t, []Rule{enumRule{values: mt.Enum}}, optional)
+				c.applyRules(&s, t, []model.Rule{enumRule{values: mt.Enum}}, optional)
 			}
 		}
 		c.applyRules(&s, t, rules, optional)
@@ -455,14 +268,14 @@ func (c *crdCtx) valueSchema(t *types.Type, rules []Rule, opaque, optional bool)
 func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProps {
 	switch t.Kind {
 	case types.Alias:
-		if mt := c.m.lookup(t); mt != nil || t.Name.Package != "" {
+		if mt := c.m.Lookup(t); mt != nil || t.Name.Package != "" {
 			return c.valueSchema(t, nil, opaque, false)
 		}
 		return c.shapeSchema(t.Underlying, opaque)
 	case types.Pointer:
 		return c.valueSchema(t.Elem, nil, opaque, false)
 	case types.Slice, types.Array:
-		if r := resolve(t.Elem); r.Kind == types.Builtin && (r.Name.Name == "byte" || r.Name.Name == "uint8") {
+		if r := model.Resolve(t.Elem); r.Kind == types.Builtin && (r.Name.Name == "byte" || r.Name.Name == "uint8") {
 			return apiextv1.JSONSchemaProps{Type: "string", Format: "byte"}
 		}
 		savedUncorrelatable, savedInItem := c.uncorrelatable, c.inItem
@@ -478,8 +291,8 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 		items.Nullable = nilWritesNull(t.Elem)
 		return apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}}
 	case types.Map:
-		if r := resolve(t.Key); r.Kind != types.Builtin || r.Name.Name != "string" {
-			c.errs = append(c.errs, &markers.Error{Pos: c.fieldPos, Msg: fmt.Sprintf("map keys of %s must be strings in a CRD schema", typeString(t)),
+		if r := model.Resolve(t.Key); r.Kind != types.Builtin || r.Name.Name != "string" {
+			c.errs = append(c.errs, &markers.Error{Pos: c.fieldPos, Msg: fmt.Sprintf("map keys of %s must be strings in a CRD schema", model.TypeString(t)),
 				Fix: "use a map with string keys (JSON object keys are strings)"})
 		}
 		defer c.enter("additionalProperties")()
@@ -489,7 +302,7 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 		vals.Nullable = nilWritesNull(t.Elem)
 		return apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &vals}}
 	case types.Builtin:
-		switch kindOfBuiltin(t.Name.Name) {
+		switch model.BuiltinKind(t.Name.Name) {
 		case "string":
 			return apiextv1.JSONSchemaProps{Type: "string"}
 		case "bool":
@@ -521,7 +334,7 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 	case types.Interface:
 		return apiextv1.JSONSchemaProps{XPreserveUnknownFields: ptrTo(true)}
 	}
-	if mt := c.m.lookup(t); mt != nil {
+	if mt := c.m.Lookup(t); mt != nil {
 		return c.structSchema(mt, opaque)
 	}
 	return apiextv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: ptrTo(true)}
@@ -531,7 +344,7 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 // typedef with its own tags, or an enum), which Go checks on every key as
 // it does eachKey's rules, at the map: as eachKey.
 func (c *crdCtx) keyTypeRules(s *apiextv1.JSONSchemaProps, t *types.Type) {
-	r := resolve(derefType(t))
+	r := model.Resolve(model.Deref(t))
 	if r.Kind != types.Map || r.Key == nil || s.AdditionalProperties == nil {
 		return
 	}
@@ -539,7 +352,7 @@ func (c *crdCtx) keyTypeRules(s *apiextv1.JSONSchemaProps, t *types.Type) {
 	if len(rules) == 0 {
 		return
 	}
-	c.applyRule(s, t, EachKey{Rules: rules})
+	c.applyRule(s, t, model.EachKey{Rules: rules})
 }
 
 // nilWritesNull reports whether a valid Go item or map value of type t can
@@ -548,7 +361,7 @@ func (c *crdCtx) keyTypeRules(s *apiextv1.JSONSchemaProps, t *types.Type) {
 // The server prunes a null map value and rejects a null list item unless
 // the schema says nullable.
 func nilWritesNull(t *types.Type) bool {
-	switch resolve(t).Kind {
+	switch model.Resolve(t).Kind {
 	case types.Slice, types.Map:
 		return true
 	}
@@ -585,28 +398,11 @@ func wellKnown(t *types.Type) (apiextv1.JSONSchemaProps, bool) {
 }
 
 func isMetaType(t *types.Type, name string) bool {
-	t = derefType(t)
+	t = model.Deref(t)
 	return t.Name.Package == metaV1 && t.Name.Name == name
 }
 
-func derefType(t *types.Type) *types.Type {
-	if t.Kind == types.Pointer {
-		return t.Elem
-	}
-	return t
-}
-
 func ptrTo[T any](v T) *T { return &v }
-
-// hasRule reports whether rules hold a rule of type R.
-func hasRule[R Rule](rules []Rule) bool {
-	for _, r := range rules {
-		if _, ok := r.(R); ok {
-			return true
-		}
-	}
-	return false
-}
 
 func jsonValue(v any) apiextv1.JSON {
 	b, _ := json.Marshal(v)
@@ -615,10 +411,10 @@ func jsonValue(v any) apiextv1.JSON {
 
 // resolveOptions replaces ifEnabled/ifDisabled by their chained rules when
 // they apply under the CRD options, and drops them otherwise.
-func (c *crdCtx) resolveOptions(rules []Rule) []Rule {
-	var out []Rule
+func (c *crdCtx) resolveOptions(rules []model.Rule) []model.Rule {
+	var out []model.Rule
 	for _, r := range rules {
-		x, ok := r.(IfOption)
+		x, ok := r.(model.IfOption)
 		if !ok {
 			out = append(out, r)
 			continue
@@ -628,4 +424,30 @@ func (c *crdCtx) resolveOptions(rules []Rule) []Rule {
 		}
 	}
 	return out
+}
+
+func elemSchema(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
+	if s.Items != nil && s.Items.Schema != nil {
+		return s.Items.Schema
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+		return s.AdditionalProperties.Schema
+	}
+	return nil
+}
+
+func elemType(t *types.Type) *types.Type {
+	r := model.Resolve(model.Deref(t))
+	if r.Elem != nil {
+		return r.Elem
+	}
+	return r
+}
+
+func keyType(t *types.Type) *types.Type {
+	r := model.Resolve(model.Deref(t))
+	if r.Key != nil {
+		return r.Key
+	}
+	return r
 }

@@ -1,23 +1,25 @@
-package generators
+package golang
 
 import (
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/model"
 )
 
 // listTypeOf finds the listType of a list place: on the place itself or on
 // the typedef it is declared with.
-func (c *fnCtx) listTypeOf(pl place) *ListType {
+func (c *fnCtx) listTypeOf(pl place) *model.ListType {
 	for _, r := range pl.rules {
-		if lt, ok := r.(ListType); ok {
+		if lt, ok := r.(model.ListType); ok {
 			return &lt
 		}
 	}
-	if mt := c.e.m.lookup(pl.valueType()); mt != nil {
+	if mt := c.e.m.Lookup(pl.valueType()); mt != nil {
 		for _, r := range mt.Rules {
-			if lt, ok := r.(ListType); ok {
+			if lt, ok := r.(model.ListType); ok {
 				return &lt
 			}
 		}
@@ -26,8 +28,8 @@ func (c *fnCtx) listTypeOf(pl place) *ListType {
 }
 
 // uniqueness emits the duplicate check of a set or map list.
-func (c *fnCtx) uniqueness(pl place, lt ListType) []jen.Code {
-	r := resolve(pl.valueType())
+func (c *fnCtx) uniqueness(pl place, lt model.ListType) []jen.Code {
+	r := model.Resolve(pl.valueType())
 	elem := r.Elem
 	var call jen.Code
 	switch lt.Kind {
@@ -54,7 +56,7 @@ func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev
 	if lt == nil || !pl.hasOld() || (lt.Kind != "set" && lt.Kind != "map") {
 		return nil, nil, nil
 	}
-	r := resolve(pl.valueType())
+	r := model.Resolve(pl.valueType())
 	et := r.Elem
 	idx := c.name("old")
 	isPtr := et.Kind == types.Pointer
@@ -102,7 +104,7 @@ func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev
 }
 
 // listKeyType is the key type of the OldItems of a list.
-func (e *goEmitter) listKeyType(et *types.Type, lt *ListType) jen.Code {
+func (e *goEmitter) listKeyType(et *types.Type, lt *model.ListType) jen.Code {
 	if lt.Kind == "map" {
 		return jen.Id(e.listKey(et, lt.Keys) + "Key")
 	}
@@ -113,8 +115,8 @@ func (e *goEmitter) listKeyType(et *types.Type, lt *ListType) jen.Code {
 // its key type) once per file. A pointer key field is keyed by its value
 // and whether it is nil, so that two items with equal keys match even
 // though their pointers differ.
-func (e *goEmitter) listKey(et *types.Type, keys []ListKey) string {
-	sig := typeString(et) + "|" + et.Name.Package
+func (e *goEmitter) listKey(et *types.Type, keys []model.ListKey) string {
+	sig := model.TypeString(et) + "|" + et.Name.Package
 	for _, k := range keys {
 		sig += "|" + k.GoName
 	}
@@ -157,7 +159,7 @@ func (e *goEmitter) listKey(et *types.Type, keys []ListKey) string {
 	body = append(body, jen.Return(jen.Id("k")))
 	_ = st
 	e.post = append(e.post,
-		jen.Commentf("%sKey is the list-map key of %s items.", n, typeString(et)),
+		jen.Commentf("%sKey is the list-map key of %s items.", n, model.TypeString(et)),
 		jen.Type().Id(n+"Key").Struct(fields...),
 		jen.Line(),
 		jen.Commentf("%s returns the list-map key of an item.", n),

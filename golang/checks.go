@@ -1,0 +1,546 @@
+package golang
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/dave/jennifer/jen"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/model"
+)
+
+// structFields validates each field of a struct type.
+func (c *fnCtx) structFields(t *model.Type, obj, oldObj string, path *pathVar) []jen.Code {
+	var out []jen.Code
+	for _, f := range t.Fields {
+		code := c.fieldPlace(f, obj, oldObj, path)
+		if len(code) == 0 {
+			continue
+		}
+		label := f.JSONName
+		if f.Inline {
+			label = f.GoName + " (inline)"
+		}
+		out = append(out, jen.Comment("field "+label))
+		out = append(out, jen.Block(code...))
+	}
+	return out
+}
+
+// fieldPlace validates one struct field of obj (a *Struct expression).
+func (c *fnCtx) fieldPlace(f *model.Field, obj, oldObj string, parent *pathVar) []jen.Code {
+	if len(f.Rules) == 0 && !c.needsStructure(f.Go, f.Rules) {
+		return nil
+	}
+	v, ov := c.name("v"), c.name("ov")
+	pv := parent
+	if !f.Inline {
+		pv = childPath(c.name("fp"), parent, "Child", jen.Lit(f.JSONName))
+	}
+	pl := place{t: f.Go, rules: f.Rules, v: v, ov: ov, path: pv, oldParent: oldObj + " != nil"}
+	isPtr := pl.isPtr()
+	sel := func(o string) jen.Code {
+		if isPtr {
+			return jen.Id(o).Dot(f.GoName)
+		}
+		return jen.Op("&").Id(o).Dot(f.GoName)
+	}
+	body := c.checksWithGate(pl)
+	if len(body) == 0 {
+		return nil
+	}
+	decls := []jen.Code{
+		jen.Id(v).Op(":=").Add(sel(obj)),
+		jen.Var().Id(ov).Op("*").Add(c.e.typeCode(pl.valueType())),
+		jen.If(jen.Id(oldObj).Op("!=").Nil()).Block(jen.Id(ov).Op("=").Add(sel(oldObj))),
+	}
+	if !f.Inline {
+		return pv.withDecl(append(decls, body...))
+	}
+	return append(decls, body...)
+}
+
+// needsStructure reports whether a value of type t, with these rules, calls
+// a type's validation function.
+func (c *fnCtx) needsStructure(t *types.Type, rules []model.Rule) bool {
+	if model.HasOpaque(rules) {
+		return false
+	}
+	return c.valueNeeds(t)
+}
+
+func (c *fnCtx) valueNeeds(t *types.Type) bool { return c.e.m.ValueNeeds(t) }
+
+// checksWithGate wraps a place's checks in the update-ratcheting gate: an
+// unchanged value is not validated again.
+func (c *fnCtx) checksWithGate(pl place) []jen.Code {
+	body := c.valueChecks(pl, c.structure(pl, false))
+	if len(body) == 0 {
+		return nil
+	}
+	return []jen.Code{ratchetGate(c.unchanged(pl), body, c.unchangedTransitions(pl))}
+}
+
+// ratchetGate runs body unless the value is unchanged (an update that
+// left it as it was), and then only transitions: the transition rules the
+// API server evaluates also on an unchanged value.
+func ratchetGate(unchanged jen.Code, body, transitions []jen.Code) jen.Code {
+	gate := jen.If(jen.Op("!").Parens(unchanged)).Block(body...)
+	if transitions != nil {
+		gate = gate.Else().Block(transitions...)
+	}
+	return gate
+}
+
+// unchanged is the ratcheting condition of a place on update.
+func (c *fnCtx) unchanged(pl place) jen.Code {
+	isUpdate := jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update")
+	vt := pl.valueType()
+	q := c.e.eq
+	if pl.isPtr() {
+		var eq jen.Code
+		if isComparable(vt) {
+			eq = jen.Qual(pkgRT, "PtrEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
+		} else {
+			eq = jen.Qual(pkgRT, "PtrEqualFunc").Call(jen.Id(pl.v), jen.Id(pl.ov), jen.Id(q.fn(vt)))
+		}
+		return isUpdate.Op("&&").Id(pl.oldParent).Op("&&").Add(eq)
+	}
+	var eq jen.Code
+	if pl.local && q.reflects(vt) {
+		// A local copy's address must not reach reflection.
+		eq = jen.Qual(pkgRT, "SemanticEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
+	} else {
+		eq = q.call(vt, jen.Id(pl.v), jen.Id(pl.ov))
+	}
+	return isUpdate.Op("&&").Id(pl.ov).Op("!=").Nil().Op("&&").Add(eq)
+}
+
+// presenceRule classifies a rule that decides what happens to an unset
+// value; under an option, maxItems also stops the field's other checks
+// (a plain maxItems does so in afterPresence).
+func presenceRule(r model.Rule) bool {
+	switch x := r.(type) {
+	case model.Required, model.Optional, model.Forbidden:
+		return true
+	case model.IfOption:
+		for _, in := range x.Rules {
+			if _, ok := in.(model.MaxItems); ok || presenceRule(in) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// splitOptions splits each IfOption into the part that short-circuits and
+// the part that does not, so that each runs in its own phase.
+func splitOptions(rules []model.Rule) []model.Rule {
+	var out []model.Rule
+	for _, r := range rules {
+		x, ok := r.(model.IfOption)
+		if !ok {
+			out = append(out, r)
+			continue
+		}
+		var sc, rest []model.Rule
+		for _, in := range x.Rules {
+			if _, isMax := in.(model.MaxItems); isMax || presenceRule(in) {
+				sc = append(sc, in)
+			} else {
+				rest = append(rest, in)
+			}
+		}
+		if len(sc) > 0 {
+			y := x
+			y.Rules = sc
+			out = append(out, y)
+		}
+		if len(rest) > 0 {
+			y := x
+			y.Rules = rest
+			out = append(out, y)
+		}
+	}
+	return out
+}
+
+// unsetExpr is the condition "the value is unset" for presence rules.
+func (c *fnCtx) unsetExpr(pl place) jen.Code { return presenceTest(pl.t, pl.placeValue(), false) }
+
+// setExpr is the negation of unsetExpr, written out for readable output.
+func (c *fnCtx) setExpr(pl place) jen.Code { return presenceTest(pl.t, pl.placeValue(), true) }
+
+// presenceTest is whether val, of Go type t, is set (or, with set false,
+// unset): a non-nil pointer, a non-empty list or map, a non-zero scalar.
+func presenceTest(t *types.Type, val *jen.Statement, set bool) jen.Code {
+	eq := "=="
+	if set {
+		eq = "!="
+	}
+	if t.Kind == types.Pointer {
+		return jen.Add(val).Op(eq).Nil()
+	}
+	r := model.Resolve(t)
+	switch r.Kind {
+	case types.Slice, types.Map:
+		return jen.Len(val).Op(eq).Lit(0)
+	case types.Builtin:
+		switch model.BuiltinKind(r.Name.Name) {
+		case "string":
+			return jen.Add(val).Op(eq).Lit("")
+		case "bool":
+			if set {
+				return val
+			}
+			return jen.Op("!").Parens(val)
+		default:
+			return jen.Add(val).Op(eq).Lit(0)
+		}
+	}
+	// Interfaces and other kinds: compare with nil.
+	return jen.Add(val).Op(eq).Nil()
+}
+
+// valueChecks emits the rules of a place, presence rules first (they
+// short-circuit), then maxItems (which short-circuits too), then the
+// other rules in the order they were written.
+//
+// tail runs last, only when no short-circuiting rule stopped the checks;
+// it is where the value's type is validated.
+func (c *fnCtx) valueChecks(pl place, tail []jen.Code) []jen.Code {
+	var presence []model.Rule
+	var rest []model.Rule
+	for _, r := range splitOptions(pl.rules) {
+		if presenceRule(r) {
+			presence = append(presence, r)
+		} else {
+			rest = append(rest, r)
+		}
+	}
+	after := c.afterPresence(pl, rest, tail)
+	if len(presence) == 0 {
+		if pl.isPtr() && len(after) > 0 {
+			return []jen.Code{jen.If(jen.Id(pl.v).Op("!=").Nil()).Block(after...)}
+		}
+		return after
+	}
+	return c.presenceChecks(pl, presence, after)
+}
+
+// presenceChecks nests the remaining checks under the presence rules.
+func (c *fnCtx) presenceChecks(pl place, presence []model.Rule, after []jen.Code) []jen.Code {
+	r := presence[0]
+	inner := after
+	if len(presence) > 1 {
+		inner = c.presenceChecks(pl, presence[1:], after)
+	}
+	unset := c.unsetExpr(pl)
+	switch x := r.(type) {
+	case model.Required:
+		st := jen.If(unset).Block(c.appendErr(jen.Qual(pkgRT, "Required").Call(pl.path.arg())))
+		if len(inner) > 0 {
+			st = st.Else().Block(inner...)
+		}
+		return []jen.Code{st}
+	case model.Optional:
+		if len(inner) == 0 {
+			return nil
+		}
+		return []jen.Code{jen.If(c.setExpr(pl)).Block(inner...)}
+	case model.Forbidden:
+		return []jen.Code{jen.If(c.setExpr(pl)).Block(c.appendErr(jen.Qual(pkgRT, "Forbidden").Call(pl.path.arg())))}
+	case model.IfOption:
+		// A presence rule under an option stops the other checks only when
+		// the option applies; a flag carries that out of the option's block.
+		stop := c.name("stop")
+		setStop := func() []jen.Code {
+			if len(inner) == 0 {
+				return nil
+			}
+			return []jen.Code{jen.Id(stop).Op("=").True()}
+		}
+		var applied []jen.Code
+		for _, in := range x.Rules {
+			switch in := in.(type) {
+			case model.Required:
+				applied = append(applied, jen.If(c.unsetExpr(pl)).Block(append([]jen.Code{
+					c.appendErr(jen.Qual(pkgRT, "Required").Call(pl.path.arg()))}, setStop()...)...))
+			case model.Optional:
+				if s := setStop(); len(s) > 0 {
+					applied = append(applied, jen.If(c.unsetExpr(pl)).Block(s...))
+				}
+			case model.Forbidden:
+				applied = append(applied, jen.If(c.setExpr(pl)).Block(c.appendErr(jen.Qual(pkgRT, "Forbidden").Call(pl.path.arg()))))
+				applied = append(applied, setStop()...)
+			case model.MaxItems:
+				n := jen.Lit(int(in.N))
+				applied = append(applied, jen.If(jen.Len(pl.derefRaw()).Op(">").Add(n)).Block(append([]jen.Code{
+					c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.arg(), jen.Len(pl.derefRaw()), n))}, setStop()...)...))
+			}
+		}
+		var out []jen.Code
+		if len(inner) > 0 {
+			out = append(out, jen.Id(stop).Op(":=").False())
+		}
+		// Like the tag it wraps, an option that the caller did not define
+		// stops the field's other checks.
+		out = append(out, c.optionGateStop(pl, x, applied, setStop())...)
+		cond := jen.Op("!").Id(stop)
+		if pl.isPtr() {
+			cond = cond.Op("&&").Id(pl.v).Op("!=").Nil()
+		}
+		if len(inner) > 0 {
+			out = append(out, jen.If(cond).Block(inner...))
+		}
+		return out
+	}
+	return after
+}
+
+// optionGate runs body when the option has the wanted state, and reports an
+// InternalError when the caller did not define the option.
+func (c *fnCtx) optionGate(pl place, x model.IfOption, body []jen.Code) []jen.Code {
+	return c.optionGateStop(pl, x, body, nil)
+}
+
+// optionGateStop is optionGate for short-circuiting tags: onUndefined runs
+// after the InternalError of an undefined option, which is marked as
+// short-circuiting.
+func (c *fnCtx) optionGateStop(pl place, x model.IfOption, body, onUndefined []jen.Code) []jen.Code {
+	if len(body) == 0 {
+		return nil
+	}
+	undefined := jen.Qual(pkgRT, "UndefinedOption").Call(pl.path.arg(), jen.Lit(x.Option))
+	if onUndefined != nil {
+		undefined = jen.Qual(pkgRT, "ShortCircuit").Call(undefined)
+	}
+	en, ok := c.name("enabled"), c.name("defined")
+	cond := jen.Id(en)
+	if !x.Enabled {
+		cond = jen.Op("!").Id(en)
+	}
+	return []jen.Code{jen.If(
+		jen.List(jen.Id(en), jen.Id(ok)).Op(":=").Id("op").Dot("Options").Index(jen.Lit(x.Option)),
+		jen.Op("!").Id(ok),
+	).Block(
+		append([]jen.Code{c.appendErr(undefined)}, onUndefined...)...,
+	).Else().If(cond).Block(body...)}
+}
+
+func (c *fnCtx) appendErr(e jen.Code) jen.Code {
+	return jen.Id("errs").Op("=").Append(jen.Id("errs"), e)
+}
+
+func (c *fnCtx) appendErrs(e jen.Code) jen.Code {
+	return jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Add(e).Op("..."))
+}
+
+// afterPresence emits maxItems (short-circuiting) and the value rules. The
+// value is known to be set (for pointers: non-nil).
+func (c *fnCtx) afterPresence(pl place, rules []model.Rule, tail []jen.Code) []jen.Code {
+	var maxItems *model.MaxItems
+	var others []model.Rule
+	for _, r := range rules {
+		if m, ok := r.(model.MaxItems); ok {
+			m := m
+			maxItems = &m
+			continue
+		}
+		others = append(others, r)
+	}
+	// Like Kubernetes, checks run in the order of their tag names, so that
+	// errors come out in the same order.
+	sort.SliceStable(others, func(i, j int) bool { return checkOrder(others[i]) < checkOrder(others[j]) })
+	var body []jen.Code
+	for _, r := range others {
+		body = append(body, c.rule(pl, r)...)
+	}
+	if len(pl.enum) > 0 {
+		body = append(body, c.enumCheck(pl)...)
+	}
+	body = append(body, tail...)
+	if maxItems != nil {
+		st := jen.If(jen.Len(pl.derefRaw()).Op(">").Lit(int(maxItems.N))).Block(
+			c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(maxItems.N)))))
+		if len(body) > 0 {
+			st = st.Else().Block(body...)
+		}
+		body = []jen.Code{st}
+	}
+	if len(body) > 0 && !pl.typeFunc && c.listOfPointers(pl) {
+		// As Kubernetes does, a nil item of a list of pointers is reported
+		// (Required at [i]) before anything else, and stops the list's checks.
+		nils := c.name("nils")
+		body = []jen.Code{jen.If(
+			jen.Id(nils).Op(":=").Qual(pkgRT, "NoNils").Call(pl.path.arg(), pl.derefRaw()),
+			jen.Len(jen.Id(nils)).Op(">").Lit(0),
+		).Block(c.appendErrs(jen.Id(nils))).Else().Block(body...)}
+	}
+	return body
+}
+
+// checkOrder sorts a place's checks by tag name, as Kubernetes does, but
+// with item checks right after the list's uniqueness check, as Kubernetes
+// runs them.
+func checkOrder(r model.Rule) string {
+	switch r.(type) {
+	case model.Item, model.ItemUnion:
+		return "k8s:listType+" + r.TagName()
+	}
+	return r.TagName()
+}
+
+// listOfPointers reports whether the value at pl is a list of pointers.
+func (c *fnCtx) listOfPointers(pl place) bool {
+	r := model.Resolve(pl.valueType())
+	return (r.Kind == types.Slice || r.Kind == types.Array) && r.Elem.Kind == types.Pointer
+}
+
+// rule emits one non-presence rule at a place whose value is set.
+func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
+	val := pl.derefRaw()
+	switch x := r.(type) {
+	case model.Minimum:
+		return []jen.Code{jen.If(jen.Add(val).Op("<").Lit(int(x.N))).Block(
+			c.appendErr(jen.Qual(pkgRT, "Minimum").Call(pl.path.arg(), pl.derefRaw(), jen.Lit(int(x.N)))))}
+	case model.MaxLength:
+		return []jen.Code{jen.If(jen.Qual(pkgRT, "TooLong").Call(jen.String().Parens(pl.derefRaw()), jen.Lit(int(x.N)))).Block(
+			c.appendErr(jen.Qual(pkgRT, "MaxLength").Call(pl.path.arg(), pl.derefRaw(), jen.Lit(int(x.N)))))}
+	case model.Format:
+		fn := map[string]string{"k8s-ip": "IP", "k8s-long-name": "LongName", "k8s-short-name": "ShortName"}[x.Name]
+		return []jen.Code{c.appendErrs(jen.Qual(pkgRT, fn).Call(pl.path.arg(), pl.derefRaw()))}
+	case model.NEQ:
+		var lit jen.Code
+		switch x.Kind {
+		case "string":
+			lit = jen.Lit(x.Value)
+			return []jen.Code{jen.If(jen.Add(val).Op("==").Add(lit)).Block(
+				c.appendErr(jen.Qual(pkgRT, "NEQString").Call(pl.path.arg(), pl.derefRaw(), lit)))}
+		case "bool":
+			lit = jen.Lit(x.Value == "true")
+			cond := jen.Add(val)
+			if x.Value != "true" {
+				cond = jen.Op("!").Add(pl.deref())
+			}
+			return []jen.Code{jen.If(cond).Block(
+				c.appendErr(jen.Qual(pkgRT, "NEQ").Call(pl.path.arg(), pl.derefRaw(), lit)))}
+		default:
+			lit = jen.Lit(int(x.Int))
+		}
+		return []jen.Code{jen.If(jen.Add(val).Op("==").Add(lit)).Block(
+			c.appendErr(jen.Qual(pkgRT, "NEQ").Call(pl.path.arg(), pl.derefRaw(), lit)))}
+	case model.EachVal:
+		return c.eachVal(pl, x.Rules)
+	case model.EachKey:
+		return c.eachKey(pl, x.Rules, false)
+	case model.Subfield:
+		return c.subfield(pl, x)
+	case model.IfOption:
+		var inner []jen.Code
+		for _, in := range x.Rules {
+			inner = append(inner, c.rule(pl, in)...)
+		}
+		return c.optionGate(pl, x, inner)
+	case model.MaxItems:
+		// Under an option, maxItems cannot stop the checks outside it.
+		return []jen.Code{jen.If(jen.Len(pl.derefRaw()).Op(">").Lit(int(x.N))).Block(
+			c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(x.N)))))}
+	case model.ListType:
+		return c.uniqueness(pl, x)
+	case model.Item:
+		return c.item(pl, x)
+	case model.ItemUnion:
+		old := pl.ov
+		if !pl.hasOld() {
+			old = ""
+		}
+		return c.unionChecks([]*model.Union{x.Union}, pl.v, old, pl.path, true)
+	case model.Opaque, model.CEL:
+		return nil // CEL: all of a type's rules at once (celRulesCall)
+	}
+	panic(fmt.Sprintf("validation-gen: no Go emitter for rule %T", r))
+}
+
+// enumCheck is +k8s:enum: the value must be one of the type's constants.
+func (c *fnCtx) enumCheck(pl place) []jen.Code {
+	var cases []jen.Code
+	var supported []jen.Code
+	pkg := pl.t.Name.Package
+	for _, v := range pl.enum {
+		cases = append(cases, jen.Qual(pkg, v.Name))
+		supported = append(supported, jen.Qual(pkg, v.Name))
+	}
+	return []jen.Code{jen.Switch(pl.derefRaw()).Block(
+		jen.Case(cases...),
+		jen.Default().Block(c.appendErr(jen.Qual(pkgRT, "NotSupported").Call(
+			pl.path.arg(), pl.derefRaw(), jen.Index().Add(c.e.typeQual(pl.t)).Values(supported...)))),
+	)}
+}
+
+// subfield applies rules to one field of the struct at pl.
+func (c *fnCtx) subfield(pl place, x model.Subfield) []jen.Code {
+	f := &model.Field{GoName: x.Field.GoName, JSONName: x.JSONName, Go: x.Field.Go, Rules: x.Rules}
+	v, ov := c.name("v"), c.name("ov")
+	pv := childPath(c.name("fp"), pl.path, "Child", jen.Lit(f.JSONName))
+	sub := place{t: f.Go, rules: f.Rules, v: v, ov: ov, path: pv, oldParent: pl.oldExists()}
+	sel := func(o string) jen.Code {
+		if sub.isPtr() {
+			return jen.Id(o).Dot(f.GoName)
+		}
+		return jen.Op("&").Id(o).Dot(f.GoName)
+	}
+	// Only the chained rules run here; the field's own tags and type run
+	// where the struct validates itself. Its own required, optional or
+	// forbidden still decide whether there is a value to check: like
+	// Kubernetes, an unset (or forbidden) sub-field silently skips them.
+	body := c.valueChecks(sub, nil)
+	if len(body) == 0 {
+		return nil
+	}
+	for _, r := range c.memberPresence(pl, x.Field.GoName) {
+		switch r.(type) {
+		case model.Forbidden:
+			return nil
+		case model.Required, model.Optional:
+			if sub.isPtr() {
+				// valueChecks already skips a nil pointer.
+				continue
+			}
+			body = []jen.Code{jen.If(c.setExpr(sub)).Block(body...)}
+		}
+	}
+	body = []jen.Code{ratchetGate(c.unchanged(sub), body, nil)}
+	decls := []jen.Code{
+		jen.Id(v).Op(":=").Add(sel(pl.v)),
+		jen.Var().Id(ov).Op("*").Add(c.e.typeCode(sub.valueType())),
+	}
+	if pl.hasOld() {
+		decls = append(decls, jen.If(jen.Id(pl.ov).Op("!=").Nil()).Block(jen.Id(ov).Op("=").Add(sel(pl.ov))))
+	}
+	return []jen.Code{jen.Block(pv.withDecl(append(decls, body...))...)}
+}
+
+// memberPresence is the presence rules the struct at pl declares on its
+// field goName.
+func (c *fnCtx) memberPresence(pl place, goName string) []model.Rule {
+	st := pl.valueType()
+	mt := c.e.m.Lookup(st)
+	if mt == nil {
+		return nil
+	}
+	var out []model.Rule
+	for _, f := range mt.Fields {
+		if f.GoName != goName {
+			continue
+		}
+		for _, r := range f.Rules {
+			switch r.(type) {
+			case model.Required, model.Optional, model.Forbidden:
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,226 @@
+package golang
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/model"
+)
+
+const (
+	pkgContext   = "context"
+	pkgOperation = "k8s.io/apimachinery/pkg/api/operation"
+	pkgField     = "k8s.io/apimachinery/pkg/util/validation/field"
+	pkgEquality  = "k8s.io/apimachinery/pkg/api/equality"
+	pkgK8sRT     = "k8s.io/apimachinery/pkg/runtime"
+	pkgFmt       = "fmt"
+	pkgRT        = "github.com/declval/validation-gen/runtime"
+)
+
+// File renders the validation file of one package of the model: gofmt'd
+// source.
+func File(m *model.Model, p *model.Package, header []byte) ([]byte, error) {
+	f := jen.NewFilePathName(p.Path, p.Name)
+	f.ImportAlias(pkgRT, "vgruntime")
+	f.ImportAlias(pkgK8sRT, "runtime")
+	if len(header) > 0 {
+		f.HeaderComment(strings.TrimRight(string(header), "\n"))
+	}
+	f.HeaderComment("//go:build !" + BuildTag)
+	f.HeaderComment(strings.TrimPrefix(GeneratedMarker, "// "))
+	e := &goEmitter{m: m, p: p, f: f}
+	e.eq = &equalities{e: e, names: map[string]string{}}
+	e.listKeys = map[string]string{}
+	e.itemFinders = map[string]string{}
+	if p.SchemeRegistry != "" {
+		e.registerFunc()
+	}
+	for _, t := range p.Types {
+		e.typeFuncs(t)
+	}
+	e.eq.emit()
+	for _, c := range e.post {
+		f.Add(c)
+	}
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("rendering %s: %w", p.Path, err)
+	}
+	return buf.Bytes(), nil
+}
+
+type goEmitter struct {
+	m  *model.Model
+	p  *model.Package
+	f  *jen.File
+	eq *equalities
+	// listKeys names the list-map key functions by item type and keys;
+	// post holds their declarations, written at the end of the file.
+	listKeys map[string]string
+	post     []jen.Code
+	// unionVars and itemFinders name the union descriptions and item
+	// lookups written at the end of the file.
+	unionVars   []string
+	itemFinders map[string]string
+	// transitionVars name the schemas of unchanged values' transition
+	// rules, by value type (unchangedTransitions).
+	transitionVars map[string]string
+}
+
+// registerFunc writes RegisterValidations: one dispatcher per root type.
+func (e *goEmitter) registerFunc() {
+	reg := e.p.SchemeRegistry
+	regPkg, regType := pkgK8sRT, "Scheme"
+	if i := strings.LastIndex(reg, "."); i > 0 && strings.Contains(reg, "/") {
+		regPkg, regType = reg[:i], reg[i+1:]
+	}
+	var body []jen.Code
+	for _, t := range e.p.Roots {
+		paths := subresourcePaths(e.p, t)
+		tq := e.typeQual(t.Go)
+		var cases []jen.Code
+		cases = append(cases, jen.Case(lits(paths)...).Block(
+			jen.Return(jen.Id("Validate_"+t.Go.Name.Name).Call(
+				jen.Id("ctx"), jen.Id("op"), jen.Nil(),
+				jen.Id("obj").Assert(jen.Op("*").Add(tq)),
+				jen.Qual(pkgRT, "OldAs").Types(jen.Op("*").Add(tq)).Call(jen.Id("oldObj")),
+			)),
+		))
+		body = append(body, jen.Id("scheme").Dot("AddValidationFunc").Call(
+			jen.Parens(jen.Op("*").Add(tq)).Call(jen.Nil()),
+			jen.Func().Params(
+				jen.Id("ctx").Qual(pkgContext, "Context"),
+				jen.Id("op").Qual(pkgOperation, "Operation"),
+				jen.Id("obj"), jen.Id("oldObj").Interface(),
+			).Qual(pkgField, "ErrorList").Block(
+				jen.Switch(jen.Id("op").Dot("Request").Dot("SubresourcePath").Call()).Block(cases...),
+				jen.Return(jen.Qual(pkgField, "ErrorList").Values(
+					jen.Qual(pkgField, "InternalError").Call(jen.Nil(),
+						jen.Qual(pkgFmt, "Errorf").Call(jen.Lit("no validation found for %T, subresource: %v"), jen.Id("obj"), jen.Id("op").Dot("Request").Dot("SubresourcePath").Call())),
+				)),
+			),
+		))
+	}
+	body = append(body, jen.Return(jen.Nil()))
+	e.f.Comment("RegisterValidations adds validation functions to the given scheme.")
+	e.f.Comment("Public to allow building arbitrary schemes.")
+	e.f.Func().Id("RegisterValidations").Params(jen.Id("scheme").Op("*").Qual(regPkg, regType)).Error().Block(body...)
+	e.f.Line()
+}
+
+// subresourcePaths are the request paths a root type's validation serves:
+// the root and every supported subresource, sorted, or only the
+// subresource of an isSubresource package or type.
+func subresourcePaths(p *model.Package, t *model.Type) []string {
+	if t.IsSubresource != "" {
+		return []string{t.IsSubresource}
+	}
+	if p.IsSubresource != "" {
+		return []string{p.IsSubresource}
+	}
+	set := map[string]bool{"/": true}
+	for _, s := range append(append([]string{}, p.Subresources...), t.Subresources...) {
+		set[s] = true
+	}
+	out := make([]string, 0, len(set))
+	for s := range set {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func lits(ss []string) []jen.Code {
+	out := make([]jen.Code, len(ss))
+	for i, s := range ss {
+		out[i] = jen.Lit(s)
+	}
+	return out
+}
+
+// typeQual is the Go type expression of a named type.
+func (e *goEmitter) typeQual(t *types.Type) *jen.Statement {
+	return jen.Qual(t.Name.Package, t.Name.Name)
+}
+
+// typeCode renders any Go type.
+func (e *goEmitter) typeCode(t *types.Type) *jen.Statement {
+	switch t.Kind {
+	case types.Pointer:
+		return jen.Op("*").Add(e.typeCode(t.Elem))
+	case types.Slice:
+		return jen.Index().Add(e.typeCode(t.Elem))
+	case types.Array:
+		return jen.Index(jen.Lit(t.Len)).Add(e.typeCode(t.Elem))
+	case types.Map:
+		return jen.Map(e.typeCode(t.Key)).Add(e.typeCode(t.Elem))
+	case types.Builtin:
+		return jen.Id(t.Name.Name)
+	}
+	if t.Name.Package != "" {
+		return e.typeQual(t)
+	}
+	return jen.Id(t.Name.Name)
+}
+
+// typeFuncs writes Validate_<T> (the public surface) and ValidateAt_<T>
+// (the same with a lazy path, which generated code calls).
+func (e *goEmitter) typeFuncs(t *model.Type) {
+	name := t.Go.Name.Name
+	tq := e.typeQual(t.Go)
+	e.f.Commentf("Validate_%s validates an instance of %s according to the declarative", name, name)
+	e.f.Comment("validation tags of its type. oldObj is nil on create; a nil obj is valid.")
+	e.f.Func().Id("Validate_"+name).Params(
+		jen.Id("ctx").Qual(pkgContext, "Context"),
+		jen.Id("op").Qual(pkgOperation, "Operation"),
+		jen.Id("fldPath").Op("*").Qual(pkgField, "Path"),
+		jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Add(tq),
+	).Qual(pkgField, "ErrorList").Block(
+		// A nil object has nothing to validate; returning here keeps a
+		// caller's nil from ever reaching a dereference.
+		jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Nil())),
+		jen.Var().Id("p").Qual(pkgRT, "Path"),
+		jen.Return(jen.Qual(pkgRT, "Rebase").Call(
+			jen.Id("ValidateAt_"+name).Call(jen.Id("ctx"), jen.Id("op"), jen.Op("&").Id("p"), jen.Id("obj"), jen.Id("oldObj")),
+			jen.Id("fldPath"))),
+	)
+	e.f.Line()
+
+	c := &fnCtx{e: e}
+	root := &pathVar{name: "p", ptr: true}
+	var body []jen.Code
+	self := place{t: t.Go, rules: t.Rules, v: "obj", ov: "oldObj", path: root, enum: t.Enum, typeFunc: true}
+	if t.Go.Kind == types.Struct {
+		body = append(body, c.unionChecks(t.Unions, "obj", "oldObj", root, false)...)
+		body = append(body, c.valueChecks(self, nil)...)
+		body = append(body, c.structFields(t, "obj", "oldObj", root)...)
+		if e.m.HasCEL(t) {
+			body = append(body, e.celRulesCall(t, root)...)
+		}
+	} else {
+		body = append(body, c.valueChecks(self, c.structure(self, false))...)
+	}
+	params := []jen.Code{
+		jen.Id("ctx").Qual(pkgContext, "Context"),
+		jen.Id("op").Qual(pkgOperation, "Operation"),
+		jen.Id("p").Op("*").Qual(pkgRT, "Path"),
+		jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Add(tq),
+	}
+	e.f.Commentf("ValidateAt_%s is Validate_%s with a lazily built field path; generated", name, name)
+	e.f.Comment("code calls it so that validating a valid object allocates nothing.")
+	if c.freshRoot {
+		body = append([]jen.Code{jen.Var().Id("freshRoot").Qual(pkgRT, "Path")}, body...)
+	}
+	if len(body) == 0 {
+		e.f.Func().Id("ValidateAt_" + name).Params(params...).Params(jen.Id("errs").Qual(pkgField, "ErrorList")).Block(jen.Return())
+	} else {
+		body = append(body, jen.Return())
+		e.f.Func().Id("ValidateAt_" + name).Params(params...).Params(jen.Id("errs").Qual(pkgField, "ErrorList")).Block(body...)
+	}
+	e.f.Line()
+}

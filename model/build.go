@@ -1,0 +1,392 @@
+package model
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+	"strings"
+
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/markers"
+)
+
+// BuildOptions configure how the model is built. Readonly packages are
+// part of Loaded.
+type BuildOptions struct {
+	// CRDs reads the kinds of packages with +groupName, and their
+	// kubebuilder markers, for CRD output.
+	CRDs bool
+}
+
+type builder struct {
+	l        *Loaded
+	opts     BuildOptions
+	types    map[types.Name]*Type
+	external map[types.Name]*Type // readonly types with a Validate_ function
+	pkgs     map[string]*Package  // by output path
+	byInput  map[string]*Package  // by input path
+	errs     []error
+	visiting map[types.Name]bool
+}
+
+// Build turns the loaded packages into the model, checking every tag.
+// All problems are returned together, each with its file and line.
+func Build(l *Loaded, opts BuildOptions) (*Model, error) {
+	b := &builder{
+		l: l, opts: opts,
+		types: map[types.Name]*Type{}, external: map[types.Name]*Type{},
+		pkgs: map[string]*Package{}, byInput: map[string]*Package{},
+		visiting: map[types.Name]bool{},
+	}
+	type selected struct {
+		pkg *Package
+		sel selection
+	}
+	var sels []selected
+	for _, path := range l.Requested {
+		pkg, sel, ok := b.packageTags(path)
+		if !ok {
+			continue
+		}
+		b.pkgs[pkg.Path] = pkg
+		if _, dup := b.byInput[pkg.InputPath]; dup {
+			b.errs = append(b.errs, fmt.Errorf("%s: two packages of the run read their types from %s", pkg.Path, pkg.InputPath))
+			continue
+		}
+		b.byInput[pkg.InputPath] = pkg
+		sels = append(sels, selected{pkg, sel})
+	}
+	// Types of packages in the run without a validation-gen tag are still
+	// built when reached; they are written into their own package.
+	for _, path := range l.Requested {
+		if _, ok := b.byInput[path]; ok {
+			continue
+		}
+		if _, ok := b.pkgs[path]; ok {
+			continue
+		}
+		pkg := l.Universe.Package(path)
+		p := &Package{Path: path, Name: pkg.Name, Dir: pkg.Dir, InputPath: path}
+		b.pkgs[path] = p
+		b.byInput[path] = p
+	}
+	for _, s := range sels {
+		in := l.Universe.Package(s.pkg.InputPath)
+		names := make([]string, 0, len(in.Types))
+		for n := range in.Types {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			t := in.Types[n]
+			lines, _ := l.typeLines(t.Name.Package, n)
+			if !IsExported(n) || !s.sel.matches(t, lines) {
+				continue
+			}
+			if mt := b.typeOf(t, token.Position{}); mt != nil {
+				mt.Root = true
+			}
+		}
+	}
+	var crdRoots []*CRDRoot
+	if opts.CRDs {
+		crdRoots = b.crdRoots()
+	}
+	b.propagate()
+	b.markRecursive()
+	if len(b.errs) > 0 {
+		return nil, markers.JoinSorted(b.errs)
+	}
+	m := &Model{index: map[types.Name]*Type{}, CRDRoots: crdRoots}
+	for n, t := range b.types {
+		m.index[n] = t
+	}
+	for n, t := range b.external {
+		m.index[n] = t
+	}
+	for _, t := range b.types {
+		if !t.HasValidation && !t.Root {
+			continue
+		}
+		if !t.HasValidation {
+			continue
+		}
+		t.Pkg.Types = append(t.Pkg.Types, t)
+		if t.Root {
+			t.Pkg.Roots = append(t.Pkg.Roots, t)
+		}
+	}
+	for _, p := range b.pkgs {
+		if len(p.Types) == 0 && p.SchemeRegistry == "" {
+			continue
+		}
+		sort.Slice(p.Types, func(i, j int) bool { return p.Types[i].Go.Name.Name < p.Types[j].Go.Name.Name })
+		sort.Slice(p.Roots, func(i, j int) bool { return p.Roots[i].Go.Name.Name < p.Roots[j].Go.Name.Name })
+		m.Packages = append(m.Packages, p)
+	}
+	sort.Slice(m.Packages, func(i, j int) bool { return m.Packages[i].Path < m.Packages[j].Path })
+	return m, nil
+}
+
+// inRun reports whether a package's sources were read in this run.
+func (b *builder) inRun(pkg string) bool { return b.l.indexed(pkg) }
+
+// typeOf returns the model type of a named type of the run, building it on
+// first use. It returns nil for builtins and for types outside the run.
+func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
+	if mt, ok := b.types[t.Name]; ok {
+		return mt
+	}
+	pkg := b.byInput[t.Name.Package]
+	if pkg == nil {
+		return nil
+	}
+	lines, pos := b.l.typeLines(t.Name.Package, t.Name.Name)
+	if t.Kind == types.Alias && t.GoType != nil {
+		t.Underlying = realType(t.Underlying, t.GoType.Underlying())
+	}
+	mt := &Type{Go: t, Pkg: pkg, Pos: pos}
+	b.types[t.Name] = mt
+	tt := &target{b: b, scope: markers.ScopeType, t: t, desc: "type " + t.Name.Name}
+	tags, errs := markers.Default.Parse(lines, tt)
+	b.errs = append(b.errs, errs...)
+	b.checkListTags(tags, t)
+	mt.Rules = append(b.rules(tags), b.xValidations(lines)...)
+	if t.Kind != types.Struct {
+		for _, r := range mt.Rules {
+			if x, ok := r.(CEL); ok {
+				b.errs = append(b.errs, &markers.Error{Pos: x.Pos, Tag: x.Tag,
+					Msg: fmt.Sprintf("a CEL rule on type %s, which is not a struct, is not supported", t.Name.Name),
+					Fix: "put the rule on the fields of this type, or on the struct that holds them"})
+			}
+		}
+	}
+	for _, tag := range tags {
+		switch tag.Def.Name {
+		case "supportsSubresource":
+			if checkSubresourcePath(b, tag) {
+				mt.Subresources = append(mt.Subresources, tag.Value)
+			}
+		case "isSubresource":
+			if checkSubresourcePath(b, tag) {
+				mt.IsSubresource = tag.Value
+			}
+		}
+		if tag.Def.Name == "validation-gen" && tag.Value != "true" && tag.Value != "false" {
+			b.errs = append(b.errs, markers.Errorf(tag, "write +k8s:validation-gen=true or +k8s:validation-gen=false on a type",
+				"on a type, +k8s:validation-gen opts in or out; %q is neither", tag.Value))
+		}
+		if tag.Def.Name == "supportsSubresource" && (pkg.IsSubresource != "" || hasTagNamed(tags, "isSubresource")) {
+			b.errs = append(b.errs, markers.Errorf(tag, "move the type to the main package, or remove supportsSubresource",
+				"type %s is the validation of a subresource (isSubresource), so it cannot support other subresources", t.Name.Name))
+		}
+		if tag.Def.Name == "enum" {
+			mt.Enum = b.enumValues(t)
+			if len(mt.Enum) == 0 {
+				b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("declare constants of type %s in package %s", t.Name.Name, t.Name.Package),
+					"type %s has no constants, so no value would be valid", t.Name.Name))
+			}
+		}
+	}
+	if t.Kind == types.Struct {
+		b.buildFields(mt)
+	} else {
+		b.reach(t.Underlying, pos, false)
+	}
+	return mt
+}
+
+func (b *builder) enumValues(t *types.Type) []EnumValue {
+	var out []EnumValue
+	for name, c := range b.l.Universe.Package(t.Name.Package).Constants {
+		if c.Underlying != t || c.ConstValue == nil {
+			continue
+		}
+		out = append(out, EnumValue{Name: name, Value: *c.ConstValue})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Value != out[j].Value {
+			return out[i].Value < out[j].Value
+		}
+		return out[i].Name < out[j].Name
+	})
+	// Two constants with one value are one allowed value.
+	var uniq []EnumValue
+	for i, v := range out {
+		if i > 0 && v.Value == out[i-1].Value {
+			continue
+		}
+		uniq = append(uniq, v)
+	}
+	return uniq
+}
+
+func (b *builder) buildFields(mt *Type) {
+	t := mt.Go
+	groups := &unionGroups{}
+	defer func() { mt.Unions = groups.build(b) }()
+	for _, m := range t.Members {
+		lines, pos := b.l.fieldLines(t.Name.Package, t.Name.Name, m.Name)
+		jsonName, inline, skip := jsonOf(m)
+		if !IsExported(m.Name) || skip {
+			if tagPos, tag := firstTagLine(lines); tag != "" {
+				b.errs = append(b.errs, &markers.Error{Pos: tagPos, Tag: tag,
+					Msg: fmt.Sprintf("field %s.%s is not serialised (unexported or json:\"-\"), so it cannot be validated", t.Name.Name, m.Name),
+					Fix: "move the tag to a serialised field or remove it"})
+			}
+			continue
+		}
+		mtyp := realType(m.Type, goFieldType(t, m.Name))
+		f := &Field{GoName: m.Name, JSONName: jsonName, Embedded: m.Embedded, Inline: inline, Go: mtyp, Pos: pos}
+		desc := fmt.Sprintf("field %s.%s (%s)", t.Name.Name, m.Name, TypeString(mtyp))
+		ft := &target{b: b, scope: markers.ScopeField, t: mtyp, desc: desc}
+		tags, errs := markers.Default.Parse(lines, ft)
+		b.errs = append(b.errs, errs...)
+		b.checkListTags(tags, m.Type)
+		f.Rules = append(b.rules(tags), b.xValidations(lines)...)
+		if inline {
+			for _, r := range f.Rules {
+				if x, ok := r.(CEL); ok {
+					// JSON flattens an inline field into its parent: it has
+					// no value of its own for the rule to see.
+					b.errs = append(b.errs, &markers.Error{Pos: x.Pos, Tag: x.Tag,
+						Msg: fmt.Sprintf("a CEL rule on the inline field %s.%s is not applied: its fields are the parent's in JSON, and it has no value of its own", t.Name.Name, m.Name),
+						Fix: fmt.Sprintf("write the rule on the type %s (it sees the inline fields as its own) or on the embedded type", t.Name.Name)})
+				}
+			}
+		}
+		groups.add(b, f, tags)
+		mt.Fields = append(mt.Fields, f)
+		// Opaque anywhere on the field (also eachVal=+k8s:opaqueType) lets
+		// its types come from outside the run.
+		b.reach(mtyp, pos, anyOpaque(f.Rules))
+	}
+}
+
+// firstTagLine finds the first validation tag among comment lines.
+func firstTagLine(lines []markers.Line) (token.Position, string) {
+	for _, l := range lines {
+		s := strings.TrimSpace(l.Text)
+		if strings.HasPrefix(s, markers.Prefix) && !markers.ForeignTag(strings.TrimPrefix(s, markers.Prefix)) {
+			return l.Pos, strings.TrimPrefix(s, "+")
+		}
+	}
+	return token.Position{}, ""
+}
+
+// checkListTags checks listType and listMapKey against each other and
+// against the list's element type.
+func (b *builder) checkListTags(tags []*markers.Tag, t *types.Type) {
+	var listType *markers.Tag
+	var keys []*markers.Tag
+	for _, tag := range tags {
+		switch tag.Def.Name {
+		case "listType":
+			listType = tag
+		case "listMapKey":
+			keys = append(keys, tag)
+		}
+	}
+	isMap := listType != nil && listType.Value == "map"
+	if isMap && len(keys) == 0 {
+		b.errs = append(b.errs, markers.Errorf(listType, "add +k8s:listMapKey=<json name of the key field>", "listType=map needs at least one +k8s:listMapKey"))
+	}
+	if !isMap {
+		for _, k := range keys {
+			b.errs = append(b.errs, markers.Errorf(k, "add +k8s:listType=map, or remove +k8s:listMapKey", "+k8s:listMapKey is only meaningful on a listType=map list"))
+		}
+	}
+	elem := Resolve(t)
+	if elem.Kind == types.Slice || elem.Kind == types.Array {
+		elem = Resolve(elem.Elem)
+	}
+	if elem.Kind == types.Pointer {
+		elem = Resolve(elem.Elem)
+	}
+	if isMap && elem.Kind != types.Struct {
+		b.errs = append(b.errs, markers.Errorf(listType, "use listType=set or atomic for lists of scalars", "listType=map needs a list of structs, not %s", TypeString(t)))
+		return
+	}
+	seen := map[string]bool{}
+	for _, k := range keys {
+		if seen[k.Value] {
+			b.errs = append(b.errs, markers.Errorf(k, "list each key field once", "listMapKey %q is given twice", k.Value))
+		}
+		seen[k.Value] = true
+		var found *types.Member
+		for i, m := range elem.Members {
+			if name, _, skip := jsonOf(m); !skip && name == k.Value {
+				found = &elem.Members[i]
+			}
+		}
+		if found == nil {
+			var names []string
+			for _, m := range elem.Members {
+				if name, inline, skip := jsonOf(m); !skip && !inline && IsExported(m.Name) {
+					names = append(names, name)
+				}
+			}
+			b.errs = append(b.errs, markers.Errorf(k, "name a field by its JSON name, one of: "+strings.Join(names, ", "),
+				"listMapKey %q names no field of %s", k.Value, elem.Name.Name))
+			continue
+		}
+		kt := Resolve(found.Type)
+		if kt.Kind == types.Pointer {
+			kt = Resolve(kt.Elem)
+		}
+		if kt.Kind != types.Builtin {
+			b.errs = append(b.errs, markers.Errorf(k, "key fields must be strings, integers or booleans", "listMapKey %q is a %s", k.Value, TypeString(found.Type)))
+		}
+	}
+}
+
+// reach makes sure the named types a value of type t contains are built,
+// and reports types from outside the run that the user must account for.
+func (b *builder) reach(t *types.Type, pos token.Position, opaque bool) {
+	switch t.Kind {
+	case types.Pointer, types.Slice, types.Array:
+		b.reach(t.Elem, pos, opaque)
+		return
+	case types.Map:
+		b.reach(t.Key, pos, opaque)
+		b.reach(t.Elem, pos, opaque)
+		return
+	case types.Builtin, types.Interface, types.Func, types.Chan, types.Unsupported:
+		return
+	}
+	if t.Name.Package == "" {
+		if t.Kind == types.Struct {
+			for _, m := range t.Members {
+				b.reach(m.Type, pos, opaque)
+			}
+		}
+		return
+	}
+	if _, ok := b.byInput[t.Name.Package]; ok {
+		b.typeOf(t, pos)
+		return
+	}
+	if opaque || noValidations(t.Name.Package) {
+		return
+	}
+	if fns, ok := b.l.readonly[t.Name.Package]; ok {
+		if _, ok := b.external[t.Name]; !ok {
+			b.external[t.Name] = &Type{Go: t, HasValidation: fns["Validate_"+t.Name.Name], LazyPath: fns["ValidateAt_"+t.Name.Name]}
+		}
+		return
+	}
+	b.errs = append(b.errs, &markers.Error{Pos: pos,
+		Msg: fmt.Sprintf("type %s.%s is from package %s, which is not part of this run", pathBase(t.Name.Package), t.Name.Name, t.Name.Package),
+		Fix: fmt.Sprintf("add the package to the run, pass --readonly-pkg=%s if it has its own generated validation, or tag the field +k8s:opaqueType", t.Name.Package)})
+}
+
+// noValidations lists packages whose types carry no declarative
+// validation: the standard library and apimachinery's API machinery types
+// (ObjectMeta, Time, Quantity, IntOrString, RawExtension, ...).
+func noValidations(pkg string) bool {
+	if !strings.Contains(strings.SplitN(pkg, "/", 2)[0], ".") {
+		return true // standard library
+	}
+	return strings.HasPrefix(pkg, "k8s.io/apimachinery/")
+}

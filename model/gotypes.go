@@ -1,0 +1,190 @@
+package model
+
+import (
+	gotypes "go/types"
+	"reflect"
+	"strings"
+
+	"k8s.io/gengo/v2/types"
+)
+
+// IsKind reports whether a struct is a Kubernetes kind: it embeds TypeMeta
+// and has ObjectMeta.
+func IsKind(t *types.Type) bool {
+	var typeMeta, objectMeta bool
+	for _, m := range t.Members {
+		if m.Type.Name.Package != "k8s.io/apimachinery/pkg/apis/meta/v1" {
+			continue
+		}
+		switch m.Type.Name.Name {
+		case "TypeMeta":
+			typeMeta = typeMeta || m.Embedded
+		case "ObjectMeta":
+			objectMeta = true
+		}
+	}
+	return typeMeta && objectMeta
+}
+
+// IsExported reports whether a Go name is exported (ASCII upper case first).
+func IsExported(n string) bool { return n != "" && n[0] >= 'A' && n[0] <= 'Z' }
+
+// jsonOf reads a member's json tag: its name, whether it is inlined and
+// whether it is skipped.
+func jsonOf(m types.Member) (name string, inline, skip bool) {
+	tag, ok := reflect.StructTag(m.Tags).Lookup("json")
+	parts := strings.Split(tag, ",")
+	if tag == "-" {
+		return "", false, true
+	}
+	for _, o := range parts[1:] {
+		if o == "inline" {
+			return "", true, false
+		}
+	}
+	if m.Embedded && (!ok || parts[0] == "") {
+		return "", true, false
+	}
+	if !ok || parts[0] == "" {
+		return m.Name, false, false
+	}
+	return parts[0], false, false
+}
+
+func pathBase(p string) string {
+	if i := strings.LastIndex(p, "/"); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// TypeString renders a Go type for messages.
+func TypeString(t *types.Type) string {
+	switch t.Kind {
+	case types.Pointer:
+		return "*" + TypeString(t.Elem)
+	case types.Slice:
+		return "[]" + TypeString(t.Elem)
+	case types.Map:
+		return "map[" + TypeString(t.Key) + "]" + TypeString(t.Elem)
+	}
+	if t.Name.Package != "" {
+		return pathBase(t.Name.Package) + "." + t.Name.Name
+	}
+	return t.Name.Name
+}
+
+// Resolve follows typedefs to the type that determines the kind.
+func Resolve(t *types.Type) *types.Type {
+	for t.Kind == types.Alias && t.Underlying != nil {
+		t = t.Underlying
+	}
+	return t
+}
+
+// goFieldType is the go/types type of a struct's field, or nil.
+func goFieldType(t *types.Type, name string) gotypes.Type {
+	if t.GoType == nil {
+		return nil
+	}
+	st, ok := t.GoType.Underlying().(*gotypes.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); f.Name() == name {
+			return f.Type()
+		}
+	}
+	return nil
+}
+
+var builtins = map[string]*types.Type{}
+
+// realType corrects gengo's builtins, which fold int8, uint8 and byte into
+// one "byte" type, using the go/types type of the same value: the range of
+// +k8s:minimum and the types in generated code depend on it.
+func realType(t *types.Type, g gotypes.Type) *types.Type {
+	if t == nil || g == nil {
+		return t
+	}
+	switch t.Kind {
+	case types.Builtin:
+		basic, ok := g.(*gotypes.Basic)
+		if !ok || basic.Name() == t.Name.Name {
+			return t
+		}
+		name := basic.Name()
+		if name == "byte" {
+			name = "uint8"
+		}
+		if bt, ok := builtins[name]; ok {
+			return bt
+		}
+		bt := &types.Type{Name: types.Name{Name: name}, Kind: types.Builtin, GoType: basic}
+		builtins[name] = bt
+		return bt
+	case types.Pointer:
+		if p, ok := g.(*gotypes.Pointer); ok {
+			if e := realType(t.Elem, p.Elem()); e != t.Elem {
+				c := *t
+				c.Elem = e
+				return &c
+			}
+		}
+	case types.Slice:
+		if s, ok := g.(*gotypes.Slice); ok {
+			if e := realType(t.Elem, s.Elem()); e != t.Elem {
+				c := *t
+				c.Elem = e
+				return &c
+			}
+		}
+	case types.Array:
+		if s, ok := g.(*gotypes.Array); ok {
+			if e := realType(t.Elem, s.Elem()); e != t.Elem {
+				c := *t
+				c.Elem = e
+				return &c
+			}
+		}
+	case types.Map:
+		if m, ok := g.(*gotypes.Map); ok {
+			k, e := realType(t.Key, m.Key()), realType(t.Elem, m.Elem())
+			if k != t.Key || e != t.Elem {
+				c := *t
+				c.Key, c.Elem = k, e
+				return &c
+			}
+		}
+	}
+	return t
+}
+
+// BuiltinKind classifies a builtin type's name as "string", "bool",
+// "float" or "int" (every integer type).
+func BuiltinKind(n string) string {
+	switch {
+	case n == "string":
+		return "string"
+	case n == "bool":
+		return "bool"
+	case strings.HasPrefix(n, "float"):
+		return "float"
+	}
+	return "int"
+}
+
+// Deref is the type a pointer type points to, or t itself.
+func Deref(t *types.Type) *types.Type {
+	if t.Kind == types.Pointer {
+		return t.Elem
+	}
+	return t
+}
+
+// MemberType is the type of member mem of struct t, with gengo's folding
+// of int8, uint8 and byte undone (realType).
+func MemberType(t *types.Type, mem types.Member) *types.Type {
+	return realType(mem.Type, goFieldType(t, mem.Name))
+}

@@ -1,0 +1,200 @@
+package model
+
+import (
+	"go/token"
+	"sort"
+	"strings"
+
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/markers"
+)
+
+// crdRoots finds the kinds: in packages with +groupName, the types that
+// embed metav1.TypeMeta and have metav1.ObjectMeta.
+func (b *builder) crdRoots() []*CRDRoot {
+	var out []*CRDRoot
+	for _, path := range b.l.Requested {
+		group := ""
+		for _, line := range b.l.packageLines(path) {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(line.Text), "+groupName="); ok {
+				group = strings.Trim(strings.TrimSpace(v), `"`)
+			}
+		}
+		if group == "" {
+			continue
+		}
+		pkg := b.l.Universe.Package(path)
+		names := make([]string, 0, len(pkg.Types))
+		for n := range pkg.Types {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			t := pkg.Types[n]
+			if t.Kind != types.Struct || !IsKind(t) {
+				continue
+			}
+			mt := b.typeOf(t, token.Position{})
+			if mt == nil {
+				continue
+			}
+			lines, _ := b.l.typeLines(path, n)
+			mk, errs := parseCRDMarkers(lines)
+			b.errs = append(b.errs, errs...)
+			out = append(out, &CRDRoot{Type: mt, Group: group, Version: pkg.Name, Markers: mk})
+		}
+	}
+	return out
+}
+
+// selection is the value of +k8s:validation-gen: which types of a
+// package get entry points. The tag may be repeated; a type matching any
+// criterion is selected.
+type selection struct {
+	all      bool
+	fields   []string
+	suffixes []string
+}
+
+// matches applies the package's criteria to a type, after the type's own
+// +k8s:validation-gen=true|false, and never selects list types (those
+// embedding metav1.ListMeta), as the Kubernetes generator does.
+func (s selection) matches(t *types.Type, typeLines []markers.Line) bool {
+	for _, l := range typeLines {
+		switch strings.TrimSpace(l.Text) {
+		case markers.Prefix + "validation-gen=true":
+			return true
+		case markers.Prefix + "validation-gen=false":
+			return false
+		}
+	}
+	if t.Kind == types.Struct {
+		for _, m := range t.Members {
+			if m.Embedded && m.Type.Name.Package == "k8s.io/apimachinery/pkg/apis/meta/v1" && m.Type.Name.Name == "ListMeta" {
+				return false
+			}
+		}
+	}
+	if s.all {
+		return true
+	}
+	for _, suffix := range s.suffixes {
+		if strings.HasSuffix(t.Name.Name, suffix) {
+			return true
+		}
+	}
+	if t.Kind == types.Struct {
+		for _, f := range s.fields {
+			for _, m := range t.Members {
+				if m.Name == f {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (b *builder) packageTags(path string) (*Package, selection, bool) {
+	gp := b.l.Universe.Package(path)
+	lines := b.l.packageLines(path)
+	tags, errs := markers.Default.Parse(lines, pkgTarget{path})
+	b.errs = append(b.errs, errs...)
+	pkg := &Package{Path: path, Name: gp.Name, Dir: gp.Dir, InputPath: path}
+	var sel selection
+	found := false
+	for _, t := range tags {
+		v := strings.TrimSpace(t.Value)
+		switch t.Def.Name {
+		case "validation-gen":
+			found = true
+			fix := "use *, false, TypesWithField=<Field> or TypesWithSuffix=<suffix>"
+			switch {
+			case v == "*":
+				sel.all = true
+			case v == "false":
+				return nil, sel, false
+			case strings.HasPrefix(v, "TypesWithField="):
+				if f := strings.TrimPrefix(v, "TypesWithField="); isIdent(f) {
+					sel.fields = append(sel.fields, f)
+				} else {
+					b.errs = append(b.errs, markers.Errorf(t, "name a field, e.g. TypesWithField=TypeMeta", "TypesWithField needs a field name, not %q", f))
+				}
+			case strings.HasPrefix(v, "TypesWithSuffix="):
+				if s := strings.TrimPrefix(v, "TypesWithSuffix="); s != "" {
+					sel.suffixes = append(sel.suffixes, s)
+				} else {
+					b.errs = append(b.errs, markers.Errorf(t, "give a suffix, e.g. TypesWithSuffix=Spec", "TypesWithSuffix needs a value"))
+				}
+			case isIdent(v):
+				// Kubernetes' generator does not read a bare field name;
+				// accepting it would make API repos depend on this tool.
+				b.errs = append(b.errs, markers.Errorf(t, "write TypesWithField="+v, "%q is not a selection the Kubernetes generator reads", v))
+			default:
+				b.errs = append(b.errs, markers.Errorf(t, fix, "cannot read selection %q", v))
+			}
+		case "validation-gen-input":
+			pkg.InputPath = strings.Trim(v, `"`)
+			if !b.inRun(pkg.InputPath) {
+				b.errs = append(b.errs, markers.Errorf(t, "make sure the package exists and builds", "input package %s could not be loaded", pkg.InputPath))
+			}
+		case "validation-gen-scheme-registry":
+			if v != "nil" {
+				pkg.SchemeRegistry = v
+			}
+		case "supportsSubresource":
+			pkg.Subresources = append(pkg.Subresources, t.Value)
+		case "isSubresource":
+			pkg.IsSubresource = t.Value
+		}
+	}
+	for _, t := range tags {
+		if t.Def.Name == "supportsSubresource" || t.Def.Name == "isSubresource" {
+			checkSubresourcePath(b, t)
+		}
+	}
+	if pkg.IsSubresource != "" && len(pkg.Subresources) > 0 {
+		for _, t := range tags {
+			if t.Def.Name == "isSubresource" {
+				b.errs = append(b.errs, markers.Errorf(t, "keep isSubresource in the subresource's own package and supportsSubresource in the main package",
+					"a package cannot both be a subresource (isSubresource) and support subresources (supportsSubresource)"))
+			}
+		}
+	}
+	return pkg, sel, found
+}
+
+func hasTagNamed(tags []*markers.Tag, name string) bool {
+	for _, t := range tags {
+		if t.Def.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// checkSubresourcePath checks the value of a subresource tag.
+func checkSubresourcePath(b *builder, t *markers.Tag) bool {
+	if t.Value == "/" {
+		b.errs = append(b.errs, markers.Errorf(t, `name a subresource, e.g. "/status"; the root is always served`, "%q is the root, not a subresource", t.Value))
+		return false
+	}
+	if !strings.HasPrefix(t.Value, "/") || strings.HasSuffix(t.Value, "/") {
+		b.errs = append(b.errs, markers.Errorf(t, `write the subresource path with its leading slash, e.g. "/status"`, "%q is not a subresource path", t.Value))
+		return false
+	}
+	return true
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, c := range s {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
