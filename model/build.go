@@ -27,7 +27,9 @@ type builder struct {
 	pkgs     map[string]*Package  // by output path
 	byInput  map[string]*Package  // by input path
 	errs     []error
-	visiting map[types.Name]bool
+	// unvalidatable are the named types of the run that hold nothing to
+	// validate (interfaces, funcs, channels, named pointers).
+	unvalidatable map[types.Name]bool
 }
 
 // Build turns the loaded packages into the model, checking every tag.
@@ -37,7 +39,7 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 		l: l, opts: opts,
 		types: map[types.Name]*Type{}, external: map[types.Name]*Type{},
 		pkgs: map[string]*Package{}, byInput: map[string]*Package{},
-		visiting: map[types.Name]bool{},
+		unvalidatable: map[types.Name]bool{},
 	}
 	type selected struct {
 		pkg *Package
@@ -89,9 +91,13 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 			}
 		}
 	}
+	b.tagged()
 	var crdRoots []*CRDRoot
 	if opts.CRDs {
 		crdRoots = b.crdRoots()
+	}
+	for _, path := range l.Requested {
+		b.untaggableTags(path)
 	}
 	b.propagate()
 	b.markRecursive()
@@ -142,7 +148,19 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 	if pkg == nil {
 		return nil
 	}
+	if b.unvalidatable[t.Name] {
+		return nil
+	}
 	lines, pos := b.l.typeLines(t.Name.Package, t.Name.Name)
+	if what := unvalidatableKind(t); what != "" {
+		b.unvalidatable[t.Name] = true
+		if tagPos, tag := firstTagLine(lines); tag != "" {
+			b.errs = append(b.errs, &markers.Error{Pos: tagPos, Tag: tag,
+				Msg: fmt.Sprintf("type %s is %s, which holds no value validation-gen can validate, so this tag would be checked nowhere", t.Name.Name, what),
+				Fix: "remove the tag, or put it on a struct, a typedef of a string, number, bool, list or map, or their fields"})
+		}
+		return nil
+	}
 	if t.Kind == types.Alias && t.GoType != nil {
 		t.Underlying = realType(t.Underlying, t.GoType.Underlying())
 	}
@@ -389,4 +407,79 @@ func noValidations(pkg string) bool {
 		return true // standard library
 	}
 	return strings.HasPrefix(pkg, "k8s.io/apimachinery/")
+}
+
+// untaggableTags reports validation tags on declarations that can carry
+// none (funcs, vars, consts, aliases, generic types, fields of anonymous
+// structs): no output would check them.
+func (b *builder) untaggableTags(pkg string) {
+	pc := b.l.comments[pkg]
+	if pc == nil {
+		return
+	}
+	for _, u := range pc.untaggable {
+		if pos, tag := firstTagLine(u.lines); tag != "" {
+			b.errs = append(b.errs, &markers.Error{Pos: pos, Tag: tag,
+				Msg: fmt.Sprintf("a tag on %s is not read: %s", u.what, u.why), Fix: u.fix})
+		}
+	}
+}
+
+// tagged builds every type of the run's packages that has tags, on itself
+// or on its fields, even when no selected type reaches it: its tags are
+// checked and applied (it gets Validate_ functions) rather than silently
+// ignored. A type that opts out with +k8s:validation-gen=false is built
+// only where it is reached.
+func (b *builder) tagged() {
+	inputs := make([]string, 0, len(b.byInput))
+	for in := range b.byInput {
+		inputs = append(inputs, in)
+	}
+	sort.Strings(inputs)
+	for _, in := range inputs {
+		gp := b.l.Universe.Package(in)
+		names := make([]string, 0, len(gp.Types))
+		for n := range gp.Types {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			t := gp.Types[n]
+			if _, built := b.types[t.Name]; built || b.unvalidatable[t.Name] {
+				continue
+			}
+			lines, _ := b.l.typeLines(in, n)
+			if optedOut(lines) || !b.hasTags(t, lines) {
+				continue
+			}
+			b.typeOf(t, token.Position{})
+		}
+	}
+}
+
+// hasTags reports whether a type or one of its fields carries a
+// validation tag.
+func (b *builder) hasTags(t *types.Type, lines []markers.Line) bool {
+	if _, tag := firstTagLine(lines); tag != "" {
+		return true
+	}
+	if t.Kind == types.Struct {
+		for _, m := range t.Members {
+			fl, _ := b.l.fieldLines(t.Name.Package, t.Name.Name, m.Name)
+			if _, tag := firstTagLine(fl); tag != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// optedOut reports a type's +k8s:validation-gen=false.
+func optedOut(lines []markers.Line) bool {
+	for _, l := range lines {
+		if strings.TrimSpace(l.Text) == markers.Prefix+"validation-gen=false" {
+			return true
+		}
+	}
+	return false
 }

@@ -188,3 +188,33 @@ func Deref(t *types.Type) *types.Type {
 func MemberType(t *types.Type, mem types.Member) *types.Type {
 	return realType(mem.Type, goFieldType(t, mem.Name))
 }
+
+// unvalidatableKind says what a named type is when it holds nothing the
+// generator can validate (and so gets no function): an interface, a func,
+// a channel or a named pointer (generic types and aliases are reported
+// from the comment index: untaggableTags). It is "" for structs and
+// typedefs of strings, numbers, bools, lists and maps.
+func unvalidatableKind(t *types.Type) string {
+	r := t
+	if r.Kind == types.Alias && r.Underlying != nil {
+		r = Resolve(r)
+	}
+	switch r.Kind {
+	case types.Interface:
+		return "an interface type"
+	case types.Func:
+		return "a func type"
+	case types.Chan:
+		return "a channel type"
+	case types.Pointer:
+		if t.Kind == types.Pointer {
+			return "a named pointer type"
+		}
+	case types.Unsupported:
+		return "a type of an unsupported kind"
+	}
+	if t.Kind == types.Alias && t.Underlying == nil {
+		return "a type whose underlying type is unknown"
+	}
+	return ""
+}

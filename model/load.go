@@ -6,6 +6,7 @@ import (
 	"go/build"
 	"go/parser"
 	"go/token"
+	gotypes "go/types"
 	"os"
 	"path/filepath"
 	"sort"
@@ -38,8 +39,18 @@ type pkgComments struct {
 	typePos  map[string]token.Position
 	fields   map[string][]markers.Line // "Type.Field" -> doc comment
 	fieldPos map[string]token.Position
-	consts   map[string][]markers.Line
-	constPos map[string]token.Position
+	// untaggable are the comment blocks of declarations that can carry
+	// no validation tag (funcs, vars, consts, type aliases, generic types,
+	// fields of anonymous structs); a tag there is an error, never ignored.
+	untaggable []untaggable
+}
+
+// untaggable is the doc comment of a declaration no tag applies to.
+type untaggable struct {
+	what  string // "func Reset", "type alias A", ...
+	why   string // why no tag applies
+	fix   string
+	lines []markers.Line
 }
 
 // Load parses the packages matched by patterns (and readonly packages,
@@ -125,7 +136,6 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 	pc := &pkgComments{
 		types: map[string][]markers.Line{}, typePos: map[string]token.Position{},
 		fields: map[string][]markers.Line{}, fieldPos: map[string]token.Position{},
-		consts: map[string][]markers.Line{}, constPos: map[string]token.Position{},
 	}
 	ctx := build.Default
 	ctx.BuildTags = buildTags
@@ -157,6 +167,11 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
 			if !ok {
+				if fd, ok := decl.(*ast.FuncDecl); ok {
+					pc.untaggable = append(pc.untaggable, untaggable{what: "func " + fd.Name.Name,
+						why: "validation-gen reads tags on types, fields and packages only", fix: "move the tag to the type or field it is about, or remove it",
+						lines: lines(fset, fd.Doc)})
+				}
 				continue
 			}
 			for _, spec := range gd.Specs {
@@ -165,6 +180,28 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					doc := s.Doc
 					if doc == nil && len(gd.Specs) == 1 {
 						doc = gd.Doc
+					}
+					switch {
+					case s.Assign.IsValid():
+						pc.untaggable = append(pc.untaggable, untaggable{what: "the type alias " + s.Name.Name,
+							why:   "an alias is the type it names, not a type of its own, so it has no validation of its own",
+							fix:   "declare a defined type (type " + s.Name.Name + " " + gotypes.ExprString(s.Type) + ", without =) to give it tags, or put the tags on the fields that use it",
+							lines: lines(fset, doc)})
+						continue
+					case s.TypeParams != nil:
+						pc.untaggable = append(pc.untaggable, untaggable{what: "the generic type " + s.Name.Name,
+							why:   "validation-gen does not generate validation for generic types",
+							fix:   "declare a non-generic type for the instantiation you validate, and put the tags there",
+							lines: lines(fset, doc)})
+						if st, ok := s.Type.(*ast.StructType); ok {
+							for _, fld := range st.Fields.List {
+								pc.untaggable = append(pc.untaggable, untaggable{what: "a field of generic type " + s.Name.Name,
+									why:   "validation-gen does not generate validation for generic types",
+									fix:   "declare a non-generic type for the instantiation you validate, and put the tags there",
+									lines: lines(fset, fld.Doc)})
+							}
+						}
+						continue
 					}
 					pc.types[s.Name.Name] = lines(fset, doc)
 					pc.typePos[s.Name.Name] = fset.Position(s.Pos())
@@ -176,25 +213,48 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 								pc.fields[key] = lines(fset, fld.Doc)
 								pc.fieldPos[key] = fset.Position(fld.Pos())
 							}
+							anonymousFields(fset, fld.Type, s.Name.Name, pc)
 						}
 					}
 				case *ast.ValueSpec:
-					if gd.Tok != token.CONST {
-						continue
-					}
 					doc := s.Doc
 					if doc == nil && len(gd.Specs) == 1 {
 						doc = gd.Doc
 					}
-					for _, n := range s.Names {
-						pc.consts[n.Name] = lines(fset, doc)
-						pc.constPos[n.Name] = fset.Position(n.Pos())
+					kind := "var "
+					if gd.Tok == token.CONST {
+						kind = "const "
 					}
+					pc.untaggable = append(pc.untaggable, untaggable{what: kind + s.Names[0].Name,
+						why: "validation-gen reads tags on types, fields and packages only (an enum's values are its type's constants, found by +k8s:enum on the type)",
+						fix: "move the tag to the type or field it is about, or remove it", lines: lines(fset, doc)})
 				}
 			}
 		}
 	}
 	return pc, nil
+}
+
+// anonymousFields records the fields of anonymous structs in a field's
+// type (struct{...}, []struct{...}, map[K]struct{...}, ...) as untaggable:
+// gengo gives them no comments, so their tags would be read nowhere.
+func anonymousFields(fset *token.FileSet, t ast.Expr, in string, pc *pkgComments) {
+	switch x := t.(type) {
+	case *ast.StarExpr:
+		anonymousFields(fset, x.X, in, pc)
+	case *ast.ArrayType:
+		anonymousFields(fset, x.Elt, in, pc)
+	case *ast.MapType:
+		anonymousFields(fset, x.Key, in, pc)
+		anonymousFields(fset, x.Value, in, pc)
+	case *ast.StructType:
+		for _, fld := range x.Fields.List {
+			pc.untaggable = append(pc.untaggable, untaggable{what: "a field of an anonymous struct in " + in,
+				why: "validation-gen reads the tags of fields of named struct types only",
+				fix: "declare the anonymous struct as a named type and use it here", lines: lines(fset, fld.Doc)})
+			anonymousFields(fset, fld.Type, in, pc)
+		}
+	}
 }
 
 func fieldNames(f *ast.Field) []string {

@@ -1,0 +1,4 @@
+package bad
+
+// +k8s:maxItems=1
+type C chan int

@@ -1,0 +1,4 @@
+package bad
+
+// +k8s:required
+type F func() error

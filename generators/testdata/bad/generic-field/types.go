@@ -1,0 +1,6 @@
+package bad
+
+type G[T any] struct {
+	// +k8s:required
+	V T `json:"v"`
+}

@@ -1,0 +1,7 @@
+// Package nonstruct selects every type, among them named types that hold
+// nothing to validate (funcs, channels, interfaces, a named pointer): they
+// get no functions, and the fields that hold them are validated through
+// what they point to.
+//
+// +k8s:validation-gen=*
+package nonstruct
