@@ -33,7 +33,7 @@ const pkgCELRules = "github.com/declval/validation-gen/runtime/celrules"
 // returns the statement that evaluates them in ValidateAt_<Type>.
 func (e *goEmitter) celRulesCall(t *model.Type, path *pathVar) []jen.Code {
 	s, _ := crd.RuleSchema(e.m, t, false)
-	v := "celRules_" + t.Go.Name.Name
+	v := e.free("celRules_" + t.Go.Name.Name)
 	e.f.Commentf("%s are the CEL rules of %s, with the schema they are compiled against.", v, t.Go.Name.Name)
 	if e.m.BelowItems(t) {
 		// Below a list item or a map value, the CRD defaults the type's
@@ -72,7 +72,7 @@ func (c *fnCtx) unchangedTransitions(pl place) []jen.Code {
 		if c.e.transitionVars == nil {
 			c.e.transitionVars = map[string]string{}
 		}
-		v = fmt.Sprintf("celTransitions%d", len(c.e.transitionVars))
+		v = c.e.free(fmt.Sprintf("celTransitions%d", len(c.e.transitionVars)))
 		c.e.transitionVars[key] = v
 		plain := crd.TransitionSchema(c.e.m, vt, shape, false)
 		item := crd.TransitionSchema(c.e.m, vt, shape, true)

@@ -144,6 +144,9 @@ func (q *equalities) fn(t *types.Type) string {
 }
 
 func (q *equalities) taken(n string) bool {
+	if q.e.taken(n) {
+		return true
+	}
 	for _, v := range q.names {
 		if v == n {
 			return true

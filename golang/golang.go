@@ -25,9 +25,36 @@ const (
 // File renders the validation file of one package of the model: gofmt'd
 // source.
 func File(m *model.Model, p *model.Package, header []byte) ([]byte, error) {
+	declared := map[string]bool{}
+	for n := range p.Declared {
+		declared[n] = true
+	}
+	src, err := render(m, p, header, nil)
+	if err != nil {
+		return nil, err
+	}
+	clashes, err := importClashes(src, declared)
+	if err != nil || len(clashes) == 0 {
+		return src, err
+	}
+	src, err = render(m, p, header, aliasesFor(clashes, src, declared))
+	if err != nil {
+		return nil, err
+	}
+	if clashes, err = importClashes(src, declared); err == nil && len(clashes) > 0 {
+		err = fmt.Errorf("rendering %s: the imports %v are hidden by declarations of the same names; this is validation-gen's mistake: please report it", p.Path, clashes)
+	}
+	return src, err
+}
+
+// render writes the file, importing the paths of aliases under those names.
+func render(m *model.Model, p *model.Package, header []byte, aliases map[string]string) ([]byte, error) {
 	f := jen.NewFilePathName(p.Path, p.Name)
 	f.ImportAlias(pkgRT, "vgruntime")
 	f.ImportAlias(pkgK8sRT, "runtime")
+	for path, alias := range aliases {
+		f.ImportAlias(path, alias)
+	}
 	if len(header) > 0 {
 		f.HeaderComment(strings.TrimRight(string(header), "\n"))
 	}

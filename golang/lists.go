@@ -124,6 +124,9 @@ func (e *goEmitter) listKey(et *types.Type, keys []model.ListKey) string {
 		return n
 	}
 	n := "listKey" + strconv.Itoa(len(e.listKeys)+1)
+	for e.taken(n) || e.taken(n+"Key") {
+		n += "_"
+	}
 	e.listKeys[sig] = n
 	isPtr := et.Kind == types.Pointer
 	st := et

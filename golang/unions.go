@@ -84,7 +84,7 @@ func (c *fnCtx) memberSet(m model.UnionMember, obj string) jen.Code {
 
 // unionMembers writes the package-level description of a union once.
 func (e *goEmitter) unionMembers(u *model.Union) string {
-	n := "unionMembers" + strconv.Itoa(len(e.unionVars)+1)
+	n := e.free("unionMembers" + strconv.Itoa(len(e.unionVars)+1))
 	e.unionVars = append(e.unionVars, n)
 	var names, values []jen.Code
 	for _, m := range u.Members {
@@ -107,7 +107,7 @@ func (e *goEmitter) itemFinder(s *model.ItemSelector) string {
 	if n, ok := e.itemFinders[sig]; ok {
 		return n
 	}
-	n := "findItem" + strconv.Itoa(len(e.itemFinders)+1)
+	n := e.free("findItem" + strconv.Itoa(len(e.itemFinders)+1))
 	e.itemFinders[sig] = n
 	item := jen.Id("list").Index(jen.Id("i"))
 	var cond jen.Code

@@ -69,7 +69,7 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 			continue
 		}
 		pkg := l.Universe.Package(path)
-		p := &Package{Path: path, Name: pkg.Name, Dir: pkg.Dir, InputPath: path}
+		p := &Package{Path: path, Name: pkg.Name, Dir: pkg.Dir, InputPath: path, Declared: l.declared(path)}
 		b.pkgs[path] = p
 		b.byInput[path] = p
 	}
@@ -101,6 +101,7 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 	}
 	b.propagate()
 	b.markRecursive()
+	b.checkGeneratedNames()
 	if len(b.errs) > 0 {
 		return nil, markers.JoinSorted(b.errs)
 	}
@@ -482,4 +483,30 @@ func optedOut(lines []markers.Line) bool {
 		}
 	}
 	return false
+}
+
+// checkGeneratedNames reports the package's own declarations that take a
+// name the generated file declares: Validate_<T> and ValidateAt_<T> of
+// every type with validation, and RegisterValidations.
+func (b *builder) checkGeneratedNames() {
+	taken := func(p *Package, name, fix string) {
+		if pos, ok := p.Declared[name]; ok {
+			b.errs = append(b.errs, &markers.Error{Pos: pos,
+				Msg: fmt.Sprintf("package %s declares %s, which the generated file declares too", p.Name, name), Fix: fix})
+		}
+	}
+	for _, t := range b.types {
+		if !t.HasValidation || t.Pkg == nil {
+			continue
+		}
+		n := t.Go.Name.Name
+		fix := fmt.Sprintf("rename it: validation-gen writes Validate_%s and ValidateAt_%s for type %s, which has validation", n, n, n)
+		taken(t.Pkg, "Validate_"+n, fix)
+		taken(t.Pkg, "ValidateAt_"+n, fix)
+	}
+	for _, p := range b.pkgs {
+		if p.SchemeRegistry != "" {
+			taken(p, "RegisterValidations", "rename it, or set +k8s:validation-gen-scheme-registry=nil so that no RegisterValidations is generated")
+		}
+	}
 }

@@ -43,6 +43,9 @@ type pkgComments struct {
 	// no validation tag (funcs, vars, consts, type aliases, generic types,
 	// fields of anonymous structs); a tag there is an error, never ignored.
 	untaggable []untaggable
+	// decls are the package's top-level names (not methods) and where
+	// they are declared, in the files the generator does not own.
+	decls map[string]token.Position
 }
 
 // untaggable is the doc comment of a declaration no tag applies to.
@@ -133,7 +136,7 @@ func load(dir string, patterns []string, readonly []string, buildTags []string) 
 // each comment line of types, fields, constants and the package with its
 // position. gengo keeps comment text but not positions.
 func indexComments(dir string, buildTags []string) (*pkgComments, error) {
-	pc := &pkgComments{
+	pc := &pkgComments{decls: map[string]token.Position{},
 		types: map[string][]markers.Line{}, typePos: map[string]token.Position{},
 		fields: map[string][]markers.Line{}, fieldPos: map[string]token.Position{},
 	}
@@ -167,6 +170,9 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
 			if !ok {
+				if fd, ok := decl.(*ast.FuncDecl); ok && fd.Recv == nil {
+					pc.decls[fd.Name.Name] = fset.Position(fd.Name.Pos())
+				}
 				if fd, ok := decl.(*ast.FuncDecl); ok {
 					pc.untaggable = append(pc.untaggable, untaggable{what: "func " + fd.Name.Name,
 						why: "validation-gen reads tags on types, fields and packages only", fix: "move the tag to the type or field it is about, or remove it",
@@ -177,6 +183,7 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 			for _, spec := range gd.Specs {
 				switch s := spec.(type) {
 				case *ast.TypeSpec:
+					pc.decls[s.Name.Name] = fset.Position(s.Name.Pos())
 					doc := s.Doc
 					if doc == nil && len(gd.Specs) == 1 {
 						doc = gd.Doc
@@ -217,6 +224,11 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 						}
 					}
 				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						if n.Name != "_" {
+							pc.decls[n.Name] = fset.Position(n.Pos())
+						}
+					}
 					doc := s.Doc
 					if doc == nil && len(gd.Specs) == 1 {
 						doc = gd.Doc
@@ -326,6 +338,15 @@ func (l *Loaded) fieldLines(pkg, typeName, field string) ([]markers.Line, token.
 func (l *Loaded) packageLines(pkg string) []markers.Line {
 	if pc := l.comments[pkg]; pc != nil {
 		return pc.pkg
+	}
+	return nil
+}
+
+// declared is the top-level names of a package of the run, with where
+// each is declared.
+func (l *Loaded) declared(pkg string) map[string]token.Position {
+	if pc := l.comments[pkg]; pc != nil {
+		return pc.decls
 	}
 	return nil
 }

@@ -42,6 +42,9 @@ type Package struct {
 	// Types are every type of this package that has a validation
 	// function, sorted by name.
 	Types []*Type
+	// Declared are the package's own top-level names (in the files the
+	// generator does not own), which generated names must not take.
+	Declared map[string]token.Position
 }
 
 // Type is a named Go type (struct or typedef) of the run.

@@ -101,7 +101,7 @@ func (b *builder) packageTags(path string) (*Package, selection, bool) {
 	lines := b.l.packageLines(path)
 	tags, errs := markers.Default.Parse(lines, pkgTarget{path})
 	b.errs = append(b.errs, errs...)
-	pkg := &Package{Path: path, Name: gp.Name, Dir: gp.Dir, InputPath: path}
+	pkg := &Package{Path: path, Name: gp.Name, Dir: gp.Dir, InputPath: path, Declared: b.l.declared(path)}
 	var sel selection
 	found := false
 	for _, t := range tags {

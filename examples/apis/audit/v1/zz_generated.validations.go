@@ -25,7 +25,7 @@ import (
 	celrules "github.com/declval/validation-gen/runtime/celrules"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	resource "k8s.io/apimachinery/pkg/api/resource"
-	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	intstr "k8s.io/apimachinery/pkg/util/intstr"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -919,7 +919,7 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 	{
 		fp24 := p.Child("disruptedPods")
 		v22 := &obj.DisruptedPods
-		var ov23 *map[string]v1.Time
+		var ov23 *map[string]metav1.Time
 		if oldObj != nil {
 			ov23 = &oldObj.DisruptedPods
 		}
@@ -2671,7 +2671,7 @@ func equal_14(a, b *map[string]resource.Quantity) bool {
 }
 
 // equal_15 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_15(a, b *map[string]v1.Time) bool {
+func equal_15(a, b *map[string]metav1.Time) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -2814,7 +2814,7 @@ func equal_31(a, b **string) bool {
 }
 
 // equal_32 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_32(a, b **v1.Duration) bool {
+func equal_32(a, b **metav1.Duration) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
@@ -2832,7 +2832,7 @@ func equal_34(a, b **int32) bool {
 }
 
 // equal_35 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_35(a, b **v1.Time) bool {
+func equal_35(a, b **metav1.Time) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}

@@ -25,7 +25,7 @@ import (
 	vgruntime "github.com/declval/validation-gen/runtime"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	resource "k8s.io/apimachinery/pkg/api/resource"
-	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 	"time"
 )
@@ -139,7 +139,7 @@ func ValidateAt_Stamped(ctx context.Context, op operation.Operation, p *vgruntim
 	{
 		fp12 := p.Child("conditions")
 		v10 := &obj.Conditions
-		var ov11 *[]v1.Condition
+		var ov11 *[]metav1.Condition
 		if oldObj != nil {
 			ov11 = &oldObj.Conditions
 		}
@@ -600,7 +600,7 @@ func equal_1(a, b *[]shared.Ref) bool {
 }
 
 // equal_2 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_2(a, b *[]v1.Condition) bool {
+func equal_2(a, b *[]metav1.Condition) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -742,7 +742,7 @@ func equal_15(a, b *[]Tree) bool {
 }
 
 // equal_v1_Condition reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_v1_Condition(a, b *v1.Condition) bool {
+func equal_v1_Condition(a, b *metav1.Condition) bool {
 	return a.Type == b.Type &&
 		a.Status == b.Status &&
 		a.ObservedGeneration == b.ObservedGeneration &&
@@ -771,7 +771,7 @@ func equal_19(a, b **shared.Ref) bool {
 }
 
 // equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_20(a, b **v1.Time) bool {
+func equal_20(a, b **metav1.Time) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
@@ -806,7 +806,7 @@ type listKey1Key struct {
 }
 
 // listKey1 returns the list-map key of an item.
-func listKey1(e *v1.Condition) listKey1Key {
+func listKey1(e *metav1.Condition) listKey1Key {
 	var k listKey1Key
 	k.v0 = e.Type
 	return k

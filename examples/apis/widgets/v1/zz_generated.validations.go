@@ -25,7 +25,7 @@ import (
 	common "github.com/declval/validation-gen/examples/apis/widgets/common"
 	vgruntime "github.com/declval/validation-gen/runtime"
 	operation "k8s.io/apimachinery/pkg/api/operation"
-	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -1832,7 +1832,7 @@ func equal_27(a, b **Storage) bool {
 }
 
 // equal_28 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_28(a, b **v1.Time) bool {
+func equal_28(a, b **metav1.Time) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}

@@ -1,0 +1,4 @@
+// Package op is named like the op parameter of every validation function.
+//
+// +k8s:validation-gen=*
+package op
