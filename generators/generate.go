@@ -1,7 +1,7 @@
 package generators
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -39,8 +39,17 @@ type Output struct {
 // Run loads, checks and renders everything, and returns the files to
 // write. It writes nothing: a run with any error produces no output.
 func Run(cfg Config) ([]Output, error) {
-	if cfg.OutputFile == "" || strings.ContainsRune(cfg.OutputFile, filepath.Separator) {
-		return nil, fmt.Errorf("--output-file must be a file name such as zz_generated.validations.go, got %q", cfg.OutputFile)
+	if cfg.OutputFile == "" || strings.ContainsAny(cfg.OutputFile, `/\`) || !strings.HasSuffix(cfg.OutputFile, ".go") || strings.HasSuffix(cfg.OutputFile, "_test.go") {
+		return nil, fmt.Errorf("--output-file must be the name of a Go file (not a test) such as zz_generated.validations.go, got %q", cfg.OutputFile)
+	}
+	if cfg.CRDDir != "" {
+		if fi, err := os.Stat(cfg.CRDDir); err == nil && !fi.IsDir() {
+			return nil, fmt.Errorf("--crd-dir %s is a file, not a directory; fix: choose a directory", cfg.CRDDir)
+		} else if missing(err) {
+			if err := checkParents(filepath.Join(cfg.CRDDir, "x")); err != nil {
+				return nil, err
+			}
+		}
 	}
 	l, err := model.Load(cfg.Dir, cfg.Patterns, cfg.Readonly, []string{golang.BuildTag})
 	if err != nil {
@@ -54,6 +63,7 @@ func Run(cfg Config) ([]Output, error) {
 		return nil, markers.JoinSorted(errs)
 	}
 	var outs []Output
+	var errs []error
 	written := map[string]bool{}
 	for _, p := range m.Packages {
 		src, err := golang.File(m, p, cfg.Header)
@@ -61,6 +71,9 @@ func Run(cfg Config) ([]Output, error) {
 			return nil, err
 		}
 		path := filepath.Join(p.Dir, cfg.OutputFile)
+		if err := checkTarget(path, ownedGo, golang.GeneratedMarker, "choose another --output-file, or rename the file"); err != nil {
+			errs = append(errs, err)
+		}
 		written[path] = true
 		outs = append(outs, Output{Path: path, Content: src})
 	}
@@ -69,10 +82,12 @@ func Run(cfg Config) ([]Output, error) {
 	for _, pkg := range l.Requested {
 		dir := l.Universe.Package(pkg).Dir
 		path := filepath.Join(dir, cfg.OutputFile)
-		if written[path] || !ownedFile(path) {
+		if written[path] {
 			continue
 		}
-		outs = append(outs, Output{Path: path})
+		if b, err := os.ReadFile(path); err == nil && ownedGo(b) {
+			outs = append(outs, Output{Path: path})
+		}
 	}
 	if cfg.CRDDir != "" {
 		enabled := map[string]bool{}
@@ -83,73 +98,29 @@ func Run(cfg Config) ([]Output, error) {
 		if err != nil {
 			return nil, err
 		}
+		produced := map[string]bool{}
 		for _, c := range crds {
-			outs = append(outs, Output{Path: filepath.Join(cfg.CRDDir, c.Name), Content: c.Content})
+			path := filepath.Join(cfg.CRDDir, c.Name)
+			if err := checkTarget(path, func(b []byte) bool { owned, _ := crdSources(b); return owned }, crd.GeneratedMarker,
+				"choose another --crd-dir, or move the file away; a manifest written by validation-gen before manifests carried this line can be deleted once"); err != nil {
+				errs = append(errs, err)
+			}
+			produced[path] = true
+			outs = append(outs, Output{Path: path, Content: c.Content})
 		}
+		inRun := map[string]bool{}
+		for _, p := range l.Requested {
+			inRun[p] = true
+		}
+		stale, err := staleCRDs(cfg.CRDDir, produced, inRun)
+		if err != nil {
+			return nil, err
+		}
+		outs = append(outs, stale...)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
 	sort.Slice(outs, func(i, j int) bool { return outs[i].Path < outs[j].Path })
 	return outs, nil
-}
-
-func ownedFile(path string) bool {
-	b, err := os.ReadFile(path)
-	return err == nil && bytes.Contains(b, []byte(golang.GeneratedMarker))
-}
-
-// Stale lists the outputs that differ from what is on disk.
-func Stale(outs []Output) []string {
-	var stale []string
-	for _, o := range outs {
-		cur, err := os.ReadFile(o.Path)
-		switch {
-		case o.Content == nil && err == nil:
-			stale = append(stale, o.Path+" (would be removed)")
-		case o.Content != nil && (err != nil || !bytes.Equal(cur, o.Content)):
-			stale = append(stale, o.Path)
-		}
-	}
-	return stale
-}
-
-// Write writes the outputs atomically (a temporary file renamed over the
-// target), leaving unchanged files untouched.
-func Write(outs []Output) error {
-	for _, o := range outs {
-		if o.Content == nil {
-			if err := os.Remove(o.Path); err != nil && !os.IsNotExist(err) {
-				return err
-			}
-			continue
-		}
-		if cur, err := os.ReadFile(o.Path); err == nil && bytes.Equal(cur, o.Content) {
-			continue
-		}
-		if err := writeAtomic(o.Path, o.Content); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func writeAtomic(path string, content []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) //nolint:errcheck // gone after a successful rename
-	if _, err := tmp.Write(content); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -38,6 +38,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if err == pflag.ErrHelp {
 			return 0
 		}
+		// pflag prints nothing itself when it continues on error.
+		fmt.Fprintf(stderr, "validation-gen: %v\nrun validation-gen --help for the flags\n", err)
 		return 2
 	}
 	if *docs {

@@ -120,6 +120,9 @@ func TestUsageErrors(t *testing.T) {
 	if code := run([]string{"--no-such-flag", "./..."}, &out, &errb); code != 2 {
 		t.Errorf("bad flag: exit %d, want 2", code)
 	}
+	if !strings.Contains(errb.String(), "unknown flag: --no-such-flag") || !strings.Contains(errb.String(), "--help") {
+		t.Errorf("bad flag: stderr %q does not name the flag and --help", errb.String())
+	}
 	errb.Reset()
 	if code := run([]string{"--output-file", "a/b.go", "./../../generators/testdata/golden/neq"}, &out, &errb); code != 1 {
 		t.Errorf("output-file with a directory: exit %d, want 1", code)
