@@ -139,7 +139,9 @@ func TestNoFileLost(t *testing.T) {
 			"is a file, not a directory"},
 		{"a parent of the crd dir is a file",
 			map[string]string{"api/v1/doc.go": kindDoc, "api/v1/types.go": kindTypes("Thing"), "config": "a file\n"},
-			func(dir string) generators.Config { return generators.Config{CRDDir: filepath.Join(dir, "config", "crd")} },
+			func(dir string) generators.Config {
+				return generators.Config{CRDDir: filepath.Join(dir, "config", "crd")}
+			},
 			"is a file, where validation-gen needs a directory"},
 		{"a directory where a crd goes",
 			map[string]string{"api/v1/doc.go": kindDoc, "api/v1/types.go": kindTypes("Thing"), "crds/safe.example.com_things.yaml/x": "x\n"},
