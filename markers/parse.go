@@ -160,8 +160,14 @@ func (r *Registry) parseOne(body string, pos token.Position, t Target) (*Tag, er
 		parsed, err = codetags.Parse(body)
 	}
 	if err != nil {
-		return nil, &Error{Pos: pos, Tag: body, Msg: "cannot parse: " + err.Error(),
-			Fix: fmt.Sprintf("write it as %s", def.Example)}
+		fix := fmt.Sprintf("write it as %s", def.Example)
+		if strings.Contains(err.Error(), "unhandled escaped character") {
+			// Kubernetes' tag syntax (gengo's codetags) is not Go's: a
+			// backslash escapes in back quotes too, and only the quote and
+			// itself.
+			fix = "in a quoted value, double or back quotes alike (Kubernetes' tag syntax, not Go's), a backslash escapes only the quote and itself: write \\\\ for a backslash, \\\" or \\` for the quote"
+		}
+		return nil, &Error{Pos: pos, Tag: body, Msg: "cannot parse: " + err.Error(), Fix: fix}
 	}
 	return r.place(def, parsed, body, pos, t)
 }

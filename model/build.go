@@ -165,6 +165,13 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 	if t.Kind == types.Alias && t.GoType != nil {
 		t.Underlying = realType(t.Underlying, t.GoType.Underlying())
 	}
+	if what, fix := unsupportedValue(t); what != "" && t.Kind == types.Alias {
+		if tagPos, tag := firstTagLine(lines); tag != "" {
+			b.errs = append(b.errs, &markers.Error{Pos: tagPos, Tag: tag,
+				Msg: fmt.Sprintf("type %s is %s, which validation-gen does not validate", t.Name.Name, what), Fix: fix})
+			lines = nil
+		}
+	}
 	mt := &Type{Go: t, Pkg: pkg, Pos: pos}
 	b.types[t.Name] = mt
 	tt := &target{b: b, scope: markers.ScopeType, t: t, desc: "type " + t.Name.Name}
@@ -256,7 +263,20 @@ func (b *builder) buildFields(mt *Type) {
 			}
 			continue
 		}
+		if invalidType(goFieldType(t, m.Name)) {
+			b.errs = append(b.errs, &markers.Error{Pos: pos,
+				Msg: fmt.Sprintf("the type of field %s.%s does not compile (Go's type checker finds it undefined or invalid), so validation-gen cannot know what to validate", t.Name.Name, m.Name),
+				Fix: "make the package build first: go build ./... names the error"})
+			continue
+		}
 		mtyp := realType(m.Type, goFieldType(t, m.Name))
+		if what, fix := unsupportedValue(mtyp); what != "" {
+			if tagPos, tag := firstTagLine(lines); tag != "" {
+				b.errs = append(b.errs, &markers.Error{Pos: tagPos, Tag: tag,
+					Msg: fmt.Sprintf("field %s.%s is %s, which validation-gen does not validate", t.Name.Name, m.Name, what), Fix: fix})
+				continue
+			}
+		}
 		f := &Field{GoName: m.Name, JSONName: jsonName, Embedded: m.Embedded, Inline: inline, Go: mtyp, Pos: pos}
 		desc := fmt.Sprintf("field %s.%s (%s)", t.Name.Name, m.Name, TypeString(mtyp))
 		ft := &target{b: b, scope: markers.ScopeField, t: mtyp, desc: desc}

@@ -32,6 +32,11 @@ func (b *builder) xValidations(lines []markers.Line) []Rule {
 			bad("unknown marker +kubebuilder:validation:"+name+": neither the Go validator nor the CRD would check this rule", "did you mean +kubebuilder:validation:XValidation?")
 			continue
 		}
+		if family, near := misspeltKubebuilder(text); !ok && near != "" && schemaFamilies[near] {
+			// A marker no tool reads: whatever it says, nothing checks it.
+			bad("unknown marker family +kubebuilder:"+family+": no tool reads it, so what it says is checked nowhere", "did you mean +kubebuilder:"+near+"?")
+			continue
+		}
 		if !ok {
 			// controller-gen's schema markers say what the CRD must check;
 			// with CRD output, one left unread would be a check the CRD
@@ -142,4 +147,38 @@ func schemaMarkerFix(body string) string {
 		return `use the +k8s: tag that says the same (validation-gen --docs lists them), or a +k8s:rule(rule: "...")`
 	}
 	return "remove it: validation-gen writes no defaults, titles or examples into the schema, and prunes unknown fields"
+}
+
+// schemaFamilies are the families of controller-gen's schema markers.
+var schemaFamilies = map[string]bool{"validation": true, "default": true, "pruning": true, "title": true, "example": true, "externalDocs": true}
+
+// kubebuilderFamilies are the first segments of controller-tools' markers.
+var kubebuilderFamilies = []string{"validation", "default", "pruning", "title", "example", "externalDocs",
+	"resource", "subresource", "printcolumn", "selectablefield", "storageversion", "skip", "skipversion",
+	"unservedversion", "deprecatedversion", "object", "rbac", "webhook", "ac", "metadata"}
+
+// misspeltKubebuilder finds a +kubebuilder: marker whose first segment is
+// not one of controller-tools' but is close to one (validaton, printcolum),
+// and returns the segment and the family it is close to. Misspelt schema
+// families are reported with a field's or type's tags (xValidations), the
+// CRD-level ones with the kind's CRD markers (parseCRDMarkers).
+func misspeltKubebuilder(text string) (family, near string) {
+	body, ok := strings.CutPrefix(text, kubebuilderPrefix)
+	if !ok {
+		return "", ""
+	}
+	family = body
+	if i := strings.IndexAny(body, ":="); i >= 0 {
+		family = body[:i]
+	}
+	best := 3
+	for _, f := range kubebuilderFamilies {
+		if f == family {
+			return "", ""
+		}
+		if d := markers.EditDistance(strings.ToLower(family), strings.ToLower(f)); d < best && d <= len(f)/3 {
+			best, near = d, f
+		}
+	}
+	return family, near
 }

@@ -61,6 +61,9 @@ func parseCRDMarkers(lines []markers.Line) (CRDMarkers, []error) {
 			continue
 		}
 		body := text[len(kubebuilderPrefix):]
+		if _, near := misspeltKubebuilder(text); near != "" && schemaFamilies[near] {
+			continue // reported with the type's tags (xValidations)
+		}
 		if isForeignKubebuilder(body) || isSchemaKubebuilder(body) {
 			continue // schema markers: reported with the type's tags (xValidations)
 		}

@@ -218,3 +218,50 @@ func unvalidatableKind(t *types.Type) string {
 	}
 	return ""
 }
+
+// unsupportedValue says what a value of type t is when no tag can apply
+// to it: a fixed-size array (JSON has no fixed-size lists, and Kubernetes
+// APIs use slices), a func or a channel (JSON cannot encode them). It is
+// "" for every other type.
+// fix says what to do instead.
+func unsupportedValue(t *types.Type) (what, fix string) {
+	switch Resolve(Deref(t)).Kind {
+	case types.Array:
+		return "a fixed-size array (" + TypeString(t) + ")", "use a slice, which JSON and Kubernetes APIs have, or remove the tag"
+	case types.Func:
+		return "a func", "JSON cannot encode a func: tag the field json:\"-\" and remove the tag"
+	case types.Chan:
+		return "a channel", "JSON cannot encode a channel: tag the field json:\"-\" and remove the tag"
+	}
+	return "", ""
+}
+
+// invalidType reports a type Go's type checker could not resolve (an
+// undefined name, or a compile error): gengo names it "invalid type".
+func invalidType(g gotypes.Type) bool {
+	if g == nil {
+		return false
+	}
+	invalid := false
+	var walk func(gotypes.Type, int)
+	walk = func(g gotypes.Type, depth int) {
+		if depth > 8 || invalid {
+			return
+		}
+		switch x := g.(type) {
+		case *gotypes.Basic:
+			invalid = x.Kind() == gotypes.Invalid
+		case *gotypes.Pointer:
+			walk(x.Elem(), depth+1)
+		case *gotypes.Slice:
+			walk(x.Elem(), depth+1)
+		case *gotypes.Array:
+			walk(x.Elem(), depth+1)
+		case *gotypes.Map:
+			walk(x.Key(), depth+1)
+			walk(x.Elem(), depth+1)
+		}
+	}
+	walk(g, 0)
+	return invalid
+}

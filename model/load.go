@@ -31,6 +31,10 @@ type Loaded struct {
 	// declares, in any file: generated files are excluded from loading by
 	// their build tag, so they are read here directly.
 	readonly map[string]map[string]bool
+	// dir is the directory packages are resolved in ("" = cwd).
+	dir string
+	// registries caches checkRegistry's answers.
+	registries map[string]error
 }
 
 type pkgComments struct {
@@ -89,7 +93,7 @@ func load(dir string, patterns []string, readonly []string, buildTags []string) 
 	if err != nil {
 		return nil, err
 	}
-	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}, readonly: map[string]map[string]bool{}}
+	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}, readonly: map[string]map[string]bool{}, dir: dir}
 	ro := map[string]bool{}
 	if len(readonly) > 0 {
 		var roPaths []string
@@ -412,4 +416,57 @@ func validateFuncs(dir string) (map[string]bool, error) {
 		}
 	}
 	return out, nil
+}
+
+// knownRegistries need no loading: apimachinery's Scheme and this
+// module's scheme-free Registry both have AddValidationFunc.
+var knownRegistries = map[string]bool{
+	"k8s.io/apimachinery/pkg/runtime.Scheme":             true,
+	"github.com/declval/validation-gen/runtime.Registry": true,
+}
+
+// checkRegistry makes sure a +k8s:validation-gen-scheme-registry value
+// names a type, by import path and name, whose pointer has the
+// AddValidationFunc method the generated RegisterValidations calls.
+func (l *Loaded) checkRegistry(value string) error {
+	if knownRegistries[value] {
+		return nil
+	}
+	if err, ok := l.registries[value]; ok {
+		return err
+	}
+	err := l.loadRegistry(value)
+	if l.registries == nil {
+		l.registries = map[string]error{}
+	}
+	l.registries[value] = err
+	return err
+}
+
+func (l *Loaded) loadRegistry(value string) error {
+	i := strings.LastIndex(value, ".")
+	if i <= 0 || !strings.Contains(value[:i], "/") {
+		return fmt.Errorf("%q does not name a type by import path and name", value)
+	}
+	path, name := value[:i], value[i+1:]
+	pkgs, err := packages.Load(&packages.Config{Dir: l.dir, Mode: packages.NeedName | packages.NeedTypes}, path)
+	if err != nil {
+		return fmt.Errorf("package %s cannot be loaded: %v", path, err)
+	}
+	if len(pkgs) != 1 || len(pkgs[0].Errors) > 0 || pkgs[0].Types == nil {
+		msg := "it is not found"
+		if len(pkgs) == 1 && len(pkgs[0].Errors) > 0 {
+			msg = pkgs[0].Errors[0].Msg
+		}
+		return fmt.Errorf("package %s cannot be loaded: %s", path, strings.Join(strings.Fields(msg), " "))
+	}
+	obj, ok := pkgs[0].Types.Scope().Lookup(name).(*gotypes.TypeName)
+	if !ok {
+		return fmt.Errorf("package %s declares no type %s", path, name)
+	}
+	ms := gotypes.NewMethodSet(gotypes.NewPointer(obj.Type()))
+	if ms.Lookup(obj.Pkg(), "AddValidationFunc") == nil {
+		return fmt.Errorf("%s has no AddValidationFunc method, which the generated RegisterValidations calls", value)
+	}
+	return nil
 }

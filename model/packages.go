@@ -142,6 +142,10 @@ func (b *builder) packageTags(path string) (*Package, selection, bool) {
 		case "validation-gen-scheme-registry":
 			if v != "nil" {
 				pkg.SchemeRegistry = v
+				if err := b.l.checkRegistry(v); err != nil {
+					b.errs = append(b.errs, markers.Errorf(t, "name the registry type by import path and name, e.g. k8s.io/apimachinery/pkg/runtime.Scheme, and make sure the package builds; or write nil for no RegisterValidations",
+						"scheme registry %v", err))
+				}
 			}
 		case "supportsSubresource":
 			pkg.Subresources = append(pkg.Subresources, t.Value)

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"fmt"
+
 	"k8s.io/gengo/v2/types"
 
 	"github.com/declval/validation-gen/markers"
@@ -101,8 +103,15 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 			b.errs = append(b.errs, markers.Errorf(tag, fix, "+k8s:rule cannot be chained from +k8s:%s", tag.Def.Name))
 			return nil
 		}
+		n := len(b.errs)
 		if r := b.rule(tag.Chained); r != nil {
 			return []Rule{r}
+		}
+		if len(b.errs) == n {
+			// Tags read from the whole field or type (unions, item,
+			// listMapKey, enum) are not rules of the chained value.
+			b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("write +k8s:%s on the field or type it is about, not after +k8s:%s", tag.Chained.Def.Name, tag.Def.Name),
+				"+k8s:%s cannot be chained from +k8s:%s: it would be applied nowhere", tag.Chained.Def.Name, tag.Def.Name))
 		}
 		return nil
 	}

@@ -57,6 +57,13 @@ func (g *unionGroups) add(b *builder, f *Field, tags []*markers.Tag) {
 				value = f.GoName
 			}
 			u := g.get(tag.Def.Name == "zeroOrOneOfMember", name, src)
+			if b.duplicateMember(tag, u, value) {
+				if g.rejected == nil {
+					g.rejected = map[string]bool{}
+				}
+				g.rejected[name] = true
+				continue
+			}
 			u.Members = append(u.Members, UnionMember{Field: f, Display: f.JSONName, Value: value})
 		case "unionDiscriminator":
 			g.discs = append(g.discs, tag)
@@ -91,6 +98,9 @@ func (g *unionGroups) add(b *builder, f *Field, tags []*markers.Tag) {
 						"list-item union member %s is given twice", display))
 					continue
 				}
+				if b.duplicateMember(tag, u, value) {
+					continue
+				}
 				u.Members = append(u.Members, UnionMember{Item: sel, Display: display, Value: value})
 			default:
 				if r := b.rule(tag.Chained); r != nil {
@@ -103,6 +113,20 @@ func (g *unionGroups) add(b *builder, f *Field, tags []*markers.Tag) {
 	for _, u := range itemUnions {
 		f.Rules = append(f.Rules, ItemUnion{Src: u.Src, Union: u})
 	}
+}
+
+// duplicateMember reports a member whose memberName another member of
+// the union already has: the discriminator could not tell them apart, and
+// messages would name both alike.
+func (b *builder) duplicateMember(tag *markers.Tag, u *Union, value string) bool {
+	for _, m := range u.Members {
+		if m.Value == value {
+			b.errs = append(b.errs, markers.Errorf(tag, "give each member its own memberName",
+				"union %q already has a member named %q (%s)", u.Name, value, m.Display))
+			return true
+		}
+	}
+	return false
 }
 
 func hasMember(u *Union, display string) bool {
