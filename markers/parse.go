@@ -146,6 +146,11 @@ func tagName(s string) string {
 	return s
 }
 
+// MaxChain is the most tags a tag may chain after itself (=+k8s:...):
+// Kubernetes' own chains are a few deep, and a chain generates nested
+// code, which Go's parser limits.
+const MaxChain = 15
+
 func (r *Registry) parseOne(body string, pos token.Position, t Target) (*Tag, error) {
 	name := tagName(strings.TrimPrefix(body, "k8s:"))
 	def, ok := r.Lookup(name)
@@ -168,6 +173,19 @@ func (r *Registry) parseOne(body string, pos token.Position, t Target) (*Tag, er
 			fix = "in a quoted value, double or back quotes alike (Kubernetes' tag syntax, not Go's), a backslash escapes only the quote and itself: write \\\\ for a backslash, \\\" or \\` for the quote"
 		}
 		return nil, &Error{Pos: pos, Tag: body, Msg: "cannot parse: " + err.Error(), Fix: fix}
+	}
+	depth := 0
+	for c := parsed.ValueTag; c != nil; c = c.ValueTag {
+		depth++
+	}
+	if depth > MaxChain {
+		short := body
+		if len(short) > 80 {
+			short = short[:80] + "..."
+		}
+		return nil, &Error{Pos: pos, Tag: short,
+			Msg: fmt.Sprintf("a chain of %d tags is longer than validation-gen reads (%d): the code it would generate nests too deep to compile", depth+1, MaxChain+1),
+			Fix: "write the rule with fewer chained tags (a repeated +k8s:ifEnabled of one option is one)"}
 	}
 	return r.place(def, parsed, body, pos, t)
 }
