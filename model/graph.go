@@ -123,6 +123,13 @@ func valueNeeds(t *types.Type, lookup func(*types.Type) *Type) bool {
 	case types.Map:
 		return valueNeeds(t.Key, lookup) || valueNeeds(t.Elem, lookup)
 	case types.Struct:
+		if t.Name.Package != "" {
+			// A named struct lookup does not know has no validation
+			// function to call, and is not walked: a type of another
+			// package can be recursive (JSONSchemaProps), and cannot reach
+			// the run's types.
+			return false
+		}
 		for _, m := range t.Members {
 			if valueNeeds(m.Type, lookup) {
 				return true

@@ -1,0 +1,6 @@
+// Package externalrecursive holds a recursive type of another package
+// (field.Path points to its parent Path), which the generator must not
+// walk forever: it has no validation to call.
+//
+// +k8s:validation-gen=*
+package externalrecursive
