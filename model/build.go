@@ -52,8 +52,9 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 			continue
 		}
 		b.pkgs[pkg.Path] = pkg
-		if _, dup := b.byInput[pkg.InputPath]; dup {
-			b.errs = append(b.errs, fmt.Errorf("%s: two packages of the run read their types from %s", pkg.Path, pkg.InputPath))
+		if first, dup := b.byInput[pkg.InputPath]; dup {
+			b.errs = append(b.errs, markers.Errorf(pkg.selectedBy, "leave one of them out of the run: the package itself, or the one that reads it with +k8s:validation-gen-input",
+				"packages %s and %s both read their types from %s, so both would declare its validation functions", first.Path, pkg.Path, pkg.InputPath))
 			continue
 		}
 		b.byInput[pkg.InputPath] = pkg

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"strings"
 
+	"github.com/declval/validation-gen/markers"
 	"k8s.io/gengo/v2/types"
 )
 
@@ -45,6 +46,9 @@ type Package struct {
 	// Declared are the package's own top-level names (in the files the
 	// generator does not own), which generated names must not take.
 	Declared map[string]token.Position
+	// selectedBy is the tag that put the package in the run's output:
+	// its +k8s:validation-gen-input, else its +k8s:validation-gen.
+	selectedBy *markers.Tag
 }
 
 // Type is a named Go type (struct or typedef) of the run.

@@ -109,6 +109,9 @@ func (b *builder) packageTags(path string) (*Package, selection, bool) {
 		switch t.Def.Name {
 		case "validation-gen":
 			found = true
+			if pkg.selectedBy == nil {
+				pkg.selectedBy = t
+			}
 			fix := "use *, false, TypesWithField=<Field> or TypesWithSuffix=<suffix>"
 			switch {
 			case v == "*":
@@ -135,6 +138,7 @@ func (b *builder) packageTags(path string) (*Package, selection, bool) {
 				b.errs = append(b.errs, markers.Errorf(t, fix, "cannot read selection %q", v))
 			}
 		case "validation-gen-input":
+			pkg.selectedBy = t
 			pkg.InputPath = strings.Trim(v, `"`)
 			if !b.inRun(pkg.InputPath) {
 				b.errs = append(b.errs, markers.Errorf(t, "make sure the package exists and builds", "input package %s could not be loaded", pkg.InputPath))

@@ -1,0 +1,105 @@
+// Package k8sapi runs validation-gen on Kubernetes' own API packages.
+package k8sapi
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/declval/validation-gen/generators"
+)
+
+// apiVersion is the k8s.io/api and k8s.io/apimachinery version tried.
+const apiVersion = "v0.37.2"
+
+// TestEveryPackageNoCrash selects every type of every package of k8s.io/api
+// and k8s.io/apimachinery (+k8s:validation-gen=* through
+// +k8s:validation-gen-input, one wrapper package each) in one run. The
+// run may fail on tags validation-gen does not read yet, but it must not
+// crash, and every error must name its file and line.
+func TestEveryPackageNoCrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads all of k8s.io/api")
+	}
+	dir := apiModule(t)
+	out, err := goIn(dir, "list", "k8s.io/api/...", "k8s.io/apimachinery/...")
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	pkgs := strings.Fields(out)
+	if len(pkgs) < 100 {
+		t.Fatalf("only %d packages listed", len(pkgs))
+	}
+	var patterns []string
+	for i, p := range pkgs {
+		w := fmt.Sprintf("w/p%03d", i)
+		doc := fmt.Sprintf("// +k8s:validation-gen=*\n// +k8s:validation-gen-input=%s\npackage p%03d\n", p, i)
+		write(t, filepath.Join(dir, w, "doc.go"), doc)
+		patterns = append(patterns, "./"+w)
+	}
+	start := time.Now()
+	var runErr error
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Fatalf("validation-gen panicked on k8s.io/api and k8s.io/apimachinery: %v", r)
+			}
+		}()
+		_, runErr = generators.Run(generators.Config{Dir: dir, Patterns: patterns, OutputFile: "zz_generated.validations.go"})
+	}()
+	lines := 0
+	if runErr != nil {
+		positioned := regexp.MustCompile(`^\S+\.go:\d+: `)
+		for _, l := range strings.Split(runErr.Error(), "\n") {
+			lines++
+			if !positioned.MatchString(l) {
+				t.Errorf("an error without file:line: %s", l)
+			}
+		}
+	}
+	t.Logf("%d packages of k8s.io/api and k8s.io/apimachinery %s in one run: %d errors, %s", len(pkgs), apiVersion, lines, time.Since(start).Round(time.Millisecond))
+}
+
+// apiModule makes a module that requires this repository and k8s.io/api.
+func apiModule(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join("..", "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "go.mod"), "module example.com/k8sapi\n\ngo 1.26.0\n\nrequire (\n\tgithub.com/declval/validation-gen v0.0.0\n\tk8s.io/api "+apiVersion+"\n\tk8s.io/apimachinery "+apiVersion+"\n)\n\nreplace github.com/declval/validation-gen => "+root+"\n")
+	write(t, filepath.Join(dir, "go.sum"), string(sum))
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
+	return dir
+}
+
+func goIn(dir string, args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	b, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return string(b) + string(ee.Stderr), err
+	}
+	return string(b), err
+}
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
