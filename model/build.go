@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"go/token"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -76,12 +78,7 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 	}
 	for _, s := range sels {
 		in := l.Universe.Package(s.pkg.InputPath)
-		names := make([]string, 0, len(in.Types))
-		for n := range in.Types {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
+		for _, n := range slices.Sorted(maps.Keys(in.Types)) {
 			t := in.Types[n]
 			lines, _ := l.typeLines(t.Name.Package, n)
 			if !IsExported(n) || !s.sel.matches(t, lines) {
@@ -460,12 +457,7 @@ func (b *builder) tagged() {
 	sort.Strings(inputs)
 	for _, in := range inputs {
 		gp := b.l.Universe.Package(in)
-		names := make([]string, 0, len(gp.Types))
-		for n := range gp.Types {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
+		for _, n := range slices.Sorted(maps.Keys(gp.Types)) {
 			t := gp.Types[n]
 			if _, built := b.types[t.Name]; built || b.unvalidatable[t.Name] {
 				continue
@@ -498,12 +490,8 @@ func (b *builder) hasTags(t *types.Type, lines []markers.Line) bool {
 
 // optedOut reports a type's +k8s:validation-gen=false.
 func optedOut(lines []markers.Line) bool {
-	for _, l := range lines {
-		if strings.TrimSpace(l.Text) == markers.Prefix+"validation-gen=false" {
-			return true
-		}
-	}
-	return false
+	choice, ok := typeChoice(lines)
+	return ok && !choice
 }
 
 // checkGeneratedNames reports the package's own declarations that take a

@@ -2,7 +2,8 @@ package model
 
 import (
 	"go/token"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"k8s.io/gengo/v2/types"
@@ -25,12 +26,7 @@ func (b *builder) crdRoots() []*CRDRoot {
 			continue
 		}
 		pkg := b.l.Universe.Package(path)
-		names := make([]string, 0, len(pkg.Types))
-		for n := range pkg.Types {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
+		for _, n := range slices.Sorted(maps.Keys(pkg.Types)) {
 			t := pkg.Types[n]
 			if t.Kind != types.Struct || !IsKind(t) {
 				continue
@@ -61,13 +57,8 @@ type selection struct {
 // +k8s:validation-gen=true|false, and never selects list types (those
 // embedding metav1.ListMeta), as the Kubernetes generator does.
 func (s selection) matches(t *types.Type, typeLines []markers.Line) bool {
-	for _, l := range typeLines {
-		switch strings.TrimSpace(l.Text) {
-		case markers.Prefix + "validation-gen=true":
-			return true
-		case markers.Prefix + "validation-gen=false":
-			return false
-		}
+	if choice, ok := typeChoice(typeLines); ok {
+		return choice
 	}
 	if t.Kind == types.Struct {
 		for _, m := range t.Members {
@@ -94,6 +85,19 @@ func (s selection) matches(t *types.Type, typeLines []markers.Line) bool {
 		}
 	}
 	return false
+}
+
+// typeChoice reads a type's own +k8s:validation-gen=true|false.
+func typeChoice(typeLines []markers.Line) (choice, ok bool) {
+	for _, l := range typeLines {
+		switch strings.TrimSpace(l.Text) {
+		case markers.Prefix + "validation-gen=true":
+			return true, true
+		case markers.Prefix + "validation-gen=false":
+			return false, true
+		}
+	}
+	return false, false
 }
 
 func (b *builder) packageTags(path string) (*Package, selection, bool) {
