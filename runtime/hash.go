@@ -18,9 +18,17 @@ var hashSeed = maphash.MakeSeed()
 // "1" equals "1000m"), do not contribute at all. Unequal items may share a
 // bucket; the caller settles that with the equality itself.
 func hashOf[E any](e *E) uint64 {
+	v := reflect.ValueOf(e).Elem()
+	if cyclic(v) {
+		// A value that contains itself (built in Go) shares one bucket
+		// with every other: hashing its unrollings could give equal
+		// values different hashes, and walking them costs exponential
+		// time; the equality (OpaqueEqual) settles the bucket.
+		return 0
+	}
 	var h maphash.Hash
 	h.SetSeed(hashSeed)
-	writeHash(&h, reflect.ValueOf(e).Elem(), 0)
+	writeHash(&h, v, 0)
 	return h.Sum64()
 }
 
