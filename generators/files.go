@@ -38,6 +38,12 @@ func ownedGo(src []byte) bool {
 	return false
 }
 
+// ownedCRD reports whether a CRD manifest carries the generated marker.
+func ownedCRD(src []byte) bool {
+	owned, _ := crdSources(src)
+	return owned
+}
+
 // crdSources reads the leading comments of a CRD manifest: whether it
 // carries the generated marker, and the packages it was generated from.
 func crdSources(src []byte) (owned bool, sources []string) {
@@ -69,7 +75,7 @@ func checkTarget(path string, owned func([]byte) bool, marker, hint string) erro
 	fi, err := os.Stat(path)
 	switch {
 	case missing(err):
-		return checkParents(path)
+		return checkDir(filepath.Dir(path))
 	case err != nil:
 		return err
 	case fi.IsDir():
@@ -91,21 +97,21 @@ func missing(err error) bool {
 	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
 
-// checkParents makes sure the directory of path exists or can be made:
-// the nearest existing ancestor is a directory.
-func checkParents(path string) error {
-	for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
-		fi, err := os.Stat(dir)
+// checkDir makes sure dir exists or can be made: it, or its nearest
+// existing ancestor, is a directory.
+func checkDir(dir string) error {
+	for d := dir; ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
 		if err == nil {
 			if !fi.IsDir() {
-				return fmt.Errorf("%s is a file, where validation-gen needs a directory for %s; fix: move the file, or choose another directory", dir, path)
+				return fmt.Errorf("%s is a file, where validation-gen needs a directory for %s; fix: move the file, or choose another directory", d, dir)
 			}
 			return nil
 		}
 		if !missing(err) {
 			return err
 		}
-		if parent := filepath.Dir(dir); parent == dir {
+		if parent := filepath.Dir(d); parent == d {
 			return nil
 		}
 	}

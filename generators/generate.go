@@ -46,7 +46,7 @@ func Run(cfg Config) ([]Output, error) {
 		if fi, err := os.Stat(cfg.CRDDir); err == nil && !fi.IsDir() {
 			return nil, fmt.Errorf("--crd-dir %s is a file, not a directory; fix: choose a directory", cfg.CRDDir)
 		} else if missing(err) {
-			if err := checkParents(filepath.Join(cfg.CRDDir, "x")); err != nil {
+			if err := checkDir(cfg.CRDDir); err != nil {
 				return nil, err
 			}
 		}
@@ -101,7 +101,7 @@ func Run(cfg Config) ([]Output, error) {
 		produced := map[string]bool{}
 		for _, c := range crds {
 			path := filepath.Join(cfg.CRDDir, c.Name)
-			if err := checkTarget(path, func(b []byte) bool { owned, _ := crdSources(b); return owned }, crd.GeneratedMarker,
+			if err := checkTarget(path, ownedCRD, crd.GeneratedMarker,
 				"choose another --crd-dir, or move the file away; a manifest written by validation-gen before manifests carried this line can be deleted once"); err != nil {
 				errs = append(errs, err)
 			}

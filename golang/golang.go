@@ -25,23 +25,19 @@ const (
 // File renders the validation file of one package of the model: gofmt'd
 // source.
 func File(m *model.Model, p *model.Package, header []byte) ([]byte, error) {
-	declared := map[string]bool{}
-	for n := range p.Declared {
-		declared[n] = true
-	}
 	src, err := render(m, p, header, nil)
 	if err != nil {
 		return nil, err
 	}
-	clashes, err := importClashes(src, declared)
+	clashes, err := importClashes(src, p.Declared)
 	if err != nil || len(clashes) == 0 {
 		return src, err
 	}
-	src, err = render(m, p, header, aliasesFor(clashes, src, declared))
+	src, err = render(m, p, header, aliasesFor(clashes, src, p.Declared))
 	if err != nil {
 		return nil, err
 	}
-	if clashes, err = importClashes(src, declared); err == nil && len(clashes) > 0 {
+	if clashes, err = importClashes(src, p.Declared); err == nil && len(clashes) > 0 {
 		err = fmt.Errorf("rendering %s: the imports %v are hidden by declarations of the same names; this is validation-gen's mistake: please report it", p.Path, clashes)
 	}
 	return src, err

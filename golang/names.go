@@ -36,7 +36,7 @@ func (e *goEmitter) taken(n string) bool {
 // importClashes parses a rendered file and returns, by import path, the
 // imports whose names are declared again in the file (functions, their
 // parameters, locals, package-level declarations) or among declared.
-func importClashes(src []byte, declared map[string]bool) (map[string]string, error) {
+func importClashes(src []byte, declared map[string]token.Position) (map[string]string, error) {
 	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
 	if err != nil {
 		return nil, err
@@ -122,7 +122,7 @@ func identChars(s string) string {
 
 // aliasesFor names each clashing import anew, with a name that nothing in
 // the file or the package declares and no other import has.
-func aliasesFor(clashes map[string]string, src []byte, declared map[string]bool) map[string]string {
+func aliasesFor(clashes map[string]string, src []byte, declared map[string]token.Position) map[string]string {
 	used := map[string]bool{}
 	for n := range declared {
 		used[n] = true

@@ -153,20 +153,15 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 	lines, pos := b.l.typeLines(t.Name.Package, t.Name.Name)
 	if what := unvalidatableKind(t); what != "" {
 		b.unvalidatable[t.Name] = true
-		if tagPos, tag := firstTagLine(lines); tag != "" {
-			b.errs = append(b.errs, &markers.Error{Pos: tagPos, Tag: tag,
-				Msg: fmt.Sprintf("type %s is %s, which holds no value validation-gen can validate, so this tag would be checked nowhere", t.Name.Name, what),
-				Fix: "remove the tag, or put it on a struct, a typedef of a string, number, bool, list or map, or their fields"})
-		}
+		b.rejectTags(lines, fmt.Sprintf("type %s is %s, which holds no value validation-gen can validate, so this tag would be checked nowhere", t.Name.Name, what),
+			"remove the tag, or put it on a struct, a typedef of a string, number, bool, list or map, or their fields")
 		return nil
 	}
 	if t.Kind == types.Alias && t.GoType != nil {
 		t.Underlying = realType(t.Underlying, t.GoType.Underlying())
 	}
 	if what, fix := unsupportedValue(t); what != "" && t.Kind == types.Alias {
-		if tagPos, tag := firstTagLine(lines); tag != "" {
-			b.errs = append(b.errs, &markers.Error{Pos: tagPos, Tag: tag,
-				Msg: fmt.Sprintf("type %s is %s, which validation-gen does not validate", t.Name.Name, what), Fix: fix})
+		if b.rejectTags(lines, fmt.Sprintf("type %s is %s, which validation-gen does not validate", t.Name.Name, what), fix) {
 			lines = nil
 		}
 	}
@@ -254,26 +249,21 @@ func (b *builder) buildFields(mt *Type) {
 		lines, pos := b.l.fieldLines(t.Name.Package, t.Name.Name, m.Name)
 		jsonName, inline, skip := jsonOf(m)
 		if !IsExported(m.Name) || skip {
-			if tagPos, tag := firstTagLine(lines); tag != "" {
-				b.errs = append(b.errs, &markers.Error{Pos: tagPos, Tag: tag,
-					Msg: fmt.Sprintf("field %s.%s is not serialised (unexported or json:\"-\"), so it cannot be validated", t.Name.Name, m.Name),
-					Fix: "move the tag to a serialised field or remove it"})
-			}
+			b.rejectTags(lines, fmt.Sprintf("field %s.%s is not serialised (unexported or json:\"-\"), so it cannot be validated", t.Name.Name, m.Name),
+				"move the tag to a serialised field or remove it")
 			continue
 		}
-		if invalidType(goFieldType(t, m.Name)) {
+		gt := goFieldType(t, m.Name)
+		if invalidType(gt) {
 			b.errs = append(b.errs, &markers.Error{Pos: pos,
 				Msg: fmt.Sprintf("the type of field %s.%s does not compile (Go's type checker finds it undefined or invalid), so validation-gen cannot know what to validate", t.Name.Name, m.Name),
 				Fix: "make the package build first: go build ./... names the error"})
 			continue
 		}
-		mtyp := realType(m.Type, goFieldType(t, m.Name))
-		if what, fix := unsupportedValue(mtyp); what != "" {
-			if tagPos, tag := firstTagLine(lines); tag != "" {
-				b.errs = append(b.errs, &markers.Error{Pos: tagPos, Tag: tag,
-					Msg: fmt.Sprintf("field %s.%s is %s, which validation-gen does not validate", t.Name.Name, m.Name, what), Fix: fix})
-				continue
-			}
+		mtyp := realType(m.Type, gt)
+		if what, fix := unsupportedValue(mtyp); what != "" &&
+			b.rejectTags(lines, fmt.Sprintf("field %s.%s is %s, which validation-gen does not validate", t.Name.Name, m.Name, what), fix) {
+			continue
 		}
 		f := &Field{GoName: m.Name, JSONName: jsonName, Embedded: m.Embedded, Inline: inline, Go: mtyp, Pos: pos}
 		desc := fmt.Sprintf("field %s.%s (%s)", t.Name.Name, m.Name, TypeString(mtyp))
@@ -299,6 +289,17 @@ func (b *builder) buildFields(mt *Type) {
 		// its types come from outside the run.
 		b.reach(mtyp, pos, anyOpaque(f.Rules))
 	}
+}
+
+// rejectTags reports the first validation tag among lines, with msg and
+// fix, for a place no tag applies to; it reports whether there was one.
+func (b *builder) rejectTags(lines []markers.Line, msg, fix string) bool {
+	pos, tag := firstTagLine(lines)
+	if tag == "" {
+		return false
+	}
+	b.errs = append(b.errs, &markers.Error{Pos: pos, Tag: tag, Msg: msg, Fix: fix})
+	return true
 }
 
 // firstTagLine finds the first validation tag among comment lines.
@@ -437,10 +438,7 @@ func (b *builder) untaggableTags(pkg string) {
 		return
 	}
 	for _, u := range pc.untaggable {
-		if pos, tag := firstTagLine(u.lines); tag != "" {
-			b.errs = append(b.errs, &markers.Error{Pos: pos, Tag: tag,
-				Msg: fmt.Sprintf("a tag on %s is not read: %s", u.what, u.why), Fix: u.fix})
-		}
+		b.rejectTags(u.lines, fmt.Sprintf("a tag on %s is not read: %s", u.what, u.why), u.fix)
 	}
 }
 
