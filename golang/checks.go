@@ -39,6 +39,9 @@ func (c *fnCtx) fieldPlace(f *model.Field, obj, oldObj string, parent *pathVar) 
 		pv = childPath(c.name("fp"), parent, "Child", jen.Lit(f.JSONName))
 	}
 	pl := place{t: f.Go, rules: f.Rules, v: v, ov: ov, path: pv, oldParent: oldObj + " != nil"}
+	if c.tree {
+		pl.cv, pl.cmpParent = c.name("cv"), "cmpObj != nil"
+	}
 	isPtr := pl.isPtr()
 	sel := func(o string) jen.Code {
 		if isPtr {
@@ -46,7 +49,15 @@ func (c *fnCtx) fieldPlace(f *model.Field, obj, oldObj string, parent *pathVar) 
 		}
 		return jen.Op("&").Id(o).Dot(f.GoName)
 	}
-	body := c.checksWithGate(pl)
+	var body []jen.Code
+	if c.tracked(pl) {
+		pl = c.track(pl)
+		if checks := c.valueChecks(pl, c.structure(pl, false)); len(checks) > 0 {
+			body = append(c.lazyGate(pl, checks), jen.Id("same").Op("=").Id("same").Op("&&").Id(pl.same))
+		}
+	} else {
+		body = c.checksWithGate(pl)
+	}
 	if len(body) == 0 {
 		return nil
 	}
@@ -54,6 +65,11 @@ func (c *fnCtx) fieldPlace(f *model.Field, obj, oldObj string, parent *pathVar) 
 		jen.Id(v).Op(":=").Add(sel(obj)),
 		jen.Var().Id(ov).Op("*").Add(c.e.typeCode(pl.valueType())),
 		jen.If(jen.Id(oldObj).Op("!=").Nil()).Block(jen.Id(ov).Op("=").Add(sel(oldObj))),
+	}
+	if c.tree {
+		decls = append(decls,
+			jen.Var().Id(pl.cv).Op("*").Add(c.e.typeCode(pl.valueType())),
+			jen.If(jen.Id("cmpObj").Op("!=").Nil()).Block(jen.Id(pl.cv).Op("=").Add(sel("cmpObj"))))
 	}
 	if !f.Inline {
 		return pv.withDecl(append(decls, body...))
@@ -79,6 +95,9 @@ func (c *fnCtx) checksWithGate(pl place) []jen.Code {
 	if len(body) == 0 {
 		return nil
 	}
+	if c.tree {
+		return c.eagerGate(pl, body, c.unchangedTransitions(pl))
+	}
 	return []jen.Code{ratchetGate(c.unchanged(pl), body, c.unchangedTransitions(pl))}
 }
 
@@ -95,26 +114,7 @@ func ratchetGate(unchanged jen.Code, body, transitions []jen.Code) jen.Code {
 
 // unchanged is the ratcheting condition of a place on update.
 func (c *fnCtx) unchanged(pl place) jen.Code {
-	isUpdate := jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update")
-	vt := pl.valueType()
-	q := c.e.eq
-	if pl.isPtr() {
-		var eq jen.Code
-		if isComparable(vt) {
-			eq = jen.Qual(pkgRT, "PtrEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
-		} else {
-			eq = jen.Qual(pkgRT, "PtrEqualFunc").Call(jen.Id(pl.v), jen.Id(pl.ov), jen.Id(q.fn(vt)))
-		}
-		return isUpdate.Op("&&").Id(pl.oldParent).Op("&&").Add(eq)
-	}
-	var eq jen.Code
-	if pl.local && q.reflects(vt) {
-		// A local copy's address must not reach reflection.
-		eq = jen.Qual(pkgRT, "SemanticEqual").Call(jen.Id(pl.v), jen.Id(pl.ov))
-	} else {
-		eq = q.call(vt, jen.Id(pl.v), jen.Id(pl.ov))
-	}
-	return isUpdate.Op("&&").Id(pl.ov).Op("!=").Nil().Op("&&").Add(eq)
+	return c.oldUnchanged(pl, c.eqTo(pl, pl.ov))
 }
 
 // presenceRule classifies a rule that decides what happens to an unset

@@ -22,11 +22,20 @@ import (
 // values around it stay typed.
 
 // equalities collects the equality functions one file needs.
+//
+// The equality of a type that can contain itself (deep) is written as a
+// function with a depth, which gives up past runtime.MaxNesting levels
+// (two values that contain themselves would otherwise be compared until
+// the stack overflows), and a two-argument entry point starting at 0.
 type equalities struct {
 	e     *goEmitter
 	names map[string]string // type key -> function name
 	order []*types.Type
 	keys  []string
+	deeps map[*types.Type]bool
+	// inDeep is set while the body of a deep function is written: its
+	// calls to deep functions pass the depth on.
+	inDeep bool
 }
 
 func (q *equalities) key(t *types.Type) string { return model.TypeString(t) + "|" + t.Name.Package }
@@ -39,7 +48,57 @@ func (q *equalities) call(t *types.Type, a, b jen.Code) jen.Code {
 	if c := leafEqual(t, a, b); c != nil {
 		return c
 	}
+	if q.inDeep && q.deep(t) {
+		return jen.Id(q.fn(t)+"_d").Call(a, b, jen.Id("d").Op("+").Lit(1))
+	}
 	return jen.Id(q.fn(t)).Call(a, b)
+}
+
+// deep reports whether comparing two values of type t can come back to
+// comparing two values of type t.
+func (q *equalities) deep(t *types.Type) bool {
+	if q.deeps == nil {
+		q.deeps = map[*types.Type]bool{}
+	}
+	d, ok := q.deeps[t]
+	if !ok {
+		d = reaches(t, t, map[*types.Type]bool{})
+		q.deeps[t] = d
+	}
+	return d
+}
+
+// reaches reports whether the equality of from calls the equality of to.
+func reaches(from, to *types.Type, seen map[*types.Type]bool) bool {
+	var next []*types.Type
+	switch from.Kind {
+	case types.Alias:
+		next = []*types.Type{from.Underlying}
+	case types.Pointer, types.Slice, types.Array:
+		next = []*types.Type{from.Elem}
+	case types.Map:
+		next = []*types.Type{from.Elem}
+	case types.Struct:
+		for _, m := range from.Members {
+			next = append(next, model.MemberType(from, m))
+		}
+	}
+	for _, n := range next {
+		if n == to {
+			return true
+		}
+		if seen[n] || isComparable(n) || opaque(n) {
+			continue
+		}
+		if _, ok := semanticFuncs[n.Name]; ok {
+			continue
+		}
+		seen[n] = true
+		if reaches(n, to, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 // semanticFuncs are the runtime's equivalents of equality.Semantic's own
@@ -134,7 +193,7 @@ func (q *equalities) fn(t *types.Type) string {
 	case t.Name.Package != "":
 		n = "equal_" + path.Base(t.Name.Package) + "_" + t.Name.Name
 	}
-	for taken := q.taken(n); taken; taken = q.taken(n) {
+	for taken := q.taken(n) || q.taken(n+"_d"); taken; taken = q.taken(n) || q.taken(n+"_d") {
 		n += "_"
 	}
 	q.names[k] = n
@@ -165,9 +224,24 @@ func (q *equalities) emit() {
 		name := q.names[q.keys[i]]
 		tc := q.e.typeCode(t)
 		q.e.f.Commentf("%s reports whether *a and *b are equal as equality.Semantic sees them.", name)
+		if !q.deep(t) {
+			q.e.f.Func().Id(name).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(tc)).Bool().Block(
+				q.stmts(t)...,
+			)
+			q.e.f.Line()
+			continue
+		}
 		q.e.f.Func().Id(name).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(tc)).Bool().Block(
-			q.stmts(t)...,
+			jen.Return(jen.Id(name+"_d").Call(jen.Id("a"), jen.Id("b"), jen.Lit(0))),
 		)
+		q.e.f.Line()
+		q.inDeep = true
+		body := append([]jen.Code{
+			jen.If(jen.Qual(pkgRT, "EqualDepthExceeded").Call(jen.Id("d"))).Block(jen.Return(jen.False())),
+		}, q.stmts(t)...)
+		q.inDeep = false
+		q.e.f.Commentf("%s_d is %s at d levels of recursion.", name, name)
+		q.e.f.Func().Id(name+"_d").Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(tc), jen.Id("d").Int()).Bool().Block(body...)
 		q.e.f.Line()
 	}
 }
@@ -184,7 +258,7 @@ func (q *equalities) stmts(t *types.Type) []jen.Code {
 		u = u.Underlying
 	}
 	switch {
-	case u.Kind == types.Slice && !isComparable(u.Elem):
+	case (u.Kind == types.Slice || u.Kind == types.Array) && !isComparable(u.Elem):
 		return []jen.Code{
 			jen.If(jen.Len(jen.Op("*").Id("a")).Op("!=").Len(jen.Op("*").Id("b"))).Block(jen.Return(jen.False())),
 			jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("a")).Block(

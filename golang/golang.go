@@ -93,6 +93,8 @@ type goEmitter struct {
 	// transitionVars name the schemas of unchanged values' transition
 	// rules, by value type (unchangedTransitions).
 	transitionVars map[string]string
+	// treeFns name the validateTree functions of recursive types.
+	treeFns map[*types.Type]string
 }
 
 // registerFunc writes RegisterValidations: one dispatcher per root type.
@@ -214,6 +216,16 @@ func (e *goEmitter) typeFuncs(t *model.Type) {
 	)
 	e.f.Line()
 
+	params := []jen.Code{
+		jen.Id("ctx").Qual(pkgContext, "Context"),
+		jen.Id("op").Qual(pkgOperation, "Operation"),
+		jen.Id("p").Op("*").Qual(pkgRT, "Path"),
+		jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Add(tq),
+	}
+	if e.treeType(t) {
+		e.treeFuncs(t, params)
+		return
+	}
 	c := &fnCtx{e: e}
 	root := &pathVar{name: "p", ptr: true}
 	var body []jen.Code
@@ -227,12 +239,6 @@ func (e *goEmitter) typeFuncs(t *model.Type) {
 		}
 	} else {
 		body = append(body, c.valueChecks(self, c.structure(self, false))...)
-	}
-	params := []jen.Code{
-		jen.Id("ctx").Qual(pkgContext, "Context"),
-		jen.Id("op").Qual(pkgOperation, "Operation"),
-		jen.Id("p").Op("*").Qual(pkgRT, "Path"),
-		jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Add(tq),
 	}
 	e.f.Commentf("ValidateAt_%s is Validate_%s with a lazily built field path; generated", name, name)
 	e.f.Comment("code calls it so that validating a valid object allocates nothing.")

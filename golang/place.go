@@ -15,6 +15,9 @@ type fnCtx struct {
 	n int
 	// freshRoot is set when the function calls into a recursive type.
 	freshRoot bool
+	// tree is set in the validateTree function of a recursive type, which
+	// also reports whether its value equals a value to compare with.
+	tree bool
 }
 
 func (c *fnCtx) name(prefix string) string {
@@ -91,6 +94,15 @@ type place struct {
 	// local marks a value copied into a local variable (map values): its
 	// address must not reach reflection, or the variable escapes.
 	local bool
+	// In a validateTree function: cv is the value to compare with, of the
+	// same type as v ("nil" when there is none), and cmpParent, for pointer
+	// places, is true when cv's container exists. Old values are either
+	// absent or the compared values themselves.
+	cv, cmpParent string
+	// same and known, set on a tracked place (tracked), are the variables
+	// the descent into a recursive type sets: whether the value equals cv,
+	// and whether that was found out (else an equality function decides).
+	same, known string
 }
 
 func (pl place) isPtr() bool { return pl.t.Kind == types.Pointer }

@@ -30,6 +30,18 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []model.Rule, withType 
 		elem.ov = eov
 		elem.oldParent = eov + " != nil"
 	}
+	// A tracked list is the same as its compared list when both have the
+	// same length and each item is the same as the compared item at its
+	// index: the old item found by key or value, which must then sit at
+	// that index, or, for items without old ones, the item at the index.
+	trackList := withType && pl.same != ""
+	var ls string
+	if trackList {
+		ls = c.name("same")
+		ecv := c.name("ecv")
+		elem.cv, elem.cmpParent = ecv, ecv+"OK"
+		elem = c.track(elem)
+	}
 	var body []jen.Code
 	if withType {
 		body = c.structure(elem, true)
@@ -51,6 +63,20 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []model.Rule, withType 
 			loop = append(loop, jen.Id(ev+"i").Op(":=").Id(i))
 		}
 		loop = append(loop, find(ev, eov))
+	}
+	if trackList {
+		pos := c.name("epos")
+		loop = append(loop, c.listItemCmp(pl, elem, i, ls, pos, find != nil)...)
+		body = c.lazyGate(elem, body)
+		sameItem := jen.Id(ls).Op("=").Id(ls).Op("&&").Id(elem.same)
+		if find != nil {
+			// An old item found elsewhere (a reordered list, a repeated
+			// key) says nothing about the item at this index.
+			sameItem = jen.If(jen.Id(elem.cv).Op("==").Id(pos)).Block(sameItem).Else().Block(
+				jen.Id(ls).Op("=").Id(ls).Op("&&").Add(c.eqTo(elem, pos)))
+		}
+		body = append(body, sameItem)
+	} else if find != nil {
 		if elem.isPtr() {
 			// A nil item has nothing to validate; an unchanged one is not
 			// validated again.
@@ -62,10 +88,45 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []model.Rule, withType 
 		}
 	}
 	loop = append(loop, body...)
-	out := append(decl, jen.For(jen.Id(i).Op(":=").Range().Add(pl.derefRaw())).Block(pv.withDecl(loop)...))
+	out := decl
+	if trackList {
+		out = append(out, jen.Id(ls).Op(":=").Id(pl.cv).Op("!=").Nil().Op("&&").Len(jen.Op("*").Id(pl.cv)).Op("==").Len(pl.derefRaw()))
+	}
+	out = append(out, jen.For(jen.Id(i).Op(":=").Range().Add(pl.derefRaw())).Block(pv.withDecl(loop)...))
 	out = append(out, done...)
-	if len(decl) > 0 {
+	if trackList {
+		out = append(out, jen.Id(pl.same).Op("=").Id(ls), jen.Id(pl.known).Op("=").True())
+	}
+	if len(decl) > 0 || trackList {
 		return []jen.Code{jen.Block(out...)}
+	}
+	return out
+}
+
+// listItemCmp declares the compared item of a tracked list's item i (ecv,
+// and ecvOK: it exists) and, for a list whose items are matched with old
+// ones, the item at index i (pos), which the list's equality needs.
+func (c *fnCtx) listItemCmp(pl, elem place, i, ls, pos string, correlated bool) []jen.Code {
+	ecv, ok := elem.cv, elem.cmpParent
+	at := jen.Op("&").Parens(jen.Op("*").Id(pl.cv)).Index(jen.Id(i))
+	if elem.isPtr() {
+		at = jen.Parens(jen.Op("*").Id(pl.cv)).Index(jen.Id(i))
+	}
+	// Only a pointer item needs ecvOK: a nil ecv tells the rest apart.
+	out := []jen.Code{jen.Var().Id(ecv).Op("*").Add(c.e.typeCode(elem.valueType()))}
+	if elem.isPtr() {
+		out = append(out, jen.Id(ok).Op(":=").Id(ls))
+	}
+	out = append(out, jen.If(jen.Id(ls)).Block(jen.Id(ecv).Op("=").Add(at)))
+	if correlated {
+		// With an old list (the compared one), the item compared is the
+		// old item found: the one the item's checks ratchet against.
+		out = append(out, jen.Id(pos).Op(":=").Id(ecv))
+		fromOld := []jen.Code{jen.Id(ecv).Op("=").Id(elem.ov)}
+		if elem.isPtr() {
+			fromOld = append(fromOld, jen.Id(ok).Op("=").Id(ecv).Op("!=").Nil())
+		}
+		out = append(out, jen.If(jen.Id(pl.ov).Op("!=").Nil()).Block(fromOld...))
 	}
 	return out
 }
@@ -84,6 +145,16 @@ func (c *fnCtx) mapValues(pl place, r *types.Type, rules []model.Rule, withType 
 	if !pl.hasOld() {
 		elem.ov, elem.oldParent = "nil", "false"
 	}
+	// A tracked map is the same as its compared map when both have the
+	// same keys and each value is the same as the compared value.
+	trackMap := withType && pl.same != ""
+	var ms string
+	if trackMap {
+		ms = c.name("same")
+		ecv := c.name("ecv")
+		elem.cv, elem.cmpParent = ecv, ecv+"OK"
+		elem = c.track(elem)
+	}
 	var body []jen.Code
 	if withType {
 		body = c.structure(elem, true)
@@ -101,7 +172,6 @@ func (c *fnCtx) mapValues(pl place, r *types.Type, rules []model.Rule, withType 
 		} else {
 			loop = append(loop, jen.Id(ev).Op(":=").Op("&").Id(val))
 		}
-		loop = append(loop, body...)
 	} else if elem.isPtr() {
 		loop = append(loop,
 			jen.Id(ev).Op(":=").Id(val),
@@ -122,15 +192,59 @@ func (c *fnCtx) mapValues(pl place, r *types.Type, rules []model.Rule, withType 
 			),
 		)
 	}
-	if pl.hasOld() {
+	switch {
+	case trackMap:
+		loop = append(loop, c.mapValueCmp(pl, elem, k, ms)...)
+		loop = append(loop, c.lazyGate(elem, body)...)
+		loop = append(loop, jen.Id(ms).Op("=").Id(ms).Op("&&").Id(elem.same))
+	case pl.hasOld():
 		loop = append(loop, ratchetGate(c.unchanged(elem), body, c.unchangedTransitionsOf(elem, withType)))
+	default:
+		loop = append(loop, body...)
 	}
 	start := c.name("start")
-	return []jen.Code{
+	var out []jen.Code
+	if trackMap {
+		out = append(out, jen.Id(ms).Op(":=").Id(pl.cv).Op("!=").Nil().Op("&&").Len(jen.Op("*").Id(pl.cv)).Op("==").Len(pl.derefRaw()))
+	}
+	out = append(out,
 		jen.Id(start).Op(":=").Len(jen.Id("errs")),
 		jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Add(pl.derefRaw())).Block(pv.withDecl(loop)...),
 		jen.Qual(pkgRT, "SortSince").Call(jen.Id("errs"), jen.Id(start)),
+	)
+	if trackMap {
+		out = append(out, jen.Id(pl.same).Op("=").Id(ms), jen.Id(pl.known).Op("=").True())
+		return []jen.Code{jen.Block(out...)}
 	}
+	return out
+}
+
+// mapValueCmp declares the compared value of a tracked map's value at
+// key k (ecv, and ecvOK: it exists), clearing ms when there is none. With
+// an old map (the compared one), it is the old value already found.
+func (c *fnCtx) mapValueCmp(pl, elem place, k, ms string) []jen.Code {
+	ecv, ok := elem.cv, elem.cmpParent
+	out := []jen.Code{
+		jen.Var().Id(ecv).Op("*").Add(c.e.typeCode(elem.valueType())),
+		jen.Var().Id(ok).Bool(),
+	}
+	lookup := jen.List(jen.Id(ecv), jen.Id(ok)).Op("=").Parens(jen.Op("*").Id(pl.cv)).Index(jen.Id(k))
+	if !elem.isPtr() {
+		cp := c.name("co")
+		lookup = jen.If(jen.List(jen.Id(cp), jen.Id("found")).Op(":=").Parens(jen.Op("*").Id(pl.cv)).Index(jen.Id(k)), jen.Id("found")).Block(
+			jen.List(jen.Id(ecv), jen.Id(ok)).Op("=").List(jen.Op("&").Id(cp), jen.True()))
+	}
+	fromCmp := jen.If(jen.Id(pl.cv).Op("!=").Nil()).Block(lookup)
+	if pl.hasOld() {
+		fromOld := jen.List(jen.Id(ecv), jen.Id(ok)).Op("=").List(jen.Id(elem.ov), jen.Id(elem.ov).Op("!=").Nil())
+		if elem.isPtr() {
+			fromOld = jen.List(jen.Id(ecv), jen.Id(ok)).Op("=").List(jen.Id(elem.ov), jen.Id(elem.oldParent))
+		}
+		out = append(out, jen.If(jen.Id(pl.ov).Op("!=").Nil()).Block(fromOld).Else().Add(fromCmp))
+	} else {
+		out = append(out, fromCmp)
+	}
+	return append(out, jen.If(jen.Op("!").Id(ok)).Block(jen.Id(ms).Op("=").False()))
 }
 
 // keyPath is the path of a map entry for a key of type kt.
@@ -249,6 +363,9 @@ func (c *fnCtx) callType(mt *model.Type, pl place, conv jen.Code) jen.Code {
 		// A readonly package's Validate_ function takes a *field.Path.
 		return c.appendErrs(jen.Qual(t.Name.Package, "Validate_"+t.Name.Name).Call(
 			jen.Id("ctx"), jen.Id("op"), pl.path.field(), v, ov))
+	}
+	if c.tree && c.e.treeType(mt) {
+		return c.treeCall(mt, pl, v, ov, conv)
 	}
 	pkg := t.Name.Package
 	if mt.Pkg != nil {

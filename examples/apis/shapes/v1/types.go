@@ -49,3 +49,33 @@ type T struct {
 	// +k8s:optional
 	Stamped *Stamped `json:"stamped,omitempty"`
 }
+
+// Node is a recursive type with every shape a recursive value takes: a
+// pointer chain, an atomic list, a list-map, maps of pointers and of
+// values, and a list typedef inside the cycle. Update validation of a
+// Node is linear in its size (recursive_test.go).
+type Node struct {
+	// +k8s:required
+	Name string `json:"name"`
+	// +k8s:minimum=0
+	Weight int32 `json:"weight"`
+	// +k8s:optional
+	Next *Node `json:"next,omitempty"`
+	// +k8s:optional
+	Children []Node `json:"children,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	Keyed []Node `json:"keyed,omitempty"`
+	// +k8s:optional
+	ByName map[string]*Node `json:"byName,omitempty"`
+	// +k8s:optional
+	Values map[string]Node `json:"values,omitempty"`
+	// +k8s:optional
+	More Nodes `json:"more,omitempty"`
+	// Note has no tag; it still decides whether a Node changed.
+	Note string `json:"note,omitempty"`
+}
+
+// Nodes is a list of nodes.
+type Nodes []Node

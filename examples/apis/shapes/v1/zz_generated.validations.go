@@ -108,6 +108,471 @@ func ValidateAt_Inner(ctx context.Context, op operation.Operation, p *vgruntime.
 	return
 }
 
+// Validate_Node validates an instance of Node according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Node(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Node) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Node(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Node is Validate_Node with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Node(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Node) (errs field.ErrorList) {
+	var nesting vgruntime.Nesting
+	errs, _ = validateTree_Node(ctx, op, p, obj, oldObj, oldObj, &nesting)
+	if e := nesting.Err(p); e != nil {
+		errs = append(errs, e)
+	}
+	return
+}
+
+// validateTree_Node validates obj against oldObj (nil when there is none) and
+// reports whether obj equals cmpObj, which is oldObj when oldObj is set.
+func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj, cmpObj *Node, nesting *vgruntime.Nesting) (errs field.ErrorList, same bool) {
+	if !nesting.Enter() {
+		return nil, false
+	}
+	defer nesting.Leave()
+	same = cmpObj != nil
+	var freshRoot vgruntime.Path
+	// field name
+	{
+		fp3 := p.Child("name")
+		v1 := &obj.Name
+		var ov2 *string
+		if oldObj != nil {
+			ov2 = &oldObj.Name
+		}
+		var cv4 *string
+		if cmpObj != nil {
+			cv4 = &cmpObj.Name
+		}
+		same5 := cv4 != nil && *v1 == *cv4
+		same = same && same5
+		if !(op.Type == operation.Update && ov2 != nil && same5) {
+			if *v1 == "" {
+				errs = append(errs, vgruntime.Required(&fp3))
+			}
+		}
+	}
+	// field weight
+	{
+		fp8 := p.Child("weight")
+		v6 := &obj.Weight
+		var ov7 *int32
+		if oldObj != nil {
+			ov7 = &oldObj.Weight
+		}
+		var cv9 *int32
+		if cmpObj != nil {
+			cv9 = &cmpObj.Weight
+		}
+		same10 := cv9 != nil && *v6 == *cv9
+		same = same && same10
+		if !(op.Type == operation.Update && ov7 != nil && same10) {
+			if *v6 < 0 {
+				errs = append(errs, vgruntime.Minimum(&fp8, *v6, 0))
+			}
+		}
+	}
+	// field next
+	{
+		fp13 := p.Child("next")
+		v11 := obj.Next
+		var ov12 *Node
+		if oldObj != nil {
+			ov12 = oldObj.Next
+		}
+		var cv14 *Node
+		if cmpObj != nil {
+			cv14 = cmpObj.Next
+		}
+		start19 := len(errs)
+		var same15, known16 bool
+		if v11 != nil {
+			{
+				sub17, same18 := validateTree_Node(ctx, op, &freshRoot, v11, ov12, cv14, nesting)
+				if len(sub17) > 0 {
+					errs = append(errs, vgruntime.Rebase(sub17, fp13.Field())...)
+				}
+				same15 = same18
+				known16 = true
+			}
+		}
+		if !known16 {
+			same15 = cmpObj != nil && vgruntime.PtrEqualFunc(v11, cv14, equal_Node)
+		}
+		if op.Type == operation.Update && oldObj != nil && same15 {
+			errs = errs[:start19]
+		}
+		same = same && same15
+	}
+	// field children
+	{
+		fp22 := p.Child("children")
+		v20 := &obj.Children
+		var ov21 *[]Node
+		if oldObj != nil {
+			ov21 = &oldObj.Children
+		}
+		var cv23 *[]Node
+		if cmpObj != nil {
+			cv23 = &cmpObj.Children
+		}
+		start38 := len(errs)
+		var same24, known25 bool
+		if len(*v20) != 0 {
+			{
+				same30 := cv23 != nil && len(*cv23) == len(*v20)
+				for i26 := range *v20 {
+					ep29 := fp22.Index(i26)
+					ev27 := &(*v20)[i26]
+					var ecv31 *Node
+					if same30 {
+						ecv31 = &(*cv23)[i26]
+					}
+					var same32, known33 bool
+					{
+						sub34, same35 := validateTree_Node(ctx, op, &freshRoot, ev27, nil, ecv31, nesting)
+						if len(sub34) > 0 {
+							errs = append(errs, vgruntime.Rebase(sub34, ep29.Field())...)
+						}
+						same32 = same35
+						known33 = true
+					}
+					if !known33 {
+						same32 = ecv31 != nil && equal_Node(ev27, ecv31)
+					}
+					same30 = same30 && same32
+				}
+				same24 = same30
+				known25 = true
+			}
+		}
+		if !known25 {
+			same24 = cv23 != nil && equal_3(v20, cv23)
+		}
+		if op.Type == operation.Update && ov21 != nil && same24 {
+			errs = errs[:start38]
+		}
+		same = same && same24
+	}
+	// field keyed
+	{
+		fp41 := p.Child("keyed")
+		v39 := &obj.Keyed
+		var ov40 *[]Node
+		if oldObj != nil {
+			ov40 = &oldObj.Keyed
+		}
+		var cv42 *[]Node
+		if cmpObj != nil {
+			cv42 = &cmpObj.Keyed
+		}
+		start59 := len(errs)
+		var same43, known44 bool
+		if len(*v39) != 0 {
+			errs = append(errs, vgruntime.UniqueByKey(&fp41, *v39, listKey1)...)
+			{
+				var old49 vgruntime.OldItems[Node, listKey1Key]
+				if op.Type == operation.Update && ov40 != nil {
+					old49 = vgruntime.NewOldItems(*ov40, listKey1)
+				}
+				same50 := cv42 != nil && len(*cv42) == len(*v39)
+				for i45 := range *v39 {
+					ep48 := fp41.Index(i45)
+					ev46 := &(*v39)[i45]
+					var eov47 *Node
+					if found56 := old49.Find(listKey1(ev46)); found56 != nil {
+						eov47 = found56
+					}
+					var ecv51 *Node
+					if same50 {
+						ecv51 = &(*cv42)[i45]
+					}
+					epos57 := ecv51
+					if ov40 != nil {
+						ecv51 = eov47
+					}
+					start58 := len(errs)
+					var same52, known53 bool
+					{
+						sub54, same55 := validateTree_Node(ctx, op, &freshRoot, ev46, eov47, ecv51, nesting)
+						if len(sub54) > 0 {
+							errs = append(errs, vgruntime.Rebase(sub54, ep48.Field())...)
+						}
+						same52 = same55
+						known53 = true
+					}
+					if !known53 {
+						same52 = ecv51 != nil && equal_Node(ev46, ecv51)
+					}
+					if op.Type == operation.Update && eov47 != nil && same52 {
+						errs = errs[:start58]
+					}
+					if ecv51 == epos57 {
+						same50 = same50 && same52
+					} else {
+						same50 = same50 && equal_Node(ev46, epos57)
+					}
+				}
+				old49.Release()
+				same43 = same50
+				known44 = true
+			}
+		}
+		if !known44 {
+			same43 = cv42 != nil && equal_3(v39, cv42)
+		}
+		if op.Type == operation.Update && ov40 != nil && same43 {
+			errs = errs[:start59]
+		}
+		same = same && same43
+	}
+	// field byName
+	{
+		fp62 := p.Child("byName")
+		v60 := &obj.ByName
+		var ov61 *map[string]*Node
+		if oldObj != nil {
+			ov61 = &oldObj.ByName
+		}
+		var cv63 *map[string]*Node
+		if cmpObj != nil {
+			cv63 = &cmpObj.ByName
+		}
+		start81 := len(errs)
+		var same64, known65 bool
+		if len(*v60) != 0 {
+			{
+				same72 := cv63 != nil && len(*cv63) == len(*v60)
+				start80 := len(errs)
+				for k66, val67 := range *v60 {
+					ep70 := fp62.Key(k66)
+					ev68 := val67
+					var eov69 *Node
+					var ok71 bool
+					if ov61 != nil {
+						eov69, ok71 = (*ov61)[k66]
+					}
+					var ecv73 *Node
+					var ecv73OK bool
+					if ov61 != nil {
+						ecv73, ecv73OK = eov69, ok71
+					} else if cv63 != nil {
+						ecv73, ecv73OK = (*cv63)[k66]
+					}
+					if !ecv73OK {
+						same72 = false
+					}
+					start79 := len(errs)
+					var same74, known75 bool
+					if ev68 != nil {
+						{
+							sub76, same77 := validateTree_Node(ctx, op, &freshRoot, ev68, eov69, ecv73, nesting)
+							if len(sub76) > 0 {
+								errs = append(errs, vgruntime.Rebase(sub76, ep70.Field())...)
+							}
+							same74 = same77
+							known75 = true
+						}
+					}
+					if !known75 {
+						same74 = ecv73OK && vgruntime.PtrEqualFunc(ev68, ecv73, equal_Node)
+					}
+					if op.Type == operation.Update && ok71 && same74 {
+						errs = errs[:start79]
+					}
+					same72 = same72 && same74
+				}
+				vgruntime.SortSince(errs, start80)
+				same64 = same72
+				known65 = true
+			}
+		}
+		if !known65 {
+			same64 = cv63 != nil && equal_4(v60, cv63)
+		}
+		if op.Type == operation.Update && ov61 != nil && same64 {
+			errs = errs[:start81]
+		}
+		same = same && same64
+	}
+	// field values
+	{
+		fp84 := p.Child("values")
+		v82 := &obj.Values
+		var ov83 *map[string]Node
+		if oldObj != nil {
+			ov83 = &oldObj.Values
+		}
+		var cv85 *map[string]Node
+		if cmpObj != nil {
+			cv85 = &cmpObj.Values
+		}
+		start104 := len(errs)
+		var same86, known87 bool
+		if len(*v82) != 0 {
+			{
+				same94 := cv85 != nil && len(*cv85) == len(*v82)
+				start103 := len(errs)
+				for k88, val89 := range *v82 {
+					ep92 := fp84.Key(k88)
+					ev90 := &val89
+					var eov91 *Node
+					if ov83 != nil {
+						if o100, ok93 := (*ov83)[k88]; ok93 {
+							eov91 = &o100
+						}
+					}
+					var ecv95 *Node
+					var ecv95OK bool
+					if ov83 != nil {
+						ecv95, ecv95OK = eov91, eov91 != nil
+					} else if cv85 != nil {
+						if co101, found := (*cv85)[k88]; found {
+							ecv95, ecv95OK = &co101, true
+						}
+					}
+					if !ecv95OK {
+						same94 = false
+					}
+					start102 := len(errs)
+					var same96, known97 bool
+					{
+						sub98, same99 := validateTree_Node(ctx, op, &freshRoot, ev90, eov91, ecv95, nesting)
+						if len(sub98) > 0 {
+							errs = append(errs, vgruntime.Rebase(sub98, ep92.Field())...)
+						}
+						same96 = same99
+						known97 = true
+					}
+					if !known97 {
+						same96 = ecv95 != nil && equal_Node(ev90, ecv95)
+					}
+					if op.Type == operation.Update && eov91 != nil && same96 {
+						errs = errs[:start102]
+					}
+					same94 = same94 && same96
+				}
+				vgruntime.SortSince(errs, start103)
+				same86 = same94
+				known87 = true
+			}
+		}
+		if !known87 {
+			same86 = cv85 != nil && equal_5(v82, cv85)
+		}
+		if op.Type == operation.Update && ov83 != nil && same86 {
+			errs = errs[:start104]
+		}
+		same = same && same86
+	}
+	// field more
+	{
+		fp107 := p.Child("more")
+		v105 := &obj.More
+		var ov106 *Nodes
+		if oldObj != nil {
+			ov106 = &oldObj.More
+		}
+		var cv108 *Nodes
+		if cmpObj != nil {
+			cv108 = &cmpObj.More
+		}
+		start113 := len(errs)
+		var same109, known110 bool
+		if len(*v105) != 0 {
+			{
+				sub111, same112 := validateTree_Nodes(ctx, op, &freshRoot, v105, ov106, cv108, nesting)
+				if len(sub111) > 0 {
+					errs = append(errs, vgruntime.Rebase(sub111, fp107.Field())...)
+				}
+				same109 = same112
+				known110 = true
+			}
+		}
+		if !known110 {
+			same109 = cv108 != nil && equal_Nodes(v105, cv108)
+		}
+		if op.Type == operation.Update && ov106 != nil && same109 {
+			errs = errs[:start113]
+		}
+		same = same && same109
+	}
+	// the fields no check looks at
+	same = same &&
+		obj.Note == cmpObj.Note
+	return
+}
+
+// Validate_Nodes validates an instance of Nodes according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Nodes(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Nodes) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Nodes(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Nodes is Validate_Nodes with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Nodes(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Nodes) (errs field.ErrorList) {
+	var nesting vgruntime.Nesting
+	errs, _ = validateTree_Nodes(ctx, op, p, obj, oldObj, oldObj, &nesting)
+	if e := nesting.Err(p); e != nil {
+		errs = append(errs, e)
+	}
+	return
+}
+
+// validateTree_Nodes validates obj against oldObj (nil when there is none) and
+// reports whether obj equals cmpObj, which is oldObj when oldObj is set.
+func validateTree_Nodes(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj, cmpObj *Nodes, nesting *vgruntime.Nesting) (errs field.ErrorList, same bool) {
+	if !nesting.Enter() {
+		return nil, false
+	}
+	defer nesting.Leave()
+	same = cmpObj != nil
+	var freshRoot vgruntime.Path
+	var same1, known2 bool
+	{
+		same7 := cmpObj != nil && len(*cmpObj) == len(*obj)
+		for i3 := range *obj {
+			ep6 := p.Index(i3)
+			ev4 := &(*obj)[i3]
+			var ecv8 *Node
+			if same7 {
+				ecv8 = &(*cmpObj)[i3]
+			}
+			var same9, known10 bool
+			{
+				sub11, same12 := validateTree_Node(ctx, op, &freshRoot, ev4, nil, ecv8, nesting)
+				if len(sub11) > 0 {
+					errs = append(errs, vgruntime.Rebase(sub11, ep6.Field())...)
+				}
+				same9 = same12
+				known10 = true
+			}
+			if !known10 {
+				same9 = ecv8 != nil && equal_Node(ev4, ecv8)
+			}
+			same7 = same7 && same9
+		}
+		same1 = same7
+		known2 = true
+	}
+	if !known2 {
+		same1 = cmpObj != nil && equal_Nodes(obj, cmpObj)
+	}
+	same = same1
+	return
+}
+
 // Validate_Stamped validates an instance of Stamped according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_Stamped(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Stamped) field.ErrorList {
@@ -143,9 +608,9 @@ func ValidateAt_Stamped(ctx context.Context, op operation.Operation, p *vgruntim
 		if oldObj != nil {
 			ov11 = &oldObj.Conditions
 		}
-		if !(op.Type == operation.Update && ov11 != nil && equal_2(v10, ov11)) {
+		if !(op.Type == operation.Update && ov11 != nil && equal_7(v10, ov11)) {
 			if len(*v10) != 0 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp12, *v10, listKey1)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp12, *v10, listKey2)...)
 			}
 		}
 	}
@@ -157,7 +622,7 @@ func ValidateAt_Stamped(ctx context.Context, op operation.Operation, p *vgruntim
 		if oldObj != nil {
 			ov14 = &oldObj.Windows
 		}
-		if !(op.Type == operation.Update && ov14 != nil && equal_4(v13, ov14)) {
+		if !(op.Type == operation.Update && ov14 != nil && equal_9(v13, ov14)) {
 			if len(*v13) != 0 {
 				start23 := len(errs)
 				for k16, val17 := range *v13 {
@@ -185,7 +650,7 @@ func ValidateAt_Stamped(ctx context.Context, op operation.Operation, p *vgruntim
 		if oldObj != nil {
 			ov28 = &oldObj.Hosts
 		}
-		if !(op.Type == operation.Update && ov28 != nil && equal_5(v27, ov28)) {
+		if !(op.Type == operation.Update && ov28 != nil && equal_10(v27, ov28)) {
 			if len(*v27) != 0 {
 				start37 := len(errs)
 				for k30, val31 := range *v27 {
@@ -241,7 +706,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov4 = &oldObj.Labels
 		}
-		if !(op.Type == operation.Update && ov4 != nil && equal_7(v3, ov4)) {
+		if !(op.Type == operation.Update && ov4 != nil && equal_12(v3, ov4)) {
 			if len(*v3) != 0 {
 				start13 := len(errs)
 				for k6, val7 := range *v3 {
@@ -271,7 +736,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov15 = &oldObj.MIn
 		}
-		if !(op.Type == operation.Update && ov15 != nil && equal_8(v14, ov15)) {
+		if !(op.Type == operation.Update && ov15 != nil && equal_13(v14, ov15)) {
 			if len(*v14) != 0 {
 				start24 := len(errs)
 				for k17, val18 := range *v14 {
@@ -313,7 +778,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov29 = &oldObj.LIn
 		}
-		if !(op.Type == operation.Update && ov29 != nil && equal_9(v28, ov29)) {
+		if !(op.Type == operation.Update && ov29 != nil && equal_14(v28, ov29)) {
 			if len(*v28) != 0 {
 				for i31 := range *v28 {
 					ep34 := fp30.Index(i31)
@@ -361,7 +826,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov43 = &oldObj.Tags
 		}
-		if !(op.Type == operation.Update && ov43 != nil && equal_11(v42, ov43)) {
+		if !(op.Type == operation.Update && ov43 != nil && equal_16(v42, ov43)) {
 			if len(*v42) != 0 {
 				{
 					var old49 vgruntime.OldItems[string, string]
@@ -395,17 +860,17 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		}
 		if !(op.Type == operation.Update && ov52 != nil && equal_1(v51, ov52)) {
 			if len(*v51) != 0 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp53, *v51, listKey2)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp53, *v51, listKey3)...)
 				{
-					var old58 vgruntime.OldItems[shared.Ref, listKey2Key]
+					var old58 vgruntime.OldItems[shared.Ref, listKey3Key]
 					if op.Type == operation.Update && ov52 != nil {
-						old58 = vgruntime.NewOldItems(*ov52, listKey2)
+						old58 = vgruntime.NewOldItems(*ov52, listKey3)
 					}
 					for i54 := range *v51 {
 						ep57 := fp53.Index(i54)
 						ev55 := &(*v51)[i54]
 						var eov56 *shared.Ref
-						if found59 := old58.Find(listKey2(ev55)); found59 != nil {
+						if found59 := old58.Find(listKey3(ev55)); found59 != nil {
 							eov56 = found59
 						}
 						if !(op.Type == operation.Update && eov56 != nil && equal_shared_Ref(ev55, eov56)) {
@@ -425,23 +890,23 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov61 = &oldObj.PPorts
 		}
-		if !(op.Type == operation.Update && ov61 != nil && equal_13(v60, ov61)) {
+		if !(op.Type == operation.Update && ov61 != nil && equal_18(v60, ov61)) {
 			if len(*v60) != 0 {
 				if nils69 := vgruntime.NoNils(&fp62, *v60); len(nils69) > 0 {
 					errs = append(errs, nils69...)
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp62, *v60, listKey3)...)
+					errs = append(errs, vgruntime.UniqueByKey(&fp62, *v60, listKey4)...)
 					{
-						var old67 vgruntime.OldItems[*shared.Ref, listKey3Key]
+						var old67 vgruntime.OldItems[*shared.Ref, listKey4Key]
 						if op.Type == operation.Update && ov61 != nil {
-							old67 = vgruntime.NewOldItems(*ov61, listKey3)
+							old67 = vgruntime.NewOldItems(*ov61, listKey4)
 						}
 						for i63 := range *v60 {
 							ep66 := fp62.Index(i63)
 							ev64 := (*v60)[i63]
 							var eov65 *shared.Ref
 							ev64i := i63
-							if found68 := old67.Find(listKey3(&(*v60)[ev64i])); found68 != nil {
+							if found68 := old67.Find(listKey4(&(*v60)[ev64i])); found68 != nil {
 								eov65 = *found68
 							}
 							if !(op.Type == operation.Update && ev64 != nil && eov65 != nil && equal_shared_Ref(ev64, eov65)) {
@@ -464,7 +929,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov71 = &oldObj.Ins
 		}
-		if !(op.Type == operation.Update && ov71 != nil && equal_9(v70, ov71)) {
+		if !(op.Type == operation.Update && ov71 != nil && equal_14(v70, ov71)) {
 			if len(*v70) != 0 {
 				errs = append(errs, vgruntime.UniqueFunc(&fp72, *v70, equal_Inner)...)
 				{
@@ -518,6 +983,22 @@ func Validate_Tree(ctx context.Context, op operation.Operation, fldPath *field.P
 // ValidateAt_Tree is Validate_Tree with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_Tree(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Tree) (errs field.ErrorList) {
+	var nesting vgruntime.Nesting
+	errs, _ = validateTree_Tree(ctx, op, p, obj, oldObj, oldObj, &nesting)
+	if e := nesting.Err(p); e != nil {
+		errs = append(errs, e)
+	}
+	return
+}
+
+// validateTree_Tree validates obj against oldObj (nil when there is none) and
+// reports whether obj equals cmpObj, which is oldObj when oldObj is set.
+func validateTree_Tree(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj, cmpObj *Tree, nesting *vgruntime.Nesting) (errs field.ErrorList, same bool) {
+	if !nesting.Enter() {
+		return nil, false
+	}
+	defer nesting.Leave()
+	same = cmpObj != nil
 	var freshRoot vgruntime.Path
 	// field name
 	{
@@ -527,7 +1008,13 @@ func ValidateAt_Tree(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if oldObj != nil {
 			ov2 = &oldObj.Name
 		}
-		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+		var cv4 *string
+		if cmpObj != nil {
+			cv4 = &cmpObj.Name
+		}
+		same5 := cv4 != nil && *v1 == *cv4
+		same = same && same5
+		if !(op.Type == operation.Update && ov2 != nil && same5) {
 			if *v1 == "" {
 				errs = append(errs, vgruntime.Required(&fp3))
 			}
@@ -535,23 +1022,53 @@ func ValidateAt_Tree(ctx context.Context, op operation.Operation, p *vgruntime.P
 	}
 	// field children
 	{
-		fp6 := p.Child("children")
-		v4 := &obj.Children
-		var ov5 *[]Tree
+		fp8 := p.Child("children")
+		v6 := &obj.Children
+		var ov7 *[]Tree
 		if oldObj != nil {
-			ov5 = &oldObj.Children
+			ov7 = &oldObj.Children
 		}
-		if !(op.Type == operation.Update && ov5 != nil && equal_15(v4, ov5)) {
-			if len(*v4) != 0 {
-				for i7 := range *v4 {
-					ep10 := fp6.Index(i7)
-					ev8 := &(*v4)[i7]
-					if sub11 := ValidateAt_Tree(ctx, op, &freshRoot, ev8, nil); len(sub11) > 0 {
-						errs = append(errs, vgruntime.Rebase(sub11, ep10.Field())...)
+		var cv9 *[]Tree
+		if cmpObj != nil {
+			cv9 = &cmpObj.Children
+		}
+		start24 := len(errs)
+		var same10, known11 bool
+		if len(*v6) != 0 {
+			{
+				same16 := cv9 != nil && len(*cv9) == len(*v6)
+				for i12 := range *v6 {
+					ep15 := fp8.Index(i12)
+					ev13 := &(*v6)[i12]
+					var ecv17 *Tree
+					if same16 {
+						ecv17 = &(*cv9)[i12]
 					}
+					var same18, known19 bool
+					{
+						sub20, same21 := validateTree_Tree(ctx, op, &freshRoot, ev13, nil, ecv17, nesting)
+						if len(sub20) > 0 {
+							errs = append(errs, vgruntime.Rebase(sub20, ep15.Field())...)
+						}
+						same18 = same21
+						known19 = true
+					}
+					if !known19 {
+						same18 = ecv17 != nil && equal_Tree(ev13, ecv17)
+					}
+					same16 = same16 && same18
 				}
+				same10 = same16
+				known11 = true
 			}
 		}
+		if !known11 {
+			same10 = cv9 != nil && equal_20(v6, cv9)
+		}
+		if op.Type == operation.Update && ov7 != nil && same10 {
+			errs = errs[:start24]
+		}
+		same = same && same10
 	}
 	return
 }
@@ -599,8 +1116,115 @@ func equal_1(a, b *[]shared.Ref) bool {
 	return true
 }
 
-// equal_2 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_2(a, b *[]metav1.Condition) bool {
+// equal_Node reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_Node(a, b *Node) bool {
+	return equal_Node_d(a, b, 0)
+}
+
+// equal_Node_d is equal_Node at d levels of recursion.
+func equal_Node_d(a, b *Node, d int) bool {
+	if vgruntime.EqualDepthExceeded(d) {
+		return false
+	}
+	return a.Name == b.Name &&
+		a.Weight == b.Weight &&
+		equal_21_d(&a.Next, &b.Next, d+1) &&
+		equal_3_d(&a.Children, &b.Children, d+1) &&
+		equal_3_d(&a.Keyed, &b.Keyed, d+1) &&
+		equal_4_d(&a.ByName, &b.ByName, d+1) &&
+		equal_5_d(&a.Values, &b.Values, d+1) &&
+		equal_Nodes_d(&a.More, &b.More, d+1) &&
+		a.Note == b.Note
+}
+
+// equal_3 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_3(a, b *[]Node) bool {
+	return equal_3_d(a, b, 0)
+}
+
+// equal_3_d is equal_3 at d levels of recursion.
+func equal_3_d(a, b *[]Node, d int) bool {
+	if vgruntime.EqualDepthExceeded(d) {
+		return false
+	}
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_Node_d(&(*a)[i], &(*b)[i], d+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal_4 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_4(a, b *map[string]*Node) bool {
+	return equal_4_d(a, b, 0)
+}
+
+// equal_4_d is equal_4 at d levels of recursion.
+func equal_4_d(a, b *map[string]*Node, d int) bool {
+	if vgruntime.EqualDepthExceeded(d) {
+		return false
+	}
+	if len(*a) != len(*b) {
+		return false
+	}
+	for k, v := range *a {
+		w, ok := (*b)[k]
+		if !ok || !equal_21_d(&v, &w, d+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal_5 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_5(a, b *map[string]Node) bool {
+	return equal_5_d(a, b, 0)
+}
+
+// equal_5_d is equal_5 at d levels of recursion.
+func equal_5_d(a, b *map[string]Node, d int) bool {
+	if vgruntime.EqualDepthExceeded(d) {
+		return false
+	}
+	if len(*a) != len(*b) {
+		return false
+	}
+	for k, v := range *a {
+		w, ok := (*b)[k]
+		if !ok || !equal_Node_d(&v, &w, d+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal_Nodes reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_Nodes(a, b *Nodes) bool {
+	return equal_Nodes_d(a, b, 0)
+}
+
+// equal_Nodes_d is equal_Nodes at d levels of recursion.
+func equal_Nodes_d(a, b *Nodes, d int) bool {
+	if vgruntime.EqualDepthExceeded(d) {
+		return false
+	}
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_Node_d(&(*a)[i], &(*b)[i], d+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_7(a, b *[]metav1.Condition) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -618,8 +1242,8 @@ func equal_Window(a, b *Window) bool {
 		vgruntime.TimeEqual(&a.Start, &b.Start)
 }
 
-// equal_4 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_4(a, b *map[string]Window) bool {
+// equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_9(a, b *map[string]Window) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -632,8 +1256,8 @@ func equal_4(a, b *map[string]Window) bool {
 	return true
 }
 
-// equal_5 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_5(a, b *map[string]Host) bool {
+// equal_10 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_10(a, b *map[string]Host) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -652,13 +1276,13 @@ func equal_Inner(a, b *Inner) bool {
 		equal_1(&a.Refs, &b.Refs)
 }
 
-// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_7(a, b *map[string]string) bool {
+// equal_12 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_12(a, b *map[string]string) bool {
 	return vgruntime.MapEqual(*a, *b)
 }
 
-// equal_8 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_8(a, b *map[string]Inner) bool {
+// equal_13 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_13(a, b *map[string]Inner) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -671,8 +1295,8 @@ func equal_8(a, b *map[string]Inner) bool {
 	return true
 }
 
-// equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_9(a, b *[]Inner) bool {
+// equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_14(a, b *[]Inner) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -686,28 +1310,36 @@ func equal_9(a, b *[]Inner) bool {
 
 // equal_Tree reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Tree(a, b *Tree) bool {
-	return a.Name == b.Name &&
-		equal_15(&a.Children, &b.Children)
+	return equal_Tree_d(a, b, 0)
 }
 
-// equal_11 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_11(a, b *[]string) bool {
+// equal_Tree_d is equal_Tree at d levels of recursion.
+func equal_Tree_d(a, b *Tree, d int) bool {
+	if vgruntime.EqualDepthExceeded(d) {
+		return false
+	}
+	return a.Name == b.Name &&
+		equal_20_d(&a.Children, &b.Children, d+1)
+}
+
+// equal_16 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_16(a, b *[]string) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_shared_Ref reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_shared_Ref(a, b *shared.Ref) bool {
 	return a.Name == b.Name &&
-		equal_18(&a.Count, &b.Count)
+		equal_24(&a.Count, &b.Count)
 }
 
-// equal_13 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_13(a, b *[]*shared.Ref) bool {
+// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_18(a, b *[]*shared.Ref) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
 	for i := range *a {
-		if !equal_19(&(*a)[i], &(*b)[i]) {
+		if !equal_25(&(*a)[i], &(*b)[i]) {
 			return false
 		}
 	}
@@ -718,27 +1350,51 @@ func equal_13(a, b *[]*shared.Ref) bool {
 func equal_Stamped(a, b *Stamped) bool {
 	return a.Count == b.Count &&
 		vgruntime.TimeEqual(&a.At, &b.At) &&
-		equal_20(&a.Expires, &b.Expires) &&
+		equal_26(&a.Expires, &b.Expires) &&
 		vgruntime.MicroTimeEqual(&a.Observed, &b.Observed) &&
 		vgruntime.QuantityEqual(&a.Size, &b.Size) &&
-		equal_21(&a.Limits, &b.Limits) &&
-		equal_2(&a.Conditions, &b.Conditions) &&
-		equal_4(&a.Windows, &b.Windows) &&
-		equal_22(&a.Wall, &b.Wall) &&
-		equal_5(&a.Hosts, &b.Hosts)
+		equal_27(&a.Limits, &b.Limits) &&
+		equal_7(&a.Conditions, &b.Conditions) &&
+		equal_9(&a.Windows, &b.Windows) &&
+		equal_28(&a.Wall, &b.Wall) &&
+		equal_10(&a.Hosts, &b.Hosts)
 }
 
-// equal_15 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_15(a, b *[]Tree) bool {
+// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_20(a, b *[]Tree) bool {
+	return equal_20_d(a, b, 0)
+}
+
+// equal_20_d is equal_20 at d levels of recursion.
+func equal_20_d(a, b *[]Tree, d int) bool {
+	if vgruntime.EqualDepthExceeded(d) {
+		return false
+	}
 	if len(*a) != len(*b) {
 		return false
 	}
 	for i := range *a {
-		if !equal_Tree(&(*a)[i], &(*b)[i]) {
+		if !equal_Tree_d(&(*a)[i], &(*b)[i], d+1) {
 			return false
 		}
 	}
 	return true
+}
+
+// equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_21(a, b **Node) bool {
+	return equal_21_d(a, b, 0)
+}
+
+// equal_21_d is equal_21 at d levels of recursion.
+func equal_21_d(a, b **Node, d int) bool {
+	if vgruntime.EqualDepthExceeded(d) {
+		return false
+	}
+	if *a == nil || *b == nil {
+		return *a == *b
+	}
+	return equal_Node_d(*a, *b, d+1)
 }
 
 // equal_v1_Condition reports whether *a and *b are equal as equality.Semantic sees them.
@@ -757,29 +1413,29 @@ func equal_Host(a, b *Host) bool {
 		vgruntime.OpaqueEqual(&a.Addr, &b.Addr)
 }
 
-// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_18(a, b **int64) bool {
+// equal_24 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_24(a, b **int64) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_19(a, b **shared.Ref) bool {
+// equal_25 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_25(a, b **shared.Ref) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_shared_Ref(*a, *b)
 }
 
-// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_20(a, b **metav1.Time) bool {
+// equal_26 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_26(a, b **metav1.Time) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return vgruntime.TimeEqual(*a, *b)
 }
 
-// equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_21(a, b *map[string]resource.Quantity) bool {
+// equal_27 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_27(a, b *map[string]resource.Quantity) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -792,47 +1448,59 @@ func equal_21(a, b *map[string]resource.Quantity) bool {
 	return true
 }
 
-// equal_22 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_22(a, b **time.Time) bool {
+// equal_28 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_28(a, b **time.Time) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return vgruntime.GoTimeEqual(*a, *b)
 }
 
-// listKey1Key is the list-map key of v1.Condition items.
+// listKey1Key is the list-map key of v1.Node items.
 type listKey1Key struct {
 	v0 string
 }
 
 // listKey1 returns the list-map key of an item.
-func listKey1(e *metav1.Condition) listKey1Key {
+func listKey1(e *Node) listKey1Key {
 	var k listKey1Key
-	k.v0 = e.Type
-	return k
-}
-
-// listKey2Key is the list-map key of shared.Ref items.
-type listKey2Key struct {
-	v0 shared.Name
-}
-
-// listKey2 returns the list-map key of an item.
-func listKey2(e *shared.Ref) listKey2Key {
-	var k listKey2Key
 	k.v0 = e.Name
 	return k
 }
 
-// listKey3Key is the list-map key of *shared.Ref items.
+// listKey2Key is the list-map key of v1.Condition items.
+type listKey2Key struct {
+	v0 string
+}
+
+// listKey2 returns the list-map key of an item.
+func listKey2(e *metav1.Condition) listKey2Key {
+	var k listKey2Key
+	k.v0 = e.Type
+	return k
+}
+
+// listKey3Key is the list-map key of shared.Ref items.
 type listKey3Key struct {
+	v0 shared.Name
+}
+
+// listKey3 returns the list-map key of an item.
+func listKey3(e *shared.Ref) listKey3Key {
+	var k listKey3Key
+	k.v0 = e.Name
+	return k
+}
+
+// listKey4Key is the list-map key of *shared.Ref items.
+type listKey4Key struct {
 	nilItem bool
 	v0      shared.Name
 }
 
-// listKey3 returns the list-map key of an item.
-func listKey3(e **shared.Ref) listKey3Key {
-	var k listKey3Key
+// listKey4 returns the list-map key of an item.
+func listKey4(e **shared.Ref) listKey4Key {
+	var k listKey4Key
 	if *e == nil {
 		k.nilItem = true
 		return k

@@ -381,6 +381,22 @@ func Validate_Part(ctx context.Context, op operation.Operation, fldPath *field.P
 // ValidateAt_Part is Validate_Part with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_Part(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Part) (errs field.ErrorList) {
+	var nesting vgruntime.Nesting
+	errs, _ = validateTree_Part(ctx, op, p, obj, oldObj, oldObj, &nesting)
+	if e := nesting.Err(p); e != nil {
+		errs = append(errs, e)
+	}
+	return
+}
+
+// validateTree_Part validates obj against oldObj (nil when there is none) and
+// reports whether obj equals cmpObj, which is oldObj when oldObj is set.
+func validateTree_Part(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj, cmpObj *Part, nesting *vgruntime.Nesting) (errs field.ErrorList, same bool) {
+	if !nesting.Enter() {
+		return nil, false
+	}
+	defer nesting.Leave()
+	same = cmpObj != nil
 	var freshRoot vgruntime.Path
 	// field name
 	{
@@ -390,7 +406,13 @@ func ValidateAt_Part(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if oldObj != nil {
 			ov2 = &oldObj.Name
 		}
-		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+		var cv4 *common.ShortName
+		if cmpObj != nil {
+			cv4 = &cmpObj.Name
+		}
+		same5 := cv4 != nil && *v1 == *cv4
+		same = same && same5
+		if !(op.Type == operation.Update && ov2 != nil && same5) {
 			if *v1 == "" {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
@@ -400,51 +422,93 @@ func ValidateAt_Part(ctx context.Context, op operation.Operation, p *vgruntime.P
 	}
 	// field count
 	{
-		fp6 := p.Child("count")
-		v4 := &obj.Count
-		var ov5 *int32
+		fp8 := p.Child("count")
+		v6 := &obj.Count
+		var ov7 *int32
 		if oldObj != nil {
-			ov5 = &oldObj.Count
+			ov7 = &oldObj.Count
 		}
-		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
-			if *v4 != 0 {
-				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+		var cv9 *int32
+		if cmpObj != nil {
+			cv9 = &cmpObj.Count
+		}
+		same10 := cv9 != nil && *v6 == *cv9
+		same = same && same10
+		if !(op.Type == operation.Update && ov7 != nil && same10) {
+			if *v6 != 0 {
+				if *v6 < 1 {
+					errs = append(errs, vgruntime.Minimum(&fp8, *v6, 1))
 				}
 			}
 		}
 	}
 	// field children
 	{
-		fp9 := p.Child("children")
-		v7 := &obj.Children
-		var ov8 *[]Part
+		fp13 := p.Child("children")
+		v11 := &obj.Children
+		var ov12 *[]Part
 		if oldObj != nil {
-			ov8 = &oldObj.Children
+			ov12 = &oldObj.Children
 		}
-		if !(op.Type == operation.Update && ov8 != nil && equal_1(v7, ov8)) {
-			if len(*v7) != 0 {
-				for i10 := range *v7 {
-					ep13 := fp9.Index(i10)
-					ev11 := &(*v7)[i10]
-					if sub14 := ValidateAt_Part(ctx, op, &freshRoot, ev11, nil); len(sub14) > 0 {
-						errs = append(errs, vgruntime.Rebase(sub14, ep13.Field())...)
+		var cv14 *[]Part
+		if cmpObj != nil {
+			cv14 = &cmpObj.Children
+		}
+		start29 := len(errs)
+		var same15, known16 bool
+		if len(*v11) != 0 {
+			{
+				same21 := cv14 != nil && len(*cv14) == len(*v11)
+				for i17 := range *v11 {
+					ep20 := fp13.Index(i17)
+					ev18 := &(*v11)[i17]
+					var ecv22 *Part
+					if same21 {
+						ecv22 = &(*cv14)[i17]
 					}
+					var same23, known24 bool
+					{
+						sub25, same26 := validateTree_Part(ctx, op, &freshRoot, ev18, nil, ecv22, nesting)
+						if len(sub25) > 0 {
+							errs = append(errs, vgruntime.Rebase(sub25, ep20.Field())...)
+						}
+						same23 = same26
+						known24 = true
+					}
+					if !known24 {
+						same23 = ecv22 != nil && equal_Part(ev18, ecv22)
+					}
+					same21 = same21 && same23
 				}
+				same15 = same21
+				known16 = true
 			}
 		}
+		if !known16 {
+			same15 = cv14 != nil && equal_2(v11, cv14)
+		}
+		if op.Type == operation.Update && ov12 != nil && same15 {
+			errs = errs[:start29]
+		}
+		same = same && same15
 	}
 	// field auth
 	{
-		fp17 := p.Child("auth")
-		v15 := obj.Auth
-		var ov16 *common.Credentials
+		fp32 := p.Child("auth")
+		v30 := obj.Auth
+		var ov31 *common.Credentials
 		if oldObj != nil {
-			ov16 = oldObj.Auth
+			ov31 = oldObj.Auth
 		}
-		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v15, ov16)) {
-			if v15 != nil {
-				errs = append(errs, common.ValidateAt_Credentials(ctx, op, &fp17, v15, ov16)...)
+		var cv33 *common.Credentials
+		if cmpObj != nil {
+			cv33 = cmpObj.Auth
+		}
+		same34 := cmpObj != nil && vgruntime.PtrEqual(v30, cv33)
+		same = same && same34
+		if !(op.Type == operation.Update && oldObj != nil && same34) {
+			if v30 != nil {
+				errs = append(errs, common.ValidateAt_Credentials(ctx, op, &fp32, v30, ov31)...)
 			}
 		}
 	}
@@ -656,7 +720,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 		if oldObj != nil {
 			ov8 = &oldObj.Values
 		}
-		if !(op.Type == operation.Update && ov8 != nil && equal_2(v7, ov8)) {
+		if !(op.Type == operation.Update && ov8 != nil && equal_3(v7, ov8)) {
 			if len(*v7) != 0 {
 				for i10 := range *v7 {
 					ep13 := fp9.Index(i10)
@@ -750,7 +814,7 @@ func ValidateAt_Storage(ctx context.Context, op operation.Operation, p *vgruntim
 		if oldObj != nil {
 			ov14 = &oldObj.Volumes
 		}
-		if !(op.Type == operation.Update && ov14 != nil && equal_2(v13, ov14)) {
+		if !(op.Type == operation.Update && ov14 != nil && equal_3(v13, ov14)) {
 			if len(*v13) != 0 {
 				for i16 := range *v13 {
 					ep19 := fp15.Index(i16)
@@ -996,7 +1060,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov25 = &oldObj.Addresses
 		}
-		if !(op.Type == operation.Update && ov25 != nil && equal_2(v24, ov25)) {
+		if !(op.Type == operation.Update && ov25 != nil && equal_3(v24, ov25)) {
 			if len(*v24) != 0 {
 				if len(*v24) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp26, len(*v24), 4))
@@ -1018,7 +1082,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov32 = &oldObj.Labels
 		}
-		if !(op.Type == operation.Update && ov32 != nil && equal_5(v31, ov32)) {
+		if !(op.Type == operation.Update && ov32 != nil && equal_6(v31, ov32)) {
 			if len(*v31) != 0 {
 				start37 := len(errs)
 				for k34 := range *v31 {
@@ -1059,7 +1123,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov47 = &oldObj.Selectors
 		}
-		if !(op.Type == operation.Update && ov47 != nil && equal_7(v46, ov47)) {
+		if !(op.Type == operation.Update && ov47 != nil && equal_8(v46, ov47)) {
 			if len(*v46) != 0 {
 				start60 := len(errs)
 				for k57 := range *v46 {
@@ -1100,7 +1164,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov62 = &oldObj.Ports
 		}
-		if !(op.Type == operation.Update && ov62 != nil && equal_8(v61, ov62)) {
+		if !(op.Type == operation.Update && ov62 != nil && equal_9(v61, ov62)) {
 			if len(*v61) != 0 {
 				if len(*v61) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp63, len(*v61), 4))
@@ -1122,7 +1186,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov69 = &oldObj.ExtraPorts
 		}
-		if !(op.Type == operation.Update && ov69 != nil && equal_9(v68, ov69)) {
+		if !(op.Type == operation.Update && ov69 != nil && equal_10(v68, ov69)) {
 			if len(*v68) != 0 {
 				if enabled75, defined76 := op.Options["WidgetStrictPorts"]; !defined76 {
 					errs = append(errs, vgruntime.UndefinedOption(&fp70, "WidgetStrictPorts"))
@@ -1146,7 +1210,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov78 = &oldObj.Zones
 		}
-		if !(op.Type == operation.Update && ov78 != nil && equal_2(v77, ov78)) {
+		if !(op.Type == operation.Update && ov78 != nil && equal_3(v77, ov78)) {
 			if len(*v77) != 0 {
 				stop84 := false
 				if enabled85, defined86 := op.Options["WidgetMultiZone"]; !defined86 {
@@ -1196,7 +1260,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov93 = &oldObj.Backends
 		}
-		if !(op.Type == operation.Update && ov93 != nil && equal_10(v92, ov93)) {
+		if !(op.Type == operation.Update && ov93 != nil && equal_11(v92, ov93)) {
 			if len(*v92) != 0 {
 				if nils106 := vgruntime.NoNils(&fp94, *v92); len(nils106) > 0 {
 					errs = append(errs, nils106...)
@@ -1265,7 +1329,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov117 = &oldObj.Parts
 		}
-		if !(op.Type == operation.Update && ov117 != nil && equal_1(v116, ov117)) {
+		if !(op.Type == operation.Update && ov117 != nil && equal_2(v116, ov117)) {
 			if len(*v116) != 0 {
 				for i119 := range *v116 {
 					ep122 := fp118.Index(i119)
@@ -1299,7 +1363,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov128 = &oldObj.Protocols
 		}
-		if !(op.Type == operation.Update && ov128 != nil && equal_13(v127, ov128)) {
+		if !(op.Type == operation.Update && ov128 != nil && equal_14(v127, ov128)) {
 			if len(*v127) != 0 {
 				if len(*v127) > 2 {
 					errs = append(errs, vgruntime.MaxItems(&fp129, len(*v127), 2))
@@ -1321,7 +1385,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov135 = &oldObj.ZoneReplicas
 		}
-		if !(op.Type == operation.Update && ov135 != nil && equal_14(v134, ov135)) {
+		if !(op.Type == operation.Update && ov135 != nil && equal_15(v134, ov135)) {
 			if len(*v134) != 0 {
 				start148 := len(errs)
 				for k145 := range *v134 {
@@ -1360,7 +1424,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov150 = &oldObj.Tags
 		}
-		if !(op.Type == operation.Update && ov150 != nil && equal_2(v149, ov150)) {
+		if !(op.Type == operation.Update && ov150 != nil && equal_3(v149, ov150)) {
 			if len(*v149) != 0 {
 				{
 					var old156 vgruntime.OldItems[string, string]
@@ -1392,7 +1456,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov159 = &oldObj.Listeners
 		}
-		if !(op.Type == operation.Update && ov159 != nil && equal_15(v158, ov159)) {
+		if !(op.Type == operation.Update && ov159 != nil && equal_16(v158, ov159)) {
 			if len(*v158) != 0 {
 				errs = append(errs, vgruntime.UniqueByKey(&fp160, *v158, listKey1)...)
 				if i167 := findItem1(*v158); i167 >= 0 {
@@ -1451,7 +1515,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov176 = &oldObj.Mounts
 		}
-		if !(op.Type == operation.Update && ov176 != nil && equal_16(v175, ov176)) {
+		if !(op.Type == operation.Update && ov176 != nil && equal_17(v175, ov176)) {
 			if len(*v175) != 0 {
 				if nils184 := vgruntime.NoNils(&fp177, *v175); len(nils184) > 0 {
 					errs = append(errs, nils184...)
@@ -1550,7 +1614,7 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 		if oldObj != nil {
 			ov5 = &oldObj.PartCounts
 		}
-		if !(op.Type == operation.Update && ov5 != nil && equal_18(v4, ov5)) {
+		if !(op.Type == operation.Update && ov5 != nil && equal_19(v4, ov5)) {
 			if len(*v4) != 0 {
 				start14 := len(errs)
 				for k7, val8 := range *v4 {
@@ -1580,7 +1644,7 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 		if oldObj != nil {
 			ov16 = &oldObj.Conditions
 		}
-		if !(op.Type == operation.Update && ov16 != nil && equal_19(v15, ov16)) {
+		if !(op.Type == operation.Update && ov16 != nil && equal_20(v15, ov16)) {
 			if len(*v15) != 0 {
 				errs = append(errs, vgruntime.UniqueByKey(&fp17, *v15, listKey3)...)
 				// zeroOrOneOf
@@ -1619,21 +1683,45 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 	return
 }
 
-// equal_1 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_1(a, b *[]Part) bool {
+// equal_Part reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_Part(a, b *Part) bool {
+	return equal_Part_d(a, b, 0)
+}
+
+// equal_Part_d is equal_Part at d levels of recursion.
+func equal_Part_d(a, b *Part, d int) bool {
+	if vgruntime.EqualDepthExceeded(d) {
+		return false
+	}
+	return a.Name == b.Name &&
+		a.Count == b.Count &&
+		equal_2_d(&a.Children, &b.Children, d+1) &&
+		equal_21(&a.Auth, &b.Auth)
+}
+
+// equal_2 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_2(a, b *[]Part) bool {
+	return equal_2_d(a, b, 0)
+}
+
+// equal_2_d is equal_2 at d levels of recursion.
+func equal_2_d(a, b *[]Part, d int) bool {
+	if vgruntime.EqualDepthExceeded(d) {
+		return false
+	}
 	if len(*a) != len(*b) {
 		return false
 	}
 	for i := range *a {
-		if !equal_Part(&(*a)[i], &(*b)[i]) {
+		if !equal_Part_d(&(*a)[i], &(*b)[i], d+1) {
 			return false
 		}
 	}
 	return true
 }
 
-// equal_2 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_2(a, b *[]string) bool {
+// equal_3 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_3(a, b *[]string) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
@@ -1641,43 +1729,43 @@ func equal_2(a, b *[]string) bool {
 func equal_WidgetSpec(a, b *WidgetSpec) bool {
 	return a.Naming == b.Naming &&
 		a.ClassName == b.ClassName &&
-		equal_21(&a.Replicas, &b.Replicas) &&
-		equal_22(&a.Priority, &b.Priority) &&
-		equal_23(&a.Privileged, &b.Privileged) &&
+		equal_22(&a.Replicas, &b.Replicas) &&
+		equal_23(&a.Priority, &b.Priority) &&
+		equal_24(&a.Privileged, &b.Privileged) &&
 		a.LegacyID == b.LegacyID &&
-		equal_24(&a.ClusterIP, &b.ClusterIP) &&
-		equal_2(&a.Addresses, &b.Addresses) &&
-		equal_5(&a.Labels, &b.Labels) &&
-		equal_7(&a.Selectors, &b.Selectors) &&
-		equal_8(&a.Ports, &b.Ports) &&
-		equal_9(&a.ExtraPorts, &b.ExtraPorts) &&
-		equal_2(&a.Zones, &b.Zones) &&
+		equal_25(&a.ClusterIP, &b.ClusterIP) &&
+		equal_3(&a.Addresses, &b.Addresses) &&
+		equal_6(&a.Labels, &b.Labels) &&
+		equal_8(&a.Selectors, &b.Selectors) &&
+		equal_9(&a.Ports, &b.Ports) &&
+		equal_10(&a.ExtraPorts, &b.ExtraPorts) &&
+		equal_3(&a.Zones, &b.Zones) &&
 		a.Color == b.Color &&
-		equal_10(&a.Backends, &b.Backends) &&
-		equal_25(&a.Owner, &b.Owner) &&
-		equal_26(&a.Credentials, &b.Credentials) &&
-		equal_1(&a.Parts, &b.Parts) &&
+		equal_11(&a.Backends, &b.Backends) &&
+		equal_26(&a.Owner, &b.Owner) &&
+		equal_21(&a.Credentials, &b.Credentials) &&
+		equal_2(&a.Parts, &b.Parts) &&
 		equal_PartNames(&a.PartNames, &b.PartNames) &&
-		equal_13(&a.Protocols, &b.Protocols) &&
-		equal_14(&a.ZoneReplicas, &b.ZoneReplicas) &&
-		equal_2(&a.Tags, &b.Tags) &&
-		equal_15(&a.Listeners, &b.Listeners) &&
-		equal_16(&a.Mounts, &b.Mounts) &&
+		equal_14(&a.Protocols, &b.Protocols) &&
+		equal_15(&a.ZoneReplicas, &b.ZoneReplicas) &&
+		equal_3(&a.Tags, &b.Tags) &&
+		equal_16(&a.Listeners, &b.Listeners) &&
+		equal_17(&a.Mounts, &b.Mounts) &&
 		equal_27(&a.Storage, &b.Storage) &&
-		equal_22(&a.TTLSeconds, &b.TTLSeconds) &&
+		equal_23(&a.TTLSeconds, &b.TTLSeconds) &&
 		a.RunOnce == b.RunOnce
 }
 
 // equal_WidgetStatus reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_WidgetStatus(a, b *WidgetStatus) bool {
 	return a.Phase == b.Phase &&
-		equal_18(&a.PartCounts, &b.PartCounts) &&
+		equal_19(&a.PartCounts, &b.PartCounts) &&
 		equal_28(&a.LastUpdated, &b.LastUpdated) &&
-		equal_19(&a.Conditions, &b.Conditions)
+		equal_20(&a.Conditions, &b.Conditions)
 }
 
-// equal_5 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_5(a, b *map[string]string) bool {
+// equal_6 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_6(a, b *map[string]string) bool {
 	return vgruntime.MapEqual(*a, *b)
 }
 
@@ -1685,11 +1773,11 @@ func equal_5(a, b *map[string]string) bool {
 func equal_Selector(a, b *Selector) bool {
 	return a.Key == b.Key &&
 		a.Operator == b.Operator &&
-		equal_2(&a.Values, &b.Values)
+		equal_3(&a.Values, &b.Values)
 }
 
-// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_7(a, b *map[string]Selector) bool {
+// equal_8 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_8(a, b *map[string]Selector) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1702,23 +1790,23 @@ func equal_7(a, b *map[string]Selector) bool {
 	return true
 }
 
-// equal_8 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_8(a, b *[]Port) bool {
-	return vgruntime.SliceEqual(*a, *b)
-}
-
 // equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_9(a, b *[]int32) bool {
+func equal_9(a, b *[]Port) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_10 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_10(a, b *[]*common.Reference) bool {
+func equal_10(a, b *[]int32) bool {
+	return vgruntime.SliceEqual(*a, *b)
+}
+
+// equal_11 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_11(a, b *[]*common.Reference) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
 	for i := range *a {
-		if !equal_25(&(*a)[i], &(*b)[i]) {
+		if !equal_26(&(*a)[i], &(*b)[i]) {
 			return false
 		}
 	}
@@ -1736,23 +1824,23 @@ func equal_PartNames(a, b *PartNames) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
-// equal_13 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_13(a, b *[]Protocol) bool {
-	return vgruntime.SliceEqual(*a, *b)
-}
-
 // equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_14(a, b *map[string]ReplicaCount) bool {
-	return vgruntime.MapEqual(*a, *b)
+func equal_14(a, b *[]Protocol) bool {
+	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_15 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_15(a, b *[]Listener) bool {
-	return vgruntime.SliceEqual(*a, *b)
+func equal_15(a, b *map[string]ReplicaCount) bool {
+	return vgruntime.MapEqual(*a, *b)
 }
 
 // equal_16 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_16(a, b *[]*Mount) bool {
+func equal_16(a, b *[]Listener) bool {
+	return vgruntime.SliceEqual(*a, *b)
+}
+
+// equal_17 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_17(a, b *[]*Mount) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1768,59 +1856,51 @@ func equal_16(a, b *[]*Mount) bool {
 func equal_Storage(a, b *Storage) bool {
 	return a.Type == b.Type &&
 		equal_31(&a.EmptyDir, &b.EmptyDir) &&
-		equal_24(&a.HostPath, &b.HostPath) &&
-		equal_2(&a.Volumes, &b.Volumes)
-}
-
-// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_18(a, b *map[string]int32) bool {
-	return vgruntime.MapEqual(*a, *b)
+		equal_25(&a.HostPath, &b.HostPath) &&
+		equal_3(&a.Volumes, &b.Volumes)
 }
 
 // equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_19(a, b *[]Condition) bool {
+func equal_19(a, b *map[string]int32) bool {
+	return vgruntime.MapEqual(*a, *b)
+}
+
+// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_20(a, b *[]Condition) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
-// equal_Part reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_Part(a, b *Part) bool {
-	return a.Name == b.Name &&
-		a.Count == b.Count &&
-		equal_1(&a.Children, &b.Children) &&
-		equal_26(&a.Auth, &b.Auth)
-}
-
 // equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_21(a, b **ReplicaCount) bool {
+func equal_21(a, b **common.Credentials) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_22 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_22(a, b **int32) bool {
+func equal_22(a, b **ReplicaCount) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_23 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_23(a, b **bool) bool {
+func equal_23(a, b **int32) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_24 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_24(a, b **string) bool {
+func equal_24(a, b **bool) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_25 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_25(a, b **common.Reference) bool {
+func equal_25(a, b **string) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_26 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_26(a, b **common.Reference) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_common_Reference(*a, *b)
-}
-
-// equal_26 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_26(a, b **common.Credentials) bool {
-	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_27 reports whether *a and *b are equal as equality.Semantic sees them.
