@@ -52,7 +52,7 @@ func (t *target) Kind() markers.Kind {
 		return markers.KindPointer
 	case types.Struct:
 		return markers.KindStruct
-	case types.Slice, types.Array:
+	case types.Slice:
 		return markers.KindSlice
 	case types.Map:
 		return markers.KindMap
@@ -71,7 +71,13 @@ func (t *target) Kind() markers.Kind {
 	return markers.KindOther
 }
 
+// sub is a place reached from t by a chained tag. A fixed-size array, a
+// func or a channel there is of no kind a tag applies to (KindOther), and
+// its description says why.
 func (t *target) sub(scope markers.Scope, ty *types.Type, desc string) *target {
+	if what, _ := unsupportedValue(ty); what != "" {
+		desc += ", " + what + ", which validation-gen does not validate"
+	}
 	return &target{b: t.b, scope: scope, t: ty, desc: desc}
 }
 
