@@ -37,10 +37,7 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []model.Rule, withType 
 	trackList := withType && pl.same != ""
 	var ls string
 	if trackList {
-		ls = c.name("same")
-		ecv := c.name("ecv")
-		elem.cv, elem.cmpParent = ecv, ecv+"OK"
-		elem = c.track(elem)
+		elem, ls = c.trackItems(elem)
 	}
 	var body []jen.Code
 	if withType {
@@ -103,6 +100,16 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []model.Rule, withType 
 	return out
 }
 
+// trackItems makes the items of a tracked list or map tracked places,
+// compared with ecv (and ecvOK); the returned name is the variable
+// holding the whole list's or map's equality.
+func (c *fnCtx) trackItems(elem place) (place, string) {
+	all := c.name("same")
+	ecv := c.name("ecv")
+	elem.cv, elem.cmpParent = ecv, ecv+"OK"
+	return c.track(elem), all
+}
+
 // listItemCmp declares the compared item of a tracked list's item i (ecv,
 // and ecvOK: it exists) and, for a list whose items are matched with old
 // ones, the item at index i (pos), which the list's equality needs.
@@ -150,10 +157,7 @@ func (c *fnCtx) mapValues(pl place, r *types.Type, rules []model.Rule, withType 
 	trackMap := withType && pl.same != ""
 	var ms string
 	if trackMap {
-		ms = c.name("same")
-		ecv := c.name("ecv")
-		elem.cv, elem.cmpParent = ecv, ecv+"OK"
-		elem = c.track(elem)
+		elem, ms = c.trackItems(elem)
 	}
 	var body []jen.Code
 	if withType {
