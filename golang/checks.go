@@ -70,6 +70,11 @@ func (c *fnCtx) fieldPlace(f *model.Field, obj, oldObj string, parent *pathVar) 
 		decls = append(decls,
 			jen.Var().Id(pl.cv).Op("*").Add(c.e.typeCode(pl.valueType())),
 			jen.If(jen.Id("cmpObj").Op("!=").Nil()).Block(jen.Id(pl.cv).Op("=").Add(sel("cmpObj"))))
+		if isPtr && pl.same == "" {
+			// The gate of an untracked pointer compares with cv (the old
+			// value when there is one); its checks may not need ov.
+			decls = append(decls, jen.Id("_").Op("=").Id(ov))
+		}
 	}
 	if !f.Inline {
 		return pv.withDecl(append(decls, body...))

@@ -19,4 +19,7 @@ type A struct {
 
 type B struct {
 	A *A `json:"a,omitempty"`
+	// A required pointer's checks do not read its old value.
+	// +k8s:required
+	P *int32 `json:"p"`
 }
