@@ -10,14 +10,16 @@ import (
 	"github.com/declval/validation-gen/model"
 )
 
-// structFields validates each field of a struct type.
-func (c *fnCtx) structFields(t *model.Type, obj, oldObj string, path *pathVar) []jen.Code {
-	var out []jen.Code
+// structFields validates each field of a struct type. checked names, by
+// Go name, the fields it wrote checks for.
+func (c *fnCtx) structFields(t *model.Type, obj, oldObj string, path *pathVar) (out []jen.Code, checked map[string]bool) {
+	checked = map[string]bool{}
 	for _, f := range t.Fields {
 		code := c.fieldPlace(f, obj, oldObj, path)
 		if len(code) == 0 {
 			continue
 		}
+		checked[f.GoName] = true
 		label := f.JSONName
 		if f.Inline {
 			label = f.GoName + " (inline)"
@@ -25,7 +27,7 @@ func (c *fnCtx) structFields(t *model.Type, obj, oldObj string, path *pathVar) [
 		out = append(out, jen.Comment("field "+label))
 		out = append(out, jen.Block(code...))
 	}
-	return out
+	return out, checked
 }
 
 // fieldPlace validates one struct field of obj (a *Struct expression).

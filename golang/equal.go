@@ -299,14 +299,7 @@ func (q *equalities) body(t *types.Type) jen.Code {
 	case types.Struct:
 		var conj jen.Code
 		for _, m := range t.Members {
-			fa, fb := jen.Op("&").Id("a").Dot(m.Name), jen.Op("&").Id("b").Dot(m.Name)
-			mt := model.MemberType(t, m)
-			var c jen.Code
-			if isComparable(mt) {
-				c = jen.Id("a").Dot(m.Name).Op("==").Id("b").Dot(m.Name)
-			} else {
-				c = q.call(mt, fa, fb)
-			}
+			c := q.member(t, m, "a", "b")
 			if conj == nil {
 				conj = c
 			} else {
@@ -319,6 +312,14 @@ func (q *equalities) body(t *types.Type) jen.Code {
 		return conj
 	}
 	return q.composite(t, a, b)
+}
+
+// member compares the member m of the structs a and b (pointers to t).
+func (q *equalities) member(t *types.Type, m types.Member, a, b string) jen.Code {
+	if isComparable(model.MemberType(t, m)) {
+		return jen.Id(a).Dot(m.Name).Op("==").Id(b).Dot(m.Name)
+	}
+	return q.call(model.MemberType(t, m), jen.Op("&").Id(a).Dot(m.Name), jen.Op("&").Id(b).Dot(m.Name))
 }
 
 // composite compares two values (expressions of type t, not pointers) of

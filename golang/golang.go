@@ -233,7 +233,8 @@ func (e *goEmitter) typeFuncs(t *model.Type) {
 	if t.Go.Kind == types.Struct {
 		body = append(body, c.unionChecks(t.Unions, "obj", "oldObj", root, false)...)
 		body = append(body, c.valueChecks(self, nil)...)
-		body = append(body, c.structFields(t, "obj", "oldObj", root)...)
+		fields, _ := c.structFields(t, "obj", "oldObj", root)
+		body = append(body, fields...)
 		if e.m.HasCEL(t) {
 			body = append(body, e.celRulesCall(t, root)...)
 		}

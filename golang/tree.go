@@ -240,29 +240,11 @@ func (e *goEmitter) treeFuncs(t *model.Type, params []jen.Code) {
 // returns the comparison of the fields no check looks at, which runs
 // last and only while every other field was found equal.
 func (c *fnCtx) structFieldsTree(t *model.Type, root *pathVar) (code, unchecked []jen.Code) {
-	checked := map[string]bool{}
-	for _, f := range t.Fields {
-		fc := c.fieldPlace(f, "obj", "oldObj", root)
-		if len(fc) == 0 {
-			continue
-		}
-		checked[f.GoName] = true
-		label := f.JSONName
-		if f.Inline {
-			label = f.GoName + " (inline)"
-		}
-		code = append(code, jen.Comment("field "+label), jen.Block(fc...))
-	}
+	code, checked := c.structFields(t, "obj", "oldObj", root)
 	var conj []jen.Code
 	for _, m := range t.Go.Members {
-		if checked[m.Name] {
-			continue
-		}
-		mt := model.MemberType(t.Go, m)
-		if isComparable(mt) {
-			conj = append(conj, jen.Id("obj").Dot(m.Name).Op("==").Id("cmpObj").Dot(m.Name))
-		} else {
-			conj = append(conj, c.e.eq.call(mt, jen.Op("&").Id("obj").Dot(m.Name), jen.Op("&").Id("cmpObj").Dot(m.Name)))
+		if !checked[m.Name] {
+			conj = append(conj, c.e.eq.member(t.Go, m, "obj", "cmpObj"))
 		}
 	}
 	if len(conj) == 0 {

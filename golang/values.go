@@ -34,17 +34,9 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []model.Rule, withType 
 	// same length and each item is the same as the compared item at its
 	// index: the old item found by key or value, which must then sit at
 	// that index, or, for items without old ones, the item at the index.
-	trackList := withType && pl.same != ""
-	var ls string
-	if trackList {
-		elem, ls = c.trackItems(elem)
-	}
-	var body []jen.Code
-	if withType {
-		body = c.structure(elem, true)
-	} else {
-		body = c.valueChecks(elem, nil)
-	}
+	elem, ls := c.trackItems(pl, elem, withType)
+	trackList := ls != ""
+	body := c.itemChecks(elem, withType)
 	if len(body) == 0 {
 		return nil
 	}
@@ -100,10 +92,23 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []model.Rule, withType 
 	return out
 }
 
-// trackItems makes the items of a tracked list or map tracked places,
-// compared with ecv (and ecvOK); the returned name is the variable
-// holding the whole list's or map's equality.
-func (c *fnCtx) trackItems(elem place) (place, string) {
+// itemChecks validates a list item or map value: with its type's own
+// validation when withType is set, else with the place's rules.
+func (c *fnCtx) itemChecks(elem place, withType bool) []jen.Code {
+	if withType {
+		return c.structure(elem, true)
+	}
+	return c.valueChecks(elem, nil)
+}
+
+// trackItems makes the items of a tracked list or map (pl, whose items'
+// type is validated) tracked places, compared with ecv (and ecvOK); the
+// returned name is the variable holding the whole list's or map's
+// equality, or "" when pl is not tracked.
+func (c *fnCtx) trackItems(pl, elem place, withType bool) (place, string) {
+	if !withType || pl.same == "" {
+		return elem, ""
+	}
 	all := c.name("same")
 	ecv := c.name("ecv")
 	elem.cv, elem.cmpParent = ecv, ecv+"OK"
@@ -154,17 +159,9 @@ func (c *fnCtx) mapValues(pl place, r *types.Type, rules []model.Rule, withType 
 	}
 	// A tracked map is the same as its compared map when both have the
 	// same keys and each value is the same as the compared value.
-	trackMap := withType && pl.same != ""
-	var ms string
-	if trackMap {
-		elem, ms = c.trackItems(elem)
-	}
-	var body []jen.Code
-	if withType {
-		body = c.structure(elem, true)
-	} else {
-		body = c.valueChecks(elem, nil)
-	}
+	elem, ms := c.trackItems(pl, elem, withType)
+	trackMap := ms != ""
+	body := c.itemChecks(elem, withType)
 	if len(body) == 0 {
 		return nil
 	}
