@@ -11,8 +11,11 @@ import (
 // (its JSON decoder stops at 10,000 levels of nesting); only a value built
 // in Go can, and then mostly one that contains itself (a pointer back to an
 // ancestor, a list holding itself), which would otherwise recurse until the
-// stack overflows: a fatal error no recover catches.
-const MaxNesting = 1 << 18
+// stack overflows: a fatal error no recover catches. The bound is in levels,
+// so it must leave room for big frames: a level of apiextensions'
+// JSONSchemaProps takes 5.5 KB of stack, and 2^18 levels of it overflowed
+// Go's 1 GB stack; 2^15 levels take 180 MB.
+const MaxNesting = 1 << 15
 
 // Nesting counts the levels of recursive types one validation has entered.
 // The generated entry point of a recursive type declares one on its stack
