@@ -73,7 +73,7 @@ func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 			// Below list items and map values, non-pointer fields default
 			// to their zero values (docs/crd-design.md); the server checks a
 			// default against the field's rules when the CRD is created.
-			detail := e.Detail
+			detail := oneLine(e.Detail)
 			if v, ok := e.BadValue.(string); ok && v != "" {
 				detail = fmt.Sprintf("%q: %s", v, detail)
 			}
@@ -92,7 +92,7 @@ func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 		default:
 			fix = "this CRD is validation-gen's mistake: please report it with the type"
 		}
-		detail := e.Detail
+		detail := oneLine(e.Detail)
 		if v, ok := e.BadValue.(string); ok && v != "" {
 			detail = fmt.Sprintf("%q: %s", v, detail)
 		}
@@ -145,4 +145,23 @@ func lookupPos(versions []Positions, path string) (token.Position, string, bool)
 		}
 		path = path[:i]
 	}
+}
+
+// celSource matches the position CEL gives in its messages.
+var celSource = regexp.MustCompile(`<input>:(\d+):(\d+): `)
+
+// oneLine makes one line of a server message, so that every error of the
+// generator is one line that starts with its file:line. CEL's compiler
+// follows each error with the rule and a caret under the column; the
+// column is kept in words instead.
+func oneLine(detail string) string {
+	var parts []string
+	for _, l := range strings.Split(detail, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "|") || strings.TrimSpace(l) == "" {
+			continue
+		}
+		parts = append(parts, strings.TrimSpace(l))
+	}
+	s := strings.Join(parts, "; ")
+	return celSource.ReplaceAllString(s, "line $1, column $2 of the rule: ")
 }

@@ -25,30 +25,33 @@ const (
 // File renders the validation file of one package of the model: gofmt'd
 // source.
 func File(m *model.Model, p *model.Package, header []byte) ([]byte, error) {
-	src, err := render(m, p, header, nil)
+	src, own, err := render(m, p, header, renames{})
 	if err != nil {
 		return nil, err
 	}
-	clashes, err := importClashes(src, p.Declared)
-	if err != nil || len(clashes) == 0 {
+	var rn renames
+	if rn, err = clashes(src, p, own); err != nil || rn.empty() {
 		return src, err
 	}
-	src, err = render(m, p, header, aliasesFor(clashes, src, p.Declared))
-	if err != nil {
+	if src, own, err = render(m, p, header, rn); err != nil {
 		return nil, err
 	}
-	if clashes, err = importClashes(src, p.Declared); err == nil && len(clashes) > 0 {
-		err = fmt.Errorf("rendering %s: the imports %v are hidden by declarations of the same names; this is validation-gen's mistake: please report it", p.Path, clashes)
+	if again, err := clashes(src, p, own); err != nil {
+		return nil, err
+	} else if !again.empty() {
+		return nil, fmt.Errorf("rendering %s: the names %v are hidden by declarations of the same names; this is validation-gen's mistake: please report it", p.Path, again)
 	}
-	return src, err
+	return src, nil
 }
 
-// render writes the file, importing the paths of aliases under those names.
-func render(m *model.Model, p *model.Package, header []byte, aliases map[string]string) ([]byte, error) {
+// render writes the file, importing the paths of rn.imports under those
+// names and naming the package's own types of rn.types by their aliases.
+// It returns the package's own types the file names.
+func render(m *model.Model, p *model.Package, header []byte, rn renames) ([]byte, map[string]bool, error) {
 	f := jen.NewFilePathName(p.Path, p.Name)
 	f.ImportAlias(pkgRT, "vgruntime")
 	f.ImportAlias(pkgK8sRT, "runtime")
-	for path, alias := range aliases {
+	for path, alias := range rn.imports {
 		f.ImportAlias(path, alias)
 	}
 	if len(header) > 0 {
@@ -56,7 +59,7 @@ func render(m *model.Model, p *model.Package, header []byte, aliases map[string]
 	}
 	f.HeaderComment("//go:build !" + BuildTag)
 	f.HeaderComment(strings.TrimPrefix(GeneratedMarker, "// "))
-	e := &goEmitter{m: m, p: p, f: f}
+	e := &goEmitter{m: m, p: p, f: f, typeAliases: rn.types, ownTypes: map[string]bool{}}
 	e.eq = &equalities{e: e, names: map[string]string{}}
 	e.listKeys = map[string]string{}
 	e.itemFinders = map[string]string{}
@@ -70,11 +73,12 @@ func render(m *model.Model, p *model.Package, header []byte, aliases map[string]
 	for _, c := range e.post {
 		f.Add(c)
 	}
+	e.typeAliasDecls()
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("rendering %s: %w", p.Path, err)
+		return nil, nil, fmt.Errorf("rendering %s: %w", p.Path, err)
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), e.ownTypes, nil
 }
 
 type goEmitter struct {
@@ -95,6 +99,11 @@ type goEmitter struct {
 	transitionVars map[string]string
 	// treeFns name the validateTree functions of recursive types.
 	treeFns map[*types.Type]string
+	// typeAliases name the package's own types that a parameter or local
+	// of the generated code would hide (a type named p or obj); ownTypes
+	// records the package's types the file names.
+	typeAliases map[string]string
+	ownTypes    map[string]bool
 }
 
 // registerFunc writes RegisterValidations: one dispatcher per root type.
@@ -170,7 +179,26 @@ func lits(ss []string) []jen.Code {
 
 // typeQual is the Go type expression of a named type.
 func (e *goEmitter) typeQual(t *types.Type) *jen.Statement {
+	if t.Name.Package == e.p.Path {
+		if a, ok := e.typeAliases[t.Name.Name]; ok {
+			return jen.Id(a)
+		}
+		e.ownTypes[t.Name.Name] = true
+	}
 	return jen.Qual(t.Name.Package, t.Name.Name)
+}
+
+// typeAliasDecls declares the aliases of typeAliases.
+func (e *goEmitter) typeAliasDecls() {
+	names := make([]string, 0, len(e.typeAliases))
+	for n := range e.typeAliases {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		e.f.Commentf("%s names the type %s where a parameter or local of this file hides it.", e.typeAliases[n], n)
+		e.f.Type().Id(e.typeAliases[n]).Op("=").Id(n)
+	}
 }
 
 // typeCode renders any Go type.

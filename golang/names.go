@@ -1,13 +1,16 @@
 package golang
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"path"
+	pathpkg "path"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/declval/validation-gen/model"
 )
 
 // Generated names must not collide with what the package declares or
@@ -16,8 +19,10 @@ import (
 // package's own names as they are chosen (free). Imports are named by
 // jennifer when the file is rendered; File renders again with an alias
 // for every import whose name the file or the package also declares
-// (importClashes): the locals of generated functions (v1, ov2, fp3, ...)
+// (clashes): the locals of generated functions (v1, ov2, fp3, ...)
 // and a package's own field or operation type would otherwise hide them.
+// The same rendering names the package's own types that a parameter or
+// local hides (a type named p, obj or v1) by aliases declared in the file.
 
 // free is n, or n with underscores appended until the package declares no
 // such name.
@@ -33,16 +38,31 @@ func (e *goEmitter) taken(n string) bool {
 	return ok
 }
 
-// importClashes parses a rendered file and returns, by import path, the
-// imports whose names are declared again in the file (functions, their
-// parameters, locals, package-level declarations) or among declared.
-func importClashes(src []byte, declared map[string]token.Position) (map[string]string, error) {
+// renames are the names a rendering gives to what the first rendering's
+// names would hide: imports by path, the package's own types by name.
+type renames struct {
+	imports map[string]string
+	types   map[string]string
+}
+
+func (r renames) empty() bool { return len(r.imports) == 0 && len(r.types) == 0 }
+
+func (r renames) String() string {
+	return fmt.Sprintf("imports %v, types %v", r.imports, r.types)
+}
+
+// clashes parses a rendered file and finds the imports whose names are
+// declared again in the file (functions, their parameters, locals,
+// package-level declarations) or by the package, and the package's own
+// types (own) whose names a parameter or local declares: a type named p or
+// obj, hidden inside every validation function. It names each anew.
+func clashes(src []byte, p *model.Package, own map[string]bool) (renames, error) {
 	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
 	if err != nil {
-		return nil, err
+		return renames{}, err
 	}
-	names := map[string]bool{}
-	for n := range declared {
+	names, locals := map[string]bool{}, map[string]bool{}
+	for n := range p.Declared {
 		names[n] = true
 	}
 	declare := func(ids ...*ast.Ident) {
@@ -52,60 +72,131 @@ func importClashes(src []byte, declared map[string]token.Position) (map[string]s
 			}
 		}
 	}
-	fields := func(fl *ast.FieldList) {
-		if fl == nil {
-			return
+	// inFunc collects the parameters and locals below n, which are in
+	// scope only inside their function.
+	inFunc := func(n ast.Node) {
+		local := func(ids ...*ast.Ident) {
+			for _, id := range ids {
+				if id != nil {
+					names[id.Name] = true
+					locals[id.Name] = true
+				}
+			}
 		}
-		for _, f := range fl.List {
-			declare(f.Names...)
+		fields := func(fl *ast.FieldList) {
+			if fl != nil {
+				for _, f := range fl.List {
+					local(f.Names...)
+				}
+			}
 		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncType:
+				fields(x.Params)
+				fields(x.Results)
+			case *ast.ValueSpec:
+				local(x.Names...)
+			case *ast.TypeSpec:
+				local(x.Name)
+			case *ast.AssignStmt:
+				if x.Tok == token.DEFINE {
+					for _, l := range x.Lhs {
+						if id, ok := l.(*ast.Ident); ok {
+							local(id)
+						}
+					}
+				}
+			case *ast.RangeStmt:
+				if x.Tok == token.DEFINE {
+					for _, e := range []ast.Expr{x.Key, x.Value} {
+						if id, ok := e.(*ast.Ident); ok {
+							local(id)
+						}
+					}
+				}
+			}
+			return true
+		})
 	}
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch x := n.(type) {
+	for _, d := range f.Decls {
+		switch x := d.(type) {
 		case *ast.FuncDecl:
 			declare(x.Name)
-			fields(x.Recv)
-		case *ast.FuncType:
-			fields(x.Params)
-			fields(x.Results)
-		case *ast.TypeSpec:
-			declare(x.Name)
-		case *ast.ValueSpec:
-			declare(x.Names...)
-		case *ast.AssignStmt:
-			if x.Tok == token.DEFINE {
-				for _, l := range x.Lhs {
-					if id, ok := l.(*ast.Ident); ok {
-						declare(id)
-					}
+			if x.Recv != nil {
+				for _, f := range x.Recv.List {
+					declare(f.Names...)
 				}
 			}
-		case *ast.RangeStmt:
-			if x.Tok == token.DEFINE {
-				for _, e := range []ast.Expr{x.Key, x.Value} {
-					if id, ok := e.(*ast.Ident); ok {
-						declare(id)
+			inFunc(x.Type)
+			if x.Body != nil {
+				inFunc(x.Body)
+			}
+		case *ast.GenDecl:
+			for _, sp := range x.Specs {
+				switch s := sp.(type) {
+				case *ast.TypeSpec:
+					declare(s.Name)
+					inFunc(s.Type)
+				case *ast.ValueSpec:
+					declare(s.Names...)
+					for _, v := range s.Values {
+						inFunc(v)
 					}
 				}
 			}
 		}
-		return true
-	})
-	clashes := map[string]string{}
+	}
+	imports := map[string]string{}
 	for _, imp := range f.Imports {
-		p, err := strconv.Unquote(imp.Path.Value)
+		path, err := strconv.Unquote(imp.Path.Value)
 		if err != nil {
-			return nil, err
+			return renames{}, err
 		}
-		name := path.Base(p)
+		name := pathpkg.Base(path)
 		if imp.Name != nil {
 			name = imp.Name.Name
 		}
 		if names[name] {
-			clashes[p] = name
+			imports[path] = name
 		}
 	}
-	return clashes, nil
+	var types []string
+	for n := range own {
+		if locals[n] {
+			types = append(types, n)
+		}
+	}
+	sort.Strings(types)
+	used := usedNames(src, p.Declared)
+	rn := renames{imports: aliasesFor(imports, used)}
+	if len(types) > 0 {
+		rn.types = map[string]string{}
+		for _, n := range types {
+			a := n + "Type"
+			for i := 2; used[a]; i++ {
+				a = n + "Type" + strconv.Itoa(i)
+			}
+			used[a] = true
+			rn.types[n] = a
+		}
+	}
+	return rn, nil
+}
+
+// usedNames are the package's declared names and every identifier of a
+// rendered file, which a new name must not hide.
+func usedNames(src []byte, declared map[string]token.Position) map[string]bool {
+	used := map[string]bool{}
+	for n := range declared {
+		used[n] = true
+	}
+	for _, w := range strings.FieldsFunc(string(src), func(r rune) bool {
+		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) {
+		used[w] = true
+	}
+	return used
 }
 
 // identChars keeps the lower-case letters and digits of s, as jennifer's
@@ -120,19 +211,9 @@ func identChars(s string) string {
 	return b.String()
 }
 
-// aliasesFor names each clashing import anew, with a name that nothing in
-// the file or the package declares and no other import has.
-func aliasesFor(clashes map[string]string, src []byte, declared map[string]token.Position) map[string]string {
-	used := map[string]bool{}
-	for n := range declared {
-		used[n] = true
-	}
-	// Every identifier of the file, so that a new alias hides nothing.
-	for _, w := range strings.FieldsFunc(string(src), func(r rune) bool {
-		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
-	}) {
-		used[w] = true
-	}
+// aliasesFor names each clashing import anew, with a name that is not in
+// used (which it extends) and no other import has.
+func aliasesFor(clashes map[string]string, used map[string]bool) map[string]string {
 	paths := make([]string, 0, len(clashes))
 	for p := range clashes {
 		paths = append(paths, p)
@@ -143,8 +224,8 @@ func aliasesFor(clashes map[string]string, src []byte, declared map[string]token
 		// The Kubernetes convention (metav1, corev1): the parent path
 		// element before the name.
 		base := clashes[p] + "pkg"
-		if dir := path.Dir(p); dir != "." && dir != "/" {
-			if parent := identChars(path.Base(dir)); parent != "" {
+		if dir := pathpkg.Dir(p); dir != "." && dir != "/" {
+			if parent := identChars(pathpkg.Base(dir)); parent != "" {
 				base = parent + clashes[p]
 			}
 		}

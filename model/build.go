@@ -98,8 +98,10 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 		b.untaggableTags(path)
 	}
 	b.propagate()
+	b.checkInlineCycles()
 	b.markRecursive()
 	b.checkGeneratedNames()
+	b.checkGenericFields()
 	if len(b.errs) > 0 {
 		return nil, markers.JoinSorted(b.errs)
 	}
@@ -265,7 +267,7 @@ func (b *builder) buildFields(mt *Type) {
 			b.rejectTags(lines, fmt.Sprintf("field %s.%s is %s, which validation-gen does not validate", t.Name.Name, m.Name, what), fix) {
 			continue
 		}
-		f := &Field{GoName: m.Name, JSONName: jsonName, Embedded: m.Embedded, Inline: inline, Go: mtyp, Pos: pos}
+		f := &Field{GoName: m.Name, JSONName: jsonName, Embedded: m.Embedded, Inline: inline, Go: mtyp, Pos: pos, Generic: genericInstance(gt, t.Name.Package)}
 		desc := fmt.Sprintf("field %s.%s (%s)", t.Name.Name, m.Name, TypeString(mtyp))
 		ft := &target{b: b, scope: markers.ScopeField, t: mtyp, desc: desc}
 		tags, errs := markers.Default.Parse(lines, ft)
@@ -514,6 +516,32 @@ func (b *builder) checkGeneratedNames() {
 	for _, p := range b.pkgs {
 		if p.SchemeRegistry != "" {
 			taken(p, "RegisterValidations", "rename it, or set +k8s:validation-gen-scheme-registry=nil so that no RegisterValidations is generated")
+		}
+	}
+}
+
+// checkGenericFields rejects fields that hold instances of generic types
+// in the structs the generated code reads. Their tags, and the validation
+// of their type arguments, could not be applied.
+func (b *builder) checkGenericFields() {
+	for _, t := range b.types {
+		if !t.HasValidation && !t.Root {
+			continue
+		}
+		if t.Go.Kind != types.Struct && t.Go.GoType != nil {
+			if g := genericInstance(t.Go.GoType.Underlying(), t.Go.Name.Package); g != "" {
+				b.errs = append(b.errs, &markers.Error{Pos: t.Pos,
+					Msg: fmt.Sprintf("type %s holds %s, an instance of a generic type: validation-gen generates no code for generic types, so it could neither check nor compare its values, and %s has validation", t.Go.Name.Name, g, t.Go.Name.Name),
+					Fix: fmt.Sprintf("declare a non-generic type with the fields of %s and use it in %s", g, t.Go.Name.Name)})
+			}
+		}
+		for _, f := range t.Fields {
+			if f.Generic == "" {
+				continue
+			}
+			b.errs = append(b.errs, &markers.Error{Pos: f.Pos,
+				Msg: fmt.Sprintf("field %s.%s holds %s, an instance of a generic type: validation-gen generates no code for generic types, so it could neither check nor compare this field, and %s has validation", t.Go.Name.Name, f.GoName, f.Generic, t.Go.Name.Name),
+				Fix: fmt.Sprintf("declare a non-generic type with the fields of %s and use it for the field", f.Generic)})
 		}
 	}
 }

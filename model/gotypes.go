@@ -265,3 +265,41 @@ func invalidType(g gotypes.Type) bool {
 	walk(g, 0)
 	return invalid
 }
+
+// genericInstance names the instance of a generic type that a value of
+// type t holds, through pointers, slices, arrays and maps; "" if none.
+// gengo folds every instance of G into one type G[T] whose members have
+// the parameter's type, so code written from it cannot name the instance
+// nor reach what it holds.
+func genericInstance(t gotypes.Type, pkg string) string {
+	for t != nil {
+		switch x := t.(type) {
+		case *gotypes.Named:
+			if x.TypeArgs().Len() > 0 {
+				return gotypes.TypeString(x, func(p *gotypes.Package) string {
+					if p.Path() == pkg {
+						return ""
+					}
+					return p.Name()
+				})
+			}
+			return ""
+		case *gotypes.Alias:
+			t = gotypes.Unalias(x)
+		case *gotypes.Pointer:
+			t = x.Elem()
+		case *gotypes.Slice:
+			t = x.Elem()
+		case *gotypes.Array:
+			t = x.Elem()
+		case *gotypes.Map:
+			if s := genericInstance(x.Key(), pkg); s != "" {
+				return s
+			}
+			t = x.Elem()
+		default:
+			return ""
+		}
+	}
+	return ""
+}

@@ -1,6 +1,15 @@
 package model
 
-import "k8s.io/gengo/v2/types"
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/markers"
+)
 
 // markRecursive flags the types that can reach themselves.
 func (b *builder) markRecursive() {
@@ -142,3 +151,70 @@ func valueNeeds(t *types.Type, lookup func(*types.Type) *Type) bool {
 // ValueNeeds reports whether validating a value of Go type t calls a
 // validation function of a type of the model.
 func (m *Model) ValueNeeds(t *types.Type) bool { return valueNeeds(t, m.Lookup) }
+
+// checkInlineCycles rejects a struct inlined, through its embedded
+// fields, into itself. encoding/json drops such a field's members, and a
+// schema that flattened it would never end.
+func (b *builder) checkInlineCycles() {
+	lookup := func(t *types.Type) *Type {
+		n := Deref(t).Name
+		if mt := b.types[n]; mt != nil {
+			return mt
+		}
+		return b.external[n]
+	}
+	for _, t := range b.types {
+		// path holds the inline fields followed from t.
+		var path []*Field
+		seen := map[types.Name]bool{}
+		var walk func(*Type) bool
+		walk = func(x *Type) bool {
+			for _, f := range x.Fields {
+				if !f.Inline {
+					continue
+				}
+				inner := lookup(f.Go)
+				if inner == nil {
+					continue
+				}
+				path = append(path, f)
+				if inner == t {
+					return true
+				}
+				if !seen[inner.Go.Name] {
+					seen[inner.Go.Name] = true
+					if walk(inner) {
+						return true
+					}
+				}
+				path = path[:len(path)-1]
+			}
+			return false
+		}
+		if !walk(t) {
+			continue
+		}
+		// A cycle is reported once, by its type whose name sorts first.
+		chain := []string{t.Go.Name.Name}
+		first := true
+		for _, f := range path {
+			inner := lookup(f.Go)
+			if inner.Go.Name.String() < t.Go.Name.String() {
+				first = false
+			}
+			chain = append(chain, inner.Go.Name.Name)
+		}
+		if !first {
+			continue
+		}
+		f := path[0]
+		b.errs = append(b.errs, &markers.Error{Pos: f.Pos,
+			Msg: fmt.Sprintf("the inline field %s.%s leads back to %s (%s): a struct cannot be inlined into itself, and encoding/json drops such fields", t.Go.Name.Name, f.GoName, t.Go.Name.Name, strings.Join(chain, " inlines ")),
+			Fix: fmt.Sprintf("give one field of the cycle a JSON name (json:\"%s\") so that it is a nested object", lowerFirst(f.GoName))})
+	}
+}
+
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[n:]
+}

@@ -68,7 +68,10 @@ func Load(dir string, patterns []string, readonly []string, buildTags []string) 
 	if err != nil {
 		return nil, err
 	}
-	if extra := l.inputPackages(); len(extra) > 0 {
+	if extra, lines := l.inputPackages(); len(extra) > 0 {
+		if err := checkInputs(dir, extra, lines, buildTags); err != nil {
+			return nil, err
+		}
 		// gengo builds a universe once per parser, so load everything again.
 		return load(dir, append(append([]string{}, patterns...), extra...), readonly, buildTags)
 	}
@@ -360,9 +363,11 @@ func (l *Loaded) declared(pkg string) map[string]token.Position {
 func (l *Loaded) indexed(pkg string) bool { return l.comments[pkg] != nil }
 
 // inputPackages finds +k8s:validation-gen-input values among the package
-// comments of the loaded packages that were not loaded themselves.
-func (l *Loaded) inputPackages() []string {
+// comments of the loaded packages that were not loaded themselves, with
+// the lines that name them.
+func (l *Loaded) inputPackages() ([]string, map[string]markers.Line) {
 	var out []string
+	lines := map[string]markers.Line{}
 	for _, path := range l.Requested {
 		for _, line := range l.packageLines(path) {
 			v, ok := strings.CutPrefix(strings.TrimSpace(line.Text), markers.Prefix+"validation-gen-input=")
@@ -370,13 +375,56 @@ func (l *Loaded) inputPackages() []string {
 				continue
 			}
 			in := strings.Trim(strings.TrimSpace(v), `"`)
-			if !l.indexed(in) {
+			if l.indexed(in) {
+				continue
+			}
+			if _, dup := lines[in]; !dup {
 				out = append(out, in)
+				lines[in] = line
 			}
 		}
 	}
 	sort.Strings(out)
-	return out
+	return out, lines
+}
+
+// checkInputs reports the input packages that cannot be loaded at the
+// tags that name them; gengo's own error would name neither.
+func checkInputs(dir string, paths []string, lines map[string]markers.Line, buildTags []string) error {
+	cfg := &packages.Config{Dir: dir, Mode: packages.NeedName | packages.NeedFiles}
+	if len(buildTags) > 0 {
+		cfg.BuildFlags = []string{"-tags=" + strings.Join(buildTags, ",")}
+	}
+	pkgs, err := packages.Load(cfg, paths...)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, p := range pkgs {
+		line, ok := lines[p.PkgPath]
+		if !ok {
+			line, ok = lines[p.ID]
+		}
+		if !ok {
+			continue
+		}
+		var why string
+		switch {
+		case len(p.Errors) > 0:
+			why = strings.Join(strings.Fields(p.Errors[0].Msg), " ")
+		case len(p.GoFiles) == 0:
+			why = "it has no Go files"
+		default:
+			continue
+		}
+		errs = append(errs, &markers.Error{Pos: line.Pos, Tag: strings.TrimPrefix(strings.TrimSpace(line.Text), "+"),
+			Msg: fmt.Sprintf("the input package %s cannot be loaded: %s", p.PkgPath, why),
+			Fix: "name a package that go list can find from this module (add its module with go get), by its import path"})
+	}
+	if len(errs) > 0 {
+		return markers.JoinSorted(errs)
+	}
+	return nil
 }
 
 // displayPath shortens a file path to one relative to the working

@@ -91,6 +91,9 @@ type Field struct {
 	Go       *types.Type
 	Rules    []Rule
 	Pos      token.Position
+	// Generic is the instance of a generic type the field's value holds
+	// (G[string] in *G[string] or []G[string]), "" if none.
+	Generic string
 }
 
 // Union is a group of members of which exactly one (union) or at most one

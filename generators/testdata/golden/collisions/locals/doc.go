@@ -1,0 +1,5 @@
+// Package locals declares types named like the parameters and locals of
+// generated functions (p, obj, v1, errs), which must not hide them.
+//
+// +k8s:validation-gen=*
+package locals
