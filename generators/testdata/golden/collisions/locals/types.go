@@ -5,7 +5,9 @@ type p struct {
 	N int32 `json:"n"`
 }
 
-type obj struct{ S string `json:"s"` }
+type obj struct {
+	S string `json:"s"`
+}
 
 type v1 string
 
