@@ -3,6 +3,7 @@ package golang
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/types"
@@ -63,20 +64,20 @@ func (c *fnCtx) fieldPlace(f *model.Field, obj, oldObj string, parent *pathVar) 
 	if len(body) == 0 {
 		return nil
 	}
-	decls := []jen.Code{
-		jen.Id(v).Op(":=").Add(sel(obj)),
-		jen.Var().Id(ov).Op("*").Add(c.e.typeCode(pl.valueType())),
-		jen.If(jen.Id(oldObj).Op("!=").Nil()).Block(jen.Id(ov).Op("=").Add(sel(oldObj))),
+	decls := []jen.Code{jen.Id(v).Op(":=").Add(sel(obj))}
+	// The old value (and, in a validateTree function, the compared one)
+	// only where the checks read it: a gate that compares with cv, or a
+	// forbidden field whose descent was dropped, may not.
+	text := fmt.Sprintf("%#v", jen.Block(body...))
+	if mentions(text, ov) {
+		decls = append(decls,
+			jen.Var().Id(ov).Op("*").Add(c.e.typeCode(pl.valueType())),
+			jen.If(jen.Id(oldObj).Op("!=").Nil()).Block(jen.Id(ov).Op("=").Add(sel(oldObj))))
 	}
-	if c.tree {
+	if c.tree && mentions(text, pl.cv) {
 		decls = append(decls,
 			jen.Var().Id(pl.cv).Op("*").Add(c.e.typeCode(pl.valueType())),
 			jen.If(jen.Id("cmpObj").Op("!=").Nil()).Block(jen.Id(pl.cv).Op("=").Add(sel("cmpObj"))))
-		if isPtr && pl.same == "" {
-			// The gate of an untracked pointer compares with cv (the old
-			// value when there is one); its checks may not need ov.
-			decls = append(decls, jen.Id("_").Op("=").Id(ov))
-		}
 	}
 	if !f.Inline {
 		return pv.withDecl(append(decls, body...))
@@ -198,6 +199,11 @@ func presenceTest(t *types.Type, val *jen.Statement, set bool) jen.Code {
 		case "string":
 			return jen.Add(val).Op(eq).Lit("")
 		case "bool":
+			if t.Kind != types.Builtin {
+				// A named bool is no bool where one is expected (the
+				// members of a union are a [n]bool).
+				val = jen.Bool().Call(val)
+			}
 			if set {
 				return val
 			}
@@ -550,4 +556,24 @@ func (c *fnCtx) memberPresence(pl place, goName string) []model.Rule {
 		}
 	}
 	return out
+}
+
+// mentions reports whether rendered code names the identifier id.
+func mentions(code, id string) bool {
+	for i := 0; ; {
+		j := strings.Index(code[i:], id)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(id)
+		if (j == 0 || !identByte(code[j-1])) && (end == len(code) || !identByte(code[end])) {
+			return true
+		}
+		i = end
+	}
+}
+
+func identByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }

@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"go/token"
 	"bytes"
 	"fmt"
 	"sort"
@@ -203,6 +204,11 @@ func (e *goEmitter) typeAliasDecls() {
 
 // typeCode renders any Go type.
 func (e *goEmitter) typeCode(t *types.Type) *jen.Statement {
+	if t.Name.Package != "" && token.IsIdentifier(t.Name.Name) {
+		// A named type of any kind, named pointers included (gengo gives
+		// type P *int the kind Pointer).
+		return e.typeQual(t)
+	}
 	switch t.Kind {
 	case types.Pointer:
 		return jen.Op("*").Add(e.typeCode(t.Elem))
@@ -271,9 +277,7 @@ func (e *goEmitter) typeFuncs(t *model.Type) {
 	}
 	e.f.Commentf("ValidateAt_%s is Validate_%s with a lazily built field path; generated", name, name)
 	e.f.Comment("code calls it so that validating a valid object allocates nothing.")
-	if c.freshRoot {
-		body = append([]jen.Code{jen.Var().Id("freshRoot").Qual(pkgRT, "Path")}, body...)
-	}
+	body = c.withFreshRoot(body)
 	if len(body) == 0 {
 		e.f.Func().Id("ValidateAt_" + name).Params(params...).Params(jen.Id("errs").Qual(pkgField, "ErrorList")).Block(jen.Return())
 	} else {
@@ -281,4 +285,14 @@ func (e *goEmitter) typeFuncs(t *model.Type) {
 		e.f.Func().Id("ValidateAt_" + name).Params(params...).Params(jen.Id("errs").Qual(pkgField, "ErrorList")).Block(body...)
 	}
 	e.f.Line()
+}
+
+// withFreshRoot declares the path that calls into recursive types start
+// from, when body still has such a call: a presence rule (forbidden) may
+// have dropped the code that had one.
+func (c *fnCtx) withFreshRoot(body []jen.Code) []jen.Code {
+	if !c.freshRoot || !mentions(fmt.Sprintf("%#v", jen.Block(body...)), "freshRoot") {
+		return body
+	}
+	return append([]jen.Code{jen.Var().Id("freshRoot").Qual(pkgRT, "Path")}, body...)
 }

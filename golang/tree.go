@@ -214,9 +214,7 @@ func (e *goEmitter) treeFuncs(t *model.Type, params []jen.Code) {
 		body = append(body, c.trackedBody(self, c.valueChecks(self, c.structure(self, false)))...)
 		body = append(body, jen.Id("same").Op("=").Id(self.same))
 	}
-	if c.freshRoot {
-		body = append([]jen.Code{jen.Var().Id("freshRoot").Qual(pkgRT, "Path")}, body...)
-	}
+	body = c.withFreshRoot(body)
 	pre := []jen.Code{
 		jen.If(jen.Op("!").Id("nesting").Dot("Enter").Call()).Block(jen.Return(jen.Nil(), jen.False())),
 		jen.Defer().Id("nesting").Dot("Leave").Call(),

@@ -225,7 +225,17 @@ func unvalidatableKind(t *types.Type) string {
 // "" for every other type.
 // fix says what to do instead.
 func unsupportedValue(t *types.Type) (what, fix string) {
-	switch Resolve(Deref(t)).Kind {
+	r := Resolve(Deref(t))
+	if r.Kind == types.Unsupported {
+		// gengo's kind for complex numbers and unsafe.Pointer.
+		switch r.Name.Name {
+		case "complex64", "complex128":
+			return "a complex number (" + r.Name.Name + ")", "JSON cannot encode a complex number: use two float64 fields or a string, or tag the field json:\"-\" and remove the tag"
+		default:
+			return "an unsafe.Pointer", "JSON cannot encode an unsafe.Pointer: tag the field json:\"-\" and remove the tag"
+		}
+	}
+	switch r.Kind {
 	case types.Array:
 		return "a fixed-size array (" + TypeString(t) + ")", "use a slice, which JSON and Kubernetes APIs have, or remove the tag"
 	case types.Func:

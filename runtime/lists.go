@@ -11,10 +11,13 @@ const smallList = 16
 
 // NoNils reports every nil item of a list of pointers as Required at its
 // index, marked as short-circuiting: the list's other checks do not run.
-func NoNils[S ~[]*T, T any](p *Path, list S) field.ErrorList {
+// E is any comparable type so that items of a named pointer type
+// (type P *int) are pointers too; the generator calls it only for those.
+func NoNils[S ~[]E, E comparable](p *Path, list S) field.ErrorList {
 	var errs field.ErrorList
+	var null E
 	for i, item := range list {
-		if item == nil {
+		if item == null {
 			item := p.Index(i)
 			errs = append(errs, Required(&item))
 		}

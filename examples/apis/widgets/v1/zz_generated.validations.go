@@ -504,7 +504,6 @@ func validateTree_Part(ctx context.Context, op operation.Operation, p *vgruntime
 		if cmpObj != nil {
 			cv33 = cmpObj.Auth
 		}
-		_ = ov31
 		same34 := cmpObj != nil && vgruntime.PtrEqual(v30, cv33)
 		same = same && same34
 		if !(op.Type == operation.Update && oldObj != nil && same34) {

@@ -23,3 +23,12 @@ type B struct {
 	// +k8s:required
 	P *int32 `json:"p"`
 }
+
+// F forbids its own recursion: the descent into Next is never written,
+// and nothing it would have declared may be left unused.
+type F struct {
+	// +k8s:forbidden
+	Next *F `json:"next,omitempty"`
+	// +k8s:minimum=1
+	N int32 `json:"n"`
+}

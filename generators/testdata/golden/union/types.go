@@ -62,3 +62,16 @@ type Holder struct {
 	Shape  Shape   `json:"shape"`
 	Two    Two     `json:"two"`
 }
+
+// Switch is a named bool; a set member of its type is a true one.
+type Switch bool
+
+// Toggles is a union whose members are values of a named bool type.
+type Toggles struct {
+	// +k8s:unionMember
+	// +k8s:optional
+	On Switch `json:"on,omitempty"`
+	// +k8s:unionMember
+	// +k8s:optional
+	Off *Switch `json:"off,omitempty"`
+}

@@ -1,0 +1,5 @@
+// Package namedpointer validates values of named pointer types (type P *int32),
+// which gengo gives the kind Pointer and generated code must name.
+//
+// +k8s:validation-gen=*
+package namedpointer
