@@ -56,6 +56,9 @@ type crdCtx struct {
 	setItemsPending, noTypeRules bool
 	// fieldPos is the position of the field being built, for errors.
 	fieldPos token.Position
+	// forRules: the schema is the one Go evaluates CEL rules with, not a
+	// CRD's; a recursive type may recur there (recursion).
+	forRules bool
 	// schemaPath is the path of the schema node being built, as the
 	// server's errors write it; positions records it for each field.
 	schemaPath []string
@@ -80,12 +83,23 @@ func (c *crdCtx) rootSchema(t *model.Type) *apiextv1.JSONSchemaProps {
 // structSchema is the object schema of a struct type. With opaque, only
 // the structure is described: no rule of the type or below it.
 func (c *crdCtx) structSchema(t *model.Type, opaque bool) apiextv1.JSONSchemaProps {
+	seen := 0
 	for _, n := range c.stack {
-		if n == t.Go.Name {
-			c.errs = append(c.errs, &markers.Error{Pos: t.Pos, Msg: fmt.Sprintf("type %s contains itself, which a CRD schema cannot describe", t.Go.Name.Name),
-				Fix: "break the recursion (a CRD schema has no references), or leave the type out of CRD output"})
-			return apiextv1.JSONSchemaProps{Type: "object"}
+		if n != t.Go.Name {
+			continue
 		}
+		// For rules, the type's values and those of one level below it
+		// are described in full (a rule on a list of the type may read
+		// its items' fields), then it ends.
+		if seen++; c.forRules && seen < 2 {
+			continue
+		}
+		if c.forRules {
+			return c.recursion(t)
+		}
+		c.errs = append(c.errs, &markers.Error{Pos: t.Pos, Msg: fmt.Sprintf("type %s contains itself, which a CRD schema cannot describe", t.Go.Name.Name),
+			Fix: "break the recursion (a CRD schema has no references), or leave the type out of CRD output"})
+		return apiextv1.JSONSchemaProps{Type: "object"}
 	}
 	c.stack = append(c.stack, t.Go.Name)
 	defer func() { c.stack = c.stack[:len(c.stack)-1] }()
@@ -107,6 +121,40 @@ func (c *crdCtx) structSchema(t *model.Type, opaque bool) apiextv1.JSONSchemaPro
 		s.XValidations = append(s.XValidations, c.anchorRules...)
 		c.lift, c.anchorRules = savedLift, savedRules
 	}
+	return s
+}
+
+// recursion is the schema, for CEL rules evaluated in Go, of a struct
+// twice inside itself, where a schema without references has to end: its
+// scalar fields only (the keys of a list-map of it among them); the
+// server's CEL hides the others. A rule is evaluated at every level of
+// the value, so it rarely reads that deep.
+func (c *crdCtx) recursion(t *model.Type) apiextv1.JSONSchemaProps {
+	preserve := true
+	s := apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{}, XPreserveUnknownFields: &preserve}
+	var scalars func(t *model.Type)
+	scalars = func(t *model.Type) {
+		for _, f := range t.Fields {
+			if f.Inline {
+				if inner := c.m.Lookup(model.Deref(f.Go)); inner != nil {
+					scalars(inner)
+				}
+				continue
+			}
+			r := model.Resolve(model.Deref(f.Go))
+			if r.Kind != types.Builtin {
+				continue
+			}
+			fs := c.valueSchema(f.Go, nil, true, false)
+			if c.inItem && f.Go.Kind != types.Pointer {
+				if z := zeroJSON(f.Go); z != "null" {
+					fs.Default = &apiextv1.JSON{Raw: []byte(z)}
+				}
+			}
+			s.Properties[f.JSONName] = fs
+		}
+	}
+	scalars(t)
 	return s
 }
 

@@ -243,3 +243,43 @@ func TestValidNodeAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestRecursiveCELRules validates a Family, whose CEL rules are compiled
+// against a schema that ends two levels into the recursion: the rules
+// still run at every level, deeper than the schema goes, and a rule may
+// read the fields of its items' items.
+func TestRecursiveCELRules(t *testing.T) {
+	create := operation.Operation{Type: operation.Create}
+	// chain builds n levels, each the single kid of the one above.
+	chain := func(n int, leaf Family) Family {
+		f := leaf
+		for i := 0; i < n; i++ {
+			f = Family{Name: fmt.Sprintf("l%d", i), Kids: []Family{f}}
+		}
+		return f
+	}
+	cases := []struct {
+		name string
+		obj  Family
+		want []string
+	}{
+		{"valid", chain(6, Family{Name: "leaf"}), nil},
+		{"nameless parent at the root", Family{Kids: []Family{{Name: "a"}}},
+			[]string{`<nil>: Invalid value: a family with kids needs a name`}},
+		{"nameless parent five levels down", chain(5, Family{Kids: []Family{{Name: "a"}}}),
+			[]string{`kids[0].kids[0].kids[0].kids[0].kids[0]: Invalid value: a family with kids needs a name`}},
+		{"grandchild named x", chain(4, Family{Name: "x"}),
+			[]string{`kids[0].kids[0].kids: Invalid value: no grandchild is named x`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, e := range Validate_Family(context.Background(), create, nil, &c.obj, nil) {
+				got = append(got, e.Error())
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+	}
+}

@@ -79,3 +79,20 @@ type Node struct {
 
 // Nodes is a list of nodes.
 type Nodes []Node
+
+// Family is a recursive type with a CEL rule: the schema its rules are
+// evaluated with ends where the type recurs, keeping the scalar fields
+// that the list-map below it is keyed by.
+//
+// +k8s:rule(rule: "!has(self.kids) || has(self.name)", message: "a family with kids needs a name")
+type Family struct {
+	// +k8s:optional
+	// +k8s:maxLength=64
+	Name string `json:"name,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:maxItems=8
+	// +k8s:rule(rule: "self.all(k, !has(k.kids) || k.kids.all(g, !has(g.name) || g.name != 'x'))", message: "no grandchild is named x")
+	Kids []Family `json:"kids,omitempty"`
+}

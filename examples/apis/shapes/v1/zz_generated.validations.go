@@ -23,12 +23,149 @@ import (
 	"context"
 	shared "github.com/declval/validation-gen/examples/apis/shapes/shared"
 	vgruntime "github.com/declval/validation-gen/runtime"
+	celrules "github.com/declval/validation-gen/runtime/celrules"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	resource "k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 	"time"
 )
+
+// Validate_Family validates an instance of Family according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Family(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Family) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Family(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Family is Validate_Family with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Family(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Family) (errs field.ErrorList) {
+	var nesting vgruntime.Nesting
+	errs, _ = validateTree_Family(ctx, op, p, obj, oldObj, oldObj, &nesting)
+	if e := nesting.Err(p); e != nil {
+		errs = append(errs, e)
+	}
+	return
+}
+
+// celRules_Family are the CEL rules of Family, with the schema they are compiled against.
+var celRules_Family = celrules.NewWithItemSchema(`{"type":"object","properties":{"kids":{"type":"array","maxItems":8,"items":{"type":"object","properties":{"kids":{"type":"array","default":[],"maxItems":8,"items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-preserve-unknown-fields":true},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"name":{"type":"string","default":"","maxLength":64}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map","x-kubernetes-validations":[{"rule":"self.all(k, !has(k.kids) || k.kids.all(g, !has(g.name) || g.name != 'x'))","message":"no grandchild is named x"}]},"name":{"type":"string","maxLength":64}},"x-kubernetes-validations":[{"rule":"!has(self.kids) || has(self.name)","message":"a family with kids needs a name"}]}`, `{"type":"object","properties":{"kids":{"type":"array","default":[],"maxItems":8,"items":{"type":"object","properties":{"kids":{"type":"array","default":[],"maxItems":8,"items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-preserve-unknown-fields":true},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"name":{"type":"string","default":"","maxLength":64}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map","x-kubernetes-validations":[{"rule":"self.all(k, !has(k.kids) || k.kids.all(g, !has(g.name) || g.name != 'x'))","message":"no grandchild is named x"}]},"name":{"type":"string","default":"","maxLength":64}},"x-kubernetes-validations":[{"rule":"!has(self.kids) || has(self.name)","message":"a family with kids needs a name"}]}`, false)
+
+// validateTree_Family validates obj against oldObj (nil when there is none) and
+// reports whether obj equals cmpObj, which is oldObj when oldObj is set.
+func validateTree_Family(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj, cmpObj *Family, nesting *vgruntime.Nesting) (errs field.ErrorList, same bool) {
+	if !nesting.Enter() {
+		return nil, false
+	}
+	defer nesting.Leave()
+	same = cmpObj != nil
+	var freshRoot vgruntime.Path
+	// field name
+	{
+		fp3 := p.Child("name")
+		v1 := &obj.Name
+		var ov2 *string
+		if oldObj != nil {
+			ov2 = &oldObj.Name
+		}
+		var cv4 *string
+		if cmpObj != nil {
+			cv4 = &cmpObj.Name
+		}
+		same5 := cv4 != nil && *v1 == *cv4
+		same = same && same5
+		if !(op.Type == operation.Update && ov2 != nil && same5) {
+			if *v1 != "" {
+				if vgruntime.TooLong(string(*v1), 64) {
+					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 64))
+				}
+			}
+		}
+	}
+	// field kids
+	{
+		fp8 := p.Child("kids")
+		v6 := &obj.Kids
+		var ov7 *[]Family
+		if oldObj != nil {
+			ov7 = &oldObj.Kids
+		}
+		var cv9 *[]Family
+		if cmpObj != nil {
+			cv9 = &cmpObj.Kids
+		}
+		start26 := len(errs)
+		var same10, known11 bool
+		if len(*v6) != 0 {
+			if len(*v6) > 8 {
+				errs = append(errs, vgruntime.MaxItems(&fp8, len(*v6), 8))
+			} else {
+				errs = append(errs, vgruntime.UniqueByKey(&fp8, *v6, listKey1)...)
+				{
+					var old16 vgruntime.OldItems[Family, listKey1Key]
+					if op.Type == operation.Update && ov7 != nil {
+						old16 = vgruntime.NewOldItems(*ov7, listKey1)
+					}
+					same17 := cv9 != nil && len(*cv9) == len(*v6)
+					for i12 := range *v6 {
+						ep15 := fp8.Index(i12)
+						ev13 := &(*v6)[i12]
+						var eov14 *Family
+						if found23 := old16.Find(listKey1(ev13)); found23 != nil {
+							eov14 = found23
+						}
+						var ecv18 *Family
+						if same17 {
+							ecv18 = &(*cv9)[i12]
+						}
+						epos24 := ecv18
+						if ov7 != nil {
+							ecv18 = eov14
+						}
+						start25 := len(errs)
+						var same19, known20 bool
+						{
+							sub21, same22 := validateTree_Family(ctx, op, &freshRoot, ev13, eov14, ecv18, nesting)
+							if len(sub21) > 0 {
+								errs = append(errs, vgruntime.Rebase(sub21, ep15.Field())...)
+							}
+							same19 = same22
+							known20 = true
+						}
+						if !known20 {
+							same19 = ecv18 != nil && equal_Family(ev13, ecv18)
+						}
+						if op.Type == operation.Update && eov14 != nil && same19 {
+							errs = errs[:start25]
+						}
+						if ecv18 == epos24 {
+							same17 = same17 && same19
+						} else {
+							same17 = same17 && equal_Family(ev13, epos24)
+						}
+					}
+					old16.Release()
+					same10 = same17
+					known11 = true
+				}
+			}
+		}
+		if !known11 {
+			same10 = cv9 != nil && equal_2(v6, cv9)
+		}
+		if op.Type == operation.Update && ov7 != nil && same10 {
+			errs = errs[:start26]
+		}
+		same = same && same10
+	}
+	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
+	errs = append(errs, celrules.ValidateIn(ctx, celRules_Family, op, p.Field(), p.InItem(), obj, oldObj)...)
+	return
+}
 
 // Validate_Host validates an instance of Host according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
@@ -95,7 +232,7 @@ func ValidateAt_Inner(ctx context.Context, op operation.Operation, p *vgruntime.
 		if oldObj != nil {
 			ov5 = &oldObj.Refs
 		}
-		if !(op.Type == operation.Update && ov5 != nil && equal_1(v4, ov5)) {
+		if !(op.Type == operation.Update && ov5 != nil && equal_3(v4, ov5)) {
 			if len(*v4) != 0 {
 				for i7 := range *v4 {
 					ep10 := fp6.Index(i7)
@@ -253,7 +390,7 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 			}
 		}
 		if !known25 {
-			same24 = cv23 != nil && equal_3(v20, cv23)
+			same24 = cv23 != nil && equal_5(v20, cv23)
 		}
 		if op.Type == operation.Update && ov21 != nil && same24 {
 			errs = errs[:start38]
@@ -275,18 +412,18 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 		start59 := len(errs)
 		var same43, known44 bool
 		if len(*v39) != 0 {
-			errs = append(errs, vgruntime.UniqueByKey(&fp41, *v39, listKey1)...)
+			errs = append(errs, vgruntime.UniqueByKey(&fp41, *v39, listKey2)...)
 			{
-				var old49 vgruntime.OldItems[Node, listKey1Key]
+				var old49 vgruntime.OldItems[Node, listKey2Key]
 				if op.Type == operation.Update && ov40 != nil {
-					old49 = vgruntime.NewOldItems(*ov40, listKey1)
+					old49 = vgruntime.NewOldItems(*ov40, listKey2)
 				}
 				same50 := cv42 != nil && len(*cv42) == len(*v39)
 				for i45 := range *v39 {
 					ep48 := fp41.Index(i45)
 					ev46 := &(*v39)[i45]
 					var eov47 *Node
-					if found56 := old49.Find(listKey1(ev46)); found56 != nil {
+					if found56 := old49.Find(listKey2(ev46)); found56 != nil {
 						eov47 = found56
 					}
 					var ecv51 *Node
@@ -325,7 +462,7 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 			}
 		}
 		if !known44 {
-			same43 = cv42 != nil && equal_3(v39, cv42)
+			same43 = cv42 != nil && equal_5(v39, cv42)
 		}
 		if op.Type == operation.Update && ov40 != nil && same43 {
 			errs = errs[:start59]
@@ -394,7 +531,7 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 			}
 		}
 		if !known65 {
-			same64 = cv63 != nil && equal_4(v60, cv63)
+			same64 = cv63 != nil && equal_6(v60, cv63)
 		}
 		if op.Type == operation.Update && ov61 != nil && same64 {
 			errs = errs[:start81]
@@ -464,7 +601,7 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 			}
 		}
 		if !known87 {
-			same86 = cv85 != nil && equal_5(v82, cv85)
+			same86 = cv85 != nil && equal_7(v82, cv85)
 		}
 		if op.Type == operation.Update && ov83 != nil && same86 {
 			errs = errs[:start104]
@@ -608,9 +745,9 @@ func ValidateAt_Stamped(ctx context.Context, op operation.Operation, p *vgruntim
 		if oldObj != nil {
 			ov11 = &oldObj.Conditions
 		}
-		if !(op.Type == operation.Update && ov11 != nil && equal_7(v10, ov11)) {
+		if !(op.Type == operation.Update && ov11 != nil && equal_9(v10, ov11)) {
 			if len(*v10) != 0 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp12, *v10, listKey2)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp12, *v10, listKey3)...)
 			}
 		}
 	}
@@ -622,7 +759,7 @@ func ValidateAt_Stamped(ctx context.Context, op operation.Operation, p *vgruntim
 		if oldObj != nil {
 			ov14 = &oldObj.Windows
 		}
-		if !(op.Type == operation.Update && ov14 != nil && equal_9(v13, ov14)) {
+		if !(op.Type == operation.Update && ov14 != nil && equal_11(v13, ov14)) {
 			if len(*v13) != 0 {
 				start23 := len(errs)
 				for k16, val17 := range *v13 {
@@ -650,7 +787,7 @@ func ValidateAt_Stamped(ctx context.Context, op operation.Operation, p *vgruntim
 		if oldObj != nil {
 			ov28 = &oldObj.Hosts
 		}
-		if !(op.Type == operation.Update && ov28 != nil && equal_10(v27, ov28)) {
+		if !(op.Type == operation.Update && ov28 != nil && equal_12(v27, ov28)) {
 			if len(*v27) != 0 {
 				start37 := len(errs)
 				for k30, val31 := range *v27 {
@@ -706,7 +843,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov4 = &oldObj.Labels
 		}
-		if !(op.Type == operation.Update && ov4 != nil && equal_12(v3, ov4)) {
+		if !(op.Type == operation.Update && ov4 != nil && equal_14(v3, ov4)) {
 			if len(*v3) != 0 {
 				start13 := len(errs)
 				for k6, val7 := range *v3 {
@@ -736,7 +873,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov15 = &oldObj.MIn
 		}
-		if !(op.Type == operation.Update && ov15 != nil && equal_13(v14, ov15)) {
+		if !(op.Type == operation.Update && ov15 != nil && equal_15(v14, ov15)) {
 			if len(*v14) != 0 {
 				start24 := len(errs)
 				for k17, val18 := range *v14 {
@@ -778,7 +915,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov29 = &oldObj.LIn
 		}
-		if !(op.Type == operation.Update && ov29 != nil && equal_14(v28, ov29)) {
+		if !(op.Type == operation.Update && ov29 != nil && equal_16(v28, ov29)) {
 			if len(*v28) != 0 {
 				for i31 := range *v28 {
 					ep34 := fp30.Index(i31)
@@ -826,7 +963,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov43 = &oldObj.Tags
 		}
-		if !(op.Type == operation.Update && ov43 != nil && equal_16(v42, ov43)) {
+		if !(op.Type == operation.Update && ov43 != nil && equal_18(v42, ov43)) {
 			if len(*v42) != 0 {
 				{
 					var old49 vgruntime.OldItems[string, string]
@@ -858,19 +995,19 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov52 = &oldObj.Ports
 		}
-		if !(op.Type == operation.Update && ov52 != nil && equal_1(v51, ov52)) {
+		if !(op.Type == operation.Update && ov52 != nil && equal_3(v51, ov52)) {
 			if len(*v51) != 0 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp53, *v51, listKey3)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp53, *v51, listKey4)...)
 				{
-					var old58 vgruntime.OldItems[shared.Ref, listKey3Key]
+					var old58 vgruntime.OldItems[shared.Ref, listKey4Key]
 					if op.Type == operation.Update && ov52 != nil {
-						old58 = vgruntime.NewOldItems(*ov52, listKey3)
+						old58 = vgruntime.NewOldItems(*ov52, listKey4)
 					}
 					for i54 := range *v51 {
 						ep57 := fp53.Index(i54)
 						ev55 := &(*v51)[i54]
 						var eov56 *shared.Ref
-						if found59 := old58.Find(listKey3(ev55)); found59 != nil {
+						if found59 := old58.Find(listKey4(ev55)); found59 != nil {
 							eov56 = found59
 						}
 						if !(op.Type == operation.Update && eov56 != nil && equal_shared_Ref(ev55, eov56)) {
@@ -890,23 +1027,23 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov61 = &oldObj.PPorts
 		}
-		if !(op.Type == operation.Update && ov61 != nil && equal_18(v60, ov61)) {
+		if !(op.Type == operation.Update && ov61 != nil && equal_20(v60, ov61)) {
 			if len(*v60) != 0 {
 				if nils69 := vgruntime.NoNils(&fp62, *v60); len(nils69) > 0 {
 					errs = append(errs, nils69...)
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp62, *v60, listKey4)...)
+					errs = append(errs, vgruntime.UniqueByKey(&fp62, *v60, listKey5)...)
 					{
-						var old67 vgruntime.OldItems[*shared.Ref, listKey4Key]
+						var old67 vgruntime.OldItems[*shared.Ref, listKey5Key]
 						if op.Type == operation.Update && ov61 != nil {
-							old67 = vgruntime.NewOldItems(*ov61, listKey4)
+							old67 = vgruntime.NewOldItems(*ov61, listKey5)
 						}
 						for i63 := range *v60 {
 							ep66 := fp62.Index(i63)
 							ev64 := (*v60)[i63]
 							var eov65 *shared.Ref
 							ev64i := i63
-							if found68 := old67.Find(listKey4(&(*v60)[ev64i])); found68 != nil {
+							if found68 := old67.Find(listKey5(&(*v60)[ev64i])); found68 != nil {
 								eov65 = *found68
 							}
 							if !(op.Type == operation.Update && ev64 != nil && eov65 != nil && equal_shared_Ref(ev64, eov65)) {
@@ -929,7 +1066,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if oldObj != nil {
 			ov71 = &oldObj.Ins
 		}
-		if !(op.Type == operation.Update && ov71 != nil && equal_14(v70, ov71)) {
+		if !(op.Type == operation.Update && ov71 != nil && equal_16(v70, ov71)) {
 			if len(*v70) != 0 {
 				errs = append(errs, vgruntime.UniqueFunc(&fp72, *v70, equal_Inner)...)
 				{
@@ -1063,7 +1200,7 @@ func validateTree_Tree(ctx context.Context, op operation.Operation, p *vgruntime
 			}
 		}
 		if !known11 {
-			same10 = cv9 != nil && equal_20(v6, cv9)
+			same10 = cv9 != nil && equal_22(v6, cv9)
 		}
 		if op.Type == operation.Update && ov7 != nil && same10 {
 			errs = errs[:start24]
@@ -1103,8 +1240,43 @@ func ValidateAt_Window(ctx context.Context, op operation.Operation, p *vgruntime
 	return
 }
 
-// equal_1 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_1(a, b *[]shared.Ref) bool {
+// equal_Family reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_Family(a, b *Family) bool {
+	return equal_Family_d(a, b, 0)
+}
+
+// equal_Family_d is equal_Family at d levels of recursion.
+func equal_Family_d(a, b *Family, d int) bool {
+	if vgruntime.EqualDepthExceeded(d) {
+		return false
+	}
+	return a.Name == b.Name &&
+		equal_2_d(&a.Kids, &b.Kids, d+1)
+}
+
+// equal_2 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_2(a, b *[]Family) bool {
+	return equal_2_d(a, b, 0)
+}
+
+// equal_2_d is equal_2 at d levels of recursion.
+func equal_2_d(a, b *[]Family, d int) bool {
+	if vgruntime.EqualDepthExceeded(d) {
+		return false
+	}
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_Family_d(&(*a)[i], &(*b)[i], d+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal_3 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_3(a, b *[]shared.Ref) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1128,22 +1300,22 @@ func equal_Node_d(a, b *Node, d int) bool {
 	}
 	return a.Name == b.Name &&
 		a.Weight == b.Weight &&
-		equal_21_d(&a.Next, &b.Next, d+1) &&
-		equal_3_d(&a.Children, &b.Children, d+1) &&
-		equal_3_d(&a.Keyed, &b.Keyed, d+1) &&
-		equal_4_d(&a.ByName, &b.ByName, d+1) &&
-		equal_5_d(&a.Values, &b.Values, d+1) &&
+		equal_23_d(&a.Next, &b.Next, d+1) &&
+		equal_5_d(&a.Children, &b.Children, d+1) &&
+		equal_5_d(&a.Keyed, &b.Keyed, d+1) &&
+		equal_6_d(&a.ByName, &b.ByName, d+1) &&
+		equal_7_d(&a.Values, &b.Values, d+1) &&
 		equal_Nodes_d(&a.More, &b.More, d+1) &&
 		a.Note == b.Note
 }
 
-// equal_3 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_3(a, b *[]Node) bool {
-	return equal_3_d(a, b, 0)
+// equal_5 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_5(a, b *[]Node) bool {
+	return equal_5_d(a, b, 0)
 }
 
-// equal_3_d is equal_3 at d levels of recursion.
-func equal_3_d(a, b *[]Node, d int) bool {
+// equal_5_d is equal_5 at d levels of recursion.
+func equal_5_d(a, b *[]Node, d int) bool {
 	if vgruntime.EqualDepthExceeded(d) {
 		return false
 	}
@@ -1158,13 +1330,13 @@ func equal_3_d(a, b *[]Node, d int) bool {
 	return true
 }
 
-// equal_4 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_4(a, b *map[string]*Node) bool {
-	return equal_4_d(a, b, 0)
+// equal_6 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_6(a, b *map[string]*Node) bool {
+	return equal_6_d(a, b, 0)
 }
 
-// equal_4_d is equal_4 at d levels of recursion.
-func equal_4_d(a, b *map[string]*Node, d int) bool {
+// equal_6_d is equal_6 at d levels of recursion.
+func equal_6_d(a, b *map[string]*Node, d int) bool {
 	if vgruntime.EqualDepthExceeded(d) {
 		return false
 	}
@@ -1173,20 +1345,20 @@ func equal_4_d(a, b *map[string]*Node, d int) bool {
 	}
 	for k, v := range *a {
 		w, ok := (*b)[k]
-		if !ok || !equal_21_d(&v, &w, d+1) {
+		if !ok || !equal_23_d(&v, &w, d+1) {
 			return false
 		}
 	}
 	return true
 }
 
-// equal_5 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_5(a, b *map[string]Node) bool {
-	return equal_5_d(a, b, 0)
+// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_7(a, b *map[string]Node) bool {
+	return equal_7_d(a, b, 0)
 }
 
-// equal_5_d is equal_5 at d levels of recursion.
-func equal_5_d(a, b *map[string]Node, d int) bool {
+// equal_7_d is equal_7 at d levels of recursion.
+func equal_7_d(a, b *map[string]Node, d int) bool {
 	if vgruntime.EqualDepthExceeded(d) {
 		return false
 	}
@@ -1223,8 +1395,8 @@ func equal_Nodes_d(a, b *Nodes, d int) bool {
 	return true
 }
 
-// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_7(a, b *[]metav1.Condition) bool {
+// equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_9(a, b *[]metav1.Condition) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1242,8 +1414,8 @@ func equal_Window(a, b *Window) bool {
 		vgruntime.TimeEqual(&a.Start, &b.Start)
 }
 
-// equal_9 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_9(a, b *map[string]Window) bool {
+// equal_11 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_11(a, b *map[string]Window) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1256,8 +1428,8 @@ func equal_9(a, b *map[string]Window) bool {
 	return true
 }
 
-// equal_10 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_10(a, b *map[string]Host) bool {
+// equal_12 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_12(a, b *map[string]Host) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1273,16 +1445,16 @@ func equal_10(a, b *map[string]Host) bool {
 // equal_Inner reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Inner(a, b *Inner) bool {
 	return a.X == b.X &&
-		equal_1(&a.Refs, &b.Refs)
+		equal_3(&a.Refs, &b.Refs)
 }
 
-// equal_12 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_12(a, b *map[string]string) bool {
+// equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_14(a, b *map[string]string) bool {
 	return vgruntime.MapEqual(*a, *b)
 }
 
-// equal_13 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_13(a, b *map[string]Inner) bool {
+// equal_15 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_15(a, b *map[string]Inner) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1295,8 +1467,8 @@ func equal_13(a, b *map[string]Inner) bool {
 	return true
 }
 
-// equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_14(a, b *[]Inner) bool {
+// equal_16 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_16(a, b *[]Inner) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1319,27 +1491,27 @@ func equal_Tree_d(a, b *Tree, d int) bool {
 		return false
 	}
 	return a.Name == b.Name &&
-		equal_20_d(&a.Children, &b.Children, d+1)
+		equal_22_d(&a.Children, &b.Children, d+1)
 }
 
-// equal_16 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_16(a, b *[]string) bool {
+// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_18(a, b *[]string) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_shared_Ref reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_shared_Ref(a, b *shared.Ref) bool {
 	return a.Name == b.Name &&
-		equal_24(&a.Count, &b.Count)
+		equal_26(&a.Count, &b.Count)
 }
 
-// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_18(a, b *[]*shared.Ref) bool {
+// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_20(a, b *[]*shared.Ref) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
 	for i := range *a {
-		if !equal_25(&(*a)[i], &(*b)[i]) {
+		if !equal_27(&(*a)[i], &(*b)[i]) {
 			return false
 		}
 	}
@@ -1350,23 +1522,23 @@ func equal_18(a, b *[]*shared.Ref) bool {
 func equal_Stamped(a, b *Stamped) bool {
 	return a.Count == b.Count &&
 		vgruntime.TimeEqual(&a.At, &b.At) &&
-		equal_26(&a.Expires, &b.Expires) &&
+		equal_28(&a.Expires, &b.Expires) &&
 		vgruntime.MicroTimeEqual(&a.Observed, &b.Observed) &&
 		vgruntime.QuantityEqual(&a.Size, &b.Size) &&
-		equal_27(&a.Limits, &b.Limits) &&
-		equal_7(&a.Conditions, &b.Conditions) &&
-		equal_9(&a.Windows, &b.Windows) &&
-		equal_28(&a.Wall, &b.Wall) &&
-		equal_10(&a.Hosts, &b.Hosts)
+		equal_29(&a.Limits, &b.Limits) &&
+		equal_9(&a.Conditions, &b.Conditions) &&
+		equal_11(&a.Windows, &b.Windows) &&
+		equal_30(&a.Wall, &b.Wall) &&
+		equal_12(&a.Hosts, &b.Hosts)
 }
 
-// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_20(a, b *[]Tree) bool {
-	return equal_20_d(a, b, 0)
+// equal_22 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_22(a, b *[]Tree) bool {
+	return equal_22_d(a, b, 0)
 }
 
-// equal_20_d is equal_20 at d levels of recursion.
-func equal_20_d(a, b *[]Tree, d int) bool {
+// equal_22_d is equal_22 at d levels of recursion.
+func equal_22_d(a, b *[]Tree, d int) bool {
 	if vgruntime.EqualDepthExceeded(d) {
 		return false
 	}
@@ -1381,13 +1553,13 @@ func equal_20_d(a, b *[]Tree, d int) bool {
 	return true
 }
 
-// equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_21(a, b **Node) bool {
-	return equal_21_d(a, b, 0)
+// equal_23 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_23(a, b **Node) bool {
+	return equal_23_d(a, b, 0)
 }
 
-// equal_21_d is equal_21 at d levels of recursion.
-func equal_21_d(a, b **Node, d int) bool {
+// equal_23_d is equal_23 at d levels of recursion.
+func equal_23_d(a, b **Node, d int) bool {
 	if vgruntime.EqualDepthExceeded(d) {
 		return false
 	}
@@ -1413,29 +1585,29 @@ func equal_Host(a, b *Host) bool {
 		vgruntime.OpaqueEqual(&a.Addr, &b.Addr)
 }
 
-// equal_24 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_24(a, b **int64) bool {
+// equal_26 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_26(a, b **int64) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_25 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_25(a, b **shared.Ref) bool {
+// equal_27 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_27(a, b **shared.Ref) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_shared_Ref(*a, *b)
 }
 
-// equal_26 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_26(a, b **metav1.Time) bool {
+// equal_28 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_28(a, b **metav1.Time) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return vgruntime.TimeEqual(*a, *b)
 }
 
-// equal_27 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_27(a, b *map[string]resource.Quantity) bool {
+// equal_29 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_29(a, b *map[string]resource.Quantity) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1448,59 +1620,71 @@ func equal_27(a, b *map[string]resource.Quantity) bool {
 	return true
 }
 
-// equal_28 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_28(a, b **time.Time) bool {
+// equal_30 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_30(a, b **time.Time) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return vgruntime.GoTimeEqual(*a, *b)
 }
 
-// listKey1Key is the list-map key of v1.Node items.
+// listKey1Key is the list-map key of v1.Family items.
 type listKey1Key struct {
 	v0 string
 }
 
 // listKey1 returns the list-map key of an item.
-func listKey1(e *Node) listKey1Key {
+func listKey1(e *Family) listKey1Key {
 	var k listKey1Key
 	k.v0 = e.Name
 	return k
 }
 
-// listKey2Key is the list-map key of v1.Condition items.
+// listKey2Key is the list-map key of v1.Node items.
 type listKey2Key struct {
 	v0 string
 }
 
 // listKey2 returns the list-map key of an item.
-func listKey2(e *metav1.Condition) listKey2Key {
+func listKey2(e *Node) listKey2Key {
 	var k listKey2Key
-	k.v0 = e.Type
-	return k
-}
-
-// listKey3Key is the list-map key of shared.Ref items.
-type listKey3Key struct {
-	v0 shared.Name
-}
-
-// listKey3 returns the list-map key of an item.
-func listKey3(e *shared.Ref) listKey3Key {
-	var k listKey3Key
 	k.v0 = e.Name
 	return k
 }
 
-// listKey4Key is the list-map key of *shared.Ref items.
+// listKey3Key is the list-map key of v1.Condition items.
+type listKey3Key struct {
+	v0 string
+}
+
+// listKey3 returns the list-map key of an item.
+func listKey3(e *metav1.Condition) listKey3Key {
+	var k listKey3Key
+	k.v0 = e.Type
+	return k
+}
+
+// listKey4Key is the list-map key of shared.Ref items.
 type listKey4Key struct {
+	v0 shared.Name
+}
+
+// listKey4 returns the list-map key of an item.
+func listKey4(e *shared.Ref) listKey4Key {
+	var k listKey4Key
+	k.v0 = e.Name
+	return k
+}
+
+// listKey5Key is the list-map key of *shared.Ref items.
+type listKey5Key struct {
 	nilItem bool
 	v0      shared.Name
 }
 
-// listKey4 returns the list-map key of an item.
-func listKey4(e **shared.Ref) listKey4Key {
-	var k listKey4Key
+// listKey5 returns the list-map key of an item.
+func listKey5(e **shared.Ref) listKey5Key {
+	var k listKey5Key
 	if *e == nil {
 		k.nilItem = true
 		return k
