@@ -16,11 +16,12 @@ const module = "github.com/declval/validation-gen"
 // another's internals or back into the builder.
 var stageImports = map[string][]string{
 	"markers":    nil,
-	"model":      {"markers"},
+	"source":     {"markers"},
+	"model":      {"markers", "source"},
 	"crd":        {"markers", "model"},
 	"cel":        {"crd", "markers", "model"},
 	"golang":     {"crd", "model"},
-	"generators": {"cel", "crd", "golang", "markers", "model"},
+	"generators": {"cel", "crd", "golang", "markers", "model", "source"},
 }
 
 // TestStageImports checks the imports between the generator's stages.

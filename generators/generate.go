@@ -13,6 +13,7 @@ import (
 	"github.com/declval/validation-gen/golang"
 	"github.com/declval/validation-gen/markers"
 	"github.com/declval/validation-gen/model"
+	"github.com/declval/validation-gen/source"
 )
 
 // Config is one run of the generator.
@@ -51,7 +52,7 @@ func Run(cfg Config) ([]Output, error) {
 			}
 		}
 	}
-	l, err := model.Load(cfg.Dir, cfg.Patterns, cfg.Readonly, []string{golang.BuildTag})
+	l, err := source.Load(cfg.Dir, cfg.Patterns, cfg.Readonly, []string{golang.BuildTag})
 	if err != nil {
 		return nil, err
 	}

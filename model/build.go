@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"go/token"
+	gotypes "go/types"
 	"maps"
 	"slices"
 	"sort"
@@ -11,6 +12,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/declval/validation-gen/markers"
+	"github.com/declval/validation-gen/source"
 )
 
 // BuildOptions configure how the model is built. Readonly packages are
@@ -22,7 +24,7 @@ type BuildOptions struct {
 }
 
 type builder struct {
-	l        *Loaded
+	l        *source.Loaded
 	opts     BuildOptions
 	types    map[types.Name]*Type
 	external map[types.Name]*Type // readonly types with a Validate_ function
@@ -36,7 +38,7 @@ type builder struct {
 
 // Build turns the loaded packages into the model, checking every tag.
 // All problems are returned together, each with its file and line.
-func Build(l *Loaded, opts BuildOptions) (*Model, error) {
+func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 	b := &builder{
 		l: l, opts: opts,
 		types: map[types.Name]*Type{}, external: map[types.Name]*Type{},
@@ -72,7 +74,7 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 			continue
 		}
 		pkg := l.Universe.Package(path)
-		p := &Package{Path: path, Name: pkg.Name, Dir: pkg.Dir, InputPath: path, Declared: l.declared(path)}
+		p := &Package{Path: path, Name: pkg.Name, Dir: pkg.Dir, InputPath: path, Declared: l.Declared(path)}
 		b.pkgs[path] = p
 		b.byInput[path] = p
 	}
@@ -80,7 +82,7 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 		in := l.Universe.Package(s.pkg.InputPath)
 		for _, n := range slices.Sorted(maps.Keys(in.Types)) {
 			t := in.Types[n]
-			lines, _ := l.typeLines(t.Name.Package, n)
+			lines, _ := l.TypeLines(t.Name.Package, n)
 			if !IsExported(n) || !s.sel.matches(t, lines) {
 				continue
 			}
@@ -102,6 +104,8 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 	b.markRecursive()
 	b.checkGeneratedNames()
 	b.checkGenericFields()
+	b.checkShadowedFields()
+	b.checkRegistryRoots()
 	if len(b.errs) > 0 {
 		return nil, markers.JoinSorted(b.errs)
 	}
@@ -137,7 +141,7 @@ func Build(l *Loaded, opts BuildOptions) (*Model, error) {
 }
 
 // inRun reports whether a package's sources were read in this run.
-func (b *builder) inRun(pkg string) bool { return b.l.indexed(pkg) }
+func (b *builder) inRun(pkg string) bool { return b.l.Indexed(pkg) }
 
 // typeOf returns the model type of a named type of the run, building it on
 // first use. It returns nil for builtins and for types outside the run.
@@ -152,7 +156,7 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 	if b.unvalidatable[t.Name] {
 		return nil
 	}
-	lines, pos := b.l.typeLines(t.Name.Package, t.Name.Name)
+	lines, pos := b.l.TypeLines(t.Name.Package, t.Name.Name)
 	if what := unvalidatableKind(t); what != "" {
 		b.unvalidatable[t.Name] = true
 		b.rejectTags(lines, fmt.Sprintf("type %s is %s, which holds no value validation-gen can validate, so this tag would be checked nowhere", t.Name.Name, what),
@@ -248,7 +252,7 @@ func (b *builder) buildFields(mt *Type) {
 	groups := &unionGroups{}
 	defer func() { mt.Unions = groups.build(b) }()
 	for _, m := range t.Members {
-		lines, pos := b.l.fieldLines(t.Name.Package, t.Name.Name, m.Name)
+		lines, pos := b.l.FieldLines(t.Name.Package, t.Name.Name, m.Name)
 		jsonName, inline, skip := jsonOf(m)
 		if !IsExported(m.Name) || skip {
 			b.rejectTags(lines, fmt.Sprintf("field %s.%s is not serialised (unexported or json:\"-\"), so it cannot be validated", t.Name.Name, m.Name),
@@ -410,7 +414,7 @@ func (b *builder) reach(t *types.Type, pos token.Position, opaque bool) {
 	if opaque || noValidations(t.Name.Package) {
 		return
 	}
-	if fns, ok := b.l.readonly[t.Name.Package]; ok {
+	if fns, ok := b.l.Readonly(t.Name.Package); ok {
 		if _, ok := b.external[t.Name]; !ok {
 			b.external[t.Name] = &Type{Go: t, HasValidation: fns["Validate_"+t.Name.Name], LazyPath: fns["ValidateAt_"+t.Name.Name]}
 		}
@@ -435,12 +439,8 @@ func noValidations(pkg string) bool {
 // none (funcs, vars, consts, aliases, generic types, fields of anonymous
 // structs): no output would check them.
 func (b *builder) untaggableTags(pkg string) {
-	pc := b.l.comments[pkg]
-	if pc == nil {
-		return
-	}
-	for _, u := range pc.untaggable {
-		b.rejectTags(u.lines, fmt.Sprintf("a tag on %s is not read: %s", u.what, u.why), u.fix)
+	for _, u := range b.l.Untaggable(pkg) {
+		b.rejectTags(u.Lines, fmt.Sprintf("a tag on %s is not read: %s", u.What, u.Why), u.Fix)
 	}
 }
 
@@ -462,7 +462,7 @@ func (b *builder) tagged() {
 			if _, built := b.types[t.Name]; built || b.unvalidatable[t.Name] {
 				continue
 			}
-			lines, _ := b.l.typeLines(in, n)
+			lines, _ := b.l.TypeLines(in, n)
 			if optedOut(lines) || !b.hasTags(t, lines) {
 				continue
 			}
@@ -479,7 +479,7 @@ func (b *builder) hasTags(t *types.Type, lines []markers.Line) bool {
 	}
 	if t.Kind == types.Struct {
 		for _, m := range t.Members {
-			fl, _ := b.l.fieldLines(t.Name.Package, t.Name.Name, m.Name)
+			fl, _ := b.l.FieldLines(t.Name.Package, t.Name.Name, m.Name)
 			if _, tag := firstTagLine(fl); tag != "" {
 				return true
 			}
@@ -543,5 +543,51 @@ func (b *builder) checkGenericFields() {
 				Msg: fmt.Sprintf("field %s.%s holds %s, an instance of a generic type: validation-gen generates no code for generic types, so it could neither check nor compare this field, and %s has validation", t.Go.Name.Name, f.GoName, f.Generic, t.Go.Name.Name),
 				Fix: fmt.Sprintf("declare a non-generic type with the fields of %s and use it for the field", f.Generic)})
 		}
+	}
+}
+
+// checkRegistryRoots makes sure that every root type registered by the
+// generated RegisterValidations has the methods its registry's
+// AddValidationFunc needs (runtime.Object's, for runtime.Scheme): else the
+// generated file would not compile.
+func (b *builder) checkRegistryRoots() {
+	declared := map[string]map[string]map[string]bool{}
+	for _, t := range b.types {
+		if !t.Root || !t.HasValidation || t.Pkg == nil || t.Pkg.SchemeRegistry == "" || t.Go.GoType == nil {
+			continue
+		}
+		needs := b.l.RegistryNeeds(t.Pkg.SchemeRegistry)
+		if len(needs) == 0 {
+			continue
+		}
+		pkg := t.Go.Name.Package
+		if _, ok := declared[pkg]; !ok {
+			declared[pkg] = nil
+			if u := b.l.Universe.Package(pkg); u != nil && u.Dir != "" {
+				declared[pkg], _ = source.MethodsDeclared(u.Dir)
+			}
+		}
+		ms := gotypes.NewMethodSet(gotypes.NewPointer(t.Go.GoType))
+		var missing []string
+		for _, n := range needs {
+			if declared[pkg][t.Go.Name.Name][n] {
+				continue
+			}
+			found := false
+			for i := 0; i < ms.Len(); i++ {
+				if ms.At(i).Obj().Name() == n {
+					found = true
+				}
+			}
+			if !found {
+				missing = append(missing, n)
+			}
+		}
+		if len(missing) == 0 {
+			continue
+		}
+		b.errs = append(b.errs, &markers.Error{Pos: t.Pos,
+			Msg: fmt.Sprintf("root type %s is registered with %s by the generated RegisterValidations, whose AddValidationFunc needs *%s to have %s; it has not", t.Go.Name.Name, t.Pkg.SchemeRegistry, t.Go.Name.Name, strings.Join(missing, " and ")),
+			Fix: "generate its deep copies first (deepcopy-gen, or controller-gen object) and embed metav1.TypeMeta, or write +k8s:validation-gen-scheme-registry=nil for no RegisterValidations"})
 	}
 }

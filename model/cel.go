@@ -38,11 +38,12 @@ func (b *builder) xValidations(lines []markers.Line) []Rule {
 			continue
 		}
 		if !ok {
-			// controller-gen's schema markers say what the CRD must check;
-			// with CRD output, one left unread would be a check the CRD
-			// silently lacks.
-			if body, kb := strings.CutPrefix(text, kubebuilderPrefix); kb && b.opts.CRDs && isSchemaKubebuilder(body) {
-				bad("validation-gen does not read controller-gen's schema markers: the CRD and the Go validator would not check this", schemaMarkerFix(body))
+			// controller-gen's schema markers say what must be checked:
+			// one left unread would be a check the Go validator (and,
+			// with CRD output, the CRD) silently lacks, also when
+			// controller-gen writes the CRD.
+			if body, kb := strings.CutPrefix(text, kubebuilderPrefix); kb && isSchemaKubebuilder(body) {
+				bad("validation-gen does not read controller-gen's schema markers: the Go validator and the CRD would not check this", schemaMarkerFix(body))
 			}
 			continue
 		}

@@ -1,8 +1,7 @@
-// Package model loads Go packages and their tags into the typed model that
+// Package model turns Go packages and their tags into the typed model that
 // both backends read: the intermediate representation of the pipeline.
 //
-// Load parses the requested packages with gengo and indexes every comment
-// line by position (gengo keeps none). Build reads each type's, field's and
+// Build reads, from what package source loaded, each type's, field's and
 // package's tags through the registry of package markers, and turns every
 // tag into exactly one typed Rule (Minimum, ListType, IfOption, CEL, ...)
 // on a Type or a Field. Every placement and payload error is found here,

@@ -218,3 +218,85 @@ func lowerFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToLower(r)) + s[n:]
 }
+
+// checkShadowedFields rejects validation on a field of an inline struct
+// that encoding/json leaves out of its parent: a field of the same JSON
+// name nearer the parent hides it, and two at the same depth hide each
+// other. Go would check the hidden field while no JSON ever holds it, and
+// the parent's schema would carry its rules on the other field.
+func (b *builder) checkShadowedFields() {
+	lookup := func(t *types.Type) *Type {
+		n := Deref(t).Name
+		if mt := b.types[n]; mt != nil {
+			return mt
+		}
+		return b.external[n]
+	}
+	type placed struct {
+		f     *Field
+		owner *Type
+		depth int
+	}
+	for _, t := range b.types {
+		if !t.HasValidation || t.Go.Kind != types.Struct {
+			continue
+		}
+		byName := map[string][]placed{}
+		var names []string
+		var walk func(x *Type, depth int)
+		walk = func(x *Type, depth int) {
+			for _, f := range x.Fields {
+				if f.Inline {
+					// Inline cycles are reported by checkInlineCycles.
+					if inner := lookup(f.Go); inner != nil && depth < 16 {
+						walk(inner, depth+1)
+					}
+					continue
+				}
+				if _, ok := byName[f.JSONName]; !ok {
+					names = append(names, f.JSONName)
+				}
+				byName[f.JSONName] = append(byName[f.JSONName], placed{f, x, depth})
+			}
+		}
+		walk(t, 0)
+		for _, n := range names {
+			fs := byName[n]
+			if len(fs) < 2 {
+				continue
+			}
+			top := fs[0].depth
+			for _, p := range fs {
+				top = min(top, p.depth)
+			}
+			winners := 0
+			for _, p := range fs {
+				if p.depth == top {
+					winners++
+				}
+			}
+			for _, p := range fs {
+				if p.depth == top && winners == 1 {
+					continue
+				}
+				if p.depth == 0 || !(checksSomething(p.f.Rules) || valueNeeds(p.f.Go, lookup)) {
+					continue
+				}
+				why := fmt.Sprintf("a field named %q nearer to %s hides it", n, t.Go.Name.Name)
+				if p.depth == top {
+					why = fmt.Sprintf("another inline field named %q at the same depth hides it, and both are left out", n)
+				}
+				pos, tag := p.f.Pos, ""
+				for _, r := range p.f.Rules {
+					if checksSomething([]Rule{r}) {
+						pos, tag = r.At(), r.TagName()
+						break
+					}
+				}
+				b.errs = append(b.errs, &markers.Error{Pos: pos, Tag: tag,
+					Msg: fmt.Sprintf("field %s.%s is inlined into %s, where encoding/json leaves it out (%s): its validation would apply to no JSON", p.owner.Go.Name.Name, p.f.GoName, t.Go.Name.Name, why),
+					Fix: "give one of the fields another JSON name, or move the validation to the field that JSON keeps"})
+			}
+		}
+	}
+}

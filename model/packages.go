@@ -17,7 +17,7 @@ func (b *builder) crdRoots() []*CRDRoot {
 	var out []*CRDRoot
 	for _, path := range b.l.Requested {
 		group := ""
-		for _, line := range b.l.packageLines(path) {
+		for _, line := range b.l.PackageLines(path) {
 			if v, ok := strings.CutPrefix(strings.TrimSpace(line.Text), "+groupName="); ok {
 				group = strings.Trim(strings.TrimSpace(v), `"`)
 			}
@@ -35,7 +35,7 @@ func (b *builder) crdRoots() []*CRDRoot {
 			if mt == nil {
 				continue
 			}
-			lines, _ := b.l.typeLines(path, n)
+			lines, _ := b.l.TypeLines(path, n)
 			mk, errs := parseCRDMarkers(lines)
 			b.errs = append(b.errs, errs...)
 			out = append(out, &CRDRoot{Type: mt, Group: group, Version: pkg.Name, Markers: mk})
@@ -102,10 +102,10 @@ func typeChoice(typeLines []markers.Line) (choice, ok bool) {
 
 func (b *builder) packageTags(path string) (*Package, selection, bool) {
 	gp := b.l.Universe.Package(path)
-	lines := b.l.packageLines(path)
+	lines := b.l.PackageLines(path)
 	tags, errs := markers.Default.Parse(lines, pkgTarget{path})
 	b.errs = append(b.errs, errs...)
-	pkg := &Package{Path: path, Name: gp.Name, Dir: gp.Dir, InputPath: path, Declared: b.l.declared(path)}
+	pkg := &Package{Path: path, Name: gp.Name, Dir: gp.Dir, InputPath: path, Declared: b.l.Declared(path)}
 	var sel selection
 	found := false
 	for _, t := range tags {
@@ -150,7 +150,7 @@ func (b *builder) packageTags(path string) (*Package, selection, bool) {
 		case "validation-gen-scheme-registry":
 			if v != "nil" {
 				pkg.SchemeRegistry = v
-				if err := b.l.checkRegistry(v); err != nil {
+				if err := b.l.CheckRegistry(v); err != nil {
 					b.errs = append(b.errs, markers.Errorf(t, "name the registry type by import path and name, e.g. k8s.io/apimachinery/pkg/runtime.Scheme, and make sure the package builds; or write nil for no RegisterValidations",
 						"scheme registry %v", err))
 				}

@@ -1,4 +1,4 @@
-package model
+package source
 
 import (
 	"fmt"
@@ -33,8 +33,8 @@ type Loaded struct {
 	readonly map[string]map[string]bool
 	// dir is the directory packages are resolved in ("" = cwd).
 	dir string
-	// registries caches checkRegistry's answers.
-	registries map[string]error
+	// registries caches CheckRegistry's answers.
+	registries map[string]registry
 }
 
 type pkgComments struct {
@@ -46,18 +46,34 @@ type pkgComments struct {
 	// untaggable are the comment blocks of declarations that can carry
 	// no validation tag (funcs, vars, consts, type aliases, generic types,
 	// fields of anonymous structs); a tag there is an error, never ignored.
-	untaggable []untaggable
+	untaggable []Untaggable
 	// decls are the package's top-level names (not methods) and where
 	// they are declared, in the files the generator does not own.
 	decls map[string]token.Position
 }
 
-// untaggable is the doc comment of a declaration no tag applies to.
-type untaggable struct {
-	what  string // "func Reset", "type alias A", ...
-	why   string // why no tag applies
-	fix   string
-	lines []markers.Line
+// Untaggable is the doc comment of a declaration no tag applies to.
+type Untaggable struct {
+	What  string // "func Reset", "type alias A", ...
+	Why   string // why no tag applies
+	Fix   string
+	Lines []markers.Line
+}
+
+// Untaggable lists the comment blocks of a package's declarations that
+// can carry no validation tag.
+func (l *Loaded) Untaggable(pkg string) []Untaggable {
+	if pc := l.comments[pkg]; pc != nil {
+		return pc.untaggable
+	}
+	return nil
+}
+
+// Readonly lists the Validate_ and ValidateAt_ functions of a readonly
+// package, and whether the package is one.
+func (l *Loaded) Readonly(pkg string) (map[string]bool, bool) {
+	fns, ok := l.readonly[pkg]
+	return fns, ok
 }
 
 // Load parses the packages matched by patterns (and readonly packages,
@@ -181,9 +197,9 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					pc.decls[fd.Name.Name] = fset.Position(fd.Name.Pos())
 				}
 				if fd, ok := decl.(*ast.FuncDecl); ok {
-					pc.untaggable = append(pc.untaggable, untaggable{what: "func " + fd.Name.Name,
-						why: "validation-gen reads tags on types, fields and packages only", fix: "move the tag to the type or field it is about, or remove it",
-						lines: lines(fset, fd.Doc)})
+					pc.untaggable = append(pc.untaggable, Untaggable{What: "func " + fd.Name.Name,
+						Why: "validation-gen reads tags on types, fields and packages only", Fix: "move the tag to the type or field it is about, or remove it",
+						Lines: lines(fset, fd.Doc)})
 				}
 				continue
 			}
@@ -197,22 +213,22 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					}
 					switch {
 					case s.Assign.IsValid():
-						pc.untaggable = append(pc.untaggable, untaggable{what: "the type alias " + s.Name.Name,
-							why:   "an alias is the type it names, not a type of its own, so it has no validation of its own",
-							fix:   "declare a defined type (type " + s.Name.Name + " " + gotypes.ExprString(s.Type) + ", without =) to give it tags, or put the tags on the fields that use it",
-							lines: lines(fset, doc)})
+						pc.untaggable = append(pc.untaggable, Untaggable{What: "the type alias " + s.Name.Name,
+							Why:   "an alias is the type it names, not a type of its own, so it has no validation of its own",
+							Fix:   "declare a defined type (type " + s.Name.Name + " " + gotypes.ExprString(s.Type) + ", without =) to give it tags, or put the tags on the fields that use it",
+							Lines: lines(fset, doc)})
 						continue
 					case s.TypeParams != nil:
-						pc.untaggable = append(pc.untaggable, untaggable{what: "the generic type " + s.Name.Name,
-							why:   "validation-gen does not generate validation for generic types",
-							fix:   "declare a non-generic type for the instantiation you validate, and put the tags there",
-							lines: lines(fset, doc)})
+						pc.untaggable = append(pc.untaggable, Untaggable{What: "the generic type " + s.Name.Name,
+							Why:   "validation-gen does not generate validation for generic types",
+							Fix:   "declare a non-generic type for the instantiation you validate, and put the tags there",
+							Lines: lines(fset, doc)})
 						if st, ok := s.Type.(*ast.StructType); ok {
 							for _, fld := range st.Fields.List {
-								pc.untaggable = append(pc.untaggable, untaggable{what: "a field of generic type " + s.Name.Name,
-									why:   "validation-gen does not generate validation for generic types",
-									fix:   "declare a non-generic type for the instantiation you validate, and put the tags there",
-									lines: lines(fset, fld.Doc)})
+								pc.untaggable = append(pc.untaggable, Untaggable{What: "a field of generic type " + s.Name.Name,
+									Why:   "validation-gen does not generate validation for generic types",
+									Fix:   "declare a non-generic type for the instantiation you validate, and put the tags there",
+									Lines: lines(fset, fld.Doc)})
 							}
 						}
 						continue
@@ -244,9 +260,9 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					if gd.Tok == token.CONST {
 						kind = "const "
 					}
-					pc.untaggable = append(pc.untaggable, untaggable{what: kind + s.Names[0].Name,
-						why: "validation-gen reads tags on types, fields and packages only (an enum's values are its type's constants, found by +k8s:enum on the type)",
-						fix: "move the tag to the type or field it is about, or remove it", lines: lines(fset, doc)})
+					pc.untaggable = append(pc.untaggable, Untaggable{What: kind + s.Names[0].Name,
+						Why: "validation-gen reads tags on types, fields and packages only (an enum's values are its type's constants, found by +k8s:enum on the type)",
+						Fix: "move the tag to the type or field it is about, or remove it", Lines: lines(fset, doc)})
 				}
 			}
 		}
@@ -268,9 +284,9 @@ func anonymousFields(fset *token.FileSet, t ast.Expr, in string, pc *pkgComments
 		anonymousFields(fset, x.Value, in, pc)
 	case *ast.StructType:
 		for _, fld := range x.Fields.List {
-			pc.untaggable = append(pc.untaggable, untaggable{what: "a field of an anonymous struct in " + in,
-				why: "validation-gen reads the tags of fields of named struct types only",
-				fix: "declare the anonymous struct as a named type and use it here", lines: lines(fset, fld.Doc)})
+			pc.untaggable = append(pc.untaggable, Untaggable{What: "a field of an anonymous struct in " + in,
+				Why: "validation-gen reads the tags of fields of named struct types only",
+				Fix: "declare the anonymous struct as a named type and use it here", Lines: lines(fset, fld.Doc)})
 			anonymousFields(fset, fld.Type, in, pc)
 		}
 	}
@@ -325,7 +341,9 @@ func lines(fset *token.FileSet, cg *ast.CommentGroup) []markers.Line {
 	return out
 }
 
-func (l *Loaded) typeLines(pkg, name string) ([]markers.Line, token.Position) {
+// TypeLines are the comment lines of a type of the run, and where the
+// type is declared.
+func (l *Loaded) TypeLines(pkg, name string) ([]markers.Line, token.Position) {
 	pc := l.comments[pkg]
 	if pc == nil {
 		return nil, token.Position{}
@@ -333,7 +351,9 @@ func (l *Loaded) typeLines(pkg, name string) ([]markers.Line, token.Position) {
 	return pc.types[name], pc.typePos[name]
 }
 
-func (l *Loaded) fieldLines(pkg, typeName, field string) ([]markers.Line, token.Position) {
+// FieldLines are the comment lines of a struct field, and where the field
+// is declared.
+func (l *Loaded) FieldLines(pkg, typeName, field string) ([]markers.Line, token.Position) {
 	pc := l.comments[pkg]
 	if pc == nil {
 		return nil, token.Position{}
@@ -342,25 +362,27 @@ func (l *Loaded) fieldLines(pkg, typeName, field string) ([]markers.Line, token.
 	return pc.fields[k], pc.fieldPos[k]
 }
 
-func (l *Loaded) packageLines(pkg string) []markers.Line {
+// PackageLines are the package's own comment lines (doc.go and package
+// doc comments).
+func (l *Loaded) PackageLines(pkg string) []markers.Line {
 	if pc := l.comments[pkg]; pc != nil {
 		return pc.pkg
 	}
 	return nil
 }
 
-// declared is the top-level names of a package of the run, with where
+// Declared is the top-level names of a package of the run, with where
 // each is declared.
-func (l *Loaded) declared(pkg string) map[string]token.Position {
+func (l *Loaded) Declared(pkg string) map[string]token.Position {
 	if pc := l.comments[pkg]; pc != nil {
 		return pc.decls
 	}
 	return nil
 }
 
-// indexed reports whether the package's comments were read (it was part
+// Indexed reports whether the package's comments were read (it was part
 // of the run).
-func (l *Loaded) indexed(pkg string) bool { return l.comments[pkg] != nil }
+func (l *Loaded) Indexed(pkg string) bool { return l.comments[pkg] != nil }
 
 // inputPackages finds +k8s:validation-gen-input values among the package
 // comments of the loaded packages that were not loaded themselves, with
@@ -369,13 +391,13 @@ func (l *Loaded) inputPackages() ([]string, map[string]markers.Line) {
 	var out []string
 	lines := map[string]markers.Line{}
 	for _, path := range l.Requested {
-		for _, line := range l.packageLines(path) {
+		for _, line := range l.PackageLines(path) {
 			v, ok := strings.CutPrefix(strings.TrimSpace(line.Text), markers.Prefix+"validation-gen-input=")
 			if !ok {
 				continue
 			}
 			in := strings.Trim(strings.TrimSpace(v), `"`)
-			if l.indexed(in) {
+			if l.Indexed(in) {
 				continue
 			}
 			if _, dup := lines[in]; !dup {
@@ -467,54 +489,118 @@ func validateFuncs(dir string) (map[string]bool, error) {
 }
 
 // knownRegistries need no loading: apimachinery's Scheme and this
-// module's scheme-free Registry both have AddValidationFunc.
-var knownRegistries = map[string]bool{
-	"k8s.io/apimachinery/pkg/runtime.Scheme":             true,
-	"github.com/declval/validation-gen/runtime.Registry": true,
+// module's scheme-free Registry both have AddValidationFunc; the methods
+// its first parameter needs (runtime.Object's) are listed.
+var knownRegistries = map[string][]string{
+	"k8s.io/apimachinery/pkg/runtime.Scheme":             {"DeepCopyObject", "GetObjectKind"},
+	"github.com/declval/validation-gen/runtime.Registry": nil,
 }
 
-// checkRegistry makes sure a +k8s:validation-gen-scheme-registry value
+// registry is what checkRegistry found of a registry type.
+type registry struct {
+	err error
+	// needs are the methods a registered type's pointer must have: those
+	// of the interface AddValidationFunc takes.
+	needs []string
+}
+
+// CheckRegistry makes sure a +k8s:validation-gen-scheme-registry value
 // names a type, by import path and name, whose pointer has the
 // AddValidationFunc method the generated RegisterValidations calls.
-func (l *Loaded) checkRegistry(value string) error {
-	if knownRegistries[value] {
-		return nil
-	}
-	if err, ok := l.registries[value]; ok {
-		return err
-	}
-	err := l.loadRegistry(value)
-	if l.registries == nil {
-		l.registries = map[string]error{}
-	}
-	l.registries[value] = err
-	return err
+func (l *Loaded) CheckRegistry(value string) error {
+	return l.registry(value).err
 }
 
-func (l *Loaded) loadRegistry(value string) error {
+func (l *Loaded) registry(value string) registry {
+	if needs, ok := knownRegistries[value]; ok {
+		return registry{needs: needs}
+	}
+	if r, ok := l.registries[value]; ok {
+		return r
+	}
+	r := l.loadRegistry(value)
+	if l.registries == nil {
+		l.registries = map[string]registry{}
+	}
+	l.registries[value] = r
+	return r
+}
+
+// RegistryNeeds lists the methods a type registered with the registry
+// must have.
+func (l *Loaded) RegistryNeeds(value string) []string { return l.registry(value).needs }
+
+func (l *Loaded) loadRegistry(value string) registry {
 	i := strings.LastIndex(value, ".")
 	if i <= 0 || !strings.Contains(value[:i], "/") {
-		return fmt.Errorf("%q does not name a type by import path and name", value)
+		return registry{err: fmt.Errorf("%q does not name a type by import path and name", value)}
 	}
 	path, name := value[:i], value[i+1:]
 	pkgs, err := packages.Load(&packages.Config{Dir: l.dir, Mode: packages.NeedName | packages.NeedTypes}, path)
 	if err != nil {
-		return fmt.Errorf("package %s cannot be loaded: %v", path, err)
+		return registry{err: fmt.Errorf("package %s cannot be loaded: %v", path, err)}
 	}
 	if len(pkgs) != 1 || len(pkgs[0].Errors) > 0 || pkgs[0].Types == nil {
 		msg := "it is not found"
 		if len(pkgs) == 1 && len(pkgs[0].Errors) > 0 {
 			msg = pkgs[0].Errors[0].Msg
 		}
-		return fmt.Errorf("package %s cannot be loaded: %s", path, strings.Join(strings.Fields(msg), " "))
+		return registry{err: fmt.Errorf("package %s cannot be loaded: %s", path, strings.Join(strings.Fields(msg), " "))}
 	}
 	obj, ok := pkgs[0].Types.Scope().Lookup(name).(*gotypes.TypeName)
 	if !ok {
-		return fmt.Errorf("package %s declares no type %s", path, name)
+		return registry{err: fmt.Errorf("package %s declares no type %s", path, name)}
 	}
 	ms := gotypes.NewMethodSet(gotypes.NewPointer(obj.Type()))
-	if ms.Lookup(obj.Pkg(), "AddValidationFunc") == nil {
-		return fmt.Errorf("%s has no AddValidationFunc method, which the generated RegisterValidations calls", value)
+	sel := ms.Lookup(obj.Pkg(), "AddValidationFunc")
+	if sel == nil {
+		return registry{err: fmt.Errorf("%s has no AddValidationFunc method, which the generated RegisterValidations calls", value)}
 	}
-	return nil
+	var r registry
+	if sig, ok := sel.Type().(*gotypes.Signature); ok && sig.Params().Len() > 0 {
+		if iface, ok := sig.Params().At(0).Type().Underlying().(*gotypes.Interface); ok {
+			for i := 0; i < iface.NumMethods(); i++ {
+				r.needs = append(r.needs, iface.Method(i).Name())
+			}
+		}
+	}
+	return r
+}
+
+// MethodsDeclared lists, by receiver type name, the methods declared in a
+// directory's Go files whatever their build constraints: deepcopy-gen's
+// DeepCopyObject is in a file the generator's build tag leaves out.
+func MethodsDeclared(dir string) (map[string]map[string]bool, error) {
+	out := map[string]map[string]bool{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 {
+				continue
+			}
+			rt := fd.Recv.List[0].Type
+			if st, ok := rt.(*ast.StarExpr); ok {
+				rt = st.X
+			}
+			if id, ok := rt.(*ast.Ident); ok {
+				if out[id.Name] == nil {
+					out[id.Name] = map[string]bool{}
+				}
+				out[id.Name][fd.Name.Name] = true
+			}
+		}
+	}
+	return out, nil
 }
