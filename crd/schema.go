@@ -275,6 +275,23 @@ func (c *crdCtx) valueSchema(t *types.Type, rules []model.Rule, opaque, optional
 		r := t
 		if t.Kind == types.Alias {
 			r = t.Underlying
+			// A list or map typedef can hold itself (type L []L), with no
+			// struct on the way for structSchema to notice.
+			for _, n := range c.stack {
+				if n != t.Name {
+					continue
+				}
+				if c.forRules {
+					// Where a schema without references has to end; the
+					// server's CEL does not expose an untyped value.
+					return apiextv1.JSONSchemaProps{XPreserveUnknownFields: ptrTo(true)}
+				}
+				c.errs = append(c.errs, &markers.Error{Pos: c.fieldPos, Msg: fmt.Sprintf("type %s contains itself, which a CRD schema cannot describe", t.Name.Name),
+					Fix: "break the recursion (a CRD schema has no references), or leave the type out of CRD output"})
+				return apiextv1.JSONSchemaProps{XPreserveUnknownFields: ptrTo(true)}
+			}
+			c.stack = append(c.stack, t.Name)
+			defer func() { c.stack = c.stack[:len(c.stack)-1] }()
 		}
 		all := rules
 		if mt != nil {

@@ -536,6 +536,12 @@ func (b *builder) checkGenericFields() {
 			}
 		}
 		for _, f := range t.Fields {
+			if what := unencodable(f.Go); what != "" {
+				b.errs = append(b.errs, &markers.Error{Pos: f.Pos,
+					Msg: fmt.Sprintf("field %s.%s holds %s, which JSON cannot encode (encoding/json fails on the whole object), and %s has validation that would compare it", t.Go.Name.Name, f.GoName, what, t.Go.Name.Name),
+					Fix: "tag the field json:\"-\" so that it is not part of the API, or give it a type JSON can encode"})
+				continue
+			}
 			if f.Generic == "" {
 				continue
 			}

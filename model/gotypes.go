@@ -108,6 +108,8 @@ func realType(t *types.Type, g gotypes.Type) *types.Type {
 	if t == nil || g == nil {
 		return t
 	}
+	// gengo sees through aliases (type A = int8) too.
+	g = gotypes.Unalias(g)
 	switch t.Kind {
 	case types.Builtin:
 		basic, ok := g.(*gotypes.Basic)
@@ -307,6 +309,41 @@ func genericInstance(t gotypes.Type, pkg string) string {
 				return s
 			}
 			t = x.Elem()
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// unencodable says what a value of type t holds, through pointers,
+// slices, arrays and maps, that encoding/json cannot encode: a func, a
+// channel, a complex number or an unsafe.Pointer; "" if nothing. Named
+// types of other kinds are not walked (their fields are checked where they
+// are declared).
+func unencodable(t *types.Type) string {
+	for depth := 0; t != nil && depth < 32; depth++ {
+		if t.Kind == types.Alias && t.Underlying != nil {
+			t = t.Underlying
+			continue
+		}
+		switch t.Kind {
+		case types.Func:
+			return "a func"
+		case types.Chan:
+			return "a channel"
+		case types.Unsupported:
+			if t.Name.Name == "Pointer" {
+				return "an unsafe.Pointer"
+			}
+			return "a " + t.Name.Name
+		case types.Pointer, types.Slice, types.Array:
+			t = t.Elem
+		case types.Map:
+			if s := unencodable(t.Key); s != "" {
+				return s
+			}
+			t = t.Elem
 		default:
 			return ""
 		}

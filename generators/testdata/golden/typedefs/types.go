@@ -29,3 +29,22 @@ type Typedefs struct {
 	Ps Ports  `json:"ps"`
 	L  Labels `json:"l"`
 }
+
+// Tiny is an alias of int8, which gengo folds with uint8 into byte: the
+// generated code must name int8.
+type Tiny = int8
+
+// Nested is a list that holds itself, with no struct on the way.
+// +k8s:listType=atomic
+type Nested []Nested
+
+// Aliased has a CEL rule, so its schema is built, through Nested too.
+// +k8s:rule(rule: "self.t >= 0", message: "t must not be negative")
+type Aliased struct {
+	// +k8s:minimum=-3
+	T Tiny `json:"t"`
+	// +k8s:forbidden
+	M []map[int32]Tiny `json:"m,omitempty"`
+	// +k8s:maxItems=3
+	N Nested `json:"n,omitempty"`
+}
