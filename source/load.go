@@ -413,7 +413,7 @@ func (l *Loaded) inputPackages() ([]string, map[string]markers.Line) {
 // checkInputs reports the input packages that cannot be loaded at the
 // tags that name them; gengo's own error would name neither.
 func checkInputs(dir string, paths []string, lines map[string]markers.Line, buildTags []string) error {
-	cfg := &packages.Config{Dir: dir, Mode: packages.NeedName | packages.NeedFiles}
+	cfg := &packages.Config{Dir: dir, Mode: packages.NeedName}
 	if len(buildTags) > 0 {
 		cfg.BuildFlags = []string{"-tags=" + strings.Join(buildTags, ",")}
 	}
@@ -430,15 +430,10 @@ func checkInputs(dir string, paths []string, lines map[string]markers.Line, buil
 		if !ok {
 			continue
 		}
-		var why string
-		switch {
-		case len(p.Errors) > 0:
-			why = strings.Join(strings.Fields(p.Errors[0].Msg), " ")
-		case len(p.GoFiles) == 0:
-			why = "it has no Go files"
-		default:
+		if len(p.Errors) == 0 {
 			continue
 		}
+		why := strings.Join(strings.Fields(p.Errors[0].Msg), " ")
 		errs = append(errs, &markers.Error{Pos: line.Pos, Tag: strings.TrimPrefix(strings.TrimSpace(line.Text), "+"),
 			Msg: fmt.Sprintf("the input package %s cannot be loaded: %s", p.PkgPath, why),
 			Fix: "name a package that go list can find from this module (add its module with go get), by its import path"})
