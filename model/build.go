@@ -156,6 +156,13 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 	if b.unvalidatable[t.Name] {
 		return nil
 	}
+	if len(t.TypeParams) > 0 || strings.Contains(t.Name.Name, "[") {
+		// A generic type: its tags are errors (source's untaggable
+		// declarations), and a field that holds an instance of it in a
+		// validated struct is one (checkGenericFields).
+		b.unvalidatable[t.Name] = true
+		return nil
+	}
 	lines, pos := b.l.TypeLines(t.Name.Package, t.Name.Name)
 	if what := unvalidatableKind(t); what != "" {
 		b.unvalidatable[t.Name] = true
