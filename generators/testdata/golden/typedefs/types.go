@@ -48,3 +48,10 @@ type Aliased struct {
 	// +k8s:maxItems=3
 	N Nested `json:"n,omitempty"`
 }
+
+// Pair is generic: selected by =*, it gets no function (gengo has no type
+// of its instances), though Aliased, which it holds, has validation.
+type Pair[T any] struct {
+	V T       `json:"v"`
+	A Aliased `json:"a"`
+}
