@@ -462,6 +462,7 @@ func (b *builder) tagged() {
 		inputs = append(inputs, in)
 	}
 	sort.Strings(inputs)
+	var out []*types.Type
 	for _, in := range inputs {
 		gp := b.l.Universe.Package(in)
 		for _, n := range slices.Sorted(maps.Keys(gp.Types)) {
@@ -470,11 +471,25 @@ func (b *builder) tagged() {
 				continue
 			}
 			lines, _ := b.l.TypeLines(in, n)
-			if optedOut(lines) || !b.hasTags(t, lines) {
+			if !b.hasTags(t, lines) {
+				continue
+			}
+			if optedOut(lines) {
+				out = append(out, t)
 				continue
 			}
 			b.typeOf(t, token.Position{})
 		}
+	}
+	// A type that opted out and that nothing reaches gets no function, but
+	// its tags are still read: a misspelt or misplaced one is an error
+	// wherever it is written (TAGS.md).
+	for _, t := range out {
+		if _, built := b.types[t.Name]; built {
+			continue
+		}
+		b.typeOf(t, token.Position{})
+		delete(b.types, t.Name)
 	}
 }
 
