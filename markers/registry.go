@@ -475,5 +475,15 @@ func ForeignTag(name string) bool {
 	if strings.HasPrefix(name, "validation-gen") {
 		return false
 	}
-	return strings.Contains(name, "-gen") || name == "protobuf" || strings.HasPrefix(name, "protobuf.")
+	return strings.Contains(name, "-gen") || name == "protobuf" || strings.HasPrefix(name, "protobuf.") || foreignTags[name]
+}
+
+// foreignTags are the +k8s: tags of other generators whose names do not
+// say so: openapi-gen's model package (in every doc.go of k8s.io/api),
+// go-to-protobuf's deprecated field numbers and conversion-gen's
+// conversion-fn.
+var foreignTags = map[string]bool{
+	"openapi-model-package": true,
+	"deprecated":            true,
+	"conversion-fn":         true,
 }

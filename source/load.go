@@ -183,9 +183,29 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 		if err != nil {
 			return nil, err
 		}
+		// owned are the comment groups that belong to a declaration: its
+		// doc comment, the marker block above it (detached) and those
+		// inside it. In doc.go, the others are the package's.
+		owned := map[*ast.CommentGroup]bool{}
+		detached := detachedBlocks(fset, f, owned)
+		for _, decl := range f.Decls {
+			for _, cg := range f.Comments {
+				if cg.Pos() >= decl.Pos() && cg.End() <= decl.End() {
+					owned[cg] = true
+				}
+			}
+			if gd, ok := decl.(*ast.GenDecl); ok && gd.Doc != nil {
+				owned[gd.Doc] = true
+			}
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Doc != nil {
+				owned[fd.Doc] = true
+			}
+		}
 		if name == "doc.go" {
 			for _, cg := range f.Comments {
-				pc.pkg = append(pc.pkg, lines(fset, cg)...)
+				if !owned[cg] {
+					pc.pkg = append(pc.pkg, lines(fset, cg)...)
+				}
 			}
 		} else if f.Doc != nil {
 			pc.pkg = append(pc.pkg, lines(fset, f.Doc)...)
@@ -211,18 +231,21 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					if doc == nil && len(gd.Specs) == 1 {
 						doc = gd.Doc
 					}
+					// The marker block above a blank line comes first, as
+					// gengo and the Kubernetes generators read it.
+					typeLines := append(lines(fset, detached[s]), lines(fset, doc)...)
 					switch {
 					case s.Assign.IsValid():
 						pc.untaggable = append(pc.untaggable, Untaggable{What: "the type alias " + s.Name.Name,
 							Why:   "an alias is the type it names, not a type of its own, so it has no validation of its own",
 							Fix:   "declare a defined type (type " + s.Name.Name + " " + gotypes.ExprString(s.Type) + ", without =) to give it tags, or put the tags on the fields that use it",
-							Lines: lines(fset, doc)})
+							Lines: typeLines})
 						continue
 					case s.TypeParams != nil:
 						pc.untaggable = append(pc.untaggable, Untaggable{What: "the generic type " + s.Name.Name,
 							Why:   "validation-gen does not generate validation for generic types",
 							Fix:   "declare a non-generic type for the instantiation you validate, and put the tags there",
-							Lines: lines(fset, doc)})
+							Lines: typeLines})
 						if st, ok := s.Type.(*ast.StructType); ok {
 							for _, fld := range st.Fields.List {
 								pc.untaggable = append(pc.untaggable, Untaggable{What: "a field of generic type " + s.Name.Name,
@@ -233,7 +256,7 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 						}
 						continue
 					}
-					pc.types[s.Name.Name] = lines(fset, doc)
+					pc.types[s.Name.Name] = typeLines
 					pc.typePos[s.Name.Name] = fset.Position(s.Pos())
 					if st, ok := s.Type.(*ast.StructType); ok {
 						for _, fld := range st.Fields.List {
@@ -268,6 +291,55 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 		}
 	}
 	return pc, nil
+}
+
+// detachedBlocks finds, for each type declaration of a file, the comment
+// block separated from its doc comment (or from the declaration, if it has
+// none) by one blank line: where k8s.io/api and kubebuilder scaffolds put
+// the markers of a type (+genclient, +k8s:..., +kubebuilder:object:root),
+// above the doc comment that documents it. gengo reads the same block
+// (SecondClosestCommentLines). A block is found only between the type and
+// the declaration before it, and is recorded in owned.
+func detachedBlocks(fset *token.FileSet, f *ast.File, owned map[*ast.CommentGroup]bool) map[*ast.TypeSpec]*ast.CommentGroup {
+	byEnd := map[int]*ast.CommentGroup{}
+	for _, cg := range f.Comments {
+		byEnd[fset.Position(cg.End()).Line] = cg
+	}
+	line := func(p token.Pos) int { return fset.Position(p).Line }
+	out := map[*ast.TypeSpec]*ast.CommentGroup{}
+	prevEnd := line(f.Name.End())
+	for _, decl := range f.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			prevEnd = line(decl.End())
+			continue
+		}
+		for i, spec := range gd.Specs {
+			ts := spec.(*ast.TypeSpec)
+			doc, at := ts.Doc, ts.Pos()
+			if len(gd.Specs) == 1 {
+				at = gd.Pos()
+				if doc == nil {
+					doc = gd.Doc
+				}
+			}
+			if doc != nil {
+				at = doc.Pos()
+			}
+			limit := prevEnd
+			if i > 0 {
+				limit = line(gd.Specs[i-1].End())
+			} else if gd.Lparen.IsValid() && ts.Doc != nil {
+				limit = line(gd.Lparen)
+			}
+			if cg := byEnd[line(at)-2]; cg != nil && line(cg.Pos()) > limit && !owned[cg] {
+				out[ts] = cg
+				owned[cg] = true
+			}
+		}
+		prevEnd = line(decl.End())
+	}
+	return out
 }
 
 // anonymousFields records the fields of anonymous structs in a field's
