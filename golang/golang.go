@@ -1,9 +1,9 @@
 package golang
 
 import (
-	"go/token"
 	"bytes"
 	"fmt"
+	"go/token"
 	"sort"
 	"strings"
 
