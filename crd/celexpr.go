@@ -210,6 +210,12 @@ func zeroSatisfies(r model.Rule, t *types.Type) bool {
 	switch x := r.(type) {
 	case model.Minimum:
 		return x.N <= 0
+	case model.Maximum:
+		return x.N >= 0
+	case model.MinLength:
+		return x.N <= 0
+	case model.MinItems:
+		return x.N <= 0
 	case model.Format:
 		return false
 	case model.NEQ:
@@ -284,10 +290,16 @@ func (c *crdCtx) celCheck(r model.Rule, v string, t *types.Type) (expr, msg stri
 	switch x := r.(type) {
 	case model.Minimum:
 		return fmt.Sprintf("%s >= %d", v, x.N), fmt.Sprintf("must be greater than or equal to %d", x.N), true
+	case model.Maximum:
+		return fmt.Sprintf("%s <= %d", v, x.N), fmt.Sprintf("must be less than or equal to %d", x.N), true
+	case model.MinLength:
+		return fmt.Sprintf("size(%s) >= %d", v, x.N), fmt.Sprintf("must be at least %d %s", x.N, plural(x.N, "character")), true
 	case model.MaxLength:
-		return fmt.Sprintf("size(%s) <= %d", v, x.N), fmt.Sprintf("may not be more than %d characters", x.N), true
+		return fmt.Sprintf("size(%s) <= %d", v, x.N), fmt.Sprintf("may not be more than %d %s", x.N, plural(x.N, "character")), true
+	case model.MinItems:
+		return fmt.Sprintf("size(%s) >= %d", v, x.N), fmt.Sprintf("must have at least %d %s", x.N, plural(x.N, "item")), true
 	case model.MaxItems:
-		return fmt.Sprintf("size(%s) <= %d", v, x.N), fmt.Sprintf("must have at most %d items", x.N), true
+		return fmt.Sprintf("size(%s) <= %d", v, x.N), fmt.Sprintf("must have at most %d %s", x.N, plural(x.N, "item")), true
 	case model.Format:
 		switch x.Name {
 		case "k8s-short-name":
@@ -428,3 +440,12 @@ func displayNames(u *model.Union) string {
 
 // celString quotes a string for CEL.
 func celString(s string) string { return strconv.Quote(s) }
+
+// plural is word, or its plural unless n is 1, as apimachinery's field
+// errors write counts.
+func plural(n int64, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}

@@ -162,8 +162,14 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r model.R
 	switch x := r.(type) {
 	case model.Minimum:
 		s.Minimum = ptrTo(float64(x.N))
+	case model.Maximum:
+		s.Maximum = ptrTo(float64(x.N))
+	case model.MinLength:
+		s.MinLength = ptrTo(x.N)
 	case model.MaxLength:
 		s.MaxLength = ptrTo(x.N)
+	case model.MinItems:
+		s.MinItems = ptrTo(x.N)
 	case model.MaxItems:
 		s.MaxItems = ptrTo(x.N)
 	case model.Format:

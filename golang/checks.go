@@ -418,6 +418,15 @@ func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
 	case model.Minimum:
 		return []jen.Code{jen.If(jen.Add(val).Op("<").Lit(int(x.N))).Block(
 			c.appendErr(jen.Qual(pkgRT, "Minimum").Call(pl.path.arg(), pl.derefRaw(), jen.Lit(int(x.N)))))}
+	case model.Maximum:
+		return []jen.Code{jen.If(jen.Add(val).Op(">").Lit(int(x.N))).Block(
+			c.appendErr(jen.Qual(pkgRT, "Maximum").Call(pl.path.arg(), pl.derefRaw(), jen.Lit(int(x.N)))))}
+	case model.MinLength:
+		return []jen.Code{jen.If(jen.Qual(pkgRT, "TooShort").Call(jen.String().Parens(pl.derefRaw()), jen.Lit(int(x.N)))).Block(
+			c.appendErr(jen.Qual(pkgRT, "MinLength").Call(pl.path.arg(), pl.derefRaw(), jen.Lit(int(x.N)))))}
+	case model.MinItems:
+		return []jen.Code{jen.If(jen.Len(pl.derefRaw()).Op("<").Lit(int(x.N))).Block(
+			c.appendErr(jen.Qual(pkgRT, "MinItems").Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(x.N)))))}
 	case model.MaxLength:
 		return []jen.Code{jen.If(jen.Qual(pkgRT, "TooLong").Call(jen.String().Parens(pl.derefRaw()), jen.Lit(int(x.N)))).Block(
 			c.appendErr(jen.Qual(pkgRT, "MaxLength").Call(pl.path.arg(), pl.derefRaw(), jen.Lit(int(x.N)))))}

@@ -99,7 +99,7 @@ func Errorf(tag *Tag, fix, format string, args ...any) *Error {
 // version does not implement; they get their own message rather than
 // "unknown tag", since they are not typos.
 var kubernetesOnly = map[string]bool{
-	"maximum": true, "minLength": true, "minItems": true, "maxBytes": true,
+	"maxBytes": true,
 	"minProperties": true, "maxProperties": true, "immutable": true, "update": true,
 	"monotonic": true, "unique": true, "customUnique": true, "dependentRequired": true,
 	"dependentForbidden": true, "enumExclude": true, "alpha": true, "beta": true,
@@ -115,6 +115,11 @@ func (r *Registry) Parse(lines []Line, t Target) ([]*Tag, []error) {
 	var errs []error
 	for _, l := range lines {
 		text := strings.TrimLeft(l.Text, " \t")
+		if rest, ok := strings.CutPrefix(text, "+"); ok && !strings.HasPrefix(rest, "k8s:") && strings.HasPrefix(strings.TrimLeft(rest, " \t"), "k8s:") {
+			errs = append(errs, &Error{Pos: l.Pos, Tag: strings.TrimRight(rest, " \t"),
+				Msg: "a tag with a space after + is read by no generator", Fix: "write it as +" + strings.TrimLeft(rest, " \t")})
+			continue
+		}
 		if !strings.HasPrefix(text, Prefix) {
 			continue
 		}

@@ -272,6 +272,20 @@ func newDefault() *Registry {
 		Errors:  "Invalid / minimum", Example: "+k8s:minimum=0", Implemented: true,
 	})
 	r.add(&Definition{
+		Name: "maximum", Scopes: scopeValue, Kinds: KindInt, Pointer: true,
+		Payload: PayloadInt,
+		Summary: "Largest allowed value.",
+		Check:   "v <= n; the integer must fit the field's type.",
+		Errors:  "Invalid / maximum", Example: "+k8s:maximum=65535", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "minLength", Scopes: scopeValue, Kinds: KindString, Pointer: true,
+		Payload: PayloadNonNegInt,
+		Summary: "Shortest allowed string, in characters (runes).",
+		Check:   "rune count >= n",
+		Errors:  "TooShort / minLength", Example: "+k8s:minLength=1", Implemented: true,
+	})
+	r.add(&Definition{
 		Name: "maxLength", Scopes: scopeValue, Kinds: KindString, Pointer: true,
 		Payload: PayloadNonNegInt,
 		Summary: "Longest allowed string, in characters (runes).",
@@ -284,6 +298,13 @@ func newDefault() *Registry {
 		Summary: "Most items a list may hold.",
 		Check:   "len <= n; a list with too many items gets no other check.",
 		Errors:  "TooMany / maxItems", Example: "+k8s:maxItems=16", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "minItems", Scopes: ScopeType | ScopeField | ScopeListVal | ScopeMapVal, Kinds: KindSlice,
+		Payload: PayloadNonNegInt,
+		Summary: "Fewest items a list may hold.",
+		Check:   "len >= n; an unset (empty) list has 0 items, so pair it with +k8s:optional to allow that.",
+		Errors:  "TooFew / minItems", Example: "+k8s:minItems=1", Implemented: true,
 	})
 	r.add(&Definition{
 		Name: "format", Scopes: scopeValue, Kinds: KindString, Pointer: true,

@@ -278,7 +278,7 @@ func (b *builder) buildFields(mt *Type) {
 			b.rejectTags(lines, fmt.Sprintf("field %s.%s is %s, which validation-gen does not validate", t.Name.Name, m.Name, what), fix) {
 			continue
 		}
-		f := &Field{GoName: m.Name, JSONName: jsonName, Embedded: m.Embedded, Inline: inline, Go: mtyp, Pos: pos, Generic: genericInstance(gt, t.Name.Package)}
+		f := &Field{GoName: m.Name, JSONName: jsonName, Embedded: m.Embedded, Inline: inline, Go: mtyp, Pos: pos, Generic: genericInstance(gt, t.Name.Package), NameTagged: jsonNamed(m)}
 		desc := fmt.Sprintf("field %s.%s (%s)", t.Name.Name, m.Name, TypeString(mtyp))
 		ft := &target{b: b, scope: markers.ScopeField, t: mtyp, desc: desc}
 		tags, errs := markers.Default.Parse(lines, ft)
@@ -564,6 +564,12 @@ func (b *builder) checkGenericFields() {
 					Fix: "tag the field json:\"-\" so that it is not part of the API, or give it a type JSON can encode"})
 				continue
 			}
+			if multiPointer(f.Go) && (checksSomething(f.Rules) || valueNeeds(f.Go, b.lookupAny)) {
+				b.errs = append(b.errs, &markers.Error{Pos: f.Pos,
+					Msg: fmt.Sprintf("field %s.%s holds a pointer to a pointer (%s), which validation-gen does not validate through, and it has validation", t.Go.Name.Name, f.GoName, TypeString(f.Go)),
+					Fix: "use a single pointer (JSON reads both the same way)"})
+				continue
+			}
 			if f.Generic == "" {
 				continue
 			}
@@ -618,4 +624,13 @@ func (b *builder) checkRegistryRoots() {
 			Msg: fmt.Sprintf("root type %s is registered with %s by the generated RegisterValidations, whose AddValidationFunc needs *%s to have %s; it has not", t.Go.Name.Name, t.Pkg.SchemeRegistry, t.Go.Name.Name, strings.Join(missing, " and ")),
 			Fix: "generate its deep copies first (deepcopy-gen, or controller-gen object) and embed metav1.TypeMeta, or write +k8s:validation-gen-scheme-registry=nil for no RegisterValidations"})
 	}
+}
+
+// lookupAny is the model type of a named type of the run or of a readonly
+// package, or nil.
+func (b *builder) lookupAny(t *types.Type) *Type {
+	if mt := b.types[t.Name]; mt != nil {
+		return mt
+	}
+	return b.external[t.Name]
 }

@@ -129,8 +129,14 @@ func schemaMarkerFix(body string) string {
 	switch name {
 	case "Minimum":
 		return "use +k8s:minimum=<n>"
+	case "Maximum":
+		return "use +k8s:maximum=<n>"
+	case "MinLength":
+		return "use +k8s:minLength=<n>"
 	case "MaxLength":
 		return "use +k8s:maxLength=<n>"
+	case "MinItems":
+		return "use +k8s:minItems=<n>"
 	case "MaxItems":
 		return "use +k8s:maxItems=<n>"
 	case "Required":

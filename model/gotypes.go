@@ -1,6 +1,7 @@
 package model
 
 import (
+	"go/token"
 	gotypes "go/types"
 	"reflect"
 	"strings"
@@ -51,6 +52,13 @@ func jsonOf(m types.Member) (name string, inline, skip bool) {
 	return parts[0], false, false
 }
 
+// jsonNamed reports whether a member's json tag names it.
+func jsonNamed(m types.Member) bool {
+	tag, _ := reflect.StructTag(m.Tags).Lookup("json")
+	name, _, _ := strings.Cut(tag, ",")
+	return name != "" && name != "-"
+}
+
 func pathBase(p string) string {
 	if i := strings.LastIndex(p, "/"); i >= 0 {
 		return p[i+1:]
@@ -60,6 +68,11 @@ func pathBase(p string) string {
 
 // TypeString renders a Go type for messages.
 func TypeString(t *types.Type) string {
+	if t.Name.Package != "" && token.IsIdentifier(t.Name.Name) {
+		// A named type of any kind: gengo gives type P *T the kind
+		// Pointer, and P is not *T.
+		return pathBase(t.Name.Package) + "." + t.Name.Name
+	}
 	switch t.Kind {
 	case types.Pointer:
 		return "*" + TypeString(t.Elem)
@@ -349,4 +362,35 @@ func unencodable(t *types.Type) string {
 		}
 	}
 	return ""
+}
+
+// multiPointer reports whether a value of type t holds, through slices,
+// arrays and maps, a pointer to a pointer (**T, or a named pointer to a
+// pointer), which the generated code does not descend through.
+func multiPointer(t *types.Type) bool {
+	for depth := 0; t != nil && depth < 32; depth++ {
+		switch t.Kind {
+		case types.Alias:
+			t = t.Underlying
+		case types.Pointer:
+			e := t.Elem
+			for e != nil && e.Kind == types.Alias {
+				e = e.Underlying
+			}
+			if e != nil && e.Kind == types.Pointer {
+				return true
+			}
+			t = t.Elem
+		case types.Slice, types.Array:
+			t = t.Elem
+		case types.Map:
+			if multiPointer(t.Key) {
+				return true
+			}
+			t = t.Elem
+		default:
+			return false
+		}
+	}
+	return false
 }

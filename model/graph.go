@@ -265,26 +265,39 @@ func (b *builder) checkShadowedFields() {
 			if len(fs) < 2 {
 				continue
 			}
+			// encoding/json keeps the shallowest field of a name; of several
+			// at that depth, the one whose json tag names it, if only one
+			// does; else none of them.
 			top := fs[0].depth
 			for _, p := range fs {
 				top = min(top, p.depth)
 			}
-			winners := 0
+			var shallow, tagged []*Field
 			for _, p := range fs {
 				if p.depth == top {
-					winners++
+					shallow = append(shallow, p.f)
+					if p.f.NameTagged {
+						tagged = append(tagged, p.f)
+					}
 				}
 			}
+			var kept *Field
+			switch {
+			case len(shallow) == 1:
+				kept = shallow[0]
+			case len(tagged) == 1:
+				kept = tagged[0]
+			}
 			for _, p := range fs {
-				if p.depth == top && winners == 1 {
-					continue
-				}
-				if p.depth == 0 || !(checksSomething(p.f.Rules) || valueNeeds(p.f.Go, lookup)) {
+				if p.f == kept || !(checksSomething(p.f.Rules) || valueNeeds(p.f.Go, lookup)) {
 					continue
 				}
 				why := fmt.Sprintf("a field named %q nearer to %s hides it", n, t.Go.Name.Name)
-				if p.depth == top {
-					why = fmt.Sprintf("another inline field named %q at the same depth hides it, and both are left out", n)
+				switch {
+				case p.depth == top && kept != nil:
+					why = fmt.Sprintf("field %s, whose json tag names it %q, hides it", kept.GoName, n)
+				case p.depth == top:
+					why = fmt.Sprintf("another field named %q at the same depth hides it, and both are left out", n)
 				}
 				pos, tag := p.f.Pos, ""
 				for _, r := range p.f.Rules {
@@ -294,7 +307,7 @@ func (b *builder) checkShadowedFields() {
 					}
 				}
 				b.errs = append(b.errs, &markers.Error{Pos: pos, Tag: tag,
-					Msg: fmt.Sprintf("field %s.%s is inlined into %s, where encoding/json leaves it out (%s): its validation would apply to no JSON", p.owner.Go.Name.Name, p.f.GoName, t.Go.Name.Name, why),
+					Msg: fmt.Sprintf("field %s.%s is in %s, where encoding/json leaves it out (%s): its validation would apply to no JSON", p.owner.Go.Name.Name, p.f.GoName, t.Go.Name.Name, why),
 					Fix: "give one of the fields another JSON name, or move the validation to the field that JSON keeps"})
 			}
 		}

@@ -88,6 +88,9 @@ type Field struct {
 	JSONName string // "" for inlined members
 	Embedded bool
 	Inline   bool // embedded with json:",inline" or no json tag: fields are flattened
+	// NameTagged: the JSON name is written in a json tag (not the Go
+	// name), which decides between fields of one name (encoding/json).
+	NameTagged bool
 	Go       *types.Type
 	Rules    []Rule
 	Pos      token.Position
@@ -180,8 +183,23 @@ type (
 		Src
 		N int64
 	}
+	// Maximum: v <= N.
+	Maximum struct {
+		Src
+		N int64
+	}
+	// MinLength: rune count >= N.
+	MinLength struct {
+		Src
+		N int64
+	}
 	// MaxLength: rune count <= N.
 	MaxLength struct {
+		Src
+		N int64
+	}
+	// MinItems: len >= N.
+	MinItems struct {
 		Src
 		N int64
 	}

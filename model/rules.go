@@ -124,8 +124,14 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		return Forbidden{src}
 	case "minimum":
 		return Minimum{src, tag.Int}
+	case "maximum":
+		return Maximum{src, tag.Int}
+	case "minLength":
+		return MinLength{src, tag.Int}
 	case "maxLength":
 		return MaxLength{src, tag.Int}
+	case "minItems":
+		return MinItems{src, tag.Int}
 	case "maxItems":
 		return MaxItems{src, tag.Int}
 	case "format":

@@ -36,6 +36,33 @@ func Minimum[T Integer](p *Path, v, min T) *field.Error {
 	return at(field.Invalid(nil, v, fmt.Sprintf("must be greater than or equal to %d", min)), p).WithOrigin("minimum")
 }
 
+// Maximum is the error of +k8s:maximum.
+func Maximum[T Integer](p *Path, v, max T) *field.Error {
+	return at(field.Invalid(nil, v, fmt.Sprintf("must be less than or equal to %d", max)), p).WithOrigin("maximum")
+}
+
+// MinLength is the error of +k8s:minLength; the limit counts characters.
+func MinLength[T ~string](p *Path, v T, min int) *field.Error {
+	return at(field.TooShort(nil, v, min), p).WithOrigin("minLength")
+}
+
+// TooShort reports whether s has fewer than min characters (runes),
+// without counting runes when the byte length already decides.
+func TooShort(s string, min int) bool {
+	if len(s) < min {
+		return true
+	}
+	if (len(s)+3)/4 >= min {
+		return false
+	}
+	return utf8.RuneCountInString(s) < min
+}
+
+// MinItems is the error of +k8s:minItems.
+func MinItems(p *Path, n, min int) *field.Error {
+	return at(field.TooFew(nil, n, min), p).WithOrigin("minItems")
+}
+
 // MaxLength is the error of +k8s:maxLength; the limit counts characters.
 func MaxLength[T ~string](p *Path, v T, max int) *field.Error {
 	return at(field.TooLongCharacters(nil, v, max), p).WithOrigin("maxLength")

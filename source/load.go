@@ -183,6 +183,15 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 		if err != nil {
 			return nil, err
 		}
+		// read are the comment groups whose tags are read (or reported as
+		// in a place no tag applies to); a tag in any other is an error.
+		read := map[*ast.CommentGroup]bool{}
+		take := func(cg *ast.CommentGroup) []markers.Line {
+			if cg != nil {
+				read[cg] = true
+			}
+			return lines(fset, cg)
+		}
 		// owned are the comment groups that belong to a declaration: its
 		// doc comment, the marker block above it (detached) and those
 		// inside it. In doc.go, the others are the package's.
@@ -204,11 +213,11 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 		if name == "doc.go" {
 			for _, cg := range f.Comments {
 				if !owned[cg] {
-					pc.pkg = append(pc.pkg, lines(fset, cg)...)
+					pc.pkg = append(pc.pkg, take(cg)...)
 				}
 			}
 		} else if f.Doc != nil {
-			pc.pkg = append(pc.pkg, lines(fset, f.Doc)...)
+			pc.pkg = append(pc.pkg, take(f.Doc)...)
 		}
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
@@ -219,7 +228,7 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 				if fd, ok := decl.(*ast.FuncDecl); ok {
 					pc.untaggable = append(pc.untaggable, Untaggable{What: "func " + fd.Name.Name,
 						Why: "validation-gen reads tags on types, fields and packages only", Fix: "move the tag to the type or field it is about, or remove it",
-						Lines: lines(fset, fd.Doc)})
+						Lines: take(fd.Doc)})
 				}
 				continue
 			}
@@ -233,8 +242,20 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					}
 					// The marker block above a blank line comes first, as
 					// gengo and the Kubernetes generators read it.
-					typeLines := append(lines(fset, detached[s]), lines(fset, doc)...)
+					typeLines := append(take(detached[s]), take(doc)...)
 					switch {
+					case s.Name.Name == "_":
+						pc.untaggable = append(pc.untaggable, Untaggable{What: "the blank type _",
+							Why: "a type named _ cannot be used, so it has nothing to validate",
+							Fix: "name the type, or remove the tag", Lines: typeLines})
+						if st, ok := s.Type.(*ast.StructType); ok {
+							for _, fld := range st.Fields.List {
+								pc.untaggable = append(pc.untaggable, Untaggable{What: "a field of the blank type _",
+									Why: "a type named _ cannot be used, so it has nothing to validate",
+									Fix: "name the type, or remove the tag", Lines: take(fld.Doc)})
+							}
+						}
+						continue
 					case s.Assign.IsValid():
 						pc.untaggable = append(pc.untaggable, Untaggable{What: "the type alias " + s.Name.Name,
 							Why:   "an alias is the type it names, not a type of its own, so it has no validation of its own",
@@ -251,7 +272,7 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 								pc.untaggable = append(pc.untaggable, Untaggable{What: "a field of generic type " + s.Name.Name,
 									Why:   "validation-gen does not generate validation for generic types",
 									Fix:   "declare a non-generic type for the instantiation you validate, and put the tags there",
-									Lines: lines(fset, fld.Doc)})
+									Lines: take(fld.Doc)})
 							}
 						}
 						continue
@@ -263,10 +284,10 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 							names := fieldNames(fld)
 							for _, n := range names {
 								key := s.Name.Name + "." + n
-								pc.fields[key] = lines(fset, fld.Doc)
+								pc.fields[key] = take(fld.Doc)
 								pc.fieldPos[key] = fset.Position(fld.Pos())
 							}
-							anonymousFields(fset, fld.Type, s.Name.Name, pc)
+							anonymousFields(take, fld.Type, s.Name.Name, pc)
 						}
 					}
 				case *ast.ValueSpec:
@@ -285,8 +306,16 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					}
 					pc.untaggable = append(pc.untaggable, Untaggable{What: kind + s.Names[0].Name,
 						Why: "validation-gen reads tags on types, fields and packages only (an enum's values are its type's constants, found by +k8s:enum on the type)",
-						Fix: "move the tag to the type or field it is about, or remove it", Lines: lines(fset, doc)})
+						Fix: "move the tag to the type or field it is about, or remove it", Lines: take(doc)})
 				}
+			}
+		}
+		for _, cg := range f.Comments {
+			if !read[cg] {
+				pc.untaggable = append(pc.untaggable, Untaggable{What: "a comment that belongs to no type, field or package",
+					Why: "tags are read from the doc comment right above a type or field (and the block above a type's doc comment, after one blank line), and package tags from doc.go; not from the end of a line, after a blank line above a field, from inside a function, or above a group of several types",
+					Fix: "move the tag into the comment right above the type or field it is about",
+					Lines: lines(fset, cg)})
 			}
 		}
 	}
@@ -329,7 +358,9 @@ func detachedBlocks(fset *token.FileSet, f *ast.File, owned map[*ast.CommentGrou
 			limit := prevEnd
 			if i > 0 {
 				limit = line(gd.Specs[i-1].End())
-			} else if gd.Lparen.IsValid() && ts.Doc != nil {
+			} else if gd.Lparen.IsValid() {
+				// In a group, the block is inside the parentheses: the
+				// comment above "type (" is the group's.
 				limit = line(gd.Lparen)
 			}
 			if cg := byEnd[line(at)-2]; cg != nil && line(cg.Pos()) > limit && !owned[cg] {
@@ -345,21 +376,21 @@ func detachedBlocks(fset *token.FileSet, f *ast.File, owned map[*ast.CommentGrou
 // anonymousFields records the fields of anonymous structs in a field's
 // type (struct{...}, []struct{...}, map[K]struct{...}, ...) as untaggable:
 // gengo gives them no comments, so their tags would be read nowhere.
-func anonymousFields(fset *token.FileSet, t ast.Expr, in string, pc *pkgComments) {
+func anonymousFields(take func(*ast.CommentGroup) []markers.Line, t ast.Expr, in string, pc *pkgComments) {
 	switch x := t.(type) {
 	case *ast.StarExpr:
-		anonymousFields(fset, x.X, in, pc)
+		anonymousFields(take, x.X, in, pc)
 	case *ast.ArrayType:
-		anonymousFields(fset, x.Elt, in, pc)
+		anonymousFields(take, x.Elt, in, pc)
 	case *ast.MapType:
-		anonymousFields(fset, x.Key, in, pc)
-		anonymousFields(fset, x.Value, in, pc)
+		anonymousFields(take, x.Key, in, pc)
+		anonymousFields(take, x.Value, in, pc)
 	case *ast.StructType:
 		for _, fld := range x.Fields.List {
 			pc.untaggable = append(pc.untaggable, Untaggable{What: "a field of an anonymous struct in " + in,
 				Why: "validation-gen reads the tags of fields of named struct types only",
-				Fix: "declare the anonymous struct as a named type and use it here", Lines: lines(fset, fld.Doc)})
-			anonymousFields(fset, fld.Type, in, pc)
+				Fix: "declare the anonymous struct as a named type and use it here", Lines: take(fld.Doc)})
+			anonymousFields(take, fld.Type, in, pc)
 		}
 	}
 }

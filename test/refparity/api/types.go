@@ -19,6 +19,19 @@ type Parity struct {
 	// +k8s:maxLength=8
 	Note *string `json:"note,omitempty"`
 	// +k8s:optional
+	// +k8s:maximum=10
+	Max *int32 `json:"max,omitempty"`
+	// +k8s:optional
+	// +k8s:minLength=3
+	Code *string `json:"code,omitempty"`
+	// +k8s:optional
+	// +k8s:minItems=2
+	// +k8s:eachVal=+k8s:maximum=100
+	Pair []int32 `json:"pair,omitempty"`
+	// +k8s:optional
+	// +k8s:eachVal=+k8s:minLength=2
+	Words map[string]string `json:"words,omitempty"`
+	// +k8s:optional
 	Phase Phase `json:"phase,omitempty"`
 	// +k8s:optional
 	// +k8s:maxItems=3

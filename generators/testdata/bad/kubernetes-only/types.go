@@ -1,6 +1,6 @@
 package bad
 
 type T struct {
-	// +k8s:maximum=5
-	N int `json:"n"`
+	// +k8s:maxBytes=5
+	S string `json:"s"`
 }

@@ -28,3 +28,14 @@ type A struct {
 	// +k8s:optional
 	U2 P `json:"u2,omitempty"`
 }
+
+// Both compares a list of P with a list of *int32: two types, so two
+// equality functions (P is not *int32).
+type Both struct {
+	// +k8s:listType=atomic
+	// +k8s:maxItems=3
+	C []P `json:"c"`
+	// +k8s:listType=atomic
+	// +k8s:maxItems=3
+	D []*int32 `json:"d"`
+}

@@ -1,0 +1,6 @@
+package bad
+
+type _ struct {
+	// +k8s:required
+	Name string `json:"name"`
+}

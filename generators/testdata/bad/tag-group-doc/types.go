@@ -1,0 +1,7 @@
+package bad
+
+// +k8s:maxLength=3
+type (
+	A string
+	B string
+)
