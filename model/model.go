@@ -91,9 +91,9 @@ type Field struct {
 	// NameTagged: the JSON name is written in a json tag (not the Go
 	// name), which decides between fields of one name (encoding/json).
 	NameTagged bool
-	Go       *types.Type
-	Rules    []Rule
-	Pos      token.Position
+	Go         *types.Type
+	Rules      []Rule
+	Pos        token.Position
 	// Generic is the instance of a generic type the field's value holds
 	// (G[string] in *G[string] or []G[string]), "" if none.
 	Generic string

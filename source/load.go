@@ -313,8 +313,8 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 		for _, cg := range f.Comments {
 			if !read[cg] {
 				pc.untaggable = append(pc.untaggable, Untaggable{What: "a comment that belongs to no type, field or package",
-					Why: "tags are read from the doc comment right above a type or field (and the block above a type's doc comment, after one blank line), and package tags from doc.go; not from the end of a line, after a blank line above a field, from inside a function, or above a group of several types",
-					Fix: "move the tag into the comment right above the type or field it is about",
+					Why:   "tags are read from the doc comment right above a type or field (and the block above a type's doc comment, after one blank line), and package tags from doc.go; not from the end of a line, after a blank line above a field, from inside a function, or above a group of several types",
+					Fix:   "move the tag into the comment right above the type or field it is about",
 					Lines: lines(fset, cg)})
 			}
 		}
