@@ -3,6 +3,8 @@ package generators
 import (
 	"errors"
 	"fmt"
+	"go/scanner"
+	"go/token"
 	"os"
 	"path/filepath"
 	"sort"
@@ -40,8 +42,11 @@ type Output struct {
 // Run loads, checks and renders everything, and returns the files to
 // write. It writes nothing: a run with any error produces no output.
 func Run(cfg Config) ([]Output, error) {
-	if cfg.OutputFile == "" || strings.ContainsAny(cfg.OutputFile, `/\`) || !strings.HasSuffix(cfg.OutputFile, ".go") || strings.HasSuffix(cfg.OutputFile, "_test.go") {
-		return nil, fmt.Errorf("--output-file must be the name of a Go file (not a test) such as zz_generated.validations.go, got %q", cfg.OutputFile)
+	if err := CheckOutputFile(cfg.OutputFile); err != nil {
+		return nil, err
+	}
+	if err := CheckHeader(cfg.Header); err != nil {
+		return nil, err
 	}
 	if cfg.CRDDir != "" {
 		if fi, err := os.Stat(cfg.CRDDir); err == nil && !fi.IsDir() {
@@ -124,4 +129,43 @@ func Run(cfg Config) ([]Output, error) {
 	}
 	sort.Slice(outs, func(i, j int) bool { return outs[i].Path < outs[j].Path })
 	return outs, nil
+}
+
+// CheckOutputFile makes sure the output file is named as a Go file (not a
+// test) of the package directory.
+func CheckOutputFile(name string) error {
+	if name == "" || strings.ContainsAny(name, `/\`) || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+		return fmt.Errorf("--output-file must be the name of a Go file (not a test) such as zz_generated.validations.go, got %q", name)
+	}
+	return nil
+}
+
+// CheckHeader makes sure a license header holds only Go comments: it is
+// put above the package clause of every generated file.
+func CheckHeader(header []byte) error {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	var first error
+	sc.Init(fset.AddFile("header", -1, len(header)), header, func(pos token.Position, msg string) {
+		if first == nil {
+			first = fmt.Errorf("--go-header-file: line %d: %s; fix: the header must hold only Go comments (// or /* */ lines)", pos.Line, msg)
+		}
+	}, scanner.ScanComments)
+	for {
+		pos, tok, lit := sc.Scan()
+		if first != nil {
+			return first
+		}
+		switch tok {
+		case token.EOF:
+			return nil
+		case token.COMMENT:
+			continue
+		case token.SEMICOLON:
+			if lit == "\n" {
+				continue // inserted at a line end
+			}
+		}
+		return fmt.Errorf("--go-header-file: line %d: %q is not a Go comment; fix: the header must hold only Go comments (// or /* */ lines)", fset.Position(pos).Line, tok.String())
+	}
 }

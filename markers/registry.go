@@ -377,7 +377,7 @@ func newDefault() *Registry {
 		Payload:  PayloadTag, Repeatable: true,
 		Summary: "Apply a tag to the list-map item whose keys match.",
 		Check:   "The chained tag on the matching item, at [i].",
-		Errors:  "the chained tag's", Example: `+k8s:item(name: "primary")=+k8s:required`, Implemented: true,
+		Errors:  "the chained tag's", Example: `+k8s:item(name: "primary")=+k8s:subfield("port")=+k8s:minimum=1`, Implemented: true,
 	})
 	unionArgs := []Arg{
 		{Name: "union", Type: codetags.ArgTypeString, Doc: "the union's name, when a struct has more than one"},

@@ -280,6 +280,9 @@ func (b *builder) buildFields(mt *Type) {
 		}
 		f := &Field{GoName: m.Name, JSONName: jsonName, Embedded: m.Embedded, Inline: inline, Go: mtyp, Pos: pos, Generic: genericInstance(gt, t.Name.Package), NameTagged: jsonNamed(m)}
 		desc := fmt.Sprintf("field %s.%s (%s)", t.Name.Name, m.Name, TypeString(mtyp))
+		if r := Resolve(Deref(mtyp)); r.Kind == types.Slice && isBytes(r) {
+			desc += ", a []byte, which JSON writes as a base64 string, not a list"
+		}
 		ft := &target{b: b, scope: markers.ScopeField, t: mtyp, desc: desc}
 		tags, errs := markers.Default.Parse(lines, ft)
 		b.errs = append(b.errs, errs...)
@@ -570,6 +573,7 @@ func (b *builder) checkGenericFields() {
 					Fix: "use a single pointer (JSON reads both the same way)"})
 				continue
 			}
+			b.checkListTypeConflict(t, f)
 			if f.Generic == "" {
 				continue
 			}
@@ -633,4 +637,39 @@ func (b *builder) lookupAny(t *types.Type) *Type {
 		return mt
 	}
 	return b.external[t.Name]
+}
+
+// checkListTypeConflict rejects a field's listType that says otherwise
+// than the listType of the field's list type: the Go validator would check
+// both, and a CRD can hold only one.
+func (b *builder) checkListTypeConflict(t *Type, f *Field) {
+	var own *ListType
+	for _, r := range f.Rules {
+		if lt, ok := r.(ListType); ok {
+			own = &lt
+		}
+	}
+	if own == nil {
+		return
+	}
+	ft := b.lookupAny(f.Go)
+	if ft == nil {
+		return
+	}
+	for _, r := range ft.Rules {
+		lt, ok := r.(ListType)
+		if !ok || (lt.Kind == own.Kind && slices.EqualFunc(lt.Keys, own.Keys, func(a, b ListKey) bool { return a.JSONName == b.JSONName })) {
+			continue
+		}
+		say := func(x ListType) string {
+			s := "listType=" + x.Kind
+			for _, k := range x.Keys {
+				s += " listMapKey=" + k.JSONName
+			}
+			return s
+		}
+		b.errs = append(b.errs, &markers.Error{Pos: own.Pos, Tag: own.Tag,
+			Msg: fmt.Sprintf("field %s.%s says %s, and its type %s says %s (%s): the Go validator would check both, and a CRD can hold only one", t.Go.Name.Name, f.GoName, say(*own), ft.Go.Name.Name, say(lt), lt.Pos),
+			Fix: "remove the field's list tags (the type's apply), or make them the same as the type's"})
+	}
 }

@@ -53,6 +53,11 @@ func (t *target) Kind() markers.Kind {
 	case types.Struct:
 		return markers.KindStruct
 	case types.Slice:
+		if isBytes(r) {
+			// JSON writes a []byte as one base64 string: no list tag
+			// applies, and no string tag either (the CRD sees base64).
+			return markers.KindOther
+		}
 		return markers.KindSlice
 	case types.Map:
 		return markers.KindMap
@@ -77,6 +82,9 @@ func (t *target) Kind() markers.Kind {
 func (t *target) sub(scope markers.Scope, ty *types.Type, desc string) *target {
 	if what, _ := unsupportedValue(ty); what != "" {
 		desc += ", " + what + ", which validation-gen does not validate"
+	}
+	if r := Resolve(ty); r.Kind == types.Slice && isBytes(r) {
+		desc += ", a []byte, which JSON writes as a base64 string, not a list"
 	}
 	return &target{b: t.b, scope: scope, t: ty, desc: desc}
 }
@@ -135,4 +143,10 @@ func (t *target) IntRange() (int64, uint64) {
 		r = Resolve(r.Elem)
 	}
 	return markers.IntRange(r.Name.Name)
+}
+
+// isBytes reports whether a slice is of bytes (uint8, byte).
+func isBytes(r *types.Type) bool {
+	e := Resolve(r.Elem)
+	return e.Kind == types.Builtin && (e.Name.Name == "byte" || e.Name.Name == "uint8")
 }

@@ -50,6 +50,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "validation-gen: no packages given; try: validation-gen ./...")
 		return 2
 	}
+	if err := generators.CheckOutputFile(*outputFile); err != nil {
+		fmt.Fprintf(stderr, "validation-gen: %v\n", err)
+		return 2
+	}
 	cfg := generators.Config{Patterns: fs.Args(), Readonly: *readonly, OutputFile: *outputFile, CRDDir: *crdDir, CRDOptions: *crdOptions}
 	if *header != "" {
 		b, err := os.ReadFile(*header)

@@ -124,8 +124,8 @@ func TestUsageErrors(t *testing.T) {
 		t.Errorf("bad flag: stderr %q does not name the flag and --help", errb.String())
 	}
 	errb.Reset()
-	if code := run([]string{"--output-file", "a/b.go", "./../../generators/testdata/golden/neq"}, &out, &errb); code != 1 {
-		t.Errorf("output-file with a directory: exit %d, want 1", code)
+	if code := run([]string{"--output-file", "a/b.go", "./../../generators/testdata/golden/neq"}, &out, &errb); code != 2 {
+		t.Errorf("output-file with a directory: exit %d, want 2 (bad usage)", code)
 	}
 	if !strings.Contains(errb.String(), "--output-file") {
 		t.Errorf("output-file with a directory: stderr %q", errb.String())
@@ -133,6 +133,17 @@ func TestUsageErrors(t *testing.T) {
 	errb.Reset()
 	if code := run([]string{"--go-header-file", "/nonexistent/header.txt", "./../../generators/testdata/golden/neq"}, &out, &errb); code != 1 {
 		t.Errorf("missing header: exit %d, want 1", code)
+	}
+	errb.Reset()
+	bad := filepath.Join(t.TempDir(), "header.txt")
+	if err := os.WriteFile(bad, []byte("/* Copyright\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := run([]string{"--go-header-file", bad, "./../../generators/testdata/golden/neq"}, &out, &errb); code != 1 {
+		t.Errorf("unterminated header comment: exit %d, want 1", code)
+	}
+	if got := errb.String(); !strings.Contains(got, "--go-header-file: line 1: comment not terminated; fix:") || strings.Count(got, "\n") != 1 {
+		t.Errorf("unterminated header comment: stderr %q, want one line naming the line and a fix", got)
 	}
 	errb.Reset()
 	if code := run([]string{"--help"}, &out, &errb); code != 0 {
