@@ -564,9 +564,21 @@ func displayPath(path string) string {
 // declared in a directory's Go files, whatever their build constraints.
 func validateFuncs(dir string) (map[string]bool, error) {
 	out := map[string]bool{}
+	err := eachFuncDecl(dir, func(fd *ast.FuncDecl) {
+		if fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Validate") {
+			out[fd.Name.Name] = true
+		}
+	})
+	return out, err
+}
+
+// eachFuncDecl calls fn with every function and method declared in a
+// directory's Go files (not tests), whatever their build constraints:
+// generated files are left out of loading by their build tag.
+func eachFuncDecl(dir string, fn func(*ast.FuncDecl)) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	fset := token.NewFileSet()
 	for _, e := range entries {
@@ -575,15 +587,15 @@ func validateFuncs(dir string) (map[string]bool, error) {
 		}
 		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Validate") {
-				out[fd.Name.Name] = true
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				fn(fd)
 			}
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // knownRegistries need no loading: apimachinery's Scheme and this
@@ -670,35 +682,20 @@ func (l *Loaded) loadRegistry(value string) registry {
 // DeepCopyObject is in a file the generator's build tag leaves out.
 func MethodsDeclared(dir string) (map[string]map[string]bool, error) {
 	out := map[string]map[string]bool{}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	fset := token.NewFileSet()
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
-			continue
+	err := eachFuncDecl(dir, func(fd *ast.FuncDecl) {
+		if fd.Recv == nil || len(fd.Recv.List) != 1 {
+			return
 		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
-		if err != nil {
-			return nil, err
+		rt := fd.Recv.List[0].Type
+		if st, ok := rt.(*ast.StarExpr); ok {
+			rt = st.X
 		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 {
-				continue
+		if id, ok := rt.(*ast.Ident); ok {
+			if out[id.Name] == nil {
+				out[id.Name] = map[string]bool{}
 			}
-			rt := fd.Recv.List[0].Type
-			if st, ok := rt.(*ast.StarExpr); ok {
-				rt = st.X
-			}
-			if id, ok := rt.(*ast.Ident); ok {
-				if out[id.Name] == nil {
-					out[id.Name] = map[string]bool{}
-				}
-				out[id.Name][fd.Name.Name] = true
-			}
+			out[id.Name][fd.Name.Name] = true
 		}
-	}
-	return out, nil
+	})
+	return out, err
 }
