@@ -147,6 +147,7 @@ func TestForeignTag(t *testing.T) {
 	for name, want := range map[string]bool{
 		"deepcopy-gen": true, "openapi-gen": true, "conversion-gen": true, "protobuf": true, "protobuf.options": true,
 		"openapi-model-package": true, "deprecated": true, "conversion-fn": true, "prerelease-lifecycle-gen": true,
+		"deprecated=kind": true, "openapi-model-package=io.k8s.api.core.v1": true, "minimum=1": false,
 		"validation-gen": false, "validation-gen-input": false, "validation-gen-scheme-registry": false, "validation-gen-nolint": false,
 		"minimum": false, "required": false,
 	} {

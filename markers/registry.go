@@ -496,6 +496,9 @@ func ForeignTag(name string) bool {
 	if strings.HasPrefix(name, "validation-gen") {
 		return false
 	}
+	if i := strings.IndexAny(name, "=( "); i >= 0 {
+		name = name[:i] // callers may pass the whole tag
+	}
 	return strings.Contains(name, "-gen") || name == "protobuf" || strings.HasPrefix(name, "protobuf.") || foreignTags[name]
 }
 
