@@ -216,6 +216,8 @@ func zeroSatisfies(r model.Rule, t *types.Type) bool {
 		return x.N <= 0
 	case model.MinItems:
 		return x.N <= 0
+	case model.MinProperties:
+		return x.N <= 0
 	case model.Format:
 		return false
 	case model.NEQ:
@@ -299,6 +301,10 @@ func (c *crdCtx) celCheck(r model.Rule, v string, t *types.Type) (expr, msg stri
 	case model.MinItems:
 		return fmt.Sprintf("size(%s) >= %d", v, x.N), fmt.Sprintf("must have at least %d %s", x.N, plural(x.N, "item")), true
 	case model.MaxItems:
+		return fmt.Sprintf("size(%s) <= %d", v, x.N), fmt.Sprintf("must have at most %d %s", x.N, plural(x.N, "item")), true
+	case model.MinProperties:
+		return fmt.Sprintf("size(%s) >= %d", v, x.N), fmt.Sprintf("must have at least %d %s", x.N, plural(x.N, "item")), true
+	case model.MaxProperties:
 		return fmt.Sprintf("size(%s) <= %d", v, x.N), fmt.Sprintf("must have at most %d %s", x.N, plural(x.N, "item")), true
 	case model.Format:
 		switch x.Name {

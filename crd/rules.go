@@ -172,6 +172,10 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r model.R
 		s.MinItems = ptrTo(x.N)
 	case model.MaxItems:
 		s.MaxItems = ptrTo(x.N)
+	case model.MinProperties:
+		s.MinProperties = ptrTo(x.N)
+	case model.MaxProperties:
+		s.MaxProperties = ptrTo(x.N)
 	case model.Format:
 		switch x.Name {
 		case "k8s-short-name", "k8s-long-name":

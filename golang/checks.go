@@ -134,7 +134,7 @@ func presenceRule(r model.Rule) bool {
 		return true
 	case model.IfOption:
 		for _, in := range x.Rules {
-			if _, ok := in.(model.MaxItems); ok || presenceRule(in) {
+			if _, ok := tooMany(in); ok || presenceRule(in) {
 				return true
 			}
 		}
@@ -154,7 +154,7 @@ func splitOptions(rules []model.Rule) []model.Rule {
 		}
 		var sc, rest []model.Rule
 		for _, in := range x.Rules {
-			if _, isMax := in.(model.MaxItems); isMax || presenceRule(in) {
+			if _, isMax := tooMany(in); isMax || presenceRule(in) {
 				sc = append(sc, in)
 			} else {
 				rest = append(rest, in)
@@ -287,10 +287,8 @@ func (c *fnCtx) presenceChecks(pl place, presence []model.Rule, after []jen.Code
 			case model.Forbidden:
 				applied = append(applied, jen.If(c.setExpr(pl)).Block(c.appendErr(jen.Qual(pkgRT, "Forbidden").Call(pl.path.arg()))))
 				applied = append(applied, setStop()...)
-			case model.MaxItems:
-				n := jen.Lit(int(in.N))
-				applied = append(applied, jen.If(jen.Len(pl.derefRaw()).Op(">").Add(n)).Block(append([]jen.Code{
-					c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.arg(), jen.Len(pl.derefRaw()), n))}, setStop()...)...))
+			case model.MaxItems, model.MaxProperties:
+				applied = append(applied, c.tooManyCheck(pl, in, setStop()...))
 			}
 		}
 		var out []jen.Code
@@ -353,12 +351,11 @@ func (c *fnCtx) appendErrs(e jen.Code) jen.Code {
 // afterPresence emits maxItems (short-circuiting) and the value rules. The
 // value is known to be set (for pointers: non-nil).
 func (c *fnCtx) afterPresence(pl place, rules []model.Rule, tail []jen.Code) []jen.Code {
-	var maxItems *model.MaxItems
+	var maxItems model.Rule
 	var others []model.Rule
 	for _, r := range rules {
-		if m, ok := r.(model.MaxItems); ok {
-			m := m
-			maxItems = &m
+		if _, ok := tooMany(r); ok {
+			maxItems = r
 			continue
 		}
 		others = append(others, r)
@@ -375,8 +372,7 @@ func (c *fnCtx) afterPresence(pl place, rules []model.Rule, tail []jen.Code) []j
 	}
 	body = append(body, tail...)
 	if maxItems != nil {
-		st := jen.If(jen.Len(pl.derefRaw()).Op(">").Lit(int(maxItems.N))).Block(
-			c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(maxItems.N)))))
+		st := c.tooManyCheck(pl, maxItems)
 		if len(body) > 0 {
 			st = st.Else().Block(body...)
 		}
@@ -465,10 +461,12 @@ func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
 			inner = append(inner, c.rule(pl, in)...)
 		}
 		return c.optionGate(pl, x, inner)
-	case model.MaxItems:
+	case model.MaxItems, model.MaxProperties:
 		// Under an option, maxItems cannot stop the checks outside it.
-		return []jen.Code{jen.If(jen.Len(pl.derefRaw()).Op(">").Lit(int(x.N))).Block(
-			c.appendErr(jen.Qual(pkgRT, "MaxItems").Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(x.N)))))}
+		return []jen.Code{c.tooManyCheck(pl, x)}
+	case model.MinProperties:
+		return []jen.Code{jen.If(jen.Len(pl.derefRaw()).Op("<").Lit(int(x.N))).Block(
+			c.appendErr(jen.Qual(pkgRT, "MinProperties").Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(x.N)))))}
 	case model.ListType:
 		return c.uniqueness(pl, x)
 	case model.Item:
@@ -585,4 +583,28 @@ func mentions(code, id string) bool {
 
 func identByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// tooMany is the limit of a rule that caps a list's items (maxItems) or a
+// map's entries (maxProperties): over it, the value gets no other check.
+func tooMany(r model.Rule) (n int64, ok bool) {
+	switch x := r.(type) {
+	case model.MaxItems:
+		return x.N, true
+	case model.MaxProperties:
+		return x.N, true
+	}
+	return 0, false
+}
+
+// tooManyCheck reports a value over the limit of a tooMany rule, then runs
+// then.
+func (c *fnCtx) tooManyCheck(pl place, r model.Rule, then ...jen.Code) *jen.Statement {
+	n, _ := tooMany(r)
+	fn := "MaxItems"
+	if _, ok := r.(model.MaxProperties); ok {
+		fn = "MaxProperties"
+	}
+	return jen.If(jen.Len(pl.derefRaw()).Op(">").Lit(int(n))).Block(append([]jen.Code{
+		c.appendErr(jen.Qual(pkgRT, fn).Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(n))))}, then...)...)
 }

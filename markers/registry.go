@@ -307,6 +307,20 @@ func newDefault() *Registry {
 		Errors:  "TooFew / minItems", Example: "+k8s:minItems=1", Implemented: true,
 	})
 	r.add(&Definition{
+		Name: "minProperties", Scopes: ScopeType | ScopeField | ScopeListVal | ScopeMapVal, Kinds: KindMap,
+		Payload: PayloadNonNegInt,
+		Summary: "Fewest entries a map may hold.",
+		Check:   "len >= n; an unset (empty) map has 0 entries, so pair it with +k8s:optional to allow that.",
+		Errors:  "TooFew / minProperties", Example: "+k8s:minProperties=1", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "maxProperties", Scopes: ScopeType | ScopeField | ScopeListVal | ScopeMapVal, Kinds: KindMap,
+		Payload: PayloadNonNegInt,
+		Summary: "Most entries a map may hold.",
+		Check:   "len <= n; a map with too many entries gets no other check.",
+		Errors:  "TooMany / maxProperties", Example: "+k8s:maxProperties=32", Implemented: true,
+	})
+	r.add(&Definition{
 		Name: "format", Scopes: scopeValue, Kinds: KindString, Pointer: true,
 		Payload: PayloadChoice, Choices: []string{"k8s-ip", "k8s-long-name", "k8s-short-name"},
 		Summary: "A well-known string format.",

@@ -203,6 +203,17 @@ type (
 		Src
 		N int64
 	}
+	// MinProperties: a map has at least N entries.
+	MinProperties struct {
+		Src
+		N int64
+	}
+	// MaxProperties: a map has at most N entries; more stops the other
+	// checks of the map.
+	MaxProperties struct {
+		Src
+		N int64
+	}
 	// MaxItems: len <= N; too many stops the other checks of the list.
 	MaxItems struct {
 		Src

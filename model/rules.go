@@ -132,6 +132,10 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		return MaxLength{src, tag.Int}
 	case "minItems":
 		return MinItems{src, tag.Int}
+	case "minProperties":
+		return MinProperties{src, tag.Int}
+	case "maxProperties":
+		return MaxProperties{src, tag.Int}
 	case "maxItems":
 		return MaxItems{src, tag.Int}
 	case "format":

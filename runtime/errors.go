@@ -63,6 +63,16 @@ func MinItems(p *Path, n, min int) *field.Error {
 	return at(field.TooFew(nil, n, min), p).WithOrigin("minItems")
 }
 
+// MinProperties is the error of +k8s:minProperties.
+func MinProperties(p *Path, n, min int) *field.Error {
+	return at(field.TooFew(nil, n, min), p).WithOrigin("minProperties")
+}
+
+// MaxProperties is the error of +k8s:maxProperties.
+func MaxProperties(p *Path, n, max int) *field.Error {
+	return shortCircuit(at(field.TooMany(nil, n, max), p).WithOrigin("maxProperties"))
+}
+
 // MaxLength is the error of +k8s:maxLength; the limit counts characters.
 func MaxLength[T ~string](p *Path, v T, max int) *field.Error {
 	return at(field.TooLongCharacters(nil, v, max), p).WithOrigin("maxLength")

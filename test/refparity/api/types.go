@@ -30,7 +30,12 @@ type Parity struct {
 	Pair []int32 `json:"pair,omitempty"`
 	// +k8s:optional
 	// +k8s:eachVal=+k8s:minLength=2
+	// +k8s:maxProperties=2
 	Words map[string]string `json:"words,omitempty"`
+	// +k8s:optional
+	// +k8s:minProperties=2
+	// +k8s:eachVal=+k8s:maximum=50
+	Scores map[string]int32 `json:"scores,omitempty"`
 	// +k8s:optional
 	Phase Phase `json:"phase,omitempty"`
 	// +k8s:optional

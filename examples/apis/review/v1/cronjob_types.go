@@ -25,6 +25,7 @@ type ScheduledJob struct {
 // +kubebuilder:validation:XValidation:rule="!has(self.suspend) || !self.suspend || self.concurrencyPolicy != 'Replace'",message="a suspended job cannot replace",fieldPath=".concurrencyPolicy",reason="FieldValueForbidden"
 type ScheduledJobSpec struct {
 	// +k8s:required
+	// +k8s:minLength=9
 	// +k8s:maxLength=64
 	// +k8s:rule(rule: "self.split(' ').size() == 5", messageExpression: "'schedule ' + self + ' does not have 5 fields'")
 	Schedule string `json:"schedule"`
@@ -42,6 +43,7 @@ type ScheduledJobSpec struct {
 	JobTemplate JobTemplate `json:"jobTemplate"`
 	// +k8s:optional
 	// +k8s:minimum=0
+	// +k8s:maximum=100
 	SuccessfulJobsHistoryLimit *int32 `json:"successfulJobsHistoryLimit,omitempty"`
 	// +k8s:optional
 	// +k8s:minimum=1
@@ -60,10 +62,21 @@ const (
 
 type JobTemplate struct {
 	// +k8s:optional
+	// +k8s:maxProperties=8
 	// +k8s:eachKey=+k8s:maxLength=16
 	// +k8s:eachVal=+k8s:format=k8s-short-name
 	Labels map[string]string `json:"labels,omitempty"`
-	Spec   JobSpec           `json:"spec"`
+	// None, or at least two.
+	// +k8s:optional
+	// +k8s:minProperties=2
+	// +k8s:eachKey=+k8s:minLength=2
+	Annotations map[string]string `json:"annotations,omitempty"`
+	// None, or at least two non-empty ones.
+	// +k8s:optional
+	// +k8s:minItems=2
+	// +k8s:eachVal=+k8s:minLength=1
+	Args []string `json:"args,omitempty"`
+	Spec JobSpec  `json:"spec"`
 }
 
 // JobSpec carries type-level rules that read several fields.

@@ -12,9 +12,6 @@ func (in *CronTab) DeepCopyInto(out *CronTab) {
 		r := *in.Spec.Replicas
 		out.Spec.Replicas = &r
 	}
-	if in.Spec.Args != nil {
-		out.Spec.Args = append([]string(nil), in.Spec.Args...)
-	}
 }
 
 // DeepCopy returns a copy of the receiver.

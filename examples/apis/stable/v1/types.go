@@ -14,9 +14,8 @@ type CronTab struct {
 
 // CronTabSpec is the desired state of a CronTab.
 type CronTabSpec struct {
-	// CronSpec is the schedule, in cron format: at least five fields.
+	// CronSpec is the schedule, in cron format.
 	// +k8s:required
-	// +k8s:minLength=9
 	// +k8s:maxLength=64
 	CronSpec string `json:"cronSpec"`
 
@@ -28,13 +27,5 @@ type CronTabSpec struct {
 	// Replicas is how many pods run at once.
 	// +k8s:optional
 	// +k8s:minimum=1
-	// +k8s:maximum=10
 	Replicas *int32 `json:"replicas,omitempty"`
-
-	// Args are passed to the image; none, or one to eight non-empty ones.
-	// +k8s:optional
-	// +k8s:minItems=1
-	// +k8s:maxItems=8
-	// +k8s:eachVal=+k8s:minLength=1
-	Args []string `json:"args,omitempty"`
 }

@@ -2,7 +2,6 @@ package v1
 
 import (
 	"context"
-	"slices"
 	"unicode/utf8"
 
 	"k8s.io/apimachinery/pkg/api/operation"
@@ -31,9 +30,6 @@ func ValidateCronTabSpec(op operation.Operation, spec, old *CronTabSpec, fldPath
 	update := op.Type == operation.Update && old != nil
 
 	if !(update && spec.CronSpec == old.CronSpec) {
-		if spec.CronSpec != "" && utf8.RuneCountInString(spec.CronSpec) < 9 {
-			allErrs = append(allErrs, field.TooShort(fldPath.Child("cronSpec"), spec.CronSpec, 9).WithOrigin("minLength"))
-		}
 		allErrs = append(allErrs, requiredMaxLength(fldPath.Child("cronSpec"), spec.CronSpec, 64)...)
 	}
 	if !(update && spec.Image == old.Image) {
@@ -43,32 +39,9 @@ func ValidateCronTabSpec(op operation.Operation, spec, old *CronTabSpec, fldPath
 	if old != nil {
 		oldReplicas = old.Replicas
 	}
-	if !(update && int32PtrEqual(spec.Replicas, oldReplicas)) && spec.Replicas != nil {
-		if *spec.Replicas < 1 {
-			allErrs = append(allErrs, field.Invalid(fldPath.Child("replicas"), *spec.Replicas,
-				"must be greater than or equal to 1").WithOrigin("minimum"))
-		}
-		if *spec.Replicas > 10 {
-			allErrs = append(allErrs, field.Invalid(fldPath.Child("replicas"), *spec.Replicas,
-				"must be less than or equal to 10").WithOrigin("maximum"))
-		}
-	}
-	var oldArgs []string
-	if old != nil {
-		oldArgs = old.Args
-	}
-	if !(update && slices.Equal(spec.Args, oldArgs)) && len(spec.Args) > 0 {
-		// An atomic list: its items have no old values of their own.
-		switch {
-		case len(spec.Args) > 8:
-			allErrs = append(allErrs, field.TooMany(fldPath.Child("args"), len(spec.Args), 8).WithOrigin("maxItems"))
-		default:
-			for i, a := range spec.Args {
-				if a == "" {
-					allErrs = append(allErrs, field.TooShort(fldPath.Child("args").Index(i), a, 1).WithOrigin("minLength"))
-				}
-			}
-		}
+	if !(update && int32PtrEqual(spec.Replicas, oldReplicas)) && spec.Replicas != nil && *spec.Replicas < 1 {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("replicas"), *spec.Replicas,
+			"must be greater than or equal to 1").WithOrigin("minimum"))
 	}
 	return allErrs
 }
@@ -84,7 +57,7 @@ func requiredMaxLength(fldPath *field.Path, v string, max int) field.ErrorList {
 }
 
 func specEqual(a, b *CronTabSpec) bool {
-	return a.CronSpec == b.CronSpec && a.Image == b.Image && int32PtrEqual(a.Replicas, b.Replicas) && slices.Equal(a.Args, b.Args)
+	return a.CronSpec == b.CronSpec && a.Image == b.Image && int32PtrEqual(a.Replicas, b.Replicas)
 }
 
 func int32PtrEqual(a, b *int32) bool {

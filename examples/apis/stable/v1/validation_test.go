@@ -52,8 +52,6 @@ func TestCronTab(t *testing.T) {
 	req := func(f string) errT { return errT{field.ErrorTypeRequired, f, ""} }
 	long := func(f string) errT { return errT{field.ErrorTypeTooLong, f, "maxLength"} }
 	min := func(f string) errT { return errT{field.ErrorTypeInvalid, f, "minimum"} }
-	max := func(f string) errT { return errT{field.ErrorTypeInvalid, f, "maximum"} }
-	short := func(f string) errT { return errT{field.ErrorTypeTooShort, f, "minLength"} }
 	cases := []struct {
 		name   string
 		update bool
@@ -90,21 +88,6 @@ func TestCronTab(t *testing.T) {
 			old:  func(c *CronTab) { c.Spec.Replicas = ptr(int32(0)) },
 			obj:  func(c *CronTab) { c.Spec.Replicas = ptr(int32(-1)) },
 			want: []errT{min("spec.replicas")}},
-		{name: "maximum: at the limit", obj: func(c *CronTab) { c.Spec.Replicas = ptr(int32(10)) }},
-		{name: "maximum: over", obj: func(c *CronTab) { c.Spec.Replicas = ptr(int32(11)) },
-			want: []errT{max("spec.replicas")}},
-		{name: "maximum: update unchanged ratchets", update: true, old: func(c *CronTab) { c.Spec.Replicas = ptr(int32(11)) }},
-		{name: "minLength: at the limit", obj: func(c *CronTab) { c.Spec.CronSpec = "* * * * *" }},
-		{name: "minLength: counts characters", obj: func(c *CronTab) { c.Spec.CronSpec = "ü ü ü ü" },
-			want: []errT{short("spec.cronSpec")}},
-		{name: "minLength: under", obj: func(c *CronTab) { c.Spec.CronSpec = "* * * *" },
-			want: []errT{short("spec.cronSpec")}},
-		{name: "minLength: empty is required's", obj: func(c *CronTab) { c.Spec.CronSpec = "" },
-			want: []errT{req("spec.cronSpec")}},
-		{name: "args: eachVal minLength", obj: func(c *CronTab) { c.Spec.Args = []string{"-v", "", "x"} },
-			want: []errT{short("spec.args[1]")}},
-		{name: "args: too many", obj: func(c *CronTab) { c.Spec.Args = strings.Split("a b c d e f g h i", " ") },
-			want: []errT{{field.ErrorTypeTooMany, "spec.args", "maxItems"}}},
 		{name: "minimum: update from nil", update: true,
 			old:  func(c *CronTab) { c.Spec.Replicas = nil },
 			obj:  func(c *CronTab) { c.Spec.Replicas = ptr(int32(0)) },

@@ -97,9 +97,6 @@ func ValidateAt_CronTabSpec(ctx context.Context, op operation.Operation, p *vgru
 				if vgruntime.TooLong(string(*v1), 64) {
 					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 64))
 				}
-				if vgruntime.TooShort(string(*v1), 9) {
-					errs = append(errs, vgruntime.MinLength(&fp3, *v1, 9))
-				}
 			}
 		}
 	}
@@ -131,38 +128,8 @@ func ValidateAt_CronTabSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
-				if *v7 > 10 {
-					errs = append(errs, vgruntime.Maximum(&fp9, *v7, 10))
-				}
 				if *v7 < 1 {
 					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
-				}
-			}
-		}
-	}
-	// field args
-	{
-		fp12 := p.Child("args")
-		v10 := &obj.Args
-		var ov11 *[]string
-		if oldObj != nil {
-			ov11 = &oldObj.Args
-		}
-		if !(op.Type == operation.Update && ov11 != nil && equal_2(v10, ov11)) {
-			if len(*v10) != 0 {
-				if len(*v10) > 8 {
-					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 8))
-				} else {
-					for i13 := range *v10 {
-						ep16 := fp12.Index(i13)
-						ev14 := &(*v10)[i13]
-						if vgruntime.TooShort(string(*ev14), 1) {
-							errs = append(errs, vgruntime.MinLength(&ep16, *ev14, 1))
-						}
-					}
-					if len(*v10) < 1 {
-						errs = append(errs, vgruntime.MinItems(&fp12, len(*v10), 1))
-					}
 				}
 			}
 		}
@@ -174,16 +141,10 @@ func ValidateAt_CronTabSpec(ctx context.Context, op operation.Operation, p *vgru
 func equal_CronTabSpec(a, b *CronTabSpec) bool {
 	return a.CronSpec == b.CronSpec &&
 		a.Image == b.Image &&
-		equal_3(&a.Replicas, &b.Replicas) &&
-		equal_2(&a.Args, &b.Args)
+		equal_2(&a.Replicas, &b.Replicas)
 }
 
 // equal_2 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_2(a, b *[]string) bool {
-	return vgruntime.SliceEqual(*a, *b)
-}
-
-// equal_3 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_3(a, b **int32) bool {
+func equal_2(a, b **int32) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }

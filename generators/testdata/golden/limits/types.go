@@ -41,4 +41,15 @@ type Limits struct {
 	// +k8s:eachVal=+k8s:minItems=1
 	Groups map[string][]string `json:"groups,omitempty"`
 	N      Names               `json:"n"`
+	// +k8s:minProperties=1
+	// +k8s:maxProperties=4
+	// +k8s:eachVal=+k8s:minLength=1
+	Env map[string]string `json:"env"`
+	// +k8s:optional
+	// +k8s:eachVal=+k8s:maxProperties=2
+	Nested []map[string]int32 `json:"nested,omitempty"`
 }
+
+// Annotations has at most 64 entries wherever it is used.
+// +k8s:maxProperties=64
+type Annotations map[string]string
