@@ -156,13 +156,7 @@ func (m *Model) ValueNeeds(t *types.Type) bool { return valueNeeds(t, m.Lookup) 
 // fields, into itself. encoding/json drops such a field's members, and a
 // schema that flattened it would never end.
 func (b *builder) checkInlineCycles() {
-	lookup := func(t *types.Type) *Type {
-		n := Deref(t).Name
-		if mt := b.types[n]; mt != nil {
-			return mt
-		}
-		return b.external[n]
-	}
+	lookup := func(t *types.Type) *Type { return b.lookupAny(Deref(t)) }
 	for _, t := range b.types {
 		// path holds the inline fields followed from t.
 		var path []*Field
@@ -225,13 +219,7 @@ func lowerFirst(s string) string {
 // other. Go would check the hidden field while no JSON ever holds it, and
 // the parent's schema would carry its rules on the other field.
 func (b *builder) checkShadowedFields() {
-	lookup := func(t *types.Type) *Type {
-		n := Deref(t).Name
-		if mt := b.types[n]; mt != nil {
-			return mt
-		}
-		return b.external[n]
-	}
+	lookup := func(t *types.Type) *Type { return b.lookupAny(Deref(t)) }
 	type placed struct {
 		f     *Field
 		owner *Type
