@@ -103,7 +103,7 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 	b.checkInlineCycles()
 	b.markRecursive()
 	b.checkGeneratedNames()
-	b.checkGenericFields()
+	b.checkFields()
 	b.checkShadowedFields()
 	b.checkRegistryRoots()
 	if len(b.errs) > 0 {
@@ -159,7 +159,7 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 	if len(t.TypeParams) > 0 || strings.Contains(t.Name.Name, "[") {
 		// A generic type: its tags are errors (source's untaggable
 		// declarations), and a field that holds an instance of it in a
-		// validated struct is one (checkGenericFields).
+		// validated struct is one (checkFields).
 		b.unvalidatable[t.Name] = true
 		return nil
 	}
@@ -545,10 +545,12 @@ func (b *builder) checkGeneratedNames() {
 	}
 }
 
-// checkGenericFields rejects fields that hold instances of generic types
-// in the structs the generated code reads. Their tags, and the validation
-// of their type arguments, could not be applied.
-func (b *builder) checkGenericFields() {
+// checkFields rejects, in the types the generated code reads, what it
+// could not apply or compile: instances of generic types (their tags and
+// the validation of their type arguments), values JSON cannot encode,
+// validation behind a pointer to a pointer, and a field's listType that
+// contradicts its type's.
+func (b *builder) checkFields() {
 	for _, t := range b.types {
 		if !t.HasValidation && !t.Root {
 			continue
@@ -611,13 +613,8 @@ func (b *builder) checkRegistryRoots() {
 			if declared[pkg][t.Go.Name.Name][n] {
 				continue
 			}
-			found := false
-			for i := 0; i < ms.Len(); i++ {
-				if ms.At(i).Obj().Name() == n {
-					found = true
-				}
-			}
-			if !found {
+			// An exported name is found whatever the package.
+			if ms.Lookup(nil, n) == nil {
 				missing = append(missing, n)
 			}
 		}

@@ -241,24 +241,35 @@ func unvalidatableKind(t *types.Type) string {
 // fix says what to do instead.
 func unsupportedValue(t *types.Type) (what, fix string) {
 	r := Resolve(Deref(t))
-	if r.Kind == types.Unsupported {
-		// gengo's kind for complex numbers and unsafe.Pointer.
-		switch r.Name.Name {
-		case "complex64", "complex128":
-			return "a complex number (" + r.Name.Name + ")", "JSON cannot encode a complex number: use two float64 fields or a string, or tag the field json:\"-\" and remove the tag"
-		default:
-			return "an unsafe.Pointer", "JSON cannot encode an unsafe.Pointer: tag the field json:\"-\" and remove the tag"
-		}
-	}
-	switch r.Kind {
-	case types.Array:
+	if r.Kind == types.Array {
 		return "a fixed-size array (" + TypeString(t) + ")", "use a slice, which JSON and Kubernetes APIs have, or remove the tag"
-	case types.Func:
-		return "a func", "JSON cannot encode a func: tag the field json:\"-\" and remove the tag"
-	case types.Chan:
-		return "a channel", "JSON cannot encode a channel: tag the field json:\"-\" and remove the tag"
 	}
-	return "", ""
+	what = unencodableKind(r)
+	switch {
+	case what == "":
+		return "", ""
+	case r.Kind == types.Unsupported && r.Name.Name != "Pointer":
+		return what, "JSON cannot encode a complex number: use two float64 fields or a string, or tag the field json:\"-\" and remove the tag"
+	}
+	return what, "JSON cannot encode " + what + ": tag the field json:\"-\" and remove the tag"
+}
+
+// unencodableKind says what a value of resolved type r is when
+// encoding/json cannot encode one: a func, a channel, a complex number or
+// an unsafe.Pointer (gengo's kind Unsupported); "" for any other.
+func unencodableKind(r *types.Type) string {
+	switch r.Kind {
+	case types.Func:
+		return "a func"
+	case types.Chan:
+		return "a channel"
+	case types.Unsupported:
+		if r.Name.Name == "Pointer" {
+			return "an unsafe.Pointer"
+		}
+		return "a complex number (" + r.Name.Name + ")"
+	}
+	return ""
 }
 
 // invalidType reports a type Go's type checker could not resolve (an
@@ -340,16 +351,10 @@ func unencodable(t *types.Type) string {
 			t = t.Underlying
 			continue
 		}
+		if what := unencodableKind(t); what != "" {
+			return what
+		}
 		switch t.Kind {
-		case types.Func:
-			return "a func"
-		case types.Chan:
-			return "a channel"
-		case types.Unsupported:
-			if t.Name.Name == "Pointer" {
-				return "an unsafe.Pointer"
-			}
-			return "a " + t.Name.Name
 		case types.Pointer, types.Slice, types.Array:
 			t = t.Elem
 		case types.Map:
