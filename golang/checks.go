@@ -421,8 +421,9 @@ func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
 		return []jen.Code{jen.If(jen.Qual(pkgRT, "TooShort").Call(jen.String().Parens(pl.derefRaw()), jen.Lit(int(x.N)))).Block(
 			c.appendErr(jen.Qual(pkgRT, "MinLength").Call(pl.path.arg(), pl.derefRaw(), jen.Lit(int(x.N)))))}
 	case model.MinItems:
-		return []jen.Code{jen.If(jen.Len(pl.derefRaw()).Op("<").Lit(int(x.N))).Block(
-			c.appendErr(jen.Qual(pkgRT, "MinItems").Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(x.N)))))}
+		return []jen.Code{c.tooFewCheck(pl, x.N, "MinItems")}
+	case model.MinProperties:
+		return []jen.Code{c.tooFewCheck(pl, x.N, "MinProperties")}
 	case model.MaxLength:
 		return []jen.Code{jen.If(jen.Qual(pkgRT, "TooLong").Call(jen.String().Parens(pl.derefRaw()), jen.Lit(int(x.N)))).Block(
 			c.appendErr(jen.Qual(pkgRT, "MaxLength").Call(pl.path.arg(), pl.derefRaw(), jen.Lit(int(x.N)))))}
@@ -464,9 +465,6 @@ func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
 	case model.MaxItems, model.MaxProperties:
 		// Under an option, maxItems cannot stop the checks outside it.
 		return []jen.Code{c.tooManyCheck(pl, x)}
-	case model.MinProperties:
-		return []jen.Code{jen.If(jen.Len(pl.derefRaw()).Op("<").Lit(int(x.N))).Block(
-			c.appendErr(jen.Qual(pkgRT, "MinProperties").Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(x.N)))))}
 	case model.ListType:
 		return c.uniqueness(pl, x)
 	case model.Item:
@@ -588,23 +586,32 @@ func identByte(b byte) bool {
 // tooMany is the limit of a rule that caps a list's items (maxItems) or a
 // map's entries (maxProperties): over it, the value gets no other check.
 func tooMany(r model.Rule) (n int64, ok bool) {
+	n, _, ok = tooManyFn(r)
+	return n, ok
+}
+
+// tooManyFn is tooMany with the runtime function reporting the error.
+func tooManyFn(r model.Rule) (n int64, fn string, ok bool) {
 	switch x := r.(type) {
 	case model.MaxItems:
-		return x.N, true
+		return x.N, "MaxItems", true
 	case model.MaxProperties:
-		return x.N, true
+		return x.N, "MaxProperties", true
 	}
-	return 0, false
+	return 0, "", false
 }
 
 // tooManyCheck reports a value over the limit of a tooMany rule, then runs
 // then.
 func (c *fnCtx) tooManyCheck(pl place, r model.Rule, then ...jen.Code) *jen.Statement {
-	n, _ := tooMany(r)
-	fn := "MaxItems"
-	if _, ok := r.(model.MaxProperties); ok {
-		fn = "MaxProperties"
-	}
+	n, fn, _ := tooManyFn(r)
 	return jen.If(jen.Len(pl.derefRaw()).Op(">").Lit(int(n))).Block(append([]jen.Code{
 		c.appendErr(jen.Qual(pkgRT, fn).Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(n))))}, then...)...)
+}
+
+// tooFewCheck reports a list or map with fewer than n items or entries,
+// with the runtime function fn (MinItems, MinProperties).
+func (c *fnCtx) tooFewCheck(pl place, n int64, fn string) *jen.Statement {
+	return jen.If(jen.Len(pl.derefRaw()).Op("<").Lit(int(n))).Block(
+		c.appendErr(jen.Qual(pkgRT, fn).Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(n)))))
 }
