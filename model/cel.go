@@ -139,6 +139,10 @@ func schemaMarkerFix(body string) string {
 		return "use +k8s:minItems=<n>"
 	case "MaxItems":
 		return "use +k8s:maxItems=<n>"
+	case "MinProperties":
+		return "use +k8s:minProperties=<n>"
+	case "MaxProperties":
+		return "use +k8s:maxProperties=<n>"
 	case "Required":
 		return "use +k8s:required"
 	case "Optional":

@@ -106,7 +106,10 @@ func load(dir string, patterns []string, readonly []string, buildTags []string) 
 		err = p.LoadPackages(all...)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("loading %s: %w", strings.Join(all, " "), err)
+		// go list's own message spans lines; one line keeps every error of
+		// the generator one line, with a fix.
+		return nil, fmt.Errorf("loading %s: %s; fix: make the packages build first (go build %s names the problem; go mod tidy adds missing go.sum entries)",
+			strings.Join(all, " "), strings.Join(strings.Fields(err.Error()), " "), strings.Join(patterns, " "))
 	}
 	u, err := p.NewUniverse()
 	if err != nil {
