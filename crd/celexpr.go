@@ -298,6 +298,8 @@ func (c *crdCtx) celCheck(r model.Rule, v string, t *types.Type) (expr, msg stri
 		return fmt.Sprintf("size(%s) >= %d", v, x.N), fmt.Sprintf("must be at least %d %s", x.N, plural(x.N, "character")), true
 	case model.MaxLength:
 		return fmt.Sprintf("size(%s) <= %d", v, x.N), fmt.Sprintf("may not be more than %d %s", x.N, plural(x.N, "character")), true
+	case model.MaxBytes:
+		return fmt.Sprintf("size(bytes(%s)) <= %d", v, x.N), fmt.Sprintf("may not be more than %d %s", x.N, plural(x.N, "byte")), true
 	case model.MinItems:
 		return fmt.Sprintf("size(%s) >= %d", v, x.N), fmt.Sprintf("must have at least %d %s", x.N, plural(x.N, "item")), true
 	case model.MaxItems:

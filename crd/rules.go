@@ -168,6 +168,10 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r model.R
 		s.MinLength = ptrTo(x.N)
 	case model.MaxLength:
 		s.MaxLength = ptrTo(x.N)
+	case model.MaxBytes:
+		// No keyword counts bytes (maxLength counts characters).
+		expr, msg, _ := c.celCheck(x, "self", t)
+		s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: expr, Message: msg})
 	case model.MinItems:
 		s.MinItems = ptrTo(x.N)
 	case model.MaxItems:

@@ -1137,6 +1137,14 @@ func tagFamilies() []tagFamily {
 			return c == "string" || c == "int" || c == "bool"
 		}, (*apiBuilder).neqTag},
 		{"maxItems", func(s *goShape, sc tagScope) bool { return s.resolve().kind == shapeSlice && sc != scopeMapKey }, (*apiBuilder).maxItemsTag},
+		{"maxBytes", func(s *goShape, sc tagScope) bool { return s.valueClass() == "string" }, func(b *apiBuilder, _ *goShape, _ tagScope, _ int) string {
+			return "+k8s:maxBytes=" + strconv.Itoa(b.rng.IntN(300))
+		}},
+		{"immutable", func(s *goShape, sc tagScope) bool { return sc != scopeMapKey }, func(*apiBuilder, *goShape, tagScope, int) string { return "+k8s:immutable" }},
+		{"monotonic", func(s *goShape, sc tagScope) bool {
+			return s.valueClass() == "int" && (sc == scopeType || sc == scopeField)
+		}, func(*apiBuilder, *goShape, tagScope, int) string { return "+k8s:monotonic" }},
+		{"update", func(s *goShape, sc tagScope) bool { return sc == scopeField }, (*apiBuilder).updateTag},
 		{"eachVal", func(s *goShape, sc tagScope) bool {
 			k := s.resolve().kind
 			return (k == shapeSlice || k == shapeMap) && sc != scopeMapKey
@@ -1243,7 +1251,8 @@ func (b *apiBuilder) malformedTag() string {
 		"+k8s:requird",
 		"+k8s:ifOptionEnabled(Opt)=+k8s:required",
 		"+k8s:maximum=5",
-		"+k8s:immutable",
+		"+k8s:unique=set",
+		"+k8s:update=NoChange",
 		"+kubebuilder:validaton:Minimum=1",
 		"+kubebuilder:validation:Minimum=1",
 		"+k8s:minimum",
@@ -1289,6 +1298,23 @@ func (b *apiBuilder) minimumTag(s *goShape, sc tagScope, depth int) string {
 
 func (b *apiBuilder) maxLengthTag(s *goShape, sc tagScope, depth int) string {
 	return "+k8s:maxLength=" + strconv.Itoa(b.rng.IntN(300))
+}
+
+// updateTag: a constraint that fits the value, or off the contract any.
+func (b *apiBuilder) updateTag(s *goShape, sc tagScope, depth int) string {
+	if b.off() {
+		return "+k8s:update=" + b.pick("NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem")
+	}
+	r := s.resolve()
+	switch {
+	case r.kind == shapeMap:
+		return "+k8s:update=" + b.pick("NoSet", "NoUnset", "NoAddItem", "NoRemoveItem")
+	case r.kind == shapeSlice:
+		return "+k8s:update=" + b.pick("NoSet", "NoUnset")
+	case s.isNonPointerStruct():
+		return "+k8s:update=NoModify"
+	}
+	return "+k8s:update=" + b.pick("NoSet", "NoUnset", "NoModify")
 }
 
 func (b *apiBuilder) maxItemsTag(s *goShape, sc tagScope, depth int) string {

@@ -142,8 +142,8 @@ func presenceRule(r model.Rule) bool {
 	return false
 }
 
-// splitOptions splits each IfOption into the part that short-circuits and
-// the part that does not, so that each runs in its own phase.
+// splitOptions splits each IfOption into its parts of each phase
+// (presence, update, value checks), so that each runs in its own phase.
 func splitOptions(rules []model.Rule) []model.Rule {
 	var out []model.Rule
 	for _, r := range rules {
@@ -152,23 +152,20 @@ func splitOptions(rules []model.Rule) []model.Rule {
 			out = append(out, r)
 			continue
 		}
-		var sc, rest []model.Rule
+		var parts [3][]model.Rule
 		for _, in := range x.Rules {
-			if _, isMax := tooMany(in); isMax || presenceRule(in) {
-				sc = append(sc, in)
-			} else {
-				rest = append(rest, in)
+			p := phase(in)
+			if _, isMax := tooMany(in); isMax {
+				p = 0
 			}
+			parts[p] = append(parts[p], in)
 		}
-		if len(sc) > 0 {
-			y := x
-			y.Rules = sc
-			out = append(out, y)
-		}
-		if len(rest) > 0 {
-			y := x
-			y.Rules = rest
-			out = append(out, y)
+		for _, part := range parts {
+			if len(part) > 0 {
+				y := x
+				y.Rules = part
+				out = append(out, y)
+			}
 		}
 	}
 	return out
@@ -223,14 +220,19 @@ func presenceTest(t *types.Type, val *jen.Statement, set bool) jen.Code {
 // tail runs last, only when no short-circuiting rule stopped the checks;
 // it is where the value's type is validated.
 func (c *fnCtx) valueChecks(pl place, tail []jen.Code) []jen.Code {
-	var presence []model.Rule
-	var rest []model.Rule
-	for _, r := range splitOptions(pl.rules) {
-		if presenceRule(r) {
+	var presence, updates, rest []model.Rule
+	for _, r := range splitOptions(splitEach(pl.rules)) {
+		switch phaseOf(r) {
+		case 0:
 			presence = append(presence, r)
-		} else {
+		case 1:
+			updates = append(updates, r)
+		default:
 			rest = append(rest, r)
 		}
+	}
+	if len(updates) > 0 {
+		return c.updateChecks(pl, presence, updates, rest, tail)
 	}
 	after := c.afterPresence(pl, rest, tail)
 	if len(presence) == 0 {
@@ -420,6 +422,9 @@ func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
 	case model.MinLength:
 		return []jen.Code{jen.If(jen.Qual(pkgRT, "TooShort").Call(jen.String().Parens(pl.derefRaw()), jen.Lit(int(x.N)))).Block(
 			c.appendErr(jen.Qual(pkgRT, "MinLength").Call(pl.path.arg(), pl.derefRaw(), jen.Lit(int(x.N)))))}
+	case model.MaxBytes:
+		return []jen.Code{jen.If(jen.Len(pl.derefRaw()).Op(">").Lit(int(x.N))).Block(
+			c.appendErr(jen.Qual(pkgRT, "MaxBytes").Call(pl.path.arg(), pl.derefRaw(), jen.Lit(int(x.N)))))}
 	case model.MinItems:
 		return []jen.Code{c.tooFewCheck(pl, x.N, "MinItems")}
 	case model.MinProperties:
@@ -462,6 +467,8 @@ func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
 			inner = append(inner, c.rule(pl, in)...)
 		}
 		return c.optionGate(pl, x, inner)
+	case model.Monotonic:
+		return c.monotonic(pl)
 	case model.MaxItems, model.MaxProperties:
 		// Under an option, maxItems cannot stop the checks outside it.
 		return []jen.Code{c.tooManyCheck(pl, x)}

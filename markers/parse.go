@@ -99,9 +99,7 @@ func Errorf(tag *Tag, fix, format string, args ...any) *Error {
 // version does not implement; they get their own message rather than
 // "unknown tag", since they are not typos.
 var kubernetesOnly = map[string]bool{
-	"maxBytes":      true,
-	"minProperties": true, "maxProperties": true, "immutable": true, "update": true,
-	"monotonic": true, "unique": true, "customUnique": true, "dependentRequired": true,
+	"unique": true, "customUnique": true, "dependentRequired": true,
 	"dependentForbidden": true, "enumExclude": true, "alpha": true, "beta": true,
 	"ifMode": true, "modeDiscriminator": true, "customValidation": true,
 	"declarativeValidationNative": true, "default": true, "nullable": true,

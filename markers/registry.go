@@ -293,6 +293,35 @@ func newDefault() *Registry {
 		Errors:  "TooLong / maxLength", Example: "+k8s:maxLength=63", Implemented: true,
 	})
 	r.add(&Definition{
+		Name: "maxBytes", Scopes: scopeValue, Kinds: KindString, Pointer: true,
+		Payload: PayloadNonNegInt,
+		Summary: "Longest allowed string, in bytes of its UTF-8 encoding.",
+		Check:   "byte length <= n",
+		Errors:  "TooLong / maxBytes", Example: "+k8s:maxBytes=256", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "immutable", Scopes: ScopeType | ScopeField | ScopeListVal | ScopeMapVal, Kinds: KindAny, Pointer: true,
+		Summary: "The value may not change on update.",
+		Check:   "On update, a value that differs from the old one (set, cleared or modified) is an error, and no other check of it runs. Without an old value to compare with (a new item, a new parent), every update is an error.",
+		Errors:  "Invalid / immutable", Example: "+k8s:immutable", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "update", Scopes: ScopeField | ScopeListVal | ScopeMapVal, Kinds: KindAny, Pointer: true,
+		Payload: PayloadChoice, Choices: []string{"NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem"},
+		Repeatable: true,
+		Summary:    "How an update may change the value; repeat for several constraints.",
+		Check: "On update: NoSet, an unset value may not be set; NoUnset, a set value may not be cleared; NoModify, a set value may not change to another set value; " +
+			"NoAddItem and NoRemoveItem (lists with listType=set or map, and maps), no item may be added or removed. Unset is zero, nil or empty. " +
+			"On list items and map values only NoModify applies. A reported constraint stops the other checks of the value.",
+		Errors: "Invalid / update; Forbidden / update (NoAddItem at the item, NoRemoveItem at the list or the map key)", Example: "+k8s:update=NoModify", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "monotonic", Scopes: ScopeType | ScopeField, Kinds: KindInt, Pointer: true,
+		Summary: "An integer that may not decrease on update.",
+		Check:   "On update, when both the old and the new value are set, new >= old.",
+		Errors:  "Invalid / monotonic", Example: "+k8s:monotonic", Implemented: true,
+	})
+	r.add(&Definition{
 		Name: "maxItems", Scopes: ScopeType | ScopeField | ScopeListVal | ScopeMapVal, Kinds: KindSlice,
 		Payload: PayloadNonNegInt,
 		Summary: "Most items a list may hold.",

@@ -104,6 +104,7 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 	b.markRecursive()
 	b.checkGeneratedNames()
 	b.checkFields()
+	b.checkUpdates()
 	b.checkShadowedFields()
 	b.checkRegistryRoots()
 	if len(b.errs) > 0 {

@@ -198,6 +198,23 @@ type (
 		Src
 		N int64
 	}
+	// MaxBytes: byte length <= N.
+	MaxBytes struct {
+		Src
+		N int64
+	}
+	// Immutable: on update, a changed value is an error.
+	Immutable struct{ Src }
+	// Monotonic: on update, an integer may not decrease.
+	Monotonic struct{ Src }
+	// Update holds the +k8s:update constraints of a place, in the order
+	// of UpdateConstraints. List is the listType of a list with NoAddItem
+	// or NoRemoveItem (the items' identity).
+	Update struct {
+		Src
+		Constraints []string
+		List        *ListType
+	}
 	// MinItems: len >= N.
 	MinItems struct {
 		Src

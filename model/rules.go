@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 
 	"k8s.io/gengo/v2/types"
 
@@ -74,6 +75,12 @@ func mergeRule(out []Rule, r Rule) []Rule {
 				out[i] = p
 				return out
 			}
+		case Update:
+			if n, ok := r.(Update); ok {
+				p.Constraints = sortConstraints(append(p.Constraints, n.Constraints...))
+				out[i] = p
+				return out
+			}
 		case IfOption:
 			if n, ok := r.(IfOption); ok && n.Option == p.Option && n.Enabled == p.Enabled {
 				p.Rules = mergeRule(p.Rules, n.Rules[0])
@@ -130,6 +137,14 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		return MinLength{src, tag.Int}
 	case "maxLength":
 		return MaxLength{src, tag.Int}
+	case "maxBytes":
+		return MaxBytes{src, tag.Int}
+	case "immutable":
+		return Immutable{src}
+	case "monotonic":
+		return Monotonic{src}
+	case "update":
+		return Update{Src: src, Constraints: []string{tag.Value}}
 	case "minItems":
 		return MinItems{src, tag.Int}
 	case "minProperties":
@@ -265,4 +280,19 @@ func HasRule[R Rule](rules []Rule) bool {
 		}
 	}
 	return false
+}
+
+// UpdateConstraints are the constraints of +k8s:update, in the order
+// Kubernetes checks them.
+var UpdateConstraints = []string{"NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem"}
+
+// sortConstraints orders constraints as UpdateConstraints, without repeats.
+func sortConstraints(cs []string) []string {
+	var out []string
+	for _, c := range UpdateConstraints {
+		if slices.Contains(cs, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }

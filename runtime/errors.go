@@ -90,6 +90,11 @@ func TooLong(s string, max int) bool {
 	return utf8.RuneCountInString(s) > max
 }
 
+// MaxBytes is the error of +k8s:maxBytes; the limit counts bytes.
+func MaxBytes[T ~string](p *Path, v T, max int) *field.Error {
+	return at(field.TooLong(nil, v, max), p).WithOrigin("maxBytes")
+}
+
 // MaxItems is the error of +k8s:maxItems.
 func MaxItems(p *Path, n, max int) *field.Error {
 	return shortCircuit(at(field.TooMany(nil, n, max), p).WithOrigin("maxItems"))

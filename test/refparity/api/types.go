@@ -95,6 +95,75 @@ type Parity struct {
 	PhaseCounts map[Phase]int32 `json:"phaseCounts,omitempty"`
 	// +k8s:required
 	Must []string `json:"must"`
+	// +k8s:optional
+	// +k8s:maxBytes=6
+	Bytes *string `json:"bytes,omitempty"`
+	// +k8s:optional
+	// +k8s:immutable
+	Frozen string `json:"frozen,omitempty"`
+	// +k8s:required
+	// +k8s:immutable
+	// +k8s:maxBytes=5
+	FrozenID string `json:"frozenID"`
+	// +k8s:optional
+	// +k8s:immutable
+	FrozenPtr *int32 `json:"frozenPtr,omitempty"`
+	// +k8s:optional
+	// +k8s:update=NoSet
+	// +k8s:update=NoModify
+	SetOnce string `json:"setOnce,omitempty"`
+	// +k8s:optional
+	// +k8s:update=NoUnset
+	// +k8s:minLength=2
+	Sticky *string `json:"sticky,omitempty"`
+	// +k8s:optional
+	// +k8s:update=NoModify
+	// +k8s:update=NoSet
+	Pinned *Disk `json:"pinned,omitempty"`
+	// +k8s:update=NoModify
+	Whole Disk `json:"whole"`
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:update=NoAddItem
+	// +k8s:update=NoRemoveItem
+	// +k8s:maxItems=3
+	Fixed []Port `json:"fixed,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:eachVal=+k8s:update=NoModify
+	Kept []Port `json:"kept,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=set
+	// +k8s:update=NoRemoveItem
+	// +k8s:update=NoSet
+	Finalizers []string `json:"finalizers,omitempty"`
+	// +k8s:optional
+	// +k8s:update=NoAddItem
+	// +k8s:update=NoUnset
+	Annotations map[string]string `json:"annotations,omitempty"`
+	// +k8s:optional
+	// +k8s:update=NoRemoveItem
+	Held map[string]int32 `json:"held,omitempty"`
+	// +k8s:optional
+	// +k8s:eachVal=+k8s:immutable
+	Locked map[string]string `json:"locked,omitempty"`
+	// +k8s:optional
+	// +k8s:ifEnabled("Strict")=+k8s:immutable
+	Mode string `json:"mode,omitempty"`
+	// +k8s:optional
+	Sealed *Sealed `json:"sealed,omitempty"`
+	// +k8s:optional
+	Seals []Sealed `json:"seals,omitempty"`
+}
+
+// Sealed has immutable fields, reached through a pointer (a new parent on
+// update) and through items of an atomic list (no old value).
+type Sealed struct {
+	// +k8s:optional
+	// +k8s:immutable
+	Key string `json:"key,omitempty"`
 }
 
 // +k8s:maxItems=2

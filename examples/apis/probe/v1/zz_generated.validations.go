@@ -1562,23 +1562,36 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 			ov8 = &oldObj.Paths
 		}
 		if !(op.Type == operation.Update && ov8 != nil && equal_26(v7, ov8)) {
-			if len(*v7) != 0 {
-				if len(*v7) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 2))
-				} else {
-					for i10 := range *v7 {
-						ep13 := fp9.Index(i10)
-						ev11 := &(*v7)[i10]
-						if len(*ev11) > 2 {
-							errs = append(errs, vgruntime.MaxItems(&ep13, len(*ev11), 2))
-						} else {
-							for i14 := range *ev11 {
-								ep17 := ep13.Index(i14)
-								ev15 := &(*ev11)[i14]
-								if vgruntime.TooLong(string(*ev15), 4) {
-									errs = append(errs, vgruntime.MaxLength(&ep17, *ev15, 4))
-								}
-							}
+			stop10 := false
+			{
+				start23 := len(errs)
+				for i19 := range *v7 {
+					ep22 := fp9.Index(i19)
+					ev20 := &(*v7)[i19]
+					if len(*ev20) > 2 {
+						errs = append(errs, vgruntime.MaxItems(&ep22, len(*ev20), 2))
+					}
+				}
+				if len(errs) > start23 {
+					stop10 = true
+				}
+			}
+			if len(*v7) > 2 {
+				errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 2))
+				stop10 = true
+			}
+			if len(*v7) == 0 {
+				stop10 = true
+			}
+			if !stop10 {
+				for i11 := range *v7 {
+					ep14 := fp9.Index(i11)
+					ev12 := &(*v7)[i11]
+					for i15 := range *ev12 {
+						ep18 := ep14.Index(i15)
+						ev16 := &(*ev12)[i15]
+						if vgruntime.TooLong(string(*ev16), 4) {
+							errs = append(errs, vgruntime.MaxLength(&ep18, *ev16, 4))
 						}
 					}
 				}
@@ -1587,73 +1600,83 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 	}
 	// field headers
 	{
-		fp20 := p.Child("headers")
-		v18 := &obj.Headers
-		var ov19 *map[string][]string
+		fp26 := p.Child("headers")
+		v24 := &obj.Headers
+		var ov25 *map[string][]string
 		if oldObj != nil {
-			ov19 = &oldObj.Headers
+			ov25 = &oldObj.Headers
 		}
-		if !(op.Type == operation.Update && ov19 != nil && equal_27(v18, ov19)) {
-			if len(*v18) != 0 {
-				start24 := len(errs)
-				for k21 := range *v18 {
-					if op.Type == operation.Update && ov19 != nil {
-						if _, found23 := (*ov19)[k21]; found23 {
+		if !(op.Type == operation.Update && ov25 != nil && equal_27(v24, ov25)) {
+			stop27 := false
+			{
+				start40 := len(errs)
+				start39 := len(errs)
+				for k32, val33 := range *v24 {
+					ep36 := fp26.Key(k32)
+					ev34 := &val33
+					var eov35 *[]string
+					if ov25 != nil {
+						if o38, ok37 := (*ov25)[k32]; ok37 {
+							eov35 = &o38
+						}
+					}
+					if !(op.Type == operation.Update && eov35 != nil && equal_6(ev34, eov35)) {
+						if len(*ev34) > 2 {
+							errs = append(errs, vgruntime.MaxItems(&ep36, len(*ev34), 2))
+						}
+					}
+				}
+				vgruntime.SortSince(errs, start39)
+				if len(errs) > start40 {
+					stop27 = true
+				}
+			}
+			if len(*v24) == 0 {
+				stop27 = true
+			}
+			if !stop27 {
+				start31 := len(errs)
+				for k28 := range *v24 {
+					if op.Type == operation.Update && ov25 != nil {
+						if _, found30 := (*ov25)[k28]; found30 {
 							continue
 						}
 					}
-					kv22 := &k21
-					errs = append(errs, vgruntime.ShortName(&fp20, *kv22)...)
+					kv29 := &k28
+					errs = append(errs, vgruntime.ShortName(&fp26, *kv29)...)
 				}
-				vgruntime.SortSince(errs, start24)
-				start32 := len(errs)
-				for k25, val26 := range *v18 {
-					ep29 := fp20.Key(k25)
-					ev27 := &val26
-					var eov28 *[]string
-					if ov19 != nil {
-						if o31, ok30 := (*ov19)[k25]; ok30 {
-							eov28 = &o31
-						}
-					}
-					if !(op.Type == operation.Update && eov28 != nil && equal_6(ev27, eov28)) {
-						if len(*ev27) > 2 {
-							errs = append(errs, vgruntime.MaxItems(&ep29, len(*ev27), 2))
-						}
-					}
-				}
-				vgruntime.SortSince(errs, start32)
+				vgruntime.SortSince(errs, start31)
 			}
 		}
 	}
 	// field user
 	{
-		fp35 := p.Child("user")
-		v33 := &obj.User
-		var ov34 *string
+		fp43 := p.Child("user")
+		v41 := &obj.User
+		var ov42 *string
 		if oldObj != nil {
-			ov34 = &oldObj.User
+			ov42 = &oldObj.User
 		}
-		if !(op.Type == operation.Update && ov34 != nil && *v33 == *ov34) {
-			if *v33 != "" {
-				if vgruntime.TooLong(string(*v33), 8) {
-					errs = append(errs, vgruntime.MaxLength(&fp35, *v33, 8))
+		if !(op.Type == operation.Update && ov42 != nil && *v41 == *ov42) {
+			if *v41 != "" {
+				if vgruntime.TooLong(string(*v41), 8) {
+					errs = append(errs, vgruntime.MaxLength(&fp43, *v41, 8))
 				}
 			}
 		}
 	}
 	// field uid
 	{
-		fp38 := p.Child("uid")
-		v36 := &obj.UID
-		var ov37 *int64
+		fp46 := p.Child("uid")
+		v44 := &obj.UID
+		var ov45 *int64
 		if oldObj != nil {
-			ov37 = &oldObj.UID
+			ov45 = &oldObj.UID
 		}
-		if !(op.Type == operation.Update && ov37 != nil && *v36 == *ov37) {
-			if *v36 != 0 {
-				if *v36 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp38, *v36, 1))
+		if !(op.Type == operation.Update && ov45 != nil && *v44 == *ov45) {
+			if *v44 != 0 {
+				if *v44 < 1 {
+					errs = append(errs, vgruntime.Minimum(&fp46, *v44, 1))
 				}
 			}
 		}

@@ -3171,24 +3171,34 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 			ov114 = &oldObj.Methods
 		}
 		if !(op.Type == operation.Update && ov114 != nil && equal_42(v113, ov114)) {
-			if len(*v113) != 0 {
-				start135 := len(errs)
-				for k128, val129 := range *v113 {
-					ep132 := fp115.Key(k128)
-					ev130 := &val129
-					var eov131 *[]HTTPMethod
+			stop128 := false
+			{
+				start137 := len(errs)
+				start136 := len(errs)
+				for k129, val130 := range *v113 {
+					ep133 := fp115.Key(k129)
+					ev131 := &val130
+					var eov132 *[]HTTPMethod
 					if ov114 != nil {
-						if o134, ok133 := (*ov114)[k128]; ok133 {
-							eov131 = &o134
+						if o135, ok134 := (*ov114)[k129]; ok134 {
+							eov132 = &o135
 						}
 					}
-					if !(op.Type == operation.Update && eov131 != nil && equal_41(ev130, eov131)) {
-						if len(*ev130) > 2 {
-							errs = append(errs, vgruntime.MaxItems(&ep132, len(*ev130), 2))
+					if !(op.Type == operation.Update && eov132 != nil && equal_41(ev131, eov132)) {
+						if len(*ev131) > 2 {
+							errs = append(errs, vgruntime.MaxItems(&ep133, len(*ev131), 2))
 						}
 					}
 				}
-				vgruntime.SortSince(errs, start135)
+				vgruntime.SortSince(errs, start136)
+				if len(errs) > start137 {
+					stop128 = true
+				}
+			}
+			if len(*v113) == 0 {
+				stop128 = true
+			}
+			if !stop128 {
 				start127 := len(errs)
 				for k116, val117 := range *v113 {
 					ep120 := fp115.Key(k116)
@@ -3213,56 +3223,56 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 	}
 	// field annotations
 	{
-		fp138 := p.Child("annotations")
-		v136 := &obj.Annotations
-		var ov137 *map[string]string
+		fp140 := p.Child("annotations")
+		v138 := &obj.Annotations
+		var ov139 *map[string]string
 		if oldObj != nil {
-			ov137 = &oldObj.Annotations
+			ov139 = &oldObj.Annotations
 		}
-		if !(op.Type == operation.Update && ov137 != nil && equal_22(v136, ov137)) {
-			if len(*v136) != 0 {
-				errs = append(errs, vgruntime.Forbidden(&fp138))
+		if !(op.Type == operation.Update && ov139 != nil && equal_22(v138, ov139)) {
+			if len(*v138) != 0 {
+				errs = append(errs, vgruntime.Forbidden(&fp140))
 			}
 		}
 	}
 	// field owners
 	{
-		fp141 := p.Child("owners")
-		v139 := &obj.Owners
-		var ov140 *[]string
+		fp143 := p.Child("owners")
+		v141 := &obj.Owners
+		var ov142 *[]string
 		if oldObj != nil {
-			ov140 = &oldObj.Owners
+			ov142 = &oldObj.Owners
 		}
-		if !(op.Type == operation.Update && ov140 != nil && equal_17(v139, ov140)) {
-			stop149 := false
-			if enabled150, defined151 := op.Options["ReviewStrict"]; !defined151 {
-				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp141, "ReviewStrict")))
-				stop149 = true
-			} else if enabled150 {
-				if len(*v139) == 0 {
-					errs = append(errs, vgruntime.Required(&fp141))
-					stop149 = true
+		if !(op.Type == operation.Update && ov142 != nil && equal_17(v141, ov142)) {
+			stop151 := false
+			if enabled152, defined153 := op.Options["ReviewStrict"]; !defined153 {
+				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp143, "ReviewStrict")))
+				stop151 = true
+			} else if enabled152 {
+				if len(*v141) == 0 {
+					errs = append(errs, vgruntime.Required(&fp143))
+					stop151 = true
 				}
 			}
-			if !stop149 {
-				stop146 := false
-				if enabled147, defined148 := op.Options["ReviewStrict"]; !defined148 {
-					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp141, "ReviewStrict")))
-					stop146 = true
-				} else if !enabled147 {
-					if len(*v139) == 0 {
-						stop146 = true
+			if !stop151 {
+				stop148 := false
+				if enabled149, defined150 := op.Options["ReviewStrict"]; !defined150 {
+					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp143, "ReviewStrict")))
+					stop148 = true
+				} else if !enabled149 {
+					if len(*v141) == 0 {
+						stop148 = true
 					}
 				}
-				if !stop146 {
-					if len(*v139) > 2 {
-						errs = append(errs, vgruntime.MaxItems(&fp141, len(*v139), 2))
+				if !stop148 {
+					if len(*v141) > 2 {
+						errs = append(errs, vgruntime.MaxItems(&fp143, len(*v141), 2))
 					} else {
-						for i142 := range *v139 {
-							ep145 := fp141.Index(i142)
-							ev143 := &(*v139)[i142]
-							if vgruntime.TooLong(string(*ev143), 8) {
-								errs = append(errs, vgruntime.MaxLength(&ep145, *ev143, 8))
+						for i144 := range *v141 {
+							ep147 := fp143.Index(i144)
+							ev145 := &(*v141)[i144]
+							if vgruntime.TooLong(string(*ev145), 8) {
+								errs = append(errs, vgruntime.MaxLength(&ep147, *ev145, 8))
 							}
 						}
 					}

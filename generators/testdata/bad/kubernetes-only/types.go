@@ -1,6 +1,6 @@
 package bad
 
 type T struct {
-	// +k8s:maxBytes=5
-	S string `json:"s"`
+	// +k8s:unique=set
+	S []string `json:"s"`
 }

@@ -1,0 +1,6 @@
+package bad
+
+type T struct {
+	// +k8s:eachVal=+k8s:update=NoSet
+	M map[string]string `json:"m"`
+}

@@ -1,0 +1,156 @@
+package runtime
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// Immutable is the error of +k8s:immutable on a value an update changed.
+func Immutable(p *Path) *field.Error {
+	return shortCircuit(at(field.Invalid(nil, nil, "field is immutable"), p).WithOrigin("immutable"))
+}
+
+// NoSet, NoUnset and NoModify are the errors of +k8s:update's scalar
+// constraints.
+func NoSet(p *Path) *field.Error { return updateInvalid(p, "field cannot be set once created") }
+
+// NoUnset is the error of +k8s:update=NoUnset.
+func NoUnset(p *Path) *field.Error { return updateInvalid(p, "field cannot be cleared once set") }
+
+// NoModify is the error of +k8s:update=NoModify.
+func NoModify(p *Path) *field.Error { return updateInvalid(p, "field cannot be modified once set") }
+
+func updateInvalid(p *Path, detail string) *field.Error {
+	return shortCircuit(at(field.Invalid(nil, nil, detail), p).WithOrigin("update"))
+}
+
+func itemAdded(p *Path) *field.Error {
+	return shortCircuit(at(field.Forbidden(nil, "item may not be added"), p).WithOrigin("update"))
+}
+
+func itemRemoved(p *Path) *field.Error {
+	return shortCircuit(at(field.Forbidden(nil, "item may not be removed"), p).WithOrigin("update"))
+}
+
+// Monotonic is the error of +k8s:monotonic on a value that decreased.
+func Monotonic[T Integer](p *Path, v, old T) *field.Error {
+	return at(field.Invalid(nil, v, fmt.Sprintf("may not be decreased from %v", old)), p).WithOrigin("monotonic")
+}
+
+// ItemsAdded reports, for +k8s:update=NoAddItem on a list, every item of
+// list whose key no item of old has, as Forbidden at the item. Items
+// isNil reports (nil items of a list of pointers) are skipped. The old
+// list is indexed when long, so the check is linear.
+func ItemsAdded[S ~[]E, E any, K comparable](p *Path, list, old S, key func(*E) K, isNil func(*E) bool) field.ErrorList {
+	var errs field.ErrorList
+	o := NewOldItems(old, key)
+	for i := range list {
+		if isNil != nil && isNil(&list[i]) {
+			continue
+		}
+		if o.Find(key(&list[i])) == nil {
+			ip := p.Index(i)
+			errs = append(errs, itemAdded(&ip))
+		}
+	}
+	o.Release()
+	return errs
+}
+
+// ItemsRemoved reports, for +k8s:update=NoRemoveItem on a list, every item
+// of old whose key no item of list has, as Forbidden at the list.
+func ItemsRemoved[S ~[]E, E any, K comparable](p *Path, list, old S, key func(*E) K, isNil func(*E) bool) field.ErrorList {
+	var errs field.ErrorList
+	n := NewOldItems(list, key)
+	for i := range old {
+		if isNil != nil && isNil(&old[i]) {
+			continue
+		}
+		if n.Find(key(&old[i])) == nil {
+			errs = append(errs, itemRemoved(p))
+		}
+	}
+	n.Release()
+	return errs
+}
+
+// ItemsAddedFunc is ItemsAdded for set items without ==, matched by eq.
+func ItemsAddedFunc[S ~[]E, E any](p *Path, list, old S, eq func(a, b *E) bool, isNil func(*E) bool) field.ErrorList {
+	var errs field.ErrorList
+	o := NewOldItemsFunc(old, eq)
+	for i := range list {
+		if isNil != nil && isNil(&list[i]) {
+			continue
+		}
+		if o.Find(&list[i]) == nil {
+			ip := p.Index(i)
+			errs = append(errs, itemAdded(&ip))
+		}
+	}
+	o.Release()
+	return errs
+}
+
+// ItemsRemovedFunc is ItemsRemoved for set items without ==.
+func ItemsRemovedFunc[S ~[]E, E any](p *Path, list, old S, eq func(a, b *E) bool, isNil func(*E) bool) field.ErrorList {
+	var errs field.ErrorList
+	n := NewOldItemsFunc(list, eq)
+	for i := range old {
+		if isNil != nil && isNil(&old[i]) {
+			continue
+		}
+		if n.Find(&old[i]) == nil {
+			errs = append(errs, itemRemoved(p))
+		}
+	}
+	n.Release()
+	return errs
+}
+
+// NilItem reports whether an item of a list of pointers is nil.
+func NilItem[T any](e **T) bool { return *e == nil }
+
+// KeysAdded reports, for +k8s:update=NoAddItem on a map, every key of m
+// that old does not have, as Forbidden at the key, in key order.
+func KeysAdded[M ~map[K]V, K cmp.Ordered, V any](p *Path, m, old M) field.ErrorList {
+	return missingKeys(p, m, old, itemAdded)
+}
+
+// KeysRemoved reports, for +k8s:update=NoRemoveItem on a map, every key of
+// old that m does not have, as Forbidden at the key, in key order.
+func KeysRemoved[M ~map[K]V, K cmp.Ordered, V any](p *Path, m, old M) field.ErrorList {
+	return missingKeys(p, old, m, itemRemoved)
+}
+
+// missingKeys reports the keys of a that b lacks.
+func missingKeys[M ~map[K]V, K cmp.Ordered, V any](p *Path, a, b M, report func(*Path) *field.Error) field.ErrorList {
+	var missing []K
+	for k := range a {
+		if _, ok := b[k]; !ok {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	slices.Sort(missing)
+	errs := make(field.ErrorList, 0, len(missing))
+	for _, k := range missing {
+		kp := p.Key(fmt.Sprintf("%v", k))
+		errs = append(errs, report(&kp))
+	}
+	return errs
+}
+
+// Deref is the value p points to, or the zero value for nil: the old list
+// or map of a field whose old parent did not exist.
+func Deref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
+}
