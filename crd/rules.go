@@ -264,6 +264,11 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r model.R
 		if ok {
 			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: expr, Message: msg})
 		}
+	case model.Immutable, model.Update, model.Monotonic:
+		if c.atField {
+			return // on the anchor (updateRules)
+		}
+		c.itemTransition(s, t, r)
 	case model.EachVal:
 		if s.XListType != nil && *s.XListType == "set" && c.setEachVal(s, t, c.resolveOptions(x.Rules)) {
 			return
@@ -271,6 +276,12 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r model.R
 		elem := elemSchema(s)
 		if elem != nil {
 			defer c.notAtField()()
+			if s.Type == "array" && (s.XListType == nil || *s.XListType != "map") {
+				// The server finds no old item in a list that is not a
+				// list-map.
+				defer func(saved bool) { c.uncorrelatable = saved }(c.uncorrelatable)
+				c.uncorrelatable = true
+			}
 			c.applyRules(elem, elemType(t), c.resolveOptions(x.Rules), false)
 		}
 	case model.EachKey:

@@ -245,6 +245,7 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *model.Type, opaque bo
 		s.Properties[f.JSONName] = fs
 		if !opaque {
 			c.liftedPresence(f, rules)
+			c.updateRules(f, rules)
 		}
 		leave()
 	}

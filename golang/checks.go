@@ -69,14 +69,20 @@ func (c *fnCtx) fieldPlace(f *model.Field, obj, oldObj string, parent *pathVar) 
 	// only where the checks read it: a gate that compares with cv, or a
 	// forbidden field whose descent was dropped, may not.
 	text := fmt.Sprintf("%#v", jen.Block(body...))
+	ovType := jen.Op("*").Add(c.e.typeCode(pl.valueType()))
+	if pl.isPtr() && pl.t.Name.Name != "" {
+		// A named pointer type, whose element gengo may have folded
+		// (int8 read as byte): the field's own type.
+		ovType = c.e.typeCode(pl.t)
+	}
 	if mentions(text, ov) {
 		decls = append(decls,
-			jen.Var().Id(ov).Op("*").Add(c.e.typeCode(pl.valueType())),
+			jen.Var().Id(ov).Add(ovType),
 			jen.If(jen.Id(oldObj).Op("!=").Nil()).Block(jen.Id(ov).Op("=").Add(sel(oldObj))))
 	}
 	if c.tree && mentions(text, pl.cv) {
 		decls = append(decls,
-			jen.Var().Id(pl.cv).Op("*").Add(c.e.typeCode(pl.valueType())),
+			jen.Var().Id(pl.cv).Add(ovType),
 			jen.If(jen.Id("cmpObj").Op("!=").Nil()).Block(jen.Id(pl.cv).Op("=").Add(sel("cmpObj"))))
 	}
 	if !f.Inline {

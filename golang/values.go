@@ -1,6 +1,8 @@
 package golang
 
 import (
+	"fmt"
+
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/types"
 
@@ -41,9 +43,12 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []model.Rule, withType 
 		return nil
 	}
 	var loop []jen.Code
-	if elem.isPtr() {
+	switch {
+	case find == nil && !trackList && !mentions(fmt.Sprintf("%#v", jen.Block(body...)), ev):
+		// Checks that do not read the item (immutable without an old item).
+	case elem.isPtr():
 		loop = append(loop, jen.Id(ev).Op(":=").Add(pl.deref()).Index(jen.Id(i)))
-	} else {
+	default:
 		loop = append(loop, jen.Id(ev).Op(":=").Op("&").Add(pl.deref()).Index(jen.Id(i)))
 	}
 	if find != nil {
@@ -167,7 +172,12 @@ func (c *fnCtx) mapValues(pl place, r *types.Type, rules []model.Rule, withType 
 	}
 	ovVal := c.name("o")
 	var loop []jen.Code
-	if !pl.hasOld() {
+	readsValue := true
+	if !pl.hasOld() && !trackMap && !mentions(fmt.Sprintf("%#v", jen.Block(body...)), ev) {
+		// Checks that do not read the value (immutable without an old
+		// value).
+		readsValue = false
+	} else if !pl.hasOld() {
 		if elem.isPtr() {
 			loop = append(loop, jen.Id(ev).Op(":=").Id(val))
 		} else {
@@ -210,7 +220,7 @@ func (c *fnCtx) mapValues(pl place, r *types.Type, rules []model.Rule, withType 
 	}
 	out = append(out,
 		jen.Id(start).Op(":=").Len(jen.Id("errs")),
-		jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Add(pl.derefRaw())).Block(pv.withDecl(loop)...),
+		jen.For(rangeVars(k, val, readsValue).Op(":=").Range().Add(pl.derefRaw())).Block(pv.withDecl(loop)...),
 		jen.Qual(pkgRT, "SortSince").Call(jen.Id("errs"), jen.Id(start)),
 	)
 	if trackMap {
@@ -385,4 +395,13 @@ func (c *fnCtx) callType(mt *model.Type, pl place, conv jen.Code) jen.Code {
 		)
 	}
 	return c.appendErrs(jen.Add(fn).Call(jen.Id("ctx"), jen.Id("op"), pl.path.arg(), v, ov))
+}
+
+// rangeVars are the variables of a range over a map: the key, and the
+// value when the loop reads it.
+func rangeVars(k, val string, withValue bool) *jen.Statement {
+	if withValue {
+		return jen.List(jen.Id(k), jen.Id(val))
+	}
+	return jen.Id(k)
 }

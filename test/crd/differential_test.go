@@ -25,7 +25,12 @@ package crd
 //     not checked"); then the server's paths need only be a subset of Go's.
 //   - maxItems stops Go's other checks of a list (as Kubernetes' own
 //     validators do); the server checks the items anyway: its errors below
-//     a list Go reports TooMany for are not compared.
+//     a list Go reports TooMany for are not compared. So do immutable and
+//     update, for the value they are on (on an item, by eachVal, for the
+//     whole list, as Kubernetes' eachVal of a short-circuiting tag, which
+//     is why an item's TooMany stops the outer list's checks too). And update=NoAddItem or
+//     NoRemoveItem reports at an item or a map key in Go, at the list or
+//     map on the server (a rule on the list).
 //   - With three or more items sharing a value (set) or key (list-map), Go
 //     reports each repeat and the server only the first. And an
 //     item(k: v) rule checks, in Go, the first item with that key; the
@@ -577,11 +582,27 @@ func (d *differential) check(c testCase) outcome {
 	// An item's error in a list-set is at the list on the server when it
 	// comes from the list's rule (setEachVal in the generator).
 	setItemErr := map[string]bool{}
+	itemUpdate := map[string]bool{} // lists and maps with Go's NoAddItem errors at their items
 	for _, e := range out.goErrs {
 		p := e.Field
+		if e.Origin == "update" || e.Origin == "immutable" {
+			stopped = append(stopped, p+"[", p+".")
+			if l, ok := itemParent(p); ok {
+				// At an item: from the list's update rule, or from an
+				// eachVal one, which stops the list's other checks too.
+				stopped = append(stopped, l+"[")
+				if e.Type == field.ErrorTypeForbidden {
+					itemUpdate[l] = true
+				}
+			}
+		}
 		switch e.Type {
 		case field.ErrorTypeTooMany:
 			stopped = append(stopped, p+"[")
+			if l, ok := itemParent(p); ok {
+				// eachVal=+k8s:maxItems short-circuits the outer list.
+				stopped = append(stopped, l+"[")
+			}
 		case field.ErrorTypeDuplicate:
 			l, i := listIndex(p)
 			goDuplicates[l] = append(goDuplicates[l], i)
@@ -618,7 +639,7 @@ func (d *differential) check(c testCase) outcome {
 		}
 	}
 	for p, ts := range srvPaths {
-		if _, ok := goPaths[p]; ok || underAny(p, stopped) || setItemErr[p] {
+		if _, ok := goPaths[p]; ok || underAny(p, stopped) || setItemErr[p] || itemUpdate[p] {
 			continue
 		}
 		out.mismatches = append(out.mismatches, mismatch{"server-only", p, strings.Join(ts, ",")})
@@ -626,6 +647,9 @@ func (d *differential) check(c testCase) outcome {
 	if !out.blocked {
 		for p, ts := range goPaths {
 			if _, ok := srvPaths[p]; ok {
+				continue
+			}
+			if l, ok := itemParent(p); ok && itemUpdate[l] && srvPaths[l] != nil {
 				continue
 			}
 			if l, i := listIndex(p); i >= 0 && d.isSetList(l) && srvPaths[l] != nil {
@@ -778,6 +802,32 @@ func respell(n, o any) any {
 }
 
 // listIndex splits an item path: "a.b[3]" -> "a.b", 3; else p, -1.
+// itemParent is the list or map of a path that ends at an item or a map
+// key (field.Path writes keys unescaped: the first cut that leaves one
+// bracketed segment after a path with balanced brackets).
+func itemParent(p string) (string, bool) {
+	if !strings.HasSuffix(p, "]") {
+		return "", false
+	}
+	first := ""
+	for i := 0; i < len(p); i++ {
+		if p[i] != '[' || i == 0 {
+			continue
+		}
+		head, rest := p[:i], p[i:]
+		if strings.Count(head, "[") != strings.Count(head, "]") {
+			continue
+		}
+		if !strings.Contains(rest[1:len(rest)-1], "].") && !strings.Contains(rest[1:len(rest)-1], "][") {
+			return head, true
+		}
+		if first == "" {
+			first = head // a key with brackets of its own
+		}
+	}
+	return first, first != ""
+}
+
 func listIndex(p string) (string, int) {
 	if i := strings.LastIndex(p, "["); i >= 0 && strings.HasSuffix(p, "]") {
 		if n, err := strconv.Atoi(p[i+1 : len(p)-1]); err == nil {

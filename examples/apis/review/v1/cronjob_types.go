@@ -49,7 +49,27 @@ type ScheduledJobSpec struct {
 	// +k8s:minimum=1
 	// +k8s:rule(rule: "self >= oldSelf", message: "failedJobsHistoryLimit may not decrease", reason: "FieldValueForbidden")
 	FailedJobsHistoryLimit int16 `json:"failedJobsHistoryLimit,omitempty"`
+	// The queue a job runs in is chosen once.
+	// +k8s:optional
+	// +k8s:immutable
+	// +k8s:maxBytes=20
+	Queue string `json:"queue,omitempty"`
+	// Set at creation or never, and then kept.
+	// +k8s:optional
+	// +k8s:update=NoSet
+	// +k8s:update=NoUnset
+	Owner *string `json:"owner,omitempty"`
+	// May be set or cleared, but not changed while set.
+	// +k8s:optional
+	// +k8s:update=NoModify
+	Priority int32 `json:"priority,omitempty"`
+	// +k8s:optional
+	Epoch Epoch `json:"epoch,omitempty"`
 }
+
+// Epoch counts schedule changes; it never goes back.
+// +k8s:monotonic
+type Epoch int64
 
 // +k8s:enum
 type ConcurrencyPolicy string
@@ -76,7 +96,16 @@ type JobTemplate struct {
 	// +k8s:minItems=2
 	// +k8s:eachVal=+k8s:minLength=1
 	Args []string `json:"args,omitempty"`
-	Spec JobSpec  `json:"spec"`
+	// Selectors may lose entries but gain none, and keep their values.
+	// +k8s:optional
+	// +k8s:update=NoAddItem
+	// +k8s:maxProperties=8
+	// +k8s:eachKey=+k8s:maxLength=16
+	// +k8s:eachVal=+k8s:maxLength=16
+	// +k8s:eachVal=+k8s:immutable
+	Selectors map[string]string `json:"selectors,omitempty"`
+
+	Spec JobSpec `json:"spec"`
 }
 
 // JobSpec carries type-level rules that read several fields.
@@ -205,6 +234,8 @@ type ScheduledJobStatus struct {
 	// +k8s:listType=map
 	// +k8s:listMapKey=namespace
 	// +k8s:listMapKey=name
+	// +k8s:eachVal=+k8s:update=NoModify
+	// +k8s:update=NoRemoveItem
 	Active []ObjectReference `json:"active,omitempty"`
 	// +k8s:optional
 	// +k8s:minimum=0

@@ -1179,6 +1179,25 @@ func ValidateAt_EnsembleStatus(ctx context.Context, op operation.Operation, p *v
 	return
 }
 
+// Validate_Epoch validates an instance of Epoch according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Epoch(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Epoch) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Epoch(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Epoch is Validate_Epoch with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Epoch(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Epoch) (errs field.ErrorList) {
+	if op.Type == operation.Update && oldObj != nil && *obj < *oldObj {
+		errs = append(errs, vgruntime.Monotonic(p, *obj, *oldObj))
+	}
+	return
+}
+
 // Validate_ExitCodeOperator validates an instance of ExitCodeOperator according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_ExitCodeOperator(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *ExitCodeOperator) field.ErrorList {
@@ -1854,19 +1873,99 @@ func ValidateAt_JobTemplate(ctx context.Context, op operation.Operation, p *vgru
 			}
 		}
 	}
+	// field selectors
+	{
+		fp32 := p.Child("selectors")
+		v30 := &obj.Selectors
+		var ov31 *map[string]string
+		if oldObj != nil {
+			ov31 = &oldObj.Selectors
+		}
+		if !(op.Type == operation.Update && ov31 != nil && equal_22(v30, ov31)) {
+			stop33 := false
+			{
+				start55 := len(errs)
+				start54 := len(errs)
+				for k46, val47 := range *v30 {
+					ep50 := fp32.Key(k46)
+					ev48 := &val47
+					var eov49 *string
+					if ov31 != nil {
+						if o53, ok51 := (*ov31)[k46]; ok51 {
+							eov49 = &o53
+						}
+					}
+					if !(op.Type == operation.Update && eov49 != nil && *ev48 == *eov49) {
+						if op.Type == operation.Update {
+							errs = append(errs, vgruntime.Immutable(&ep50))
+						}
+					}
+				}
+				vgruntime.SortSince(errs, start54)
+				if len(errs) > start55 {
+					stop33 = true
+				}
+			}
+			if len(*v30) > 8 {
+				errs = append(errs, vgruntime.MaxProperties(&fp32, len(*v30), 8))
+				stop33 = true
+			}
+			if len(*v30) == 0 {
+				stop33 = true
+			}
+			if op.Type == operation.Update {
+				if e56 := vgruntime.KeysAdded(&fp32, *v30, vgruntime.Deref(ov31)); len(e56) > 0 {
+					errs = append(errs, e56...)
+					stop33 = true
+				}
+			}
+			if !stop33 {
+				start37 := len(errs)
+				for k34 := range *v30 {
+					if op.Type == operation.Update && ov31 != nil {
+						if _, found36 := (*ov31)[k34]; found36 {
+							continue
+						}
+					}
+					kv35 := &k34
+					if vgruntime.TooLong(string(*kv35), 16) {
+						errs = append(errs, vgruntime.MaxLength(&fp32, *kv35, 16))
+					}
+				}
+				vgruntime.SortSince(errs, start37)
+				start45 := len(errs)
+				for k38, val39 := range *v30 {
+					ep42 := fp32.Key(k38)
+					ev40 := &val39
+					var eov41 *string
+					if ov31 != nil {
+						if o44, ok43 := (*ov31)[k38]; ok43 {
+							eov41 = &o44
+						}
+					}
+					if !(op.Type == operation.Update && eov41 != nil && *ev40 == *eov41) {
+						if vgruntime.TooLong(string(*ev40), 16) {
+							errs = append(errs, vgruntime.MaxLength(&ep42, *ev40, 16))
+						}
+					}
+				}
+				vgruntime.SortSince(errs, start45)
+			}
+		}
+	}
 	// field spec
 	{
-		fp32 := p.Child("spec")
-		v30 := &obj.Spec
-		var ov31 *JobSpec
+		fp59 := p.Child("spec")
+		v57 := &obj.Spec
+		var ov58 *JobSpec
 		if oldObj != nil {
-			ov31 = &oldObj.Spec
+			ov58 = &oldObj.Spec
 		}
-		if !(op.Type == operation.Update && ov31 != nil && equal_JobSpec(v30, ov31)) {
-			errs = append(errs, ValidateAt_JobSpec(ctx, op, &fp32, v30, ov31)...)
+		if !(op.Type == operation.Update && ov58 != nil && equal_JobSpec(v57, ov58)) {
+			errs = append(errs, ValidateAt_JobSpec(ctx, op, &fp59, v57, ov58)...)
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions0, op, fp32.Field(), fp32.InItem(), v30, ov31)...)
+			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions0, op, fp59.Field(), fp59.InItem(), v57, ov58)...)
 		}
 	}
 	return
@@ -3294,7 +3393,7 @@ func Validate_ScheduledJob(ctx context.Context, op operation.Operation, fldPath 
 }
 
 // celRules_ScheduledJob are the CEL rules of ScheduledJob, with the schema they are compiled against.
-var celRules_ScheduledJob = celrules.New(`{"type":"object","properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},"spec":{"type":"object","properties":{"concurrencyPolicy":{"type":"string","enum":["","Allow","Forbid","Replace"]},"failedJobsHistoryLimit":{"type":"integer","format":"int32","maximum":32767,"minimum":-32768},"jobTemplate":{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0},"manualSelector":{"type":"boolean"},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"schedule":{"type":"string","maxLength":64},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32}}},"status":{"type":"object","properties":{"active":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":16},"namespace":{"type":"string","default":"","maxLength":63},"uid":{"type":"string","default":"","maxLength":36}}},"x-kubernetes-list-map-keys":["namespace","name"],"x-kubernetes-list-type":"map"},"lastScheduleTime":{"type":"integer","format":"int64","minimum":0}}}},"x-kubernetes-validations":[{"rule":"!has(self.spec.startingDeadlineSeconds) || self.spec.startingDeadlineSeconds <= 3600","message":"startingDeadlineSeconds is at most an hour","fieldPath":".spec.startingDeadlineSeconds"}]}`, true)
+var celRules_ScheduledJob = celrules.New(`{"type":"object","properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},"spec":{"type":"object","properties":{"concurrencyPolicy":{"type":"string","enum":["","Allow","Forbid","Replace"]},"epoch":{"type":"integer","format":"int64"},"failedJobsHistoryLimit":{"type":"integer","format":"int32","maximum":32767,"minimum":-32768},"jobTemplate":{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0},"manualSelector":{"type":"boolean"},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"owner":{"type":"string"},"priority":{"type":"integer","format":"int32"},"queue":{"type":"string"},"schedule":{"type":"string","maxLength":64},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32}}},"status":{"type":"object","properties":{"active":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":16},"namespace":{"type":"string","default":"","maxLength":63},"uid":{"type":"string","default":"","maxLength":36}}},"x-kubernetes-list-map-keys":["namespace","name"],"x-kubernetes-list-type":"map"},"lastScheduleTime":{"type":"integer","format":"int64","minimum":0}}}},"x-kubernetes-validations":[{"rule":"!has(self.spec.startingDeadlineSeconds) || self.spec.startingDeadlineSeconds <= 3600","message":"startingDeadlineSeconds is at most an hour","fieldPath":".spec.startingDeadlineSeconds"}]}`, true)
 
 // ValidateAt_ScheduledJob is Validate_ScheduledJob with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -3347,7 +3446,7 @@ func Validate_ScheduledJobSpec(ctx context.Context, op operation.Operation, fldP
 }
 
 // celRules_ScheduledJobSpec are the CEL rules of ScheduledJobSpec, with the schema they are compiled against.
-var celRules_ScheduledJobSpec = celrules.New(`{"type":"object","properties":{"concurrencyPolicy":{"type":"string","enum":["","Allow","Forbid","Replace"]},"failedJobsHistoryLimit":{"type":"integer","format":"int32","maximum":32767,"minimum":-32768,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"failedJobsHistoryLimit may not decrease","reason":"FieldValueForbidden"}]},"jobTemplate":{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0},"manualSelector":{"type":"boolean"},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"schedule":{"type":"string","maxLength":64,"x-kubernetes-validations":[{"rule":"self.split(' ').size() == 5","messageExpression":"'schedule ' + self + ' does not have 5 fields'"}]},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"timeZone is immutable"}]}},"x-kubernetes-validations":[{"rule":"!has(self.suspend) || !self.suspend || self.concurrencyPolicy != 'Replace'","message":"a suspended job cannot replace","reason":"FieldValueForbidden","fieldPath":".concurrencyPolicy"}]}`, false)
+var celRules_ScheduledJobSpec = celrules.New(`{"type":"object","properties":{"concurrencyPolicy":{"type":"string","enum":["","Allow","Forbid","Replace"]},"epoch":{"type":"integer","format":"int64"},"failedJobsHistoryLimit":{"type":"integer","format":"int32","maximum":32767,"minimum":-32768,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"failedJobsHistoryLimit may not decrease","reason":"FieldValueForbidden"}]},"jobTemplate":{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0},"manualSelector":{"type":"boolean"},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"owner":{"type":"string"},"priority":{"type":"integer","format":"int32"},"queue":{"type":"string"},"schedule":{"type":"string","maxLength":64,"x-kubernetes-validations":[{"rule":"self.split(' ').size() == 5","messageExpression":"'schedule ' + self + ' does not have 5 fields'"}]},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"timeZone is immutable"}]}},"x-kubernetes-validations":[{"rule":"!has(self.suspend) || !self.suspend || self.concurrencyPolicy != 'Replace'","message":"a suspended job cannot replace","reason":"FieldValueForbidden","fieldPath":".concurrencyPolicy"}]}`, false)
 
 // ValidateAt_ScheduledJobSpec is Validate_ScheduledJobSpec with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -3467,6 +3566,79 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 			}
 		}
 	}
+	// field queue
+	{
+		fp27 := p.Child("queue")
+		v25 := &obj.Queue
+		var ov26 *string
+		if oldObj != nil {
+			ov26 = &oldObj.Queue
+		}
+		if !(op.Type == operation.Update && ov26 != nil && *v25 == *ov26) {
+			stop28 := false
+			if op.Type == operation.Update {
+				errs = append(errs, vgruntime.Immutable(&fp27))
+				stop28 = true
+			}
+			if *v25 == "" {
+				stop28 = true
+			}
+			if !stop28 {
+				if len(*v25) > 20 {
+					errs = append(errs, vgruntime.MaxBytes(&fp27, *v25, 20))
+				}
+			}
+		}
+	}
+	// field owner
+	{
+		fp31 := p.Child("owner")
+		v29 := obj.Owner
+		var ov30 *string
+		if oldObj != nil {
+			ov30 = oldObj.Owner
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v29, ov30)) {
+			if op.Type == operation.Update {
+				if ov30 == nil && v29 != nil {
+					errs = append(errs, vgruntime.NoSet(&fp31))
+				}
+				if ov30 != nil && v29 == nil {
+					errs = append(errs, vgruntime.NoUnset(&fp31))
+				}
+			}
+		}
+	}
+	// field priority
+	{
+		fp35 := p.Child("priority")
+		v33 := &obj.Priority
+		var ov34 *int32
+		if oldObj != nil {
+			ov34 = &oldObj.Priority
+		}
+		if !(op.Type == operation.Update && ov34 != nil && *v33 == *ov34) {
+			if op.Type == operation.Update && ov34 != nil {
+				if *ov34 != 0 && *v33 != 0 {
+					errs = append(errs, vgruntime.NoModify(&fp35))
+				}
+			}
+		}
+	}
+	// field epoch
+	{
+		fp39 := p.Child("epoch")
+		v37 := &obj.Epoch
+		var ov38 *Epoch
+		if oldObj != nil {
+			ov38 = &oldObj.Epoch
+		}
+		if !(op.Type == operation.Update && ov38 != nil && *v37 == *ov38) {
+			if *v37 != 0 {
+				errs = append(errs, ValidateAt_Epoch(ctx, op, &fp39, v37, ov38)...)
+			}
+		}
+	}
 	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
 	errs = append(errs, celrules.ValidateIn(ctx, celRules_ScheduledJobSpec, op, p.Field(), p.InItem(), obj, oldObj)...)
 	return
@@ -3497,32 +3669,70 @@ func ValidateAt_ScheduledJobStatus(ctx context.Context, op operation.Operation, 
 			ov2 = &oldObj.Active
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_46(v1, ov2)) {
-			if len(*v1) != 0 {
-				if len(*v1) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
-				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey6)...)
-					{
-						var old8 vgruntime.OldItems[ObjectReference, listKey6Key]
-						if op.Type == operation.Update && ov2 != nil {
-							old8 = vgruntime.NewOldItems(*ov2, listKey6)
-						}
-						for i4 := range *v1 {
-							ep7 := fp3.Index(i4)
-							ev5 := &(*v1)[i4]
-							var eov6 *ObjectReference
-							if found9 := old8.Find(listKey6(ev5)); found9 != nil {
-								eov6 = found9
-							}
-							if !(op.Type == operation.Update && eov6 != nil && *ev5 == *eov6) {
-								errs = append(errs, ValidateAt_ObjectReference(ctx, op, &ep7, ev5, eov6)...)
-							} else {
-								// the transition rules below, which the API server evaluates also on an unchanged value
-								errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions4, op, ep7.Field(), ep7.InItem(), ev5, eov6)...)
-							}
-						}
-						old8.Release()
+			stop10 := false
+			{
+				start18 := len(errs)
+				{
+					var old15 vgruntime.OldItems[ObjectReference, listKey6Key]
+					if op.Type == operation.Update && ov2 != nil {
+						old15 = vgruntime.NewOldItems(*ov2, listKey6)
 					}
+					for i11 := range *v1 {
+						ep14 := fp3.Index(i11)
+						ev12 := &(*v1)[i11]
+						var eov13 *ObjectReference
+						if found17 := old15.Find(listKey6(ev12)); found17 != nil {
+							eov13 = found17
+						}
+						if !(op.Type == operation.Update && eov13 != nil && *ev12 == *eov13) {
+							if op.Type == operation.Update {
+								if eov13 != nil {
+									errs = append(errs, vgruntime.NoModify(&ep14))
+								}
+							}
+						}
+					}
+					old15.Release()
+				}
+				if len(errs) > start18 {
+					stop10 = true
+				}
+			}
+			if len(*v1) > 3 {
+				errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
+				stop10 = true
+			}
+			if len(*v1) == 0 {
+				stop10 = true
+			}
+			if op.Type == operation.Update {
+				if e19 := vgruntime.ItemsRemoved(&fp3, *v1, vgruntime.Deref(ov2), listKey6, nil); len(e19) > 0 {
+					errs = append(errs, e19...)
+					stop10 = true
+				}
+			}
+			if !stop10 {
+				errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey6)...)
+				{
+					var old8 vgruntime.OldItems[ObjectReference, listKey6Key]
+					if op.Type == operation.Update && ov2 != nil {
+						old8 = vgruntime.NewOldItems(*ov2, listKey6)
+					}
+					for i4 := range *v1 {
+						ep7 := fp3.Index(i4)
+						ev5 := &(*v1)[i4]
+						var eov6 *ObjectReference
+						if found9 := old8.Find(listKey6(ev5)); found9 != nil {
+							eov6 = found9
+						}
+						if !(op.Type == operation.Update && eov6 != nil && *ev5 == *eov6) {
+							errs = append(errs, ValidateAt_ObjectReference(ctx, op, &ep7, ev5, eov6)...)
+						} else {
+							// the transition rules below, which the API server evaluates also on an unchanged value
+							errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions4, op, ep7.Field(), ep7.InItem(), ev5, eov6)...)
+						}
+					}
+					old8.Release()
 				}
 			}
 		} else {
@@ -3532,16 +3742,16 @@ func ValidateAt_ScheduledJobStatus(ctx context.Context, op operation.Operation, 
 	}
 	// field lastScheduleTime
 	{
-		fp12 := p.Child("lastScheduleTime")
-		v10 := &obj.LastScheduleTime
-		var ov11 *int64
+		fp22 := p.Child("lastScheduleTime")
+		v20 := &obj.LastScheduleTime
+		var ov21 *int64
 		if oldObj != nil {
-			ov11 = &oldObj.LastScheduleTime
+			ov21 = &oldObj.LastScheduleTime
 		}
-		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
-			if *v10 != 0 {
-				if *v10 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp12, *v10, 0))
+		if !(op.Type == operation.Update && ov21 != nil && *v20 == *ov21) {
+			if *v20 != 0 {
+				if *v20 < 0 {
+					errs = append(errs, vgruntime.Minimum(&fp22, *v20, 0))
 				}
 			}
 		}
@@ -4371,7 +4581,11 @@ func equal_ScheduledJobSpec(a, b *ScheduledJobSpec) bool {
 		equal_64(&a.Suspend, &b.Suspend) &&
 		equal_JobTemplate(&a.JobTemplate, &b.JobTemplate) &&
 		equal_53(&a.SuccessfulJobsHistoryLimit, &b.SuccessfulJobsHistoryLimit) &&
-		a.FailedJobsHistoryLimit == b.FailedJobsHistoryLimit
+		a.FailedJobsHistoryLimit == b.FailedJobsHistoryLimit &&
+		a.Queue == b.Queue &&
+		equal_48(&a.Owner, &b.Owner) &&
+		a.Priority == b.Priority &&
+		a.Epoch == b.Epoch
 }
 
 // equal_ScheduledJobStatus reports whether *a and *b are equal as equality.Semantic sees them.
@@ -4385,6 +4599,7 @@ func equal_JobTemplate(a, b *JobTemplate) bool {
 	return equal_22(&a.Labels, &b.Labels) &&
 		equal_22(&a.Annotations, &b.Annotations) &&
 		equal_17(&a.Args, &b.Args) &&
+		equal_22(&a.Selectors, &b.Selectors) &&
 		equal_JobSpec(&a.Spec, &b.Spec)
 }
 
@@ -4759,13 +4974,13 @@ func findItem11(list []IngressRule) int {
 }
 
 // celTransitions1 are the transition rules held by a value of type v1.ScheduledJobSpec, which the API server evaluates also when the value did not change.
-var celTransitions1 = celrules.NewWithItemSchema(`{"type":"object","properties":{"concurrencyPolicy":{"type":"string","enum":["","Allow","Forbid","Replace"]},"failedJobsHistoryLimit":{"type":"integer","format":"int32","maximum":32767,"minimum":-32768,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"failedJobsHistoryLimit may not decrease","reason":"FieldValueForbidden"}]},"jobTemplate":{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"schedule":{"type":"string","maxLength":64},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"timeZone is immutable"}]}}}`, `{"type":"object","properties":{"concurrencyPolicy":{"type":"string","default":"","enum":["","Allow","Forbid","Replace"]},"failedJobsHistoryLimit":{"type":"integer","format":"int32","default":0,"maximum":32767,"minimum":-32768,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"failedJobsHistoryLimit may not decrease","reason":"FieldValueForbidden"}]},"jobTemplate":{"type":"object","default":{},"properties":{"annotations":{"type":"object","default":{},"additionalProperties":{"type":"string"}},"args":{"type":"array","default":[],"items":{"type":"string","minLength":1}},"labels":{"type":"object","default":{},"maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"spec":{"type":"object","default":{},"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","default":0,"minimum":0},"completionMode":{"type":"string","default":"","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","default":0,"maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"schedule":{"type":"string","default":"","maxLength":64},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"timeZone is immutable"}]}}}`, false)
+var celTransitions1 = celrules.NewWithItemSchema(`{"type":"object","properties":{"concurrencyPolicy":{"type":"string","enum":["","Allow","Forbid","Replace"]},"epoch":{"type":"integer","format":"int64"},"failedJobsHistoryLimit":{"type":"integer","format":"int32","maximum":32767,"minimum":-32768,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"failedJobsHistoryLimit may not decrease","reason":"FieldValueForbidden"}]},"jobTemplate":{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"owner":{"type":"string"},"priority":{"type":"integer","format":"int32"},"queue":{"type":"string"},"schedule":{"type":"string","maxLength":64},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"timeZone is immutable"}]}}}`, `{"type":"object","properties":{"concurrencyPolicy":{"type":"string","default":"","enum":["","Allow","Forbid","Replace"]},"epoch":{"type":"integer","format":"int64","default":0},"failedJobsHistoryLimit":{"type":"integer","format":"int32","default":0,"maximum":32767,"minimum":-32768,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"failedJobsHistoryLimit may not decrease","reason":"FieldValueForbidden"}]},"jobTemplate":{"type":"object","default":{},"properties":{"annotations":{"type":"object","default":{},"additionalProperties":{"type":"string"}},"args":{"type":"array","default":[],"items":{"type":"string","minLength":1}},"labels":{"type":"object","default":{},"maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","default":{},"maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","default":{},"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","default":0,"minimum":0},"completionMode":{"type":"string","default":"","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","default":0,"maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"owner":{"type":"string"},"priority":{"type":"integer","format":"int32","default":0},"queue":{"type":"string","default":""},"schedule":{"type":"string","default":"","maxLength":64},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"timeZone is immutable"}]}}}`, false)
 
 // celTransitions2 are the transition rules held by a value of type v1.ScheduledJobStatus, which the API server evaluates also when the value did not change.
 var celTransitions2 = celrules.NewWithItemSchema(`{"type":"object","properties":{"active":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":16},"namespace":{"type":"string","default":"","maxLength":63},"uid":{"type":"string","default":"","maxLength":36,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"uid is immutable"}]}}},"x-kubernetes-list-map-keys":["namespace","name"],"x-kubernetes-list-type":"map"},"lastScheduleTime":{"type":"integer","format":"int64","minimum":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"lastScheduleTime may not go back","optionalOldSelf":true}]}}}`, `{"type":"object","properties":{"active":{"type":"array","default":[],"maxItems":3,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":16},"namespace":{"type":"string","default":"","maxLength":63},"uid":{"type":"string","default":"","maxLength":36,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"uid is immutable"}]}}},"x-kubernetes-list-map-keys":["namespace","name"],"x-kubernetes-list-type":"map"},"lastScheduleTime":{"type":"integer","format":"int64","default":0,"minimum":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"lastScheduleTime may not go back","optionalOldSelf":true}]}}}`, false)
 
 // celTransitions3 are the transition rules held by a value of type v1.JobTemplate, which the API server evaluates also when the value did not change.
-var celTransitions3 = celrules.NewWithItemSchema(`{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}}`, `{"type":"object","properties":{"annotations":{"type":"object","default":{},"additionalProperties":{"type":"string"}},"args":{"type":"array","default":[],"items":{"type":"string","minLength":1}},"labels":{"type":"object","default":{},"maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"spec":{"type":"object","default":{},"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","default":0,"minimum":0},"completionMode":{"type":"string","default":"","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","default":0,"maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}}`, false)
+var celTransitions3 = celrules.NewWithItemSchema(`{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}}`, `{"type":"object","properties":{"annotations":{"type":"object","default":{},"additionalProperties":{"type":"string"}},"args":{"type":"array","default":[],"items":{"type":"string","minLength":1}},"labels":{"type":"object","default":{},"maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","default":{},"maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","default":{},"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","default":0,"minimum":0},"completionMode":{"type":"string","default":"","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","default":0,"maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}}`, false)
 
 // listKey6Key is the list-map key of v1.ObjectReference items.
 type listKey6Key struct {
