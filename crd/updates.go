@@ -23,10 +23,7 @@ import (
 // updateRules writes the old-value rules of field f, and its type's, on
 // the anchor.
 func (c *crdCtx) updateRules(f *model.Field, rules []model.Rule) {
-	all := append([]model.Rule{}, rules...)
-	if mt := c.m.Lookup(model.Deref(f.Go)); mt != nil {
-		all = append(all, c.resolveOptions(mt.Rules)...)
-	}
+	all := c.allRules(model.Deref(f.Go), rules)
 	path := append(append([]string{}, c.lift...), f.JSONName)
 	for _, r := range all {
 		var exprs []oldValueRule
@@ -51,11 +48,10 @@ func (c *crdCtx) updateRules(f *model.Field, rules []model.Rule) {
 		}
 		for _, e := range exprs {
 			vr := apiextv1.ValidationRule{
-				Rule:              "!oldSelf.hasValue() || (" + e.check + ")",
-				Message:           e.msg,
-				MessageExpression: e.msgExpr,
-				FieldPath:         "." + strings.Join(path, "."),
-				OptionalOldSelf:   ptrTo(true),
+				Rule:            "!oldSelf.hasValue() || (" + e.check + ")",
+				Message:         e.msg,
+				FieldPath:       "." + strings.Join(path, "."),
+				OptionalOldSelf: ptrTo(true),
 			}
 			if e.reason != "" {
 				reason := apiextv1.FieldValueErrorReason(e.reason)
@@ -70,7 +66,7 @@ const oldAnchor = "oldSelf.value()"
 
 // oldValueRule is one CEL check of a value against its old value.
 type oldValueRule struct {
-	check, msg, msgExpr, reason string
+	check, msg, reason string
 }
 
 func uncorrelatableError(r model.Rule) error {
@@ -185,10 +181,7 @@ func (c *crdCtx) itemTransition(elem *apiextv1.JSONSchemaProps, et *types.Type, 
 		c.errs = append(c.errs, uncorrelatableError(r))
 		return
 	}
-	same := "self == oldSelf"
-	if mt := c.m.Lookup(model.Deref(et)); mt != nil && model.Deref(et).Kind == types.Struct {
-		same = c.goEqual("self", "oldSelf", model.Deref(et), 0)
-	}
+	same := c.goEqual("self", "oldSelf", model.Deref(et), 0)
 	switch x := r.(type) {
 	case model.Immutable:
 		elem.XValidations = append(elem.XValidations, apiextv1.ValidationRule{Rule: same, Message: "field is immutable"})

@@ -160,10 +160,7 @@ func splitOptions(rules []model.Rule) []model.Rule {
 		}
 		var parts [3][]model.Rule
 		for _, in := range x.Rules {
-			p := phase(in)
-			if _, isMax := tooMany(in); isMax {
-				p = 0
-			}
+			p := optionPhase(in)
 			parts[p] = append(parts[p], in)
 		}
 		for _, part := range parts {
@@ -574,6 +571,11 @@ func (c *fnCtx) memberPresence(pl place, goName string) []model.Rule {
 		}
 	}
 	return out
+}
+
+// codeMentions reports whether code, rendered, names the identifier id.
+func codeMentions(code []jen.Code, id string) bool {
+	return mentions(fmt.Sprintf("%#v", jen.Block(code...)), id)
 }
 
 // mentions reports whether rendered code names the identifier id.

@@ -61,7 +61,7 @@ func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev
 	idx := c.name("old")
 	isPtr := et.Kind == types.Pointer
 	onUpdate := func(init jen.Code) jen.Code {
-		return jen.If(jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(pl.ov).Op("!=").Nil()).Block(
+		return jen.If(isUpdate().Op("&&").Id(pl.ov).Op("!=").Nil()).Block(
 			jen.Id(idx).Op("=").Add(init))
 	}
 	// lookup is the call that finds the old item for a pointer to a new one.

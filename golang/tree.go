@@ -106,12 +106,11 @@ func (c *fnCtx) sameAsCmp(pl place) jen.Code {
 // expression telling that the value equals its old value where that
 // exists.
 func (c *fnCtx) oldUnchanged(pl place, same jen.Code) jen.Code {
-	isUpdate := jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update")
 	exists := pl.oldParent
 	if !pl.isPtr() {
 		exists = pl.ov + " != nil"
 	}
-	return isUpdate.Op("&&").Id(exists).Op("&&").Add(same)
+	return isUpdate().Op("&&").Id(exists).Op("&&").Add(same)
 }
 
 // trackedBody declares a tracked place's variables around its checks,

@@ -50,7 +50,7 @@ func (c *fnCtx) unionChecks(unions []*model.Union, obj, oldObj string, path *pat
 		if u.Name != "" {
 			label += " " + strconv.Quote(u.Name)
 		}
-		hasOld := jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(oldObj).Op("!=").Nil()
+		hasOld := isUpdate().Op("&&").Id(oldObj).Op("!=").Nil()
 		if list {
 			hasOld = hasOld.Op("&&").Op("*").Id(oldObj).Op("!=").Nil()
 		}

@@ -22,15 +22,11 @@ func phase(r model.Rule) int {
 	switch x := r.(type) {
 	case model.Immutable, model.Update:
 		return 1
-	case model.EachVal:
+	case model.EachVal, model.EachKey:
 		// Kubernetes gives eachVal the flags of the tag it chains: a
 		// short-circuiting one makes the loop short-circuit the list's
 		// other checks (splitEach keeps such tags apart).
-		if shortCircuits(x.Rules) {
-			return 1
-		}
-	case model.EachKey:
-		if shortCircuits(x.Rules) {
+		if in, _ := eachRules(r); shortCircuits(in) {
 			return 1
 		}
 	case model.IfOption:
@@ -65,16 +61,8 @@ func shortCircuits(rules []model.Rule) bool {
 func splitEach(rules []model.Rule) []model.Rule {
 	var out []model.Rule
 	for _, r := range rules {
-		var in []model.Rule
-		remake := func(part []model.Rule) model.Rule { return r }
-		switch x := r.(type) {
-		case model.EachVal:
-			in = x.Rules
-			remake = func(part []model.Rule) model.Rule { x.Rules = part; return x }
-		case model.EachKey:
-			in = x.Rules
-			remake = func(part []model.Rule) model.Rule { x.Rules = part; return x }
-		default:
+		in, remake := eachRules(r)
+		if remake == nil {
 			out = append(out, r)
 			continue
 		}
@@ -96,18 +84,35 @@ func splitEach(rules []model.Rule) []model.Rule {
 	return out
 }
 
+// eachRules are the rules an eachVal or eachKey chains, and what makes
+// the same tag with other rules; remake is nil for other rules.
+func eachRules(r model.Rule) (in []model.Rule, remake func([]model.Rule) model.Rule) {
+	switch x := r.(type) {
+	case model.EachVal:
+		return x.Rules, func(part []model.Rule) model.Rule { x.Rules = part; return x }
+	case model.EachKey:
+		return x.Rules, func(part []model.Rule) model.Rule { x.Rules = part; return x }
+	}
+	return nil, nil
+}
+
 // phaseOf is phase for the rules splitOptions leaves: an IfOption is of
 // the phase of its rules, and maxItems under an option is a presence rule
 // (it stops the field's other checks only when the option applies).
 func phaseOf(r model.Rule) int {
 	if x, ok := r.(model.IfOption); ok {
-		in := x.Rules[0]
-		if _, isMax := tooMany(in); isMax {
-			return 0
-		}
-		return phase(in)
+		return optionPhase(x.Rules[0])
 	}
 	return phase(r)
+}
+
+// optionPhase is the phase of a rule under an option: maxItems there is a
+// presence rule.
+func optionPhase(in model.Rule) int {
+	if _, isMax := tooMany(in); isMax {
+		return 0
+	}
+	return phase(in)
 }
 
 // updateChecks writes the checks of a place with update rules: the
@@ -157,7 +162,6 @@ func (c *fnCtx) updateChecks(pl place, presence, updates, rest []model.Rule, tai
 // reports or, for optional, when the value is unset.
 func (c *fnCtx) shortCircuit(pl place, r model.Rule, setStop jen.Code) []jen.Code {
 	report := func(e jen.Code) jen.Code { return jen.Block(c.appendErr(e), orNull(setStop)) }
-	isUpdate := jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update")
 	switch x := r.(type) {
 	case model.Forbidden:
 		return []jen.Code{jen.If(c.setExpr(pl)).Add(report(jen.Qual(pkgRT, "Forbidden").Call(pl.path.arg())))}
@@ -176,7 +180,7 @@ func (c *fnCtx) shortCircuit(pl place, r model.Rule, setStop jen.Code) []jen.Cod
 		return []jen.Code{st}
 	case model.Immutable:
 		// Reached only when the value changed (or has no old value).
-		return []jen.Code{jen.If(isUpdate).Add(report(jen.Qual(pkgRT, "Immutable").Call(pl.path.arg())))}
+		return []jen.Code{jen.If(isUpdate()).Add(report(jen.Qual(pkgRT, "Immutable").Call(pl.path.arg())))}
 	case model.Update:
 		return c.updateConstraints(pl, x, report, setStop)
 	case model.IfOption:
@@ -194,12 +198,12 @@ func (c *fnCtx) shortCircuit(pl place, r model.Rule, setStop jen.Code) []jen.Cod
 			start := c.name("start")
 			body = append([]jen.Code{jen.Id(start).Op(":=").Len(jen.Id("errs"))}, body...)
 			body = append(body, jen.If(jen.Len(jen.Id("errs")).Op(">").Id(start)).Block(setStop))
-			if !pl.isPtr() {
-				return []jen.Code{jen.Block(body...)}
-			}
 		}
-		if pl.isPtr() {
+		switch {
+		case pl.isPtr():
 			return []jen.Code{jen.If(jen.Id(pl.v).Op("!=").Nil()).Block(body...)}
+		case setStop != nil:
+			return []jen.Code{jen.Block(body...)} // a scope for start
 		}
 		return body
 	}
@@ -210,7 +214,6 @@ func (c *fnCtx) shortCircuit(pl place, r model.Rule, setStop jen.Code) []jen.Cod
 // UpdatePointer, UpdateStruct, UpdateValueByCompare, ValSliceUpdate and
 // UpdateMap check them, on a value that changed.
 func (c *fnCtx) updateConstraints(pl place, u model.Update, report func(jen.Code) jen.Code, setStop jen.Code) []jen.Code {
-	isUpdate := jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update")
 	hasOld := func() *jen.Statement {
 		if !pl.hasOld() {
 			return jen.False()
@@ -288,12 +291,12 @@ func (c *fnCtx) updateConstraints(pl place, u model.Update, report func(jen.Code
 		if len(checks) == 0 {
 			return nil
 		}
-		return []jen.Code{jen.If(isUpdate.Op("&&").Add(hasOld())).Block(checks...)}
+		return []jen.Code{jen.If(isUpdate().Op("&&").Add(hasOld())).Block(checks...)}
 	}
 	if len(checks) == 0 {
 		return nil
 	}
-	return []jen.Code{jen.If(isUpdate).Block(checks...)}
+	return []jen.Code{jen.If(isUpdate()).Block(checks...)}
 }
 
 // itemsCall is the runtime call that reports the items (or keys) a
@@ -324,7 +327,7 @@ func (c *fnCtx) monotonic(pl place) []jen.Code {
 	if !pl.hasOld() {
 		return nil
 	}
-	return []jen.Code{jen.If(jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(pl.ov).Op("!=").Nil().Op("&&").
+	return []jen.Code{jen.If(isUpdate().Op("&&").Id(pl.ov).Op("!=").Nil().Op("&&").
 		Add(pl.derefRaw()).Op("<").Op("*").Id(pl.ov)).Block(
 		c.appendErr(jen.Qual(pkgRT, "Monotonic").Call(pl.path.arg(), pl.derefRaw(), jen.Op("*").Id(pl.ov))))}
 }
@@ -335,4 +338,9 @@ func orNull(code jen.Code) jen.Code {
 		return jen.Null()
 	}
 	return code
+}
+
+// isUpdate is the generated test that the operation is an update.
+func isUpdate() *jen.Statement {
+	return jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update")
 }

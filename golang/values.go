@@ -1,8 +1,6 @@
 package golang
 
 import (
-	"fmt"
-
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/types"
 
@@ -44,7 +42,7 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []model.Rule, withType 
 	}
 	var loop []jen.Code
 	switch {
-	case find == nil && !trackList && !mentions(fmt.Sprintf("%#v", jen.Block(body...)), ev):
+	case find == nil && !trackList && !codeMentions(body, ev):
 		// Checks that do not read the item (immutable without an old item).
 	case elem.isPtr():
 		loop = append(loop, jen.Id(ev).Op(":=").Add(pl.deref()).Index(jen.Id(i)))
@@ -75,7 +73,7 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []model.Rule, withType 
 			// A nil item has nothing to validate; an unchanged one is not
 			// validated again.
 			eq := c.e.eq.call(elem.valueType(), jen.Id(ev), jen.Id(eov))
-			unchanged := jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(ev).Op("!=").Nil().Op("&&").Id(eov).Op("!=").Nil().Op("&&").Add(eq)
+			unchanged := isUpdate().Op("&&").Id(ev).Op("!=").Nil().Op("&&").Id(eov).Op("!=").Nil().Op("&&").Add(eq)
 			body = []jen.Code{ratchetGate(unchanged, body, c.unchangedTransitionsOf(elem, withType))}
 		} else {
 			body = []jen.Code{ratchetGate(c.unchanged(elem), body, c.unchangedTransitionsOf(elem, withType))}
@@ -173,7 +171,7 @@ func (c *fnCtx) mapValues(pl place, r *types.Type, rules []model.Rule, withType 
 	ovVal := c.name("o")
 	var loop []jen.Code
 	readsValue := true
-	if !pl.hasOld() && !trackMap && !mentions(fmt.Sprintf("%#v", jen.Block(body...)), ev) {
+	if !pl.hasOld() && !trackMap && !codeMentions(body, ev) {
 		// Checks that do not read the value (immutable without an old
 		// value).
 		readsValue = false
@@ -296,7 +294,7 @@ func (c *fnCtx) eachKey(pl place, rules []model.Rule, withType bool) []jen.Code 
 	start := c.name("start")
 	var loop []jen.Code
 	if pl.hasOld() {
-		loop = append(loop, jen.If(jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id(pl.ov).Op("!=").Nil()).Block(
+		loop = append(loop, jen.If(isUpdate().Op("&&").Id(pl.ov).Op("!=").Nil()).Block(
 			jen.If(jen.List(jen.Id("_"), jen.Id(found)).Op(":=").Parens(jen.Op("*").Id(pl.ov)).Index(jen.Id(k)), jen.Id(found)).Block(jen.Continue()),
 		))
 	}

@@ -45,68 +45,48 @@ func Monotonic[T Integer](p *Path, v, old T) *field.Error {
 // isNil reports (nil items of a list of pointers) are skipped. The old
 // list is indexed when long, so the check is linear.
 func ItemsAdded[S ~[]E, E any, K comparable](p *Path, list, old S, key func(*E) K, isNil func(*E) bool) field.ErrorList {
-	var errs field.ErrorList
 	o := NewOldItems(old, key)
-	for i := range list {
-		if isNil != nil && isNil(&list[i]) {
-			continue
-		}
-		if o.Find(key(&list[i])) == nil {
-			ip := p.Index(i)
-			errs = append(errs, itemAdded(&ip))
-		}
-	}
-	o.Release()
-	return errs
+	defer o.Release()
+	return missingItems(p, list, isNil, func(e *E) bool { return o.Find(key(e)) != nil }, true)
 }
 
 // ItemsRemoved reports, for +k8s:update=NoRemoveItem on a list, every item
 // of old whose key no item of list has, as Forbidden at the list.
 func ItemsRemoved[S ~[]E, E any, K comparable](p *Path, list, old S, key func(*E) K, isNil func(*E) bool) field.ErrorList {
-	var errs field.ErrorList
 	n := NewOldItems(list, key)
-	for i := range old {
-		if isNil != nil && isNil(&old[i]) {
-			continue
-		}
-		if n.Find(key(&old[i])) == nil {
-			errs = append(errs, itemRemoved(p))
-		}
-	}
-	n.Release()
-	return errs
+	defer n.Release()
+	return missingItems(p, old, isNil, func(e *E) bool { return n.Find(key(e)) != nil }, false)
 }
 
 // ItemsAddedFunc is ItemsAdded for set items without ==, matched by eq.
 func ItemsAddedFunc[S ~[]E, E any](p *Path, list, old S, eq func(a, b *E) bool, isNil func(*E) bool) field.ErrorList {
-	var errs field.ErrorList
 	o := NewOldItemsFunc(old, eq)
-	for i := range list {
-		if isNil != nil && isNil(&list[i]) {
-			continue
-		}
-		if o.Find(&list[i]) == nil {
-			ip := p.Index(i)
-			errs = append(errs, itemAdded(&ip))
-		}
-	}
-	o.Release()
-	return errs
+	defer o.Release()
+	return missingItems(p, list, isNil, func(e *E) bool { return o.Find(e) != nil }, true)
 }
 
 // ItemsRemovedFunc is ItemsRemoved for set items without ==.
 func ItemsRemovedFunc[S ~[]E, E any](p *Path, list, old S, eq func(a, b *E) bool, isNil func(*E) bool) field.ErrorList {
-	var errs field.ErrorList
 	n := NewOldItemsFunc(list, eq)
-	for i := range old {
-		if isNil != nil && isNil(&old[i]) {
+	defer n.Release()
+	return missingItems(p, old, isNil, func(e *E) bool { return n.Find(e) != nil }, false)
+}
+
+// missingItems reports every item of items (but those isNil reports) that
+// found does not find: as added, at the item, or as removed, at p.
+func missingItems[E any](p *Path, items []E, isNil func(*E) bool, found func(*E) bool, added bool) field.ErrorList {
+	var errs field.ErrorList
+	for i := range items {
+		if (isNil != nil && isNil(&items[i])) || found(&items[i]) {
 			continue
 		}
-		if n.Find(&old[i]) == nil {
+		if !added {
 			errs = append(errs, itemRemoved(p))
+			continue
 		}
+		ip := p.Index(i)
+		errs = append(errs, itemAdded(&ip))
 	}
-	n.Release()
 	return errs
 }
 
