@@ -16,7 +16,7 @@ import (
 // item or a map value, where the CRD defaults non-pointer fields to their
 // zero values (docs/crd-design.md), which the rules then see.
 func RuleSchema(m *model.Model, t *model.Type, inItem bool) (*apiextv1.JSONSchemaProps, Positions) {
-	c := &crdCtx{m: m, positions: Positions{}, inItem: inItem, forRules: true}
+	c := &crdCtx{m: m, minLevel: model.Alpha, positions: Positions{}, inItem: inItem, forRules: true}
 	var s apiextv1.JSONSchemaProps
 	if model.IsKind(t.Go) {
 		s = *c.rootSchema(t)
@@ -79,7 +79,7 @@ func TransitionSchema(m *model.Model, t *types.Type, rules []model.Rule, inItem 
 			}
 		}
 	}
-	c := &crdCtx{m: m, positions: Positions{}, inItem: inItem, forRules: true}
+	c := &crdCtx{m: m, minLevel: model.Alpha, positions: Positions{}, inItem: inItem, forRules: true}
 	s := c.valueSchema(t, rules, false, false)
 	var filter func(s *apiextv1.JSONSchemaProps)
 	filter = func(s *apiextv1.JSONSchemaProps) {

@@ -44,10 +44,21 @@ type Manifest struct {
 	Content []byte
 }
 
+// Settings are the choices a CRD makes that a Go validator leaves to its
+// caller.
+type Settings struct {
+	// Options are the options treated as enabled for ifEnabled and
+	// ifDisabled.
+	Options map[string]bool
+	// MinLevel is the lowest stability level whose rules the CRD enforces:
+	// model.Beta (what Kubernetes 1.37 enforces by default), model.Stable
+	// (as with its DeclarativeValidationBeta gate off) or model.Alpha.
+	MinLevel model.Level
+}
+
 // Manifests renders one CustomResourceDefinition per group and kind of the
-// model's CRDRoots, with one version per package. options are the options
-// treated as enabled for ifEnabled/ifDisabled.
-func Manifests(m *model.Model, options map[string]bool) ([]Manifest, error) {
+// model's CRDRoots, with one version per package.
+func Manifests(m *model.Model, settings Settings) ([]Manifest, error) {
 	type key struct{ group, kind string }
 	byKind := map[key][]*model.CRDRoot{}
 	for _, r := range m.CRDRoots {
@@ -67,7 +78,7 @@ func Manifests(m *model.Model, options map[string]bool) ([]Manifest, error) {
 	var outs []Manifest
 	var errs []error
 	for _, k := range keys {
-		crd, err := manifest(m, byKind[k], options)
+		crd, err := manifest(m, byKind[k], settings)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -103,7 +114,7 @@ func marshalCRD(crd *apiextv1.CustomResourceDefinition) ([]byte, error) {
 	return yaml.Marshal(obj)
 }
 
-func manifest(m *model.Model, roots []*model.CRDRoot, options map[string]bool) (*apiextv1.CustomResourceDefinition, error) {
+func manifest(m *model.Model, roots []*model.CRDRoot, settings Settings) (*apiextv1.CustomResourceDefinition, error) {
 	sort.Slice(roots, func(i, j int) bool { return roots[i].Version < roots[j].Version })
 	first := roots[0]
 	kind := first.Type.Go.Name.Name
@@ -152,7 +163,7 @@ func manifest(m *model.Model, roots []*model.CRDRoot, options map[string]bool) (
 	var errs []error
 	var positions []Positions
 	for i, r := range roots {
-		c := &crdCtx{m: m, options: options, positions: Positions{}}
+		c := &crdCtx{m: m, options: settings.Options, minLevel: settings.MinLevel, positions: Positions{}}
 		schema := c.rootSchema(r.Type)
 		errs = append(errs, c.errs...)
 		positions = append(positions, c.positions)

@@ -430,7 +430,7 @@ func (c *crdCtx) allRules(t *types.Type, rules []model.Rule) []model.Rule {
 	out := append([]model.Rule{}, rules...)
 	if mt := c.m.Lookup(t); mt != nil {
 		out = append(out, c.resolveOptions(mt.Rules)...)
-		if len(mt.Enum) > 0 {
+		if len(mt.Enum) > 0 && c.enforces(mt.EnumLevel) {
 			out = append(out, enumRule{values: mt.Enum})
 		}
 	}
@@ -458,6 +458,9 @@ func valueRules(rules []model.Rule, t *types.Type) []model.Rule {
 
 // unionRules are the CEL rules of a struct's union.
 func (c *crdCtx) unionRules(u *model.Union) []apiextv1.ValidationRule {
+	if !c.enforces(u.Level) {
+		return nil
+	}
 	// Members are read from the anchor, an absent parent being a zero value.
 	pathOf := func(f *model.Field) []string { return append(append([]string{}, c.lift...), f.JSONName) }
 	setIn := func(root string) string {

@@ -20,8 +20,10 @@ const metaV1 = "k8s.io/apimachinery/pkg/apis/meta/v1"
 type crdCtx struct {
 	m       *model.Model
 	options map[string]bool
-	errs    []error
-	stack   []types.Name // types being built, to report recursion
+	// minLevel is the lowest stability level whose rules are written.
+	minLevel model.Level
+	errs     []error
+	stack    []types.Name // types being built, to report recursion
 	// An anchor is an object the server sees present exactly when Go
 	// sees a value to validate: the root, a struct behind a pointer, a
 	// list item, a map value. Go reads an absent non-pointer struct field
@@ -313,7 +315,7 @@ func (c *crdCtx) valueSchema(t *types.Type, rules []model.Rule, opaque, optional
 		c.setItemsPending = false
 		if mt != nil && !opaque && !noTypeRules {
 			c.applyRules(&s, t, c.resolveOptions(mt.Rules), optional)
-			if len(mt.Enum) > 0 {
+			if len(mt.Enum) > 0 && c.enforces(mt.EnumLevel) {
 				c.applyRules(&s, t, []model.Rule{enumRule{values: mt.Enum}}, optional)
 			}
 		}
@@ -476,10 +478,14 @@ func jsonValue(v any) apiextv1.JSON {
 }
 
 // resolveOptions replaces ifEnabled/ifDisabled by their chained rules when
-// they apply under the CRD options, and drops them otherwise.
+// they apply under the CRD options, and drops them otherwise; it drops the
+// rules of a stability level the CRD does not enforce.
 func (c *crdCtx) resolveOptions(rules []model.Rule) []model.Rule {
 	var out []model.Rule
 	for _, r := range rules {
+		if !c.enforces(r.Stability()) {
+			continue
+		}
 		x, ok := r.(model.IfOption)
 		if !ok {
 			out = append(out, r)
@@ -516,4 +522,10 @@ func keyType(t *types.Type) *types.Type {
 		return r.Key
 	}
 	return r
+}
+
+// enforces reports whether the CRD enforces rules of level l.
+func (c *crdCtx) enforces(l model.Level) bool {
+	rank := map[model.Level]int{model.Alpha: 0, model.Beta: 1, model.Stable: 2}
+	return rank[l] >= rank[c.minLevel]
 }

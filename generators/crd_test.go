@@ -174,3 +174,75 @@ func TestCRDSchemaOfGoTypes(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// --crd-stability decides which stability levels a CRD enforces: a rule
+// behind +k8s:beta from "beta" (the default) down, one behind +k8s:alpha
+// only with "alpha"; stable rules always.
+func TestCRDStabilityLevels(t *testing.T) {
+	spec := func(level string) apiextv1.JSONSchemaProps {
+		t.Helper()
+		dir := filepath.Join(t.TempDir(), "crd")
+		outs, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdlevels/..."}, OutputFile: outputFile, CRDDir: dir, CRDStability: level})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range outs {
+			if o.Path == filepath.Join(dir, "levels.example.com_gauges.yaml") {
+				var crd apiextv1.CustomResourceDefinition
+				if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
+					t.Fatal(err)
+				}
+				// Rules of the spec's fields read as zero when absent go
+				// on the root (the anchor); keep them with the spec's.
+				root := crd.Spec.Versions[0].Schema.OpenAPIV3Schema
+				s := root.Properties["spec"]
+				s.XValidations = append(s.XValidations, root.XValidations...)
+				return s
+			}
+		}
+		t.Fatalf("no CRD for Gauge in %d outputs", len(outs))
+		return apiextv1.JSONSchemaProps{}
+	}
+	rules := func(s apiextv1.JSONSchemaProps) string {
+		var out []string
+		for _, r := range s.XValidations {
+			out = append(out, r.Rule)
+		}
+		return strings.Join(out, "\n")
+	}
+	type want struct {
+		maximum, neq, maxItems, eachMaxLength, immutable, union, enum bool
+	}
+	got := func(s apiextv1.JSONSchemaProps) want {
+		level, tags := s.Properties["level"], s.Properties["tags"]
+		return want{
+			maximum:       level.Maximum != nil,
+			neq:           strings.Contains(rules(level), "13"),
+			maxItems:      tags.MaxItems != nil,
+			eachMaxLength: tags.Items != nil && tags.Items.Schema.MaxLength != nil,
+			immutable:     strings.Contains(rules(s), "class"),
+			union:         strings.Contains(rules(s), "cat"),
+			enum:          len(s.Properties["unit"].Enum) > 0,
+		}
+	}
+	for _, c := range []struct {
+		level string
+		want  want
+	}{
+		{"stable", want{}},
+		{"", want{maximum: true, eachMaxLength: true, union: true}},
+		{"beta", want{maximum: true, eachMaxLength: true, union: true}},
+		{"alpha", want{true, true, true, true, true, true, true}},
+	} {
+		s := spec(c.level)
+		if g := got(s); g != c.want {
+			t.Errorf("--crd-stability=%q: got %+v, want %+v\nrules: %s", c.level, g, c.want, rules(s))
+		}
+		if m := s.Properties["level"].Minimum; m == nil || *m != 0 {
+			t.Errorf("--crd-stability=%q: the stable minimum is missing", c.level)
+		}
+	}
+	if _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdlevels/..."}, OutputFile: outputFile, CRDDir: t.TempDir(), CRDStability: "gamma"}); err == nil || !strings.Contains(err.Error(), "want stable, beta or alpha") {
+		t.Errorf("--crd-stability=gamma: %v", err)
+	}
+}

@@ -31,6 +31,23 @@ type Config struct {
 	// enabled for ifEnabled/ifDisabled there.
 	CRDDir     string
 	CRDOptions []string
+	// CRDStability is the lowest stability level whose rules CRDs enforce
+	// (crd.Settings.MinLevel): "stable", "beta" or "alpha"; "" is "beta",
+	// what Kubernetes 1.37 enforces by default.
+	CRDStability string
+}
+
+// crdLevel parses Config.CRDStability.
+func crdLevel(s string) (model.Level, error) {
+	switch s {
+	case "", "beta":
+		return model.Beta, nil
+	case "stable":
+		return model.Stable, nil
+	case "alpha":
+		return model.Alpha, nil
+	}
+	return "", fmt.Errorf("--crd-stability=%s: want stable, beta or alpha", s)
 }
 
 // Output is one file the run produces (Content nil: delete a stale file).
@@ -46,6 +63,10 @@ func Run(cfg Config) ([]Output, error) {
 		return nil, err
 	}
 	if err := CheckHeader(cfg.Header); err != nil {
+		return nil, err
+	}
+	minLevel, err := crdLevel(cfg.CRDStability)
+	if err != nil {
 		return nil, err
 	}
 	if cfg.CRDDir != "" {
@@ -100,7 +121,7 @@ func Run(cfg Config) ([]Output, error) {
 		for _, o := range cfg.CRDOptions {
 			enabled[o] = true
 		}
-		crds, err := crd.Manifests(m, enabled)
+		crds, err := crd.Manifests(m, crd.Settings{Options: enabled, MinLevel: minLevel})
 		if err != nil {
 			return nil, err
 		}

@@ -255,6 +255,7 @@ func (c *fnCtx) presenceChecks(pl place, presence []model.Rule, after []jen.Code
 		inner = c.presenceChecks(pl, presence[1:], after)
 	}
 	unset := c.unsetExpr(pl)
+	defer c.at(r.Stability())()
 	switch x := r.(type) {
 	case model.Required:
 		st := jen.If(unset).Block(c.appendErr(jen.Qual(pkgRT, "Required").Call(pl.path.arg())))
@@ -281,6 +282,7 @@ func (c *fnCtx) presenceChecks(pl place, presence []model.Rule, after []jen.Code
 		}
 		var applied []jen.Code
 		for _, in := range x.Rules {
+			restore := c.at(in.Stability())
 			switch in := in.(type) {
 			case model.Required:
 				applied = append(applied, jen.If(c.unsetExpr(pl)).Block(append([]jen.Code{
@@ -295,6 +297,7 @@ func (c *fnCtx) presenceChecks(pl place, presence []model.Rule, after []jen.Code
 			case model.MaxItems, model.MaxProperties:
 				applied = append(applied, c.tooManyCheck(pl, in, setStop()...))
 			}
+			restore()
 		}
 		var out []jen.Code
 		if len(inner) > 0 {
@@ -341,16 +344,36 @@ func (c *fnCtx) optionGateStop(pl place, x model.IfOption, body, onUndefined []j
 		jen.List(jen.Id(en), jen.Id(ok)).Op(":=").Id("op").Dot("Options").Index(jen.Lit(x.Option)),
 		jen.Op("!").Id(ok),
 	).Block(
-		append([]jen.Code{c.appendErr(undefined)}, onUndefined...)...,
+		append([]jen.Code{jen.Id("errs").Op("=").Append(jen.Id("errs"), undefined)}, onUndefined...)...,
 	).Else().If(cond).Block(body...)}
 }
 
+// appendErr adds the error e (a *field.Error) of the rule being written,
+// marked with its stability level.
 func (c *fnCtx) appendErr(e jen.Code) jen.Code {
-	return jen.Id("errs").Op("=").Append(jen.Id("errs"), e)
+	return jen.Id("errs").Op("=").Append(jen.Id("errs"), c.mark(e))
 }
 
+// appendErrs adds the errors e (a field.ErrorList) of the rule being
+// written, marked with its stability level.
 func (c *fnCtx) appendErrs(e jen.Code) jen.Code {
+	return jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Add(c.mark(e)).Op("..."))
+}
+
+// appendOwnErrs adds errors that are no rule's (a type's validation, a nil
+// list item, an undefined option), which keep the level they have.
+func appendOwnErrs(e jen.Code) jen.Code {
 	return jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Add(e).Op("..."))
+}
+
+func (c *fnCtx) mark(e jen.Code) jen.Code {
+	switch c.level {
+	case model.Alpha:
+		return jen.Add(e).Dot("MarkAlpha").Call()
+	case model.Beta:
+		return jen.Add(e).Dot("MarkBeta").Call()
+	}
+	return e
 }
 
 // afterPresence emits maxItems (short-circuiting) and the value rules. The
@@ -390,7 +413,7 @@ func (c *fnCtx) afterPresence(pl place, rules []model.Rule, tail []jen.Code) []j
 		body = []jen.Code{jen.If(
 			jen.Id(nils).Op(":=").Qual(pkgRT, "NoNils").Call(pl.path.arg(), pl.derefRaw()),
 			jen.Len(jen.Id(nils)).Op(">").Lit(0),
-		).Block(c.appendErrs(jen.Id(nils))).Else().Block(body...)}
+		).Block(appendOwnErrs(jen.Id(nils))).Else().Block(body...)}
 	}
 	return body
 }
@@ -414,6 +437,7 @@ func (c *fnCtx) listOfPointers(pl place) bool {
 
 // rule emits one non-presence rule at a place whose value is set.
 func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
+	defer c.at(r.Stability())()
 	val := pl.derefRaw()
 	switch x := r.(type) {
 	case model.Minimum:
@@ -493,6 +517,7 @@ func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
 
 // enumCheck is +k8s:enum: the value must be one of the type's constants.
 func (c *fnCtx) enumCheck(pl place) []jen.Code {
+	defer c.at(pl.enumLevel)()
 	var cases []jen.Code
 	var supported []jen.Code
 	pkg := pl.t.Name.Package
@@ -620,6 +645,7 @@ func tooManyFn(r model.Rule) (n int64, fn string, ok bool) {
 // then.
 func (c *fnCtx) tooManyCheck(pl place, r model.Rule, then ...jen.Code) *jen.Statement {
 	n, fn, _ := tooManyFn(r)
+	defer c.at(r.Stability())()
 	return jen.If(jen.Len(pl.derefRaw()).Op(">").Lit(int(n))).Block(append([]jen.Code{
 		c.appendErr(jen.Qual(pkgRT, fn).Call(pl.path.arg(), jen.Len(pl.derefRaw()), jen.Lit(int(n))))}, then...)...)
 }

@@ -263,7 +263,7 @@ func (e *goEmitter) typeFuncs(t *model.Type) {
 	c := &fnCtx{e: e}
 	root := &pathVar{name: "p", ptr: true}
 	var body []jen.Code
-	self := place{t: t.Go, rules: t.Rules, v: "obj", ov: "oldObj", path: root, enum: t.Enum, typeFunc: true}
+	self := place{t: t.Go, rules: t.Rules, v: "obj", ov: "oldObj", path: root, enum: t.Enum, enumLevel: t.EnumLevel, typeFunc: true}
 	if t.Go.Kind == types.Struct {
 		body = append(body, c.unionChecks(t.Unions, "obj", "oldObj", root, false)...)
 		body = append(body, c.valueChecks(self, nil)...)

@@ -18,6 +18,18 @@ type fnCtx struct {
 	// tree is set in the validateTree function of a recursive type, which
 	// also reports whether its value equals a value to compare with.
 	tree bool
+	// level is the stability level of the rule being written: appendErr
+	// and appendErrs mark the errors they add with it.
+	level model.Level
+}
+
+// at makes the errors written until the returned func is called carry
+// level l (the rule's), as Kubernetes marks every error of a validation
+// written behind +k8s:alpha or +k8s:beta.
+func (c *fnCtx) at(l model.Level) func() {
+	prev := c.level
+	c.level = l
+	return func() { c.level = prev }
 }
 
 func (c *fnCtx) name(prefix string) string {
@@ -88,6 +100,7 @@ type place struct {
 	oldParent string
 	path      *pathVar
 	enum      []model.EnumValue
+	enumLevel model.Level
 	// typeFunc is set inside a type's own function: the value is the
 	// type itself, so its function must not be called again.
 	typeFunc bool

@@ -169,7 +169,7 @@ func (c *fnCtx) treeCall(mt *model.Type, pl place, v, ov jen.Code, conv jen.Code
 		jen.List(jen.Id(sub), jen.Id(s)).Op(":=").Id(c.e.treeFn(mt.Go)).Call(
 			jen.Id("ctx"), jen.Id("op"), jen.Op("&").Id("freshRoot"), v, ov, cv, jen.Id("nesting")),
 		jen.If(jen.Len(jen.Id(sub)).Op(">").Lit(0)).Block(
-			c.appendErrs(jen.Qual(pkgRT, "Rebase").Call(jen.Id(sub), pl.path.field()))),
+			appendOwnErrs(jen.Qual(pkgRT, "Rebase").Call(jen.Id(sub), pl.path.field()))),
 	}
 	if pl.same != "" {
 		out = append(out, jen.Id(pl.same).Op("=").Id(s), jen.Id(pl.known).Op("=").True())
@@ -197,7 +197,7 @@ func (e *goEmitter) treeFuncs(t *model.Type, params []jen.Code) {
 
 	c := &fnCtx{e: e, tree: true}
 	root := &pathVar{name: "p", ptr: true}
-	self := place{t: t.Go, rules: t.Rules, v: "obj", ov: "oldObj", path: root, enum: t.Enum, typeFunc: true, cv: "cmpObj", cmpParent: "true"}
+	self := place{t: t.Go, rules: t.Rules, v: "obj", ov: "oldObj", path: root, enum: t.Enum, enumLevel: t.EnumLevel, typeFunc: true, cv: "cmpObj", cmpParent: "true"}
 	var body []jen.Code
 	if t.Go.Kind == types.Struct {
 		body = append(body, c.unionChecks(t.Unions, "obj", "oldObj", root, false)...)

@@ -20,6 +20,7 @@ import (
 func (c *fnCtx) unionChecks(unions []*model.Union, obj, oldObj string, path *pathVar, list bool) []jen.Code {
 	var out []jen.Code
 	for _, u := range unions {
+		restore := c.at(u.Level)
 		n := len(u.Members)
 		set, old, changed := c.name("set"), c.name("oldSet"), c.name("changed")
 		var now, before []jen.Code
@@ -59,6 +60,7 @@ func (c *fnCtx) unionChecks(unions []*model.Union, obj, oldObj string, path *pat
 				jen.Id(set).Op(":=").Index(jen.Lit(n)).Bool().Values(now...),
 				c.appendErrs(check),
 			))
+			restore()
 			continue
 		}
 		out = append(out, jen.Comment(label), jen.Block(
@@ -70,6 +72,7 @@ func (c *fnCtx) unionChecks(unions []*model.Union, obj, oldObj string, path *pat
 			),
 			jen.If(jen.Id(changed)).Block(c.appendErrs(check)),
 		))
+		restore()
 	}
 	return out
 }

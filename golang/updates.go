@@ -161,6 +161,7 @@ func (c *fnCtx) updateChecks(pl place, presence, updates, rest []model.Rule, tai
 // shortCircuit writes one short-circuiting rule; setStop runs when it
 // reports or, for optional, when the value is unset.
 func (c *fnCtx) shortCircuit(pl place, r model.Rule, setStop jen.Code) []jen.Code {
+	defer c.at(r.Stability())()
 	report := func(e jen.Code) jen.Code { return jen.Block(c.appendErr(e), orNull(setStop)) }
 	switch x := r.(type) {
 	case model.Forbidden:

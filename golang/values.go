@@ -370,7 +370,7 @@ func (c *fnCtx) callType(mt *model.Type, pl place, conv jen.Code) jen.Code {
 	}
 	if mt.Pkg == nil && !mt.LazyPath {
 		// A readonly package's Validate_ function takes a *field.Path.
-		return c.appendErrs(jen.Qual(t.Name.Package, "Validate_"+t.Name.Name).Call(
+		return appendOwnErrs(jen.Qual(t.Name.Package, "Validate_"+t.Name.Name).Call(
 			jen.Id("ctx"), jen.Id("op"), pl.path.field(), v, ov))
 	}
 	if c.tree && c.e.treeType(mt) {
@@ -389,10 +389,10 @@ func (c *fnCtx) callType(mt *model.Type, pl place, conv jen.Code) jen.Code {
 		c.freshRoot = true
 		sub := c.name("sub")
 		return jen.If(jen.Id(sub).Op(":=").Add(fn).Call(jen.Id("ctx"), jen.Id("op"), jen.Op("&").Id("freshRoot"), v, ov), jen.Len(jen.Id(sub)).Op(">").Lit(0)).Block(
-			c.appendErrs(jen.Qual(pkgRT, "Rebase").Call(jen.Id(sub), pl.path.field())),
+			appendOwnErrs(jen.Qual(pkgRT, "Rebase").Call(jen.Id(sub), pl.path.field())),
 		)
 	}
-	return c.appendErrs(jen.Add(fn).Call(jen.Id("ctx"), jen.Id("op"), pl.path.arg(), v, ov))
+	return appendOwnErrs(jen.Add(fn).Call(jen.Id("ctx"), jen.Id("op"), pl.path.arg(), v, ov))
 }
 
 // rangeVars are the variables of a range over a map: the key, and the

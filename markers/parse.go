@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -54,6 +55,12 @@ type Tag struct {
 	// Chained is the tag of a =+<tag> payload, placed at ChainTarget.
 	Chained *Tag
 	Target  Target
+	// Level is "alpha" or "beta" for a tag written behind +k8s:alpha or
+	// +k8s:beta (and for every tag chained from it), "" for a stable one;
+	// Since is the wrapper's since: argument. The wrapper itself is not a
+	// Tag: Parse returns the tag it wraps, so that every reader of a tag
+	// (listMapKey, unionMember, enum, ...) sees it as usual.
+	Level, Since string
 }
 
 // Arg returns a named argument's value, or the positional one for "".
@@ -100,7 +107,7 @@ func Errorf(tag *Tag, fix, format string, args ...any) *Error {
 // "unknown tag", since they are not typos.
 var kubernetesOnly = map[string]bool{
 	"unique": true, "customUnique": true, "dependentRequired": true,
-	"dependentForbidden": true, "enumExclude": true, "alpha": true, "beta": true,
+	"dependentForbidden": true, "enumExclude": true,
 	"ifMode": true, "modeDiscriminator": true, "customValidation": true,
 	"declarativeValidationNative": true, "default": true, "nullable": true,
 }
@@ -259,7 +266,29 @@ func (r *Registry) place(def *Definition, p codetags.Tag, text string, pos token
 	if err := r.checkPayload(def, p, tag, t); err != nil {
 		return nil, err
 	}
+	if def.Name == "alpha" || def.Name == "beta" {
+		return unwrapLevel(tag)
+	}
 	return tag, nil
+}
+
+// kubeVersion is the form of a since: argument, as Kubernetes checks it.
+var kubeVersion = regexp.MustCompile(`^\d+\.\d+$`)
+
+// unwrapLevel returns the tag a +k8s:alpha or +k8s:beta wraps, with the
+// level set on it and on the tags chained from it. An outer level wins
+// over an inner one, as in Kubernetes, where the outer wrapper marks all
+// the errors of the validation it wraps.
+func unwrapLevel(w *Tag) (*Tag, error) {
+	since, _ := w.Arg("since")
+	if since != "" && !kubeVersion.MatchString(since) {
+		return nil, Errorf(w, fmt.Sprintf(`write the version as <major>.<minor>, e.g. +k8s:%s(since: "1.36")=...`, w.Def.Name),
+			"since: %q is not a Kubernetes version", since)
+	}
+	for c := w.Chained; c != nil; c = c.Chained {
+		c.Level, c.Since = w.Def.Name, since
+	}
+	return w.Chained, nil
 }
 
 func scopeWord(s Scope) string { return s.String() }

@@ -449,6 +449,21 @@ func newDefault() *Registry {
 		Check:    "At most one member is set.",
 		Errors:   "Invalid / zeroOrOneOf at the struct", Example: "+k8s:zeroOrOneOfMember", Implemented: true,
 	})
+	for _, level := range []string{"alpha", "beta"} {
+		enforced := "never enforced by Kubernetes 1.37 (handwritten validation stays authoritative); runtime.Migration drops them"
+		if level == "beta" {
+			enforced = "enforced by Kubernetes 1.37 unless the DeclarativeValidationBeta gate is off; runtime.Migration follows that gate"
+		}
+		r.add(&Definition{
+			Name: level, Scopes: scopeValue, Kinds: KindAny, Pointer: true,
+			Args:    []Arg{{Name: "since", Type: codetags.ArgTypeString, Doc: "the Kubernetes version (<major>.<minor>) that added the validation"}},
+			Payload: PayloadTag, Repeatable: true,
+			Summary: "Mark the chained tag's validation as " + level + " (rolling out): its errors carry that stability level.",
+			Check:   "The chained tag, unchanged; its errors are marked " + level + " (field.Error.MarkAlpha/MarkBeta), " + enforced + ".",
+			Errors:  "the chained tag's, marked " + level,
+			Example: `+k8s:` + level + `(since: "1.36")=+k8s:maxItems=16`, Implemented: true,
+		})
+	}
 	optArg := []Arg{{Type: codetags.ArgTypeString, Required: true, Doc: "the option name"}}
 	r.add(&Definition{
 		Name: "ifEnabled", Scopes: scopeValue, Kinds: KindAny, Pointer: true,

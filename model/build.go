@@ -215,7 +215,7 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 				"type %s is the validation of a subresource (isSubresource), so it cannot support other subresources", t.Name.Name))
 		}
 		if tag.Def.Name == "enum" {
-			mt.Enum = b.enumValues(t)
+			mt.Enum, mt.EnumLevel = b.enumValues(t), Level(tag.Level)
 			if len(mt.Enum) == 0 {
 				b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("declare constants of type %s in package %s", t.Name.Name, t.Name.Package),
 					"type %s has no constants, so no value would be valid", t.Name.Name))

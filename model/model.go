@@ -59,8 +59,10 @@ type Type struct {
 	Rules []Rule // type-level tags, applied to every value of the type
 	// Fields of a struct, in declaration order.
 	Fields []*Field
-	// Enum holds the constants of an enum typedef, sorted by value.
-	Enum []EnumValue
+	// Enum holds the constants of an enum typedef, sorted by value;
+	// EnumLevel is the stability level of its +k8s:enum.
+	Enum      []EnumValue
+	EnumLevel Level
 	// HasValidation is true when the type or anything it reaches (through
 	// fields, elements or other types) has a rule.
 	HasValidation bool
@@ -152,17 +154,33 @@ type EnumValue struct {
 // Rule is one validation attached to a place (type, field, element, key).
 type Rule interface {
 	At() token.Position
-	// TagName is the name of the tag the rule came from ("k8s:minimum").
+	// TagName is the name of the tag the rule came from ("k8s:minimum"),
+	// or of the stability wrapper around it ("k8s:beta"), as Kubernetes
+	// orders checks by it.
 	TagName() string
+	// Stability is the level the rule's errors carry.
+	Stability() Level
 }
+
+// Level is the stability level of a validation (+k8s:alpha, +k8s:beta).
+type Level string
+
+const (
+	Stable Level = ""
+	Alpha  Level = "alpha"
+	Beta   Level = "beta"
+)
 
 // Src records where a rule came from.
 type Src struct {
-	Pos token.Position
-	Tag string
+	Pos   token.Position
+	Tag   string
+	Level Level
 }
 
 func (s Src) At() token.Position { return s.Pos }
+
+func (s Src) Stability() Level { return s.Level }
 
 func (s Src) TagName() string {
 	if i := strings.IndexAny(s.Tag, "=("); i >= 0 {

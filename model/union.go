@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,7 +39,7 @@ func (g *unionGroups) get(zeroOrOne bool, name string, src Src) *Union {
 func (g *unionGroups) add(b *builder, f *Field, tags []*markers.Tag) {
 	var itemUnions []*Union
 	for _, tag := range tags {
-		src := Src{Pos: tag.Pos, Tag: tag.Text}
+		src := srcOf(tag)
 		switch tag.Def.Name {
 		case "unionMember", "zeroOrOneOfMember":
 			if f.Go.Kind == types.Struct {
@@ -57,7 +58,7 @@ func (g *unionGroups) add(b *builder, f *Field, tags []*markers.Tag) {
 				value = f.GoName
 			}
 			u := g.get(tag.Def.Name == "zeroOrOneOfMember", name, src)
-			if b.duplicateMember(tag, u, value) {
+			if b.levelDiffers(tag, u) || b.duplicateMember(tag, u, value) {
 				if g.rejected == nil {
 					g.rejected = map[string]bool{}
 				}
@@ -98,7 +99,7 @@ func (g *unionGroups) add(b *builder, f *Field, tags []*markers.Tag) {
 						"list-item union member %s is given twice", display))
 					continue
 				}
-				if b.duplicateMember(tag, u, value) {
+				if b.levelDiffers(tag, u) || b.duplicateMember(tag, u, value) {
 					continue
 				}
 				u.Members = append(u.Members, UnionMember{Item: sel, Display: display, Value: value})
@@ -113,6 +114,25 @@ func (g *unionGroups) add(b *builder, f *Field, tags []*markers.Tag) {
 	for _, u := range itemUnions {
 		f.Rules = append(f.Rules, ItemUnion{Src: u.Src, Union: u})
 	}
+}
+
+// levelDiffers reports a member whose stability level is not its
+// union's (its first member's): the union is one check, whose errors
+// carry one level. (Kubernetes takes the level of whichever member it
+// reads first and applies it to every union of the struct.)
+func (b *builder) levelDiffers(tag *markers.Tag, u *Union) bool {
+	if Level(tag.Level) == u.Level {
+		return false
+	}
+	word := func(l Level) string {
+		if l == Stable {
+			return "stable"
+		}
+		return string(l)
+	}
+	b.errs = append(b.errs, markers.Errorf(tag, "give every member of the union the same +k8s:alpha or +k8s:beta wrapper (or none)",
+		"this member of union %q is %s, its first member (%s:%d) %s", u.Name, word(Level(tag.Level)), filepath.Base(u.Pos.Filename), u.Pos.Line, word(u.Level)))
+	return true
 }
 
 // duplicateMember reports a member whose memberName another member of
@@ -167,6 +187,9 @@ func (g *unionGroups) build(b *builder) []*Union {
 		if u.Discriminator != nil {
 			b.errs = append(b.errs, markers.Errorf(tag, "keep one discriminator per union", "union %q already has the discriminator %s", name, u.Discriminator.GoName))
 			continue
+		}
+		if tag.Level != "" && b.levelDiffers(tag, u) {
+			continue // a level on the discriminator would apply to nothing else
 		}
 		u.Discriminator = g.discF[i]
 	}

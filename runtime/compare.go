@@ -10,8 +10,36 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
-// Switches are the two feature gates with which Kubernetes rolls out
-// declarative validation, under the same names.
+// Mode is the rollout scheme a Migration follows.
+type Mode int
+
+const (
+	// Lifecycle is how Kubernetes 1.36 and later (1.37 among them) run
+	// declarative validation: it always runs, and the stability level of
+	// each error decides whether it is enforced. Stable errors always are;
+	// beta errors (+k8s:beta) unless DisableBeta is set (Kubernetes'
+	// DeclarativeValidationBeta gate off); alpha errors (+k8s:alpha)
+	// never, the handwritten ones stay authoritative. A handwritten error
+	// marked CoveredByDeclarative is dropped where an enforced beta error
+	// matches it; a stable rule's handwritten check is expected to be
+	// deleted. Only alpha and beta errors are compared with the
+	// handwritten ones: a stable error may have no handwritten
+	// counterpart. This is the zero Mode.
+	Lifecycle Mode = iota
+	// Switches134 is the scheme of Kubernetes 1.33 to 1.35: the two
+	// feature gates of Switches, with EnforceAlpha and EnforceBeta.
+	Switches134
+)
+
+func (m Mode) String() string {
+	if m == Switches134 {
+		return "switches-1.34"
+	}
+	return "lifecycle"
+}
+
+// Switches are the two feature gates with which Kubernetes 1.33 to 1.35
+// roll out declarative validation, under the same names (Switches134).
 type Switches struct {
 	// DeclarativeValidation runs declarative (generated) validation beside
 	// the handwritten one and compares the two. Off, only handwritten
@@ -25,14 +53,22 @@ type Switches struct {
 
 // Migration runs handwritten and declarative validation of one kind side
 // by side while a type moves from handwritten validation.go to tags. The
-// zero value runs only handwritten validation; a Migration is safe for
-// concurrent use once set up.
+// zero value follows Kubernetes 1.37 (Lifecycle, beta enforced); a
+// Migration is safe for concurrent use once set up.
 type Migration struct {
+	// Mode is the rollout scheme; the fields below say which mode reads
+	// them.
+	Mode Mode
+	// DisableBeta (Lifecycle) stops enforcing beta errors, as Kubernetes'
+	// DeclarativeValidationBeta gate turned off does: they are compared
+	// and the handwritten errors stay authoritative.
+	DisableBeta bool
+	// Switches (Switches134) are the two feature gates.
 	Switches
-	// EnforceAlpha and EnforceBeta let declarative errors marked alpha or
-	// beta (field.Error.ValidationStabilityLevel) be authoritative under
-	// takeover. Unenforced, they are still compared, and the handwritten
-	// errors they match stay authoritative.
+	// EnforceAlpha and EnforceBeta (Switches134) let declarative errors
+	// marked alpha or beta (field.Error.ValidationStabilityLevel) be
+	// authoritative under takeover. Unenforced, they are still compared,
+	// and the handwritten errors they match stay authoritative.
 	EnforceAlpha, EnforceBeta bool
 	// NormalizationRules rewrite the field paths of declarative errors
 	// before they are compared (the first matching rule applies), for
@@ -63,21 +99,83 @@ func Identifier(kind string, op operation.Operation) string {
 // Validate returns the authoritative errors for one object.
 //
 // handwritten is the result of the handwritten validation; declarative
-// runs the generated one (usually Validate_<Kind> or a registry). With
-// DeclarativeValidation off, declarative is not called and handwritten is
-// returned. Otherwise both results are compared (see Compare); every
-// mismatch is logged and counted. A panic in declarative is recovered,
-// logged, counted and reported as an InternalError. The result is then
-// handwritten, or with takeover: handwritten without the errors marked
-// CoveredByDeclarative, plus the enforced declarative errors. (A covered
-// handwritten error whose only declarative matches are not enforced stays.)
+// runs the generated one (usually Validate_<Kind> or a registry). A panic
+// in declarative is recovered, logged, counted and reported as an
+// InternalError, which is always enforced. Every mismatch (see Compare)
+// is logged and counted.
+//
+// Lifecycle: declarative always runs; its alpha and beta errors are
+// compared with handwritten; the result is handwritten, without the
+// covered errors an enforced beta error matches, plus the enforced
+// declarative errors (see Lifecycle). Handwritten errors are marked
+// FromImperative, as Kubernetes marks them.
+//
+// Switches134: with DeclarativeValidation off, declarative is not called
+// and handwritten is returned. Otherwise all errors are compared; the
+// result is handwritten, or with takeover: handwritten without the errors
+// marked CoveredByDeclarative, plus the enforced declarative errors. (A
+// covered handwritten error whose only declarative matches are not
+// enforced stays.)
 func (m *Migration) Validate(ctx context.Context, kind string, op operation.Operation, handwritten field.ErrorList, declarative func() field.ErrorList) field.ErrorList {
+	if m.Mode == Lifecycle {
+		return m.lifecycle(ctx, kind, op, handwritten, declarative)
+	}
 	if !m.DeclarativeValidation {
 		return handwritten
 	}
 	id := Identifier(kind, op)
 	declared := m.runDeclarative(ctx, id, declarative)
-	for _, mm := range Compare(handwritten, declared, m.NormalizationRules) {
+	m.report(ctx, id, Compare(handwritten, declared, m.NormalizationRules))
+	if !m.DeclarativeValidationTakeover {
+		return handwritten
+	}
+	return m.takeover(handwritten, declared)
+}
+
+func (m *Migration) lifecycle(ctx context.Context, kind string, op operation.Operation, handwritten field.ErrorList, declarative func() field.ErrorList) field.ErrorList {
+	handwritten = handwritten.MarkFromImperative()
+	id := Identifier(kind, op)
+	declared := m.runDeclarative(ctx, id, declarative)
+	var staged field.ErrorList // alpha and beta: compared
+	for _, d := range declared {
+		if d.IsAlpha() || d.IsBeta() {
+			staged = append(staged, d)
+		}
+	}
+	m.report(ctx, id, Compare(handwritten, staged, m.NormalizationRules))
+	var enforced field.ErrorList
+	for _, d := range declared {
+		if m.enforced(d) {
+			enforced = append(enforced, d)
+		}
+	}
+	if len(enforced) == 0 {
+		return handwritten
+	}
+	matcher := comparison(m.NormalizationRules)
+	var out field.ErrorList
+	for _, h := range handwritten {
+		if !h.CoveredByDeclarative || !anyBetaMatch(matcher, h, enforced) {
+			out = append(out, h)
+		}
+	}
+	return append(out, enforced...)
+}
+
+// anyBetaMatch reports whether a beta error of declared matches the
+// handwritten error h.
+func anyBetaMatch(matcher field.ErrorMatcher, h *field.Error, declared field.ErrorList) bool {
+	for _, d := range declared {
+		if d.IsBeta() && matcher.Matches(h, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// report logs and counts mismatches.
+func (m *Migration) report(ctx context.Context, id string, mismatches []Mismatch) {
+	for _, mm := range mismatches {
 		m.logger().LogAttrs(ctx, slog.LevelWarn, "declarative validation mismatch",
 			slog.String("validation_identifier", id),
 			slog.String("mismatch", string(mm.Kind)),
@@ -85,13 +183,31 @@ func (m *Migration) Validate(ctx context.Context, kind string, op operation.Oper
 			slog.String("type", string(mm.Error.Type)),
 			slog.String("field", mm.Error.Field),
 			slog.String("origin", mm.Error.Origin),
-			slog.Bool("takeover", m.DeclarativeValidationTakeover))
+			slog.String("level", level(mm.Error)),
+			slog.String("mode", m.Mode.String()),
+			slog.Bool("enforced", m.authoritative()))
 		m.Metrics.mismatch(id)
 	}
-	if !m.DeclarativeValidationTakeover {
-		return handwritten
+}
+
+// authoritative reports whether declarative errors can replace
+// handwritten ones in this configuration: beta errors in Lifecycle,
+// takeover in Switches134.
+func (m *Migration) authoritative() bool {
+	if m.Mode == Lifecycle {
+		return !m.DisableBeta
 	}
-	return m.takeover(handwritten, declared)
+	return m.DeclarativeValidationTakeover
+}
+
+func level(e *field.Error) string {
+	switch {
+	case e.IsAlpha():
+		return "alpha"
+	case e.IsBeta():
+		return "beta"
+	}
+	return "stable"
 }
 
 func (m *Migration) logger() *slog.Logger {
@@ -115,16 +231,19 @@ func (m *Migration) runDeclarative(ctx context.Context, id string, declarative f
 	return declarative()
 }
 
-// enforced reports whether a declarative error is authoritative under
-// takeover: internal errors and unmarked (stable) errors always are,
-// alpha and beta ones when enabled.
+// enforced reports whether a declarative error is authoritative: internal
+// errors and unmarked (stable) errors always are; alpha and beta ones as
+// the mode says.
 func (m *Migration) enforced(e *field.Error) bool {
 	switch {
 	case e.Type == field.ErrorTypeInternal:
 		return true
 	case e.IsAlpha():
-		return m.EnforceAlpha
+		return m.Mode == Switches134 && m.EnforceAlpha
 	case e.IsBeta():
+		if m.Mode == Lifecycle {
+			return !m.DisableBeta
+		}
 		return m.EnforceBeta
 	}
 	return true

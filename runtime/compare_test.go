@@ -3,6 +3,7 @@ package runtime
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log/slog"
 	"regexp"
 	"strings"
@@ -83,7 +84,7 @@ func TestTakeoverAndStability(t *testing.T) {
 	alpha := field.Invalid(p, 0, "").WithOrigin("minimum").MarkAlpha()
 	beta := field.TooLong(field.NewPath("spec", "note"), "", 3).WithOrigin("maxLength").MarkBeta()
 	decl := field.ErrorList{alpha, beta}
-	m := &Migration{Switches: Switches{DeclarativeValidation: true, DeclarativeValidationTakeover: true},
+	m := &Migration{Mode: Switches134, Switches: Switches{DeclarativeValidation: true, DeclarativeValidationTakeover: true},
 		Logger: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}
 	fields := func(errs field.ErrorList) string {
 		var out []string
@@ -119,7 +120,7 @@ func TestPanicIsRecoveredAndCounted(t *testing.T) {
 		t.Fatalf("second NewMetrics: %v", err)
 	}
 	var logs bytes.Buffer
-	m := &Migration{Switches: Switches{DeclarativeValidation: true, DeclarativeValidationTakeover: true},
+	m := &Migration{Mode: Switches134, Switches: Switches{DeclarativeValidation: true, DeclarativeValidationTakeover: true},
 		Logger: slog.New(slog.NewTextHandler(&logs, nil)), Metrics: metrics}
 	op := operation.Operation{Type: operation.Update, Request: operation.Request{Subresources: []string{"status"}}}
 	errs := m.Validate(context.Background(), "Widget", op, nil, func() field.ErrorList { panic("boom") })
@@ -143,12 +144,80 @@ func TestPanicIsRecoveredAndCounted(t *testing.T) {
 	}
 }
 
-func TestZeroMigrationRunsOnlyHandwritten(t *testing.T) {
-	var m Migration
+func TestSwitchesOffRunOnlyHandwritten(t *testing.T) {
+	m := Migration{Mode: Switches134}
 	called := false
 	hand := field.ErrorList{field.Required(field.NewPath("x"), "")}
 	errs := m.Validate(context.Background(), "T", operation.Operation{}, hand, func() field.ErrorList { called = true; return nil })
 	if called || len(errs) != 1 {
 		t.Errorf("declarative called: %v; errs %v", called, errs)
+	}
+}
+
+// The zero Migration follows Kubernetes 1.37: stable declarative errors
+// are enforced, beta ones unless DisableBeta, alpha ones never; a covered
+// handwritten error gives way only to an enforced beta error; only alpha
+// and beta errors are compared.
+func TestLifecycle(t *testing.T) {
+	p := func(name string) *field.Path { return field.NewPath("spec", name) }
+	hand := field.ErrorList{
+		covered(field.Invalid(p("a"), 0, "").WithOrigin("minimum")), // alpha counterpart: stays
+		covered(field.Invalid(p("b"), 0, "").WithOrigin("minimum")), // beta counterpart: replaced unless DisableBeta
+		covered(field.Required(p("c"), "")),                         // stable counterpart: stays (to be deleted by hand)
+		field.Required(p("d"), ""),                                  // not covered: stays
+		covered(field.Forbidden(p("e"), "")),                        // no counterpart: missing_in_declarative
+	}
+	decl := func() field.ErrorList {
+		return field.ErrorList{
+			field.Invalid(p("a"), 0, "").WithOrigin("minimum").MarkAlpha(),
+			field.Invalid(p("b"), 0, "").WithOrigin("minimum").MarkBeta(),
+			field.Required(p("c"), ""),
+			field.TooLong(p("f"), "", 3).MarkAlpha(), // extra_in_declarative
+			field.InternalError(p("g"), errors.New("undefined option")).MarkAlpha(),
+		}
+	}
+	summary := func(errs field.ErrorList) string {
+		var out []string
+		for _, e := range errs {
+			s := e.Field + "/" + level(e)
+			if e.FromImperative {
+				s += "/hand"
+			}
+			out = append(out, s)
+		}
+		return strings.Join(out, ",")
+	}
+	for _, c := range []struct {
+		disableBeta bool
+		want        string
+	}{
+		{false, "spec.a/stable/hand,spec.c/stable/hand,spec.d/stable/hand,spec.e/stable/hand,spec.b/beta,spec.c/stable,spec.g/alpha"},
+		{true, "spec.a/stable/hand,spec.b/stable/hand,spec.c/stable/hand,spec.d/stable/hand,spec.e/stable/hand,spec.c/stable,spec.g/alpha"},
+	} {
+		var logs bytes.Buffer
+		reg := prometheus.NewRegistry()
+		metrics, err := NewMetrics(reg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := &Migration{DisableBeta: c.disableBeta, Logger: slog.New(slog.NewTextHandler(&logs, nil)), Metrics: metrics}
+		h := make(field.ErrorList, len(hand))
+		for i, e := range hand {
+			cp := *e
+			h[i] = &cp
+		}
+		if got := summary(m.Validate(context.Background(), "T", operation.Operation{}, h, decl)); got != c.want {
+			t.Errorf("DisableBeta=%v:\n got %s\nwant %s", c.disableBeta, got, c.want)
+		}
+		// spec.e (covered, no alpha/beta match), spec.c (covered: its stable
+		// match does not count) and spec.f, spec.g (alpha, unmatched).
+		if n := testutil.ToFloat64(metrics.Mismatches); n != 4 {
+			t.Errorf("DisableBeta=%v: %v mismatches, want 4\n%s", c.disableBeta, n, logs.String())
+		}
+		for _, want := range []string{"field=spec.e", "field=spec.c", "field=spec.f", "level=alpha", "mode=lifecycle"} {
+			if !strings.Contains(logs.String(), want) {
+				t.Errorf("DisableBeta=%v: log lacks %q:\n%s", c.disableBeta, want, logs.String())
+			}
+		}
 	}
 }

@@ -596,13 +596,22 @@ func (d *differential) check(c testCase) outcome {
 				}
 			}
 		}
-		switch e.Type {
-		case field.ErrorTypeTooMany:
+		if e.Type == field.ErrorTypeTooMany {
 			stopped = append(stopped, p+"[")
 			if l, ok := itemParent(p); ok {
 				// eachVal=+k8s:maxItems short-circuits the outer list.
 				stopped = append(stopped, l+"[")
 			}
+		}
+		if e.IsAlpha() {
+			// The CRDs are generated with the default --crd-stability=beta,
+			// which leaves alpha rules out, as Kubernetes 1.37 does not
+			// enforce them (a short-circuiting one still stops Go's other
+			// checks, above).
+			continue
+		}
+		switch e.Type {
+		case field.ErrorTypeTooMany:
 		case field.ErrorTypeDuplicate:
 			l, i := listIndex(p)
 			goDuplicates[l] = append(goDuplicates[l], i)

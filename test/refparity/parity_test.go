@@ -81,6 +81,7 @@ import (
 	"context"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -97,7 +98,8 @@ func TestParity(t *testing.T) {
 		return ref.Validate_Parity(ctx, op, nil, convert[ref.Parity](obj), convert[ref.Parity](old))
 	}
 	// Beyond validationtest's comparison (by place), the two must report
-	// the same number of errors of each Type, Field and Origin.
+	// the same number of errors of each Type, Field, Origin, stability
+	// level and ShortCircuit mark.
 	var counted []string
 	generated := func(ctx context.Context, op operation.Operation, obj, old *ours.Parity) field.ErrorList {
 		got := ours.Validate_Parity(ctx, op, nil, obj, old)
@@ -122,7 +124,14 @@ func TestParity(t *testing.T) {
 func keys(errs field.ErrorList) string {
 	var out []string
 	for _, e := range errs {
-		out = append(out, string(e.Type)+" "+e.Field+" "+e.Origin)
+		level := "stable"
+		switch {
+		case e.IsAlpha():
+			level = "alpha"
+		case e.IsBeta():
+			level = "beta"
+		}
+		out = append(out, string(e.Type)+" "+e.Field+" "+e.Origin+" "+level+" short-circuit="+strconv.FormatBool(e.ShortCircuit))
 	}
 	sort.Strings(out)
 	return strings.Join(out, "\n") + "\n"

@@ -1,8 +1,9 @@
 package api
 
-// Parity is validated by both generators. It uses every stable tag of the
+// Parity is validated by both generators. It uses every tag of the
 // Kubernetes generator that validation-gen implements, within the
-// reference's lint (every validated field has a presence tag).
+// reference's lint (every validated field has a presence tag, tags below
+// stable written behind +k8s:alpha or +k8s:beta).
 type Parity struct {
 	TypeMeta int `json:"typeMeta"`
 
@@ -156,7 +157,66 @@ type Parity struct {
 	Sealed *Sealed `json:"sealed,omitempty"`
 	// +k8s:optional
 	Seals []Sealed `json:"seals,omitempty"`
+	// +k8s:optional
+	Staged *Staged `json:"staged,omitempty"`
 }
+
+// Staged uses the stability wrappers as k8s.io/api does: each wrapped
+// validation's errors carry its level; alpha-level and beta-level tags
+// (monotonic, neq, forbidden) are written behind a wrapper.
+type Staged struct {
+	// +k8s:beta(since: "1.36")=+k8s:required
+	// +k8s:maxLength=6
+	Name string `json:"name"`
+	// +k8s:optional
+	// +k8s:alpha(since: "1.37")=+k8s:minimum=1
+	// +k8s:beta=+k8s:maximum=50
+	Count *int32 `json:"count,omitempty"`
+	// +k8s:optional
+	// +k8s:beta=+k8s:maxItems=3
+	// +k8s:alpha=+k8s:eachVal=+k8s:minLength=2
+	Tags []string `json:"tags,omitempty"`
+	// +k8s:optional
+	// +k8s:alpha=+k8s:listType=map
+	// +k8s:alpha=+k8s:listMapKey=name
+	// +k8s:beta=+k8s:item(name: "main")=+k8s:subfield("port")=+k8s:minimum=1024
+	Ports []Port `json:"ports,omitempty"`
+	// +k8s:beta=+k8s:forbidden
+	Legacy *string `json:"legacy,omitempty"`
+	// +k8s:optional
+	// +k8s:alpha=+k8s:neq="none"
+	Kind string `json:"kind,omitempty"`
+	// +k8s:optional
+	// +k8s:alpha=+k8s:monotonic
+	Epoch int64 `json:"epoch,omitempty"`
+	// +k8s:optional
+	// +k8s:beta=+k8s:immutable
+	// +k8s:alpha=+k8s:update=NoUnset
+	Class string `json:"class,omitempty"`
+	// +k8s:optional
+	// +k8s:beta=+k8s:unionMember
+	Cat *string `json:"cat,omitempty"`
+	// +k8s:optional
+	// +k8s:beta=+k8s:unionMember
+	Dog *string `json:"dog,omitempty"`
+	// +k8s:optional
+	// +k8s:beta=+k8s:subfield("size")=+k8s:minimum=2
+	Disk *Disk `json:"disk,omitempty"`
+	// +k8s:optional
+	// +k8s:beta=+k8s:ifEnabled("Strict")=+k8s:minimum=5
+	Limit int32 `json:"limit,omitempty"`
+	// +k8s:optional
+	Phase BetaPhase `json:"phase,omitempty"`
+}
+
+// BetaPhase is an enum whose check is beta.
+// +k8s:beta=+k8s:enum
+type BetaPhase string
+
+const (
+	BetaUp   BetaPhase = "Up"
+	BetaDown BetaPhase = "Down"
+)
 
 // Sealed has immutable fields, reached through a pointer (a new parent on
 // update) and through items of an atomic list (no old value).

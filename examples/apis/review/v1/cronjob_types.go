@@ -41,17 +41,20 @@ type ScheduledJobSpec struct {
 	// +k8s:optional
 	Suspend     *bool       `json:"suspend,omitempty"`
 	JobTemplate JobTemplate `json:"jobTemplate"`
+	// The upper bound is being rolled out: alpha, so reported by the Go
+	// validator (marked alpha) but enforced by neither Kubernetes 1.37 nor
+	// the CRD (written with the default --crd-stability=beta).
 	// +k8s:optional
 	// +k8s:minimum=0
-	// +k8s:maximum=100
+	// +k8s:alpha(since: "1.37")=+k8s:maximum=100
 	SuccessfulJobsHistoryLimit *int32 `json:"successfulJobsHistoryLimit,omitempty"`
 	// +k8s:optional
 	// +k8s:minimum=1
 	// +k8s:rule(rule: "self >= oldSelf", message: "failedJobsHistoryLimit may not decrease", reason: "FieldValueForbidden")
 	FailedJobsHistoryLimit int16 `json:"failedJobsHistoryLimit,omitempty"`
-	// The queue a job runs in is chosen once.
+	// The queue a job runs in is chosen once (beta: enforced by default).
 	// +k8s:optional
-	// +k8s:immutable
+	// +k8s:beta(since: "1.36")=+k8s:immutable
 	// +k8s:maxBytes=20
 	Queue string `json:"queue,omitempty"`
 	// Set at creation or never, and then kept.
@@ -71,7 +74,7 @@ type ScheduledJobSpec struct {
 // +k8s:monotonic
 type Epoch int64
 
-// +k8s:enum
+// +k8s:beta(since: "1.36")=+k8s:enum
 type ConcurrencyPolicy string
 
 const (
@@ -165,10 +168,10 @@ type PodFailurePolicy struct {
 type PodFailurePolicyRule struct {
 	// +k8s:required
 	Action PodFailureAction `json:"action"`
-	// +k8s:unionMember
+	// +k8s:beta(since: "1.36")=+k8s:unionMember
 	// +k8s:optional
 	OnExitCodes *ExitCodesRequirement `json:"onExitCodes,omitempty"`
-	// +k8s:unionMember
+	// +k8s:beta(since: "1.36")=+k8s:unionMember
 	// +k8s:optional
 	// +k8s:maxItems=2
 	OnPodConditions []PodConditionPattern `json:"onPodConditions,omitempty"`

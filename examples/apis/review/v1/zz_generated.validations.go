@@ -341,7 +341,7 @@ func ValidateAt_ConcurrencyPolicy(ctx context.Context, op operation.Operation, p
 	switch *obj {
 	case ConcurrencyAllow, ConcurrencyForbid, ConcurrencyReplace:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []ConcurrencyPolicy{ConcurrencyAllow, ConcurrencyForbid, ConcurrencyReplace}))
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []ConcurrencyPolicy{ConcurrencyAllow, ConcurrencyForbid, ConcurrencyReplace}).MarkBeta())
 	}
 	return
 }
@@ -2619,7 +2619,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers6)...)
+			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers6).MarkBeta()...)
 		}
 	}
 	// field action
@@ -3542,7 +3542,7 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v19, ov20)) {
 			if v19 != nil {
 				if *v19 > 100 {
-					errs = append(errs, vgruntime.Maximum(&fp21, *v19, 100))
+					errs = append(errs, vgruntime.Maximum(&fp21, *v19, 100).MarkAlpha())
 				}
 				if *v19 < 0 {
 					errs = append(errs, vgruntime.Minimum(&fp21, *v19, 0))
@@ -3577,7 +3577,7 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov26 != nil && *v25 == *ov26) {
 			stop28 := false
 			if op.Type == operation.Update {
-				errs = append(errs, vgruntime.Immutable(&fp27))
+				errs = append(errs, vgruntime.Immutable(&fp27).MarkBeta())
 				stop28 = true
 			}
 			if *v25 == "" {

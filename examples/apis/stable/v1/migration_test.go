@@ -36,9 +36,9 @@ func generated(ctx context.Context, op operation.Operation, obj, old *CronTab) f
 	return Validate_CronTab(ctx, op, nil, obj, old)
 }
 
-// The example migration: CronTab's handwritten validation and its tags,
-// run side by side under each setting of the two switches, with one rule
-// that differs. The difference is logged, counted, and the result is the
+// The example migration under Kubernetes 1.34's scheme: CronTab's
+// handwritten validation and its tags, run side by side under each
+// setting of the two switches, with one rule that differs. The difference is logged, counted, and the result is the
 // handwritten one until takeover.
 func TestMigrationSwitches(t *testing.T) {
 	ctx := context.Background()
@@ -52,7 +52,7 @@ func TestMigrationSwitches(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logs bytes.Buffer
-	m := &vgruntime.Migration{Logger: slog.New(slog.NewJSONHandler(&logs, nil)), Metrics: metrics}
+	m := &vgruntime.Migration{Mode: vgruntime.Switches134, Logger: slog.New(slog.NewJSONHandler(&logs, nil)), Metrics: metrics}
 	validate := func() field.ErrorList {
 		return m.Validate(ctx, "CronTab", create, handwrittenStrict(ctx, create, long, nil), func() field.ErrorList {
 			return Validate_CronTab(ctx, create, nil, long, nil)
@@ -122,4 +122,58 @@ func TestRandomCronTabs(t *testing.T) {
 	validationtest.Agree(t, cfg, func(ctx context.Context, op operation.Operation, obj, old *CronTab) field.ErrorList {
 		return ValidateCronTab(ctx, op, obj, old)
 	}, generated)
+}
+
+// The same migration under Kubernetes 1.37's lifecycle (the zero
+// Migration): image's limit is tagged +k8s:beta, so its declarative error
+// is enforced and replaces the handwritten one it matches, unless beta is
+// disabled; beta and alpha errors are compared with the handwritten ones,
+// and the drifted rule is reported.
+func TestMigrationLifecycle(t *testing.T) {
+	ctx := context.Background()
+	create := operation.Operation{Type: operation.Create}
+	tooLong, drifted := validCronTab(), validCronTab()
+	tooLong.Spec.Image = strings.Repeat("i", 300) // too long for both
+	drifted.Spec.Image = strings.Repeat("i", 200) // too long by hand only
+
+	reg := prometheus.NewRegistry()
+	metrics, err := vgruntime.NewMetrics(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs bytes.Buffer
+	m := &vgruntime.Migration{Logger: slog.New(slog.NewJSONHandler(&logs, nil)), Metrics: metrics}
+	validate := func(obj *CronTab) field.ErrorList {
+		return m.Validate(ctx, "CronTab", create, handwrittenStrict(ctx, create, obj, nil), func() field.ErrorList {
+			return Validate_CronTab(ctx, create, nil, obj, nil)
+		})
+	}
+
+	// Beta enforced: the declarative TooLong, marked beta, replaces the
+	// handwritten ones it matches.
+	errs := validate(tooLong)
+	if len(errs) != 1 || errs[0].Type != field.ErrorTypeTooLong || !errs[0].IsBeta() || errs[0].FromImperative {
+		t.Errorf("beta enforced: got %v, want the declarative beta TooLong alone", errs)
+	}
+	// The drifted limit: no declarative error to replace the handwritten
+	// one, which stays; the difference is counted.
+	errs = validate(drifted)
+	if len(errs) != 1 || errs[0].IsBeta() || !errs[0].FromImperative {
+		t.Errorf("drifted: got %v, want the handwritten TooLong", errs)
+	}
+	if n := testutil.ToFloat64(metrics.MismatchesByIdentifier.WithLabelValues("CronTab_create")); n != 1 {
+		t.Errorf("drifted: %v mismatches, want 1\n%s", n, logs.String())
+	}
+
+	// DeclarativeValidationBeta off: handwritten is authoritative again.
+	m.DisableBeta = true
+	errs = validate(tooLong)
+	if len(errs) == 0 {
+		t.Fatal("beta disabled: no error")
+	}
+	for _, e := range errs {
+		if e.IsBeta() || !e.FromImperative {
+			t.Errorf("beta disabled: got %v, want handwritten errors only", e)
+		}
+	}
 }

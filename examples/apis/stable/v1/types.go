@@ -19,9 +19,10 @@ type CronTabSpec struct {
 	// +k8s:maxLength=64
 	CronSpec string `json:"cronSpec"`
 
-	// Image is the container image to run.
+	// Image is the container image to run. Its length limit is rolling
+	// out from validation.go to tags: beta, as in Kubernetes 1.37.
 	// +k8s:required
-	// +k8s:maxLength=256
+	// +k8s:beta(since: "1.36")=+k8s:maxLength=256
 	Image string `json:"image"`
 
 	// Replicas is how many pods run at once.

@@ -113,7 +113,7 @@ func ValidateAt_CronTabSpec(ctx context.Context, op operation.Operation, p *vgru
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
 				if vgruntime.TooLong(string(*v4), 256) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 256))
+					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 256).MarkBeta())
 				}
 			}
 		}

@@ -1,0 +1,6 @@
+// Package v1 holds one kind with rules of each stability level, to show
+// which of them --crd-stability writes into the CRD.
+//
+// +k8s:validation-gen=TypesWithField=TypeMeta
+// +groupName=levels.example.com
+package v1

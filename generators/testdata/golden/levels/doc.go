@@ -1,0 +1,7 @@
+// Package levels uses +k8s:alpha and +k8s:beta around tags of every
+// kind: presence, value limits, list checks, eachVal, subfield, item,
+// unions, enums, options and update rules. Each wrapped check marks its
+// own errors; the checks around it are not marked.
+//
+// +k8s:validation-gen=*
+package levels
