@@ -315,6 +315,21 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r model.R
 			}
 		}
 	case model.ListType:
+		if x.CustomUnique && x.Kind != "atomic" && !x.Unique {
+			c.errs = append(c.errs, &markers.Error{Pos: x.Pos, Tag: x.Tag,
+				Msg: "+k8s:customUnique leaves the items' uniqueness to handwritten code, but the API server checks it itself for a listType=" + x.Kind + " list of a CRD",
+				Fix: "remove +k8s:customUnique (the generated check is the server's), or generate this package without --crd-dir"})
+			return
+		}
+		if x.Unique {
+			// The list stays atomic for server-side apply; a rule on the
+			// list checks what listType=set or map would.
+			s.XListType = ptrTo("atomic")
+			if !x.CustomUnique && c.enforces(x.Level) {
+				s.XValidations = append(s.XValidations, uniqueRule(x))
+			}
+			return
+		}
 		s.XListType = ptrTo(x.Kind)
 		if x.Kind == "map" {
 			elem := elemSchema(s)
@@ -336,6 +351,34 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r model.R
 		// Presence is decided by the parent (presence); options were resolved.
 	default:
 		c.errs = append(c.errs, noCRDForm(r))
+	}
+}
+
+// uniqueRule is +k8s:unique on an atomic list: every item is the only one
+// of its value (set) or of its keys (map), a missing key read as its zero
+// value as Go reads it. The server reports it at the list, where Go
+// reports Duplicate at the later item (docs/crd-design.md).
+func uniqueRule(lt model.ListType) apiextv1.ValidationRule {
+	same := "y == x"
+	if lt.Kind == "map" {
+		var keys []string
+		for _, k := range lt.Keys {
+			zero := zeroCEL(k.Go)
+			if k.Go.Kind == types.Pointer {
+				zero = "null"
+			}
+			read := func(v string) string {
+				return fmt.Sprintf("(has(%s) ? %s : %s)", sel(v, k.JSONName), sel(v, k.JSONName), zero)
+			}
+			keys = append(keys, read("y")+" == "+read("x"))
+		}
+		same = strings.Join(keys, " && ")
+	}
+	reason := apiextv1.FieldValueDuplicate
+	return apiextv1.ValidationRule{
+		Rule:    "self.all(x, self.exists_one(y, " + same + "))",
+		Message: "items must be unique",
+		Reason:  &reason,
 	}
 }
 

@@ -483,7 +483,9 @@ func jsonValue(v any) apiextv1.JSON {
 func (c *crdCtx) resolveOptions(rules []model.Rule) []model.Rule {
 	var out []model.Rule
 	for _, r := range rules {
-		if !c.enforces(r.Stability()) {
+		if _, list := r.(model.ListType); !list && !c.enforces(r.Stability()) {
+			// A listType is the list's structure (server-side apply, item
+			// correlation) whatever its level: applyRule keeps it.
 			continue
 		}
 		x, ok := r.(model.IfOption)

@@ -31,6 +31,9 @@ func (c *fnCtx) listTypeOf(pl place) *model.ListType {
 func (c *fnCtx) uniqueness(pl place, lt model.ListType) []jen.Code {
 	r := model.Resolve(pl.valueType())
 	elem := r.Elem
+	if lt.CustomUnique {
+		return nil // handwritten code checks it
+	}
 	var call jen.Code
 	switch lt.Kind {
 	case "set":

@@ -406,6 +406,20 @@ func newDefault() *Registry {
 		Errors:  "Duplicate at the later [j]", Example: "+k8s:listType=map", Implemented: true,
 	})
 	r.add(&Definition{
+		Name: "unique", Scopes: ScopeType | ScopeField, Kinds: KindSlice,
+		Payload: PayloadChoice, Choices: []string{"set", "map"},
+		Summary: "Items of a listType=atomic list are unique: by value (set) or by their listMapKey fields (map).",
+		Check:   "As listType=set or map checks and correlates the items, while the list stays atomic for server-side apply.",
+		Errors:  "Duplicate at the later [j]", Example: "+k8s:unique=map", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "customUnique", Scopes: ScopeType | ScopeField, Kinds: KindSlice,
+		Payload: PayloadNone,
+		Summary: "The uniqueness of a set or map list is checked by handwritten code, not generated.",
+		Check:   "No Duplicate check; items are still correlated as the list type says.",
+		Errors:  "none", Example: "+k8s:customUnique", Implemented: true,
+	})
+	r.add(&Definition{
 		Name: "listMapKey", Scopes: ScopeType | ScopeField, Kinds: KindSlice,
 		KindsDoc: "slice of struct",
 		Payload:  PayloadString, Repeatable: true,

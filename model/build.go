@@ -333,7 +333,7 @@ func firstTagLine(lines []markers.Line) (token.Position, string) {
 // checkListTags checks listType and listMapKey against each other and
 // against the list's element type.
 func (b *builder) checkListTags(tags []*markers.Tag, t *types.Type) {
-	var listType *markers.Tag
+	var listType, unique, custom *markers.Tag
 	var keys []*markers.Tag
 	for _, tag := range tags {
 		switch tag.Def.Name {
@@ -341,16 +341,38 @@ func (b *builder) checkListTags(tags []*markers.Tag, t *types.Type) {
 			listType = tag
 		case "listMapKey":
 			keys = append(keys, tag)
+		case "unique":
+			unique = tag
+		case "customUnique":
+			custom = tag
 		}
 	}
-	isMap := listType != nil && listType.Value == "map"
+	mapTag := listType // the tag that makes the list a list-map
+	if unique != nil {
+		switch {
+		case listType == nil:
+			b.errs = append(b.errs, markers.Errorf(unique, "add +k8s:listType=atomic", "+k8s:unique needs the list's +k8s:listType"))
+			unique = nil
+		case listType.Value != "atomic":
+			b.errs = append(b.errs, markers.Errorf(unique, "remove +k8s:unique: listType="+listType.Value+" makes the items unique already",
+				"+k8s:unique can only be used with listType=atomic"))
+			unique = nil
+		default:
+			mapTag = unique
+		}
+	}
+	isMap := mapTag != nil && mapTag.Value == "map"
 	if isMap && len(keys) == 0 {
-		b.errs = append(b.errs, markers.Errorf(listType, "add +k8s:listMapKey=<json name of the key field>", "listType=map needs at least one +k8s:listMapKey"))
+		b.errs = append(b.errs, markers.Errorf(mapTag, "add +k8s:listMapKey=<json name of the key field>", "%s=map needs at least one +k8s:listMapKey", mapTag.Def.Name))
 	}
 	if !isMap {
 		for _, k := range keys {
-			b.errs = append(b.errs, markers.Errorf(k, "add +k8s:listType=map, or remove +k8s:listMapKey", "+k8s:listMapKey is only meaningful on a listType=map list"))
+			b.errs = append(b.errs, markers.Errorf(k, "add +k8s:listType=map (or unique=map on an atomic list), or remove +k8s:listMapKey", "+k8s:listMapKey is only meaningful on a listType=map list"))
 		}
+	}
+	if custom != nil && (listType == nil || listType.Value == "atomic") && unique == nil {
+		b.errs = append(b.errs, markers.Errorf(custom, "remove +k8s:customUnique, or make the list listType=set or map",
+			"+k8s:customUnique turns off a uniqueness check, and this list has none"))
 	}
 	elem := Resolve(t)
 	if elem.Kind == types.Slice || elem.Kind == types.Array {
@@ -360,7 +382,7 @@ func (b *builder) checkListTags(tags []*markers.Tag, t *types.Type) {
 		elem = Resolve(elem.Elem)
 	}
 	if isMap && elem.Kind != types.Struct {
-		b.errs = append(b.errs, markers.Errorf(listType, "use listType=set or atomic for lists of scalars", "listType=map needs a list of structs, not %s", TypeString(t)))
+		b.errs = append(b.errs, markers.Errorf(mapTag, "use listType=set or atomic for lists of scalars", "%s=map needs a list of structs, not %s", mapTag.Def.Name, TypeString(t)))
 		return
 	}
 	seen := map[string]bool{}

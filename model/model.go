@@ -289,8 +289,13 @@ type (
 	// the old list on update.
 	ListType struct {
 		Src
-		Kind string // atomic, set, map
+		Kind string // atomic, set, map: how items are unique and correlated
 		Keys []ListKey
+		// Unique: Kind comes from +k8s:unique on a listType=atomic list,
+		// which stays atomic for server-side apply.
+		Unique bool
+		// CustomUnique: handwritten code checks the items' uniqueness.
+		CustomUnique bool
 	}
 	// Item applies Rules to the list-map item Selector picks.
 	Item struct {

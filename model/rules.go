@@ -25,11 +25,33 @@ func (b *builder) rules(tags []*markers.Tag) []Rule {
 		}
 		if lt, ok := r.(ListType); ok {
 			lt.Keys = listKeys(tags)
-			r = lt
+			r = withUnique(lt, tags)
 		}
 		out = mergeRule(out, r)
 	}
 	return out
+}
+
+// withUnique applies +k8s:unique and +k8s:customUnique to a list's
+// listType (checkListTags reports their misuse). The check takes the level
+// of whichever of listType and unique Kubernetes reads first: a wrapped
+// one (alpha before beta) before a bare one.
+func withUnique(lt ListType, tags []*markers.Tag) ListType {
+	for _, tag := range tags {
+		switch tag.Def.Name {
+		case "unique":
+			if lt.Kind != "atomic" {
+				continue
+			}
+			lt.Kind, lt.Unique = tag.Value, true
+			if rank := map[Level]int{Alpha: 0, Beta: 1, Stable: 2}; rank[Level(tag.Level)] < rank[lt.Level] {
+				lt.Level = Level(tag.Level)
+			}
+		case "customUnique":
+			lt.CustomUnique = true
+		}
+	}
+	return lt
 }
 
 // listKeys resolves the listMapKey tags among tags to the element's fields.
@@ -183,7 +205,7 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		return Opaque{src}
 	case "listType":
 		return ListType{Src: src, Kind: tag.Value}
-	case "listMapKey":
+	case "listMapKey", "unique", "customUnique":
 		return nil // read with listType
 	case "item", "unionMember", "zeroOrOneOfMember", "unionDiscriminator":
 		return nil // read by unionGroups.add, which needs the whole field

@@ -193,13 +193,9 @@ func (g *unionGroups) build(b *builder) []*Union {
 		}
 		u.Discriminator = g.discF[i]
 	}
-	for _, u := range g.unions {
-		if len(u.Members) < 2 && u.Discriminator == nil && !g.rejected[u.Name] {
-			b.errs = append(b.errs, &markers.Error{Pos: u.Pos, Tag: u.Tag,
-				Msg: fmt.Sprintf("union %q has only one member", u.Name),
-				Fix: "tag at least two fields of the union, or name the union they share with union: \"name\""})
-		}
-	}
+	// A union of one member is accepted, as Kubernetes accepts it
+	// (k8s.io/api has some, growing): that member is required, with the
+	// union's error.
 	sort.SliceStable(g.unions, func(i, j int) bool { return unionLess(g.unions[i], g.unions[j]) })
 	return g.unions
 }

@@ -73,6 +73,9 @@ func TestEveryPackageNoCrash(t *testing.T) {
 			}
 		}
 	}
+	if runErr != nil && os.Getenv("K8SAPI_VERBOSE") != "" {
+		t.Logf("errors:\n%s", runErr)
+	}
 	t.Logf("%d packages of k8s.io/api and k8s.io/apimachinery %s in one run: %d errors, %s", len(pkgs), apiVersion, lines, time.Since(start).Round(time.Millisecond))
 }
 

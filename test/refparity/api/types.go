@@ -159,6 +159,31 @@ type Parity struct {
 	Seals []Sealed `json:"seals,omitempty"`
 	// +k8s:optional
 	Staged *Staged `json:"staged,omitempty"`
+	// +k8s:optional
+	Target *Target `json:"target,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=atomic
+	// +k8s:unique=set
+	// +k8s:maxItems=4
+	Distinct []string `json:"distinct,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=atomic
+	// +k8s:beta(since: "1.37")=+k8s:unique=map
+	// +k8s:listMapKey=name
+	// +k8s:eachVal=+k8s:update=NoModify
+	Keyed []Port `json:"keyed,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:customUnique
+	Loose []Port `json:"loose,omitempty"`
+}
+
+// Target is a union of one member, as k8s.io/api has.
+type Target struct {
+	// +k8s:optional
+	// +k8s:unionMember
+	Pod *string `json:"pod,omitempty"`
 }
 
 // Staged uses the stability wrappers as k8s.io/api does: each wrapped

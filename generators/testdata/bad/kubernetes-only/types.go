@@ -1,6 +1,6 @@
 package bad
 
 type T struct {
-	// +k8s:unique=set
+	// +k8s:declarativeValidationNative
 	S []string `json:"s"`
 }

@@ -75,3 +75,11 @@ type Toggles struct {
 	// +k8s:optional
 	Off *Switch `json:"off,omitempty"`
 }
+
+// Target is a union of one member (k8s.io/api has such unions, which will
+// grow): the member is required, with the union's error.
+type Target struct {
+	// +k8s:optional
+	// +k8s:unionMember
+	Pod *string `json:"pod,omitempty"`
+}

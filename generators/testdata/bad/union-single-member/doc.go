@@ -1,2 +1,0 @@
-// +k8s:validation-gen=*
-package bad
