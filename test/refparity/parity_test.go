@@ -24,9 +24,11 @@ func TestParityWithKubernetesGenerator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	types, err := os.ReadFile("api/types.go")
-	if err != nil {
-		t.Fatal(err)
+	// Every file of api/ is copied into both packages: the parity API may
+	// be split by theme (one file per group of tags).
+	files, err := filepath.Glob("api/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no parity API in api/: %v", err)
 	}
 	dir := t.TempDir()
 	write := func(name, content string) {
@@ -41,7 +43,13 @@ func TestParityWithKubernetesGenerator(t *testing.T) {
 	}
 	for _, pkg := range []string{"ours", "ref"} {
 		write(pkg+"/doc.go", "// +k8s:validation-gen=TypesWithField=TypeMeta\n// +k8s:validation-gen-scheme-registry=nil\npackage "+pkg+"\n")
-		write(pkg+"/types.go", strings.Replace(string(types), "package api", "package "+pkg, 1))
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(pkg+"/"+filepath.Base(f), strings.Replace(string(src), "package api", "package "+pkg, 1))
+		}
 	}
 	write("go.mod", "module example.com/parity\n\ngo 1.26\n\nrequire (\n\tgithub.com/declval/validation-gen v0.0.0\n\tk8s.io/code-generator "+referenceVersion+"\n)\n\nreplace github.com/declval/validation-gen => "+root+"\n")
 	var sums []byte
