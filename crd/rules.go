@@ -504,19 +504,14 @@ func (c *crdCtx) unionRules(u *model.Union) []apiextv1.ValidationRule {
 	if !c.enforces(u.Level) {
 		return nil
 	}
-	// Members are read from the anchor, an absent parent being a zero value.
-	pathOf := func(f *model.Field) []string { return append(append([]string{}, c.lift...), f.JSONName) }
 	setIn := func(root string) string {
 		var set []string
 		for _, m := range u.Members {
-			if m.Field.Go.Kind == types.Pointer {
-				set = append(set, "("+presentAll(root, pathOf(m.Field))+")")
-			} else {
-				set = append(set, "!("+zeroTest(c.accessor(root, pathOf(m.Field), m.Field.Go), m.Field.Go, false)+")")
-			}
+			set = append(set, c.fieldSet(root, m.Field))
 		}
 		return "[" + strings.Join(set, ", ") + "]"
 	}
+	pathOf := c.liftedPath
 	set := setIn("self")
 	count := set + ".filter(x, x).size()"
 	// Go checks a union again only when which members are set (or the
@@ -543,6 +538,41 @@ func (c *crdCtx) unionRules(u *model.Union) []apiextv1.ValidationRule {
 		return out
 	}
 	return []apiextv1.ValidationRule{c.transitionRule(count+" == 1", unchanged, "must specify exactly one of: "+displayNames(u), "", at)}
+}
+
+// liftedPath is a field's JSON path from the anchor the struct's rules
+// are written on.
+func (c *crdCtx) liftedPath(f *model.Field) []string {
+	return append(append([]string{}, c.lift...), f.JSONName)
+}
+
+// fieldSet is the CEL test "the field is set", as Go's generated code
+// tests it (a non-nil pointer, a non-zero value), read from root through
+// the lifted path, an absent parent being a zero value.
+func (c *crdCtx) fieldSet(root string, f *model.Field) string {
+	if f.Go.Kind == types.Pointer {
+		return "(" + presentAll(root, c.liftedPath(f)) + ")"
+	}
+	return "!(" + zeroTest(c.accessor(root, c.liftedPath(f), f.Go), f.Go, false) + ")"
+}
+
+// dependencyRule is a struct's dependentRequired or dependentForbidden,
+// reported at the dependent field; like Go, it is not checked again on an
+// update that left both fields set or unset as they were. A dependency
+// under an option is resolved with the CRD options.
+func (c *crdCtx) dependencyRules(d model.Dependency) []apiextv1.ValidationRule {
+	if !c.enforces(d.Level) || (d.Option != nil && c.options[d.Option.Name] != d.Option.Enabled) {
+		return nil
+	}
+	trig, dep := c.fieldSet("self", d.Trigger), c.fieldSet("self", d.Dependent)
+	unchanged := trig + " == " + c.fieldSet("oldSelf.value()", d.Trigger) + " && " + dep + " == " + c.fieldSet("oldSelf.value()", d.Dependent)
+	at := "." + strings.Join(c.liftedPath(d.Dependent), ".")
+	if d.Forbidden {
+		return []apiextv1.ValidationRule{c.transitionRule("!"+trig+" || !"+dep, unchanged,
+			"may not be set when "+d.Trigger.JSONName+" is set", string(apiextv1.FieldValueForbidden), at)}
+	}
+	return []apiextv1.ValidationRule{c.transitionRule("!"+trig+" || "+dep, unchanged,
+		"must be set when "+d.Trigger.JSONName+" is set", string(apiextv1.FieldValueRequired), at)}
 }
 
 // celValidation is the x-kubernetes-validations entry of a CEL rule.

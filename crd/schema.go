@@ -117,6 +117,9 @@ func (c *crdCtx) structSchema(t *model.Type, opaque bool) apiextv1.JSONSchemaPro
 		for _, u := range t.Unions {
 			c.anchorRules = append(c.anchorRules, c.unionRules(u)...)
 		}
+		for _, d := range t.Dependencies {
+			c.anchorRules = append(c.anchorRules, c.dependencyRules(d)...)
+		}
 		c.applyRules(&s, t.Go, c.resolveOptions(t.Rules), false)
 	}
 	if anchor {
@@ -176,6 +179,9 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *model.Type, opaque bo
 			if !opaque {
 				for _, u := range inner.Unions {
 					c.anchorRules = append(c.anchorRules, c.unionRules(u)...)
+				}
+				for _, d := range inner.Dependencies {
+					c.anchorRules = append(c.anchorRules, c.dependencyRules(d)...)
 				}
 			}
 			continue

@@ -234,7 +234,10 @@ func (c *fnCtx) valueChecks(pl place, tail []jen.Code) []jen.Code {
 			rest = append(rest, r)
 		}
 	}
-	if len(updates) > 0 {
+	if len(updates) > 0 || model.HasRule[model.IfOption](presence) {
+		// Kubernetes runs every short-circuiting check of a value, each on
+		// its own, before it stops: an option's InternalError is reported
+		// also for an unset value that optional or required stops.
 		return c.updateChecks(pl, presence, updates, rest, tail)
 	}
 	after := c.afterPresence(pl, rest, tail)
@@ -331,7 +334,10 @@ func (c *fnCtx) optionGateStop(pl place, x model.IfOption, body, onUndefined []j
 	if len(body) == 0 {
 		return nil
 	}
-	undefined := jen.Qual(pkgRT, "UndefinedOption").Call(pl.path.arg(), jen.Lit(x.Option))
+	// Kubernetes marks the option's InternalError with the level of the
+	// tag around it (+k8s:beta=+k8s:ifEnabled(...)=...), as every error of
+	// the wrapped validation.
+	undefined := c.mark(jen.Qual(pkgRT, "UndefinedOption").Call(pl.path.arg(), jen.Lit(x.Option)))
 	if onUndefined != nil {
 		undefined = jen.Qual(pkgRT, "ShortCircuit").Call(undefined)
 	}

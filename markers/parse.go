@@ -106,9 +106,8 @@ func Errorf(tag *Tag, fix, format string, args ...any) *Error {
 // version does not implement; they get their own message rather than
 // "unknown tag", since they are not typos.
 var kubernetesOnly = map[string]bool{
-	"dependentRequired":  true,
-	"dependentForbidden": true, "enumExclude": true,
-	"ifMode": true, "modeDiscriminator": true, "customValidation": true,
+	"enumExclude": true,
+	"ifMode":      true, "modeDiscriminator": true, "customValidation": true,
 	"declarativeValidationNative": true, "default": true, "nullable": true,
 }
 

@@ -237,7 +237,6 @@ func TestErrors(t *testing.T) {
 		{"unknown", intOf(F, "int"), []string{"+k8s:minimun=1"}, []string{"unknown tag +k8s:minimun", "did you mean +k8s:minimum?"}},
 		{"unknown far", intOf(F, "int"), []string{"+k8s:zzzzzzzz"}, []string{"unknown tag", "validation-gen --docs"}},
 		{"kubernetes only", str(F), []string{"+k8s:declarativeValidationNative"}, []string{"Kubernetes generator", "does not support"}},
-		{"kubernetes only dependentRequired", str(F), []string{"+k8s:dependentRequired(\"a\")"}, []string{"Kubernetes generator"}},
 		{"minimum on string", str(F), []string{"+k8s:minimum=1"}, []string{"cannot be used on field T.S (string)", "fits integer"}},
 		{"maxLength on int", intOf(F, "int"), []string{"+k8s:maxLength=1"}, []string{"cannot be used on"}},
 		{"maxItems on map", mapOf(F, str(0), str(0)), []string{"+k8s:maxItems=1"}, []string{"cannot be used on"}},

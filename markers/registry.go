@@ -463,6 +463,24 @@ func newDefault() *Registry {
 		Check:    "At most one member is set.",
 		Errors:   "Invalid / zeroOrOneOf at the struct", Example: "+k8s:zeroOrOneOfMember", Implemented: true,
 	})
+	for _, forbidden := range []bool{false, true} {
+		name, must, errs := "dependentRequired", "must also be set", "Required / dependentRequired at the sibling"
+		if forbidden {
+			name, must, errs = "dependentForbidden", "must not be set", "Forbidden / dependentForbidden at the sibling"
+		}
+		r.add(&Definition{
+			Name: name, Scopes: ScopeField,
+			Kinds:      KindString | KindBool | KindInt | KindFloat | KindSlice | KindMap | KindPointer,
+			KindsDoc:   "pointer, slice, map or scalar field (naming such a sibling)",
+			Args:       []Arg{{Type: codetags.ArgTypeString, Required: true, Doc: "the JSON name of a sibling field"}},
+			Repeatable: true,
+			Summary:    "When this field is set, the named sibling field " + must + ".",
+			Check: "A check of the struct: when this field is set (a non-nil pointer, a non-empty list or map, a non-zero scalar), the sibling " + must +
+				". On update it is not checked again while neither field changed from set to unset or back. Also under +k8s:ifEnabled/+k8s:ifDisabled.",
+			Errors:  errs,
+			Example: `+k8s:` + name + `("schedule")`, Implemented: true,
+		})
+	}
 	for _, level := range []string{"alpha", "beta"} {
 		enforced := "never enforced by Kubernetes 1.37 (handwritten validation stays authoritative); runtime.Migration drops them"
 		if level == "beta" {

@@ -258,7 +258,11 @@ func (b *builder) enumValues(t *types.Type) []EnumValue {
 func (b *builder) buildFields(mt *Type) {
 	t := mt.Go
 	groups := &unionGroups{}
-	defer func() { mt.Unions = groups.build(b) }()
+	var deps []pendingDependency
+	defer func() {
+		mt.Unions = groups.build(b)
+		b.resolveDependencies(mt, deps)
+	}()
 	for _, m := range t.Members {
 		lines, pos := b.l.FieldLines(t.Name.Package, t.Name.Name, m.Name)
 		jsonName, inline, skip := jsonOf(m)
@@ -301,6 +305,7 @@ func (b *builder) buildFields(mt *Type) {
 			}
 		}
 		groups.add(b, f, tags)
+		deps = append(deps, dependencies(f, tags)...)
 		mt.Fields = append(mt.Fields, f)
 		// Opaque anywhere on the field (also eachVal=+k8s:opaqueType) lets
 		// its types come from outside the run.

@@ -71,6 +71,9 @@ type Type struct {
 	// Unions are the unionMember and zeroOrOneOfMember groups among the
 	// struct's fields, checked at the struct's path; sorted by kind, name.
 	Unions []*Union
+	// Dependencies are the struct's dependentRequired and
+	// dependentForbidden checks, in field order.
+	Dependencies []Dependency
 	// Subresources and IsSubresource are the type's own subresource tags,
 	// added to (or, for IsSubresource, replacing) its package's.
 	Subresources  []string
@@ -110,6 +113,24 @@ type Union struct {
 	ZeroOrOne     bool
 	Discriminator *Field
 	Members       []UnionMember
+}
+
+// Dependency is +k8s:dependentRequired (or, with Forbidden,
+// +k8s:dependentForbidden) on Trigger: when Trigger is set, Dependent
+// must be set (unset). Kubernetes checks it at the struct, reporting at
+// the dependent field; Option, when not nil, is the ifEnabled or
+// ifDisabled the tag was written under.
+type Dependency struct {
+	Src
+	Trigger, Dependent *Field
+	Forbidden          bool
+	Option             *DependencyOption
+}
+
+// DependencyOption is the option a dependency is conditional on.
+type DependencyOption struct {
+	Name    string
+	Enabled bool
 }
 
 // UnionMember is a struct field, or an item of a list-map (Item set).

@@ -209,7 +209,12 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		return nil // read with listType
 	case "item", "unionMember", "zeroOrOneOfMember", "unionDiscriminator":
 		return nil // read by unionGroups.add, which needs the whole field
+	case "dependentRequired", "dependentForbidden":
+		return nil // read by dependencies, a check of the struct
 	case "ifEnabled", "ifDisabled":
+		if dependencyTag(tag.Chained) {
+			return nil // a check of the struct, read by dependencies
+		}
 		opt, _ := tag.Arg("")
 		return IfOption{Src: src, Option: opt, Enabled: tag.Def.Name == "ifEnabled", Rules: chained()}
 	case "rule":

@@ -125,3 +125,19 @@ func UndefinedOption(p *Path, option string) *field.Error {
 type Integer interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
 }
+
+// DependentRequired is the error of +k8s:dependentRequired: the struct at
+// p has its trigger field set and not the dependent one, reported at the
+// dependent field.
+func DependentRequired(p *Path, dependent, trigger string) *field.Error {
+	c := p.Child(dependent)
+	return at(field.Required(nil, "must be set when "+trigger+" is set"), &c).WithOrigin("dependentRequired")
+}
+
+// DependentForbidden is the error of +k8s:dependentForbidden: the struct
+// at p has both its trigger and its dependent field set, reported at the
+// dependent field.
+func DependentForbidden(p *Path, dependent, trigger string) *field.Error {
+	c := p.Child(dependent)
+	return at(field.Forbidden(nil, "may not be set when "+trigger+" is set"), &c).WithOrigin("dependentForbidden")
+}

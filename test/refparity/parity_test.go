@@ -78,6 +78,51 @@ func TestParityWithKubernetesGenerator(t *testing.T) {
 	for _, line := range regexp.MustCompile(`(?m)^.*validationtest: .*$`).FindAllString(out, -1) {
 		t.Log(strings.TrimSpace(line))
 	}
+	checkCoverage(t, out)
+}
+
+// checkCoverage compares what the random objects made the reference
+// report (each place, Type, Origin and level at least once) with
+// coverage.txt, so that a change of the parity API or of the random
+// objects that leaves a tag unexercised shows in review. Refresh it with
+// REFPARITY_UPDATE=1.
+func checkCoverage(t *testing.T, out string) {
+	t.Helper()
+	var got []string
+	for _, m := range regexp.MustCompile(`(?m)coverage: (.*)$`).FindAllStringSubmatch(out, -1) {
+		got = append(got, strings.TrimSpace(m[1]))
+	}
+	text := strings.Join(got, "\n") + "\n"
+	if os.Getenv("REFPARITY_UPDATE") != "" {
+		if err := os.WriteFile("coverage.txt", []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile("coverage.txt")
+	if err != nil {
+		t.Fatalf("%v (write it with REFPARITY_UPDATE=1)", err)
+	}
+	if string(want) == text {
+		t.Logf("%d places, types and origins exercised, as coverage.txt lists", len(got))
+		return
+	}
+	wantSet := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(string(want)), "\n") {
+		wantSet[l] = true
+	}
+	gotSet := map[string]bool{}
+	for _, l := range got {
+		gotSet[l] = true
+		if !wantSet[l] {
+			t.Errorf("newly exercised (add it with REFPARITY_UPDATE=1): %s", l)
+		}
+	}
+	for l := range wantSet {
+		if !gotSet[l] {
+			t.Errorf("no longer exercised: %s", l)
+		}
+	}
 }
 
 // driver is the test run inside the temporary module: the random objects
@@ -109,10 +154,15 @@ func TestParity(t *testing.T) {
 	// the same number of errors of each Type, Field, Origin, stability
 	// level and ShortCircuit mark.
 	var counted []string
+	covered := map[string]bool{}
 	generated := func(ctx context.Context, op operation.Operation, obj, old *ours.Parity) field.ErrorList {
 		got := ours.Validate_Parity(ctx, op, nil, obj, old)
-		if a, b := keys(got), keys(reference(ctx, op, obj, old)); a != b && len(counted) < 10 {
+		want := reference(ctx, op, obj, old)
+		if a, b := keys(got), keys(want); a != b && len(counted) < 10 {
 			counted = append(counted, "ours:\n"+a+"reference:\n"+b)
+		}
+		for _, e := range want {
+			covered[coverageKey(e)] = true
 		}
 		return got
 	}
@@ -120,13 +170,51 @@ func TestParity(t *testing.T) {
 		for _, c := range counted {
 			t.Errorf("error counts differ:\n%s", c)
 		}
+		var lines []string
+		for k := range covered {
+			lines = append(lines, k)
+		}
+		sort.Strings(lines)
+		for _, l := range lines {
+			t.Log("coverage: " + l)
+		}
 	}()
-	for _, options := range []map[string]bool{{"Strict": true}, {"Strict": false}} {
+	// The third run defines no option: every tag behind ifEnabled or
+	// ifDisabled then reports an InternalError, with its level.
+	for _, options := range []map[string]bool{{"Strict": true}, {"Strict": false}, {}} {
 		rep := validationtest.Agree(t, validationtest.Config{Seed: 11, Objects: 3000, Options: options}, reference, generated)
 		if rep.Invalid == 0 || rep.Invalid == rep.Validations {
 			t.Errorf("objects should be valid and invalid alike: %s", rep)
 		}
 	}
+}
+
+// coverageKey is what an error shows the run exercised: its place with
+// list indexes and map keys as [*], its Type, Origin and level.
+func coverageKey(e *field.Error) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range e.Field {
+		switch {
+		case r == '[':
+			if depth == 0 {
+				b.WriteString("[*]")
+			}
+			depth++
+		case r == ']':
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	level := "stable"
+	switch {
+	case e.IsAlpha():
+		level = "alpha"
+	case e.IsBeta():
+		level = "beta"
+	}
+	return b.String() + " " + string(e.Type) + " " + e.Origin + " " + level
 }
 
 func keys(errs field.ErrorList) string {

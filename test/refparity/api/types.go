@@ -177,6 +177,8 @@ type Parity struct {
 	// +k8s:listMapKey=name
 	// +k8s:customUnique
 	Loose []Port `json:"loose,omitempty"`
+	// +k8s:optional
+	Dependents *Dependents `json:"dependents,omitempty"`
 }
 
 // Target is a union of one member, as k8s.io/api has.

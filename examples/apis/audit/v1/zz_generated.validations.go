@@ -437,14 +437,15 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 			} else if !enabled81 {
 				if v77 != nil {
 					errs = append(errs, vgruntime.Forbidden(&fp79))
+					stop80 = true
 				}
+			}
+			if v77 == nil {
 				stop80 = true
 			}
 			if !stop80 && v77 != nil {
-				if v77 != nil {
-					if *v77 < 1 {
-						errs = append(errs, vgruntime.Minimum(&fp79, *v77, 1))
-					}
+				if *v77 < 1 {
+					errs = append(errs, vgruntime.Minimum(&fp79, *v77, 1))
 				}
 			}
 		}
@@ -780,14 +781,15 @@ func ValidateAt_DisruptionBudgetSpec(ctx context.Context, op operation.Operation
 			} else if enabled33 {
 				if *v29 != "" {
 					errs = append(errs, vgruntime.Forbidden(&fp31))
+					stop32 = true
 				}
+			}
+			if *v29 == "" {
 				stop32 = true
 			}
 			if !stop32 {
-				if *v29 != "" {
-					if vgruntime.TooLong(string(*v29), 16) {
-						errs = append(errs, vgruntime.MaxLength(&fp31, *v29, 16))
-					}
+				if vgruntime.TooLong(string(*v29), 16) {
+					errs = append(errs, vgruntime.MaxLength(&fp31, *v29, 16))
 				}
 			}
 		}
@@ -1605,30 +1607,27 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 			ov51 = &oldObj.Owner
 		}
 		if !(op.Type == operation.Update && ov51 != nil && *v50 == *ov51) {
-			stop56 := false
-			if enabled57, defined58 := op.Options["AuditStrict"]; !defined58 {
+			stop53 := false
+			if enabled54, defined55 := op.Options["AuditStrict"]; !defined55 {
 				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp52, "AuditStrict")))
-				stop56 = true
-			} else if enabled57 {
+				stop53 = true
+			} else if !enabled54 {
 				if *v50 == "" {
-					errs = append(errs, vgruntime.Required(&fp52))
-					stop56 = true
+					stop53 = true
 				}
 			}
-			if !stop56 {
-				stop53 := false
-				if enabled54, defined55 := op.Options["AuditStrict"]; !defined55 {
-					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp52, "AuditStrict")))
+			if enabled56, defined57 := op.Options["AuditStrict"]; !defined57 {
+				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp52, "AuditStrict")))
+				stop53 = true
+			} else if enabled56 {
+				if *v50 == "" {
+					errs = append(errs, vgruntime.Required(&fp52))
 					stop53 = true
-				} else if !enabled54 {
-					if *v50 == "" {
-						stop53 = true
-					}
 				}
-				if !stop53 {
-					if vgruntime.TooLong(string(*v50), 16) {
-						errs = append(errs, vgruntime.MaxLength(&fp52, *v50, 16))
-					}
+			}
+			if !stop53 {
+				if vgruntime.TooLong(string(*v50), 16) {
+					errs = append(errs, vgruntime.MaxLength(&fp52, *v50, 16))
 				}
 			}
 		}

@@ -294,13 +294,11 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 			ov57 = &oldObj.Strict
 		}
 		if !(op.Type == operation.Update && ov57 != nil && *v56 == *ov57) {
-			if *v56 {
-				if enabled60, defined61 := op.Options["ProbeStrict"]; !defined61 {
-					errs = append(errs, vgruntime.UndefinedOption(&fp58, "ProbeStrict"))
-				} else if !enabled60 {
-					if *v56 {
-						errs = append(errs, vgruntime.Forbidden(&fp58))
-					}
+			if enabled60, defined61 := op.Options["ProbeStrict"]; !defined61 {
+				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp58, "ProbeStrict")))
+			} else if !enabled60 {
+				if *v56 {
+					errs = append(errs, vgruntime.Forbidden(&fp58))
 				}
 			}
 		}
@@ -3390,30 +3388,27 @@ func ValidateAt_SessionAffinity(ctx context.Context, op operation.Operation, p *
 			ov11 = &oldObj.TimeoutSeconds
 		}
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
-			stop16 := false
-			if enabled17, defined18 := op.Options["ProbeStrict"]; !defined18 {
+			stop13 := false
+			if enabled14, defined15 := op.Options["ProbeStrict"]; !defined15 {
 				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp12, "ProbeStrict")))
-				stop16 = true
-			} else if enabled17 {
+				stop13 = true
+			} else if !enabled14 {
 				if *v10 == 0 {
-					errs = append(errs, vgruntime.Required(&fp12))
-					stop16 = true
+					stop13 = true
 				}
 			}
-			if !stop16 {
-				stop13 := false
-				if enabled14, defined15 := op.Options["ProbeStrict"]; !defined15 {
-					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp12, "ProbeStrict")))
+			if enabled16, defined17 := op.Options["ProbeStrict"]; !defined17 {
+				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp12, "ProbeStrict")))
+				stop13 = true
+			} else if enabled16 {
+				if *v10 == 0 {
+					errs = append(errs, vgruntime.Required(&fp12))
 					stop13 = true
-				} else if !enabled14 {
-					if *v10 == 0 {
-						stop13 = true
-					}
 				}
-				if !stop13 {
-					if *v10 < 10 {
-						errs = append(errs, vgruntime.Minimum(&fp12, *v10, 10))
-					}
+			}
+			if !stop13 {
+				if *v10 < 10 {
+					errs = append(errs, vgruntime.Minimum(&fp12, *v10, 10))
 				}
 			}
 		}

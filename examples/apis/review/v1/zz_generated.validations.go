@@ -948,92 +948,89 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 			ov94 = &oldObj.Zones
 		}
 		if !(op.Type == operation.Update && ov94 != nil && equal_11(v93, ov94)) {
-			stop103 := false
-			if enabled104, defined105 := op.Options["ReviewStrict"]; !defined105 {
+			stop100 := false
+			if enabled101, defined102 := op.Options["ReviewStrict"]; !defined102 {
 				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp95, "ReviewStrict")))
-				stop103 = true
-			} else if enabled104 {
-				if len(*v93) == 0 {
-					errs = append(errs, vgruntime.Required(&fp95))
-					stop103 = true
+				stop100 = true
+			} else if !enabled101 {
+				if len(*v93) != 0 {
+					errs = append(errs, vgruntime.Forbidden(&fp95))
+					stop100 = true
 				}
 			}
-			if !stop103 {
-				stop100 := false
-				if enabled101, defined102 := op.Options["ReviewStrict"]; !defined102 {
-					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp95, "ReviewStrict")))
-					stop100 = true
-				} else if !enabled101 {
-					if len(*v93) != 0 {
-						errs = append(errs, vgruntime.Forbidden(&fp95))
-					}
+			if enabled103, defined104 := op.Options["ReviewStrict"]; !defined104 {
+				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp95, "ReviewStrict")))
+				stop100 = true
+			} else if enabled103 {
+				if len(*v93) == 0 {
+					errs = append(errs, vgruntime.Required(&fp95))
 					stop100 = true
 				}
-				if !stop100 {
-					if len(*v93) > 2 {
-						errs = append(errs, vgruntime.MaxItems(&fp95, len(*v93), 2))
-					} else {
-						for i96 := range *v93 {
-							ep99 := fp95.Index(i96)
-							ev97 := &(*v93)[i96]
-							errs = append(errs, ValidateAt_Zone(ctx, op, &ep99, ev97, nil)...)
-						}
-					}
+			}
+			if len(*v93) > 2 {
+				errs = append(errs, vgruntime.MaxItems(&fp95, len(*v93), 2))
+				stop100 = true
+			}
+			if !stop100 {
+				for i96 := range *v93 {
+					ep99 := fp95.Index(i96)
+					ev97 := &(*v93)[i96]
+					errs = append(errs, ValidateAt_Zone(ctx, op, &ep99, ev97, nil)...)
 				}
 			}
 		}
 	}
 	// field partitions
 	{
-		fp108 := p.Child("partitions")
-		v106 := &obj.Partitions
-		var ov107 *[]uint32
+		fp107 := p.Child("partitions")
+		v105 := &obj.Partitions
+		var ov106 *[]uint32
 		if oldObj != nil {
-			ov107 = &oldObj.Partitions
+			ov106 = &oldObj.Partitions
 		}
-		if !(op.Type == operation.Update && ov107 != nil && equal_12(v106, ov107)) {
-			if len(*v106) != 0 {
-				if len(*v106) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp108, len(*v106), 3))
+		if !(op.Type == operation.Update && ov106 != nil && equal_12(v105, ov106)) {
+			if len(*v105) != 0 {
+				if len(*v105) > 3 {
+					errs = append(errs, vgruntime.MaxItems(&fp107, len(*v105), 3))
 				} else {
 					{
-						var old113 vgruntime.OldItems[uint32, uint32]
-						if op.Type == operation.Update && ov107 != nil {
-							old113 = vgruntime.NewOldItems(*ov107, vgruntime.Self[uint32])
+						var old112 vgruntime.OldItems[uint32, uint32]
+						if op.Type == operation.Update && ov106 != nil {
+							old112 = vgruntime.NewOldItems(*ov106, vgruntime.Self[uint32])
 						}
-						for i109 := range *v106 {
-							ep112 := fp108.Index(i109)
-							ev110 := &(*v106)[i109]
-							var eov111 *uint32
-							if found114 := old113.Find(vgruntime.Self[uint32](ev110)); found114 != nil {
-								eov111 = found114
+						for i108 := range *v105 {
+							ep111 := fp107.Index(i108)
+							ev109 := &(*v105)[i108]
+							var eov110 *uint32
+							if found113 := old112.Find(vgruntime.Self[uint32](ev109)); found113 != nil {
+								eov110 = found113
 							}
-							if !(op.Type == operation.Update && eov111 != nil && *ev110 == *eov111) {
-								if *ev110 < 1 {
-									errs = append(errs, vgruntime.Minimum(&ep112, *ev110, 1))
+							if !(op.Type == operation.Update && eov110 != nil && *ev109 == *eov110) {
+								if *ev109 < 1 {
+									errs = append(errs, vgruntime.Minimum(&ep111, *ev109, 1))
 								}
 							}
 						}
-						old113.Release()
+						old112.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp108, *v106)...)
+					errs = append(errs, vgruntime.UniqueValues(&fp107, *v105)...)
 				}
 			}
 		}
 	}
 	// field selector
 	{
-		fp117 := p.Child("selector")
-		v115 := obj.Selector
-		var ov116 *Selector
+		fp116 := p.Child("selector")
+		v114 := obj.Selector
+		var ov115 *Selector
 		if oldObj != nil {
-			ov116 = oldObj.Selector
+			ov115 = oldObj.Selector
 		}
-		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v115, ov116, equal_Selector)) {
-			if v115 == nil {
-				errs = append(errs, vgruntime.Required(&fp117))
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v114, ov115, equal_Selector)) {
+			if v114 == nil {
+				errs = append(errs, vgruntime.Required(&fp116))
 			} else {
-				errs = append(errs, ValidateAt_Selector(ctx, op, &fp117, v115, ov116)...)
+				errs = append(errs, ValidateAt_Selector(ctx, op, &fp116, v114, ov115)...)
 			}
 		}
 	}
@@ -3343,37 +3340,34 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 			ov142 = &oldObj.Owners
 		}
 		if !(op.Type == operation.Update && ov142 != nil && equal_17(v141, ov142)) {
-			stop151 := false
-			if enabled152, defined153 := op.Options["ReviewStrict"]; !defined153 {
+			stop144 := false
+			if enabled149, defined150 := op.Options["ReviewStrict"]; !defined150 {
 				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp143, "ReviewStrict")))
-				stop151 = true
-			} else if enabled152 {
+				stop144 = true
+			} else if !enabled149 {
 				if len(*v141) == 0 {
-					errs = append(errs, vgruntime.Required(&fp143))
-					stop151 = true
+					stop144 = true
 				}
 			}
-			if !stop151 {
-				stop148 := false
-				if enabled149, defined150 := op.Options["ReviewStrict"]; !defined150 {
-					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp143, "ReviewStrict")))
-					stop148 = true
-				} else if !enabled149 {
-					if len(*v141) == 0 {
-						stop148 = true
-					}
+			if enabled151, defined152 := op.Options["ReviewStrict"]; !defined152 {
+				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp143, "ReviewStrict")))
+				stop144 = true
+			} else if enabled151 {
+				if len(*v141) == 0 {
+					errs = append(errs, vgruntime.Required(&fp143))
+					stop144 = true
 				}
-				if !stop148 {
-					if len(*v141) > 2 {
-						errs = append(errs, vgruntime.MaxItems(&fp143, len(*v141), 2))
-					} else {
-						for i144 := range *v141 {
-							ep147 := fp143.Index(i144)
-							ev145 := &(*v141)[i144]
-							if vgruntime.TooLong(string(*ev145), 8) {
-								errs = append(errs, vgruntime.MaxLength(&ep147, *ev145, 8))
-							}
-						}
+			}
+			if len(*v141) > 2 {
+				errs = append(errs, vgruntime.MaxItems(&fp143, len(*v141), 2))
+				stop144 = true
+			}
+			if !stop144 {
+				for i145 := range *v141 {
+					ep148 := fp143.Index(i145)
+					ev146 := &(*v141)[i145]
+					if vgruntime.TooLong(string(*ev146), 8) {
+						errs = append(errs, vgruntime.MaxLength(&ep148, *ev146, 8))
 					}
 				}
 			}

@@ -172,8 +172,10 @@ func validateWidgetSpec(op operation.Operation, spec, old *WidgetSpec, fldPath *
 		}
 	}
 
-	if p := fldPath.Child("zones"); len(spec.Zones) != 0 && !unchanged(op, correlated, spec.Zones, old.Zones) {
-		// The option check and maxItems stop the field's other checks.
+	if p := fldPath.Child("zones"); !unchanged(op, correlated, spec.Zones, old.Zones) {
+		// The option check and maxItems stop the field's other checks. As
+		// Kubernetes runs every short-circuiting check of a field, an
+		// undefined option is reported for an empty list too.
 		if enabled, defined := op.HasOption(OptionMultiZone); !defined {
 			allErrs = append(allErrs, undefinedOption(p, OptionMultiZone))
 		} else if !enabled && len(spec.Zones) > 1 {

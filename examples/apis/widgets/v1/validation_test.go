@@ -268,8 +268,9 @@ func TestWidgetOptional(t *testing.T) {
 			w.Spec.Tags, w.Spec.Listeners, w.Spec.Mounts = []string{}, []Listener{}, []*Mount{}
 			w.Status.Conditions = []Condition{}
 		}},
-		{name: "unset optional fields skip even an undefined option", opts: map[string]bool{},
-			obj: func(w *Widget) { w.Spec.Color, w.Spec.ExtraPorts, w.Spec.Zones = "", nil, nil }},
+		{name: "unset optional fields skip an undefined option, but for a short-circuiting check", opts: map[string]bool{},
+			obj:  func(w *Widget) { w.Spec.Color, w.Spec.ExtraPorts, w.Spec.Zones = "", nil, nil },
+			want: []errT{internal("spec.zones")}},
 		{name: "pointer set to zero is validated", obj: func(w *Widget) {
 			w.Spec.Replicas = ptr(ReplicaCount(0))
 			w.Spec.Priority = ptr(int32(0))
@@ -564,7 +565,7 @@ func TestWidgetIfEnabled(t *testing.T) {
 			want: []errT{internal("spec.extraPorts"), internal("spec.zones"), internal("spec.color")}},
 		{name: "nil options: every guarded field set", opts: map[string]bool{},
 			obj:  func(w *Widget) { w.Spec.Zones = nil },
-			want: []errT{internal("spec.extraPorts"), internal("spec.color")}},
+			want: []errT{internal("spec.extraPorts"), internal("spec.zones"), internal("spec.color")}},
 		{name: "update: unchanged ratchets even when undefined", update: true, opts: map[string]bool{}},
 		{name: "update: changed", update: true,
 			old:  lowPorts,

@@ -1211,23 +1211,24 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 			ov78 = &oldObj.Zones
 		}
 		if !(op.Type == operation.Update && ov78 != nil && equal_3(v77, ov78)) {
-			if len(*v77) != 0 {
-				stop84 := false
-				if enabled85, defined86 := op.Options["WidgetMultiZone"]; !defined86 {
-					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp79, "WidgetMultiZone")))
-					stop84 = true
-				} else if !enabled85 {
-					if len(*v77) > 1 {
-						errs = append(errs, vgruntime.MaxItems(&fp79, len(*v77), 1))
-						stop84 = true
-					}
+			stop80 := false
+			if enabled85, defined86 := op.Options["WidgetMultiZone"]; !defined86 {
+				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp79, "WidgetMultiZone")))
+				stop80 = true
+			} else if !enabled85 {
+				if len(*v77) > 1 {
+					errs = append(errs, vgruntime.MaxItems(&fp79, len(*v77), 1))
+					stop80 = true
 				}
-				if !stop84 {
-					for i80 := range *v77 {
-						ep83 := fp79.Index(i80)
-						ev81 := &(*v77)[i80]
-						errs = append(errs, vgruntime.ShortName(&ep83, *ev81)...)
-					}
+			}
+			if len(*v77) == 0 {
+				stop80 = true
+			}
+			if !stop80 {
+				for i81 := range *v77 {
+					ep84 := fp79.Index(i81)
+					ev82 := &(*v77)[i81]
+					errs = append(errs, vgruntime.ShortName(&ep84, *ev82)...)
 				}
 			}
 		}
