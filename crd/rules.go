@@ -349,6 +349,12 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r model.R
 		c.positions[strings.Join(append(append([]string{}, c.schemaPath...), fmt.Sprintf("x-kubernetes-validations[%d]", len(s.XValidations)-1)), ".")] = x.Pos
 	case model.Required, model.Optional, model.Forbidden, model.Opaque, model.IfOption:
 		// Presence is decided by the parent (presence); options were resolved.
+	case model.Custom:
+		if c.enforces(x.Level) {
+			c.errs = append(c.errs, &markers.Error{Pos: x.Pos, Tag: x.Tag,
+				Msg: "+k8s:customValidation calls Go code (" + x.Func + "), which an API server serving a CRD cannot run: the CRD would not check it",
+				Fix: "express the rule as a +k8s:rule (CEL) or other tags, serve the Go validator from a validating webhook, or generate this package without --crd-dir"})
+		}
 	default:
 		c.errs = append(c.errs, noCRDForm(r))
 	}

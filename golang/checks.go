@@ -240,14 +240,78 @@ func (c *fnCtx) valueChecks(pl place, tail []jen.Code) []jen.Code {
 		// also for an unset value that optional or required stops.
 		return c.updateChecks(pl, presence, updates, rest, tail)
 	}
+	if len(presence) == 0 && pl.isPtr() {
+		// Checks of a value skip a nil pointer, but a custom function is
+		// called with it, as Kubernetes calls it when nothing stopped.
+		customs, others := splitCustom(rest)
+		var out []jen.Code
+		for _, r := range customs {
+			out = append(out, c.rule(pl, r)...)
+		}
+		if after := c.afterPresence(pl, others, tail); len(after) > 0 {
+			out = append(out, jen.If(jen.Id(pl.v).Op("!=").Nil()).Block(after...))
+		}
+		return out
+	}
 	after := c.afterPresence(pl, rest, tail)
 	if len(presence) == 0 {
-		if pl.isPtr() && len(after) > 0 {
-			return []jen.Code{jen.If(jen.Id(pl.v).Op("!=").Nil()).Block(after...)}
-		}
 		return after
 	}
 	return c.presenceChecks(pl, presence, after)
+}
+
+// splitCustom separates the +k8s:customValidation calls among rules (also
+// under an option) from the other rules.
+func splitCustom(rules []model.Rule) (customs, others []model.Rule) {
+	for _, r := range rules {
+		if isCustom(r) {
+			customs = append(customs, r)
+		} else {
+			others = append(others, r)
+		}
+	}
+	return customs, others
+}
+
+func isCustom(r model.Rule) bool {
+	switch x := r.(type) {
+	case model.Custom:
+		return true
+	case model.IfOption:
+		for _, in := range x.Rules {
+			if !isCustom(in) {
+				return false
+			}
+		}
+		return len(x.Rules) > 0
+	}
+	return false
+}
+
+// custom calls the handwritten function of a +k8s:customValidation with
+// the value and the old one, as Kubernetes passes them: as they are when
+// nilable, else by pointer. The function takes a *field.Path, which is
+// built for the call.
+func (c *fnCtx) custom(pl place, x model.Custom) []jen.Code {
+	value, old := jen.Id(pl.v), jen.Id(pl.ov)
+	var decls []jen.Code
+	if x.Nilable && !pl.isPtr() {
+		value = pl.derefRaw()
+		if pl.hasOld() {
+			o := c.name("old")
+			decls = append(decls,
+				jen.Var().Id(o).Add(c.e.typeCode(pl.valueType())),
+				jen.If(jen.Id(pl.ov).Op("!=").Nil()).Block(jen.Id(o).Op("=").Op("*").Id(pl.ov)))
+			old = jen.Id(o)
+		} else {
+			old = jen.Nil()
+		}
+	}
+	call := c.appendErrs(jen.Id(x.Func).Call(jen.Id("ctx"), jen.Id("op"), pl.path.field(), value, old))
+	if len(decls) == 0 {
+		return []jen.Code{call}
+	}
+	return []jen.Code{jen.Block(append(decls, call)...)}
 }
 
 // presenceChecks nests the remaining checks under the presence rules.
@@ -515,6 +579,8 @@ func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
 			old = ""
 		}
 		return c.unionChecks([]*model.Union{x.Union}, pl.v, old, pl.path, true)
+	case model.Custom:
+		return c.custom(pl, x)
 	case model.Opaque, model.CEL:
 		return nil // CEL: all of a type's rules at once (celRulesCall)
 	}

@@ -137,15 +137,31 @@ func (c *fnCtx) updateChecks(pl place, presence, updates, rest []model.Rule, tai
 		return r.TagName()
 	}
 	sort.SliceStable(plain, func(i, j int) bool { return order(plain[i]) < order(plain[j]) })
+	var customs []model.Rule
+	if pl.isPtr() {
+		// A custom function is called with a nil pointer too.
+		customs, others = splitCustom(others)
+	}
 	after := c.afterPresence(pl, others, tail)
 	// Without checks to stop, the rules only report (setStop is nil).
 	var setStop jen.Code
-	if len(after) > 0 {
+	if len(after) > 0 || len(customs) > 0 {
 		setStop = jen.Id(stop).Op("=").True()
 	}
 	var out []jen.Code
 	for _, r := range plain {
 		out = append(out, c.shortCircuit(pl, r, setStop)...)
+	}
+	var unguarded []jen.Code
+	for _, r := range customs {
+		unguarded = append(unguarded, c.rule(pl, r)...)
+	}
+	if len(after) == 0 && len(unguarded) == 0 {
+		return out
+	}
+	out = append([]jen.Code{jen.Id(stop).Op(":=").False()}, out...)
+	if len(unguarded) > 0 {
+		out = append(out, jen.If(jen.Op("!").Id(stop)).Block(unguarded...))
 	}
 	if len(after) == 0 {
 		return out
@@ -154,7 +170,6 @@ func (c *fnCtx) updateChecks(pl place, presence, updates, rest []model.Rule, tai
 	if pl.isPtr() {
 		cond = cond.Op("&&").Id(pl.v).Op("!=").Nil()
 	}
-	out = append([]jen.Code{jen.Id(stop).Op(":=").False()}, out...)
 	return append(out, jen.If(cond).Block(after...))
 }
 

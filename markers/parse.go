@@ -107,7 +107,7 @@ func Errorf(tag *Tag, fix, format string, args ...any) *Error {
 // "unknown tag", since they are not typos.
 var kubernetesOnly = map[string]bool{
 	"enumExclude": true,
-	"ifMode":      true, "modeDiscriminator": true, "customValidation": true,
+	"ifMode":      true, "modeDiscriminator": true,
 	"declarativeValidationNative": true, "default": true, "nullable": true,
 }
 

@@ -399,6 +399,14 @@ func newDefault() *Registry {
 		Errors:  "none", Example: "+k8s:opaqueType", Implemented: true,
 	})
 	r.add(&Definition{
+		Name: "customValidation", Scopes: ScopeType | ScopeField, Kinds: KindAny, Pointer: true,
+		Summary: "Call a handwritten function of the generated package: ValidateCustom_<Type>_<GoField> for a field, ValidateCustom_<Type> for a type.",
+		Check: "The function is called as func(ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue V) field.ErrorList, " +
+			"V being the value's type if a pointer, list, map or interface, else a pointer to it; a field's function is not called again on an update that left the field unchanged. " +
+			"A missing or mistyped function, and a ValidateCustom_ function no tag calls, are generation errors. It has no CRD form.",
+		Errors: "the function's, marked with the tag's level", Example: "+k8s:customValidation", Implemented: true,
+	})
+	r.add(&Definition{
 		Name: "listType", Scopes: ScopeType | ScopeField, Kinds: KindSlice,
 		Payload: PayloadChoice, Choices: []string{"atomic", "set", "map"},
 		Summary: "How a list is merged and what makes its items unique.",

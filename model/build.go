@@ -34,6 +34,9 @@ type builder struct {
 	// unvalidatable are the named types of the run that hold nothing to
 	// validate (interfaces, funcs, channels, named pointers).
 	unvalidatable map[types.Name]bool
+	// customClaimed are, by output package, the ValidateCustom_ functions
+	// +k8s:customValidation tags call.
+	customClaimed map[string]map[string]bool
 }
 
 // Build turns the loaded packages into the model, checking every tag.
@@ -107,6 +110,7 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 	b.checkUpdates()
 	b.checkShadowedFields()
 	b.checkRegistryRoots()
+	b.checkCustomFuncs()
 	if len(b.errs) > 0 {
 		return nil, markers.JoinSorted(b.errs)
 	}
@@ -185,7 +189,7 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 	tags, errs := markers.Default.Parse(lines, tt)
 	b.errs = append(b.errs, errs...)
 	b.checkListTags(tags, t)
-	mt.Rules = append(b.rules(tags), b.xValidations(lines)...)
+	mt.Rules = b.withCustom(append(b.rules(tags), b.xValidations(lines)...), mt, "", t.GoType)
 	if t.Kind != types.Struct {
 		for _, r := range mt.Rules {
 			if x, ok := r.(CEL); ok {
@@ -292,7 +296,7 @@ func (b *builder) buildFields(mt *Type) {
 		tags, errs := markers.Default.Parse(lines, ft)
 		b.errs = append(b.errs, errs...)
 		b.checkListTags(tags, m.Type)
-		f.Rules = append(b.rules(tags), b.xValidations(lines)...)
+		f.Rules = b.withCustom(append(b.rules(tags), b.xValidations(lines)...), mt, m.Name, gt)
 		if inline {
 			for _, r := range f.Rules {
 				if x, ok := r.(CEL); ok {

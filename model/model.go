@@ -339,6 +339,14 @@ type (
 	}
 	// Opaque: do not call the validation of the value's type.
 	Opaque struct{ Src }
+	// Custom calls Func, a handwritten function of the output package,
+	// with the value: as it is when Nilable (a pointer, list, map or
+	// interface), else a pointer to it.
+	Custom struct {
+		Src
+		Func    string
+		Nilable bool
+	}
 	// IfOption applies Rules when op.Options[Option] == Enabled.
 	IfOption struct {
 		Src

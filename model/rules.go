@@ -139,6 +139,13 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 			b.errs = append(b.errs, markers.Errorf(tag, fix, "+k8s:rule cannot be chained from +k8s:%s", tag.Def.Name))
 			return nil
 		}
+		if tag.Chained.Def.Name == "customValidation" && tag.Def.Name != "ifEnabled" && tag.Def.Name != "ifDisabled" {
+			// The function is named after the type or field the tag is
+			// written on; a value reached through a chain has no such name.
+			b.errs = append(b.errs, markers.Errorf(tag, "write +k8s:customValidation on the type or field it validates (alone, or under +k8s:ifEnabled/+k8s:ifDisabled)",
+				"+k8s:customValidation cannot be chained from +k8s:%s: its function is named after the type or field it is written on", tag.Def.Name))
+			return nil
+		}
 		n := len(b.errs)
 		if r := b.rule(tag.Chained); r != nil {
 			return []Rule{r}
@@ -203,6 +210,8 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		return Subfield{Src: src, JSONName: name, Field: &Field{GoName: st.goField, JSONName: name, Go: st.t, Pos: tag.Pos}, Rules: chained()}
 	case "opaqueType":
 		return Opaque{src}
+	case "customValidation":
+		return Custom{Src: src} // named by withCustom, which knows the place
 	case "listType":
 		return ListType{Src: src, Kind: tag.Value}
 	case "listMapKey", "unique", "customUnique":

@@ -179,6 +179,8 @@ type Parity struct {
 	Loose []Port `json:"loose,omitempty"`
 	// +k8s:optional
 	Dependents *Dependents `json:"dependents,omitempty"`
+	// +k8s:optional
+	Customs *Customs `json:"customs,omitempty"`
 }
 
 // Target is a union of one member, as k8s.io/api has.
