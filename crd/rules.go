@@ -194,6 +194,11 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r model.R
 		for _, e := range x.values {
 			s.Enum = append(s.Enum, jsonValue(e.Value))
 		}
+		if len(x.values) == 0 {
+			// Every constant is excluded under the CRD options: no value
+			// is supported (an empty enum keyword would allow any).
+			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: "false", Message: "no value is supported"})
+		}
 	case model.Item:
 		// On the items, not the list: each item is checked where it is
 		// (the error lands at [i], as in Go), and a rule on items costs far
@@ -480,7 +485,26 @@ func (c *crdCtx) allRules(t *types.Type, rules []model.Rule) []model.Rule {
 	if mt := c.m.Lookup(t); mt != nil {
 		out = append(out, c.resolveOptions(mt.Rules)...)
 		if len(mt.Enum) > 0 && c.enforces(mt.EnumLevel) {
-			out = append(out, enumRule{values: mt.Enum})
+			out = append(out, enumRule{values: c.enumOf(mt)})
+		}
+	}
+	return out
+}
+
+// enumOf is the values of an enum type under the CRD options: a value
+// excluded (+k8s:enumExclude under ifEnabled/ifDisabled) while its option
+// has the state the options give it is left out.
+func (c *crdCtx) enumOf(mt *model.Type) []model.EnumValue {
+	out := []model.EnumValue{}
+	for _, v := range mt.Enum {
+		excluded := false
+		for _, x := range v.Exclusions {
+			if c.options[x.Option] == x.ExcludeWhen {
+				excluded = true
+			}
+		}
+		if !excluded {
+			out = append(out, v)
 		}
 	}
 	return out

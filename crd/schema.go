@@ -322,7 +322,7 @@ func (c *crdCtx) valueSchema(t *types.Type, rules []model.Rule, opaque, optional
 		if mt != nil && !opaque && !noTypeRules {
 			c.applyRules(&s, t, c.resolveOptions(mt.Rules), optional)
 			if len(mt.Enum) > 0 && c.enforces(mt.EnumLevel) {
-				c.applyRules(&s, t, []model.Rule{enumRule{values: mt.Enum}}, optional)
+				c.applyRules(&s, t, []model.Rule{enumRule{values: c.enumOf(mt)}}, optional)
 			}
 		}
 		c.applyRules(&s, t, rules, optional)

@@ -3,6 +3,7 @@ package golang
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -590,6 +591,11 @@ func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
 // enumCheck is +k8s:enum: the value must be one of the type's constants.
 func (c *fnCtx) enumCheck(pl place) []jen.Code {
 	defer c.at(pl.enumLevel)()
+	if hasExclusions(pl.enum) {
+		values, exclusions := c.e.enumVars(pl)
+		return []jen.Code{c.appendErrs(jen.Qual(pkgRT, "EnumExcluding").Call(
+			pl.path.arg(), pl.derefRaw(), jen.Id("op").Dot("Options"), jen.Id(values), jen.Id(exclusions)))}
+	}
 	var cases []jen.Code
 	var supported []jen.Code
 	pkg := pl.t.Name.Package
@@ -602,6 +608,54 @@ func (c *fnCtx) enumCheck(pl place) []jen.Code {
 		jen.Default().Block(c.appendErr(jen.Qual(pkgRT, "NotSupported").Call(
 			pl.path.arg(), pl.derefRaw(), jen.Index().Add(c.e.typeQual(pl.t)).Values(supported...)))),
 	)}
+}
+
+func hasExclusions(values []model.EnumValue) bool {
+	for _, v := range values {
+		if len(v.Exclusions) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// enumVars writes, once per file and type, the package-level values of an
+// enum with conditional exclusions (sorted by value, as the supported
+// values of its error) and its exclusions (by constant name, then as the
+// model orders a constant's, as Kubernetes reads them).
+func (e *goEmitter) enumVars(pl place) (values, exclusions string) {
+	key := pl.t.Name.String()
+	if v, ok := e.enumVarNames[key]; ok {
+		return v[0], v[1]
+	}
+	n := len(e.enumVarNames) + 1
+	values, exclusions = e.free("enumValues"+strconv.Itoa(n)), e.free("enumExclusions"+strconv.Itoa(n))
+	if e.enumVarNames == nil {
+		e.enumVarNames = map[string][2]string{}
+	}
+	e.enumVarNames[key] = [2]string{values, exclusions}
+	pkg := pl.t.Name.Package
+	var vs []jen.Code
+	byName := append([]model.EnumValue{}, pl.enum...)
+	for _, v := range pl.enum {
+		vs = append(vs, jen.Qual(pkg, v.Name))
+	}
+	sort.Slice(byName, func(i, j int) bool { return byName[i].Name < byName[j].Name })
+	var xs []jen.Code
+	for _, v := range byName {
+		for _, x := range v.Exclusions {
+			xs = append(xs, jen.Values(jen.Dict{
+				jen.Id("Value"):       jen.Qual(pkg, v.Name),
+				jen.Id("ExcludeWhen"): jen.Lit(x.ExcludeWhen),
+				jen.Id("Option"):      jen.Lit(x.Option),
+			}))
+		}
+	}
+	tq := e.typeQual(pl.t)
+	e.post = append(e.post,
+		jen.Var().Id(values).Op("=").Index().Add(tq).Values(vs...), jen.Line(),
+		jen.Var().Id(exclusions).Op("=").Index().Qual(pkgRT, "EnumExclusion").Types(tq).Values(xs...), jen.Line())
+	return values, exclusions
 }
 
 // subfield applies rules to one field of the struct at pl.

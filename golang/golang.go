@@ -95,6 +95,9 @@ type goEmitter struct {
 	// lookups written at the end of the file.
 	unionVars   []string
 	itemFinders map[string]string
+	// enumVarNames are, by enum type, the names of the values and
+	// exclusions written for an enum with conditional exclusions.
+	enumVarNames map[string][2]string
 	// transitionVars name the schemas of unchanged values' transition
 	// rules, by value type (unchangedTransitions).
 	transitionVars map[string]string

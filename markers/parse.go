@@ -106,8 +106,7 @@ func Errorf(tag *Tag, fix, format string, args ...any) *Error {
 // version does not implement; they get their own message rather than
 // "unknown tag", since they are not typos.
 var kubernetesOnly = map[string]bool{
-	"enumExclude": true,
-	"ifMode":      true, "modeDiscriminator": true,
+	"ifMode": true, "modeDiscriminator": true,
 	"declarativeValidationNative": true, "default": true, "nullable": true,
 }
 

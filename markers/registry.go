@@ -364,6 +364,13 @@ func newDefault() *Registry {
 		Errors:   "NotSupported", Example: "+k8s:enum", Implemented: true,
 	})
 	r.add(&Definition{
+		Name: "enumExclude", Scopes: ScopeConst, Kinds: KindString,
+		KindsDoc: "constant of a +k8s:enum type",
+		Summary:  "The constant is not a value of its enum type; under +k8s:ifEnabled/+k8s:ifDisabled, only while the option is (not) enabled.",
+		Check:    "Left out of the enum's values, or (under an option) left out when the option has that state; an undefined option is an InternalError, as in Kubernetes. In a CRD, options are resolved with --crd-options.",
+		Errors:   "NotSupported (the supported values without the excluded ones)", Example: "+k8s:enumExclude", Implemented: true,
+	})
+	r.add(&Definition{
 		Name: "neq", Scopes: scopeValue, Kinds: KindString | KindBool | KindInt, Pointer: true,
 		Payload: PayloadFieldValue,
 		Summary: "A value the field must not have.",
@@ -506,7 +513,7 @@ func newDefault() *Registry {
 	}
 	optArg := []Arg{{Type: codetags.ArgTypeString, Required: true, Doc: "the option name"}}
 	r.add(&Definition{
-		Name: "ifEnabled", Scopes: scopeValue, Kinds: KindAny, Pointer: true,
+		Name: "ifEnabled", Scopes: scopeValue | ScopeConst, Kinds: KindAny, Pointer: true,
 		Args: optArg, Payload: PayloadTag, Repeatable: true,
 		Summary: "Apply a tag only when an option is enabled.",
 		Check:   "The chained tag, when op.Options[option] is true.",
@@ -514,7 +521,7 @@ func newDefault() *Registry {
 		Example: `+k8s:ifEnabled("MyFeature")=+k8s:required`, Implemented: true,
 	})
 	r.add(&Definition{
-		Name: "ifDisabled", Scopes: scopeValue, Kinds: KindAny, Pointer: true,
+		Name: "ifDisabled", Scopes: scopeValue | ScopeConst, Kinds: KindAny, Pointer: true,
 		Args: optArg, Payload: PayloadTag, Repeatable: true,
 		Summary: "Apply a tag only when an option is disabled.",
 		Check:   "The chained tag, when op.Options[option] is false.",

@@ -37,6 +37,8 @@ type builder struct {
 	// customClaimed are, by output package, the ValidateCustom_ functions
 	// +k8s:customValidation tags call.
 	customClaimed map[string]map[string]bool
+	// constTagCache holds the parsed tags of constants (constTags).
+	constTagCache map[string][]*markers.Tag
 }
 
 // Build turns the loaded packages into the model, checking every tag.
@@ -111,6 +113,7 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 	b.checkShadowedFields()
 	b.checkRegistryRoots()
 	b.checkCustomFuncs()
+	b.checkConstTags()
 	if len(b.errs) > 0 {
 		return nil, markers.JoinSorted(b.errs)
 	}
@@ -219,7 +222,7 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 				"type %s is the validation of a subresource (isSubresource), so it cannot support other subresources", t.Name.Name))
 		}
 		if tag.Def.Name == "enum" {
-			mt.Enum, mt.EnumLevel = b.enumValues(t), Level(tag.Level)
+			mt.Enum, mt.EnumLevel, mt.enumTagged = b.enumValues(t), Level(tag.Level), true
 			if len(mt.Enum) == 0 {
 				b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("declare constants of type %s in package %s", t.Name.Name, t.Name.Package),
 					"type %s has no constants, so no value would be valid", t.Name.Name))
@@ -232,31 +235,6 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 		b.reach(t.Underlying, pos, false)
 	}
 	return mt
-}
-
-func (b *builder) enumValues(t *types.Type) []EnumValue {
-	var out []EnumValue
-	for name, c := range b.l.Universe.Package(t.Name.Package).Constants {
-		if c.Underlying != t || c.ConstValue == nil {
-			continue
-		}
-		out = append(out, EnumValue{Name: name, Value: *c.ConstValue})
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Value != out[j].Value {
-			return out[i].Value < out[j].Value
-		}
-		return out[i].Name < out[j].Name
-	})
-	// Two constants with one value are one allowed value.
-	var uniq []EnumValue
-	for i, v := range out {
-		if i > 0 && v.Value == out[i-1].Value {
-			continue
-		}
-		uniq = append(uniq, v)
-	}
-	return uniq
 }
 
 func (b *builder) buildFields(mt *Type) {

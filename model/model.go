@@ -63,6 +63,9 @@ type Type struct {
 	// EnumLevel is the stability level of its +k8s:enum.
 	Enum      []EnumValue
 	EnumLevel Level
+	// enumTagged: the type carries +k8s:enum (its constants may exclude
+	// themselves, even all of them).
+	enumTagged bool
 	// HasValidation is true when the type or anything it reaches (through
 	// fields, elements or other types) has a rule.
 	HasValidation bool
@@ -170,6 +173,17 @@ type ListKey struct {
 type EnumValue struct {
 	Name  string // Go constant name
 	Value string
+	// Exclusions are its +k8s:ifEnabled/+k8s:ifDisabled=+k8s:enumExclude
+	// tags, in Kubernetes' order (disabled-option ones first, then by
+	// option name).
+	Exclusions []EnumExclusion
+}
+
+// EnumExclusion leaves a value out of its enum while Option is enabled
+// (ExcludeWhen) or disabled (!ExcludeWhen).
+type EnumExclusion struct {
+	Option      string
+	ExcludeWhen bool
 }
 
 // Rule is one validation attached to a place (type, field, element, key).

@@ -141,3 +141,54 @@ func DependentForbidden(p *Path, dependent, trigger string) *field.Error {
 	c := p.Child(dependent)
 	return at(field.Forbidden(nil, "may not be set when "+trigger+" is set"), &c).WithOrigin("dependentForbidden")
 }
+
+// EnumExclusion leaves Value out of an enum while the option Option is
+// enabled (ExcludeWhen) or disabled (!ExcludeWhen): +k8s:enumExclude under
+// +k8s:ifEnabled or +k8s:ifDisabled.
+type EnumExclusion[T ~string] struct {
+	Value       T
+	ExcludeWhen bool
+	Option      string
+}
+
+// EnumExcluding is +k8s:enum for a type with conditional exclusions: v
+// must be one of values and not excluded under options. As in
+// Kubernetes, the exclusions are read in order, and an option none of
+// them could decide before it is undefined is an InternalError.
+func EnumExcluding[T ~string](p *Path, v T, options map[string]bool, values []T, exclusions []EnumExclusion[T]) field.ErrorList {
+	excluded, undefined := enumExcluded(options, exclusions, v)
+	if undefined != "" {
+		return field.ErrorList{UndefinedOption(p, undefined)}
+	}
+	if !excluded {
+		for _, x := range values {
+			if x == v {
+				return nil
+			}
+		}
+	}
+	supported := make([]T, 0, len(values))
+	for _, x := range values {
+		ex, undefined := enumExcluded(options, exclusions, x)
+		if undefined != "" {
+			return field.ErrorList{UndefinedOption(p, undefined)}
+		}
+		if !ex {
+			supported = append(supported, x)
+		}
+	}
+	return field.ErrorList{NotSupported(p, v, supported)}
+}
+
+func enumExcluded[T ~string](options map[string]bool, exclusions []EnumExclusion[T], v T) (excluded bool, undefined string) {
+	for _, x := range exclusions {
+		on, defined := options[x.Option]
+		if !defined {
+			return false, x.Option
+		}
+		if x.Value == v && x.ExcludeWhen == on {
+			return true, ""
+		}
+	}
+	return false, ""
+}

@@ -50,6 +50,9 @@ type pkgComments struct {
 	// decls are the package's top-level names (not methods) and where
 	// they are declared, in the files the generator does not own.
 	decls map[string]token.Position
+	// consts are the doc comments of the package's constants (one per
+	// line of a declaration), by name.
+	consts map[string][]markers.Line
 }
 
 // Untaggable is the doc comment of a declaration no tag applies to.
@@ -162,7 +165,7 @@ func load(dir string, patterns []string, readonly []string, buildTags []string) 
 // each comment line of types, fields, constants and the package with its
 // position. gengo keeps comment text but not positions.
 func indexComments(dir string, buildTags []string) (*pkgComments, error) {
-	pc := &pkgComments{decls: map[string]token.Position{},
+	pc := &pkgComments{decls: map[string]token.Position{}, consts: map[string][]markers.Line{},
 		types: map[string][]markers.Line{}, typePos: map[string]token.Position{},
 		fields: map[string][]markers.Line{}, fieldPos: map[string]token.Position{},
 	}
@@ -303,13 +306,19 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					if doc == nil && len(gd.Specs) == 1 {
 						doc = gd.Doc
 					}
+					if gd.Tok == token.CONST && len(s.Names) == 1 && s.Names[0].Name != "_" {
+						// A constant of an enum type takes +k8s:enumExclude;
+						// the model checks every tag written here.
+						pc.consts[s.Names[0].Name] = take(doc)
+						continue
+					}
 					kind := "var "
 					if gd.Tok == token.CONST {
 						kind = "const "
 					}
 					pc.untaggable = append(pc.untaggable, Untaggable{What: kind + s.Names[0].Name,
-						Why: "validation-gen reads tags on types, fields and packages only (an enum's values are its type's constants, found by +k8s:enum on the type)",
-						Fix: "move the tag to the type or field it is about, or remove it", Lines: take(doc)})
+						Why: "validation-gen reads tags on types, fields, packages and constants of enum types only (an enum's values are its type's constants, found by +k8s:enum on the type)",
+						Fix: "move the tag to the type or field it is about, declare the constant on a line of its own, or remove it", Lines: take(doc)})
 				}
 			}
 		}
@@ -475,6 +484,31 @@ func (l *Loaded) PackageLines(pkg string) []markers.Line {
 		return pc.pkg
 	}
 	return nil
+}
+
+// ConstLines are the comment lines of a constant of the run.
+func (l *Loaded) ConstLines(pkg, name string) []markers.Line {
+	if pc := l.comments[pkg]; pc != nil {
+		return pc.consts[name]
+	}
+	return nil
+}
+
+// ConstNames lists the constants of a package of the run that have
+// comment lines, sorted.
+func (l *Loaded) ConstNames(pkg string) []string {
+	pc := l.comments[pkg]
+	if pc == nil {
+		return nil
+	}
+	var out []string
+	for n, lines := range pc.consts {
+		if len(lines) > 0 {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Declared is the top-level names of a package of the run, with where

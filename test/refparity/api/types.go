@@ -181,6 +181,10 @@ type Parity struct {
 	Dependents *Dependents `json:"dependents,omitempty"`
 	// +k8s:optional
 	Customs *Customs `json:"customs,omitempty"`
+	// +k8s:optional
+	Stage Stage `json:"stage,omitempty"`
+	// +k8s:optional
+	Stages []Stage `json:"stages,omitempty"`
 }
 
 // Target is a union of one member, as k8s.io/api has.

@@ -24,4 +24,22 @@ type Enum struct {
 	L []Color          `json:"l"`
 	M map[string]Color `json:"m"`
 	N NotEnum          `json:"n"`
+	// +k8s:optional
+	S Stage `json:"s,omitempty"`
 }
+
+// Stage has values left out of the enum: always, or while an option is
+// enabled or disabled.
+// +k8s:enum
+type Stage string
+
+const (
+	StageAlpha Stage = "Alpha"
+	// +k8s:ifDisabled("Preview")=+k8s:enumExclude
+	StagePreview Stage = "Preview"
+	// +k8s:ifEnabled("Legacy")=+k8s:enumExclude
+	// +k8s:ifDisabled("Strict")=+k8s:enumExclude
+	StageOld Stage = "Old"
+	// +k8s:enumExclude
+	StageInternal Stage = "Internal"
+)
