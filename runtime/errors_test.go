@@ -225,3 +225,55 @@ func TestTooLongMatchesRuneCount(t *testing.T) {
 		}
 	}
 }
+
+func TestDependentErrors(t *testing.T) {
+	root := Path{}
+	spec := root.Child("spec")
+	checkError(t, DependentRequired(&spec, "image", "command"), want{Type: field.ErrorTypeRequired, Field: "spec.image",
+		BadValue: "", Detail: "must be set when command is set", Origin: "dependentRequired"})
+	checkError(t, DependentForbidden(nil, "script", "command"), want{Type: field.ErrorTypeForbidden, Field: "script",
+		BadValue: "", Detail: "may not be set when command is set", Origin: "dependentForbidden"})
+}
+
+type stage string
+
+func TestEnumExcluding(t *testing.T) {
+	values := []stage{"A", "B", "C"}
+	// B is out while X is disabled, C while X is enabled, and A while Y is
+	// enabled: an exclusion after one that decides is never read.
+	exclusions := []EnumExclusion[stage]{{Value: "B", ExcludeWhen: false, Option: "X"}, {Value: "C", ExcludeWhen: true, Option: "X"}, {Value: "A", ExcludeWhen: true, Option: "Y"}}
+	p := Path{}
+	f := p.Child("f")
+	for _, c := range []struct {
+		v       stage
+		options map[string]bool
+		want    string // "" valid, else the error's type and detail
+	}{
+		{"A", map[string]bool{"X": true, "Y": false}, ""},
+		{"B", map[string]bool{"X": true, "Y": false}, ""},
+		{"C", map[string]bool{"X": true, "Y": false}, `Unsupported value: supported values: "A", "B"`},
+		{"B", map[string]bool{"X": false, "Y": false}, `Unsupported value: supported values: "A", "C"`},
+		{"D", map[string]bool{"X": false, "Y": false}, `Unsupported value: supported values: "A", "C"`},
+		// B is decided by X before Y is read, but listing the supported
+		// values reads Y for A: as in Kubernetes, an InternalError.
+		{"B", map[string]bool{"X": false}, `Internal error: undefined validation option "Y"`},
+		{"A", map[string]bool{"X": false}, `Internal error: undefined validation option "Y"`},
+		{"A", nil, `Internal error: undefined validation option "X"`},
+	} {
+		errs := EnumExcluding(&f, c.v, c.options, values, exclusions)
+		got := ""
+		if len(errs) > 0 {
+			got = errs[0].ErrorBody()
+			if errs[0].Field != "f" {
+				t.Errorf("%s %v: error at %q", c.v, c.options, errs[0].Field)
+			}
+		}
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, strings.Split(c.want, ": ")[0]) {
+			t.Errorf("%s %v: got %q, want %q", c.v, c.options, got, c.want)
+		}
+	}
+	options := map[string]bool{"X": true, "Y": false}
+	if n := testing.AllocsPerRun(100, func() { _ = EnumExcluding(&f, stage("A"), options, values, exclusions) }); n != 0 {
+		t.Errorf("a supported value allocates %v times", n)
+	}
+}
