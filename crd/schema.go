@@ -194,6 +194,11 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *model.Type, opaque bo
 				Fix: "use a JSON name of letters, digits and _ . - / that does not start with a digit"})
 		}
 		c.fieldPos = f.Pos
+		if f.Default != "" && !opaque {
+			c.errs = append(c.errs, &markers.Error{Pos: f.DefaultPos, Tag: "default=" + f.Default,
+				Msg: fmt.Sprintf("field %s: validation-gen does not write defaults into CRD schemas yet, so the API server would not default it (and +k8s:optional reads the default as \"effectively required\")", f.GoName),
+				Fix: "remove the +default, or generate this package without --crd-dir"})
+		}
 		leave := c.enter("properties[" + f.JSONName + "]")
 		c.positions[strings.Join(c.schemaPath, ".")] = f.Pos
 		rules := f.Rules

@@ -275,6 +275,7 @@ func (b *builder) buildFields(mt *Type) {
 		b.errs = append(b.errs, errs...)
 		b.checkListTags(tags, m.Type)
 		f.Rules = b.withCustom(append(b.rules(tags), b.xValidations(lines)...), mt, m.Name, gt)
+		b.withDefault(f, lines, gt)
 		if inline {
 			for _, r := range f.Rules {
 				if x, ok := r.(CEL); ok {

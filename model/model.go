@@ -102,6 +102,10 @@ type Field struct {
 	Go         *types.Type
 	Rules      []Rule
 	Pos        token.Position
+	// Default is the field's +default (JSON, as written), and DefaultPos
+	// where it is.
+	Default    string
+	DefaultPos token.Position
 	// Generic is the instance of a generic type the field's value holds
 	// (G[string] in *G[string] or []G[string]), "" if none.
 	Generic string
@@ -225,8 +229,12 @@ func (s Src) TagName() string {
 }
 
 type (
-	// Required: the value must be set.
-	Required struct{ Src }
+	// Required: the value must be set. Defaulted marks a +k8s:optional
+	// field with a +default, which Kubernetes treats as required.
+	Required struct {
+		Src
+		Defaulted bool
+	}
 	// Optional: an unset value stops the other checks.
 	Optional struct{ Src }
 	// Forbidden: the value must be unset.

@@ -160,7 +160,7 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 	}
 	switch tag.Def.Name {
 	case "required":
-		return Required{src}
+		return Required{Src: src}
 	case "optional":
 		return Optional{src}
 	case "forbidden":

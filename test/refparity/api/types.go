@@ -185,6 +185,8 @@ type Parity struct {
 	Stage Stage `json:"stage,omitempty"`
 	// +k8s:optional
 	Stages []Stage `json:"stages,omitempty"`
+	// +k8s:optional
+	Defaulted *Defaulted `json:"defaulted,omitempty"`
 }
 
 // Target is a union of one member, as k8s.io/api has.

@@ -1,0 +1,11 @@
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+type Thing struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	// +k8s:optional
+	// +default="Equal"
+	Operator string `json:"operator,omitempty"`
+}

@@ -1,0 +1,143 @@
+package model
+
+import (
+	"encoding/json"
+	"fmt"
+	gotypes "go/types"
+	"reflect"
+	"strings"
+
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/markers"
+)
+
+// fieldDefault finds a field's +default=<json> (defaulter-gen's tag,
+// which Kubernetes' validation-gen reads for +k8s:optional).
+func (b *builder) fieldDefault(lines []markers.Line) (value string, line markers.Line, ok bool) {
+	var found []markers.Line
+	for _, l := range lines {
+		s := strings.TrimSpace(l.Text)
+		if s == "+default" || strings.HasPrefix(s, "+default=") || strings.HasPrefix(s, "+default(") {
+			found = append(found, l)
+		}
+	}
+	if len(found) == 0 {
+		return "", markers.Line{}, false
+	}
+	if len(found) > 1 {
+		b.errs = append(b.errs, &markers.Error{Pos: found[1].Pos, Tag: strings.TrimPrefix(strings.TrimSpace(found[1].Text), "+"),
+			Msg: "a field has one default; this is its second +default", Fix: "remove one of the +default lines"})
+	}
+	s := strings.TrimSpace(found[0].Text)
+	value, _ = strings.CutPrefix(s, "+default=")
+	if value == s {
+		value = ""
+	}
+	return strings.TrimSpace(value), found[0], true
+}
+
+// withDefault applies a field's +default to its +k8s:optional, as
+// Kubernetes reads it: a field with a default is optional to clients but
+// always set on the server, so it is "effectively required" (Required
+// when unset), unless it is a value (not a pointer, list or map) whose
+// default is its zero value, which no one can tell from unset: then the
+// optional is documentation only, and nothing stops the field's checks.
+func (b *builder) withDefault(f *Field, lines []markers.Line, gt gotypes.Type) {
+	raw, line, ok := b.fieldDefault(lines)
+	if !ok {
+		return
+	}
+	f.Default, f.DefaultPos = raw, line.Pos
+	if !hasOptional(f.Rules) {
+		return // defaulter-gen's alone
+	}
+	tag := strings.TrimPrefix(strings.TrimSpace(line.Text), "+")
+	fail := func(msg, fix string) {
+		b.errs = append(b.errs, &markers.Error{Pos: line.Pos, Tag: tag, Msg: msg, Fix: fix})
+	}
+	if raw == "" {
+		fail("+default has no value, so +k8s:optional cannot tell whether the field is defaulted", "write the default as JSON, e.g. +default=0 or +default=\"Equal\"")
+		return
+	}
+	var v any
+	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		fail(fmt.Sprintf("+default=%s is not JSON (%v), and +k8s:optional reads it as JSON, as Kubernetes does", raw, err),
+			"write the default as a JSON value (a ref(...) default cannot be read by validation)")
+		return
+	}
+	if v == nil {
+		fail("+default=null is no default: the field would stay unset", "remove the +default, or give a value")
+		return
+	}
+	documentation := false
+	if !nilable(gt) {
+		zero, known := zeroJSONValue(Resolve(Deref(f.Go)))
+		if !known {
+			fail(fmt.Sprintf("+k8s:optional cannot compare the default with the zero value of %s", TypeString(f.Go)),
+				"remove the +default, or use a pointer field")
+			return
+		}
+		documentation = reflect.DeepEqual(v, zero)
+	}
+	f.Rules = effectivelyRequired(f.Rules, documentation)
+}
+
+// hasOptional reports whether rules hold +k8s:optional, also under an
+// option.
+func hasOptional(rules []Rule) bool {
+	for _, r := range rules {
+		switch x := r.(type) {
+		case Optional:
+			return true
+		case IfOption:
+			if hasOptional(x.Rules) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// effectivelyRequired turns +k8s:optional into a Required of the same
+// place and level, or (documentation) drops it.
+func effectivelyRequired(rules []Rule, documentation bool) []Rule {
+	var out []Rule
+	for _, r := range rules {
+		switch x := r.(type) {
+		case Optional:
+			if documentation {
+				continue
+			}
+			out = append(out, Required{Src: x.Src, Defaulted: true})
+			continue
+		case IfOption:
+			if hasOptional(x.Rules) {
+				x.Rules = effectivelyRequired(x.Rules, documentation)
+				if len(x.Rules) == 0 {
+					continue
+				}
+				r = x
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// zeroJSONValue is the zero value of a builtin as encoding/json decodes
+// it into an any: the table Kubernetes compares a default with.
+func zeroJSONValue(t *types.Type) (any, bool) {
+	if t.Kind != types.Builtin {
+		return nil, false
+	}
+	switch BuiltinKind(t.Name.Name) {
+	case "string":
+		return "", true
+	case "bool":
+		return false, true
+	case "int", "uint", "float":
+		return 0.0, true
+	}
+	return nil, false
+}
