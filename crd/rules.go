@@ -18,9 +18,12 @@ import (
 // that lets the zero value through.
 func (c *crdCtx) applyRules(s *apiextv1.JSONSchemaProps, t *types.Type, rules []model.Rule, optional bool) {
 	// The list type first: how eachVal is written depends on it.
+	defer func(saved bool) { c.uniqueSet = saved }(c.uniqueSet)
+	c.uniqueSet = false
 	for _, r := range rules {
 		if lt, ok := r.(model.ListType); ok {
 			c.applyRule(s, t, lt)
+			c.uniqueSet = lt.Unique && lt.Kind == "set"
 		}
 	}
 	for _, r := range rules {
@@ -275,7 +278,9 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r model.R
 		}
 		c.itemTransition(s, t, r)
 	case model.EachVal:
-		if s.XListType != nil && *s.XListType == "set" && c.setEachVal(s, t, c.resolveOptions(x.Rules)) {
+		// A list-set's items (and those of an atomic list made unique by
+		// value) ratchet by value: their rules go on the list.
+		if (s.XListType != nil && *s.XListType == "set" || c.uniqueSet) && c.setEachVal(s, t, c.resolveOptions(x.Rules)) {
 			return
 		}
 		elem := elemSchema(s)

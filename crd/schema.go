@@ -49,6 +49,10 @@ type crdCtx struct {
 	// builds next.
 	uncorrelatable bool
 	listKind       string
+	// uniqueSet is set while the rules of an atomic list with
+	// +k8s:unique=set are applied: its items ratchet by value, as a
+	// list-set's do.
+	uniqueSet bool
 	// inItem: the value being built is below a list item or a map value,
 	// where non-pointer fields get their zero value as default.
 	inItem bool

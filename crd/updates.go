@@ -47,11 +47,14 @@ func (c *crdCtx) updateRules(f *model.Field, rules []model.Rule) {
 			continue
 		}
 		for _, e := range exprs {
+			// A plain transition rule (not optionalOldSelf): the server
+			// runs it only where the old anchor exists, which is what Go
+			// compares with, and its cost estimate keeps the old value's
+			// list bounds, which an optional's value() loses.
 			vr := apiextv1.ValidationRule{
-				Rule:            "!oldSelf.hasValue() || (" + e.check + ")",
-				Message:         e.msg,
-				FieldPath:       "." + strings.Join(path, "."),
-				OptionalOldSelf: ptrTo(true),
+				Rule:      e.check,
+				Message:   e.msg,
+				FieldPath: "." + strings.Join(path, "."),
 			}
 			if e.reason != "" {
 				reason := apiextv1.FieldValueErrorReason(e.reason)
@@ -62,7 +65,7 @@ func (c *crdCtx) updateRules(f *model.Field, rules []model.Rule) {
 	}
 }
 
-const oldAnchor = "oldSelf.value()"
+const oldAnchor = "oldSelf"
 
 // oldValueRule is one CEL check of a value against its old value.
 type oldValueRule struct {
@@ -118,9 +121,9 @@ func (c *crdCtx) updateConstraintRules(u model.Update, path []string, t *types.T
 			case "NoUnset":
 				add(cn, "size("+before+") > 0 && size("+now+") == 0")
 			case "NoAddItem":
-				out = append(out, oldValueRule{check: c.allFound(u, r, now, before), msg: "item may not be added", reason: "FieldValueForbidden"})
+				out = append(out, oldValueRule{check: c.allFound(u, r, "self", oldAnchor, path), msg: "item may not be added", reason: "FieldValueForbidden"})
 			case "NoRemoveItem":
-				out = append(out, oldValueRule{check: c.allFound(u, r, before, now), msg: "item may not be removed", reason: "FieldValueForbidden"})
+				out = append(out, oldValueRule{check: c.allFound(u, r, oldAnchor, "self", path), msg: "item may not be removed", reason: "FieldValueForbidden"})
 			}
 		}
 	case t.Kind == types.Pointer:
@@ -156,21 +159,22 @@ func (c *crdCtx) updateConstraintRules(u model.Update, path []string, t *types.T
 	return out
 }
 
-// allFound is the CEL test that every item (or key) of list a has one of
-// the same identity in b: the same key fields (list-map), the same value
-// (set), the same key (map).
-func (c *crdCtx) allFound(u model.Update, r *types.Type, a, b string) string {
-	if r.Kind == types.Map {
-		return a + ".all(k, k in " + b + ")"
-	}
-	if u.List != nil && u.List.Kind == "map" {
+// allFound is the CEL test that every item (or key) of the list or map at
+// path below a has one of the same identity at path below b: the same key
+// fields (list-map), the same value (set), the same key (map). An absent
+// list (or parent) has no items. It tests presence rather than reading an
+// absent list as [], whose type the server's cost estimate cannot bound.
+func (c *crdCtx) allFound(u model.Update, r *types.Type, a, b string, path []string) string {
+	inA, inB := sel(a, path...), sel(b, path...)
+	found := "x in " + inB
+	if r.Kind != types.Map && u.List != nil && u.List.Kind == "map" {
 		var same []string
 		for _, k := range u.List.Keys {
 			same = append(same, sel("x", k.JSONName)+" == "+sel("y", k.JSONName))
 		}
-		return a + ".all(x, " + b + ".exists(y, " + strings.Join(same, " && ") + "))"
+		found = inB + ".exists(y, " + strings.Join(same, " && ") + ")"
 	}
-	return a + ".all(x, x in " + b + ")"
+	return "!(" + presentAll(a, path) + ") || " + inA + ".all(x, (" + presentAll(b, path) + ") && " + found + ")"
 }
 
 // itemTransition writes eachVal's immutable and update=NoModify on list-map

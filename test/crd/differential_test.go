@@ -51,6 +51,8 @@ package crd
 //     are one Go value. On the kinds compared on a Go client's JSON,
 //     server errors that go away when the body spells its empty lists and
 //     maps as the old body does are not compared.
+//   - +k8s:unique on an atomic list is a rule on the list in the CRD: the
+//     server's Duplicate at the list stands for Go's at the later items.
 //   - eachVal rules of a list-set are one rule on the list in the CRD (the
 //     server cannot ratchet a set's items one by one): the server's error
 //     at the list stands for Go's errors at its items.
@@ -65,6 +67,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -85,6 +88,7 @@ import (
 
 	auditv1 "github.com/declval/validation-gen/examples/apis/audit/v1"
 	gadgetsv1 "github.com/declval/validation-gen/examples/apis/gadgets/v1"
+	jobsv1 "github.com/declval/validation-gen/examples/apis/jobs/v1"
 	probev1 "github.com/declval/validation-gen/examples/apis/probe/v1"
 	reviewv1 "github.com/declval/validation-gen/examples/apis/review/v1"
 	stablev1 "github.com/declval/validation-gen/examples/apis/stable/v1"
@@ -107,6 +111,9 @@ type kindCase struct {
 	// Go value, as a Go client would send it. Kinds with such rules are
 	// compared on what a Go client sends.
 	canonical bool
+	// stability is the --crd-stability of the CRD ("" is beta, the
+	// default): with "alpha", alpha rules are in the CRD and compared.
+	stability string
 	// validate decodes body (and oldBody, nil on create) with encoding/json
 	// into the Go type and runs its generated validator.
 	validate func(ctx context.Context, op operation.Operation, body, oldBody []byte) (field.ErrorList, error)
@@ -137,6 +144,7 @@ const (
 	probePattern  = "./examples/apis/probe/..."
 	reviewPattern = "./examples/apis/review/..."
 	auditPattern  = "./examples/apis/audit/..."
+	jobsPattern   = "./examples/apis/jobs/..."
 )
 
 var kinds = []kindCase{
@@ -175,6 +183,16 @@ var kinds = []kindCase{
 	withObjects(1200, canonicalBodies(kindOf("DisruptionBudget/AuditStrict", auditPattern, "audit.example.com_disruptionbudgets.yaml", map[string]bool{"AuditStrict": true}, auditv1.Validate_DisruptionBudget))),
 	withObjects(1200, canonicalBodies(kindOf("Certificate", auditPattern, "audit.example.com_certificates.yaml", map[string]bool{"AuditStrict": false}, auditv1.Validate_Certificate))),
 	withObjects(1200, canonicalBodies(kindOf("Certificate/AuditStrict", auditPattern, "audit.example.com_certificates.yaml", map[string]bool{"AuditStrict": true}, auditv1.Validate_Certificate))),
+	// A fourth (examples/apis/jobs/v1), tagged as k8s.io/api tags batch/v1
+	// Job and resource/v1 ResourceClaim: stability levels, dependent
+	// fields, unique atomic lists, enum exclusions under an option, and
+	// update rules on list-maps.
+	withObjects(1500, kindOf("BatchJob", jobsPattern, "jobs.example.com_batchjobs.yaml", map[string]bool{"JobsFailIndex": false}, jobsv1.Validate_BatchJob)),
+	withObjects(1500, kindOf("BatchJob/JobsFailIndex", jobsPattern, "jobs.example.com_batchjobs.yaml", map[string]bool{"JobsFailIndex": true}, jobsv1.Validate_BatchJob)),
+	withObjects(1500, kindOf("DeviceClaim", jobsPattern, "jobs.example.com_deviceclaims.yaml", nil, jobsv1.Validate_DeviceClaim)),
+	// The alpha rules (dependentRequired and dependentForbidden are alpha
+	// in Kubernetes 1.37) in the CRD too: --crd-stability=alpha.
+	withStability("alpha", withObjects(1500, kindOf("BatchJob/alpha", jobsPattern, "jobs.example.com_batchjobs.yaml", map[string]bool{"JobsFailIndex": true}, jobsv1.Validate_BatchJob))),
 }
 
 // objectsPerKind: random objects per table entry (4000, or the entry's
@@ -206,9 +224,9 @@ func TestDifferentialGoVersusAPIServer(t *testing.T) {
 	for _, k := range kinds {
 		t.Run(k.name, func(t *testing.T) {
 			n := objectsPerKind(t, k)
-			key := k.pattern + " " + strings.Join(enabledOptions(k.options), ",")
+			key := k.pattern + " " + strings.Join(enabledOptions(k.options), ",") + " " + k.stability
 			if crds[key] == nil {
-				crds[key] = generateWithOptions(t, enabledOptions(k.options), k.pattern)
+				crds[key] = generateWithOptions(t, enabledOptions(k.options), k.stability, k.pattern)
 			}
 			crd := crds[key][k.crdFile]
 			if crd == nil {
@@ -228,6 +246,12 @@ func TestDifferentialGoVersusAPIServer(t *testing.T) {
 			d.report()
 		})
 	}
+}
+
+// withStability generates the entry's CRD with --crd-stability=level.
+func withStability(level string, k kindCase) kindCase {
+	k.stability = level
+	return k
 }
 
 // withObjects sets the number of random objects of an entry (to keep the
@@ -272,6 +296,7 @@ func newDifferential(t *testing.T, k kindCase, crd *apiextv1.CustomResourceDefin
 		schema: crd.Spec.Versions[0].Schema.OpenAPIV3Schema}
 	listPaths(d.schema, "set", "", &d.setLists)
 	listPaths(d.schema, "map", "", &d.mapLists)
+	listPaths(d.schema, "unique", "", &d.uniqueLists)
 	if sub := crd.Spec.Versions[0].Subresources; sub != nil {
 		d.scale = sub.Scale
 	}
@@ -293,14 +318,14 @@ func enabledOptions(opts map[string]bool) []string {
 // generateWithOptions is generate with --crd-options. It also fails the
 // test if a generated Go file differs from the committed one: the Go side
 // of the comparison is the compiled, committed validator.
-func generateWithOptions(t *testing.T, options []string, patterns ...string) map[string]*apiextv1.CustomResourceDefinition {
+func generateWithOptions(t *testing.T, options []string, stability string, patterns ...string) map[string]*apiextv1.CustomResourceDefinition {
 	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(root, "config", "crd")
-	outs, err := generators.Run(generators.Config{Dir: root, Patterns: patterns, OutputFile: "zz_generated.validations.go", CRDDir: dir, CRDOptions: options})
+	outs, err := generators.Run(generators.Config{Dir: root, Patterns: patterns, OutputFile: "zz_generated.validations.go", CRDDir: dir, CRDOptions: options, CRDStability: stability})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -514,14 +539,17 @@ type differential struct {
 	mapFields  []mapField
 	setLists   []string // normalized paths of the list-sets
 	mapLists   []string // and of the list-maps
-	schema     *apiextv1.JSONSchemaProps
-	scale      *apiextv1.CustomResourceSubresourceScale
+	// uniqueLists are the atomic lists with +k8s:unique (by value or key).
+	uniqueLists []string
+	schema      *apiextv1.JSONSchemaProps
+	scale       *apiextv1.CustomResourceSubresourceScale
 	// literals of the CRD, to bias the inputs (see hints)
 	hintStrings []string
 	hintInts    []int64
 	// counters
 	objects, validations, goInvalid, srvInvalid, bothValid, blocked, unknownFields, disagreeing int
 	opCounts                                                                                    map[string]int
+	goKinds                                                                                     map[string]int // Go's errors by Type/Origin
 	first                                                                                       []testCase
 }
 
@@ -603,7 +631,7 @@ func (d *differential) check(c testCase) outcome {
 				stopped = append(stopped, l+"[")
 			}
 		}
-		if e.IsAlpha() {
+		if e.IsAlpha() && d.k.stability != "alpha" {
 			// The CRDs are generated with the default --crd-stability=beta,
 			// which leaves alpha rules out, as Kubernetes 1.37 does not
 			// enforce them (a short-circuiting one still stops Go's other
@@ -651,6 +679,17 @@ func (d *differential) check(c testCase) outcome {
 		if _, ok := goPaths[p]; ok || underAny(p, stopped) || setItemErr[p] || itemUpdate[p] {
 			continue
 		}
+		if old != nil && d.underUniqueItem(p) {
+			// The items of an atomic list are not correlated with the old
+			// list by the server: their keyword checks do not ratchet as
+			// Go's do (docs/crd-design.md).
+			continue
+		}
+		if len(goDuplicates[p]) > 0 && slices.Contains(ts, string(field.ErrorTypeDuplicate)) {
+			// +k8s:unique on an atomic list: a rule on the list, where Go
+			// reports at the later item.
+			continue
+		}
 		out.mismatches = append(out.mismatches, mismatch{"server-only", p, strings.Join(ts, ",")})
 	}
 	if !out.blocked {
@@ -666,6 +705,9 @@ func (d *differential) check(c testCase) outcome {
 			}
 			if l, i := listIndex(p); i >= 0 && len(ts) == 1 && ts[0] == string(field.ErrorTypeDuplicate) && laterDuplicate(i, goDuplicates[l], srvDuplicates[l]) {
 				continue
+			}
+			if l, i := listIndex(p); i >= 0 && len(ts) == 1 && ts[0] == string(field.ErrorTypeDuplicate) && slices.Contains(srvPaths[l], string(field.ErrorTypeDuplicate)) {
+				continue // +k8s:unique: the server's rule reports at the list
 			}
 			if d.isMapList(p) && old != nil && d.reorderedOnly(p, body, old) {
 				// The server finds a list-map equal to the old one when only
@@ -860,10 +902,63 @@ func laterDuplicate(i int, goIdx, srvIdx []int) bool {
 }
 
 // isSetList reports whether p (a concrete path) is a list-set of the schema.
+// errorKindOrigin names an error's type and origin, as the summary counts
+// them.
+func errorKindOrigin(e *field.Error) string {
+	if e.Origin == "" {
+		return string(e.Type)
+	}
+	return string(e.Type) + "/" + e.Origin
+}
+
 func (d *differential) isSetList(p string) bool { return slices.Contains(d.setLists, normalizePath(p)) }
+
+// isUniqueList reports whether p (a concrete path) is an atomic list with
+// +k8s:unique.
+func (d *differential) isUniqueList(p string) bool {
+	return slices.Contains(d.uniqueLists, normalizePath(p))
+}
+
+// underUniqueItem reports whether p is below an item of an atomic list
+// with +k8s:unique.
+func (d *differential) underUniqueItem(p string) bool {
+	for i := 1; i < len(p); i++ {
+		if p[i] == '[' && d.isUniqueList(p[:i]) {
+			return true
+		}
+	}
+	return false
+}
 
 // isMapList reports whether p (a concrete path) is a list-map of the schema.
 func (d *differential) isMapList(p string) bool { return slices.Contains(d.mapLists, normalizePath(p)) }
+
+// unique reports an atomic list with +k8s:unique (by value or key).
+func unique(s *apiextv1.JSONSchemaProps) bool {
+	if *s.XListType != "atomic" {
+		return false
+	}
+	for _, v := range s.XValidations {
+		if strings.HasPrefix(v.Rule, "self.all(x, self.exists_one(y, ") {
+			return true
+		}
+	}
+	return false
+}
+
+// uniqueByValue reports an atomic list with +k8s:unique=set, which the CRD
+// writes as a list-set's rules on the list.
+func uniqueByValue(s *apiextv1.JSONSchemaProps) bool {
+	if *s.XListType != "atomic" {
+		return false
+	}
+	for _, v := range s.XValidations {
+		if v.Rule == "self.all(x, self.exists_one(y, y == x))" {
+			return true
+		}
+	}
+	return false
+}
 
 // listPaths lists the normalized paths of the lists of a schema of one
 // x-kubernetes-list-type.
@@ -871,7 +966,7 @@ func listPaths(s *apiextv1.JSONSchemaProps, kind, p string, out *[]string) {
 	if s == nil {
 		return
 	}
-	if s.XListType != nil && *s.XListType == kind {
+	if s.XListType != nil && (*s.XListType == kind || kind == "set" && uniqueByValue(s) || kind == "unique" && unique(s)) {
 		*out = append(*out, p)
 	}
 	join := func(k string) string {
@@ -960,6 +1055,7 @@ func opName(c testCase) string {
 func (d *differential) run(n int) {
 	d.ctx = context.Background()
 	d.opCounts = map[string]int{}
+	d.goKinds = map[string]int{}
 	start := time.Now()
 	g := newGenerator(differentialSeed, d.hintStrings, d.hintInts)
 	for i := 0; i < n; i++ {
@@ -990,6 +1086,9 @@ func (d *differential) run(n int) {
 			d.opCounts[c.label]++
 			if len(out.goErrs) > 0 {
 				d.goInvalid++
+			}
+			for _, e := range out.goErrs {
+				d.goKinds[errorKindOrigin(e)]++
 			}
 			if len(out.srvErrs) > 0 {
 				d.srvInvalid++
@@ -1024,6 +1123,11 @@ func (d *differential) run(n int) {
 	}
 	d.t.Logf("%s: %d objects, %d validations (%s); Go rejected %d, server rejected %d (CEL skipped in %d), both accepted %d; bodies with fields the server pruned as unknown %d; disagreements %d; %v",
 		d.k.name, d.objects, d.validations, d.opSummary(), d.goInvalid, d.srvInvalid, d.blocked, d.bothValid, d.unknownFields, d.disagreeing, time.Since(start).Round(time.Millisecond))
+	var kinds []string
+	for _, k := range slices.Sorted(maps.Keys(d.goKinds)) {
+		kinds = append(kinds, fmt.Sprintf("%s %d", k, d.goKinds[k]))
+	}
+	d.t.Logf("%s: Go's errors by type and origin: %s", d.k.name, strings.Join(kinds, ", "))
 	if d.bothValid == 0 || d.goInvalid == 0 {
 		d.t.Errorf("%s: the inputs do not exercise both verdicts (both accepted %d, Go rejected %d): the generator or the harness is broken", d.k.name, d.bothValid, d.goInvalid)
 	}

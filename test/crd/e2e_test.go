@@ -96,9 +96,9 @@ func TestEndToEndRealAPIServer(t *testing.T) {
 	var entries []entry
 	crds := map[string]map[string]*apiextv1.CustomResourceDefinition{}
 	for _, k := range kinds {
-		key := k.pattern + " " + strings.Join(enabledOptions(k.options), ",")
+		key := k.pattern + " " + strings.Join(enabledOptions(k.options), ",") + " " + k.stability
 		if crds[key] == nil {
-			crds[key] = generateWithOptions(t, enabledOptions(k.options), k.pattern)
+			crds[key] = generateWithOptions(t, enabledOptions(k.options), k.stability, k.pattern)
 		}
 		crd := crds[key][k.crdFile]
 		if crd == nil {

@@ -37,7 +37,7 @@ func TestDifferentialFixedBodies(t *testing.T) {
 						k = x
 					}
 				}
-				crd := generateWithOptions(t, enabledOptions(k.options), k.pattern)[k.crdFile]
+				crd := generateWithOptions(t, enabledOptions(k.options), k.stability, k.pattern)[k.crdFile]
 				if crd == nil {
 					t.Fatalf("no CRD %s", k.crdFile)
 				}
