@@ -48,6 +48,25 @@ type T struct {
 	Ins []Inner `json:"ins,omitempty"`
 	// +k8s:optional
 	Stamped *Stamped `json:"stamped,omitempty"`
+	// An atomic list whose items are unique by key, as k8s.io/api writes
+	// lists that server-side apply replaces whole.
+	// +k8s:optional
+	// +k8s:listType=atomic
+	// +k8s:unique=map
+	// +k8s:listMapKey=name
+	Unique []shared.Ref `json:"unique,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=atomic
+	// +k8s:unique=set
+	UniqueNames []string `json:"uniqueNames,omitempty"`
+	// A list-map items may not join or leave on update.
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:update=NoAddItem
+	// +k8s:update=NoRemoveItem
+	// +k8s:eachVal=+k8s:update=NoModify
+	Fixed []shared.Ref `json:"fixed,omitempty"`
 }
 
 // Node is a recursive type with every shape a recursive value takes: a

@@ -1104,6 +1104,126 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 			}
 		}
 	}
+	// field unique
+	{
+		fp84 := p.Child("unique")
+		v82 := &obj.Unique
+		var ov83 *[]shared.Ref
+		if oldObj != nil {
+			ov83 = &oldObj.Unique
+		}
+		if !(op.Type == operation.Update && ov83 != nil && equal_3(v82, ov83)) {
+			if len(*v82) != 0 {
+				errs = append(errs, vgruntime.UniqueByKey(&fp84, *v82, listKey4)...)
+				{
+					var old89 vgruntime.OldItems[shared.Ref, listKey4Key]
+					if op.Type == operation.Update && ov83 != nil {
+						old89 = vgruntime.NewOldItems(*ov83, listKey4)
+					}
+					for i85 := range *v82 {
+						ep88 := fp84.Index(i85)
+						ev86 := &(*v82)[i85]
+						var eov87 *shared.Ref
+						if found90 := old89.Find(listKey4(ev86)); found90 != nil {
+							eov87 = found90
+						}
+						if !(op.Type == operation.Update && eov87 != nil && equal_shared_Ref(ev86, eov87)) {
+							errs = append(errs, shared.ValidateAt_Ref(ctx, op, &ep88, ev86, eov87)...)
+						}
+					}
+					old89.Release()
+				}
+			}
+		}
+	}
+	// field uniqueNames
+	{
+		fp93 := p.Child("uniqueNames")
+		v91 := &obj.UniqueNames
+		var ov92 *[]string
+		if oldObj != nil {
+			ov92 = &oldObj.UniqueNames
+		}
+		if !(op.Type == operation.Update && ov92 != nil && equal_18(v91, ov92)) {
+			if len(*v91) != 0 {
+				errs = append(errs, vgruntime.UniqueValues(&fp93, *v91)...)
+			}
+		}
+	}
+	// field fixed
+	{
+		fp96 := p.Child("fixed")
+		v94 := &obj.Fixed
+		var ov95 *[]shared.Ref
+		if oldObj != nil {
+			ov95 = &oldObj.Fixed
+		}
+		if !(op.Type == operation.Update && ov95 != nil && equal_3(v94, ov95)) {
+			stop103 := false
+			{
+				start111 := len(errs)
+				{
+					var old108 vgruntime.OldItems[shared.Ref, listKey4Key]
+					if op.Type == operation.Update && ov95 != nil {
+						old108 = vgruntime.NewOldItems(*ov95, listKey4)
+					}
+					for i104 := range *v94 {
+						ep107 := fp96.Index(i104)
+						ev105 := &(*v94)[i104]
+						var eov106 *shared.Ref
+						if found110 := old108.Find(listKey4(ev105)); found110 != nil {
+							eov106 = found110
+						}
+						if !(op.Type == operation.Update && eov106 != nil && equal_shared_Ref(ev105, eov106)) {
+							if op.Type == operation.Update {
+								if eov106 != nil {
+									errs = append(errs, vgruntime.NoModify(&ep107))
+								}
+							}
+						}
+					}
+					old108.Release()
+				}
+				if len(errs) > start111 {
+					stop103 = true
+				}
+			}
+			if len(*v94) == 0 {
+				stop103 = true
+			}
+			if op.Type == operation.Update {
+				if e112 := vgruntime.ItemsAdded(&fp96, *v94, vgruntime.Deref(ov95), listKey4, nil); len(e112) > 0 {
+					errs = append(errs, e112...)
+					stop103 = true
+				}
+				if e113 := vgruntime.ItemsRemoved(&fp96, *v94, vgruntime.Deref(ov95), listKey4, nil); len(e113) > 0 {
+					errs = append(errs, e113...)
+					stop103 = true
+				}
+			}
+			if !stop103 {
+				errs = append(errs, vgruntime.UniqueByKey(&fp96, *v94, listKey4)...)
+				{
+					var old101 vgruntime.OldItems[shared.Ref, listKey4Key]
+					if op.Type == operation.Update && ov95 != nil {
+						old101 = vgruntime.NewOldItems(*ov95, listKey4)
+					}
+					for i97 := range *v94 {
+						ep100 := fp96.Index(i97)
+						ev98 := &(*v94)[i97]
+						var eov99 *shared.Ref
+						if found102 := old101.Find(listKey4(ev98)); found102 != nil {
+							eov99 = found102
+						}
+						if !(op.Type == operation.Update && eov99 != nil && equal_shared_Ref(ev98, eov99)) {
+							errs = append(errs, shared.ValidateAt_Ref(ctx, op, &ep100, ev98, eov99)...)
+						}
+					}
+					old101.Release()
+				}
+			}
+		}
+	}
 	return
 }
 
