@@ -21,7 +21,9 @@ type errT struct {
 	Level  string
 }
 
-func (e errT) String() string { return fmt.Sprintf("{%s %q %q %s}", e.Type, e.Field, e.Origin, e.Level) }
+func (e errT) String() string {
+	return fmt.Sprintf("{%s %q %q %s}", e.Type, e.Field, e.Origin, e.Level)
+}
 
 func level(e *field.Error) string {
 	switch {
