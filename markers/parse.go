@@ -61,6 +61,11 @@ type Tag struct {
 	// Tag: Parse returns the tag it wraps, so that every reader of a tag
 	// (listMapKey, unionMember, enum, ...) sees it as usual.
 	Level, Since string
+	// Wrapper is the +k8s:alpha or +k8s:beta written right around this tag
+	// ("" if none), and Nested the one written inside it or after another
+	// tag (+k8s:ifEnabled(...)=+k8s:alpha=...), which Kubernetes' lint
+	// rejects: a wrapper goes first.
+	Wrapper, Nested string
 }
 
 // Arg returns a named argument's value, or the positional one for "".
@@ -286,6 +291,10 @@ func unwrapLevel(w *Tag) (*Tag, error) {
 	for c := w.Chained; c != nil; c = c.Chained {
 		c.Level, c.Since = w.Def.Name, since
 	}
+	if w.Chained.Wrapper != "" && w.Chained.Nested == "" {
+		w.Chained.Nested = w.Chained.Wrapper
+	}
+	w.Chained.Wrapper = w.Def.Name
 	return w.Chained, nil
 }
 

@@ -114,6 +114,7 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 	b.checkRegistryRoots()
 	b.checkCustomFuncs()
 	b.checkConstTags()
+	b.lint()
 	if len(b.errs) > 0 {
 		return nil, markers.JoinSorted(b.errs)
 	}
@@ -192,6 +193,7 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 	tags, errs := markers.Default.Parse(lines, tt)
 	b.errs = append(b.errs, errs...)
 	b.checkListTags(tags, t)
+	mt.tags = tags
 	mt.Rules = b.withCustom(append(b.rules(tags), b.xValidations(lines)...), mt, "", t.GoType)
 	if t.Kind != types.Struct {
 		for _, r := range mt.Rules {
@@ -274,6 +276,7 @@ func (b *builder) buildFields(mt *Type) {
 		tags, errs := markers.Default.Parse(lines, ft)
 		b.errs = append(b.errs, errs...)
 		b.checkListTags(tags, m.Type)
+		f.tags = tags
 		f.Rules = b.withCustom(append(b.rules(tags), b.xValidations(lines)...), mt, m.Name, gt)
 		b.withDefault(f, lines, gt)
 		if inline {

@@ -88,6 +88,8 @@ type Type struct {
 	// LazyPath is set for types of readonly packages that were generated
 	// by validation-gen and so have ValidateAt_ functions.
 	LazyPath bool
+	// tags are the type's own tags as parsed, for the lint.
+	tags []*markers.Tag
 }
 
 // Field is a struct member.
@@ -106,6 +108,8 @@ type Field struct {
 	// where it is.
 	Default    string
 	DefaultPos token.Position
+	// tags are the field's tags as parsed, for the lint.
+	tags []*markers.Tag
 	// Generic is the instance of a generic type the field's value holds
 	// (G[string] in *G[string] or []G[string]), "" if none.
 	Generic string

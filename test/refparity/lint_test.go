@@ -1,0 +1,296 @@
+package refparity
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// lintCase is one package for both generators: the Kubernetes generator's
+// lint accepts or rejects it, and validation-gen must do the same.
+type lintCase struct {
+	name    string
+	version string // the package's last path element: its API version
+	types   string
+}
+
+// lintCases cover each rule of the lint (where a wrapper goes, the
+// stability of tags against the API version, presence tags) and nolint.
+var lintCases = []lintCase{
+	{"stable tags unwrapped", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:optional
+	// +k8s:minimum=1
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"missing presence", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:minimum=1
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"missing presence on a value", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:minimum=1
+	A int32 ` + "`json:\"a\"`" + `
+}`},
+	{"presence under ifEnabled", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:ifEnabled("X")=+k8s:optional
+	// +k8s:minimum=1
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"only optional", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:optional
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+	// +k8s:opaqueType
+	B *int32 ` + "`json:\"b,omitempty\"`" + `
+}`},
+	{"transitive through a pointer", "v1", `type T struct {
+	TypeMeta int
+	S *S ` + "`json:\"s,omitempty\"`" + `
+}
+type S struct {
+	// +k8s:optional
+	// +k8s:maxLength=3
+	X string ` + "`json:\"x,omitempty\"`" + `
+}`},
+	{"transitive through a struct value", "v1", `type T struct {
+	TypeMeta int
+	S S ` + "`json:\"s\"`" + `
+}
+type S struct {
+	// +k8s:optional
+	// +k8s:maxLength=3
+	X string ` + "`json:\"x,omitempty\"`" + `
+}`},
+	{"transitive through a list", "v1", `type T struct {
+	TypeMeta int
+	L []S ` + "`json:\"l,omitempty\"`" + `
+}
+type S struct {
+	// +k8s:optional
+	// +k8s:maxLength=3
+	X string ` + "`json:\"x,omitempty\"`" + `
+}`},
+	{"transitive but opaque", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:opaqueType
+	S *S ` + "`json:\"s,omitempty\"`" + `
+}
+type S struct {
+	// +k8s:optional
+	// +k8s:maxLength=3
+	X string ` + "`json:\"x,omitempty\"`" + `
+}`},
+	{"transitive typedef", "v1", `type T struct {
+	TypeMeta int
+	N Name ` + "`json:\"n\"`" + `
+}
+// +k8s:maxLength=3
+type Name string`},
+	{"enum field", "v1", `type T struct {
+	TypeMeta int
+	P Phase ` + "`json:\"p\"`" + `
+}
+// +k8s:enum
+type Phase string
+const PhaseA Phase = "A"`},
+	{"beta tag unwrapped in v1", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:forbidden
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"beta tag behind beta in v1", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:beta=+k8s:forbidden
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"beta tag behind ifEnabled in v1", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:ifEnabled("X")=+k8s:forbidden
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"beta tag in v1beta1", "v1beta1", `type T struct {
+	TypeMeta int
+	// +k8s:forbidden
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"alpha tag unwrapped in v1beta1", "v1beta1", `type T struct {
+	TypeMeta int
+	// +k8s:optional
+	// +k8s:neq=5
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"alpha tag in v1alpha1", "v1alpha1", `type T struct {
+	TypeMeta int
+	// +k8s:optional
+	// +k8s:neq=5
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"alpha tag behind beta", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:optional
+	// +k8s:beta=+k8s:neq=5
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"alpha tag behind alpha", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:optional
+	// +k8s:alpha=+k8s:neq=5
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"alpha tag chained", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:optional
+	// +k8s:eachVal=+k8s:neq=5
+	A []int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"alpha tag chained behind ifEnabled", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:optional
+	// +k8s:ifEnabled("X")=+k8s:neq=5
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"wrapper inside a chain", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:optional
+	// +k8s:ifEnabled("X")=+k8s:alpha=+k8s:minimum=1
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"wrapper inside eachVal", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:optional
+	// +k8s:eachVal=+k8s:beta=+k8s:minimum=1
+	A []int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"type tag stability", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:optional
+	N Count ` + "`json:\"n,omitempty\"`" + `
+}
+// +k8s:monotonic
+type Count int64`},
+	{"nolint on the type", "v1", `// +k8s:validation-gen-nolint
+type T struct {
+	TypeMeta int
+	// +k8s:minimum=1
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"nolint on a type below", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:optional
+	S *S ` + "`json:\"s,omitempty\"`" + `
+}
+// +k8s:validation-gen-nolint
+type S struct {
+	// +k8s:forbidden
+	X *string ` + "`json:\"x,omitempty\"`" + `
+}`},
+	{"dependentRequired unwrapped", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:optional
+	// +k8s:dependentRequired("b")
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+	// +k8s:optional
+	B *int32 ` + "`json:\"b,omitempty\"`" + `
+}`},
+	{"listType alone", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:listType=atomic
+	A []string ` + "`json:\"a,omitempty\"`" + `
+}`},
+	{"union member without presence", "v1", `type T struct {
+	TypeMeta int
+	// +k8s:unionMember
+	A *int32 ` + "`json:\"a,omitempty\"`" + `
+	// +k8s:unionMember
+	B *int32 ` + "`json:\"b,omitempty\"`" + `
+}`},
+}
+
+// TestLintParity runs both generators on each case: validation-gen must
+// accept what Kubernetes' generator accepts and reject what it rejects.
+func TestLintParity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds both generators in a temporary module")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name, content string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/lint\n\ngo 1.26\n\nrequire (\n\tgithub.com/declval/validation-gen v0.0.0\n\tk8s.io/code-generator "+referenceVersion+"\n)\n\nreplace github.com/declval/validation-gen => "+root+"\n")
+	var sums []byte
+	for _, s := range []string{filepath.Join(root, "go.sum"), "../go.sum"} {
+		b, _ := os.ReadFile(s)
+		sums = append(sums, b...)
+	}
+	write("go.sum", string(sums))
+	write("tools.go", "//go:build tools\n\npackage tools\n\nimport (\n\t_ \"github.com/declval/validation-gen/cmd/validation-gen\"\n\t_ \"k8s.io/code-generator/cmd/validation-gen\"\n)\n")
+	goCmd := func(args ...string) (string, error) {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := goCmd("mod", "tidy"); err != nil {
+		t.Fatalf("go mod tidy: %v\n%s", err, out)
+	}
+	bin := filepath.Join(dir, "bin")
+	for name, pkg := range map[string]string{"ours": "github.com/declval/validation-gen/cmd/validation-gen", "ref": "k8s.io/code-generator/cmd/validation-gen"} {
+		if out, err := goCmd("build", "-o", filepath.Join(bin, name), pkg); err != nil {
+			t.Fatalf("go build %s: %v\n%s", pkg, err, out)
+		}
+	}
+	for i, c := range lintCases {
+		for _, gen := range []string{"ours", "ref"} {
+			pkg := filepath.Join(gen, string(rune('a'+i/26))+string(rune('a'+i%26)), c.version)
+			write(filepath.Join(pkg, "doc.go"), "// +k8s:validation-gen=TypesWithField=TypeMeta\n// +k8s:validation-gen-scheme-registry=nil\npackage "+c.version+"\n")
+			write(filepath.Join(pkg, "types.go"), "package "+c.version+"\n\n"+c.types+"\n")
+		}
+	}
+	accepted := 0
+	for i, c := range lintCases {
+		t.Run(c.name, func(t *testing.T) {
+			sub := string(rune('a'+i/26)) + string(rune('a'+i%26))
+			run := func(gen string) (bool, string) {
+				cmd := exec.Command(filepath.Join(bin, gen), "--output-file", "zz_generated.validations.go", "./"+gen+"/"+sub+"/"+c.version)
+				cmd.Dir = dir
+				cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+				out, err := cmd.CombinedOutput()
+				return err == nil, string(out)
+			}
+			okRef, outRef := run("ref")
+			okOurs, outOurs := run("ours")
+			if okRef != okOurs {
+				t.Errorf("Kubernetes' generator accepts: %v; validation-gen accepts: %v\nreference:\n%s\nvalidation-gen:\n%s", okRef, okOurs, lastLines(outRef, 6), outOurs)
+			}
+			if okRef {
+				accepted++
+			}
+		})
+	}
+	t.Logf("%d lint cases, %d accepted and %d rejected by Kubernetes' generator", len(lintCases), accepted, len(lintCases)-accepted)
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
