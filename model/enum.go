@@ -135,4 +135,3 @@ func (b *builder) inputPaths() []string {
 	sort.Strings(out)
 	return out
 }
-
