@@ -369,7 +369,7 @@ func newDefault() *Registry {
 			"k8s-resource-pool-name: DNS-1123 subdomains separated by '/', at most 253 characters in all; " +
 			"k8s-short-name: a DNS-1123 label (at most 63 characters); " +
 			"k8s-uuid: a lower-case UUID, 8-4-4-4-12 hexadecimal digits.",
-		Errors:  "Invalid / format=<name> (k8s-resource-pool-name and k8s-resource-fully-qualified-name: TooLong too)", Example: "+k8s:format=k8s-short-name", Implemented: true,
+		Errors: "Invalid / format=<name> (k8s-resource-pool-name and k8s-resource-fully-qualified-name: TooLong too)", Example: "+k8s:format=k8s-short-name", Implemented: true,
 	})
 	r.add(&Definition{
 		Name: "enum", Scopes: ScopeType, Kinds: KindString,
