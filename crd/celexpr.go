@@ -219,7 +219,7 @@ func zeroSatisfies(r model.Rule, t *types.Type) bool {
 	case model.MinProperties:
 		return x.N <= 0
 	case model.Format:
-		return false
+		return x.Name == "k8s-label-value" || x.Name == "k8s-path-segment-name"
 	case model.NEQ:
 		switch x.Kind {
 		case "string":
@@ -286,6 +286,9 @@ func zeroJSON(t *types.Type) string {
 	return "null"
 }
 
+// celSubdomain is a DNS-1123 subdomain, as a regexp in a CEL string literal.
+const celSubdomain = `[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*`
+
 // celCheck is a CEL expression that holds when the value v passes rule r,
 // with the message the Go validator gives.
 func (c *crdCtx) celCheck(r model.Rule, v string, t *types.Type) (expr, msg string, ok bool) {
@@ -327,6 +330,40 @@ func (c *crdCtx) celCheck(r model.Rule, v string, t *types.Type) (expr, msg stri
 			return fmt.Sprintf("isIP(%s) || (%s.matches('^%s') && %s.split('.').all(o, int(o) <= 255)) || "+
 				"(%s.matches('^[0-9a-fA-F:]*:%s') && %s.split('.').all(o, int(o) <= 255) && isIP(%s.lowerAscii().replace('ffff', 'fffe') + ':1:1'))",
 				v, v, quad, v, v, quad, tail, head), "must be a valid IP address", true
+		case "k8s-label-key":
+			// format.qualifiedName is the label key check of Go's.
+			return fmt.Sprintf("!format.qualifiedName().validate(%s).hasValue()", v), "must be a valid label key (e.g. 'example.com/MyName')", true
+		case "k8s-prefixed-label-key":
+			// A valid label key has at most one '/'.
+			return fmt.Sprintf("!format.qualifiedName().validate(%s).hasValue() && %s.contains('/')", v, v),
+				"must be a label key with a prefix (e.g. 'example.com/key')", true
+		case "k8s-label-value":
+			return fmt.Sprintf("!format.labelValue().validate(%s).hasValue()", v), "must be a valid label value", true
+		case "k8s-long-name-caseless":
+			// CEL's matches is Go's regexp, whose case folding admits the
+			// Kelvin sign and the long s, as Go's check does; those are
+			// more than one byte, and Go's limit counts bytes.
+			return fmt.Sprintf("%s.matches('^(?i)%s$') && size(bytes(%s)) <= 253", v, celSubdomain, v),
+				"must be an RFC 1123 subdomain", true
+		case "k8s-path-segment-name":
+			return fmt.Sprintf("%s != '.' && %s != '..' && !%s.contains('/') && !%s.contains('%%')", v, v, v, v),
+				"must not be '.' or '..' and must not contain '/' or '%'", true
+		case "k8s-uuid":
+			return fmt.Sprintf("%s.matches('^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')", v),
+				"must be a lowercase UUID in 8-4-4-4-12 format", true
+		case "k8s-resource-pool-name":
+			// The 253-character bound (boundForCEL) is the length limit: a
+			// value that matches is ASCII.
+			return fmt.Sprintf("%s.matches('^%s(/%s)*$')", v, celSubdomain, celSubdomain),
+				"must be one or more lowercase RFC 1123 subdomains separated by '/'", true
+		case "k8s-extended-resource-name":
+			return fmt.Sprintf("%s.contains('/') && !%s.contains('kubernetes.io/') && !%s.startsWith('requests.') && "+
+					"!format.qualifiedName().validate('requests.' + %s).hasValue()", v, v, v, v),
+				"must be a domain-prefixed name (e.g. 'example.com/my-prop'), not in kubernetes.io and not starting with 'requests.'", true
+		case "k8s-resource-fully-qualified-name":
+			// Go does not check a value with two '/' or more.
+			return fmt.Sprintf("%s.matches('^[^/]*/[^/]*/') || (%s.matches('^[a-z0-9.-]{1,63}/') && %s.matches('^%s/[A-Za-z_][A-Za-z0-9_]{0,31}$'))",
+				v, v, v, celSubdomain), "must be a DNS subdomain of at most 63 characters and a C identifier of at most 32, separated by a slash", true
 		}
 	case model.NEQ:
 		lit := x.Value

@@ -70,14 +70,39 @@ func (c *crdCtx) notAtField() func() {
 }
 
 // boundForCEL bounds a string that a CEL format check reads: CEL's cost
-// estimate needs the bound. The format names imply it, and no valid IP
-// address is longer than 64 characters; beyond the bound, the server's
-// TooLong rejects what Go's format check rejects.
+// estimate needs the bound. Beyond the bound, the server's TooLong rejects
+// what Go's format check rejects.
 func boundForCEL(s *apiextv1.JSONSchemaProps, f model.Format) {
-	bound := map[string]int64{"k8s-short-name": 63, "k8s-long-name": 253, "k8s-ip": 64}[f.Name]
+	bound, ok := formatBounds[f.Name]
+	if !ok {
+		return
+	}
 	if s.MaxLength == nil || *s.MaxLength > bound {
 		s.MaxLength = ptrTo(bound)
 	}
+}
+
+// formatBounds are the longest valid values of the formats, in characters.
+// Valid values of these formats are ASCII (but for k8s-ip, whose longest
+// address is 64 characters, and k8s-long-name-caseless, see celexpr.go),
+// so the byte limits of Go's checks are character limits. A label key is a
+// 253-byte prefix, '/' and a 63-byte name; an extended resource name is
+// one once "requests." is put in front. k8s-path-segment-name has no
+// limit, nor has k8s-resource-fully-qualified-name, which Kubernetes does
+// not check with two '/' or more: their CEL checks are written without a
+// bound, and an unbounded list of them may not fit the cost budget
+// (crd.Check says so; +k8s:maxLength bounds them).
+var formatBounds = map[string]int64{
+	"k8s-extended-resource-name": 253 - int64(len("requests.")) + 1 + 63,
+	"k8s-ip":                     64,
+	"k8s-label-key":              253 + 1 + 63,
+	"k8s-label-value":            63,
+	"k8s-long-name":              253,
+	"k8s-long-name-caseless":     253,
+	"k8s-prefixed-label-key":     253 + 1 + 63,
+	"k8s-resource-pool-name":     253,
+	"k8s-short-name":             63,
+	"k8s-uuid":                   36,
 }
 
 // setEachVal writes eachVal rules of a list-set on the list rather than on
@@ -187,8 +212,10 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r model.R
 		switch x.Name {
 		case "k8s-short-name", "k8s-long-name":
 			s.Format = x.Name // formats the API server knows (1.34+)
-		case "k8s-ip":
-			// The server's ipv4/ipv6 formats are strict; Go's check is not.
+		default:
+			// The server knows no other k8s- format (its ipv4/ipv6 are
+			// strict where k8s-ip is not, its uuid takes upper case and no
+			// dashes): a CEL rule.
 			boundForCEL(s, x)
 			expr, msg, _ := c.celCheck(x, "self", t)
 			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: expr, Message: msg})

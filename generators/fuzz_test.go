@@ -1322,7 +1322,9 @@ func (b *apiBuilder) maxItemsTag(s *goShape, sc tagScope, depth int) string {
 }
 
 func (b *apiBuilder) formatTag(s *goShape, sc tagScope, depth int) string {
-	return "+k8s:format=" + b.pick("k8s-ip", "k8s-short-name", "k8s-long-name")
+	return "+k8s:format=" + b.pick("k8s-ip", "k8s-short-name", "k8s-long-name", "k8s-extended-resource-name", "k8s-label-key",
+		"k8s-label-value", "k8s-long-name-caseless", "k8s-path-segment-name", "k8s-prefixed-label-key",
+		"k8s-resource-fully-qualified-name", "k8s-resource-pool-name", "k8s-uuid")
 }
 
 // neqTag: a value of the field's kind, or off the contract of another.

@@ -506,6 +506,23 @@ func (c *fnCtx) listOfPointers(pl place) bool {
 	return (r.Kind == types.Slice || r.Kind == types.Array) && r.Elem.Kind == types.Pointer
 }
 
+// formatFuncs are the runtime checks of +k8s:format, by format name; the
+// registry's Choices and this table must list the same names (a test).
+var formatFuncs = map[string]string{
+	"k8s-extended-resource-name":        "ExtendedResourceName",
+	"k8s-ip":                            "IP",
+	"k8s-label-key":                     "LabelKey",
+	"k8s-label-value":                   "LabelValue",
+	"k8s-long-name":                     "LongName",
+	"k8s-long-name-caseless":            "LongNameCaseless",
+	"k8s-path-segment-name":             "PathSegmentName",
+	"k8s-prefixed-label-key":            "PrefixedLabelKey",
+	"k8s-resource-fully-qualified-name": "ResourceFullyQualifiedName",
+	"k8s-resource-pool-name":            "ResourcePoolName",
+	"k8s-short-name":                    "ShortName",
+	"k8s-uuid":                          "UUID",
+}
+
 // rule emits one non-presence rule at a place whose value is set.
 func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
 	defer c.at(r.Stability())()
@@ -531,7 +548,10 @@ func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
 		return []jen.Code{jen.If(jen.Qual(pkgRT, "TooLong").Call(jen.String().Parens(pl.derefRaw()), jen.Lit(int(x.N)))).Block(
 			c.appendErr(jen.Qual(pkgRT, "MaxLength").Call(pl.path.arg(), pl.derefRaw(), jen.Lit(int(x.N)))))}
 	case model.Format:
-		fn := map[string]string{"k8s-ip": "IP", "k8s-long-name": "LongName", "k8s-short-name": "ShortName"}[x.Name]
+		fn := formatFuncs[x.Name]
+		if fn == "" {
+			panic("golang: no runtime check for +k8s:format=" + x.Name)
+		}
 		return []jen.Code{c.appendErrs(jen.Qual(pkgRT, fn).Call(pl.path.arg(), pl.derefRaw()))}
 	case model.NEQ:
 		var lit jen.Code

@@ -249,7 +249,7 @@ func TestErrors(t *testing.T) {
 		{"minimum out of range int8", intOf(F, "int8"), []string{"+k8s:minimum=300"}, []string{"out of range", "between -128 and 127"}},
 		{"minimum out of range uint32", intOf(F, "uint32"), []string{"+k8s:minimum=-1"}, []string{"out of range"}},
 		{"maxLength negative", str(F), []string{"+k8s:maxLength=-1"}, []string{"must not be negative"}},
-		{"format unknown", str(F), []string{"+k8s:format=k8s-foo"}, []string{`"k8s-foo" is not a value of +k8s:format`, "k8s-ip, k8s-long-name, k8s-short-name"}},
+		{"format unknown", str(F), []string{"+k8s:format=k8s-foo"}, []string{`"k8s-foo" is not a value of +k8s:format`, "k8s-extended-resource-name, k8s-ip, k8s-label-key, k8s-label-value, k8s-long-name, k8s-long-name-caseless, k8s-path-segment-name, k8s-prefixed-label-key, k8s-resource-fully-qualified-name, k8s-resource-pool-name, k8s-short-name, k8s-uuid"}},
 		{"neq string on int", intOf(F, "int"), []string{`+k8s:neq="x"`}, []string{"is an integer"}},
 		{"neq int on string", str(F), []string{"+k8s:neq=1"}, []string{"not a string literal"}},
 		{"neq int on bool", boolF(F), []string{"+k8s:neq=1"}, []string{"true or false"}},

@@ -351,10 +351,25 @@ func newDefault() *Registry {
 	})
 	r.add(&Definition{
 		Name: "format", Scopes: scopeValue, Kinds: KindString, Pointer: true,
-		Payload: PayloadChoice, Choices: []string{"k8s-ip", "k8s-long-name", "k8s-short-name"},
+		Payload: PayloadChoice, Choices: []string{
+			"k8s-extended-resource-name", "k8s-ip", "k8s-label-key", "k8s-label-value", "k8s-long-name",
+			"k8s-long-name-caseless", "k8s-path-segment-name", "k8s-prefixed-label-key",
+			"k8s-resource-fully-qualified-name", "k8s-resource-pool-name", "k8s-short-name", "k8s-uuid",
+		},
 		Summary: "A well-known string format.",
-		Check:   "k8s-ip: an IPv4 (octets may have leading zeros) or IPv6 address; k8s-long-name: a DNS-1123 subdomain (at most 253 characters); k8s-short-name: a DNS-1123 label (at most 63 characters).",
-		Errors:  "Invalid / format=<name>", Example: "+k8s:format=k8s-short-name", Implemented: true,
+		Check: "k8s-extended-resource-name: a domain-prefixed name (example.com/my-prop) outside kubernetes.io, not starting with requests., and a label key once requests. is put in front; " +
+			"k8s-ip: an IPv4 (octets may have leading zeros) or IPv6 address; " +
+			"k8s-label-key: a name of at most 63 characters (alphanumeric at both ends; '-', '_', '.' inside), optionally after a DNS-1123 subdomain and '/'; " +
+			"k8s-label-value: empty, or such a name; " +
+			"k8s-long-name: a DNS-1123 subdomain (at most 253 characters); " +
+			"k8s-long-name-caseless (deprecated): a DNS-1123 subdomain in which upper case is allowed; " +
+			"k8s-path-segment-name: not . or .., no '/' or '%' (no length limit, may be empty); " +
+			"k8s-prefixed-label-key: a label key with its prefix; " +
+			"k8s-resource-fully-qualified-name: a DNS-1123 subdomain of at most 63 characters, '/', a C identifier of at most 32 (as in Kubernetes, a value with two or more '/' is not checked); " +
+			"k8s-resource-pool-name: DNS-1123 subdomains separated by '/', at most 253 characters in all; " +
+			"k8s-short-name: a DNS-1123 label (at most 63 characters); " +
+			"k8s-uuid: a lower-case UUID, 8-4-4-4-12 hexadecimal digits.",
+		Errors: "Invalid / format=<name> (k8s-resource-pool-name and k8s-resource-fully-qualified-name: TooLong too)", Example: "+k8s:format=k8s-short-name", Implemented: true,
 	})
 	r.add(&Definition{
 		Name: "enum", Scopes: ScopeType, Kinds: KindString,

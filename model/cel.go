@@ -150,7 +150,10 @@ func schemaMarkerFix(body string) string {
 	case "Enum":
 		return "declare a string type with +k8s:enum and its values as constants"
 	case "Format":
-		return "use +k8s:format=k8s-ip|k8s-long-name|k8s-short-name, or a +k8s:rule"
+		if def, ok := markers.Default.Lookup("format"); ok {
+			return "use +k8s:format=" + strings.Join(def.Choices, "|") + ", or a +k8s:rule"
+		}
+		return "use +k8s:format=<name>, or a +k8s:rule"
 	case "XValidation", "XValidations":
 		return `write +kubebuilder:validation:XValidation:rule="self.a <= self.b",message="a must not exceed b"`
 	}

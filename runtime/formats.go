@@ -2,14 +2,21 @@ package runtime
 
 import (
 	"net/netip"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
 // The format checks return nil for a valid value without allocating; on
-// an invalid value they return one Invalid error per problem, as
-// Kubernetes' own checks do.
+// an invalid value they return the errors Kubernetes' own format checks
+// (k8s.io/apimachinery/pkg/api/validate) return, one per problem, in
+// their order. Where Kubernetes' check splits or concatenates strings
+// (which allocates), an allocation-free test of validity comes first, and
+// the errors are only built for a value it rejects; a value it rejects
+// that Kubernetes accepts still gets no error.
 
 // ShortName checks +k8s:format=k8s-short-name: a DNS-1123 label.
 func ShortName[T ~string](p *Path, v T) field.ErrorList {
@@ -38,6 +45,336 @@ func IP[T ~string](p *Path, v T) field.ErrorList {
 		e.BadValue = v // keep the field's own type, as the other formats do
 	}
 	return errs
+}
+
+// The new formats follow the reference (k8s.io/apimachinery/pkg/api/validate)
+// to the letter, details included: its length limits say "bytes" where
+// util/validation's, which ShortName and LongName report, say "characters".
+
+// LabelKey checks +k8s:format=k8s-label-key: a name (1 to 63 characters,
+// alphanumeric at both ends, '-', '_' or '.' inside), optionally after a
+// DNS-1123 subdomain prefix and '/'.
+func LabelKey[T ~string](p *Path, v T) field.ErrorList {
+	if isLabelKey(string(v)) {
+		return nil
+	}
+	return formatErrors(p, v, validation.IsQualifiedName(string(v)), "format=k8s-label-key")
+}
+
+// PrefixedLabelKey checks +k8s:format=k8s-prefixed-label-key: a label key
+// whose prefix is not optional.
+func PrefixedLabelKey[T ~string](p *Path, v T) field.ErrorList {
+	s := string(v)
+	if isLabelKey(s) && strings.IndexByte(s, '/') >= 0 {
+		return nil
+	}
+	msgs := validation.IsQualifiedName(s)
+	if len(msgs) == 0 {
+		msgs = []string{"must include a prefix (e.g. 'example.com/key')"}
+	}
+	return formatErrors(p, v, msgs, "format=k8s-prefixed-label-key")
+}
+
+// LabelValue checks +k8s:format=k8s-label-value: empty, or at most 63
+// characters, alphanumeric at both ends, '-', '_' or '.' inside.
+func LabelValue[T ~string](p *Path, v T) field.ErrorList {
+	return formatErrors(p, v, validation.IsValidLabelValue(string(v)), "format=k8s-label-value")
+}
+
+// caselessSubdomain is a DNS-1123 subdomain in either case. It is a
+// case-folding regexp, not a character class with upper case added,
+// because that is what Kubernetes matches: case folding also admits the
+// Kelvin sign (U+212A, a "k") and the long s (U+017F, an "s").
+var caselessSubdomain = regexp.MustCompile(`^(?i)` + subdomainFmt + `$`)
+
+const (
+	subdomainFmt = `[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*`
+	caselessMsg  = "an RFC 1123 subdomain must consist of alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character"
+)
+
+// LongNameCaseless checks +k8s:format=k8s-long-name-caseless: a DNS-1123
+// subdomain in which upper case letters are allowed.
+func LongNameCaseless[T ~string](p *Path, v T) field.ErrorList {
+	s := string(v)
+	long, match := len(s) > validation.DNS1123SubdomainMaxLength, caselessSubdomain.MatchString(s)
+	if !long && match {
+		return nil
+	}
+	var msgs []string
+	if long {
+		msgs = append(msgs, maxBytesDetail(validation.DNS1123SubdomainMaxLength))
+	}
+	if !match {
+		msgs = append(msgs, validation.RegexError(caselessMsg, subdomainFmt, "Example.com"))
+	}
+	return formatErrors(p, v, msgs, "format=k8s-long-name-caseless")
+}
+
+// PathSegmentName checks +k8s:format=k8s-path-segment-name: not "." or
+// "..", and without '/' or '%'. Like Kubernetes' check, it has no length
+// limit and accepts the empty string.
+func PathSegmentName[T ~string](p *Path, v T) field.ErrorList {
+	s := string(v)
+	var msgs []string
+	switch {
+	case s == "." || s == "..":
+		msgs = []string{"may not be '" + s + "'"}
+	case strings.IndexByte(s, '/') < 0 && strings.IndexByte(s, '%') < 0:
+		return nil
+	default:
+		if strings.IndexByte(s, '/') >= 0 {
+			msgs = append(msgs, "may not contain '/'")
+		}
+		if strings.IndexByte(s, '%') >= 0 {
+			msgs = append(msgs, "may not contain '%'")
+		}
+	}
+	return formatErrors(p, v, msgs, "format=k8s-path-segment-name")
+}
+
+// UUID checks +k8s:format=k8s-uuid: 36 characters, lower-case hexadecimal
+// digits in groups of 8-4-4-4-12 separated by '-'.
+func UUID[T ~string](p *Path, v T) field.ErrorList {
+	if isUUID(string(v)) {
+		return nil
+	}
+	f := formatErrs{p: p, origin: "format=k8s-uuid"}
+	f.invalid(string(v), "must be a lowercase UUID in 8-4-4-4-12 format")
+	return f.errs
+}
+
+// ResourcePoolName checks +k8s:format=k8s-resource-pool-name: at most 253
+// characters, one or more DNS-1123 subdomains separated by '/'.
+func ResourcePoolName[T ~string](p *Path, v T) field.ErrorList {
+	s := string(v)
+	if isResourcePoolName(s) {
+		return nil
+	}
+	f := formatErrs{p: p, origin: "format=k8s-resource-pool-name"}
+	if len(s) > validation.DNS1123SubdomainMaxLength {
+		f.tooLong(validation.DNS1123SubdomainMaxLength)
+	}
+	for i, seg := range strings.Split(s, "/") {
+		prefix := "segment " + strconv.Itoa(i) + ": "
+		if seg == "" {
+			f.invalid(s, prefix+"must not be empty")
+			continue
+		}
+		for _, m := range subdomainMsgs(seg) {
+			f.invalid(seg, prefix+m)
+		}
+	}
+	return f.errs
+}
+
+const (
+	requestsPrefix        = "requests."
+	kubernetesDomainInfix = "kubernetes.io/"
+)
+
+// ExtendedResourceName checks +k8s:format=k8s-extended-resource-name: a
+// domain-prefixed name (with '/') outside the kubernetes.io domain, not
+// starting with "requests.", that is a label key once "requests." is put
+// in front of it (the name quota gives it).
+func ExtendedResourceName[T ~string](p *Path, v T) field.ErrorList {
+	s := string(v)
+	if isExtendedResourceName(s) {
+		return nil
+	}
+	f := formatErrs{p: p, origin: "format=k8s-extended-resource-name"}
+	if strings.IndexByte(s, '/') < 0 {
+		f.invalid(s, "a name must be a domain-prefixed path, such as 'example.com/my-prop'")
+	} else if strings.Contains(s, kubernetesDomainInfix) {
+		f.invalid(s, `must not have "`+kubernetesDomainInfix+`" domain`)
+	}
+	if strings.HasPrefix(s, requestsPrefix) {
+		f.invalid(s, `must not have "`+requestsPrefix+`" prefix`)
+	}
+	for _, m := range validation.IsQualifiedName(requestsPrefix + s) {
+		f.invalid(s, m)
+	}
+	return f.errs
+}
+
+// ResourceFullyQualifiedName checks
+// +k8s:format=k8s-resource-fully-qualified-name: a DNS-1123 subdomain of
+// at most 63 characters, '/', and a C identifier of at most 32
+// characters. As in Kubernetes, a value with two or more '/' passes: its
+// check only looks at values of one or two parts.
+func ResourceFullyQualifiedName[T ~string](p *Path, v T) field.ErrorList {
+	s := string(v)
+	if isResourceFullyQualifiedName(s) {
+		return nil
+	}
+	f := formatErrs{p: p, origin: "format=k8s-resource-fully-qualified-name"}
+	parts := strings.Split(s, "/")
+	switch len(parts) {
+	case 1:
+		f.cIdentifier(parts[0])
+	case 2:
+		if parts[0] == "" {
+			f.invalid("", "prefix must not be empty")
+		} else {
+			if len(parts[0]) > validation.DNS1123LabelMaxLength {
+				f.tooLong(validation.DNS1123LabelMaxLength)
+			}
+			for _, m := range subdomainMsgs(parts[0]) {
+				f.invalid(parts[0], "prefix: "+m)
+			}
+		}
+		if parts[1] == "" {
+			f.invalid("", "name must not be empty")
+		} else {
+			f.cIdentifier(parts[1])
+		}
+	}
+	if len(parts) == 1 {
+		f.invalid(s, "a fully qualified name must be a domain and a name separated by a slash")
+	}
+	return f.errs
+}
+
+const resourceNameMaxLength = 32
+
+// formatErrs collects the errors of one format check whose bad values and
+// types vary from error to error; the path is written once.
+type formatErrs struct {
+	p      *Path
+	path   string
+	origin string
+	errs   field.ErrorList
+}
+
+func (f *formatErrs) add(e *field.Error) {
+	if f.path == "" {
+		f.path = f.p.String()
+	}
+	e.Field = f.path
+	f.errs = append(f.errs, e.WithOrigin(f.origin))
+}
+
+func (f *formatErrs) invalid(bad any, detail string) { f.add(field.Invalid(nil, bad, detail)) }
+
+// tooLong is field.TooLong's error: the limit in bytes, the value omitted.
+func (f *formatErrs) tooLong(max int) { f.add(field.TooLong(nil, "", max)) }
+
+func (f *formatErrs) cIdentifier(id string) {
+	if len(id) > resourceNameMaxLength {
+		f.tooLong(resourceNameMaxLength)
+	}
+	for _, m := range validation.IsCIdentifier(id) {
+		f.invalid(id, m)
+	}
+}
+
+func maxBytesDetail(n int) string { return "must be no more than " + strconv.Itoa(n) + " bytes" }
+
+// subdomainMsgs are util/validation's DNS-1123 subdomain messages with the
+// length limit in bytes.
+func subdomainMsgs(s string) []string {
+	msgs := validation.IsDNS1123Subdomain(s)
+	for i, m := range msgs {
+		if m == validation.MaxLenError(validation.DNS1123SubdomainMaxLength) {
+			msgs[i] = maxBytesDetail(validation.DNS1123SubdomainMaxLength)
+		}
+	}
+	return msgs
+}
+
+// The is* functions below decide validity without allocating; each
+// agrees with the errors above (TestFormatsMatchKubernetes).
+
+func isSubdomain(s string) bool { return len(validation.IsDNS1123Subdomain(s)) == 0 }
+
+// isLabelName: 1 to 63 bytes, [A-Za-z0-9] at both ends, '-', '_', '.' inside.
+func isLabelName(s string) bool {
+	if len(s) == 0 || len(s) > validation.LabelValueMaxLength {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isAlnum(c):
+		case (c == '-' || c == '_' || c == '.') && i > 0 && i < len(s)-1:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isLabelKey(s string) bool {
+	name := s
+	if i := strings.IndexByte(s, '/'); i >= 0 {
+		if i == 0 || !isSubdomain(s[:i]) {
+			return false
+		}
+		name = s[i+1:]
+	}
+	return isLabelName(name) // a second '/' fails here
+}
+
+func isUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isResourcePoolName(s string) bool {
+	if len(s) > validation.DNS1123SubdomainMaxLength {
+		return false
+	}
+	for {
+		seg, rest, more := strings.Cut(s, "/")
+		if !isSubdomain(seg) { // the empty segment too
+			return false
+		}
+		if !more {
+			return true
+		}
+		s = rest
+	}
+}
+
+func isExtendedResourceName(s string) bool {
+	i := strings.IndexByte(s, '/')
+	if i < 0 || strings.Contains(s, kubernetesDomainInfix) || strings.HasPrefix(s, requestsPrefix) {
+		return false
+	}
+	// "requests." + s is a label key: "requests." + s[:i] is a subdomain
+	// (as "requests" is a label, when s[:i] is one of 244 bytes at most),
+	// and what follows the first '/' a label name.
+	return i <= validation.DNS1123SubdomainMaxLength-len(requestsPrefix) && isSubdomain(s[:i]) && isLabelName(s[i+1:])
+}
+
+func isResourceFullyQualifiedName(s string) bool {
+	prefix, name, ok := strings.Cut(s, "/")
+	if !ok {
+		return false
+	}
+	if strings.IndexByte(name, '/') >= 0 {
+		return true // not checked, as in Kubernetes
+	}
+	return prefix != "" && len(prefix) <= validation.DNS1123LabelMaxLength && isSubdomain(prefix) &&
+		name != "" && len(name) <= resourceNameMaxLength && len(validation.IsCIdentifier(name)) == 0
 }
 
 func formatErrors[T ~string](p *Path, v T, msgs []string, origin string) field.ErrorList {

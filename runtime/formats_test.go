@@ -212,6 +212,7 @@ func TestFormatsDoNotAllocateOnValidValues(t *testing.T) {
 	key := spec.Key("k")
 	paths := map[string]*Path{"root": &root, "child": &spec, "index": &elem, "key": &key}
 	a63 := strings.Repeat("a", 63)
+	key63 := "example.com/" + a63
 	checks := []struct {
 		name string
 		fn   func(p *Path) int
@@ -224,6 +225,19 @@ func TestFormatsDoNotAllocateOnValidValues(t *testing.T) {
 		{"IP v4", func(p *Path) int { return len(IP(p, "10.0.0.1")) }},
 		{"IP v6", func(p *Path) int { return len(IP(p, "2001:db8::1")) }},
 		{"IP v4-mapped v6", func(p *Path) int { return len(IP(p, "::ffff:1.2.3.4")) }},
+		{"LabelKey name", func(p *Path) int { return len(LabelKey(p, "app.kubernetes_io-Name")) }},
+		{"LabelKey prefixed", func(p *Path) int { return len(LabelKey(p, key63)) }},
+		{"LabelKey typed", func(p *Path) int { return len(LabelKey(p, myString("k8s.io/x"))) }},
+		{"PrefixedLabelKey", func(p *Path) int { return len(PrefixedLabelKey(p, "example.com/My_Key")) }},
+		{"LabelValue", func(p *Path) int { return len(LabelValue(p, "v1.2_beta-3")) }},
+		{"LabelValue empty", func(p *Path) int { return len(LabelValue(p, "")) }},
+		{"LongNameCaseless", func(p *Path) int { return len(LongNameCaseless(p, "Widgets.Example.COM")) }},
+		{"PathSegmentName", func(p *Path) int { return len(PathSegmentName(p, "sha256:ABC@..x")) }},
+		{"UUID", func(p *Path) int { return len(UUID(p, "123e4567-e89b-12d3-a456-426614174000")) }},
+		{"ResourcePoolName", func(p *Path) int { return len(ResourcePoolName(p, "pool.example.com/rack-1/node.a")) }},
+		{"ExtendedResourceName", func(p *Path) int { return len(ExtendedResourceName(p, "vendor.example.com/gpu_2.x")) }},
+		{"ResourceFullyQualifiedName", func(p *Path) int { return len(ResourceFullyQualifiedName(p, "dra.example.com/gpu_1")) }},
+		{"ResourceFullyQualifiedName unchecked", func(p *Path) int { return len(ResourceFullyQualifiedName(p, "a/b/c")) }},
 	}
 	for _, c := range checks {
 		for pn, p := range paths {

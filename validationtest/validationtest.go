@@ -65,6 +65,9 @@ var DefaultStrings = []string{
 	"", "a", "abc", "valid-name", "my.example.com", "Bad_Name", "UPPER", "-dash", "dot.ted",
 	"10.0.0.1", "010.001.002.003", "::1", "1.2.3", "primary", "TCP", "UDP", "Ready", "Failed",
 	strings.Repeat("x", 64), strings.Repeat("y", 254), "日本語",
+	// Domain-prefixed names, resource pools, UUIDs and path segments.
+	"example.com/gpu", "dra.example.com/gpu_1", "kubernetes.io/gpu", "a/b/c", "pool/a.b", "Foo.Example.COM", "..", "a%b",
+	"123e4567-e89b-12d3-a456-426614174000",
 }
 
 // DefaultInts are values around common minimums and limits.

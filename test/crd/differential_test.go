@@ -372,7 +372,11 @@ type outcome struct {
 	// respelled: server-only errors were let through because they go away
 	// when the body spells its empty lists and maps as the old body (see
 	// check); the verdicts may then differ.
-	respelled  bool
+	respelled bool
+	// reordered: Go's errors at a list-map whose items only changed order
+	// were let through (the server ratchets such a list; see check); the
+	// verdicts may then differ.
+	reordered  bool
 	unknown    []string
 	mismatches []mismatch
 	err        error
@@ -713,6 +717,7 @@ func (d *differential) check(c testCase) outcome {
 				// The server finds a list-map equal to the old one when only
 				// the order of its items changed, and ratchets it as a whole;
 				// Go's ratcheting (equality.Semantic) sees a change.
+				out.reordered = true
 				continue
 			}
 			if len(ts) == 1 && ts[0] == string(field.ErrorTypeTooMany) && len(srvDuplicates[p]) > 0 {

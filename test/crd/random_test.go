@@ -76,6 +76,14 @@ var poolStrings = func() []string {
 		"fe80::1", "::ffff:1.2.3.4", "1.2.3.4/24", " ", "true", "0",
 		"::ffff:01.2.3.4", "::FFFF:1.2.3.4", "1:2:3:4:5:6:1.2.3.4", "1:2:3:4:5:6:7:1.2.3.4", "::1.2.3.4", "ffff::1.2.3.4",
 		"1::ffff:1.2.3.4", ":1.2.3.4", "::ffff:256.1.1.1", "fe80::1%eth0", "::ffff:1.2.3", "0:0:0:0:0:ffff:1.2.3.4")
+	// The other formats: label keys and values, domain-prefixed and
+	// fully qualified names, resource pools, caseless names, path
+	// segments and UUIDs, valid and not.
+	s = append(s, "example.com/My_Key", "Example.com/x", "a.kubernetes.io/x", "requests.example.com/x", "example.com/requests.x",
+		"example.com/-x", "a//b", "/a", "a/", "pool//a", "\u212aelvin.io", "\u017f.io", "My_Label.v1", "my_name", ".", "%",
+		"123E4567-E89B-12D3-A456-426614174000", "123e4567e89b12d3a456426614174000",
+		"x/"+strings.Repeat("n", 33), strings.Repeat("d", 64)+"/x", "x.io/"+strings.Repeat("n", 63), "x.io/"+strings.Repeat("n", 64),
+		strings.Repeat("a", 63)+"/"+strings.Repeat("b", 33), strings.Repeat("p/", 40)+"p", strings.Repeat("\u212a", 100))
 	return s
 }()
 

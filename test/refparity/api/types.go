@@ -14,6 +14,8 @@ type Parity struct {
 	// +k8s:format=k8s-long-name
 	Domain string `json:"domain,omitempty"`
 	// +k8s:optional
+	Formats *Formats `json:"formats,omitempty"`
+	// +k8s:optional
 	// +k8s:minimum=1
 	Replicas *int32 `json:"replicas,omitempty"`
 	// +k8s:optional

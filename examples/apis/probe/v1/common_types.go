@@ -8,6 +8,11 @@ package v1
 // +k8s:maxLength=20
 type ShortName string
 
+// UID is an object's UID: a lower-case UUID.
+//
+// +k8s:format=k8s-uuid
+type UID string
+
 // ImageRef is a container image; the floating tag "latest" is refused.
 //
 // +k8s:maxLength=64

@@ -43,7 +43,13 @@ type AccessPolicySpec struct {
 	Selector   Selector `json:"selector"`
 	// +k8s:optional
 	// +k8s:subfield("namespace")=+k8s:format=k8s-short-name
+	// +k8s:subfield("name")=+k8s:format=k8s-path-segment-name
 	Target *ObjectRef `json:"target,omitempty"`
+	// +k8s:optional
+	// +k8s:maxItems=3
+	// +k8s:listType=set
+	// +k8s:eachVal=+k8s:format=k8s-prefixed-label-key
+	RequiredLabels []string `json:"requiredLabels,omitempty"`
 	// +k8s:optional
 	// +k8s:ifEnabled("ProbeStrict")=+k8s:neq="off"
 	// +k8s:maxLength=8
@@ -252,4 +258,6 @@ type ObjectRef struct {
 	// +k8s:optional
 	// +k8s:minimum=1
 	Generation int64 `json:"generation,omitempty"`
+	// +k8s:optional
+	UID *UID `json:"uid,omitempty"`
 }

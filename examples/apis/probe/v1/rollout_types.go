@@ -47,6 +47,10 @@ type RolloutSpec struct {
 	Suspended *bool `json:"suspended,omitempty"`
 	// +k8s:required
 	MaxSurge *int32 `json:"maxSurge,omitempty"`
+	// An optional non-pointer UUID: "" is unset.
+	// +k8s:optional
+	// +k8s:format=k8s-uuid
+	TemplateUID string `json:"templateUID,omitempty"`
 }
 
 // +k8s:maxItems=3
@@ -61,6 +65,12 @@ type PodTemplate struct {
 	// +k8s:optional
 	Notes map[string]Note `json:"notes,omitempty"`
 	Spec  PodSpec         `json:"spec"`
+	// Keys and values checked as Kubernetes checks labels.
+	// +k8s:optional
+	// +k8s:maxProperties=8
+	// +k8s:eachKey=+k8s:format=k8s-label-key
+	// +k8s:eachVal=+k8s:format=k8s-label-value
+	Tags map[string]string `json:"tags,omitempty"`
 }
 
 type Note struct {
@@ -136,6 +146,11 @@ type Container struct {
 	// +k8s:optional
 	// +k8s:maxItems=3
 	Env []EnvVar `json:"env,omitempty"`
+	// +k8s:optional
+	// +k8s:maxItems=2
+	// +k8s:eachVal=+k8s:format=k8s-resource-fully-qualified-name
+	// +k8s:eachVal=+k8s:maxLength=64
+	Devices []string `json:"devices,omitempty"`
 }
 
 type Resources struct {
@@ -145,6 +160,10 @@ type Resources struct {
 	// +k8s:required
 	// +k8s:minimum=1
 	CPU int32 `json:"cpu"`
+	// +k8s:optional
+	// +k8s:maxProperties=4
+	// +k8s:eachKey=+k8s:format=k8s-extended-resource-name
+	Extended map[string]int64 `json:"extended,omitempty"`
 }
 
 // EnvVar is an item of an atomic list, with a union inside.

@@ -64,6 +64,17 @@ type EndpointSpec struct {
 	// +k8s:subfield("port")=+k8s:neq=22
 	// +k8s:subfield("name")=+k8s:maxLength=8
 	Health *ServicePort `json:"health,omitempty"`
+	// +k8s:optional
+	// +k8s:format=k8s-resource-pool-name
+	Pool *string `json:"pool,omitempty"`
+	// +k8s:optional
+	// +k8s:format=k8s-long-name-caseless
+	Domain string `json:"domain,omitempty"`
+	// Extended resources by name, as a node's capacity has them.
+	// +k8s:optional
+	// +k8s:maxProperties=4
+	// +k8s:eachKey=+k8s:format=k8s-extended-resource-name
+	Capacity map[string]int64 `json:"capacity,omitempty"`
 }
 
 // +k8s:enum
@@ -102,6 +113,9 @@ type ServicePort struct {
 	// +k8s:optional
 	// +k8s:maxLength=15
 	TargetPortName string `json:"targetPortName,omitempty"`
+	// Without a presence tag: "" is a path segment name.
+	// +k8s:format=k8s-path-segment-name
+	AppProtocol string `json:"appProtocol,omitempty"`
 }
 
 // Backend is a map value.

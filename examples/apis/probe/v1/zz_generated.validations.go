@@ -172,7 +172,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		if oldObj != nil {
 			ov26 = oldObj.Target
 		}
-		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v25, ov26)) {
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v25, ov26, equal_ObjectRef)) {
 			if v25 != nil {
 				{
 					fp30 := fp27.Child("namespace")
@@ -187,57 +187,106 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 						}
 					}
 				}
+				{
+					fp33 := fp27.Child("name")
+					v31 := &v25.Name
+					var ov32 *string
+					if ov26 != nil {
+						ov32 = &ov26.Name
+					}
+					if !(op.Type == operation.Update && ov32 != nil && *v31 == *ov32) {
+						if *v31 != "" {
+							errs = append(errs, vgruntime.PathSegmentName(&fp33, *v31)...)
+						}
+					}
+				}
 				errs = append(errs, ValidateAt_ObjectRef(ctx, op, &fp27, v25, ov26)...)
+			}
+		}
+	}
+	// field requiredLabels
+	{
+		fp36 := p.Child("requiredLabels")
+		v34 := &obj.RequiredLabels
+		var ov35 *[]string
+		if oldObj != nil {
+			ov35 = &oldObj.RequiredLabels
+		}
+		if !(op.Type == operation.Update && ov35 != nil && equal_6(v34, ov35)) {
+			if len(*v34) != 0 {
+				if len(*v34) > 3 {
+					errs = append(errs, vgruntime.MaxItems(&fp36, len(*v34), 3))
+				} else {
+					{
+						var old41 vgruntime.OldItems[string, string]
+						if op.Type == operation.Update && ov35 != nil {
+							old41 = vgruntime.NewOldItems(*ov35, vgruntime.Self[string])
+						}
+						for i37 := range *v34 {
+							ep40 := fp36.Index(i37)
+							ev38 := &(*v34)[i37]
+							var eov39 *string
+							if found42 := old41.Find(vgruntime.Self[string](ev38)); found42 != nil {
+								eov39 = found42
+							}
+							if !(op.Type == operation.Update && eov39 != nil && *ev38 == *eov39) {
+								errs = append(errs, vgruntime.PrefixedLabelKey(&ep40, *ev38)...)
+							}
+						}
+						old41.Release()
+					}
+					errs = append(errs, vgruntime.UniqueValues(&fp36, *v34)...)
+				}
 			}
 		}
 	}
 	// field auditMode
 	{
-		fp33 := p.Child("auditMode")
-		v31 := obj.AuditMode
-		var ov32 *string
+		fp45 := p.Child("auditMode")
+		v43 := obj.AuditMode
+		var ov44 *string
 		if oldObj != nil {
-			ov32 = oldObj.AuditMode
+			ov44 = oldObj.AuditMode
 		}
-		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v31, ov32)) {
-			if v31 != nil {
-				if enabled34, defined35 := op.Options["ProbeStrict"]; !defined35 {
-					errs = append(errs, vgruntime.UndefinedOption(&fp33, "ProbeStrict"))
-				} else if enabled34 {
-					if *v31 == "off" {
-						errs = append(errs, vgruntime.NEQString(&fp33, *v31, "off"))
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v43, ov44)) {
+			if v43 != nil {
+				if enabled46, defined47 := op.Options["ProbeStrict"]; !defined47 {
+					errs = append(errs, vgruntime.UndefinedOption(&fp45, "ProbeStrict"))
+				} else if enabled46 {
+					if *v43 == "off" {
+						errs = append(errs, vgruntime.NEQString(&fp45, *v43, "off"))
 					}
 				}
-				if vgruntime.TooLong(string(*v31), 8) {
-					errs = append(errs, vgruntime.MaxLength(&fp33, *v31, 8))
+				if vgruntime.TooLong(string(*v43), 8) {
+					errs = append(errs, vgruntime.MaxLength(&fp45, *v43, 8))
 				}
 			}
 		}
 	}
 	// field audiences
 	{
-		fp38 := p.Child("audiences")
-		v36 := &obj.Audiences
-		var ov37 *[]ShortName
+		fp50 := p.Child("audiences")
+		v48 := &obj.Audiences
+		var ov49 *[]ShortName
 		if oldObj != nil {
-			ov37 = &oldObj.Audiences
+			ov49 = &oldObj.Audiences
 		}
-		if !(op.Type == operation.Update && ov37 != nil && equal_5(v36, ov37)) {
-			if len(*v36) != 0 {
-				if len(*v36) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp38, len(*v36), 3))
+		if !(op.Type == operation.Update && ov49 != nil && equal_7(v48, ov49)) {
+			if len(*v48) != 0 {
+				if len(*v48) > 3 {
+					errs = append(errs, vgruntime.MaxItems(&fp50, len(*v48), 3))
 				} else {
-					for i43 := range *v36 {
-						ep46 := fp38.Index(i43)
-						ev44 := &(*v36)[i43]
-						if vgruntime.TooLong(string(*ev44), 10) {
-							errs = append(errs, vgruntime.MaxLength(&ep46, *ev44, 10))
+					for i55 := range *v48 {
+						ep58 := fp50.Index(i55)
+						ev56 := &(*v48)[i55]
+						if vgruntime.TooLong(string(*ev56), 10) {
+							errs = append(errs, vgruntime.MaxLength(&ep58, *ev56, 10))
 						}
 					}
-					for i39 := range *v36 {
-						ep42 := fp38.Index(i39)
-						ev40 := &(*v36)[i39]
-						errs = append(errs, ValidateAt_ShortName(ctx, op, &ep42, ev40, nil)...)
+					for i51 := range *v48 {
+						ep54 := fp50.Index(i51)
+						ev52 := &(*v48)[i51]
+						errs = append(errs, ValidateAt_ShortName(ctx, op, &ep54, ev52, nil)...)
 					}
 				}
 			}
@@ -245,92 +294,94 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 	}
 	// field deprecated
 	{
-		fp49 := p.Child("deprecated")
-		v47 := &obj.Deprecated
-		var ov48 *[]string
+		fp61 := p.Child("deprecated")
+		v59 := &obj.Deprecated
+		var ov60 *[]string
 		if oldObj != nil {
-			ov48 = &oldObj.Deprecated
+			ov60 = &oldObj.Deprecated
 		}
-		if !(op.Type == operation.Update && ov48 != nil && equal_6(v47, ov48)) {
-			if len(*v47) != 0 {
-				errs = append(errs, vgruntime.Forbidden(&fp49))
+		if !(op.Type == operation.Update && ov60 != nil && equal_6(v59, ov60)) {
+			if len(*v59) != 0 {
+				errs = append(errs, vgruntime.Forbidden(&fp61))
 			}
 		}
 	}
 	// field annotations
 	{
-		fp52 := p.Child("annotations")
-		v50 := &obj.Annotations
-		var ov51 *map[string]string
+		fp64 := p.Child("annotations")
+		v62 := &obj.Annotations
+		var ov63 *map[string]string
 		if oldObj != nil {
-			ov51 = &oldObj.Annotations
+			ov63 = &oldObj.Annotations
 		}
-		if !(op.Type == operation.Update && ov51 != nil && equal_7(v50, ov51)) {
-			if len(*v50) != 0 {
-				errs = append(errs, vgruntime.Forbidden(&fp52))
+		if !(op.Type == operation.Update && ov63 != nil && equal_8(v62, ov63)) {
+			if len(*v62) != 0 {
+				errs = append(errs, vgruntime.Forbidden(&fp64))
 			}
 		}
 	}
 	// field enabled
 	{
-		fp55 := p.Child("enabled")
-		v53 := &obj.Enabled
-		var ov54 *bool
+		fp67 := p.Child("enabled")
+		v65 := &obj.Enabled
+		var ov66 *bool
 		if oldObj != nil {
-			ov54 = &oldObj.Enabled
+			ov66 = &oldObj.Enabled
 		}
-		if !(op.Type == operation.Update && ov54 != nil && *v53 == *ov54) {
-			if !(*v53) {
-				errs = append(errs, vgruntime.Required(&fp55))
+		if !(op.Type == operation.Update && ov66 != nil && *v65 == *ov66) {
+			if !(*v65) {
+				errs = append(errs, vgruntime.Required(&fp67))
 			}
 		}
 	}
 	// field strict
 	{
-		fp58 := p.Child("strict")
-		v56 := &obj.Strict
-		var ov57 *bool
+		fp70 := p.Child("strict")
+		v68 := &obj.Strict
+		var ov69 *bool
 		if oldObj != nil {
-			ov57 = &oldObj.Strict
+			ov69 = &oldObj.Strict
 		}
-		if !(op.Type == operation.Update && ov57 != nil && *v56 == *ov57) {
-			if enabled60, defined61 := op.Options["ProbeStrict"]; !defined61 {
-				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp58, "ProbeStrict")))
-			} else if !enabled60 {
-				if *v56 {
-					errs = append(errs, vgruntime.Forbidden(&fp58))
+		if !(op.Type == operation.Update && ov69 != nil && *v68 == *ov69) {
+			if *v68 {
+				if enabled72, defined73 := op.Options["ProbeStrict"]; !defined73 {
+					errs = append(errs, vgruntime.UndefinedOption(&fp70, "ProbeStrict"))
+				} else if !enabled72 {
+					if *v68 {
+						errs = append(errs, vgruntime.Forbidden(&fp70))
+					}
 				}
 			}
 		}
 	}
 	// field global
 	{
-		fp64 := p.Child("global")
-		v62 := &obj.Global
-		var ov63 *RateLimit
+		fp76 := p.Child("global")
+		v74 := &obj.Global
+		var ov75 *RateLimit
 		if oldObj != nil {
-			ov63 = &oldObj.Global
+			ov75 = &oldObj.Global
 		}
-		if !(op.Type == operation.Update && ov63 != nil && equal_RateLimit(v62, ov63)) {
+		if !(op.Type == operation.Update && ov75 != nil && equal_RateLimit(v74, ov75)) {
 			{
-				fp67 := fp64.Child("window")
-				v65 := &v62.Window
-				var ov66 *Window
-				if ov63 != nil {
-					ov66 = &ov63.Window
+				fp79 := fp76.Child("window")
+				v77 := &v74.Window
+				var ov78 *Window
+				if ov75 != nil {
+					ov78 = &ov75.Window
 				}
-				if !(op.Type == operation.Update && ov66 != nil && *v65 == *ov66) {
+				if !(op.Type == operation.Update && ov78 != nil && *v77 == *ov78) {
 					{
-						fp70 := fp67.Child("size")
-						v68 := &v65.Size
-						var ov69 *int32
-						if ov66 != nil {
-							ov69 = &ov66.Size
+						fp82 := fp79.Child("size")
+						v80 := &v77.Size
+						var ov81 *int32
+						if ov78 != nil {
+							ov81 = &ov78.Size
 						}
-						if !(op.Type == operation.Update && ov69 != nil && *v68 == *ov69) {
-							if *v68 != 0 {
-								if *v68 < 2 {
-									errs = append(errs, vgruntime.Minimum(&fp70, *v68, 2))
+						if !(op.Type == operation.Update && ov81 != nil && *v80 == *ov81) {
+							if *v80 != 0 {
+								if *v80 < 2 {
+									errs = append(errs, vgruntime.Minimum(&fp82, *v80, 2))
 								}
 							}
 						}
@@ -338,45 +389,45 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 				}
 			}
 			{
-				fp73 := fp64.Child("burst")
-				v71 := &v62.Burst
-				var ov72 *int32
-				if ov63 != nil {
-					ov72 = &ov63.Burst
+				fp85 := fp76.Child("burst")
+				v83 := &v74.Burst
+				var ov84 *int32
+				if ov75 != nil {
+					ov84 = &ov75.Burst
 				}
-				if !(op.Type == operation.Update && ov72 != nil && *v71 == *ov72) {
-					if *v71 == 7 {
-						errs = append(errs, vgruntime.NEQ(&fp73, *v71, 7))
+				if !(op.Type == operation.Update && ov84 != nil && *v83 == *ov84) {
+					if *v83 == 7 {
+						errs = append(errs, vgruntime.NEQ(&fp85, *v83, 7))
 					}
 				}
 			}
-			errs = append(errs, ValidateAt_RateLimit(ctx, op, &fp64, v62, ov63)...)
+			errs = append(errs, ValidateAt_RateLimit(ctx, op, &fp76, v74, ov75)...)
 		}
 	}
 	// field tuning
 	{
-		fp76 := p.Child("tuning")
-		v74 := obj.Tuning
-		var ov75 *Tuning
+		fp88 := p.Child("tuning")
+		v86 := obj.Tuning
+		var ov87 *Tuning
 		if oldObj != nil {
-			ov75 = oldObj.Tuning
+			ov87 = oldObj.Tuning
 		}
-		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v74, ov75, equal_Tuning)) {
-			if v74 != nil {
-				errs = append(errs, ValidateAt_Tuning(ctx, op, &fp76, v74, ov75)...)
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v86, ov87, equal_Tuning)) {
+			if v86 != nil {
+				errs = append(errs, ValidateAt_Tuning(ctx, op, &fp88, v86, ov87)...)
 			}
 		}
 	}
 	// field matchers
 	{
-		fp79 := p.Child("matchers")
-		v77 := &obj.Matchers
-		var ov78 *Matchers
+		fp91 := p.Child("matchers")
+		v89 := &obj.Matchers
+		var ov90 *Matchers
 		if oldObj != nil {
-			ov78 = &oldObj.Matchers
+			ov90 = &oldObj.Matchers
 		}
-		if !(op.Type == operation.Update && ov78 != nil && equal_Matchers(v77, ov78)) {
-			errs = append(errs, ValidateAt_Matchers(ctx, op, &fp79, v77, ov78)...)
+		if !(op.Type == operation.Update && ov90 != nil && equal_Matchers(v89, ov90)) {
+			errs = append(errs, ValidateAt_Matchers(ctx, op, &fp91, v89, ov90)...)
 		}
 	}
 	return
@@ -638,7 +689,7 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 		if oldObj != nil {
 			ov8 = &oldObj.Ports
 		}
-		if !(op.Type == operation.Update && ov8 != nil && equal_11(v7, ov8)) {
+		if !(op.Type == operation.Update && ov8 != nil && equal_12(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 4))
@@ -690,7 +741,7 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 		if oldObj != nil {
 			ov20 = &oldObj.Env
 		}
-		if !(op.Type == operation.Update && ov20 != nil && equal_13(v19, ov20)) {
+		if !(op.Type == operation.Update && ov20 != nil && equal_14(v19, ov20)) {
 			if len(*v19) != 0 {
 				if len(*v19) > 3 {
 					errs = append(errs, vgruntime.MaxItems(&fp21, len(*v19), 3))
@@ -699,6 +750,31 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 						ep25 := fp21.Index(i22)
 						ev23 := &(*v19)[i22]
 						errs = append(errs, ValidateAt_EnvVar(ctx, op, &ep25, ev23, nil)...)
+					}
+				}
+			}
+		}
+	}
+	// field devices
+	{
+		fp28 := p.Child("devices")
+		v26 := &obj.Devices
+		var ov27 *[]string
+		if oldObj != nil {
+			ov27 = &oldObj.Devices
+		}
+		if !(op.Type == operation.Update && ov27 != nil && equal_6(v26, ov27)) {
+			if len(*v26) != 0 {
+				if len(*v26) > 2 {
+					errs = append(errs, vgruntime.MaxItems(&fp28, len(*v26), 2))
+				} else {
+					for i29 := range *v26 {
+						ep32 := fp28.Index(i29)
+						ev30 := &(*v26)[i29]
+						errs = append(errs, vgruntime.ResourceFullyQualifiedName(&ep32, *ev30)...)
+						if vgruntime.TooLong(string(*ev30), 64) {
+							errs = append(errs, vgruntime.MaxLength(&ep32, *ev30, 64))
+						}
 					}
 				}
 			}
@@ -853,7 +929,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		if oldObj != nil {
 			ov5 = &oldObj.Ports
 		}
-		if !(op.Type == operation.Update && ov5 != nil && equal_17(v4, ov5)) {
+		if !(op.Type == operation.Update && ov5 != nil && equal_18(v4, ov5)) {
 			if len(*v4) != 0 {
 				if len(*v4) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp6, len(*v4), 4))
@@ -981,7 +1057,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		if oldObj != nil {
 			ov37 = &oldObj.Backends
 		}
-		if !(op.Type == operation.Update && ov37 != nil && equal_19(v36, ov37)) {
+		if !(op.Type == operation.Update && ov37 != nil && equal_20(v36, ov37)) {
 			if len(*v36) != 0 {
 				start50 := len(errs)
 				for k47 := range *v36 {
@@ -1063,7 +1139,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		if oldObj != nil {
 			ov66 = &oldObj.AllowedPorts
 		}
-		if !(op.Type == operation.Update && ov66 != nil && equal_21(v65, ov66)) {
+		if !(op.Type == operation.Update && ov66 != nil && equal_22(v65, ov66)) {
 			if len(*v65) != 0 {
 				if len(*v65) > 3 {
 					errs = append(errs, vgruntime.MaxItems(&fp67, len(*v65), 3))
@@ -1113,7 +1189,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		if oldObj != nil {
 			ov81 = &oldObj.IPFamilies
 		}
-		if !(op.Type == operation.Update && ov81 != nil && equal_22(v80, ov81)) {
+		if !(op.Type == operation.Update && ov81 != nil && equal_23(v80, ov81)) {
 			if len(*v80) == 0 {
 				errs = append(errs, vgruntime.Required(&fp82))
 			} else {
@@ -1204,6 +1280,62 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 			}
 		}
 	}
+	// field pool
+	{
+		fp103 := p.Child("pool")
+		v101 := obj.Pool
+		var ov102 *string
+		if oldObj != nil {
+			ov102 = oldObj.Pool
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v101, ov102)) {
+			if v101 != nil {
+				errs = append(errs, vgruntime.ResourcePoolName(&fp103, *v101)...)
+			}
+		}
+	}
+	// field domain
+	{
+		fp106 := p.Child("domain")
+		v104 := &obj.Domain
+		var ov105 *string
+		if oldObj != nil {
+			ov105 = &oldObj.Domain
+		}
+		if !(op.Type == operation.Update && ov105 != nil && *v104 == *ov105) {
+			if *v104 != "" {
+				errs = append(errs, vgruntime.LongNameCaseless(&fp106, *v104)...)
+			}
+		}
+	}
+	// field capacity
+	{
+		fp109 := p.Child("capacity")
+		v107 := &obj.Capacity
+		var ov108 *map[string]int64
+		if oldObj != nil {
+			ov108 = &oldObj.Capacity
+		}
+		if !(op.Type == operation.Update && ov108 != nil && equal_24(v107, ov108)) {
+			if len(*v107) != 0 {
+				if len(*v107) > 4 {
+					errs = append(errs, vgruntime.MaxProperties(&fp109, len(*v107), 4))
+				} else {
+					start113 := len(errs)
+					for k110 := range *v107 {
+						if op.Type == operation.Update && ov108 != nil {
+							if _, found112 := (*ov108)[k110]; found112 {
+								continue
+							}
+						}
+						kv111 := &k110
+						errs = append(errs, vgruntime.ExtendedResourceName(&fp109, *kv111)...)
+					}
+					vgruntime.SortSince(errs, start113)
+				}
+			}
+		}
+	}
 	return
 }
 
@@ -1228,7 +1360,7 @@ func ValidateAt_EndpointStatus(ctx context.Context, op operation.Operation, p *v
 		if oldObj != nil {
 			ov2 = &oldObj.Conditions
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_23(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_25(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 4 {
 					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 4))
@@ -1559,7 +1691,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 		if oldObj != nil {
 			ov8 = &oldObj.Paths
 		}
-		if !(op.Type == operation.Update && ov8 != nil && equal_26(v7, ov8)) {
+		if !(op.Type == operation.Update && ov8 != nil && equal_28(v7, ov8)) {
 			stop10 := false
 			{
 				start23 := len(errs)
@@ -1604,7 +1736,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 		if oldObj != nil {
 			ov25 = &oldObj.Headers
 		}
-		if !(op.Type == operation.Update && ov25 != nil && equal_27(v24, ov25)) {
+		if !(op.Type == operation.Update && ov25 != nil && equal_29(v24, ov25)) {
 			stop27 := false
 			{
 				start40 := len(errs)
@@ -1777,6 +1909,20 @@ func ValidateAt_ObjectRef(ctx context.Context, op operation.Operation, p *vgrunt
 			}
 		}
 	}
+	// field uid
+	{
+		fp12 := p.Child("uid")
+		v10 := obj.UID
+		var ov11 *UID
+		if oldObj != nil {
+			ov11 = oldObj.UID
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v10, ov11)) {
+			if v10 != nil {
+				errs = append(errs, ValidateAt_UID(ctx, op, &fp12, v10, ov11)...)
+			}
+		}
+	}
 	return
 }
 
@@ -1822,7 +1968,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if oldObj != nil {
 			ov2 = &oldObj.Containers
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_29(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_31(v1, ov2)) {
 			if len(*v1) == 0 {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
@@ -1901,7 +2047,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 								if eov29 != nil {
 									ov32 = &eov29.Ports
 								}
-								if !(op.Type == operation.Update && ov32 != nil && equal_11(v31, ov32)) {
+								if !(op.Type == operation.Update && ov32 != nil && equal_12(v31, ov32)) {
 									if len(*v31) != 0 {
 										if len(*v31) > 1 {
 											errs = append(errs, vgruntime.MaxItems(&fp33, len(*v31), 1))
@@ -2052,7 +2198,7 @@ func ValidateAt_PodTemplate(ctx context.Context, op operation.Operation, p *vgru
 		if oldObj != nil {
 			ov2 = &oldObj.Labels
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_7(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_8(v1, ov2)) {
 			if len(*v1) != 0 {
 				start7 := len(errs)
 				for k4 := range *v1 {
@@ -2078,7 +2224,7 @@ func ValidateAt_PodTemplate(ctx context.Context, op operation.Operation, p *vgru
 		if oldObj != nil {
 			ov9 = &oldObj.Notes
 		}
-		if !(op.Type == operation.Update && ov9 != nil && equal_32(v8, ov9)) {
+		if !(op.Type == operation.Update && ov9 != nil && equal_34(v8, ov9)) {
 			if len(*v8) != 0 {
 				start18 := len(errs)
 				for k11, val12 := range *v8 {
@@ -2108,6 +2254,49 @@ func ValidateAt_PodTemplate(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov20 != nil && equal_PodSpec(v19, ov20)) {
 			errs = append(errs, ValidateAt_PodSpec(ctx, op, &fp21, v19, ov20)...)
+		}
+	}
+	// field tags
+	{
+		fp24 := p.Child("tags")
+		v22 := &obj.Tags
+		var ov23 *map[string]string
+		if oldObj != nil {
+			ov23 = &oldObj.Tags
+		}
+		if !(op.Type == operation.Update && ov23 != nil && equal_8(v22, ov23)) {
+			if len(*v22) != 0 {
+				if len(*v22) > 8 {
+					errs = append(errs, vgruntime.MaxProperties(&fp24, len(*v22), 8))
+				} else {
+					start28 := len(errs)
+					for k25 := range *v22 {
+						if op.Type == operation.Update && ov23 != nil {
+							if _, found27 := (*ov23)[k25]; found27 {
+								continue
+							}
+						}
+						kv26 := &k25
+						errs = append(errs, vgruntime.LabelKey(&fp24, *kv26)...)
+					}
+					vgruntime.SortSince(errs, start28)
+					start36 := len(errs)
+					for k29, val30 := range *v22 {
+						ep33 := fp24.Key(k29)
+						ev31 := &val30
+						var eov32 *string
+						if ov23 != nil {
+							if o35, ok34 := (*ov23)[k29]; ok34 {
+								eov32 = &o35
+							}
+						}
+						if !(op.Type == operation.Update && eov32 != nil && *ev31 == *eov32) {
+							errs = append(errs, vgruntime.LabelValue(&ep33, *ev31)...)
+						}
+					}
+					vgruntime.SortSince(errs, start36)
+				}
+			}
 		}
 	}
 	return
@@ -2238,7 +2427,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 		if oldObj != nil {
 			ov15 = &oldObj.Verbs
 		}
-		if !(op.Type == operation.Update && ov15 != nil && equal_34(v14, ov15)) {
+		if !(op.Type == operation.Update && ov15 != nil && equal_36(v14, ov15)) {
 			if len(*v14) != 0 {
 				if len(*v14) > 3 {
 					errs = append(errs, vgruntime.MaxItems(&fp16, len(*v14), 3))
@@ -2540,7 +2729,7 @@ func ValidateAt_Resources(ctx context.Context, op operation.Operation, p *vgrunt
 		if oldObj != nil {
 			ov2 = &oldObj.Limits
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_35(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_24(v1, ov2)) {
 			if len(*v1) != 0 {
 				start11 := len(errs)
 				for k4, val5 := range *v1 {
@@ -2576,6 +2765,34 @@ func ValidateAt_Resources(ctx context.Context, op operation.Operation, p *vgrunt
 			} else {
 				if *v12 < 1 {
 					errs = append(errs, vgruntime.Minimum(&fp14, *v12, 1))
+				}
+			}
+		}
+	}
+	// field extended
+	{
+		fp17 := p.Child("extended")
+		v15 := &obj.Extended
+		var ov16 *map[string]int64
+		if oldObj != nil {
+			ov16 = &oldObj.Extended
+		}
+		if !(op.Type == operation.Update && ov16 != nil && equal_24(v15, ov16)) {
+			if len(*v15) != 0 {
+				if len(*v15) > 4 {
+					errs = append(errs, vgruntime.MaxProperties(&fp17, len(*v15), 4))
+				} else {
+					start21 := len(errs)
+					for k18 := range *v15 {
+						if op.Type == operation.Update && ov16 != nil {
+							if _, found20 := (*ov16)[k18]; found20 {
+								continue
+							}
+						}
+						kv19 := &k18
+						errs = append(errs, vgruntime.ExtendedResourceName(&fp17, *kv19)...)
+					}
+					vgruntime.SortSince(errs, start21)
 				}
 			}
 		}
@@ -2734,7 +2951,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		if oldObj != nil {
 			ov5 = &oldObj.Selector
 		}
-		if !(op.Type == operation.Update && ov5 != nil && equal_7(v4, ov5)) {
+		if !(op.Type == operation.Update && ov5 != nil && equal_8(v4, ov5)) {
 			if len(*v4) == 0 {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
@@ -2918,6 +3135,20 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 			}
 		}
 	}
+	// field templateUID
+	{
+		fp55 := p.Child("templateUID")
+		v53 := &obj.TemplateUID
+		var ov54 *string
+		if oldObj != nil {
+			ov54 = &oldObj.TemplateUID
+		}
+		if !(op.Type == operation.Update && ov54 != nil && *v53 == *ov54) {
+			if *v53 != "" {
+				errs = append(errs, vgruntime.UUID(&fp55, *v53)...)
+			}
+		}
+	}
 	return
 }
 
@@ -3088,7 +3319,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 		if oldObj != nil {
 			ov2 = &oldObj.MatchLabels
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_7(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_8(v1, ov2)) {
 			if len(*v1) != 0 {
 				start7 := len(errs)
 				for k4 := range *v1 {
@@ -3131,7 +3362,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 		if oldObj != nil {
 			ov17 = &oldObj.MatchExpressions
 		}
-		if !(op.Type == operation.Update && ov17 != nil && equal_41(v16, ov17)) {
+		if !(op.Type == operation.Update && ov17 != nil && equal_42(v16, ov17)) {
 			if len(*v16) != 0 {
 				if len(*v16) > 3 {
 					errs = append(errs, vgruntime.MaxItems(&fp18, len(*v16), 3))
@@ -3302,6 +3533,18 @@ func ValidateAt_ServicePort(ctx context.Context, op operation.Operation, p *vgru
 			}
 		}
 	}
+	// field appProtocol
+	{
+		fp24 := p.Child("appProtocol")
+		v22 := &obj.AppProtocol
+		var ov23 *string
+		if oldObj != nil {
+			ov23 = &oldObj.AppProtocol
+		}
+		if !(op.Type == operation.Update && ov23 != nil && *v22 == *ov23) {
+			errs = append(errs, vgruntime.PathSegmentName(&fp24, *v22)...)
+		}
+	}
 	return
 }
 
@@ -3388,27 +3631,30 @@ func ValidateAt_SessionAffinity(ctx context.Context, op operation.Operation, p *
 			ov11 = &oldObj.TimeoutSeconds
 		}
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
-			stop13 := false
-			if enabled14, defined15 := op.Options["ProbeStrict"]; !defined15 {
+			stop16 := false
+			if enabled17, defined18 := op.Options["ProbeStrict"]; !defined18 {
 				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp12, "ProbeStrict")))
-				stop13 = true
-			} else if !enabled14 {
-				if *v10 == 0 {
-					stop13 = true
-				}
-			}
-			if enabled16, defined17 := op.Options["ProbeStrict"]; !defined17 {
-				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp12, "ProbeStrict")))
-				stop13 = true
-			} else if enabled16 {
+				stop16 = true
+			} else if enabled17 {
 				if *v10 == 0 {
 					errs = append(errs, vgruntime.Required(&fp12))
-					stop13 = true
+					stop16 = true
 				}
 			}
-			if !stop13 {
-				if *v10 < 10 {
-					errs = append(errs, vgruntime.Minimum(&fp12, *v10, 10))
+			if !stop16 {
+				stop13 := false
+				if enabled14, defined15 := op.Options["ProbeStrict"]; !defined15 {
+					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp12, "ProbeStrict")))
+					stop13 = true
+				} else if !enabled14 {
+					if *v10 == 0 {
+						stop13 = true
+					}
+				}
+				if !stop13 {
+					if *v10 < 10 {
+						errs = append(errs, vgruntime.Minimum(&fp12, *v10, 10))
+					}
 				}
 			}
 		}
@@ -3595,7 +3841,7 @@ func ValidateAt_Tuning(ctx context.Context, op operation.Operation, p *vgruntime
 		if oldObj != nil {
 			ov11 = &oldObj.Steps
 		}
-		if !(op.Type == operation.Update && ov11 != nil && equal_11(v10, ov11)) {
+		if !(op.Type == operation.Update && ov11 != nil && equal_12(v10, ov11)) {
 			if len(*v10) != 0 {
 				if len(*v10) > 3 {
 					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 3))
@@ -3671,6 +3917,23 @@ func ValidateAt_TuningMode(ctx context.Context, op operation.Operation, p *vgrun
 	default:
 		errs = append(errs, vgruntime.NotSupported(p, *obj, []TuningMode{TuningModeDefault, TuningModeFast}))
 	}
+	return
+}
+
+// Validate_UID validates an instance of UID according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_UID(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *UID) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_UID(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_UID is Validate_UID with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_UID(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *UID) (errs field.ErrorList) {
+	errs = append(errs, vgruntime.UUID(p, *obj)...)
 	return
 }
 
@@ -3752,15 +4015,16 @@ func equal_AccessPolicySpec(a, b *AccessPolicySpec) bool {
 		a.DefaultAction == b.DefaultAction &&
 		equal_3(&a.Priorities, &b.Priorities) &&
 		equal_Selector(&a.Selector, &b.Selector) &&
-		equal_42(&a.Target, &b.Target) &&
-		equal_43(&a.AuditMode, &b.AuditMode) &&
-		equal_5(&a.Audiences, &b.Audiences) &&
+		equal_43(&a.Target, &b.Target) &&
+		equal_6(&a.RequiredLabels, &b.RequiredLabels) &&
+		equal_44(&a.AuditMode, &b.AuditMode) &&
+		equal_7(&a.Audiences, &b.Audiences) &&
 		equal_6(&a.Deprecated, &b.Deprecated) &&
-		equal_7(&a.Annotations, &b.Annotations) &&
+		equal_8(&a.Annotations, &b.Annotations) &&
 		a.Enabled == b.Enabled &&
 		a.Strict == b.Strict &&
 		equal_RateLimit(&a.Global, &b.Global) &&
-		equal_44(&a.Tuning, &b.Tuning) &&
+		equal_45(&a.Tuning, &b.Tuning) &&
 		equal_Matchers(&a.Matchers, &b.Matchers)
 }
 
@@ -3784,13 +4048,16 @@ func equal_3(a, b *[]int64) bool {
 
 // equal_Selector reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Selector(a, b *Selector) bool {
-	return equal_7(&a.MatchLabels, &b.MatchLabels) &&
-		equal_41(&a.MatchExpressions, &b.MatchExpressions)
+	return equal_8(&a.MatchLabels, &b.MatchLabels) &&
+		equal_42(&a.MatchExpressions, &b.MatchExpressions)
 }
 
-// equal_5 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_5(a, b *[]ShortName) bool {
-	return vgruntime.SliceEqual(*a, *b)
+// equal_ObjectRef reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_ObjectRef(a, b *ObjectRef) bool {
+	return a.Name == b.Name &&
+		a.Namespace == b.Namespace &&
+		a.Generation == b.Generation &&
+		equal_47(&a.UID, &b.UID)
 }
 
 // equal_6 reports whether *a and *b are equal as equality.Semantic sees them.
@@ -3799,14 +4066,19 @@ func equal_6(a, b *[]string) bool {
 }
 
 // equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_7(a, b *map[string]string) bool {
+func equal_7(a, b *[]ShortName) bool {
+	return vgruntime.SliceEqual(*a, *b)
+}
+
+// equal_8 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_8(a, b *map[string]string) bool {
 	return vgruntime.MapEqual(*a, *b)
 }
 
 // equal_RateLimit reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_RateLimit(a, b *RateLimit) bool {
 	return a.Burst == b.Burst &&
-		equal_46(&a.QPS, &b.QPS) &&
+		equal_48(&a.QPS, &b.QPS) &&
 		a.Window == b.Window
 }
 
@@ -3814,33 +4086,34 @@ func equal_RateLimit(a, b *RateLimit) bool {
 func equal_Tuning(a, b *Tuning) bool {
 	return a.Level == b.Level &&
 		a.Shards == b.Shards &&
-		equal_11(&a.Steps, &b.Steps) &&
+		equal_12(&a.Steps, &b.Steps) &&
 		a.Mode == b.Mode &&
 		a.Armed == b.Armed
 }
 
 // equal_Matchers reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Matchers(a, b *Matchers) bool {
-	return equal_26(&a.Paths, &b.Paths) &&
-		equal_27(&a.Headers, &b.Headers) &&
+	return equal_28(&a.Paths, &b.Paths) &&
+		equal_29(&a.Headers, &b.Headers) &&
 		a.User == b.User &&
 		a.UID == b.UID &&
 		a.All == b.All
 }
 
-// equal_11 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_11(a, b *[]int32) bool {
+// equal_12 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_12(a, b *[]int32) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_Resources reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Resources(a, b *Resources) bool {
-	return equal_35(&a.Limits, &b.Limits) &&
-		a.CPU == b.CPU
+	return equal_24(&a.Limits, &b.Limits) &&
+		a.CPU == b.CPU &&
+		equal_24(&a.Extended, &b.Extended)
 }
 
-// equal_13 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_13(a, b *[]EnvVar) bool {
+// equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_14(a, b *[]EnvVar) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -3855,23 +4128,26 @@ func equal_13(a, b *[]EnvVar) bool {
 // equal_EndpointSpec reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_EndpointSpec(a, b *EndpointSpec) bool {
 	return a.Type == b.Type &&
-		equal_17(&a.Ports, &b.Ports) &&
+		equal_18(&a.Ports, &b.Ports) &&
 		equal_6(&a.ClusterIPs, &b.ClusterIPs) &&
-		equal_43(&a.ExternalName, &b.ExternalName) &&
-		equal_19(&a.Backends, &b.Backends) &&
+		equal_44(&a.ExternalName, &b.ExternalName) &&
+		equal_20(&a.Backends, &b.Backends) &&
 		equal_SessionAffinity(&a.SessionAffinity, &b.SessionAffinity) &&
-		equal_21(&a.AllowedPorts, &b.AllowedPorts) &&
-		equal_48(&a.Alias, &b.Alias) &&
+		equal_22(&a.AllowedPorts, &b.AllowedPorts) &&
+		equal_50(&a.Alias, &b.Alias) &&
 		a.Legacy == b.Legacy &&
-		equal_22(&a.IPFamilies, &b.IPFamilies) &&
+		equal_23(&a.IPFamilies, &b.IPFamilies) &&
 		a.HealthProtocol == b.HealthProtocol &&
-		equal_48(&a.Health, &b.Health)
+		equal_50(&a.Health, &b.Health) &&
+		equal_44(&a.Pool, &b.Pool) &&
+		a.Domain == b.Domain &&
+		equal_24(&a.Capacity, &b.Capacity)
 }
 
 // equal_EndpointStatus reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_EndpointStatus(a, b *EndpointStatus) bool {
-	return equal_23(&a.Conditions, &b.Conditions) &&
-		equal_49(&a.LoadBalancerIPs, &b.LoadBalancerIPs)
+	return equal_25(&a.Conditions, &b.Conditions) &&
+		equal_51(&a.LoadBalancerIPs, &b.LoadBalancerIPs)
 }
 
 // equal_ServicePort reports whether *a and *b are equal as equality.Semantic sees them.
@@ -3880,12 +4156,13 @@ func equal_ServicePort(a, b *ServicePort) bool {
 		a.Port == b.Port &&
 		a.Protocol == b.Protocol &&
 		a.NodePort == b.NodePort &&
-		equal_50(&a.TargetPort, &b.TargetPort) &&
-		a.TargetPortName == b.TargetPortName
+		equal_52(&a.TargetPort, &b.TargetPort) &&
+		a.TargetPortName == b.TargetPortName &&
+		a.AppProtocol == b.AppProtocol
 }
 
-// equal_17 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_17(a, b *[]ServicePort) bool {
+// equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_18(a, b *[]ServicePort) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -3899,13 +4176,13 @@ func equal_17(a, b *[]ServicePort) bool {
 
 // equal_Backend reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Backend(a, b *Backend) bool {
-	return equal_43(&a.Host, &b.Host) &&
+	return equal_44(&a.Host, &b.Host) &&
 		a.Weight == b.Weight &&
-		equal_51(&a.Enabled, &b.Enabled)
+		equal_53(&a.Enabled, &b.Enabled)
 }
 
-// equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_19(a, b *map[string]Backend) bool {
+// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_20(a, b *map[string]Backend) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -3920,23 +4197,28 @@ func equal_19(a, b *map[string]Backend) bool {
 
 // equal_SessionAffinity reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_SessionAffinity(a, b *SessionAffinity) bool {
-	return equal_52(&a.ClientIP, &b.ClientIP) &&
-		equal_53(&a.Cookie, &b.Cookie) &&
+	return equal_54(&a.ClientIP, &b.ClientIP) &&
+		equal_55(&a.Cookie, &b.Cookie) &&
 		a.TimeoutSeconds == b.TimeoutSeconds
 }
 
-// equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_21(a, b *[]PortNumber) bool {
-	return vgruntime.SliceEqual(*a, *b)
-}
-
 // equal_22 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_22(a, b *[]IPFamily) bool {
+func equal_22(a, b *[]PortNumber) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_23 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_23(a, b *[]Condition) bool {
+func equal_23(a, b *[]IPFamily) bool {
+	return vgruntime.SliceEqual(*a, *b)
+}
+
+// equal_24 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_24(a, b *map[string]int64) bool {
+	return vgruntime.MapEqual(*a, *b)
+}
+
+// equal_25 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_25(a, b *[]Condition) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
@@ -3948,11 +4230,11 @@ func equal_HostList(a, b *HostList) bool {
 // equal_EnvSource reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_EnvSource(a, b *EnvSource) bool {
 	return a.Key == b.Key &&
-		equal_51(&a.Optional, &b.Optional)
+		equal_53(&a.Optional, &b.Optional)
 }
 
-// equal_26 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_26(a, b *[][]string) bool {
+// equal_28 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_28(a, b *[][]string) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -3964,8 +4246,8 @@ func equal_26(a, b *[][]string) bool {
 	return true
 }
 
-// equal_27 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_27(a, b *map[string][]string) bool {
+// equal_29 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_29(a, b *map[string][]string) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -3982,13 +4264,14 @@ func equal_27(a, b *map[string][]string) bool {
 func equal_Container(a, b *Container) bool {
 	return a.Name == b.Name &&
 		a.Image == b.Image &&
-		equal_11(&a.Ports, &b.Ports) &&
-		equal_54(&a.Resources, &b.Resources) &&
-		equal_13(&a.Env, &b.Env)
+		equal_12(&a.Ports, &b.Ports) &&
+		equal_56(&a.Resources, &b.Resources) &&
+		equal_14(&a.Env, &b.Env) &&
+		equal_6(&a.Devices, &b.Devices)
 }
 
-// equal_29 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_29(a, b *[]Container) bool {
+// equal_31 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_31(a, b *[]Container) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -4002,7 +4285,7 @@ func equal_29(a, b *[]Container) bool {
 
 // equal_SecurityContext reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_SecurityContext(a, b *SecurityContext) bool {
-	return equal_46(&a.RunAsUser, &b.RunAsUser) &&
+	return equal_48(&a.RunAsUser, &b.RunAsUser) &&
 		a.RunAsNonRoot == b.RunAsNonRoot &&
 		a.Profile == b.Profile &&
 		a.FallbackProfile == b.FallbackProfile
@@ -4011,11 +4294,11 @@ func equal_SecurityContext(a, b *SecurityContext) bool {
 // equal_Note reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Note(a, b *Note) bool {
 	return a.Text == b.Text &&
-		equal_55(&a.Level, &b.Level)
+		equal_57(&a.Level, &b.Level)
 }
 
-// equal_32 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_32(a, b *map[string]Note) bool {
+// equal_34 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_34(a, b *map[string]Note) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -4030,51 +4313,48 @@ func equal_32(a, b *map[string]Note) bool {
 
 // equal_PodSpec reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_PodSpec(a, b *PodSpec) bool {
-	return equal_29(&a.Containers, &b.Containers) &&
+	return equal_31(&a.Containers, &b.Containers) &&
 		a.ServiceAccountName == b.ServiceAccountName &&
 		a.HostNetwork == b.HostNetwork &&
-		equal_56(&a.Priority, &b.Priority) &&
+		equal_58(&a.Priority, &b.Priority) &&
 		equal_6(&a.Nameservers, &b.Nameservers) &&
 		equal_HostList(&a.Hosts, &b.Hosts) &&
 		equal_SecurityContext(&a.Security, &b.Security)
 }
 
-// equal_34 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_34(a, b *[]Verb) bool {
+// equal_36 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_36(a, b *[]Verb) bool {
 	return vgruntime.SliceEqual(*a, *b)
-}
-
-// equal_35 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_35(a, b *map[string]int64) bool {
-	return vgruntime.MapEqual(*a, *b)
 }
 
 // equal_RolloutSpec reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_RolloutSpec(a, b *RolloutSpec) bool {
 	return a.Replicas == b.Replicas &&
-		equal_7(&a.Selector, &b.Selector) &&
+		equal_8(&a.Selector, &b.Selector) &&
 		equal_PodTemplate(&a.Template, &b.Template) &&
 		equal_Strategy(&a.Strategy, &b.Strategy) &&
 		a.Paused == b.Paused &&
-		equal_55(&a.ProgressDeadlineSeconds, &b.ProgressDeadlineSeconds) &&
-		equal_57(&a.RevisionHistory, &b.RevisionHistory) &&
+		equal_57(&a.ProgressDeadlineSeconds, &b.ProgressDeadlineSeconds) &&
+		equal_59(&a.RevisionHistory, &b.RevisionHistory) &&
 		a.ChangeCause == b.ChangeCause &&
-		equal_56(&a.MinReady, &b.MinReady) &&
-		equal_51(&a.Suspended, &b.Suspended) &&
-		equal_55(&a.MaxSurge, &b.MaxSurge)
+		equal_58(&a.MinReady, &b.MinReady) &&
+		equal_53(&a.Suspended, &b.Suspended) &&
+		equal_57(&a.MaxSurge, &b.MaxSurge) &&
+		a.TemplateUID == b.TemplateUID
 }
 
 // equal_PodTemplate reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_PodTemplate(a, b *PodTemplate) bool {
-	return equal_7(&a.Labels, &b.Labels) &&
-		equal_32(&a.Notes, &b.Notes) &&
-		equal_PodSpec(&a.Spec, &b.Spec)
+	return equal_8(&a.Labels, &b.Labels) &&
+		equal_34(&a.Notes, &b.Notes) &&
+		equal_PodSpec(&a.Spec, &b.Spec) &&
+		equal_8(&a.Tags, &b.Tags)
 }
 
 // equal_Strategy reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_Strategy(a, b *Strategy) bool {
 	return a.Type == b.Type &&
-		equal_58(&a.RollingUpdate, &b.RollingUpdate) &&
+		equal_60(&a.RollingUpdate, &b.RollingUpdate) &&
 		a.RecreateGracePeriod == b.RecreateGracePeriod
 }
 
@@ -4090,8 +4370,8 @@ func equal_Requirement(a, b *Requirement) bool {
 		equal_6(&a.Values, &b.Values)
 }
 
-// equal_41 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_41(a, b *[]Requirement) bool {
+// equal_42 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_42(a, b *[]Requirement) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -4103,18 +4383,21 @@ func equal_41(a, b *[]Requirement) bool {
 	return true
 }
 
-// equal_42 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_42(a, b **ObjectRef) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
 // equal_43 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_43(a, b **string) bool {
-	return vgruntime.PtrEqual(*a, *b)
+func equal_43(a, b **ObjectRef) bool {
+	if *a == nil || *b == nil {
+		return *a == *b
+	}
+	return equal_ObjectRef(*a, *b)
 }
 
 // equal_44 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_44(a, b **Tuning) bool {
+func equal_44(a, b **string) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_45 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_45(a, b **Tuning) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
@@ -4125,95 +4408,100 @@ func equal_44(a, b **Tuning) bool {
 func equal_PolicyRule(a, b *PolicyRule) bool {
 	return a.Action == b.Action &&
 		equal_6(&a.Resources, &b.Resources) &&
-		equal_34(&a.Verbs, &b.Verbs) &&
+		equal_36(&a.Verbs, &b.Verbs) &&
 		a.Match == b.Match &&
-		equal_43(&a.Exact, &b.Exact) &&
+		equal_44(&a.Exact, &b.Exact) &&
 		equal_6(&a.Prefixes, &b.Prefixes) &&
 		a.Any == b.Any &&
 		equal_RateLimit(&a.Limits, &b.Limits)
 }
 
-// equal_46 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_46(a, b **int64) bool {
+// equal_47 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_47(a, b **UID) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_48 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_48(a, b **int64) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_EnvVar reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_EnvVar(a, b *EnvVar) bool {
 	return a.Name == b.Name &&
-		equal_43(&a.Value, &b.Value) &&
-		equal_59(&a.ValueFrom, &b.ValueFrom)
+		equal_44(&a.Value, &b.Value) &&
+		equal_61(&a.ValueFrom, &b.ValueFrom)
 }
 
-// equal_48 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_48(a, b **ServicePort) bool {
+// equal_50 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_50(a, b **ServicePort) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_ServicePort(*a, *b)
 }
 
-// equal_49 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_49(a, b **HostList) bool {
+// equal_51 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_51(a, b **HostList) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_HostList(*a, *b)
 }
 
-// equal_50 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_50(a, b **PortNumber) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
-// equal_51 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_51(a, b **bool) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
 // equal_52 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_52(a, b **ClientIPConfig) bool {
+func equal_52(a, b **PortNumber) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_53 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_53(a, b **CookieConfig) bool {
+func equal_53(a, b **bool) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_54 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_54(a, b **Resources) bool {
+func equal_54(a, b **ClientIPConfig) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_55 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_55(a, b **CookieConfig) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_56 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_56(a, b **Resources) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_Resources(*a, *b)
 }
 
-// equal_55 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_55(a, b **int32) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
-// equal_56 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_56(a, b **Count) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
 // equal_57 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_57(a, b **Revisions) bool {
+func equal_57(a, b **int32) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_58 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_58(a, b **Count) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_59 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_59(a, b **Revisions) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_Revisions(*a, *b)
 }
 
-// equal_58 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_58(a, b **RollingUpdate) bool {
+// equal_60 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_60(a, b **RollingUpdate) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_59 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_59(a, b **EnvSource) bool {
+// equal_61 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_61(a, b **EnvSource) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
