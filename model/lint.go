@@ -158,10 +158,17 @@ func (b *builder) lintTag(tag *markers.Tag, pkg string) {
 				wrap = "+k8s:beta (or +k8s:alpha)"
 			}
 			b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("write it behind %s(since: \"<Kubernetes version>\")=...%s", wrap, nolintFix),
-				"+k8s:%s is a %s tag, and Kubernetes' lint accepts it in a %s validation only behind %s (%s)", c.Def.Name, s, ctx, wrap, where))
+				"+k8s:%s is %s %s tag, and Kubernetes' lint accepts it in a %s validation only behind %s (%s)", c.Def.Name, article(s), s, ctx, wrap, where))
 			return
 		}
 	}
+}
+
+func article(s markers.Stability) string {
+	if s == markers.StabilityAlpha {
+		return "an"
+	}
+	return "a"
 }
 
 // lintPresence requires +k8s:optional, +k8s:required or +k8s:forbidden on
