@@ -266,6 +266,7 @@ func (e *goEmitter) typeFuncs(t *model.Type) {
 	self := place{t: t.Go, rules: t.Rules, v: "obj", ov: "oldObj", path: root, enum: t.Enum, enumLevel: t.EnumLevel, typeFunc: true}
 	if t.Go.Kind == types.Struct {
 		body = append(body, c.unionChecks(t.Unions, "obj", "oldObj", root, false)...)
+		body = append(body, c.modeChecks(t, root)...)
 		body = append(body, c.valueChecks(self, nil)...)
 		fields, _ := c.structFields(t, "obj", "oldObj", root)
 		body = append(body, fields...)

@@ -257,8 +257,8 @@ func (b *builder) enumValues(t *types.Type) []EnumValue {
 
 func (b *builder) buildFields(mt *Type) {
 	t := mt.Go
-	groups := &unionGroups{}
-	defer func() { mt.Unions = groups.build(b) }()
+	groups, modes := &unionGroups{}, &modeTags{errs: len(b.errs)}
+	defer func() { mt.Unions, mt.Modalities = groups.build(b), modes.build(b) }()
 	for _, m := range t.Members {
 		lines, pos := b.l.FieldLines(t.Name.Package, t.Name.Name, m.Name)
 		jsonName, inline, skip := jsonOf(m)
@@ -301,6 +301,7 @@ func (b *builder) buildFields(mt *Type) {
 			}
 		}
 		groups.add(b, f, tags)
+		modes.add(b, f, tags)
 		mt.Fields = append(mt.Fields, f)
 		// Opaque anywhere on the field (also eachVal=+k8s:opaqueType) lets
 		// its types come from outside the run.

@@ -207,8 +207,8 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		return ListType{Src: src, Kind: tag.Value}
 	case "listMapKey", "unique", "customUnique":
 		return nil // read with listType
-	case "item", "unionMember", "zeroOrOneOfMember", "unionDiscriminator":
-		return nil // read by unionGroups.add, which needs the whole field
+	case "item", "unionMember", "zeroOrOneOfMember", "unionDiscriminator", "ifMode", "modeDiscriminator":
+		return nil // read by unionGroups.add and modeTags.add, which need the whole struct
 	case "ifEnabled", "ifDisabled":
 		opt, _ := tag.Arg("")
 		return IfOption{Src: src, Option: opt, Enabled: tag.Def.Name == "ifEnabled", Rules: chained()}

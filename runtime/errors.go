@@ -125,3 +125,11 @@ func UndefinedOption(p *Path, option string) *field.Error {
 type Integer interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
 }
+
+// InMode unmarks an error reported by a check of +k8s:ifMode: Kubernetes
+// runs a mode's checks inside validate.Discriminated, where its generator
+// marks no error as short-circuiting, not even required's.
+func InMode(e *field.Error) *field.Error {
+	e.ShortCircuit = false
+	return e
+}
