@@ -175,6 +175,8 @@ var kinds = []kindCase{
 	withObjects(1200, canonicalBodies(kindOf("DisruptionBudget/AuditStrict", auditPattern, "audit.example.com_disruptionbudgets.yaml", map[string]bool{"AuditStrict": true}, auditv1.Validate_DisruptionBudget))),
 	withObjects(1200, canonicalBodies(kindOf("Certificate", auditPattern, "audit.example.com_certificates.yaml", map[string]bool{"AuditStrict": false}, auditv1.Validate_Certificate))),
 	withObjects(1200, canonicalBodies(kindOf("Certificate/AuditStrict", auditPattern, "audit.example.com_certificates.yaml", map[string]bool{"AuditStrict": true}, auditv1.Validate_Certificate))),
+	// Modes (+k8s:ifMode): an enum, a bool and a nested string modality.
+	withObjects(1200, kindOf("Issuer", auditPattern, "audit.example.com_issuers.yaml", nil, auditv1.Validate_Issuer)),
 }
 
 // objectsPerKind: random objects per table entry (4000, or the entry's
