@@ -48,9 +48,9 @@ func (g *modeTags) add(b *builder, f *Field, tags []*markers.Tag) {
 			}
 			g.discs = append(g.discs, &Modality{Src: srcOf(tag), Name: name, Discriminator: f})
 		case "ifMode":
-			if f.Inline {
-				b.errs = append(b.errs, markers.Errorf(tag, "give the field a JSON name, or tag the fields of the embedded type",
-					"+k8s:ifMode cannot be used on an inline field: its fields are its parent's in JSON, and it has no path of its own"))
+			if f.Inline || multiPointer(f.Go) {
+				b.errs = append(b.errs, markers.Errorf(tag, "give the field a JSON name and at most one pointer, or tag the fields of an embedded type",
+					"+k8s:ifMode cannot be used on an inline field (its fields are its parent's in JSON: it has no path of its own) or a pointer to a pointer"))
 				continue
 			}
 			uses = append(uses, modeUse{f, tag})

@@ -46,6 +46,10 @@ type Shape struct {
 	// +k8s:alpha=+k8s:ifMode("Circle")=+k8s:forbidden
 	// +k8s:alpha=+k8s:ifMode("Box")=+k8s:beta=+k8s:required
 	Count int32 `json:"count,omitempty"`
+	// An inner wrapper marks only its tag's errors; the Forbidden stays
+	// stable.
+	// +k8s:ifMode("Box")=+k8s:beta=+k8s:maxLength=3
+	Code *string `json:"code,omitempty"`
 	// +k8s:ifMode(modality: "Strict", mode: "true")=+k8s:maxProperties=1
 	// +k8s:ifMode(modality: "Strict", mode: "true")=+k8s:eachKey=+k8s:format=k8s-short-name
 	Labels map[string]string `json:"labels,omitempty"`
