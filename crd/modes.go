@@ -63,9 +63,25 @@ func (c *crdCtx) modeRules(t *model.Type) []apiextv1.ValidationRule {
 // maxProperties) run only when none of those stopped the mode.
 func (c *crdCtx) modeChecks(mode *model.Mode, is, now, set, unchanged, at string, path []string, t *types.Type) []apiextv1.ValidationRule {
 	var out []apiextv1.ValidationRule
+	// Options are resolved here, levels below: the short-circuits of every
+	// level gate the tags after them, as in Go.
+	var rules []model.Rule
+	var resolve func(rs []model.Rule)
+	resolve = func(rs []model.Rule) {
+		for _, r := range rs {
+			if x, ok := r.(model.IfOption); ok {
+				if c.options[x.Option] == x.Enabled {
+					resolve(x.Rules)
+				}
+				continue
+			}
+			rules = append(rules, r)
+		}
+	}
+	resolve(mode.Rules)
 	last, stops := -1, false
 	var going []string // the mode's short-circuits did not stop it
-	for i, r := range mode.Rules {
+	for i, r := range rules {
 		switch r.(type) {
 		case model.Required, model.Optional:
 			last, going = i, append(going, set)
@@ -76,7 +92,7 @@ func (c *crdCtx) modeChecks(mode *model.Mode, is, now, set, unchanged, at string
 			last, going = i, append(going, e)
 		}
 	}
-	for i, r := range mode.Rules {
+	for i, r := range rules {
 		if !c.enforces(r.Stability()) {
 			continue
 		}

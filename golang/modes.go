@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -111,9 +112,13 @@ func (c *fnCtx) modeBody(pl place, rules []model.Rule) []jen.Code {
 // reports (or, for optional, finds the value unset), the rules after the
 // last such rule of the mode do not run.
 func modeStops(r model.Rule) bool {
-	switch r.(type) {
+	switch x := r.(type) {
 	case model.Required, model.Optional, model.Forbidden, model.MaxItems, model.MaxProperties:
 		return true
+	case model.IfOption:
+		// Kubernetes wraps each function of the chained tag in its own
+		// validate.IfOption, with the function's flags.
+		return slices.ContainsFunc(x.Rules, modeStops)
 	}
 	return false
 }
@@ -127,7 +132,13 @@ func (c *fnCtx) modeRule(pl place, r model.Rule, stop string) []jen.Code {
 		set = []jen.Code{jen.Id(stop).Op("=").True()}
 	}
 	inMode := func(e jen.Code) jen.Code { return c.appendErr(jen.Qual(pkgRT, "InMode").Call(e)) }
-	switch r.(type) {
+	switch x := r.(type) {
+	case model.IfOption:
+		var out []jen.Code
+		for _, in := range x.Rules {
+			out = append(out, c.modeOption(pl, x, in, stop)...)
+		}
+		return out
 	case model.Required:
 		return []jen.Code{jen.If(c.unsetExpr(pl)).Block(append([]jen.Code{inMode(jen.Qual(pkgRT, "Required").Call(pl.path.arg()))}, set...)...)}
 	case model.Optional:
@@ -151,4 +162,37 @@ func (c *fnCtx) modeRule(pl place, r model.Rule, stop string) []jen.Code {
 		return []jen.Code{jen.If(jen.Id(pl.v).Op("!=").Nil()).Block(code...)}
 	}
 	return code
+}
+
+// modeOption is one tag chained after +k8s:ifEnabled or ifDisabled in a
+// mode, as Kubernetes' validate.IfOption runs it there: an option the
+// caller did not define is an InternalError (marked with the option tag's
+// level, none with optional, whose errors are not reported) that stops the
+// mode as the tag would.
+func (c *fnCtx) modeOption(pl place, x model.IfOption, in model.Rule, stop string) []jen.Code {
+	var undefined []jen.Code
+	if _, optional := in.(model.Optional); !optional {
+		restore := c.at(x.Stability())
+		undefined = append(undefined, c.appendErr(jen.Qual(pkgRT, "UndefinedOption").Call(pl.path.arg(), jen.Lit(x.Option))))
+		restore()
+	}
+	if stop != "" && modeStops(in) {
+		undefined = append(undefined, jen.Id(stop).Op("=").True())
+	}
+	body := c.modeRule(pl, in, stop)
+	if len(body) == 0 && len(undefined) == 0 {
+		return nil
+	}
+	en, ok := c.name("enabled"), c.name("defined")
+	cond := jen.Id(en)
+	if !x.Enabled {
+		cond = jen.Op("!").Id(en)
+	}
+	gate := jen.If(jen.List(jen.Id(en), jen.Id(ok)).Op(":=").Id("op").Dot("Options").Index(jen.Lit(x.Option)), jen.Op("!").Id(ok)).Block(undefined...)
+	if len(body) > 0 {
+		gate = gate.Else().If(cond).Block(body...)
+	} else {
+		gate = jen.If(jen.List(jen.Id("_"), jen.Id(ok)).Op(":=").Id("op").Dot("Options").Index(jen.Lit(x.Option)), jen.Op("!").Id(ok)).Block(undefined...)
+	}
+	return []jen.Code{gate}
 }

@@ -462,7 +462,7 @@ var modeChainable = map[string]bool{
 	"required": true, "optional": true, "forbidden": true, "minimum": true, "maximum": true,
 	"minLength": true, "maxLength": true, "maxBytes": true, "format": true, "neq": true,
 	"minItems": true, "maxItems": true, "minProperties": true, "maxProperties": true,
-	"eachKey": true,
+	"eachKey": true, "ifEnabled": true, "ifDisabled": true,
 }
 
 // checkModeChain rejects the chains around +k8s:ifMode that validation-gen
@@ -471,6 +471,12 @@ var modeChainable = map[string]bool{
 // union tags the whole struct), and ifMode or modeDiscriminator after any
 // tag but a stability wrapper.
 func checkModeChain(def *Definition, tag, chained *Tag) error {
+	if def.Name == "ifMode" {
+		// Through option wrappers, which Kubernetes runs in a mode too.
+		for chained.Def.Name == "ifEnabled" || chained.Def.Name == "ifDisabled" {
+			chained = chained.Chained
+		}
+	}
 	if def.Name == "ifMode" && chained.Def.Name == "eachVal" {
 		// Its validations are deferred to the list's or map's context, and
 		// validate.Discriminated runs only a mode's immediate ones.

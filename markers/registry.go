@@ -479,7 +479,7 @@ func newDefault() *Registry {
 			{Name: "mode", Type: "string|bool", Doc: "the mode, named"}},
 		Payload: PayloadTag, Repeatable: true,
 		Summary: "Apply a tag only in one mode: when the discriminator of the modality holds that value. " +
-			"Supported chains: required, optional, forbidden, minimum, maximum, minLength, maxLength, maxBytes, format, neq, minItems, maxItems, minProperties, maxProperties, eachKey, behind alpha/beta (not eachVal, which Kubernetes' generator never applies in a mode).",
+			"Supported chains: required, optional, forbidden, minimum, maximum, minLength, maxLength, maxBytes, format, neq, minItems, maxItems, minProperties, maxProperties, eachKey, behind alpha/beta and ifEnabled/ifDisabled (not eachVal, which Kubernetes' generator never applies in a mode).",
 		Check: "At the struct, per field: in a mode the field has tags for, those tags, in the order Kubernetes runs them " +
 			"(by the name of the outermost tag, then as written; required, optional, forbidden, maxItems and maxProperties stop the tags after the last of them); " +
 			"in any other mode the field must be unset. An update that changes neither the discriminator nor the field is not checked again.",

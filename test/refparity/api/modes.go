@@ -87,6 +87,15 @@ type Modes struct {
 	// +k8s:ifMode(modality: "Strict", mode: "false")=+k8s:optional
 	Enabled bool `json:"enabled,omitempty"`
 
+	// Options in a mode: forbidden (beta) without Strict, required with
+	// it; maxLength after the last of them.
+	// +k8s:optional
+	// +k8s:beta=+k8s:ifMode("Ready")=+k8s:ifDisabled("Strict")=+k8s:forbidden
+	// +k8s:ifMode("Ready")=+k8s:ifEnabled("Strict")=+k8s:required
+	// +k8s:ifMode("Ready")=+k8s:maxLength=4
+	// +k8s:ifMode("UDP")=+k8s:ifEnabled("Strict")=+k8s:minLength=3
+	Gate *string `json:"gate,omitempty"`
+
 	// +k8s:optional
 	// +k8s:ifMode("a")=+k8s:optional
 	// +k8s:ifMode("Ready")=+k8s:optional

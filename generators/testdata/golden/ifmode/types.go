@@ -49,6 +49,10 @@ type Shape struct {
 	// An inner wrapper marks only its tag's errors; the Forbidden stays
 	// stable.
 	// +k8s:ifMode("Box")=+k8s:beta=+k8s:maxLength=3
+	// Under an option, required stops maxLength when the option applies
+	// and when the caller did not define it.
+	// +k8s:ifMode("Circle")=+k8s:ifEnabled("Strict")=+k8s:required
+	// +k8s:ifMode("Circle")=+k8s:maxLength=8
 	Code *string `json:"code,omitempty"`
 	// +k8s:ifMode(modality: "Strict", mode: "true")=+k8s:maxProperties=1
 	// +k8s:ifMode(modality: "Strict", mode: "true")=+k8s:eachKey=+k8s:format=k8s-short-name
