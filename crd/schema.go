@@ -38,6 +38,9 @@ type crdCtx struct {
 	lift         []string
 	continueLift bool
 	anchorRules  []apiextv1.ValidationRule
+	// rulePos is the tag of an anchor rule (by rule and field path) that
+	// the server's check should name rather than the anchor's type.
+	rulePos map[string]token.Position
 	// atField: the value being built is a struct field's own value (not
 	// an item, a map value or a sub-field's); pendingParent collects the
 	// rules fieldRatchet puts on that field's parent.
@@ -124,10 +127,16 @@ func (c *crdCtx) structSchema(t *model.Type, opaque bool) apiextv1.JSONSchemaPro
 		for _, d := range t.Dependencies {
 			c.anchorRules = append(c.anchorRules, c.dependencyRules(d)...)
 		}
+		c.anchorRules = append(c.anchorRules, c.modeRules(t)...)
 		c.applyRules(&s, t.Go, c.resolveOptions(t.Rules), false)
 	}
 	if anchor {
-		s.XValidations = append(s.XValidations, c.anchorRules...)
+		for _, r := range c.anchorRules {
+			if p, ok := c.rulePos[r.Rule+"\x00"+r.FieldPath]; ok {
+				c.positions[strings.Join(append(append([]string{}, c.schemaPath...), fmt.Sprintf("x-kubernetes-validations[%d]", len(s.XValidations))), ".")] = p
+			}
+			s.XValidations = append(s.XValidations, r)
+		}
 		c.lift, c.anchorRules = savedLift, savedRules
 	}
 	return s
@@ -187,6 +196,7 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *model.Type, opaque bo
 				for _, d := range inner.Dependencies {
 					c.anchorRules = append(c.anchorRules, c.dependencyRules(d)...)
 				}
+				c.anchorRules = append(c.anchorRules, c.modeRules(inner)...)
 			}
 			continue
 		}

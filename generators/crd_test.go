@@ -42,12 +42,16 @@ func TestCRDBadInput(t *testing.T) {
 		// than a check the CRD and the Go validator silently lack.
 		// A chain after +k8s:item that the CRD cannot carry says which
 		// chains those are and where the rule can go instead.
-		"item-eachval":              {"types.go:15:", "+k8s:item", "has no CRD form", "+k8s:eachVal", "fix: if every item must satisfy the rule, put it on the field of the item's type itself (Container)"},
+		"item-eachval": {"types.go:15:", "+k8s:item", "has no CRD form", "+k8s:eachVal", "fix: if every item must satisfy the rule, put it on the field of the item's type itself (Container)"},
 		// Not written into the schema yet: an error, not a default the
 		// server silently lacks.
 		"default": {"types.go:9:", "default=\"Equal\"", "does not write defaults into CRD schemas yet", "fix:"},
 		// Go code: an API server cannot run it for a CRD.
-		"custom": {"types.go:15:", "+k8s:customValidation calls Go code (ValidateCustom_Thing_Name)", "fix: express the rule as a +k8s:rule (CEL)"},
+		"custom":       {"types.go:15:", "+k8s:customValidation calls Go code (ValidateCustom_Thing_Name)", "fix: express the rule as a +k8s:rule (CEL)"},
+		// A mode's rule is on the struct; the server's cost check names
+		// the ifMode tag it comes from.
+		"ifmode-eachkey-unbounded": {"types.go:15:", "the API server would reject CRD things.bad.example.com at x-kubernetes-validations[1].rule",
+			"estimated rule cost exceeds budget", "fix: bound the lists and strings the rule reads"},
 		"kubebuilder-schema-marker": {"types.go:14:", "+kubebuilder:validation:Minimum=1", "does not read controller-gen's schema markers", "fix: use +k8s:minimum=<n>"},
 	}
 	for name, wants := range cases {

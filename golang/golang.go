@@ -270,6 +270,7 @@ func (e *goEmitter) typeFuncs(t *model.Type) {
 	if t.Go.Kind == types.Struct {
 		body = append(body, c.unionChecks(t.Unions, "obj", "oldObj", root, false)...)
 		body = append(body, c.dependencyChecks(t.Dependencies, "obj", "oldObj", root)...)
+		body = append(body, c.modeChecks(t, root)...)
 		body = append(body, c.valueChecks(self, nil)...)
 		fields, _ := c.structFields(t, "obj", "oldObj", root)
 		body = append(body, fields...)

@@ -202,6 +202,7 @@ func (e *goEmitter) treeFuncs(t *model.Type, params []jen.Code) {
 	if t.Go.Kind == types.Struct {
 		body = append(body, c.unionChecks(t.Unions, "obj", "oldObj", root, false)...)
 		body = append(body, c.dependencyChecks(t.Dependencies, "obj", "oldObj", root)...)
+		body = append(body, c.modeChecks(t, root)...)
 		body = append(body, c.valueChecks(self, nil)...)
 		fields, unchecked := c.structFieldsTree(t, root)
 		body = append(body, fields...)

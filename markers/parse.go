@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"math"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -111,7 +112,6 @@ func Errorf(tag *Tag, fix, format string, args ...any) *Error {
 // version does not implement; they get their own message rather than
 // "unknown tag", since they are not typos.
 var kubernetesOnly = map[string]bool{
-	"ifMode": true, "modeDiscriminator": true,
 	"declarativeValidationNative": true, "default": true, "nullable": true,
 }
 
@@ -350,7 +350,7 @@ func checkArgs(def *Definition, tag *Tag) error {
 			return Errorf(tag, "give it once", "argument %q given twice", a.Name)
 		}
 		seen[a.Name] = true
-		if spec.Type != "" && a.Type != spec.Type {
+		if spec.Type != "" && !strings.Contains("|"+string(spec.Type)+"|", "|"+string(a.Type)+"|") {
 			return Errorf(tag, "use "+def.Example, "argument %q must be a %s, not a %s", a.Name, spec.Type, a.Type)
 		}
 	}
@@ -362,6 +362,31 @@ func checkArgs(def *Definition, tag *Tag) error {
 			}
 			return Errorf(tag, "use "+def.Example, "+k8s:%s needs %s (%s)", def.Name, what, s.Doc)
 		}
+	}
+	return checkModeArgs(def, tag, seen)
+}
+
+// modalityName is the form Kubernetes requires of a modality.
+var modalityName = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9_]*$`)
+
+// checkModeArgs checks the arguments of +k8s:modeDiscriminator and
+// +k8s:ifMode as Kubernetes does: a modality is an identifier other than
+// "default" (its name for the unnamed one), and an ifMode names its mode.
+func checkModeArgs(def *Definition, tag *Tag, seen map[string]bool) error {
+	if def.Name != "ifMode" && def.Name != "modeDiscriminator" {
+		return nil
+	}
+	if m, ok := tag.Arg("modality"); ok && (m == "default" || !modalityName.MatchString(m)) {
+		why := "must match " + modalityName.String()
+		if m == "default" {
+			why = "is reserved: it names the modality of a discriminator without one"
+		}
+		return Errorf(tag, `name the modality with a letter, then letters, digits or _ (not "default"), or leave modality: out for the default one`,
+			"modality %q %s", m, why)
+	}
+	if def.Name == "ifMode" && !seen[""] && !seen["mode"] {
+		return Errorf(tag, `give the mode: +k8s:ifMode("<mode>")=... or +k8s:ifMode(modality: "<modality>", mode: "<mode>")=...`,
+			"+k8s:ifMode needs the mode it applies in")
 	}
 	return nil
 }
@@ -428,9 +453,61 @@ func (r *Registry) checkPayload(def *Definition, p codetags.Tag, tag *Tag, t Tar
 		if err != nil {
 			return err
 		}
+		if err := checkModeChain(def, tag, chained); err != nil {
+			return err
+		}
 		tag.Chained = chained
 	}
 	return nil
+}
+
+// modeChainable are the tags +k8s:ifMode can chain: the checks of a
+// field's value that Kubernetes runs inside validate.Discriminated and
+// that validation-gen writes there (eachKey in Go only).
+var modeChainable = map[string]bool{
+	"required": true, "optional": true, "forbidden": true, "minimum": true, "maximum": true,
+	"minLength": true, "maxLength": true, "maxBytes": true, "format": true, "neq": true,
+	"minItems": true, "maxItems": true, "minProperties": true, "maxProperties": true,
+	"eachKey": true, "ifEnabled": true, "ifDisabled": true,
+}
+
+// checkModeChain rejects the chains around +k8s:ifMode that validation-gen
+// does not write: a tag after it that Kubernetes would run in a mode with
+// semantics of its own (update checks see the mode's ratcheting, item and
+// union tags the whole struct), and ifMode or modeDiscriminator after any
+// tag but a stability wrapper.
+func checkModeChain(def *Definition, tag, chained *Tag) error {
+	if def.Name == "ifMode" {
+		// Through option wrappers, which Kubernetes runs in a mode too.
+		for chained.Def.Name == "ifEnabled" || chained.Def.Name == "ifDisabled" {
+			chained = chained.Chained
+		}
+	}
+	if def.Name == "ifMode" && chained.Def.Name == "eachVal" {
+		// Its validations are deferred to the list's or map's context, and
+		// validate.Discriminated runs only a mode's immediate ones.
+		return Errorf(tag, "write the +k8s:eachVal on the field without +k8s:ifMode, or check the items in their own type",
+			"+k8s:eachVal chained from +k8s:ifMode is never applied by Kubernetes' generator (it drops the deferred item checks of a mode), so validation-gen does not accept it")
+	}
+	if def.Name == "ifMode" && !modeChainable[chained.Def.Name] {
+		return Errorf(tag, "chain one of: "+strings.Join(sortedKeys(modeChainable), ", ")+"; or write the tag on the field without +k8s:ifMode",
+			"+k8s:%s cannot be chained from +k8s:ifMode in this version", chained.Def.Name)
+	}
+	if n := chained.Def.Name; (n == "ifMode" || n == "modeDiscriminator") && def.Name != "alpha" && def.Name != "beta" {
+		return Errorf(tag, fmt.Sprintf("write +k8s:%s on the field itself, behind +k8s:alpha or +k8s:beta if need be", n),
+			"+k8s:%s cannot be chained from +k8s:%s: Kubernetes' generator applies such a chain to the mode checks of every field of the struct, "+
+				"or to none (whichever field it reads first), which validation-gen does not reproduce", n, def.Name)
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func chainTarget(def *Definition, tag *Tag, t Target) (Target, error) {

@@ -511,6 +511,29 @@ func newDefault() *Registry {
 			Example: `+k8s:` + name + `("schedule")`, Implemented: true,
 		})
 	}
+	modality := Arg{Name: "modality", Type: codetags.ArgTypeString, Doc: "the modality (a letter, then letters, digits and _), when a struct has more than one discriminator"}
+	r.add(&Definition{
+		Name: "modeDiscriminator", Scopes: ScopeField, Kinds: KindString | KindBool,
+		KindsDoc: "non-pointer string or bool",
+		Args:     []Arg{modality},
+		Summary:  "The field whose value is the mode of its modality: the +k8s:ifMode tags of the struct's fields apply by it.",
+		Check:    "Nothing by itself; an absent discriminator is its zero value (\"\" or false).",
+		Errors:   "none", Example: "+k8s:modeDiscriminator", Implemented: true,
+	})
+	r.add(&Definition{
+		Name: "ifMode", Scopes: ScopeField, Kinds: KindAny &^ KindStruct, Pointer: true,
+		KindsDoc: "any field but a non-pointer struct (make it a pointer)",
+		Args: []Arg{{Type: "string|bool", Doc: "the mode (or mode:)"}, modality,
+			{Name: "mode", Type: "string|bool", Doc: "the mode, named"}},
+		Payload: PayloadTag, Repeatable: true,
+		Summary: "Apply a tag only in one mode: when the discriminator of the modality holds that value. " +
+			"Supported chains: required, optional, forbidden, minimum, maximum, minLength, maxLength, maxBytes, format, neq, minItems, maxItems, minProperties, maxProperties, eachKey, behind alpha/beta and ifEnabled/ifDisabled (not eachVal, which Kubernetes' generator never applies in a mode).",
+		Check: "At the struct, per field: in a mode the field has tags for, those tags, in the order Kubernetes runs them " +
+			"(by the name of the outermost tag, then as written; required, optional, forbidden, maxItems and maxProperties stop the tags after the last of them); " +
+			"in any other mode the field must be unset. An update that changes neither the discriminator nor the field is not checked again.",
+		Errors:  "the chained tags' (none marked short-circuiting); Forbidden when set in another mode, at the field, marked with the level of its +k8s:ifMode tags when they all have the same",
+		Example: `+k8s:ifMode("Limited")=+k8s:required`, Implemented: true,
+	})
 	for _, level := range []string{"alpha", "beta"} {
 		enforced := "never enforced by Kubernetes 1.37 (handwritten validation stays authoritative); runtime.Migration drops them"
 		if level == "beta" {

@@ -241,10 +241,10 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 
 func (b *builder) buildFields(mt *Type) {
 	t := mt.Go
-	groups := &unionGroups{}
+	groups, modes := &unionGroups{}, &modeTags{errs: len(b.errs)}
 	var deps []pendingDependency
 	defer func() {
-		mt.Unions = groups.build(b)
+		mt.Unions, mt.Modalities = groups.build(b), modes.build(b)
 		b.resolveDependencies(mt, deps)
 	}()
 	for _, m := range t.Members {
@@ -292,6 +292,7 @@ func (b *builder) buildFields(mt *Type) {
 		}
 		groups.add(b, f, tags)
 		deps = append(deps, dependencies(f, tags)...)
+		modes.add(b, f, tags)
 		mt.Fields = append(mt.Fields, f)
 		// Opaque anywhere on the field (also eachVal=+k8s:opaqueType) lets
 		// its types come from outside the run.

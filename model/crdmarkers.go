@@ -13,7 +13,7 @@ import (
 // +kubebuilder:<name>[:<key>=<value>,<key>=<value>...]. Unlike
 // controller-gen, an unknown or misspelt kubebuilder marker is an error.
 
-const kubebuilderPrefix = "+kubebuilder:"
+const kubebuilderPrefix = markers.KubebuilderPrefix
 
 // CRDMarkers are the CRD settings read from a root type's comments.
 type CRDMarkers struct {
@@ -61,10 +61,10 @@ func parseCRDMarkers(lines []markers.Line) (CRDMarkers, []error) {
 			continue
 		}
 		body := text[len(kubebuilderPrefix):]
-		if _, near := misspeltKubebuilder(text); near != "" && schemaFamilies[near] {
+		if _, near := markers.MisspeltKubebuilder(text); near != "" && markers.SchemaFamilies[near] {
 			continue // reported with the type's tags (xValidations)
 		}
-		if isForeignKubebuilder(body) || isSchemaKubebuilder(body) {
+		if isForeignKubebuilder(body) || markers.IsSchemaKubebuilder(body) {
 			continue // schema markers: reported with the type's tags (xValidations)
 		}
 		name := ""

@@ -62,7 +62,7 @@ func (b *builder) markRecursive() {
 // propagate computes HasValidation over the type graph, recursion included.
 func (b *builder) propagate() {
 	for _, t := range b.types {
-		t.HasValidation = len(t.Rules) > 0 || len(t.Enum) > 0 || len(t.Unions) > 0 || len(t.Dependencies) > 0
+		t.HasValidation = len(t.Rules) > 0 || len(t.Enum) > 0 || len(t.Unions) > 0 || len(t.Dependencies) > 0 || len(t.Modalities) > 0
 		for _, f := range t.Fields {
 			if checksSomething(f.Rules) {
 				t.HasValidation = true

@@ -77,6 +77,10 @@ type Type struct {
 	// Dependencies are the struct's dependentRequired and
 	// dependentForbidden checks, in field order.
 	Dependencies []Dependency
+	// Modalities are the +k8s:modeDiscriminator groups among the struct's
+	// fields, with their +k8s:ifMode members; sorted by name as Kubernetes
+	// checks them ("default" for the unnamed one).
+	Modalities []*Modality
 	// Subresources and IsSubresource are the type's own subresource tags,
 	// added to (or, for IsSubresource, replacing) its package's.
 	Subresources  []string
@@ -142,6 +146,31 @@ type Dependency struct {
 type DependencyOption struct {
 	Name    string
 	Enabled bool
+}
+
+// Modality is a discriminator and the fields whose checks depend on its
+// value (+k8s:ifMode); Src is the discriminator's tag.
+type Modality struct {
+	Src
+	Name          string // the modality: argument, "" for the default
+	Discriminator *Field
+	Members       []*ModeMember // sorted by Go name, as Kubernetes checks them
+}
+
+// ModeMember is a field's rules in each of its modes. In any other mode
+// it must be unset: the Forbidden error carries ForbiddenLevel, the level
+// of the field's ifMode tags when they all have one (else stable).
+type ModeMember struct {
+	Field          *Field
+	Modes          []*Mode // sorted by value
+	ForbiddenLevel Level
+}
+
+// Mode is the rules of a field in one mode, in the order Kubernetes runs
+// them. Value is the mode as written ("true" or "false" for a bool).
+type Mode struct {
+	Value string
+	Rules []Rule
 }
 
 // UnionMember is a struct field, or an item of a list-map (Item set).

@@ -216,8 +216,8 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		return ListType{Src: src, Kind: tag.Value}
 	case "listMapKey", "unique", "customUnique":
 		return nil // read with listType
-	case "item", "unionMember", "zeroOrOneOfMember", "unionDiscriminator":
-		return nil // read by unionGroups.add, which needs the whole field
+	case "item", "unionMember", "zeroOrOneOfMember", "unionDiscriminator", "ifMode", "modeDiscriminator":
+		return nil // read by unionGroups.add and modeTags.add, which need the whole struct
 	case "dependentRequired", "dependentForbidden":
 		return nil // read by dependencies, a check of the struct
 	case "ifEnabled", "ifDisabled":

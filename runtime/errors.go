@@ -192,3 +192,11 @@ func enumExcluded[T ~string](options map[string]bool, exclusions []EnumExclusion
 	}
 	return false, ""
 }
+
+// InMode unmarks an error reported by a check of +k8s:ifMode: Kubernetes
+// runs a mode's checks inside validate.Discriminated, where its generator
+// marks no error as short-circuiting, not even required's.
+func InMode(e *field.Error) *field.Error {
+	e.ShortCircuit = false
+	return e
+}

@@ -83,6 +83,10 @@ func TestErrorConstructors(t *testing.T) {
 		{"Required", Required(p), want{field.ErrorTypeRequired, "spec.f", "", "", "", true}},
 		{"Required at root", Required(nil), want{field.ErrorTypeRequired, "<nil>", "", "", "", true}},
 		{"Forbidden", Forbidden(p), want{field.ErrorTypeForbidden, "spec.f", "", "", "", true}},
+		// Kubernetes marks no error of a mode's checks short-circuiting.
+		{"Required in a mode", InMode(Required(p)), want{field.ErrorTypeRequired, "spec.f", "", "", "", false}},
+		{"Forbidden in a mode", InMode(Forbidden(p)), want{field.ErrorTypeForbidden, "spec.f", "", "", "", false}},
+		{"MaxItems in a mode", InMode(MaxItems(p, 3, 2)), want{field.ErrorTypeTooMany, "spec.f", 3, "must have at most 2 items", "maxItems", false}},
 		{"Minimum int", Minimum(p, -1, 0), want{field.ErrorTypeInvalid, "spec.f", -1, "must be greater than or equal to 0", "minimum", false}},
 		{"Minimum int32", Minimum(p, int32(-1), 1), want{field.ErrorTypeInvalid, "spec.f", int32(-1), "must be greater than or equal to 1", "minimum", false}},
 		{"Minimum typed int32", Minimum(p, myInt32(0), 1), want{field.ErrorTypeInvalid, "spec.f", myInt32(0), "must be greater than or equal to 1", "minimum", false}},

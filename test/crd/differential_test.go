@@ -193,6 +193,8 @@ var kinds = []kindCase{
 	// The alpha rules (dependentRequired and dependentForbidden are alpha
 	// in Kubernetes 1.37) in the CRD too: --crd-stability=alpha.
 	withStability("alpha", withObjects(1500, kindOf("BatchJob/alpha", jobsPattern, "jobs.example.com_batchjobs.yaml", map[string]bool{"JobsFailIndex": true}, jobsv1.Validate_BatchJob))),
+	// Modes (+k8s:ifMode): an enum, a bool and a nested string modality.
+	withObjects(1200, kindOf("Issuer", auditPattern, "audit.example.com_issuers.yaml", nil, auditv1.Validate_Issuer)),
 }
 
 // objectsPerKind: random objects per table entry (4000, or the entry's

@@ -11,6 +11,8 @@ type Parity struct {
 	// +k8s:format=k8s-short-name
 	Name string `json:"name"`
 	// +k8s:optional
+	Modes *Modes `json:"modes,omitempty"`
+	// +k8s:optional
 	// +k8s:format=k8s-long-name
 	Domain string `json:"domain,omitempty"`
 	// +k8s:optional

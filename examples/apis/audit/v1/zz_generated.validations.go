@@ -30,6 +30,40 @@ import (
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 )
 
+// Validate_ACMEIssuer validates an instance of ACMEIssuer according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_ACMEIssuer(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *ACMEIssuer) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_ACMEIssuer(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_ACMEIssuer is Validate_ACMEIssuer with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_ACMEIssuer(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *ACMEIssuer) (errs field.ErrorList) {
+	// field server
+	{
+		fp3 := p.Child("server")
+		v1 := &obj.Server
+		var ov2 *string
+		if oldObj != nil {
+			ov2 = &oldObj.Server
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 == "" {
+				errs = append(errs, vgruntime.Required(&fp3))
+			} else {
+				if vgruntime.TooLong(string(*v1), 128) {
+					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 128))
+				}
+			}
+		}
+	}
+	return
+}
+
 // Validate_BackendRef validates an instance of BackendRef according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_BackendRef(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *BackendRef) field.ErrorList {
@@ -80,6 +114,38 @@ func ValidateAt_BackendRef(ctx context.Context, op operation.Operation, p *vgrun
 	}
 	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
 	errs = append(errs, celrules.ValidateIn(ctx, celRules_BackendRef, op, p.Field(), p.InItem(), obj, oldObj)...)
+	return
+}
+
+// Validate_CAIssuer validates an instance of CAIssuer according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_CAIssuer(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *CAIssuer) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_CAIssuer(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_CAIssuer is Validate_CAIssuer with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_CAIssuer(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *CAIssuer) (errs field.ErrorList) {
+	// field secretName
+	{
+		fp3 := p.Child("secretName")
+		v1 := &obj.SecretName
+		var ov2 *string
+		if oldObj != nil {
+			ov2 = &oldObj.SecretName
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 == "" {
+				errs = append(errs, vgruntime.Required(&fp3))
+			} else {
+				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+			}
+		}
+	}
 	return
 }
 
@@ -1731,6 +1797,34 @@ func ValidateAt_Hostname(ctx context.Context, op operation.Operation, p *vgrunti
 	return
 }
 
+// Validate_Issuer validates an instance of Issuer according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_Issuer(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Issuer) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_Issuer(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_Issuer is Validate_Issuer with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_Issuer(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Issuer) (errs field.ErrorList) {
+	// field spec
+	{
+		fp3 := p.Child("spec")
+		v1 := &obj.Spec
+		var ov2 *IssuerSpec
+		if oldObj != nil {
+			ov2 = &oldObj.Spec
+		}
+		if !(op.Type == operation.Update && ov2 != nil && equal_IssuerSpec(v1, ov2)) {
+			errs = append(errs, ValidateAt_IssuerSpec(ctx, op, &fp3, v1, ov2)...)
+		}
+	}
+	return
+}
+
 // Validate_IssuerRef validates an instance of IssuerRef according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_IssuerRef(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *IssuerRef) field.ErrorList {
@@ -1799,6 +1893,309 @@ func ValidateAt_IssuerRef(ctx context.Context, op operation.Operation, p *vgrunt
 	}
 	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
 	errs = append(errs, celrules.ValidateIn(ctx, celRules_IssuerRef, op, p.Field(), p.InItem(), obj, oldObj)...)
+	return
+}
+
+// Validate_IssuerSpec validates an instance of IssuerSpec according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_IssuerSpec(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *IssuerSpec) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_IssuerSpec(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_IssuerSpec is Validate_IssuerSpec with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *IssuerSpec) (errs field.ErrorList) {
+	// field renewBeforeHours by modality "Renewal"
+	{
+		fp3 := p.Child("renewBeforeHours")
+		v1 := obj.RenewBeforeHours
+		var ov2 *int32
+		if oldObj != nil {
+			ov2 = oldObj.RenewBeforeHours
+		}
+		if !(op.Type == operation.Update && oldObj != nil && obj.AutoRenew == oldObj.AutoRenew && vgruntime.PtrEqual(v1, ov2)) {
+			switch obj.AutoRenew {
+			case true:
+				var stop4 bool
+				if v1 == nil {
+					errs = append(errs, vgruntime.InMode(vgruntime.Required(&fp3)).MarkBeta())
+					stop4 = true
+				}
+				if !stop4 {
+					if v1 != nil {
+						if *v1 < 1 {
+							errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1).MarkBeta())
+						}
+					}
+				}
+			default:
+				if v1 != nil {
+					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp3)).MarkBeta())
+				}
+			}
+		}
+	}
+	// field windows by modality "Renewal"
+	{
+		fp7 := p.Child("windows")
+		v5 := &obj.Windows
+		var ov6 *[]string
+		if oldObj != nil {
+			ov6 = &oldObj.Windows
+		}
+		if !(op.Type == operation.Update && oldObj != nil && obj.AutoRenew == oldObj.AutoRenew && equal_3(v5, ov6)) {
+			switch obj.AutoRenew {
+			case false:
+			case true:
+				var stop8 bool
+				if len(*v5) > 3 {
+					errs = append(errs, vgruntime.InMode(vgruntime.MaxItems(&fp7, len(*v5), 3)))
+					stop8 = true
+				}
+				if !stop8 {
+					if len(*v5) < 1 {
+						errs = append(errs, vgruntime.MinItems(&fp7, len(*v5), 1))
+					}
+				}
+			}
+		}
+	}
+	// field acme by modality default
+	{
+		fp11 := p.Child("acme")
+		v9 := obj.ACME
+		var ov10 *ACMEIssuer
+		if oldObj != nil {
+			ov10 = oldObj.ACME
+		}
+		if !(op.Type == operation.Update && oldObj != nil && obj.Type == oldObj.Type && vgruntime.PtrEqual(v9, ov10)) {
+			switch obj.Type {
+			case "ACME":
+				if v9 == nil {
+					errs = append(errs, vgruntime.InMode(vgruntime.Required(&fp11)))
+				}
+			default:
+				if v9 != nil {
+					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp11)))
+				}
+			}
+		}
+	}
+	// field annotations by modality default
+	{
+		fp14 := p.Child("annotations")
+		v12 := &obj.Annotations
+		var ov13 *map[string]string
+		if oldObj != nil {
+			ov13 = &oldObj.Annotations
+		}
+		if !(op.Type == operation.Update && oldObj != nil && obj.Type == oldObj.Type && equal_30(v12, ov13)) {
+			switch obj.Type {
+			case "CA":
+			case "SelfSigned":
+				var stop19 bool
+				if len(*v12) > 2 {
+					errs = append(errs, vgruntime.InMode(vgruntime.MaxProperties(&fp14, len(*v12), 2)))
+					stop19 = true
+				}
+				if !stop19 {
+					start18 := len(errs)
+					for k15 := range *v12 {
+						if op.Type == operation.Update && ov13 != nil {
+							if _, found17 := (*ov13)[k15]; found17 {
+								continue
+							}
+						}
+						kv16 := &k15
+						if vgruntime.TooLong(string(*kv16), 10) {
+							errs = append(errs, vgruntime.MaxLength(&fp14, *kv16, 10))
+						}
+					}
+					vgruntime.SortSince(errs, start18)
+				}
+			default:
+				if len(*v12) != 0 {
+					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp14)))
+				}
+			}
+		}
+	}
+	// field ca by modality default
+	{
+		fp22 := p.Child("ca")
+		v20 := obj.CA
+		var ov21 *CAIssuer
+		if oldObj != nil {
+			ov21 = oldObj.CA
+		}
+		if !(op.Type == operation.Update && oldObj != nil && obj.Type == oldObj.Type && vgruntime.PtrEqual(v20, ov21)) {
+			switch obj.Type {
+			case "CA":
+				if v20 == nil {
+					errs = append(errs, vgruntime.InMode(vgruntime.Required(&fp22)))
+				}
+			case "SelfSigned":
+			default:
+				if v20 != nil {
+					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp22)))
+				}
+			}
+		}
+	}
+	// field email by modality default
+	{
+		fp25 := p.Child("email")
+		v23 := &obj.Email
+		var ov24 *string
+		if oldObj != nil {
+			ov24 = &oldObj.Email
+		}
+		if !(op.Type == operation.Update && oldObj != nil && obj.Type == oldObj.Type && *v23 == *ov24) {
+			switch obj.Type {
+			case "ACME":
+				var stop26 bool
+				if vgruntime.TooShort(string(*v23), 3) {
+					errs = append(errs, vgruntime.MinLength(&fp25, *v23, 3))
+				}
+				if *v23 == "" {
+					stop26 = true
+				}
+				if !stop26 {
+					if vgruntime.TooLong(string(*v23), 32) {
+						errs = append(errs, vgruntime.MaxLength(&fp25, *v23, 32))
+					}
+				}
+			default:
+				if *v23 != "" {
+					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp25)))
+				}
+			}
+		}
+	}
+	// field organization by modality default
+	{
+		fp29 := p.Child("organization")
+		v27 := &obj.Organization
+		var ov28 *string
+		if oldObj != nil {
+			ov28 = &oldObj.Organization
+		}
+		if !(op.Type == operation.Update && oldObj != nil && obj.Type == oldObj.Type && *v27 == *ov28) {
+			switch obj.Type {
+			case "CA":
+				var stop30 bool
+				if *v27 == "" {
+					stop30 = true
+				}
+				if !stop30 {
+					if vgruntime.TooShort(string(*v27), 2) {
+						errs = append(errs, vgruntime.MinLength(&fp29, *v27, 2))
+					}
+				}
+			default:
+				if *v27 != "" {
+					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp29)))
+				}
+			}
+		}
+	}
+	// field type
+	{
+		fp33 := p.Child("type")
+		v31 := &obj.Type
+		var ov32 *IssuerType
+		if oldObj != nil {
+			ov32 = &oldObj.Type
+		}
+		if !(op.Type == operation.Update && ov32 != nil && *v31 == *ov32) {
+			if *v31 == "" {
+				errs = append(errs, vgruntime.Required(&fp33))
+			} else {
+				errs = append(errs, ValidateAt_IssuerType(ctx, op, &fp33, v31, ov32)...)
+			}
+		}
+	}
+	// field acme
+	{
+		fp39 := p.Child("acme")
+		v37 := obj.ACME
+		var ov38 *ACMEIssuer
+		if oldObj != nil {
+			ov38 = oldObj.ACME
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v37, ov38)) {
+			if v37 != nil {
+				errs = append(errs, ValidateAt_ACMEIssuer(ctx, op, &fp39, v37, ov38)...)
+			}
+		}
+	}
+	// field ca
+	{
+		fp42 := p.Child("ca")
+		v40 := obj.CA
+		var ov41 *CAIssuer
+		if oldObj != nil {
+			ov41 = oldObj.CA
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v40, ov41)) {
+			if v40 != nil {
+				errs = append(errs, ValidateAt_CAIssuer(ctx, op, &fp42, v40, ov41)...)
+			}
+		}
+	}
+	// field annotations
+	{
+		fp57 := p.Child("annotations")
+		v55 := &obj.Annotations
+		var ov56 *map[string]string
+		if oldObj != nil {
+			ov56 = &oldObj.Annotations
+		}
+		if !(op.Type == operation.Update && ov56 != nil && equal_30(v55, ov56)) {
+			if len(*v55) != 0 {
+				if len(*v55) > 16 {
+					errs = append(errs, vgruntime.MaxProperties(&fp57, len(*v55), 16))
+				}
+			}
+		}
+	}
+	// field policy
+	{
+		fp60 := p.Child("policy")
+		v58 := &obj.Policy
+		var ov59 *RenewalPolicy
+		if oldObj != nil {
+			ov59 = &oldObj.Policy
+		}
+		if !(op.Type == operation.Update && ov59 != nil && equal_RenewalPolicy(v58, ov59)) {
+			errs = append(errs, ValidateAt_RenewalPolicy(ctx, op, &fp60, v58, ov59)...)
+		}
+	}
+	return
+}
+
+// Validate_IssuerType validates an instance of IssuerType according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_IssuerType(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *IssuerType) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_IssuerType(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_IssuerType is Validate_IssuerType with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_IssuerType(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *IssuerType) (errs field.ErrorList) {
+	switch *obj {
+	case IssuerACME, IssuerCA, IssuerSelfSigned:
+	default:
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []IssuerType{IssuerACME, IssuerCA, IssuerSelfSigned}))
+	}
 	return
 }
 
@@ -1939,7 +2336,7 @@ func ValidateAt_LabelSelector(ctx context.Context, op operation.Operation, p *vg
 		if oldObj != nil {
 			ov2 = &oldObj.MatchLabels
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_29(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_30(v1, ov2)) {
 			if len(*v1) != 0 {
 				start7 := len(errs)
 				for k4 := range *v1 {
@@ -1980,7 +2377,7 @@ func ValidateAt_LabelSelector(ctx context.Context, op operation.Operation, p *vg
 		if oldObj != nil {
 			ov17 = &oldObj.MatchExpressions
 		}
-		if !(op.Type == operation.Update && ov17 != nil && equal_30(v16, ov17)) {
+		if !(op.Type == operation.Update && ov17 != nil && equal_32(v16, ov17)) {
 			if len(*v16) != 0 {
 				if len(*v16) > 3 {
 					errs = append(errs, vgruntime.MaxItems(&fp18, len(*v16), 3))
@@ -2402,6 +2799,86 @@ func ValidateAt_PrivateKey(ctx context.Context, op operation.Operation, p *vgrun
 	return
 }
 
+// Validate_RenewalPolicy validates an instance of RenewalPolicy according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_RenewalPolicy(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *RenewalPolicy) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_RenewalPolicy(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_RenewalPolicy is Validate_RenewalPolicy with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_RenewalPolicy(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *RenewalPolicy) (errs field.ErrorList) {
+	// field interval by modality default
+	{
+		fp3 := p.Child("interval")
+		v1 := &obj.Interval
+		var ov2 *int32
+		if oldObj != nil {
+			ov2 = &oldObj.Interval
+		}
+		if !(op.Type == operation.Update && oldObj != nil && obj.Strategy == oldObj.Strategy && *v1 == *ov2) {
+			switch obj.Strategy {
+			case "Fixed":
+				var stop4 bool
+				if *v1 == 0 {
+					errs = append(errs, vgruntime.InMode(vgruntime.Required(&fp3)))
+					stop4 = true
+				}
+				if !stop4 {
+					if *v1 == 7 {
+						errs = append(errs, vgruntime.NEQ(&fp3, *v1, 7))
+					}
+				}
+			case "Jitter":
+				if *v1 > 100 {
+					errs = append(errs, vgruntime.Maximum(&fp3, *v1, 100))
+				}
+			default:
+				if *v1 != 0 {
+					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp3)))
+				}
+			}
+		}
+	}
+	// field percent by modality default
+	{
+		fp7 := p.Child("percent")
+		v5 := obj.Percent
+		var ov6 *int32
+		if oldObj != nil {
+			ov6 = oldObj.Percent
+		}
+		if !(op.Type == operation.Update && oldObj != nil && obj.Strategy == oldObj.Strategy && vgruntime.PtrEqual(v5, ov6)) {
+			switch obj.Strategy {
+			case "Fixed":
+				if v5 != nil {
+					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp7)).MarkAlpha())
+				}
+			case "Jitter":
+				if v5 != nil {
+					if *v5 < 0 {
+						errs = append(errs, vgruntime.Minimum(&fp7, *v5, 0))
+					}
+				}
+				if v5 != nil {
+					if *v5 > 50 {
+						errs = append(errs, vgruntime.Maximum(&fp7, *v5, 50))
+					}
+				}
+			default:
+				if v5 != nil {
+					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp7)))
+				}
+			}
+		}
+	}
+	return
+}
+
 // Validate_RenewalWindow validates an instance of RenewalWindow according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_RenewalWindow(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *RenewalWindow) field.ErrorList {
@@ -2551,24 +3028,24 @@ func ValidateAt_URLRewrite(ctx context.Context, op operation.Operation, p *vgrun
 // equal_CertificateSpec reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_CertificateSpec(a, b *CertificateSpec) bool {
 	return a.SecretName == b.SecretName &&
-		equal_31(&a.CommonName, &b.CommonName) &&
+		equal_33(&a.CommonName, &b.CommonName) &&
 		equal_3(&a.DNSNames, &b.DNSNames) &&
-		equal_32(&a.Duration, &b.Duration) &&
-		equal_32(&a.RenewBefore, &b.RenewBefore) &&
+		equal_34(&a.Duration, &b.Duration) &&
+		equal_34(&a.RenewBefore, &b.RenewBefore) &&
 		a.IssuerRef == b.IssuerRef &&
-		equal_33(&a.PrivateKey, &b.PrivateKey) &&
+		equal_35(&a.PrivateKey, &b.PrivateKey) &&
 		equal_5(&a.Usages, &b.Usages) &&
 		equal_6(&a.Keystores, &b.Keystores) &&
 		equal_7(&a.AdditionalOutputFormats, &b.AdditionalOutputFormats) &&
 		equal_8(&a.RenewalWindows, &b.RenewalWindows) &&
-		equal_34(&a.RevisionHistoryLimit, &b.RevisionHistoryLimit)
+		equal_36(&a.RevisionHistoryLimit, &b.RevisionHistoryLimit)
 }
 
 // equal_CertificateStatus reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_CertificateStatus(a, b *CertificateStatus) bool {
-	return equal_35(&a.NotBefore, &b.NotBefore) &&
-		equal_35(&a.NotAfter, &b.NotAfter) &&
-		equal_34(&a.Revision, &b.Revision) &&
+	return equal_37(&a.NotBefore, &b.NotBefore) &&
+		equal_37(&a.NotAfter, &b.NotAfter) &&
+		equal_36(&a.Revision, &b.Revision) &&
 		equal_10(&a.Conditions, &b.Conditions)
 }
 
@@ -2582,7 +3059,7 @@ func equal_PrivateKey(a, b *PrivateKey) bool {
 	return a.RotationPolicy == b.RotationPolicy &&
 		a.Algorithm == b.Algorithm &&
 		a.Size == b.Size &&
-		equal_36(&a.Encoding, &b.Encoding) &&
+		equal_38(&a.Encoding, &b.Encoding) &&
 		a.SecretRef == b.SecretRef
 }
 
@@ -2630,12 +3107,12 @@ func equal_10(a, b *[]Condition) bool {
 // equal_DisruptionBudgetSpec reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_DisruptionBudgetSpec(a, b *DisruptionBudgetSpec) bool {
 	return a.Replicas == b.Replicas &&
-		equal_37(&a.MinAvailable, &b.MinAvailable) &&
-		equal_37(&a.MaxUnavailable, &b.MaxUnavailable) &&
-		equal_38(&a.Selector, &b.Selector) &&
-		equal_39(&a.UnhealthyPodEvictionPolicy, &b.UnhealthyPodEvictionPolicy) &&
+		equal_39(&a.MinAvailable, &b.MinAvailable) &&
+		equal_39(&a.MaxUnavailable, &b.MaxUnavailable) &&
+		equal_40(&a.Selector, &b.Selector) &&
+		equal_41(&a.UnhealthyPodEvictionPolicy, &b.UnhealthyPodEvictionPolicy) &&
 		equal_14(&a.Reserved, &b.Reserved) &&
-		equal_40(&a.Memory, &b.Memory) &&
+		equal_42(&a.Memory, &b.Memory) &&
 		a.Mode == b.Mode
 }
 
@@ -2651,8 +3128,8 @@ func equal_DisruptionBudgetStatus(a, b *DisruptionBudgetStatus) bool {
 
 // equal_LabelSelector reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_LabelSelector(a, b *LabelSelector) bool {
-	return equal_29(&a.MatchLabels, &b.MatchLabels) &&
-		equal_30(&a.MatchExpressions, &b.MatchExpressions)
+	return equal_30(&a.MatchLabels, &b.MatchLabels) &&
+		equal_32(&a.MatchExpressions, &b.MatchExpressions)
 }
 
 // equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
@@ -2699,13 +3176,13 @@ func equal_HeaderModifier(a, b *HeaderModifier) bool {
 
 // equal_RequestRedirect reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_RequestRedirect(a, b *RequestRedirect) bool {
-	return equal_31(&a.Hostname, &b.Hostname) &&
-		equal_34(&a.StatusCode, &b.StatusCode)
+	return equal_33(&a.Hostname, &b.Hostname) &&
+		equal_36(&a.StatusCode, &b.StatusCode)
 }
 
 // equal_URLRewrite reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_URLRewrite(a, b *URLRewrite) bool {
-	return equal_31(&a.ReplacePrefixMatch, &b.ReplacePrefixMatch)
+	return equal_33(&a.ReplacePrefixMatch, &b.ReplacePrefixMatch)
 }
 
 // equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
@@ -2741,16 +3218,16 @@ func equal_22(a, b *[]HTTPRouteFilter) bool {
 
 // equal_HTTPRouteTimeouts reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_HTTPRouteTimeouts(a, b *HTTPRouteTimeouts) bool {
-	return equal_32(&a.Request, &b.Request) &&
-		equal_32(&a.BackendRequest, &b.BackendRequest)
+	return equal_34(&a.Request, &b.Request) &&
+		equal_34(&a.BackendRequest, &b.BackendRequest)
 }
 
 // equal_ParentReference reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_ParentReference(a, b *ParentReference) bool {
 	return a.Name == b.Name &&
 		a.SectionName == b.SectionName &&
-		equal_34(&a.Port, &b.Port) &&
-		equal_43(&a.Kind, &b.Kind)
+		equal_36(&a.Port, &b.Port) &&
+		equal_45(&a.Kind, &b.Kind)
 }
 
 // equal_25 reports whether *a and *b are equal as equality.Semantic sees them.
@@ -2789,13 +3266,34 @@ func equal_28(a, b *map[string]BackendRef) bool {
 	return vgruntime.MapEqual(*a, *b)
 }
 
-// equal_29 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_29(a, b *map[string]string) bool {
-	return vgruntime.MapEqual(*a, *b)
+// equal_IssuerSpec reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_IssuerSpec(a, b *IssuerSpec) bool {
+	return a.Type == b.Type &&
+		a.AutoRenew == b.AutoRenew &&
+		equal_47(&a.ACME, &b.ACME) &&
+		equal_48(&a.CA, &b.CA) &&
+		a.Email == b.Email &&
+		a.Organization == b.Organization &&
+		equal_36(&a.RenewBeforeHours, &b.RenewBeforeHours) &&
+		equal_3(&a.Windows, &b.Windows) &&
+		equal_30(&a.Annotations, &b.Annotations) &&
+		equal_RenewalPolicy(&a.Policy, &b.Policy)
 }
 
 // equal_30 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_30(a, b *[]LabelSelectorRequirement) bool {
+func equal_30(a, b *map[string]string) bool {
+	return vgruntime.MapEqual(*a, *b)
+}
+
+// equal_RenewalPolicy reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_RenewalPolicy(a, b *RenewalPolicy) bool {
+	return a.Strategy == b.Strategy &&
+		a.Interval == b.Interval &&
+		equal_36(&a.Percent, &b.Percent)
+}
+
+// equal_32 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_32(a, b *[]LabelSelectorRequirement) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -2807,62 +3305,62 @@ func equal_30(a, b *[]LabelSelectorRequirement) bool {
 	return true
 }
 
-// equal_31 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_31(a, b **string) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
-// equal_32 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_32(a, b **metav1.Duration) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
 // equal_33 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_33(a, b **PrivateKey) bool {
+func equal_33(a, b **string) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_34 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_34(a, b **metav1.Duration) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_35 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_35(a, b **PrivateKey) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_PrivateKey(*a, *b)
 }
 
-// equal_34 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_34(a, b **int32) bool {
+// equal_36 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_36(a, b **int32) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_35 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_35(a, b **metav1.Time) bool {
+// equal_37 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_37(a, b **metav1.Time) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return vgruntime.TimeEqual(*a, *b)
 }
 
-// equal_36 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_36(a, b **KeyEncoding) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
-// equal_37 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_37(a, b **intstr.IntOrString) bool {
-	return vgruntime.PtrEqual(*a, *b)
-}
-
 // equal_38 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_38(a, b **LabelSelector) bool {
+func equal_38(a, b **KeyEncoding) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_39 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_39(a, b **intstr.IntOrString) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_40 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_40(a, b **LabelSelector) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_LabelSelector(*a, *b)
 }
 
-// equal_39 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_39(a, b **EvictionPolicy) bool {
+// equal_41 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_41(a, b **EvictionPolicy) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_40 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_40(a, b **resource.Quantity) bool {
+// equal_42 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_42(a, b **resource.Quantity) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
@@ -2871,21 +3369,21 @@ func equal_40(a, b **resource.Quantity) bool {
 
 // equal_HTTPRouteMatch reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_HTTPRouteMatch(a, b *HTTPRouteMatch) bool {
-	return equal_46(&a.Path, &b.Path) &&
+	return equal_50(&a.Path, &b.Path) &&
 		equal_20(&a.Headers, &b.Headers) &&
-		equal_47(&a.Method, &b.Method)
+		equal_51(&a.Method, &b.Method)
 }
 
 // equal_HTTPRouteFilter reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_HTTPRouteFilter(a, b *HTTPRouteFilter) bool {
 	return a.Type == b.Type &&
-		equal_48(&a.RequestHeaderModifier, &b.RequestHeaderModifier) &&
-		equal_49(&a.RequestRedirect, &b.RequestRedirect) &&
-		equal_50(&a.URLRewrite, &b.URLRewrite)
+		equal_52(&a.RequestHeaderModifier, &b.RequestHeaderModifier) &&
+		equal_53(&a.RequestRedirect, &b.RequestRedirect) &&
+		equal_54(&a.URLRewrite, &b.URLRewrite)
 }
 
-// equal_43 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_43(a, b **ParentKind) bool {
+// equal_45 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_45(a, b **ParentKind) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
@@ -2893,8 +3391,18 @@ func equal_43(a, b **ParentKind) bool {
 func equal_HTTPRouteRule(a, b *HTTPRouteRule) bool {
 	return equal_21(&a.Matches, &b.Matches) &&
 		equal_22(&a.Filters, &b.Filters) &&
-		equal_51(&a.Timeouts, &b.Timeouts) &&
-		equal_31(&a.Name, &b.Name)
+		equal_55(&a.Timeouts, &b.Timeouts) &&
+		equal_33(&a.Name, &b.Name)
+}
+
+// equal_47 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_47(a, b **ACMEIssuer) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_48 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_48(a, b **CAIssuer) bool {
+	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_LabelSelectorRequirement reports whether *a and *b are equal as equality.Semantic sees them.
@@ -2904,42 +3412,42 @@ func equal_LabelSelectorRequirement(a, b *LabelSelectorRequirement) bool {
 		equal_3(&a.Values, &b.Values)
 }
 
-// equal_46 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_46(a, b **HTTPPathMatch) bool {
+// equal_50 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_50(a, b **HTTPPathMatch) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_47 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_47(a, b **HTTPMethod) bool {
+// equal_51 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_51(a, b **HTTPMethod) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
-// equal_48 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_48(a, b **HeaderModifier) bool {
+// equal_52 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_52(a, b **HeaderModifier) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_HeaderModifier(*a, *b)
 }
 
-// equal_49 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_49(a, b **RequestRedirect) bool {
+// equal_53 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_53(a, b **RequestRedirect) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_RequestRedirect(*a, *b)
 }
 
-// equal_50 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_50(a, b **URLRewrite) bool {
+// equal_54 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_54(a, b **URLRewrite) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_URLRewrite(*a, *b)
 }
 
-// equal_51 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_51(a, b **HTTPRouteTimeouts) bool {
+// equal_55 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_55(a, b **HTTPRouteTimeouts) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}

@@ -1,0 +1,2 @@
+// +k8s:validation-gen=*
+package bad

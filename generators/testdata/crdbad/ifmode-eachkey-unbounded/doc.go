@@ -1,0 +1,3 @@
+// +k8s:validation-gen=TypesWithField=TypeMeta
+// +groupName=bad.example.com
+package v1
