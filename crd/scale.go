@@ -14,7 +14,7 @@ import (
 // subresource makes the API server reject on every write, without
 // ratcheting: a replicas value that is negative or not an int32 at
 // specpath or statuspath.
-func checkScale(m *model.Model, root *model.Type, s *model.ScaleMarker) []error {
+func checkScale(m *model.Model, root *model.Type, s *markers.ScaleMarker) []error {
 	var errs []error
 	for _, p := range []struct{ key, path, under string }{{"specpath", s.SpecPath, ".spec."}, {"statuspath", s.StatusPath, ".status."}} {
 		bad := func(msg, fix string) {

@@ -89,7 +89,7 @@ var kubebuilderFamilies = []string{"validation", "default", "pruning", "title", 
 // not one of controller-tools' but is close to one (validaton, printcolum),
 // and returns the segment and the family it is close to. Misspelt schema
 // families are reported with a field's or type's tags (model.xValidations), the
-// CRD-level ones with the kind's CRD markers (model.parseCRDMarkers).
+// CRD-level ones with the kind's CRD markers (ParseCRDMarkers).
 func MisspeltKubebuilder(text string) (family, near string) {
 	body, ok := strings.CutPrefix(text, KubebuilderPrefix)
 	if !ok {

@@ -42,12 +42,12 @@ func (b *builder) xValidations(lines []markers.Line) []Rule {
 			// one left unread would be a check the Go validator (and,
 			// with CRD output, the CRD) silently lacks, also when
 			// controller-gen writes the CRD.
-			if body, kb := strings.CutPrefix(text, kubebuilderPrefix); kb && markers.IsSchemaKubebuilder(body) {
+			if body, kb := strings.CutPrefix(text, markers.KubebuilderPrefix); kb && markers.IsSchemaKubebuilder(body) {
 				bad("validation-gen does not read controller-gen's schema markers: the Go validator and the CRD would not check this", markers.SchemaMarkerFix(body))
 			}
 			continue
 		}
-		kv, err := parseMarkerArgs(args, xValidationKeys)
+		kv, err := markers.ParseMarkerArgs(args, xValidationKeys)
 		if err != nil {
 			bad(err.Error(), `write +kubebuilder:validation:XValidation:rule="self.a <= self.b",message="a must not exceed b"`)
 			continue

@@ -410,3 +410,12 @@ type (
 		Rules   []Rule
 	}
 )
+
+// CRDRoot is a kind: a root type (embedding TypeMeta, with ObjectMeta) of
+// a package with +groupName.
+type CRDRoot struct {
+	Type    *Type
+	Group   string
+	Version string
+	Markers markers.CRDMarkers
+}

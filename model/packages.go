@@ -36,7 +36,7 @@ func (b *builder) crdRoots() []*CRDRoot {
 				continue
 			}
 			lines, _ := b.l.TypeLines(path, n)
-			mk, errs := parseCRDMarkers(lines)
+			mk, errs := markers.ParseCRDMarkers(lines)
 			b.errs = append(b.errs, errs...)
 			out = append(out, &CRDRoot{Type: mt, Group: group, Version: pkg.Name, Markers: mk})
 		}

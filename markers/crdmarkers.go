@@ -1,19 +1,15 @@
-package model
+package markers
 
 import (
 	"fmt"
 	"go/token"
 	"strconv"
 	"strings"
-
-	"github.com/declval/validation-gen/markers"
 )
 
 // CRD-level markers use the syntax CRD authors know from controller-gen:
 // +kubebuilder:<name>[:<key>=<value>,<key>=<value>...]. Unlike
 // controller-gen, an unknown or misspelt kubebuilder marker is an error.
-
-const kubebuilderPrefix = markers.KubebuilderPrefix
 
 // CRDMarkers are the CRD settings read from a root type's comments.
 type CRDMarkers struct {
@@ -51,20 +47,20 @@ var crdMarkerKeys = map[string][]string{
 // (deepcopy, RBAC, webhooks), which validation-gen leaves alone.
 var foreignKubebuilder = []string{"object:", "rbac:", "webhook:", "skip", "skipversion", "ac:", "unservedversion", "deprecatedversion"}
 
-// parseCRDMarkers reads the kubebuilder markers of a type.
-func parseCRDMarkers(lines []markers.Line) (CRDMarkers, []error) {
+// ParseCRDMarkers reads the kubebuilder markers of a type.
+func ParseCRDMarkers(lines []Line) (CRDMarkers, []error) {
 	var m CRDMarkers
 	var errs []error
 	for _, l := range lines {
 		text := strings.TrimSpace(l.Text)
-		if !strings.HasPrefix(text, kubebuilderPrefix) {
+		if !strings.HasPrefix(text, KubebuilderPrefix) {
 			continue
 		}
-		body := text[len(kubebuilderPrefix):]
-		if _, near := markers.MisspeltKubebuilder(text); near != "" && markers.SchemaFamilies[near] {
+		body := text[len(KubebuilderPrefix):]
+		if _, near := MisspeltKubebuilder(text); near != "" && SchemaFamilies[near] {
 			continue // reported with the type's tags (xValidations)
 		}
-		if isForeignKubebuilder(body) || markers.IsSchemaKubebuilder(body) {
+		if isForeignKubebuilder(body) || IsSchemaKubebuilder(body) {
 			continue // schema markers: reported with the type's tags (xValidations)
 		}
 		name := ""
@@ -76,18 +72,18 @@ func parseCRDMarkers(lines []markers.Line) (CRDMarkers, []error) {
 		args := strings.TrimPrefix(strings.TrimPrefix(body, name), ":")
 		keys, known := crdMarkerKeys[name]
 		if name == "" || !known {
-			errs = append(errs, &markers.Error{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"),
+			errs = append(errs, &Error{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"),
 				Msg: "unknown kubebuilder marker", Fix: "use one of +kubebuilder:resource, subresource:status, subresource:scale, printcolumn, selectablefield, storageversion (validation rules are +k8s: tags)"})
 			continue
 		}
-		kv, err := parseMarkerArgs(args, keys)
+		kv, err := ParseMarkerArgs(args, keys)
 		if err != nil {
-			errs = append(errs, &markers.Error{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"), Msg: err.Error(),
+			errs = append(errs, &Error{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"), Msg: err.Error(),
 				Fix: fmt.Sprintf("write +kubebuilder:%s:%s", name, exampleArgs(keys))})
 			continue
 		}
 		bad := func(msg, fix string) {
-			errs = append(errs, &markers.Error{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"), Msg: msg, Fix: fix})
+			errs = append(errs, &Error{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"), Msg: msg, Fix: fix})
 		}
 		switch name {
 		case "resource":
@@ -159,9 +155,9 @@ func splitList(s string) []string {
 	return strings.Split(s, ";")
 }
 
-// parseMarkerArgs reads key=value pairs separated by commas; values may be
+// ParseMarkerArgs reads key=value pairs separated by commas; values may be
 // double- or back-quoted (then they may hold commas).
-func parseMarkerArgs(s string, keys []string) (map[string]string, error) {
+func ParseMarkerArgs(s string, keys []string) (map[string]string, error) {
 	out := map[string]string{}
 	allowed := map[string]bool{}
 	for _, k := range keys {
@@ -213,13 +209,4 @@ func parseMarkerArgs(s string, keys []string) (map[string]string, error) {
 		s = strings.TrimSpace(strings.TrimPrefix(rest, ","))
 	}
 	return out, nil
-}
-
-// CRDRoot is a kind: a root type (embedding TypeMeta, with ObjectMeta) of
-// a package with +groupName.
-type CRDRoot struct {
-	Type    *Type
-	Group   string
-	Version string
-	Markers CRDMarkers
 }
