@@ -543,13 +543,13 @@ func newDefault() *Registry {
 	r.add(&Definition{
 		// Kubernetes' generator lints its own API style (every validated
 		// field has a presence tag; non-stable tags behind alpha/beta);
-		// packages written for it may turn that off. Accepting the tag
-		// keeps such doc.go files working unchanged.
-		Name: "validation-gen-nolint", Scopes: ScopePackage, Kinds: KindAny,
+		// packages and types written for it may turn that off. It reads
+		// only the tag's name (parseNoLint), so a note may follow it.
+		Name: NoLint, Scopes: ScopePackage | ScopeType, Kinds: KindAny,
 		Payload: PayloadNone,
-		Summary: "Turns off the Kubernetes generator's API-style lint; accepted so that packages written for it work unchanged.",
-		Check:   "Nothing: validation-gen has no API-style lint.",
-		Errors:  "none", Example: "+k8s:validation-gen-nolint", Implemented: true,
+		Summary: "Turns off the Kubernetes generator's API-style lint, for the package (doc.go) or for a type and what it holds (in the type's doc comment); a note may follow after a space, as in k8s.io/api. Accepted so that packages written for it work unchanged.",
+		Check:   "Nothing: validation-gen has no API-style lint; the tag is recorded on the package or type.",
+		Errors:  "none", Example: "+k8s:validation-gen-nolint // Note: remove this when the API is GA", Implemented: true,
 	})
 	r.add(&Definition{
 		Name: "validation-gen-scheme-registry", Scopes: ScopePackage, Kinds: KindAny,

@@ -214,6 +214,14 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 			b.errs = append(b.errs, markers.Errorf(tag, "move the type to the main package, or remove supportsSubresource",
 				"type %s is the validation of a subresource (isSubresource), so it cannot support other subresources", t.Name.Name))
 		}
+		if tag.Def.Name == markers.NoLint {
+			if b.l.InTypeDoc(t.Name.Package, t.Name.Name, markers.Line{Pos: tag.Pos}) {
+				mt.NoLint = true
+			} else {
+				b.errs = append(b.errs, markers.Errorf(tag, "move it into the doc comment right above the type",
+					"Kubernetes' generator reads +k8s:%s on a type only in the type's doc comment, not in the block above it that a blank line separates, so it would lint type %s", markers.NoLint, t.Name.Name))
+			}
+		}
 		if tag.Def.Name == "enum" {
 			mt.Enum, mt.EnumLevel = b.enumValues(t), Level(tag.Level)
 			if len(mt.Enum) == 0 {

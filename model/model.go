@@ -37,6 +37,9 @@ type Package struct {
 	Subresources []string
 	// IsSubresource scopes this package's validations to one subresource.
 	IsSubresource string
+	// NoLint is +k8s:validation-gen-nolint in doc.go: Kubernetes'
+	// generator does not lint the package's root types.
+	NoLint bool
 	// Roots get an exported entry point and, with a registry, are
 	// registered; sorted by name.
 	Roots []*Type
@@ -75,6 +78,9 @@ type Type struct {
 	// added to (or, for IsSubresource, replacing) its package's.
 	Subresources  []string
 	IsSubresource string
+	// NoLint is +k8s:validation-gen-nolint in the type's doc comment:
+	// Kubernetes' generator lints neither the type nor what it holds.
+	NoLint bool
 	// Recursive is set for types that can contain themselves. Calls into
 	// them start a fresh path and rebase its errors, because a chain of
 	// stack paths through a recursive call escapes to the heap.

@@ -159,6 +159,8 @@ func (b *builder) packageTags(path string) (*Package, selection, bool) {
 			pkg.Subresources = append(pkg.Subresources, t.Value)
 		case "isSubresource":
 			pkg.IsSubresource = t.Value
+		case markers.NoLint:
+			pkg.NoLint = true
 		}
 	}
 	for _, t := range tags {
