@@ -64,7 +64,7 @@ func render(m *model.Model, p *model.Package, header []byte, rn renames) ([]byte
 	e.eq = &equalities{e: e, names: map[string]string{}}
 	e.listKeys = map[string]string{}
 	e.itemFinders = map[string]string{}
-	if p.SchemeRegistry != "" {
+	if p.SchemeRegistry != "" && len(p.Roots) > 0 {
 		e.registerFunc()
 	}
 	for _, t := range p.Types {
@@ -142,6 +142,10 @@ func (e *goEmitter) registerFunc() {
 		))
 	}
 	body = append(body, jen.Return(jen.Nil()))
+	// The registration Kubernetes' generator writes; model.Build made sure
+	// that the package declares a localSchemeBuilder that takes it.
+	e.f.Func().Id("init").Params().Block(jen.Id("localSchemeBuilder").Dot("Register").Call(jen.Id("RegisterValidations")))
+	e.f.Line()
 	e.f.Comment("RegisterValidations adds validation functions to the given scheme.")
 	e.f.Comment("Public to allow building arbitrary schemes.")
 	e.f.Func().Id("RegisterValidations").Params(jen.Id("scheme").Op("*").Qual(regPkg, regType)).Error().Block(body...)

@@ -554,9 +554,9 @@ func newDefault() *Registry {
 	r.add(&Definition{
 		Name: "validation-gen-scheme-registry", Scopes: ScopePackage, Kinds: KindAny,
 		Payload: PayloadRaw,
-		Summary: "Generate RegisterValidations(scheme *runtime.Scheme) error; nil for none.",
-		Check:   "One function per root type is added to the scheme, dispatching on the subresource.",
-		Errors:  "none", Example: "+k8s:validation-gen-scheme-registry=k8s.io/apimachinery/pkg/runtime.Scheme", Implemented: true,
+		Summary: "The registry type of the generated RegisterValidations(scheme *<Type>) error, which an init() registers with the package's localSchemeBuilder, as Kubernetes' generator writes it. Without the tag, k8s.io/apimachinery/pkg/runtime.Scheme; nil for no registration.",
+		Check:   "One function per root type with validations is added to the registry, dispatching on the subresource. The package must declare a localSchemeBuilder whose Register takes RegisterValidations (&runtime.SchemeBuilder as in k8s.io/api, or a vgruntime.Registry).",
+		Errors:  "none", Example: "+k8s:validation-gen-scheme-registry=github.com/declval/validation-gen/runtime.Registry", Implemented: true,
 	})
 	return r
 }

@@ -107,6 +107,7 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 	b.checkUpdates()
 	b.checkShadowedFields()
 	b.checkRegistryRoots()
+	b.checkSchemeBuilders()
 	if len(b.errs) > 0 {
 		return nil, markers.JoinSorted(b.errs)
 	}
@@ -130,7 +131,9 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 		}
 	}
 	for _, p := range b.pkgs {
-		if len(p.Types) == 0 && p.SchemeRegistry == "" {
+		if len(p.Types) == 0 {
+			// Nothing to validate, nothing to register: Kubernetes'
+			// generator writes no RegisterValidations either.
 			continue
 		}
 		sort.Slice(p.Types, func(i, j int) bool { return p.Types[i].Go.Name.Name < p.Types[j].Go.Name.Name })

@@ -31,7 +31,11 @@ type Package struct {
 	Dir  string
 	// InputPath is where the types live (Path unless validation-gen-input).
 	InputPath string
-	// SchemeRegistry is the registry type of RegisterValidations, "" for none.
+	// SchemeRegistry is the registry type of RegisterValidations ("" for
+	// +k8s:validation-gen-scheme-registry=nil; DefaultSchemeRegistry
+	// without the tag). The package registers, with RegisterValidations
+	// and an init() that calls localSchemeBuilder.Register, when it also
+	// has Roots.
 	SchemeRegistry string
 	// Subresources are the supportsSubresource paths ("/status").
 	Subresources []string
@@ -52,6 +56,10 @@ type Package struct {
 	// selectedBy is the tag that put the package in the run's output:
 	// its +k8s:validation-gen-input, else its +k8s:validation-gen.
 	selectedBy *markers.Tag
+	// registryTag is the +k8s:validation-gen-scheme-registry, if written;
+	// registryBroken, set when the registry it names was not found.
+	registryTag    *markers.Tag
+	registryBroken bool
 }
 
 // Type is a named Go type (struct or typedef) of the run.
