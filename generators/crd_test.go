@@ -44,6 +44,10 @@ func TestCRDBadInput(t *testing.T) {
 		// chains those are and where the rule can go instead.
 		"item-eachval":              {"types.go:15:", "+k8s:item", "has no CRD form", "+k8s:eachVal", "fix: if every item must satisfy the rule, put it on the field of the item's type itself (Container)"},
 		"kubebuilder-schema-marker": {"types.go:14:", "+kubebuilder:validation:Minimum=1", "does not read controller-gen's schema markers", "fix: use +k8s:minimum=<n>"},
+		// A test tag that always fails has no CRD form; behind +k8s:alpha,
+		// which the CRD does not enforce, it is not one; validateTrue is
+		// nothing to enforce.
+		"validate-false": {"types.go:14:", `+k8s:eachKey=+k8s:validateFalse="no CRD form"`, "a test tag that always fails, has no CRD form", "fix: remove it from APIs written as CRDs"},
 	}
 	for name, wants := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -234,15 +234,25 @@ func (c *fnCtx) valueChecks(pl place, tail []jen.Code) []jen.Code {
 			rest = append(rest, r)
 		}
 	}
+	// Under a presence rule, a pointer place's checks run when it is set;
+	// without one, the checks that Kubernetes runs on nil too go first.
+	var lead []jen.Code
+	if len(presence) == 0 {
+		var leadRules []model.Rule
+		leadRules, rest = nilRunning(pl, rest)
+		for _, r := range leadRules {
+			lead = append(lead, c.rule(pl, r)...)
+		}
+	}
 	if len(updates) > 0 {
-		return c.updateChecks(pl, presence, updates, rest, tail)
+		return c.updateChecks(pl, presence, updates, rest, tail, lead)
 	}
 	after := c.afterPresence(pl, rest, tail)
 	if len(presence) == 0 {
 		if pl.isPtr() && len(after) > 0 {
-			return []jen.Code{jen.If(jen.Id(pl.v).Op("!=").Nil()).Block(after...)}
+			return append(lead, jen.If(jen.Id(pl.v).Op("!=").Nil()).Block(after...))
 		}
-		return after
+		return append(lead, after...)
 	}
 	return c.presenceChecks(pl, presence, after)
 }
@@ -509,10 +519,42 @@ func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
 			old = ""
 		}
 		return c.unionChecks([]*model.Union{x.Union}, pl.v, old, pl.path, true)
+	case model.Fixed:
+		if x.Pass || x.NonError {
+			return nil
+		}
+		return []jen.Code{c.appendErr(c.fixedErr(pl, x))}
 	case model.Opaque, model.CEL:
 		return nil // CEL: all of a type's rules at once (celRulesCall)
 	}
 	panic(fmt.Sprintf("validation-gen: no Go emitter for rule %T", r))
+}
+
+// fixedErr is the error of a failing test tag (+k8s:validateFalse). Like
+// Kubernetes' validate.FixedResult, the bad value is what the place holds:
+// the value's pointer, or a nilable value itself.
+func (c *fnCtx) fixedErr(pl place, x model.Fixed) jen.Code {
+	e := jen.Qual(pkgRT, "FixedFailure").Call(pl.path.arg(), jen.Id(pl.v), jen.Lit(x.Message))
+	if x.Mark {
+		return jen.Qual(pkgRT, "ShortCircuit").Call(e)
+	}
+	return e
+}
+
+// nilRunning are the checks of rules, at a pointer place, that run on a nil
+// pointer too: Kubernetes calls validate.FixedResult whatever the value.
+func nilRunning(pl place, rules []model.Rule) (lead, rest []model.Rule) {
+	if !pl.isPtr() {
+		return nil, rules
+	}
+	for _, r := range rules {
+		if f, ok := r.(model.Fixed); ok && !f.Stop {
+			lead = append(lead, r)
+		} else {
+			rest = append(rest, r)
+		}
+	}
+	return lead, rest
 }
 
 // enumCheck is +k8s:enum: the value must be one of the type's constants.

@@ -270,11 +270,21 @@ func (e *goEmitter) typeFuncs(t *model.Type) {
 	self := place{t: t.Go, rules: t.Rules, v: "obj", ov: "oldObj", path: root, enum: t.Enum, enumLevel: t.EnumLevel, typeFunc: true}
 	if t.Go.Kind == types.Struct {
 		body = append(body, c.unionChecks(t.Unions, "obj", "oldObj", root, false)...)
-		body = append(body, c.valueChecks(self, nil)...)
+		var own []jen.Code
+		stops := stopsStruct(t.Rules)
+		if !stops {
+			own = c.valueChecks(self, nil)
+		}
 		fields, _ := c.structFields(t, "obj", "oldObj", root)
-		body = append(body, fields...)
 		if e.m.HasCEL(t) {
-			body = append(body, e.celRulesCall(t, root)...)
+			fields = append(fields, e.celRulesCall(t, root)...)
+		}
+		if stops {
+			// As in Kubernetes, a type's short-circuiting check that
+			// reports stops the struct's other checks and its fields.
+			body = c.valueChecks(self, append(body, fields...))
+		} else {
+			body = append(append(body, own...), fields...)
 		}
 	} else {
 		body = append(body, c.valueChecks(self, c.structure(self, false))...)
@@ -289,6 +299,18 @@ func (e *goEmitter) typeFuncs(t *model.Type) {
 		e.f.Func().Id("ValidateAt_" + name).Params(params...).Params(jen.Id("errs").Qual(pkgField, "ErrorList")).Block(body...)
 	}
 	e.f.Line()
+}
+
+// stopsStruct reports whether a struct type's own rules can stop the
+// checks of its fields: a failing ShortCircuit test tag. (Its other
+// short-circuiting rules, immutable and update, keep their place.)
+func stopsStruct(rules []model.Rule) bool {
+	for _, r := range rules {
+		if f, ok := r.(model.Fixed); ok && f.Stop {
+			return true
+		}
+	}
+	return false
 }
 
 // withFreshRoot declares the path that calls into recursive types start

@@ -134,6 +134,9 @@ func (r *Registry) Parse(lines []Line, t Target) ([]*Tag, []error) {
 			continue
 		}
 		tag, err := r.parseOne(body, l.Pos, t)
+		if err == nil {
+			err = checkFixed(tag, nil)
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -457,6 +460,10 @@ func (r *Registry) checkPayload(def *Definition, p codetags.Tag, tag *Tag, t Tar
 		if p.ValueType != codetags.ValueTypeString || !contains(def.Choices, p.Value) {
 			return Errorf(tag, "use one of: "+strings.Join(def.Choices, ", "),
 				"%q is not a value of +k8s:%s", p.Value, def.Name)
+		}
+	case PayloadOptionalString:
+		if p.ValueType != codetags.ValueTypeNone && p.ValueType != codetags.ValueTypeString {
+			return need(fmt.Sprintf("+k8s:%s takes a message, a string, or nothing; %s is a %s", def.Name, p.Value, p.ValueType))
 		}
 	case PayloadString:
 		if p.ValueType != codetags.ValueTypeString || p.Value == "" {

@@ -116,6 +116,8 @@ const (
 	PayloadFieldValue                // +k8s:neq="x": a literal of the field's type
 	PayloadTag                       // +k8s:eachVal=+k8s:minimum=1
 	PayloadRaw                       // package tags whose values are not codetags values
+	// PayloadOptionalString is a message or nothing: +k8s:validateFalse="x".
+	PayloadOptionalString
 )
 
 // Arg describes one argument a tag takes in parentheses.
@@ -188,6 +190,8 @@ func (d *Definition) PayloadDoc() string {
 		return "=+<tag>"
 	case PayloadRaw:
 		return "=<value>"
+	case PayloadOptionalString:
+		return "[=<string>]"
 	}
 	return ""
 }
@@ -558,6 +562,7 @@ func newDefault() *Registry {
 		Check:   "One function per root type with validations is added to the registry, dispatching on the subresource. The package must declare a localSchemeBuilder whose Register takes RegisterValidations (&runtime.SchemeBuilder as in k8s.io/api, or a vgruntime.Registry).",
 		Errors:  "none", Example: "+k8s:validation-gen-scheme-registry=github.com/declval/validation-gen/runtime.Registry", Implemented: true,
 	})
+	addTesting(r)
 	return r
 }
 

@@ -102,6 +102,7 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 	b.propagate()
 	b.checkInlineCycles()
 	b.markRecursive()
+	b.checkFixedStops()
 	b.checkGeneratedNames()
 	b.checkFields()
 	b.checkUpdates()

@@ -339,4 +339,19 @@ type (
 		Enabled bool
 		Rules   []Rule
 	}
+	// Fixed is a test tag of Kubernetes' generator with a fixed result
+	// (validateTrue, validateFalse, ...), its cohort already resolved
+	// (fixedCohorts): Pass never fails; otherwise the check fails wherever
+	// it runs, with Message, marked ShortCircuit when Mark, unless
+	// NonError; Stop: the failure stops the place's other checks.
+	Fixed struct {
+		Src
+		Pass     bool
+		Message  string
+		Mark     bool
+		Stop     bool
+		NonError bool
+		// cohort is the tag's cohort: until fixedCohorts resolves it.
+		cohort string
+	}
 )

@@ -164,6 +164,12 @@ func (b *builder) packageTags(path string) (*Package, selection, bool) {
 			pkg.IsSubresource = t.Value
 		case markers.NoLint:
 			pkg.NoLint = true
+		case "validation-gen-test-fixture":
+			b.errs = append(b.errs, markers.Errorf(t, "remove it, and test the generated validators with go test: call Validate_<Type> on objects that break each rule, or compare with handwritten validation (validationtest.Agree); +k8s:validateFalse and the other test tags work without it",
+				"+k8s:validation-gen-test-fixture makes Kubernetes' generator write zz_generated.validations_test.go, which calls localSchemeBuilder.Test(t).ValidateFixtures(): a method of the registry of that generator's own tests (k8s.io/code-generator/cmd/validation-gen/testscheme), which compares every +k8s:validateFalse error with testdata/validate-false.json; validation-gen writes no test files"))
+		case "validation-gen-test-targets":
+			b.errs = append(b.errs, markers.Errorf(t, "remove it, and test the generated validators with go test: validate objects that break each rule (validationtest.Agree compares with handwritten validation)",
+				"+k8s:validation-gen-test-targets makes Kubernetes' generator write zz_generated.validations_coverage_test.go, whose TestMain fails unless the tests observed every rule the tags declare (k8s.io/apimachinery/pkg/test/coverage), which only Kubernetes' own test registries record; validation-gen writes no test files"))
 		}
 	}
 	if pkg.registryTag == nil {
