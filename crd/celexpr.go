@@ -293,6 +293,12 @@ const celSubdomain = `[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-
 // with the message the Go validator gives.
 func (c *crdCtx) celCheck(r model.Rule, v string, t *types.Type) (expr, msg string, ok bool) {
 	switch x := r.(type) {
+	case model.Fixed:
+		// validateTrue; validateFalse has no CRD form, wherever it is.
+		if !x.Pass {
+			c.errs = append(c.errs, fixedNoCRDForm(x))
+		}
+		return "true", "", x.Pass
 	case model.Minimum:
 		return fmt.Sprintf("%s >= %d", v, x.N), fmt.Sprintf("must be greater than or equal to %d", x.N), true
 	case model.Maximum:

@@ -392,9 +392,24 @@ func (c *crdCtx) applyRule(s *apiextv1.JSONSchemaProps, t *types.Type, r model.R
 				Msg: "+k8s:customValidation calls Go code (" + x.Func + "), which an API server serving a CRD cannot run: the CRD would not check it",
 				Fix: "express the rule as a +k8s:rule (CEL) or other tags, serve the Go validator from a validating webhook, or generate this package without --crd-dir"})
 		}
+	case model.Fixed:
+		if !x.Pass {
+			c.errs = append(c.errs, fixedNoCRDForm(x))
+		}
 	default:
 		c.errs = append(c.errs, noCRDForm(r))
 	}
+}
+
+// fixedNoCRDForm is the error for +k8s:validateFalse with --crd-dir. The Go
+// check fails wherever its place is checked, an absent (zero) field too,
+// and its flags and cohorts order it among the place's checks; a rule
+// "false" on a property runs only when the property is there, and alone.
+// The CRD would accept objects the Go validator rejects.
+func fixedNoCRDForm(x model.Fixed) error {
+	return &markers.Error{Pos: x.Pos, Tag: x.Tag,
+		Msg: "+k8s:validateFalse, a test tag that always fails, has no CRD form: the server runs an x-kubernetes-validations rule only where the field is present, so a CRD would accept objects the Go validator rejects",
+		Fix: "remove it from APIs written as CRDs (behind +k8s:alpha it is not enforced with the default --crd-stability), or generate this package without --crd-dir"}
 }
 
 // uniqueRule is +k8s:unique on an atomic list: every item is the only one

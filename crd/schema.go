@@ -504,10 +504,14 @@ func jsonValue(v any) apiextv1.JSON {
 
 // resolveOptions replaces ifEnabled/ifDisabled by their chained rules when
 // they apply under the CRD options, and drops them otherwise; it drops the
-// rules of a stability level the CRD does not enforce.
+// rules of a stability level the CRD does not enforce, and test tags that
+// always pass (validateTrue), which check nothing.
 func (c *crdCtx) resolveOptions(rules []model.Rule) []model.Rule {
 	var out []model.Rule
 	for _, r := range rules {
+		if f, ok := r.(model.Fixed); ok && f.Pass {
+			continue
+		}
 		if _, list := r.(model.ListType); !list && !c.enforces(r.Stability()) {
 			// A listType is the list's structure (server-side apply, item
 			// correlation) whatever its level: applyRule keeps it.

@@ -1765,21 +1765,24 @@ func (b *apiBuilder) packageTags() {
 	if b.chance(0.1) {
 		b.docTags = append(b.docTags, "+k8s:validation-gen=TypesWithSuffix=Status")
 	}
+	// Without a registry tag a package registers with a runtime.Scheme, as
+	// in Kubernetes; most packages here say nil.
+	b.registry = "nil"
 	if hasKind {
 		// One group per seed: packages that share a run must not share CRDs.
 		b.docTags = append(b.docTags, "+groupName="+b.group)
 		b.crd = b.chance(0.3)
 		if selection == "TypesWithField=TypeMeta" && b.chance(0.5) {
-			b.registry = b.pick("k8s.io/apimachinery/pkg/runtime.Scheme", "github.com/declval/validation-gen/runtime.Registry", "nil")
+			b.registry = b.pick(schemeRegistry, registryRegistry, "nil", defaultRegistry)
 		}
 	} else if b.chance(0.15) {
-		b.registry = b.pick("github.com/declval/validation-gen/runtime.Registry", "nil")
+		b.registry = registryRegistry
 	}
-	if b.registry != "" {
+	if b.registry != defaultRegistry {
 		b.docTags = append(b.docTags, "+k8s:validation-gen-scheme-registry="+b.registry)
-		if b.chance(0.3) {
-			b.docTags = append(b.docTags, `+k8s:supportsSubresource="/status"`)
-		}
+	}
+	if b.registry != "nil" && b.chance(0.3) {
+		b.docTags = append(b.docTags, `+k8s:supportsSubresource="/status"`)
 	}
 	if b.chance(0.1) {
 		b.docTags = append(b.docTags, "+k8s:validation-gen-nolint")
@@ -1809,9 +1812,10 @@ func (b *apiBuilder) renderTypes() string {
 	for _, nt := range b.types {
 		b.renderType(&body, nt)
 	}
-	if b.registry == "k8s.io/apimachinery/pkg/runtime.Scheme" {
+	if b.registry == schemeRegistry || b.registry == defaultRegistry {
 		b.renderDeepCopyObject(&body)
 	}
+	b.renderSchemeBuilder(&body)
 	for _, d := range b.hostileDecls {
 		body.WriteString("\n" + d + "\n")
 	}
@@ -1823,6 +1827,7 @@ func (b *apiBuilder) renderTypes() string {
 		"k8s.io/apimachinery/pkg/api/resource": "resource",
 		"k8s.io/apimachinery/pkg/util/intstr":  "intstr",
 		"k8s.io/apimachinery/pkg/runtime":      b.runtimeImportName(),
+		registryPkg:                            b.vgruntimeImportName(),
 	}
 	if imports := slices.Sorted(maps.Keys(b.imports)); len(imports) > 0 {
 		s.WriteString("import (\n")
@@ -1845,6 +1850,38 @@ func (b *apiBuilder) renderDeepCopyObject(body *strings.Builder) {
 		b.imports["k8s.io/apimachinery/pkg/runtime"] = true
 		fmt.Fprintf(body, "\nfunc (in *%s) DeepCopyObject() %s.Object {\n\tif in == nil {\n\t\treturn nil\n\t}\n\tout := *in\n\treturn &out\n}\n", nt.name, b.runtimeImportName())
 	}
+}
+
+// The registries a package may draw; defaultRegistry is none written.
+const (
+	schemeRegistry   = "k8s.io/apimachinery/pkg/runtime.Scheme"
+	registryPkg      = "github.com/declval/validation-gen/runtime"
+	registryRegistry = registryPkg + ".Registry"
+	defaultRegistry  = "default"
+)
+
+// renderSchemeBuilder declares the localSchemeBuilder that the generated
+// init() of a registering package registers with; now and then it is left
+// out, which must be a positioned error when the package has roots.
+func (b *apiBuilder) renderSchemeBuilder(body *strings.Builder) {
+	if b.registry == "nil" || b.off() {
+		return
+	}
+	if b.registry == registryRegistry {
+		b.imports[registryPkg] = true
+		fmt.Fprintf(body, "\nvar localSchemeBuilder = %s.NewRegistry()\n", b.vgruntimeImportName())
+		return
+	}
+	b.imports["k8s.io/apimachinery/pkg/runtime"] = true
+	fmt.Fprintf(body, "\nvar localSchemeBuilder = &%s.SchemeBuilder{}\n", b.runtimeImportName())
+}
+
+// vgruntimeImportName is the name of this module's runtime in types.go.
+func (b *apiBuilder) vgruntimeImportName() string {
+	if b.taken["vgruntime"] {
+		return "vgrt"
+	}
+	return "vgruntime"
 }
 
 // runtimeImportName is the name of k8s.io/apimachinery/pkg/runtime in

@@ -235,45 +235,34 @@ func (c *fnCtx) valueChecks(pl place, tail []jen.Code) []jen.Code {
 			rest = append(rest, r)
 		}
 	}
+	// Under a presence rule, a pointer place's checks run when it is set;
+	// without one, the checks that Kubernetes runs on nil too go first.
+	var lead []jen.Code
+	if len(presence) == 0 {
+		var leadRules []model.Rule
+		leadRules, rest = nilRunning(pl, rest)
+		for _, r := range leadRules {
+			lead = append(lead, c.rule(pl, r)...)
+		}
+	}
 	if len(updates) > 0 || model.HasRule[model.IfOption](presence) {
 		// Kubernetes runs every short-circuiting check of a value, each on
 		// its own, before it stops: an option's InternalError is reported
 		// also for an unset value that optional or required stops.
-		return c.updateChecks(pl, presence, updates, rest, tail)
-	}
-	if len(presence) == 0 && pl.isPtr() {
-		// Checks of a value skip a nil pointer, but a custom function is
-		// called with it, as Kubernetes calls it when nothing stopped.
-		customs, others := splitCustom(rest)
-		var out []jen.Code
-		for _, r := range customs {
-			out = append(out, c.rule(pl, r)...)
-		}
-		if after := c.afterPresence(pl, others, tail); len(after) > 0 {
-			out = append(out, jen.If(jen.Id(pl.v).Op("!=").Nil()).Block(after...))
-		}
-		return out
+		return c.updateChecks(pl, presence, updates, rest, tail, lead)
 	}
 	after := c.afterPresence(pl, rest, tail)
 	if len(presence) == 0 {
-		return after
+		if pl.isPtr() && len(after) > 0 {
+			return append(lead, jen.If(jen.Id(pl.v).Op("!=").Nil()).Block(after...))
+		}
+		return append(lead, after...)
 	}
 	return c.presenceChecks(pl, presence, after)
 }
 
-// splitCustom separates the +k8s:customValidation calls among rules (also
-// under an option) from the other rules.
-func splitCustom(rules []model.Rule) (customs, others []model.Rule) {
-	for _, r := range rules {
-		if isCustom(r) {
-			customs = append(customs, r)
-		} else {
-			others = append(others, r)
-		}
-	}
-	return customs, others
-}
-
+// isCustom reports a +k8s:customValidation call (also under an option),
+// which Kubernetes makes with a nil pointer too.
 func isCustom(r model.Rule) bool {
 	switch x := r.(type) {
 	case model.Custom:
@@ -602,10 +591,42 @@ func (c *fnCtx) rule(pl place, r model.Rule) []jen.Code {
 		return c.unionChecks([]*model.Union{x.Union}, pl.v, old, pl.path, true)
 	case model.Custom:
 		return c.custom(pl, x)
+	case model.Fixed:
+		if x.Pass || x.NonError {
+			return nil
+		}
+		return []jen.Code{c.appendErr(c.fixedErr(pl, x))}
 	case model.Opaque, model.CEL:
 		return nil // CEL: all of a type's rules at once (celRulesCall)
 	}
 	panic(fmt.Sprintf("validation-gen: no Go emitter for rule %T", r))
+}
+
+// fixedErr is the error of a failing test tag (+k8s:validateFalse). Like
+// Kubernetes' validate.FixedResult, the bad value is what the place holds:
+// the value's pointer, or a nilable value itself.
+func (c *fnCtx) fixedErr(pl place, x model.Fixed) jen.Code {
+	e := jen.Qual(pkgRT, "FixedFailure").Call(pl.path.arg(), jen.Id(pl.v), jen.Lit(x.Message))
+	if x.Mark {
+		return jen.Qual(pkgRT, "ShortCircuit").Call(e)
+	}
+	return e
+}
+
+// nilRunning are the checks of rules, at a pointer place, that run on a nil
+// pointer too: Kubernetes calls validate.FixedResult whatever the value.
+func nilRunning(pl place, rules []model.Rule) (lead, rest []model.Rule) {
+	if !pl.isPtr() {
+		return nil, rules
+	}
+	for _, r := range rules {
+		if f, ok := r.(model.Fixed); ok && !f.Stop || isCustom(r) {
+			lead = append(lead, r)
+		} else {
+			rest = append(rest, r)
+		}
+	}
+	return lead, rest
 }
 
 // enumCheck is +k8s:enum: the value must be one of the type's constants.

@@ -64,7 +64,7 @@ func render(m *model.Model, p *model.Package, header []byte, rn renames) ([]byte
 	e.eq = &equalities{e: e, names: map[string]string{}}
 	e.listKeys = map[string]string{}
 	e.itemFinders = map[string]string{}
-	if p.SchemeRegistry != "" {
+	if p.SchemeRegistry != "" && len(p.Roots) > 0 {
 		e.registerFunc()
 	}
 	for _, t := range p.Types {
@@ -145,6 +145,10 @@ func (e *goEmitter) registerFunc() {
 		))
 	}
 	body = append(body, jen.Return(jen.Nil()))
+	// The registration Kubernetes' generator writes; model.Build made sure
+	// that the package declares a localSchemeBuilder that takes it.
+	e.f.Func().Id("init").Params().Block(jen.Id("localSchemeBuilder").Dot("Register").Call(jen.Id("RegisterValidations")))
+	e.f.Line()
 	e.f.Comment("RegisterValidations adds validation functions to the given scheme.")
 	e.f.Comment("Public to allow building arbitrary schemes.")
 	e.f.Func().Id("RegisterValidations").Params(jen.Id("scheme").Op("*").Qual(regPkg, regType)).Error().Block(body...)
@@ -271,11 +275,21 @@ func (e *goEmitter) typeFuncs(t *model.Type) {
 		body = append(body, c.unionChecks(t.Unions, "obj", "oldObj", root, false)...)
 		body = append(body, c.dependencyChecks(t.Dependencies, "obj", "oldObj", root)...)
 		body = append(body, c.modeChecks(t, root)...)
-		body = append(body, c.valueChecks(self, nil)...)
+		var own []jen.Code
+		stops := stopsStruct(t.Rules)
+		if !stops {
+			own = c.valueChecks(self, nil)
+		}
 		fields, _ := c.structFields(t, "obj", "oldObj", root)
-		body = append(body, fields...)
 		if e.m.HasCEL(t) {
-			body = append(body, e.celRulesCall(t, root)...)
+			fields = append(fields, e.celRulesCall(t, root)...)
+		}
+		if stops {
+			// As in Kubernetes, a type's short-circuiting check that
+			// reports stops the struct's other checks and its fields.
+			body = c.valueChecks(self, append(body, fields...))
+		} else {
+			body = append(append(body, own...), fields...)
 		}
 	} else {
 		body = append(body, c.valueChecks(self, c.structure(self, false))...)
@@ -290,6 +304,18 @@ func (e *goEmitter) typeFuncs(t *model.Type) {
 		e.f.Func().Id("ValidateAt_" + name).Params(params...).Params(jen.Id("errs").Qual(pkgField, "ErrorList")).Block(body...)
 	}
 	e.f.Line()
+}
+
+// stopsStruct reports whether a struct type's own rules can stop the
+// checks of its fields: a failing ShortCircuit test tag. (Its other
+// short-circuiting rules, immutable and update, keep their place.)
+func stopsStruct(rules []model.Rule) bool {
+	for _, r := range rules {
+		if f, ok := r.(model.Fixed); ok && f.Stop {
+			return true
+		}
+	}
+	return false
 }
 
 // withFreshRoot declares the path that calls into recursive types start

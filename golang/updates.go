@@ -22,6 +22,12 @@ func phase(r model.Rule) int {
 	switch x := r.(type) {
 	case model.Immutable, model.Update:
 		return 1
+	case model.Fixed:
+		// A failing ShortCircuit test tag runs with the short-circuiting
+		// rules and stops the others.
+		if x.Stop {
+			return 1
+		}
 	case model.EachVal, model.EachKey:
 		// Kubernetes gives eachVal the flags of the tag it chains: a
 		// short-circuiting one makes the loop short-circuit the list's
@@ -117,8 +123,8 @@ func optionPhase(in model.Rule) int {
 
 // updateChecks writes the checks of a place with update rules: the
 // short-circuiting rules in Kubernetes' order, then, unless one stopped,
-// the others and tail.
-func (c *fnCtx) updateChecks(pl place, presence, updates, rest []model.Rule, tail []jen.Code) []jen.Code {
+// lead (checks that run on a nil pointer too), the others and tail.
+func (c *fnCtx) updateChecks(pl place, presence, updates, rest []model.Rule, tail, lead []jen.Code) []jen.Code {
 	stop := c.name("stop")
 	var plain []model.Rule // short-circuiting, in Kubernetes' order
 	var others []model.Rule
@@ -137,34 +143,25 @@ func (c *fnCtx) updateChecks(pl place, presence, updates, rest []model.Rule, tai
 		return r.TagName()
 	}
 	sort.SliceStable(plain, func(i, j int) bool { return order(plain[i]) < order(plain[j]) })
-	var customs []model.Rule
-	if pl.isPtr() {
-		// A custom function is called with a nil pointer too.
-		customs, others = splitCustom(others)
-	}
 	after := c.afterPresence(pl, others, tail)
 	// Without checks to stop, the rules only report (setStop is nil).
 	var setStop jen.Code
-	if len(after) > 0 || len(customs) > 0 {
+	if len(after) > 0 || len(lead) > 0 {
 		setStop = jen.Id(stop).Op("=").True()
 	}
 	var out []jen.Code
 	for _, r := range plain {
 		out = append(out, c.shortCircuit(pl, r, setStop)...)
 	}
-	var unguarded []jen.Code
-	for _, r := range customs {
-		unguarded = append(unguarded, c.rule(pl, r)...)
-	}
-	if len(after) == 0 && len(unguarded) == 0 {
+	if setStop == nil {
 		return out
 	}
 	out = append([]jen.Code{jen.Id(stop).Op(":=").False()}, out...)
-	if len(unguarded) > 0 {
-		out = append(out, jen.If(jen.Op("!").Id(stop)).Block(unguarded...))
-	}
-	if len(after) == 0 {
-		return out
+	if len(lead) > 0 {
+		if len(after) > 0 {
+			lead = append(lead, jen.If(jen.Id(pl.v).Op("!=").Nil()).Block(after...))
+		}
+		return append(out, jen.If(jen.Op("!").Id(stop)).Block(lead...))
 	}
 	cond := jen.Op("!").Id(stop)
 	if pl.isPtr() {
@@ -199,6 +196,16 @@ func (c *fnCtx) shortCircuit(pl place, r model.Rule, setStop jen.Code) []jen.Cod
 		return []jen.Code{jen.If(isUpdate()).Add(report(jen.Qual(pkgRT, "Immutable").Call(pl.path.arg())))}
 	case model.Update:
 		return c.updateConstraints(pl, x, report, setStop)
+	case model.Fixed:
+		// It always fails: it reports (unless NonError) and stops.
+		var out []jen.Code
+		if !x.NonError {
+			out = append(out, c.appendErr(c.fixedErr(pl, x)))
+		}
+		if setStop != nil {
+			out = append(out, setStop)
+		}
+		return out
 	case model.IfOption:
 		var inner []jen.Code
 		for _, in := range x.Rules {

@@ -137,6 +137,9 @@ func (r *Registry) Parse(lines []Line, t Target) ([]*Tag, []error) {
 			continue
 		}
 		tag, err := r.parseOne(body, l.Pos, t)
+		if err == nil {
+			err = checkFixed(tag, nil)
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -170,6 +173,9 @@ func (r *Registry) parseOne(body string, pos token.Position, t Target) (*Tag, er
 	if !ok {
 		return nil, r.unknown(name, body, pos)
 	}
+	if def.Name == NoLint {
+		return r.parseNoLint(def, body, pos, t)
+	}
 	var parsed codetags.Tag
 	var err error
 	if def.Payload == PayloadRaw {
@@ -184,6 +190,13 @@ func (r *Registry) parseOne(body string, pos token.Position, t Target) (*Tag, er
 			// backslash escapes in back quotes too, and only the quote and
 			// itself.
 			fix = "in a quoted value, double or back quotes alike (Kubernetes' tag syntax, not Go's), a backslash escapes only the quote and itself: write \\\\ for a backslash, \\\" or \\` for the quote"
+		}
+		if tag, comment, ok := slashComment(body, def); ok {
+			// gengo's codetags, which reads Kubernetes' tags, takes a
+			// comment after # only; // is an error there too.
+			return nil, &Error{Pos: pos, Tag: body,
+				Msg: "the // comment after the tag cannot be parsed: Kubernetes' tag parser (gengo codetags) reads a trailing comment after # only",
+				Fix: fmt.Sprintf("write it as +%s # %s, or put the comment on its own line", tag, comment)}
 		}
 		return nil, &Error{Pos: pos, Tag: body, Msg: "cannot parse: " + err.Error(), Fix: fix}
 	}
@@ -275,6 +288,54 @@ func (r *Registry) place(def *Definition, p codetags.Tag, text string, pos token
 	return tag, nil
 }
 
+// NoLint is the name of the tag that turns off the Kubernetes generator's
+// API-style lint.
+const NoLint = "validation-gen-nolint"
+
+// parseNoLint reads +k8s:validation-gen-nolint as Kubernetes' generator
+// does: it looks for the tag's name only (codetags.Extract) and never
+// parses the rest of the line, so k8s.io/api writes a note after it
+// ("+k8s:validation-gen-nolint // Note: ..."). A value or arguments would
+// be ignored there too, which =false makes a trap: it is an error here.
+func (r *Registry) parseNoLint(def *Definition, body string, pos token.Position, t Target) (*Tag, error) {
+	rest := strings.TrimPrefix(body, "k8s:"+NoLint)
+	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return nil, &Error{Pos: pos, Tag: body,
+			Msg: "+k8s:" + NoLint + " takes no value or arguments: Kubernetes' generator reads only its name, so even =false turns the lint off",
+			Fix: "write +k8s:" + NoLint + " alone (a note may follow after a space), or remove it to keep the lint"}
+	}
+	tag := &Tag{Def: def, Text: "k8s:" + NoLint, Pos: pos, Target: t}
+	if t.Scope()&def.Scopes == 0 {
+		return nil, Errorf(tag, fmt.Sprintf("+k8s:%s belongs on a %s", def.Name, def.Scopes),
+			"+k8s:%s cannot be used on a %s (%s)", def.Name, scopeWord(t.Scope()), t.Describe())
+	}
+	return tag, nil
+}
+
+// slashComment finds a trailing // comment after an otherwise well-formed
+// tag: the tag without it, and the comment's text.
+func slashComment(body string, def *Definition) (tag, comment string, ok bool) {
+	for i := strings.Index(body, "//"); i > 0; {
+		if head := strings.TrimRight(body[:i], " \t"); len(head) < i {
+			var err error
+			if def.Payload == PayloadRaw {
+				_, err = codetags.Parse(head, codetags.RawValues(true))
+			} else {
+				_, err = codetags.Parse(head)
+			}
+			if err == nil {
+				return head, strings.TrimSpace(body[i+2:]), true
+			}
+		}
+		j := strings.Index(body[i+2:], "//")
+		if j < 0 {
+			break
+		}
+		i += 2 + j
+	}
+	return "", "", false
+}
+
 // kubeVersion is the form of a since: argument, as Kubernetes checks it.
 var kubeVersion = regexp.MustCompile(`^\d+\.\d+$`)
 
@@ -299,6 +360,16 @@ func unwrapLevel(w *Tag) (*Tag, error) {
 }
 
 func scopeWord(s Scope) string { return s.String() }
+
+// rawComment is where a # or // comment starts in a raw value, or -1.
+func rawComment(v string) int {
+	for i := 1; i < len(v); i++ {
+		if (v[i-1] == ' ' || v[i-1] == '\t') && (v[i] == '#' || strings.HasPrefix(v[i:], "//")) {
+			return i
+		}
+	}
+	return -1
+}
 
 func fitsKind(def *Definition, t Target) bool {
 	k := t.Kind()
@@ -422,6 +493,10 @@ func (r *Registry) checkPayload(def *Definition, p codetags.Tag, tag *Tag, t Tar
 			return Errorf(tag, "use one of: "+strings.Join(def.Choices, ", "),
 				"%q is not a value of +k8s:%s", p.Value, def.Name)
 		}
+	case PayloadOptionalString:
+		if p.ValueType != codetags.ValueTypeNone && p.ValueType != codetags.ValueTypeString {
+			return need(fmt.Sprintf("+k8s:%s takes a message, a string, or nothing; %s is a %s", def.Name, p.Value, p.ValueType))
+		}
 	case PayloadString:
 		if p.ValueType != codetags.ValueTypeString || p.Value == "" {
 			return need(fmt.Sprintf("+k8s:%s needs a non-empty string value", def.Name))
@@ -429,6 +504,13 @@ func (r *Registry) checkPayload(def *Definition, p codetags.Tag, tag *Tag, t Tar
 	case PayloadRaw:
 		if strings.TrimSpace(p.Value) == "" {
 			return need(fmt.Sprintf("+k8s:%s needs a value", def.Name))
+		}
+		if i := rawComment(p.Value); i >= 0 {
+			// Kubernetes reads these values raw (RawValues): a comment is
+			// part of the value there too.
+			return Errorf(tag, "put the comment on its own line",
+				"the comment %q after the value is read as part of the value %q: the value of +k8s:%s is read raw, by Kubernetes' generator too",
+				strings.TrimSpace(p.Value[i:]), p.Value, def.Name)
 		}
 	case PayloadFieldValue:
 		return checkLiteral(tag, p, vt)

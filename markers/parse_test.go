@@ -391,3 +391,48 @@ func TestRegistryDocs(t *testing.T) {
 func itoa(i int) string      { return strconv.Itoa(i) }
 func i64toa(i int64) string  { return strconv.FormatInt(i, 10) }
 func u64toa(u uint64) string { return strconv.FormatUint(u, 10) }
+
+// TestTrailingComments pins what Kubernetes' tag reading (gengo codetags)
+// takes after a tag: a # comment after any parsed tag; after
+// +k8s:validation-gen-nolint, whose line it never parses, anything after a
+// space. A // comment elsewhere fails there and here, with a fix.
+func TestTrailingComments(t *testing.T) {
+	pkg := &fake{scope: markers.ScopePackage, kind: markers.KindOther, desc: "package p"}
+	typ := &fake{scope: markers.ScopeType, kind: markers.KindStruct, desc: "type T"}
+	for _, tg := range []markers.Target{pkg, typ} {
+		tags := mustParse(t, tg, "+k8s:validation-gen-nolint // Note: remove this when the API got GA")
+		if len(tags) != 1 || tags[0].Def.Name != markers.NoLint || tags[0].Text != "k8s:validation-gen-nolint" {
+			t.Fatalf("%s: got %+v", tg.Describe(), tags)
+		}
+		mustParse(t, tg, "+k8s:validation-gen-nolint\tbecause")
+	}
+	mustParse(t, str(markers.ScopeField), "+k8s:required # a comment", `+k8s:maxLength=3 # at most three`, `+k8s:format=k8s-ip # an address`)
+
+	for _, c := range []struct {
+		tg   markers.Target
+		line string
+		want []string
+	}{
+		{str(markers.ScopeField), "+k8s:required // a comment",
+			[]string{"types.go:10", "+k8s:required // a comment", "reads a trailing comment after # only", "write it as +k8s:required # a comment"}},
+		{str(markers.ScopeField), "+k8s:maxLength=3 // at most three",
+			[]string{"write it as +k8s:maxLength=3 # at most three"}},
+		{pkg, "+k8s:validation-gen-nolint=false",
+			[]string{"takes no value or arguments", "even =false turns the lint off"}},
+		{pkg, "+k8s:validation-gen-nolint(x)", []string{"takes no value or arguments"}},
+		{str(markers.ScopeField), "+k8s:validation-gen-nolint", []string{"cannot be used on a struct field"}},
+		{pkg, "+k8s:validation-gen=* # all", []string{`the comment "# all" after the value is read as part of the value "* # all"`, "put the comment on its own line"}},
+		{pkg, "+k8s:validation-gen-scheme-registry=nil // none", []string{`the comment "// none"`}},
+	} {
+		_, errs := parse(t, c.tg, c.line)
+		if len(errs) != 1 {
+			t.Errorf("%q: got %d errors, want 1: %v", c.line, len(errs), errs)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(errs[0].Error(), w) {
+				t.Errorf("%q: error lacks %q:\n%s", c.line, w, errs[0])
+			}
+		}
+	}
+}

@@ -116,6 +116,8 @@ const (
 	PayloadFieldValue                // +k8s:neq="x": a literal of the field's type
 	PayloadTag                       // +k8s:eachVal=+k8s:minimum=1
 	PayloadRaw                       // package tags whose values are not codetags values
+	// PayloadOptionalString is a message or nothing: +k8s:validateFalse="x".
+	PayloadOptionalString
 )
 
 // Arg describes one argument a tag takes in parentheses.
@@ -188,6 +190,8 @@ func (d *Definition) PayloadDoc() string {
 		return "=+<tag>"
 	case PayloadRaw:
 		return "=<value>"
+	case PayloadOptionalString:
+		return "[=<string>]"
 	}
 	return ""
 }
@@ -614,21 +618,22 @@ func newDefault() *Registry {
 	r.add(&Definition{
 		// Kubernetes' generator lints its own API style (every validated
 		// field has a presence tag; non-stable tags behind alpha/beta);
-		// packages written for it may turn that off. Accepting the tag
-		// keeps such doc.go files working unchanged.
-		Name: "validation-gen-nolint", Scopes: ScopePackage, Kinds: KindAny,
+		// packages and types written for it may turn that off. It reads
+		// only the tag's name (parseNoLint), so a note may follow it.
+		Name: NoLint, Scopes: ScopePackage | ScopeType, Kinds: KindAny,
 		Payload: PayloadNone,
-		Summary: "Turns off the Kubernetes generator's API-style lint; accepted so that packages written for it work unchanged.",
-		Check:   "Nothing: validation-gen has no API-style lint.",
-		Errors:  "none", Example: "+k8s:validation-gen-nolint", Implemented: true,
+		Summary: "Turns off the Kubernetes generator's API-style lint, for the package (doc.go) or for a type and what it holds (in the type's doc comment); a note may follow after a space, as in k8s.io/api. Accepted so that packages written for it work unchanged.",
+		Check:   "Nothing: validation-gen has no API-style lint; the tag is recorded on the package or type.",
+		Errors:  "none", Example: "+k8s:validation-gen-nolint // Note: remove this when the API is GA", Implemented: true,
 	})
 	r.add(&Definition{
 		Name: "validation-gen-scheme-registry", Scopes: ScopePackage, Kinds: KindAny,
 		Payload: PayloadRaw,
-		Summary: "Generate RegisterValidations(scheme *runtime.Scheme) error; nil for none.",
-		Check:   "One function per root type is added to the scheme, dispatching on the subresource.",
-		Errors:  "none", Example: "+k8s:validation-gen-scheme-registry=k8s.io/apimachinery/pkg/runtime.Scheme", Implemented: true,
+		Summary: "The registry type of the generated RegisterValidations(scheme *<Type>) error, which an init() registers with the package's localSchemeBuilder, as Kubernetes' generator writes it. Without the tag, k8s.io/apimachinery/pkg/runtime.Scheme; nil for no registration.",
+		Check:   "One function per root type with validations is added to the registry, dispatching on the subresource. The package must declare a localSchemeBuilder whose Register takes RegisterValidations (&runtime.SchemeBuilder as in k8s.io/api, or a vgruntime.Registry).",
+		Errors:  "none", Example: "+k8s:validation-gen-scheme-registry=github.com/declval/validation-gen/runtime.Registry", Implemented: true,
 	})
+	addTesting(r)
 	return r
 }
 

@@ -107,6 +107,7 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 	b.propagate()
 	b.checkInlineCycles()
 	b.markRecursive()
+	b.checkFixedStops()
 	b.checkGeneratedNames()
 	b.checkFields()
 	b.checkUpdates()
@@ -115,6 +116,7 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 	b.checkCustomFuncs()
 	b.checkConstTags()
 	b.lint()
+	b.checkSchemeBuilders()
 	if len(b.errs) > 0 {
 		return nil, markers.JoinSorted(b.errs)
 	}
@@ -138,7 +140,9 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 		}
 	}
 	for _, p := range b.pkgs {
-		if len(p.Types) == 0 && p.SchemeRegistry == "" {
+		if len(p.Types) == 0 {
+			// Nothing to validate, nothing to register: Kubernetes'
+			// generator writes no RegisterValidations either.
 			continue
 		}
 		sort.Slice(p.Types, func(i, j int) bool { return p.Types[i].Go.Name.Name < p.Types[j].Go.Name.Name })
@@ -222,6 +226,14 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 		if tag.Def.Name == "supportsSubresource" && (pkg.IsSubresource != "" || hasTagNamed(tags, "isSubresource")) {
 			b.errs = append(b.errs, markers.Errorf(tag, "move the type to the main package, or remove supportsSubresource",
 				"type %s is the validation of a subresource (isSubresource), so it cannot support other subresources", t.Name.Name))
+		}
+		if tag.Def.Name == markers.NoLint {
+			if b.l.InTypeDoc(t.Name.Package, t.Name.Name, markers.Line{Pos: tag.Pos}) {
+				mt.NoLint = true
+			} else {
+				b.errs = append(b.errs, markers.Errorf(tag, "move it into the doc comment right above the type",
+					"Kubernetes' generator reads +k8s:%s on a type only in the type's doc comment, not in the block above it that a blank line separates, so it would lint type %s", markers.NoLint, t.Name.Name))
+			}
 		}
 		if tag.Def.Name == "enum" {
 			mt.Enum, mt.EnumLevel, mt.enumTagged = b.enumValues(t), Level(tag.Level), true

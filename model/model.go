@@ -31,12 +31,19 @@ type Package struct {
 	Dir  string
 	// InputPath is where the types live (Path unless validation-gen-input).
 	InputPath string
-	// SchemeRegistry is the registry type of RegisterValidations, "" for none.
+	// SchemeRegistry is the registry type of RegisterValidations ("" for
+	// +k8s:validation-gen-scheme-registry=nil; DefaultSchemeRegistry
+	// without the tag). The package registers, with RegisterValidations
+	// and an init() that calls localSchemeBuilder.Register, when it also
+	// has Roots.
 	SchemeRegistry string
 	// Subresources are the supportsSubresource paths ("/status").
 	Subresources []string
 	// IsSubresource scopes this package's validations to one subresource.
 	IsSubresource string
+	// NoLint is +k8s:validation-gen-nolint in doc.go: Kubernetes'
+	// generator does not lint the package's root types.
+	NoLint bool
 	// Roots get an exported entry point and, with a registry, are
 	// registered; sorted by name.
 	Roots []*Type
@@ -49,6 +56,10 @@ type Package struct {
 	// selectedBy is the tag that put the package in the run's output:
 	// its +k8s:validation-gen-input, else its +k8s:validation-gen.
 	selectedBy *markers.Tag
+	// registryTag is the +k8s:validation-gen-scheme-registry, if written;
+	// registryBroken, set when the registry it names was not found.
+	registryTag    *markers.Tag
+	registryBroken bool
 }
 
 // Type is a named Go type (struct or typedef) of the run.
@@ -85,6 +96,9 @@ type Type struct {
 	// added to (or, for IsSubresource, replacing) its package's.
 	Subresources  []string
 	IsSubresource string
+	// NoLint is +k8s:validation-gen-nolint in the type's doc comment:
+	// Kubernetes' generator lints neither the type nor what it holds.
+	NoLint bool
 	// Recursive is set for types that can contain themselves. Calls into
 	// them start a fresh path and rebase its errors, because a chain of
 	// stack paths through a recursive call escapes to the heap.
@@ -408,6 +422,21 @@ type (
 		Option  string
 		Enabled bool
 		Rules   []Rule
+	}
+	// Fixed is a test tag of Kubernetes' generator with a fixed result
+	// (validateTrue, validateFalse, ...), its cohort already resolved
+	// (fixedCohorts): Pass never fails; otherwise the check fails wherever
+	// it runs, with Message, marked ShortCircuit when Mark, unless
+	// NonError; Stop: the failure stops the place's other checks.
+	Fixed struct {
+		Src
+		Pass     bool
+		Message  string
+		Mark     bool
+		Stop     bool
+		NonError bool
+		// cohort is the tag's cohort: until fixedCohorts resolves it.
+		cohort string
 	}
 )
 

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"go/token"
 	"maps"
 	"slices"
@@ -148,9 +149,11 @@ func (b *builder) packageTags(path string) (*Package, selection, bool) {
 				b.errs = append(b.errs, markers.Errorf(t, "make sure the package exists and builds", "input package %s could not be loaded", pkg.InputPath))
 			}
 		case "validation-gen-scheme-registry":
+			pkg.registryTag = t
 			if v != "nil" {
 				pkg.SchemeRegistry = v
 				if err := b.l.CheckRegistry(v); err != nil {
+					pkg.registryBroken = true
 					b.errs = append(b.errs, markers.Errorf(t, "name the registry type by import path and name, e.g. k8s.io/apimachinery/pkg/runtime.Scheme, and make sure the package builds; or write nil for no RegisterValidations",
 						"scheme registry %v", err))
 				}
@@ -159,7 +162,20 @@ func (b *builder) packageTags(path string) (*Package, selection, bool) {
 			pkg.Subresources = append(pkg.Subresources, t.Value)
 		case "isSubresource":
 			pkg.IsSubresource = t.Value
+		case markers.NoLint:
+			pkg.NoLint = true
+		case "validation-gen-test-fixture":
+			b.errs = append(b.errs, markers.Errorf(t, "remove it, and test the generated validators with go test: call Validate_<Type> on objects that break each rule, or compare with handwritten validation (validationtest.Agree); +k8s:validateFalse and the other test tags work without it",
+				"+k8s:validation-gen-test-fixture makes Kubernetes' generator write zz_generated.validations_test.go, which calls localSchemeBuilder.Test(t).ValidateFixtures(): a method of the registry of that generator's own tests (k8s.io/code-generator/cmd/validation-gen/testscheme), which compares every +k8s:validateFalse error with testdata/validate-false.json; validation-gen writes no test files"))
+		case "validation-gen-test-targets":
+			b.errs = append(b.errs, markers.Errorf(t, "remove it, and test the generated validators with go test: validate objects that break each rule (validationtest.Agree compares with handwritten validation)",
+				"+k8s:validation-gen-test-targets makes Kubernetes' generator write zz_generated.validations_coverage_test.go, whose TestMain fails unless the tests observed every rule the tags declare (k8s.io/apimachinery/pkg/test/coverage), which only Kubernetes' own test registries record; validation-gen writes no test files"))
 		}
+	}
+	if pkg.registryTag == nil {
+		// As in Kubernetes' generator, a package registers its validations
+		// unless it says nil.
+		pkg.SchemeRegistry = DefaultSchemeRegistry
 	}
 	for _, t := range tags {
 		if t.Def.Name == "supportsSubresource" || t.Def.Name == "isSubresource" {
@@ -209,4 +225,49 @@ func isIdent(s string) bool {
 		}
 	}
 	return true
+}
+
+// DefaultSchemeRegistry is the registry of a package without
+// +k8s:validation-gen-scheme-registry, as in Kubernetes' generator.
+const DefaultSchemeRegistry = "k8s.io/apimachinery/pkg/runtime.Scheme"
+
+// checkSchemeBuilders makes sure that every package that registers its
+// validations declares the localSchemeBuilder the generated init()
+// registers them with, as Kubernetes' generator writes it, and that its
+// Register takes RegisterValidations: else the generated file would not
+// compile.
+func (b *builder) checkSchemeBuilders() {
+	registering := map[*Package]bool{}
+	for _, t := range b.types {
+		if t.Root && t.HasValidation && t.Pkg != nil && t.Pkg.SchemeRegistry != "" && !t.Pkg.registryBroken {
+			registering[t.Pkg] = true
+		}
+	}
+	for _, p := range slices.SortedFunc(maps.Keys(registering), func(x, y *Package) int { return strings.Compare(x.Path, y.Path) }) {
+		sb, err := b.l.SchemeBuilder(p.Path)
+		if err != nil {
+			b.errs = append(b.errs, err)
+			continue
+		}
+		at, subject := p.selectedBy, fmt.Sprintf("package %s has no +k8s:validation-gen-scheme-registry, so it", p.Path)
+		if p.registryTag != nil {
+			at, subject = p.registryTag, "package "+p.Path
+		}
+		registers := fmt.Sprintf("%s registers its validations with %s from a generated func init() { localSchemeBuilder.Register(RegisterValidations) }, as Kubernetes' generator does", subject, p.SchemeRegistry)
+		builder := "a localSchemeBuilder whose Register takes func(*" + p.SchemeRegistry + ") error"
+		switch p.SchemeRegistry {
+		case DefaultSchemeRegistry:
+			builder = "localSchemeBuilder = &SchemeBuilder (a runtime.SchemeBuilder) as k8s.io/api's register.go does"
+		case "github.com/declval/validation-gen/runtime.Registry":
+			builder = "var localSchemeBuilder = vgruntime.NewRegistry() (a runtime.Registry of this module registers directly)"
+		}
+		fix := "declare " + builder + ", or set +k8s:validation-gen-scheme-registry=nil for no RegisterValidations"
+		if !sb.Found {
+			b.errs = append(b.errs, markers.Errorf(at, fix, "%s; the package declares no localSchemeBuilder, so that would not compile", registers))
+			continue
+		}
+		if err := sb.CheckRegister(p.SchemeRegistry); err != nil {
+			b.errs = append(b.errs, markers.Errorf(at, fix, "%s; that would not compile: localSchemeBuilder (%s:%d) %v", registers, sb.Pos.Filename, sb.Pos.Line, err))
+		}
+	}
 }

@@ -29,7 +29,7 @@ func (b *builder) rules(tags []*markers.Tag) []Rule {
 		}
 		out = mergeRule(out, r)
 	}
-	return out
+	return fixedCohorts(out)
 }
 
 // withUnique applies +k8s:unique and +k8s:customUnique to a list's
@@ -226,6 +226,8 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		}
 		opt, _ := tag.Arg("")
 		return IfOption{Src: src, Option: opt, Enabled: tag.Def.Name == "ifEnabled", Rules: chained()}
+	case "validateTrue", "validateTrueAlpha", "validateTrueBeta", "validateFalse", "validateError":
+		return b.fixed(tag, src)
 	case "rule":
 		if tag.Level != "" {
 			// CEL rules are evaluated together, by the server's CEL

@@ -26,6 +26,8 @@ type ValidateFunc func(ctx context.Context, op operation.Operation, obj, oldObj 
 type Registry struct {
 	mu    sync.RWMutex
 	funcs map[reflect.Type]ValidateFunc
+	// failed are the errors of Register's functions.
+	failed field.ErrorList
 }
 
 // NewRegistry returns an empty registry.
@@ -41,6 +43,24 @@ func (r *Registry) AddValidationFunc(srcType any, fn func(ctx context.Context, o
 		r.funcs = map[reflect.Type]ValidateFunc{}
 	}
 	r.funcs[reflect.TypeOf(srcType)] = fn
+}
+
+// Register runs each registration function, such as a generated
+// RegisterValidations, on r. It lets a Registry be a package's
+// localSchemeBuilder, which the generated init() registers with:
+//
+//	var localSchemeBuilder = vgruntime.NewRegistry()
+//
+// A function's error is kept, and every later Validate returns it as an
+// InternalError: an init() has no caller to return it to.
+func (r *Registry) Register(funcs ...func(*Registry) error) {
+	for _, f := range funcs {
+		if err := f(r); err != nil {
+			r.mu.Lock()
+			r.failed = append(r.failed, field.InternalError(nil, fmt.Errorf("registration error: %w", err)))
+			r.mu.Unlock()
+		}
+	}
 }
 
 // Has reports whether a validation is registered for obj's type.
@@ -61,6 +81,12 @@ func (r *Registry) lookup(obj any) (ValidateFunc, bool) {
 // create. An object of a type nobody registered gets an InternalError:
 // unlike runtime.Scheme, a registry that is asked is expected to know.
 func (r *Registry) Validate(ctx context.Context, op operation.Operation, obj, oldObj any) field.ErrorList {
+	r.mu.RLock()
+	failed := r.failed
+	r.mu.RUnlock()
+	if len(failed) > 0 {
+		return append(field.ErrorList(nil), failed...)
+	}
 	fn, ok := r.lookup(obj)
 	if !ok {
 		return field.ErrorList{field.InternalError(nil, fmt.Errorf("no validation registered for %T", obj))}

@@ -2,8 +2,10 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 
@@ -188,5 +190,26 @@ func TestRegistryConcurrent(t *testing.T) {
 	}
 	if !r.Has(&kindB{}) {
 		t.Errorf("kindB not registered after the concurrent run")
+	}
+}
+
+// TestRegistryRegister: a Registry is a scheme builder too, as the
+// generated init() needs; a registration error is returned by every
+// Validate, since an init() has nobody to return it to.
+func TestRegistryRegister(t *testing.T) {
+	ctx := context.Background()
+	var calls []call
+	r := NewRegistry()
+	r.Register(func(r *Registry) error {
+		r.AddValidationFunc((*kindA)(nil), recorder(&calls, nil))
+		return nil
+	})
+	if got := r.ValidateCreate(ctx, nil, &kindA{}); got != nil || len(calls) != 1 {
+		t.Fatalf("registered validation: errs %v, %d calls", got, len(calls))
+	}
+	r.Register(func(*Registry) error { return errors.New("boom") })
+	got := r.ValidateCreate(ctx, nil, &kindA{})
+	if len(got) != 1 || got[0].Type != field.ErrorTypeInternal || !strings.Contains(got[0].Detail, "registration error: boom") || len(calls) != 1 {
+		t.Errorf("after a failed registration: %v (%d calls)", got, len(calls))
 	}
 }

@@ -38,9 +38,13 @@ type Loaded struct {
 }
 
 type pkgComments struct {
-	pkg      []markers.Line            // doc.go comments and package doc comments
-	types    map[string][]markers.Line // type name -> doc comment
-	typePos  map[string]token.Position
+	pkg     []markers.Line            // doc.go comments and package doc comments
+	types   map[string][]markers.Line // type name -> doc comment
+	typePos map[string]token.Position
+	// typeDoc is the first line of a type's doc comment proper (the
+	// declaration's line when it has none): the lines of types above it
+	// are the detached marker block.
+	typeDoc  map[string]int
 	fields   map[string][]markers.Line // "Type.Field" -> doc comment
 	fieldPos map[string]token.Position
 	// untaggable are the comment blocks of declarations that can carry
@@ -166,7 +170,7 @@ func load(dir string, patterns []string, readonly []string, buildTags []string) 
 // position. gengo keeps comment text but not positions.
 func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 	pc := &pkgComments{decls: map[string]token.Position{}, consts: map[string][]markers.Line{},
-		types: map[string][]markers.Line{}, typePos: map[string]token.Position{},
+		types: map[string][]markers.Line{}, typePos: map[string]token.Position{}, typeDoc: map[string]int{},
 		fields: map[string][]markers.Line{}, fieldPos: map[string]token.Position{},
 	}
 	ctx := build.Default
@@ -285,6 +289,10 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					}
 					pc.types[s.Name.Name] = typeLines
 					pc.typePos[s.Name.Name] = fset.Position(s.Pos())
+					pc.typeDoc[s.Name.Name] = fset.Position(s.Pos()).Line
+					if doc != nil {
+						pc.typeDoc[s.Name.Name] = fset.Position(doc.Pos()).Line
+					}
 					if st, ok := s.Type.(*ast.StructType); ok {
 						for _, fld := range st.Fields.List {
 							names := fieldNames(fld)
@@ -464,6 +472,18 @@ func (l *Loaded) TypeLines(pkg, name string) ([]markers.Line, token.Position) {
 		return nil, token.Position{}
 	}
 	return pc.types[name], pc.typePos[name]
+}
+
+// InTypeDoc reports whether a comment line of a type's TypeLines is in
+// its doc comment proper, not in the marker block a blank line separates
+// from it: Kubernetes reads some tags (+k8s:validation-gen-nolint) only
+// there.
+func (l *Loaded) InTypeDoc(pkg, name string, line markers.Line) bool {
+	pc := l.comments[pkg]
+	if pc == nil {
+		return true
+	}
+	return line.Pos.Line >= pc.typeDoc[name]
 }
 
 // FieldLines are the comment lines of a struct field, and where the field

@@ -12,6 +12,7 @@ import (
 const tmpDoc = `// Package v1 is a small API outside the generator's module.
 //
 // +k8s:validation-gen=*
+// +k8s:validation-gen-scheme-registry=nil
 package v1
 `
 

@@ -21,6 +21,8 @@ type Parity struct {
 	// +k8s:minimum=1
 	Replicas *int32 `json:"replicas,omitempty"`
 	// +k8s:optional
+	Fixtures *Fixtures `json:"fixtures,omitempty"`
+	// +k8s:optional
 	// +k8s:maxLength=8
 	Note *string `json:"note,omitempty"`
 	// +k8s:optional

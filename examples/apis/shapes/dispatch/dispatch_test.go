@@ -53,3 +53,15 @@ func TestSubresourceDispatch(t *testing.T) {
 		t.Errorf("unchanged object on update: %v", errs)
 	}
 }
+
+// TestRegisteredAtInit: the generated init() registered the package's
+// validations with its localSchemeBuilder, here a vgruntime.Registry.
+func TestRegisteredAtInit(t *testing.T) {
+	ctx := context.Background()
+	if errs := dispatch.Validations.ValidateCreate(ctx, nil, &dispatch.WidgetKind{}); len(errs) != 1 || errs[0].Type != field.ErrorTypeRequired {
+		t.Errorf("dispatch.Validations: got %v, want one Required", errs)
+	}
+	if errs := scale.Validations.ValidateCreate(ctx, nil, &scale.Scale{Replicas: -1}, "scale"); len(errs) != 1 || errs[0].Type != field.ErrorTypeInvalid {
+		t.Errorf("scale.Validations: got %v, want one Invalid", errs)
+	}
+}

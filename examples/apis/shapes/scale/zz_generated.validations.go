@@ -27,6 +27,10 @@ import (
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 )
 
+func init() {
+	localSchemeBuilder.Register(RegisterValidations)
+}
+
 // RegisterValidations adds validation functions to the given scheme.
 // Public to allow building arbitrary schemes.
 func RegisterValidations(scheme *vgruntime.Registry) error {

@@ -2,4 +2,5 @@
 // and item, on struct fields and on list-map items.
 //
 // +k8s:validation-gen=*
+// +k8s:validation-gen-scheme-registry=nil
 package unions

@@ -2,6 +2,5 @@
 // documentation (stable.example.com/v1), with validation tags.
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
-// +k8s:validation-gen-scheme-registry=k8s.io/apimachinery/pkg/runtime.Scheme
 // +groupName=stable.example.com
 package v1

@@ -150,3 +150,19 @@ func TestCronTabScheme(t *testing.T) {
 		t.Errorf("unknown subresource: detail %q", d)
 	}
 }
+
+// TestAddToScheme: the generated init() registered the validations with
+// localSchemeBuilder, so AddToScheme adds them with the kind, as
+// k8s.io/api's packages do.
+func TestAddToScheme(t *testing.T) {
+	scheme := runtime.NewScheme()
+	if err := AddToScheme(scheme); err != nil {
+		t.Fatal(err)
+	}
+	bad := newCronTab()
+	bad.Spec.Image = ""
+	want := []errT{{field.ErrorTypeRequired, "spec.image", ""}}
+	if got, ok := sameErrors(scheme.Validate(context.Background(), nil, bad), want); !ok {
+		t.Errorf("create: got %v, want %v", got, want)
+	}
+}

@@ -1,3 +1,4 @@
 // +k8s:validation-gen=*
 // +k8s:validation-gen-input=example.com/nosuch/v1
+// +k8s:validation-gen-scheme-registry=nil
 package bad

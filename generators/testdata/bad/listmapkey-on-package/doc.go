@@ -1,3 +1,4 @@
 // +k8s:validation-gen=*
 // +k8s:listMapKey=name
+// +k8s:validation-gen-scheme-registry=nil
 package bad

@@ -2,4 +2,5 @@
 // Kubernetes generator does not read.
 //
 // +k8s:validation-gen=TypeMeta
+// +k8s:validation-gen-scheme-registry=nil
 package bad

@@ -2,5 +2,6 @@
 // which of them --crd-stability writes into the CRD.
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
+// +k8s:validation-gen-scheme-registry=nil
 // +groupName=levels.example.com
 package v1

@@ -3,5 +3,6 @@
 // omitempty/omitzero, inline and "-", and apimachinery's types.
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
+// +k8s:validation-gen-scheme-registry=nil
 // +groupName=shapes.example.com
 package v1

@@ -1,4 +1,5 @@
 // +k8s:validation-gen=TypesWithField=TypeMeta
+// +k8s:validation-gen-scheme-registry=nil
 
 // Package detached reads the marker block above a type's doc comment, and
 // the tags of a type declared in doc.go as that type's own.

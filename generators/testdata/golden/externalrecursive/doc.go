@@ -3,4 +3,5 @@
 // walk forever: it has no validation to call.
 //
 // +k8s:validation-gen=*
+// +k8s:validation-gen-scheme-registry=nil
 package externalrecursive

@@ -4,4 +4,5 @@
 // own errors; the checks around it are not marked.
 //
 // +k8s:validation-gen=*
+// +k8s:validation-gen-scheme-registry=nil
 package levels

@@ -3,4 +3,5 @@
 // list items and map keys and values.
 //
 // +k8s:validation-gen=*
+// +k8s:validation-gen-scheme-registry=nil
 package limits

@@ -1,2 +1,3 @@
 // +k8s:validation-gen=*
+// +k8s:validation-gen-scheme-registry=nil
 package listset

@@ -2,4 +2,5 @@
 // which gengo gives the kind Pointer and generated code must name.
 //
 // +k8s:validation-gen=*
+// +k8s:validation-gen-scheme-registry=nil
 package namedpointer

@@ -4,4 +4,5 @@
 // what they point to.
 //
 // +k8s:validation-gen=*
+// +k8s:validation-gen-scheme-registry=nil
 package nonstruct

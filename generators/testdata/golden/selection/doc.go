@@ -3,4 +3,5 @@
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
 // +k8s:validation-gen=TypesWithSuffix=Spec
+// +k8s:validation-gen-scheme-registry=nil
 package selection

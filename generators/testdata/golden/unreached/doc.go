@@ -3,4 +3,5 @@
 // rather than tags nobody checks. Opted stays out: it opts out.
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
+// +k8s:validation-gen-scheme-registry=nil
 package unreached

@@ -3,4 +3,5 @@
 // lists and maps, and on list-map items), monotonic, and maxBytes.
 //
 // +k8s:validation-gen=*
+// +k8s:validation-gen-scheme-registry=nil
 package updates

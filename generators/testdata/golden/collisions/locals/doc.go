@@ -2,4 +2,5 @@
 // generated functions (p, obj, v1, errs), which must not hide them.
 //
 // +k8s:validation-gen=*
+// +k8s:validation-gen-scheme-registry=nil
 package locals

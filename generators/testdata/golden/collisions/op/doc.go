@@ -1,4 +1,5 @@
 // Package op is named like the op parameter of every validation function.
 //
 // +k8s:validation-gen=*
+// +k8s:validation-gen-scheme-registry=nil
 package op

@@ -5,4 +5,5 @@
 // name); and it uses a package named op, like the op parameter.
 //
 // +k8s:validation-gen=*
+// +k8s:validation-gen-scheme-registry=nil
 package v1

@@ -1,0 +1,6 @@
+package bad
+
+type T struct {
+	// +k8s:maxLength=3
+	Name string `json:"name"`
+}

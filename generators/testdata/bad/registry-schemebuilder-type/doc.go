@@ -1,0 +1,3 @@
+// +k8s:validation-gen=*
+// +k8s:validation-gen-scheme-registry=github.com/declval/validation-gen/runtime.Registry
+package bad

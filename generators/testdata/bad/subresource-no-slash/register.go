@@ -1,0 +1,5 @@
+package bad
+
+import vgruntime "github.com/declval/validation-gen/runtime"
+
+var localSchemeBuilder = vgruntime.NewRegistry()

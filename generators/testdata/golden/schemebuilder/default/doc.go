@@ -1,0 +1,6 @@
+// Package default has no +k8s:validation-gen-scheme-registry: as with
+// Kubernetes' generator, it registers its validations with a
+// runtime.Scheme, from an init() that calls localSchemeBuilder.Register.
+//
+// +k8s:validation-gen=TypesWithField=TypeMeta
+package defaultregistry
