@@ -2,6 +2,7 @@ package cel
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"go/token"
 	"sort"
 	"strings"
@@ -47,7 +48,7 @@ func Check(m *model.Model) []error {
 		t := byName[n]
 		s, pos := crd.RuleSchema(m, t, false)
 		root := s
-		if !model.IsKind(t.Go) {
+		if !gotype.IsKind(t.Go) {
 			root = &apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{"value": *s}}
 			shifted := crd.Positions{}
 			for k, v := range pos {
@@ -151,7 +152,7 @@ func transitionPlaces(m *model.Model) []error {
 				lt = model.ListTypeOf(mt.Rules)
 			}
 		}
-		r := model.Resolve(vt)
+		r := gotype.Resolve(vt)
 		switch r.Kind {
 		case types.Slice, types.Array:
 			if lt == "map" {
@@ -209,7 +210,7 @@ func ruleCosts(m *model.Model, t *model.Type, s *apiextv1.JSONSchemaProps) map[t
 		}
 	}
 	own, byField := m.CELRules(t)
-	node(s, model.IsKind(t.Go), own)
+	node(s, gotype.IsKind(t.Go), own)
 	for name, rules := range byField {
 		p := s.Properties[name]
 		node(&p, false, rules)

@@ -2,6 +2,7 @@ package crd
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"strconv"
 	"strings"
 
@@ -18,7 +19,7 @@ func (c *crdCtx) sameField(a, b, name string, t *types.Type) string {
 		return accessor(a, []string{name}, t) + " == " + accessor(b, []string{name}, t)
 	}
 	x, y := sel(a, name), sel(b, name)
-	return fmt.Sprintf("has(%s) == has(%s) && (!has(%s) || %s)", x, y, x, c.goEqual(x, y, model.Deref(t), 0))
+	return fmt.Sprintf("has(%s) == has(%s) && (!has(%s) || %s)", x, y, x, c.goEqual(x, y, gotype.Deref(t), 0))
 }
 
 // sameChain is sameField through a chain of sub-fields: the last field of
@@ -104,7 +105,7 @@ func (c *crdCtx) jsonFields(t *model.Type) []*model.Field {
 			if isMetaType(f.Go, "TypeMeta") || isMetaType(f.Go, "ObjectMeta") {
 				continue
 			}
-			if inner := c.m.Lookup(model.Deref(f.Go)); inner != nil {
+			if inner := c.m.Lookup(gotype.Deref(f.Go)); inner != nil {
 				out = append(out, c.jsonFields(inner)...)
 			}
 			continue
@@ -119,7 +120,7 @@ func (c *crdCtx) jsonFields(t *model.Type) []*model.Field {
 
 // memberRules are the rules the struct t declares on its field goName.
 func (c *crdCtx) memberRules(t *types.Type, goName string) []model.Rule {
-	if mt := c.m.Lookup(model.Deref(t)); mt != nil {
+	if mt := c.m.Lookup(gotype.Deref(t)); mt != nil {
 		for _, f := range mt.Fields {
 			if f.GoName == goName {
 				return f.Rules
@@ -185,14 +186,14 @@ func sel(v string, path ...string) string {
 
 // zeroCEL is the CEL literal of a type's zero value.
 func zeroCEL(t *types.Type) string {
-	r := model.Resolve(model.Deref(t))
+	r := gotype.Resolve(gotype.Deref(t))
 	switch r.Kind {
 	case types.Slice:
 		return "[]"
 	case types.Map:
 		return "{}"
 	case types.Builtin:
-		switch model.BuiltinKind(r.Name.Name) {
+		switch gotype.BuiltinKind(r.Name.Name) {
 		case "string":
 			return "''"
 		case "bool":
@@ -242,12 +243,12 @@ func zeroSatisfies(r model.Rule, t *types.Type) bool {
 // zeroTest is the CEL test that v (of Go type t) is its zero value (or,
 // with absentToo, also absent, for use on "self" guards).
 func zeroTest(v string, t *types.Type, _ bool) string {
-	r := model.Resolve(model.Deref(t))
+	r := gotype.Resolve(gotype.Deref(t))
 	switch r.Kind {
 	case types.Slice, types.Map:
 		return "size(" + v + ") == 0"
 	case types.Builtin:
-		switch model.BuiltinKind(r.Name.Name) {
+		switch gotype.BuiltinKind(r.Name.Name) {
 		case "string":
 			return v + " == ''"
 		case "bool":
@@ -265,10 +266,10 @@ func zeroJSON(t *types.Type) string {
 	if _, ok := wellKnown(t); ok {
 		return "null" // their own JSON forms (metav1.Time's zero is null)
 	}
-	r := model.Resolve(model.Deref(t))
+	r := gotype.Resolve(gotype.Deref(t))
 	switch r.Kind {
 	case types.Builtin:
-		switch model.BuiltinKind(r.Name.Name) {
+		switch gotype.BuiltinKind(r.Name.Name) {
 		case "string":
 			return `""`
 		case "bool":
@@ -276,7 +277,7 @@ func zeroJSON(t *types.Type) string {
 		}
 		return "0"
 	case types.Slice:
-		if e := model.Resolve(r.Elem); e.Kind == types.Builtin && (e.Name.Name == "byte" || e.Name.Name == "uint8") {
+		if e := gotype.Resolve(r.Elem); e.Kind == types.Builtin && (e.Name.Name == "byte" || e.Name.Name == "uint8") {
 			return `""`
 		}
 		return "[]"

@@ -3,6 +3,7 @@ package crd
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"sort"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -18,7 +19,7 @@ import (
 func RuleSchema(m *model.Model, t *model.Type, inItem bool) (*apiextv1.JSONSchemaProps, Positions) {
 	c := &crdCtx{m: m, minLevel: model.Alpha, positions: Positions{}, inItem: inItem, forRules: true}
 	var s apiextv1.JSONSchemaProps
-	if model.IsKind(t.Go) {
+	if gotype.IsKind(t.Go) {
 		s = *c.rootSchema(t)
 	} else {
 		s = c.structSchema(t, false)

@@ -2,6 +2,7 @@ package crd
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"strings"
 
 	"k8s.io/gengo/v2/types"
@@ -29,7 +30,7 @@ func checkScale(m *model.Model, root *model.Type, s *markers.ScaleMarker) []erro
 			bad(fmt.Sprintf("names no field of %s", root.Go.Name.Name), "point it at the int32 replicas field, by JSON names")
 			continue
 		}
-		if t := model.Deref(f.Go); t.Kind != types.Builtin || t.Name.Name != "int32" {
+		if t := gotype.Deref(f.Go); t.Kind != types.Builtin || t.Name.Name != "int32" {
 			bad(fmt.Sprintf("is %s %s; the scale subresource reads an int32", f.GoName, f.Go.String()), "make "+f.GoName+" an int32 (or *int32)")
 			continue
 		}
@@ -59,7 +60,7 @@ func fieldAt(m *model.Model, root *model.Type, path []string) *model.Field {
 		if i == len(path)-1 {
 			return f
 		}
-		if t = m.Lookup(model.Deref(f.Go)); t == nil {
+		if t = m.Lookup(gotype.Deref(f.Go)); t == nil {
 			return nil
 		}
 	}
@@ -69,7 +70,7 @@ func fieldAt(m *model.Model, root *model.Type, path []string) *model.Field {
 func fieldByJSON(m *model.Model, t *model.Type, name string) *model.Field {
 	for _, f := range t.Fields {
 		if f.Inline {
-			if inner := m.Lookup(model.Deref(f.Go)); inner != nil {
+			if inner := m.Lookup(gotype.Deref(f.Go)); inner != nil {
 				if g := fieldByJSON(m, inner, name); g != nil {
 					return g
 				}

@@ -3,6 +3,7 @@ package crd
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"go/token"
 	"strings"
 
@@ -154,12 +155,12 @@ func (c *crdCtx) recursion(t *model.Type) apiextv1.JSONSchemaProps {
 	scalars = func(t *model.Type) {
 		for _, f := range t.Fields {
 			if f.Inline {
-				if inner := c.m.Lookup(model.Deref(f.Go)); inner != nil {
+				if inner := c.m.Lookup(gotype.Deref(f.Go)); inner != nil {
 					scalars(inner)
 				}
 				continue
 			}
-			r := model.Resolve(model.Deref(f.Go))
+			r := gotype.Resolve(gotype.Deref(f.Go))
 			if r.Kind != types.Builtin {
 				continue
 			}
@@ -184,7 +185,7 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *model.Type, opaque bo
 			if isMetaType(f.Go, "TypeMeta") || isMetaType(f.Go, "ObjectMeta") {
 				continue
 			}
-			inner := c.m.Lookup(model.Deref(f.Go))
+			inner := c.m.Lookup(gotype.Deref(f.Go))
 			if inner == nil {
 				continue
 			}
@@ -368,7 +369,7 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 	case types.Pointer:
 		return c.valueSchema(t.Elem, nil, opaque, false)
 	case types.Slice, types.Array:
-		if r := model.Resolve(t.Elem); r.Kind == types.Builtin && (r.Name.Name == "byte" || r.Name.Name == "uint8") {
+		if r := gotype.Resolve(t.Elem); r.Kind == types.Builtin && (r.Name.Name == "byte" || r.Name.Name == "uint8") {
 			return apiextv1.JSONSchemaProps{Type: "string", Format: "byte"}
 		}
 		savedUncorrelatable, savedInItem := c.uncorrelatable, c.inItem
@@ -384,8 +385,8 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 		items.Nullable = nilWritesNull(t.Elem)
 		return apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}}
 	case types.Map:
-		if r := model.Resolve(t.Key); r.Kind != types.Builtin || r.Name.Name != "string" {
-			c.errs = append(c.errs, &markers.Error{Pos: c.fieldPos, Msg: fmt.Sprintf("map keys of %s must be strings in a CRD schema", model.TypeString(t)),
+		if r := gotype.Resolve(t.Key); r.Kind != types.Builtin || r.Name.Name != "string" {
+			c.errs = append(c.errs, &markers.Error{Pos: c.fieldPos, Msg: fmt.Sprintf("map keys of %s must be strings in a CRD schema", gotype.TypeString(t)),
 				Fix: "use a map with string keys (JSON object keys are strings)"})
 		}
 		defer c.enter("additionalProperties")()
@@ -395,7 +396,7 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 		vals.Nullable = nilWritesNull(t.Elem)
 		return apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &vals}}
 	case types.Builtin:
-		switch model.BuiltinKind(t.Name.Name) {
+		switch gotype.BuiltinKind(t.Name.Name) {
 		case "string":
 			return apiextv1.JSONSchemaProps{Type: "string"}
 		case "bool":
@@ -437,7 +438,7 @@ func (c *crdCtx) shapeSchema(t *types.Type, opaque bool) apiextv1.JSONSchemaProp
 // typedef with its own tags, or an enum), which Go checks on every key as
 // it does eachKey's rules, at the map: as eachKey.
 func (c *crdCtx) keyTypeRules(s *apiextv1.JSONSchemaProps, t *types.Type) {
-	r := model.Resolve(model.Deref(t))
+	r := gotype.Resolve(gotype.Deref(t))
 	if r.Kind != types.Map || r.Key == nil || s.AdditionalProperties == nil {
 		return
 	}
@@ -454,7 +455,7 @@ func (c *crdCtx) keyTypeRules(s *apiextv1.JSONSchemaProps, t *types.Type) {
 // The server prunes a null map value and rejects a null list item unless
 // the schema says nullable.
 func nilWritesNull(t *types.Type) bool {
-	switch model.Resolve(t).Kind {
+	switch gotype.Resolve(t).Kind {
 	case types.Slice, types.Map:
 		return true
 	}
@@ -491,7 +492,7 @@ func wellKnown(t *types.Type) (apiextv1.JSONSchemaProps, bool) {
 }
 
 func isMetaType(t *types.Type, name string) bool {
-	t = model.Deref(t)
+	t = gotype.Deref(t)
 	return t.Name.Package == metaV1 && t.Name.Name == name
 }
 
@@ -540,7 +541,7 @@ func elemSchema(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
 }
 
 func elemType(t *types.Type) *types.Type {
-	r := model.Resolve(model.Deref(t))
+	r := gotype.Resolve(gotype.Deref(t))
 	if r.Elem != nil {
 		return r.Elem
 	}
@@ -548,7 +549,7 @@ func elemType(t *types.Type) *types.Type {
 }
 
 func keyType(t *types.Type) *types.Type {
-	r := model.Resolve(model.Deref(t))
+	r := gotype.Resolve(gotype.Deref(t))
 	if r.Key != nil {
 		return r.Key
 	}

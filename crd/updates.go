@@ -2,6 +2,7 @@ package crd
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"slices"
 	"strings"
 
@@ -23,7 +24,7 @@ import (
 // updateRules writes the old-value rules of field f, and its type's, on
 // the anchor.
 func (c *crdCtx) updateRules(f *model.Field, rules []model.Rule) {
-	all := c.allRules(model.Deref(f.Go), rules)
+	all := c.allRules(gotype.Deref(f.Go), rules)
 	path := append(append([]string{}, c.lift...), f.JSONName)
 	for _, r := range all {
 		var exprs []oldValueRule
@@ -110,7 +111,7 @@ func (c *crdCtx) updateConstraintRules(u model.Update, path []string, t *types.T
 	msgs := map[string]string{"NoSet": "field cannot be set once created", "NoUnset": "field cannot be cleared once set", "NoModify": "field cannot be modified once set"}
 	var out []oldValueRule
 	add := func(cn, bad string) { out = append(out, oldValueRule{check: "!(" + bad + ")", msg: msgs[cn]}) }
-	r := model.Resolve(model.Deref(t))
+	r := gotype.Resolve(gotype.Deref(t))
 	switch {
 	case r.Kind == types.Slice || r.Kind == types.Map:
 		now, before := c.accessor("self", path, t), c.accessor(oldAnchor, path, t)
@@ -185,7 +186,7 @@ func (c *crdCtx) itemTransition(elem *apiextv1.JSONSchemaProps, et *types.Type, 
 		c.errs = append(c.errs, uncorrelatableError(r))
 		return
 	}
-	same := c.goEqual("self", "oldSelf", model.Deref(et), 0)
+	same := c.goEqual("self", "oldSelf", gotype.Deref(et), 0)
 	switch x := r.(type) {
 	case model.Immutable:
 		elem.XValidations = append(elem.XValidations, apiextv1.ValidationRule{Rule: same, Message: "field is immutable"})

@@ -15,13 +15,16 @@ const module = "github.com/declval/validation-gen"
 // may import only the stages before it, so that no backend calls into
 // another's internals or back into the builder.
 var stageImports = map[string][]string{
-	"markers":    nil,
-	"source":     {"markers"},
-	"model":      {"markers", "source"},
-	"crd":        {"markers", "model"},
-	"cel":        {"crd", "markers", "model"},
-	"golang":     {"crd", "model"},
-	"generators": {"cel", "crd", "golang", "markers", "model", "source"},
+	"markers":      nil,
+	"gotype":       {"markers"},
+	"source":       {"markers"},
+	"model":        {"gotype", "markers", "source"},
+	"lint":         {"gotype", "markers", "model"},
+	"crd":          {"gotype", "markers", "model"},
+	"cel":          {"crd", "gotype", "markers", "model"},
+	"golang/equal": {"gotype"},
+	"golang":       {"crd", "golang/equal", "gotype", "model"},
+	"generators":   {"cel", "crd", "golang", "gotype", "lint", "markers", "model", "source"},
 }
 
 // TestStageImports checks the imports between the generator's stages.

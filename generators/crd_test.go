@@ -47,7 +47,7 @@ func TestCRDBadInput(t *testing.T) {
 		// server silently lacks.
 		"default": {"types.go:9:", "default=\"Equal\"", "does not write defaults into CRD schemas yet", "fix:"},
 		// Go code: an API server cannot run it for a CRD.
-		"custom":       {"types.go:15:", "+k8s:customValidation calls Go code (ValidateCustom_Thing_Name)", "fix: express the rule as a +k8s:rule (CEL)"},
+		"custom": {"types.go:15:", "+k8s:customValidation calls Go code (ValidateCustom_Thing_Name)", "fix: express the rule as a +k8s:rule (CEL)"},
 		// A mode's rule is on the struct; the server's cost check names
 		// the ifMode tag it comes from.
 		"ifmode-eachkey-unbounded": {"types.go:15:", "the API server would reject CRD things.bad.example.com at x-kubernetes-validations[1].rule",

@@ -13,6 +13,7 @@ import (
 	"github.com/declval/validation-gen/cel"
 	"github.com/declval/validation-gen/crd"
 	"github.com/declval/validation-gen/golang"
+	"github.com/declval/validation-gen/lint"
 	"github.com/declval/validation-gen/markers"
 	"github.com/declval/validation-gen/model"
 	"github.com/declval/validation-gen/source"
@@ -85,6 +86,9 @@ func Run(cfg Config) ([]Output, error) {
 	m, err := model.Build(l, model.BuildOptions{CRDs: cfg.CRDDir != ""})
 	if err != nil {
 		return nil, err
+	}
+	if errs := lint.Check(m); len(errs) > 0 {
+		return nil, markers.JoinSorted(errs)
 	}
 	if errs := cel.Check(m); len(errs) > 0 {
 		return nil, markers.JoinSorted(errs)

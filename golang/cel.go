@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"regexp"
 	"strings"
 
@@ -39,9 +40,9 @@ func (e *goEmitter) celRulesCall(t *model.Type, path *pathVar) []jen.Code {
 		// Below a list item or a map value, the CRD defaults the type's
 		// non-pointer fields: there the rules see them always.
 		item, _ := crd.RuleSchema(e.m, t, true)
-		e.f.Var().Id(v).Op("=").Qual(pkgCELRules, "NewWithItemSchema").Call(schemaLit(t.Go, s), schemaLit(t.Go, item), jen.Lit(model.IsKind(t.Go)))
+		e.f.Var().Id(v).Op("=").Qual(pkgCELRules, "NewWithItemSchema").Call(schemaLit(t.Go, s), schemaLit(t.Go, item), jen.Lit(gotype.IsKind(t.Go)))
 	} else {
-		e.f.Var().Id(v).Op("=").Qual(pkgCELRules, "New").Call(schemaLit(t.Go, s), jen.Lit(model.IsKind(t.Go)))
+		e.f.Var().Id(v).Op("=").Qual(pkgCELRules, "New").Call(schemaLit(t.Go, s), jen.Lit(gotype.IsKind(t.Go)))
 	}
 	e.f.Line()
 	return []jen.Code{

@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"sort"
 	"strconv"
 	"strings"
@@ -191,12 +192,12 @@ func presenceTest(t *types.Type, val *jen.Statement, set bool) jen.Code {
 	if t.Kind == types.Pointer {
 		return jen.Add(val).Op(eq).Nil()
 	}
-	r := model.Resolve(t)
+	r := gotype.Resolve(t)
 	switch r.Kind {
 	case types.Slice, types.Map:
 		return jen.Len(val).Op(eq).Lit(0)
 	case types.Builtin:
-		switch model.BuiltinKind(r.Name.Name) {
+		switch gotype.BuiltinKind(r.Name.Name) {
 		case "string":
 			return jen.Add(val).Op(eq).Lit("")
 		case "bool":
@@ -491,7 +492,7 @@ func checkOrder(r model.Rule) string {
 
 // listOfPointers reports whether the value at pl is a list of pointers.
 func (c *fnCtx) listOfPointers(pl place) bool {
-	r := model.Resolve(pl.valueType())
+	r := gotype.Resolve(pl.valueType())
 	return (r.Kind == types.Slice || r.Kind == types.Array) && r.Elem.Kind == types.Pointer
 }
 

@@ -3,6 +3,7 @@ package golang
 import (
 	"bytes"
 	"fmt"
+	"github.com/declval/validation-gen/golang/equal"
 	"go/token"
 	"sort"
 	"strings"
@@ -61,7 +62,7 @@ func render(m *model.Model, p *model.Package, header []byte, rn renames) ([]byte
 	f.HeaderComment("//go:build !" + BuildTag)
 	f.HeaderComment(strings.TrimPrefix(GeneratedMarker, "// "))
 	e := &goEmitter{m: m, p: p, f: f, typeAliases: rn.types, ownTypes: map[string]bool{}}
-	e.eq = &equalities{e: e, names: map[string]string{}}
+	e.eq = equal.New(e)
 	e.listKeys = map[string]string{}
 	e.itemFinders = map[string]string{}
 	if p.SchemeRegistry != "" && len(p.Roots) > 0 {
@@ -70,7 +71,7 @@ func render(m *model.Model, p *model.Package, header []byte, rn renames) ([]byte
 	for _, t := range p.Types {
 		e.typeFuncs(t)
 	}
-	e.eq.emit()
+	e.eq.Emit()
 	for _, c := range e.post {
 		f.Add(c)
 	}
@@ -86,7 +87,7 @@ type goEmitter struct {
 	m  *model.Model
 	p  *model.Package
 	f  *jen.File
-	eq *equalities
+	eq *equal.Equalities
 	// listKeys names the list-map key functions by item type and keys;
 	// post holds their declarations, written at the end of the file.
 	listKeys map[string]string
@@ -327,3 +328,10 @@ func (c *fnCtx) withFreshRoot(body []jen.Code) []jen.Code {
 	}
 	return append([]jen.Code{jen.Var().Id("freshRoot").Qual(pkgRT, "Path")}, body...)
 }
+
+// Jen, Package, TypeCode and Taken make the emitter the file equal
+// writes its functions into.
+func (e *goEmitter) Jen() *jen.File                        { return e.f }
+func (e *goEmitter) Package() string                       { return e.p.Path }
+func (e *goEmitter) TypeCode(t *types.Type) *jen.Statement { return e.typeCode(t) }
+func (e *goEmitter) Taken(name string) bool                { return e.taken(name) }

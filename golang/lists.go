@@ -1,6 +1,8 @@
 package golang
 
 import (
+	"github.com/declval/validation-gen/golang/equal"
+	"github.com/declval/validation-gen/gotype"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -29,7 +31,7 @@ func (c *fnCtx) listTypeOf(pl place) *model.ListType {
 
 // uniqueness emits the duplicate check of a set or map list.
 func (c *fnCtx) uniqueness(pl place, lt model.ListType) []jen.Code {
-	r := model.Resolve(pl.valueType())
+	r := gotype.Resolve(pl.valueType())
 	elem := r.Elem
 	if lt.CustomUnique {
 		return nil // handwritten code checks it
@@ -37,10 +39,10 @@ func (c *fnCtx) uniqueness(pl place, lt model.ListType) []jen.Code {
 	var call jen.Code
 	switch lt.Kind {
 	case "set":
-		if isComparable(elem) {
+		if equal.IsComparable(elem) {
 			call = jen.Qual(pkgRT, "UniqueValues").Call(pl.path.arg(), pl.derefRaw())
 		} else {
-			call = jen.Qual(pkgRT, "UniqueFunc").Call(pl.path.arg(), pl.derefRaw(), jen.Id(c.e.eq.fn(elem)))
+			call = jen.Qual(pkgRT, "UniqueFunc").Call(pl.path.arg(), pl.derefRaw(), jen.Id(c.e.eq.Fn(elem)))
 		}
 	case "map":
 		call = jen.Qual(pkgRT, "UniqueByKey").Call(pl.path.arg(), pl.derefRaw(), jen.Id(c.e.listKey(elem, lt.Keys)))
@@ -59,7 +61,7 @@ func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev
 	if lt == nil || !pl.hasOld() || (lt.Kind != "set" && lt.Kind != "map") {
 		return nil, nil, nil
 	}
-	r := model.Resolve(pl.valueType())
+	r := gotype.Resolve(pl.valueType())
 	et := r.Elem
 	idx := c.name("old")
 	isPtr := et.Kind == types.Pointer
@@ -70,7 +72,7 @@ func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev
 	// lookup is the call that finds the old item for a pointer to a new one.
 	var lookup func(item jen.Code) jen.Code
 	switch {
-	case lt.Kind == "map" || isComparable(et):
+	case lt.Kind == "map" || equal.IsComparable(et):
 		var keyFn jen.Code = jen.Qual(pkgRT, "Self").Index(c.e.typeCode(et))
 		if lt.Kind == "map" {
 			keyFn = jen.Id(c.e.listKey(et, lt.Keys))
@@ -82,7 +84,7 @@ func (c *fnCtx) correlation(pl place, elem place) (decl []jen.Code, find func(ev
 		lookup = func(item jen.Code) jen.Code { return jen.Id(idx).Dot("Find").Call(jen.Add(keyFn).Call(item)) }
 	default:
 		// Items without ==: found by typed equality, bucketed by hash.
-		eq := jen.Id(c.e.eq.fn(et))
+		eq := jen.Id(c.e.eq.Fn(et))
 		decl = []jen.Code{
 			jen.Var().Id(idx).Qual(pkgRT, "OldItemsFunc").Types(c.e.typeCode(et)),
 			onUpdate(jen.Qual(pkgRT, "NewOldItemsFunc").Call(jen.Op("*").Id(pl.ov), eq)),
@@ -119,7 +121,7 @@ func (e *goEmitter) listKeyType(et *types.Type, lt *model.ListType) jen.Code {
 // and whether it is nil, so that two items with equal keys match even
 // though their pointers differ.
 func (e *goEmitter) listKey(et *types.Type, keys []model.ListKey) string {
-	sig := model.TypeString(et) + "|" + et.Name.Package
+	sig := gotype.TypeString(et) + "|" + et.Name.Package
 	for _, k := range keys {
 		sig += "|" + k.GoName
 	}
@@ -165,7 +167,7 @@ func (e *goEmitter) listKey(et *types.Type, keys []model.ListKey) string {
 	body = append(body, jen.Return(jen.Id("k")))
 	_ = st
 	e.post = append(e.post,
-		jen.Commentf("%sKey is the list-map key of %s items.", n, model.TypeString(et)),
+		jen.Commentf("%sKey is the list-map key of %s items.", n, gotype.TypeString(et)),
 		jen.Type().Id(n+"Key").Struct(fields...),
 		jen.Line(),
 		jen.Commentf("%s returns the list-map key of an item.", n),

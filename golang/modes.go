@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"github.com/declval/validation-gen/gotype"
 	"slices"
 	"strconv"
 
@@ -42,8 +43,8 @@ func (c *fnCtx) modeMember(m *model.Modality, mem *model.ModeMember, root *pathV
 		}
 		return jen.Op("&").Id(o).Dot(f.GoName)
 	}
-	d := model.Resolve(m.Discriminator.Go)
-	isBool := d.Kind == types.Builtin && model.BuiltinKind(d.Name.Name) == "bool"
+	d := gotype.Resolve(m.Discriminator.Go)
+	isBool := d.Kind == types.Builtin && gotype.BuiltinKind(d.Name.Name) == "bool"
 	var cases []jen.Code
 	for _, mode := range mem.Modes {
 		var lit jen.Code = jen.Lit(mode.Value)

@@ -2,6 +2,7 @@ package golang
 
 import (
 	"github.com/dave/jennifer/jen"
+	"github.com/declval/validation-gen/golang/equal"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/declval/validation-gen/model"
@@ -78,16 +79,16 @@ func (c *fnCtx) eqTo(pl place, other string) jen.Code {
 	vt := pl.valueType()
 	q := c.e.eq
 	if pl.isPtr() {
-		if isComparable(vt) {
+		if equal.IsComparable(vt) {
 			return jen.Qual(pkgRT, "PtrEqual").Call(jen.Id(pl.v), jen.Id(other))
 		}
-		return jen.Qual(pkgRT, "PtrEqualFunc").Call(jen.Id(pl.v), jen.Id(other), jen.Id(q.fn(vt)))
+		return jen.Qual(pkgRT, "PtrEqualFunc").Call(jen.Id(pl.v), jen.Id(other), jen.Id(q.Fn(vt)))
 	}
-	if pl.local && q.reflects(vt) {
+	if pl.local && q.Reflects(vt) {
 		// A local copy's address must not reach reflection.
 		return jen.Qual(pkgRT, "SemanticEqual").Call(jen.Id(pl.v), jen.Id(other))
 	}
-	return q.call(vt, jen.Id(pl.v), jen.Id(other))
+	return q.Call(vt, jen.Id(pl.v), jen.Id(other))
 }
 
 // sameAsCmp is the bool expression: the value at pl equals its compared
@@ -243,7 +244,7 @@ func (c *fnCtx) structFieldsTree(t *model.Type, root *pathVar) (code, unchecked 
 	var conj []jen.Code
 	for _, m := range t.Go.Members {
 		if !checked[m.Name] {
-			conj = append(conj, c.e.eq.member(t.Go, m, "obj", "cmpObj"))
+			conj = append(conj, c.e.eq.Member(t.Go, m, "obj", "cmpObj"))
 		}
 	}
 	if len(conj) == 0 {

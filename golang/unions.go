@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"github.com/declval/validation-gen/gotype"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -106,7 +107,7 @@ func (e *goEmitter) unionMembers(u *model.Union) string {
 // itemFinder names a function that returns the index of the first item a
 // selector picks, or -1; written once per selector and file.
 func (e *goEmitter) itemFinder(s *model.ItemSelector) string {
-	sig := model.TypeString(s.Elem) + "|" + s.Elem.Name.Package + "|" + s.Describe()
+	sig := gotype.TypeString(s.Elem) + "|" + s.Elem.Name.Package + "|" + s.Describe()
 	if n, ok := e.itemFinders[sig]; ok {
 		return n
 	}

@@ -1,6 +1,8 @@
 package golang
 
 import (
+	"github.com/declval/validation-gen/golang/equal"
+	"github.com/declval/validation-gen/gotype"
 	"sort"
 
 	"github.com/dave/jennifer/jen"
@@ -254,7 +256,7 @@ func (c *fnCtx) updateConstraints(pl place, u model.Update, report func(jen.Code
 	add := func(cond jen.Code, fn string) {
 		checks = append(checks, jen.If(cond).Add(report(jen.Qual(pkgRT, fn).Call(pl.path.arg()))))
 	}
-	r := model.Resolve(pl.valueType())
+	r := gotype.Resolve(pl.valueType())
 	switch {
 	case r.Kind == types.Slice || r.Kind == types.Map:
 		for _, cn := range u.Constraints {
@@ -325,7 +327,7 @@ func (c *fnCtx) updateConstraints(pl place, u model.Update, report func(jen.Code
 // itemsCall is the runtime call that reports the items (or keys) a
 // NoAddItem or NoRemoveItem constraint forbids.
 func (c *fnCtx) itemsCall(pl place, u model.Update, cn string, oldVal jen.Code) jen.Code {
-	r := model.Resolve(pl.valueType())
+	r := gotype.Resolve(pl.valueType())
 	fn := map[string]string{"NoAddItem": "Added", "NoRemoveItem": "Removed"}[cn]
 	if r.Kind == types.Map {
 		return jen.Qual(pkgRT, "Keys"+fn).Call(pl.path.arg(), pl.derefRaw(), oldVal)
@@ -338,10 +340,10 @@ func (c *fnCtx) itemsCall(pl place, u model.Update, cn string, oldVal jen.Code) 
 	switch {
 	case u.List.Kind == "map":
 		return jen.Qual(pkgRT, "Items"+fn).Call(pl.path.arg(), pl.derefRaw(), oldVal, jen.Id(c.e.listKey(et, u.List.Keys)), isNil)
-	case isComparable(et):
+	case equal.IsComparable(et):
 		return jen.Qual(pkgRT, "Items"+fn).Call(pl.path.arg(), pl.derefRaw(), oldVal, jen.Qual(pkgRT, "Self").Index(c.e.typeCode(et)), isNil)
 	}
-	return jen.Qual(pkgRT, "Items"+fn+"Func").Call(pl.path.arg(), pl.derefRaw(), oldVal, jen.Id(c.e.eq.fn(et)), isNil)
+	return jen.Qual(pkgRT, "Items"+fn+"Func").Call(pl.path.arg(), pl.derefRaw(), oldVal, jen.Id(c.e.eq.Fn(et)), isNil)
 }
 
 // monotonic is +k8s:monotonic: on update, the value may not go below the

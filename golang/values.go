@@ -2,6 +2,7 @@ package golang
 
 import (
 	"github.com/dave/jennifer/jen"
+	"github.com/declval/validation-gen/gotype"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/declval/validation-gen/model"
@@ -9,7 +10,7 @@ import (
 
 // eachVal applies rules to every element of the list or map at pl.
 func (c *fnCtx) eachVal(pl place, rules []model.Rule) []jen.Code {
-	r := model.Resolve(pl.valueType())
+	r := gotype.Resolve(pl.valueType())
 	if r.Kind == types.Map {
 		return c.mapValues(pl, r, rules, false)
 	}
@@ -72,7 +73,7 @@ func (c *fnCtx) listElems(pl place, r *types.Type, rules []model.Rule, withType 
 		if elem.isPtr() {
 			// A nil item has nothing to validate; an unchanged one is not
 			// validated again.
-			eq := c.e.eq.call(elem.valueType(), jen.Id(ev), jen.Id(eov))
+			eq := c.e.eq.Call(elem.valueType(), jen.Id(ev), jen.Id(eov))
 			unchanged := isUpdate().Op("&&").Id(ev).Op("!=").Nil().Op("&&").Id(eov).Op("!=").Nil().Op("&&").Add(eq)
 			body = []jen.Code{ratchetGate(unchanged, body, c.unchangedTransitionsOf(elem, withType))}
 		} else {
@@ -258,8 +259,8 @@ func (c *fnCtx) mapValueCmp(pl, elem place, k, ms string) []jen.Code {
 
 // keyPath is the path of a map entry for a key of type kt.
 func keyPath(parent, k string, kt *types.Type) jen.Code {
-	r := model.Resolve(kt)
-	if r.Kind == types.Builtin && model.BuiltinKind(r.Name.Name) == "int" {
+	r := gotype.Resolve(kt)
+	if r.Kind == types.Builtin && gotype.BuiltinKind(r.Name.Name) == "int" {
 		return jen.Id(parent).Dot("IntKey").Call(jen.Int64().Parens(jen.Id(k)))
 	}
 	if r.Kind == types.Builtin && r.Name.Name == "string" {
@@ -277,7 +278,7 @@ func keyPath(parent, k string, kt *types.Type) jen.Code {
 //
 // withType validates the keys with their type's own validation instead.
 func (c *fnCtx) eachKey(pl place, rules []model.Rule, withType bool) []jen.Code {
-	r := model.Resolve(pl.valueType())
+	r := gotype.Resolve(pl.valueType())
 	k := c.name("k")
 	kv := c.name("kv")
 	key := place{t: r.Key, rules: rules, v: kv, ov: "nil", path: pl.path}
@@ -322,7 +323,7 @@ func (c *fnCtx) structure(pl place, guard bool) []jen.Code {
 			out = []jen.Code{c.callType(mt, pl, nil)}
 		}
 	} else {
-		r := model.Resolve(vt)
+		r := gotype.Resolve(vt)
 		if pl.typeFunc && vt.Kind == types.Alias {
 			r = vt.Underlying
 			if mt := c.e.m.Lookup(r); mt != nil {
@@ -332,7 +333,7 @@ func (c *fnCtx) structure(pl place, guard bool) []jen.Code {
 				}
 				r = nil
 			} else {
-				r = model.Resolve(r)
+				r = gotype.Resolve(r)
 			}
 		}
 		if r != nil {

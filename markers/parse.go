@@ -708,3 +708,14 @@ func IntRange(name string) (int64, uint64) {
 	}
 	return math.MinInt64, math.MaxInt64
 }
+
+// Closest is the candidate nearest to s by edit distance, if it is near.
+func Closest(s string, candidates []string) string {
+	best, bestD := "", len(s)/2+1
+	for _, c := range candidates {
+		if d := EditDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}

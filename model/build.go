@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"go/token"
 	gotypes "go/types"
 	"maps"
@@ -88,7 +89,7 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 		for _, n := range slices.Sorted(maps.Keys(in.Types)) {
 			t := in.Types[n]
 			lines, _ := l.TypeLines(t.Name.Package, n)
-			if !IsExported(n) || !s.sel.matches(t, lines) {
+			if !gotype.IsExported(n) || !s.sel.matches(t, lines) {
 				continue
 			}
 			if mt := b.typeOf(t, token.Position{}); mt != nil {
@@ -115,7 +116,6 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 	b.checkRegistryRoots()
 	b.checkCustomFuncs()
 	b.checkConstTags()
-	b.lint()
 	b.checkSchemeBuilders()
 	if len(b.errs) > 0 {
 		return nil, markers.JoinSorted(b.errs)
@@ -177,27 +177,27 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 		return nil
 	}
 	lines, pos := b.l.TypeLines(t.Name.Package, t.Name.Name)
-	if what := unvalidatableKind(t); what != "" {
+	if what := gotype.UnvalidatableKind(t); what != "" {
 		b.unvalidatable[t.Name] = true
 		b.rejectTags(lines, fmt.Sprintf("type %s is %s, which holds no value validation-gen can validate, so this tag would be checked nowhere", t.Name.Name, what),
 			"remove the tag, or put it on a struct, a typedef of a string, number, bool, list or map, or their fields")
 		return nil
 	}
 	if t.Kind == types.Alias && t.GoType != nil {
-		t.Underlying = realType(t.Underlying, t.GoType.Underlying())
+		t.Underlying = gotype.RealType(t.Underlying, t.GoType.Underlying())
 	}
-	if what, fix := unsupportedValue(t); what != "" && t.Kind == types.Alias {
+	if what, fix := gotype.UnsupportedValue(t); what != "" && t.Kind == types.Alias {
 		if b.rejectTags(lines, fmt.Sprintf("type %s is %s, which validation-gen does not validate", t.Name.Name, what), fix) {
 			lines = nil
 		}
 	}
 	mt := &Type{Go: t, Pkg: pkg, Pos: pos}
 	b.types[t.Name] = mt
-	tt := &target{b: b, scope: markers.ScopeType, t: t, desc: "type " + t.Name.Name}
+	tt := gotype.NewTarget(markers.ScopeType, t, "type "+t.Name.Name)
 	tags, errs := markers.Default.Parse(lines, tt)
 	b.errs = append(b.errs, errs...)
 	b.checkListTags(tags, t)
-	mt.tags = tags
+	mt.Tags = tags
 	mt.Rules = b.withCustom(append(b.rules(tags), b.xValidations(lines)...), mt, "", t.GoType)
 	if t.Kind != types.Struct {
 		for _, r := range mt.Rules {
@@ -261,34 +261,34 @@ func (b *builder) buildFields(mt *Type) {
 	}()
 	for _, m := range t.Members {
 		lines, pos := b.l.FieldLines(t.Name.Package, t.Name.Name, m.Name)
-		jsonName, inline, skip := jsonOf(m)
-		if !IsExported(m.Name) || skip {
+		jsonName, inline, skip := gotype.JSONOf(m)
+		if !gotype.IsExported(m.Name) || skip {
 			b.rejectTags(lines, fmt.Sprintf("field %s.%s is not serialised (unexported or json:\"-\"), so it cannot be validated", t.Name.Name, m.Name),
 				"move the tag to a serialised field or remove it")
 			continue
 		}
-		gt := goFieldType(t, m.Name)
-		if invalidType(gt) {
+		gt := gotype.FieldType(t, m.Name)
+		if gotype.InvalidType(gt) {
 			b.errs = append(b.errs, &markers.Error{Pos: pos,
 				Msg: fmt.Sprintf("the type of field %s.%s does not compile (Go's type checker finds it undefined or invalid), so validation-gen cannot know what to validate", t.Name.Name, m.Name),
 				Fix: "make the package build first: go build ./... names the error"})
 			continue
 		}
-		mtyp := realType(m.Type, gt)
-		if what, fix := unsupportedValue(mtyp); what != "" &&
+		mtyp := gotype.RealType(m.Type, gt)
+		if what, fix := gotype.UnsupportedValue(mtyp); what != "" &&
 			b.rejectTags(lines, fmt.Sprintf("field %s.%s is %s, which validation-gen does not validate", t.Name.Name, m.Name, what), fix) {
 			continue
 		}
-		f := &Field{GoName: m.Name, JSONName: jsonName, Embedded: m.Embedded, Inline: inline, Go: mtyp, Pos: pos, Generic: genericInstance(gt, t.Name.Package), NameTagged: jsonNamed(m)}
-		desc := fmt.Sprintf("field %s.%s (%s)", t.Name.Name, m.Name, TypeString(mtyp))
-		if r := Resolve(Deref(mtyp)); r.Kind == types.Slice && isBytes(r) {
+		f := &Field{GoName: m.Name, JSONName: jsonName, Embedded: m.Embedded, Inline: inline, Go: mtyp, Pos: pos, Generic: gotype.GenericInstance(gt, t.Name.Package), NameTagged: gotype.JSONNamed(m)}
+		desc := fmt.Sprintf("field %s.%s (%s)", t.Name.Name, m.Name, gotype.TypeString(mtyp))
+		if r := gotype.Resolve(gotype.Deref(mtyp)); r.Kind == types.Slice && gotype.IsBytes(r) {
 			desc += ", a []byte, which JSON writes as a base64 string, not a list"
 		}
-		ft := &target{b: b, scope: markers.ScopeField, t: mtyp, desc: desc}
+		ft := gotype.NewTarget(markers.ScopeField, mtyp, desc)
 		tags, errs := markers.Default.Parse(lines, ft)
 		b.errs = append(b.errs, errs...)
 		b.checkListTags(tags, m.Type)
-		f.tags = tags
+		f.Tags = tags
 		f.Rules = b.withCustom(append(b.rules(tags), b.xValidations(lines)...), mt, m.Name, gt)
 		b.withDefault(f, lines, gt)
 		if inline {
@@ -378,15 +378,15 @@ func (b *builder) checkListTags(tags []*markers.Tag, t *types.Type) {
 		b.errs = append(b.errs, markers.Errorf(custom, "remove +k8s:customUnique, or make the list listType=set or map",
 			"+k8s:customUnique turns off a uniqueness check, and this list has none"))
 	}
-	elem := Resolve(t)
+	elem := gotype.Resolve(t)
 	if elem.Kind == types.Slice || elem.Kind == types.Array {
-		elem = Resolve(elem.Elem)
+		elem = gotype.Resolve(elem.Elem)
 	}
 	if elem.Kind == types.Pointer {
-		elem = Resolve(elem.Elem)
+		elem = gotype.Resolve(elem.Elem)
 	}
 	if isMap && elem.Kind != types.Struct {
-		b.errs = append(b.errs, markers.Errorf(mapTag, "use listType=set or atomic for lists of scalars", "%s=map needs a list of structs, not %s", mapTag.Def.Name, TypeString(t)))
+		b.errs = append(b.errs, markers.Errorf(mapTag, "use listType=set or atomic for lists of scalars", "%s=map needs a list of structs, not %s", mapTag.Def.Name, gotype.TypeString(t)))
 		return
 	}
 	seen := map[string]bool{}
@@ -397,14 +397,14 @@ func (b *builder) checkListTags(tags []*markers.Tag, t *types.Type) {
 		seen[k.Value] = true
 		var found *types.Member
 		for i, m := range elem.Members {
-			if name, _, skip := jsonOf(m); !skip && name == k.Value {
+			if name, _, skip := gotype.JSONOf(m); !skip && name == k.Value {
 				found = &elem.Members[i]
 			}
 		}
 		if found == nil {
 			var names []string
 			for _, m := range elem.Members {
-				if name, inline, skip := jsonOf(m); !skip && !inline && IsExported(m.Name) {
+				if name, inline, skip := gotype.JSONOf(m); !skip && !inline && gotype.IsExported(m.Name) {
 					names = append(names, name)
 				}
 			}
@@ -412,12 +412,12 @@ func (b *builder) checkListTags(tags []*markers.Tag, t *types.Type) {
 				"listMapKey %q names no field of %s", k.Value, elem.Name.Name))
 			continue
 		}
-		kt := Resolve(found.Type)
+		kt := gotype.Resolve(found.Type)
 		if kt.Kind == types.Pointer {
-			kt = Resolve(kt.Elem)
+			kt = gotype.Resolve(kt.Elem)
 		}
 		if kt.Kind != types.Builtin {
-			b.errs = append(b.errs, markers.Errorf(k, "key fields must be strings, integers or booleans", "listMapKey %q is a %s", k.Value, TypeString(found.Type)))
+			b.errs = append(b.errs, markers.Errorf(k, "key fields must be strings, integers or booleans", "listMapKey %q is a %s", k.Value, gotype.TypeString(found.Type)))
 		}
 	}
 }
@@ -458,7 +458,7 @@ func (b *builder) reach(t *types.Type, pos token.Position, opaque bool) {
 		return
 	}
 	b.errs = append(b.errs, &markers.Error{Pos: pos,
-		Msg: fmt.Sprintf("type %s.%s is from package %s, which is not part of this run", pathBase(t.Name.Package), t.Name.Name, t.Name.Package),
+		Msg: fmt.Sprintf("type %s.%s is from package %s, which is not part of this run", gotype.PathBase(t.Name.Package), t.Name.Name, t.Name.Package),
 		Fix: fmt.Sprintf("add the package to the run, pass --readonly-pkg=%s if it has its own generated validation, or tag the field +k8s:opaqueType", t.Name.Package)})
 }
 
@@ -583,22 +583,22 @@ func (b *builder) checkFields() {
 			continue
 		}
 		if t.Go.Kind != types.Struct && t.Go.GoType != nil {
-			if g := genericInstance(t.Go.GoType.Underlying(), t.Go.Name.Package); g != "" {
+			if g := gotype.GenericInstance(t.Go.GoType.Underlying(), t.Go.Name.Package); g != "" {
 				b.errs = append(b.errs, &markers.Error{Pos: t.Pos,
 					Msg: fmt.Sprintf("type %s holds %s, an instance of a generic type: validation-gen generates no code for generic types, so it could neither check nor compare its values, and %s has validation", t.Go.Name.Name, g, t.Go.Name.Name),
 					Fix: fmt.Sprintf("declare a non-generic type with the fields of %s and use it in %s", g, t.Go.Name.Name)})
 			}
 		}
 		for _, f := range t.Fields {
-			if what := unencodable(f.Go); what != "" {
+			if what := gotype.Unencodable(f.Go); what != "" {
 				b.errs = append(b.errs, &markers.Error{Pos: f.Pos,
 					Msg: fmt.Sprintf("field %s.%s holds %s, which JSON cannot encode (encoding/json fails on the whole object), and %s has validation that would compare it", t.Go.Name.Name, f.GoName, what, t.Go.Name.Name),
 					Fix: "tag the field json:\"-\" so that it is not part of the API, or give it a type JSON can encode"})
 				continue
 			}
-			if multiPointer(f.Go) && (checksSomething(f.Rules) || valueNeeds(f.Go, b.lookupAny)) {
+			if gotype.MultiPointer(f.Go) && (checksSomething(f.Rules) || valueNeeds(f.Go, b.lookupAny)) {
 				b.errs = append(b.errs, &markers.Error{Pos: f.Pos,
-					Msg: fmt.Sprintf("field %s.%s holds a pointer to a pointer (%s), which validation-gen does not validate through, and it has validation", t.Go.Name.Name, f.GoName, TypeString(f.Go)),
+					Msg: fmt.Sprintf("field %s.%s holds a pointer to a pointer (%s), which validation-gen does not validate through, and it has validation", t.Go.Name.Name, f.GoName, gotype.TypeString(f.Go)),
 					Fix: "use a single pointer (JSON reads both the same way)"})
 				continue
 			}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"go/token"
 	gotypes "go/types"
 	"sort"
@@ -20,7 +21,10 @@ const customPrefix = "ValidateCustom_"
 // ValidateCustom_<Type>_<Field> for a field (goField), ValidateCustom_<Type>
 // for the type itself. value is the validated value's Go type.
 func (b *builder) withCustom(rules []Rule, mt *Type, goField string, value gotypes.Type) []Rule {
-	out := rules
+	if len(rules) == 0 {
+		return rules
+	}
+	out := make([]Rule, len(rules))
 	for i, r := range rules {
 		switch x := r.(type) {
 		case Custom:
@@ -28,41 +32,16 @@ func (b *builder) withCustom(rules []Rule, mt *Type, goField string, value gotyp
 			if goField != "" {
 				x.Func += "_" + goField
 			}
-			x.Nilable = nilable(value)
+			x.Nilable = gotype.Nilable(value)
 			b.claimCustom(mt.Pkg, x, value)
-			out = replaceRule(out, i, x)
+			r = x
 		case IfOption:
-			if inner := b.withCustom(x.Rules, mt, goField, value); !sameRules(inner, x.Rules) {
-				x.Rules = inner
-				out = replaceRule(out, i, x)
-			}
+			x.Rules = b.withCustom(x.Rules, mt, goField, value)
+			r = x
 		}
+		out[i] = r
 	}
 	return out
-}
-
-func replaceRule(rules []Rule, i int, r Rule) []Rule {
-	out := append([]Rule{}, rules...)
-	out[i] = r
-	return out
-}
-
-func sameRules(a, b []Rule) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
-}
-
-// nilable reports whether Kubernetes passes a value of type t to a custom
-// function as it is (a pointer, list, map or interface) rather than as a
-// pointer to it.
-func nilable(t gotypes.Type) bool {
-	if t == nil {
-		return false
-	}
-	switch t.Underlying().(type) {
-	case *gotypes.Pointer, *gotypes.Slice, *gotypes.Map, *gotypes.Interface:
-		return true
-	}
-	return false
 }
 
 // claimCustom records the function a tag calls and checks its declaration.
@@ -78,7 +57,7 @@ func (b *builder) claimCustom(p *Package, x Custom, value gotypes.Type) {
 	if !x.Nilable && value != nil {
 		want = gotypes.NewPointer(value)
 	}
-	wantSig := fmt.Sprintf("func %s(ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue %s) field.ErrorList", x.Func, typeText(want))
+	wantSig := fmt.Sprintf("func %s(ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue %s) field.ErrorList", x.Func, gotype.TypeText(want))
 	pkg := b.l.Universe.Package(p.Path)
 	fn := pkg.Functions[x.Func]
 	if fn == nil || fn.Underlying == nil || fn.Underlying.GoType == nil {
@@ -88,43 +67,15 @@ func (b *builder) claimCustom(p *Package, x Custom, value gotypes.Type) {
 		return
 	}
 	sig, ok := fn.Underlying.GoType.(*gotypes.Signature)
-	if !ok || !customSignature(sig, want) {
+	if !ok || !gotype.ValidatorSignature(sig, want) {
 		got := "?"
 		if ok {
-			got = typeText(sig)
+			got = gotype.TypeText(sig)
 		}
 		b.errs = append(b.errs, &markers.Error{Pos: x.Pos, Tag: x.Tag,
 			Msg: fmt.Sprintf("+k8s:customValidation calls %s, declared as %s, which the generated code cannot call", x.Func, got),
 			Fix: "declare it as " + wantSig})
 	}
-}
-
-// customSignature reports whether sig is the signature generated code
-// calls a custom function with.
-func customSignature(sig *gotypes.Signature, value gotypes.Type) bool {
-	if sig.Variadic() || sig.Params().Len() != 5 || sig.Results().Len() != 1 || sig.Recv() != nil {
-		return false
-	}
-	named := func(t gotypes.Type, pkg, name string) bool {
-		n, ok := gotypes.Unalias(t).(*gotypes.Named)
-		return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg
-	}
-	p := sig.Params()
-	path, ok := p.At(2).Type().(*gotypes.Pointer)
-	return named(p.At(0).Type(), "context", "Context") &&
-		named(p.At(1).Type(), "k8s.io/apimachinery/pkg/api/operation", "Operation") &&
-		ok && named(path.Elem(), "k8s.io/apimachinery/pkg/util/validation/field", "Path") &&
-		value != nil && gotypes.Identical(p.At(3).Type(), value) && gotypes.Identical(p.At(4).Type(), value) &&
-		named(sig.Results().At(0).Type(), "k8s.io/apimachinery/pkg/util/validation/field", "ErrorList")
-}
-
-// typeText writes t as a declaration in the output package would, each
-// package by its name.
-func typeText(t gotypes.Type) string {
-	if t == nil {
-		return "?"
-	}
-	return gotypes.TypeString(t, func(p *gotypes.Package) string { return p.Name() })
 }
 
 // checkCustomFuncs reports, as Kubernetes does, ValidateCustom_ functions

@@ -3,39 +3,13 @@ package model
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	gotypes "go/types"
 	"reflect"
 	"strings"
 
-	"k8s.io/gengo/v2/types"
-
 	"github.com/declval/validation-gen/markers"
 )
-
-// fieldDefault finds a field's +default=<json> (defaulter-gen's tag,
-// which Kubernetes' validation-gen reads for +k8s:optional).
-func (b *builder) fieldDefault(lines []markers.Line) (value string, line markers.Line, ok bool) {
-	var found []markers.Line
-	for _, l := range lines {
-		s := strings.TrimSpace(l.Text)
-		if s == "+default" || strings.HasPrefix(s, "+default=") || strings.HasPrefix(s, "+default(") {
-			found = append(found, l)
-		}
-	}
-	if len(found) == 0 {
-		return "", markers.Line{}, false
-	}
-	if len(found) > 1 {
-		b.errs = append(b.errs, &markers.Error{Pos: found[1].Pos, Tag: strings.TrimPrefix(strings.TrimSpace(found[1].Text), "+"),
-			Msg: "a field has one default; this is its second +default", Fix: "remove one of the +default lines"})
-	}
-	s := strings.TrimSpace(found[0].Text)
-	value, _ = strings.CutPrefix(s, "+default=")
-	if value == s {
-		value = ""
-	}
-	return strings.TrimSpace(value), found[0], true
-}
 
 // withDefault applies a field's +default to its +k8s:optional, as
 // Kubernetes reads it: a field with a default is optional to clients but
@@ -44,7 +18,10 @@ func (b *builder) fieldDefault(lines []markers.Line) (value string, line markers
 // default is its zero value, which no one can tell from unset: then the
 // optional is documentation only, and nothing stops the field's checks.
 func (b *builder) withDefault(f *Field, lines []markers.Line, gt gotypes.Type) {
-	raw, line, ok := b.fieldDefault(lines)
+	raw, line, ok, err := markers.FieldDefault(lines)
+	if err != nil {
+		b.errs = append(b.errs, err)
+	}
 	if !ok {
 		return
 	}
@@ -71,10 +48,10 @@ func (b *builder) withDefault(f *Field, lines []markers.Line, gt gotypes.Type) {
 		return
 	}
 	documentation := false
-	if !nilable(gt) {
-		zero, known := zeroJSONValue(Resolve(Deref(f.Go)))
+	if !gotype.Nilable(gt) {
+		zero, known := gotype.ZeroJSON(gotype.Resolve(gotype.Deref(f.Go)))
 		if !known {
-			fail(fmt.Sprintf("+k8s:optional cannot compare the default with the zero value of %s", TypeString(f.Go)),
+			fail(fmt.Sprintf("+k8s:optional cannot compare the default with the zero value of %s", gotype.TypeString(f.Go)),
 				"remove the +default, or use a pointer field")
 			return
 		}
@@ -123,21 +100,4 @@ func effectivelyRequired(rules []Rule, documentation bool) []Rule {
 		out = append(out, r)
 	}
 	return out
-}
-
-// zeroJSONValue is the zero value of a builtin as encoding/json decodes
-// it into an any: the table Kubernetes compares a default with.
-func zeroJSONValue(t *types.Type) (any, bool) {
-	if t.Kind != types.Builtin {
-		return nil, false
-	}
-	switch BuiltinKind(t.Name.Name) {
-	case "string":
-		return "", true
-	case "bool":
-		return false, true
-	case "int", "uint", "float":
-		return 0.0, true
-	}
-	return nil, false
 }

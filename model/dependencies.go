@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"strings"
 
 	"k8s.io/gengo/v2/types"
@@ -64,7 +65,7 @@ func (b *builder) resolveDependencies(mt *Type, pending []pendingDependency) {
 		}
 		if dep == nil {
 			fix := "name a sibling field by its JSON name: " + strings.Join(names, ", ")
-			if s := closest(name, names); s != "" {
+			if s := markers.Closest(name, names); s != "" {
 				fix = fmt.Sprintf("did you mean %q?", s)
 			}
 			b.errs = append(b.errs, markers.Errorf(tag, fix,
@@ -90,7 +91,7 @@ func (b *builder) resolveDependencies(mt *Type, pending []pendingDependency) {
 // dependency ("" if it can): Kubernetes defines "set" for pointers, lists,
 // maps and scalars only.
 func dependencyKind(t *types.Type) string {
-	r := Resolve(t)
+	r := gotype.Resolve(t)
 	switch r.Kind {
 	case types.Pointer, types.Slice, types.Map, types.Builtin:
 		return ""
@@ -98,15 +99,4 @@ func dependencyKind(t *types.Type) string {
 		return "a struct"
 	}
 	return "a " + string(r.Kind)
-}
-
-// closest is the candidate nearest to s by edit distance, if it is near.
-func closest(s string, candidates []string) string {
-	best, bestD := "", len(s)/2+1
-	for _, c := range candidates {
-		if d := markers.EditDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
 }

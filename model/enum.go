@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"sort"
 
 	"k8s.io/gengo/v2/types"
@@ -63,7 +64,7 @@ func (b *builder) constTags(pkg, name string) []*markers.Tag {
 		if t == nil {
 			t = types.String
 		}
-		ct := &target{b: b, scope: markers.ScopeConst, t: t, desc: fmt.Sprintf("constant %s (%s)", name, TypeString(t))}
+		ct := gotype.NewTarget(markers.ScopeConst, t, fmt.Sprintf("constant %s (%s)", name, gotype.TypeString(t)))
 		var errs []error
 		tags, errs = markers.Default.Parse(lines, ct)
 		b.errs = append(b.errs, errs...)
@@ -118,7 +119,7 @@ func (b *builder) checkConstTags() {
 			}
 			typ := "untyped"
 			if c != nil && c.Underlying != nil {
-				typ = TypeString(c.Underlying)
+				typ = gotype.TypeString(c.Underlying)
 			}
 			b.errs = append(b.errs, markers.Errorf(tags[0], "tag the type "+typ+" with +k8s:enum, or remove the tag",
 				"+k8s:%s is on constant %s of type %s, which is no +k8s:enum type of the run, so it is applied nowhere", tags[0].Def.Name, name, typ))

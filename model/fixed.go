@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"slices"
 	"strings"
 
@@ -40,17 +41,17 @@ func (b *builder) fixed(tag *markers.Tag, src Src) Rule {
 // value (a pointer to it, for a value that is not nilable), has that type.
 // validation-gen's code is typed and takes no type argument.
 func checkTypeArg(arg string, tg markers.Target) (msg, fix string) {
-	t, ok := tg.(*target)
+	t, ok := tg.(*gotype.Target)
 	if !ok {
 		return "", ""
 	}
-	leaf := t.t
+	leaf := t.Type()
 	for leaf.Kind == types.Pointer {
 		leaf = leaf.Elem
 	}
-	switch Resolve(leaf).Kind {
+	switch gotype.Resolve(leaf).Kind {
 	case types.Slice, types.Map, types.Interface, types.Pointer:
-		return fmt.Sprintf("typeArg: %s is passed as it is, not by pointer, so the FixedResult[*%s] Kubernetes' generator writes would not compile", TypeString(leaf), strings.TrimPrefix(arg, "*")),
+		return fmt.Sprintf("typeArg: %s is passed as it is, not by pointer, so the FixedResult[*%s] Kubernetes' generator writes would not compile", gotype.TypeString(leaf), strings.TrimPrefix(arg, "*")),
 			"remove typeArg:; validation-gen's code needs none"
 	}
 	want := leaf.Name.Name

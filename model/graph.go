@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -156,7 +157,7 @@ func (m *Model) ValueNeeds(t *types.Type) bool { return valueNeeds(t, m.Lookup) 
 // fields, into itself. encoding/json drops such a field's members, and a
 // schema that flattened it would never end.
 func (b *builder) checkInlineCycles() {
-	lookup := func(t *types.Type) *Type { return b.lookupAny(Deref(t)) }
+	lookup := func(t *types.Type) *Type { return b.lookupAny(gotype.Deref(t)) }
 	for _, t := range b.types {
 		// path holds the inline fields followed from t.
 		var path []*Field
@@ -219,7 +220,7 @@ func lowerFirst(s string) string {
 // other. Go would check the hidden field while no JSON ever holds it, and
 // the parent's schema would carry its rules on the other field.
 func (b *builder) checkShadowedFields() {
-	lookup := func(t *types.Type) *Type { return b.lookupAny(Deref(t)) }
+	lookup := func(t *types.Type) *Type { return b.lookupAny(gotype.Deref(t)) }
 	type placed struct {
 		f     *Field
 		owner *Type

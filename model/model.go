@@ -106,8 +106,8 @@ type Type struct {
 	// LazyPath is set for types of readonly packages that were generated
 	// by validation-gen and so have ValidateAt_ functions.
 	LazyPath bool
-	// tags are the type's own tags as parsed, for the lint.
-	tags []*markers.Tag
+	// Tags are the type's own tags as parsed (for the lint).
+	Tags []*markers.Tag
 }
 
 // Field is a struct member.
@@ -126,8 +126,8 @@ type Field struct {
 	// where it is.
 	Default    string
 	DefaultPos token.Position
-	// tags are the field's tags as parsed, for the lint.
-	tags []*markers.Tag
+	// Tags are the field's tags as parsed (for the lint).
+	Tags []*markers.Tag
 	// Generic is the instance of a generic type the field's value holds
 	// (G[string] in *G[string] or []G[string]), "" if none.
 	Generic string

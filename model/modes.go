@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"slices"
 	"sort"
 
@@ -48,7 +49,7 @@ func (g *modeTags) add(b *builder, f *Field, tags []*markers.Tag) {
 			}
 			g.discs = append(g.discs, &Modality{Src: srcOf(tag), Name: name, Discriminator: f})
 		case "ifMode":
-			if f.Inline || multiPointer(f.Go) {
+			if f.Inline || gotype.MultiPointer(f.Go) {
 				b.errs = append(b.errs, markers.Errorf(tag, "give the field a JSON name and at most one pointer, or tag the fields of an embedded type",
 					"+k8s:ifMode cannot be used on an inline field (its fields are its parent's in JSON: it has no path of its own) or a pointer to a pointer"))
 				continue
@@ -86,7 +87,7 @@ func (g *modeTags) build(b *builder) []*Modality {
 		if !ok {
 			value, _ = u.tag.Arg("")
 		}
-		if d := Resolve(m.Discriminator.Go); d.Kind == types.Builtin && BuiltinKind(d.Name.Name) == "bool" && value != "true" && value != "false" {
+		if d := gotype.Resolve(m.Discriminator.Go); d.Kind == types.Builtin && gotype.BuiltinKind(d.Name.Name) == "bool" && value != "true" && value != "false" {
 			b.errs = append(b.errs, markers.Errorf(u.tag, "write the mode as true or false",
 				"the discriminator %s is a bool, and the mode %q is not true or false", m.Discriminator.GoName, value))
 			continue

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"go/token"
 	"maps"
 	"slices"
@@ -29,7 +30,7 @@ func (b *builder) crdRoots() []*CRDRoot {
 		pkg := b.l.Universe.Package(path)
 		for _, n := range slices.Sorted(maps.Keys(pkg.Types)) {
 			t := pkg.Types[n]
-			if t.Kind != types.Struct || !IsKind(t) {
+			if t.Kind != types.Struct || !gotype.IsKind(t) {
 				continue
 			}
 			mt := b.typeOf(t, token.Position{})
@@ -104,7 +105,7 @@ func typeChoice(typeLines []markers.Line) (choice, ok bool) {
 func (b *builder) packageTags(path string) (*Package, selection, bool) {
 	gp := b.l.Universe.Package(path)
 	lines := b.l.PackageLines(path)
-	tags, errs := markers.Default.Parse(lines, pkgTarget{path})
+	tags, errs := markers.Default.Parse(lines, gotype.PackageTarget{Path: path})
 	b.errs = append(b.errs, errs...)
 	pkg := &Package{Path: path, Name: gp.Name, Dir: gp.Dir, InputPath: path, Declared: b.l.Declared(path)}
 	var sel selection

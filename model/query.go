@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/declval/validation-gen/gotype"
 	"go/token"
 	"regexp"
 
@@ -22,7 +23,7 @@ func (m *Model) CELRules(t *Type) (own []CEL, byField map[string][]CEL) {
 	fields = func(t *Type, depth int) {
 		for _, f := range t.Fields {
 			if f.Inline {
-				if inner := m.Lookup(Deref(f.Go)); inner != nil && depth < 8 {
+				if inner := m.Lookup(gotype.Deref(f.Go)); inner != nil && depth < 8 {
 					fields(inner, depth+1)
 				}
 				continue
@@ -56,11 +57,11 @@ func (m *Model) BelowItems(t *Type) bool {
 		for _, p := range m.Packages {
 			for _, pt := range p.Types {
 				var elems []*types.Type
-				if r := Resolve(Deref(pt.Go)); r.Kind == types.Slice || r.Kind == types.Array || r.Kind == types.Map {
+				if r := gotype.Resolve(gotype.Deref(pt.Go)); r.Kind == types.Slice || r.Kind == types.Array || r.Kind == types.Map {
 					elems = append(elems, r.Elem)
 				}
 				for _, f := range pt.Fields {
-					if r := Resolve(Deref(f.Go)); r.Kind == types.Slice || r.Kind == types.Array || r.Kind == types.Map {
+					if r := gotype.Resolve(gotype.Deref(f.Go)); r.Kind == types.Slice || r.Kind == types.Array || r.Kind == types.Map {
 						elems = append(elems, r.Elem)
 					}
 				}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"slices"
 
 	"k8s.io/gengo/v2/types"
@@ -61,20 +62,20 @@ func listKeys(tags []*markers.Tag) []ListKey {
 		if tag.Def.Name != "listMapKey" {
 			continue
 		}
-		t, ok := tag.Target.(*target)
+		t, ok := tag.Target.(*gotype.Target)
 		if !ok {
 			continue
 		}
-		elem := Resolve(t.t)
+		elem := gotype.Resolve(t.Type())
 		if elem.Kind == types.Slice || elem.Kind == types.Array {
-			elem = Resolve(elem.Elem)
+			elem = gotype.Resolve(elem.Elem)
 		}
 		if elem.Kind == types.Pointer {
-			elem = Resolve(elem.Elem)
+			elem = gotype.Resolve(elem.Elem)
 		}
 		for _, m := range elem.Members {
-			if name, _, skip := jsonOf(m); !skip && name == tag.Value {
-				keys = append(keys, ListKey{JSONName: name, GoName: m.Name, Go: realType(m.Type, goFieldType(elem, m.Name))})
+			if name, _, skip := gotype.JSONOf(m); !skip && name == tag.Value {
+				keys = append(keys, ListKey{JSONName: name, GoName: m.Name, Go: gotype.RealType(m.Type, gotype.FieldType(elem, m.Name))})
 			}
 		}
 	}
@@ -206,8 +207,8 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		return EachKey{src, chained()}
 	case "subfield":
 		name, _ := tag.Arg("")
-		st := tag.Chained.Target.(*target)
-		return Subfield{Src: src, JSONName: name, Field: &Field{GoName: st.goField, JSONName: name, Go: st.t, Pos: tag.Pos}, Rules: chained()}
+		st := tag.Chained.Target.(*gotype.Target)
+		return Subfield{Src: src, JSONName: name, Field: &Field{GoName: st.GoField(), JSONName: name, Go: st.Type(), Pos: tag.Pos}, Rules: chained()}
 	case "opaqueType":
 		return Opaque{src}
 	case "customValidation":

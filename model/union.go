@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -212,7 +213,7 @@ func (b *builder) itemSelector(tag *markers.Tag, f *Field) *ItemSelector {
 		b.errs = append(b.errs, markers.Errorf(tag, "add +k8s:listType=map and +k8s:listMapKey=<key> to the list", "+k8s:item needs a listType=map list"))
 		return nil
 	}
-	sel := &ItemSelector{List: f, Elem: Resolve(f.Go).Elem}
+	sel := &ItemSelector{List: f, Elem: gotype.Resolve(f.Go).Elem}
 	given := map[string]codetags.Arg{}
 	for _, a := range tag.Args {
 		given[a.Name] = a
@@ -226,15 +227,15 @@ func (b *builder) itemSelector(tag *markers.Tag, f *Field) *ItemSelector {
 			return nil
 		}
 		delete(given, k.JSONName)
-		kt := Resolve(k.Go)
+		kt := gotype.Resolve(k.Go)
 		if kt.Kind == types.Pointer {
-			kt = Resolve(kt.Elem)
+			kt = gotype.Resolve(kt.Elem)
 		}
-		kind := BuiltinKind(kt.Name.Name)
+		kind := gotype.BuiltinKind(kt.Name.Name)
 		want := map[string]codetags.ArgType{"string": codetags.ArgTypeString, "int": codetags.ArgTypeInt, "bool": codetags.ArgTypeBool}[kind]
 		if a.Type != want {
-			b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("give %s a literal of type %s", k.JSONName, TypeString(k.Go)),
-				"key %q is of type %s; %s is a %s literal", k.JSONName, TypeString(k.Go), a.Value, a.Type))
+			b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("give %s a literal of type %s", k.JSONName, gotype.TypeString(k.Go)),
+				"key %q is of type %s; %s is a %s literal", k.JSONName, gotype.TypeString(k.Go), a.Value, a.Type))
 			return nil
 		}
 		sel.Keys = append(sel.Keys, ItemKey{ListKey: k, Kind: kind, Value: a.Value})

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"slices"
 
 	"k8s.io/gengo/v2/types"
@@ -27,7 +28,7 @@ func (b *builder) listTypeAt(rules []Rule, t *types.Type) *ListType {
 			return &lt
 		}
 	}
-	if mt := b.lookupAny(Deref(t)); mt != nil {
+	if mt := b.lookupAny(gotype.Deref(t)); mt != nil {
 		for _, r := range mt.Rules {
 			if lt, ok := r.(ListType); ok {
 				return &lt
@@ -49,7 +50,7 @@ func (b *builder) checkUpdateRules(rules []Rule, t *types.Type, list *ListType, 
 				continue
 			}
 			if slices.Contains(x.Constraints, "NoAddItem") || slices.Contains(x.Constraints, "NoRemoveItem") {
-				if Resolve(Deref(t)).Kind == types.Slice {
+				if gotype.Resolve(gotype.Deref(t)).Kind == types.Slice {
 					x.List = list
 					rules[i] = x
 				}
@@ -57,7 +58,7 @@ func (b *builder) checkUpdateRules(rules []Rule, t *types.Type, list *ListType, 
 		case IfOption:
 			b.checkUpdateRules(x.Rules, t, list, item)
 		case EachVal:
-			r := Resolve(Deref(t))
+			r := gotype.Resolve(gotype.Deref(t))
 			if r.Kind == types.Slice || r.Kind == types.Map {
 				elemList := b.listTypeAt(nil, r.Elem)
 				for _, in := range x.Rules {
@@ -75,7 +76,7 @@ func (b *builder) checkUpdateRules(rules []Rule, t *types.Type, list *ListType, 
 
 // updateFits reports an update rule that does not fit its value.
 func updateFits(u Update, t *types.Type, list *ListType, item bool) error {
-	r := Resolve(Deref(t))
+	r := gotype.Resolve(gotype.Deref(t))
 	compound := r.Kind == types.Slice || r.Kind == types.Map
 	fail := func(c, msg, fix string) error {
 		return &markers.Error{Pos: u.Pos, Tag: u.Tag, Msg: fmt.Sprintf("+k8s:update=%s %s", c, msg), Fix: fix}
@@ -89,7 +90,7 @@ func updateFits(u Update, t *types.Type, list *ListType, item bool) error {
 		case item && compound:
 			return fail(c, "cannot be applied to items that are themselves lists or maps", "put +k8s:update on a field of the item's type")
 		case (c == "NoAddItem" || c == "NoRemoveItem") && !compound:
-			return fail(c, fmt.Sprintf("applies to lists and maps, and this value is %s", TypeString(t)), "use NoSet, NoUnset or NoModify, or +k8s:immutable")
+			return fail(c, fmt.Sprintf("applies to lists and maps, and this value is %s", gotype.TypeString(t)), "use NoSet, NoUnset or NoModify, or +k8s:immutable")
 		case (c == "NoAddItem" || c == "NoRemoveItem") && r.Kind == types.Slice && (list == nil || (list.Kind != "set" && list.Kind != "map")):
 			return fail(c, "needs to know which items are the same: the list must be listType=set or listType=map", "declare +k8s:listType=set, or +k8s:listType=map with +k8s:listMapKey")
 		case c == "NoModify" && compound:
@@ -99,7 +100,7 @@ func updateFits(u Update, t *types.Type, list *ListType, item bool) error {
 		}
 	}
 	if r.Kind == types.Map && (slices.Contains(u.Constraints, "NoAddItem") || slices.Contains(u.Constraints, "NoRemoveItem")) {
-		if k := Resolve(r.Key); k.Kind != types.Builtin || BuiltinKind(k.Name.Name) == "bool" {
+		if k := gotype.Resolve(r.Key); k.Kind != types.Builtin || gotype.BuiltinKind(k.Name.Name) == "bool" {
 			return fail("NoAddItem", "needs a map with string or integer keys", "use a map with string keys")
 		}
 	}

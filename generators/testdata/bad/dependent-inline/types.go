@@ -3,7 +3,7 @@ package bad
 type T struct {
 	// +k8s:dependentRequired("image")
 	*Inner `json:",inline"`
-	Image string `json:"image,omitempty"`
+	Image  string `json:"image,omitempty"`
 }
 
 type Inner struct {

@@ -1,21 +1,23 @@
-package model
+// Package lint is the lint of Kubernetes' generator over the model: the
+// API style it requires of every type the root types reach, unless the
+// package or the type says +k8s:validation-gen-nolint.
+package lint
 
 import (
 	"fmt"
+	"github.com/declval/validation-gen/gotype"
 	"path"
-	"sort"
 	"strings"
 
 	"k8s.io/gengo/v2/types"
 
 	"github.com/declval/validation-gen/markers"
+	"github.com/declval/validation-gen/model"
 )
 
-// The lint of Kubernetes' generator: the API style it requires of every
-// type its root types reach, unless the package or the type says
-// +k8s:validation-gen-nolint. validation-gen accepts and rejects what it
-// accepts and rejects, so that an API that generates with one generates
-// with the other; each finding is an error with the file and line.
+// validation-gen accepts and rejects what Kubernetes' lint accepts and
+// rejects, so that an API that generates with one generates with the
+// other; each finding is an error with the file and line.
 //
 //   - +k8s:alpha and +k8s:beta are written first, around the tag they mark.
 //   - A tag is used unwrapped only in an API version at most as mature as
@@ -29,56 +31,37 @@ import (
 //     value, says whether it may be unset: +k8s:optional, +k8s:required
 //     or +k8s:forbidden.
 
-const nolintTag = markers.Prefix + "validation-gen-nolint"
-
-// nolint reports whether comment lines hold +k8s:validation-gen-nolint
-// (also with a trailing comment, as k8s.io/api writes it).
-func nolint(lines []markers.Line) bool {
-	for _, l := range lines {
-		rest, ok := strings.CutPrefix(strings.TrimSpace(l.Text), nolintTag)
-		if ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '=') {
-			return true
-		}
-	}
-	return false
-}
-
-// lint runs the lint on the types the roots of each package reach.
-func (b *builder) lint() {
-	paths := make([]string, 0, len(b.pkgs))
-	for p := range b.pkgs {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
-		pkg := b.pkgs[p]
-		if nolint(b.l.PackageLines(pkg.Path)) {
+// Check lints the root types of every package of the model and what they
+// reach.
+func Check(m *model.Model) []error {
+	l := &linter{m: m}
+	for _, p := range m.Packages {
+		if p.NoLint {
 			continue
 		}
-		var roots []*Type
-		for _, t := range b.types {
-			if t.Root && t.Pkg == pkg {
-				roots = append(roots, t)
-			}
-		}
-		sort.Slice(roots, func(i, j int) bool { return roots[i].Go.Name.Name < roots[j].Go.Name.Name })
-		seen := map[*Type]bool{}
-		for _, t := range roots {
-			b.lintType(t, seen)
+		seen := map[*model.Type]bool{}
+		for _, t := range p.Roots {
+			l.lintType(t, seen)
 		}
 	}
+	return l.errs
 }
 
-func (b *builder) lintType(t *Type, seen map[*Type]bool) {
+type linter struct {
+	m    *model.Model
+	errs []error
+}
+
+func (b *linter) lintType(t *model.Type, seen map[*model.Type]bool) {
 	if seen[t] {
 		return
 	}
 	seen[t] = true
-	if lines, _ := b.l.TypeLines(t.Go.Name.Package, t.Go.Name.Name); nolint(lines) {
+	if t.NoLint {
 		return
 	}
 	pkg := t.Go.Name.Package
-	for _, tag := range t.tags {
+	for _, tag := range t.Tags {
 		b.lintTag(tag, pkg)
 	}
 	if t.Go.Kind != types.Struct {
@@ -86,7 +69,7 @@ func (b *builder) lintType(t *Type, seen map[*Type]bool) {
 		return
 	}
 	for _, f := range t.Fields {
-		for _, tag := range f.tags {
+		for _, tag := range f.Tags {
 			b.lintTag(tag, pkg)
 		}
 		b.lintPresence(t, f)
@@ -95,11 +78,11 @@ func (b *builder) lintType(t *Type, seen map[*Type]bool) {
 }
 
 // lintBelow lints the named types of the run a value of Go type t holds.
-func (b *builder) lintBelow(t *types.Type, seen map[*Type]bool) {
+func (b *linter) lintBelow(t *types.Type, seen map[*model.Type]bool) {
 	if t == nil {
 		return
 	}
-	if mt := b.types[t.Name]; mt != nil && t.Name.Package != "" {
+	if mt := b.m.Lookup(t); mt != nil && t.Name.Package != "" {
 		b.lintType(mt, seen)
 		return
 	}
@@ -128,7 +111,7 @@ func contextStability(pkg string) markers.Stability {
 const nolintFix = "; or turn Kubernetes' lint off with +k8s:validation-gen-nolint on the type or in doc.go"
 
 // lintTag checks where a tag's wrapper is written and the tag's stability.
-func (b *builder) lintTag(tag *markers.Tag, pkg string) {
+func (b *linter) lintTag(tag *markers.Tag, pkg string) {
 	for c := tag; c != nil; c = c.Chained {
 		nested := c.Nested
 		if c != tag && c.Wrapper != "" {
@@ -173,12 +156,12 @@ func article(s markers.Stability) string {
 
 // lintPresence requires +k8s:optional, +k8s:required or +k8s:forbidden on
 // a field with validation that is not a struct value.
-func (b *builder) lintPresence(t *Type, f *Field) {
-	if Resolve(f.Go).Kind == types.Struct && f.Go.Kind != types.Pointer {
+func (b *linter) lintPresence(t *model.Type, f *model.Field) {
+	if gotype.Resolve(f.Go).Kind == types.Struct && f.Go.Kind != types.Pointer {
 		return
 	}
 	var own *markers.Tag
-	for _, tag := range f.tags {
+	for _, tag := range f.Tags {
 		if hasPresenceTag(tag) {
 			return
 		}
@@ -190,8 +173,8 @@ func (b *builder) lintPresence(t *Type, f *Field) {
 	switch {
 	case own != nil:
 		why = "+" + own.Text
-	case !HasOpaque(f.Rules) && b.lintNeeds(f.Go, EachOpaque(f.Rules, true), EachOpaque(f.Rules, false)):
-		why = "the validation of its type " + TypeString(f.Go)
+	case !model.HasOpaque(f.Rules) && b.lintNeeds(f.Go, model.EachOpaque(f.Rules, true), model.EachOpaque(f.Rules, false)):
+		why = "the validation of its type " + gotype.TypeString(f.Go)
 	default:
 		return
 	}
@@ -201,9 +184,9 @@ func (b *builder) lintPresence(t *Type, f *Field) {
 }
 
 // presenceTagText is the first tag of a field, to name in its error.
-func presenceTagText(f *Field) string {
-	if len(f.tags) > 0 {
-		return f.tags[0].Text
+func presenceTagText(f *model.Field) string {
+	if len(f.Tags) > 0 {
+		return f.Tags[0].Text
 	}
 	return ""
 }
@@ -236,20 +219,20 @@ func validates(tag *markers.Tag) bool {
 // lintNeeds reports whether a value of Go type t holds a type with
 // validation, keys and values of maps and lists being opaque when eachKey
 // or eachVal says so.
-func (b *builder) lintNeeds(t *types.Type, keysOpaque, valuesOpaque bool) bool {
+func (b *linter) lintNeeds(t *types.Type, keysOpaque, valuesOpaque bool) bool {
 	if t == nil {
 		return false
 	}
-	if mt := b.named(t); mt != nil {
+	if mt := b.m.Lookup(t); mt != nil {
 		return mt.HasValidation
 	}
 	switch t.Kind {
 	case types.Pointer:
 		return b.lintNeeds(t.Elem, keysOpaque, valuesOpaque)
 	case types.Slice, types.Array:
-		return !valuesOpaque && b.valueNeeds(t.Elem)
+		return !valuesOpaque && b.m.ValueNeeds(t.Elem)
 	case types.Map:
-		return !keysOpaque && b.valueNeeds(t.Key) || !valuesOpaque && b.valueNeeds(t.Elem)
+		return !keysOpaque && b.m.ValueNeeds(t.Key) || !valuesOpaque && b.m.ValueNeeds(t.Elem)
 	}
 	return false
 }

@@ -1,4 +1,4 @@
-package model
+package gotype
 
 import (
 	"fmt"
@@ -9,43 +9,55 @@ import (
 	"github.com/declval/validation-gen/markers"
 )
 
-// pkgTarget is the package scope, for doc.go tags.
-type pkgTarget struct{ path string }
+// PackageTarget is the package scope, for doc.go tags.
+type PackageTarget struct{ Path string }
 
-func (p pkgTarget) Scope() markers.Scope { return markers.ScopePackage }
+func (p PackageTarget) Scope() markers.Scope { return markers.ScopePackage }
 
-func (p pkgTarget) Describe() string { return "package " + p.path }
+func (p PackageTarget) Describe() string { return "package " + p.Path }
 
-func (p pkgTarget) Kind() markers.Kind { return markers.KindOther }
+func (p PackageTarget) Kind() markers.Kind { return markers.KindOther }
 
-func (p pkgTarget) Deref() markers.Target { return nil }
+func (p PackageTarget) Deref() markers.Target { return nil }
 
-func (p pkgTarget) Elem() markers.Target { return nil }
+func (p PackageTarget) Elem() markers.Target { return nil }
 
-func (p pkgTarget) Key() markers.Target { return nil }
+func (p PackageTarget) Key() markers.Target { return nil }
 
-func (p pkgTarget) Field(string) markers.Target { return nil }
+func (p PackageTarget) Field(string) markers.Target { return nil }
 
-func (p pkgTarget) IntRange() (int64, uint64) { return 0, 0 }
+func (p PackageTarget) IntRange() (int64, uint64) { return 0, 0 }
 
-func (p pkgTarget) Named() bool { return false }
+func (p PackageTarget) Named() bool { return false }
 
-// target is a typed place for markers.
-type target struct {
-	b       *builder
+// Target is a typed place for markers: a type, a field, or a value
+// reached from one by a chained tag.
+type Target struct {
 	scope   markers.Scope
 	t       *types.Type
 	desc    string
 	goField string // for subfield targets
 }
 
-func (t *target) Scope() markers.Scope { return t.scope }
+// NewTarget is the place of a value of type t in scope, described by desc
+// in errors.
+func NewTarget(scope markers.Scope, t *types.Type, desc string) *Target {
+	return &Target{scope: scope, t: t, desc: desc}
+}
 
-func (t *target) Describe() string { return t.desc }
+// Type is the Go type at the place.
+func (t *Target) Type() *types.Type { return t.t }
 
-func (t *target) Named() bool { return t.t.Name.Package != "" }
+// GoField is the Go name of the field a subfield target is, "" otherwise.
+func (t *Target) GoField() string { return t.goField }
 
-func (t *target) Kind() markers.Kind {
+func (t *Target) Scope() markers.Scope { return t.scope }
+
+func (t *Target) Describe() string { return t.desc }
+
+func (t *Target) Named() bool { return t.t.Name.Package != "" }
+
+func (t *Target) Kind() markers.Kind {
 	r := Resolve(t.t)
 	switch r.Kind {
 	case types.Pointer:
@@ -53,7 +65,7 @@ func (t *target) Kind() markers.Kind {
 	case types.Struct:
 		return markers.KindStruct
 	case types.Slice:
-		if isBytes(r) {
+		if IsBytes(r) {
 			// JSON writes a []byte as one base64 string: no list tag
 			// applies, and no string tag either (the CRD sees base64).
 			return markers.KindOther
@@ -79,17 +91,17 @@ func (t *target) Kind() markers.Kind {
 // sub is a place reached from t by a chained tag. A fixed-size array, a
 // func or a channel there is of no kind a tag applies to (KindOther), and
 // its description says why.
-func (t *target) sub(scope markers.Scope, ty *types.Type, desc string) *target {
-	if what, _ := unsupportedValue(ty); what != "" {
+func (t *Target) sub(scope markers.Scope, ty *types.Type, desc string) *Target {
+	if what, _ := UnsupportedValue(ty); what != "" {
 		desc += ", " + what + ", which validation-gen does not validate"
 	}
-	if r := Resolve(ty); r.Kind == types.Slice && isBytes(r) {
+	if r := Resolve(ty); r.Kind == types.Slice && IsBytes(r) {
 		desc += ", a []byte, which JSON writes as a base64 string, not a list"
 	}
-	return &target{b: t.b, scope: scope, t: ty, desc: desc}
+	return &Target{scope: scope, t: ty, desc: desc}
 }
 
-func (t *target) Deref() markers.Target {
+func (t *Target) Deref() markers.Target {
 	r := Resolve(t.t)
 	if r.Kind != types.Pointer {
 		return nil
@@ -97,7 +109,7 @@ func (t *target) Deref() markers.Target {
 	return t.sub(t.scope, r.Elem, t.desc)
 }
 
-func (t *target) Elem() markers.Target {
+func (t *Target) Elem() markers.Target {
 	r := Resolve(t.t)
 	switch r.Kind {
 	case types.Slice, types.Array:
@@ -108,7 +120,7 @@ func (t *target) Elem() markers.Target {
 	return nil
 }
 
-func (t *target) Key() markers.Target {
+func (t *Target) Key() markers.Target {
 	r := Resolve(t.t)
 	if r.Kind != types.Map {
 		return nil
@@ -116,7 +128,7 @@ func (t *target) Key() markers.Target {
 	return t.sub(markers.ScopeMapKey, r.Key, fmt.Sprintf("keys of %s (%s)", t.desc, TypeString(r.Key)))
 }
 
-func (t *target) Field(jsonName string) markers.Target {
+func (t *Target) Field(jsonName string) markers.Target {
 	r := Resolve(t.t)
 	if r.Kind == types.Pointer {
 		r = Resolve(r.Elem)
@@ -125,11 +137,11 @@ func (t *target) Field(jsonName string) markers.Target {
 		return nil
 	}
 	for _, m := range r.Members {
-		name, inline, skip := jsonOf(m)
+		name, inline, skip := JSONOf(m)
 		if skip || inline || !IsExported(m.Name) || name != jsonName {
 			continue
 		}
-		mt := realType(m.Type, goFieldType(r, m.Name))
+		mt := RealType(m.Type, FieldType(r, m.Name))
 		s := t.sub(markers.ScopeField, mt, fmt.Sprintf("field %s.%s (%s)", r.Name.Name, m.Name, TypeString(mt)))
 		s.goField = m.Name
 		return s
@@ -137,7 +149,7 @@ func (t *target) Field(jsonName string) markers.Target {
 	return nil
 }
 
-func (t *target) IntRange() (int64, uint64) {
+func (t *Target) IntRange() (int64, uint64) {
 	r := Resolve(t.t)
 	if r.Kind == types.Pointer {
 		r = Resolve(r.Elem)
@@ -145,8 +157,8 @@ func (t *target) IntRange() (int64, uint64) {
 	return markers.IntRange(r.Name.Name)
 }
 
-// isBytes reports whether a slice is of bytes (uint8, byte).
-func isBytes(r *types.Type) bool {
+// IsBytes reports whether a slice is of bytes (uint8, byte).
+func IsBytes(r *types.Type) bool {
 	e := Resolve(r.Elem)
 	return e.Kind == types.Builtin && (e.Name.Name == "byte" || e.Name.Name == "uint8")
 }

@@ -1,4 +1,7 @@
-package model
+// Package gotype answers questions about Go types as gengo and
+// encoding/json see them: how a field is named in JSON, what a typedef
+// resolves to, whether a type can hold a value validation-gen validates.
+package gotype
 
 import (
 	"go/token"
@@ -30,9 +33,9 @@ func IsKind(t *types.Type) bool {
 // IsExported reports whether a Go name is exported (ASCII upper case first).
 func IsExported(n string) bool { return n != "" && n[0] >= 'A' && n[0] <= 'Z' }
 
-// jsonOf reads a member's json tag: its name, whether it is inlined and
+// JSONOf reads a member's json tag: its name, whether it is inlined and
 // whether it is skipped.
-func jsonOf(m types.Member) (name string, inline, skip bool) {
+func JSONOf(m types.Member) (name string, inline, skip bool) {
 	tag, ok := reflect.StructTag(m.Tags).Lookup("json")
 	parts := strings.Split(tag, ",")
 	if tag == "-" {
@@ -52,14 +55,14 @@ func jsonOf(m types.Member) (name string, inline, skip bool) {
 	return parts[0], false, false
 }
 
-// jsonNamed reports whether a member's json tag names it.
-func jsonNamed(m types.Member) bool {
+// JSONNamed reports whether a member's json tag names it.
+func JSONNamed(m types.Member) bool {
 	tag, _ := reflect.StructTag(m.Tags).Lookup("json")
 	name, _, _ := strings.Cut(tag, ",")
 	return name != "" && name != "-"
 }
 
-func pathBase(p string) string {
+func PathBase(p string) string {
 	if i := strings.LastIndex(p, "/"); i >= 0 {
 		return p[i+1:]
 	}
@@ -71,7 +74,7 @@ func TypeString(t *types.Type) string {
 	if t.Name.Package != "" && token.IsIdentifier(t.Name.Name) {
 		// A named type of any kind: gengo gives type P *T the kind
 		// Pointer, and P is not *T.
-		return pathBase(t.Name.Package) + "." + t.Name.Name
+		return PathBase(t.Name.Package) + "." + t.Name.Name
 	}
 	switch t.Kind {
 	case types.Pointer:
@@ -82,7 +85,7 @@ func TypeString(t *types.Type) string {
 		return "map[" + TypeString(t.Key) + "]" + TypeString(t.Elem)
 	}
 	if t.Name.Package != "" {
-		return pathBase(t.Name.Package) + "." + t.Name.Name
+		return PathBase(t.Name.Package) + "." + t.Name.Name
 	}
 	return t.Name.Name
 }
@@ -95,8 +98,8 @@ func Resolve(t *types.Type) *types.Type {
 	return t
 }
 
-// goFieldType is the go/types type of a struct's field, or nil.
-func goFieldType(t *types.Type, name string) gotypes.Type {
+// FieldType is the go/types type of a struct's field, or nil.
+func FieldType(t *types.Type, name string) gotypes.Type {
 	if t.GoType == nil {
 		return nil
 	}
@@ -114,10 +117,10 @@ func goFieldType(t *types.Type, name string) gotypes.Type {
 
 var builtins = map[string]*types.Type{}
 
-// realType corrects gengo's builtins, which fold int8, uint8 and byte into
+// RealType corrects gengo's builtins, which fold int8, uint8 and byte into
 // one "byte" type, using the go/types type of the same value: the range of
 // +k8s:minimum and the types in generated code depend on it.
-func realType(t *types.Type, g gotypes.Type) *types.Type {
+func RealType(t *types.Type, g gotypes.Type) *types.Type {
 	if t == nil || g == nil {
 		return t
 	}
@@ -141,7 +144,7 @@ func realType(t *types.Type, g gotypes.Type) *types.Type {
 		return bt
 	case types.Pointer:
 		if p, ok := g.(*gotypes.Pointer); ok {
-			if e := realType(t.Elem, p.Elem()); e != t.Elem {
+			if e := RealType(t.Elem, p.Elem()); e != t.Elem {
 				c := *t
 				c.Elem = e
 				return &c
@@ -149,7 +152,7 @@ func realType(t *types.Type, g gotypes.Type) *types.Type {
 		}
 	case types.Slice:
 		if s, ok := g.(*gotypes.Slice); ok {
-			if e := realType(t.Elem, s.Elem()); e != t.Elem {
+			if e := RealType(t.Elem, s.Elem()); e != t.Elem {
 				c := *t
 				c.Elem = e
 				return &c
@@ -157,7 +160,7 @@ func realType(t *types.Type, g gotypes.Type) *types.Type {
 		}
 	case types.Array:
 		if s, ok := g.(*gotypes.Array); ok {
-			if e := realType(t.Elem, s.Elem()); e != t.Elem {
+			if e := RealType(t.Elem, s.Elem()); e != t.Elem {
 				c := *t
 				c.Elem = e
 				return &c
@@ -165,7 +168,7 @@ func realType(t *types.Type, g gotypes.Type) *types.Type {
 		}
 	case types.Map:
 		if m, ok := g.(*gotypes.Map); ok {
-			k, e := realType(t.Key, m.Key()), realType(t.Elem, m.Elem())
+			k, e := RealType(t.Key, m.Key()), RealType(t.Elem, m.Elem())
 			if k != t.Key || e != t.Elem {
 				c := *t
 				c.Key, c.Elem = k, e
@@ -201,15 +204,15 @@ func Deref(t *types.Type) *types.Type {
 // MemberType is the type of member mem of struct t, with gengo's folding
 // of int8, uint8 and byte undone (realType).
 func MemberType(t *types.Type, mem types.Member) *types.Type {
-	return realType(mem.Type, goFieldType(t, mem.Name))
+	return RealType(mem.Type, FieldType(t, mem.Name))
 }
 
-// unvalidatableKind says what a named type is when it holds nothing the
+// UnvalidatableKind says what a named type is when it holds nothing the
 // generator can validate (and so gets no function): an interface, a func,
 // a channel or a named pointer (generic types and aliases are reported
 // from the comment index: untaggableTags). It is "" for structs and
 // typedefs of strings, numbers, bools, lists and maps.
-func unvalidatableKind(t *types.Type) string {
+func UnvalidatableKind(t *types.Type) string {
 	r := t
 	if r.Kind == types.Alias && r.Underlying != nil {
 		r = Resolve(r)
@@ -234,17 +237,17 @@ func unvalidatableKind(t *types.Type) string {
 	return ""
 }
 
-// unsupportedValue says what a value of type t is when no tag can apply
+// UnsupportedValue says what a value of type t is when no tag can apply
 // to it: a fixed-size array (JSON has no fixed-size lists, and Kubernetes
 // APIs use slices), a func or a channel (JSON cannot encode them). It is
 // "" for every other type.
 // fix says what to do instead.
-func unsupportedValue(t *types.Type) (what, fix string) {
+func UnsupportedValue(t *types.Type) (what, fix string) {
 	r := Resolve(Deref(t))
 	if r.Kind == types.Array {
 		return "a fixed-size array (" + TypeString(t) + ")", "use a slice, which JSON and Kubernetes APIs have, or remove the tag"
 	}
-	what = unencodableKind(r)
+	what = UnencodableKind(r)
 	switch {
 	case what == "":
 		return "", ""
@@ -254,10 +257,10 @@ func unsupportedValue(t *types.Type) (what, fix string) {
 	return what, "JSON cannot encode " + what + ": tag the field json:\"-\" and remove the tag"
 }
 
-// unencodableKind says what a value of resolved type r is when
+// UnencodableKind says what a value of resolved type r is when
 // encoding/json cannot encode one: a func, a channel, a complex number or
 // an unsafe.Pointer (gengo's kind Unsupported); "" for any other.
-func unencodableKind(r *types.Type) string {
+func UnencodableKind(r *types.Type) string {
 	switch r.Kind {
 	case types.Func:
 		return "a func"
@@ -272,9 +275,9 @@ func unencodableKind(r *types.Type) string {
 	return ""
 }
 
-// invalidType reports a type Go's type checker could not resolve (an
+// InvalidType reports a type Go's type checker could not resolve (an
 // undefined name, or a compile error): gengo names it "invalid type".
-func invalidType(g gotypes.Type) bool {
+func InvalidType(g gotypes.Type) bool {
 	if g == nil {
 		return false
 	}
@@ -302,12 +305,12 @@ func invalidType(g gotypes.Type) bool {
 	return invalid
 }
 
-// genericInstance names the instance of a generic type that a value of
+// GenericInstance names the instance of a generic type that a value of
 // type t holds, through pointers, slices, arrays and maps; "" if none.
 // gengo folds every instance of G into one type G[T] whose members have
 // the parameter's type, so code written from it cannot name the instance
 // nor reach what it holds.
-func genericInstance(t gotypes.Type, pkg string) string {
+func GenericInstance(t gotypes.Type, pkg string) string {
 	for t != nil {
 		switch x := t.(type) {
 		case *gotypes.Named:
@@ -329,7 +332,7 @@ func genericInstance(t gotypes.Type, pkg string) string {
 		case *gotypes.Array:
 			t = x.Elem()
 		case *gotypes.Map:
-			if s := genericInstance(x.Key(), pkg); s != "" {
+			if s := GenericInstance(x.Key(), pkg); s != "" {
 				return s
 			}
 			t = x.Elem()
@@ -340,25 +343,25 @@ func genericInstance(t gotypes.Type, pkg string) string {
 	return ""
 }
 
-// unencodable says what a value of type t holds, through pointers,
+// Unencodable says what a value of type t holds, through pointers,
 // slices, arrays and maps, that encoding/json cannot encode: a func, a
 // channel, a complex number or an unsafe.Pointer; "" if nothing. Named
 // types of other kinds are not walked (their fields are checked where they
 // are declared).
-func unencodable(t *types.Type) string {
+func Unencodable(t *types.Type) string {
 	for depth := 0; t != nil && depth < 32; depth++ {
 		if t.Kind == types.Alias && t.Underlying != nil {
 			t = t.Underlying
 			continue
 		}
-		if what := unencodableKind(t); what != "" {
+		if what := UnencodableKind(t); what != "" {
 			return what
 		}
 		switch t.Kind {
 		case types.Pointer, types.Slice, types.Array:
 			t = t.Elem
 		case types.Map:
-			if s := unencodable(t.Key); s != "" {
+			if s := Unencodable(t.Key); s != "" {
 				return s
 			}
 			t = t.Elem
@@ -369,10 +372,10 @@ func unencodable(t *types.Type) string {
 	return ""
 }
 
-// multiPointer reports whether a value of type t holds, through slices,
+// MultiPointer reports whether a value of type t holds, through slices,
 // arrays and maps, a pointer to a pointer (**T, or a named pointer to a
 // pointer), which the generated code does not descend through.
-func multiPointer(t *types.Type) bool {
+func MultiPointer(t *types.Type) bool {
 	for depth := 0; t != nil && depth < 32; depth++ {
 		switch t.Kind {
 		case types.Alias:
@@ -389,7 +392,7 @@ func multiPointer(t *types.Type) bool {
 		case types.Slice, types.Array:
 			t = t.Elem
 		case types.Map:
-			if multiPointer(t.Key) {
+			if MultiPointer(t.Key) {
 				return true
 			}
 			t = t.Elem
@@ -398,4 +401,64 @@ func multiPointer(t *types.Type) bool {
 		}
 	}
 	return false
+}
+
+// ZeroJSON is the zero value of a builtin as encoding/json decodes
+// it into an any: the table Kubernetes compares a default with.
+func ZeroJSON(t *types.Type) (any, bool) {
+	if t.Kind != types.Builtin {
+		return nil, false
+	}
+	switch BuiltinKind(t.Name.Name) {
+	case "string":
+		return "", true
+	case "bool":
+		return false, true
+	case "int", "uint", "float":
+		return 0.0, true
+	}
+	return nil, false
+}
+
+// Nilable reports whether Kubernetes passes a value of type t to a custom
+// function as it is (a pointer, list, map or interface) rather than as a
+// pointer to it.
+func Nilable(t gotypes.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *gotypes.Pointer, *gotypes.Slice, *gotypes.Map, *gotypes.Interface:
+		return true
+	}
+	return false
+}
+
+// ValidatorSignature reports whether sig is the signature of a validation
+// function of a value of type value, which generated code calls:
+// func(context.Context, operation.Operation, *field.Path, value, value) field.ErrorList.
+func ValidatorSignature(sig *gotypes.Signature, value gotypes.Type) bool {
+	if sig.Variadic() || sig.Params().Len() != 5 || sig.Results().Len() != 1 || sig.Recv() != nil {
+		return false
+	}
+	named := func(t gotypes.Type, pkg, name string) bool {
+		n, ok := gotypes.Unalias(t).(*gotypes.Named)
+		return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg
+	}
+	p := sig.Params()
+	path, ok := p.At(2).Type().(*gotypes.Pointer)
+	return named(p.At(0).Type(), "context", "Context") &&
+		named(p.At(1).Type(), "k8s.io/apimachinery/pkg/api/operation", "Operation") &&
+		ok && named(path.Elem(), "k8s.io/apimachinery/pkg/util/validation/field", "Path") &&
+		value != nil && gotypes.Identical(p.At(3).Type(), value) && gotypes.Identical(p.At(4).Type(), value) &&
+		named(sig.Results().At(0).Type(), "k8s.io/apimachinery/pkg/util/validation/field", "ErrorList")
+}
+
+// TypeText writes t as a declaration in the output package would, each
+// package by its name.
+func TypeText(t gotypes.Type) string {
+	if t == nil {
+		return "?"
+	}
+	return gotypes.TypeString(t, func(p *gotypes.Package) string { return p.Name() })
 }

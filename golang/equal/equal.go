@@ -1,4 +1,7 @@
-package golang
+// Package equal writes the typed equality functions of a generated file:
+// update ratcheting compares every value with its old one, as
+// equality.Semantic does, without reflection.
+package equal
 
 import (
 	"path"
@@ -7,8 +10,19 @@ import (
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/types"
 
-	"github.com/declval/validation-gen/model"
+	"github.com/declval/validation-gen/gotype"
 )
+
+const pkgRT = "github.com/declval/validation-gen/runtime"
+
+// File is what the functions are written into: the generated file, its
+// package, how it writes a type, and which names it has taken.
+type File interface {
+	Jen() *jen.File
+	Package() string
+	TypeCode(t *types.Type) *jen.Statement
+	Taken(name string) bool
+}
 
 // Update ratcheting compares every changed-or-not value with its old
 // value. equality.Semantic.DeepEqual does that by reflection, which
@@ -21,14 +35,19 @@ import (
 // fields) still goes through reflection (runtime.OpaqueEqual), alone: the
 // values around it stay typed.
 
-// equalities collects the equality functions one file needs.
+// Equalities collects the equality functions one file needs.
 //
 // The equality of a type that can contain itself (deep) is written as a
 // function with a depth, which gives up past runtime.MaxNesting levels
 // (two values that contain themselves would otherwise be compared until
 // the stack overflows), and a two-argument entry point starting at 0.
-type equalities struct {
-	e     *goEmitter
+// New starts the equality functions of file f.
+func New(f File) *Equalities {
+	return &Equalities{e: f, names: map[string]string{}}
+}
+
+type Equalities struct {
+	e     File
 	names map[string]string // type key -> function name
 	order []*types.Type
 	keys  []string
@@ -38,25 +57,25 @@ type equalities struct {
 	inDeep bool
 }
 
-func (q *equalities) key(t *types.Type) string { return model.TypeString(t) + "|" + t.Name.Package }
+func (q *Equalities) key(t *types.Type) string { return gotype.TypeString(t) + "|" + t.Name.Package }
 
 // call returns a bool expression comparing *a and *b (a, b: *T).
-func (q *equalities) call(t *types.Type, a, b jen.Code) jen.Code {
-	if isComparable(t) {
+func (q *Equalities) Call(t *types.Type, a, b jen.Code) jen.Code {
+	if IsComparable(t) {
 		return jen.Op("*").Add(a).Op("==").Op("*").Add(b)
 	}
 	if c := leafEqual(t, a, b); c != nil {
 		return c
 	}
 	if q.inDeep && q.deep(t) {
-		return jen.Id(q.fn(t)+"_d").Call(a, b, jen.Id("d").Op("+").Lit(1))
+		return jen.Id(q.Fn(t)+"_d").Call(a, b, jen.Id("d").Op("+").Lit(1))
 	}
-	return jen.Id(q.fn(t)).Call(a, b)
+	return jen.Id(q.Fn(t)).Call(a, b)
 }
 
 // deep reports whether comparing two values of type t can come back to
 // comparing two values of type t.
-func (q *equalities) deep(t *types.Type) bool {
+func (q *Equalities) deep(t *types.Type) bool {
 	if q.deeps == nil {
 		q.deeps = map[*types.Type]bool{}
 	}
@@ -80,14 +99,14 @@ func reaches(from, to *types.Type, seen map[*types.Type]bool) bool {
 		next = []*types.Type{from.Elem}
 	case types.Struct:
 		for _, m := range from.Members {
-			next = append(next, model.MemberType(from, m))
+			next = append(next, gotype.MemberType(from, m))
 		}
 	}
 	for _, n := range next {
 		if n == to {
 			return true
 		}
-		if seen[n] || isComparable(n) || opaque(n) {
+		if seen[n] || IsComparable(n) || opaque(n) {
 			continue
 		}
 		if _, ok := semanticFuncs[n.Name]; ok {
@@ -136,7 +155,7 @@ func opaque(t *types.Type) bool {
 		return false
 	}
 	for _, m := range t.Members {
-		if !model.IsExported(m.Name) {
+		if !gotype.IsExported(m.Name) {
 			return true
 		}
 	}
@@ -146,12 +165,12 @@ func opaque(t *types.Type) bool {
 // reflects reports whether comparing two values of type t goes through
 // reflection somewhere (an opaque type in it), so that the addresses
 // compared escape.
-func (q *equalities) reflects(t *types.Type) bool {
+func (q *Equalities) Reflects(t *types.Type) bool {
 	return reflectsSeen(t, map[*types.Type]bool{})
 }
 
 func reflectsSeen(t *types.Type, seen map[*types.Type]bool) bool {
-	if seen[t] || isComparable(t) {
+	if seen[t] || IsComparable(t) {
 		return false
 	}
 	seen[t] = true
@@ -181,14 +200,14 @@ func reflectsSeen(t *types.Type, seen map[*types.Type]bool) bool {
 }
 
 // fn names the equality function of t, scheduling it to be written.
-func (q *equalities) fn(t *types.Type) string {
+func (q *Equalities) Fn(t *types.Type) string {
 	k := q.key(t)
 	if n, ok := q.names[k]; ok {
 		return n
 	}
 	n := "equal_" + strconv.Itoa(len(q.names)+1)
 	switch {
-	case t.Name.Package == q.e.p.Path:
+	case t.Name.Package == q.e.Package():
 		n = "equal_" + t.Name.Name
 	case t.Name.Package != "":
 		n = "equal_" + path.Base(t.Name.Package) + "_" + t.Name.Name
@@ -202,8 +221,8 @@ func (q *equalities) fn(t *types.Type) string {
 	return n
 }
 
-func (q *equalities) taken(n string) bool {
-	if q.e.taken(n) {
+func (q *Equalities) taken(n string) bool {
+	if q.e.Taken(n) {
 		return true
 	}
 	for _, v := range q.names {
@@ -215,41 +234,41 @@ func (q *equalities) taken(n string) bool {
 }
 
 // elemFn is the function value comparing two *E, for the generic helpers.
-func (q *equalities) elemFn(t *types.Type) jen.Code { return jen.Id(q.fn(t)) }
+func (q *Equalities) elemFn(t *types.Type) jen.Code { return jen.Id(q.Fn(t)) }
 
 // emit writes every scheduled function (scheduling more as it goes).
-func (q *equalities) emit() {
+func (q *Equalities) Emit() {
 	for i := 0; i < len(q.order); i++ {
 		t := q.order[i]
 		name := q.names[q.keys[i]]
-		tc := q.e.typeCode(t)
-		q.e.f.Commentf("%s reports whether *a and *b are equal as equality.Semantic sees them.", name)
+		tc := q.e.TypeCode(t)
+		q.e.Jen().Commentf("%s reports whether *a and *b are equal as equality.Semantic sees them.", name)
 		if !q.deep(t) {
-			q.e.f.Func().Id(name).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(tc)).Bool().Block(
+			q.e.Jen().Func().Id(name).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(tc)).Bool().Block(
 				q.stmts(t)...,
 			)
-			q.e.f.Line()
+			q.e.Jen().Line()
 			continue
 		}
-		q.e.f.Func().Id(name).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(tc)).Bool().Block(
+		q.e.Jen().Func().Id(name).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(tc)).Bool().Block(
 			jen.Return(jen.Id(name+"_d").Call(jen.Id("a"), jen.Id("b"), jen.Lit(0))),
 		)
-		q.e.f.Line()
+		q.e.Jen().Line()
 		q.inDeep = true
 		body := append([]jen.Code{
 			jen.If(jen.Qual(pkgRT, "EqualDepthExceeded").Call(jen.Id("d"))).Block(jen.Return(jen.False())),
 		}, q.stmts(t)...)
 		q.inDeep = false
-		q.e.f.Commentf("%s_d is %s at d levels of recursion.", name, name)
-		q.e.f.Func().Id(name+"_d").Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(tc), jen.Id("d").Int()).Bool().Block(body...)
-		q.e.f.Line()
+		q.e.Jen().Commentf("%s_d is %s at d levels of recursion.", name, name)
+		q.e.Jen().Func().Id(name+"_d").Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(tc), jen.Id("d").Int()).Bool().Block(body...)
+		q.e.Jen().Line()
 	}
 }
 
 // stmts is the body of the equality function of t. Lists and maps of
 // values without ==, loop here rather than in a generic helper, so that
 // the element comparison is a direct call and nothing escapes.
-func (q *equalities) stmts(t *types.Type) []jen.Code {
+func (q *Equalities) stmts(t *types.Type) []jen.Code {
 	if c := leafEqual(t, jen.Id("a"), jen.Id("b")); c != nil {
 		return []jen.Code{jen.Return(c)}
 	}
@@ -258,48 +277,48 @@ func (q *equalities) stmts(t *types.Type) []jen.Code {
 		u = u.Underlying
 	}
 	switch {
-	case (u.Kind == types.Slice || u.Kind == types.Array) && !isComparable(u.Elem):
+	case (u.Kind == types.Slice || u.Kind == types.Array) && !IsComparable(u.Elem):
 		return []jen.Code{
 			jen.If(jen.Len(jen.Op("*").Id("a")).Op("!=").Len(jen.Op("*").Id("b"))).Block(jen.Return(jen.False())),
 			jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("a")).Block(
-				jen.If(jen.Op("!").Add(q.call(u.Elem, jen.Op("&").Parens(jen.Op("*").Id("a")).Index(jen.Id("i")), jen.Op("&").Parens(jen.Op("*").Id("b")).Index(jen.Id("i"))))).Block(jen.Return(jen.False())),
+				jen.If(jen.Op("!").Add(q.Call(u.Elem, jen.Op("&").Parens(jen.Op("*").Id("a")).Index(jen.Id("i")), jen.Op("&").Parens(jen.Op("*").Id("b")).Index(jen.Id("i"))))).Block(jen.Return(jen.False())),
 			),
 			jen.Return(jen.True()),
 		}
-	case u.Kind == types.Map && !isComparable(u.Elem):
+	case u.Kind == types.Map && !IsComparable(u.Elem):
 		return []jen.Code{
 			jen.If(jen.Len(jen.Op("*").Id("a")).Op("!=").Len(jen.Op("*").Id("b"))).Block(jen.Return(jen.False())),
 			jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Op("*").Id("a")).Block(
 				jen.List(jen.Id("w"), jen.Id("ok")).Op(":=").Parens(jen.Op("*").Id("b")).Index(jen.Id("k")),
-				jen.If(jen.Op("!").Id("ok").Op("||").Op("!").Add(q.call(u.Elem, jen.Op("&").Id("v"), jen.Op("&").Id("w")))).Block(jen.Return(jen.False())),
+				jen.If(jen.Op("!").Id("ok").Op("||").Op("!").Add(q.Call(u.Elem, jen.Op("&").Id("v"), jen.Op("&").Id("w")))).Block(jen.Return(jen.False())),
 			),
 			jen.Return(jen.True()),
 		}
-	case u.Kind == types.Pointer && !isComparable(u.Elem):
+	case u.Kind == types.Pointer && !IsComparable(u.Elem):
 		return []jen.Code{
 			jen.If(jen.Op("*").Id("a").Op("==").Nil().Op("||").Op("*").Id("b").Op("==").Nil()).Block(jen.Return(jen.Op("*").Id("a").Op("==").Op("*").Id("b"))),
-			jen.Return(q.call(u.Elem, jen.Op("*").Id("a"), jen.Op("*").Id("b"))),
+			jen.Return(q.Call(u.Elem, jen.Op("*").Id("a"), jen.Op("*").Id("b"))),
 		}
 	}
 	return []jen.Code{jen.Return(q.body(t))}
 }
 
 // body compares *a and *b of type t.
-func (q *equalities) body(t *types.Type) jen.Code {
+func (q *Equalities) body(t *types.Type) jen.Code {
 	a, b := jen.Op("*").Id("a"), jen.Op("*").Id("b")
 	switch t.Kind {
 	case types.Alias:
 		u := t.Underlying
 		if u.Name.Package != "" {
 			// A typedef of another named type compares as that type.
-			conv := q.e.typeCode(u)
-			return q.call(u, jen.Parens(jen.Op("*").Add(conv)).Call(jen.Id("a")), jen.Parens(jen.Op("*").Add(conv)).Call(jen.Id("b")))
+			conv := q.e.TypeCode(u)
+			return q.Call(u, jen.Parens(jen.Op("*").Add(conv)).Call(jen.Id("a")), jen.Parens(jen.Op("*").Add(conv)).Call(jen.Id("b")))
 		}
 		return q.composite(u, a, b)
 	case types.Struct:
 		var conj jen.Code
 		for _, m := range t.Members {
-			c := q.member(t, m, "a", "b")
+			c := q.Member(t, m, "a", "b")
 			if conj == nil {
 				conj = c
 			} else {
@@ -315,29 +334,29 @@ func (q *equalities) body(t *types.Type) jen.Code {
 }
 
 // member compares the member m of the structs a and b (pointers to t).
-func (q *equalities) member(t *types.Type, m types.Member, a, b string) jen.Code {
-	if isComparable(model.MemberType(t, m)) {
+func (q *Equalities) Member(t *types.Type, m types.Member, a, b string) jen.Code {
+	if IsComparable(gotype.MemberType(t, m)) {
 		return jen.Id(a).Dot(m.Name).Op("==").Id(b).Dot(m.Name)
 	}
-	return q.call(model.MemberType(t, m), jen.Op("&").Id(a).Dot(m.Name), jen.Op("&").Id(b).Dot(m.Name))
+	return q.Call(gotype.MemberType(t, m), jen.Op("&").Id(a).Dot(m.Name), jen.Op("&").Id(b).Dot(m.Name))
 }
 
 // composite compares two values (expressions of type t, not pointers) of
 // an unnamed pointer, slice or map type.
-func (q *equalities) composite(t *types.Type, a, b jen.Code) jen.Code {
+func (q *Equalities) composite(t *types.Type, a, b jen.Code) jen.Code {
 	switch t.Kind {
 	case types.Pointer:
-		if isComparable(t.Elem) {
+		if IsComparable(t.Elem) {
 			return jen.Qual(pkgRT, "PtrEqual").Call(a, b)
 		}
 		return jen.Qual(pkgRT, "PtrEqualFunc").Call(a, b, q.elemFn(t.Elem))
 	case types.Slice:
-		if isComparable(t.Elem) {
+		if IsComparable(t.Elem) {
 			return jen.Qual(pkgRT, "SliceEqual").Call(a, b)
 		}
 		return jen.Qual(pkgRT, "SliceEqualFunc").Call(a, b, q.elemFn(t.Elem))
 	case types.Map:
-		if isComparable(t.Elem) {
+		if IsComparable(t.Elem) {
 			return jen.Qual(pkgRT, "MapEqual").Call(a, b)
 		}
 		return jen.Qual(pkgRT, "MapEqualFunc").Call(a, b, q.elemFn(t.Elem))
@@ -347,11 +366,11 @@ func (q *equalities) composite(t *types.Type, a, b jen.Code) jen.Code {
 	return jen.Op("*").Id("a").Op("==").Op("*").Id("b")
 }
 
-// isComparable reports whether == on two values means they are equal:
+// IsComparable reports whether == on two values means they are equal:
 // builtins, and structs and arrays made only of such values. A pointer
 // compares identity, not content, so anything holding one is compared
 // with equality.Semantic (which also treats nil and empty as equal).
-func isComparable(t *types.Type) bool {
+func IsComparable(t *types.Type) bool {
 	return directComparable(t, map[*types.Type]bool{})
 }
 
