@@ -53,7 +53,7 @@ func tempModule(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-const kindDoc = "// +k8s:validation-gen=TypesWithField=TypeMeta\n// +k8s:validation-gen-scheme-registry=nil\n// +groupName=safe.example.com\npackage v1\n"
+const kindDoc = "// +k8s:validation-gen=TypesWithField=TypeMeta\n// +k8s:validation-gen-scheme-registry=nil\n// +k8s:validation-gen-nolint\n// +groupName=safe.example.com\npackage v1\n"
 
 func kindTypes(kind string) string {
 	return `package v1

@@ -1784,7 +1784,9 @@ func (b *apiBuilder) packageTags() {
 	if b.registry != "nil" && b.chance(0.3) {
 		b.docTags = append(b.docTags, `+k8s:supportsSubresource="/status"`)
 	}
-	if b.chance(0.1) {
+	// Random tags rarely pass Kubernetes' lint: most packages turn it off,
+	// so that generation is reached; the others exercise the lint.
+	if b.chance(0.8) {
 		b.docTags = append(b.docTags, "+k8s:validation-gen-nolint")
 	}
 	if b.off() {

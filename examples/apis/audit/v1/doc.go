@@ -10,6 +10,7 @@
 // CRD markers (printcolumn, scale, resource).
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
+// +k8s:validation-gen-nolint
 // +k8s:validation-gen-scheme-registry=nil
 // +groupName=audit.example.com
 package v1

@@ -3,6 +3,7 @@
 // so that its generated CRD can be checked against its Go validators.
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
+// +k8s:validation-gen-nolint
 // +k8s:validation-gen-scheme-registry=nil
 // +k8s:supportsSubresource="/status"
 // +groupName=gadgets.example.com

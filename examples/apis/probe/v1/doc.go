@@ -5,6 +5,7 @@
 // the generator was not written for.
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
+// +k8s:validation-gen-nolint
 // +k8s:validation-gen-scheme-registry=nil
 // +groupName=probe.example.com
 package v1

@@ -343,13 +343,11 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 			ov69 = &oldObj.Strict
 		}
 		if !(op.Type == operation.Update && ov69 != nil && *v68 == *ov69) {
-			if *v68 {
-				if enabled72, defined73 := op.Options["ProbeStrict"]; !defined73 {
-					errs = append(errs, vgruntime.UndefinedOption(&fp70, "ProbeStrict"))
-				} else if !enabled72 {
-					if *v68 {
-						errs = append(errs, vgruntime.Forbidden(&fp70))
-					}
+			if enabled72, defined73 := op.Options["ProbeStrict"]; !defined73 {
+				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp70, "ProbeStrict")))
+			} else if !enabled72 {
+				if *v68 {
+					errs = append(errs, vgruntime.Forbidden(&fp70))
 				}
 			}
 		}
@@ -3631,30 +3629,27 @@ func ValidateAt_SessionAffinity(ctx context.Context, op operation.Operation, p *
 			ov11 = &oldObj.TimeoutSeconds
 		}
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
-			stop16 := false
-			if enabled17, defined18 := op.Options["ProbeStrict"]; !defined18 {
+			stop13 := false
+			if enabled14, defined15 := op.Options["ProbeStrict"]; !defined15 {
 				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp12, "ProbeStrict")))
-				stop16 = true
-			} else if enabled17 {
+				stop13 = true
+			} else if !enabled14 {
 				if *v10 == 0 {
-					errs = append(errs, vgruntime.Required(&fp12))
-					stop16 = true
+					stop13 = true
 				}
 			}
-			if !stop16 {
-				stop13 := false
-				if enabled14, defined15 := op.Options["ProbeStrict"]; !defined15 {
-					errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp12, "ProbeStrict")))
+			if enabled16, defined17 := op.Options["ProbeStrict"]; !defined17 {
+				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp12, "ProbeStrict")))
+				stop13 = true
+			} else if enabled16 {
+				if *v10 == 0 {
+					errs = append(errs, vgruntime.Required(&fp12))
 					stop13 = true
-				} else if !enabled14 {
-					if *v10 == 0 {
-						stop13 = true
-					}
 				}
-				if !stop13 {
-					if *v10 < 10 {
-						errs = append(errs, vgruntime.Minimum(&fp12, *v10, 10))
-					}
+			}
+			if !stop13 {
+				if *v10 < 10 {
+					errs = append(errs, vgruntime.Minimum(&fp12, *v10, 10))
 				}
 			}
 		}

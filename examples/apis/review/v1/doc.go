@@ -8,6 +8,7 @@
 // optionalOldSelf, messageExpression, reason, fieldPath).
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
+// +k8s:validation-gen-nolint
 // +k8s:validation-gen-scheme-registry=nil
 // +groupName=review.example.com
 package v1

@@ -2,5 +2,6 @@
 // and item, on struct fields and on list-map items.
 //
 // +k8s:validation-gen=*
+// +k8s:validation-gen-nolint
 // +k8s:validation-gen-scheme-registry=nil
 package unions

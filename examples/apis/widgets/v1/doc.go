@@ -5,6 +5,7 @@
 // subresources.
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
+// +k8s:validation-gen-nolint
 // +k8s:validation-gen-scheme-registry=k8s.io/apimachinery/pkg/runtime.Scheme
 // +k8s:supportsSubresource="/status"
 // +groupName=widgets.example.com

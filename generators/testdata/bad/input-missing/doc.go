@@ -1,4 +1,5 @@
 // +k8s:validation-gen=*
 // +k8s:validation-gen-input=example.com/nosuch/v1
 // +k8s:validation-gen-scheme-registry=nil
+// +k8s:validation-gen-nolint
 package bad

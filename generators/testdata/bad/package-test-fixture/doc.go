@@ -1,4 +1,5 @@
 // +k8s:validation-gen=*
 // +k8s:validation-gen-scheme-registry=nil
 // +k8s:validation-gen-test-fixture=validateFalse
+// +k8s:validation-gen-nolint
 package bad

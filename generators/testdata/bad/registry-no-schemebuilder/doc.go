@@ -1,2 +1,3 @@
 // +k8s:validation-gen=TypesWithField=TypeMeta
+// +k8s:validation-gen-nolint
 package bad

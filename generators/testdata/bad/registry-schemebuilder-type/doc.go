@@ -1,3 +1,4 @@
 // +k8s:validation-gen=*
 // +k8s:validation-gen-scheme-registry=github.com/declval/validation-gen/runtime.Registry
+// +k8s:validation-gen-nolint
 package bad

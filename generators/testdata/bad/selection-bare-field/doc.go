@@ -3,4 +3,5 @@
 //
 // +k8s:validation-gen=TypeMeta
 // +k8s:validation-gen-scheme-registry=nil
+// +k8s:validation-gen-nolint
 package bad

@@ -3,6 +3,7 @@
 
 // Package detached reads the marker block above a type's doc comment, and
 // the tags of a type declared in doc.go as that type's own.
+// +k8s:validation-gen-nolint
 package detached
 
 import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"

@@ -3,4 +3,5 @@
 // runtime.Scheme, from an init() that calls localSchemeBuilder.Register.
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
+// +k8s:validation-gen-nolint
 package defaultregistry

@@ -3,4 +3,5 @@
 //
 // +k8s:validation-gen=*
 // +k8s:validation-gen-scheme-registry=github.com/declval/validation-gen/runtime.Registry
+// +k8s:validation-gen-nolint
 package explicit

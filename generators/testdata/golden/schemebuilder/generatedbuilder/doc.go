@@ -3,4 +3,5 @@
 // tag: it is found there, and its type is not checked.
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
+// +k8s:validation-gen-nolint
 package generatedbuilder

@@ -3,4 +3,5 @@
 // localSchemeBuilder is needed.
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
+// +k8s:validation-gen-nolint
 package novalidation
