@@ -190,22 +190,28 @@ func TestParity(t *testing.T) {
 }
 
 // coverageKey is what an error shows the run exercised: its place with
-// list indexes and map keys as [*], its Type, Origin and level.
+// list indexes as [*] and, from the first map key on (a random string,
+// which may hold brackets and dots), only [key]; its Type, Origin and
+// level.
 func coverageKey(e *field.Error) string {
 	var b strings.Builder
-	depth := 0
-	for _, r := range e.Field {
-		switch {
-		case r == '[':
-			if depth == 0 {
-				b.WriteString("[*]")
-			}
-			depth++
-		case r == ']':
-			depth--
-		case depth == 0:
-			b.WriteRune(r)
+	p := e.Field
+	for i := 0; i < len(p); i++ {
+		if p[i] != '[' {
+			b.WriteByte(p[i])
+			continue
 		}
+		j := i + 1
+		for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+			j++
+		}
+		if j > i+1 && j < len(p) && p[j] == ']' {
+			b.WriteString("[*]")
+			i = j
+			continue
+		}
+		b.WriteString("[key]")
+		break
 	}
 	level := "stable"
 	switch {
