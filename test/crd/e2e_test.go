@@ -635,7 +635,7 @@ func (r *e2eRun) run(n int) {
 		goRejected, realRejected, emuRejected, bothAccepted int
 		blocked, nilCauses, metaCauses                      int
 		disagree, emuDisagree, respelledVerdicts            int
-		reorderedVerdicts                                   int
+		reorderedVerdicts, leftOutVerdicts                  int
 		hardErrs                                            []error
 		examples, emuExamples                               []e2eResult
 	)
@@ -699,6 +699,10 @@ func (r *e2eRun) run(n int) {
 				reorderedVerdicts++
 				verdictDiffers = false
 			}
+			if verdictDiffers && res.out.leftOutStop && len(res.mismatch) == 0 && len(res.emuDiff) == 0 {
+				leftOutVerdicts++
+				verdictDiffers = false
+			}
 			if verdictDiffers || len(res.mismatch) > 0 {
 				disagree++
 				for _, m := range res.mismatch {
@@ -719,8 +723,8 @@ func (r *e2eRun) run(n int) {
 			}
 		}
 	}
-	t.Logf("%s: %d objects; %d creates, %d updates (old stored by POST %d, written to etcd %d); Go rejected %d, real server rejected %d (CEL skipped in %d), emulation rejected %d, Go and server both accepted %d; server causes on <nil> other than the CEL-skipped marker %d, on metadata %d; Go/server disagreements %d (verdicts that differ by the []/null allowance %d, by the reordered list-map allowance %d), emulation/server disagreements %d; %v",
-		d.k.name, objectsRun, creates, updates, oldPOST, oldEtcd, goRejected, realRejected, blocked, emuRejected, bothAccepted, nilCauses, metaCauses, disagree, respelledVerdicts, reorderedVerdicts, emuDisagree, time.Since(start).Round(time.Millisecond))
+	t.Logf("%s: %d objects; %d creates, %d updates (old stored by POST %d, written to etcd %d); Go rejected %d, real server rejected %d (CEL skipped in %d), emulation rejected %d, Go and server both accepted %d; server causes on <nil> other than the CEL-skipped marker %d, on metadata %d; Go/server disagreements %d (verdicts that differ by the []/null allowance %d, by the reordered list-map allowance %d, by an alpha short-circuit %d), emulation/server disagreements %d; %v",
+		d.k.name, objectsRun, creates, updates, oldPOST, oldEtcd, goRejected, realRejected, blocked, emuRejected, bothAccepted, nilCauses, metaCauses, disagree, respelledVerdicts, reorderedVerdicts, leftOutVerdicts, emuDisagree, time.Since(start).Round(time.Millisecond))
 
 	if len(hardErrs) > 0 {
 		var b strings.Builder
