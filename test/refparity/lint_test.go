@@ -1,11 +1,14 @@
 package refparity
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/declval/validation-gen/markers"
 )
 
 // lintCase is one package for both generators: the Kubernetes generator's
@@ -256,6 +259,7 @@ func TestLintParity(t *testing.T) {
 			t.Fatalf("go build %s: %v\n%s", pkg, err, out)
 		}
 	}
+	t.Run("every tag of the reference", func(t *testing.T) { checkRegistry(t, filepath.Join(bin, "ref")) })
 	for i, c := range lintCases {
 		for _, gen := range []string{"ours", "ref"} {
 			pkg := filepath.Join(gen, string(rune('a'+i/26))+string(rune('a'+i%26)), c.version)
@@ -285,6 +289,37 @@ func TestLintParity(t *testing.T) {
 		})
 	}
 	t.Logf("%d lint cases, %d accepted and %d rejected by Kubernetes' generator", len(lintCases), accepted, len(lintCases)-accepted)
+}
+
+// checkRegistry compares validation-gen's registry with the tags the
+// reference documents (validation-gen --docs): each is known, generated,
+// and has the stability the lint checks it by.
+func checkRegistry(t *testing.T, ref string) {
+	out, err := exec.Command(ref, "--docs").Output()
+	if err != nil {
+		t.Fatalf("%s --docs: %v", ref, err)
+	}
+	var docs []struct {
+		Tag, StabilityLevel string
+	}
+	if err := json.Unmarshal(out, &docs); err != nil {
+		t.Fatalf("reading the reference's --docs: %v", err)
+	}
+	if len(docs) < 45 {
+		t.Fatalf("the reference documents %d tags; expected at least 45", len(docs))
+	}
+	for _, d := range docs {
+		name := strings.TrimPrefix(d.Tag, "k8s:")
+		def, ok := markers.Default.Lookup(name)
+		if !ok || !def.Implemented {
+			t.Errorf("+%s: a tag of the reference that validation-gen does not know or generate", d.Tag)
+			continue
+		}
+		if got, want := def.Stability().String(), strings.ToLower(d.StabilityLevel); got != want {
+			t.Errorf("+%s: stability %s here, %s in the reference", d.Tag, got, want)
+		}
+	}
+	t.Logf("the reference's %d tags are in validation-gen's registry, with its stability levels", len(docs))
 }
 
 func lastLines(s string, n int) string {
