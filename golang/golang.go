@@ -308,12 +308,22 @@ func (e *goEmitter) typeFuncs(t *model.Type) {
 }
 
 // stopsStruct reports whether a struct type's own rules can stop the
-// checks of its fields: a failing ShortCircuit test tag. (Its other
-// short-circuiting rules, immutable and update, keep their place.)
+// checks of its fields, as Kubernetes' short-circuiting type checks do: a
+// failing ShortCircuit test tag, or immutable on an update that changed
+// the struct.
 func stopsStruct(rules []model.Rule) bool {
 	for _, r := range rules {
-		if f, ok := r.(model.Fixed); ok && f.Stop {
+		switch x := r.(type) {
+		case model.Fixed:
+			if x.Stop {
+				return true
+			}
+		case model.Immutable:
 			return true
+		case model.IfOption:
+			if stopsStruct(x.Rules) {
+				return true
+			}
 		}
 	}
 	return false

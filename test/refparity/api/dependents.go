@@ -31,3 +31,16 @@ type Dependents struct {
 	// +k8s:optional
 	Count int64 `json:"count,omitempty"`
 }
+
+// Pinned is immutable as a whole: on an update that changes it, the
+// immutable error stops its fields' checks, as Kubernetes' short-circuits
+// of a type do.
+// +k8s:immutable
+type Pinned struct {
+	// +k8s:optional
+	// +k8s:maxLength=3
+	Name string `json:"name,omitempty"`
+	// +k8s:optional
+	// +k8s:minimum=1
+	Size int32 `json:"size,omitempty"`
+}

@@ -193,6 +193,10 @@ type Parity struct {
 	Stages []Stage `json:"stages,omitempty"`
 	// +k8s:optional
 	Defaulted *Defaulted `json:"defaulted,omitempty"`
+	// +k8s:optional
+	PinnedWhole *Pinned `json:"pinnedWhole,omitempty"`
+	// +k8s:optional
+	PinnedList []Pinned `json:"pinnedList,omitempty"`
 }
 
 // Target is a union of one member, as k8s.io/api has.
