@@ -197,6 +197,9 @@ type Parity struct {
 	PinnedWhole *Pinned `json:"pinnedWhole,omitempty"`
 	// +k8s:optional
 	PinnedList []Pinned `json:"pinnedList,omitempty"`
+	// +k8s:optional
+	// +k8s:beta=+k8s:subfield("size")=+k8s:forbidden
+	Capped *Disk `json:"capped,omitempty"`
 }
 
 // Target is a union of one member, as k8s.io/api has.
