@@ -1,0 +1,6 @@
+package bad
+
+type T struct {
+	// +k8s:unique=set
+	S []string `json:"s"`
+}
