@@ -46,6 +46,9 @@ func TestCRDBadInput(t *testing.T) {
 		// Not written into the schema yet: an error, not a default the
 		// server silently lacks.
 		"default": {"types.go:9:", "default=\"Equal\"", "does not write defaults into CRD schemas yet", "fix:"},
+		// The server checks a set's uniqueness itself: it cannot be left to
+		// handwritten code.
+		"customunique": {"types.go:9:", "+k8s:customUnique leaves the items' uniqueness to handwritten code", "fix: remove +k8s:customUnique"},
 		// Go code: an API server cannot run it for a CRD.
 		"custom": {"types.go:15:", "+k8s:customValidation calls Go code (ValidateCustom_Thing_Name)", "fix: express the rule as a +k8s:rule (CEL)"},
 		// A mode's rule is on the struct; the server's cost check names
