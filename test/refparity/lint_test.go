@@ -220,36 +220,9 @@ func TestLintParity(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds both generators in a temporary module")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	write := func(name, content string) {
-		t.Helper()
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("go.mod", "module example.com/lint\n\ngo 1.26\n\nrequire (\n\tgithub.com/declval/validation-gen v0.0.0\n\tk8s.io/code-generator "+referenceVersion+"\n)\n\nreplace github.com/declval/validation-gen => "+root+"\n")
-	var sums []byte
-	for _, s := range []string{filepath.Join(root, "go.sum"), "../go.sum"} {
-		b, _ := os.ReadFile(s)
-		sums = append(sums, b...)
-	}
-	write("go.sum", string(sums))
+	m := newTempModule(t, "example.com/lint")
+	dir, write, goCmd := m.dir, m.write, m.goCmd
 	write("tools.go", "//go:build tools\n\npackage tools\n\nimport (\n\t_ \"github.com/declval/validation-gen/cmd/validation-gen\"\n\t_ \"k8s.io/code-generator/cmd/validation-gen\"\n)\n")
-	goCmd := func(args ...string) (string, error) {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-		out, err := cmd.CombinedOutput()
-		return string(out), err
-	}
 	if out, err := goCmd("mod", "tidy"); err != nil {
 		t.Fatalf("go mod tidy: %v\n%s", err, out)
 	}

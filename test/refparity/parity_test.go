@@ -6,7 +6,6 @@ package refparity
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -20,27 +19,14 @@ func TestParityWithKubernetesGenerator(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds both generators in a temporary module")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Every file of api/ is copied into both packages: the parity API may
 	// be split by theme (one file per group of tags).
 	files, err := filepath.Glob("api/*.go")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no parity API in api/: %v", err)
 	}
-	dir := t.TempDir()
-	write := func(name, content string) {
-		t.Helper()
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	m := newTempModule(t, "example.com/parity")
+	write := m.write
 	for _, pkg := range []string{"ours", "ref"} {
 		write(pkg+"/doc.go", "// +k8s:validation-gen=TypesWithField=TypeMeta\n// +k8s:validation-gen-scheme-registry=nil\npackage "+pkg+"\n")
 		for _, f := range files {
@@ -51,25 +37,15 @@ func TestParityWithKubernetesGenerator(t *testing.T) {
 			write(pkg+"/"+filepath.Base(f), strings.Replace(string(src), "package api", "package "+pkg, 1))
 		}
 	}
-	write("go.mod", "module example.com/parity\n\ngo 1.26\n\nrequire (\n\tgithub.com/declval/validation-gen v0.0.0\n\tk8s.io/code-generator "+referenceVersion+"\n)\n\nreplace github.com/declval/validation-gen => "+root+"\n")
-	var sums []byte
-	for _, s := range []string{filepath.Join(root, "go.sum"), "../go.sum"} {
-		b, _ := os.ReadFile(s)
-		sums = append(sums, b...)
-	}
-	write("go.sum", string(sums))
 	write("parity_test.go", driver)
 
 	run := func(args ...string) string {
 		t.Helper()
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-		out, err := cmd.CombinedOutput()
+		out, err := m.goCmd(args...)
 		if err != nil {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
-		return string(out)
+		return out
 	}
 	run("mod", "tidy")
 	run("run", "github.com/declval/validation-gen/cmd/validation-gen", "--output-file", "zz_generated.validations.go", "./ours")
