@@ -108,9 +108,9 @@ func Errorf(tag *Tag, fix, format string, args ...any) *Error {
 	return &Error{Pos: tag.Pos, Tag: tag.Text, Msg: fmt.Sprintf(format, args...), Fix: fix}
 }
 
-// kubernetesOnly are tags of the Kubernetes generator (v0.37) that this
-// version does not implement; they get their own message rather than
-// "unknown tag", since they are not typos.
+// kubernetesOnly are tags of later versions of the Kubernetes generator
+// than v0.37, every tag of which validation-gen reads; they get their own
+// message rather than "unknown tag", since they are not typos.
 var kubernetesOnly = map[string]bool{
 	"declarativeValidationNative": true, "default": true, "nullable": true,
 }
