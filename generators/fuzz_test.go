@@ -1250,8 +1250,8 @@ func (b *apiBuilder) malformedTag() string {
 		"+k8s:maxLenght=3",
 		"+k8s:requird",
 		"+k8s:ifOptionEnabled(Opt)=+k8s:required",
-		"+k8s:maximum=5",
-		"+k8s:unique=set",
+		"+k8s:maximum=abc",
+		"+k8s:unique=bag",
 		"+k8s:update=NoChange",
 		"+kubebuilder:validaton:Minimum=1",
 		"+kubebuilder:validation:Minimum=1",
@@ -1479,6 +1479,7 @@ func (b *apiBuilder) tagType(nt *namedType) {
 		for _, f := range nt.fields {
 			b.tagField(f)
 		}
+		b.dependencyTags(nt)
 		b.addUnion(nt)
 		if b.chance(0.2) {
 			nt.tags = append(nt.tags, b.valueTags(self, scopeType)...)
@@ -1496,8 +1497,12 @@ func (b *apiBuilder) tagType(nt *namedType) {
 			nt.tags = append(nt.tags, "+k8s:enum")
 		}
 		nt.tags = append(nt.tags, b.valueTags(self, scopeType)...)
-		if b.off() {
-			nt.constTags = append(nt.constTags, b.pick("+k8s:required", "+k8s:enumExclude", "+k8s:minimum=1"))
+		switch {
+		case b.off():
+			nt.constTags = append(nt.constTags, b.pick("+k8s:required", "+k8s:alpha=+k8s:enumExclude", "+k8s:minimum=1"))
+		case len(nt.enumValues) > 1 && slices.Contains(nt.tags, "+k8s:enum") && b.chance(0.3):
+			// An exclusion on the first constant leaves the others.
+			nt.constTags = append(nt.constTags, b.pick("+k8s:enumExclude", `+k8s:ifEnabled("Opt")=+k8s:enumExclude`, `+k8s:ifDisabled("Opt")=+k8s:enumExclude`))
 		}
 	case declAlias, declGeneric:
 		// Declarations no tag applies to: a tag is an error, never
@@ -1536,7 +1541,10 @@ func (b *apiBuilder) mustFailTags() []string {
 			tags = append(tags, nt.tags...)
 		}
 		if len(nt.enumValues) > 0 {
-			tags = append(tags, nt.constTags...) // on the first constant
+			// On the first constant: all but the exclusions that apply.
+			tags = append(tags, slices.DeleteFunc(slices.Clone(nt.constTags), func(t string) bool {
+				return strings.HasSuffix(t, "+k8s:enumExclude") && !strings.Contains(t, "alpha") && slices.Contains(nt.tags, "+k8s:enum") && len(nt.enumValues) > 1
+			})...)
 		}
 		tags = append(tags, slices.DeleteFunc(slices.Clone(nt.tags), func(t string) bool { return !malformed(t) })...)
 		for _, f := range nt.fields {
@@ -1568,6 +1576,36 @@ func (b *apiBuilder) tagField(f *structField) {
 	if f.typ.resolve().kind == shapeSlice && b.chance(0.35) {
 		f.tags = append(f.tags, b.listTypeTags(f.typ, true)...)
 	}
+	// A stability level around a tag of the field.
+	for i, t := range f.tags {
+		if strings.HasPrefix(t, "+k8s:") && !strings.HasPrefix(t, "+k8s:listMapKey") && b.chance(0.1) {
+			f.tags[i] = "+k8s:" + b.pick("alpha", "beta") + `(since: "1.37")=` + t
+		}
+	}
+}
+
+// dependencyTags draws dependentRequired and dependentForbidden between
+// fields of a struct that can be set or unset.
+func (b *apiBuilder) dependencyTags(nt *namedType) {
+	var able []*structField
+	for _, f := range nt.fields {
+		c := f.typ.resolve()
+		if f.json != "" && f.json != "-" && !f.embedded && c.kind != shapeNamed && c.kind != shapeArray && c.kind != shapeHostile && c.kind != shapeExternal {
+			able = append(able, f)
+		}
+	}
+	if len(able) < 2 || !b.chance(0.25) {
+		return
+	}
+	trigger, dep := able[b.rng.IntN(len(able))], able[b.rng.IntN(len(able))]
+	if trigger == dep {
+		return
+	}
+	tag := "+k8s:" + b.pick("dependentRequired", "dependentForbidden") + `("` + dep.json + `")`
+	if b.chance(0.5) {
+		tag = `+k8s:alpha(since: "1.37")=` + tag
+	}
+	trigger.tags = append(trigger.tags, tag)
 }
 
 // listTypeTags writes listType and, for a list-map, its keys and (on a
@@ -1587,6 +1625,17 @@ func (b *apiBuilder) listTypeTags(s *goShape, withItems bool) []string {
 		}
 	}
 	tags := []string{"+k8s:listType=" + kind}
+	if kind == "atomic" && !b.off() && b.chance(0.4) {
+		// Unique items on an atomic list, as k8s.io/api writes lists that
+		// server-side apply replaces whole.
+		switch {
+		case len(keys) > 0:
+			k := keys[b.rng.IntN(len(keys))]
+			return append(tags, "+k8s:unique=map", "+k8s:listMapKey="+k.json)
+		case elem.valueClass() == "string" || elem.valueClass() == "int":
+			return append(tags, "+k8s:unique=set")
+		}
+	}
 	if kind != "map" {
 		return tags
 	}

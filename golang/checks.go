@@ -389,6 +389,21 @@ func (c *fnCtx) optionGateStop(pl place, x model.IfOption, body, onUndefined []j
 	if len(body) == 0 {
 		return nil
 	}
+	if nonErrorOnly(x.Rules) {
+		// Kubernetes never appends what a NonError check (optional)
+		// returns, not even the InternalError of its undefined option: it
+		// only stops the value's other checks.
+		en, ok := c.name("enabled"), c.name("defined")
+		cond := jen.Id(en)
+		if !x.Enabled {
+			cond = jen.Op("!").Id(en)
+		}
+		st := jen.If(jen.List(jen.Id(en), jen.Id(ok)).Op(":=").Id("op").Dot("Options").Index(jen.Lit(x.Option)), jen.Op("!").Id(ok))
+		if len(onUndefined) > 0 {
+			return []jen.Code{st.Block(onUndefined...).Else().If(cond).Block(body...)}
+		}
+		return []jen.Code{jen.If(jen.List(jen.Id(en), jen.Id(ok)).Op(":=").Id("op").Dot("Options").Index(jen.Lit(x.Option)), jen.Id(ok).Op("&&").Add(cond)).Block(body...)}
+	}
 	// Kubernetes marks the option's InternalError with the level of the
 	// tag around it (+k8s:beta=+k8s:ifEnabled(...)=...), as every error of
 	// the wrapped validation.
@@ -407,6 +422,23 @@ func (c *fnCtx) optionGateStop(pl place, x model.IfOption, body, onUndefined []j
 	).Block(
 		append([]jen.Code{jen.Id("errs").Op("=").Append(jen.Id("errs"), undefined)}, onUndefined...)...,
 	).Else().If(cond).Block(body...)}
+}
+
+// nonErrorOnly reports whether rules only decide whether other checks run
+// (optional, a NonError test tag): Kubernetes' NonError checks.
+func nonErrorOnly(rules []model.Rule) bool {
+	for _, r := range rules {
+		switch x := r.(type) {
+		case model.Optional:
+		case model.Fixed:
+			if !x.NonError {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return len(rules) > 0
 }
 
 // appendErr adds the error e (a *field.Error) of the rule being written,
@@ -460,23 +492,48 @@ func (c *fnCtx) afterPresence(pl place, rules []model.Rule, tail []jen.Code) []j
 		body = append(body, c.enumCheck(pl)...)
 	}
 	body = append(body, tail...)
-	if maxItems != nil {
+	nils := len(body) > 0 || maxItems != nil
+	nils = nils && !pl.typeFunc && !pl.nilsDone && c.listOfPointers(pl)
+	switch {
+	case maxItems != nil && nils:
+		// As Kubernetes does, both short-circuiting checks run, each
+		// reporting; the list's other checks run only when neither did.
+		stop := c.name("stop")
+		var setStop jen.Code
+		if len(body) > 0 {
+			setStop = jen.Id(stop).Op("=").True()
+		}
+		out := []jen.Code{c.nilsCheck(pl, setStop), c.tooManyCheck(pl, maxItems, orNull(setStop))}
+		if len(body) == 0 {
+			return out
+		}
+		return append(append([]jen.Code{jen.Id(stop).Op(":=").False()}, out...), jen.If(jen.Op("!").Id(stop)).Block(body...))
+	case maxItems != nil:
 		st := c.tooManyCheck(pl, maxItems)
 		if len(body) > 0 {
 			st = st.Else().Block(body...)
 		}
-		body = []jen.Code{st}
-	}
-	if len(body) > 0 && !pl.typeFunc && c.listOfPointers(pl) {
+		return []jen.Code{st}
+	case nils:
 		// As Kubernetes does, a nil item of a list of pointers is reported
-		// (Required at [i]) before anything else, and stops the list's checks.
-		nils := c.name("nils")
-		body = []jen.Code{jen.If(
-			jen.Id(nils).Op(":=").Qual(pkgRT, "NoNils").Call(pl.path.arg(), pl.derefRaw()),
-			jen.Len(jen.Id(nils)).Op(">").Lit(0),
-		).Block(appendOwnErrs(jen.Id(nils))).Else().Block(body...)}
+		// (Required at [i]), and stops the list's other checks.
+		n := c.name("nils")
+		return []jen.Code{jen.If(
+			jen.Id(n).Op(":=").Qual(pkgRT, "NoNils").Call(pl.path.arg(), pl.derefRaw()),
+			jen.Len(jen.Id(n)).Op(">").Lit(0),
+		).Block(appendOwnErrs(jen.Id(n))).Else().Block(body...)}
 	}
 	return body
+}
+
+// nilsCheck reports the nil items of a list of pointers (Required at
+// [i]), then runs setStop, as one of the list's short-circuiting checks.
+func (c *fnCtx) nilsCheck(pl place, setStop jen.Code) jen.Code {
+	n := c.name("nils")
+	return jen.If(
+		jen.Id(n).Op(":=").Qual(pkgRT, "NoNils").Call(pl.path.arg(), pl.derefRaw()),
+		jen.Len(jen.Id(n)).Op(">").Lit(0),
+	).Block(appendOwnErrs(jen.Id(n)), orNull(setStop))
 }
 
 // checkOrder sorts a place's checks by tag name, as Kubernetes does, but

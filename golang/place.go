@@ -104,6 +104,9 @@ type place struct {
 	// typeFunc is set inside a type's own function: the value is the
 	// type itself, so its function must not be called again.
 	typeFunc bool
+	// nilsDone: the nil items of this list of pointers were checked
+	// already, with its other short-circuiting checks (updateChecks).
+	nilsDone bool
 	// local marks a value copied into a local variable (map values): its
 	// address must not reach reflection, or the variable escapes.
 	local bool

@@ -145,6 +145,10 @@ func (c *fnCtx) updateChecks(pl place, presence, updates, rest []model.Rule, tai
 		return r.TagName()
 	}
 	sort.SliceStable(plain, func(i, j int) bool { return order(plain[i]) < order(plain[j]) })
+	// A nil item of a list of pointers is one more short-circuiting check,
+	// run with the others, as Kubernetes runs PtrSliceNoNils.
+	nils := !pl.typeFunc && c.listOfPointers(pl)
+	pl.nilsDone = pl.nilsDone || nils
 	after := c.afterPresence(pl, others, tail)
 	// Without checks to stop, the rules only report (setStop is nil).
 	var setStop jen.Code
@@ -152,6 +156,9 @@ func (c *fnCtx) updateChecks(pl place, presence, updates, rest []model.Rule, tai
 		setStop = jen.Id(stop).Op("=").True()
 	}
 	var out []jen.Code
+	if nils {
+		out = append(out, c.nilsCheck(pl, setStop))
+	}
 	for _, r := range plain {
 		out = append(out, c.shortCircuit(pl, r, setStop)...)
 	}

@@ -200,6 +200,8 @@ type Parity struct {
 	// +k8s:optional
 	// +k8s:beta=+k8s:subfield("size")=+k8s:forbidden
 	Capped *Disk `json:"capped,omitempty"`
+	// +k8s:optional
+	Gated *Gated `json:"gated,omitempty"`
 }
 
 // Target is a union of one member, as k8s.io/api has.

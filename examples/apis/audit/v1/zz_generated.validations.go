@@ -1675,7 +1675,6 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov51 != nil && *v50 == *ov51) {
 			stop53 := false
 			if enabled54, defined55 := op.Options["AuditStrict"]; !defined55 {
-				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp52, "AuditStrict")))
 				stop53 = true
 			} else if !enabled54 {
 				if *v50 == "" {

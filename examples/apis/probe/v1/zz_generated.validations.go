@@ -3631,7 +3631,6 @@ func ValidateAt_SessionAffinity(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			stop13 := false
 			if enabled14, defined15 := op.Options["ProbeStrict"]; !defined15 {
-				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp12, "ProbeStrict")))
 				stop13 = true
 			} else if !enabled14 {
 				if *v10 == 0 {

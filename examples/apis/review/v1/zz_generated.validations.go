@@ -3342,7 +3342,6 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov142 != nil && equal_17(v141, ov142)) {
 			stop144 := false
 			if enabled149, defined150 := op.Options["ReviewStrict"]; !defined150 {
-				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp143, "ReviewStrict")))
 				stop144 = true
 			} else if !enabled149 {
 				if len(*v141) == 0 {
