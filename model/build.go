@@ -682,7 +682,7 @@ func (b *builder) checkListTypeConflict(t *Type, f *Field) {
 	}
 	for _, r := range ft.Rules {
 		lt, ok := r.(ListType)
-		if !ok || (lt.Kind == own.Kind && slices.EqualFunc(lt.Keys, own.Keys, func(a, b ListKey) bool { return a.JSONName == b.JSONName })) {
+		if !ok {
 			continue
 		}
 		say := func(x ListType) string {
@@ -693,7 +693,7 @@ func (b *builder) checkListTypeConflict(t *Type, f *Field) {
 			return s
 		}
 		b.errs = append(b.errs, &markers.Error{Pos: own.Pos, Tag: own.Tag,
-			Msg: fmt.Sprintf("field %s.%s says %s, and its type %s says %s (%s): the Go validator would check both, and a CRD can hold only one", t.Go.Name.Name, f.GoName, say(*own), ft.Go.Name.Name, say(lt), lt.Pos),
-			Fix: "remove the field's list tags (the type's apply), or make them the same as the type's"})
+			Msg: fmt.Sprintf("field %s.%s says %s, and its type %s says %s (%s): a list's type is said once, and Kubernetes' generator refuses it on both", t.Go.Name.Name, f.GoName, say(*own), ft.Go.Name.Name, say(lt), lt.Pos),
+			Fix: "remove the field's list tags: the type's apply to the field"})
 	}
 }

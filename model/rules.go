@@ -151,6 +151,14 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 		if r := b.rule(tag.Chained); r != nil {
 			return []Rule{r}
 		}
+		if len(b.errs) == n && (tag.Def.Name == "ifEnabled" || tag.Def.Name == "ifDisabled") {
+			// Kubernetes' generator applies these under an option (a union
+			// as a whole, when the wrapped member comes first); validation-gen
+			// reads them from the whole struct or list, unconditionally.
+			b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("write +k8s:%s without the option, or gate the checks it guards in another way (+k8s:%s on the value's own tags)", tag.Chained.Def.Name, tag.Def.Name),
+				"validation-gen does not apply +k8s:%s under +k8s:%s", tag.Chained.Def.Name, tag.Def.Name))
+			return nil
+		}
 		if len(b.errs) == n {
 			// Tags read from the whole field or type (unions, item,
 			// listMapKey, enum) are not rules of the chained value.

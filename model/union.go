@@ -189,10 +189,28 @@ func (g *unionGroups) build(b *builder) []*Union {
 			b.errs = append(b.errs, markers.Errorf(tag, "keep one discriminator per union", "union %q already has the discriminator %s", name, u.Discriminator.GoName))
 			continue
 		}
-		if tag.Level != "" && b.levelDiffers(tag, u) {
-			continue // a level on the discriminator would apply to nothing else
-		}
+		// A discriminator's own level marks nothing: as in Kubernetes, the
+		// union's errors take its members' level. (Its lint asks for
+		// +k8s:beta on a discriminator in a v1 package, whatever the
+		// members' level.)
 		u.Discriminator = g.discF[i]
+	}
+	// Kubernetes' generator checks every union of a struct in one place,
+	// which takes the level of the first member it reads: unions of one
+	// struct with different levels would all be marked with that one.
+	// (unionMember and zeroOrOneOfMember groups apart).
+	first := map[bool]*Union{}
+	for _, u := range g.unions {
+		f := first[u.ZeroOrOne]
+		if f == nil {
+			first[u.ZeroOrOne] = u
+			continue
+		}
+		if u.Level != f.Level && !g.rejected[u.Name] && len(u.Members) > 0 {
+			b.errs = append(b.errs, &markers.Error{Pos: u.Pos, Tag: u.Tag,
+				Msg: fmt.Sprintf("union %q has another stability level than union %q of the same struct (%s:%d), and Kubernetes' generator marks every union of a struct with the level of the first one", u.Name, f.Name, filepath.Base(f.Pos.Filename), f.Pos.Line),
+				Fix: "give the members of every union of the struct the same +k8s:alpha or +k8s:beta wrapper (or none)"})
+		}
 	}
 	// A union of one member is accepted, as Kubernetes accepts it
 	// (k8s.io/api has some, growing): that member is required, with the
@@ -207,6 +225,16 @@ func (b *builder) itemSelector(tag *markers.Tag, f *Field) *ItemSelector {
 	for _, r := range f.Rules {
 		if x, ok := r.(ListType); ok {
 			lt = &x
+		}
+	}
+	if lt == nil {
+		// A list typedef that says its own listType, as Kubernetes reads it.
+		if mt := b.typeOf(gotype.Deref(f.Go), f.Pos); mt != nil && f.Go.Kind != types.Pointer {
+			for _, r := range mt.Rules {
+				if x, ok := r.(ListType); ok {
+					lt = &x
+				}
+			}
 		}
 	}
 	if lt == nil || lt.Kind != "map" {

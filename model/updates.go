@@ -2,11 +2,11 @@ package model
 
 import (
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"slices"
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 )
 
@@ -42,6 +42,7 @@ func (b *builder) listTypeAt(rules []Rule, t *types.Type) *ListType {
 // t; item is set for list items and map values (eachVal), where only
 // NoModify applies.
 func (b *builder) checkUpdateRules(rules []Rule, t *types.Type, list *ListType, item bool) {
+	b.oneUpdateCheck(rules)
 	for i, r := range rules {
 		switch x := r.(type) {
 		case Update:
@@ -105,4 +106,39 @@ func updateFits(u Update, t *types.Type, list *ListType, item bool) error {
 		}
 	}
 	return nil
+}
+
+// oneUpdateCheck refuses update constraints of one place written with
+// different stability levels or options: Kubernetes' generator merges them
+// into one check, which takes the level and option of whichever tag it
+// reads first, so some would be marked or gated as others are.
+func (b *builder) oneUpdateCheck(rules []Rule) {
+	var first *Update
+	var firstOpt string
+	for _, r := range rules {
+		u, opt := Update{}, ""
+		switch x := r.(type) {
+		case Update:
+			u = x
+		case IfOption:
+			for _, in := range x.Rules {
+				if y, ok := in.(Update); ok {
+					u, opt = y, fmt.Sprintf("%v:%s", x.Enabled, x.Option)
+				}
+			}
+		}
+		if len(u.Constraints) == 0 {
+			continue
+		}
+		if first == nil {
+			first, firstOpt = &u, opt
+			continue
+		}
+		if u.Level != first.Level || opt != firstOpt {
+			b.errs = append(b.errs, &markers.Error{Pos: u.Pos, Tag: u.Tag,
+				Msg: "the +k8s:update constraints of one value are one check in Kubernetes' generator, which takes the stability level and option of the first tag it reads; this one's differ from " + first.Tag + "'s",
+				Fix: "write every +k8s:update of the value with the same +k8s:alpha/+k8s:beta and +k8s:ifEnabled/+k8s:ifDisabled (or none)"})
+			return
+		}
+	}
 }

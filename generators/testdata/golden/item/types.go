@@ -53,3 +53,14 @@ type U struct {
 	// +k8s:item(on: true, key: "k")=+k8s:subfield("size")=+k8s:minimum=1
 	Flags []Flag `json:"flags,omitempty"`
 }
+
+// Conds is a list-map by its type; +k8s:item reads its keys.
+// +k8s:listType=map
+// +k8s:listMapKey=type
+type Conds []Cond
+
+type TypedConds struct {
+	// +k8s:optional
+	// +k8s:item(type: "Ready")=+k8s:subfield("status")=+k8s:maxLength=5
+	Conds Conds `json:"conds,omitempty"`
+}
