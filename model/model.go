@@ -192,7 +192,7 @@ type UnionMember struct {
 	Field *Field
 	Item  *ItemSelector
 	// Display is the member's name in messages: its JSON name, or for an
-	// item `Go field[{"key": "value"}]` as Kubernetes writes it.
+	// item `jsonName[{"key": "value"}]` as Kubernetes writes it.
 	Display string
 	// Value is what the discriminator holds when this member is set.
 	Value string

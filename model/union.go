@@ -91,7 +91,7 @@ func (g *unionGroups) add(b *builder, f *Field, tags []*markers.Tag) {
 					itemUnions = append(itemUnions, u)
 				}
 				value, ok := ch.Arg("memberName")
-				display := f.GoName + "[{" + sel.Describe() + "}]"
+				display := f.JSONName + "[{" + sel.Describe() + "}]"
 				if !ok {
 					value = display
 				}

@@ -1678,7 +1678,7 @@ func findItem2(list []Port) int {
 	return -1
 }
 
-var unionMembers2 = &vgruntime.UnionMembers{Names: []string{"Ports[{\"name\": \"main\"}]", "Ports[{\"name\": \"backup\"}]"}}
+var unionMembers2 = &vgruntime.UnionMembers{Names: []string{"ports[{\"name\": \"main\"}]", "ports[{\"name\": \"backup\"}]"}}
 
 var unionMembers3 = &vgruntime.UnionMembers{Names: []string{"ready", "failed"}}
 

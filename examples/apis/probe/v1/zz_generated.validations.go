@@ -4546,7 +4546,7 @@ func findItem3(list []ServicePort) int {
 	return -1
 }
 
-var unionMembers1 = &vgruntime.UnionMembers{Names: []string{"Ports[{\"port\": 53, \"protocol\": \"UDP\"}]", "Ports[{\"port\": 53, \"protocol\": \"TCP\"}]"}}
+var unionMembers1 = &vgruntime.UnionMembers{Names: []string{"ports[{\"port\": 53, \"protocol\": \"UDP\"}]", "ports[{\"port\": 53, \"protocol\": \"TCP\"}]"}}
 
 // listKey2Key is the list-map key of v1.Condition items.
 type listKey2Key struct {
@@ -4580,7 +4580,7 @@ func findItem5(list []Condition) int {
 	return -1
 }
 
-var unionMembers2 = &vgruntime.UnionMembers{Names: []string{"Conditions[{\"type\": \"Ready\"}]", "Conditions[{\"type\": \"Failed\"}]"}}
+var unionMembers2 = &vgruntime.UnionMembers{Names: []string{"conditions[{\"type\": \"Ready\"}]", "conditions[{\"type\": \"Failed\"}]"}}
 
 var unionMembers3 = &vgruntime.UnionMembers{Names: []string{"value", "valueFrom"}}
 

@@ -4855,7 +4855,7 @@ func findItem5(list []EnsembleCondition) int {
 	return -1
 }
 
-var unionMembers3 = &vgruntime.UnionMembers{Names: []string{"Conditions[{\"type\": \"Failed\", \"ordinal\": 1}]", "Conditions[{\"type\": \"Ready\", \"ordinal\": 1}]"}}
+var unionMembers3 = &vgruntime.UnionMembers{Names: []string{"conditions[{\"type\": \"Failed\", \"ordinal\": 1}]", "conditions[{\"type\": \"Ready\", \"ordinal\": 1}]"}}
 
 // listKey3Key is the list-map key of v1.HTTPPath items.
 type listKey3Key struct {
@@ -4928,7 +4928,7 @@ func findItem9(list []NetworkPolicyPort) int {
 	return -1
 }
 
-var unionMembers4 = &vgruntime.UnionMembers{Names: []string{"Ports[{\"port\": 8080, \"protocol\": \"UDP\"}]", "Ports[{\"port\": 8080, \"protocol\": \"TCP\"}]"}}
+var unionMembers4 = &vgruntime.UnionMembers{Names: []string{"ports[{\"port\": 8080, \"protocol\": \"UDP\"}]", "ports[{\"port\": 8080, \"protocol\": \"TCP\"}]"}}
 
 var unionMembers5 = &vgruntime.UnionMembers{Names: []string{"podSelector", "ipBlock"}}
 

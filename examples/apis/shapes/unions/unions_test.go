@@ -84,9 +84,9 @@ func TestItems(t *testing.T) {
 	check(t, "one item", Validate_Job(ctx, create, nil, &Job{Tasks: []Task{{Name: "other"}, {Name: "failed"}}}, nil))
 	both := &Job{Tasks: []Task{{Name: "succeeded"}, {Name: "failed"}}}
 	check(t, "both items", Validate_Job(ctx, create, nil, both, nil),
-		want{field.ErrorTypeInvalid, "tasks", "union", "must specify exactly one of: `Tasks[{\"name\": \"succeeded\"}]`, `Tasks[{\"name\": \"failed\"}]`"})
+		want{field.ErrorTypeInvalid, "tasks", "union", "must specify exactly one of: `tasks[{\"name\": \"succeeded\"}]`, `tasks[{\"name\": \"failed\"}]`"})
 	check(t, "no item", Validate_Job(ctx, create, nil, &Job{}, nil),
-		want{field.ErrorTypeInvalid, "tasks", "union", "must specify one of: `Tasks[{\"name\": \"succeeded\"}]`, `Tasks[{\"name\": \"failed\"}]`"})
+		want{field.ErrorTypeInvalid, "tasks", "union", "must specify one of: `tasks[{\"name\": \"succeeded\"}]`, `tasks[{\"name\": \"failed\"}]`"})
 	check(t, "unchanged", Validate_Job(ctx, update, nil, &Job{Tasks: []Task{{Name: "failed"}, {Name: "succeeded"}}}, both))
 	// item(...)=+k8s:subfield("size")=+k8s:minimum=10 applies to the
 	// primary item, wherever it is.

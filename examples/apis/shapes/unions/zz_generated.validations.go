@@ -294,7 +294,7 @@ func findItem3(list []Task) int {
 	return -1
 }
 
-var unionMembers1 = &vgruntime.UnionMembers{Names: []string{"Tasks[{\"name\": \"succeeded\"}]", "Tasks[{\"name\": \"failed\"}]"}}
+var unionMembers1 = &vgruntime.UnionMembers{Names: []string{"tasks[{\"name\": \"succeeded\"}]", "tasks[{\"name\": \"failed\"}]"}}
 
 var unionMembers2 = &vgruntime.UnionMembers{Names: []string{"cores", "millis"}}
 

@@ -2020,4 +2020,4 @@ func findItem3(list []Condition) int {
 	return -1
 }
 
-var unionMembers3 = &vgruntime.UnionMembers{Names: []string{"Conditions[{\"type\": \"Ready\"}]", "Conditions[{\"type\": \"Failed\"}]"}}
+var unionMembers3 = &vgruntime.UnionMembers{Names: []string{"conditions[{\"type\": \"Ready\"}]", "conditions[{\"type\": \"Failed\"}]"}}
