@@ -2,7 +2,6 @@ package cel
 
 import (
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"go/token"
 	"sort"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/declval/validation-gen/crd"
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 	"github.com/declval/validation-gen/model"
 )

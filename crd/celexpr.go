@@ -2,13 +2,13 @@ package crd
 
 import (
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"strconv"
 	"strings"
 
 	apiservercel "k8s.io/apiserver/pkg/cel"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/model"
 )
 

@@ -3,12 +3,12 @@ package crd
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"sort"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/model"
 )
 

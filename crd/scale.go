@@ -2,11 +2,11 @@ package crd
 
 import (
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"strings"
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 	"github.com/declval/validation-gen/model"
 )

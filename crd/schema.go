@@ -3,7 +3,6 @@ package crd
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"go/token"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	apiservercel "k8s.io/apiserver/pkg/cel"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 	"github.com/declval/validation-gen/model"
 )

@@ -2,13 +2,13 @@ package crd
 
 import (
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"slices"
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 	"github.com/declval/validation-gen/model"
 )

@@ -24,7 +24,7 @@ var stageImports = map[string][]string{
 	"cel":          {"crd", "gotype", "markers", "model"},
 	"golang/equal": {"gotype"},
 	"golang":       {"crd", "golang/equal", "gotype", "model"},
-	"generators":   {"cel", "crd", "golang", "gotype", "lint", "markers", "model", "source"},
+	"generators":   {"cel", "crd", "golang", "gotype", "lint", "markers", "model", "shape", "source"},
 }
 
 // TestStageImports checks the imports between the generator's stages.

@@ -16,6 +16,7 @@ import (
 	"github.com/declval/validation-gen/lint"
 	"github.com/declval/validation-gen/markers"
 	"github.com/declval/validation-gen/model"
+	"github.com/declval/validation-gen/shape"
 	"github.com/declval/validation-gen/source"
 )
 
@@ -86,6 +87,9 @@ func Run(cfg Config) ([]Output, error) {
 	m, err := model.Build(l, model.BuildOptions{CRDs: cfg.CRDDir != ""})
 	if err != nil {
 		return nil, err
+	}
+	if errs := shape.Check(m); len(errs) > 0 {
+		return nil, markers.JoinSorted(errs)
 	}
 	if errs := lint.Check(m); len(errs) > 0 {
 		return nil, markers.JoinSorted(errs)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"regexp"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/declval/validation-gen/crd"
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/model"
 )
 

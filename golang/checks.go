@@ -2,7 +2,6 @@ package golang
 
 import (
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/model"
 )
 

@@ -3,7 +3,6 @@ package golang
 import (
 	"bytes"
 	"fmt"
-	"github.com/declval/validation-gen/golang/equal"
 	"go/token"
 	"sort"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/golang/equal"
 	"github.com/declval/validation-gen/model"
 )
 

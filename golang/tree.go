@@ -2,9 +2,9 @@ package golang
 
 import (
 	"github.com/dave/jennifer/jen"
-	"github.com/declval/validation-gen/golang/equal"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/golang/equal"
 	"github.com/declval/validation-gen/model"
 )
 

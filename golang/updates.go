@@ -1,13 +1,13 @@
 package golang
 
 import (
-	"github.com/declval/validation-gen/golang/equal"
-	"github.com/declval/validation-gen/gotype"
 	"sort"
 
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/golang/equal"
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/model"
 )
 

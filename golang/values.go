@@ -2,9 +2,9 @@ package golang
 
 import (
 	"github.com/dave/jennifer/jen"
-	"github.com/declval/validation-gen/gotype"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/model"
 )
 

@@ -5,12 +5,12 @@ package lint
 
 import (
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"path"
 	"strings"
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 	"github.com/declval/validation-gen/model"
 )

@@ -2,7 +2,6 @@ package model
 
 import (
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"go/token"
 	gotypes "go/types"
 	"maps"
@@ -12,6 +11,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 	"github.com/declval/validation-gen/source"
 )
@@ -106,13 +106,11 @@ func Build(l *source.Loaded, opts BuildOptions) (*Model, error) {
 		b.untaggableTags(path)
 	}
 	b.propagate()
-	b.checkInlineCycles()
 	b.markRecursive()
 	b.checkFixedStops()
 	b.checkGeneratedNames()
 	b.checkFields()
 	b.checkUpdates()
-	b.checkShadowedFields()
 	b.checkRegistryRoots()
 	b.checkCustomFuncs()
 	b.checkConstTags()
@@ -596,7 +594,7 @@ func (b *builder) checkFields() {
 					Fix: "tag the field json:\"-\" so that it is not part of the API, or give it a type JSON can encode"})
 				continue
 			}
-			if gotype.MultiPointer(f.Go) && (checksSomething(f.Rules) || valueNeeds(f.Go, b.lookupAny)) {
+			if gotype.MultiPointer(f.Go) && (ChecksSomething(f.Rules) || valueNeeds(f.Go, b.lookupAny)) {
 				b.errs = append(b.errs, &markers.Error{Pos: f.Pos,
 					Msg: fmt.Sprintf("field %s.%s holds a pointer to a pointer (%s), which validation-gen does not validate through, and it has validation", t.Go.Name.Name, f.GoName, gotype.TypeString(f.Go)),
 					Fix: "use a single pointer (JSON reads both the same way)"})

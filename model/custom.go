@@ -2,12 +2,12 @@ package model
 
 import (
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"go/token"
 	gotypes "go/types"
 	"sort"
 	"strings"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 )
 

@@ -3,11 +3,11 @@ package model
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	gotypes "go/types"
 	"reflect"
 	"strings"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 )
 

@@ -2,11 +2,11 @@ package model
 
 import (
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"sort"
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 )
 

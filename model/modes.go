@@ -2,12 +2,12 @@ package model
 
 import (
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"slices"
 	"sort"
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 )
 

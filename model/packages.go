@@ -2,7 +2,6 @@ package model
 
 import (
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"go/token"
 	"maps"
 	"slices"
@@ -10,6 +9,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 )
 

@@ -1,12 +1,13 @@
 package model
 
 import (
-	"github.com/declval/validation-gen/gotype"
 	"go/token"
 	"regexp"
+	"sort"
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 )
 
@@ -190,4 +191,17 @@ func (m *Model) WithRuleTags(errs []error) []error {
 		}
 	}
 	return errs
+}
+
+// All is every type of the run, validated or not, sorted by name: for
+// checks of the model as a whole.
+func (m *Model) All() []*Type {
+	var out []*Type
+	for _, t := range m.index {
+		if t.Pkg != nil {
+			out = append(out, t)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Go.Name.String() < out[j].Go.Name.String() })
+	return out
 }

@@ -2,11 +2,11 @@ package model
 
 import (
 	"fmt"
-	"github.com/declval/validation-gen/gotype"
 	"slices"
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 )
 
@@ -262,10 +262,10 @@ func (b *builder) rule(tag *markers.Tag) Rule {
 	return nil // enum and package tags are read where they apply
 }
 
-// checksSomething reports whether rules check anything by themselves:
+// ChecksSomething reports whether rules check anything by themselves:
 // optional only decides whether other checks run, and opaqueType only
 // stops them.
-func checksSomething(rules []Rule) bool {
+func ChecksSomething(rules []Rule) bool {
 	for _, r := range rules {
 		switch r.(type) {
 		case Optional, Opaque:
