@@ -1,6 +1,7 @@
 package crd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/token"
@@ -209,11 +210,6 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *model.Type, opaque bo
 				Fix: "use a JSON name of letters, digits and _ . - / that does not start with a digit"})
 		}
 		c.fieldPos = f.Pos
-		if f.Default != "" && !opaque {
-			c.errs = append(c.errs, &markers.Error{Pos: f.DefaultPos, Tag: "default=" + f.Default,
-				Msg: fmt.Sprintf("field %s: validation-gen does not write defaults into CRD schemas yet, so the API server would not default it (and +k8s:optional reads the default as \"effectively required\")", f.GoName),
-				Fix: "remove the +default, or generate this package without --crd-dir"})
-		}
 		leave := c.enter("properties[" + f.JSONName + "]")
 		c.positions[strings.Join(c.schemaPath, ".")] = f.Pos
 		rules := f.Rules
@@ -258,6 +254,17 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *model.Type, opaque bo
 		}
 		c.atField, c.pendingParent = savedAtField, savedPending
 		c.lift = savedLift
+		if f.Default != "" && !opaque {
+			// The server defaults an absent field before it validates, as
+			// an API server does before admission: the field is then set,
+			// which is why optional reads a default as "effectively
+			// required" (the Go validator sees the defaulted object too,
+			// in a webhook; docs/crd-design.md).
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, []byte(f.Default)); err == nil {
+				fs.Default = &apiextv1.JSON{Raw: compact.Bytes()}
+			}
+		}
 		if c.inItem && f.Go.Kind != types.Pointer && fs.Default == nil {
 			// The server ratchets a list's own rules (maxItems), and the
 			// items it cannot correlate, only when the whole list is

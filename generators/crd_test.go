@@ -43,9 +43,6 @@ func TestCRDBadInput(t *testing.T) {
 		// A chain after +k8s:item that the CRD cannot carry says which
 		// chains those are and where the rule can go instead.
 		"item-eachval": {"types.go:15:", "+k8s:item", "has no CRD form", "+k8s:eachVal", "fix: if every item must satisfy the rule, put it on the field of the item's type itself (Container)"},
-		// Not written into the schema yet: an error, not a default the
-		// server silently lacks.
-		"default": {"types.go:9:", "default=\"Equal\"", "does not write defaults into CRD schemas yet", "fix:"},
 		// The server checks a set's uniqueness itself: it cannot be left to
 		// handwritten code.
 		"customunique": {"types.go:9:", "+k8s:customUnique leaves the items' uniqueness to handwritten code", "fix: remove +k8s:customUnique"},

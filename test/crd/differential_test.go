@@ -111,6 +111,10 @@ type kindCase struct {
 	// Go value, as a Go client would send it. Kinds with such rules are
 	// compared on what a Go client sends.
 	canonical bool
+	// defaulted: the API has +default fields, written into the CRD; the
+	// Go validator is given the object as the server defaulted it, as an
+	// admission webhook is given it (docs/crd-design.md).
+	defaulted bool
 	// stability is the --crd-stability of the CRD ("" is beta, the
 	// default): with "alpha", alpha rules are in the CRD and compared.
 	stability string
@@ -187,12 +191,12 @@ var kinds = []kindCase{
 	// Job and resource/v1 ResourceClaim: stability levels, dependent
 	// fields, unique atomic lists, enum exclusions under an option, and
 	// update rules on list-maps.
-	withObjects(1500, kindOf("BatchJob", jobsPattern, "jobs.example.com_batchjobs.yaml", map[string]bool{"JobsFailIndex": false}, jobsv1.Validate_BatchJob)),
-	withObjects(1500, kindOf("BatchJob/JobsFailIndex", jobsPattern, "jobs.example.com_batchjobs.yaml", map[string]bool{"JobsFailIndex": true}, jobsv1.Validate_BatchJob)),
+	withObjects(1500, defaulted(kindOf("BatchJob", jobsPattern, "jobs.example.com_batchjobs.yaml", map[string]bool{"JobsFailIndex": false}, jobsv1.Validate_BatchJob))),
+	withObjects(1500, defaulted(kindOf("BatchJob/JobsFailIndex", jobsPattern, "jobs.example.com_batchjobs.yaml", map[string]bool{"JobsFailIndex": true}, jobsv1.Validate_BatchJob))),
 	withObjects(1500, kindOf("DeviceClaim", jobsPattern, "jobs.example.com_deviceclaims.yaml", nil, jobsv1.Validate_DeviceClaim)),
 	// The alpha rules (dependentRequired and dependentForbidden are alpha
 	// in Kubernetes 1.37) in the CRD too: --crd-stability=alpha.
-	withStability("alpha", withObjects(1500, kindOf("BatchJob/alpha", jobsPattern, "jobs.example.com_batchjobs.yaml", map[string]bool{"JobsFailIndex": true}, jobsv1.Validate_BatchJob))),
+	withStability("alpha", withObjects(1500, defaulted(kindOf("BatchJob/alpha", jobsPattern, "jobs.example.com_batchjobs.yaml", map[string]bool{"JobsFailIndex": true}, jobsv1.Validate_BatchJob)))),
 	// Modes (+k8s:ifMode): an enum, a bool and a nested string modality.
 	withObjects(1200, kindOf("Issuer", auditPattern, "audit.example.com_issuers.yaml", nil, auditv1.Validate_Issuer)),
 }
@@ -248,6 +252,12 @@ func TestDifferentialGoVersusAPIServer(t *testing.T) {
 			d.report()
 		})
 	}
+}
+
+// defaulted gives the Go validator the bodies as the server defaults them.
+func defaulted(k kindCase) kindCase {
+	k.defaulted = true
+	return k
 }
 
 // withStability generates the entry's CRD with --crd-stability=level.
@@ -607,7 +617,16 @@ func (d *differential) check(c testCase) outcome {
 	body, old := d.bodies(c)
 	op := operation.Operation{Type: c.op, Options: d.k.options}
 	var out outcome
-	out.goErrs, out.err = d.k.validate(d.ctx, op, body, old)
+	goBody, goOld := body, old
+	if d.k.defaulted {
+		if goBody, out.err = d.srv.Defaulted(body); out.err == nil && old != nil {
+			goOld, out.err = d.srv.Defaulted(old)
+		}
+		if out.err != nil {
+			return out
+		}
+	}
+	out.goErrs, out.err = d.k.validate(d.ctx, op, goBody, goOld)
 	if out.err != nil {
 		return out
 	}

@@ -10,6 +10,7 @@ package crdpipeline
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -172,6 +173,18 @@ func (a *Pipeline) Decode(body []byte) (*unstructured.Unstructured, []string, er
 	// before conversion.
 	structuraldefaulting.Default(obj, a.Schema)
 	return u, unknown, nil
+}
+
+// Defaulted is body with the schema's defaults applied, as the server
+// applies them when it decodes a request: what an admission webhook (and
+// so a Go validator serving one) sees. Nothing else of Decode is done.
+func (a *Pipeline) Defaulted(body []byte) ([]byte, error) {
+	var obj map[string]interface{}
+	if err := utiljson.Unmarshal(body, &obj); err != nil {
+		return nil, err
+	}
+	structuraldefaulting.Default(obj, a.Schema)
+	return json.Marshal(obj)
 }
 
 // Validate runs a request body through Decode and the create (oldBody ==

@@ -55,7 +55,30 @@ type BatchJobSpec struct {
 	Queues []string `json:"queues,omitempty"`
 	// +k8s:optional
 	PodFailurePolicy *PodFailurePolicy `json:"podFailurePolicy,omitempty"`
+	// Defaulted by the server (the CRD's default): optional to clients,
+	// so "effectively required" in validation.
+	// +k8s:optional
+	// +default=6
+	// +k8s:minimum=0
+	BackoffLimit *int32 `json:"backoffLimit,omitempty"`
+	// +k8s:optional
+	// +default="Normal"
+	PriorityClass PriorityClass `json:"priorityClass,omitempty"`
+	// A zero default on a value: optional in documentation only, and its
+	// minimum checks the zero value.
+	// +k8s:optional
+	// +default=0
+	// +k8s:minimum=0
+	ActiveDeadlineSeconds int64 `json:"activeDeadlineSeconds,omitempty"`
 }
+
+// +k8s:enum
+type PriorityClass string
+
+const (
+	PriorityNormal PriorityClass = "Normal"
+	PriorityHigh   PriorityClass = "High"
+)
 
 // +k8s:enum
 type CompletionMode string

@@ -59,7 +59,8 @@ func validJob() *BatchJob {
 		Spec: BatchJobSpec{
 			Parallelism: ptr(int32(2)), Completions: ptr(int32(4)), CompletionMode: ptr(IndexedCompletion),
 			BackoffLimitPerIndex: ptr(int32(1)), MaxFailedIndexes: ptr(int32(2)),
-			Queues: []string{"fast", "slow"},
+			Queues:       []string{"fast", "slow"},
+			BackoffLimit: ptr(int32(6)), PriorityClass: PriorityNormal,
 			PodFailurePolicy: &PodFailurePolicy{Rules: []PodFailurePolicyRule{
 				{Action: ActionFailIndex, OnExitCodes: &OnExitCodes{Values: []int32{1, 2}}},
 				{Action: ActionIgnore, OnPodConditions: []PodConditionPattern{{Type: "disruption-target", Status: ConditionTrue}}},
@@ -186,6 +187,20 @@ func TestJobEnumExclude(t *testing.T) {
 	if len(errs) != 1 || !strings.Contains(errs[0].Detail, `"Count", "FailJob", "Ignore"`) || strings.Contains(errs[0].Detail, "Unknown") {
 		t.Errorf("the supported values leave the excluded ones out: %v", errs)
 	}
+}
+
+// +default with optional: effectively required (the server defaults an
+// absent field before validation), or, a zero default on a value,
+// optional in documentation only.
+func TestJobDefaults(t *testing.T) {
+	runJobCases(t, []jobCase{
+		{name: "defaulted pointer absent", obj: func(j *BatchJob) { j.Spec.BackoffLimit = nil },
+			want: []errT{{field.ErrorTypeRequired, "spec.backoffLimit", "", ""}}},
+		{name: "defaulted value zero", obj: func(j *BatchJob) { j.Spec.PriorityClass = "" },
+			want: []errT{{field.ErrorTypeRequired, "spec.priorityClass", "", ""}}},
+		{name: "zero default: the zero value is checked", obj: func(j *BatchJob) { j.Spec.ActiveDeadlineSeconds = -1 },
+			want: []errT{{field.ErrorTypeInvalid, "spec.activeDeadlineSeconds", "minimum", ""}}},
+	})
 }
 
 // Levels: a beta minimum and an alpha monotonic mark their errors.

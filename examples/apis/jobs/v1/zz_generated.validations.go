@@ -299,6 +299,54 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 			}
 		}
 	}
+	// field backoffLimit
+	{
+		fp38 := p.Child("backoffLimit")
+		v36 := obj.BackoffLimit
+		var ov37 *int32
+		if oldObj != nil {
+			ov37 = oldObj.BackoffLimit
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v36, ov37)) {
+			if v36 == nil {
+				errs = append(errs, vgruntime.Required(&fp38))
+			} else {
+				if *v36 < 0 {
+					errs = append(errs, vgruntime.Minimum(&fp38, *v36, 0))
+				}
+			}
+		}
+	}
+	// field priorityClass
+	{
+		fp41 := p.Child("priorityClass")
+		v39 := &obj.PriorityClass
+		var ov40 *PriorityClass
+		if oldObj != nil {
+			ov40 = &oldObj.PriorityClass
+		}
+		if !(op.Type == operation.Update && ov40 != nil && *v39 == *ov40) {
+			if *v39 == "" {
+				errs = append(errs, vgruntime.Required(&fp41))
+			} else {
+				errs = append(errs, ValidateAt_PriorityClass(ctx, op, &fp41, v39, ov40)...)
+			}
+		}
+	}
+	// field activeDeadlineSeconds
+	{
+		fp44 := p.Child("activeDeadlineSeconds")
+		v42 := &obj.ActiveDeadlineSeconds
+		var ov43 *int64
+		if oldObj != nil {
+			ov43 = &oldObj.ActiveDeadlineSeconds
+		}
+		if !(op.Type == operation.Update && ov43 != nil && *v42 == *ov43) {
+			if *v42 < 0 {
+				errs = append(errs, vgruntime.Minimum(&fp44, *v42, 0))
+			}
+		}
+	}
 	return
 }
 
@@ -1464,6 +1512,27 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 	return
 }
 
+// Validate_PriorityClass validates an instance of PriorityClass according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_PriorityClass(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *PriorityClass) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_PriorityClass(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_PriorityClass is Validate_PriorityClass with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_PriorityClass(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *PriorityClass) (errs field.ErrorList) {
+	switch *obj {
+	case PriorityHigh, PriorityNormal:
+	default:
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []PriorityClass{PriorityHigh, PriorityNormal}))
+	}
+	return
+}
+
 // Validate_TolerationOperator validates an instance of TolerationOperator according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_TolerationOperator(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *TolerationOperator) field.ErrorList {
@@ -1500,7 +1569,10 @@ func equal_BatchJobSpec(a, b *BatchJobSpec) bool {
 		equal_23(&a.ManagedBy, &b.ManagedBy) &&
 		equal_24(&a.Suspend, &b.Suspend) &&
 		equal_4(&a.Queues, &b.Queues) &&
-		equal_25(&a.PodFailurePolicy, &b.PodFailurePolicy)
+		equal_25(&a.PodFailurePolicy, &b.PodFailurePolicy) &&
+		equal_21(&a.BackoffLimit, &b.BackoffLimit) &&
+		a.PriorityClass == b.PriorityClass &&
+		a.ActiveDeadlineSeconds == b.ActiveDeadlineSeconds
 }
 
 // equal_BatchJobStatus reports whether *a and *b are equal as equality.Semantic sees them.
