@@ -70,6 +70,47 @@ type BatchJobSpec struct {
 	// +default=0
 	// +k8s:minimum=0
 	ActiveDeadlineSeconds int64 `json:"activeDeadlineSeconds,omitempty"`
+	// +k8s:optional
+	Scheduling *SchedulingPolicy `json:"scheduling,omitempty"`
+}
+
+// How the job's pods are placed, shaped like flowcontrol/v1's
+// PriorityLevelConfigurationSpec: the type says which of the other fields
+// may be set (beta, as k8s.io/api writes its mode unions).
+type SchedulingPolicy struct {
+	// +k8s:required
+	// +k8s:beta(since: "1.37")=+k8s:modeDiscriminator
+	Type SchedulingType `json:"type"`
+	// Required for gang scheduling, forbidden otherwise.
+	// +k8s:optional
+	// +k8s:beta(since: "1.37")=+k8s:ifMode("Gang")=+k8s:required
+	Gang *GangScheduling `json:"gang,omitempty"`
+	// Allowed for spread scheduling only, where it may be left out.
+	// +k8s:optional
+	// +k8s:beta(since: "1.37")=+k8s:ifMode("Spread")=+k8s:optional
+	Spread *SpreadScheduling `json:"spread,omitempty"`
+}
+
+// +k8s:enum
+type SchedulingType string
+
+const (
+	SchedulingDefault SchedulingType = "Default"
+	SchedulingGang    SchedulingType = "Gang"
+	SchedulingSpread  SchedulingType = "Spread"
+)
+
+type GangScheduling struct {
+	// +k8s:required
+	// +k8s:minimum=1
+	MinMembers int32 `json:"minMembers"`
+}
+
+type SpreadScheduling struct {
+	// +k8s:optional
+	// +k8s:minimum=1
+	// +k8s:maximum=100
+	MaxSkew int32 `json:"maxSkew,omitempty"`
 }
 
 // +k8s:enum

@@ -65,6 +65,7 @@ func validJob() *BatchJob {
 				{Action: ActionFailIndex, OnExitCodes: &OnExitCodes{Values: []int32{1, 2}}},
 				{Action: ActionIgnore, OnPodConditions: []PodConditionPattern{{Type: "disruption-target", Status: ConditionTrue}}},
 			}},
+			Scheduling: &SchedulingPolicy{Type: SchedulingGang, Gang: &GangScheduling{MinMembers: 2}},
 		},
 		Status: &BatchJobStatus{
 			Conditions: []JobCondition{{Type: "complete", Status: ConditionTrue}},
@@ -212,6 +213,30 @@ func TestJobLevels(t *testing.T) {
 			want: []errT{{field.ErrorTypeInvalid, "spec.maxFailedIndexes", "maximum", "beta"}}},
 		{name: "alpha monotonic", old: func(*BatchJob) {}, obj: func(j *BatchJob) { j.Status.Succeeded = 1 },
 			want: []errT{{field.ErrorTypeInvalid, "status.succeeded", "monotonic", "alpha"}}},
+	})
+}
+
+// A beta mode union (modeDiscriminator and ifMode, as flowcontrol/v1 writes
+// them): the type says which member is required, allowed or forbidden.
+func TestJobModes(t *testing.T) {
+	runJobCases(t, []jobCase{
+		{name: "gang without its member", obj: func(j *BatchJob) { j.Spec.Scheduling.Gang = nil },
+			want: []errT{{field.ErrorTypeRequired, "spec.scheduling.gang", "", "beta"}}},
+		{name: "spread may leave its member out", obj: func(j *BatchJob) { j.Spec.Scheduling = &SchedulingPolicy{Type: SchedulingSpread} }},
+		{name: "spread with its member", obj: func(j *BatchJob) {
+			j.Spec.Scheduling = &SchedulingPolicy{Type: SchedulingSpread, Spread: &SpreadScheduling{MaxSkew: 3}}
+		}},
+		{name: "a member of another mode", obj: func(j *BatchJob) { j.Spec.Scheduling.Spread = &SpreadScheduling{} },
+			want: []errT{{field.ErrorTypeForbidden, "spec.scheduling.spread", "", "beta"}}},
+		{name: "default mode forbids both", obj: func(j *BatchJob) { j.Spec.Scheduling.Type = SchedulingDefault },
+			want: []errT{{field.ErrorTypeForbidden, "spec.scheduling.gang", "", "beta"}}},
+		{name: "update: the stored combination ratchets", old: func(j *BatchJob) { j.Spec.Scheduling.Gang = nil },
+			obj: func(j *BatchJob) { j.Spec.Scheduling.Gang = nil }},
+		{name: "update: the mode changed", old: func(*BatchJob) {},
+			obj: func(j *BatchJob) {
+				j.Spec.Scheduling = &SchedulingPolicy{Type: SchedulingSpread, Gang: &GangScheduling{MinMembers: 2}}
+			},
+			want: []errT{{field.ErrorTypeForbidden, "spec.scheduling.gang", "", "beta"}}},
 	})
 }
 

@@ -347,6 +347,20 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 			}
 		}
 	}
+	// field scheduling
+	{
+		fp47 := p.Child("scheduling")
+		v45 := obj.Scheduling
+		var ov46 *SchedulingPolicy
+		if oldObj != nil {
+			ov46 = oldObj.Scheduling
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v45, ov46, equal_SchedulingPolicy)) {
+			if v45 != nil {
+				errs = append(errs, ValidateAt_SchedulingPolicy(ctx, op, &fp47, v45, ov46)...)
+			}
+		}
+	}
 	return
 }
 
@@ -371,7 +385,7 @@ func ValidateAt_BatchJobStatus(ctx context.Context, op operation.Operation, p *v
 		if oldObj != nil {
 			ov2 = &oldObj.Conditions
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_6(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_7(v1, ov2)) {
 			stop10 := false
 			if op.Type == operation.Update {
 				if e11 := vgruntime.ItemsRemoved(&fp3, *v1, vgruntime.Deref(ov2), listKey1, nil); len(e11) > 0 {
@@ -632,7 +646,7 @@ func ValidateAt_DeviceClaimSpec(ctx context.Context, op operation.Operation, p *
 		if oldObj != nil {
 			ov2 = &oldObj.Requests
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_10(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_11(v1, ov2)) {
 			stop10 := false
 			{
 				start18 := len(errs)
@@ -706,7 +720,7 @@ func ValidateAt_DeviceClaimSpec(ctx context.Context, op operation.Operation, p *
 		if oldObj != nil {
 			ov21 = &oldObj.Constraints
 		}
-		if !(op.Type == operation.Update && ov21 != nil && equal_11(v20, ov21)) {
+		if !(op.Type == operation.Update && ov21 != nil && equal_12(v20, ov21)) {
 			if len(*v20) != 0 {
 				if len(*v20) > 32 {
 					errs = append(errs, vgruntime.MaxItems(&fp22, len(*v20), 32))
@@ -768,7 +782,7 @@ func ValidateAt_DeviceClaimStatus(ctx context.Context, op operation.Operation, p
 		if oldObj != nil {
 			ov6 = &oldObj.ReservedFor
 		}
-		if !(op.Type == operation.Update && ov6 != nil && equal_13(v5, ov6)) {
+		if !(op.Type == operation.Update && ov6 != nil && equal_14(v5, ov6)) {
 			if len(*v5) != 0 {
 				if len(*v5) > 256 {
 					errs = append(errs, vgruntime.MaxItems(&fp7, len(*v5), 256))
@@ -933,7 +947,7 @@ func ValidateAt_DeviceRequest(ctx context.Context, op operation.Operation, p *vg
 		if oldObj != nil {
 			ov11 = &oldObj.FirstAvailable
 		}
-		if !(op.Type == operation.Update && ov11 != nil && equal_15(v10, ov11)) {
+		if !(op.Type == operation.Update && ov11 != nil && equal_16(v10, ov11)) {
 			if len(*v10) != 0 {
 				if len(*v10) > 8 {
 					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 8))
@@ -1176,7 +1190,7 @@ func ValidateAt_ExactDeviceRequest(ctx context.Context, op operation.Operation, 
 		if oldObj != nil {
 			ov8 = &oldObj.Tolerations
 		}
-		if !(op.Type == operation.Update && ov8 != nil && equal_16(v7, ov8)) {
+		if !(op.Type == operation.Update && ov8 != nil && equal_17(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 16 {
 					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 16))
@@ -1200,6 +1214,40 @@ func ValidateAt_ExactDeviceRequest(ctx context.Context, op operation.Operation, 
 						}
 						old14.Release()
 					}
+				}
+			}
+		}
+	}
+	return
+}
+
+// Validate_GangScheduling validates an instance of GangScheduling according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_GangScheduling(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *GangScheduling) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_GangScheduling(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_GangScheduling is Validate_GangScheduling with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_GangScheduling(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *GangScheduling) (errs field.ErrorList) {
+	// field minMembers
+	{
+		fp3 := p.Child("minMembers")
+		v1 := &obj.MinMembers
+		var ov2 *int32
+		if oldObj != nil {
+			ov2 = &oldObj.MinMembers
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 == 0 {
+				errs = append(errs, vgruntime.Required(&fp3))
+			} else {
+				if *v1 < 1 {
+					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
 				}
 			}
 		}
@@ -1292,7 +1340,7 @@ func ValidateAt_OnExitCodes(ctx context.Context, op operation.Operation, p *vgru
 		if oldObj != nil {
 			ov2 = &oldObj.Values
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_17(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_18(v1, ov2)) {
 			if len(*v1) == 0 {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
@@ -1396,7 +1444,7 @@ func ValidateAt_PodFailurePolicy(ctx context.Context, op operation.Operation, p 
 		if oldObj != nil {
 			ov2 = &oldObj.Rules
 		}
-		if !(op.Type == operation.Update && ov2 != nil && equal_18(v1, ov2)) {
+		if !(op.Type == operation.Update && ov2 != nil && equal_19(v1, ov2)) {
 			if len(*v1) == 0 {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
@@ -1495,7 +1543,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 		if oldObj != nil {
 			ov11 = &oldObj.OnPodConditions
 		}
-		if !(op.Type == operation.Update && ov11 != nil && equal_20(v10, ov11)) {
+		if !(op.Type == operation.Update && ov11 != nil && equal_21(v10, ov11)) {
 			if len(*v10) != 0 {
 				if len(*v10) > 20 {
 					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 20))
@@ -1533,6 +1581,161 @@ func ValidateAt_PriorityClass(ctx context.Context, op operation.Operation, p *vg
 	return
 }
 
+// Validate_SchedulingPolicy validates an instance of SchedulingPolicy according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_SchedulingPolicy(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *SchedulingPolicy) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_SchedulingPolicy(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_SchedulingPolicy is Validate_SchedulingPolicy with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_SchedulingPolicy(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *SchedulingPolicy) (errs field.ErrorList) {
+	// field gang by modality default
+	{
+		fp3 := p.Child("gang")
+		v1 := obj.Gang
+		var ov2 *GangScheduling
+		if oldObj != nil {
+			ov2 = oldObj.Gang
+		}
+		if !(op.Type == operation.Update && oldObj != nil && obj.Type == oldObj.Type && vgruntime.PtrEqual(v1, ov2)) {
+			switch obj.Type {
+			case "Gang":
+				if v1 == nil {
+					errs = append(errs, vgruntime.InMode(vgruntime.Required(&fp3)).MarkBeta())
+				}
+			default:
+				if v1 != nil {
+					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp3)).MarkBeta())
+				}
+			}
+		}
+	}
+	// field spread by modality default
+	{
+		fp6 := p.Child("spread")
+		v4 := obj.Spread
+		var ov5 *SpreadScheduling
+		if oldObj != nil {
+			ov5 = oldObj.Spread
+		}
+		if !(op.Type == operation.Update && oldObj != nil && obj.Type == oldObj.Type && vgruntime.PtrEqual(v4, ov5)) {
+			switch obj.Type {
+			case "Spread":
+			default:
+				if v4 != nil {
+					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp6)).MarkBeta())
+				}
+			}
+		}
+	}
+	// field type
+	{
+		fp9 := p.Child("type")
+		v7 := &obj.Type
+		var ov8 *SchedulingType
+		if oldObj != nil {
+			ov8 = &oldObj.Type
+		}
+		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
+			if *v7 == "" {
+				errs = append(errs, vgruntime.Required(&fp9))
+			} else {
+				errs = append(errs, ValidateAt_SchedulingType(ctx, op, &fp9, v7, ov8)...)
+			}
+		}
+	}
+	// field gang
+	{
+		fp12 := p.Child("gang")
+		v10 := obj.Gang
+		var ov11 *GangScheduling
+		if oldObj != nil {
+			ov11 = oldObj.Gang
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v10, ov11)) {
+			if v10 != nil {
+				errs = append(errs, ValidateAt_GangScheduling(ctx, op, &fp12, v10, ov11)...)
+			}
+		}
+	}
+	// field spread
+	{
+		fp15 := p.Child("spread")
+		v13 := obj.Spread
+		var ov14 *SpreadScheduling
+		if oldObj != nil {
+			ov14 = oldObj.Spread
+		}
+		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v13, ov14)) {
+			if v13 != nil {
+				errs = append(errs, ValidateAt_SpreadScheduling(ctx, op, &fp15, v13, ov14)...)
+			}
+		}
+	}
+	return
+}
+
+// Validate_SchedulingType validates an instance of SchedulingType according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_SchedulingType(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *SchedulingType) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_SchedulingType(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_SchedulingType is Validate_SchedulingType with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_SchedulingType(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *SchedulingType) (errs field.ErrorList) {
+	switch *obj {
+	case SchedulingDefault, SchedulingGang, SchedulingSpread:
+	default:
+		errs = append(errs, vgruntime.NotSupported(p, *obj, []SchedulingType{SchedulingDefault, SchedulingGang, SchedulingSpread}))
+	}
+	return
+}
+
+// Validate_SpreadScheduling validates an instance of SpreadScheduling according to the declarative
+// validation tags of its type. oldObj is nil on create; a nil obj is valid.
+func Validate_SpreadScheduling(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *SpreadScheduling) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	return vgruntime.Rebase(ValidateAt_SpreadScheduling(ctx, op, &p, obj, oldObj), fldPath)
+}
+
+// ValidateAt_SpreadScheduling is Validate_SpreadScheduling with a lazily built field path; generated
+// code calls it so that validating a valid object allocates nothing.
+func ValidateAt_SpreadScheduling(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *SpreadScheduling) (errs field.ErrorList) {
+	// field maxSkew
+	{
+		fp3 := p.Child("maxSkew")
+		v1 := &obj.MaxSkew
+		var ov2 *int32
+		if oldObj != nil {
+			ov2 = &oldObj.MaxSkew
+		}
+		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
+			if *v1 != 0 {
+				if *v1 > 100 {
+					errs = append(errs, vgruntime.Maximum(&fp3, *v1, 100))
+				}
+				if *v1 < 1 {
+					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
+				}
+			}
+		}
+	}
+	return
+}
+
 // Validate_TolerationOperator validates an instance of TolerationOperator according to the declarative
 // validation tags of its type. oldObj is nil on create; a nil obj is valid.
 func Validate_TolerationOperator(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *TolerationOperator) field.ErrorList {
@@ -1561,25 +1764,26 @@ func equal_1(a, b *[]DeviceResult) bool {
 
 // equal_BatchJobSpec reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_BatchJobSpec(a, b *BatchJobSpec) bool {
-	return equal_21(&a.Parallelism, &b.Parallelism) &&
-		equal_21(&a.Completions, &b.Completions) &&
-		equal_22(&a.CompletionMode, &b.CompletionMode) &&
-		equal_21(&a.BackoffLimitPerIndex, &b.BackoffLimitPerIndex) &&
-		equal_21(&a.MaxFailedIndexes, &b.MaxFailedIndexes) &&
-		equal_23(&a.ManagedBy, &b.ManagedBy) &&
-		equal_24(&a.Suspend, &b.Suspend) &&
+	return equal_22(&a.Parallelism, &b.Parallelism) &&
+		equal_22(&a.Completions, &b.Completions) &&
+		equal_23(&a.CompletionMode, &b.CompletionMode) &&
+		equal_22(&a.BackoffLimitPerIndex, &b.BackoffLimitPerIndex) &&
+		equal_22(&a.MaxFailedIndexes, &b.MaxFailedIndexes) &&
+		equal_24(&a.ManagedBy, &b.ManagedBy) &&
+		equal_25(&a.Suspend, &b.Suspend) &&
 		equal_4(&a.Queues, &b.Queues) &&
-		equal_25(&a.PodFailurePolicy, &b.PodFailurePolicy) &&
-		equal_21(&a.BackoffLimit, &b.BackoffLimit) &&
+		equal_26(&a.PodFailurePolicy, &b.PodFailurePolicy) &&
+		equal_22(&a.BackoffLimit, &b.BackoffLimit) &&
 		a.PriorityClass == b.PriorityClass &&
-		a.ActiveDeadlineSeconds == b.ActiveDeadlineSeconds
+		a.ActiveDeadlineSeconds == b.ActiveDeadlineSeconds &&
+		equal_27(&a.Scheduling, &b.Scheduling)
 }
 
 // equal_BatchJobStatus reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_BatchJobStatus(a, b *BatchJobStatus) bool {
-	return equal_6(&a.Conditions, &b.Conditions) &&
+	return equal_7(&a.Conditions, &b.Conditions) &&
 		a.Succeeded == b.Succeeded &&
-		equal_23(&a.StartTime, &b.StartTime)
+		equal_24(&a.StartTime, &b.StartTime)
 }
 
 // equal_4 reports whether *a and *b are equal as equality.Semantic sees them.
@@ -1589,35 +1793,42 @@ func equal_4(a, b *[]string) bool {
 
 // equal_PodFailurePolicy reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_PodFailurePolicy(a, b *PodFailurePolicy) bool {
-	return equal_18(&a.Rules, &b.Rules)
+	return equal_19(&a.Rules, &b.Rules)
 }
 
-// equal_6 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_6(a, b *[]JobCondition) bool {
+// equal_SchedulingPolicy reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_SchedulingPolicy(a, b *SchedulingPolicy) bool {
+	return a.Type == b.Type &&
+		equal_28(&a.Gang, &b.Gang) &&
+		equal_29(&a.Spread, &b.Spread)
+}
+
+// equal_7 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_7(a, b *[]JobCondition) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_DeviceClaimSpec reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_DeviceClaimSpec(a, b *DeviceClaimSpec) bool {
-	return equal_10(&a.Requests, &b.Requests) &&
-		equal_11(&a.Constraints, &b.Constraints)
+	return equal_11(&a.Requests, &b.Requests) &&
+		equal_12(&a.Constraints, &b.Constraints)
 }
 
 // equal_DeviceClaimStatus reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_DeviceClaimStatus(a, b *DeviceClaimStatus) bool {
-	return equal_26(&a.Allocation, &b.Allocation) &&
-		equal_13(&a.ReservedFor, &b.ReservedFor)
+	return equal_30(&a.Allocation, &b.Allocation) &&
+		equal_14(&a.ReservedFor, &b.ReservedFor)
 }
 
 // equal_DeviceRequest reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_DeviceRequest(a, b *DeviceRequest) bool {
 	return a.Name == b.Name &&
-		equal_27(&a.Exactly, &b.Exactly) &&
-		equal_15(&a.FirstAvailable, &b.FirstAvailable)
+		equal_31(&a.Exactly, &b.Exactly) &&
+		equal_16(&a.FirstAvailable, &b.FirstAvailable)
 }
 
-// equal_10 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_10(a, b *[]DeviceRequest) bool {
+// equal_11 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_11(a, b *[]DeviceRequest) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1629,8 +1840,8 @@ func equal_10(a, b *[]DeviceRequest) bool {
 	return true
 }
 
-// equal_11 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_11(a, b *[]DeviceConstraint) bool {
+// equal_12 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_12(a, b *[]DeviceConstraint) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1647,8 +1858,8 @@ func equal_AllocationResult(a, b *AllocationResult) bool {
 	return equal_1(&a.Devices, &b.Devices)
 }
 
-// equal_13 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_13(a, b *[]ConsumerReference) bool {
+// equal_14 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_14(a, b *[]ConsumerReference) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
@@ -1656,26 +1867,26 @@ func equal_13(a, b *[]ConsumerReference) bool {
 func equal_ExactDeviceRequest(a, b *ExactDeviceRequest) bool {
 	return a.DeviceClassName == b.DeviceClassName &&
 		a.Count == b.Count &&
-		equal_16(&a.Tolerations, &b.Tolerations)
-}
-
-// equal_15 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_15(a, b *[]DeviceSubRequest) bool {
-	return vgruntime.SliceEqual(*a, *b)
+		equal_17(&a.Tolerations, &b.Tolerations)
 }
 
 // equal_16 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_16(a, b *[]DeviceToleration) bool {
+func equal_16(a, b *[]DeviceSubRequest) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_17 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_17(a, b *[]int32) bool {
+func equal_17(a, b *[]DeviceToleration) bool {
 	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_18 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_18(a, b *[]PodFailurePolicyRule) bool {
+func equal_18(a, b *[]int32) bool {
+	return vgruntime.SliceEqual(*a, *b)
+}
+
+// equal_19 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_19(a, b *[]PodFailurePolicyRule) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
@@ -1689,52 +1900,70 @@ func equal_18(a, b *[]PodFailurePolicyRule) bool {
 
 // equal_OnExitCodes reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_OnExitCodes(a, b *OnExitCodes) bool {
-	return equal_17(&a.Values, &b.Values)
-}
-
-// equal_20 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_20(a, b *[]PodConditionPattern) bool {
-	return vgruntime.SliceEqual(*a, *b)
+	return equal_18(&a.Values, &b.Values)
 }
 
 // equal_21 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_21(a, b **int32) bool {
-	return vgruntime.PtrEqual(*a, *b)
+func equal_21(a, b *[]PodConditionPattern) bool {
+	return vgruntime.SliceEqual(*a, *b)
 }
 
 // equal_22 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_22(a, b **CompletionMode) bool {
+func equal_22(a, b **int32) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_23 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_23(a, b **string) bool {
+func equal_23(a, b **CompletionMode) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_24 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_24(a, b **bool) bool {
+func equal_24(a, b **string) bool {
 	return vgruntime.PtrEqual(*a, *b)
 }
 
 // equal_25 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_25(a, b **PodFailurePolicy) bool {
+func equal_25(a, b **bool) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_26 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_26(a, b **PodFailurePolicy) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_PodFailurePolicy(*a, *b)
 }
 
-// equal_26 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_26(a, b **AllocationResult) bool {
+// equal_27 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_27(a, b **SchedulingPolicy) bool {
+	if *a == nil || *b == nil {
+		return *a == *b
+	}
+	return equal_SchedulingPolicy(*a, *b)
+}
+
+// equal_28 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_28(a, b **GangScheduling) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_29 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_29(a, b **SpreadScheduling) bool {
+	return vgruntime.PtrEqual(*a, *b)
+}
+
+// equal_30 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_30(a, b **AllocationResult) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
 	return equal_AllocationResult(*a, *b)
 }
 
-// equal_27 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_27(a, b **ExactDeviceRequest) bool {
+// equal_31 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_31(a, b **ExactDeviceRequest) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
@@ -1744,18 +1973,18 @@ func equal_27(a, b **ExactDeviceRequest) bool {
 // equal_DeviceConstraint reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_DeviceConstraint(a, b *DeviceConstraint) bool {
 	return equal_4(&a.Requests, &b.Requests) &&
-		equal_23(&a.MatchAttribute, &b.MatchAttribute)
+		equal_24(&a.MatchAttribute, &b.MatchAttribute)
 }
 
 // equal_PodFailurePolicyRule reports whether *a and *b are equal as equality.Semantic sees them.
 func equal_PodFailurePolicyRule(a, b *PodFailurePolicyRule) bool {
 	return a.Action == b.Action &&
-		equal_30(&a.OnExitCodes, &b.OnExitCodes) &&
-		equal_20(&a.OnPodConditions, &b.OnPodConditions)
+		equal_34(&a.OnExitCodes, &b.OnExitCodes) &&
+		equal_21(&a.OnPodConditions, &b.OnPodConditions)
 }
 
-// equal_30 reports whether *a and *b are equal as equality.Semantic sees them.
-func equal_30(a, b **OnExitCodes) bool {
+// equal_34 reports whether *a and *b are equal as equality.Semantic sees them.
+func equal_34(a, b **OnExitCodes) bool {
 	if *a == nil || *b == nil {
 		return *a == *b
 	}
