@@ -35,15 +35,21 @@ func File(m *model.Model, p *model.Package, header []byte) ([]byte, error) {
 	if rn, err = clashes(src, p, own); err != nil || rn.empty() {
 		return src, err
 	}
-	if src, own, err = render(m, p, header, rn); err != nil {
-		return nil, err
+	// Renaming one import frees its name for another that jennifer named
+	// after it (k8s.io/api's admissionregistration/v1 and apimachinery's
+	// meta/v1 both guess v1), which may clash in turn: render until no
+	// name clashes, each time keeping the earlier aliases.
+	for range 8 {
+		if src, own, err = render(m, p, header, rn); err != nil {
+			return nil, err
+		}
+		again, err := clashes(src, p, own)
+		if err != nil || again.empty() {
+			return src, err
+		}
+		rn = rn.merge(again)
 	}
-	if again, err := clashes(src, p, own); err != nil {
-		return nil, err
-	} else if !again.empty() {
-		return nil, fmt.Errorf("rendering %s: the names %v are hidden by declarations of the same names; this is validation-gen's mistake: please report it", p.Path, again)
-	}
-	return src, nil
+	return nil, fmt.Errorf("rendering %s: the names of %v are hidden by declarations of the same names; this is validation-gen's mistake: please report it", p.Path, rn)
 }
 
 // render writes the file, importing the paths of rn.imports under those

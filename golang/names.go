@@ -45,6 +45,20 @@ type renames struct {
 	types   map[string]string
 }
 
+// merge adds the renames of a later rendering to r's.
+func (r renames) merge(more renames) renames {
+	out := renames{imports: map[string]string{}, types: map[string]string{}}
+	for _, m := range []renames{r, more} {
+		for k, v := range m.imports {
+			out.imports[k] = v
+		}
+		for k, v := range m.types {
+			out.types[k] = v
+		}
+	}
+	return out
+}
+
 func (r renames) empty() bool { return len(r.imports) == 0 && len(r.types) == 0 }
 
 func (r renames) String() string {

@@ -196,7 +196,7 @@ func (b *builder) typeOf(t *types.Type, usePos token.Position) *Type {
 	b.errs = append(b.errs, errs...)
 	b.checkListTags(tags, t)
 	mt.Tags = tags
-	mt.Rules = b.withCustom(append(b.rules(tags), b.xValidations(lines)...), mt, "", t.GoType)
+	mt.Rules = b.withCustom(append(b.rules(tags), b.controllerGenRules(pkg, lines)...), mt, "", t.GoType)
 	if t.Kind != types.Struct {
 		for _, r := range mt.Rules {
 			if x, ok := r.(CEL); ok {
@@ -287,7 +287,7 @@ func (b *builder) buildFields(mt *Type) {
 		b.errs = append(b.errs, errs...)
 		b.checkListTags(tags, m.Type)
 		f.Tags = tags
-		f.Rules = b.withCustom(append(b.rules(tags), b.xValidations(lines)...), mt, m.Name, gt)
+		f.Rules = b.withCustom(append(b.rules(tags), b.controllerGenRules(mt.Pkg, lines)...), mt, m.Name, gt)
 		b.withDefault(f, lines, gt)
 		if inline {
 			for _, r := range f.Rules {

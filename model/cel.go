@@ -15,6 +15,20 @@ const xValidationPrefix = "+kubebuilder:validation:XValidation:"
 // xValidationKeys are the keys of an XValidation marker.
 var xValidationKeys = []string{"rule", "message", "messageExpression", "reason", "fieldPath", "optionalOldSelf"}
 
+// controllerGenRules reads controller-gen's markers of a type or field,
+// except on types read through +k8s:validation-gen-input. That is
+// Kubernetes' own layout (k8s.io/api), where controller-gen's markers
+// describe the OpenAPI schema openapi-gen publishes and declarative
+// validation is the +k8s: tags alone, as Kubernetes' validation-gen reads
+// it: a Go validator that enforced them would reject objects Kubernetes
+// accepts.
+func (b *builder) controllerGenRules(pkg *Package, lines []markers.Line) []Rule {
+	if pkg != nil && pkg.InputPath != pkg.Path {
+		return nil
+	}
+	return b.xValidations(lines)
+}
+
 // xValidations reads the XValidation markers among comment lines.
 func (b *builder) xValidations(lines []markers.Line) []Rule {
 	var out []Rule

@@ -96,7 +96,16 @@ func Load(dir string, patterns []string, readonly []string, buildTags []string) 
 			return nil, err
 		}
 		// gengo builds a universe once per parser, so load everything again.
-		return load(dir, append(append([]string{}, patterns...), extra...), readonly, buildTags)
+		all, err := load(dir, append(append([]string{}, patterns...), extra...), readonly, buildTags)
+		if err != nil {
+			return nil, err
+		}
+		// The inputs are read, not generated for: a package that is both
+		// an input and one with validation-gen tags of its own (k8s.io/api's
+		// resource/v1 generates into itself too) is not part of this run
+		// unless the patterns name it.
+		all.Requested = l.Requested
+		return all, nil
 	}
 	return l, nil
 }

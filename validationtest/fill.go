@@ -4,8 +4,13 @@ import (
 	"context"
 	"math/rand"
 	"reflect"
+	"time"
 
 	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/intstr"
 	"sigs.k8s.io/randfill"
 )
 
@@ -16,10 +21,39 @@ import (
 // would miss).
 func random[T any](cfg Config, seed int64) *T {
 	obj := new(T)
-	randfill.NewWithSeed(seed).NilChance(0.25).NumElements(0, cfg.MaxElements).MaxDepth(8).Fill(obj)
+	randfill.NewWithSeed(seed).NilChance(0.25).NumElements(0, cfg.MaxElements).MaxDepth(8).Funcs(apimachineryFills...).Fill(obj)
 	r := rand.New(rand.NewSource(seed))
 	walk(reflect.ValueOf(obj).Elem(), func(v reflect.Value) { redraw(cfg, r, v) })
 	return obj
+}
+
+// apimachineryFills make values of apimachinery's types that randfill
+// cannot make, or makes as no API server would decode them: an embedded
+// object is raw JSON (never a runtime.Object, an interface), quantities
+// and times are ones that parse, an int-or-string holds one of the two.
+var apimachineryFills = []any{
+	func(e *runtime.RawExtension, c randfill.Continue) {
+		if c.Bool() {
+			e.Raw = []byte(`{"apiVersion":"v1","kind":"ConfigMap"}`)
+		}
+	},
+	func(q *resource.Quantity, c randfill.Continue) {
+		quantities := []string{"0", "1", "-1", "100m", "1Gi", "2", "1.5", "1e3"}
+		*q = resource.MustParse(quantities[c.Intn(len(quantities))])
+	},
+	func(tm *metav1.Time, c randfill.Continue) {
+		*tm = metav1.Unix(int64(c.Intn(4))*1_000_000_000, 0)
+	},
+	func(tm *metav1.MicroTime, c randfill.Continue) {
+		*tm = metav1.NewMicroTime(time.Unix(int64(c.Intn(4))*1_000_000_000, int64(c.Intn(3))*1000))
+	},
+	func(v *intstr.IntOrString, c randfill.Continue) {
+		if c.Bool() {
+			*v = intstr.FromInt32(int32(c.Intn(5)) - 1)
+		} else {
+			*v = intstr.FromString([]string{"", "1", "50%", "http", "a b"}[c.Intn(5)])
+		}
+	},
 }
 
 // walk calls fn on every settable scalar in v.
@@ -30,6 +64,9 @@ func walk(v reflect.Value, fn func(reflect.Value)) {
 			walk(v.Elem(), fn)
 		}
 	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[intstr.IntOrString]() {
+			return // apimachineryFills made one of its two forms
+		}
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() {
 				walk(v.Field(i), fn)
@@ -83,6 +120,10 @@ func fmtKey(v reflect.Value) string { return toJSON(v.Interface()) }
 func redraw(cfg Config, r *rand.Rand, v reflect.Value) {
 	switch v.Kind() {
 	case reflect.String:
+		if pool := cfg.TypeStrings[v.Type()]; len(pool) > 0 && r.Intn(5) > 0 {
+			v.SetString(pool[r.Intn(len(pool))])
+			return
+		}
 		if r.Intn(5) > 0 {
 			v.SetString(cfg.Strings[r.Intn(len(cfg.Strings))])
 		}

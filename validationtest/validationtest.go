@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -50,6 +51,10 @@ type Config struct {
 	// around DNS names, IPs and small bounds.
 	Strings []string
 	Ints    []int64
+	// TypeStrings are pools for the strings of particular types (an
+	// enum's constants, say), drawn from most of the time for values of
+	// that type instead of Strings.
+	TypeStrings map[reflect.Type][]string
 	// MaxElements bounds random lists and maps; 0 means 4.
 	MaxElements int
 	// Report caps the disagreements kept in full; 0 means 20.
@@ -84,6 +89,9 @@ type Disagreement[T any] struct {
 	// Mismatches are the errors found on one side only (missing in
 	// declarative: only handwritten reported it).
 	Mismatches []vgruntime.Mismatch
+	// Handwritten and Declarative are both validators' whole error lists
+	// on the shrunk objects.
+	Handwritten, Declarative field.ErrorList
 }
 
 func (d Disagreement[T]) String() string {
@@ -91,6 +99,15 @@ func (d Disagreement[T]) String() string {
 	fmt.Fprintf(&b, "object %d (%s):\n", d.Index, opName(d.Op))
 	for _, m := range d.Mismatches {
 		fmt.Fprintf(&b, "  %s\n", m)
+	}
+	for _, side := range []struct {
+		name string
+		errs field.ErrorList
+	}{{"handwritten", d.Handwritten}, {"declarative", d.Declarative}} {
+		fmt.Fprintf(&b, "  %s (%d):\n", side.name, len(side.errs))
+		for _, e := range side.errs {
+			fmt.Fprintf(&b, "    %s %s origin=%q %s\n", e.Type, e.Field, e.Origin, levelOf(e))
+		}
 	}
 	fmt.Fprintf(&b, "  object: %s\n", toJSON(d.Object))
 	if d.Old != nil {
@@ -132,6 +149,7 @@ func Run[T any](cfg Config, handwritten, declarative Func[T]) Report[T] {
 			{operation.Create, obj, nil},
 			{operation.Update, changed, obj},
 			{operation.Update, obj, other},
+			{operation.Update, copyOf(obj), obj}, // unchanged
 		}
 		for _, c := range cases {
 			op := operation.Operation{Type: c.op, Options: cfg.Options, Request: operation.Request{Subresources: cfg.Subresources}}
@@ -149,7 +167,8 @@ func Run[T any](cfg Config, handwritten, declarative Func[T]) Report[T] {
 			}
 			o, old := shrink(cfg, ctx, op, c.obj, c.old, handwritten, declarative)
 			mm, _ = compare(cfg, ctx, op, o, old, handwritten, declarative)
-			rep.Disagreements = append(rep.Disagreements, Disagreement[T]{Index: i, Op: c.op, Object: o, Old: old, Mismatches: mm})
+			rep.Disagreements = append(rep.Disagreements, Disagreement[T]{Index: i, Op: c.op, Object: o, Old: old, Mismatches: mm,
+				Handwritten: handwritten(ctx, op, o, old), Declarative: declarative(ctx, op, o, old)})
 		}
 	}
 	return rep
@@ -209,6 +228,16 @@ func compare[T any](cfg Config, ctx context.Context, op operation.Operation, obj
 		}
 	}
 	return vgruntime.Compare(compared, decl, cfg.NormalizationRules), hand
+}
+
+func levelOf(e *field.Error) string {
+	switch {
+	case e.IsAlpha():
+		return "alpha"
+	case e.IsBeta():
+		return "beta"
+	}
+	return "stable"
 }
 
 func opName(t operation.Type) string {

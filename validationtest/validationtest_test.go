@@ -3,6 +3,7 @@ package validationtest
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/api/operation"
@@ -35,7 +36,9 @@ func countTooSmall(limit int32) Func[obj] {
 
 func TestAgreeingValidators(t *testing.T) {
 	rep := Agree(t, Config{Objects: 200}, countTooSmall(1), countTooSmall(1))
-	if rep.Validations != 600 || rep.Invalid == 0 {
+	// Each object: create, update changed, update against another
+	// object, update unchanged.
+	if rep.Validations != 800 || rep.Invalid == 0 {
 		t.Errorf("report %s", rep)
 	}
 }
@@ -49,6 +52,10 @@ func TestDisagreementIsFoundShrunkAndRepeatable(t *testing.T) {
 	d := rep.Disagreements[0]
 	if len(d.Mismatches) != 1 || d.Mismatches[0].Kind != "missing_in_declarative" {
 		t.Errorf("mismatches %v", d.Mismatches)
+	}
+	// Both whole error lists come with it: one error on the stricter side.
+	if len(d.Handwritten) != 1 || len(d.Declarative) != 0 || !strings.Contains(d.String(), "handwritten (1):") {
+		t.Errorf("error lists %v / %v in\n%s", d.Handwritten, d.Declarative, d)
 	}
 	// Shrunk to the one offending count (1): every other field zeroed.
 	set := 0
@@ -83,5 +90,34 @@ func TestCopyOfIsDeep(t *testing.T) {
 	c.Leaves[0].Attrs["k"] = "w"
 	if *o.Leaves[0].Count != 5 || o.Leaves[0].Tags[0] != "x" || o.Leaves[0].Attrs["k"] != "v" {
 		t.Errorf("copy shares memory with the original: %+v", o.Leaves[0])
+	}
+}
+
+type color string
+
+type painted struct {
+	Colors []color `json:"colors"`
+	Name   string  `json:"name"`
+}
+
+// TypeStrings: values of a type come mostly from its own pool (an enum's
+// constants), other strings from Strings.
+func TestTypeStrings(t *testing.T) {
+	cfg := Config{TypeStrings: map[reflect.Type][]string{reflect.TypeFor[color](): {"red", "green"}}}.withDefaults()
+	pooled, colors := 0, 0
+	for seed := int64(1); seed <= 200; seed++ {
+		p := random[painted](cfg, seed)
+		for _, c := range p.Colors {
+			colors++
+			if c == "red" || c == "green" {
+				pooled++
+			}
+		}
+		if p.Name == "red" || p.Name == "green" {
+			t.Fatalf("a plain string drew from the pool of color: %q", p.Name)
+		}
+	}
+	if colors == 0 || pooled*10 < colors*7 {
+		t.Errorf("%d of %d colors from their pool", pooled, colors)
 	}
 }

@@ -79,41 +79,82 @@ func TestEveryPackageNoCrash(t *testing.T) {
 	t.Logf("%d packages of k8s.io/api and k8s.io/apimachinery %s in one run: %d errors, %s", len(pkgs), apiVersion, lines, time.Since(start).Round(time.Millisecond))
 }
 
-// apiModule makes a module that requires this repository and k8s.io/api.
+// apiModule makes a module that requires this repository, k8s.io/api and
+// Kubernetes' generator, with the go.sum entries they need.
 func apiModule(t *testing.T) string {
 	t.Helper()
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, err := os.ReadFile(filepath.Join("..", "go.sum"))
-	if err != nil {
-		t.Fatal(err)
+	var sums []byte
+	for _, f := range []string{filepath.Join(root, "go.sum"), filepath.Join("..", "go.sum")} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sums = append(sums, b...)
 	}
 	dir := t.TempDir()
-	write(t, filepath.Join(dir, "go.mod"), "module example.com/k8sapi\n\ngo 1.26.0\n\nrequire (\n\tgithub.com/declval/validation-gen v0.0.0\n\tk8s.io/api "+apiVersion+"\n\tk8s.io/apimachinery "+apiVersion+"\n)\n\nreplace github.com/declval/validation-gen => "+root+"\n")
-	write(t, filepath.Join(dir, "go.sum"), string(sum))
+	write(t, filepath.Join(dir, "go.mod"), "module example.com/k8sapi\n\ngo 1.26.0\n\nrequire (\n\tgithub.com/declval/validation-gen v0.0.0\n\tk8s.io/api "+apiVersion+"\n\tk8s.io/apimachinery "+apiVersion+"\n\tk8s.io/code-generator "+apiVersion+"\n)\n\nreplace github.com/declval/validation-gen => "+root+"\n")
+	write(t, filepath.Join(dir, "go.sum"), string(sums))
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOWORK", "off")
 	return dir
 }
 
-func goIn(dir string, args ...string) (string, error) {
+func goCmd(dir string, args ...string) *exec.Cmd {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
-	b, err := cmd.Output()
+	cmd.Env = os.Environ()
+	return cmd
+}
+
+func goIn(dir string, args ...string) (string, error) {
+	b, err := goCmd(dir, args...).Output()
 	if ee, ok := err.(*exec.ExitError); ok {
 		return string(b) + string(ee.Stderr), err
 	}
 	return string(b), err
 }
 
+// goList runs go list in dir.
+func goList(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	out, err := goIn(dir, append([]string{"list"}, args...)...)
+	if err != nil {
+		t.Fatalf("go list %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return out
+}
+
+// goRun runs the go command in dir.
+func goRun(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	if out, err := goCmd(dir, args...).CombinedOutput(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, lastLines(string(out), 100))
+	}
+}
+
+// run runs a program built in dir.
+func run(t *testing.T, dir, prog string, args ...string) {
+	t.Helper()
+	cmd := exec.Command(filepath.Join(dir, prog), args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", prog, strings.Join(args, " "), err, lastLines(string(out), 100))
+	}
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = append([]string{fmt.Sprintf("... (%d lines before)", len(lines)-n)}, lines[len(lines)-n:]...)
+	}
+	return strings.Join(lines, "\n")
+}
+
 func write(t *testing.T, path, content string) {
 	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, content)
 }

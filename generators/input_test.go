@@ -1,0 +1,59 @@
+package generators_test
+
+import (
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/declval/validation-gen/generators"
+)
+
+// Kubernetes' layout (k8s.io/api read through +k8s:validation-gen-input),
+// as testdata/input plays it: an input package that also generates into
+// itself is read, not generated for; controller-gen's markers there are
+// its published schema's, not validation; and imports that all guess the
+// name v1 are named apart however many renderings it takes.
+func TestInputLayout(t *testing.T) {
+	cfg := generators.Config{Dir: wd(t), Patterns: []string{"./testdata/input/apiv1", "./testdata/input/metav1"}, OutputFile: outputFile}
+	outs, err := generators.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	var api string
+	for _, o := range outs {
+		rel, _ := filepath.Rel(filepath.Join(wd(t), "testdata", "input"), o.Path)
+		names = append(names, filepath.ToSlash(rel))
+		if _, err := parser.ParseFile(token.NewFileSet(), o.Path, o.Content, 0); err != nil {
+			t.Errorf("%s does not parse: %v", rel, err)
+		}
+		if strings.HasPrefix(filepath.ToSlash(rel), "apiv1/") {
+			api = string(o.Content)
+		}
+	}
+	// Not api/v1's own file: the run is the patterns' packages.
+	if got := strings.Join(names, " "); got != "apiv1/"+outputFile+" metav1/"+outputFile {
+		t.Fatalf("outputs %s", got)
+	}
+	for _, want := range []string{"metav1.ValidateAt_ObjectMeta(", "Minimum(", "MaxLength(&fp3, *v1, 8)", "Validate_DeviceAttribute"} {
+		if !strings.Contains(api, want) {
+			t.Errorf("apiv1 lacks %s", want)
+		}
+	}
+	// +kubebuilder:validation:MaxLength=5 on Widget.Name: not a check.
+	if strings.Contains(api, ", 5)") {
+		t.Errorf("a controller-gen marker of an input package became a check:\n%s", api)
+	}
+
+	// The same package generated for itself: validation-gen reads the tags
+	// of every type of a package it generates (Widget's too, though its
+	// +k8s:validation-gen selects only DeviceAttribute), and there the
+	// marker is the package's own: unread, it is an error.
+	cfg.Patterns = []string{"./testdata/input/api/v1"}
+	cfg.Readonly = []string{"./testdata/input/meta/v1"}
+	if _, err = generators.Run(cfg); err == nil || !strings.Contains(err.Error(), "types.go:10: +kubebuilder:validation:MaxLength=5") {
+		t.Errorf("generating api/v1 itself: %v", err)
+	}
+}
