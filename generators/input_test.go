@@ -22,7 +22,7 @@ func TestInputLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	var names []string
-	var api string
+	var api, meta string
 	for _, o := range outs {
 		rel, _ := filepath.Rel(filepath.Join(wd(t), "testdata", "input"), o.Path)
 		names = append(names, filepath.ToSlash(rel))
@@ -31,6 +31,9 @@ func TestInputLayout(t *testing.T) {
 		}
 		if strings.HasPrefix(filepath.ToSlash(rel), "apiv1/") {
 			api = string(o.Content)
+		}
+		if strings.HasPrefix(filepath.ToSlash(rel), "metav1/") {
+			meta = string(o.Content)
 		}
 	}
 	// Not api/v1's own file: the run is the patterns' packages.
@@ -41,6 +44,12 @@ func TestInputLayout(t *testing.T) {
 		if !strings.Contains(api, want) {
 			t.Errorf("apiv1 lacks %s", want)
 		}
+	}
+	// meta/v1's +k8s:customValidation calls the function its validation
+	// package declares (no copy in metav1 needed, as apimachinery's
+	// ValidateCustom_Condition_LastTransitionTime for k8s.io/api).
+	if !strings.Contains(meta, "validation.ValidateCustom_Condition_LastTransitionTime(ctx, op, ") {
+		t.Errorf("metav1 does not call meta/v1/validation's function:\n%s", meta)
 	}
 	// +kubebuilder:validation:MaxLength=5 on Widget.Name: not a check.
 	if strings.Contains(api, ", 5)") {

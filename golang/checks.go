@@ -298,7 +298,11 @@ func (c *fnCtx) custom(pl place, x model.Custom) []jen.Code {
 			old = jen.Nil()
 		}
 	}
-	call := c.appendErrs(jen.Id(x.Func).Call(jen.Id("ctx"), jen.Id("op"), pl.path.field(), value, old))
+	fn := jen.Id(x.Func)
+	if x.FuncPkg != "" {
+		fn = jen.Qual(x.FuncPkg, x.Func)
+	}
+	call := c.appendErrs(fn.Call(jen.Id("ctx"), jen.Id("op"), pl.path.field(), value, old))
 	if len(decls) == 0 {
 		return []jen.Code{call}
 	}

@@ -33,8 +33,7 @@ func (b *builder) withCustom(rules []Rule, mt *Type, goField string, value gotyp
 				x.Func += "_" + goField
 			}
 			x.Nilable = gotype.Nilable(value)
-			b.claimCustom(mt.Pkg, x, value)
-			r = x
+			r = b.claimCustom(mt.Pkg, x, value)
 		case IfOption:
 			x.Rules = b.withCustom(x.Rules, mt, goField, value)
 			r = x
@@ -44,8 +43,14 @@ func (b *builder) withCustom(rules []Rule, mt *Type, goField string, value gotyp
 	return out
 }
 
-// claimCustom records the function a tag calls and checks its declaration.
-func (b *builder) claimCustom(p *Package, x Custom, value gotypes.Type) {
+// claimCustom records the function a tag calls and checks its
+// declaration: in the output package, or, when that declares none and the
+// types are read through +k8s:validation-gen-input, in the package that
+// declares itself the input's validation (apimachinery's
+// meta/v1/validation declares ValidateCustom_Condition_LastTransitionTime,
+// which Kubernetes' generator needs copied into every package that
+// generates meta/v1's validation).
+func (b *builder) claimCustom(p *Package, x Custom, value gotypes.Type) Custom {
 	if b.customClaimed == nil {
 		b.customClaimed = map[string]map[string]bool{}
 	}
@@ -58,13 +63,19 @@ func (b *builder) claimCustom(p *Package, x Custom, value gotypes.Type) {
 		want = gotypes.NewPointer(value)
 	}
 	wantSig := fmt.Sprintf("func %s(ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue %s) field.ErrorList", x.Func, gotype.TypeText(want))
-	pkg := b.l.Universe.Package(p.Path)
-	fn := pkg.Functions[x.Func]
+	fn := b.l.Universe.Package(p.Path).Functions[x.Func]
+	if fn == nil && p.InputPath != p.Path {
+		if vp, ok := b.l.ValidationPackage(p.InputPath); ok {
+			if vfn := b.l.Universe.Package(vp).Functions[x.Func]; vfn != nil {
+				fn, x.FuncPkg = vfn, vp
+			}
+		}
+	}
 	if fn == nil || fn.Underlying == nil || fn.Underlying.GoType == nil {
 		b.errs = append(b.errs, &markers.Error{Pos: x.Pos, Tag: x.Tag,
 			Msg: fmt.Sprintf("+k8s:customValidation calls %s, which package %s does not declare", x.Func, p.Path),
 			Fix: "declare it in a (not generated) file of " + p.Path + ": " + wantSig})
-		return
+		return x
 	}
 	sig, ok := fn.Underlying.GoType.(*gotypes.Signature)
 	if !ok || !gotype.ValidatorSignature(sig, want) {
@@ -72,10 +83,15 @@ func (b *builder) claimCustom(p *Package, x Custom, value gotypes.Type) {
 		if ok {
 			got = gotype.TypeText(sig)
 		}
+		where := p.Path
+		if x.FuncPkg != "" {
+			where = x.FuncPkg
+		}
 		b.errs = append(b.errs, &markers.Error{Pos: x.Pos, Tag: x.Tag,
-			Msg: fmt.Sprintf("+k8s:customValidation calls %s, declared as %s, which the generated code cannot call", x.Func, got),
+			Msg: fmt.Sprintf("+k8s:customValidation calls %s of %s, declared as %s, which the generated code cannot call", x.Func, where, got),
 			Fix: "declare it as " + wantSig})
 	}
+	return x
 }
 
 // checkCustomFuncs reports, as Kubernetes does, ValidateCustom_ functions

@@ -413,7 +413,10 @@ type (
 	// interface), else a pointer to it.
 	Custom struct {
 		Src
-		Func    string
+		Func string
+		// FuncPkg is the package declaring Func when it is not the
+		// output package (the input's validation package).
+		FuncPkg string
 		Nilable bool
 	}
 	// IfOption applies Rules when op.Options[Option] == Enabled.

@@ -33,6 +33,11 @@ type Loaded struct {
 	readonly map[string]map[string]bool
 	// dir is the directory packages are resolved in ("" = cwd).
 	dir string
+	// validation maps an input package to the package that declares
+	// itself its validation: <input>/validation, whose doc says
+	// +k8s:validation-gen-input=<input> (apimachinery's meta/v1/validation
+	// is one).
+	validation map[string]string
 	// registries caches CheckRegistry's answers.
 	registries map[string]registry
 }
@@ -92,14 +97,23 @@ func Load(dir string, patterns []string, readonly []string, buildTags []string) 
 		return nil, err
 	}
 	if extra, lines := l.inputPackages(); len(extra) > 0 {
-		if err := checkInputs(dir, extra, lines, buildTags); err != nil {
-			return nil, err
-		}
-		// gengo builds a universe once per parser, so load everything again.
-		all, err := load(dir, append(append([]string{}, patterns...), extra...), readonly, buildTags)
+		dirs, err := checkInputs(dir, extra, lines, buildTags)
 		if err != nil {
 			return nil, err
 		}
+		validation := validationPackages(dirs)
+		more := append(append([]string{}, patterns...), extra...)
+		for _, in := range extra {
+			if v, ok := validation[in]; ok {
+				more = append(more, v)
+			}
+		}
+		// gengo builds a universe once per parser, so load everything again.
+		all, err := load(dir, more, readonly, buildTags)
+		if err != nil {
+			return nil, err
+		}
+		all.validation = validation
 		// The inputs are read, not generated for: a package that is both
 		// an input and one with validation-gen tags of its own (k8s.io/api's
 		// resource/v1 generates into itself too) is not part of this run
@@ -579,27 +593,81 @@ func (l *Loaded) inputPackages() ([]string, map[string]markers.Line) {
 	return out, lines
 }
 
+// ValidationPackage is the package that declares itself the validation of
+// an input package, if the run loaded one: where the handwritten functions
+// its types' +k8s:customValidation tags call may already be.
+func (l *Loaded) ValidationPackage(input string) (string, bool) {
+	v, ok := l.validation[input]
+	return v, ok
+}
+
+// validationPackages finds, for each input package (by its directory), a
+// package <input>/validation whose package comment says
+// +k8s:validation-gen-input=<input>: Kubernetes' layout for the
+// validation of a package of types (k8s.io/apimachinery/pkg/apis/meta/v1
+// and .../meta/v1/validation). It looks in the directory below the
+// input's, without asking go list again.
+func validationPackages(dirs map[string]string) map[string]string {
+	out := map[string]string{}
+	for in, d := range dirs {
+		files, _ := filepath.Glob(filepath.Join(d, "validation", "*.go"))
+		for _, f := range files {
+			if !strings.HasSuffix(f, "_test.go") && declaresInput(f, in) {
+				out[in] = in + "/validation"
+				break
+			}
+		}
+	}
+	return out
+}
+
+// declaresInput reports whether a Go file's comments before its package
+// clause say +k8s:validation-gen-input=<input>.
+func declaresInput(file, input string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		return false
+	}
+	for _, cg := range f.Comments {
+		if cg.Pos() > f.Package {
+			break
+		}
+		for _, c := range cg.List {
+			text := strings.TrimSpace(strings.TrimPrefix(c.Text, "//"))
+			if v, ok := strings.CutPrefix(text, markers.Prefix+"validation-gen-input="); ok && strings.Trim(strings.TrimSpace(v), `"`) == input {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // checkInputs reports the input packages that cannot be loaded at the
-// tags that name them; gengo's own error would name neither.
-func checkInputs(dir string, paths []string, lines map[string]markers.Line, buildTags []string) error {
-	cfg := &packages.Config{Dir: dir, Mode: packages.NeedName}
+// tags that name them; gengo's own error would name neither. It returns
+// the directories of those that can.
+func checkInputs(dir string, paths []string, lines map[string]markers.Line, buildTags []string) (map[string]string, error) {
+	cfg := &packages.Config{Dir: dir, Mode: packages.NeedName | packages.NeedFiles}
 	if len(buildTags) > 0 {
 		cfg.BuildFlags = []string{"-tags=" + strings.Join(buildTags, ",")}
 	}
 	pkgs, err := packages.Load(cfg, paths...)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	dirs := map[string]string{}
 	var errs []error
 	for _, p := range pkgs {
+		if len(p.Errors) == 0 {
+			if len(p.GoFiles) > 0 {
+				dirs[p.PkgPath] = filepath.Dir(p.GoFiles[0])
+			}
+			continue
+		}
 		line, ok := lines[p.PkgPath]
 		if !ok {
 			line, ok = lines[p.ID]
 		}
 		if !ok {
-			continue
-		}
-		if len(p.Errors) == 0 {
 			continue
 		}
 		why := strings.Join(strings.Fields(p.Errors[0].Msg), " ")
@@ -608,9 +676,9 @@ func checkInputs(dir string, paths []string, lines map[string]markers.Line, buil
 			Fix: "name a package that go list can find from this module (add its module with go get), by its import path"})
 	}
 	if len(errs) > 0 {
-		return markers.JoinSorted(errs)
+		return nil, markers.JoinSorted(errs)
 	}
-	return nil
+	return dirs, nil
 }
 
 // displayPath shortens a file path to one relative to the working

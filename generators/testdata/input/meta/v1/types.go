@@ -10,4 +10,13 @@ type ObjectMeta struct {
 	// +k8s:optional
 	// +k8s:minimum=0
 	Generation int64 `json:"generation,omitempty"`
+	// +k8s:optional
+	// +k8s:listType=atomic
+	Conditions []Condition `json:"conditions,omitempty"`
+}
+
+type Condition struct {
+	// +k8s:required
+	// +k8s:customValidation
+	LastTransitionTime string `json:"lastTransitionTime"`
 }
