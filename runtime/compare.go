@@ -183,7 +183,7 @@ func (m *Migration) report(ctx context.Context, id string, mismatches []Mismatch
 			slog.String("type", string(mm.Error.Type)),
 			slog.String("field", mm.Error.Field),
 			slog.String("origin", mm.Error.Origin),
-			slog.String("level", level(mm.Error)),
+			slog.String("level", StabilityLevel(mm.Error)),
 			slog.String("mode", m.Mode.String()),
 			slog.Bool("enforced", m.authoritative()))
 		m.Metrics.mismatch(id)
@@ -200,7 +200,9 @@ func (m *Migration) authoritative() bool {
 	return m.DeclarativeValidationTakeover
 }
 
-func level(e *field.Error) string {
+// StabilityLevel is an error's stability level as metrics and logs name
+// it: "alpha", "beta" or "stable".
+func StabilityLevel(e *field.Error) string {
 	switch {
 	case e.IsAlpha():
 		return "alpha"

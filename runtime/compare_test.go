@@ -179,7 +179,7 @@ func TestLifecycle(t *testing.T) {
 	summary := func(errs field.ErrorList) string {
 		var out []string
 		for _, e := range errs {
-			s := e.Field + "/" + level(e)
+			s := e.Field + "/" + StabilityLevel(e)
 			if e.FromImperative {
 				s += "/hand"
 			}

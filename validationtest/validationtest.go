@@ -34,8 +34,8 @@ type Config struct {
 	// Seed makes the run reproducible; 0 means 1.
 	Seed int64
 	// Objects is how many random objects are made; 0 means 1000. Each is
-	// validated on create, and on update against a changed copy of itself
-	// and against another random object.
+	// validated on create, and on update against a changed copy of itself,
+	// against another random object and against an equal copy.
 	Objects int
 	// Options and Subresources go into every operation.Operation.
 	Options      map[string]bool
@@ -106,7 +106,7 @@ func (d Disagreement[T]) String() string {
 	}{{"handwritten", d.Handwritten}, {"declarative", d.Declarative}} {
 		fmt.Fprintf(&b, "  %s (%d):\n", side.name, len(side.errs))
 		for _, e := range side.errs {
-			fmt.Fprintf(&b, "    %s %s origin=%q %s\n", e.Type, e.Field, e.Origin, levelOf(e))
+			fmt.Fprintf(&b, "    %s %s origin=%q %s\n", e.Type, e.Field, e.Origin, vgruntime.StabilityLevel(e))
 		}
 	}
 	fmt.Fprintf(&b, "  object: %s\n", toJSON(d.Object))
@@ -228,16 +228,6 @@ func compare[T any](cfg Config, ctx context.Context, op operation.Operation, obj
 		}
 	}
 	return vgruntime.Compare(compared, decl, cfg.NormalizationRules), hand
-}
-
-func levelOf(e *field.Error) string {
-	switch {
-	case e.IsAlpha():
-		return "alpha"
-	case e.IsBeta():
-		return "beta"
-	}
-	return "stable"
 }
 
 func opName(t operation.Type) string {

@@ -83,6 +83,7 @@ func TestKubernetesAPIParity(t *testing.T) {
 	run(t, dir, "bin/ref", append(refArgs, "./ref/...")...)
 	refTime := time.Since(start)
 	t.Logf("generated %d packages: validation-gen %s, Kubernetes' validation-gen %s", len(generated), oursTime.Round(time.Millisecond), refTime.Round(time.Millisecond))
+	checkDeterministic(t, dir, generated)
 
 	writeFile(t, filepath.Join(dir, "parity_test.go"), driver(t, dir, generated))
 	objects := os.Getenv("K8SAPI_OBJECTS")
@@ -97,6 +98,30 @@ func TestKubernetesAPIParity(t *testing.T) {
 	}
 	if err != nil {
 		t.Fatalf("the random objects' run failed: %v\n%s", err, lastLines(string(out), 200))
+	}
+}
+
+// checkDeterministic generates ours again with the packages named one by
+// one in the reverse order, and requires the same bytes.
+func checkDeterministic(t *testing.T, dir string, pkgs []*apiPackage) {
+	t.Helper()
+	first := map[string][]byte{}
+	for _, p := range pkgs {
+		b, err := os.ReadFile(filepath.Join(dir, "ours", p.Wrapper, "zz_generated.validations.go"))
+		if err == nil {
+			first[p.Wrapper] = b
+		}
+	}
+	args := []string{"--output-file", "zz_generated.validations.go"}
+	for i := len(pkgs) - 1; i >= 0; i-- {
+		args = append(args, "./ours/"+pkgs[i].Wrapper)
+	}
+	run(t, dir, "bin/ours", args...)
+	for _, p := range pkgs {
+		b, err := os.ReadFile(filepath.Join(dir, "ours", p.Wrapper, "zz_generated.validations.go"))
+		if (err == nil) != (first[p.Wrapper] != nil) || string(b) != string(first[p.Wrapper]) {
+			t.Errorf("%s: generating the packages in another order changed its file", p.Wrapper)
+		}
 	}
 }
 
