@@ -98,9 +98,18 @@ func apiModule(t *testing.T) string {
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "go.mod"), "module example.com/k8sapi\n\ngo 1.26.0\n\nrequire (\n\tgithub.com/declval/validation-gen v0.0.0\n\tk8s.io/api "+apiVersion+"\n\tk8s.io/apimachinery "+apiVersion+"\n\tk8s.io/code-generator "+apiVersion+"\n)\n\nreplace github.com/declval/validation-gen => "+root+"\n")
 	write(t, filepath.Join(dir, "go.sum"), string(sums))
+	// Keeps go mod tidy from dropping the reference generator's
+	// requirement (no package imports it), which would let go build
+	// resolve it to whatever version is latest.
+	write(t, filepath.Join(dir, "tools.go"), toolsFile("k8sapi"))
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOWORK", "off")
 	return dir
+}
+
+// toolsFile pins the reference generator in a temporary module.
+func toolsFile(pkg string) string {
+	return "//go:build tools\n\npackage " + pkg + "\n\nimport _ \"" + referenceGenerator + "\"\n"
 }
 
 func goCmd(dir string, args ...string) *exec.Cmd {

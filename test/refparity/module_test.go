@@ -3,6 +3,7 @@ package refparity
 import (
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"testing"
 )
@@ -30,6 +31,10 @@ func newTempModule(t *testing.T, name string) *tempModule {
 		sums = append(sums, b...)
 	}
 	m.write("go.sum", string(sums))
+	// Keeps go mod tidy from dropping the reference generator's
+	// requirement (no package imports it), which would let go run resolve
+	// it to whatever version is latest.
+	m.write("tools.go", "//go:build tools\n\npackage "+path.Base(name)+"\n\nimport _ \"k8s.io/code-generator/cmd/validation-gen\"\n")
 	return m
 }
 
