@@ -575,12 +575,8 @@ func (l *Loaded) inputPackages() ([]string, map[string]markers.Line) {
 	lines := map[string]markers.Line{}
 	for _, path := range l.Requested {
 		for _, line := range l.PackageLines(path) {
-			v, ok := strings.CutPrefix(strings.TrimSpace(line.Text), markers.Prefix+"validation-gen-input=")
-			if !ok {
-				continue
-			}
-			in := strings.Trim(strings.TrimSpace(v), `"`)
-			if l.Indexed(in) {
+			in, ok := inputTag(line.Text)
+			if !ok || l.Indexed(in) {
 				continue
 			}
 			if _, dup := lines[in]; !dup {
@@ -591,6 +587,13 @@ func (l *Loaded) inputPackages() ([]string, map[string]markers.Line) {
 	}
 	sort.Strings(out)
 	return out, lines
+}
+
+// inputTag reads the package a +k8s:validation-gen-input comment line
+// names.
+func inputTag(text string) (string, bool) {
+	v, ok := strings.CutPrefix(strings.TrimSpace(text), markers.Prefix+"validation-gen-input=")
+	return strings.Trim(strings.TrimSpace(v), `"`), ok
 }
 
 // ValidationPackage is the package that declares itself the validation of
@@ -633,8 +636,7 @@ func declaresInput(file, input string) bool {
 			break
 		}
 		for _, c := range cg.List {
-			text := strings.TrimSpace(strings.TrimPrefix(c.Text, "//"))
-			if v, ok := strings.CutPrefix(text, markers.Prefix+"validation-gen-input="); ok && strings.Trim(strings.TrimSpace(v), `"`) == input {
+			if in, ok := inputTag(strings.TrimPrefix(c.Text, "//")); ok && in == input {
 				return true
 			}
 		}

@@ -220,7 +220,7 @@ func shrink[T any](cfg Config, ctx context.Context, op operation.Operation, obj,
 	// Shrink copies: the objects of the run are validated again later.
 	obj, old = copyOf(obj), copyOf(old)
 	disagree := func() bool {
-		mm, _ := compare(cfg, ctx, op, obj, old, handwritten, declarative)
+		mm, _, _ := compare(cfg, ctx, op, obj, old, handwritten, declarative)
 		return len(mm) > 0
 	}
 	for pass := 0; pass < 3; pass++ {

@@ -153,7 +153,7 @@ func Run[T any](cfg Config, handwritten, declarative Func[T]) Report[T] {
 		}
 		for _, c := range cases {
 			op := operation.Operation{Type: c.op, Options: cfg.Options, Request: operation.Request{Subresources: cfg.Subresources}}
-			mm, handErrs := compare(cfg, ctx, op, c.obj, c.old, handwritten, declarative)
+			mm, handErrs, _ := compare(cfg, ctx, op, c.obj, c.old, handwritten, declarative)
 			rep.Validations++
 			if len(handErrs) > 0 {
 				rep.Invalid++
@@ -166,9 +166,9 @@ func Run[T any](cfg Config, handwritten, declarative Func[T]) Report[T] {
 				continue
 			}
 			o, old := shrink(cfg, ctx, op, c.obj, c.old, handwritten, declarative)
-			mm, _ = compare(cfg, ctx, op, o, old, handwritten, declarative)
+			mm, hand, decl := compare(cfg, ctx, op, o, old, handwritten, declarative)
 			rep.Disagreements = append(rep.Disagreements, Disagreement[T]{Index: i, Op: c.op, Object: o, Old: old, Mismatches: mm,
-				Handwritten: handwritten(ctx, op, o, old), Declarative: declarative(ctx, op, o, old)})
+				Handwritten: hand, Declarative: decl})
 		}
 	}
 	return rep
@@ -212,11 +212,13 @@ func (cfg Config) withDefaults() Config {
 	return cfg
 }
 
-func compare[T any](cfg Config, ctx context.Context, op operation.Operation, obj, old *T, handwritten, declarative Func[T]) ([]vgruntime.Mismatch, field.ErrorList) {
+// compare validates with both and returns their differences and both
+// error lists.
+func compare[T any](cfg Config, ctx context.Context, op operation.Operation, obj, old *T, handwritten, declarative Func[T]) ([]vgruntime.Mismatch, field.ErrorList, field.ErrorList) {
 	hand := handwritten(ctx, op, obj, old)
 	decl := declarative(ctx, op, obj, old)
 	if cfg.Compare != nil {
-		return cfg.Compare(hand, decl), hand
+		return cfg.Compare(hand, decl), hand, decl
 	}
 	compared := hand
 	if !cfg.CoveredOnly {
@@ -227,7 +229,7 @@ func compare[T any](cfg Config, ctx context.Context, op operation.Operation, obj
 			compared[i] = &c
 		}
 	}
-	return vgruntime.Compare(compared, decl, cfg.NormalizationRules), hand
+	return vgruntime.Compare(compared, decl, cfg.NormalizationRules), hand, decl
 }
 
 func opName(t operation.Type) string {

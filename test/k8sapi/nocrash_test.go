@@ -39,7 +39,7 @@ func TestEveryPackageNoCrash(t *testing.T) {
 	for i, p := range pkgs {
 		w := fmt.Sprintf("w/p%03d", i)
 		doc := fmt.Sprintf("// +k8s:validation-gen=*\n// +k8s:validation-gen-input=%s\n// +k8s:validation-gen-scheme-registry=nil\npackage p%03d\n", p, i)
-		write(t, filepath.Join(dir, w, "doc.go"), doc)
+		writeFile(t, filepath.Join(dir, w, "doc.go"), doc)
 		patterns = append(patterns, "./"+w)
 	}
 	start := time.Now()
@@ -96,12 +96,12 @@ func apiModule(t *testing.T) string {
 		sums = append(sums, b...)
 	}
 	dir := t.TempDir()
-	write(t, filepath.Join(dir, "go.mod"), "module example.com/k8sapi\n\ngo 1.26.0\n\nrequire (\n\tgithub.com/declval/validation-gen v0.0.0\n\tk8s.io/api "+apiVersion+"\n\tk8s.io/apimachinery "+apiVersion+"\n\tk8s.io/code-generator "+apiVersion+"\n)\n\nreplace github.com/declval/validation-gen => "+root+"\n")
-	write(t, filepath.Join(dir, "go.sum"), string(sums))
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/k8sapi\n\ngo 1.26.0\n\nrequire (\n\tgithub.com/declval/validation-gen v0.0.0\n\tk8s.io/api "+apiVersion+"\n\tk8s.io/apimachinery "+apiVersion+"\n\tk8s.io/code-generator "+apiVersion+"\n)\n\nreplace github.com/declval/validation-gen => "+root+"\n")
+	writeFile(t, filepath.Join(dir, "go.sum"), string(sums))
 	// Keeps go mod tidy from dropping the reference generator's
 	// requirement (no package imports it), which would let go build
 	// resolve it to whatever version is latest.
-	write(t, filepath.Join(dir, "tools.go"), toolsFile("k8sapi"))
+	writeFile(t, filepath.Join(dir, "tools.go"), toolsFile("k8sapi"))
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOWORK", "off")
 	return dir
@@ -161,9 +161,4 @@ func lastLines(s string, n int) string {
 		lines = append([]string{fmt.Sprintf("... (%d lines before)", len(lines)-n)}, lines[len(lines)-n:]...)
 	}
 	return strings.Join(lines, "\n")
-}
-
-func write(t *testing.T, path, content string) {
-	t.Helper()
-	writeFile(t, path, content)
 }

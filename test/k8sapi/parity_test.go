@@ -379,8 +379,7 @@ func kind(e *field.Error) string {
 			b.WriteRune(r)
 		}
 	}
-	k := key(e)
-	return b.String() + " " + k[strings.IndexByte(k, ' ')+1+len(e.Field):]
+	return describe(e, b.String())
 }
 
 // exact compares two error lists as multisets of Type, Field, Origin,
@@ -407,14 +406,10 @@ func exact(ref, ours field.ErrorList) []vgruntime.Mismatch {
 	return out
 }
 
-func key(e *field.Error) string {
-	level := "stable"
-	switch {
-	case e.IsAlpha():
-		level = "alpha"
-	case e.IsBeta():
-		level = "beta"
-	}
-	return fmt.Sprintf("%s %s %q %s short-circuit=%t", e.Type, e.Field, e.Origin, level, e.ShortCircuit)
+func key(e *field.Error) string { return describe(e, e.Field) }
+
+// describe is an error's Type, place, Origin, level and short-circuit mark.
+func describe(e *field.Error, place string) string {
+	return fmt.Sprintf("%s %s %q %s short-circuit=%t", e.Type, place, e.Origin, vgruntime.StabilityLevel(e), e.ShortCircuit)
 }
 `

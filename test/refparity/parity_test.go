@@ -117,6 +117,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	vgruntime "github.com/declval/validation-gen/runtime"
 	"github.com/declval/validation-gen/validationtest"
 	"example.com/parity/ours"
 	"example.com/parity/ref"
@@ -189,27 +190,13 @@ func coverageKey(e *field.Error) string {
 		b.WriteString("[key]")
 		break
 	}
-	level := "stable"
-	switch {
-	case e.IsAlpha():
-		level = "alpha"
-	case e.IsBeta():
-		level = "beta"
-	}
-	return b.String() + " " + string(e.Type) + " " + e.Origin + " " + level
+	return b.String() + " " + string(e.Type) + " " + e.Origin + " " + vgruntime.StabilityLevel(e)
 }
 
 func keys(errs field.ErrorList) string {
 	var out []string
 	for _, e := range errs {
-		level := "stable"
-		switch {
-		case e.IsAlpha():
-			level = "alpha"
-		case e.IsBeta():
-			level = "beta"
-		}
-		out = append(out, string(e.Type)+" "+e.Field+" "+e.Origin+" "+level+" short-circuit="+strconv.FormatBool(e.ShortCircuit))
+		out = append(out, string(e.Type)+" "+e.Field+" "+e.Origin+" "+vgruntime.StabilityLevel(e)+" short-circuit="+strconv.FormatBool(e.ShortCircuit))
 	}
 	sort.Strings(out)
 	return strings.Join(out, "\n") + "\n"
