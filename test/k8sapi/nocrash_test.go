@@ -12,10 +12,11 @@ import (
 	"time"
 
 	"github.com/declval/validation-gen/generators"
+	"github.com/declval/validation-gen/test/k8sapi/harness"
 )
 
 // apiVersion is the k8s.io/api and k8s.io/apimachinery version tried.
-const apiVersion = "v0.37.2"
+const apiVersion = harness.APIVersion
 
 // TestEveryPackageNoCrash selects every type of every package of k8s.io/api
 // and k8s.io/apimachinery (+k8s:validation-gen=* through
@@ -109,7 +110,7 @@ func apiModule(t *testing.T) string {
 
 // toolsFile pins the reference generator in a temporary module.
 func toolsFile(pkg string) string {
-	return "//go:build tools\n\npackage " + pkg + "\n\nimport _ \"" + referenceGenerator + "\"\n"
+	return "//go:build tools\n\npackage " + pkg + "\n\nimport _ \"" + harness.ReferenceGenerator + "\"\n"
 }
 
 func goCmd(dir string, args ...string) *exec.Cmd {

@@ -10,22 +10,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/declval/validation-gen/test/k8sapi/harness"
 )
-
-// referenceGenerator is Kubernetes' own validation-gen, the version whose
-// k8s.io/api is validated.
-const referenceGenerator = "k8s.io/code-generator/cmd/validation-gen"
-
-// readonlyPkgs are the packages of apimachinery types k8s.io/api's types
-// reach, passed to the reference with --readonly-pkg as
-// k8s.io/code-generator's kube_codegen.sh passes them.
-var readonlyPkgs = []string{
-	"k8s.io/apimachinery/pkg/api/resource",
-	"k8s.io/apimachinery/pkg/runtime",
-	"k8s.io/apimachinery/pkg/types",
-	"k8s.io/apimachinery/pkg/util/intstr",
-	"time",
-}
 
 // TestKubernetesAPIParity generates validators for every package of
 // k8s.io/api that carries validation tags, and for apimachinery's meta/v1,
@@ -42,45 +29,22 @@ func TestKubernetesAPIParity(t *testing.T) {
 		t.Skip("generates all of k8s.io/api twice")
 	}
 	dir := apiModule(t)
-	pkgs := apiPackages(t, dir)
-	var tagged []*apiPackage
-	for _, p := range pkgs {
-		if p.Tagged {
-			tagged = append(tagged, p)
-		}
+	generated, err := harness.Generated(dir)
+	if err != nil {
+		t.Fatal(err)
 	}
-	// The issue's count, and what a future k8s.io/api would change: a
-	// package that gains or loses tags shows here.
-	if len(tagged) != 52 {
-		t.Errorf("%d packages of k8s.io/api %s carry validation tags, want 52", len(tagged), apiVersion)
+	if err := harness.Write(dir, generated); err != nil {
+		t.Fatal(err)
 	}
-	meta := scanPackage(t, "k8s.io/apimachinery/pkg/apis/meta/v1", goList(t, dir, "-f", "{{.Dir}}", "k8s.io/apimachinery/pkg/apis/meta/v1"))
-	generated := append(append([]*apiPackage{}, tagged...), meta)
-
-	for _, side := range []string{"ours", "ref"} {
-		for _, p := range generated {
-			writeFile(t, filepath.Join(dir, side, p.Wrapper, "doc.go"), wrapperDoc(p))
-			if src, ok := customFuncs[p.Wrapper]; ok {
-				writeFile(t, filepath.Join(dir, side, p.Wrapper, "custom.go"), "package "+p.Wrapper+"\n\n"+customImports+src)
-			}
-		}
-	}
-	// Only Kubernetes' generator needs apimachinery's function declared
-	// again: validation-gen calls it where apimachinery declares it.
-	writeFile(t, filepath.Join(dir, "ref", "metav1", "custom.go"), "package metav1\n\n"+metav1Forwarder)
 	goRun(t, dir, "mod", "tidy")
 	goRun(t, dir, "build", "-o", "bin/ours", "github.com/declval/validation-gen/cmd/validation-gen")
-	goRun(t, dir, "build", "-o", "bin/ref", referenceGenerator)
+	goRun(t, dir, "build", "-o", "bin/ref", harness.ReferenceGenerator)
 
 	start := time.Now()
-	run(t, dir, "bin/ours", "--output-file", "zz_generated.validations.go", "./ours/...")
+	run(t, dir, "bin/ours", harness.OursArgs("zz_generated.validations.go", "./ours/...")...)
 	oursTime := time.Since(start)
-	refArgs := []string{"--output-file", "zz_generated.validations.go"}
-	for _, r := range readonlyPkgs {
-		refArgs = append(refArgs, "--readonly-pkg", r)
-	}
 	start = time.Now()
-	run(t, dir, "bin/ref", append(refArgs, "./ref/...")...)
+	run(t, dir, "bin/ref", harness.RefArgs("zz_generated.validations.go", "./ref/...")...)
 	refTime := time.Since(start)
 	t.Logf("generated %d packages: validation-gen %s, Kubernetes' validation-gen %s", len(generated), oursTime.Round(time.Millisecond), refTime.Round(time.Millisecond))
 	checkDeterministic(t, dir, generated)
@@ -103,7 +67,7 @@ func TestKubernetesAPIParity(t *testing.T) {
 
 // checkDeterministic generates ours again with the packages named one by
 // one in the reverse order, and requires the same bytes.
-func checkDeterministic(t *testing.T, dir string, pkgs []*apiPackage) {
+func checkDeterministic(t *testing.T, dir string, pkgs []*harness.Package) {
 	t.Helper()
 	first := map[string][]byte{}
 	for _, p := range pkgs {
@@ -125,27 +89,13 @@ func checkDeterministic(t *testing.T, dir string, pkgs []*apiPackage) {
 	}
 }
 
-// apiPackages lists k8s.io/api's packages, scanned.
-func apiPackages(t *testing.T, dir string) []*apiPackage {
-	t.Helper()
-	var out []*apiPackage
-	for _, line := range strings.Split(strings.TrimSpace(goList(t, dir, "-f", "{{.ImportPath}} {{.Dir}}", "k8s.io/api/...")), "\n") {
-		path, pdir, ok := strings.Cut(line, " ")
-		if !ok {
-			t.Fatalf("go list: %q", line)
-		}
-		out = append(out, scanPackage(t, path, pdir))
-	}
-	return out
-}
-
 // validateFunc is a generated Validate_ function's declaration.
 var validateFunc = regexp.MustCompile(`(?m)^func Validate_(\w+)\(`)
 
 // driver writes the test that runs inside the harness module: for every
 // root type, validationtest's random objects, validated by both packages'
 // Validate_ functions.
-func driver(t *testing.T, dir string, pkgs []*apiPackage) string {
+func driver(t *testing.T, dir string, pkgs []*harness.Package) string {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString(driverHead)
