@@ -102,6 +102,7 @@ func driver(t *testing.T, dir string, pkgs []*harness.Package) string {
 	imports := []string{}
 	var checks, pools strings.Builder
 	ints := map[int64]bool{}
+	options := map[string]bool{}
 	for _, p := range pkgs {
 		alias := "api" + p.Wrapper
 		used := len(p.Consts) > 0
@@ -158,6 +159,9 @@ func driver(t *testing.T, dir string, pkgs []*harness.Package) string {
 		for _, n := range p.Bounds {
 			ints[n-1], ints[n], ints[n+1] = true, true, true
 		}
+		for _, o := range p.Options {
+			options[o] = true
+		}
 	}
 	sort.Strings(imports)
 	b.WriteString("\n" + strings.Join(imports, "\n") + "\n)\n\n")
@@ -167,6 +171,23 @@ func driver(t *testing.T, dir string, pkgs []*harness.Package) string {
 		bounds = append(bounds, n)
 	}
 	sort.Slice(bounds, func(i, j int) bool { return bounds[i] < bounds[j] })
+	names := make([]string, 0, len(options))
+	for o := range options {
+		names = append(names, o)
+	}
+	sort.Strings(names)
+	// The count: a k8s.io/api whose tags test other options shows here.
+	if len(names) < 7 {
+		t.Errorf("k8s.io/api's tags test %d options (%v), want at least 7", len(names), names)
+	}
+	b.WriteString("var tagOptions = []string{")
+	for i, o := range names {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(o))
+	}
+	b.WriteString("}\n\n")
 	b.WriteString("var tagBounds = []int64{")
 	for i, n := range bounds {
 		if i > 0 {
@@ -210,14 +231,24 @@ type pkgStats struct {
 
 var stats = map[string]*pkgStats{}
 
-// optionSets: every option k8s.io/api's tags test, on, off, and
-// undefined (every tag behind ifEnabled or ifDisabled then reports an
-// InternalError).
-var optionSets = []map[string]bool{
-	{"CompositePodGroup": true, "PodGroupPreemptionPolicy": true},
-	{"CompositePodGroup": false, "PodGroupPreemptionPolicy": false},
-	{},
-}
+// optionSets: every option k8s.io/api's tags test (tagOptions), all on,
+// all off, each on alone, and all undefined (every tag behind ifEnabled or
+// ifDisabled then reports an InternalError).
+var optionSets = func() []map[string]bool {
+	on, off := map[string]bool{}, map[string]bool{}
+	for _, o := range tagOptions {
+		on[o], off[o] = true, false
+	}
+	sets := []map[string]bool{on, off}
+	for _, o := range tagOptions {
+		one := map[string]bool{}
+		for _, p := range tagOptions {
+			one[p] = p == o
+		}
+		sets = append(sets, one)
+	}
+	return append(sets, map[string]bool{})
+}()
 
 func TestAPIParity(t *testing.T) {
 	selfCheck(t)

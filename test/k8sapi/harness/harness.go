@@ -78,6 +78,8 @@ type Package struct {
 	Consts  map[string][]string // string type -> its constants' values
 	// Bounds are the numbers the package's tags compare with.
 	Bounds []int64
+	// Options are the options its tags test (ifEnabled, ifDisabled).
+	Options []string
 }
 
 // tagLine is a comment line with a +k8s: tag; boundTag one whose payload
@@ -85,6 +87,8 @@ type Package struct {
 var (
 	tagLine  = regexp.MustCompile(`^//\s*\+k8s:([a-zA-Z][a-zA-Z-]*)`)
 	boundTag = regexp.MustCompile(`\+k8s:(?:minimum|maximum|minLength|maxLength|minItems|maxItems|maxBytes|minProperties|maxProperties)=(-?\d+)`)
+	// optionTag finds an option a tag tests, quoted or not.
+	optionTag = regexp.MustCompile(`\+k8s:if(?:Enabled|Disabled)\(\s*"?([A-Za-z0-9_-]+)"?\s*\)`)
 )
 
 // Generated lists, in module dir (which requires k8s.io/api and
@@ -133,6 +137,7 @@ func Scan(path, dir string) (*Package, error) {
 		return nil, err
 	}
 	bounds := map[int64]bool{}
+	options := map[string]bool{}
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
 			continue
@@ -149,6 +154,9 @@ func Scan(path, dir string) (*Package, error) {
 				}
 				if _, ok := markers.Default.Lookup(m[1]); ok && !strings.HasPrefix(m[1], "validation-gen") {
 					p.Tagged = true
+				}
+				for _, o := range optionTag.FindAllStringSubmatch(c.Text, -1) {
+					options[o[1]] = true
 				}
 				for _, b := range boundTag.FindAllStringSubmatch(c.Text, -1) {
 					if n, err := strconv.ParseInt(b[1], 10, 64); err == nil {
@@ -189,6 +197,10 @@ func Scan(path, dir string) (*Package, error) {
 		p.Bounds = append(p.Bounds, n)
 	}
 	sort.Slice(p.Bounds, func(i, j int) bool { return p.Bounds[i] < p.Bounds[j] })
+	for o := range options {
+		p.Options = append(p.Options, o)
+	}
+	sort.Strings(p.Options)
 	return p, nil
 }
 
