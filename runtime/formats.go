@@ -138,7 +138,7 @@ func UUID[T ~string](p *Path, v T) field.ErrorList {
 	if isUUID(string(v)) {
 		return nil
 	}
-	f := formatErrs{p: p, origin: "format=k8s-uuid"}
+	f := newFormatErrs(p, "format=k8s-uuid")
 	f.invalid(string(v), "must be a lowercase UUID in 8-4-4-4-12 format")
 	return f.errs
 }
@@ -150,7 +150,7 @@ func ResourcePoolName[T ~string](p *Path, v T) field.ErrorList {
 	if isResourcePoolName(s) {
 		return nil
 	}
-	f := formatErrs{p: p, origin: "format=k8s-resource-pool-name"}
+	f := newFormatErrs(p, "format=k8s-resource-pool-name")
 	if len(s) > validation.DNS1123SubdomainMaxLength {
 		f.tooLong(validation.DNS1123SubdomainMaxLength)
 	}
@@ -181,7 +181,7 @@ func ExtendedResourceName[T ~string](p *Path, v T) field.ErrorList {
 	if isExtendedResourceName(s) {
 		return nil
 	}
-	f := formatErrs{p: p, origin: "format=k8s-extended-resource-name"}
+	f := newFormatErrs(p, "format=k8s-extended-resource-name")
 	if strings.IndexByte(s, '/') < 0 {
 		f.invalid(s, "a name must be a domain-prefixed path, such as 'example.com/my-prop'")
 	} else if strings.Contains(s, kubernetesDomainInfix) {
@@ -206,7 +206,7 @@ func ResourceFullyQualifiedName[T ~string](p *Path, v T) field.ErrorList {
 	if isResourceFullyQualifiedName(s) {
 		return nil
 	}
-	f := formatErrs{p: p, origin: "format=k8s-resource-fully-qualified-name"}
+	f := newFormatErrs(p, "format=k8s-resource-fully-qualified-name")
 	parts := strings.Split(s, "/")
 	switch len(parts) {
 	case 1:
@@ -239,16 +239,20 @@ const resourceNameMaxLength = 32
 // formatErrs collects the errors of one format check whose bad values and
 // types vary from error to error; the path is written once.
 type formatErrs struct {
-	p      *Path
 	path   string
 	origin string
 	errs   field.ErrorList
 }
 
+// newFormatErrs materialises the path at once, on the error path only. A
+// formatErrs that kept p would let p escape (the errors it collects do,
+// and escape analysis does not tell a struct's fields apart), and with it
+// every Path on the caller's stack, on every call, valid values included.
+func newFormatErrs(p *Path, origin string) formatErrs {
+	return formatErrs{path: p.String(), origin: origin}
+}
+
 func (f *formatErrs) add(e *field.Error) {
-	if f.path == "" {
-		f.path = f.p.String()
-	}
 	e.Field = f.path
 	f.errs = append(f.errs, e.WithOrigin(f.origin))
 }

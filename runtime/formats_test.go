@@ -310,3 +310,43 @@ func TestIPMatchesParseIPSloppy(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatsKeepPathsOnTheStack: a format check must not let its Path
+// escape, or the generated code's stack Paths (the field's and, through
+// its parent links, every one above it) move to the heap on every call,
+// valid values included. Each check is called directly on a Path made in
+// the measured function, as generated code calls it; an escape shows as
+// an allocation. (TestFormatsDoNotAllocateOnValidValues cannot see it:
+// its Paths are made once, outside, and its checks are called through
+// function values, which escape analysis treats as escaping anyway.)
+func TestFormatsKeepPathsOnTheStack(t *testing.T) {
+	var root Path
+	checks := []struct {
+		name string
+		fn   func() int
+	}{
+		{"ShortName", func() int { p := root.Child("f"); return len(ShortName(&p, "my-name")) }},
+		{"LongName", func() int { p := root.Child("f"); return len(LongName(&p, "widgets.example.com")) }},
+		{"LongNameCaseless", func() int { p := root.Child("f"); return len(LongNameCaseless(&p, "Widgets.Example.COM")) }},
+		{"IP", func() int { p := root.Child("f"); return len(IP(&p, "10.0.0.1")) }},
+		{"LabelKey", func() int { p := root.Child("f"); return len(LabelKey(&p, "example.com/name")) }},
+		{"PrefixedLabelKey", func() int { p := root.Child("f"); return len(PrefixedLabelKey(&p, "example.com/My_Key")) }},
+		{"LabelValue", func() int { p := root.Child("f"); return len(LabelValue(&p, "v1.2_beta-3")) }},
+		{"PathSegmentName", func() int { p := root.Child("f"); return len(PathSegmentName(&p, "sha256:ABC@..x")) }},
+		{"UUID", func() int { p := root.Child("f"); return len(UUID(&p, "123e4567-e89b-12d3-a456-426614174000")) }},
+		{"ResourcePoolName", func() int { p := root.Child("f"); return len(ResourcePoolName(&p, "pool.example.com/rack-1")) }},
+		{"ExtendedResourceName", func() int { p := root.Child("f"); return len(ExtendedResourceName(&p, "example.com/gpu")) }},
+		{"ResourceFullyQualifiedName", func() int {
+			p := root.Child("f")
+			return len(ResourceFullyQualifiedName(&p, "dra.example.com/gpu_1"))
+		}},
+	}
+	for _, c := range checks {
+		if n := c.fn(); n != 0 {
+			t.Fatalf("%s: the value is invalid (%d errors)", c.name, n)
+		}
+		if a := testing.AllocsPerRun(100, func() { c.fn() }); a != 0 {
+			t.Errorf("%s lets its Path escape: %v allocations per valid value, want 0", c.name, a)
+		}
+	}
+}

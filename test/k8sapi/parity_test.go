@@ -48,6 +48,7 @@ func TestKubernetesAPIParity(t *testing.T) {
 	refTime := time.Since(start)
 	t.Logf("generated %d packages: validation-gen %s, Kubernetes' validation-gen %s", len(generated), oursTime.Round(time.Millisecond), refTime.Round(time.Millisecond))
 	checkDeterministic(t, dir, generated)
+	checkStackOnly(t, dir)
 
 	writeFile(t, filepath.Join(dir, "parity_test.go"), driver(t, dir, generated))
 	objects := os.Getenv("K8SAPI_OBJECTS")
@@ -62,6 +63,27 @@ func TestKubernetesAPIParity(t *testing.T) {
 	}
 	if err != nil {
 		t.Fatalf("the random objects' run failed: %v\n%s", err, lastLines(string(out), 200))
+	}
+}
+
+// checkStackOnly: validating a valid object allocates nothing, so no
+// variable of our generated code may move to the heap. The compiler's
+// escape analysis tells, for every function of every package at once; a
+// runtime function that lets a stack Path escape shows here (one did:
+// the formats that build several errors kept the Path in a struct whose
+// errors escape).
+func checkStackOnly(t *testing.T, dir string) {
+	t.Helper()
+	out, err := goCmd(dir, "build", "-gcflags=-m", "./ours/...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build -gcflags=-m ./ours/...: %v\n%s", err, lastLines(string(out), 50))
+	}
+	moved := regexp.MustCompile(`(?m)^.*zz_generated\.validations\.go:\d+:\d+: moved to heap: .*$`).FindAllString(string(out), -1)
+	for _, m := range moved {
+		t.Errorf("generated code allocates on every call: %s", m)
+	}
+	if !strings.Contains(string(out), "inlining call") {
+		t.Errorf("go build -gcflags=-m printed no escape analysis:\n%s", lastLines(string(out), 20))
 	}
 }
 
