@@ -25,6 +25,8 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
+
+	"github.com/declval/validation-gen/test/k8sapi/harness"
 )
 
 // implementations in report order, with what each is.
@@ -39,10 +41,11 @@ var implementations = []struct{ name, what string }{
 func main() {
 	var o options
 	flag.StringVar(&o.raw, "raw", "", "go test -bench output")
-	flag.StringVar(&o.genspeed, "genspeed", "", "cmd/genspeed output (JSON)")
+	flag.StringVar(&o.genspeed, "genspeed", "", "cmd/genspeed outputs (JSON), comma-separated, one table each")
 	flag.StringVar(&o.benchstat, "benchstat", "", "benchstat output to append")
 	flag.StringVar(&o.removed, "removed", "", "cmd/refgen's list of tags left out of the reference's input")
 	flag.StringVar(&o.binary, "test-binary", "", "the compiled benchmarks (go test -c), to profile missed goals; none: no profiles")
+	flag.StringVar(&o.k8sapiBinary, "k8sapi-test-binary", "", "the compiled benchmarks of bench/k8sapi, to profile their missed goals")
 	flag.StringVar(&o.profileTime, "profile-benchtime", "2s", "benchtime of a profile run")
 	flag.StringVar(&o.out, "o", "BENCHMARKS.md", "the report to write")
 	flag.StringVar(&o.commit, "commit", "", "the commit measured")
@@ -60,13 +63,14 @@ func main() {
 
 type options struct {
 	raw, genspeed, benchstat, removed, binary, profileTime, out string
+	k8sapiBinary                                                string
 	commit, date, loadBefore, loadAfter, command                string
 	refMaxItems                                                 int
 }
 
 // key names one benchmark (all runs of it).
 type key struct {
-	bench string // Validate or Lists
+	bench string // Validate, Lists or KubernetesAPI
 	kind  string // Validate: the kind; Lists: Fleet
 	cas   string
 	items int // Lists only
@@ -77,7 +81,7 @@ func (k key) String() string {
 	if k.bench == "Lists" {
 		return fmt.Sprintf("Lists/case=%s/items=%d/impl=%s", k.cas, k.items, k.impl)
 	}
-	return fmt.Sprintf("Validate/kind=%s/case=%s/impl=%s", k.kind, k.cas, k.impl)
+	return fmt.Sprintf("%s/kind=%s/case=%s/impl=%s", k.bench, k.kind, k.cas, k.impl)
 }
 
 // regexp is the -test.bench pattern of exactly this benchmark.
@@ -85,7 +89,7 @@ func (k key) regexp() string {
 	if k.bench == "Lists" {
 		return fmt.Sprintf("^BenchmarkLists$/^case=%s$/^items=%d$/^impl=%s$", k.cas, k.items, k.impl)
 	}
-	return fmt.Sprintf("^BenchmarkValidate$/^kind=%s$/^case=%s$/^impl=%s$", k.kind, k.cas, k.impl)
+	return fmt.Sprintf("^Benchmark%s$/^kind=%s$/^case=%s$/^impl=%s$", k.bench, k.kind, k.cas, k.impl)
 }
 
 // stat is the summary of one benchmark's runs.
@@ -105,7 +109,7 @@ type results struct {
 
 // nameRE splits a benchmark's name as benchfmt gives it (without
 // "Benchmark", with the GOMAXPROCS suffix).
-var nameRE = regexp.MustCompile(`^(?:Benchmark)?(Validate|Lists)/(.*?)(-\d+)?$`)
+var nameRE = regexp.MustCompile(`^(?:Benchmark)?(Validate|Lists|KubernetesAPI)/(.*?)(-\d+)?$`)
 
 func read(path string) (*results, error) {
 	f, err := os.Open(path)
@@ -231,7 +235,10 @@ func goals(res *results) []goal {
 		if valid(k.cas) {
 			zero.checks = append(zero.checks, check{k, s.allocs == 0, fmt.Sprintf("%s allocs/op", num(s.allocs))})
 		}
-		if h := other(k, "handwritten"); h != nil {
+		// Kubernetes' handwritten validation checks every rule of its
+		// kind, of which k8s.io/api's tags declare a part: not a measure
+		// of the same work.
+		if h := other(k, "handwritten"); h != nil && k.bench != "KubernetesAPI" {
 			r := s.ns.Center / h.ns.Center
 			hand.checks = append(hand.checks, check{k, r <= 1.5, fmt.Sprintf("%s× the handwritten time", ratio(r))})
 		}
@@ -271,7 +278,7 @@ func run(o options) error {
 	p("# Benchmarks\n\n")
 	p("<!-- Written by hack/bench.sh (bench/cmd/report) from one run; do not edit by hand. -->\n\n")
 	p("The validators validation-gen generates, side by side with every alternative, in one run: the same ")
-	p("objects of the same example kinds, validated on create and on update. Every figure is the median of ")
+	p("objects of the same kinds (the examples' and Kubernetes' own), validated on create and on update. Every figure is the median of ")
 	p("%d runs of the benchmark, as benchstat computes it, with its 95%% confidence interval; ratios are ", minRuns(res))
 	p("medians divided by medians from this same run.\n\n")
 
@@ -290,8 +297,9 @@ func run(o options) error {
 		p("| load average (1, 5, 15 min) | before: %s; after: %s |\n", orDash(firstFields(o.loadBefore, 3)), orDash(firstFields(o.loadAfter, 3)))
 	}
 	p("\nTo reproduce: `%s` (it runs `go run ./cmd/refgen`, then `go test -tags reference -run '^$' -bench . -benchmem -count N` in `bench/`, ", o.command)
-	p("`go run ./cmd/genspeed`, `go tool benchstat -col /impl` and `go run ./cmd/report`; `BENCH_COUNT` and `BENCH_TIME` change the count and benchtime). ")
-	p("The implementations:\n\n")
+	p("`go run ./cmd/gen` and `go test -tags generated -bench . -benchmem -count N` in `bench/k8sapi/`, ")
+	p("`go run ./cmd/genspeed` for both suites, `go tool benchstat -col /impl` and `go run ./cmd/report`; `BENCH_COUNT` and `BENCH_TIME` change the count and benchtime). ")
+	p("The implementations of the example kinds (those of k8s.io/api's kinds are in [k8s.io/api](#k8sioapi)):\n\n")
 	for _, impl := range implementations {
 		p("- **%s**: %s.\n", impl.name, impl.what)
 	}
@@ -316,7 +324,7 @@ func run(o options) error {
 		p("| %s | %d of %d benchmarks | %s |\n", g.name, len(g.checks)-len(miss), len(g.checks), orDash(strings.Join(by, "; ")))
 	}
 	p("\nEach goal is checked on every benchmark it applies to, with medians: allocs/op of ours on every case whose object is valid; ")
-	p("ours' time at most 1.5 times the handwritten code's; the reference's time at least 5 times ours (where the reference ran); ")
+	p("ours' time at most 1.5 times the handwritten code's (the examples' handwritten code, which checks the same rules; not Kubernetes' handwritten validation of k8s.io/api's kinds, which checks more); the reference's time at least 5 times ours (where the reference ran); ")
 	p("ours' time per item at 100,000 items at most twice its time per item at 1,000 (a check that compares items pairwise would take 100 times as long per item). ")
 	p("Every benchmark measures the steady state of a running server: before timing, it collects the garbage of its setup and validates once on every processor, ")
 	p("so that what an implementation recycles through sync.Pools (ours: the hash indexes of lists of more than 16 items; go-playground: its own buffers) is ready on each processor, as it is after a server's first requests. ")
@@ -346,9 +354,32 @@ func run(o options) error {
 		p("\n\n")
 	}
 
+	if kinds := kindsOf(res, "KubernetesAPI"); len(kinds) > 0 {
+		p("## k8s.io/api\n\n")
+		p("Kubernetes' own kinds, validated by three implementations (`bench/k8sapi`):\n\n")
+		p("- **ours**: the `Validate_<Kind>` validation-gen generates from k8s.io/api %s's tags, laid out as `test/k8sapi/harness` lays them out for the parity test ", harness.APIVersion)
+		p("(one package per group/version reading k8s.io/api through `+k8s:validation-gen-input`), generated during the run (`bench/k8sapi/cmd/gen`; not committed);\n")
+		p("- **reference**: the `Validate_<Kind>` Kubernetes' validation-gen (k8s.io/code-generator %s) generates from the same tags in the same layout, during the run;\n", harness.APIVersion)
+		p("- **handwritten**: Kubernetes' handwritten validation of the kind (k8s.io/kubernetes v1.37.2, `pkg/apis/<group>/validation`, imported as a module with its staging modules replaced by their releases), ")
+		p("called as the kind's registry strategy calls it (`Validate` on create, `ValidateUpdate` on update, with the options the strategy computes on every call), on the internal type the API server converts to (converted before timing). ")
+		p("It checks every rule of the kind, of which the tags declare a part (in v1.37, a few fields of each kind), so it does more work than the generated code: its column says what the whole of Kubernetes' validation of that kind costs, not what the same rules cost.\n\n")
+		p("Every object is defaulted as the API server defaults it before validating; the options are every Kubernetes feature gate at its default, as the server passes them. ")
+		p("The objects are written as users write them (`bench/k8sapi/objects_test.go`): a Pod of one container with ports, resources, a probe, a volume and two tolerations; ")
+		p("controllers with that template; a Service of two ports; a ResourceClaim of two requests with a constraint and a configuration; a DeviceClass with a CEL selector and a configuration; ")
+		p("a StorageClass; a NetworkPolicy with ingress and egress rules. `create-invalid` sets metadata.generation to -1 (apimachinery's meta/v1 tags) and breaks one rule of the kind's own tags where it has one; ")
+		p("`update-changed` changes what the kind lets change. Before timing, every implementation must reach each case's verdict, and both generators' outputs must report the same errors (`TestGeneratorsAgree`).\n\n")
+		for _, kind := range kinds {
+			p("### %s\n\n", kind)
+			table(&b, res, func(k key) bool { return k.bench == "KubernetesAPI" && k.kind == kind }, false)
+		}
+	}
+
 	if o.genspeed != "" {
-		if err := genspeedSection(&b, o.genspeed); err != nil {
-			return err
+		p("## Generator speed\n\n")
+		for _, f := range strings.Split(o.genspeed, ",") {
+			if err := genspeedSection(&b, f); err != nil {
+				return err
+			}
 		}
 	}
 
@@ -370,7 +401,7 @@ func run(o options) error {
 		p("no generated code can be much faster than another; the profiles below show how much of ours' time they take.\n\n")
 		for _, g := range gs {
 			for _, c := range g.missed() {
-				if profiled[c.k] || o.binary == "" {
+				if profiled[c.k] || o.binary == "" || (c.k.bench == "KubernetesAPI" && o.k8sapiBinary == "") {
 					continue
 				}
 				profiled[c.k] = true
@@ -438,6 +469,9 @@ func growth(res *results, impl string) []string {
 func benchLabel(k key) string {
 	if k.bench == "Lists" {
 		return fmt.Sprintf("Fleet %s, %d items", k.cas, k.items)
+	}
+	if k.bench == "KubernetesAPI" {
+		return "k8s.io/api " + k.kind + " " + k.cas
 	}
 	return k.kind + " " + k.cas
 }
@@ -507,8 +541,10 @@ func genspeedSection(b *bytes.Buffer, path string) error {
 		return err
 	}
 	var gs struct {
+		Suite      string `json:"suite"`
 		Runs       int    `json:"runs"`
 		Input      string `json:"input"`
+		Packages   int    `json:"packages"`
 		Generators []struct {
 			Name    string    `json:"name"`
 			Command string    `json:"command"`
@@ -520,9 +556,16 @@ func genspeedSection(b *bytes.Buffer, path string) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
-	p("## Generator speed\n\n")
-	p("Generating the validators of the benchmarks' example packages (the copies `bench/cmd/refgen` makes, %s: the same input for both generators), ", gs.Input)
-	p("each generator built once and run %d times, alternating, after one untimed run each (`bench/cmd/genspeed`). Wall time of the process and its peak resident memory (getrusage); ", gs.Runs)
+	switch gs.Suite {
+	case "k8sapi":
+		p("### %s\n\n", gs.Input)
+		p("Generating the validators of every package of %s that carries validation tags and of apimachinery's meta/v1 (%d packages), ", gs.Input, gs.Packages)
+		p("in `bench/k8sapi` as `bench/k8sapi/cmd/gen` lays them out: each generator generates its own tree of harness packages reading the same packages of k8s.io/api. ")
+	default:
+		p("### The examples\n\n")
+		p("Generating the validators of the benchmarks' example packages (the copies `bench/cmd/refgen` makes, %s, %d packages: the same input for both generators). ", gs.Input, gs.Packages)
+	}
+	p("Each generator built once and run %d times, alternating, after one untimed run each (`bench/cmd/genspeed -suite %s`). Wall time of the process and its peak resident memory (getrusage); ", gs.Runs, orDash(gs.Suite))
 	p("both load the packages with golang.org/x/tools/go/packages, which runs `go list`.\n\n")
 	p("| generator | command | wall time (median) | ± | peak memory (median) | ×validation-gen (time) |\n|---|---|--:|--:|--:|--:|\n")
 	var base float64
@@ -554,18 +597,23 @@ func profile(o options, k key, allocs bool) (string, error) {
 	} else {
 		args = append(args, "-test.cpuprofile", prof)
 	}
-	cmd := exec.Command(o.binary, args...)
+	binary := o.binary
+	if k.bench == "KubernetesAPI" {
+		binary = o.k8sapiBinary
+	}
+	cmd := exec.Command(binary, args...)
 	cmd.Stderr = os.Stderr
 	if out, err := cmd.Output(); err != nil {
 		return "", fmt.Errorf("profiling %s: %v\n%s", k, err, out)
 	}
-	top, err := exec.Command("go", "tool", "pprof", "-top", "-nodecount=20", sample, o.binary, prof).CombinedOutput()
+	top, err := exec.Command("go", "tool", "pprof", "-top", "-nodecount=20", sample, binary, prof).CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("pprof of %s: %v\n%s", k, err, top)
 	}
-	cmdLine := "bench.test " + strings.Join(args, " ")
+	name := filepath.Base(binary)
+	cmdLine := name + " " + strings.Join(args, " ")
 	cmdLine = strings.ReplaceAll(cmdLine, prof, "prof.out")
-	return "$ " + cmdLine + "\n$ go tool pprof -top -nodecount=20 " + sample + " bench.test prof.out\n" + dropHeader(string(top)), nil
+	return "$ " + cmdLine + "\n$ go tool pprof -top -nodecount=20 " + sample + " " + name + " prof.out\n" + dropHeader(string(top)), nil
 }
 
 // dropHeader removes pprof's lines naming the binary and the time of the
