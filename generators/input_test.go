@@ -56,6 +56,25 @@ func TestInputLayout(t *testing.T) {
 		t.Errorf("a controller-gen marker of an input package became a check:\n%s", api)
 	}
 
+	// Without the metav1 package in the run, ObjectMeta is validated by
+	// the validation its package publishes (meta/v1/validation), as
+	// Kubernetes' tree validates apimachinery's ObjectMeta; with no path
+	// built unless it reports errors.
+	cfg.Patterns = []string{"./testdata/input/apiv1"}
+	outs, err = generators.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(outs) != 1 {
+		t.Fatalf("%d outputs for apiv1 alone", len(outs))
+	}
+	alone := string(outs[0].Content)
+	for _, want := range []string{`"github.com/declval/validation-gen/generators/testdata/input/meta/v1/validation"`, "validation.Validate_ObjectMeta(ctx, op, nil, ", "vgruntime.Rebase("} {
+		if !strings.Contains(alone, want) {
+			t.Errorf("apiv1 alone lacks %s:\n%s", want, alone)
+		}
+	}
+
 	// The same package generated for itself: validation-gen reads the tags
 	// of every type of a package it generates (Widget's too, though its
 	// +k8s:validation-gen selects only DeviceAttribute), and there the

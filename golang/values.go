@@ -370,9 +370,19 @@ func (c *fnCtx) callType(mt *model.Type, pl place, conv jen.Code) jen.Code {
 		ov = jen.Parens(jen.Op("*").Add(conv)).Call(jen.Id(pl.ov))
 	}
 	if mt.Pkg == nil && !mt.LazyPath {
-		// A readonly package's Validate_ function takes a *field.Path.
-		return appendOwnErrs(jen.Qual(t.Name.Package, "Validate_"+t.Name.Name).Call(
-			jen.Id("ctx"), jen.Id("op"), pl.path.field(), v, ov))
+		// A Validate_ function of another generator takes a *field.Path.
+		// It gets none, and its errors are rebased onto this place when
+		// there are any: building the path for every call would allocate
+		// on valid objects.
+		fpkg := t.Name.Package
+		if mt.FuncPkg != "" {
+			fpkg = mt.FuncPkg
+		}
+		sub := c.name("sub")
+		return jen.If(jen.Id(sub).Op(":=").Qual(fpkg, "Validate_"+t.Name.Name).Call(
+			jen.Id("ctx"), jen.Id("op"), jen.Nil(), v, ov), jen.Len(jen.Id(sub)).Op(">").Lit(0)).Block(
+			appendOwnErrs(jen.Qual(pkgRT, "Rebase").Call(jen.Id(sub), pl.path.field())),
+		)
 	}
 	if c.tree && c.e.treeType(mt) {
 		return c.treeCall(mt, pl, v, ov, conv)

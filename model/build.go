@@ -446,7 +446,7 @@ func (b *builder) reach(t *types.Type, pos token.Position, opaque bool) {
 		b.typeOf(t, pos)
 		return
 	}
-	if opaque || noValidations(t.Name.Package) {
+	if opaque {
 		return
 	}
 	if fns, ok := b.l.Readonly(t.Name.Package); ok {
@@ -455,9 +455,40 @@ func (b *builder) reach(t *types.Type, pos token.Position, opaque bool) {
 		}
 		return
 	}
+	// In Kubernetes' layout (packages generated through
+	// +k8s:validation-gen-input), a package of types outside the run whose
+	// generated validation is published in <package>/validation is
+	// validated by it, as Kubernetes' tree validates ObjectMeta through
+	// apimachinery's meta/v1/validation. A package generated for itself
+	// keeps apimachinery's types unvalidated (README: Kubernetes parity).
+	// A type the published package declares no Validate_ for has none
+	// (Kubernetes' generator writes one for every type with validation).
+	if b.inputLayout() {
+		if fpkg, fns, ok := b.l.Published(t.Name.Package); ok {
+			if _, ok := b.external[t.Name]; !ok && fns["Validate_"+t.Name.Name] {
+				b.external[t.Name] = &Type{Go: t, HasValidation: true, FuncPkg: fpkg}
+			}
+			return
+		}
+	}
+	if noValidations(t.Name.Package) {
+		return
+	}
 	b.errs = append(b.errs, &markers.Error{Pos: pos,
 		Msg: fmt.Sprintf("type %s.%s is from package %s, which is not part of this run", gotype.PathBase(t.Name.Package), t.Name.Name, t.Name.Package),
 		Fix: fmt.Sprintf("add the package to the run, pass --readonly-pkg=%s if it has its own generated validation, or tag the field +k8s:opaqueType", t.Name.Package)})
+}
+
+// inputLayout reports whether the run is laid out as Kubernetes lays out
+// its own API: some package reads its types from another through
+// +k8s:validation-gen-input.
+func (b *builder) inputLayout() bool {
+	for _, p := range b.pkgs {
+		if p.InputPath != p.Path {
+			return true
+		}
+	}
+	return false
 }
 
 // noValidations lists packages whose types carry no declarative

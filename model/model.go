@@ -106,6 +106,10 @@ type Type struct {
 	// LazyPath is set for types of readonly packages that were generated
 	// by validation-gen and so have ValidateAt_ functions.
 	LazyPath bool
+	// FuncPkg is the package of an external type's Validate_ function when
+	// it is not the type's own: the package that publishes the validation
+	// of the type's package (source.Loaded.Published).
+	FuncPkg string
 	// Tags are the type's own tags as parsed (for the lint).
 	Tags []*markers.Tag
 }

@@ -229,19 +229,26 @@ func WrapperName(path string) string {
 func Write(dir string, pkgs []*Package) error {
 	for _, side := range Sides {
 		for _, p := range pkgs {
-			if err := writeFile(filepath.Join(dir, side, p.Wrapper, "doc.go"), wrapperDoc(p)); err != nil {
+			if err := WritePackage(filepath.Join(dir, side, p.Wrapper), p); err != nil {
 				return err
-			}
-			if src, ok := customFuncs[p.Wrapper]; ok {
-				if err := writeFile(filepath.Join(dir, side, p.Wrapper, "custom.go"), "package "+p.Wrapper+"\n\n"+customImports+src); err != nil {
-					return err
-				}
 			}
 		}
 	}
 	// Only Kubernetes' generator needs apimachinery's function declared
 	// again: validation-gen calls it where apimachinery declares it.
 	return writeFile(filepath.Join(dir, "ref", "metav1", "custom.go"), "package metav1\n\n"+metav1Forwarder)
+}
+
+// WritePackage writes one harness package in dir: its doc.go and the
+// customValidation functions its types' tags call.
+func WritePackage(dir string, p *Package) error {
+	if err := writeFile(filepath.Join(dir, "doc.go"), wrapperDoc(p)); err != nil {
+		return err
+	}
+	if src, ok := customFuncs[p.Wrapper]; ok {
+		return writeFile(filepath.Join(dir, "custom.go"), "package "+p.Wrapper+"\n\n"+customImports+src)
+	}
+	return nil
 }
 
 // wrapperDoc is the doc.go of a harness package: the validators are
