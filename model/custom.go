@@ -73,7 +73,7 @@ func (b *builder) claimCustom(p *Package, x Custom, value gotypes.Type) Custom {
 	}
 	if fn == nil || fn.Underlying == nil || fn.Underlying.GoType == nil {
 		b.errs = append(b.errs, &markers.Error{Pos: x.Pos, Tag: x.Tag,
-			Msg: fmt.Sprintf("+k8s:customValidation calls %s, which package %s does not declare", x.Func, p.Path),
+			Msg: fmt.Sprintf("calls %s, which package %s does not declare", x.Func, p.Path),
 			Fix: "declare it in a (not generated) file of " + p.Path + ": " + wantSig})
 		return x
 	}
@@ -88,7 +88,7 @@ func (b *builder) claimCustom(p *Package, x Custom, value gotypes.Type) Custom {
 			where = x.FuncPkg
 		}
 		b.errs = append(b.errs, &markers.Error{Pos: x.Pos, Tag: x.Tag,
-			Msg: fmt.Sprintf("+k8s:customValidation calls %s of %s, declared as %s, which the generated code cannot call", x.Func, where, got),
+			Msg: fmt.Sprintf("calls %s of %s, declared as %s, which the generated code cannot call", x.Func, where, got),
 			Fix: "declare it as " + wantSig})
 	}
 	return x
