@@ -6,7 +6,8 @@
 #   2. go vet ./...
 #   3. hack/verify-codegen.sh (generated files and README tag reference fresh)
 #   4. go test -count=1 ./...
-#   5. go vet and go test in each nested module under test/ and bench/
+#   5. go vet and go test in each nested module under test/, bench/ and
+#      crwebhook/
 #   6. hack/bench.sh --smoke: every benchmark once (with the Kubernetes
 #      reference generator's output, generated on the spot) and the report
 set -euo pipefail
@@ -60,7 +61,7 @@ step "hack/verify-codegen.sh" hack/verify-codegen.sh
 step "go test -count=1 ./..." go test -count=1 ./...
 
 modules=0
-for mod in $(find test bench -name go.mod -not -path '*/testdata/*' 2>/dev/null | sort); do
+for mod in $(find test bench crwebhook -name go.mod -not -path '*/testdata/*' 2>/dev/null | sort); do
   dir=$(dirname "$mod")
   step "$dir: go vet ./... && go test -count=1 ./..." nested_module "$dir"
   modules=$((modules + 1))
