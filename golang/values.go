@@ -378,11 +378,7 @@ func (c *fnCtx) callType(mt *model.Type, pl place, conv jen.Code) jen.Code {
 		if mt.FuncPkg != "" {
 			fpkg = mt.FuncPkg
 		}
-		sub := c.name("sub")
-		return jen.If(jen.Id(sub).Op(":=").Qual(fpkg, "Validate_"+t.Name.Name).Call(
-			jen.Id("ctx"), jen.Id("op"), jen.Nil(), v, ov), jen.Len(jen.Id(sub)).Op(">").Lit(0)).Block(
-			appendOwnErrs(jen.Qual(pkgRT, "Rebase").Call(jen.Id(sub), pl.path.field())),
-		)
+		return c.rebased(jen.Qual(fpkg, "Validate_"+t.Name.Name).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), v, ov), pl)
 	}
 	if c.tree && c.e.treeType(mt) {
 		return c.treeCall(mt, pl, v, ov, conv)
@@ -398,12 +394,19 @@ func (c *fnCtx) callType(mt *model.Type, pl place, conv jen.Code) jen.Code {
 		// The root is declared once per function: a variable declared in a
 		// loop and passed down a recursive call would escape.
 		c.freshRoot = true
-		sub := c.name("sub")
-		return jen.If(jen.Id(sub).Op(":=").Add(fn).Call(jen.Id("ctx"), jen.Id("op"), jen.Op("&").Id("freshRoot"), v, ov), jen.Len(jen.Id(sub)).Op(">").Lit(0)).Block(
-			appendOwnErrs(jen.Qual(pkgRT, "Rebase").Call(jen.Id(sub), pl.path.field())),
-		)
+		return c.rebased(jen.Add(fn).Call(jen.Id("ctx"), jen.Id("op"), jen.Op("&").Id("freshRoot"), v, ov), pl)
 	}
 	return appendOwnErrs(jen.Add(fn).Call(jen.Id("ctx"), jen.Id("op"), pl.path.arg(), v, ov))
+}
+
+// rebased appends the errors of call, a validation that starts its paths
+// at a root of its own, below this place when it reports any: the place's
+// path is built only then.
+func (c *fnCtx) rebased(call jen.Code, pl place) jen.Code {
+	sub := c.name("sub")
+	return jen.If(jen.Id(sub).Op(":=").Add(call), jen.Len(jen.Id(sub)).Op(">").Lit(0)).Block(
+		appendOwnErrs(jen.Qual(pkgRT, "Rebase").Call(jen.Id(sub), pl.path.field())),
+	)
 }
 
 // rangeVars are the variables of a range over a map: the key, and the

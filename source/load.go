@@ -632,20 +632,15 @@ func (l *Loaded) Published(pkg string) (string, map[string]bool, bool) {
 	if !ok || gp.Dir == "" {
 		return "", nil, false
 	}
-	vdir := filepath.Join(gp.Dir, "validation")
-	files, _ := filepath.Glob(filepath.Join(vdir, "*.go"))
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") || !declaresInput(f, pkg) {
-			continue
-		}
-		fns, err := validateFuncs(vdir)
-		if err != nil {
-			return "", nil, false
-		}
-		pv.path, pv.funcs = pkg+"/validation", fns
-		break
+	if !hasValidationPackage(gp.Dir, pkg) {
+		return "", nil, false
 	}
-	return pv.path, pv.funcs, pv.path != ""
+	fns, err := validateFuncs(filepath.Join(gp.Dir, "validation"))
+	if err != nil {
+		return "", nil, false
+	}
+	pv.path, pv.funcs = pkg+"/validation", fns
+	return pv.path, pv.funcs, true
 }
 
 // validationPackages finds, for each input package (by its directory), a
@@ -657,15 +652,24 @@ func (l *Loaded) Published(pkg string) (string, map[string]bool, bool) {
 func validationPackages(dirs map[string]string) map[string]string {
 	out := map[string]string{}
 	for in, d := range dirs {
-		files, _ := filepath.Glob(filepath.Join(d, "validation", "*.go"))
-		for _, f := range files {
-			if !strings.HasSuffix(f, "_test.go") && declaresInput(f, in) {
-				out[in] = in + "/validation"
-				break
-			}
+		if hasValidationPackage(d, in) {
+			out[in] = in + "/validation"
 		}
 	}
 	return out
+}
+
+// hasValidationPackage reports whether the package pkg in dir has a
+// validation package below it, dir/validation, whose package comment
+// says +k8s:validation-gen-input=<pkg>.
+func hasValidationPackage(dir, pkg string) bool {
+	files, _ := filepath.Glob(filepath.Join(dir, "validation", "*.go"))
+	for _, f := range files {
+		if !strings.HasSuffix(f, "_test.go") && declaresInput(f, pkg) {
+			return true
+		}
+	}
+	return false
 }
 
 // declaresInput reports whether a Go file's comments before its package

@@ -316,6 +316,10 @@ func TestAPIParity(t *testing.T) {
 	}
 }
 
+// poolInts are the numbers objects are made of: validationtest's and the
+// tags' bounds ±1.
+var poolInts = append(append([]int64{}, validationtest.DefaultInts...), tagBounds...)
+
 type validateFunc[T any] func(context.Context, operation.Operation, *field.Path, *T, *T) field.ErrorList
 
 func bind[T any](f validateFunc[T]) validationtest.Func[T] {
@@ -337,7 +341,6 @@ func check[T any](t *testing.T, pkg, name string, ours, ref validateFunc[T]) {
 	seed := int64(h.Sum64()>>1) | 1
 	s := stats[pkg]
 	s.roots++
-	ints := append(append([]int64{}, validationtest.DefaultInts...), tagBounds...)
 	strs := append([]string{}, validationtest.DefaultStrings...)
 	for _, n := range tagBounds {
 		if n > 0 && n <= 320 {
@@ -345,7 +348,7 @@ func check[T any](t *testing.T, pkg, name string, ours, ref validateFunc[T]) {
 		}
 	}
 	for _, options := range optionSets {
-		cfg := validationtest.Config{Seed: seed, Objects: objects, Options: options, Strings: strs, Ints: ints,
+		cfg := validationtest.Config{Seed: seed, Objects: objects, Options: options, Strings: strs, Ints: poolInts,
 			TypeStrings: typeStrings, Report: 2, Compare: exact}
 		// "handwritten" is the reference's side, "declarative" ours.
 		refBound := bind(ref)
@@ -372,7 +375,7 @@ func check[T any](t *testing.T, pkg, name string, ours, ref validateFunc[T]) {
 // generated with the metav1 package, reports.
 func TestWithoutMetaPackage(t *testing.T) {
 	for _, options := range optionSets[:2] {
-		cfg := validationtest.Config{Seed: 7, Objects: 40, Options: options, TypeStrings: typeStrings, Ints: append(append([]int64{}, validationtest.DefaultInts...), tagBounds...), Report: 2, Compare: exact}
+		cfg := validationtest.Config{Seed: 7, Objects: 40, Options: options, TypeStrings: typeStrings, Ints: poolInts, Report: 2, Compare: exact}
 		metadataErrs := 0
 		ref := bind(refcorev1.Validate_Pod)
 		counted := func(ctx context.Context, op operation.Operation, obj, old *apicorev1.Pod) field.ErrorList {
