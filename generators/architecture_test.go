@@ -19,12 +19,13 @@ var stageImports = map[string][]string{
 	"gotype":       {"markers"},
 	"source":       {"markers"},
 	"model":        {"gotype", "markers", "source"},
+	"kubebuilder":  {"gotype", "markers", "source"},
 	"lint":         {"gotype", "markers", "model"},
-	"crd":          {"gotype", "markers", "model"},
+	"crd":          {"gotype", "kubebuilder", "markers", "model"},
 	"cel":          {"crd", "gotype", "markers", "model"},
 	"golang/equal": {"gotype"},
 	"golang":       {"crd", "golang/equal", "gotype", "model"},
-	"generators":   {"cel", "crd", "golang", "gotype", "lint", "markers", "model", "shape", "source"},
+	"generators":   {"cel", "crd", "golang", "gotype", "kubebuilder", "lint", "markers", "model", "shape", "source"},
 }
 
 // TestStageImports checks the imports between the generator's stages.

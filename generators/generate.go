@@ -13,6 +13,7 @@ import (
 	"github.com/declval/validation-gen/cel"
 	"github.com/declval/validation-gen/crd"
 	"github.com/declval/validation-gen/golang"
+	"github.com/declval/validation-gen/kubebuilder"
 	"github.com/declval/validation-gen/lint"
 	"github.com/declval/validation-gen/markers"
 	"github.com/declval/validation-gen/model"
@@ -37,6 +38,10 @@ type Config struct {
 	// (crd.Settings.MinLevel): "stable", "beta" or "alpha"; "" is "beta",
 	// what Kubernetes 1.37 enforces by default.
 	CRDStability string
+	// CRDEmbeddedObjectMeta describes an ObjectMeta below a kind's root
+	// (a pod template's) with its fields in the CRDs of controller-gen's
+	// dialect, as controller-gen's crd:generateEmbeddedObjectMeta=true.
+	CRDEmbeddedObjectMeta bool
 }
 
 // crdLevel parses Config.CRDStability.
@@ -84,7 +89,21 @@ func Run(cfg Config) ([]Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := model.Build(l, model.BuildOptions{CRDs: cfg.CRDDir != ""})
+	// Packages written for controller-gen (+groupName, no +k8s: tag) are
+	// read in its dialect; the others through the +k8s: model.
+	var k8sPaths, kbPaths []string
+	for _, p := range l.Requested {
+		if kubebuilder.Dialect(l, p) {
+			kbPaths = append(kbPaths, p)
+		} else {
+			k8sPaths = append(k8sPaths, p)
+		}
+	}
+	km, err := kubebuilder.Build(l, kbPaths, kubebuilder.Options{EmbeddedObjectMeta: cfg.CRDEmbeddedObjectMeta})
+	if err != nil {
+		return nil, err
+	}
+	m, err := model.Build(l.Only(k8sPaths), model.BuildOptions{CRDs: cfg.CRDDir != ""})
 	if err != nil {
 		return nil, err
 	}
@@ -133,6 +152,11 @@ func Run(cfg Config) ([]Output, error) {
 		if err != nil {
 			return nil, err
 		}
+		kbCRDs, err := crd.KubebuilderManifests(km)
+		if err != nil {
+			return nil, err
+		}
+		crds = append(crds, kbCRDs...)
 		produced := map[string]bool{}
 		for _, c := range crds {
 			path := filepath.Join(cfg.CRDDir, c.Name)

@@ -20,6 +20,11 @@ type CRDMarkers struct {
 	PrintColumns            []PrintColumn
 	SelectableFields        []string
 	StorageVersion          bool
+	// SkipVersion, Unserved and Deprecated (with its warning) shape the
+	// kind's version; Annotations and Labels go on the CRD.
+	SkipVersion, Unserved, Deprecated bool
+	DeprecationWarning                *string
+	Annotations, Labels               map[string]string
 }
 
 type ScaleMarker struct {
@@ -41,11 +46,15 @@ var crdMarkerKeys = map[string][]string{
 	"printcolumn":        {"name", "type", "JSONPath", "description", "format", "priority"},
 	"selectablefield":    {"JSONPath"},
 	"storageversion":     nil,
+	"skipversion":        nil,
+	"unservedversion":    nil,
+	"deprecatedversion":  {"warning"},
+	"metadata":           {"annotations", "labels"},
 }
 
 // foreignKubebuilder are markers of other controller-tools generators
 // (deepcopy, RBAC, webhooks), which validation-gen leaves alone.
-var foreignKubebuilder = []string{"object:", "rbac:", "webhook:", "skip", "skipversion", "ac:", "unservedversion", "deprecatedversion"}
+var foreignKubebuilder = []string{"object:", "rbac:", "webhook:", "ac:"}
 
 // ParseCRDMarkers reads the kubebuilder markers of a type.
 func ParseCRDMarkers(lines []Line) (CRDMarkers, []error) {
@@ -73,7 +82,7 @@ func ParseCRDMarkers(lines []Line) (CRDMarkers, []error) {
 		keys, known := crdMarkerKeys[name]
 		if name == "" || !known {
 			errs = append(errs, &Error{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"),
-				Msg: "unknown kubebuilder marker", Fix: "use one of +kubebuilder:resource, subresource:status, subresource:scale, printcolumn, selectablefield, storageversion (validation rules are +k8s: tags)"})
+				Msg: "unknown kubebuilder marker", Fix: "use one of +kubebuilder:resource, subresource:status, subresource:scale, printcolumn, selectablefield, storageversion, skipversion, unservedversion, deprecatedversion, metadata"})
 			continue
 		}
 		kv, err := ParseMarkerArgs(args, keys)
@@ -126,6 +135,35 @@ func ParseCRDMarkers(lines []Line) (CRDMarkers, []error) {
 			m.SelectableFields = append(m.SelectableFields, kv["JSONPath"])
 		case "storageversion":
 			m.StorageVersion = true
+		case "skipversion":
+			m.SkipVersion = true
+		case "unservedversion":
+			m.Unserved = true
+		case "deprecatedversion":
+			m.Deprecated = true
+			if w, ok := kv["warning"]; ok {
+				m.DeprecationWarning = &w
+			}
+		case "metadata":
+			for _, key := range []string{"annotations", "labels"} {
+				if kv[key] == "" {
+					continue
+				}
+				out := map[string]string{}
+				for _, pair := range strings.Split(kv[key], ";") {
+					k, v, ok := strings.Cut(pair, "=")
+					if !ok {
+						bad(fmt.Sprintf("%s entry %q has no =", key, pair), "write "+key+`="key=value;key2=value2"`)
+						continue
+					}
+					out[k] = v
+				}
+				if key == "annotations" {
+					m.Annotations = out
+				} else {
+					m.Labels = out
+				}
+			}
 		}
 	}
 	return m, errs
@@ -191,6 +229,19 @@ func ParseMarkerArgs(s string, keys []string) (map[string]string, error) {
 				return nil, fmt.Errorf("unterminated string after %s=", key)
 			}
 			val, rest = rest[1:end+1], rest[end+2:]
+		case strings.HasPrefix(rest, "{"):
+			// controller-gen's list: {a,b} is a;b.
+			end := strings.IndexByte(rest, '}')
+			if end < 0 {
+				return nil, fmt.Errorf("unterminated {...} after %s=", key)
+			}
+			var items []string
+			for _, it := range strings.Split(rest[1:end], ",") {
+				if it = strings.Trim(strings.TrimSpace(it), `"`); it != "" {
+					items = append(items, it)
+				}
+			}
+			val, rest = strings.Join(items, ";"), rest[end+1:]
 		default:
 			end := strings.IndexByte(rest, ',')
 			if end < 0 {

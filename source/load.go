@@ -42,6 +42,10 @@ type Loaded struct {
 	registries map[string]registry
 	// published caches Published's answers.
 	published map[string]*publishedValidation
+	// outside indexes the comments of packages outside the run on first
+	// use (commentsOf); buildTags are the run's, to read them alike.
+	outside   map[string]*pkgComments
+	buildTags []string
 }
 
 // publishedValidation is the generated validation a package of types
@@ -71,6 +75,9 @@ type pkgComments struct {
 	// consts are the doc comments of the package's constants (one per
 	// line of a declaration), by name.
 	consts map[string][]markers.Line
+	// typeText and fieldText are the doc comments of types and fields as
+	// controller-gen writes them as descriptions (description).
+	typeText, fieldText map[string]string
 }
 
 // Untaggable is the doc comment of a declaration no tag applies to.
@@ -154,7 +161,7 @@ func load(dir string, patterns []string, readonly []string, buildTags []string) 
 	if err != nil {
 		return nil, err
 	}
-	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}, readonly: map[string]map[string]bool{}, dir: dir}
+	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}, readonly: map[string]map[string]bool{}, dir: dir, buildTags: buildTags}
 	ro := map[string]bool{}
 	if len(readonly) > 0 {
 		var roPaths []string
@@ -204,6 +211,7 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 	pc := &pkgComments{decls: map[string]token.Position{}, consts: map[string][]markers.Line{},
 		types: map[string][]markers.Line{}, typePos: map[string]token.Position{}, typeDoc: map[string]int{},
 		fields: map[string][]markers.Line{}, fieldPos: map[string]token.Position{},
+		typeText: map[string]string{}, fieldText: map[string]string{},
 	}
 	ctx := build.Default
 	ctx.BuildTags = buildTags
@@ -322,6 +330,12 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					pc.types[s.Name.Name] = typeLines
 					pc.typePos[s.Name.Name] = fset.Position(s.Pos())
 					pc.typeDoc[s.Name.Name] = fset.Position(s.Pos()).Line
+					if desc := s.Doc; desc != nil || !gd.Lparen.IsValid() {
+						if desc == nil {
+							desc = gd.Doc
+						}
+						pc.typeText[s.Name.Name] = description(desc)
+					}
 					if doc != nil {
 						pc.typeDoc[s.Name.Name] = fset.Position(doc.Pos()).Line
 					}
@@ -332,6 +346,7 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 								key := s.Name.Name + "." + n
 								pc.fields[key] = take(fld.Doc)
 								pc.fieldPos[key] = fset.Position(fld.Pos())
+								pc.fieldText[key] = description(fld.Doc)
 							}
 							anonymousFields(take, fld.Type, s.Name.Name, pc)
 						}

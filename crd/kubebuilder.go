@@ -1,0 +1,186 @@
+package crd
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/declval/validation-gen/kubebuilder"
+	"github.com/declval/validation-gen/markers"
+)
+
+// KubebuilderManifests renders the CRDs of controller-gen's dialect: one
+// per group and kind, one version per package, each version's schema as
+// the kubebuilder package built it (controller-gen's), and the CRD-level
+// fields as controller-gen sets them from the same markers. Each is
+// checked as the API server checks a CRD it is given.
+func KubebuilderManifests(km *kubebuilder.Model) ([]Manifest, error) {
+	type key struct{ group, kind string }
+	byKind := map[key][]*kubebuilder.Kind{}
+	for _, p := range km.Packages {
+		for _, k := range p.Kinds {
+			kk := key{p.Group, k.Go.Name.Name}
+			byKind[kk] = append(byKind[kk], k)
+		}
+	}
+	keys := make([]key, 0, len(byKind))
+	for k := range byKind {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].group != keys[j].group {
+			return keys[i].group < keys[j].group
+		}
+		return keys[i].kind < keys[j].kind
+	})
+	var outs []Manifest
+	var errs []error
+	for _, k := range keys {
+		crd, err := kubebuilderManifest(byKind[k])
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if crd == nil {
+			continue // every version skipped
+		}
+		b, err := marshalCRD(crd)
+		if err != nil {
+			return nil, err
+		}
+		var pkgs []string
+		for _, v := range byKind[k] {
+			pkgs = append(pkgs, v.Pkg.Path)
+		}
+		name := crd.Spec.Group + "_" + crd.Spec.Names.Plural + ".yaml"
+		outs = append(outs, Manifest{Name: name, Content: append(header(pkgs), b...)})
+	}
+	if len(errs) > 0 {
+		return nil, markers.JoinSorted(errs)
+	}
+	return outs, nil
+}
+
+func kubebuilderManifest(kinds []*kubebuilder.Kind) (*apiextv1.CustomResourceDefinition, error) {
+	// Versions sorted by name as strings, as controller-gen sorts them.
+	sort.Slice(kinds, func(i, j int) bool { return kinds[i].Pkg.Version < kinds[j].Pkg.Version })
+	var kept []*kubebuilder.Kind
+	for _, k := range kinds {
+		if !k.Markers.SkipVersion {
+			kept = append(kept, k)
+		}
+	}
+	if len(kept) == 0 {
+		return nil, nil
+	}
+	first := kept[0]
+	kind := first.Go.Name.Name
+	plural, singular := pluralOf(strings.ToLower(kind)), strings.ToLower(kind)
+	var shortNames, categories []string
+	scope := apiextv1.NamespaceScoped
+	annotations, labels := map[string]string{}, map[string]string{}
+	for _, k := range kept {
+		mk := k.Markers
+		if mk.Plural != "" {
+			plural = mk.Plural
+		}
+		if mk.Singular != "" {
+			singular = mk.Singular
+		}
+		if mk.ShortNames != nil || mk.Categories != nil || mk.Scope != "" {
+			shortNames, categories = mk.ShortNames, mk.Categories
+		}
+		if mk.Scope == "Cluster" {
+			scope = apiextv1.ClusterScoped
+		}
+		for n, v := range mk.Annotations {
+			annotations[n] = v
+		}
+		for n, v := range mk.Labels {
+			labels[n] = v
+		}
+	}
+	crd := &apiextv1.CustomResourceDefinition{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition"},
+		ObjectMeta: metav1.ObjectMeta{Name: plural + "." + first.Pkg.Group},
+		Spec: apiextv1.CustomResourceDefinitionSpec{
+			Group: first.Pkg.Group,
+			Names: apiextv1.CustomResourceDefinitionNames{
+				Plural: plural, Singular: singular, Kind: kind, ListKind: kind + "List",
+				ShortNames: shortNames, Categories: categories,
+			},
+			Scope: scope,
+		},
+	}
+	if len(annotations) > 0 {
+		crd.Annotations = annotations
+	}
+	if len(labels) > 0 {
+		crd.Labels = labels
+	}
+	storage := -1
+	for i, k := range kept {
+		if k.Markers.StorageVersion {
+			if storage >= 0 {
+				return nil, &markers.Error{Pos: k.Pos, Tag: "kubebuilder:storageversion",
+					Msg: fmt.Sprintf("%s has more than one storage version", kind), Fix: "mark exactly one version +kubebuilder:storageversion"}
+			}
+			storage = i
+		}
+	}
+	if storage < 0 {
+		if len(kept) > 1 {
+			return nil, &markers.Error{Pos: first.Pos, Msg: fmt.Sprintf("%s has %d versions and none is the storage version", kind, len(kept)),
+				Fix: "mark one version's type +kubebuilder:storageversion"}
+		}
+		storage = 0
+	}
+	var positions []Positions
+	served := false
+	for i, k := range kept {
+		mk := k.Markers
+		v := apiextv1.CustomResourceDefinitionVersion{
+			Name: k.Pkg.Version, Served: !mk.Unserved, Storage: i == storage,
+			Deprecated: mk.Deprecated, DeprecationWarning: mk.DeprecationWarning,
+			Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: k.Schema.DeepCopy()},
+		}
+		served = served || v.Served
+		if mk.Status || mk.Scale != nil {
+			v.Subresources = &apiextv1.CustomResourceSubresources{}
+			if mk.Status {
+				v.Subresources.Status = &apiextv1.CustomResourceSubresourceStatus{}
+			}
+			if s := mk.Scale; s != nil {
+				v.Subresources.Scale = &apiextv1.CustomResourceSubresourceScale{SpecReplicasPath: s.SpecPath, StatusReplicasPath: s.StatusPath}
+				if s.SelectorPath != "" {
+					v.Subresources.Scale.LabelSelectorPath = &s.SelectorPath
+				}
+			}
+		}
+		for _, pc := range mk.PrintColumns {
+			v.AdditionalPrinterColumns = append(v.AdditionalPrinterColumns, apiextv1.CustomResourceColumnDefinition{
+				Name: pc.Name, Type: pc.Type, JSONPath: pc.JSONPath, Description: pc.Description, Format: pc.Format, Priority: pc.Priority})
+		}
+		if len(mk.PrintColumns) > 0 && v.Subresources == nil {
+			// controller-gen writes an empty subresources with printer
+			// columns; the server reads it as none.
+			v.Subresources = &apiextv1.CustomResourceSubresources{}
+		}
+		for _, sf := range mk.SelectableFields {
+			v.SelectableFields = append(v.SelectableFields, apiextv1.SelectableField{JSONPath: sf})
+		}
+		positions = append(positions, Positions(k.Positions))
+		crd.Spec.Versions = append(crd.Spec.Versions, v)
+	}
+	if !served {
+		return nil, &markers.Error{Pos: first.Pos, Tag: "kubebuilder:unservedversion",
+			Msg: fmt.Sprintf("no version of %s is served", kind), Fix: "serve at least one version (remove +kubebuilder:unservedversion from it)"}
+	}
+	if errs := Check(crd, positions, first.Pos); len(errs) > 0 {
+		return nil, markers.JoinSorted(errs)
+	}
+	return crd, nil
+}

@@ -1,0 +1,149 @@
+package kubebuilder
+
+import (
+	"go/token"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/gotype"
+	"github.com/declval/validation-gen/markers"
+	"github.com/declval/validation-gen/source"
+)
+
+// Options are controller-gen's crd generator options that change a
+// schema; a project passes them to controller-gen on its command line
+// (crd:generateEmbeddedObjectMeta=true), so they are flags here too.
+type Options struct {
+	// EmbeddedObjectMeta describes an ObjectMeta below the root (a pod
+	// template's) with its name, namespace, labels, annotations and
+	// finalizers, instead of as an object of any fields.
+	EmbeddedObjectMeta bool
+}
+
+// Model is the kubebuilder-dialect packages of a run.
+type Model struct {
+	Packages []*Package // sorted by path
+}
+
+// Package is one API package of the dialect (one group version).
+type Package struct {
+	Path, Name, Dir string
+	Group, Version  string
+	Kinds           []*Kind // sorted by name
+}
+
+// Kind is a root type (embedding TypeMeta, with ObjectMeta) and its
+// CRD version.
+type Kind struct {
+	Go      *types.Type
+	Pos     token.Position
+	Pkg     *Package
+	Markers markers.CRDMarkers
+	// Schema is the openAPIV3Schema controller-gen writes for the kind.
+	Schema *apiextv1.JSONSchemaProps
+	// Positions are where the schema's nodes come from, by the path the
+	// API server's errors give them (properties[spec].properties[x]).
+	Positions map[string]token.Position
+}
+
+// Dialect reports whether a package of the run is written for
+// controller-gen: it has +groupName and no +k8s: tag anywhere.
+func Dialect(l *source.Loaded, path string) bool {
+	group := false
+	for _, line := range l.PackageLines(path) {
+		text := strings.TrimSpace(line.Text)
+		if isK8sTag(text) {
+			return false
+		}
+		if strings.HasPrefix(text, "+groupName") {
+			group = true
+		}
+	}
+	if !group {
+		return false
+	}
+	pkg := l.Universe.Package(path)
+	for _, n := range slices.Sorted(maps.Keys(pkg.Types)) {
+		lines, _ := l.TypeLines(path, n)
+		if hasK8sTag(lines) {
+			return false
+		}
+		for _, m := range pkg.Types[n].Members {
+			if fl, _ := l.FieldLines(path, n, m.Name); hasK8sTag(fl) {
+				return false
+			}
+		}
+	}
+	for _, c := range l.ConstNames(path) {
+		if hasK8sTag(l.ConstLines(path, c)) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasK8sTag(lines []markers.Line) bool {
+	for _, l := range lines {
+		if isK8sTag(strings.TrimSpace(l.Text)) {
+			return true
+		}
+	}
+	return false
+}
+
+// isK8sTag reports whether a comment line is a +k8s: tag of
+// validation-gen's, not another generator's (+k8s:openapi-gen).
+func isK8sTag(text string) bool {
+	name, ok := strings.CutPrefix(text, markers.Prefix)
+	return ok && !markers.ForeignTag(name)
+}
+
+// Build reads the given packages of the dialect.
+func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
+	b := &builder{l: l, opts: opts, named: map[types.Name]*apiextv1.JSONSchemaProps{}}
+	m := &Model{}
+	for _, path := range paths {
+		p := b.pkg(path)
+		m.Packages = append(m.Packages, p)
+	}
+	sort.Slice(m.Packages, func(i, j int) bool { return m.Packages[i].Path < m.Packages[j].Path })
+	if len(b.errs) > 0 {
+		return nil, markers.JoinSorted(b.errs)
+	}
+	return m, nil
+}
+
+func (b *builder) pkg(path string) *Package {
+	gp := b.l.Universe.Package(path)
+	p := &Package{Path: path, Name: gp.Name, Dir: gp.Dir, Version: gp.Name}
+	for _, line := range b.l.PackageLines(path) {
+		text := strings.TrimSpace(line.Text)
+		if v, ok := strings.CutPrefix(text, "+groupName"); ok {
+			p.Group = strings.Trim(strings.TrimSpace(strings.TrimPrefix(v, "=")), `"`)
+		}
+		if v, ok := strings.CutPrefix(text, "+versionName="); ok {
+			p.Version = strings.Trim(strings.TrimSpace(v), `"`)
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(gp.Types)) {
+		t := gp.Types[n]
+		if t.Kind != types.Struct || !gotype.IsKind(t) {
+			continue
+		}
+		lines, pos := b.l.TypeLines(path, n)
+		mk, errs := markers.ParseCRDMarkers(lines)
+		b.errs = append(b.errs, errs...)
+		k := &Kind{Go: t, Pos: pos, Pkg: p, Markers: mk, Positions: map[string]token.Position{}}
+		b.positions, b.path = k.Positions, nil
+		s := b.rootSchema(t)
+		k.Schema = &s
+		p.Kinds = append(p.Kinds, k)
+	}
+	return p
+}
+

@@ -1,0 +1,367 @@
+package kubebuilder
+
+import (
+	"fmt"
+	gotypes "go/types"
+	"go/token"
+	"reflect"
+	"slices"
+	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/gotype"
+	"github.com/declval/validation-gen/markers"
+	"github.com/declval/validation-gen/source"
+)
+
+const metaV1 = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+type builder struct {
+	l    *source.Loaded
+	opts Options
+	errs []error
+	// stack are the named types being described, to stop at recursion.
+	stack []types.Name
+	// named caches the schema of each named type.
+	named map[types.Name]*apiextv1.JSONSchemaProps
+	// positions and path record where each property of the kind being
+	// built comes from.
+	positions map[string]token.Position
+	path      []string
+	// reported keeps an error of a type of another package, described
+	// once per kind but reported once.
+	reported map[string]bool
+}
+
+func (b *builder) errorf(pos token.Position, tag, fix, format string, args ...any) {
+	key := fmt.Sprintf("%s\x00%s\x00"+format, append([]any{pos, tag}, args...)...)
+	if b.reported == nil {
+		b.reported = map[string]bool{}
+	}
+	if b.reported[key] {
+		return
+	}
+	b.reported[key] = true
+	b.errs = append(b.errs, &markers.Error{Pos: pos, Tag: tag, Msg: fmt.Sprintf(format, args...), Fix: fix})
+}
+
+// rootSchema is a kind's schema: its type's, with metadata an object of
+// any fields (the server's), as controller-gen writes it.
+func (b *builder) rootSchema(t *types.Type) apiextv1.JSONSchemaProps {
+	s := b.namedSchema(t, token.Position{})
+	if _, ok := s.Properties["metadata"]; ok {
+		s.Properties["metadata"] = apiextv1.JSONSchemaProps{Type: "object"}
+	}
+	return s
+}
+
+// schemaOf is the schema of a value of Go type t, at a place with no
+// markers of its own.
+func (b *builder) schemaOf(t *types.Type, pos token.Position) apiextv1.JSONSchemaProps {
+	switch t.Kind {
+	case types.Pointer:
+		return b.schemaOf(t.Elem, pos)
+	case types.Builtin:
+		return b.builtin(t, pos)
+	case types.Slice, types.Array:
+		if t.Name.Package == "" || t.Kind == types.Array {
+			if e := gotype.Resolve(t.Elem); t.Kind == types.Slice && e.Kind == types.Builtin && (e.Name.Name == "byte" || e.Name.Name == "uint8") {
+				return apiextv1.JSONSchemaProps{Type: "string", Format: "byte"}
+			}
+			leave := b.enter("items")
+			items := b.schemaOf(t.Elem, pos)
+			leave()
+			return apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}}
+		}
+	case types.Map:
+		if t.Name.Package == "" {
+			if k := gotype.Resolve(t.Key); k.Kind != types.Builtin || k.Name.Name != "string" {
+				b.errorf(pos, "", "use a map with string keys (JSON object keys are strings)", "map keys of %s must be strings", gotype.TypeString(t))
+			}
+			leave := b.enter("additionalProperties")
+			vals := b.schemaOf(t.Elem, pos)
+			leave()
+			return apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &vals}}
+		}
+	case types.Interface:
+		b.errorf(pos, "", "mark the field +kubebuilder:validation:Schemaless (with +kubebuilder:validation:Type and +kubebuilder:pruning:PreserveUnknownFields as needed), or give it a concrete type",
+			"%s has no schema: an interface can hold any value", gotype.TypeString(t))
+		return apiextv1.JSONSchemaProps{}
+	case types.Struct:
+		if t.Name.Package == "" {
+			b.errorf(pos, "", "declare a named struct type for the field", "an anonymous struct has no schema in controller-gen's dialect")
+			return apiextv1.JSONSchemaProps{Type: "object"}
+		}
+	}
+	if t.Name.Package != "" {
+		return b.namedSchema(t, pos)
+	}
+	b.errorf(pos, "", "use a string, number, bool, struct, list or map", "%s has no JSON schema", gotype.TypeString(t))
+	return apiextv1.JSONSchemaProps{}
+}
+
+func (b *builder) builtin(t *types.Type, pos token.Position) apiextv1.JSONSchemaProps {
+	switch gotype.BuiltinKind(t.Name.Name) {
+	case "string":
+		return apiextv1.JSONSchemaProps{Type: "string"}
+	case "bool":
+		return apiextv1.JSONSchemaProps{Type: "boolean"}
+	case "float":
+		return apiextv1.JSONSchemaProps{Type: "number"}
+	}
+	switch t.Name.Name {
+	case "int32", "uint32":
+		return apiextv1.JSONSchemaProps{Type: "integer", Format: "int32"}
+	case "int64", "uint64":
+		return apiextv1.JSONSchemaProps{Type: "integer", Format: "int64"}
+	}
+	return apiextv1.JSONSchemaProps{Type: "integer"}
+}
+
+// known are the types whose schema controller-gen fixes rather than
+// builds from their Go declaration.
+func (b *builder) known(t *types.Type) (apiextv1.JSONSchemaProps, bool) {
+	intOrString := apiextv1.JSONSchemaProps{XIntOrString: true, AnyOf: []apiextv1.JSONSchemaProps{{Type: "integer"}, {Type: "string"}}}
+	switch t.Name.Package + "." + t.Name.Name {
+	case metaV1 + ".Time", metaV1 + ".MicroTime":
+		return apiextv1.JSONSchemaProps{Type: "string", Format: "date-time"}, true
+	case metaV1 + ".Duration":
+		return apiextv1.JSONSchemaProps{Type: "string"}, true
+	case metaV1 + ".Fields":
+		return apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true}}, true
+	case metaV1 + ".ObjectMeta":
+		if !b.opts.EmbeddedObjectMeta {
+			return apiextv1.JSONSchemaProps{Type: "object"}, true
+		}
+		strMap := apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &apiextv1.JSONSchemaProps{Type: "string"}}}
+		return apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{
+			"annotations": strMap, "labels": strMap,
+			"finalizers": {Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &apiextv1.JSONSchemaProps{Type: "string"}}},
+			"name":       {Type: "string"}, "namespace": {Type: "string"},
+		}}, true
+	case "k8s.io/apimachinery/pkg/util/intstr.IntOrString":
+		return intOrString, true
+	case "k8s.io/apimachinery/pkg/api/resource.Quantity":
+		intOrString.Pattern = `^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$`
+		return intOrString, true
+	case "k8s.io/apimachinery/pkg/runtime.RawExtension":
+		return apiextv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: ptrTo(true)}, true
+	case "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured.Unstructured":
+		return apiextv1.JSONSchemaProps{Type: "object"}, true
+	case "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSON", "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1.JSON":
+		return apiextv1.JSONSchemaProps{XPreserveUnknownFields: ptrTo(true)}, true
+	}
+	return apiextv1.JSONSchemaProps{}, false
+}
+
+// namedSchema is the schema of a named type: its structure, its doc
+// comment as description, then its own markers.
+func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSchemaProps {
+	if s, ok := b.known(t); ok {
+		return s
+	}
+	if s, ok := b.named[t.Name]; ok {
+		return *s.DeepCopy()
+	}
+	if slices.Contains(b.stack, t.Name) {
+		b.errorf(pos, "", "break the recursion (a CRD schema has no references), or mark the field +kubebuilder:validation:Schemaless",
+			"type %s contains itself, which a CRD schema cannot describe", gotype.TypeString(t))
+		return apiextv1.JSONSchemaProps{}
+	}
+	b.stack = append(b.stack, t.Name)
+	defer func() { b.stack = b.stack[:len(b.stack)-1] }()
+	lines, tpos, docLine := b.l.AnyTypeLines(t.Name.Package, t.Name.Name)
+	if tpos.IsValid() {
+		pos = tpos
+	}
+	ms, errs := markers.ParseControllerGen(lines, markers.CGOnType)
+	b.errs = append(b.errs, errs...)
+	_ = docLine
+	var s apiextv1.JSONSchemaProps
+	switch {
+	case hasMethod(t, "MarshalJSON") && markerType(ms) != "":
+		// A type that writes its own JSON says what it writes with
+		// +kubebuilder:validation:Type: the markers alone describe it.
+		s = b.apply(apiextv1.JSONSchemaProps{}, ms, pos)
+		b.named[t.Name] = s.DeepCopy()
+		return s
+	case hasMethod(t, "MarshalText"):
+		s = b.apply(apiextv1.JSONSchemaProps{Type: "string"}, ms, pos)
+		if s.Type != "string" {
+			b.errorf(pos, "", "remove +kubebuilder:validation:Type: the type encodes itself as a JSON string (MarshalText)", "type %s is a string in JSON, not %s", gotype.TypeString(t), s.Type)
+		}
+		b.named[t.Name] = s.DeepCopy()
+		return s
+	}
+	switch t.Kind {
+	case types.Struct:
+		s = b.structSchema(t, pos)
+	case types.Alias:
+		u := t.Underlying
+		if u.Name.Package == "" || u.Kind == types.Builtin {
+			// A defined type of an unnamed shape (type L []T, type S
+			// string): the shape is described here.
+			c := *u
+			c.Name = types.Name{Name: u.Name.Name}
+			s = b.schemaOf(&c, pos)
+		} else {
+			s = b.schemaOf(u, pos)
+		}
+	default:
+		c := *t
+		c.Name = types.Name{}
+		s = b.schemaOf(&c, pos)
+	}
+	s.Description = b.l.TypeDescription(t.Name.Package, t.Name.Name)
+	s = b.apply(s, ms, pos)
+	b.named[t.Name] = s.DeepCopy()
+	return s
+}
+
+func markerType(ms []*markers.CGMarker) string {
+	for _, m := range ms {
+		if m.Def.Name == "kubebuilder:validation:Type" && !m.Items {
+			return m.Str
+		}
+	}
+	return ""
+}
+
+// hasMethod reports whether a named type or a pointer to it has a method.
+func hasMethod(t *types.Type, name string) bool {
+	if t.GoType != nil {
+		ms := gotypes.NewMethodSet(gotypes.NewPointer(t.GoType))
+		for i := range ms.Len() {
+			if ms.At(i).Obj().Name() == name {
+				return true
+			}
+		}
+		return false
+	}
+	_, ok := t.Methods[name]
+	return ok
+}
+
+// structSchema describes a struct's fields: embedded ones flattened into
+// it, and its required list as controller-gen decides it.
+func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONSchemaProps {
+	s := apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{}}
+	var inlined []apiextv1.JSONSchemaProps
+	optionalByDefault := b.packageOptional(t.Name.Package)
+	for _, m := range t.Members {
+		lines, fpos := b.l.AnyFieldLines(t.Name.Package, t.Name.Name, m.Name)
+		if !fpos.IsValid() {
+			fpos = pos
+		}
+		tag, hasTag := reflect.StructTag(m.Tags).Lookup("json")
+		if !hasTag {
+			b.errorf(fpos, "", `give the field a json tag (json:"name" or json:",inline")`,
+				"field %s.%s has no json tag, so its JSON name is not declared", t.Name.Name, m.Name)
+			continue
+		}
+		if tag == "-" {
+			continue
+		}
+		parts := strings.Split(tag, ",")
+		name, opts := parts[0], parts[1:]
+		inline := name == "" || slices.Contains(opts, "inline")
+		omitEmpty := slices.Contains(opts, "omitempty")
+		ms, errs := markers.ParseControllerGen(lines, markers.CGOnField)
+		b.errs = append(b.errs, errs...)
+		if inline {
+			inlined = append(inlined, b.schemaOf(gotype.RealType(m.Type, gotype.FieldType(t, m.Name)), fpos))
+			continue
+		}
+		leave := b.enter("properties[" + name + "]")
+		if b.positions != nil {
+			b.positions[strings.Join(b.path, ".")] = fpos
+		}
+		fs := b.fieldSchema(t, m, ms, fpos)
+		leave()
+		s.Properties[name] = fs
+		if required(ms, optionalByDefault, omitEmpty) {
+			s.Required = append(s.Required, name)
+		}
+	}
+	// An embedded struct's fields, required list, rules and map type are
+	// the struct's (its own rules first); its docs are not.
+	for _, in := range inlined {
+		in.Description, in.Title, in.Example, in.ExternalDocs = "", "", nil, nil
+		s = b.merge(in, s, pos)
+	}
+	slices.Sort(s.Required)
+	s.Required = slices.Compact(s.Required)
+	return s
+}
+
+// required is controller-gen's decision: a field's own marker, else the
+// package's default, where a field is required unless omitempty.
+func required(ms []*markers.CGMarker, optionalByDefault, omitEmpty bool) bool {
+	for _, name := range []string{"kubebuilder:validation:Optional", "kubebuilder:validation:Required", "optional", "required", "k8s:optional", "k8s:required"} {
+		for _, m := range ms {
+			if m.Def.Name == name {
+				return strings.HasSuffix(name, "Required") || strings.HasSuffix(name, "required")
+			}
+		}
+	}
+	return !optionalByDefault && !omitEmpty
+}
+
+// packageOptional reports whether a package says its fields are
+// optional unless marked required (+kubebuilder:validation:Optional in
+// its package comment).
+func (b *builder) packageOptional(pkg string) bool {
+	for _, l := range b.packageLines(pkg) {
+		if strings.TrimSpace(l.Text) == "+kubebuilder:validation:Optional" {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *builder) packageLines(pkg string) []markers.Line {
+	if lines := b.l.PackageLines(pkg); lines != nil {
+		return lines
+	}
+	return b.l.AnyPackageLines(pkg)
+}
+
+// fieldSchema is a field's schema: its type's, merged with its own doc
+// and markers as controller-gen merges them (merge).
+func (b *builder) fieldSchema(parent *types.Type, m types.Member, ms []*markers.CGMarker, pos token.Position) apiextv1.JSONSchemaProps {
+	doc := b.l.FieldDescription(parent.Name.Package, parent.Name.Name, m.Name)
+	if hasMarker(ms, "kubebuilder:validation:Schemaless") {
+		return b.apply(apiextv1.JSONSchemaProps{Description: doc}, ms, pos)
+	}
+	ft := gotype.RealType(m.Type, gotype.FieldType(parent, m.Name))
+	named := ft
+	if named.Kind == types.Pointer {
+		named = named.Elem
+	}
+	if named.Name.Package == "" || named.Kind == types.Builtin {
+		s := b.schemaOf(ft, pos)
+		s.Description = doc
+		return b.apply(s, ms, pos)
+	}
+	typeSide := b.schemaOf(named, pos)
+	fieldSide := b.apply(apiextv1.JSONSchemaProps{Description: doc}, ms, pos)
+	return b.merge(typeSide, fieldSide, pos)
+}
+
+func hasMarker(ms []*markers.CGMarker, name string) bool {
+	for _, m := range ms {
+		if m.Def.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *builder) enter(elem string) func() {
+	b.path = append(b.path, elem)
+	return func() { b.path = b.path[:len(b.path)-1] }
+}
+
+func ptrTo[T any](v T) *T { return &v }

@@ -1,0 +1,552 @@
+package markers
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// controller-gen's markers, read as controller-gen reads them, for
+// packages written for controller-gen (the kubebuilder dialect): a typed
+// registry with the argument syntax of controller-tools' marker parser.
+// Every marker below is applied by both the CRD schema and the Go
+// validator; one that is not in the registry is an error where it is
+// written, never a silent loss.
+
+// CGValue is the kind of a controller-gen marker's argument.
+type CGValue int
+
+const (
+	CGFlag    CGValue = iota // no argument, or =true / =false
+	CGInt                    // an integer
+	CGFloat                  // a number
+	CGString                 // a string (bare, "quoted" or `raw`)
+	CGStrings                // a list: {a,b} or a;b
+	CGAny                    // any JSON value in controller-gen's syntax
+	CGArgs                   // key=value pairs
+)
+
+// CGPlace is where a controller-gen marker may be written.
+type CGPlace uint8
+
+const (
+	CGOnField CGPlace = 1 << iota
+	CGOnType
+	CGOnPackage
+)
+
+// CGDef describes one controller-gen marker.
+type CGDef struct {
+	Name  string // as written after "+": "kubebuilder:validation:Minimum"
+	Value CGValue
+	Keys  []string // CGArgs: the keys, the required ones first
+	// NeedKeys is how many of Keys are required.
+	NeedKeys int
+	Places   CGPlace
+	// Items: the marker also has the +kubebuilder:validation:items: form,
+	// which applies it to the items of a list.
+	Items bool
+	Doc   string
+}
+
+// CGMarker is one parsed controller-gen marker.
+type CGMarker struct {
+	Def  *CGDef
+	Text string // as written, without the leading "+"
+	Pos  token.Position
+	// Items is set for the +kubebuilder:validation:items: form.
+	Items bool
+	Bool  bool
+	Int   int64
+	Float float64
+	Str   string
+	Strs  []string
+	// Any is the value of a CGAny marker, as encoding/json would decode
+	// it (string, bool, int64, float64, []any, map[string]any).
+	Any  any
+	Args map[string]string
+}
+
+const kbValidation = "kubebuilder:validation:"
+
+var cgDefs = map[string]*CGDef{}
+
+func cg(d CGDef) {
+	cgDefs[d.Name] = &d
+}
+
+func init() {
+	num := func(name string, v CGValue, doc string) {
+		cg(CGDef{Name: kbValidation + name, Value: v, Places: CGOnField | CGOnType, Items: true, Doc: doc})
+	}
+	num("Minimum", CGFloat, "the value is at least N (minimum)")
+	num("Maximum", CGFloat, "the value is at most N (maximum)")
+	num("ExclusiveMinimum", CGFlag, "the minimum excludes N itself")
+	num("ExclusiveMaximum", CGFlag, "the maximum excludes N itself")
+	num("MultipleOf", CGFloat, "the value is a multiple of N")
+	num("MinLength", CGInt, "a string has at least N characters")
+	num("MaxLength", CGInt, "a string has at most N characters")
+	num("Pattern", CGString, "a string matches the regular expression (not anchored)")
+	num("MinItems", CGInt, "a list has at least N items")
+	num("MaxItems", CGInt, "a list has at most N items")
+	num("UniqueItems", CGFlag, "a list's items are unique (no two are equal)")
+	num("MinProperties", CGInt, "an object or map has at least N properties")
+	num("MaxProperties", CGInt, "an object or map has at most N properties")
+	num("Enum", CGStrings, "the value is one of these (any JSON values)")
+	num("Format", CGString, "the OpenAPI format the server checks")
+	num("Type", CGString, "overrides the schema type")
+	num("Nullable", CGFlag, "null is a value (kept, not pruned)")
+	num("XPreserveUnknownFields", CGFlag, "unknown fields below are kept")
+	num("XEmbeddedResource", CGFlag, "the object is a Kubernetes object (apiVersion, kind, metadata)")
+	num("XIntOrString", CGFlag, "the value is an integer or a string")
+	cg(CGDef{Name: kbValidation + "XValidation", Value: CGArgs, Keys: []string{"rule", "message", "messageExpression", "reason", "fieldPath", "optionalOldSelf"},
+		NeedKeys: 1, Places: CGOnField | CGOnType, Items: true, Doc: "a CEL rule (x-kubernetes-validations)"})
+	cg(CGDef{Name: kbValidation + "EmbeddedResource", Value: CGFlag, Places: CGOnField, Doc: "the field is a Kubernetes object"})
+	cg(CGDef{Name: kbValidation + "Schemaless", Value: CGFlag, Places: CGOnField, Doc: "the field's schema is left empty"})
+	cg(CGDef{Name: kbValidation + "Required", Value: CGFlag, Places: CGOnField | CGOnPackage, Doc: "the field must be present (in doc.go: every field without +optional)"})
+	cg(CGDef{Name: kbValidation + "Optional", Value: CGFlag, Places: CGOnField | CGOnPackage, Doc: "the field may be absent (in doc.go: every field without +required)"})
+	for _, n := range []string{"AtMostOneOf", "ExactlyOneOf", "AtLeastOneOf"} {
+		cg(CGDef{Name: kbValidation + n, Value: CGStrings, Places: CGOnType, Doc: "a CEL rule over the named fields' presence"})
+	}
+	cg(CGDef{Name: "kubebuilder:default", Value: CGAny, Places: CGOnField | CGOnType, Doc: "the default the server writes for an absent value"})
+	cg(CGDef{Name: "default", Value: CGAny, Places: CGOnField | CGOnType, Doc: "the default (Kubernetes' spelling, a JSON value)"})
+	cg(CGDef{Name: "kubebuilder:title", Value: CGAny, Places: CGOnField | CGOnType, Doc: "the schema's title"})
+	cg(CGDef{Name: "kubebuilder:example", Value: CGAny, Places: CGOnField | CGOnType, Doc: "the schema's example"})
+	cg(CGDef{Name: "kubebuilder:externalDocs", Value: CGArgs, Keys: []string{"url", "description"}, Places: CGOnField | CGOnType, Doc: "the schema's externalDocs"})
+	cg(CGDef{Name: "kubebuilder:pruning:PreserveUnknownFields", Value: CGFlag, Places: CGOnField | CGOnType, Doc: "unknown fields below are kept"})
+	cg(CGDef{Name: "optional", Value: CGFlag, Places: CGOnField, Doc: "the field may be absent"})
+	cg(CGDef{Name: "required", Value: CGFlag, Places: CGOnField, Doc: "the field must be present"})
+	cg(CGDef{Name: "k8s:optional", Value: CGFlag, Places: CGOnField, Doc: "the field may be absent"})
+	cg(CGDef{Name: "k8s:required", Value: CGFlag, Places: CGOnField, Doc: "the field must be present"})
+	cg(CGDef{Name: "nullable", Value: CGFlag, Places: CGOnField, Doc: "null is a value"})
+	cg(CGDef{Name: "listType", Value: CGString, Places: CGOnField | CGOnType, Doc: "atomic, set or map (x-kubernetes-list-type)"})
+	cg(CGDef{Name: "listMapKey", Value: CGString, Places: CGOnField | CGOnType, Doc: "a key field of a list-map (repeatable)"})
+	cg(CGDef{Name: "mapType", Value: CGString, Places: CGOnField | CGOnType, Doc: "atomic or granular (x-kubernetes-map-type)"})
+	cg(CGDef{Name: "structType", Value: CGString, Places: CGOnField | CGOnType, Doc: "atomic or granular (x-kubernetes-map-type of a struct)"})
+}
+
+// CGLookup returns the definition of a controller-gen marker name.
+func CGLookup(name string) (*CGDef, bool) {
+	d, ok := cgDefs[name]
+	return d, ok
+}
+
+// CGDefs are the controller-gen markers, sorted by name.
+func CGDefs() []*CGDef {
+	var out []*CGDef
+	for _, d := range cgDefs {
+		out = append(out, d)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// cgIgnored are markers of the kubebuilder dialect that other tools
+// read (deepcopy, clients, RBAC, webhooks, Kubernetes' own generators)
+// or that name the CRD rather than the schema (read by ParseCRDMarkers).
+var cgIgnored = []string{"kubebuilder:object:", "kubebuilder:rbac:", "kubebuilder:webhook:", "kubebuilder:ac:",
+	"kubebuilder:resource", "kubebuilder:subresource:", "kubebuilder:printcolumn", "kubebuilder:selectablefield",
+	"kubebuilder:storageversion", "kubebuilder:skipversion", "kubebuilder:unservedversion", "kubebuilder:deprecatedversion",
+	"kubebuilder:metadata", "kubebuilder:skip"}
+
+// ParseControllerGen reads the controller-gen markers among a type's,
+// field's or package's comment lines. Lines that are not controller-gen
+// schema markers (other generators' +tags, prose) are left alone; a
+// +kubebuilder: marker of no known family, a misplaced marker or a
+// malformed argument is an error naming its line.
+func ParseControllerGen(lines []Line, place CGPlace) ([]*CGMarker, []error) {
+	var out []*CGMarker
+	var errs []error
+	for _, l := range lines {
+		text := strings.TrimSpace(l.Text)
+		if !strings.HasPrefix(text, "+") {
+			continue
+		}
+		body := text[1:]
+		name, arg, hasArg := cutMarker(body)
+		items := false
+		if rest, ok := strings.CutPrefix(name, kbValidation+"items:"); ok {
+			name, items = kbValidation+rest, true
+		}
+		def, ok := cgDefs[name]
+		if i := strings.LastIndexByte(name, ':'); !ok && i > 0 {
+			if d, found := cgDefs[name[:i]]; found && d.Value != CGArgs {
+				if !hasArg {
+					// controller-gen splits the argument off at a colon
+					// only before an =: it reads UniqueItems:true as an
+					// unknown marker and applies nothing.
+					errs = append(errs, &Error{Pos: l.Pos, Tag: body,
+						Msg: "controller-gen reads this as an unknown marker named " + name + " and ignores it, so nothing checks it",
+						Fix: "write +" + name[:i] + "=" + name[i+1:]})
+					continue
+				}
+				// Enum:=a;b: controller-gen drops the last segment of
+				// the name before an = when the whole is no marker.
+				name, def, ok = name[:i], d, true
+			}
+		}
+		if !ok {
+			if strings.HasPrefix(body, "kubebuilder:") && !cgIgnoredName(name) {
+				fix := "see validation-gen --docs for the controller-gen markers it reads"
+				if near := Closest(name, cgNames()); near != "" {
+					fix = "did you mean +" + near + "?"
+				}
+				errs = append(errs, &Error{Pos: l.Pos, Tag: body, Msg: "unknown controller-gen marker +" + name + ": nothing would apply it", Fix: fix})
+			}
+			continue
+		}
+		bad := func(msg, fix string) {
+			errs = append(errs, &Error{Pos: l.Pos, Tag: body, Msg: msg, Fix: fix})
+		}
+		if (place == CGOnPackage && name != kbValidation+"Required" && name != kbValidation+"Optional") || def.Places&place == 0 {
+			if place == CGOnPackage {
+				continue // doc.go's prose and package markers of other tools
+			}
+			bad(fmt.Sprintf("+%s cannot be written on a %s", name, cgPlaceWord(place)), "write it on a "+cgPlaces(def.Places))
+			continue
+		}
+		if items && !def.Items {
+			bad("+"+name+" has no items: form", "write it on the list's item type instead")
+			continue
+		}
+		m := &CGMarker{Def: def, Text: body, Pos: l.Pos, Items: items}
+		if err := m.parseArg(arg, hasArg); err != nil {
+			bad(err.Error(), "write +"+name+cgExample(def))
+			continue
+		}
+		out = append(out, m)
+	}
+	return out, errs
+}
+
+func cgIgnoredName(name string) bool {
+	for _, p := range cgIgnored {
+		if name == strings.TrimSuffix(p, ":") || strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func cgNames() []string {
+	var out []string
+	for n := range cgDefs {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func cgPlaceWord(p CGPlace) string {
+	switch p {
+	case CGOnField:
+		return "field"
+	case CGOnType:
+		return "type"
+	}
+	return "package"
+}
+
+func cgPlaces(p CGPlace) string {
+	var out []string
+	for _, x := range []CGPlace{CGOnField, CGOnType, CGOnPackage} {
+		if p&x != 0 {
+			out = append(out, cgPlaceWord(x))
+		}
+	}
+	return strings.Join(out, " or ")
+}
+
+func cgExample(d *CGDef) string {
+	switch d.Value {
+	case CGInt:
+		return "=<integer>"
+	case CGFloat:
+		return "=<number>"
+	case CGString:
+		return "=<string>"
+	case CGStrings:
+		return "={a,b} (or =a;b)"
+	case CGAny:
+		return "=<value> (a number, true, a \"string\", {a,b} or {key: value})"
+	case CGArgs:
+		var parts []string
+		for _, k := range d.Keys {
+			parts = append(parts, k+"=...")
+		}
+		return ":" + strings.Join(parts, ",")
+	}
+	return ""
+}
+
+// cutMarker splits a marker into its name and argument: "a:b=c" has name
+// a:b and argument c; "a:b:k=v,k2=v2" (key=value arguments) has name a:b
+// when a:b is a marker with keys.
+func cutMarker(body string) (name, arg string, hasArg bool) {
+	if i := strings.IndexByte(body, '='); i >= 0 {
+		name, arg, hasArg = body[:i], body[i+1:], true
+	} else {
+		name = body
+	}
+	// key=value markers: the name ends before the first key.
+	for n, d := range cgDefs {
+		if d.Value != CGArgs {
+			continue
+		}
+		for _, prefix := range []string{n + ":", kbValidation + "items:" + strings.TrimPrefix(n, kbValidation) + ":"} {
+			if strings.HasPrefix(body, prefix) {
+				return strings.TrimSuffix(prefix, ":"), body[len(prefix):], true
+			}
+		}
+	}
+	return strings.TrimSpace(name), arg, hasArg
+}
+
+func (m *CGMarker) parseArg(arg string, hasArg bool) error {
+	arg = strings.TrimSpace(arg)
+	switch m.Def.Value {
+	case CGFlag:
+		if !hasArg {
+			m.Bool = true
+			return nil
+		}
+		b, err := strconv.ParseBool(arg)
+		if err != nil {
+			return fmt.Errorf("%q is not true or false", arg)
+		}
+		m.Bool = b
+	case CGInt:
+		n, err := strconv.ParseInt(arg, 10, 64)
+		if err != nil || !hasArg {
+			return fmt.Errorf("%q is not an integer", arg)
+		}
+		m.Int = n
+	case CGFloat:
+		f, err := strconv.ParseFloat(arg, 64)
+		if err != nil || !hasArg {
+			return fmt.Errorf("%q is not a number", arg)
+		}
+		m.Float = f
+	case CGString:
+		if !hasArg {
+			return fmt.Errorf("needs a value")
+		}
+		s, rest, err := cgScalarString(arg)
+		if err != nil {
+			return err
+		}
+		if rest != "" {
+			return fmt.Errorf("unexpected %q after the value", rest)
+		}
+		m.Str = s
+	case CGStrings:
+		if !hasArg {
+			return fmt.Errorf("needs a value")
+		}
+		v, err := ParseCGAny(arg, true)
+		if err != nil {
+			return err
+		}
+		list, ok := v.([]any)
+		if !ok {
+			list = []any{v}
+		}
+		m.Any = list
+		for _, x := range list {
+			if s, ok := x.(string); ok {
+				m.Strs = append(m.Strs, s)
+			} else {
+				m.Strs = append(m.Strs, fmt.Sprint(x))
+			}
+		}
+	case CGAny:
+		if !hasArg {
+			return fmt.Errorf("needs a value")
+		}
+		v, err := ParseCGAny(arg, false)
+		if err != nil {
+			return err
+		}
+		m.Any = v
+	case CGArgs:
+		kv, err := ParseMarkerArgs(arg, m.Def.Keys)
+		if err != nil {
+			return err
+		}
+		for _, k := range m.Def.Keys[:m.Def.NeedKeys] {
+			if _, ok := kv[k]; !ok {
+				return fmt.Errorf("needs %s=", k)
+			}
+		}
+		m.Args = kv
+	}
+	return nil
+}
+
+// ParseCGAny reads a value in controller-gen's marker syntax: {a,b} (a
+// list), {key: value, ...} (an object), "quoted" or `raw` strings, true
+// and false, integers, numbers, and bare strings. With semicolons, a;b
+// is the list [a b].
+func ParseCGAny(s string, semicolons bool) (any, error) {
+	p := &cgParser{s: strings.TrimSpace(s), semicolons: semicolons}
+	v, err := p.value(true)
+	if err != nil {
+		return nil, err
+	}
+	p.space()
+	if semicolons && p.peek() == ';' {
+		list := []any{v}
+		for p.peek() == ';' {
+			p.i++
+			x, err := p.value(true)
+			if err != nil {
+				return nil, err
+			}
+			list = append(list, x)
+			p.space()
+		}
+		v = list
+	}
+	if p.i < len(p.s) {
+		return nil, fmt.Errorf("unexpected %q after the value", p.s[p.i:])
+	}
+	return v, nil
+}
+
+type cgParser struct {
+	s          string
+	i          int
+	semicolons bool
+}
+
+func (p *cgParser) peek() byte {
+	if p.i < len(p.s) {
+		return p.s[p.i]
+	}
+	return 0
+}
+
+func (p *cgParser) space() {
+	for p.i < len(p.s) && (p.s[p.i] == ' ' || p.s[p.i] == '\t') {
+		p.i++
+	}
+}
+
+// value reads one value; top is false inside {...}, where a bare string
+// ends at a comma, a colon or a closing brace.
+func (p *cgParser) value(top bool) (any, error) {
+	p.space()
+	switch c := p.peek(); c {
+	case '{':
+		return p.braces()
+	case '"', '`':
+		s, rest, err := cgScalarString(p.s[p.i:])
+		if err != nil {
+			return nil, err
+		}
+		p.i = len(p.s) - len(rest)
+		return s, nil
+	}
+	start := p.i
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		if (!top && (c == ',' || c == '}' || c == ':')) || (p.semicolons && c == ';') {
+			break
+		}
+		p.i++
+	}
+	word := strings.TrimSpace(p.s[start:p.i])
+	switch word {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	case "":
+		if top {
+			return "", nil
+		}
+		return nil, fmt.Errorf("empty value in %q", p.s)
+	}
+	if n, err := strconv.ParseInt(word, 10, 64); err == nil {
+		return n, nil
+	}
+	if f, err := strconv.ParseFloat(word, 64); err == nil && strings.ContainsAny(word, "0123456789") {
+		return f, nil
+	}
+	return word, nil
+}
+
+// braces reads {a,b} or {key: value, ...}; {} is an empty object.
+func (p *cgParser) braces() (any, error) {
+	p.i++ // {
+	p.space()
+	if p.peek() == '}' {
+		p.i++
+		return map[string]any{}, nil
+	}
+	var list []any
+	var obj map[string]any
+	for {
+		v, err := p.value(false)
+		if err != nil {
+			return nil, err
+		}
+		p.space()
+		if p.peek() == ':' {
+			key, ok := v.(string)
+			if !ok || list != nil {
+				return nil, fmt.Errorf("cannot read %q: mixes a list and an object", p.s)
+			}
+			p.i++
+			val, err := p.value(false)
+			if err != nil {
+				return nil, err
+			}
+			if obj == nil {
+				obj = map[string]any{}
+			}
+			obj[key] = val
+			p.space()
+		} else {
+			if obj != nil {
+				return nil, fmt.Errorf("cannot read %q: mixes a list and an object", p.s)
+			}
+			list = append(list, v)
+		}
+		switch p.peek() {
+		case ',':
+			p.i++
+			continue
+		case '}':
+			p.i++
+			if obj != nil {
+				return obj, nil
+			}
+			return list, nil
+		}
+		return nil, fmt.Errorf("unterminated {...} in %q", p.s)
+	}
+}
+
+// cgScalarString reads a bare, "quoted" or `raw` string at the start of
+// s and returns what follows it.
+func cgScalarString(s string) (string, string, error) {
+	switch {
+	case strings.HasPrefix(s, `"`):
+		q, err := strconv.QuotedPrefix(s)
+		if err != nil {
+			return "", "", fmt.Errorf("unterminated string %s", s)
+		}
+		v, _ := strconv.Unquote(q)
+		return v, strings.TrimSpace(s[len(q):]), nil
+	case strings.HasPrefix(s, "`"):
+		end := strings.IndexByte(s[1:], '`')
+		if end < 0 {
+			return "", "", fmt.Errorf("unterminated string %s", s)
+		}
+		return s[1 : end+1], strings.TrimSpace(s[end+2:]), nil
+	}
+	return strings.TrimSpace(s), "", nil
+}

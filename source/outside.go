@@ -1,0 +1,72 @@
+package source
+
+import (
+	"go/token"
+
+	"github.com/declval/validation-gen/markers"
+)
+
+// The CRD schemas of controller-gen's dialect describe types of packages
+// outside the run too (metav1.Condition, corev1.PodTemplateSpec), with
+// their doc comments and markers, as controller-gen does. gengo keeps the
+// members' comments of such packages but neither their types' doc
+// comments nor any position, so they are indexed here on first use.
+
+// commentsOf is the comment index of any loaded package: one of the run,
+// or one outside it, indexed on first use (nil when it cannot be read).
+func (l *Loaded) commentsOf(pkg string) *pkgComments {
+	if pc := l.comments[pkg]; pc != nil {
+		return pc
+	}
+	if pc, ok := l.outside[pkg]; ok {
+		return pc
+	}
+	if l.outside == nil {
+		l.outside = map[string]*pkgComments{}
+	}
+	var pc *pkgComments
+	if p := l.Universe.Package(pkg); p != nil && p.Dir != "" {
+		pc, _ = indexComments(p.Dir, l.buildTags)
+	}
+	l.outside[pkg] = pc
+	return pc
+}
+
+// AnyTypeLines are the comment lines of a type of any loaded package,
+// with where it is declared, and the line its doc comment proper starts
+// on (the lines before it are the marker block a blank line separates).
+func (l *Loaded) AnyTypeLines(pkg, name string) (lines []markers.Line, pos token.Position, docLine int) {
+	pc := l.commentsOf(pkg)
+	if pc == nil {
+		return nil, token.Position{}, 0
+	}
+	return pc.types[name], pc.typePos[name], pc.typeDoc[name]
+}
+
+// AnyFieldLines are the comment lines of a struct field of a type of any
+// loaded package, with where the field is declared.
+func (l *Loaded) AnyFieldLines(pkg, typeName, field string) ([]markers.Line, token.Position) {
+	pc := l.commentsOf(pkg)
+	if pc == nil {
+		return nil, token.Position{}
+	}
+	k := typeName + "." + field
+	return pc.fields[k], pc.fieldPos[k]
+}
+
+// AnyPackageLines are the package comment lines (doc.go and package doc
+// comments) of any loaded package.
+func (l *Loaded) AnyPackageLines(pkg string) []markers.Line {
+	if pc := l.commentsOf(pkg); pc != nil {
+		return pc.pkg
+	}
+	return nil
+}
+
+// Only is the same load with Requested narrowed to paths: the packages
+// one reader of the run (the +k8s: model, the kubebuilder dialect) takes.
+func (l *Loaded) Only(paths []string) *Loaded {
+	c := *l
+	c.Requested = paths
+	return &c
+}

@@ -1,0 +1,352 @@
+// Package kubebuilder proves the generator against real, public
+// kubebuilder projects: their API packages are copied into a temporary
+// module, the generator writes CRDs for them, and those are compared
+// (crddiff) with the CRDs controller-gen wrote, which the projects commit.
+//
+// Nothing of the projects is committed here: their modules come from the
+// Go module proxy (go mod download). The tests run only when
+// KUBEBUILDER_PROOF=1:
+//
+//	KUBEBUILDER_PROOF=1 go test ./kubebuilder/ -run TestControllerGenCRDs -v
+//
+// and KUBEBUILDER_KEEP=1 keeps each temporary module (its directory is
+// logged) to rerun the generator there by hand (./vg --crd-dir crds ./lws/v1).
+package kubebuilder
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Project is a kubebuilder project at one version.
+type Project struct {
+	// Name is short and names the directory of the API package in the
+	// temporary module (<Name>/<last element of APIDir>).
+	Name string
+	// Module and Version are the project's Go module.
+	Module, Version string
+	// APIDirs are the directories of the API packages in the module.
+	APIDirs []string
+	// CRDDir is the directory in the module of the CRDs controller-gen
+	// wrote for the API package.
+	CRDDir string
+	// Flags are the generator's flags that say what the project's
+	// controller-gen command line says (crd:generateEmbeddedObjectMeta).
+	Flags []string
+	// Refused, when set, is what the generator must refuse the project
+	// with (each string in its errors): a marker controller-gen reads
+	// without applying it, so that the project's CRDs lack what its
+	// types say.
+	Refused []string
+}
+
+// Projects are the projects the tests prove the generator against.
+var Projects = []Project{
+	{Name: "lws", Module: "sigs.k8s.io/lws", Version: "v0.7.0", APIDirs: []string{"api/leaderworkerset/v1"}, CRDDir: "config/crd/bases", Flags: []string{"--crd-embedded-object-meta"}},
+	// jobset writes +kubebuilder:validation:UniqueItems:true twice, which
+	// controller-gen reads as an unknown marker and ignores (it splits an
+	// argument off at a colon only before an =): its CRD does not check
+	// what its types say.
+	{Name: "jobset", Module: "sigs.k8s.io/jobset", Version: "v0.10.1", APIDirs: []string{"api/jobset/v1alpha2"}, CRDDir: "config/components/crd/bases", Flags: []string{"--crd-embedded-object-meta"},
+		Refused: []string{
+			"jobset_types.go:357: +kubebuilder:validation:UniqueItems:true: controller-gen reads this as an unknown marker",
+			"jobset_types.go:367: +kubebuilder:validation:UniqueItems:true: controller-gen reads this as an unknown marker",
+		}},
+	{Name: "kueue", Module: "sigs.k8s.io/kueue", Version: "v0.17.0", APIDirs: []string{"apis/kueue/v1alpha1", "apis/kueue/v1beta1", "apis/kueue/v1beta2"}, CRDDir: "config/components/crd/bases", Flags: []string{"--crd-embedded-object-meta"}},
+}
+
+const (
+	// repoModule is this repository's module.
+	repoModule = "github.com/declval/validation-gen"
+	// generatorPkg is the generator's command.
+	generatorPkg = repoModule + "/cmd/validation-gen"
+	// keepEnv, set to 1, keeps the temporary modules and logs where they
+	// are.
+	keepEnv = "KUBEBUILDER_KEEP"
+)
+
+// Packages are the patterns of the copied API packages in the temporary
+// module, relative to its root.
+func (p Project) Packages() []string {
+	var out []string
+	for _, d := range p.APIDirs {
+		out = append(out, "./"+p.Name+"/"+d)
+	}
+	return out
+}
+
+// String is module@version.
+func (p Project) String() string {
+	return p.Module + "@" + p.Version
+}
+
+// Download fetches the project's module (go mod download, from the module
+// cache when it is there) and returns its directory, which is read-only.
+func (p Project) Download(t testing.TB) string {
+	t.Helper()
+	downloaded.Lock()
+	defer downloaded.Unlock()
+	if dir, ok := downloaded.dirs[p.String()]; ok {
+		return dir
+	}
+	start := time.Now()
+	cmd := exec.Command("go", "mod", "download", "-json", p.String())
+	cmd.Dir = os.TempDir() // outside any module
+	cmd.Env = goEnv()
+	out, err := cmd.Output()
+	var info struct{ Dir, Error string }
+	if jerr := json.Unmarshal(out, &info); jerr != nil || info.Error != "" || info.Dir == "" {
+		t.Fatalf("go mod download -json %s: %v %s\n%s%s", p, err, info.Error, out, stderr(err))
+	}
+	t.Logf("go mod download %s: %s (%s)", p, info.Dir, since(start))
+	downloaded.dirs[p.String()] = info.Dir
+	return info.Dir
+}
+
+// downloaded holds the directories Download found, by module@version.
+var downloaded = struct {
+	sync.Mutex
+	dirs map[string]string
+}{dirs: map[string]string{}}
+
+// Prepare makes a module, kbproof, that requires the project at its
+// version, with a copy of the project's API package at p.Package() (its
+// .go files but tests and generated validations), tidies it, and builds
+// the generator from this repository's working tree at dir/vg; it returns
+// the module's directory. The directory is removed when the test ends
+// unless KUBEBUILDER_KEEP=1.
+//
+// The module does not require this repository: if it did, minimal version
+// selection would raise k8s.io/api and k8s.io/apimachinery to the
+// generator's versions, and the schemas of the Kubernetes types the
+// project embeds (a PodTemplateSpec, a JobTemplateSpec) would then differ
+// from those controller-gen wrote from the project's own versions. The
+// project's requirement, and with it its versions of every module, is kept
+// by a tools.go that imports the original API package. A test that
+// compiles the generated validators calls RequireGenerator.
+func Prepare(t testing.TB, p Project) (dir string) {
+	t.Helper()
+	src := p.Download(t)
+	root, err := RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	start := time.Now()
+	if os.Getenv(keepEnv) == "1" {
+		dir, err = os.MkdirTemp("", "kbproof-"+p.Name+"-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s=1: keeping %s", keepEnv, dir)
+	} else {
+		dir = t.TempDir()
+	}
+	writeFile(t, filepath.Join(dir, "go.mod"), fmt.Sprintf("module kbproof\n\ngo 1.26\n\nrequire %s %s\n", p.Module, p.Version))
+	var imports strings.Builder
+	for _, d := range p.APIDirs {
+		fmt.Fprintf(&imports, "import _ %q\n", p.Module+"/"+d)
+	}
+	writeFile(t, filepath.Join(dir, "tools.go"), fmt.Sprintf("//go:build tools\n\n// Keeps go mod tidy from dropping the requirement of %s, whose\n// versions of the modules the API packages import are those its CRDs were\n// written from.\npackage kbproof\n\n%s", p, imports.String()))
+
+	for i, apiDir := range p.APIDirs {
+		pkgDir := filepath.Join(dir, filepath.FromSlash(p.Packages()[i]))
+		entries, err := os.ReadDir(filepath.Join(src, filepath.FromSlash(apiDir)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var copied []string
+		for _, e := range entries {
+			name := e.Name()
+			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || name == "zz_generated.validations.go" {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(apiDir), name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, filepath.Join(pkgDir, name), string(b))
+			copied = append(copied, name)
+		}
+		if len(copied) == 0 {
+			t.Fatalf("%s: no Go files in %s", p, apiDir)
+		}
+		t.Logf("module %s: %s/%s copied to %s (%s) (%s)", dir, p, apiDir, p.Packages()[i], strings.Join(copied, ", "), since(start))
+	}
+
+	start = time.Now()
+	if out, err := goIn(dir, "mod", "tidy"); err != nil {
+		t.Fatalf("go mod tidy in %s: %v\n%s", dir, err, LastLines(out, 100))
+	}
+	versions, err := goIn(dir, "list", "-m", "-f", "{{.Path}} {{.Version}}", "k8s.io/api", "k8s.io/apimachinery")
+	if err != nil {
+		t.Fatalf("go list -m in %s: %v\n%s", dir, err, versions)
+	}
+	t.Logf("go mod tidy: %s (%s)", strings.Join(strings.Fields(versions), " "), since(start))
+
+	start = time.Now()
+	// In this repository's module, as it is: -mod=readonly leaves its
+	// go.mod and go.sum alone.
+	build := exec.Command("go", "build", "-mod=readonly", "-o", filepath.Join(dir, "vg"), "./cmd/validation-gen")
+	build.Dir = root
+	build.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/validation-gen in %s: %v\n%s", root, err, LastLines(string(out), 100))
+	}
+	t.Logf("go build %s (%s)", generatorPkg, since(start))
+	return dir
+}
+
+// RequireGenerator makes the module Prepare made require this repository
+// (replaced by its working tree), so that the validators the generator
+// writes compile there, and tidies it. Minimal version selection may raise
+// the versions of the modules the project requires to the generator's
+// (see Prepare), so regenerate after calling it.
+func RequireGenerator(t testing.TB, dir string) {
+	t.Helper()
+	start := time.Now()
+	root, err := RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := goIn(dir, "mod", "edit", "-require="+repoModule+"@v0.0.0", "-replace="+repoModule+"="+root); err != nil {
+		t.Fatalf("go mod edit in %s: %v\n%s", dir, err, out)
+	}
+	writeFile(t, filepath.Join(dir, "generator.go"), "//go:build tools\n\n// Keeps go mod tidy from dropping the requirement of the generator's\n// runtime before the generated validators import it.\npackage kbproof\n\nimport _ \""+repoModule+"/runtime\"\n")
+	// The checksums this repository's modules already have save look-ups;
+	// go mod tidy adds the rest and drops the unused.
+	sums, err := os.ReadFile(filepath.Join(dir, "go.sum"))
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	for _, f := range []string{filepath.Join(root, "go.sum"), filepath.Join(root, "test", "go.sum")} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sums = append(sums, b...)
+	}
+	writeFile(t, filepath.Join(dir, "go.sum"), string(sums))
+	if out, err := goIn(dir, "mod", "tidy"); err != nil {
+		t.Fatalf("go mod tidy in %s: %v\n%s", dir, err, LastLines(out, 100))
+	}
+	versions, err := goIn(dir, "list", "-m", "-f", "{{.Path}} {{.Version}}", "k8s.io/api", "k8s.io/apimachinery")
+	if err != nil {
+		t.Fatalf("go list -m in %s: %v\n%s", dir, err, versions)
+	}
+	t.Logf("%s required: %s (%s)", repoModule, strings.Join(strings.Fields(versions), " "), since(start))
+}
+
+// Generate runs the generator Prepare built in dir on the project's API
+// package, writing CRDs into dir/crds (and the validators into the
+// package), and returns its output (stdout then stderr).
+func Generate(t testing.TB, dir string, p Project) (output string, err error) {
+	t.Helper()
+	start := time.Now()
+	args := append(append([]string{"--crd-dir", filepath.Join(dir, "crds")}, p.Flags...), p.Packages()...)
+	cmd := exec.Command(filepath.Join(dir, "vg"), args...)
+	cmd.Dir = dir
+	cmd.Env = goEnv()
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	t.Logf("validation-gen %s: %v (%s)", strings.Join(args, " "), errOrOK(err), since(start))
+	return stdout.String() + stderr.String(), err
+}
+
+// RepoRoot is the directory of this repository's module: the first
+// directory, from the working directory up, whose go.mod declares it.
+func RepoRoot() (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for dir := wd; ; {
+		if modulePath(filepath.Join(dir, "go.mod")) == repoModule {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod of %s in %s or above", repoModule, wd)
+		}
+		dir = parent
+	}
+}
+
+// modulePath is the module declared by a go.mod file; empty when there is
+// none.
+func modulePath(gomod string) string {
+	f, err := os.Open(gomod)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(s.Text()), "module "); ok {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
+}
+
+// goEnv is the environment of the go commands: outside any workspace,
+// updating go.mod and go.sum as needed.
+func goEnv() []string {
+	return append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+}
+
+// goIn runs the go command in dir and returns its combined output.
+func goIn(dir string, args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = goEnv()
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+func writeFile(t testing.TB, name, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// LastLines is the last n lines of s, after a line that counts those left
+// out.
+func LastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = append([]string{fmt.Sprintf("... (%d lines before)", len(lines)-n)}, lines[len(lines)-n:]...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func stderr(err error) string {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return string(ee.Stderr)
+	}
+	return ""
+}
+
+func errOrOK(err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	return "ok"
+}
+
+func since(t time.Time) time.Duration {
+	return time.Since(t).Round(time.Millisecond)
+}
