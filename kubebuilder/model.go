@@ -146,4 +146,3 @@ func (b *builder) pkg(path string) *Package {
 	}
 	return p
 }
-

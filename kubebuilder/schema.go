@@ -2,8 +2,8 @@ package kubebuilder
 
 import (
 	"fmt"
-	gotypes "go/types"
 	"go/token"
+	gotypes "go/types"
 	"reflect"
 	"slices"
 	"strings"
