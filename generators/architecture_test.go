@@ -15,17 +15,18 @@ const module = "github.com/declval/validation-gen"
 // may import only the stages before it, so that no backend calls into
 // another's internals or back into the builder.
 var stageImports = map[string][]string{
-	"markers":      nil,
-	"gotype":       {"markers"},
-	"source":       {"markers"},
-	"model":        {"gotype", "markers", "source"},
-	"kubebuilder":  {"gotype", "markers", "source"},
-	"lint":         {"gotype", "markers", "model"},
-	"crd":          {"gotype", "kubebuilder", "markers", "model"},
-	"cel":          {"crd", "gotype", "markers", "model"},
-	"golang/equal": {"gotype"},
-	"golang":       {"crd", "golang/equal", "gotype", "model"},
-	"generators":   {"cel", "crd", "golang", "gotype", "kubebuilder", "lint", "markers", "model", "shape", "source"},
+	"markers":           nil,
+	"gotype":            {"markers"},
+	"source":            {"markers"},
+	"model":             {"gotype", "markers", "source"},
+	"kubebuilder":       {"gotype", "markers", "source"},
+	"lint":              {"gotype", "markers", "model"},
+	"crd":               {"gotype", "kubebuilder", "markers", "model"},
+	"cel":               {"crd", "gotype", "markers", "model"},
+	"golang/equal":      {"gotype"},
+	"golang":            {"crd", "golang/equal", "gotype", "model"},
+	"golang/jsonschema": {"golang", "gotype", "kubebuilder", "markers"},
+	"generators":        {"cel", "crd", "golang", "golang/jsonschema", "gotype", "kubebuilder", "lint", "markers", "model", "shape", "source"},
 }
 
 // TestStageImports checks the imports between the generator's stages.

@@ -13,6 +13,7 @@ import (
 	"github.com/declval/validation-gen/cel"
 	"github.com/declval/validation-gen/crd"
 	"github.com/declval/validation-gen/golang"
+	"github.com/declval/validation-gen/golang/jsonschema"
 	"github.com/declval/validation-gen/kubebuilder"
 	"github.com/declval/validation-gen/lint"
 	"github.com/declval/validation-gen/markers"
@@ -121,6 +122,18 @@ func Run(cfg Config) ([]Output, error) {
 	written := map[string]bool{}
 	for _, p := range m.Packages {
 		src, err := golang.File(m, p, cfg.Header)
+		if err != nil {
+			return nil, err
+		}
+		path := filepath.Join(p.Dir, cfg.OutputFile)
+		if err := checkTarget(path, ownedGo, golang.GeneratedMarker, "choose another --output-file, or rename the file"); err != nil {
+			errs = append(errs, err)
+		}
+		written[path] = true
+		outs = append(outs, Output{Path: path, Content: src})
+	}
+	for _, p := range km.Packages {
+		src, err := jsonschema.File(p, cfg.Header)
 		if err != nil {
 			return nil, err
 		}

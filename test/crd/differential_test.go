@@ -89,6 +89,7 @@ import (
 	auditv1 "github.com/declval/validation-gen/examples/apis/audit/v1"
 	gadgetsv1 "github.com/declval/validation-gen/examples/apis/gadgets/v1"
 	jobsv1 "github.com/declval/validation-gen/examples/apis/jobs/v1"
+	kubebuilderv1 "github.com/declval/validation-gen/examples/apis/kubebuilder/v1"
 	probev1 "github.com/declval/validation-gen/examples/apis/probe/v1"
 	reviewv1 "github.com/declval/validation-gen/examples/apis/review/v1"
 	stablev1 "github.com/declval/validation-gen/examples/apis/stable/v1"
@@ -199,6 +200,12 @@ var kinds = []kindCase{
 	withStability("alpha", withObjects(1500, defaulted(kindOf("BatchJob/alpha", jobsPattern, "jobs.example.com_batchjobs.yaml", map[string]bool{"JobsFailIndex": true}, jobsv1.Validate_BatchJob)))),
 	// Modes (+k8s:ifMode): an enum, a bool and a nested string modality.
 	withObjects(1200, kindOf("Issuer", auditPattern, "audit.example.com_issuers.yaml", nil, auditv1.Validate_Issuer)),
+	// controller-gen's dialect (examples/apis/kubebuilder/v1): the CronTab
+	// with controller-gen's markers, a pod template, a list-map of core/v1
+	// EnvVars and metav1.Conditions. Its keywords hold for what the JSON
+	// of the Go object holds, so bodies are what a Go client sends; the Go
+	// validator gets the object the server defaulted.
+	withObjects(1500, canonicalBodies(defaulted(kindOf("CronTab/kubebuilder", "./examples/apis/kubebuilder/...", "kubebuilder.example.com_crontabs.yaml", nil, kubebuilderv1.Validate_CronTab)))),
 }
 
 // objectsPerKind: random objects per table entry (4000, or the entry's

@@ -1,0 +1,462 @@
+// Package jsonschema is the Go backend of controller-gen's dialect: for
+// each kind of a package written for controller-gen, it writes a
+// Validate_<Kind> that checks the kind's CRD schema (the one package
+// kubebuilder built, which the CRD backend writes as it is) on the Go
+// object as the API server checks the object's JSON: a keyword holds for
+// a value present in the JSON the object encodes to (a nil pointer, an
+// omitempty zero value and a nil list or map are absent), a required
+// property must be present, list-maps and list-sets have unique items,
+// and the CEL rules run on the server's CEL validator (runtime/celrules).
+// The object is the one the server validates: defaulted, as a webhook
+// receives it. A keyword the Go side cannot check is an error at
+// generation, never a check left out.
+package jsonschema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/golang"
+	"github.com/declval/validation-gen/gotype"
+	"github.com/declval/validation-gen/kubebuilder"
+	"github.com/declval/validation-gen/markers"
+)
+
+const (
+	pkgRT       = "github.com/declval/validation-gen/runtime"
+	pkgCELRules = "github.com/declval/validation-gen/runtime/celrules"
+	pkgField    = "k8s.io/apimachinery/pkg/util/validation/field"
+	pkgOp       = "k8s.io/apimachinery/pkg/api/operation"
+	pkgK8sRT    = "k8s.io/apimachinery/pkg/runtime"
+	metaV1      = "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+type emitter struct {
+	p    *kubebuilder.Package
+	f    *jen.File
+	kind *kubebuilder.Kind
+	// fns names the function of each struct type and schema, by key;
+	// pending are those still to write.
+	fns     map[string]string
+	names   map[string]bool
+	pending []pendingFn
+	// regexps name the compiled patterns, by pattern.
+	regexps map[string]string
+	n       int
+	errs    []error
+}
+
+type pendingFn struct {
+	name string
+	t    *types.Type
+	s    *apiextv1.JSONSchemaProps
+}
+
+// File renders the validation of a package of controller-gen's dialect.
+func File(p *kubebuilder.Package, header []byte) ([]byte, error) {
+	f := jen.NewFilePathName(p.Path, p.Name)
+	f.ImportAlias(pkgRT, "vgruntime")
+	f.ImportAlias(pkgK8sRT, "runtime")
+	if len(header) > 0 {
+		f.HeaderComment(strings.TrimRight(string(header), "\n"))
+	}
+	f.HeaderComment("//go:build !" + golang.BuildTag)
+	f.HeaderComment(strings.TrimPrefix(golang.GeneratedMarker, "// "))
+	e := &emitter{p: p, f: f, fns: map[string]string{}, names: map[string]bool{}, regexps: map[string]string{}}
+	e.register()
+	for _, k := range p.Kinds {
+		e.kind = k
+		e.kindFunc(k)
+		for len(e.pending) > 0 {
+			fn := e.pending[0]
+			e.pending = e.pending[1:]
+			e.structFunc(fn)
+		}
+	}
+	if len(e.errs) > 0 {
+		return nil, markers.JoinSorted(e.errs)
+	}
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("rendering %s: %w", p.Path, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// register writes RegisterValidations, which a controller-runtime project
+// calls with its scheme (its API package has no localSchemeBuilder).
+func (e *emitter) register() {
+	var body []jen.Code
+	for _, k := range e.p.Kinds {
+		name := k.Go.Name.Name
+		body = append(body, jen.Id("scheme").Dot("AddValidationFunc").Call(jen.Parens(jen.Op("*").Id(name)).Call(jen.Nil()),
+			jen.Func().Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("op").Qual(pkgOp, "Operation"), jen.List(jen.Id("obj"), jen.Id("oldObj")).Interface()).Qual(pkgField, "ErrorList").Block(
+				jen.If(jen.Id("op").Dot("Request").Dot("SubresourcePath").Call().Op("!=").Lit("/")).Block(
+					jen.Comment("The server validates a subresource's request against the same schema."),
+					jen.Return(jen.Id("Validate_"+name).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj").Assert(jen.Op("*").Id(name)), jen.Qual(pkgRT, "OldAs").Types(jen.Op("*").Id(name)).Call(jen.Id("oldObj")))),
+				),
+				jen.Return(jen.Id("Validate_"+name).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj").Assert(jen.Op("*").Id(name)), jen.Qual(pkgRT, "OldAs").Types(jen.Op("*").Id(name)).Call(jen.Id("oldObj")))),
+			)))
+	}
+	body = append(body, jen.Return(jen.Nil()))
+	e.f.Comment("RegisterValidations adds the validation of the package's kinds to a scheme.")
+	e.f.Comment("Call it with the scheme the package's types are added to (AddToScheme).")
+	e.f.Func().Id("RegisterValidations").Params(jen.Id("scheme").Op("*").Qual(pkgK8sRT, "Scheme")).Error().Block(body...)
+	e.f.Line()
+}
+
+// kindFunc writes Validate_<Kind>.
+func (e *emitter) kindFunc(k *kubebuilder.Kind) {
+	name := k.Go.Name.Name
+	fn := e.structFn(k.Go, k.Schema)
+	cel := celSchema(k.Schema)
+	body := []jen.Code{
+		jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Nil())),
+		jen.Var().Id("p").Qual(pkgRT, "Path"),
+		jen.Var().Id("errs").Qual(pkgField, "ErrorList"),
+		jen.If(jen.Id("op").Dot("Type").Op("==").Qual(pkgOp, "Update").Op("&&").Id("oldObj").Op("!=").Nil()).Block(
+			jen.Comment("As the server: what did not change is not checked again (ratcheting),"),
+			jen.Comment("and the items of list-sets and list-maps must be unique unless the"),
+			jen.Comment("old object's were not."),
+			jen.Id("errs").Op("=").Qual(pkgRT, "UpdateErrors").Call(
+				jen.Id(fn).Call(jen.Op("&").Id("p"), jen.Id("obj"), jen.Id("oldObj")),
+				jen.Id(fn).Call(jen.Op("&").Id("p"), jen.Id("obj"), jen.Nil()),
+				jen.Id(fn).Call(jen.Op("&").Id("p"), jen.Id("oldObj"), jen.Nil())),
+		).Else().Block(
+			jen.Id("errs").Op("=").Id(fn).Call(jen.Op("&").Id("p"), jen.Id("obj"), jen.Nil()),
+		),
+		jen.Id("errs").Op("=").Qual(pkgRT, "Rebase").Call(jen.Id("errs"), jen.Id("fldPath")),
+	}
+	if cel != nil {
+		v := "celRules_" + name
+		e.f.Commentf("%s are the CEL rules of %s's schema, evaluated by the API server's CEL validator.", v, name)
+		e.f.Var().Id(v).Op("=").Qual(pkgCELRules, "New").Call(schemaLit(cel), jen.True())
+		e.f.Line()
+		body = append(body,
+			jen.Comment("As the server: the rules run only when the schema found no error that makes them unsafe."),
+			jen.If(jen.Id("blocked").Op(":=").Qual(pkgRT, "CELBlocked").Call(jen.Id("errs")), jen.Id("blocked").Op("!=").Nil()).Block(
+				jen.Return(jen.Append(jen.Id("errs"), jen.Id("blocked"))),
+			),
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgCELRules, "Validate").Call(jen.Id("ctx"), jen.Id(v), jen.Id("op"), jen.Id("fldPath"), jen.Id("obj"), jen.Id("oldObj")).Op("...")),
+		)
+	}
+	body = append(body, jen.Return(jen.Id("errs")))
+	e.f.Commentf("Validate_%s validates %s as the API server validates it against its CRD", name, name)
+	e.f.Comment("(the schema controller-gen's markers describe), on the object the server")
+	e.f.Comment("defaulted. oldObj is nil on create; a nil obj is valid.")
+	e.f.Func().Id("Validate_"+name).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("op").Qual(pkgOp, "Operation"), jen.Id("fldPath").Op("*").Qual(pkgField, "Path"),
+		jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Id(name)).Qual(pkgField, "ErrorList").Block(body...)
+	e.f.Line()
+}
+
+// structFn names the function that checks values of struct type t
+// against schema s, queueing it on first use.
+func (e *emitter) structFn(t *types.Type, s *apiextv1.JSONSchemaProps) string {
+	key := t.Name.String() + "\x00" + checksKey(s)
+	if n, ok := e.fns[key]; ok {
+		return n
+	}
+	base := "validate_" + t.Name.Name
+	if t.Name.Package != e.p.Path {
+		// The last two elements of the path: core/v1 and meta/v1 apart.
+		parts := strings.Split(t.Name.Package, "/")
+		prefix := strings.Join(parts[max(0, len(parts)-2):], "")
+		base = "validate_" + strings.Map(func(r rune) rune {
+			if r == '.' || r == '-' {
+				return '_'
+			}
+			return r
+		}, prefix) + "_" + t.Name.Name
+	}
+	name := base
+	for i := 2; e.names[name]; i++ {
+		name = fmt.Sprintf("%s_%d", base, i)
+	}
+	e.names[name] = true
+	e.fns[key] = name
+	e.pending = append(e.pending, pendingFn{name: name, t: t, s: s})
+	return name
+}
+
+// checksKey is what of a schema the Go checks depend on: the schema
+// without its documentation and CEL rules (evaluated per kind).
+func checksKey(s *apiextv1.JSONSchemaProps) string {
+	c := s.DeepCopy()
+	stripDocs(c)
+	b, _ := json.Marshal(c)
+	return string(b)
+}
+
+func stripDocs(s *apiextv1.JSONSchemaProps) {
+	s.Description, s.Title, s.Example, s.ExternalDocs, s.XValidations = "", "", nil, nil, nil
+	for n, p := range s.Properties {
+		stripDocs(&p)
+		s.Properties[n] = p
+	}
+	if s.Items != nil && s.Items.Schema != nil {
+		stripDocs(s.Items.Schema)
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+		stripDocs(s.AdditionalProperties.Schema)
+	}
+}
+
+// structFunc writes the checks of one struct type against its schema.
+func (e *emitter) structFunc(fn pendingFn) {
+	body := []jen.Code{jen.If(jen.Qual(pkgRT, "Unchanged").Call(jen.Id("obj"), jen.Id("old"))).Block(jen.Return())}
+	e.fieldsOf(fn.t, fn.s, jen.Id("obj"), "old", &body)
+	body = append(body, jen.Return())
+	e.f.Commentf("%s checks a %s against its schema; old is its old value on an", fn.name, fn.t.Name.Name)
+	e.f.Comment("update (nil when there is none), which ratchets what did not change.")
+	e.f.Func().Id(fn.name).Params(jen.Id("p").Op("*").Qual(pkgRT, "Path"), jen.List(jen.Id("obj"), jen.Id("old")).Op("*").Add(typeRef(fn.t))).Parens(jen.Id("errs").Qual(pkgField, "ErrorList")).Block(body...)
+	e.f.Line()
+}
+
+// fieldsOf adds the checks of a struct's fields (an embedded struct's
+// fields are the struct's, on the same schema); old names the variable
+// holding the struct's old value (nil when there is none).
+func (e *emitter) fieldsOf(t *types.Type, s *apiextv1.JSONSchemaProps, obj *jen.Statement, old string, body *[]jen.Code) {
+	for _, m := range t.Members {
+		tag, ok := reflect.StructTag(m.Tags).Lookup("json")
+		if !ok || tag == "-" {
+			continue
+		}
+		parts := strings.Split(tag, ",")
+		name, opts := parts[0], parts[1:]
+		ft := gotype.RealType(m.Type, gotype.FieldType(t, m.Name))
+		if name == "" || slices.Contains(opts, "inline") {
+			inner := ft
+			ov := e.free("ov")
+			if inner.Kind == types.Pointer {
+				// An embedded pointer left nil writes none of its fields.
+				sub := []jen.Code{oldField(ov, inner.Elem, old, m.Name, true)}
+				n := len(sub)
+				e.fieldsOf(inner.Elem, s, obj.Clone().Dot(m.Name), ov, &sub)
+				if len(sub) > n {
+					*body = append(*body, jen.If(obj.Clone().Dot(m.Name).Op("!=").Nil()).Block(sub...))
+				}
+				continue
+			}
+			if inner.Kind == types.Struct || gotype.Resolve(inner).Kind == types.Struct {
+				sub := []jen.Code{oldField(ov, inner, old, m.Name, false)}
+				n := len(sub)
+				e.fieldsOf(inner, s, obj.Clone().Dot(m.Name), ov, &sub)
+				if len(sub) > n {
+					*body = append(*body, jen.Block(sub...))
+				}
+			}
+			continue
+		}
+		fs, ok := s.Properties[name]
+		if !ok {
+			continue
+		}
+		required := slices.Contains(s.Required, name)
+		e.field(m, ft, name, &fs, required, slices.Contains(opts, "omitempty"), obj.Clone().Dot(m.Name), old, body)
+	}
+}
+
+// oldField declares v, the old value of a struct's field (a pointer to
+// it, or the pointer the field holds), nil when old is nil.
+func oldField(v string, t *types.Type, old, field string, isPtr bool) jen.Code {
+	get := jen.Op("&").Id(old).Dot(field)
+	if isPtr {
+		get = jen.Id(old).Dot(field)
+	}
+	return jen.Id(v).Op(":=").Func().Params().Op("*").Add(elemRef(t)).Block(
+		jen.If(jen.Id(old).Op("==").Nil()).Block(jen.Return(jen.Nil())),
+		jen.Return(get),
+	).Call()
+}
+
+// field adds the checks of one field: its presence in the JSON, and its
+// value's when present.
+func (e *emitter) field(m types.Member, ft *types.Type, name string, s *apiextv1.JSONSchemaProps, required, omitEmpty bool, v *jen.Statement, old string, body *[]jen.Code) {
+	path := e.free("fp")
+	ov := e.free("ov")
+	var absent *jen.Statement
+	var value []jen.Code
+	switch r := gotype.Resolve(ft); {
+	case ft.Kind == types.Pointer:
+		absent = v.Clone().Op("==").Nil()
+		value = e.value(s, ft.Elem, v.Clone(), ov, path)
+	case r.Kind == types.Slice || r.Kind == types.Map:
+		if omitEmpty {
+			absent = jen.Len(v.Clone()).Op("==").Lit(0)
+		} else {
+			absent = v.Clone().Op("==").Nil()
+		}
+		value = e.value(s, ft, jen.Op("&").Add(v.Clone()), ov, path)
+	case r.Kind == types.Builtin && omitEmpty:
+		absent = v.Clone().Op("==").Add(zeroOf(r))
+		value = e.value(s, ft, jen.Op("&").Add(v.Clone()), ov, path)
+	default:
+		value = e.value(s, ft, jen.Op("&").Add(v.Clone()), ov, path)
+	}
+	if len(value) > 0 {
+		elem := ft
+		if ft.Kind == types.Pointer {
+			elem = ft.Elem
+		}
+		value = append([]jen.Code{oldField(ov, elem, old, m.Name, ft.Kind == types.Pointer)}, value...)
+	}
+	nullable := s.Nullable && absent != nil && (ft.Kind == types.Pointer || gotype.Resolve(ft).Kind == types.Slice || gotype.Resolve(ft).Kind == types.Map) && !omitEmpty
+	var code []jen.Code
+	switch {
+	case absent == nil:
+		code = value
+	case nullable:
+		// null is kept, and is a value of its own: required holds, and no
+		// keyword applies to it.
+		if len(value) > 0 {
+			code = []jen.Code{jen.If(absent.Clone().Op("==").False()).Block(value...)}
+		}
+	default:
+		var onAbsent []jen.Code
+		if required && s.Default == nil {
+			onAbsent = append(onAbsent, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaRequired").Call(jen.Op("&").Id(path))))
+		}
+		switch {
+		case len(onAbsent) > 0 && len(value) > 0:
+			code = []jen.Code{jen.If(absent).Block(onAbsent...).Else().Block(value...)}
+		case len(onAbsent) > 0:
+			code = []jen.Code{jen.If(absent).Block(onAbsent...)}
+		case len(value) > 0:
+			code = []jen.Code{jen.If(jen.Op("!").Parens(absent)).Block(value...)}
+		}
+	}
+	if len(code) == 0 {
+		return
+	}
+	*body = append(*body, jen.Commentf("field %s", name), jen.Block(append([]jen.Code{jen.Id(path).Op(":=").Id("p").Dot("Child").Call(jen.Lit(name))}, code...)...))
+}
+
+func zeroOf(t *types.Type) jen.Code {
+	switch gotype.BuiltinKind(t.Name.Name) {
+	case "string":
+		return jen.Lit("")
+	case "bool":
+		return jen.False()
+	}
+	return jen.Lit(0)
+}
+
+func (e *emitter) free(prefix string) string {
+	e.n++
+	return fmt.Sprintf("%s%d", prefix, e.n)
+}
+
+func (e *emitter) errorf(format string, args ...any) {
+	pos := token.Position{}
+	if e.kind != nil {
+		pos = e.kind.Pos
+	}
+	e.errs = append(e.errs, &markers.Error{Pos: pos, Msg: fmt.Sprintf(format, args...),
+		Fix: "report it: the schema has a keyword the Go validator does not check yet; the CRD alone would enforce it"})
+}
+
+// typeRef is a reference to a named type in generated code.
+func typeRef(t *types.Type) *jen.Statement {
+	return jen.Qual(t.Name.Package, t.Name.Name)
+}
+
+// isWhole reports whether f has no fractional part.
+func isWhole(f float64) bool { return f == math.Trunc(f) }
+
+func schemaLit(s *apiextv1.JSONSchemaProps) jen.Code {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	if !strings.Contains(buf.String(), "`") {
+		return jen.Id("`" + strings.TrimSpace(buf.String()) + "`")
+	}
+	return jen.Lit(strings.TrimSpace(buf.String()))
+}
+
+// celSchema is s cut down to what its CEL rules need: the nodes on the
+// way to a rule, and everything below a node with rules (which a rule
+// can read); nil when s has no rule.
+func celSchema(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
+	if len(s.XValidations) > 0 {
+		c := s.DeepCopy()
+		stripDescriptions(c)
+		return c
+	}
+	out := *s
+	out.Description, out.Title, out.Example, out.ExternalDocs = "", "", nil, nil
+	found := false
+	out.Properties = nil
+	for n, p := range s.Properties {
+		if c := celSchema(&p); c != nil {
+			if out.Properties == nil {
+				out.Properties = map[string]apiextv1.JSONSchemaProps{}
+			}
+			out.Properties[n] = *c
+			found = true
+		}
+	}
+	// A required property the cut left out would be reported missing.
+	var req []string
+	for _, r := range out.Required {
+		if _, ok := out.Properties[r]; ok {
+			req = append(req, r)
+		}
+	}
+	out.Required = req
+	if s.Items != nil && s.Items.Schema != nil {
+		if c := celSchema(s.Items.Schema); c != nil {
+			out.Items = &apiextv1.JSONSchemaPropsOrArray{Schema: c}
+			found = true
+		} else {
+			out.Items = &apiextv1.JSONSchemaPropsOrArray{Schema: &apiextv1.JSONSchemaProps{XPreserveUnknownFields: ptrTo(true)}}
+		}
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+		if c := celSchema(s.AdditionalProperties.Schema); c != nil {
+			out.AdditionalProperties = &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: c}
+			found = true
+		} else {
+			out.AdditionalProperties = &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &apiextv1.JSONSchemaProps{XPreserveUnknownFields: ptrTo(true)}}
+		}
+	}
+	if !found {
+		return nil
+	}
+	if out.Type == "object" && out.AdditionalProperties == nil {
+		out.XPreserveUnknownFields = ptrTo(true)
+	}
+	return &out
+}
+
+func stripDescriptions(s *apiextv1.JSONSchemaProps) {
+	s.Description, s.Title, s.Example, s.ExternalDocs = "", "", nil, nil
+	for n, p := range s.Properties {
+		stripDescriptions(&p)
+		s.Properties[n] = p
+	}
+	if s.Items != nil && s.Items.Schema != nil {
+		stripDescriptions(s.Items.Schema)
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+		stripDescriptions(s.AdditionalProperties.Schema)
+	}
+	for i := range s.AllOf {
+		stripDescriptions(&s.AllOf[i])
+	}
+	for i := range s.AnyOf {
+		stripDescriptions(&s.AnyOf[i])
+	}
+}
+
+func ptrTo[T any](v T) *T { return &v }

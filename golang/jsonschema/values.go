@@ -1,0 +1,463 @@
+package jsonschema
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/dave/jennifer/jen"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/gotype"
+)
+
+// value is the code that checks the value ptr points to (an expression of
+// type *t) against schema s, reporting at the Path variable path; old
+// names the variable holding a pointer to its old value ("": none), with
+// which an unchanged value is not checked again, as the server ratchets.
+func (e *emitter) value(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.Statement, old, path string) []jen.Code {
+	if t.Kind == types.Pointer {
+		oe := e.free("oe")
+		inner := e.value(s, t.Elem, jen.Op("*").Add(ptr.Clone()), oe, path)
+		if len(inner) == 0 {
+			return nil
+		}
+		return []jen.Code{jen.If(jen.Op("*").Add(ptr.Clone()).Op("!=").Nil()).Block(append([]jen.Code{jen.Id(oe).Op(":=").Qual(pkgRT, "OldElem").Call(oldRef(old))}, inner...)...)}
+	}
+	checks := e.checks(s, t, ptr, old, path)
+	if len(checks) == 0 || (t.Kind == types.Struct && t.Name.Package != "" && !ownJSON(t)) {
+		return checks // a struct's function ratchets it
+	}
+	return []jen.Code{jen.If(jen.Op("!").Qual(pkgRT, "Unchanged").Call(ptr.Clone(), oldRef(old))).Block(checks...)}
+}
+
+// ownJSONTypes are the types whose JSON their own marshaller writes:
+// their fields are not the schema's properties.
+var ownJSONTypes = map[string]string{
+	metaV1 + ".Time": "opaque", metaV1 + ".MicroTime": "opaque", metaV1 + ".Duration": "opaque", metaV1 + ".ObjectMeta": "opaque",
+	"k8s.io/apimachinery/pkg/api/resource.Quantity": "opaque", "k8s.io/apimachinery/pkg/runtime.RawExtension": "opaque",
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSON": "opaque", "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured.Unstructured": "opaque",
+	"k8s.io/apimachinery/pkg/util/intstr.IntOrString": "intOrString",
+}
+
+func ownJSON(t *types.Type) bool { return ownJSONTypes[t.Name.Package+"."+t.Name.Name] != "" }
+
+func oldRef(old string) *jen.Statement {
+	if old == "" {
+		return jen.Nil()
+	}
+	return jen.Id(old)
+}
+
+func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.Statement, old, path string) []jen.Code {
+	var out []jen.Code
+	// Keywords a merge of a type's and a field's schema kept from both.
+	for i := range s.AllOf {
+		out = append(out, e.checks(&s.AllOf[i], t, ptr, "", path)...)
+	}
+	switch ownJSONTypes[t.Name.Package+"."+t.Name.Name] {
+	case "opaque":
+		// Their JSON is written by their own marshaller, in the form
+		// their schema describes (a quantity's canonical string matches
+		// its pattern); a keyword written on them is checked nowhere else.
+		e.unchecked(s, t, "format", "pattern", "type", "anyOf", "x-kubernetes-int-or-string", "x-kubernetes-preserve-unknown-fields", "properties", "x-kubernetes-embedded-resource")
+		return out
+	case "intOrString":
+		str := jen.Parens(ptr.Clone()).Dot("StrVal")
+		strChecks := e.scalar(s, "string", str, path)
+		intChecks := e.scalar(s, "int", jen.Int64().Call(jen.Parens(ptr.Clone()).Dot("IntVal")), path)
+		if len(strChecks) > 0 || len(intChecks) > 0 {
+			out = append(out, jen.If(jen.Parens(ptr.Clone()).Dot("Type").Op("==").Qual("k8s.io/apimachinery/pkg/util/intstr", "String")).Block(strChecks...).Else().Block(intChecks...))
+		}
+		return out
+	}
+	switch t.Name.Package + "." + t.Name.Name {
+	case metaV1 + ".Time", metaV1 + ".MicroTime", metaV1 + ".Duration", metaV1 + ".ObjectMeta",
+		"k8s.io/apimachinery/pkg/api/resource.Quantity", "k8s.io/apimachinery/pkg/runtime.RawExtension",
+		"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSON", "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured.Unstructured":
+		// Their JSON is written by their own marshaller, in the form
+		// their schema describes (a quantity's canonical string matches
+		// its pattern); a keyword written on them is checked nowhere else.
+		e.unchecked(s, t, "format", "pattern", "type", "anyOf", "x-kubernetes-int-or-string", "x-kubernetes-preserve-unknown-fields", "properties", "x-kubernetes-embedded-resource")
+		return out
+	case "k8s.io/apimachinery/pkg/util/intstr.IntOrString":
+		str := jen.Parens(ptr.Clone()).Dot("StrVal")
+		strChecks := e.scalar(s, "string", str, path)
+		intChecks := e.scalar(s, "int", jen.Int64().Call(jen.Parens(ptr.Clone()).Dot("IntVal")), path)
+		if len(strChecks) > 0 || len(intChecks) > 0 {
+			out = append(out, jen.If(jen.Parens(ptr.Clone()).Dot("Type").Op("==").Qual("k8s.io/apimachinery/pkg/util/intstr", "String")).Block(strChecks...).Else().Block(intChecks...))
+		}
+		return out
+	}
+	r := gotype.Resolve(t)
+	switch r.Kind {
+	case types.Builtin:
+		kind := gotype.BuiltinKind(r.Name.Name)
+		var v *jen.Statement
+		switch kind {
+		case "string":
+			v = jen.String().Call(jen.Op("*").Add(ptr.Clone()))
+		case "int":
+			v = jen.Int64().Call(jen.Op("*").Add(ptr.Clone()))
+		case "float":
+			v = jen.Float64().Call(jen.Op("*").Add(ptr.Clone()))
+		default:
+			v = jen.Bool().Call(jen.Op("*").Add(ptr.Clone()))
+		}
+		out = append(out, e.scalar(s, kind, v, path)...)
+	case types.Slice, types.Array:
+		if el := gotype.Resolve(r.Elem); r.Kind == types.Slice && el.Kind == types.Builtin && (el.Name.Name == "byte" || el.Name.Name == "uint8") {
+			e.unchecked(s, t, "format")
+			return out
+		}
+		out = append(out, e.list(s, t, r, ptr, old, path)...)
+	case types.Map:
+		out = append(out, e.mapChecks(s, r, ptr, old, path)...)
+	case types.Struct:
+		if t.Name.Package == "" {
+			return out
+		}
+		if hasStructChecks(s) {
+			out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id(e.structFn(t, s)).Call(jen.Op("&").Id(path), ptr.Clone(), oldRef(old)).Op("...")))
+		}
+	case types.Interface:
+		e.unchecked(s, t, "type", "x-kubernetes-preserve-unknown-fields")
+	}
+	return out
+}
+
+// hasStructChecks reports whether anything below a struct's schema is
+// checked in Go: a required property or a keyword.
+func hasStructChecks(s *apiextv1.JSONSchemaProps) bool {
+	if len(s.Required) > 0 || s.MinProperties != nil || s.MaxProperties != nil || len(s.Enum) > 0 {
+		return true
+	}
+	for _, p := range s.Properties {
+		c := p
+		c.Description, c.Type, c.Format, c.XValidations, c.Default, c.Title, c.Example, c.ExternalDocs = "", "", "", nil, nil, "", nil, nil
+		c.Properties, c.Items, c.AdditionalProperties, c.Nullable, c.XMapType, c.XPreserveUnknownFields = nil, nil, nil, false, nil, nil
+		c.XIntOrString, c.AnyOf = false, nil
+		if !reflectEmpty(c) {
+			return true
+		}
+		if hasStructChecks(&p) {
+			return true
+		}
+		if p.Items != nil && p.Items.Schema != nil && (p.XListType != nil || hasStructChecks(p.Items.Schema) || scalarKeywords(p.Items.Schema)) {
+			return true
+		}
+		if p.AdditionalProperties != nil && p.AdditionalProperties.Schema != nil && (hasStructChecks(p.AdditionalProperties.Schema) || scalarKeywords(p.AdditionalProperties.Schema)) {
+			return true
+		}
+	}
+	return false
+}
+
+func scalarKeywords(s *apiextv1.JSONSchemaProps) bool {
+	return len(s.Enum) > 0 || s.Minimum != nil || s.Maximum != nil || s.MultipleOf != nil || s.MinLength != nil || s.MaxLength != nil ||
+		s.Pattern != "" || s.MinItems != nil || s.MaxItems != nil || s.MinProperties != nil || s.MaxProperties != nil || len(s.AllOf) > 0
+}
+
+func reflectEmpty(s apiextv1.JSONSchemaProps) bool {
+	b, _ := json.Marshal(s)
+	return string(b) == "{}"
+}
+
+// scalar checks a string, integer, number or boolean value v.
+func (e *emitter) scalar(s *apiextv1.JSONSchemaProps, kind string, v *jen.Statement, path string) []jen.Code {
+	var out []jen.Code
+	at := jen.Op("&").Id(path)
+	fail := func(cond jen.Code, err jen.Code) {
+		out = append(out, jen.If(cond).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), err)))
+	}
+	invalid := func(detail jen.Code) jen.Code {
+		return jen.Qual(pkgRT, "SchemaInvalid").Call(at, v.Clone(), detail)
+	}
+	switch kind {
+	case "string":
+		if s.MaxLength != nil {
+			fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(v.Clone()).Op(">").Lit(int(*s.MaxLength)), jen.Qual(pkgRT, "SchemaTooLong").Call(at, jen.Lit(int(*s.MaxLength))))
+		}
+		if s.MinLength != nil {
+			fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(v.Clone()).Op("<").Lit(int(*s.MinLength)), invalid(jen.Qual(pkgRT, "MinLengthDetail").Call(jen.Lit(int(*s.MinLength)))))
+		}
+		if s.Pattern != "" {
+			fail(jen.Op("!").Id(e.regexp(s.Pattern)).Dot("MatchString").Call(v.Clone()), invalid(jen.Qual(pkgRT, "PatternDetail").Call(jen.Lit(s.Pattern))))
+		}
+		if s.Format != "" {
+			e.errorf("format %q on a string is not checked by the Go validator", s.Format)
+		}
+	case "int", "float":
+		for _, b := range []struct {
+			limit     *float64
+			min, excl bool
+		}{{s.Minimum, true, s.ExclusiveMinimum}, {s.Maximum, false, s.ExclusiveMaximum}} {
+			if b.limit == nil {
+				continue
+			}
+			op := map[[2]bool]string{{true, false}: "<", {true, true}: "<=", {false, false}: ">", {false, true}: ">="}[[2]bool{b.min, b.excl}]
+			var cond *jen.Statement
+			if kind == "int" && isWhole(*b.limit) && math64(*b.limit) {
+				cond = v.Clone().Op(op).Lit(int64(*b.limit))
+			} else {
+				cond = jen.Float64().Call(v.Clone()).Op(op).Lit(*b.limit)
+			}
+			fail(cond, invalid(jen.Qual(pkgRT, "Bound").Call(jen.Lit(b.min), jen.Lit(b.excl), jen.Lit(*b.limit))))
+		}
+		if s.MultipleOf != nil {
+			m := *s.MultipleOf
+			var cond *jen.Statement
+			if kind == "int" && isWhole(m) && math64(m) && m != 0 {
+				cond = v.Clone().Op("%").Lit(int64(m)).Op("!=").Lit(0)
+			} else {
+				cond = jen.Qual("math", "Mod").Call(jen.Float64().Call(v.Clone()), jen.Lit(m)).Op("!=").Lit(0)
+			}
+			fail(cond, invalid(jen.Qual(pkgRT, "MultipleOf").Call(jen.Lit(m))))
+		}
+		if s.Format != "" && s.Format != "int32" && s.Format != "int64" && s.Format != "float" && s.Format != "double" {
+			e.errorf("format %q on a number is not checked by the Go validator", s.Format)
+		}
+	}
+	if len(s.Enum) > 0 {
+		var cases []jen.Code
+		var shown []string
+		for _, raw := range s.Enum {
+			var x any
+			if err := json.Unmarshal(raw.Raw, &x); err != nil {
+				continue
+			}
+			switch y := x.(type) {
+			case string:
+				shown = append(shown, y)
+				if kind == "string" {
+					cases = append(cases, jen.Lit(y))
+				}
+			case float64:
+				shown = append(shown, string(raw.Raw))
+				if kind == "int" && isWhole(y) {
+					cases = append(cases, jen.Lit(int64(y)))
+				} else if kind == "float" {
+					cases = append(cases, jen.Lit(y))
+				}
+			case bool:
+				shown = append(shown, string(raw.Raw))
+				if kind == "bool" {
+					cases = append(cases, jen.Lit(y))
+				}
+			default:
+				shown = append(shown, string(raw.Raw))
+			}
+		}
+		err := jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaEnum").Call(at, v.Clone(), jen.Index().String().ValuesFunc(func(g *jen.Group) {
+			for _, x := range shown {
+				g.Lit(x)
+			}
+		})))
+		if len(cases) == 0 {
+			out = append(out, err)
+		} else {
+			out = append(out, jen.Switch(v.Clone()).Block(jen.Case(cases...), jen.Default().Block(err)))
+		}
+	}
+	return out
+}
+
+func math64(f float64) bool { return f >= -9.2e18 && f <= 9.2e18 }
+
+// regexp names the package variable holding a compiled pattern.
+func (e *emitter) regexp(pattern string) string {
+	if v, ok := e.regexps[pattern]; ok {
+		return v
+	}
+	v := fmt.Sprintf("pattern%d", len(e.regexps)+1)
+	e.regexps[pattern] = v
+	e.f.Commentf("%s is the pattern %s, compiled once.", v, pattern)
+	e.f.Var().Id(v).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(pattern))
+	e.f.Line()
+	return v
+}
+
+// list checks a list: its length, its items' uniqueness (list-set,
+// list-map) and each item.
+func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.Statement, old, path string) []jen.Code {
+	var out []jen.Code
+	at := jen.Op("&").Id(path)
+	n := jen.Len(jen.Op("*").Add(ptr.Clone()))
+	if s.MaxItems != nil {
+		out = append(out, jen.If(n.Clone().Op(">").Lit(int(*s.MaxItems))).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaTooMany").Call(at, n.Clone(), jen.Lit(int(*s.MaxItems))))))
+	}
+	if s.MinItems != nil {
+		out = append(out, jen.If(n.Clone().Op("<").Lit(int(*s.MinItems))).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"),
+			jen.Qual(pkgRT, "SchemaInvalid").Call(at, n.Clone(), jen.Qual(pkgRT, "MinItemsDetail").Call(jen.Lit(int(*s.MinItems)))))))
+	}
+	elem := r.Elem
+	var keyFn string
+	if s.XListType != nil {
+		switch *s.XListType {
+		case "map":
+			var code []jen.Code
+			code, keyFn = e.uniqueByKeys(s, elem, ptr, path)
+			out = append(out, code...)
+		case "set":
+			if comparable(elem) {
+				out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "UniqueValues").Call(at, jen.Op("*").Add(ptr.Clone())).Op("...")))
+			} else {
+				out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "UniqueFunc").Call(at, jen.Op("*").Add(ptr.Clone()), jen.Qual(pkgRT, "SemanticEqual").Types(elemRef(elem))).Op("...")))
+			}
+		}
+	}
+	if s.Items != nil && s.Items.Schema != nil {
+		ip := e.free("ip")
+		oi := e.free("oi")
+		item := e.value(s.Items.Schema, elem, jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id("i")), oi, ip)
+		if len(item) > 0 {
+			// The old item: the one with the same keys in a list-map, an
+			// equal one in a list-set, none in an atomic list (which the
+			// server does not correlate).
+			var find jen.Code = jen.Id(oi).Op(":=").Parens(jen.Op("*").Add(elemRef(elem))).Parens(jen.Nil())
+			switch {
+			case keyFn != "" && old != "":
+				find = jen.Id(oi).Op(":=").Qual(pkgRT, "OldItemByKey").Call(jen.Id(old), jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id("i")), jen.Id(keyFn))
+			case s.XListType != nil && *s.XListType == "set" && old != "":
+				find = jen.Id(oi).Op(":=").Qual(pkgRT, "OldItemEqual").Call(jen.Id(old), jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id("i")))
+			}
+			out = append(out, jen.For(jen.Id("i").Op(":=").Range().Op("*").Add(ptr.Clone())).Block(append([]jen.Code{jen.Id(ip).Op(":=").Id(path).Dot("Index").Call(jen.Id("i")), find}, item...)...))
+		}
+	}
+	return out
+}
+
+// uniqueByKeys reports the items of a list-map whose keys an earlier
+// item has, as the server does (at the later index).
+func (e *emitter) uniqueByKeys(s *apiextv1.JSONSchemaProps, elem *types.Type, ptr *jen.Statement, path string) ([]jen.Code, string) {
+	st := gotype.Resolve(elem)
+	if st.Kind == types.Pointer {
+		e.errorf("a list-map of pointers is not checked by the Go validator")
+		return nil, ""
+	}
+	var fields, vals []jen.Code
+	for i, key := range s.XListMapKeys {
+		m, ok := memberByJSON(st, key)
+		if !ok {
+			e.errorf("list-map key %q is not a field of %s", key, elem.Name.Name)
+			return nil, ""
+		}
+		ft := gotype.RealType(m.Type, gotype.FieldType(st, m.Name))
+		name := fmt.Sprintf("k%d", i)
+		if ft.Kind == types.Pointer {
+			fields = append(fields, jen.Id(name).Add(elemRef(ft.Elem)), jen.Id(name+"set").Bool())
+			vals = append(vals, jen.Qual(pkgRT, "Self").Call(jen.Id("e").Dot(m.Name)), jen.Id("e").Dot(m.Name).Op("!=").Nil())
+			vals[len(vals)-2] = jen.Func().Params().Add(elemRef(ft.Elem)).Block(
+				jen.If(jen.Id("e").Dot(m.Name).Op("==").Nil()).Block(jen.Var().Id("z").Add(elemRef(ft.Elem)), jen.Return(jen.Id("z"))),
+				jen.Return(jen.Op("*").Id("e").Dot(m.Name))).Call()
+			continue
+		}
+		fields = append(fields, jen.Id(name).Add(elemRef(ft)))
+		vals = append(vals, jen.Id("e").Dot(m.Name))
+	}
+	keyType := jen.Struct(fields...)
+	fn := e.free("key")
+	return []jen.Code{
+		jen.Id(fn).Op(":=").Func().Params(jen.Id("e").Op("*").Add(elemRef(elem))).Add(keyType.Clone()).Block(jen.Return(keyType.Clone().Values(vals...))),
+		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "UniqueByKey").Call(jen.Op("&").Id(path), jen.Op("*").Add(ptr.Clone()), jen.Id(fn)).Op("...")),
+	}, fn
+}
+
+func memberByJSON(st *types.Type, name string) (types.Member, bool) {
+	for _, m := range st.Members {
+		n, inline, skip := gotype.JSONOf(m)
+		if skip {
+			continue
+		}
+		if inline {
+			if in, ok := memberByJSON(gotype.Resolve(gotype.Deref(m.Type)), name); ok {
+				return in, true
+			}
+			continue
+		}
+		if n == name {
+			return m, true
+		}
+	}
+	return types.Member{}, false
+}
+
+// comparable reports whether Go's == compares values of t as the server
+// compares their JSON.
+func comparable(t *types.Type) bool {
+	r := gotype.Resolve(t)
+	return r.Kind == types.Builtin
+}
+
+func elemRef(t *types.Type) jen.Code {
+	switch t.Kind {
+	case types.Pointer:
+		return jen.Op("*").Add(elemRef(t.Elem))
+	case types.Slice:
+		if t.Name.Package == "" {
+			return jen.Index().Add(elemRef(t.Elem))
+		}
+	case types.Map:
+		if t.Name.Package == "" {
+			return jen.Map(elemRef(t.Key)).Add(elemRef(t.Elem))
+		}
+	case types.Builtin:
+		return jen.Id(t.Name.Name)
+	}
+	return typeRef(t)
+}
+
+// mapChecks checks a map: its size and each value.
+func (e *emitter) mapChecks(s *apiextv1.JSONSchemaProps, r *types.Type, ptr *jen.Statement, old, path string) []jen.Code {
+	var out []jen.Code
+	at := jen.Op("&").Id(path)
+	n := jen.Len(jen.Op("*").Add(ptr.Clone()))
+	if s.MaxProperties != nil {
+		out = append(out, jen.If(n.Clone().Op(">").Lit(int(*s.MaxProperties))).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaTooMany").Call(at, n.Clone(), jen.Lit(int(*s.MaxProperties))))))
+	}
+	if s.MinProperties != nil {
+		out = append(out, jen.If(n.Clone().Op("<").Lit(int(*s.MinProperties))).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"),
+			jen.Qual(pkgRT, "SchemaInvalid").Call(at, n.Clone(), jen.Qual(pkgRT, "MinPropertiesDetail").Call(jen.Lit(int(*s.MinProperties)))))))
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+		kp := e.free("kp")
+		om := e.free("om")
+		val := e.value(s.AdditionalProperties.Schema, r.Elem, jen.Op("&").Id("mv"), om, kp)
+		if len(val) > 0 {
+			// Keys in order: the errors come in the same order every time.
+			out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(jen.Op("*").Add(ptr.Clone())))).Block(
+				append([]jen.Code{jen.Id("mv").Op(":=").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id("k")), jen.Id(kp).Op(":=").Id(path).Dot("Key").Call(jen.String().Call(jen.Id("k"))),
+					jen.Id(om).Op(":=").Qual(pkgRT, "OldMapValue").Call(oldRef(old), jen.Id("k"))}, val...)...))
+		}
+	}
+	return out
+}
+
+// unchecked reports a keyword on a value whose Go form the generated code
+// does not look into (a Time, a Quantity, raw JSON).
+func (e *emitter) unchecked(s *apiextv1.JSONSchemaProps, t *types.Type, allowed ...string) {
+	var raw map[string]any
+	b, _ := json.Marshal(s)
+	_ = json.Unmarshal(b, &raw)
+	var bad []string
+	for k := range raw {
+		switch k {
+		case "description", "title", "example", "externalDocs", "x-kubernetes-validations", "default", "nullable", "x-kubernetes-map-type":
+			continue
+		}
+		ok := false
+		for _, a := range allowed {
+			if a == k {
+				ok = true
+			}
+		}
+		if !ok {
+			bad = append(bad, k)
+		}
+	}
+	sort.Strings(bad)
+	if len(bad) > 0 {
+		e.errorf("%v on a %s is not checked by the Go validator", bad, gotype.TypeString(t))
+	}
+}

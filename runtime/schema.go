@@ -1,0 +1,164 @@
+package runtime
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// The errors below are those the API server reports for a CRD's schema
+// keywords (k8s.io/apiextensions-apiserver's conversion of kube-openapi's
+// results): generated validators of packages written for controller-gen
+// report them, so that a webhook and the server say the same. Their
+// details follow kube-openapi's messages: "<path> in body should be ...".
+
+// SchemaRequired is the error of a property in the schema's required list
+// that the object's JSON leaves out.
+func SchemaRequired(p *Path) *field.Error { return at(field.Required(nil, ""), p) }
+
+// SchemaEnum is the error of a value the schema's enum does not list.
+func SchemaEnum(p *Path, v any, values []string) *field.Error {
+	return at(field.NotSupported(nil, v, values), p)
+}
+
+// SchemaTooLong is the error of maxLength.
+func SchemaTooLong(p *Path, max int) *field.Error { return at(field.TooLong(nil, "", max), p) }
+
+// SchemaTooMany is the error of maxItems and maxProperties.
+func SchemaTooMany(p *Path, n, max int) *field.Error { return at(field.TooMany(nil, n, max), p) }
+
+// SchemaInvalid is the error of the other keywords: minimum, maximum,
+// multipleOf, minLength, pattern, minItems, minProperties. detail is what
+// the value should be ("should be greater than or equal to 1").
+func SchemaInvalid(p *Path, v any, detail string) *field.Error {
+	return at(field.Invalid(nil, v, p.String()+" in body "+detail), p)
+}
+
+// Bound is the detail of a failed minimum or maximum.
+func Bound(min bool, exclusive bool, limit float64) string {
+	n := strconv.FormatFloat(limit, 'f', -1, 64)
+	switch {
+	case min && exclusive:
+		return "should be greater than " + n
+	case min:
+		return "should be greater than or equal to " + n
+	case exclusive:
+		return "should be less than " + n
+	}
+	return "should be less than or equal to " + n
+}
+
+// MultipleOf is the detail of a failed multipleOf.
+func MultipleOf(factor float64) string {
+	return "should be a multiple of " + strconv.FormatFloat(factor, 'f', -1, 64)
+}
+
+// MinLengthDetail, MinItemsDetail and MinPropertiesDetail are the details
+// of the minimum counts; PatternDetail that of a failed pattern.
+func MinLengthDetail(n int) string     { return fmt.Sprintf("should be at least %d chars long", n) }
+func MinItemsDetail(n int) string      { return fmt.Sprintf("should have at least %d items", n) }
+func MinPropertiesDetail(n int) string { return fmt.Sprintf("should have at least %d properties", n) }
+func PatternDetail(pattern string) string {
+	return "should match '" + pattern + "'"
+}
+
+// CELBlocked is the error the API server reports instead of evaluating a
+// CRD's CEL rules when its schema found an error of a type that makes
+// them unsafe to run (NotSupported, Required, TooLong, TooMany,
+// TypeInvalid); nil when there is none.
+func CELBlocked(errs field.ErrorList) *field.Error {
+	for _, e := range errs {
+		switch e.Type {
+		case field.ErrorTypeNotSupported, field.ErrorTypeRequired, field.ErrorTypeTooLong, field.ErrorTypeTooMany, field.ErrorTypeTypeInvalid:
+			return field.Invalid(nil, nil, "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation")
+		}
+	}
+	return nil
+}
+
+// JSONText is the JSON of v, for the values of an enum that are not
+// strings, as the server lists them.
+func JSONText(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// Unchanged reports whether, on an update, a value equals its old value
+// (nil: no old value), in which case the API server does not check it
+// again (CRD validation ratcheting).
+func Unchanged[T any](v, old *T) bool { return old != nil && SemanticEqual(v, old) }
+
+// OldElem is the old value a pointer points to, nil when there is none.
+func OldElem[T any](old **T) *T {
+	if old == nil {
+		return nil
+	}
+	return *old
+}
+
+// OldItemByKey is the item of the old list (nil: none) with the keys of
+// item, as the server correlates the items of a list-map.
+func OldItemByKey[S ~[]E, E any, K comparable](old *S, item *E, key func(*E) K) *E {
+	if old == nil {
+		return nil
+	}
+	k := key(item)
+	for i := range *old {
+		if key(&(*old)[i]) == k {
+			return &(*old)[i]
+		}
+	}
+	return nil
+}
+
+// OldItemEqual is an item of the old list (nil: none) equal to item, as
+// the server correlates the items of a list-set.
+func OldItemEqual[S ~[]E, E any](old *S, item *E) *E {
+	if old == nil {
+		return nil
+	}
+	for i := range *old {
+		if SemanticEqual(&(*old)[i], item) {
+			return &(*old)[i]
+		}
+	}
+	return nil
+}
+
+// OldMapValue is the old map's value for key k (nil: none).
+func OldMapValue[M ~map[K]V, K comparable, V any](old *M, k K) *V {
+	if old == nil {
+		return nil
+	}
+	if v, ok := (*old)[k]; ok {
+		return &v
+	}
+	return nil
+}
+
+// UpdateErrors are the errors of an update as the API server finds them:
+// those of the ratcheted validation (ratcheted: the new object checked
+// against the old) but the duplicates of list-sets and list-maps, which
+// it checks without ratcheting (all: the new object checked alone), and
+// only when the old object (oldAll) has none.
+func UpdateErrors(ratcheted, all, oldAll field.ErrorList) field.ErrorList {
+	var out field.ErrorList
+	for _, e := range ratcheted {
+		if e.Type != field.ErrorTypeDuplicate {
+			out = append(out, e)
+		}
+	}
+	for _, e := range oldAll {
+		if e.Type == field.ErrorTypeDuplicate {
+			return out
+		}
+	}
+	for _, e := range all {
+		if e.Type == field.ErrorTypeDuplicate {
+			out = append(out, e)
+		}
+	}
+	return out
+}
