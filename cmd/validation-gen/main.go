@@ -33,7 +33,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	docs := fs.Bool("docs", false, "print the tag reference (markdown) and exit")
 	verbose := fs.CountP("verbose", "v", "log what is loaded and written")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: validation-gen [flags] <package patterns>\n\nGenerates Validate_<Type> functions from +k8s: tags.\n\n")
+		fmt.Fprintf(stderr, "Usage: validation-gen [flags] <package patterns>\n\nGenerates Validate_<Type> functions from +k8s: tags, and from controller-gen's markers in\npackages written for controller-gen (with --crd-dir, their CRDs as controller-gen writes them).\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

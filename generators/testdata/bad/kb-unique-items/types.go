@@ -1,0 +1,16 @@
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Thing is a kind.
+type Thing struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              ThingSpec `json:"spec"`
+}
+
+// ThingSpec is its spec.
+type ThingSpec struct {
+	// +kubebuilder:validation:UniqueItems=true
+	Tags []string `json:"tags,omitempty"`
+}
