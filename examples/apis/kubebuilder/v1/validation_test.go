@@ -1,0 +1,137 @@
+package v1
+
+import (
+	"context"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/api/operation"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	corev1 "k8s.io/api/core/v1"
+
+	vgruntime "github.com/declval/validation-gen/runtime"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+// blocked is the server's error instead of the CEL rules, after an error
+// of a type that blocks them (NotSupported, Required, TooLong, TooMany).
+const blocked = "FieldValueInvalid <nil>"
+
+func validCronTab() *CronTab {
+	return &CronTab{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "kubebuilder.example.com/v1", Kind: "CronTab"},
+		ObjectMeta: metav1.ObjectMeta{Name: "my-cron", Namespace: "default"},
+		Spec: CronTabSpec{
+			CronSpec: "* * * * */5", Image: "my-awesome-cron-image", Replicas: ptr(int32(3)), ConcurrencyPolicy: "Forbid",
+			StartingDeadlineSeconds: ptr(int64(10)), MaxSurge: ptr(intstr.FromString("25%")), Tags: []string{"a", "b"},
+			Env:         []corev1.EnvVar{{Name: "A", Value: "1"}, {Name: "B", Value: "2"}},
+			Annotations: map[string]string{"team": "x"},
+			Template: &corev1.PodTemplateSpec{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "c", Image: "i",
+				Ports: []corev1.ContainerPort{{ContainerPort: 80, Protocol: corev1.ProtocolTCP}}}}}},
+		},
+		Status: CronTabStatus{Conditions: []metav1.Condition{{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Running", LastTransitionTime: metav1.Now()}}},
+	}
+}
+
+func errorKeys(errs field.ErrorList) map[string]bool {
+	out := map[string]bool{}
+	for _, e := range errs {
+		out[string(e.Type)+" "+e.Field] = true
+	}
+	return out
+}
+
+// The generated validator checks what the CRD makes the server check;
+// the differential test (test/crd) compares the two on random objects,
+// this test names the cases.
+func TestValidateCronTab(t *testing.T) {
+	ctx := context.Background()
+	create := operation.Operation{Type: operation.Create}
+	if errs := Validate_CronTab(ctx, create, nil, validCronTab(), nil); len(errs) > 0 {
+		t.Fatalf("valid CronTab: %v", errs)
+	}
+	for _, c := range []struct {
+		name   string
+		change func(*CronTab)
+		want   []string
+	}{
+		{"pattern and minLength", func(c *CronTab) { c.Spec.CronSpec = "daily" }, []string{"FieldValueInvalid spec.cronSpec"}},
+		{"maxLength", func(c *CronTab) { c.Spec.Image = string(make([]byte, 257)) }, []string{"FieldValueTooLong spec.image", blocked}},
+		{"maximum", func(c *CronTab) { c.Spec.Replicas = ptr(int32(11)) }, []string{"FieldValueInvalid spec.replicas"}},
+		{"exclusive minimum", func(c *CronTab) { c.Spec.StartingDeadlineSeconds = ptr(int64(0)) }, []string{"FieldValueInvalid spec.startingDeadlineSeconds"}},
+		{"multipleOf", func(c *CronTab) { c.Spec.StartingDeadlineSeconds = ptr(int64(7)) }, []string{"FieldValueInvalid spec.startingDeadlineSeconds"}},
+		{"enum of a named type", func(c *CronTab) { c.Spec.ConcurrencyPolicy = "Sometimes" }, []string{"FieldValueNotSupported spec.concurrencyPolicy", blocked}},
+		{"omitempty zero value is absent", func(c *CronTab) { c.Spec.ConcurrencyPolicy = "" }, nil},
+		{"int-or-string pattern", func(c *CronTab) { c.Spec.MaxSurge = ptr(intstr.FromString("many")) }, []string{"FieldValueInvalid spec.maxSurge"}},
+		{"list-set", func(c *CronTab) { c.Spec.Tags = []string{"a", "a"} }, []string{"FieldValueDuplicate spec.tags[1]"}},
+		{"items maxLength", func(c *CronTab) { c.Spec.Tags = []string{string(make([]byte, 33))} }, []string{"FieldValueTooLong spec.tags[0]", blocked}},
+		{"list-map of another package's type", func(c *CronTab) { c.Spec.Env = append(c.Spec.Env, corev1.EnvVar{Name: "A"}) }, []string{"FieldValueDuplicate spec.env[2]"}},
+		{"maxProperties", func(c *CronTab) {
+			for _, k := range "abcdefghijklmnopq" {
+				c.Spec.Annotations[string(k)] = ""
+			}
+		}, []string{"FieldValueTooMany spec.annotations", blocked}},
+		{"required in another package's type (containers)", func(c *CronTab) { c.Spec.Template.Spec.Containers = nil }, []string{"FieldValueRequired spec.template.spec.containers", blocked}},
+		{"metav1.Condition's own markers", func(c *CronTab) { c.Status.Conditions[0].Status = "Maybe" }, []string{"FieldValueNotSupported status.conditions[0].status", blocked}},
+		{"CEL rule", func(c *CronTab) { c.Spec.SuspendUntil = ptr(metav1.Now()) }, []string{"FieldValueInvalid spec"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			obj := validCronTab()
+			c.change(obj)
+			got := errorKeys(Validate_CronTab(ctx, create, nil, obj, nil))
+			if len(got) != len(c.want) {
+				t.Errorf("errors %v, want %v", got, c.want)
+			}
+			for _, w := range c.want {
+				if !got[w] {
+					t.Errorf("no %s among %v", w, got)
+				}
+			}
+		})
+	}
+}
+
+// An update ratchets what did not change, as the server does.
+func TestValidateCronTabUpdate(t *testing.T) {
+	ctx := context.Background()
+	old := validCronTab()
+	old.Spec.Replicas = ptr(int32(11))
+	obj := old.DeepCopy()
+	obj.Spec.Image = "other"
+	if errs := Validate_CronTab(ctx, operation.Operation{Type: operation.Update}, nil, obj, old); len(errs) > 0 {
+		t.Errorf("unchanged invalid replicas reported on update: %v", errs)
+	}
+	obj.Spec.Replicas = ptr(int32(12))
+	if errs := Validate_CronTab(ctx, operation.Operation{Type: operation.Update}, nil, obj, old); len(errs) != 1 {
+		t.Errorf("changed invalid replicas: %v", errs)
+	}
+}
+
+func BenchmarkValidateCronTab(b *testing.B) {
+	ctx := context.Background()
+	obj := validCronTab()
+	create := operation.Operation{Type: operation.Create}
+	b.ReportAllocs()
+	for b.Loop() {
+		if errs := Validate_CronTab(ctx, create, nil, obj, nil); len(errs) > 0 {
+			b.Fatal(errs)
+		}
+	}
+}
+
+// The schema's keywords alone (what Validate_CronTab checks before the
+// CEL rules), which allocate nothing on a valid object.
+func TestKeywordsAllocateNothing(t *testing.T) {
+	obj := validCronTab()
+	var p vgruntime.Path
+	if n := testing.AllocsPerRun(100, func() {
+		if errs := validate_CronTab(&p, obj, nil); len(errs) > 0 {
+			t.Fatal(errs)
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}
