@@ -87,6 +87,17 @@ func Dialect(l *source.Loaded, path string) bool {
 	return true
 }
 
+// skipped reports a package controller-gen is told to skip
+// (+kubebuilder:skip in its package comment).
+func skipped(l *source.Loaded, path string) bool {
+	for _, line := range l.PackageLines(path) {
+		if strings.TrimSpace(line.Text) == "+kubebuilder:skip" {
+			return true
+		}
+	}
+	return false
+}
+
 func hasK8sTag(lines []markers.Line) bool {
 	for _, l := range lines {
 		if isK8sTag(strings.TrimSpace(l.Text)) {
@@ -108,6 +119,9 @@ func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
 	b := &builder{l: l, opts: opts, named: map[types.Name]*apiextv1.JSONSchemaProps{}}
 	m := &Model{}
 	for _, path := range paths {
+		if skipped(l, path) {
+			continue // +kubebuilder:skip: controller-gen makes nothing of it
+		}
 		p := b.pkg(path)
 		m.Packages = append(m.Packages, p)
 	}

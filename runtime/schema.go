@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/kube-openapi/pkg/validation/strfmt"
 )
 
 // The errors below are those the API server reports for a CRD's schema
@@ -161,4 +162,14 @@ func UpdateErrors(ratcheted, all, oldAll field.ErrorList) field.ErrorList {
 		}
 	}
 	return out
+}
+
+// SchemaFormat is the error of a string that is not of the format its
+// schema names, as the server reports it (kube-openapi's format registry,
+// which the server uses): TypeInvalid. It is nil for a valid string.
+func SchemaFormat(p *Path, v, format string) *field.Error {
+	if strfmt.Default.Validates(format, v) {
+		return nil
+	}
+	return at(field.TypeInvalid(nil, v, fmt.Sprintf("%s in body must be of type %s: %q", p.String(), format, v)), p)
 }

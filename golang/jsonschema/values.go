@@ -6,6 +6,9 @@ import (
 	"sort"
 
 	"github.com/dave/jennifer/jen"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
+	"k8s.io/apimachinery/pkg/util/version"
+	"k8s.io/kube-openapi/pkg/validation/spec"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/gengo/v2/types"
 
@@ -61,27 +64,9 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 		// Their JSON is written by their own marshaller, in the form
 		// their schema describes (a quantity's canonical string matches
 		// its pattern); a keyword written on them is checked nowhere else.
-		e.unchecked(s, t, "format", "pattern", "type", "anyOf", "x-kubernetes-int-or-string", "x-kubernetes-preserve-unknown-fields", "properties", "x-kubernetes-embedded-resource")
+		e.unchecked(s, t, "format", "pattern", "type", "anyOf", "x-kubernetes-int-or-string", "x-kubernetes-preserve-unknown-fields", "properties")
 		return out
 	case "intOrString":
-		str := jen.Parens(ptr.Clone()).Dot("StrVal")
-		strChecks := e.scalar(s, "string", str, path)
-		intChecks := e.scalar(s, "int", jen.Int64().Call(jen.Parens(ptr.Clone()).Dot("IntVal")), path)
-		if len(strChecks) > 0 || len(intChecks) > 0 {
-			out = append(out, jen.If(jen.Parens(ptr.Clone()).Dot("Type").Op("==").Qual("k8s.io/apimachinery/pkg/util/intstr", "String")).Block(strChecks...).Else().Block(intChecks...))
-		}
-		return out
-	}
-	switch t.Name.Package + "." + t.Name.Name {
-	case metaV1 + ".Time", metaV1 + ".MicroTime", metaV1 + ".Duration", metaV1 + ".ObjectMeta",
-		"k8s.io/apimachinery/pkg/api/resource.Quantity", "k8s.io/apimachinery/pkg/runtime.RawExtension",
-		"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSON", "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured.Unstructured":
-		// Their JSON is written by their own marshaller, in the form
-		// their schema describes (a quantity's canonical string matches
-		// its pattern); a keyword written on them is checked nowhere else.
-		e.unchecked(s, t, "format", "pattern", "type", "anyOf", "x-kubernetes-int-or-string", "x-kubernetes-preserve-unknown-fields", "properties", "x-kubernetes-embedded-resource")
-		return out
-	case "k8s.io/apimachinery/pkg/util/intstr.IntOrString":
 		str := jen.Parens(ptr.Clone()).Dot("StrVal")
 		strChecks := e.scalar(s, "string", str, path)
 		intChecks := e.scalar(s, "int", jen.Int64().Call(jen.Parens(ptr.Clone()).Dot("IntVal")), path)
@@ -117,6 +102,9 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 	case types.Struct:
 		if t.Name.Package == "" {
 			return out
+		}
+		if s.MinProperties != nil || s.MaxProperties != nil || len(s.Enum) > 0 || s.XEmbeddedResource {
+			e.unchecked(s, t, "type", "properties", "required", "x-kubernetes-preserve-unknown-fields")
 		}
 		if hasStructChecks(s) {
 			out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id(e.structFn(t, s)).Call(jen.Op("&").Id(path), ptr.Clone(), oldRef(old)).Op("...")))
@@ -185,8 +173,9 @@ func (e *emitter) scalar(s *apiextv1.JSONSchemaProps, kind string, v *jen.Statem
 		if s.Pattern != "" {
 			fail(jen.Op("!").Id(e.regexp(s.Pattern)).Dot("MatchString").Call(v.Clone()), invalid(jen.Qual(pkgRT, "PatternDetail").Call(jen.Lit(s.Pattern))))
 		}
-		if s.Format != "" {
-			e.errorf("format %q on a string is not checked by the Go validator", s.Format)
+		if s.Format != "" && serverChecksFormat(s.Format) {
+			out = append(out, jen.If(jen.Id("err").Op(":=").Qual(pkgRT, "SchemaFormat").Call(at, v.Clone(), jen.Lit(s.Format)), jen.Id("err").Op("!=").Nil()).Block(
+				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("err"))))
 		}
 	case "int", "float":
 		for _, b := range []struct {
@@ -214,9 +203,6 @@ func (e *emitter) scalar(s *apiextv1.JSONSchemaProps, kind string, v *jen.Statem
 				cond = jen.Qual("math", "Mod").Call(jen.Float64().Call(v.Clone()), jen.Lit(m)).Op("!=").Lit(0)
 			}
 			fail(cond, invalid(jen.Qual(pkgRT, "MultipleOf").Call(jen.Lit(m))))
-		}
-		if s.Format != "" && s.Format != "int32" && s.Format != "int64" && s.Format != "float" && s.Format != "double" {
-			e.errorf("format %q on a number is not checked by the Go validator", s.Format)
 		}
 	}
 	if len(s.Enum) > 0 {
@@ -261,6 +247,12 @@ func (e *emitter) scalar(s *apiextv1.JSONSchemaProps, kind string, v *jen.Statem
 		}
 	}
 	return out
+}
+
+// serverChecksFormat reports whether the API server (1.37) checks a
+// string format; it ignores the formats it does not know.
+func serverChecksFormat(format string) bool {
+	return len(validation.GetUnrecognizedFormats(&spec.Schema{SchemaProps: spec.SchemaProps{Type: spec.StringOrArray{"string"}, Format: format}}, version.MajorMinor(1, 37))) == 0
 }
 
 func math64(f float64) bool { return f >= -9.2e18 && f <= 9.2e18 }

@@ -72,6 +72,11 @@ type CronTabSpec struct {
 	// +kubebuilder:validation:MaxProperties=16
 	Annotations map[string]string `json:"annotations,omitempty"`
 
+	// Contact is who to mail when a run fails.
+	// +optional
+	// +kubebuilder:validation:Format=email
+	Contact string `json:"contact,omitempty"`
+
 	// Template is the pod every run starts.
 	// +optional
 	Template *corev1.PodTemplateSpec `json:"template,omitempty"`

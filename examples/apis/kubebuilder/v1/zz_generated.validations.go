@@ -47,7 +47,7 @@ func RegisterValidations(scheme *runtime.Scheme) error {
 }
 
 // celRules_CronTab are the CEL rules of CronTab's schema, evaluated by the API server's CEL validator.
-var celRules_CronTab = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["cronSpec","image"],"properties":{"annotations":{"type":"object","maxProperties":16,"additionalProperties":{"type":"string"}},"concurrencyPolicy":{"type":"string","default":"Allow","enum":["Allow","Forbid","Replace"]},"cronSpec":{"type":"string","maxLength":64,"minLength":9,"pattern":"^(\\S+\\s+){4}\\S+$"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"image":{"type":"string","maxLength":256},"maxSurge":{"pattern":"^(\\d+|\\d+%)$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"replicas":{"type":"integer","format":"int32","default":1,"maximum":10,"minimum":1},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0,"exclusiveMinimum":true,"multipleOf":5},"suspend":{"type":"boolean"},"suspendUntil":{"type":"string","format":"date-time"},"tags":{"type":"array","maxItems":8,"items":{"type":"string","maxLength":32},"x-kubernetes-list-type":"set"},"template":{"type":"object","properties":{"metadata":{"type":"object"},"spec":{"type":"object","required":["containers"],"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64"},"affinity":{"type":"object","properties":{"nodeAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["preference","weight"],"properties":{"preference":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"object","required":["nodeSelectorTerms"],"properties":{"nodeSelectorTerms":{"type":"array","items":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"}}},"podAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}},"podAntiAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}}}},"automountServiceAccountToken":{"type":"boolean"},"containers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"dnsConfig":{"type":"object","properties":{"nameservers":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"options":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"searches":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"dnsPolicy":{"type":"string"},"enableServiceLinks":{"type":"boolean"},"ephemeralContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"targetContainerName":{"type":"string"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"evictionResponders":{"type":"array","items":{"type":"object","required":["name","priority"],"properties":{"name":{"type":"string"},"priority":{"type":"integer","format":"int32"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"hostAliases":{"type":"array","items":{"type":"object","required":["ip"],"properties":{"hostnames":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"ip":{"type":"string"}}},"x-kubernetes-list-map-keys":["ip"],"x-kubernetes-list-type":"map"},"hostIPC":{"type":"boolean"},"hostNetwork":{"type":"boolean"},"hostPID":{"type":"boolean"},"hostUsers":{"type":"boolean"},"hostname":{"type":"string"},"hostnameOverride":{"type":"string"},"imagePullSecrets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"initContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"nodeName":{"type":"string"},"nodeSelector":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-map-type":"atomic"},"os":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"overhead":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"preemptionPolicy":{"type":"string"},"priority":{"type":"integer","format":"int32"},"priorityClassName":{"type":"string"},"readinessGates":{"type":"array","items":{"type":"object","required":["conditionType"],"properties":{"conditionType":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resourceClaims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"},"resourceClaimTemplateName":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"runtimeClassName":{"type":"string"},"schedulerName":{"type":"string"},"schedulingGates":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"schedulingGroup":{"type":"object","properties":{"podGroupName":{"type":"string"}}},"securityContext":{"type":"object","properties":{"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"fsGroup":{"type":"integer","format":"int64"},"fsGroupChangePolicy":{"type":"string"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxChangePolicy":{"type":"string"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"supplementalGroups":{"type":"array","items":{"type":"integer","format":"int64"},"x-kubernetes-list-type":"atomic"},"supplementalGroupsPolicy":{"type":"string"},"sysctls":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"serviceAccount":{"type":"string"},"serviceAccountName":{"type":"string"},"setHostnameAsFQDN":{"type":"boolean"},"shareProcessNamespace":{"type":"boolean"},"subdomain":{"type":"string"},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"tolerations":{"type":"array","items":{"type":"object","properties":{"effect":{"type":"string"},"key":{"type":"string"},"operator":{"type":"string"},"tolerationSeconds":{"type":"integer","format":"int64"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"topologySpreadConstraints":{"type":"array","items":{"type":"object","required":["maxSkew","topologyKey","whenUnsatisfiable"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"maxSkew":{"type":"integer","format":"int32"},"minDomains":{"type":"integer","format":"int32"},"nodeAffinityPolicy":{"type":"string"},"nodeTaintsPolicy":{"type":"string"},"topologyKey":{"type":"string"},"whenUnsatisfiable":{"type":"string"}}},"x-kubernetes-list-map-keys":["topologyKey","whenUnsatisfiable"],"x-kubernetes-list-type":"map"},"volumes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"awsElasticBlockStore":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"azureDisk":{"type":"object","required":["diskName","diskURI"],"properties":{"cachingMode":{"type":"string"},"diskName":{"type":"string"},"diskURI":{"type":"string"},"fsType":{"type":"string","default":"ext4"},"kind":{"type":"string"},"readOnly":{"type":"boolean","default":false}}},"azureFile":{"type":"object","required":["secretName","shareName"],"properties":{"readOnly":{"type":"boolean"},"secretName":{"type":"string"},"shareName":{"type":"string"}}},"cephfs":{"type":"object","required":["monitors"],"properties":{"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"readOnly":{"type":"boolean"},"secretFile":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string"}}},"cinder":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeID":{"type":"string"}}},"configMap":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"csi":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"nodePublishSecretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"readOnly":{"type":"boolean"},"volumeAttributes":{"type":"object","additionalProperties":{"type":"string"}}}},"downwardAPI":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"emptyDir":{"type":"object","properties":{"medium":{"type":"string"},"mode":{"type":"integer","format":"int32"},"sizeLimit":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"ephemeral":{"type":"object","properties":{"volumeClaimTemplate":{"type":"object","required":["spec"],"properties":{"metadata":{"type":"object"},"spec":{"type":"object","properties":{"accessModes":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"dataSource":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"dataSourceRef":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"},"namespace":{"type":"string"}}},"resources":{"type":"object","properties":{"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"storageClassName":{"type":"string"},"volumeAttributesClassName":{"type":"string"},"volumeMode":{"type":"string"},"volumeName":{"type":"string"}}}}}}},"fc":{"type":"object","properties":{"fsType":{"type":"string"},"lun":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"targetWWNs":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"wwids":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"flexVolume":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"options":{"type":"object","additionalProperties":{"type":"string"}},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"}}},"flocker":{"type":"object","properties":{"datasetName":{"type":"string"},"datasetUUID":{"type":"string"}}},"gcePersistentDisk":{"type":"object","required":["pdName"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"pdName":{"type":"string"},"readOnly":{"type":"boolean"}}},"gitRepo":{"type":"object","required":["repository"],"properties":{"directory":{"type":"string"},"repository":{"type":"string"},"revision":{"type":"string"}}},"glusterfs":{"type":"object","required":["endpoints","path"],"properties":{"endpoints":{"type":"string"},"path":{"type":"string"},"readOnly":{"type":"boolean"}}},"hostPath":{"type":"object","required":["path"],"properties":{"path":{"type":"string"},"type":{"type":"string"}}},"image":{"type":"object","properties":{"pullPolicy":{"type":"string"},"reference":{"type":"string"}}},"iscsi":{"type":"object","required":["iqn","lun","targetPortal"],"properties":{"chapAuthDiscovery":{"type":"boolean"},"chapAuthSession":{"type":"boolean"},"fsType":{"type":"string"},"initiatorName":{"type":"string"},"iqn":{"type":"string"},"iscsiInterface":{"type":"string","default":"default"},"lun":{"type":"integer","format":"int32"},"portals":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"targetPortal":{"type":"string"}}},"name":{"type":"string"},"nfs":{"type":"object","required":["path","server"],"properties":{"path":{"type":"string"},"readOnly":{"type":"boolean"},"server":{"type":"string"}}},"persistentVolumeClaim":{"type":"object","required":["claimName"],"properties":{"claimName":{"type":"string"},"readOnly":{"type":"boolean"}}},"photonPersistentDisk":{"type":"object","required":["pdID"],"properties":{"fsType":{"type":"string"},"pdID":{"type":"string"}}},"portworxVolume":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"projected":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"sources":{"type":"array","items":{"type":"object","properties":{"clusterTrustBundle":{"type":"object","required":["path"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"name":{"type":"string"},"optional":{"type":"boolean"},"path":{"type":"string"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"configMap":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"downwardAPI":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"podCertificate":{"type":"object","required":["keyType","signerName"],"properties":{"certificateChainPath":{"type":"string"},"credentialBundlePath":{"type":"string"},"keyPath":{"type":"string"},"keyType":{"type":"string"},"maxExpirationSeconds":{"type":"integer","format":"int32"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"},"userAnnotations":{"type":"object","additionalProperties":{"type":"string"}}}},"secret":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"serviceAccountToken":{"type":"object","required":["path"],"properties":{"audience":{"type":"string"},"expirationSeconds":{"type":"integer","format":"int64"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}}}},"x-kubernetes-list-type":"atomic"}}},"quobyte":{"type":"object","required":["registry","volume"],"properties":{"group":{"type":"string"},"readOnly":{"type":"boolean"},"registry":{"type":"string"},"tenant":{"type":"string"},"user":{"type":"string"},"volume":{"type":"string"}}},"rbd":{"type":"object","required":["image","monitors"],"properties":{"fsType":{"type":"string"},"image":{"type":"string"},"keyring":{"type":"string","default":"/etc/ceph/keyring"},"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"pool":{"type":"string","default":"rbd"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string","default":"admin"}}},"scaleIO":{"type":"object","required":["gateway","secretRef","system"],"properties":{"fsType":{"type":"string","default":"xfs"},"gateway":{"type":"string"},"protectionDomain":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"sslEnabled":{"type":"boolean"},"storageMode":{"type":"string","default":"ThinProvisioned"},"storagePool":{"type":"string"},"system":{"type":"string"},"volumeName":{"type":"string"}}},"secret":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"optional":{"type":"boolean"},"secretName":{"type":"string"}}},"storageos":{"type":"object","properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeName":{"type":"string"},"volumeNamespace":{"type":"string"}}},"vsphereVolume":{"type":"object","required":["volumePath"],"properties":{"fsType":{"type":"string"},"storagePolicyID":{"type":"string"},"storagePolicyName":{"type":"string"},"volumePath":{"type":"string"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.suspendUntil) || self.suspend","message":"suspendUntil needs suspend"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
+var celRules_CronTab = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["cronSpec","image"],"properties":{"annotations":{"type":"object","maxProperties":16,"additionalProperties":{"type":"string"}},"concurrencyPolicy":{"type":"string","default":"Allow","enum":["Allow","Forbid","Replace"]},"contact":{"type":"string","format":"email"},"cronSpec":{"type":"string","maxLength":64,"minLength":9,"pattern":"^(\\S+\\s+){4}\\S+$"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"image":{"type":"string","maxLength":256},"maxSurge":{"pattern":"^(\\d+|\\d+%)$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"replicas":{"type":"integer","format":"int32","default":1,"maximum":10,"minimum":1},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0,"exclusiveMinimum":true,"multipleOf":5},"suspend":{"type":"boolean"},"suspendUntil":{"type":"string","format":"date-time"},"tags":{"type":"array","maxItems":8,"items":{"type":"string","maxLength":32},"x-kubernetes-list-type":"set"},"template":{"type":"object","properties":{"metadata":{"type":"object"},"spec":{"type":"object","required":["containers"],"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64"},"affinity":{"type":"object","properties":{"nodeAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["preference","weight"],"properties":{"preference":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"object","required":["nodeSelectorTerms"],"properties":{"nodeSelectorTerms":{"type":"array","items":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"}}},"podAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}},"podAntiAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}}}},"automountServiceAccountToken":{"type":"boolean"},"containers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"dnsConfig":{"type":"object","properties":{"nameservers":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"options":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"searches":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"dnsPolicy":{"type":"string"},"enableServiceLinks":{"type":"boolean"},"ephemeralContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"targetContainerName":{"type":"string"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"evictionResponders":{"type":"array","items":{"type":"object","required":["name","priority"],"properties":{"name":{"type":"string"},"priority":{"type":"integer","format":"int32"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"hostAliases":{"type":"array","items":{"type":"object","required":["ip"],"properties":{"hostnames":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"ip":{"type":"string"}}},"x-kubernetes-list-map-keys":["ip"],"x-kubernetes-list-type":"map"},"hostIPC":{"type":"boolean"},"hostNetwork":{"type":"boolean"},"hostPID":{"type":"boolean"},"hostUsers":{"type":"boolean"},"hostname":{"type":"string"},"hostnameOverride":{"type":"string"},"imagePullSecrets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"initContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"nodeName":{"type":"string"},"nodeSelector":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-map-type":"atomic"},"os":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"overhead":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"preemptionPolicy":{"type":"string"},"priority":{"type":"integer","format":"int32"},"priorityClassName":{"type":"string"},"readinessGates":{"type":"array","items":{"type":"object","required":["conditionType"],"properties":{"conditionType":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resourceClaims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"},"resourceClaimTemplateName":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"runtimeClassName":{"type":"string"},"schedulerName":{"type":"string"},"schedulingGates":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"schedulingGroup":{"type":"object","properties":{"podGroupName":{"type":"string"}}},"securityContext":{"type":"object","properties":{"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"fsGroup":{"type":"integer","format":"int64"},"fsGroupChangePolicy":{"type":"string"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxChangePolicy":{"type":"string"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"supplementalGroups":{"type":"array","items":{"type":"integer","format":"int64"},"x-kubernetes-list-type":"atomic"},"supplementalGroupsPolicy":{"type":"string"},"sysctls":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"serviceAccount":{"type":"string"},"serviceAccountName":{"type":"string"},"setHostnameAsFQDN":{"type":"boolean"},"shareProcessNamespace":{"type":"boolean"},"subdomain":{"type":"string"},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"tolerations":{"type":"array","items":{"type":"object","properties":{"effect":{"type":"string"},"key":{"type":"string"},"operator":{"type":"string"},"tolerationSeconds":{"type":"integer","format":"int64"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"topologySpreadConstraints":{"type":"array","items":{"type":"object","required":["maxSkew","topologyKey","whenUnsatisfiable"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"maxSkew":{"type":"integer","format":"int32"},"minDomains":{"type":"integer","format":"int32"},"nodeAffinityPolicy":{"type":"string"},"nodeTaintsPolicy":{"type":"string"},"topologyKey":{"type":"string"},"whenUnsatisfiable":{"type":"string"}}},"x-kubernetes-list-map-keys":["topologyKey","whenUnsatisfiable"],"x-kubernetes-list-type":"map"},"volumes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"awsElasticBlockStore":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"azureDisk":{"type":"object","required":["diskName","diskURI"],"properties":{"cachingMode":{"type":"string"},"diskName":{"type":"string"},"diskURI":{"type":"string"},"fsType":{"type":"string","default":"ext4"},"kind":{"type":"string"},"readOnly":{"type":"boolean","default":false}}},"azureFile":{"type":"object","required":["secretName","shareName"],"properties":{"readOnly":{"type":"boolean"},"secretName":{"type":"string"},"shareName":{"type":"string"}}},"cephfs":{"type":"object","required":["monitors"],"properties":{"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"readOnly":{"type":"boolean"},"secretFile":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string"}}},"cinder":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeID":{"type":"string"}}},"configMap":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"csi":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"nodePublishSecretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"readOnly":{"type":"boolean"},"volumeAttributes":{"type":"object","additionalProperties":{"type":"string"}}}},"downwardAPI":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"emptyDir":{"type":"object","properties":{"medium":{"type":"string"},"mode":{"type":"integer","format":"int32"},"sizeLimit":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"ephemeral":{"type":"object","properties":{"volumeClaimTemplate":{"type":"object","required":["spec"],"properties":{"metadata":{"type":"object"},"spec":{"type":"object","properties":{"accessModes":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"dataSource":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"dataSourceRef":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"},"namespace":{"type":"string"}}},"resources":{"type":"object","properties":{"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"storageClassName":{"type":"string"},"volumeAttributesClassName":{"type":"string"},"volumeMode":{"type":"string"},"volumeName":{"type":"string"}}}}}}},"fc":{"type":"object","properties":{"fsType":{"type":"string"},"lun":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"targetWWNs":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"wwids":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"flexVolume":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"options":{"type":"object","additionalProperties":{"type":"string"}},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"}}},"flocker":{"type":"object","properties":{"datasetName":{"type":"string"},"datasetUUID":{"type":"string"}}},"gcePersistentDisk":{"type":"object","required":["pdName"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"pdName":{"type":"string"},"readOnly":{"type":"boolean"}}},"gitRepo":{"type":"object","required":["repository"],"properties":{"directory":{"type":"string"},"repository":{"type":"string"},"revision":{"type":"string"}}},"glusterfs":{"type":"object","required":["endpoints","path"],"properties":{"endpoints":{"type":"string"},"path":{"type":"string"},"readOnly":{"type":"boolean"}}},"hostPath":{"type":"object","required":["path"],"properties":{"path":{"type":"string"},"type":{"type":"string"}}},"image":{"type":"object","properties":{"pullPolicy":{"type":"string"},"reference":{"type":"string"}}},"iscsi":{"type":"object","required":["iqn","lun","targetPortal"],"properties":{"chapAuthDiscovery":{"type":"boolean"},"chapAuthSession":{"type":"boolean"},"fsType":{"type":"string"},"initiatorName":{"type":"string"},"iqn":{"type":"string"},"iscsiInterface":{"type":"string","default":"default"},"lun":{"type":"integer","format":"int32"},"portals":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"targetPortal":{"type":"string"}}},"name":{"type":"string"},"nfs":{"type":"object","required":["path","server"],"properties":{"path":{"type":"string"},"readOnly":{"type":"boolean"},"server":{"type":"string"}}},"persistentVolumeClaim":{"type":"object","required":["claimName"],"properties":{"claimName":{"type":"string"},"readOnly":{"type":"boolean"}}},"photonPersistentDisk":{"type":"object","required":["pdID"],"properties":{"fsType":{"type":"string"},"pdID":{"type":"string"}}},"portworxVolume":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"projected":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"sources":{"type":"array","items":{"type":"object","properties":{"clusterTrustBundle":{"type":"object","required":["path"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"name":{"type":"string"},"optional":{"type":"boolean"},"path":{"type":"string"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"configMap":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"downwardAPI":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"podCertificate":{"type":"object","required":["keyType","signerName"],"properties":{"certificateChainPath":{"type":"string"},"credentialBundlePath":{"type":"string"},"keyPath":{"type":"string"},"keyType":{"type":"string"},"maxExpirationSeconds":{"type":"integer","format":"int32"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"},"userAnnotations":{"type":"object","additionalProperties":{"type":"string"}}}},"secret":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"serviceAccountToken":{"type":"object","required":["path"],"properties":{"audience":{"type":"string"},"expirationSeconds":{"type":"integer","format":"int64"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}}}},"x-kubernetes-list-type":"atomic"}}},"quobyte":{"type":"object","required":["registry","volume"],"properties":{"group":{"type":"string"},"readOnly":{"type":"boolean"},"registry":{"type":"string"},"tenant":{"type":"string"},"user":{"type":"string"},"volume":{"type":"string"}}},"rbd":{"type":"object","required":["image","monitors"],"properties":{"fsType":{"type":"string"},"image":{"type":"string"},"keyring":{"type":"string","default":"/etc/ceph/keyring"},"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"pool":{"type":"string","default":"rbd"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string","default":"admin"}}},"scaleIO":{"type":"object","required":["gateway","secretRef","system"],"properties":{"fsType":{"type":"string","default":"xfs"},"gateway":{"type":"string"},"protectionDomain":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"sslEnabled":{"type":"boolean"},"storageMode":{"type":"string","default":"ThinProvisioned"},"storagePool":{"type":"string"},"system":{"type":"string"},"volumeName":{"type":"string"}}},"secret":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"optional":{"type":"boolean"},"secretName":{"type":"string"}}},"storageos":{"type":"object","properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeName":{"type":"string"},"volumeNamespace":{"type":"string"}}},"vsphereVolume":{"type":"object","required":["volumePath"],"properties":{"fsType":{"type":"string"},"storagePolicyID":{"type":"string"},"storagePolicyName":{"type":"string"},"volumePath":{"type":"string"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.suspendUntil) || self.suspend","message":"suspendUntil needs suspend"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
 
 // Validate_CronTab validates CronTab as the API server validates it against its CRD
 // (the schema controller-gen's markers describe), on the object the server
@@ -304,17 +304,34 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 			}
 		}
 	}
+	// field contact
+	{
+		fp41 := p.Child("contact")
+		if !(obj.Contact == "") {
+			ov42 := func() *string {
+				if old == nil {
+					return nil
+				}
+				return &old.Contact
+			}()
+			if !vgruntime.Unchanged(&obj.Contact, ov42) {
+				if err := vgruntime.SchemaFormat(&fp41, string(*&obj.Contact), "email"); err != nil {
+					errs = append(errs, err)
+				}
+			}
+		}
+	}
 	// field template
 	{
-		fp41 := p.Child("template")
+		fp43 := p.Child("template")
 		if !(obj.Template == nil) {
-			ov42 := func() *v1.PodTemplateSpec {
+			ov44 := func() *v1.PodTemplateSpec {
 				if old == nil {
 					return nil
 				}
 				return old.Template
 			}()
-			errs = append(errs, validate_corev1_PodTemplateSpec(&fp41, obj.Template, ov42)...)
+			errs = append(errs, validate_corev1_PodTemplateSpec(&fp43, obj.Template, ov44)...)
 		}
 	}
 	return
@@ -328,27 +345,27 @@ func validate_CronTabStatus(p *vgruntime.Path, obj, old *CronTabStatus) (errs fi
 	}
 	// field conditions
 	{
-		fp45 := p.Child("conditions")
+		fp47 := p.Child("conditions")
 		if !(len(obj.Conditions) == 0) {
-			ov46 := func() *[]v11.Condition {
+			ov48 := func() *[]v11.Condition {
 				if old == nil {
 					return nil
 				}
 				return &old.Conditions
 			}()
-			if !vgruntime.Unchanged(&obj.Conditions, ov46) {
-				key47 := func(e *v11.Condition) struct {
+			if !vgruntime.Unchanged(&obj.Conditions, ov48) {
+				key49 := func(e *v11.Condition) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.Type}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp45, *&obj.Conditions, key47)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp47, *&obj.Conditions, key49)...)
 				for i := range *&obj.Conditions {
-					ip48 := fp45.Index(i)
-					oi49 := vgruntime.OldItemByKey(ov46, &(*&obj.Conditions)[i], key47)
-					errs = append(errs, validate_metav1_Condition(&ip48, &(*&obj.Conditions)[i], oi49)...)
+					ip50 := fp47.Index(i)
+					oi51 := vgruntime.OldItemByKey(ov48, &(*&obj.Conditions)[i], key49)
+					errs = append(errs, validate_metav1_Condition(&ip50, &(*&obj.Conditions)[i], oi51)...)
 				}
 			}
 		}
@@ -364,15 +381,15 @@ func validate_corev1_EnvVar(p *vgruntime.Path, obj, old *v1.EnvVar) (errs field.
 	}
 	// field valueFrom
 	{
-		fp54 := p.Child("valueFrom")
+		fp56 := p.Child("valueFrom")
 		if !(obj.ValueFrom == nil) {
-			ov55 := func() *v1.EnvVarSource {
+			ov57 := func() *v1.EnvVarSource {
 				if old == nil {
 					return nil
 				}
 				return old.ValueFrom
 			}()
-			errs = append(errs, validate_corev1_EnvVarSource(&fp54, obj.ValueFrom, ov55)...)
+			errs = append(errs, validate_corev1_EnvVarSource(&fp56, obj.ValueFrom, ov57)...)
 		}
 	}
 	return
@@ -386,14 +403,14 @@ func validate_corev1_PodTemplateSpec(p *vgruntime.Path, obj, old *v1.PodTemplate
 	}
 	// field spec
 	{
-		fp58 := p.Child("spec")
-		ov59 := func() *v1.PodSpec {
+		fp60 := p.Child("spec")
+		ov61 := func() *v1.PodSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		errs = append(errs, validate_corev1_PodSpec(&fp58, &obj.Spec, ov59)...)
+		errs = append(errs, validate_corev1_PodSpec(&fp60, &obj.Spec, ov61)...)
 	}
 	return
 }
@@ -412,89 +429,89 @@ func validate_metav1_Condition(p *vgruntime.Path, obj, old *v11.Condition) (errs
 	}
 	// field type
 	{
-		fp60 := p.Child("type")
-		ov61 := func() *string {
+		fp62 := p.Child("type")
+		ov63 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Type
 		}()
-		if !vgruntime.Unchanged(&obj.Type, ov61) {
+		if !vgruntime.Unchanged(&obj.Type, ov63) {
 			if utf8.RuneCountInString(string(*&obj.Type)) > 316 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp60, 316))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp62, 316))
 			}
 			if !pattern3.MatchString(string(*&obj.Type)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp60, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp62, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
 			}
 		}
 	}
 	// field status
 	{
-		fp62 := p.Child("status")
-		ov63 := func() *v11.ConditionStatus {
+		fp64 := p.Child("status")
+		ov65 := func() *v11.ConditionStatus {
 			if old == nil {
 				return nil
 			}
 			return &old.Status
 		}()
-		if !vgruntime.Unchanged(&obj.Status, ov63) {
+		if !vgruntime.Unchanged(&obj.Status, ov65) {
 			switch string(*&obj.Status) {
 			case "True", "False", "Unknown":
 			default:
-				errs = append(errs, vgruntime.SchemaEnum(&fp62, string(*&obj.Status), []string{"True", "False", "Unknown"}))
+				errs = append(errs, vgruntime.SchemaEnum(&fp64, string(*&obj.Status), []string{"True", "False", "Unknown"}))
 			}
 		}
 	}
 	// field observedGeneration
 	{
-		fp64 := p.Child("observedGeneration")
+		fp66 := p.Child("observedGeneration")
 		if !(obj.ObservedGeneration == 0) {
-			ov65 := func() *int64 {
+			ov67 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return &old.ObservedGeneration
 			}()
-			if !vgruntime.Unchanged(&obj.ObservedGeneration, ov65) {
+			if !vgruntime.Unchanged(&obj.ObservedGeneration, ov67) {
 				if int64(*&obj.ObservedGeneration) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp64, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp66, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
 				}
 			}
 		}
 	}
 	// field reason
 	{
-		fp68 := p.Child("reason")
-		ov69 := func() *string {
+		fp70 := p.Child("reason")
+		ov71 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Reason
 		}()
-		if !vgruntime.Unchanged(&obj.Reason, ov69) {
+		if !vgruntime.Unchanged(&obj.Reason, ov71) {
 			if utf8.RuneCountInString(string(*&obj.Reason)) > 1024 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp68, 1024))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp70, 1024))
 			}
 			if utf8.RuneCountInString(string(*&obj.Reason)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp68, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp70, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
 			}
 			if !pattern4.MatchString(string(*&obj.Reason)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp68, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp70, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
 			}
 		}
 	}
 	// field message
 	{
-		fp70 := p.Child("message")
-		ov71 := func() *string {
+		fp72 := p.Child("message")
+		ov73 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Message
 		}()
-		if !vgruntime.Unchanged(&obj.Message, ov71) {
+		if !vgruntime.Unchanged(&obj.Message, ov73) {
 			if utf8.RuneCountInString(string(*&obj.Message)) > 32768 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp70, 32768))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp72, 32768))
 			}
 		}
 	}
@@ -509,67 +526,67 @@ func validate_corev1_EnvVarSource(p *vgruntime.Path, obj, old *v1.EnvVarSource) 
 	}
 	// field fieldRef
 	{
-		fp72 := p.Child("fieldRef")
+		fp74 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov73 := func() *v1.ObjectFieldSelector {
+			ov75 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp72, obj.FieldRef, ov73)...)
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp74, obj.FieldRef, ov75)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp74 := p.Child("resourceFieldRef")
+		fp76 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov75 := func() *v1.ResourceFieldSelector {
+			ov77 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp74, obj.ResourceFieldRef, ov75)...)
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp76, obj.ResourceFieldRef, ov77)...)
 		}
 	}
 	// field configMapKeyRef
 	{
-		fp76 := p.Child("configMapKeyRef")
+		fp78 := p.Child("configMapKeyRef")
 		if !(obj.ConfigMapKeyRef == nil) {
-			ov77 := func() *v1.ConfigMapKeySelector {
+			ov79 := func() *v1.ConfigMapKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMapKeyRef
 			}()
-			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp76, obj.ConfigMapKeyRef, ov77)...)
+			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp78, obj.ConfigMapKeyRef, ov79)...)
 		}
 	}
 	// field secretKeyRef
 	{
-		fp78 := p.Child("secretKeyRef")
+		fp80 := p.Child("secretKeyRef")
 		if !(obj.SecretKeyRef == nil) {
-			ov79 := func() *v1.SecretKeySelector {
+			ov81 := func() *v1.SecretKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.SecretKeyRef
 			}()
-			errs = append(errs, validate_corev1_SecretKeySelector(&fp78, obj.SecretKeyRef, ov79)...)
+			errs = append(errs, validate_corev1_SecretKeySelector(&fp80, obj.SecretKeyRef, ov81)...)
 		}
 	}
 	// field fileKeyRef
 	{
-		fp80 := p.Child("fileKeyRef")
+		fp82 := p.Child("fileKeyRef")
 		if !(obj.FileKeyRef == nil) {
-			ov81 := func() *v1.FileKeySelector {
+			ov83 := func() *v1.FileKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.FileKeyRef
 			}()
-			errs = append(errs, validate_corev1_FileKeySelector(&fp80, obj.FileKeyRef, ov81)...)
+			errs = append(errs, validate_corev1_FileKeySelector(&fp82, obj.FileKeyRef, ov83)...)
 		}
 	}
 	return
@@ -583,233 +600,233 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 	}
 	// field volumes
 	{
-		fp82 := p.Child("volumes")
+		fp84 := p.Child("volumes")
 		if !(len(obj.Volumes) == 0) {
-			ov83 := func() *[]v1.Volume {
+			ov85 := func() *[]v1.Volume {
 				if old == nil {
 					return nil
 				}
 				return &old.Volumes
 			}()
-			if !vgruntime.Unchanged(&obj.Volumes, ov83) {
-				key84 := func(e *v1.Volume) struct {
+			if !vgruntime.Unchanged(&obj.Volumes, ov85) {
+				key86 := func(e *v1.Volume) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.Name}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp82, *&obj.Volumes, key84)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp84, *&obj.Volumes, key86)...)
 				for i := range *&obj.Volumes {
-					ip85 := fp82.Index(i)
-					oi86 := vgruntime.OldItemByKey(ov83, &(*&obj.Volumes)[i], key84)
-					errs = append(errs, validate_corev1_Volume(&ip85, &(*&obj.Volumes)[i], oi86)...)
+					ip87 := fp84.Index(i)
+					oi88 := vgruntime.OldItemByKey(ov85, &(*&obj.Volumes)[i], key86)
+					errs = append(errs, validate_corev1_Volume(&ip87, &(*&obj.Volumes)[i], oi88)...)
 				}
 			}
 		}
 	}
 	// field initContainers
 	{
-		fp87 := p.Child("initContainers")
+		fp89 := p.Child("initContainers")
 		if !(len(obj.InitContainers) == 0) {
-			ov88 := func() *[]v1.Container {
+			ov90 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.InitContainers
 			}()
-			if !vgruntime.Unchanged(&obj.InitContainers, ov88) {
-				key89 := func(e *v1.Container) struct {
+			if !vgruntime.Unchanged(&obj.InitContainers, ov90) {
+				key91 := func(e *v1.Container) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.Name}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp87, *&obj.InitContainers, key89)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp89, *&obj.InitContainers, key91)...)
 				for i := range *&obj.InitContainers {
-					ip90 := fp87.Index(i)
-					oi91 := vgruntime.OldItemByKey(ov88, &(*&obj.InitContainers)[i], key89)
-					errs = append(errs, validate_corev1_Container(&ip90, &(*&obj.InitContainers)[i], oi91)...)
+					ip92 := fp89.Index(i)
+					oi93 := vgruntime.OldItemByKey(ov90, &(*&obj.InitContainers)[i], key91)
+					errs = append(errs, validate_corev1_Container(&ip92, &(*&obj.InitContainers)[i], oi93)...)
 				}
 			}
 		}
 	}
 	// field containers
 	{
-		fp92 := p.Child("containers")
+		fp94 := p.Child("containers")
 		if obj.Containers == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp92))
+			errs = append(errs, vgruntime.SchemaRequired(&fp94))
 		} else {
-			ov93 := func() *[]v1.Container {
+			ov95 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.Containers
 			}()
-			if !vgruntime.Unchanged(&obj.Containers, ov93) {
-				key94 := func(e *v1.Container) struct {
+			if !vgruntime.Unchanged(&obj.Containers, ov95) {
+				key96 := func(e *v1.Container) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.Name}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp92, *&obj.Containers, key94)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp94, *&obj.Containers, key96)...)
 				for i := range *&obj.Containers {
-					ip95 := fp92.Index(i)
-					oi96 := vgruntime.OldItemByKey(ov93, &(*&obj.Containers)[i], key94)
-					errs = append(errs, validate_corev1_Container(&ip95, &(*&obj.Containers)[i], oi96)...)
+					ip97 := fp94.Index(i)
+					oi98 := vgruntime.OldItemByKey(ov95, &(*&obj.Containers)[i], key96)
+					errs = append(errs, validate_corev1_Container(&ip97, &(*&obj.Containers)[i], oi98)...)
 				}
 			}
 		}
 	}
 	// field ephemeralContainers
 	{
-		fp97 := p.Child("ephemeralContainers")
+		fp99 := p.Child("ephemeralContainers")
 		if !(len(obj.EphemeralContainers) == 0) {
-			ov98 := func() *[]v1.EphemeralContainer {
+			ov100 := func() *[]v1.EphemeralContainer {
 				if old == nil {
 					return nil
 				}
 				return &old.EphemeralContainers
 			}()
-			if !vgruntime.Unchanged(&obj.EphemeralContainers, ov98) {
-				key99 := func(e *v1.EphemeralContainer) struct {
+			if !vgruntime.Unchanged(&obj.EphemeralContainers, ov100) {
+				key101 := func(e *v1.EphemeralContainer) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.Name}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp97, *&obj.EphemeralContainers, key99)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp99, *&obj.EphemeralContainers, key101)...)
 				for i := range *&obj.EphemeralContainers {
-					ip100 := fp97.Index(i)
-					oi101 := vgruntime.OldItemByKey(ov98, &(*&obj.EphemeralContainers)[i], key99)
-					errs = append(errs, validate_corev1_EphemeralContainer(&ip100, &(*&obj.EphemeralContainers)[i], oi101)...)
+					ip102 := fp99.Index(i)
+					oi103 := vgruntime.OldItemByKey(ov100, &(*&obj.EphemeralContainers)[i], key101)
+					errs = append(errs, validate_corev1_EphemeralContainer(&ip102, &(*&obj.EphemeralContainers)[i], oi103)...)
 				}
 			}
 		}
 	}
 	// field securityContext
 	{
-		fp130 := p.Child("securityContext")
+		fp132 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov131 := func() *v1.PodSecurityContext {
+			ov133 := func() *v1.PodSecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			errs = append(errs, validate_corev1_PodSecurityContext(&fp130, obj.SecurityContext, ov131)...)
+			errs = append(errs, validate_corev1_PodSecurityContext(&fp132, obj.SecurityContext, ov133)...)
 		}
 	}
 	// field imagePullSecrets
 	{
-		fp132 := p.Child("imagePullSecrets")
+		fp134 := p.Child("imagePullSecrets")
 		if !(len(obj.ImagePullSecrets) == 0) {
-			ov133 := func() *[]v1.LocalObjectReference {
+			ov135 := func() *[]v1.LocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return &old.ImagePullSecrets
 			}()
-			if !vgruntime.Unchanged(&obj.ImagePullSecrets, ov133) {
-				key134 := func(e *v1.LocalObjectReference) struct {
+			if !vgruntime.Unchanged(&obj.ImagePullSecrets, ov135) {
+				key136 := func(e *v1.LocalObjectReference) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.Name}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp132, *&obj.ImagePullSecrets, key134)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp134, *&obj.ImagePullSecrets, key136)...)
 			}
 		}
 	}
 	// field affinity
 	{
-		fp141 := p.Child("affinity")
+		fp143 := p.Child("affinity")
 		if !(obj.Affinity == nil) {
-			ov142 := func() *v1.Affinity {
+			ov144 := func() *v1.Affinity {
 				if old == nil {
 					return nil
 				}
 				return old.Affinity
 			}()
-			errs = append(errs, validate_corev1_Affinity(&fp141, obj.Affinity, ov142)...)
+			errs = append(errs, validate_corev1_Affinity(&fp143, obj.Affinity, ov144)...)
 		}
 	}
 	// field hostAliases
 	{
-		fp149 := p.Child("hostAliases")
+		fp151 := p.Child("hostAliases")
 		if !(len(obj.HostAliases) == 0) {
-			ov150 := func() *[]v1.HostAlias {
+			ov152 := func() *[]v1.HostAlias {
 				if old == nil {
 					return nil
 				}
 				return &old.HostAliases
 			}()
-			if !vgruntime.Unchanged(&obj.HostAliases, ov150) {
-				key151 := func(e *v1.HostAlias) struct {
+			if !vgruntime.Unchanged(&obj.HostAliases, ov152) {
+				key153 := func(e *v1.HostAlias) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.IP}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp149, *&obj.HostAliases, key151)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp151, *&obj.HostAliases, key153)...)
 				for i := range *&obj.HostAliases {
-					ip152 := fp149.Index(i)
-					oi153 := vgruntime.OldItemByKey(ov150, &(*&obj.HostAliases)[i], key151)
-					errs = append(errs, validate_corev1_HostAlias(&ip152, &(*&obj.HostAliases)[i], oi153)...)
+					ip154 := fp151.Index(i)
+					oi155 := vgruntime.OldItemByKey(ov152, &(*&obj.HostAliases)[i], key153)
+					errs = append(errs, validate_corev1_HostAlias(&ip154, &(*&obj.HostAliases)[i], oi155)...)
 				}
 			}
 		}
 	}
 	// field dnsConfig
 	{
-		fp158 := p.Child("dnsConfig")
+		fp160 := p.Child("dnsConfig")
 		if !(obj.DNSConfig == nil) {
-			ov159 := func() *v1.PodDNSConfig {
+			ov161 := func() *v1.PodDNSConfig {
 				if old == nil {
 					return nil
 				}
 				return old.DNSConfig
 			}()
-			errs = append(errs, validate_corev1_PodDNSConfig(&fp158, obj.DNSConfig, ov159)...)
+			errs = append(errs, validate_corev1_PodDNSConfig(&fp160, obj.DNSConfig, ov161)...)
 		}
 	}
 	// field readinessGates
 	{
-		fp160 := p.Child("readinessGates")
+		fp162 := p.Child("readinessGates")
 		if !(len(obj.ReadinessGates) == 0) {
-			ov161 := func() *[]v1.PodReadinessGate {
+			ov163 := func() *[]v1.PodReadinessGate {
 				if old == nil {
 					return nil
 				}
 				return &old.ReadinessGates
 			}()
-			if !vgruntime.Unchanged(&obj.ReadinessGates, ov161) {
+			if !vgruntime.Unchanged(&obj.ReadinessGates, ov163) {
 				for i := range *&obj.ReadinessGates {
-					ip162 := fp160.Index(i)
-					oi163 := (*v1.PodReadinessGate)(nil)
-					errs = append(errs, validate_corev1_PodReadinessGate(&ip162, &(*&obj.ReadinessGates)[i], oi163)...)
+					ip164 := fp162.Index(i)
+					oi165 := (*v1.PodReadinessGate)(nil)
+					errs = append(errs, validate_corev1_PodReadinessGate(&ip164, &(*&obj.ReadinessGates)[i], oi165)...)
 				}
 			}
 		}
 	}
 	// field topologySpreadConstraints
 	{
-		fp174 := p.Child("topologySpreadConstraints")
+		fp176 := p.Child("topologySpreadConstraints")
 		if !(len(obj.TopologySpreadConstraints) == 0) {
-			ov175 := func() *[]v1.TopologySpreadConstraint {
+			ov177 := func() *[]v1.TopologySpreadConstraint {
 				if old == nil {
 					return nil
 				}
 				return &old.TopologySpreadConstraints
 			}()
-			if !vgruntime.Unchanged(&obj.TopologySpreadConstraints, ov175) {
-				key176 := func(e *v1.TopologySpreadConstraint) struct {
+			if !vgruntime.Unchanged(&obj.TopologySpreadConstraints, ov177) {
+				key178 := func(e *v1.TopologySpreadConstraint) struct {
 					k0 string
 					k1 v1.UnsatisfiableConstraintAction
 				} {
@@ -818,118 +835,118 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 						k1 v1.UnsatisfiableConstraintAction
 					}{e.TopologyKey, e.WhenUnsatisfiable}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp174, *&obj.TopologySpreadConstraints, key176)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp176, *&obj.TopologySpreadConstraints, key178)...)
 				for i := range *&obj.TopologySpreadConstraints {
-					ip177 := fp174.Index(i)
-					oi178 := vgruntime.OldItemByKey(ov175, &(*&obj.TopologySpreadConstraints)[i], key176)
-					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip177, &(*&obj.TopologySpreadConstraints)[i], oi178)...)
+					ip179 := fp176.Index(i)
+					oi180 := vgruntime.OldItemByKey(ov177, &(*&obj.TopologySpreadConstraints)[i], key178)
+					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip179, &(*&obj.TopologySpreadConstraints)[i], oi180)...)
 				}
 			}
 		}
 	}
 	// field os
 	{
-		fp181 := p.Child("os")
+		fp183 := p.Child("os")
 		if !(obj.OS == nil) {
-			ov182 := func() *v1.PodOS {
+			ov184 := func() *v1.PodOS {
 				if old == nil {
 					return nil
 				}
 				return old.OS
 			}()
-			errs = append(errs, validate_corev1_PodOS(&fp181, obj.OS, ov182)...)
+			errs = append(errs, validate_corev1_PodOS(&fp183, obj.OS, ov184)...)
 		}
 	}
 	// field schedulingGates
 	{
-		fp185 := p.Child("schedulingGates")
+		fp187 := p.Child("schedulingGates")
 		if !(len(obj.SchedulingGates) == 0) {
-			ov186 := func() *[]v1.PodSchedulingGate {
+			ov188 := func() *[]v1.PodSchedulingGate {
 				if old == nil {
 					return nil
 				}
 				return &old.SchedulingGates
 			}()
-			if !vgruntime.Unchanged(&obj.SchedulingGates, ov186) {
-				key187 := func(e *v1.PodSchedulingGate) struct {
+			if !vgruntime.Unchanged(&obj.SchedulingGates, ov188) {
+				key189 := func(e *v1.PodSchedulingGate) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.Name}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp185, *&obj.SchedulingGates, key187)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp187, *&obj.SchedulingGates, key189)...)
 				for i := range *&obj.SchedulingGates {
-					ip188 := fp185.Index(i)
-					oi189 := vgruntime.OldItemByKey(ov186, &(*&obj.SchedulingGates)[i], key187)
-					errs = append(errs, validate_corev1_PodSchedulingGate(&ip188, &(*&obj.SchedulingGates)[i], oi189)...)
+					ip190 := fp187.Index(i)
+					oi191 := vgruntime.OldItemByKey(ov188, &(*&obj.SchedulingGates)[i], key189)
+					errs = append(errs, validate_corev1_PodSchedulingGate(&ip190, &(*&obj.SchedulingGates)[i], oi191)...)
 				}
 			}
 		}
 	}
 	// field resourceClaims
 	{
-		fp190 := p.Child("resourceClaims")
+		fp192 := p.Child("resourceClaims")
 		if !(len(obj.ResourceClaims) == 0) {
-			ov191 := func() *[]v1.PodResourceClaim {
+			ov193 := func() *[]v1.PodResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.ResourceClaims
 			}()
-			if !vgruntime.Unchanged(&obj.ResourceClaims, ov191) {
-				key192 := func(e *v1.PodResourceClaim) struct {
+			if !vgruntime.Unchanged(&obj.ResourceClaims, ov193) {
+				key194 := func(e *v1.PodResourceClaim) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.Name}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp190, *&obj.ResourceClaims, key192)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp192, *&obj.ResourceClaims, key194)...)
 				for i := range *&obj.ResourceClaims {
-					ip193 := fp190.Index(i)
-					oi194 := vgruntime.OldItemByKey(ov191, &(*&obj.ResourceClaims)[i], key192)
-					errs = append(errs, validate_corev1_PodResourceClaim(&ip193, &(*&obj.ResourceClaims)[i], oi194)...)
+					ip195 := fp192.Index(i)
+					oi196 := vgruntime.OldItemByKey(ov193, &(*&obj.ResourceClaims)[i], key194)
+					errs = append(errs, validate_corev1_PodResourceClaim(&ip195, &(*&obj.ResourceClaims)[i], oi196)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp195 := p.Child("resources")
+		fp197 := p.Child("resources")
 		if !(obj.Resources == nil) {
-			ov196 := func() *v1.ResourceRequirements {
+			ov198 := func() *v1.ResourceRequirements {
 				if old == nil {
 					return nil
 				}
 				return old.Resources
 			}()
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp195, obj.Resources, ov196)...)
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp197, obj.Resources, ov198)...)
 		}
 	}
 	// field evictionResponders
 	{
-		fp201 := p.Child("evictionResponders")
+		fp203 := p.Child("evictionResponders")
 		if !(len(obj.EvictionResponders) == 0) {
-			ov202 := func() *[]v1.EvictionResponder {
+			ov204 := func() *[]v1.EvictionResponder {
 				if old == nil {
 					return nil
 				}
 				return &old.EvictionResponders
 			}()
-			if !vgruntime.Unchanged(&obj.EvictionResponders, ov202) {
-				key203 := func(e *v1.EvictionResponder) struct {
+			if !vgruntime.Unchanged(&obj.EvictionResponders, ov204) {
+				key205 := func(e *v1.EvictionResponder) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.Name}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp201, *&obj.EvictionResponders, key203)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp203, *&obj.EvictionResponders, key205)...)
 				for i := range *&obj.EvictionResponders {
-					ip204 := fp201.Index(i)
-					oi205 := vgruntime.OldItemByKey(ov202, &(*&obj.EvictionResponders)[i], key203)
-					errs = append(errs, validate_corev1_EvictionResponder(&ip204, &(*&obj.EvictionResponders)[i], oi205)...)
+					ip206 := fp203.Index(i)
+					oi207 := vgruntime.OldItemByKey(ov204, &(*&obj.EvictionResponders)[i], key205)
+					errs = append(errs, validate_corev1_EvictionResponder(&ip206, &(*&obj.EvictionResponders)[i], oi207)...)
 				}
 			}
 		}
@@ -989,7 +1006,7 @@ func validate_corev1_Volume(p *vgruntime.Path, obj, old *v1.Volume) (errs field.
 		return
 	}
 	{
-		ov240 := func() *v1.VolumeSource {
+		ov242 := func() *v1.VolumeSource {
 			if old == nil {
 				return nil
 			}
@@ -997,353 +1014,353 @@ func validate_corev1_Volume(p *vgruntime.Path, obj, old *v1.Volume) (errs field.
 		}()
 		// field hostPath
 		{
-			fp241 := p.Child("hostPath")
+			fp243 := p.Child("hostPath")
 			if !(obj.VolumeSource.HostPath == nil) {
-				ov242 := func() *v1.HostPathVolumeSource {
-					if ov240 == nil {
+				ov244 := func() *v1.HostPathVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.HostPath
+					return ov242.HostPath
 				}()
-				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp241, obj.VolumeSource.HostPath, ov242)...)
+				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp243, obj.VolumeSource.HostPath, ov244)...)
 			}
 		}
 		// field emptyDir
 		{
-			fp243 := p.Child("emptyDir")
+			fp245 := p.Child("emptyDir")
 			if !(obj.VolumeSource.EmptyDir == nil) {
-				ov244 := func() *v1.EmptyDirVolumeSource {
-					if ov240 == nil {
+				ov246 := func() *v1.EmptyDirVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.EmptyDir
+					return ov242.EmptyDir
 				}()
-				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp243, obj.VolumeSource.EmptyDir, ov244)...)
+				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp245, obj.VolumeSource.EmptyDir, ov246)...)
 			}
 		}
 		// field gcePersistentDisk
 		{
-			fp245 := p.Child("gcePersistentDisk")
+			fp247 := p.Child("gcePersistentDisk")
 			if !(obj.VolumeSource.GCEPersistentDisk == nil) {
-				ov246 := func() *v1.GCEPersistentDiskVolumeSource {
-					if ov240 == nil {
+				ov248 := func() *v1.GCEPersistentDiskVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.GCEPersistentDisk
+					return ov242.GCEPersistentDisk
 				}()
-				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp245, obj.VolumeSource.GCEPersistentDisk, ov246)...)
+				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp247, obj.VolumeSource.GCEPersistentDisk, ov248)...)
 			}
 		}
 		// field awsElasticBlockStore
 		{
-			fp247 := p.Child("awsElasticBlockStore")
+			fp249 := p.Child("awsElasticBlockStore")
 			if !(obj.VolumeSource.AWSElasticBlockStore == nil) {
-				ov248 := func() *v1.AWSElasticBlockStoreVolumeSource {
-					if ov240 == nil {
+				ov250 := func() *v1.AWSElasticBlockStoreVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.AWSElasticBlockStore
+					return ov242.AWSElasticBlockStore
 				}()
-				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp247, obj.VolumeSource.AWSElasticBlockStore, ov248)...)
+				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp249, obj.VolumeSource.AWSElasticBlockStore, ov250)...)
 			}
 		}
 		// field gitRepo
 		{
-			fp249 := p.Child("gitRepo")
+			fp251 := p.Child("gitRepo")
 			if !(obj.VolumeSource.GitRepo == nil) {
-				ov250 := func() *v1.GitRepoVolumeSource {
-					if ov240 == nil {
+				ov252 := func() *v1.GitRepoVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.GitRepo
+					return ov242.GitRepo
 				}()
-				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp249, obj.VolumeSource.GitRepo, ov250)...)
+				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp251, obj.VolumeSource.GitRepo, ov252)...)
 			}
 		}
 		// field secret
 		{
-			fp251 := p.Child("secret")
+			fp253 := p.Child("secret")
 			if !(obj.VolumeSource.Secret == nil) {
-				ov252 := func() *v1.SecretVolumeSource {
-					if ov240 == nil {
+				ov254 := func() *v1.SecretVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.Secret
+					return ov242.Secret
 				}()
-				errs = append(errs, validate_corev1_SecretVolumeSource(&fp251, obj.VolumeSource.Secret, ov252)...)
+				errs = append(errs, validate_corev1_SecretVolumeSource(&fp253, obj.VolumeSource.Secret, ov254)...)
 			}
 		}
 		// field nfs
 		{
-			fp253 := p.Child("nfs")
+			fp255 := p.Child("nfs")
 			if !(obj.VolumeSource.NFS == nil) {
-				ov254 := func() *v1.NFSVolumeSource {
-					if ov240 == nil {
+				ov256 := func() *v1.NFSVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.NFS
+					return ov242.NFS
 				}()
-				errs = append(errs, validate_corev1_NFSVolumeSource(&fp253, obj.VolumeSource.NFS, ov254)...)
+				errs = append(errs, validate_corev1_NFSVolumeSource(&fp255, obj.VolumeSource.NFS, ov256)...)
 			}
 		}
 		// field iscsi
 		{
-			fp255 := p.Child("iscsi")
+			fp257 := p.Child("iscsi")
 			if !(obj.VolumeSource.ISCSI == nil) {
-				ov256 := func() *v1.ISCSIVolumeSource {
-					if ov240 == nil {
+				ov258 := func() *v1.ISCSIVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.ISCSI
+					return ov242.ISCSI
 				}()
-				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp255, obj.VolumeSource.ISCSI, ov256)...)
+				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp257, obj.VolumeSource.ISCSI, ov258)...)
 			}
 		}
 		// field glusterfs
 		{
-			fp257 := p.Child("glusterfs")
+			fp259 := p.Child("glusterfs")
 			if !(obj.VolumeSource.Glusterfs == nil) {
-				ov258 := func() *v1.GlusterfsVolumeSource {
-					if ov240 == nil {
+				ov260 := func() *v1.GlusterfsVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.Glusterfs
+					return ov242.Glusterfs
 				}()
-				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp257, obj.VolumeSource.Glusterfs, ov258)...)
+				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp259, obj.VolumeSource.Glusterfs, ov260)...)
 			}
 		}
 		// field persistentVolumeClaim
 		{
-			fp259 := p.Child("persistentVolumeClaim")
+			fp261 := p.Child("persistentVolumeClaim")
 			if !(obj.VolumeSource.PersistentVolumeClaim == nil) {
-				ov260 := func() *v1.PersistentVolumeClaimVolumeSource {
-					if ov240 == nil {
+				ov262 := func() *v1.PersistentVolumeClaimVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.PersistentVolumeClaim
+					return ov242.PersistentVolumeClaim
 				}()
-				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp259, obj.VolumeSource.PersistentVolumeClaim, ov260)...)
+				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp261, obj.VolumeSource.PersistentVolumeClaim, ov262)...)
 			}
 		}
 		// field rbd
 		{
-			fp261 := p.Child("rbd")
+			fp263 := p.Child("rbd")
 			if !(obj.VolumeSource.RBD == nil) {
-				ov262 := func() *v1.RBDVolumeSource {
-					if ov240 == nil {
+				ov264 := func() *v1.RBDVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.RBD
+					return ov242.RBD
 				}()
-				errs = append(errs, validate_corev1_RBDVolumeSource(&fp261, obj.VolumeSource.RBD, ov262)...)
+				errs = append(errs, validate_corev1_RBDVolumeSource(&fp263, obj.VolumeSource.RBD, ov264)...)
 			}
 		}
 		// field flexVolume
 		{
-			fp263 := p.Child("flexVolume")
+			fp265 := p.Child("flexVolume")
 			if !(obj.VolumeSource.FlexVolume == nil) {
-				ov264 := func() *v1.FlexVolumeSource {
-					if ov240 == nil {
+				ov266 := func() *v1.FlexVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.FlexVolume
+					return ov242.FlexVolume
 				}()
-				errs = append(errs, validate_corev1_FlexVolumeSource(&fp263, obj.VolumeSource.FlexVolume, ov264)...)
+				errs = append(errs, validate_corev1_FlexVolumeSource(&fp265, obj.VolumeSource.FlexVolume, ov266)...)
 			}
 		}
 		// field cinder
 		{
-			fp265 := p.Child("cinder")
+			fp267 := p.Child("cinder")
 			if !(obj.VolumeSource.Cinder == nil) {
-				ov266 := func() *v1.CinderVolumeSource {
-					if ov240 == nil {
+				ov268 := func() *v1.CinderVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.Cinder
+					return ov242.Cinder
 				}()
-				errs = append(errs, validate_corev1_CinderVolumeSource(&fp265, obj.VolumeSource.Cinder, ov266)...)
+				errs = append(errs, validate_corev1_CinderVolumeSource(&fp267, obj.VolumeSource.Cinder, ov268)...)
 			}
 		}
 		// field cephfs
 		{
-			fp267 := p.Child("cephfs")
+			fp269 := p.Child("cephfs")
 			if !(obj.VolumeSource.CephFS == nil) {
-				ov268 := func() *v1.CephFSVolumeSource {
-					if ov240 == nil {
+				ov270 := func() *v1.CephFSVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.CephFS
+					return ov242.CephFS
 				}()
-				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp267, obj.VolumeSource.CephFS, ov268)...)
+				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp269, obj.VolumeSource.CephFS, ov270)...)
 			}
 		}
 		// field downwardAPI
 		{
-			fp271 := p.Child("downwardAPI")
+			fp273 := p.Child("downwardAPI")
 			if !(obj.VolumeSource.DownwardAPI == nil) {
-				ov272 := func() *v1.DownwardAPIVolumeSource {
-					if ov240 == nil {
+				ov274 := func() *v1.DownwardAPIVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.DownwardAPI
+					return ov242.DownwardAPI
 				}()
-				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp271, obj.VolumeSource.DownwardAPI, ov272)...)
+				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp273, obj.VolumeSource.DownwardAPI, ov274)...)
 			}
 		}
 		// field fc
 		{
-			fp273 := p.Child("fc")
+			fp275 := p.Child("fc")
 			if !(obj.VolumeSource.FC == nil) {
-				ov274 := func() *v1.FCVolumeSource {
-					if ov240 == nil {
+				ov276 := func() *v1.FCVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.FC
+					return ov242.FC
 				}()
-				errs = append(errs, validate_corev1_FCVolumeSource(&fp273, obj.VolumeSource.FC, ov274)...)
+				errs = append(errs, validate_corev1_FCVolumeSource(&fp275, obj.VolumeSource.FC, ov276)...)
 			}
 		}
 		// field azureFile
 		{
-			fp275 := p.Child("azureFile")
+			fp277 := p.Child("azureFile")
 			if !(obj.VolumeSource.AzureFile == nil) {
-				ov276 := func() *v1.AzureFileVolumeSource {
-					if ov240 == nil {
+				ov278 := func() *v1.AzureFileVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.AzureFile
+					return ov242.AzureFile
 				}()
-				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp275, obj.VolumeSource.AzureFile, ov276)...)
+				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp277, obj.VolumeSource.AzureFile, ov278)...)
 			}
 		}
 		// field configMap
 		{
-			fp277 := p.Child("configMap")
+			fp279 := p.Child("configMap")
 			if !(obj.VolumeSource.ConfigMap == nil) {
-				ov278 := func() *v1.ConfigMapVolumeSource {
-					if ov240 == nil {
+				ov280 := func() *v1.ConfigMapVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.ConfigMap
+					return ov242.ConfigMap
 				}()
-				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp277, obj.VolumeSource.ConfigMap, ov278)...)
+				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp279, obj.VolumeSource.ConfigMap, ov280)...)
 			}
 		}
 		// field vsphereVolume
 		{
-			fp279 := p.Child("vsphereVolume")
+			fp281 := p.Child("vsphereVolume")
 			if !(obj.VolumeSource.VsphereVolume == nil) {
-				ov280 := func() *v1.VsphereVirtualDiskVolumeSource {
-					if ov240 == nil {
+				ov282 := func() *v1.VsphereVirtualDiskVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.VsphereVolume
+					return ov242.VsphereVolume
 				}()
-				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp279, obj.VolumeSource.VsphereVolume, ov280)...)
+				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp281, obj.VolumeSource.VsphereVolume, ov282)...)
 			}
 		}
 		// field quobyte
 		{
-			fp281 := p.Child("quobyte")
+			fp283 := p.Child("quobyte")
 			if !(obj.VolumeSource.Quobyte == nil) {
-				ov282 := func() *v1.QuobyteVolumeSource {
-					if ov240 == nil {
+				ov284 := func() *v1.QuobyteVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.Quobyte
+					return ov242.Quobyte
 				}()
-				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp281, obj.VolumeSource.Quobyte, ov282)...)
+				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp283, obj.VolumeSource.Quobyte, ov284)...)
 			}
 		}
 		// field azureDisk
 		{
-			fp283 := p.Child("azureDisk")
+			fp285 := p.Child("azureDisk")
 			if !(obj.VolumeSource.AzureDisk == nil) {
-				ov284 := func() *v1.AzureDiskVolumeSource {
-					if ov240 == nil {
+				ov286 := func() *v1.AzureDiskVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.AzureDisk
+					return ov242.AzureDisk
 				}()
-				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp283, obj.VolumeSource.AzureDisk, ov284)...)
+				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp285, obj.VolumeSource.AzureDisk, ov286)...)
 			}
 		}
 		// field photonPersistentDisk
 		{
-			fp285 := p.Child("photonPersistentDisk")
+			fp287 := p.Child("photonPersistentDisk")
 			if !(obj.VolumeSource.PhotonPersistentDisk == nil) {
-				ov286 := func() *v1.PhotonPersistentDiskVolumeSource {
-					if ov240 == nil {
+				ov288 := func() *v1.PhotonPersistentDiskVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.PhotonPersistentDisk
+					return ov242.PhotonPersistentDisk
 				}()
-				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp285, obj.VolumeSource.PhotonPersistentDisk, ov286)...)
+				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp287, obj.VolumeSource.PhotonPersistentDisk, ov288)...)
 			}
 		}
 		// field projected
 		{
-			fp287 := p.Child("projected")
+			fp289 := p.Child("projected")
 			if !(obj.VolumeSource.Projected == nil) {
-				ov288 := func() *v1.ProjectedVolumeSource {
-					if ov240 == nil {
+				ov290 := func() *v1.ProjectedVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.Projected
+					return ov242.Projected
 				}()
-				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp287, obj.VolumeSource.Projected, ov288)...)
+				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp289, obj.VolumeSource.Projected, ov290)...)
 			}
 		}
 		// field portworxVolume
 		{
-			fp289 := p.Child("portworxVolume")
+			fp291 := p.Child("portworxVolume")
 			if !(obj.VolumeSource.PortworxVolume == nil) {
-				ov290 := func() *v1.PortworxVolumeSource {
-					if ov240 == nil {
+				ov292 := func() *v1.PortworxVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.PortworxVolume
+					return ov242.PortworxVolume
 				}()
-				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp289, obj.VolumeSource.PortworxVolume, ov290)...)
+				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp291, obj.VolumeSource.PortworxVolume, ov292)...)
 			}
 		}
 		// field scaleIO
 		{
-			fp291 := p.Child("scaleIO")
+			fp293 := p.Child("scaleIO")
 			if !(obj.VolumeSource.ScaleIO == nil) {
-				ov292 := func() *v1.ScaleIOVolumeSource {
-					if ov240 == nil {
+				ov294 := func() *v1.ScaleIOVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.ScaleIO
+					return ov242.ScaleIO
 				}()
-				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp291, obj.VolumeSource.ScaleIO, ov292)...)
+				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp293, obj.VolumeSource.ScaleIO, ov294)...)
 			}
 		}
 		// field csi
 		{
-			fp295 := p.Child("csi")
+			fp297 := p.Child("csi")
 			if !(obj.VolumeSource.CSI == nil) {
-				ov296 := func() *v1.CSIVolumeSource {
-					if ov240 == nil {
+				ov298 := func() *v1.CSIVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.CSI
+					return ov242.CSI
 				}()
-				errs = append(errs, validate_corev1_CSIVolumeSource(&fp295, obj.VolumeSource.CSI, ov296)...)
+				errs = append(errs, validate_corev1_CSIVolumeSource(&fp297, obj.VolumeSource.CSI, ov298)...)
 			}
 		}
 		// field ephemeral
 		{
-			fp297 := p.Child("ephemeral")
+			fp299 := p.Child("ephemeral")
 			if !(obj.VolumeSource.Ephemeral == nil) {
-				ov298 := func() *v1.EphemeralVolumeSource {
-					if ov240 == nil {
+				ov300 := func() *v1.EphemeralVolumeSource {
+					if ov242 == nil {
 						return nil
 					}
-					return ov240.Ephemeral
+					return ov242.Ephemeral
 				}()
-				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp297, obj.VolumeSource.Ephemeral, ov298)...)
+				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp299, obj.VolumeSource.Ephemeral, ov300)...)
 			}
 		}
 	}
@@ -1358,16 +1375,16 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 	}
 	// field ports
 	{
-		fp315 := p.Child("ports")
+		fp317 := p.Child("ports")
 		if !(len(obj.Ports) == 0) {
-			ov316 := func() *[]v1.ContainerPort {
+			ov318 := func() *[]v1.ContainerPort {
 				if old == nil {
 					return nil
 				}
 				return &old.Ports
 			}()
-			if !vgruntime.Unchanged(&obj.Ports, ov316) {
-				key317 := func(e *v1.ContainerPort) struct {
+			if !vgruntime.Unchanged(&obj.Ports, ov318) {
+				key319 := func(e *v1.ContainerPort) struct {
 					k0 int32
 					k1 v1.Protocol
 				} {
@@ -1376,208 +1393,208 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 						k1 v1.Protocol
 					}{e.ContainerPort, e.Protocol}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp315, *&obj.Ports, key317)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp317, *&obj.Ports, key319)...)
 				for i := range *&obj.Ports {
-					ip318 := fp315.Index(i)
-					oi319 := vgruntime.OldItemByKey(ov316, &(*&obj.Ports)[i], key317)
-					errs = append(errs, validate_corev1_ContainerPort(&ip318, &(*&obj.Ports)[i], oi319)...)
+					ip320 := fp317.Index(i)
+					oi321 := vgruntime.OldItemByKey(ov318, &(*&obj.Ports)[i], key319)
+					errs = append(errs, validate_corev1_ContainerPort(&ip320, &(*&obj.Ports)[i], oi321)...)
 				}
 			}
 		}
 	}
 	// field env
 	{
-		fp324 := p.Child("env")
+		fp326 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov325 := func() *[]v1.EnvVar {
+			ov327 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			if !vgruntime.Unchanged(&obj.Env, ov325) {
-				key326 := func(e *v1.EnvVar) struct {
+			if !vgruntime.Unchanged(&obj.Env, ov327) {
+				key328 := func(e *v1.EnvVar) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.Name}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp324, *&obj.Env, key326)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp326, *&obj.Env, key328)...)
 				for i := range *&obj.Env {
-					ip327 := fp324.Index(i)
-					oi328 := vgruntime.OldItemByKey(ov325, &(*&obj.Env)[i], key326)
-					errs = append(errs, validate_corev1_EnvVar(&ip327, &(*&obj.Env)[i], oi328)...)
+					ip329 := fp326.Index(i)
+					oi330 := vgruntime.OldItemByKey(ov327, &(*&obj.Env)[i], key328)
+					errs = append(errs, validate_corev1_EnvVar(&ip329, &(*&obj.Env)[i], oi330)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp329 := p.Child("resources")
-		ov330 := func() *v1.ResourceRequirements {
+		fp331 := p.Child("resources")
+		ov332 := func() *v1.ResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		errs = append(errs, validate_corev1_ResourceRequirements(&fp329, &obj.Resources, ov330)...)
+		errs = append(errs, validate_corev1_ResourceRequirements(&fp331, &obj.Resources, ov332)...)
 	}
 	// field resizePolicy
 	{
-		fp331 := p.Child("resizePolicy")
+		fp333 := p.Child("resizePolicy")
 		if !(len(obj.ResizePolicy) == 0) {
-			ov332 := func() *[]v1.ContainerResizePolicy {
+			ov334 := func() *[]v1.ContainerResizePolicy {
 				if old == nil {
 					return nil
 				}
 				return &old.ResizePolicy
 			}()
-			if !vgruntime.Unchanged(&obj.ResizePolicy, ov332) {
+			if !vgruntime.Unchanged(&obj.ResizePolicy, ov334) {
 				for i := range *&obj.ResizePolicy {
-					ip333 := fp331.Index(i)
-					oi334 := (*v1.ContainerResizePolicy)(nil)
-					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip333, &(*&obj.ResizePolicy)[i], oi334)...)
+					ip335 := fp333.Index(i)
+					oi336 := (*v1.ContainerResizePolicy)(nil)
+					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip335, &(*&obj.ResizePolicy)[i], oi336)...)
 				}
 			}
 		}
 	}
 	// field restartPolicyRules
 	{
-		fp337 := p.Child("restartPolicyRules")
+		fp339 := p.Child("restartPolicyRules")
 		if !(len(obj.RestartPolicyRules) == 0) {
-			ov338 := func() *[]v1.ContainerRestartRule {
+			ov340 := func() *[]v1.ContainerRestartRule {
 				if old == nil {
 					return nil
 				}
 				return &old.RestartPolicyRules
 			}()
-			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov338) {
+			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov340) {
 				for i := range *&obj.RestartPolicyRules {
-					ip339 := fp337.Index(i)
-					oi340 := (*v1.ContainerRestartRule)(nil)
-					errs = append(errs, validate_corev1_ContainerRestartRule(&ip339, &(*&obj.RestartPolicyRules)[i], oi340)...)
+					ip341 := fp339.Index(i)
+					oi342 := (*v1.ContainerRestartRule)(nil)
+					errs = append(errs, validate_corev1_ContainerRestartRule(&ip341, &(*&obj.RestartPolicyRules)[i], oi342)...)
 				}
 			}
 		}
 	}
 	// field volumeMounts
 	{
-		fp341 := p.Child("volumeMounts")
+		fp343 := p.Child("volumeMounts")
 		if !(len(obj.VolumeMounts) == 0) {
-			ov342 := func() *[]v1.VolumeMount {
+			ov344 := func() *[]v1.VolumeMount {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeMounts
 			}()
-			if !vgruntime.Unchanged(&obj.VolumeMounts, ov342) {
-				key343 := func(e *v1.VolumeMount) struct {
+			if !vgruntime.Unchanged(&obj.VolumeMounts, ov344) {
+				key345 := func(e *v1.VolumeMount) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.MountPath}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp341, *&obj.VolumeMounts, key343)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp343, *&obj.VolumeMounts, key345)...)
 				for i := range *&obj.VolumeMounts {
-					ip344 := fp341.Index(i)
-					oi345 := vgruntime.OldItemByKey(ov342, &(*&obj.VolumeMounts)[i], key343)
-					errs = append(errs, validate_corev1_VolumeMount(&ip344, &(*&obj.VolumeMounts)[i], oi345)...)
+					ip346 := fp343.Index(i)
+					oi347 := vgruntime.OldItemByKey(ov344, &(*&obj.VolumeMounts)[i], key345)
+					errs = append(errs, validate_corev1_VolumeMount(&ip346, &(*&obj.VolumeMounts)[i], oi347)...)
 				}
 			}
 		}
 	}
 	// field volumeDevices
 	{
-		fp346 := p.Child("volumeDevices")
+		fp348 := p.Child("volumeDevices")
 		if !(len(obj.VolumeDevices) == 0) {
-			ov347 := func() *[]v1.VolumeDevice {
+			ov349 := func() *[]v1.VolumeDevice {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeDevices
 			}()
-			if !vgruntime.Unchanged(&obj.VolumeDevices, ov347) {
-				key348 := func(e *v1.VolumeDevice) struct {
+			if !vgruntime.Unchanged(&obj.VolumeDevices, ov349) {
+				key350 := func(e *v1.VolumeDevice) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.DevicePath}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp346, *&obj.VolumeDevices, key348)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp348, *&obj.VolumeDevices, key350)...)
 				for i := range *&obj.VolumeDevices {
-					ip349 := fp346.Index(i)
-					oi350 := vgruntime.OldItemByKey(ov347, &(*&obj.VolumeDevices)[i], key348)
-					errs = append(errs, validate_corev1_VolumeDevice(&ip349, &(*&obj.VolumeDevices)[i], oi350)...)
+					ip351 := fp348.Index(i)
+					oi352 := vgruntime.OldItemByKey(ov349, &(*&obj.VolumeDevices)[i], key350)
+					errs = append(errs, validate_corev1_VolumeDevice(&ip351, &(*&obj.VolumeDevices)[i], oi352)...)
 				}
 			}
 		}
 	}
 	// field livenessProbe
 	{
-		fp351 := p.Child("livenessProbe")
+		fp353 := p.Child("livenessProbe")
 		if !(obj.LivenessProbe == nil) {
-			ov352 := func() *v1.Probe {
+			ov354 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.LivenessProbe
 			}()
-			errs = append(errs, validate_corev1_Probe(&fp351, obj.LivenessProbe, ov352)...)
+			errs = append(errs, validate_corev1_Probe(&fp353, obj.LivenessProbe, ov354)...)
 		}
 	}
 	// field readinessProbe
 	{
-		fp353 := p.Child("readinessProbe")
+		fp355 := p.Child("readinessProbe")
 		if !(obj.ReadinessProbe == nil) {
-			ov354 := func() *v1.Probe {
+			ov356 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.ReadinessProbe
 			}()
-			errs = append(errs, validate_corev1_Probe(&fp353, obj.ReadinessProbe, ov354)...)
+			errs = append(errs, validate_corev1_Probe(&fp355, obj.ReadinessProbe, ov356)...)
 		}
 	}
 	// field startupProbe
 	{
-		fp355 := p.Child("startupProbe")
+		fp357 := p.Child("startupProbe")
 		if !(obj.StartupProbe == nil) {
-			ov356 := func() *v1.Probe {
+			ov358 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.StartupProbe
 			}()
-			errs = append(errs, validate_corev1_Probe(&fp355, obj.StartupProbe, ov356)...)
+			errs = append(errs, validate_corev1_Probe(&fp357, obj.StartupProbe, ov358)...)
 		}
 	}
 	// field lifecycle
 	{
-		fp357 := p.Child("lifecycle")
+		fp359 := p.Child("lifecycle")
 		if !(obj.Lifecycle == nil) {
-			ov358 := func() *v1.Lifecycle {
+			ov360 := func() *v1.Lifecycle {
 				if old == nil {
 					return nil
 				}
 				return old.Lifecycle
 			}()
-			errs = append(errs, validate_corev1_Lifecycle(&fp357, obj.Lifecycle, ov358)...)
+			errs = append(errs, validate_corev1_Lifecycle(&fp359, obj.Lifecycle, ov360)...)
 		}
 	}
 	// field securityContext
 	{
-		fp365 := p.Child("securityContext")
+		fp367 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov366 := func() *v1.SecurityContext {
+			ov368 := func() *v1.SecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			errs = append(errs, validate_corev1_SecurityContext(&fp365, obj.SecurityContext, ov366)...)
+			errs = append(errs, validate_corev1_SecurityContext(&fp367, obj.SecurityContext, ov368)...)
 		}
 	}
 	return
@@ -1590,7 +1607,7 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 		return
 	}
 	{
-		ov373 := func() *v1.EphemeralContainerCommon {
+		ov375 := func() *v1.EphemeralContainerCommon {
 			if old == nil {
 				return nil
 			}
@@ -1598,16 +1615,16 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 		}()
 		// field ports
 		{
-			fp388 := p.Child("ports")
+			fp390 := p.Child("ports")
 			if !(len(obj.EphemeralContainerCommon.Ports) == 0) {
-				ov389 := func() *[]v1.ContainerPort {
-					if ov373 == nil {
+				ov391 := func() *[]v1.ContainerPort {
+					if ov375 == nil {
 						return nil
 					}
-					return &ov373.Ports
+					return &ov375.Ports
 				}()
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.Ports, ov389) {
-					key390 := func(e *v1.ContainerPort) struct {
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.Ports, ov391) {
+					key392 := func(e *v1.ContainerPort) struct {
 						k0 int32
 						k1 v1.Protocol
 					} {
@@ -1616,208 +1633,208 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 							k1 v1.Protocol
 						}{e.ContainerPort, e.Protocol}
 					}
-					errs = append(errs, vgruntime.UniqueByKey(&fp388, *&obj.EphemeralContainerCommon.Ports, key390)...)
+					errs = append(errs, vgruntime.UniqueByKey(&fp390, *&obj.EphemeralContainerCommon.Ports, key392)...)
 					for i := range *&obj.EphemeralContainerCommon.Ports {
-						ip391 := fp388.Index(i)
-						oi392 := vgruntime.OldItemByKey(ov389, &(*&obj.EphemeralContainerCommon.Ports)[i], key390)
-						errs = append(errs, validate_corev1_ContainerPort(&ip391, &(*&obj.EphemeralContainerCommon.Ports)[i], oi392)...)
+						ip393 := fp390.Index(i)
+						oi394 := vgruntime.OldItemByKey(ov391, &(*&obj.EphemeralContainerCommon.Ports)[i], key392)
+						errs = append(errs, validate_corev1_ContainerPort(&ip393, &(*&obj.EphemeralContainerCommon.Ports)[i], oi394)...)
 					}
 				}
 			}
 		}
 		// field env
 		{
-			fp397 := p.Child("env")
+			fp399 := p.Child("env")
 			if !(len(obj.EphemeralContainerCommon.Env) == 0) {
-				ov398 := func() *[]v1.EnvVar {
-					if ov373 == nil {
+				ov400 := func() *[]v1.EnvVar {
+					if ov375 == nil {
 						return nil
 					}
-					return &ov373.Env
+					return &ov375.Env
 				}()
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.Env, ov398) {
-					key399 := func(e *v1.EnvVar) struct {
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.Env, ov400) {
+					key401 := func(e *v1.EnvVar) struct {
 						k0 string
 					} {
 						return struct {
 							k0 string
 						}{e.Name}
 					}
-					errs = append(errs, vgruntime.UniqueByKey(&fp397, *&obj.EphemeralContainerCommon.Env, key399)...)
+					errs = append(errs, vgruntime.UniqueByKey(&fp399, *&obj.EphemeralContainerCommon.Env, key401)...)
 					for i := range *&obj.EphemeralContainerCommon.Env {
-						ip400 := fp397.Index(i)
-						oi401 := vgruntime.OldItemByKey(ov398, &(*&obj.EphemeralContainerCommon.Env)[i], key399)
-						errs = append(errs, validate_corev1_EnvVar(&ip400, &(*&obj.EphemeralContainerCommon.Env)[i], oi401)...)
+						ip402 := fp399.Index(i)
+						oi403 := vgruntime.OldItemByKey(ov400, &(*&obj.EphemeralContainerCommon.Env)[i], key401)
+						errs = append(errs, validate_corev1_EnvVar(&ip402, &(*&obj.EphemeralContainerCommon.Env)[i], oi403)...)
 					}
 				}
 			}
 		}
 		// field resources
 		{
-			fp402 := p.Child("resources")
-			ov403 := func() *v1.ResourceRequirements {
-				if ov373 == nil {
+			fp404 := p.Child("resources")
+			ov405 := func() *v1.ResourceRequirements {
+				if ov375 == nil {
 					return nil
 				}
-				return &ov373.Resources
+				return &ov375.Resources
 			}()
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp402, &obj.EphemeralContainerCommon.Resources, ov403)...)
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp404, &obj.EphemeralContainerCommon.Resources, ov405)...)
 		}
 		// field resizePolicy
 		{
-			fp404 := p.Child("resizePolicy")
+			fp406 := p.Child("resizePolicy")
 			if !(len(obj.EphemeralContainerCommon.ResizePolicy) == 0) {
-				ov405 := func() *[]v1.ContainerResizePolicy {
-					if ov373 == nil {
+				ov407 := func() *[]v1.ContainerResizePolicy {
+					if ov375 == nil {
 						return nil
 					}
-					return &ov373.ResizePolicy
+					return &ov375.ResizePolicy
 				}()
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov405) {
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov407) {
 					for i := range *&obj.EphemeralContainerCommon.ResizePolicy {
-						ip406 := fp404.Index(i)
-						oi407 := (*v1.ContainerResizePolicy)(nil)
-						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip406, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i], oi407)...)
+						ip408 := fp406.Index(i)
+						oi409 := (*v1.ContainerResizePolicy)(nil)
+						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip408, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i], oi409)...)
 					}
 				}
 			}
 		}
 		// field restartPolicyRules
 		{
-			fp410 := p.Child("restartPolicyRules")
+			fp412 := p.Child("restartPolicyRules")
 			if !(len(obj.EphemeralContainerCommon.RestartPolicyRules) == 0) {
-				ov411 := func() *[]v1.ContainerRestartRule {
-					if ov373 == nil {
+				ov413 := func() *[]v1.ContainerRestartRule {
+					if ov375 == nil {
 						return nil
 					}
-					return &ov373.RestartPolicyRules
+					return &ov375.RestartPolicyRules
 				}()
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov411) {
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov413) {
 					for i := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
-						ip412 := fp410.Index(i)
-						oi413 := (*v1.ContainerRestartRule)(nil)
-						errs = append(errs, validate_corev1_ContainerRestartRule(&ip412, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i], oi413)...)
+						ip414 := fp412.Index(i)
+						oi415 := (*v1.ContainerRestartRule)(nil)
+						errs = append(errs, validate_corev1_ContainerRestartRule(&ip414, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i], oi415)...)
 					}
 				}
 			}
 		}
 		// field volumeMounts
 		{
-			fp414 := p.Child("volumeMounts")
+			fp416 := p.Child("volumeMounts")
 			if !(len(obj.EphemeralContainerCommon.VolumeMounts) == 0) {
-				ov415 := func() *[]v1.VolumeMount {
-					if ov373 == nil {
+				ov417 := func() *[]v1.VolumeMount {
+					if ov375 == nil {
 						return nil
 					}
-					return &ov373.VolumeMounts
+					return &ov375.VolumeMounts
 				}()
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.VolumeMounts, ov415) {
-					key416 := func(e *v1.VolumeMount) struct {
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.VolumeMounts, ov417) {
+					key418 := func(e *v1.VolumeMount) struct {
 						k0 string
 					} {
 						return struct {
 							k0 string
 						}{e.MountPath}
 					}
-					errs = append(errs, vgruntime.UniqueByKey(&fp414, *&obj.EphemeralContainerCommon.VolumeMounts, key416)...)
+					errs = append(errs, vgruntime.UniqueByKey(&fp416, *&obj.EphemeralContainerCommon.VolumeMounts, key418)...)
 					for i := range *&obj.EphemeralContainerCommon.VolumeMounts {
-						ip417 := fp414.Index(i)
-						oi418 := vgruntime.OldItemByKey(ov415, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], key416)
-						errs = append(errs, validate_corev1_VolumeMount(&ip417, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], oi418)...)
+						ip419 := fp416.Index(i)
+						oi420 := vgruntime.OldItemByKey(ov417, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], key418)
+						errs = append(errs, validate_corev1_VolumeMount(&ip419, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], oi420)...)
 					}
 				}
 			}
 		}
 		// field volumeDevices
 		{
-			fp419 := p.Child("volumeDevices")
+			fp421 := p.Child("volumeDevices")
 			if !(len(obj.EphemeralContainerCommon.VolumeDevices) == 0) {
-				ov420 := func() *[]v1.VolumeDevice {
-					if ov373 == nil {
+				ov422 := func() *[]v1.VolumeDevice {
+					if ov375 == nil {
 						return nil
 					}
-					return &ov373.VolumeDevices
+					return &ov375.VolumeDevices
 				}()
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.VolumeDevices, ov420) {
-					key421 := func(e *v1.VolumeDevice) struct {
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.VolumeDevices, ov422) {
+					key423 := func(e *v1.VolumeDevice) struct {
 						k0 string
 					} {
 						return struct {
 							k0 string
 						}{e.DevicePath}
 					}
-					errs = append(errs, vgruntime.UniqueByKey(&fp419, *&obj.EphemeralContainerCommon.VolumeDevices, key421)...)
+					errs = append(errs, vgruntime.UniqueByKey(&fp421, *&obj.EphemeralContainerCommon.VolumeDevices, key423)...)
 					for i := range *&obj.EphemeralContainerCommon.VolumeDevices {
-						ip422 := fp419.Index(i)
-						oi423 := vgruntime.OldItemByKey(ov420, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], key421)
-						errs = append(errs, validate_corev1_VolumeDevice(&ip422, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], oi423)...)
+						ip424 := fp421.Index(i)
+						oi425 := vgruntime.OldItemByKey(ov422, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], key423)
+						errs = append(errs, validate_corev1_VolumeDevice(&ip424, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], oi425)...)
 					}
 				}
 			}
 		}
 		// field livenessProbe
 		{
-			fp424 := p.Child("livenessProbe")
+			fp426 := p.Child("livenessProbe")
 			if !(obj.EphemeralContainerCommon.LivenessProbe == nil) {
-				ov425 := func() *v1.Probe {
-					if ov373 == nil {
+				ov427 := func() *v1.Probe {
+					if ov375 == nil {
 						return nil
 					}
-					return ov373.LivenessProbe
+					return ov375.LivenessProbe
 				}()
-				errs = append(errs, validate_corev1_Probe(&fp424, obj.EphemeralContainerCommon.LivenessProbe, ov425)...)
+				errs = append(errs, validate_corev1_Probe(&fp426, obj.EphemeralContainerCommon.LivenessProbe, ov427)...)
 			}
 		}
 		// field readinessProbe
 		{
-			fp426 := p.Child("readinessProbe")
+			fp428 := p.Child("readinessProbe")
 			if !(obj.EphemeralContainerCommon.ReadinessProbe == nil) {
-				ov427 := func() *v1.Probe {
-					if ov373 == nil {
+				ov429 := func() *v1.Probe {
+					if ov375 == nil {
 						return nil
 					}
-					return ov373.ReadinessProbe
+					return ov375.ReadinessProbe
 				}()
-				errs = append(errs, validate_corev1_Probe(&fp426, obj.EphemeralContainerCommon.ReadinessProbe, ov427)...)
+				errs = append(errs, validate_corev1_Probe(&fp428, obj.EphemeralContainerCommon.ReadinessProbe, ov429)...)
 			}
 		}
 		// field startupProbe
 		{
-			fp428 := p.Child("startupProbe")
+			fp430 := p.Child("startupProbe")
 			if !(obj.EphemeralContainerCommon.StartupProbe == nil) {
-				ov429 := func() *v1.Probe {
-					if ov373 == nil {
+				ov431 := func() *v1.Probe {
+					if ov375 == nil {
 						return nil
 					}
-					return ov373.StartupProbe
+					return ov375.StartupProbe
 				}()
-				errs = append(errs, validate_corev1_Probe(&fp428, obj.EphemeralContainerCommon.StartupProbe, ov429)...)
+				errs = append(errs, validate_corev1_Probe(&fp430, obj.EphemeralContainerCommon.StartupProbe, ov431)...)
 			}
 		}
 		// field lifecycle
 		{
-			fp430 := p.Child("lifecycle")
+			fp432 := p.Child("lifecycle")
 			if !(obj.EphemeralContainerCommon.Lifecycle == nil) {
-				ov431 := func() *v1.Lifecycle {
-					if ov373 == nil {
+				ov433 := func() *v1.Lifecycle {
+					if ov375 == nil {
 						return nil
 					}
-					return ov373.Lifecycle
+					return ov375.Lifecycle
 				}()
-				errs = append(errs, validate_corev1_Lifecycle(&fp430, obj.EphemeralContainerCommon.Lifecycle, ov431)...)
+				errs = append(errs, validate_corev1_Lifecycle(&fp432, obj.EphemeralContainerCommon.Lifecycle, ov433)...)
 			}
 		}
 		// field securityContext
 		{
-			fp438 := p.Child("securityContext")
+			fp440 := p.Child("securityContext")
 			if !(obj.EphemeralContainerCommon.SecurityContext == nil) {
-				ov439 := func() *v1.SecurityContext {
-					if ov373 == nil {
+				ov441 := func() *v1.SecurityContext {
+					if ov375 == nil {
 						return nil
 					}
-					return ov373.SecurityContext
+					return ov375.SecurityContext
 				}()
-				errs = append(errs, validate_corev1_SecurityContext(&fp438, obj.EphemeralContainerCommon.SecurityContext, ov439)...)
+				errs = append(errs, validate_corev1_SecurityContext(&fp440, obj.EphemeralContainerCommon.SecurityContext, ov441)...)
 			}
 		}
 	}
@@ -1832,47 +1849,47 @@ func validate_corev1_PodSecurityContext(p *vgruntime.Path, obj, old *v1.PodSecur
 	}
 	// field sysctls
 	{
-		fp466 := p.Child("sysctls")
+		fp468 := p.Child("sysctls")
 		if !(len(obj.Sysctls) == 0) {
-			ov467 := func() *[]v1.Sysctl {
+			ov469 := func() *[]v1.Sysctl {
 				if old == nil {
 					return nil
 				}
 				return &old.Sysctls
 			}()
-			if !vgruntime.Unchanged(&obj.Sysctls, ov467) {
+			if !vgruntime.Unchanged(&obj.Sysctls, ov469) {
 				for i := range *&obj.Sysctls {
-					ip468 := fp466.Index(i)
-					oi469 := (*v1.Sysctl)(nil)
-					errs = append(errs, validate_corev1_Sysctl(&ip468, &(*&obj.Sysctls)[i], oi469)...)
+					ip470 := fp468.Index(i)
+					oi471 := (*v1.Sysctl)(nil)
+					errs = append(errs, validate_corev1_Sysctl(&ip470, &(*&obj.Sysctls)[i], oi471)...)
 				}
 			}
 		}
 	}
 	// field seccompProfile
 	{
-		fp472 := p.Child("seccompProfile")
+		fp474 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov473 := func() *v1.SeccompProfile {
+			ov475 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			errs = append(errs, validate_corev1_SeccompProfile(&fp472, obj.SeccompProfile, ov473)...)
+			errs = append(errs, validate_corev1_SeccompProfile(&fp474, obj.SeccompProfile, ov475)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp474 := p.Child("appArmorProfile")
+		fp476 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov475 := func() *v1.AppArmorProfile {
+			ov477 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp474, obj.AppArmorProfile, ov475)...)
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp476, obj.AppArmorProfile, ov477)...)
 		}
 	}
 	return
@@ -1886,41 +1903,41 @@ func validate_corev1_Affinity(p *vgruntime.Path, obj, old *v1.Affinity) (errs fi
 	}
 	// field nodeAffinity
 	{
-		fp478 := p.Child("nodeAffinity")
+		fp480 := p.Child("nodeAffinity")
 		if !(obj.NodeAffinity == nil) {
-			ov479 := func() *v1.NodeAffinity {
+			ov481 := func() *v1.NodeAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.NodeAffinity
 			}()
-			errs = append(errs, validate_corev1_NodeAffinity(&fp478, obj.NodeAffinity, ov479)...)
+			errs = append(errs, validate_corev1_NodeAffinity(&fp480, obj.NodeAffinity, ov481)...)
 		}
 	}
 	// field podAffinity
 	{
-		fp480 := p.Child("podAffinity")
+		fp482 := p.Child("podAffinity")
 		if !(obj.PodAffinity == nil) {
-			ov481 := func() *v1.PodAffinity {
+			ov483 := func() *v1.PodAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAffinity
 			}()
-			errs = append(errs, validate_corev1_PodAffinity(&fp480, obj.PodAffinity, ov481)...)
+			errs = append(errs, validate_corev1_PodAffinity(&fp482, obj.PodAffinity, ov483)...)
 		}
 	}
 	// field podAntiAffinity
 	{
-		fp482 := p.Child("podAntiAffinity")
+		fp484 := p.Child("podAntiAffinity")
 		if !(obj.PodAntiAffinity == nil) {
-			ov483 := func() *v1.PodAntiAffinity {
+			ov485 := func() *v1.PodAntiAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAntiAffinity
 			}()
-			errs = append(errs, validate_corev1_PodAntiAffinity(&fp482, obj.PodAntiAffinity, ov483)...)
+			errs = append(errs, validate_corev1_PodAntiAffinity(&fp484, obj.PodAntiAffinity, ov485)...)
 		}
 	}
 	return
@@ -1961,15 +1978,15 @@ func validate_corev1_TopologySpreadConstraint(p *vgruntime.Path, obj, old *v1.To
 	}
 	// field labelSelector
 	{
-		fp510 := p.Child("labelSelector")
+		fp512 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov511 := func() *v11.LabelSelector {
+			ov513 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			errs = append(errs, validate_metav1_LabelSelector(&fp510, obj.LabelSelector, ov511)...)
+			errs = append(errs, validate_metav1_LabelSelector(&fp512, obj.LabelSelector, ov513)...)
 		}
 	}
 	return
@@ -2010,27 +2027,27 @@ func validate_corev1_ResourceRequirements(p *vgruntime.Path, obj, old *v1.Resour
 	}
 	// field claims
 	{
-		fp540 := p.Child("claims")
+		fp542 := p.Child("claims")
 		if !(len(obj.Claims) == 0) {
-			ov541 := func() *[]v1.ResourceClaim {
+			ov543 := func() *[]v1.ResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.Claims
 			}()
-			if !vgruntime.Unchanged(&obj.Claims, ov541) {
-				key542 := func(e *v1.ResourceClaim) struct {
+			if !vgruntime.Unchanged(&obj.Claims, ov543) {
+				key544 := func(e *v1.ResourceClaim) struct {
 					k0 string
 				} {
 					return struct {
 						k0 string
 					}{e.Name}
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp540, *&obj.Claims, key542)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp542, *&obj.Claims, key544)...)
 				for i := range *&obj.Claims {
-					ip543 := fp540.Index(i)
-					oi544 := vgruntime.OldItemByKey(ov541, &(*&obj.Claims)[i], key542)
-					errs = append(errs, validate_corev1_ResourceClaim(&ip543, &(*&obj.Claims)[i], oi544)...)
+					ip545 := fp542.Index(i)
+					oi546 := vgruntime.OldItemByKey(ov543, &(*&obj.Claims)[i], key544)
+					errs = append(errs, validate_corev1_ResourceClaim(&ip545, &(*&obj.Claims)[i], oi546)...)
 				}
 			}
 		}
@@ -2046,9 +2063,9 @@ func validate_corev1_EvictionResponder(p *vgruntime.Path, obj, old *v1.EvictionR
 	}
 	// field priority
 	{
-		fp547 := p.Child("priority")
+		fp549 := p.Child("priority")
 		if obj.Priority == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp547))
+			errs = append(errs, vgruntime.SchemaRequired(&fp549))
 		}
 	}
 	return
@@ -2107,19 +2124,19 @@ func validate_corev1_SecretVolumeSource(p *vgruntime.Path, obj, old *v1.SecretVo
 	}
 	// field items
 	{
-		fp583 := p.Child("items")
+		fp585 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov584 := func() *[]v1.KeyToPath {
+			ov586 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			if !vgruntime.Unchanged(&obj.Items, ov584) {
+			if !vgruntime.Unchanged(&obj.Items, ov586) {
 				for i := range *&obj.Items {
-					ip585 := fp583.Index(i)
-					oi586 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip585, &(*&obj.Items)[i], oi586)...)
+					ip587 := fp585.Index(i)
+					oi588 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip587, &(*&obj.Items)[i], oi588)...)
 				}
 			}
 		}
@@ -2171,9 +2188,9 @@ func validate_corev1_RBDVolumeSource(p *vgruntime.Path, obj, old *v1.RBDVolumeSo
 	}
 	// field monitors
 	{
-		fp633 := p.Child("monitors")
+		fp635 := p.Child("monitors")
 		if obj.CephMonitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp633))
+			errs = append(errs, vgruntime.SchemaRequired(&fp635))
 		}
 	}
 	return
@@ -2205,9 +2222,9 @@ func validate_corev1_CephFSVolumeSource(p *vgruntime.Path, obj, old *v1.CephFSVo
 	}
 	// field monitors
 	{
-		fp671 := p.Child("monitors")
+		fp673 := p.Child("monitors")
 		if obj.Monitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp671))
+			errs = append(errs, vgruntime.SchemaRequired(&fp673))
 		}
 	}
 	return
@@ -2221,19 +2238,19 @@ func validate_corev1_DownwardAPIVolumeSource(p *vgruntime.Path, obj, old *v1.Dow
 	}
 	// field items
 	{
-		fp685 := p.Child("items")
+		fp687 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov686 := func() *[]v1.DownwardAPIVolumeFile {
+			ov688 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			if !vgruntime.Unchanged(&obj.Items, ov686) {
+			if !vgruntime.Unchanged(&obj.Items, ov688) {
 				for i := range *&obj.Items {
-					ip687 := fp685.Index(i)
-					oi688 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip687, &(*&obj.Items)[i], oi688)...)
+					ip689 := fp687.Index(i)
+					oi690 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip689, &(*&obj.Items)[i], oi690)...)
 				}
 			}
 		}
@@ -2267,19 +2284,19 @@ func validate_corev1_ConfigMapVolumeSource(p *vgruntime.Path, obj, old *v1.Confi
 	}
 	// field items
 	{
-		fp716 := p.Child("items")
+		fp718 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov717 := func() *[]v1.KeyToPath {
+			ov719 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			if !vgruntime.Unchanged(&obj.Items, ov717) {
+			if !vgruntime.Unchanged(&obj.Items, ov719) {
 				for i := range *&obj.Items {
-					ip718 := fp716.Index(i)
-					oi719 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip718, &(*&obj.Items)[i], oi719)...)
+					ip720 := fp718.Index(i)
+					oi721 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip720, &(*&obj.Items)[i], oi721)...)
 				}
 			}
 		}
@@ -2331,19 +2348,19 @@ func validate_corev1_ProjectedVolumeSource(p *vgruntime.Path, obj, old *v1.Proje
 	}
 	// field sources
 	{
-		fp762 := p.Child("sources")
+		fp764 := p.Child("sources")
 		if !(obj.Sources == nil) {
-			ov763 := func() *[]v1.VolumeProjection {
+			ov765 := func() *[]v1.VolumeProjection {
 				if old == nil {
 					return nil
 				}
 				return &old.Sources
 			}()
-			if !vgruntime.Unchanged(&obj.Sources, ov763) {
+			if !vgruntime.Unchanged(&obj.Sources, ov765) {
 				for i := range *&obj.Sources {
-					ip764 := fp762.Index(i)
-					oi765 := (*v1.VolumeProjection)(nil)
-					errs = append(errs, validate_corev1_VolumeProjection(&ip764, &(*&obj.Sources)[i], oi765)...)
+					ip766 := fp764.Index(i)
+					oi767 := (*v1.VolumeProjection)(nil)
+					errs = append(errs, validate_corev1_VolumeProjection(&ip766, &(*&obj.Sources)[i], oi767)...)
 				}
 			}
 		}
@@ -2368,9 +2385,9 @@ func validate_corev1_ScaleIOVolumeSource(p *vgruntime.Path, obj, old *v1.ScaleIO
 	}
 	// field secretRef
 	{
-		fp780 := p.Child("secretRef")
+		fp782 := p.Child("secretRef")
 		if obj.SecretRef == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp780))
+			errs = append(errs, vgruntime.SchemaRequired(&fp782))
 		}
 	}
 	return
@@ -2393,15 +2410,15 @@ func validate_corev1_EphemeralVolumeSource(p *vgruntime.Path, obj, old *v1.Ephem
 	}
 	// field volumeClaimTemplate
 	{
-		fp808 := p.Child("volumeClaimTemplate")
+		fp810 := p.Child("volumeClaimTemplate")
 		if !(obj.VolumeClaimTemplate == nil) {
-			ov809 := func() *v1.PersistentVolumeClaimTemplate {
+			ov811 := func() *v1.PersistentVolumeClaimTemplate {
 				if old == nil {
 					return nil
 				}
 				return old.VolumeClaimTemplate
 			}()
-			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp808, obj.VolumeClaimTemplate, ov809)...)
+			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp810, obj.VolumeClaimTemplate, ov811)...)
 		}
 	}
 	return
@@ -2433,22 +2450,22 @@ func validate_corev1_ContainerRestartRule(p *vgruntime.Path, obj, old *v1.Contai
 	}
 	// field action
 	{
-		fp824 := p.Child("action")
+		fp826 := p.Child("action")
 		if obj.Action == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp824))
+			errs = append(errs, vgruntime.SchemaRequired(&fp826))
 		}
 	}
 	// field exitCodes
 	{
-		fp826 := p.Child("exitCodes")
+		fp828 := p.Child("exitCodes")
 		if !(obj.ExitCodes == nil) {
-			ov827 := func() *v1.ContainerRestartRuleOnExitCodes {
+			ov829 := func() *v1.ContainerRestartRuleOnExitCodes {
 				if old == nil {
 					return nil
 				}
 				return old.ExitCodes
 			}()
-			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp826, obj.ExitCodes, ov827)...)
+			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp828, obj.ExitCodes, ov829)...)
 		}
 	}
 	return
@@ -2462,16 +2479,16 @@ func validate_corev1_VolumeMount(p *vgruntime.Path, obj, old *v1.VolumeMount) (e
 	}
 	// field bindMountOptions
 	{
-		fp842 := p.Child("bindMountOptions")
+		fp844 := p.Child("bindMountOptions")
 		if !(len(obj.BindMountOptions) == 0) {
-			ov843 := func() *[]string {
+			ov845 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.BindMountOptions
 			}()
-			if !vgruntime.Unchanged(&obj.BindMountOptions, ov843) {
-				errs = append(errs, vgruntime.UniqueValues(&fp842, *&obj.BindMountOptions)...)
+			if !vgruntime.Unchanged(&obj.BindMountOptions, ov845) {
+				errs = append(errs, vgruntime.UniqueValues(&fp844, *&obj.BindMountOptions)...)
 			}
 		}
 	}
@@ -2494,7 +2511,7 @@ func validate_corev1_Probe(p *vgruntime.Path, obj, old *v1.Probe) (errs field.Er
 		return
 	}
 	{
-		ov850 := func() *v1.ProbeHandler {
+		ov852 := func() *v1.ProbeHandler {
 			if old == nil {
 				return nil
 			}
@@ -2502,54 +2519,54 @@ func validate_corev1_Probe(p *vgruntime.Path, obj, old *v1.Probe) (errs field.Er
 		}()
 		// field exec
 		{
-			fp851 := p.Child("exec")
+			fp853 := p.Child("exec")
 			if !(obj.ProbeHandler.Exec == nil) {
-				ov852 := func() *v1.ExecAction {
-					if ov850 == nil {
+				ov854 := func() *v1.ExecAction {
+					if ov852 == nil {
 						return nil
 					}
-					return ov850.Exec
+					return ov852.Exec
 				}()
-				errs = append(errs, validate_corev1_ExecAction(&fp851, obj.ProbeHandler.Exec, ov852)...)
+				errs = append(errs, validate_corev1_ExecAction(&fp853, obj.ProbeHandler.Exec, ov854)...)
 			}
 		}
 		// field httpGet
 		{
-			fp853 := p.Child("httpGet")
+			fp855 := p.Child("httpGet")
 			if !(obj.ProbeHandler.HTTPGet == nil) {
-				ov854 := func() *v1.HTTPGetAction {
-					if ov850 == nil {
+				ov856 := func() *v1.HTTPGetAction {
+					if ov852 == nil {
 						return nil
 					}
-					return ov850.HTTPGet
+					return ov852.HTTPGet
 				}()
-				errs = append(errs, validate_corev1_HTTPGetAction(&fp853, obj.ProbeHandler.HTTPGet, ov854)...)
+				errs = append(errs, validate_corev1_HTTPGetAction(&fp855, obj.ProbeHandler.HTTPGet, ov856)...)
 			}
 		}
 		// field tcpSocket
 		{
-			fp855 := p.Child("tcpSocket")
+			fp857 := p.Child("tcpSocket")
 			if !(obj.ProbeHandler.TCPSocket == nil) {
-				ov856 := func() *v1.TCPSocketAction {
-					if ov850 == nil {
+				ov858 := func() *v1.TCPSocketAction {
+					if ov852 == nil {
 						return nil
 					}
-					return ov850.TCPSocket
+					return ov852.TCPSocket
 				}()
-				errs = append(errs, validate_corev1_TCPSocketAction(&fp855, obj.ProbeHandler.TCPSocket, ov856)...)
+				errs = append(errs, validate_corev1_TCPSocketAction(&fp857, obj.ProbeHandler.TCPSocket, ov858)...)
 			}
 		}
 		// field grpc
 		{
-			fp857 := p.Child("grpc")
+			fp859 := p.Child("grpc")
 			if !(obj.ProbeHandler.GRPC == nil) {
-				ov858 := func() *v1.GRPCAction {
-					if ov850 == nil {
+				ov860 := func() *v1.GRPCAction {
+					if ov852 == nil {
 						return nil
 					}
-					return ov850.GRPC
+					return ov852.GRPC
 				}()
-				errs = append(errs, validate_corev1_GRPCAction(&fp857, obj.ProbeHandler.GRPC, ov858)...)
+				errs = append(errs, validate_corev1_GRPCAction(&fp859, obj.ProbeHandler.GRPC, ov860)...)
 			}
 		}
 	}
@@ -2564,28 +2581,28 @@ func validate_corev1_Lifecycle(p *vgruntime.Path, obj, old *v1.Lifecycle) (errs 
 	}
 	// field postStart
 	{
-		fp871 := p.Child("postStart")
+		fp873 := p.Child("postStart")
 		if !(obj.PostStart == nil) {
-			ov872 := func() *v1.LifecycleHandler {
+			ov874 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PostStart
 			}()
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp871, obj.PostStart, ov872)...)
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp873, obj.PostStart, ov874)...)
 		}
 	}
 	// field preStop
 	{
-		fp873 := p.Child("preStop")
+		fp875 := p.Child("preStop")
 		if !(obj.PreStop == nil) {
-			ov874 := func() *v1.LifecycleHandler {
+			ov876 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PreStop
 			}()
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp873, obj.PreStop, ov874)...)
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp875, obj.PreStop, ov876)...)
 		}
 	}
 	return
@@ -2599,41 +2616,41 @@ func validate_corev1_SecurityContext(p *vgruntime.Path, obj, old *v1.SecurityCon
 	}
 	// field capabilities
 	{
-		fp877 := p.Child("capabilities")
+		fp879 := p.Child("capabilities")
 		if !(obj.Capabilities == nil) {
-			ov878 := func() *v1.Capabilities {
+			ov880 := func() *v1.Capabilities {
 				if old == nil {
 					return nil
 				}
 				return old.Capabilities
 			}()
-			errs = append(errs, validate_corev1_Capabilities(&fp877, obj.Capabilities, ov878)...)
+			errs = append(errs, validate_corev1_Capabilities(&fp879, obj.Capabilities, ov880)...)
 		}
 	}
 	// field seccompProfile
 	{
-		fp897 := p.Child("seccompProfile")
+		fp899 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov898 := func() *v1.SeccompProfile {
+			ov900 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			errs = append(errs, validate_corev1_SeccompProfile(&fp897, obj.SeccompProfile, ov898)...)
+			errs = append(errs, validate_corev1_SeccompProfile(&fp899, obj.SeccompProfile, ov900)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp899 := p.Child("appArmorProfile")
+		fp901 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov900 := func() *v1.AppArmorProfile {
+			ov902 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp899, obj.AppArmorProfile, ov900)...)
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp901, obj.AppArmorProfile, ov902)...)
 		}
 	}
 	return
@@ -2674,32 +2691,32 @@ func validate_corev1_NodeAffinity(p *vgruntime.Path, obj, old *v1.NodeAffinity) 
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp913 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp915 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(obj.RequiredDuringSchedulingIgnoredDuringExecution == nil) {
-			ov914 := func() *v1.NodeSelector {
+			ov916 := func() *v1.NodeSelector {
 				if old == nil {
 					return nil
 				}
 				return old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			errs = append(errs, validate_corev1_NodeSelector(&fp913, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov914)...)
+			errs = append(errs, validate_corev1_NodeSelector(&fp915, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov916)...)
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp915 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp917 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov916 := func() *[]v1.PreferredSchedulingTerm {
+			ov918 := func() *[]v1.PreferredSchedulingTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov916) {
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov918) {
 				for i := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip917 := fp915.Index(i)
-					oi918 := (*v1.PreferredSchedulingTerm)(nil)
-					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip917, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi918)...)
+					ip919 := fp917.Index(i)
+					oi920 := (*v1.PreferredSchedulingTerm)(nil)
+					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip919, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi920)...)
 				}
 			}
 		}
@@ -2715,38 +2732,38 @@ func validate_corev1_PodAffinity(p *vgruntime.Path, obj, old *v1.PodAffinity) (e
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp919 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp921 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov920 := func() *[]v1.PodAffinityTerm {
+			ov922 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov920) {
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov922) {
 				for i := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip921 := fp919.Index(i)
-					oi922 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip921, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi922)...)
+					ip923 := fp921.Index(i)
+					oi924 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip923, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi924)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp923 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp925 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov924 := func() *[]v1.WeightedPodAffinityTerm {
+			ov926 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov924) {
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov926) {
 				for i := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip925 := fp923.Index(i)
-					oi926 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip925, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi926)...)
+					ip927 := fp925.Index(i)
+					oi928 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip927, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi928)...)
 				}
 			}
 		}
@@ -2762,38 +2779,38 @@ func validate_corev1_PodAntiAffinity(p *vgruntime.Path, obj, old *v1.PodAntiAffi
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp927 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp929 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov928 := func() *[]v1.PodAffinityTerm {
+			ov930 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov928) {
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov930) {
 				for i := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip929 := fp927.Index(i)
-					oi930 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip929, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi930)...)
+					ip931 := fp929.Index(i)
+					oi932 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip931, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi932)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp931 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp933 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov932 := func() *[]v1.WeightedPodAffinityTerm {
+			ov934 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov932) {
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov934) {
 				for i := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip933 := fp931.Index(i)
-					oi934 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip933, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi934)...)
+					ip935 := fp933.Index(i)
+					oi936 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip935, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi936)...)
 				}
 			}
 		}
@@ -2809,19 +2826,19 @@ func validate_metav1_LabelSelector(p *vgruntime.Path, obj, old *v11.LabelSelecto
 	}
 	// field matchExpressions
 	{
-		fp939 := p.Child("matchExpressions")
+		fp941 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov940 := func() *[]v11.LabelSelectorRequirement {
+			ov942 := func() *[]v11.LabelSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov940) {
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov942) {
 				for i := range *&obj.MatchExpressions {
-					ip941 := fp939.Index(i)
-					oi942 := (*v11.LabelSelectorRequirement)(nil)
-					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip941, &(*&obj.MatchExpressions)[i], oi942)...)
+					ip943 := fp941.Index(i)
+					oi944 := (*v11.LabelSelectorRequirement)(nil)
+					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip943, &(*&obj.MatchExpressions)[i], oi944)...)
 				}
 			}
 		}
@@ -2855,28 +2872,28 @@ func validate_corev1_DownwardAPIVolumeFile(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field fieldRef
 	{
-		fp957 := p.Child("fieldRef")
+		fp959 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov958 := func() *v1.ObjectFieldSelector {
+			ov960 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp957, obj.FieldRef, ov958)...)
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp959, obj.FieldRef, ov960)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp959 := p.Child("resourceFieldRef")
+		fp961 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov960 := func() *v1.ResourceFieldSelector {
+			ov962 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp959, obj.ResourceFieldRef, ov960)...)
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp961, obj.ResourceFieldRef, ov962)...)
 		}
 	}
 	return
@@ -2890,80 +2907,80 @@ func validate_corev1_VolumeProjection(p *vgruntime.Path, obj, old *v1.VolumeProj
 	}
 	// field secret
 	{
-		fp965 := p.Child("secret")
+		fp967 := p.Child("secret")
 		if !(obj.Secret == nil) {
-			ov966 := func() *v1.SecretProjection {
+			ov968 := func() *v1.SecretProjection {
 				if old == nil {
 					return nil
 				}
 				return old.Secret
 			}()
-			errs = append(errs, validate_corev1_SecretProjection(&fp965, obj.Secret, ov966)...)
+			errs = append(errs, validate_corev1_SecretProjection(&fp967, obj.Secret, ov968)...)
 		}
 	}
 	// field downwardAPI
 	{
-		fp967 := p.Child("downwardAPI")
+		fp969 := p.Child("downwardAPI")
 		if !(obj.DownwardAPI == nil) {
-			ov968 := func() *v1.DownwardAPIProjection {
+			ov970 := func() *v1.DownwardAPIProjection {
 				if old == nil {
 					return nil
 				}
 				return old.DownwardAPI
 			}()
-			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp967, obj.DownwardAPI, ov968)...)
+			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp969, obj.DownwardAPI, ov970)...)
 		}
 	}
 	// field configMap
 	{
-		fp969 := p.Child("configMap")
+		fp971 := p.Child("configMap")
 		if !(obj.ConfigMap == nil) {
-			ov970 := func() *v1.ConfigMapProjection {
+			ov972 := func() *v1.ConfigMapProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMap
 			}()
-			errs = append(errs, validate_corev1_ConfigMapProjection(&fp969, obj.ConfigMap, ov970)...)
+			errs = append(errs, validate_corev1_ConfigMapProjection(&fp971, obj.ConfigMap, ov972)...)
 		}
 	}
 	// field serviceAccountToken
 	{
-		fp971 := p.Child("serviceAccountToken")
+		fp973 := p.Child("serviceAccountToken")
 		if !(obj.ServiceAccountToken == nil) {
-			ov972 := func() *v1.ServiceAccountTokenProjection {
+			ov974 := func() *v1.ServiceAccountTokenProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ServiceAccountToken
 			}()
-			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp971, obj.ServiceAccountToken, ov972)...)
+			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp973, obj.ServiceAccountToken, ov974)...)
 		}
 	}
 	// field clusterTrustBundle
 	{
-		fp973 := p.Child("clusterTrustBundle")
+		fp975 := p.Child("clusterTrustBundle")
 		if !(obj.ClusterTrustBundle == nil) {
-			ov974 := func() *v1.ClusterTrustBundleProjection {
+			ov976 := func() *v1.ClusterTrustBundleProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ClusterTrustBundle
 			}()
-			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp973, obj.ClusterTrustBundle, ov974)...)
+			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp975, obj.ClusterTrustBundle, ov976)...)
 		}
 	}
 	// field podCertificate
 	{
-		fp975 := p.Child("podCertificate")
+		fp977 := p.Child("podCertificate")
 		if !(obj.PodCertificate == nil) {
-			ov976 := func() *v1.PodCertificateProjection {
+			ov978 := func() *v1.PodCertificateProjection {
 				if old == nil {
 					return nil
 				}
 				return old.PodCertificate
 			}()
-			errs = append(errs, validate_corev1_PodCertificateProjection(&fp975, obj.PodCertificate, ov976)...)
+			errs = append(errs, validate_corev1_PodCertificateProjection(&fp977, obj.PodCertificate, ov978)...)
 		}
 	}
 	return
@@ -2977,14 +2994,14 @@ func validate_corev1_PersistentVolumeClaimTemplate(p *vgruntime.Path, obj, old *
 	}
 	// field spec
 	{
-		fp979 := p.Child("spec")
-		ov980 := func() *v1.PersistentVolumeClaimSpec {
+		fp981 := p.Child("spec")
+		ov982 := func() *v1.PersistentVolumeClaimSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp979, &obj.Spec, ov980)...)
+		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp981, &obj.Spec, ov982)...)
 	}
 	return
 }
@@ -2997,23 +3014,23 @@ func validate_corev1_ContainerRestartRuleOnExitCodes(p *vgruntime.Path, obj, old
 	}
 	// field operator
 	{
-		fp981 := p.Child("operator")
+		fp983 := p.Child("operator")
 		if obj.Operator == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp981))
+			errs = append(errs, vgruntime.SchemaRequired(&fp983))
 		}
 	}
 	// field values
 	{
-		fp983 := p.Child("values")
+		fp985 := p.Child("values")
 		if !(len(obj.Values) == 0) {
-			ov984 := func() *[]int32 {
+			ov986 := func() *[]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Values
 			}()
-			if !vgruntime.Unchanged(&obj.Values, ov984) {
-				errs = append(errs, vgruntime.UniqueValues(&fp983, *&obj.Values)...)
+			if !vgruntime.Unchanged(&obj.Values, ov986) {
+				errs = append(errs, vgruntime.UniqueValues(&fp985, *&obj.Values)...)
 			}
 		}
 	}
@@ -3037,19 +3054,19 @@ func validate_corev1_HTTPGetAction(p *vgruntime.Path, obj, old *v1.HTTPGetAction
 	}
 	// field httpHeaders
 	{
-		fp999 := p.Child("httpHeaders")
+		fp1001 := p.Child("httpHeaders")
 		if !(len(obj.HTTPHeaders) == 0) {
-			ov1000 := func() *[]v1.HTTPHeader {
+			ov1002 := func() *[]v1.HTTPHeader {
 				if old == nil {
 					return nil
 				}
 				return &old.HTTPHeaders
 			}()
-			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1000) {
+			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1002) {
 				for i := range *&obj.HTTPHeaders {
-					ip1001 := fp999.Index(i)
-					oi1002 := (*v1.HTTPHeader)(nil)
-					errs = append(errs, validate_corev1_HTTPHeader(&ip1001, &(*&obj.HTTPHeaders)[i], oi1002)...)
+					ip1003 := fp1001.Index(i)
+					oi1004 := (*v1.HTTPHeader)(nil)
+					errs = append(errs, validate_corev1_HTTPHeader(&ip1003, &(*&obj.HTTPHeaders)[i], oi1004)...)
 				}
 			}
 		}
@@ -3083,54 +3100,54 @@ func validate_corev1_LifecycleHandler(p *vgruntime.Path, obj, old *v1.LifecycleH
 	}
 	// field exec
 	{
-		fp1015 := p.Child("exec")
+		fp1017 := p.Child("exec")
 		if !(obj.Exec == nil) {
-			ov1016 := func() *v1.ExecAction {
+			ov1018 := func() *v1.ExecAction {
 				if old == nil {
 					return nil
 				}
 				return old.Exec
 			}()
-			errs = append(errs, validate_corev1_ExecAction(&fp1015, obj.Exec, ov1016)...)
+			errs = append(errs, validate_corev1_ExecAction(&fp1017, obj.Exec, ov1018)...)
 		}
 	}
 	// field httpGet
 	{
-		fp1017 := p.Child("httpGet")
+		fp1019 := p.Child("httpGet")
 		if !(obj.HTTPGet == nil) {
-			ov1018 := func() *v1.HTTPGetAction {
+			ov1020 := func() *v1.HTTPGetAction {
 				if old == nil {
 					return nil
 				}
 				return old.HTTPGet
 			}()
-			errs = append(errs, validate_corev1_HTTPGetAction(&fp1017, obj.HTTPGet, ov1018)...)
+			errs = append(errs, validate_corev1_HTTPGetAction(&fp1019, obj.HTTPGet, ov1020)...)
 		}
 	}
 	// field tcpSocket
 	{
-		fp1019 := p.Child("tcpSocket")
+		fp1021 := p.Child("tcpSocket")
 		if !(obj.TCPSocket == nil) {
-			ov1020 := func() *v1.TCPSocketAction {
+			ov1022 := func() *v1.TCPSocketAction {
 				if old == nil {
 					return nil
 				}
 				return old.TCPSocket
 			}()
-			errs = append(errs, validate_corev1_TCPSocketAction(&fp1019, obj.TCPSocket, ov1020)...)
+			errs = append(errs, validate_corev1_TCPSocketAction(&fp1021, obj.TCPSocket, ov1022)...)
 		}
 	}
 	// field sleep
 	{
-		fp1021 := p.Child("sleep")
+		fp1023 := p.Child("sleep")
 		if !(obj.Sleep == nil) {
-			ov1022 := func() *v1.SleepAction {
+			ov1024 := func() *v1.SleepAction {
 				if old == nil {
 					return nil
 				}
 				return old.Sleep
 			}()
-			errs = append(errs, validate_corev1_SleepAction(&fp1021, obj.Sleep, ov1022)...)
+			errs = append(errs, validate_corev1_SleepAction(&fp1023, obj.Sleep, ov1024)...)
 		}
 	}
 	return
@@ -3153,21 +3170,21 @@ func validate_corev1_NodeSelector(p *vgruntime.Path, obj, old *v1.NodeSelector) 
 	}
 	// field nodeSelectorTerms
 	{
-		fp1031 := p.Child("nodeSelectorTerms")
+		fp1033 := p.Child("nodeSelectorTerms")
 		if obj.NodeSelectorTerms == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1031))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1033))
 		} else {
-			ov1032 := func() *[]v1.NodeSelectorTerm {
+			ov1034 := func() *[]v1.NodeSelectorTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.NodeSelectorTerms
 			}()
-			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1032) {
+			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1034) {
 				for i := range *&obj.NodeSelectorTerms {
-					ip1033 := fp1031.Index(i)
-					oi1034 := (*v1.NodeSelectorTerm)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1033, &(*&obj.NodeSelectorTerms)[i], oi1034)...)
+					ip1035 := fp1033.Index(i)
+					oi1036 := (*v1.NodeSelectorTerm)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1035, &(*&obj.NodeSelectorTerms)[i], oi1036)...)
 				}
 			}
 		}
@@ -3183,14 +3200,14 @@ func validate_corev1_PreferredSchedulingTerm(p *vgruntime.Path, obj, old *v1.Pre
 	}
 	// field preference
 	{
-		fp1037 := p.Child("preference")
-		ov1038 := func() *v1.NodeSelectorTerm {
+		fp1039 := p.Child("preference")
+		ov1040 := func() *v1.NodeSelectorTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.Preference
 		}()
-		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1037, &obj.Preference, ov1038)...)
+		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1039, &obj.Preference, ov1040)...)
 	}
 	return
 }
@@ -3203,28 +3220,28 @@ func validate_corev1_PodAffinityTerm(p *vgruntime.Path, obj, old *v1.PodAffinity
 	}
 	// field labelSelector
 	{
-		fp1039 := p.Child("labelSelector")
+		fp1041 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1040 := func() *v11.LabelSelector {
+			ov1042 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			errs = append(errs, validate_metav1_LabelSelector(&fp1039, obj.LabelSelector, ov1040)...)
+			errs = append(errs, validate_metav1_LabelSelector(&fp1041, obj.LabelSelector, ov1042)...)
 		}
 	}
 	// field namespaceSelector
 	{
-		fp1047 := p.Child("namespaceSelector")
+		fp1049 := p.Child("namespaceSelector")
 		if !(obj.NamespaceSelector == nil) {
-			ov1048 := func() *v11.LabelSelector {
+			ov1050 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.NamespaceSelector
 			}()
-			errs = append(errs, validate_metav1_LabelSelector(&fp1047, obj.NamespaceSelector, ov1048)...)
+			errs = append(errs, validate_metav1_LabelSelector(&fp1049, obj.NamespaceSelector, ov1050)...)
 		}
 	}
 	return
@@ -3238,14 +3255,14 @@ func validate_corev1_WeightedPodAffinityTerm(p *vgruntime.Path, obj, old *v1.Wei
 	}
 	// field podAffinityTerm
 	{
-		fp1059 := p.Child("podAffinityTerm")
-		ov1060 := func() *v1.PodAffinityTerm {
+		fp1061 := p.Child("podAffinityTerm")
+		ov1062 := func() *v1.PodAffinityTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.PodAffinityTerm
 		}()
-		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1059, &obj.PodAffinityTerm, ov1060)...)
+		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1061, &obj.PodAffinityTerm, ov1062)...)
 	}
 	return
 }
@@ -3267,19 +3284,19 @@ func validate_corev1_SecretProjection(p *vgruntime.Path, obj, old *v1.SecretProj
 	}
 	// field items
 	{
-		fp1072 := p.Child("items")
+		fp1074 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1073 := func() *[]v1.KeyToPath {
+			ov1075 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			if !vgruntime.Unchanged(&obj.Items, ov1073) {
+			if !vgruntime.Unchanged(&obj.Items, ov1075) {
 				for i := range *&obj.Items {
-					ip1074 := fp1072.Index(i)
-					oi1075 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1074, &(*&obj.Items)[i], oi1075)...)
+					ip1076 := fp1074.Index(i)
+					oi1077 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1076, &(*&obj.Items)[i], oi1077)...)
 				}
 			}
 		}
@@ -3295,19 +3312,19 @@ func validate_corev1_DownwardAPIProjection(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field items
 	{
-		fp1078 := p.Child("items")
+		fp1080 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1079 := func() *[]v1.DownwardAPIVolumeFile {
+			ov1081 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			if !vgruntime.Unchanged(&obj.Items, ov1079) {
+			if !vgruntime.Unchanged(&obj.Items, ov1081) {
 				for i := range *&obj.Items {
-					ip1080 := fp1078.Index(i)
-					oi1081 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1080, &(*&obj.Items)[i], oi1081)...)
+					ip1082 := fp1080.Index(i)
+					oi1083 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1082, &(*&obj.Items)[i], oi1083)...)
 				}
 			}
 		}
@@ -3323,19 +3340,19 @@ func validate_corev1_ConfigMapProjection(p *vgruntime.Path, obj, old *v1.ConfigM
 	}
 	// field items
 	{
-		fp1085 := p.Child("items")
+		fp1087 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1086 := func() *[]v1.KeyToPath {
+			ov1088 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			if !vgruntime.Unchanged(&obj.Items, ov1086) {
+			if !vgruntime.Unchanged(&obj.Items, ov1088) {
 				for i := range *&obj.Items {
-					ip1087 := fp1085.Index(i)
-					oi1088 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1087, &(*&obj.Items)[i], oi1088)...)
+					ip1089 := fp1087.Index(i)
+					oi1090 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1089, &(*&obj.Items)[i], oi1090)...)
 				}
 			}
 		}
@@ -3360,15 +3377,15 @@ func validate_corev1_ClusterTrustBundleProjection(p *vgruntime.Path, obj, old *v
 	}
 	// field labelSelector
 	{
-		fp1103 := p.Child("labelSelector")
+		fp1105 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1104 := func() *v11.LabelSelector {
+			ov1106 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			errs = append(errs, validate_metav1_LabelSelector(&fp1103, obj.LabelSelector, ov1104)...)
+			errs = append(errs, validate_metav1_LabelSelector(&fp1105, obj.LabelSelector, ov1106)...)
 		}
 	}
 	return
@@ -3382,16 +3399,16 @@ func validate_corev1_PodCertificateProjection(p *vgruntime.Path, obj, old *v1.Po
 	}
 	// field signerName
 	{
-		fp1111 := p.Child("signerName")
+		fp1113 := p.Child("signerName")
 		if obj.SignerName == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1111))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1113))
 		}
 	}
 	// field keyType
 	{
-		fp1113 := p.Child("keyType")
+		fp1115 := p.Child("keyType")
 		if obj.KeyType == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1113))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1115))
 		}
 	}
 	return
@@ -3405,52 +3422,52 @@ func validate_corev1_PersistentVolumeClaimSpec(p *vgruntime.Path, obj, old *v1.P
 	}
 	// field selector
 	{
-		fp1133 := p.Child("selector")
+		fp1135 := p.Child("selector")
 		if !(obj.Selector == nil) {
-			ov1134 := func() *v11.LabelSelector {
+			ov1136 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.Selector
 			}()
-			errs = append(errs, validate_metav1_LabelSelector(&fp1133, obj.Selector, ov1134)...)
+			errs = append(errs, validate_metav1_LabelSelector(&fp1135, obj.Selector, ov1136)...)
 		}
 	}
 	// field resources
 	{
-		fp1135 := p.Child("resources")
-		ov1136 := func() *v1.VolumeResourceRequirements {
+		fp1137 := p.Child("resources")
+		ov1138 := func() *v1.VolumeResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1135, &obj.Resources, ov1136)...)
+		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1137, &obj.Resources, ov1138)...)
 	}
 	// field dataSource
 	{
-		fp1143 := p.Child("dataSource")
+		fp1145 := p.Child("dataSource")
 		if !(obj.DataSource == nil) {
-			ov1144 := func() *v1.TypedLocalObjectReference {
+			ov1146 := func() *v1.TypedLocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSource
 			}()
-			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1143, obj.DataSource, ov1144)...)
+			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1145, obj.DataSource, ov1146)...)
 		}
 	}
 	// field dataSourceRef
 	{
-		fp1145 := p.Child("dataSourceRef")
+		fp1147 := p.Child("dataSourceRef")
 		if !(obj.DataSourceRef == nil) {
-			ov1146 := func() *v1.TypedObjectReference {
+			ov1148 := func() *v1.TypedObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSourceRef
 			}()
-			errs = append(errs, validate_corev1_TypedObjectReference(&fp1145, obj.DataSourceRef, ov1146)...)
+			errs = append(errs, validate_corev1_TypedObjectReference(&fp1147, obj.DataSourceRef, ov1148)...)
 		}
 	}
 	return
@@ -3482,38 +3499,38 @@ func validate_corev1_NodeSelectorTerm(p *vgruntime.Path, obj, old *v1.NodeSelect
 	}
 	// field matchExpressions
 	{
-		fp1155 := p.Child("matchExpressions")
+		fp1157 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov1156 := func() *[]v1.NodeSelectorRequirement {
+			ov1158 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1156) {
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1158) {
 				for i := range *&obj.MatchExpressions {
-					ip1157 := fp1155.Index(i)
-					oi1158 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1157, &(*&obj.MatchExpressions)[i], oi1158)...)
+					ip1159 := fp1157.Index(i)
+					oi1160 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1159, &(*&obj.MatchExpressions)[i], oi1160)...)
 				}
 			}
 		}
 	}
 	// field matchFields
 	{
-		fp1159 := p.Child("matchFields")
+		fp1161 := p.Child("matchFields")
 		if !(len(obj.MatchFields) == 0) {
-			ov1160 := func() *[]v1.NodeSelectorRequirement {
+			ov1162 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchFields
 			}()
-			if !vgruntime.Unchanged(&obj.MatchFields, ov1160) {
+			if !vgruntime.Unchanged(&obj.MatchFields, ov1162) {
 				for i := range *&obj.MatchFields {
-					ip1161 := fp1159.Index(i)
-					oi1162 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1161, &(*&obj.MatchFields)[i], oi1162)...)
+					ip1163 := fp1161.Index(i)
+					oi1164 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1163, &(*&obj.MatchFields)[i], oi1164)...)
 				}
 			}
 		}
