@@ -6,11 +6,11 @@ import (
 	"sort"
 
 	"github.com/dave/jennifer/jen"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
 	"k8s.io/apimachinery/pkg/util/version"
-	"k8s.io/kube-openapi/pkg/validation/spec"
-	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/gengo/v2/types"
+	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/declval/validation-gen/gotype"
 )
