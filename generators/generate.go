@@ -133,6 +133,9 @@ func Run(cfg Config) ([]Output, error) {
 		outs = append(outs, Output{Path: path, Content: src})
 	}
 	for _, p := range km.Packages {
+		if len(p.Kinds) == 0 {
+			continue // nothing to validate or register, as for +k8s: packages
+		}
 		src, err := jsonschema.File(p, cfg.Header)
 		if err != nil {
 			return nil, err

@@ -324,81 +324,116 @@ func (d *run[T]) goObject(u *unstructured.Unstructured) (*T, error) {
 	return obj, nil
 }
 
-// create checks a body on create; it returns false when the server could
-// not decode it.
-func (d *run[T]) create(body []byte) bool {
-	d.rep.Objects++
-	u, ok := d.decode(body, nil)
-	if !ok {
-		d.rep.Undecodable++
-		d.rep.Objects--
-		return false
+// outcome is one check: a body validated on both sides.
+type outcome struct {
+	// undecodable: the server could not decode a body.
+	undecodable bool
+	// goDecode is the error of decoding the server's object into the Go
+	// type.
+	goDecode error
+	// obj and old are the objects as the server validates them.
+	obj, old                     *unstructured.Unstructured
+	srv, goErrs, srvOnly, goOnly field.ErrorList
+}
+
+func (o *outcome) differs() bool { return len(o.srvOnly)+len(o.goOnly) > 0 }
+
+// check validates body on create (oldBody nil) or as an update of
+// oldBody, which the server stored (decoded and prepared for create).
+func (d *run[T]) check(body, oldBody []byte) *outcome {
+	o := &outcome{}
+	var ok bool
+	if oldBody != nil {
+		if o.old, ok = d.decode(oldBody, nil); !ok {
+			o.undecodable = true
+			return o
+		}
+	}
+	if o.obj, ok = d.decode(body, o.old); !ok {
+		o.undecodable = true
+		return o
 	}
 	ctx := context.Background()
-	raw := d.pipe.ValidateDecoded(ctx, u, nil)
-	srv := d.serverErrors(u, raw)
-	obj, err := d.goObject(u)
+	var raw field.ErrorList
+	if o.old == nil {
+		raw = d.pipe.ValidateDecoded(ctx, o.obj, nil)
+	} else {
+		raw = d.pipe.ValidateDecoded(ctx, o.obj, o.old)
+	}
+	o.srv = d.serverErrors(o.obj, raw)
+	obj, err := d.goObject(o.obj)
 	if err != nil {
-		d.goDecodeFailure(body, err)
+		o.goDecode = err
+		return o
+	}
+	op := operation.Operation{Type: operation.Create}
+	var oldObj *T
+	if o.old != nil {
+		op.Type = operation.Update
+		if oldObj, err = d.goObject(o.old); err != nil {
+			o.goDecode = err
+			return o
+		}
+	}
+	o.goErrs = d.compared(d.k.Validate(ctx, op, nil, obj, oldObj))
+	o.srvOnly, o.goOnly = d.diff(o.srv, o.goErrs, blocked(raw))
+	return o
+}
+
+// create checks a body on create; it returns false when it could not be
+// compared.
+func (d *run[T]) create(body []byte) bool {
+	o := d.check(body, nil)
+	switch {
+	case o.undecodable:
+		d.rep.Undecodable++
+		return false
+	case o.goDecode != nil:
+		d.goDecodeFailure(body, o.goDecode)
 		return false
 	}
-	goErrs := d.compared(d.k.Validate(ctx, operation.Operation{Type: operation.Create}, nil, obj, nil))
-	if len(srv) > 0 {
+	d.rep.Objects++
+	if len(o.srv) > 0 {
 		d.rep.WithErrors++
 	}
-	for _, e := range srv {
+	for _, e := range o.srv {
 		d.serverKinds[kindOf(e)] = true
 	}
-	for _, e := range goErrs {
+	for _, e := range o.goErrs {
 		d.goKinds[kindOf(e)] = true
 	}
-	if srvOnly, goOnly := d.diff(srv, goErrs, blocked(raw)); len(srvOnly)+len(goOnly) > 0 {
+	if o.differs() {
 		d.rep.Create++
-		d.categorize("create", srvOnly, goOnly)
+		d.categorize("create", o.srvOnly, o.goOnly)
 		if d.shownCreate < shown {
 			d.shownCreate++
-			d.rep.Shown = append(d.rep.Shown, describe("create", u, nil, srv, goErrs, srvOnly, goOnly))
+			d.rep.Shown = append(d.rep.Shown, d.describe("create", body, nil, o))
 		}
 	}
 	return true
 }
 
-// update checks body as an update of oldBody, which the server stored
-// (it decoded it and prepared it for create).
+// update checks body as an update of oldBody.
 func (d *run[T]) update(body, oldBody []byte) {
-	old, ok := d.decode(oldBody, nil)
-	if !ok {
+	o := d.check(body, oldBody)
+	switch {
+	case o.undecodable:
 		return
-	}
-	u, ok := d.decode(body, old)
-	if !ok {
+	case o.goDecode != nil:
+		d.goDecodeFailure(body, o.goDecode)
 		return
 	}
 	d.rep.Updates++
-	ctx := context.Background()
-	raw := d.pipe.ValidateDecoded(ctx, u, old)
-	srv := d.serverErrors(u, raw)
-	obj, err := d.goObject(u)
-	if err != nil {
-		d.goDecodeFailure(body, err)
-		return
-	}
-	oldObj, err := d.goObject(old)
-	if err != nil {
-		d.goDecodeFailure(oldBody, err)
-		return
-	}
-	goErrs := d.compared(d.k.Validate(ctx, operation.Operation{Type: operation.Update}, nil, obj, oldObj))
-	if srvOnly, goOnly := d.diff(srv, goErrs, blocked(raw)); len(srvOnly)+len(goOnly) > 0 {
+	if o.differs() {
 		d.rep.Update++
 		op := "update"
 		if string(body) == string(oldBody) {
 			op = "update (unchanged)"
 		}
-		d.categorize("update", srvOnly, goOnly)
+		d.categorize("update", o.srvOnly, o.goOnly)
 		if d.shownU < shown {
 			d.shownU++
-			d.rep.Shown = append(d.rep.Shown, describe(op, u, old, srv, goErrs, srvOnly, goOnly))
+			d.rep.Shown = append(d.rep.Shown, d.describe(op, body, oldBody, o))
 		}
 	}
 }
@@ -406,7 +441,7 @@ func (d *run[T]) update(body, oldBody []byte) {
 func (d *run[T]) goDecodeFailure(body []byte, err error) {
 	d.rep.GoDecode++
 	if d.rep.GoDecode <= shown {
-		d.rep.Shown = append(d.rep.Shown, fmt.Sprintf("the object the server validated does not decode into the Go type: %v\nobject: %s", err, body))
+		d.rep.Shown = append(d.rep.Shown, fmt.Sprintf("the object the server validated does not decode into the Go type: %v\nobject: %s", err, truncate(string(body), maxShownJSON)))
 	}
 }
 
@@ -494,15 +529,26 @@ func (d *run[T]) diff(srv, goErrs field.ErrorList, blocked bool) (srvOnly, goOnl
 	return srvOnly, goOnly
 }
 
-// describe is a disagreement, for a failure message.
-func describe(op string, obj, old *unstructured.Unstructured, srv, goErrs, srvOnly, goOnly field.ErrorList) string {
+// maxShownJSON bounds the JSON of an object in a failure message.
+const maxShownJSON = 6000
+
+// describe is a disagreement, for a failure message: the bodies shrunk
+// (shrink) to what still shows its first difference, and both sides'
+// errors on them.
+func (d *run[T]) describe(op string, body, oldBody []byte, o *outcome) string {
+	sb, so, so2 := d.shrink(body, oldBody, o)
 	var b strings.Builder
-	fmt.Fprintf(&b, "--- %s: server only %d, Go only %d\n", op, len(srvOnly), len(goOnly))
-	j, _ := json.Marshal(obj.Object)
-	fmt.Fprintf(&b, "object (as the server validates it): %s\n", j)
-	if old != nil {
-		j, _ := json.Marshal(old.Object)
-		fmt.Fprintf(&b, "old object: %s\n", j)
+	fmt.Fprintf(&b, "--- %s: server only %d, Go only %d", op, len(o.srvOnly), len(o.goOnly))
+	if len(sb) < len(body) || len(so) < len(oldBody) {
+		fmt.Fprintf(&b, " (the objects shrunk to what still shows the first difference, %s)", so2.first)
+		o = so2.outcome
+	}
+	b.WriteString("\n")
+	j, _ := json.Marshal(o.obj.Object)
+	fmt.Fprintf(&b, "object (as the server validates it): %s\n", truncate(string(j), maxShownJSON))
+	if o.old != nil {
+		j, _ := json.Marshal(o.old.Object)
+		fmt.Fprintf(&b, "old object: %s\n", truncate(string(j), maxShownJSON))
 	}
 	list := func(name string, errs field.ErrorList) {
 		fmt.Fprintf(&b, "%s (%d):\n", name, len(errs))
@@ -510,10 +556,10 @@ func describe(op string, obj, old *unstructured.Unstructured, srv, goErrs, srvOn
 			fmt.Fprintf(&b, "  %s %s: %s\n", e.Type, e.Field, truncate(e.ErrorBody(), 300))
 		}
 	}
-	list("server errors", srv)
-	list("Go errors", goErrs)
-	list("server only", srvOnly)
-	list("Go only", goOnly)
+	list("server errors", o.srv)
+	list("Go errors", o.goErrs)
+	list("server only", o.srvOnly)
+	list("Go only", o.goOnly)
 	return b.String()
 }
 
