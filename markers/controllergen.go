@@ -110,10 +110,10 @@ func init() {
 	for _, n := range []string{"AtMostOneOf", "ExactlyOneOf", "AtLeastOneOf"} {
 		cg(CGDef{Name: kbValidation + n, Value: CGStrings, Places: CGOnType, Doc: "a CEL rule over the named fields' presence"})
 	}
-	cg(CGDef{Name: "kubebuilder:default", Value: CGAny, Places: CGOnField | CGOnType, Doc: "the default the server writes for an absent value"})
-	cg(CGDef{Name: "default", Value: CGAny, Places: CGOnField | CGOnType, Doc: "the default (Kubernetes' spelling, a JSON value)"})
+	cg(CGDef{Name: "kubebuilder:default", Value: CGAny, Places: CGOnField, Doc: "the default the server writes for an absent value"})
+	cg(CGDef{Name: "default", Value: CGAny, Places: CGOnField, Doc: "the default (Kubernetes' spelling, a JSON value)"})
 	cg(CGDef{Name: "kubebuilder:title", Value: CGAny, Places: CGOnField | CGOnType, Doc: "the schema's title"})
-	cg(CGDef{Name: "kubebuilder:example", Value: CGAny, Places: CGOnField | CGOnType, Doc: "the schema's example"})
+	cg(CGDef{Name: "kubebuilder:example", Value: CGAny, Places: CGOnField, Doc: "the schema's example"})
 	cg(CGDef{Name: "kubebuilder:externalDocs", Value: CGArgs, Keys: []string{"url", "description"}, Places: CGOnField | CGOnType, Doc: "the schema's externalDocs"})
 	cg(CGDef{Name: "kubebuilder:pruning:PreserveUnknownFields", Value: CGFlag, Places: CGOnField | CGOnType, Doc: "unknown fields below are kept"})
 	cg(CGDef{Name: "optional", Value: CGFlag, Places: CGOnField, Doc: "the field may be absent"})

@@ -24,3 +24,28 @@ func (r *Registry) Markdown() string {
 }
 
 func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// CGMarkdown renders the reference of controller-gen's markers, read in
+// packages written for controller-gen.
+func CGMarkdown() string {
+	var b strings.Builder
+	b.WriteString("\nIn packages written for controller-gen (`+groupName`, no `+k8s:` tag), controller-gen's markers, read as controller-gen reads them (README: Switching from controller-gen):\n\n")
+	b.WriteString("| marker | written on | argument | what it means |\n|---|---|---|---|\n")
+	arg := map[CGValue]string{CGFlag: "none, `=true` or `=false`", CGInt: "integer", CGFloat: "number", CGString: "string",
+		CGStrings: "`{a,b}` or `a;b`", CGAny: "a value: `1`, `true`, `\"s\"`, `{a,b}`, `{k: v}`", CGArgs: "`key=value,...`"}
+	for _, d := range CGDefs() {
+		a := arg[d.Value]
+		if d.Value == CGArgs {
+			a = "`" + strings.Join(d.Keys, "=,") + "=`"
+		}
+		if d.Name == "default" {
+			a = "JSON"
+		}
+		name := "`+" + d.Name + "`"
+		if d.Items {
+			name += " (also `+kubebuilder:validation:items:" + strings.TrimPrefix(d.Name, kbValidation) + "`)"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", name, cgPlaces(d.Places), cell(a), cell(d.Doc))
+	}
+	return b.String()
+}

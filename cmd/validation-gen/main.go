@@ -45,7 +45,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *docs {
-		fmt.Fprint(stdout, markers.Default.Markdown())
+		fmt.Fprint(stdout, markers.Default.Markdown()+markers.CGMarkdown())
 		return 0
 	}
 	if fs.NArg() == 0 {
