@@ -121,6 +121,17 @@ func marshalCRD(crd *apiextv1.CustomResourceDefinition) ([]byte, error) {
 
 func manifest(m *model.Model, roots []*model.CRDRoot, settings Settings) (*apiextv1.CustomResourceDefinition, error) {
 	sort.Slice(roots, func(i, j int) bool { return roots[i].Version < roots[j].Version })
+	var kept []*model.CRDRoot
+	for _, r := range roots {
+		if !r.Markers.SkipVersion {
+			kept = append(kept, r)
+		}
+	}
+	if len(kept) == 0 {
+		return nil, &markers.Error{Pos: roots[0].Type.Pos, Tag: "kubebuilder:skipversion",
+			Msg: fmt.Sprintf("every version of %s is skipped", roots[0].Type.Go.Name.Name), Fix: "remove +kubebuilder:skipversion from one version, or leave the package out of the run"}
+	}
+	roots = kept
 	first := roots[0]
 	kind := first.Type.Go.Name.Name
 	mk := first.Markers
@@ -173,8 +184,21 @@ func manifest(m *model.Model, roots []*model.CRDRoot, settings Settings) (*apiex
 		errs = append(errs, c.errs...)
 		positions = append(positions, c.positions)
 		v := apiextv1.CustomResourceDefinitionVersion{
-			Name: r.Version, Served: true, Storage: i == storage,
+			Name: r.Version, Served: !r.Markers.Unserved, Storage: i == storage,
+			Deprecated: r.Markers.Deprecated, DeprecationWarning: r.Markers.DeprecationWarning,
 			Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: schema},
+		}
+		for k, val := range r.Markers.Annotations {
+			if crd.Annotations == nil {
+				crd.Annotations = map[string]string{}
+			}
+			crd.Annotations[k] = val
+		}
+		for k, val := range r.Markers.Labels {
+			if crd.Labels == nil {
+				crd.Labels = map[string]string{}
+			}
+			crd.Labels[k] = val
 		}
 		status := r.Markers.Status || supportsStatus(r.Type)
 		if status || r.Markers.Scale != nil {

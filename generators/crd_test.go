@@ -259,3 +259,35 @@ func TestCRDStabilityLevels(t *testing.T) {
 		t.Errorf("--crd-stability=gamma: %v", err)
 	}
 }
+
+// The version and metadata markers of a kind, in both dialects.
+func TestCRDVersionMarkers(t *testing.T) {
+	for _, c := range []struct{ pkg, file string }{{"k8s", "k8s.example.com_things.yaml"}, {"kb", "kb.example.com_things.yaml"}} {
+		dir := filepath.Join(t.TempDir(), "crd")
+		outs, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdversions/" + c.pkg}, OutputFile: outputFile, CRDDir: dir})
+		if err != nil {
+			t.Fatalf("%s: %v", c.pkg, err)
+		}
+		var crd apiextv1.CustomResourceDefinition
+		for _, o := range outs {
+			if o.Path == filepath.Join(dir, c.file) {
+				if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if len(crd.Spec.Versions) != 1 {
+			t.Fatalf("%s: no CRD %s in %d outputs", c.pkg, c.file, len(outs))
+		}
+		v := crd.Spec.Versions[0]
+		if !v.Served || !v.Storage || !v.Deprecated || v.DeprecationWarning == nil || *v.DeprecationWarning != "v1 is going away" {
+			t.Errorf("%s: version %+v", c.pkg, v)
+		}
+		if crd.Annotations["team"] != "a" || crd.Annotations["docs"] != "https://example.com" || crd.Labels["tier"] != "x" {
+			t.Errorf("%s: annotations %v, labels %v", c.pkg, crd.Annotations, crd.Labels)
+		}
+		if m := v.Schema.OpenAPIV3Schema.Properties["spec"].Properties["replicas"]; c.pkg == "kb" && (m.Minimum == nil || *m.Minimum != 0) {
+			t.Errorf("kb: replicas %+v", m)
+		}
+	}
+}
