@@ -19,6 +19,7 @@ import (
 	"text/template"
 	"time"
 
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/yaml"
 
 	"github.com/declval/validation-gen/test/kubebuilder/difftest"
@@ -36,11 +37,19 @@ import (
 // crdpipeline, replaced by the working tree), runs the generator, writes a
 // test into each API package (zz_differential_test.go, one difftest.Run a
 // kind of the package, with a copy of the kind's CRD under testdata/) and
-// runs those with go test. KUBEBUILDER_OBJECTS sets the number of random
-// objects of each kind (difftest.DefaultObjects); KUBEBUILDER_KEEP=1
-// keeps the module, to rerun there:
+// runs those with go test. The kinds of a package are those of the
+// committed CRDs of its group with a version named as the package (kueue's
+// v1beta1 and v1beta2 each against that version's schema) whose Go type it
+// declares; a kind without a generated Validate_<Kind> fails the test.
+// difftest says what is compared and how the objects are made.
+//
+// KUBEBUILDER_OBJECTS sets the number of random objects of each kind
+// (difftest.DefaultObjects), KUBEBUILDER_SEED draws other ones, and
+// KUBEBUILDER_KEEP=1 keeps the module, to rerun there:
 //
 //	go test -count=1 -run Differential ./lws/... ./kueue/...
+//
+// The projects run one after the other: each go test uses all the cores.
 
 const (
 	// testModule is this repository's test module, which holds difftest
@@ -64,7 +73,6 @@ func TestDifferentialGoVersusAPIServer(t *testing.T) {
 			continue // the generator refuses it (TestControllerGenCRDs)
 		}
 		t.Run(p.Name, func(t *testing.T) {
-			t.Parallel()
 			differential(t, p)
 		})
 	}
@@ -72,7 +80,35 @@ func TestDifferentialGoVersusAPIServer(t *testing.T) {
 
 // diffKind is one kind of an API package under test.
 type diffKind struct {
-	Kind, Version, CRDFile string
+	Kind, Version string
+	// CRDFile is where the test finds the CRD, relative to the package.
+	CRDFile string
+	crd     *apiextv1.CustomResourceDefinition
+}
+
+// kindsOf lists the kinds of an API package under test: those of the
+// CRDs of its group (+groupName) with a version of its name whose Go
+// type it declares. missing are those of them it has no Validate_<Kind>
+// for, which are not.
+func kindsOf(pkg *apiPackage, version string, crds map[string]loaded) (kinds []diffKind, missing []string) {
+	for _, name := range sortedKeys(crds) {
+		crd := crds[name].crd
+		kind := crd.Spec.Names.Kind
+		if pkg.groupName != "" && crd.Spec.Group != pkg.groupName || !pkg.types[kind] {
+			continue
+		}
+		for _, v := range crd.Spec.Versions {
+			if v.Name != version || v.Schema == nil {
+				continue
+			}
+			if !pkg.validators["Validate_"+kind] {
+				missing = append(missing, pkg.importPath+"."+kind)
+				continue
+			}
+			kinds = append(kinds, diffKind{Kind: kind, Version: v.Name, CRDFile: path.Join("testdata", "differential", crd.Name+".yaml"), crd: crd})
+		}
+	}
+	return kinds, missing
 }
 
 // apiPackage is what the test reads of a copied API package.
@@ -98,35 +134,23 @@ func differential(t *testing.T, p Project) {
 		t.Fatal(err)
 	}
 
-	var patterns, missing []string
+	var patterns, missing, noValidations []string
 	for i, apiDir := range p.APIDirs {
 		pkg, err := readPackage(filepath.Join(dir, filepath.FromSlash(p.Packages()[i])), "kbproof/"+p.Name+"/"+apiDir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var kinds []diffKind
-		for _, name := range sortedKeys(crds) {
-			crd := crds[name].crd
-			if pkg.groupName != "" && crd.Spec.Group != pkg.groupName {
-				continue
+		kinds, miss := kindsOf(pkg, path.Base(apiDir), crds)
+		missing = append(missing, miss...)
+		if len(miss) > 0 && !pkg.validationsFile {
+			noValidations = append(noValidations, pkg.importPath)
+		}
+		for _, k := range kinds {
+			b, err := yaml.Marshal(k.crd)
+			if err != nil {
+				t.Fatal(err)
 			}
-			for _, v := range crd.Spec.Versions {
-				if v.Name != path.Base(apiDir) || v.Schema == nil || !pkg.types[crd.Spec.Names.Kind] {
-					continue
-				}
-				kind := crd.Spec.Names.Kind
-				if !pkg.validators["Validate_"+kind] {
-					missing = append(missing, pkg.importPath+"."+kind)
-					continue
-				}
-				b, err := yaml.Marshal(crd)
-				if err != nil {
-					t.Fatal(err)
-				}
-				file := path.Join("testdata", "differential", crd.Name+".yaml")
-				writeFile(t, filepath.Join(pkg.dir, filepath.FromSlash(file)), string(b))
-				kinds = append(kinds, diffKind{Kind: kind, Version: v.Name, CRDFile: file})
-			}
+			writeFile(t, filepath.Join(pkg.dir, filepath.FromSlash(k.CRDFile)), string(b))
 		}
 		if len(kinds) == 0 {
 			t.Logf("%s: no kind of the project's CRDs to test", pkg.importPath)
@@ -137,8 +161,11 @@ func differential(t *testing.T, p Project) {
 		t.Logf("%s: %d kinds (%s)", pkg.importPath, len(kinds), kindNames(kinds))
 	}
 	if len(missing) > 0 {
-		t.Errorf("validation-gen wrote no Go validator (Validate_<Kind> in %s) for %d kinds of %s, which are not compared (the kubebuilder dialect's Go emitter is missing or incomplete): %s",
-			validationsFile, len(missing), p, strings.Join(missing, ", "))
+		msg := fmt.Sprintf("validation-gen wrote no Go validator (Validate_<Kind>) for %d kinds of %s, which are not compared: %s", len(missing), p, strings.Join(missing, ", "))
+		if len(noValidations) > 0 {
+			msg += fmt.Sprintf("\nno %s at all in %s: the kubebuilder dialect's Go emitter did not run on them", validationsFile, strings.Join(noValidations, ", "))
+		}
+		t.Error(msg)
 	}
 	if len(patterns) == 0 {
 		t.Fatalf("nothing to compare in %s", p)
@@ -147,6 +174,7 @@ func differential(t *testing.T, p Project) {
 	runStart := time.Now()
 	res := goTestJSON(t, dir, append([]string{"test", "-json", "-count=1", "-run", "^TestDifferential$"}, patterns...)...)
 	t.Logf("go test %s: %s (%s)", strings.Join(patterns, " "), errOrOK(res.err), since(runStart))
+	slices.Sort(res.summaries)
 	for _, l := range res.summaries {
 		t.Log(l)
 	}
@@ -397,5 +425,51 @@ func (r *testRun) report(t *testing.T) {
 	}
 	if !reported {
 		t.Errorf("go test: %v\n%s", r.err, LastLines(r.other.String(), 60))
+	}
+}
+
+// TestKindsOf checks which kinds of an API package are compared, and the
+// test written for them, on a package made up here.
+func TestKindsOf(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "doc.go"), "// +groupName=example.com\npackage v1\n")
+	writeFile(t, filepath.Join(dir, "types.go"), "package v1\n\ntype Widget struct{}\ntype Gizmo struct{}\ntype Other struct{}\n")
+	writeFile(t, filepath.Join(dir, "widget_test.go"), "package v1\n\nfunc Validate_Gizmo() {}\n")
+	writeFile(t, filepath.Join(dir, validationsFile), "package v1\n\nfunc Validate_Widget() {}\nfunc Validate_Other() {}\n")
+	pkg, err := readPackage(dir, "kbproof/x/api/v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pkg.name != "v1" || pkg.groupName != "example.com" || !pkg.validationsFile {
+		t.Errorf("read %+v", pkg)
+	}
+	crd := func(name, group, kind string, versions ...string) loaded {
+		c := &apiextv1.CustomResourceDefinition{}
+		c.Name, c.Spec.Group, c.Spec.Names.Kind = name, group, kind
+		for _, v := range versions {
+			c.Spec.Versions = append(c.Spec.Versions, apiextv1.CustomResourceDefinitionVersion{Name: v, Schema: &apiextv1.CustomResourceValidation{}})
+		}
+		return loaded{crd: c}
+	}
+	crds := map[string]loaded{
+		"widgets.example.com": crd("widgets.example.com", "example.com", "Widget", "v1", "v2"),
+		"gizmos.example.com":  crd("gizmos.example.com", "example.com", "Gizmo", "v1"),
+		"others.other.com":    crd("others.other.com", "other.com", "Other", "v1"),
+		"absents.example.com": crd("absents.example.com", "example.com", "Absent", "v1"),
+		"olds.example.com":    crd("olds.example.com", "example.com", "Widget", "v1beta1"),
+	}
+	kinds, missing := kindsOf(pkg, "v1", crds)
+	if len(kinds) != 1 || kinds[0].Kind != "Widget" || kinds[0].Version != "v1" || kinds[0].CRDFile != "testdata/differential/widgets.example.com.yaml" {
+		t.Errorf("kinds %+v, want Widget of widgets.example.com v1", kinds)
+	}
+	if strings.Join(missing, " ") != "kbproof/x/api/v1.Gizmo" {
+		t.Errorf("missing %q, want the Gizmo", missing)
+	}
+	src := diffTest(t, pkg, kinds)
+	for _, want := range []string{"package v1_test", `api "kbproof/x/api/v1"`, `"` + testModule + `/kubebuilder/difftest"`,
+		`difftest.Kind[api.Widget]{Name: "Widget", CRD: "testdata/differential/widgets.example.com.yaml", Version: "v1", Validate: api.Validate_Widget}`} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the test written lacks %s:\n%s", want, src)
+		}
 	}
 }

@@ -23,11 +23,20 @@
 // old one as the server stored it: B over A for two random objects, and A
 // over itself (nothing changed).
 //
-// The two error lists must be equal as multisets of (type, field path).
-// Errors under metadata are not compared (the Go validators leave object
-// metadata to the server). The server's paths are first written as
-// field.Path writes them: its schema validator spells a map key ".key",
-// Go and CEL "[key]".
+// The bodies are as a Go client sends them (encoding/json's output of a
+// value of the Go type): a Go value cannot tell every absent field from
+// its zero value.
+//
+// The two error lists must be equal as multisets of (type, field path),
+// the server's error that says it skipped its CEL rules after a blocking
+// error included (see Kind.BlockedSubset). Errors under metadata are not
+// compared (the Go validators leave object metadata to the server). The
+// server's paths are first written as field.Path writes them: its schema
+// validator spells a map key ".key", Go and CEL "[key]".
+//
+// A disagreement is described on its objects shrunk (shrink.go), with both
+// sides' errors; the failure lists the disagreeing errors by operation,
+// side, type and path.
 package difftest
 
 import (
@@ -65,7 +74,7 @@ const (
 	// SummaryPrefix starts the line Run logs for each kind, which the
 	// outer test picks out of the output.
 	SummaryPrefix = "DIFFERENTIAL "
-	// shown is how many disagreements of each operation are described.
+	// shown is the most disagreements described of each operation.
 	shown = 5
 )
 
@@ -106,7 +115,8 @@ type Report struct {
 	// ServerKinds and GoKinds count the distinct errors each side gave
 	// on create: type and path with list indexes and map keys as [*].
 	ServerKinds, GoKinds int
-	// Updates counts the update checks (two for each object).
+	// Updates counts the update checks: each object over the one before
+	// and over itself.
 	Updates int
 	// Create and Update count the checks whose error lists differ.
 	Create, Update int
@@ -116,8 +126,9 @@ type Report struct {
 	// GoDecode counts the objects the server decoded that encoding/json
 	// could not decode into the Go type: a failure of the comparison.
 	GoDecode int
-	// Shown describes the first disagreements, of each operation, and
-	// the first failures of GoDecode.
+	// Shown describes disagreements, the first of each first difference
+	// (side, type, path), at most 5 of each operation, and the first
+	// failures of GoDecode.
 	Shown []string
 	// Categories counts the disagreeing errors by operation, side, type
 	// and path with indexes abstracted.
@@ -135,11 +146,15 @@ func (r *Report) Summary() string {
 }
 
 // Run runs Check, logs its summary (a line starting with SummaryPrefix)
-// and fails the test on any disagreement, describing the first.
+// and fails the test on any disagreement, with the counts of the
+// disagreeing errors and the disagreements Report.Shown describes.
 func Run[T any](t *testing.T, k Kind[T]) {
 	t.Helper()
 	r := Check(t, k)
 	t.Log(SummaryPrefix + r.Summary())
+	if r.Objects == 0 {
+		t.Fatalf("%s: no object compared: the server decoded none of the %d random bodies", k.Name, r.Undecodable)
+	}
 	if !r.Failed() {
 		return
 	}
@@ -198,7 +213,7 @@ func Check[T any](t testing.TB, k Kind[T]) *Report {
 	d := &run[T]{
 		k: k, pipe: pipe, gen: newGenerator(seed, pipe.Schema),
 		rep:         &Report{Kind: k.Name, Categories: map[string]int{}},
-		serverKinds: map[string]bool{}, goKinds: map[string]bool{},
+		serverKinds: map[string]bool{}, goKinds: map[string]bool{}, shown: map[string]int{}, shownFirst: map[string]bool{},
 		apiVersion: crd.Spec.Group + "/" + k.Version, kind: crd.Spec.Names.Kind,
 	}
 	var prev []byte
@@ -254,14 +269,17 @@ func hash(s string) uint64 {
 }
 
 type run[T any] struct {
-	k                   Kind[T]
-	pipe                *crdpipeline.Pipeline
-	gen                 *generator
-	rep                 *Report
-	serverKinds         map[string]bool
-	goKinds             map[string]bool
-	apiVersion, kind    string
-	shownCreate, shownU int
+	k                Kind[T]
+	pipe             *crdpipeline.Pipeline
+	gen              *generator
+	rep              *Report
+	serverKinds      map[string]bool
+	goKinds          map[string]bool
+	apiVersion, kind string
+	// shown counts the disagreements described, by operation; shownFirst
+	// is the first difference of each (one is described for each).
+	shown      map[string]int
+	shownFirst map[string]bool
 }
 
 // body is the JSON of random object i, with its apiVersion, kind and
@@ -271,6 +289,24 @@ func (d *run[T]) body(i int) ([]byte, error) {
 	if err := d.gen.fill(obj, i); err != nil {
 		return nil, err
 	}
+	return d.marshal(obj)
+}
+
+// canonical is a body as a Go client sends it: decoded into the Go type
+// and marshaled. The bodies compared are all such, since a Go value
+// cannot tell every absent field from its zero value (a struct that is
+// not a pointer is always written).
+func (d *run[T]) canonical(body []byte) ([]byte, error) {
+	obj := new(T)
+	if err := json.Unmarshal(body, obj); err != nil {
+		return nil, err
+	}
+	return d.marshal(obj)
+}
+
+// marshal is the JSON of obj with the kind's apiVersion and kind, and
+// metadata of a name (and namespace) only.
+func (d *run[T]) marshal(obj *T) ([]byte, error) {
 	b, err := json.Marshal(obj)
 	if err != nil {
 		return nil, fmt.Errorf("json.Marshal: %w", err)
@@ -337,6 +373,18 @@ type outcome struct {
 }
 
 func (o *outcome) differs() bool { return len(o.srvOnly)+len(o.goOnly) > 0 }
+
+// first is the first difference: its side, error type and path with
+// indexes as [*].
+func (o *outcome) first() string {
+	if len(o.srvOnly) > 0 {
+		return "server only " + kindOf(o.srvOnly[0])
+	}
+	if len(o.goOnly) > 0 {
+		return "Go only " + kindOf(o.goOnly[0])
+	}
+	return ""
+}
 
 // check validates body on create (oldBody nil) or as an update of
 // oldBody, which the server stored (decoded and prepared for create).
@@ -405,8 +453,7 @@ func (d *run[T]) create(body []byte) bool {
 	if o.differs() {
 		d.rep.Create++
 		d.categorize("create", o.srvOnly, o.goOnly)
-		if d.shownCreate < shown {
-			d.shownCreate++
+		if d.show("create", o) {
 			d.rep.Shown = append(d.rep.Shown, d.describe("create", body, nil, o))
 		}
 	}
@@ -431,11 +478,22 @@ func (d *run[T]) update(body, oldBody []byte) {
 			op = "update (unchanged)"
 		}
 		d.categorize("update", o.srvOnly, o.goOnly)
-		if d.shownU < shown {
-			d.shownU++
+		if d.show("update", o) {
 			d.rep.Shown = append(d.rep.Shown, d.describe(op, body, oldBody, o))
 		}
 	}
+}
+
+// show tells whether to describe a disagreement: the first of each first
+// difference, up to shown for each operation.
+func (d *run[T]) show(op string, o *outcome) bool {
+	k := op + " " + o.first()
+	if d.shown[op] >= shown || d.shownFirst[k] {
+		return false
+	}
+	d.shown[op]++
+	d.shownFirst[k] = true
+	return true
 }
 
 func (d *run[T]) goDecodeFailure(body []byte, err error) {

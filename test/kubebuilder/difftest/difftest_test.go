@@ -45,7 +45,8 @@ func TestCronTab(t *testing.T) {
 }
 
 // TestStubDisagrees checks that a validator that finds nothing disagrees
-// on every object the server rejects, on create.
+// on every object the server rejects, on create, and that the first
+// disagreement is shown shrunk.
 func TestStubDisagrees(t *testing.T) {
 	stub := func(context.Context, operation.Operation, *field.Path, *stablev1.CronTab, *stablev1.CronTab) field.ErrorList {
 		return nil
@@ -56,7 +57,23 @@ func TestStubDisagrees(t *testing.T) {
 		t.Errorf("%d disagreements on create, want one on each of the %d objects the server rejects", r.Create, r.WithErrors)
 	}
 	if len(r.Shown) == 0 || !strings.Contains(r.Shown[0], "server only") {
-		t.Errorf("no disagreement described: %q", r.Shown)
+		t.Fatalf("no disagreement described: %q", r.Shown)
+	}
+	// Shrunk: one field of spec is left (the others are absent, or
+	// empty where a Go client writes them).
+	_, obj, _ := strings.Cut(r.Shown[0], "object (as the server validates it): ")
+	obj, _, _ = strings.Cut(obj, "\n")
+	var shrunk struct{ Spec map[string]any }
+	err := json.Unmarshal([]byte(obj), &shrunk)
+	left := 0
+	for _, v := range shrunk.Spec {
+		if v != "" {
+			left++
+		}
+	}
+	if err != nil || left != 1 ||
+		!strings.Contains(r.Shown[0], "(the objects shrunk to what still shows the first difference, server only ") {
+		t.Errorf("not shrunk (%v):\n%s", err, r.Shown[0])
 	}
 }
 
