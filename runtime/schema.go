@@ -86,10 +86,10 @@ func JSONText(v any) string {
 	return string(b)
 }
 
-// Unchanged reports whether, on an update, a value equals its old value
-// (nil: no old value), in which case the API server does not check it
-// again (CRD validation ratcheting).
-func Unchanged[T any](v, old *T) bool { return old != nil && SemanticEqual(v, old) }
+// Unchanged reports whether, on an update, a value's JSON equals its old
+// value's (nil: no old value), in which case the API server does not
+// report its errors again (CRD validation ratcheting).
+func Unchanged[T any](v, old *T) bool { return old != nil && JSONEqual(v, old) }
 
 // OldElem is the old value a pointer points to, nil when there is none.
 func OldElem[T any](old **T) *T {
@@ -99,21 +99,6 @@ func OldElem[T any](old **T) *T {
 	return *old
 }
 
-// OldItemByKey is the item of the old list (nil: none) with the keys of
-// item, as the server correlates the items of a list-map.
-func OldItemByKey[S ~[]E, E any, K comparable](old *S, item *E, key func(*E) K) *E {
-	if old == nil {
-		return nil
-	}
-	k := key(item)
-	for i := range *old {
-		if key(&(*old)[i]) == k {
-			return &(*old)[i]
-		}
-	}
-	return nil
-}
-
 // OldItemEqual is an item of the old list (nil: none) equal to item, as
 // the server correlates the items of a list-set.
 func OldItemEqual[S ~[]E, E any](old *S, item *E) *E {
@@ -121,7 +106,7 @@ func OldItemEqual[S ~[]E, E any](old *S, item *E) *E {
 		return nil
 	}
 	for i := range *old {
-		if SemanticEqual(&(*old)[i], item) {
+		if JSONEqual(&(*old)[i], item) {
 			return &(*old)[i]
 		}
 	}

@@ -52,8 +52,16 @@ type emitter struct {
 	pending []pendingFn
 	// regexps name the compiled patterns, by pattern.
 	regexps map[string]string
-	n       int
-	errs    []error
+	// keyFns name the key functions of list-maps, by item type and keys.
+	keyFns map[string]string
+	n      int
+	// structType is the struct whose function is being written;
+	// listMaps are the list-maps of structs, registered in init() for
+	// the ratcheting's comparison (runtime.RegisterListMap).
+	structType *types.Type
+	listMaps   []jen.Code
+	listMapSet map[string]bool
+	errs          []error
 }
 
 type pendingFn struct {
@@ -72,7 +80,7 @@ func File(p *kubebuilder.Package, header []byte) ([]byte, error) {
 	}
 	f.HeaderComment("//go:build !" + golang.BuildTag)
 	f.HeaderComment(strings.TrimPrefix(golang.GeneratedMarker, "// "))
-	e := &emitter{p: p, f: f, fns: map[string]string{}, names: map[string]bool{}, regexps: map[string]string{}}
+	e := &emitter{p: p, f: f, fns: map[string]string{}, names: map[string]bool{}, regexps: map[string]string{}, keyFns: map[string]string{}, listMapSet: map[string]bool{}}
 	e.register()
 	for _, k := range p.Kinds {
 		e.kind = k
@@ -85,6 +93,10 @@ func File(p *kubebuilder.Package, header []byte) ([]byte, error) {
 	}
 	if len(e.errs) > 0 {
 		return nil, markers.JoinSorted(e.errs)
+	}
+	if len(e.listMaps) > 0 {
+		f.Comment("The list-maps below the kinds, which the ratcheting compares by their keys.")
+		f.Func().Id("init").Params().Block(e.listMaps...)
 	}
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -137,6 +149,14 @@ func (e *emitter) kindFunc(k *kubebuilder.Kind) {
 		),
 		jen.Id("errs").Op("=").Qual(pkgRT, "Rebase").Call(jen.Id("errs"), jen.Id("fldPath")),
 	}
+	if sc := k.Markers.Scale; sc != nil {
+		body = append(body, jen.Comment("The scale subresource's replicas, as the server checks them on every write."))
+		for _, path := range []string{sc.SpecPath, sc.StatusPath} {
+			if code := e.scaleReplicas(k, path); code != nil {
+				body = append(body, code)
+			}
+		}
+	}
 	if cel != nil {
 		v := "celRules_" + name
 		e.f.Commentf("%s are the CEL rules of %s's schema, evaluated by the API server's CEL validator.", v, name)
@@ -157,6 +177,48 @@ func (e *emitter) kindFunc(k *kubebuilder.Kind) {
 	e.f.Func().Id("Validate_"+name).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("op").Qual(pkgOp, "Operation"), jen.Id("fldPath").Op("*").Qual(pkgField, "Path"),
 		jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Id(name)).Qual(pkgField, "ErrorList").Block(body...)
 	e.f.Line()
+}
+
+// scaleReplicas checks the integer at a scale subresource's replicas path
+// (.spec.replicas) as the server does: not negative, not above an int32.
+func (e *emitter) scaleReplicas(k *kubebuilder.Kind, jsonPath string) jen.Code {
+	t := k.Go
+	expr := jen.Id("obj")
+	var guards []jen.Code
+	for _, step := range strings.Split(strings.TrimPrefix(jsonPath, "."), ".") {
+		st := gotype.Resolve(t)
+		if st.Kind == types.Pointer {
+			st = gotype.Resolve(st.Elem)
+		}
+		m, ok := memberByJSON(st, step)
+		if !ok {
+			return nil // crd.Check reports a path that is not a field
+		}
+		expr = expr.Clone().Dot(m.Name)
+		t = m.Type
+		if t.Kind == types.Pointer {
+			guards = append(guards, expr.Clone().Op("!=").Nil())
+			expr = jen.Parens(jen.Op("*").Add(expr))
+			t = t.Elem
+		}
+	}
+	if r := gotype.Resolve(t); r.Kind != types.Builtin || gotype.BuiltinKind(r.Name.Name) != "int" {
+		return nil
+	}
+	v := jen.Int64().Call(expr)
+	check := jen.If(v.Clone().Op("<").Lit(0)).Block(
+		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgField, "Invalid").Call(jen.Qual(pkgField, "NewPath").Call(jen.Lit(strings.TrimPrefix(jsonPath, "."))), v.Clone(), jen.Lit("should be a non-negative integer"))),
+	).Else().If(v.Clone().Op(">").Qual("math", "MaxInt32")).Block(
+		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgField, "Invalid").Call(jen.Qual(pkgField, "NewPath").Call(jen.Lit(strings.TrimPrefix(jsonPath, "."))), v.Clone(), jen.Lit(fmt.Sprintf("should be less than or equal to %d", math.MaxInt32)))),
+	)
+	if len(guards) == 0 {
+		return check
+	}
+	cond := guards[0].(*jen.Statement)
+	for _, g := range guards[1:] {
+		cond = cond.Clone().Op("&&").Add(g)
+	}
+	return jen.If(cond).Block(check)
 }
 
 // structFn names the function that checks values of struct type t
@@ -213,7 +275,11 @@ func stripDocs(s *apiextv1.JSONSchemaProps) {
 
 // structFunc writes the checks of one struct type against its schema.
 func (e *emitter) structFunc(fn pendingFn) {
+	// As the server ratchets: a struct whose JSON equals its old value's
+	// (list-maps compared item by item through their keys) is not
+	// checked again, nor is anything in it.
 	body := []jen.Code{jen.If(jen.Qual(pkgRT, "Unchanged").Call(jen.Id("obj"), jen.Id("old"))).Block(jen.Return())}
+	e.structType = fn.t
 	e.fieldsOf(fn.t, fn.s, jen.Id("obj"), "old", &body)
 	body = append(body, jen.Return())
 	e.f.Commentf("%s checks a %s against its schema; old is its old value on an", fn.name, fn.t.Name.Name)
@@ -284,6 +350,17 @@ func oldField(v string, t *types.Type, old, field string, isPtr bool) jen.Code {
 func (e *emitter) field(m types.Member, ft *types.Type, name string, s *apiextv1.JSONSchemaProps, required, omitEmpty bool, v *jen.Statement, old string, body *[]jen.Code) {
 	path := e.free("fp")
 	ov := e.free("ov")
+	if s.XListType != nil && *s.XListType == "map" && e.structType != nil {
+		id := e.structType.Name.String() + "." + name
+		if !e.listMapSet[id] {
+			e.listMapSet[id] = true
+			args := []jen.Code{jen.Lit(name)}
+			for _, k := range s.XListMapKeys {
+				args = append(args, jen.Lit(k))
+			}
+			e.listMaps = append(e.listMaps, jen.Qual(pkgRT, "RegisterListMap").Types(typeRef(e.structType)).Call(args...))
+		}
+	}
 	var absent *jen.Statement
 	var value []jen.Code
 	switch r := gotype.Resolve(ft); {
@@ -308,7 +385,8 @@ func (e *emitter) field(m types.Member, ft *types.Type, name string, s *apiextv1
 		if ft.Kind == types.Pointer {
 			elem = ft.Elem
 		}
-		value = append([]jen.Code{oldField(ov, elem, old, m.Name, ft.Kind == types.Pointer)}, value...)
+		// (_ = ov: an atomic list's items have no old value to use it.)
+		value = append([]jen.Code{oldField(ov, elem, old, m.Name, ft.Kind == types.Pointer), jen.Id("_").Op("=").Id(ov)}, value...)
 	}
 	nullable := s.Nullable && absent != nil && (ft.Kind == types.Pointer || gotype.Resolve(ft).Kind == types.Slice || gotype.Resolve(ft).Kind == types.Map) && !omitEmpty
 	var code []jen.Code

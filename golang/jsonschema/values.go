@@ -28,11 +28,23 @@ func (e *emitter) value(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.Sta
 		}
 		return []jen.Code{jen.If(jen.Op("*").Add(ptr.Clone()).Op("!=").Nil()).Block(append([]jen.Code{jen.Id(oe).Op(":=").Qual(pkgRT, "OldElem").Call(oldRef(old))}, inner...)...)}
 	}
-	checks := e.checks(s, t, ptr, old, path)
-	if len(checks) == 0 || (t.Kind == types.Struct && t.Name.Package != "" && !ownJSON(t)) {
-		return checks // a struct's function ratchets it
+	// As the server ratchets: a value whose JSON equals its old value's
+	// is not checked again, nor anything in it; else what it holds is
+	// checked against the old values correlated with it.
+	own, below := e.checks(s, t, ptr, old, path)
+	all := append(own, below...)
+	if len(all) == 0 || old == "" || (len(own) == 0 && t.Kind == types.Struct && !ownJSON(t)) {
+		return all // a struct's function ratchets itself
 	}
-	return []jen.Code{jen.If(jen.Op("!").Qual(pkgRT, "Unchanged").Call(ptr.Clone(), oldRef(old))).Block(checks...)}
+	unchanged := jen.Qual(pkgRT, "Unchanged").Call(ptr.Clone(), jen.Id(old))
+	if r := gotype.Resolve(t); r.Kind == types.Slice && s.XListType != nil && *s.XListType == "map" {
+		args := []jen.Code{ptr.Clone(), jen.Id(old)}
+		for _, k := range s.XListMapKeys {
+			args = append(args, jen.Lit(k))
+		}
+		unchanged = jen.Qual(pkgRT, "UnchangedListMap").Call(args...)
+	}
+	return []jen.Code{jen.If(jen.Op("!").Add(unchanged)).Block(all...)}
 }
 
 // ownJSONTypes are the types whose JSON their own marshaller writes:
@@ -53,11 +65,13 @@ func oldRef(old string) *jen.Statement {
 	return jen.Id(old)
 }
 
-func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.Statement, old, path string) []jen.Code {
-	var out []jen.Code
+// checks is the code of the value's own keywords, and that of the values
+// it holds (items, map values, a struct's fields).
+func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.Statement, old, path string) (out, below []jen.Code) {
 	// Keywords a merge of a type's and a field's schema kept from both.
 	for i := range s.AllOf {
-		out = append(out, e.checks(&s.AllOf[i], t, ptr, "", path)...)
+		own, _ := e.checks(&s.AllOf[i], t, ptr, "", path)
+		out = append(out, own...)
 	}
 	switch ownJSONTypes[t.Name.Package+"."+t.Name.Name] {
 	case "opaque":
@@ -65,7 +79,7 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 		// their schema describes (a quantity's canonical string matches
 		// its pattern); a keyword written on them is checked nowhere else.
 		e.unchecked(s, t, "format", "pattern", "type", "anyOf", "x-kubernetes-int-or-string", "x-kubernetes-preserve-unknown-fields", "properties")
-		return out
+		return out, nil
 	case "intOrString":
 		str := jen.Parens(ptr.Clone()).Dot("StrVal")
 		strChecks := e.scalar(s, "string", str, path)
@@ -73,7 +87,7 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 		if len(strChecks) > 0 || len(intChecks) > 0 {
 			out = append(out, jen.If(jen.Parens(ptr.Clone()).Dot("Type").Op("==").Qual("k8s.io/apimachinery/pkg/util/intstr", "String")).Block(strChecks...).Else().Block(intChecks...))
 		}
-		return out
+		return out, nil
 	}
 	r := gotype.Resolve(t)
 	switch r.Kind {
@@ -94,25 +108,27 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 	case types.Slice, types.Array:
 		if el := gotype.Resolve(r.Elem); r.Kind == types.Slice && el.Kind == types.Builtin && (el.Name.Name == "byte" || el.Name.Name == "uint8") {
 			e.unchecked(s, t, "format")
-			return out
+			return out, nil
 		}
-		out = append(out, e.list(s, t, r, ptr, old, path)...)
+		own, items := e.list(s, t, r, ptr, old, path)
+		out, below = append(out, own...), items
 	case types.Map:
-		out = append(out, e.mapChecks(s, r, ptr, old, path)...)
+		own, vals := e.mapChecks(s, r, ptr, old, path)
+		out, below = append(out, own...), vals
 	case types.Struct:
 		if t.Name.Package == "" {
-			return out
+			return out, nil
 		}
 		if s.MinProperties != nil || s.MaxProperties != nil || len(s.Enum) > 0 || s.XEmbeddedResource {
 			e.unchecked(s, t, "type", "properties", "required", "x-kubernetes-preserve-unknown-fields")
 		}
 		if hasStructChecks(s) {
-			out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id(e.structFn(t, s)).Call(jen.Op("&").Id(path), ptr.Clone(), oldRef(old)).Op("...")))
+			below = append(below, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id(e.structFn(t, s)).Call(jen.Op("&").Id(path), ptr.Clone(), oldRef(old)).Op("...")))
 		}
 	case types.Interface:
 		e.unchecked(s, t, "type", "x-kubernetes-preserve-unknown-fields")
 	}
-	return out
+	return out, below
 }
 
 // hasStructChecks reports whether anything below a struct's schema is
@@ -164,14 +180,28 @@ func (e *emitter) scalar(s *apiextv1.JSONSchemaProps, kind string, v *jen.Statem
 	}
 	switch kind {
 	case "string":
+		// kube-openapi reports the first of maxLength, minLength and
+		// pattern that fails.
+		var chain *jen.Statement
+		link := func(cond, err jen.Code) {
+			then := jen.Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), err))
+			if chain == nil {
+				chain = jen.If(cond).Add(then)
+			} else {
+				chain = chain.Else().If(cond).Add(then)
+			}
+		}
 		if s.MaxLength != nil {
-			fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(v.Clone()).Op(">").Lit(int(*s.MaxLength)), jen.Qual(pkgRT, "SchemaTooLong").Call(at, jen.Lit(int(*s.MaxLength))))
+			link(jen.Qual("unicode/utf8", "RuneCountInString").Call(v.Clone()).Op(">").Lit(int(*s.MaxLength)), jen.Qual(pkgRT, "SchemaTooLong").Call(at, jen.Lit(int(*s.MaxLength))))
 		}
 		if s.MinLength != nil {
-			fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(v.Clone()).Op("<").Lit(int(*s.MinLength)), invalid(jen.Qual(pkgRT, "MinLengthDetail").Call(jen.Lit(int(*s.MinLength)))))
+			link(jen.Qual("unicode/utf8", "RuneCountInString").Call(v.Clone()).Op("<").Lit(int(*s.MinLength)), invalid(jen.Qual(pkgRT, "MinLengthDetail").Call(jen.Lit(int(*s.MinLength)))))
 		}
 		if s.Pattern != "" {
-			fail(jen.Op("!").Id(e.regexp(s.Pattern)).Dot("MatchString").Call(v.Clone()), invalid(jen.Qual(pkgRT, "PatternDetail").Call(jen.Lit(s.Pattern))))
+			link(jen.Op("!").Id(e.regexp(s.Pattern)).Dot("MatchString").Call(v.Clone()), invalid(jen.Qual(pkgRT, "PatternDetail").Call(jen.Lit(s.Pattern))))
+		}
+		if chain != nil {
+			out = append(out, chain)
 		}
 		if s.Format != "" && serverChecksFormat(s.Format) {
 			out = append(out, jen.If(jen.Id("err").Op(":=").Qual(pkgRT, "SchemaFormat").Call(at, v.Clone(), jen.Lit(s.Format)), jen.Id("err").Op("!=").Nil()).Block(
@@ -272,8 +302,7 @@ func (e *emitter) regexp(pattern string) string {
 
 // list checks a list: its length, its items' uniqueness (list-set,
 // list-map) and each item.
-func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.Statement, old, path string) []jen.Code {
-	var out []jen.Code
+func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.Statement, old, path string) (out, below []jen.Code) {
 	at := jen.Op("&").Id(path)
 	n := jen.Len(jen.Op("*").Add(ptr.Clone()))
 	if s.MaxItems != nil {
@@ -310,14 +339,18 @@ func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.S
 			var find jen.Code = jen.Id(oi).Op(":=").Parens(jen.Op("*").Add(elemRef(elem))).Parens(jen.Nil())
 			switch {
 			case keyFn != "" && old != "":
-				find = jen.Id(oi).Op(":=").Qual(pkgRT, "OldItemByKey").Call(jen.Id(old), jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id("i")), jen.Id(keyFn))
+				args := []jen.Code{jen.Id(old), jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id("i"))}
+				for _, k := range s.XListMapKeys {
+					args = append(args, jen.Lit(k))
+				}
+				find = jen.Id(oi).Op(":=").Qual(pkgRT, "OldListMapItem").Call(args...)
 			case s.XListType != nil && *s.XListType == "set" && old != "":
 				find = jen.Id(oi).Op(":=").Qual(pkgRT, "OldItemEqual").Call(jen.Id(old), jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id("i")))
 			}
-			out = append(out, jen.For(jen.Id("i").Op(":=").Range().Op("*").Add(ptr.Clone())).Block(append([]jen.Code{jen.Id(ip).Op(":=").Id(path).Dot("Index").Call(jen.Id("i")), find}, item...)...))
+			below = append(below, jen.For(jen.Id("i").Op(":=").Range().Op("*").Add(ptr.Clone())).Block(append([]jen.Code{jen.Id(ip).Op(":=").Id(path).Dot("Index").Call(jen.Id("i")), find}, item...)...))
 		}
 	}
-	return out
+	return out, below
 }
 
 // uniqueByKeys reports the items of a list-map whose keys an earlier
@@ -349,9 +382,16 @@ func (e *emitter) uniqueByKeys(s *apiextv1.JSONSchemaProps, elem *types.Type, pt
 		vals = append(vals, jen.Id("e").Dot(m.Name))
 	}
 	keyType := jen.Struct(fields...)
-	fn := e.free("key")
+	id := elem.Name.String() + fmt.Sprint(s.XListMapKeys)
+	fn, ok := e.keyFns[id]
+	if !ok {
+		fn = fmt.Sprintf("listMapKey%d", len(e.keyFns)+1)
+		e.keyFns[id] = fn
+		e.f.Commentf("%s is the key of a %s in a list-map keyed by %v.", fn, elem.Name.Name, s.XListMapKeys)
+		e.f.Func().Id(fn).Params(jen.Id("e").Op("*").Add(elemRef(elem))).Add(keyType.Clone()).Block(jen.Return(keyType.Clone().Values(vals...)))
+		e.f.Line()
+	}
 	return []jen.Code{
-		jen.Id(fn).Op(":=").Func().Params(jen.Id("e").Op("*").Add(elemRef(elem))).Add(keyType.Clone()).Block(jen.Return(keyType.Clone().Values(vals...))),
 		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "UniqueByKey").Call(jen.Op("&").Id(path), jen.Op("*").Add(ptr.Clone()), jen.Id(fn)).Op("...")),
 	}, fn
 }
@@ -401,8 +441,7 @@ func elemRef(t *types.Type) jen.Code {
 }
 
 // mapChecks checks a map: its size and each value.
-func (e *emitter) mapChecks(s *apiextv1.JSONSchemaProps, r *types.Type, ptr *jen.Statement, old, path string) []jen.Code {
-	var out []jen.Code
+func (e *emitter) mapChecks(s *apiextv1.JSONSchemaProps, r *types.Type, ptr *jen.Statement, old, path string) (out, below []jen.Code) {
 	at := jen.Op("&").Id(path)
 	n := jen.Len(jen.Op("*").Add(ptr.Clone()))
 	if s.MaxProperties != nil {
@@ -418,12 +457,12 @@ func (e *emitter) mapChecks(s *apiextv1.JSONSchemaProps, r *types.Type, ptr *jen
 		val := e.value(s.AdditionalProperties.Schema, r.Elem, jen.Op("&").Id("mv"), om, kp)
 		if len(val) > 0 {
 			// Keys in order: the errors come in the same order every time.
-			out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(jen.Op("*").Add(ptr.Clone())))).Block(
+			below = append(below, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(jen.Op("*").Add(ptr.Clone())))).Block(
 				append([]jen.Code{jen.Id("mv").Op(":=").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id("k")), jen.Id(kp).Op(":=").Id(path).Dot("Key").Call(jen.String().Call(jen.Id("k"))),
 					jen.Id(om).Op(":=").Qual(pkgRT, "OldMapValue").Call(oldRef(old), jen.Id("k"))}, val...)...))
 		}
 	}
-	return out
+	return out, below
 }
 
 // unchecked reports a keyword on a value whose Go form the generated code

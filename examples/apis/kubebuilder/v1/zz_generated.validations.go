@@ -90,6 +90,7 @@ func validate_CronTab(p *vgruntime.Path, obj, old *CronTab) (errs field.ErrorLis
 			}
 			return &old.Spec
 		}()
+		_ = ov9
 		errs = append(errs, validate_CronTabSpec(&fp8, &obj.Spec, ov9)...)
 	}
 	// field status
@@ -101,6 +102,7 @@ func validate_CronTab(p *vgruntime.Path, obj, old *CronTab) (errs field.ErrorLis
 			}
 			return &old.Status
 		}()
+		_ = ov11
 		errs = append(errs, validate_CronTabStatus(&fp10, &obj.Status, ov11)...)
 	}
 	return
@@ -111,6 +113,15 @@ var pattern1 = regexp.MustCompile("^(\\S+\\s+){4}\\S+$")
 
 // pattern2 is the pattern ^(\d+|\d+%)$, compiled once.
 var pattern2 = regexp.MustCompile("^(\\d+|\\d+%)$")
+
+// listMapKey1 is the key of a EnvVar in a list-map keyed by [name].
+func listMapKey1(e *v1.EnvVar) struct {
+	k0 string
+} {
+	return struct {
+		k0 string
+	}{e.Name}
+}
 
 // validate_CronTabSpec checks a CronTabSpec against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
@@ -127,14 +138,13 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 			}
 			return &old.CronSpec
 		}()
+		_ = ov13
 		if !vgruntime.Unchanged(&obj.CronSpec, ov13) {
 			if utf8.RuneCountInString(string(*&obj.CronSpec)) > 64 {
 				errs = append(errs, vgruntime.SchemaTooLong(&fp12, 64))
-			}
-			if utf8.RuneCountInString(string(*&obj.CronSpec)) < 9 {
+			} else if utf8.RuneCountInString(string(*&obj.CronSpec)) < 9 {
 				errs = append(errs, vgruntime.SchemaInvalid(&fp12, string(*&obj.CronSpec), vgruntime.MinLengthDetail(9)))
-			}
-			if !pattern1.MatchString(string(*&obj.CronSpec)) {
+			} else if !pattern1.MatchString(string(*&obj.CronSpec)) {
 				errs = append(errs, vgruntime.SchemaInvalid(&fp12, string(*&obj.CronSpec), vgruntime.PatternDetail("^(\\S+\\s+){4}\\S+$")))
 			}
 		}
@@ -148,6 +158,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 			}
 			return &old.Image
 		}()
+		_ = ov15
 		if !vgruntime.Unchanged(&obj.Image, ov15) {
 			if utf8.RuneCountInString(string(*&obj.Image)) > 256 {
 				errs = append(errs, vgruntime.SchemaTooLong(&fp14, 256))
@@ -164,6 +175,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 				}
 				return old.Replicas
 			}()
+			_ = ov17
 			if !vgruntime.Unchanged(obj.Replicas, ov17) {
 				if int64(*obj.Replicas) < int64(1) {
 					errs = append(errs, vgruntime.SchemaInvalid(&fp16, int64(*obj.Replicas), vgruntime.Bound(true, false, 1.0)))
@@ -184,6 +196,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 				}
 				return &old.ConcurrencyPolicy
 			}()
+			_ = ov19
 			if !vgruntime.Unchanged(&obj.ConcurrencyPolicy, ov19) {
 				switch string(*&obj.ConcurrencyPolicy) {
 				case "Allow", "Forbid", "Replace":
@@ -203,6 +216,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 				}
 				return old.StartingDeadlineSeconds
 			}()
+			_ = ov25
 			if !vgruntime.Unchanged(obj.StartingDeadlineSeconds, ov25) {
 				if int64(*obj.StartingDeadlineSeconds) <= int64(0) {
 					errs = append(errs, vgruntime.SchemaInvalid(&fp24, int64(*obj.StartingDeadlineSeconds), vgruntime.Bound(true, true, 0.0)))
@@ -223,6 +237,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 				}
 				return old.MaxSurge
 			}()
+			_ = ov27
 			if !vgruntime.Unchanged(obj.MaxSurge, ov27) {
 				if (obj.MaxSurge).Type == intstr.String {
 					if !pattern2.MatchString((obj.MaxSurge).StrVal) {
@@ -243,6 +258,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 				}
 				return &old.Tags
 			}()
+			_ = ov29
 			if !vgruntime.Unchanged(&obj.Tags, ov29) {
 				if len(*&obj.Tags) > 8 {
 					errs = append(errs, vgruntime.SchemaTooMany(&fp28, len(*&obj.Tags), 8))
@@ -270,52 +286,48 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 				}
 				return &old.Env
 			}()
-			if !vgruntime.Unchanged(&obj.Env, ov33) {
-				key34 := func(e *v1.EnvVar) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.Name}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp32, *&obj.Env, key34)...)
+			_ = ov33
+			if !vgruntime.UnchangedListMap(&obj.Env, ov33, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp32, *&obj.Env, listMapKey1)...)
 				for i := range *&obj.Env {
-					ip35 := fp32.Index(i)
-					oi36 := vgruntime.OldItemByKey(ov33, &(*&obj.Env)[i], key34)
-					errs = append(errs, validate_corev1_EnvVar(&ip35, &(*&obj.Env)[i], oi36)...)
+					ip34 := fp32.Index(i)
+					oi35 := vgruntime.OldListMapItem(ov33, &(*&obj.Env)[i], "name")
+					errs = append(errs, validate_corev1_EnvVar(&ip34, &(*&obj.Env)[i], oi35)...)
 				}
 			}
 		}
 	}
 	// field annotations
 	{
-		fp37 := p.Child("annotations")
+		fp36 := p.Child("annotations")
 		if !(len(obj.Annotations) == 0) {
-			ov38 := func() *map[string]string {
+			ov37 := func() *map[string]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Annotations
 			}()
-			if !vgruntime.Unchanged(&obj.Annotations, ov38) {
+			_ = ov37
+			if !vgruntime.Unchanged(&obj.Annotations, ov37) {
 				if len(*&obj.Annotations) > 16 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp37, len(*&obj.Annotations), 16))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp36, len(*&obj.Annotations), 16))
 				}
 			}
 		}
 	}
 	// field contact
 	{
-		fp41 := p.Child("contact")
+		fp40 := p.Child("contact")
 		if !(obj.Contact == "") {
-			ov42 := func() *string {
+			ov41 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Contact
 			}()
-			if !vgruntime.Unchanged(&obj.Contact, ov42) {
-				if err := vgruntime.SchemaFormat(&fp41, string(*&obj.Contact), "email"); err != nil {
+			_ = ov41
+			if !vgruntime.Unchanged(&obj.Contact, ov41) {
+				if err := vgruntime.SchemaFormat(&fp40, string(*&obj.Contact), "email"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -323,18 +335,28 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field template
 	{
-		fp43 := p.Child("template")
+		fp42 := p.Child("template")
 		if !(obj.Template == nil) {
-			ov44 := func() *v1.PodTemplateSpec {
+			ov43 := func() *v1.PodTemplateSpec {
 				if old == nil {
 					return nil
 				}
 				return old.Template
 			}()
-			errs = append(errs, validate_corev1_PodTemplateSpec(&fp43, obj.Template, ov44)...)
+			_ = ov43
+			errs = append(errs, validate_corev1_PodTemplateSpec(&fp42, obj.Template, ov43)...)
 		}
 	}
 	return
+}
+
+// listMapKey2 is the key of a Condition in a list-map keyed by [type].
+func listMapKey2(e *v11.Condition) struct {
+	k0 string
+} {
+	return struct {
+		k0 string
+	}{e.Type}
 }
 
 // validate_CronTabStatus checks a CronTabStatus against its schema; old is its old value on an
@@ -345,27 +367,21 @@ func validate_CronTabStatus(p *vgruntime.Path, obj, old *CronTabStatus) (errs fi
 	}
 	// field conditions
 	{
-		fp47 := p.Child("conditions")
+		fp46 := p.Child("conditions")
 		if !(len(obj.Conditions) == 0) {
-			ov48 := func() *[]v11.Condition {
+			ov47 := func() *[]v11.Condition {
 				if old == nil {
 					return nil
 				}
 				return &old.Conditions
 			}()
-			if !vgruntime.Unchanged(&obj.Conditions, ov48) {
-				key49 := func(e *v11.Condition) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.Type}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp47, *&obj.Conditions, key49)...)
+			_ = ov47
+			if !vgruntime.UnchangedListMap(&obj.Conditions, ov47, "type") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp46, *&obj.Conditions, listMapKey2)...)
 				for i := range *&obj.Conditions {
-					ip50 := fp47.Index(i)
-					oi51 := vgruntime.OldItemByKey(ov48, &(*&obj.Conditions)[i], key49)
-					errs = append(errs, validate_metav1_Condition(&ip50, &(*&obj.Conditions)[i], oi51)...)
+					ip48 := fp46.Index(i)
+					oi49 := vgruntime.OldListMapItem(ov47, &(*&obj.Conditions)[i], "type")
+					errs = append(errs, validate_metav1_Condition(&ip48, &(*&obj.Conditions)[i], oi49)...)
 				}
 			}
 		}
@@ -381,15 +397,16 @@ func validate_corev1_EnvVar(p *vgruntime.Path, obj, old *v1.EnvVar) (errs field.
 	}
 	// field valueFrom
 	{
-		fp56 := p.Child("valueFrom")
+		fp54 := p.Child("valueFrom")
 		if !(obj.ValueFrom == nil) {
-			ov57 := func() *v1.EnvVarSource {
+			ov55 := func() *v1.EnvVarSource {
 				if old == nil {
 					return nil
 				}
 				return old.ValueFrom
 			}()
-			errs = append(errs, validate_corev1_EnvVarSource(&fp56, obj.ValueFrom, ov57)...)
+			_ = ov55
+			errs = append(errs, validate_corev1_EnvVarSource(&fp54, obj.ValueFrom, ov55)...)
 		}
 	}
 	return
@@ -403,14 +420,15 @@ func validate_corev1_PodTemplateSpec(p *vgruntime.Path, obj, old *v1.PodTemplate
 	}
 	// field spec
 	{
-		fp60 := p.Child("spec")
-		ov61 := func() *v1.PodSpec {
+		fp58 := p.Child("spec")
+		ov59 := func() *v1.PodSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		errs = append(errs, validate_corev1_PodSpec(&fp60, &obj.Spec, ov61)...)
+		_ = ov59
+		errs = append(errs, validate_corev1_PodSpec(&fp58, &obj.Spec, ov59)...)
 	}
 	return
 }
@@ -429,89 +447,91 @@ func validate_metav1_Condition(p *vgruntime.Path, obj, old *v11.Condition) (errs
 	}
 	// field type
 	{
-		fp62 := p.Child("type")
-		ov63 := func() *string {
+		fp60 := p.Child("type")
+		ov61 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Type
 		}()
-		if !vgruntime.Unchanged(&obj.Type, ov63) {
+		_ = ov61
+		if !vgruntime.Unchanged(&obj.Type, ov61) {
 			if utf8.RuneCountInString(string(*&obj.Type)) > 316 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp62, 316))
-			}
-			if !pattern3.MatchString(string(*&obj.Type)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp62, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp60, 316))
+			} else if !pattern3.MatchString(string(*&obj.Type)) {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp60, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
 			}
 		}
 	}
 	// field status
 	{
-		fp64 := p.Child("status")
-		ov65 := func() *v11.ConditionStatus {
+		fp62 := p.Child("status")
+		ov63 := func() *v11.ConditionStatus {
 			if old == nil {
 				return nil
 			}
 			return &old.Status
 		}()
-		if !vgruntime.Unchanged(&obj.Status, ov65) {
+		_ = ov63
+		if !vgruntime.Unchanged(&obj.Status, ov63) {
 			switch string(*&obj.Status) {
 			case "True", "False", "Unknown":
 			default:
-				errs = append(errs, vgruntime.SchemaEnum(&fp64, string(*&obj.Status), []string{"True", "False", "Unknown"}))
+				errs = append(errs, vgruntime.SchemaEnum(&fp62, string(*&obj.Status), []string{"True", "False", "Unknown"}))
 			}
 		}
 	}
 	// field observedGeneration
 	{
-		fp66 := p.Child("observedGeneration")
+		fp64 := p.Child("observedGeneration")
 		if !(obj.ObservedGeneration == 0) {
-			ov67 := func() *int64 {
+			ov65 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return &old.ObservedGeneration
 			}()
-			if !vgruntime.Unchanged(&obj.ObservedGeneration, ov67) {
+			_ = ov65
+			if !vgruntime.Unchanged(&obj.ObservedGeneration, ov65) {
 				if int64(*&obj.ObservedGeneration) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp66, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp64, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
 				}
 			}
 		}
 	}
 	// field reason
 	{
-		fp70 := p.Child("reason")
-		ov71 := func() *string {
+		fp68 := p.Child("reason")
+		ov69 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Reason
 		}()
-		if !vgruntime.Unchanged(&obj.Reason, ov71) {
+		_ = ov69
+		if !vgruntime.Unchanged(&obj.Reason, ov69) {
 			if utf8.RuneCountInString(string(*&obj.Reason)) > 1024 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp70, 1024))
-			}
-			if utf8.RuneCountInString(string(*&obj.Reason)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp70, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
-			}
-			if !pattern4.MatchString(string(*&obj.Reason)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp70, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp68, 1024))
+			} else if utf8.RuneCountInString(string(*&obj.Reason)) < 1 {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp68, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
+			} else if !pattern4.MatchString(string(*&obj.Reason)) {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp68, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
 			}
 		}
 	}
 	// field message
 	{
-		fp72 := p.Child("message")
-		ov73 := func() *string {
+		fp70 := p.Child("message")
+		ov71 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Message
 		}()
-		if !vgruntime.Unchanged(&obj.Message, ov73) {
+		_ = ov71
+		if !vgruntime.Unchanged(&obj.Message, ov71) {
 			if utf8.RuneCountInString(string(*&obj.Message)) > 32768 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp72, 32768))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp70, 32768))
 			}
 		}
 	}
@@ -526,70 +546,158 @@ func validate_corev1_EnvVarSource(p *vgruntime.Path, obj, old *v1.EnvVarSource) 
 	}
 	// field fieldRef
 	{
-		fp74 := p.Child("fieldRef")
+		fp72 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov75 := func() *v1.ObjectFieldSelector {
+			ov73 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp74, obj.FieldRef, ov75)...)
+			_ = ov73
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp72, obj.FieldRef, ov73)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp76 := p.Child("resourceFieldRef")
+		fp74 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov77 := func() *v1.ResourceFieldSelector {
+			ov75 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp76, obj.ResourceFieldRef, ov77)...)
+			_ = ov75
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp74, obj.ResourceFieldRef, ov75)...)
 		}
 	}
 	// field configMapKeyRef
 	{
-		fp78 := p.Child("configMapKeyRef")
+		fp76 := p.Child("configMapKeyRef")
 		if !(obj.ConfigMapKeyRef == nil) {
-			ov79 := func() *v1.ConfigMapKeySelector {
+			ov77 := func() *v1.ConfigMapKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMapKeyRef
 			}()
-			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp78, obj.ConfigMapKeyRef, ov79)...)
+			_ = ov77
+			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp76, obj.ConfigMapKeyRef, ov77)...)
 		}
 	}
 	// field secretKeyRef
 	{
-		fp80 := p.Child("secretKeyRef")
+		fp78 := p.Child("secretKeyRef")
 		if !(obj.SecretKeyRef == nil) {
-			ov81 := func() *v1.SecretKeySelector {
+			ov79 := func() *v1.SecretKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.SecretKeyRef
 			}()
-			errs = append(errs, validate_corev1_SecretKeySelector(&fp80, obj.SecretKeyRef, ov81)...)
+			_ = ov79
+			errs = append(errs, validate_corev1_SecretKeySelector(&fp78, obj.SecretKeyRef, ov79)...)
 		}
 	}
 	// field fileKeyRef
 	{
-		fp82 := p.Child("fileKeyRef")
+		fp80 := p.Child("fileKeyRef")
 		if !(obj.FileKeyRef == nil) {
-			ov83 := func() *v1.FileKeySelector {
+			ov81 := func() *v1.FileKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.FileKeyRef
 			}()
-			errs = append(errs, validate_corev1_FileKeySelector(&fp82, obj.FileKeyRef, ov83)...)
+			_ = ov81
+			errs = append(errs, validate_corev1_FileKeySelector(&fp80, obj.FileKeyRef, ov81)...)
 		}
 	}
 	return
+}
+
+// listMapKey3 is the key of a Volume in a list-map keyed by [name].
+func listMapKey3(e *v1.Volume) struct {
+	k0 string
+} {
+	return struct {
+		k0 string
+	}{e.Name}
+}
+
+// listMapKey4 is the key of a Container in a list-map keyed by [name].
+func listMapKey4(e *v1.Container) struct {
+	k0 string
+} {
+	return struct {
+		k0 string
+	}{e.Name}
+}
+
+// listMapKey5 is the key of a EphemeralContainer in a list-map keyed by [name].
+func listMapKey5(e *v1.EphemeralContainer) struct {
+	k0 string
+} {
+	return struct {
+		k0 string
+	}{e.Name}
+}
+
+// listMapKey6 is the key of a LocalObjectReference in a list-map keyed by [name].
+func listMapKey6(e *v1.LocalObjectReference) struct {
+	k0 string
+} {
+	return struct {
+		k0 string
+	}{e.Name}
+}
+
+// listMapKey7 is the key of a HostAlias in a list-map keyed by [ip].
+func listMapKey7(e *v1.HostAlias) struct {
+	k0 string
+} {
+	return struct {
+		k0 string
+	}{e.IP}
+}
+
+// listMapKey8 is the key of a TopologySpreadConstraint in a list-map keyed by [topologyKey whenUnsatisfiable].
+func listMapKey8(e *v1.TopologySpreadConstraint) struct {
+	k0 string
+	k1 v1.UnsatisfiableConstraintAction
+} {
+	return struct {
+		k0 string
+		k1 v1.UnsatisfiableConstraintAction
+	}{e.TopologyKey, e.WhenUnsatisfiable}
+}
+
+// listMapKey9 is the key of a PodSchedulingGate in a list-map keyed by [name].
+func listMapKey9(e *v1.PodSchedulingGate) struct {
+	k0 string
+} {
+	return struct {
+		k0 string
+	}{e.Name}
+}
+
+// listMapKey10 is the key of a PodResourceClaim in a list-map keyed by [name].
+func listMapKey10(e *v1.PodResourceClaim) struct {
+	k0 string
+} {
+	return struct {
+		k0 string
+	}{e.Name}
+}
+
+// listMapKey11 is the key of a EvictionResponder in a list-map keyed by [name].
+func listMapKey11(e *v1.EvictionResponder) struct {
+	k0 string
+} {
+	return struct {
+		k0 string
+	}{e.Name}
 }
 
 // validate_corev1_PodSpec checks a PodSpec against its schema; old is its old value on an
@@ -600,353 +708,297 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 	}
 	// field volumes
 	{
-		fp84 := p.Child("volumes")
+		fp82 := p.Child("volumes")
 		if !(len(obj.Volumes) == 0) {
-			ov85 := func() *[]v1.Volume {
+			ov83 := func() *[]v1.Volume {
 				if old == nil {
 					return nil
 				}
 				return &old.Volumes
 			}()
-			if !vgruntime.Unchanged(&obj.Volumes, ov85) {
-				key86 := func(e *v1.Volume) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.Name}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp84, *&obj.Volumes, key86)...)
+			_ = ov83
+			if !vgruntime.UnchangedListMap(&obj.Volumes, ov83, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp82, *&obj.Volumes, listMapKey3)...)
 				for i := range *&obj.Volumes {
-					ip87 := fp84.Index(i)
-					oi88 := vgruntime.OldItemByKey(ov85, &(*&obj.Volumes)[i], key86)
-					errs = append(errs, validate_corev1_Volume(&ip87, &(*&obj.Volumes)[i], oi88)...)
+					ip84 := fp82.Index(i)
+					oi85 := vgruntime.OldListMapItem(ov83, &(*&obj.Volumes)[i], "name")
+					errs = append(errs, validate_corev1_Volume(&ip84, &(*&obj.Volumes)[i], oi85)...)
 				}
 			}
 		}
 	}
 	// field initContainers
 	{
-		fp89 := p.Child("initContainers")
+		fp86 := p.Child("initContainers")
 		if !(len(obj.InitContainers) == 0) {
-			ov90 := func() *[]v1.Container {
+			ov87 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.InitContainers
 			}()
-			if !vgruntime.Unchanged(&obj.InitContainers, ov90) {
-				key91 := func(e *v1.Container) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.Name}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp89, *&obj.InitContainers, key91)...)
+			_ = ov87
+			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov87, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp86, *&obj.InitContainers, listMapKey4)...)
 				for i := range *&obj.InitContainers {
-					ip92 := fp89.Index(i)
-					oi93 := vgruntime.OldItemByKey(ov90, &(*&obj.InitContainers)[i], key91)
-					errs = append(errs, validate_corev1_Container(&ip92, &(*&obj.InitContainers)[i], oi93)...)
+					ip88 := fp86.Index(i)
+					oi89 := vgruntime.OldListMapItem(ov87, &(*&obj.InitContainers)[i], "name")
+					errs = append(errs, validate_corev1_Container(&ip88, &(*&obj.InitContainers)[i], oi89)...)
 				}
 			}
 		}
 	}
 	// field containers
 	{
-		fp94 := p.Child("containers")
+		fp90 := p.Child("containers")
 		if obj.Containers == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp94))
+			errs = append(errs, vgruntime.SchemaRequired(&fp90))
 		} else {
-			ov95 := func() *[]v1.Container {
+			ov91 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.Containers
 			}()
-			if !vgruntime.Unchanged(&obj.Containers, ov95) {
-				key96 := func(e *v1.Container) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.Name}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp94, *&obj.Containers, key96)...)
+			_ = ov91
+			if !vgruntime.UnchangedListMap(&obj.Containers, ov91, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp90, *&obj.Containers, listMapKey4)...)
 				for i := range *&obj.Containers {
-					ip97 := fp94.Index(i)
-					oi98 := vgruntime.OldItemByKey(ov95, &(*&obj.Containers)[i], key96)
-					errs = append(errs, validate_corev1_Container(&ip97, &(*&obj.Containers)[i], oi98)...)
+					ip92 := fp90.Index(i)
+					oi93 := vgruntime.OldListMapItem(ov91, &(*&obj.Containers)[i], "name")
+					errs = append(errs, validate_corev1_Container(&ip92, &(*&obj.Containers)[i], oi93)...)
 				}
 			}
 		}
 	}
 	// field ephemeralContainers
 	{
-		fp99 := p.Child("ephemeralContainers")
+		fp94 := p.Child("ephemeralContainers")
 		if !(len(obj.EphemeralContainers) == 0) {
-			ov100 := func() *[]v1.EphemeralContainer {
+			ov95 := func() *[]v1.EphemeralContainer {
 				if old == nil {
 					return nil
 				}
 				return &old.EphemeralContainers
 			}()
-			if !vgruntime.Unchanged(&obj.EphemeralContainers, ov100) {
-				key101 := func(e *v1.EphemeralContainer) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.Name}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp99, *&obj.EphemeralContainers, key101)...)
+			_ = ov95
+			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov95, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp94, *&obj.EphemeralContainers, listMapKey5)...)
 				for i := range *&obj.EphemeralContainers {
-					ip102 := fp99.Index(i)
-					oi103 := vgruntime.OldItemByKey(ov100, &(*&obj.EphemeralContainers)[i], key101)
-					errs = append(errs, validate_corev1_EphemeralContainer(&ip102, &(*&obj.EphemeralContainers)[i], oi103)...)
+					ip96 := fp94.Index(i)
+					oi97 := vgruntime.OldListMapItem(ov95, &(*&obj.EphemeralContainers)[i], "name")
+					errs = append(errs, validate_corev1_EphemeralContainer(&ip96, &(*&obj.EphemeralContainers)[i], oi97)...)
 				}
 			}
 		}
 	}
 	// field securityContext
 	{
-		fp132 := p.Child("securityContext")
+		fp126 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov133 := func() *v1.PodSecurityContext {
+			ov127 := func() *v1.PodSecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			errs = append(errs, validate_corev1_PodSecurityContext(&fp132, obj.SecurityContext, ov133)...)
+			_ = ov127
+			errs = append(errs, validate_corev1_PodSecurityContext(&fp126, obj.SecurityContext, ov127)...)
 		}
 	}
 	// field imagePullSecrets
 	{
-		fp134 := p.Child("imagePullSecrets")
+		fp128 := p.Child("imagePullSecrets")
 		if !(len(obj.ImagePullSecrets) == 0) {
-			ov135 := func() *[]v1.LocalObjectReference {
+			ov129 := func() *[]v1.LocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return &old.ImagePullSecrets
 			}()
-			if !vgruntime.Unchanged(&obj.ImagePullSecrets, ov135) {
-				key136 := func(e *v1.LocalObjectReference) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.Name}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp134, *&obj.ImagePullSecrets, key136)...)
+			_ = ov129
+			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov129, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp128, *&obj.ImagePullSecrets, listMapKey6)...)
 			}
 		}
 	}
 	// field affinity
 	{
-		fp143 := p.Child("affinity")
+		fp136 := p.Child("affinity")
 		if !(obj.Affinity == nil) {
-			ov144 := func() *v1.Affinity {
+			ov137 := func() *v1.Affinity {
 				if old == nil {
 					return nil
 				}
 				return old.Affinity
 			}()
-			errs = append(errs, validate_corev1_Affinity(&fp143, obj.Affinity, ov144)...)
+			_ = ov137
+			errs = append(errs, validate_corev1_Affinity(&fp136, obj.Affinity, ov137)...)
 		}
 	}
 	// field hostAliases
 	{
-		fp151 := p.Child("hostAliases")
+		fp144 := p.Child("hostAliases")
 		if !(len(obj.HostAliases) == 0) {
-			ov152 := func() *[]v1.HostAlias {
+			ov145 := func() *[]v1.HostAlias {
 				if old == nil {
 					return nil
 				}
 				return &old.HostAliases
 			}()
-			if !vgruntime.Unchanged(&obj.HostAliases, ov152) {
-				key153 := func(e *v1.HostAlias) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.IP}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp151, *&obj.HostAliases, key153)...)
+			_ = ov145
+			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov145, "ip") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp144, *&obj.HostAliases, listMapKey7)...)
 				for i := range *&obj.HostAliases {
-					ip154 := fp151.Index(i)
-					oi155 := vgruntime.OldItemByKey(ov152, &(*&obj.HostAliases)[i], key153)
-					errs = append(errs, validate_corev1_HostAlias(&ip154, &(*&obj.HostAliases)[i], oi155)...)
+					ip146 := fp144.Index(i)
+					oi147 := vgruntime.OldListMapItem(ov145, &(*&obj.HostAliases)[i], "ip")
+					errs = append(errs, validate_corev1_HostAlias(&ip146, &(*&obj.HostAliases)[i], oi147)...)
 				}
 			}
 		}
 	}
 	// field dnsConfig
 	{
-		fp160 := p.Child("dnsConfig")
+		fp152 := p.Child("dnsConfig")
 		if !(obj.DNSConfig == nil) {
-			ov161 := func() *v1.PodDNSConfig {
+			ov153 := func() *v1.PodDNSConfig {
 				if old == nil {
 					return nil
 				}
 				return old.DNSConfig
 			}()
-			errs = append(errs, validate_corev1_PodDNSConfig(&fp160, obj.DNSConfig, ov161)...)
+			_ = ov153
+			errs = append(errs, validate_corev1_PodDNSConfig(&fp152, obj.DNSConfig, ov153)...)
 		}
 	}
 	// field readinessGates
 	{
-		fp162 := p.Child("readinessGates")
+		fp154 := p.Child("readinessGates")
 		if !(len(obj.ReadinessGates) == 0) {
-			ov163 := func() *[]v1.PodReadinessGate {
+			ov155 := func() *[]v1.PodReadinessGate {
 				if old == nil {
 					return nil
 				}
 				return &old.ReadinessGates
 			}()
-			if !vgruntime.Unchanged(&obj.ReadinessGates, ov163) {
+			_ = ov155
+			if !vgruntime.Unchanged(&obj.ReadinessGates, ov155) {
 				for i := range *&obj.ReadinessGates {
-					ip164 := fp162.Index(i)
-					oi165 := (*v1.PodReadinessGate)(nil)
-					errs = append(errs, validate_corev1_PodReadinessGate(&ip164, &(*&obj.ReadinessGates)[i], oi165)...)
+					ip156 := fp154.Index(i)
+					oi157 := (*v1.PodReadinessGate)(nil)
+					errs = append(errs, validate_corev1_PodReadinessGate(&ip156, &(*&obj.ReadinessGates)[i], oi157)...)
 				}
 			}
 		}
 	}
 	// field topologySpreadConstraints
 	{
-		fp176 := p.Child("topologySpreadConstraints")
+		fp168 := p.Child("topologySpreadConstraints")
 		if !(len(obj.TopologySpreadConstraints) == 0) {
-			ov177 := func() *[]v1.TopologySpreadConstraint {
+			ov169 := func() *[]v1.TopologySpreadConstraint {
 				if old == nil {
 					return nil
 				}
 				return &old.TopologySpreadConstraints
 			}()
-			if !vgruntime.Unchanged(&obj.TopologySpreadConstraints, ov177) {
-				key178 := func(e *v1.TopologySpreadConstraint) struct {
-					k0 string
-					k1 v1.UnsatisfiableConstraintAction
-				} {
-					return struct {
-						k0 string
-						k1 v1.UnsatisfiableConstraintAction
-					}{e.TopologyKey, e.WhenUnsatisfiable}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp176, *&obj.TopologySpreadConstraints, key178)...)
+			_ = ov169
+			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov169, "topologyKey", "whenUnsatisfiable") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp168, *&obj.TopologySpreadConstraints, listMapKey8)...)
 				for i := range *&obj.TopologySpreadConstraints {
-					ip179 := fp176.Index(i)
-					oi180 := vgruntime.OldItemByKey(ov177, &(*&obj.TopologySpreadConstraints)[i], key178)
-					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip179, &(*&obj.TopologySpreadConstraints)[i], oi180)...)
+					ip170 := fp168.Index(i)
+					oi171 := vgruntime.OldListMapItem(ov169, &(*&obj.TopologySpreadConstraints)[i], "topologyKey", "whenUnsatisfiable")
+					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip170, &(*&obj.TopologySpreadConstraints)[i], oi171)...)
 				}
 			}
 		}
 	}
 	// field os
 	{
-		fp183 := p.Child("os")
+		fp174 := p.Child("os")
 		if !(obj.OS == nil) {
-			ov184 := func() *v1.PodOS {
+			ov175 := func() *v1.PodOS {
 				if old == nil {
 					return nil
 				}
 				return old.OS
 			}()
-			errs = append(errs, validate_corev1_PodOS(&fp183, obj.OS, ov184)...)
+			_ = ov175
+			errs = append(errs, validate_corev1_PodOS(&fp174, obj.OS, ov175)...)
 		}
 	}
 	// field schedulingGates
 	{
-		fp187 := p.Child("schedulingGates")
+		fp178 := p.Child("schedulingGates")
 		if !(len(obj.SchedulingGates) == 0) {
-			ov188 := func() *[]v1.PodSchedulingGate {
+			ov179 := func() *[]v1.PodSchedulingGate {
 				if old == nil {
 					return nil
 				}
 				return &old.SchedulingGates
 			}()
-			if !vgruntime.Unchanged(&obj.SchedulingGates, ov188) {
-				key189 := func(e *v1.PodSchedulingGate) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.Name}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp187, *&obj.SchedulingGates, key189)...)
+			_ = ov179
+			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov179, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp178, *&obj.SchedulingGates, listMapKey9)...)
 				for i := range *&obj.SchedulingGates {
-					ip190 := fp187.Index(i)
-					oi191 := vgruntime.OldItemByKey(ov188, &(*&obj.SchedulingGates)[i], key189)
-					errs = append(errs, validate_corev1_PodSchedulingGate(&ip190, &(*&obj.SchedulingGates)[i], oi191)...)
+					ip180 := fp178.Index(i)
+					oi181 := vgruntime.OldListMapItem(ov179, &(*&obj.SchedulingGates)[i], "name")
+					errs = append(errs, validate_corev1_PodSchedulingGate(&ip180, &(*&obj.SchedulingGates)[i], oi181)...)
 				}
 			}
 		}
 	}
 	// field resourceClaims
 	{
-		fp192 := p.Child("resourceClaims")
+		fp182 := p.Child("resourceClaims")
 		if !(len(obj.ResourceClaims) == 0) {
-			ov193 := func() *[]v1.PodResourceClaim {
+			ov183 := func() *[]v1.PodResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.ResourceClaims
 			}()
-			if !vgruntime.Unchanged(&obj.ResourceClaims, ov193) {
-				key194 := func(e *v1.PodResourceClaim) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.Name}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp192, *&obj.ResourceClaims, key194)...)
+			_ = ov183
+			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov183, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp182, *&obj.ResourceClaims, listMapKey10)...)
 				for i := range *&obj.ResourceClaims {
-					ip195 := fp192.Index(i)
-					oi196 := vgruntime.OldItemByKey(ov193, &(*&obj.ResourceClaims)[i], key194)
-					errs = append(errs, validate_corev1_PodResourceClaim(&ip195, &(*&obj.ResourceClaims)[i], oi196)...)
+					ip184 := fp182.Index(i)
+					oi185 := vgruntime.OldListMapItem(ov183, &(*&obj.ResourceClaims)[i], "name")
+					errs = append(errs, validate_corev1_PodResourceClaim(&ip184, &(*&obj.ResourceClaims)[i], oi185)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp197 := p.Child("resources")
+		fp186 := p.Child("resources")
 		if !(obj.Resources == nil) {
-			ov198 := func() *v1.ResourceRequirements {
+			ov187 := func() *v1.ResourceRequirements {
 				if old == nil {
 					return nil
 				}
 				return old.Resources
 			}()
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp197, obj.Resources, ov198)...)
+			_ = ov187
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp186, obj.Resources, ov187)...)
 		}
 	}
 	// field evictionResponders
 	{
-		fp203 := p.Child("evictionResponders")
+		fp192 := p.Child("evictionResponders")
 		if !(len(obj.EvictionResponders) == 0) {
-			ov204 := func() *[]v1.EvictionResponder {
+			ov193 := func() *[]v1.EvictionResponder {
 				if old == nil {
 					return nil
 				}
 				return &old.EvictionResponders
 			}()
-			if !vgruntime.Unchanged(&obj.EvictionResponders, ov204) {
-				key205 := func(e *v1.EvictionResponder) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.Name}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp203, *&obj.EvictionResponders, key205)...)
+			_ = ov193
+			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov193, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp192, *&obj.EvictionResponders, listMapKey11)...)
 				for i := range *&obj.EvictionResponders {
-					ip206 := fp203.Index(i)
-					oi207 := vgruntime.OldItemByKey(ov204, &(*&obj.EvictionResponders)[i], key205)
-					errs = append(errs, validate_corev1_EvictionResponder(&ip206, &(*&obj.EvictionResponders)[i], oi207)...)
+					ip194 := fp192.Index(i)
+					oi195 := vgruntime.OldListMapItem(ov193, &(*&obj.EvictionResponders)[i], "name")
+					errs = append(errs, validate_corev1_EvictionResponder(&ip194, &(*&obj.EvictionResponders)[i], oi195)...)
 				}
 			}
 		}
@@ -1006,7 +1058,7 @@ func validate_corev1_Volume(p *vgruntime.Path, obj, old *v1.Volume) (errs field.
 		return
 	}
 	{
-		ov242 := func() *v1.VolumeSource {
+		ov230 := func() *v1.VolumeSource {
 			if old == nil {
 				return nil
 			}
@@ -1014,357 +1066,413 @@ func validate_corev1_Volume(p *vgruntime.Path, obj, old *v1.Volume) (errs field.
 		}()
 		// field hostPath
 		{
-			fp243 := p.Child("hostPath")
+			fp231 := p.Child("hostPath")
 			if !(obj.VolumeSource.HostPath == nil) {
-				ov244 := func() *v1.HostPathVolumeSource {
-					if ov242 == nil {
+				ov232 := func() *v1.HostPathVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.HostPath
+					return ov230.HostPath
 				}()
-				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp243, obj.VolumeSource.HostPath, ov244)...)
+				_ = ov232
+				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp231, obj.VolumeSource.HostPath, ov232)...)
 			}
 		}
 		// field emptyDir
 		{
-			fp245 := p.Child("emptyDir")
+			fp233 := p.Child("emptyDir")
 			if !(obj.VolumeSource.EmptyDir == nil) {
-				ov246 := func() *v1.EmptyDirVolumeSource {
-					if ov242 == nil {
+				ov234 := func() *v1.EmptyDirVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.EmptyDir
+					return ov230.EmptyDir
 				}()
-				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp245, obj.VolumeSource.EmptyDir, ov246)...)
+				_ = ov234
+				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp233, obj.VolumeSource.EmptyDir, ov234)...)
 			}
 		}
 		// field gcePersistentDisk
 		{
-			fp247 := p.Child("gcePersistentDisk")
+			fp235 := p.Child("gcePersistentDisk")
 			if !(obj.VolumeSource.GCEPersistentDisk == nil) {
-				ov248 := func() *v1.GCEPersistentDiskVolumeSource {
-					if ov242 == nil {
+				ov236 := func() *v1.GCEPersistentDiskVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.GCEPersistentDisk
+					return ov230.GCEPersistentDisk
 				}()
-				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp247, obj.VolumeSource.GCEPersistentDisk, ov248)...)
+				_ = ov236
+				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp235, obj.VolumeSource.GCEPersistentDisk, ov236)...)
 			}
 		}
 		// field awsElasticBlockStore
 		{
-			fp249 := p.Child("awsElasticBlockStore")
+			fp237 := p.Child("awsElasticBlockStore")
 			if !(obj.VolumeSource.AWSElasticBlockStore == nil) {
-				ov250 := func() *v1.AWSElasticBlockStoreVolumeSource {
-					if ov242 == nil {
+				ov238 := func() *v1.AWSElasticBlockStoreVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.AWSElasticBlockStore
+					return ov230.AWSElasticBlockStore
 				}()
-				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp249, obj.VolumeSource.AWSElasticBlockStore, ov250)...)
+				_ = ov238
+				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp237, obj.VolumeSource.AWSElasticBlockStore, ov238)...)
 			}
 		}
 		// field gitRepo
 		{
-			fp251 := p.Child("gitRepo")
+			fp239 := p.Child("gitRepo")
 			if !(obj.VolumeSource.GitRepo == nil) {
-				ov252 := func() *v1.GitRepoVolumeSource {
-					if ov242 == nil {
+				ov240 := func() *v1.GitRepoVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.GitRepo
+					return ov230.GitRepo
 				}()
-				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp251, obj.VolumeSource.GitRepo, ov252)...)
+				_ = ov240
+				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp239, obj.VolumeSource.GitRepo, ov240)...)
 			}
 		}
 		// field secret
 		{
-			fp253 := p.Child("secret")
+			fp241 := p.Child("secret")
 			if !(obj.VolumeSource.Secret == nil) {
-				ov254 := func() *v1.SecretVolumeSource {
-					if ov242 == nil {
+				ov242 := func() *v1.SecretVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.Secret
+					return ov230.Secret
 				}()
-				errs = append(errs, validate_corev1_SecretVolumeSource(&fp253, obj.VolumeSource.Secret, ov254)...)
+				_ = ov242
+				errs = append(errs, validate_corev1_SecretVolumeSource(&fp241, obj.VolumeSource.Secret, ov242)...)
 			}
 		}
 		// field nfs
 		{
-			fp255 := p.Child("nfs")
+			fp243 := p.Child("nfs")
 			if !(obj.VolumeSource.NFS == nil) {
-				ov256 := func() *v1.NFSVolumeSource {
-					if ov242 == nil {
+				ov244 := func() *v1.NFSVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.NFS
+					return ov230.NFS
 				}()
-				errs = append(errs, validate_corev1_NFSVolumeSource(&fp255, obj.VolumeSource.NFS, ov256)...)
+				_ = ov244
+				errs = append(errs, validate_corev1_NFSVolumeSource(&fp243, obj.VolumeSource.NFS, ov244)...)
 			}
 		}
 		// field iscsi
 		{
-			fp257 := p.Child("iscsi")
+			fp245 := p.Child("iscsi")
 			if !(obj.VolumeSource.ISCSI == nil) {
-				ov258 := func() *v1.ISCSIVolumeSource {
-					if ov242 == nil {
+				ov246 := func() *v1.ISCSIVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.ISCSI
+					return ov230.ISCSI
 				}()
-				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp257, obj.VolumeSource.ISCSI, ov258)...)
+				_ = ov246
+				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp245, obj.VolumeSource.ISCSI, ov246)...)
 			}
 		}
 		// field glusterfs
 		{
-			fp259 := p.Child("glusterfs")
+			fp247 := p.Child("glusterfs")
 			if !(obj.VolumeSource.Glusterfs == nil) {
-				ov260 := func() *v1.GlusterfsVolumeSource {
-					if ov242 == nil {
+				ov248 := func() *v1.GlusterfsVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.Glusterfs
+					return ov230.Glusterfs
 				}()
-				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp259, obj.VolumeSource.Glusterfs, ov260)...)
+				_ = ov248
+				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp247, obj.VolumeSource.Glusterfs, ov248)...)
 			}
 		}
 		// field persistentVolumeClaim
 		{
-			fp261 := p.Child("persistentVolumeClaim")
+			fp249 := p.Child("persistentVolumeClaim")
 			if !(obj.VolumeSource.PersistentVolumeClaim == nil) {
-				ov262 := func() *v1.PersistentVolumeClaimVolumeSource {
-					if ov242 == nil {
+				ov250 := func() *v1.PersistentVolumeClaimVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.PersistentVolumeClaim
+					return ov230.PersistentVolumeClaim
 				}()
-				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp261, obj.VolumeSource.PersistentVolumeClaim, ov262)...)
+				_ = ov250
+				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp249, obj.VolumeSource.PersistentVolumeClaim, ov250)...)
 			}
 		}
 		// field rbd
 		{
-			fp263 := p.Child("rbd")
+			fp251 := p.Child("rbd")
 			if !(obj.VolumeSource.RBD == nil) {
-				ov264 := func() *v1.RBDVolumeSource {
-					if ov242 == nil {
+				ov252 := func() *v1.RBDVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.RBD
+					return ov230.RBD
 				}()
-				errs = append(errs, validate_corev1_RBDVolumeSource(&fp263, obj.VolumeSource.RBD, ov264)...)
+				_ = ov252
+				errs = append(errs, validate_corev1_RBDVolumeSource(&fp251, obj.VolumeSource.RBD, ov252)...)
 			}
 		}
 		// field flexVolume
 		{
-			fp265 := p.Child("flexVolume")
+			fp253 := p.Child("flexVolume")
 			if !(obj.VolumeSource.FlexVolume == nil) {
-				ov266 := func() *v1.FlexVolumeSource {
-					if ov242 == nil {
+				ov254 := func() *v1.FlexVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.FlexVolume
+					return ov230.FlexVolume
 				}()
-				errs = append(errs, validate_corev1_FlexVolumeSource(&fp265, obj.VolumeSource.FlexVolume, ov266)...)
+				_ = ov254
+				errs = append(errs, validate_corev1_FlexVolumeSource(&fp253, obj.VolumeSource.FlexVolume, ov254)...)
 			}
 		}
 		// field cinder
 		{
-			fp267 := p.Child("cinder")
+			fp255 := p.Child("cinder")
 			if !(obj.VolumeSource.Cinder == nil) {
-				ov268 := func() *v1.CinderVolumeSource {
-					if ov242 == nil {
+				ov256 := func() *v1.CinderVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.Cinder
+					return ov230.Cinder
 				}()
-				errs = append(errs, validate_corev1_CinderVolumeSource(&fp267, obj.VolumeSource.Cinder, ov268)...)
+				_ = ov256
+				errs = append(errs, validate_corev1_CinderVolumeSource(&fp255, obj.VolumeSource.Cinder, ov256)...)
 			}
 		}
 		// field cephfs
 		{
-			fp269 := p.Child("cephfs")
+			fp257 := p.Child("cephfs")
 			if !(obj.VolumeSource.CephFS == nil) {
-				ov270 := func() *v1.CephFSVolumeSource {
-					if ov242 == nil {
+				ov258 := func() *v1.CephFSVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.CephFS
+					return ov230.CephFS
 				}()
-				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp269, obj.VolumeSource.CephFS, ov270)...)
+				_ = ov258
+				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp257, obj.VolumeSource.CephFS, ov258)...)
 			}
 		}
 		// field downwardAPI
 		{
-			fp273 := p.Child("downwardAPI")
+			fp261 := p.Child("downwardAPI")
 			if !(obj.VolumeSource.DownwardAPI == nil) {
-				ov274 := func() *v1.DownwardAPIVolumeSource {
-					if ov242 == nil {
+				ov262 := func() *v1.DownwardAPIVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.DownwardAPI
+					return ov230.DownwardAPI
 				}()
-				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp273, obj.VolumeSource.DownwardAPI, ov274)...)
+				_ = ov262
+				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp261, obj.VolumeSource.DownwardAPI, ov262)...)
 			}
 		}
 		// field fc
 		{
-			fp275 := p.Child("fc")
+			fp263 := p.Child("fc")
 			if !(obj.VolumeSource.FC == nil) {
-				ov276 := func() *v1.FCVolumeSource {
-					if ov242 == nil {
+				ov264 := func() *v1.FCVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.FC
+					return ov230.FC
 				}()
-				errs = append(errs, validate_corev1_FCVolumeSource(&fp275, obj.VolumeSource.FC, ov276)...)
+				_ = ov264
+				errs = append(errs, validate_corev1_FCVolumeSource(&fp263, obj.VolumeSource.FC, ov264)...)
 			}
 		}
 		// field azureFile
 		{
-			fp277 := p.Child("azureFile")
+			fp265 := p.Child("azureFile")
 			if !(obj.VolumeSource.AzureFile == nil) {
-				ov278 := func() *v1.AzureFileVolumeSource {
-					if ov242 == nil {
+				ov266 := func() *v1.AzureFileVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.AzureFile
+					return ov230.AzureFile
 				}()
-				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp277, obj.VolumeSource.AzureFile, ov278)...)
+				_ = ov266
+				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp265, obj.VolumeSource.AzureFile, ov266)...)
 			}
 		}
 		// field configMap
 		{
-			fp279 := p.Child("configMap")
+			fp267 := p.Child("configMap")
 			if !(obj.VolumeSource.ConfigMap == nil) {
-				ov280 := func() *v1.ConfigMapVolumeSource {
-					if ov242 == nil {
+				ov268 := func() *v1.ConfigMapVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.ConfigMap
+					return ov230.ConfigMap
 				}()
-				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp279, obj.VolumeSource.ConfigMap, ov280)...)
+				_ = ov268
+				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp267, obj.VolumeSource.ConfigMap, ov268)...)
 			}
 		}
 		// field vsphereVolume
 		{
-			fp281 := p.Child("vsphereVolume")
+			fp269 := p.Child("vsphereVolume")
 			if !(obj.VolumeSource.VsphereVolume == nil) {
-				ov282 := func() *v1.VsphereVirtualDiskVolumeSource {
-					if ov242 == nil {
+				ov270 := func() *v1.VsphereVirtualDiskVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.VsphereVolume
+					return ov230.VsphereVolume
 				}()
-				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp281, obj.VolumeSource.VsphereVolume, ov282)...)
+				_ = ov270
+				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp269, obj.VolumeSource.VsphereVolume, ov270)...)
 			}
 		}
 		// field quobyte
 		{
-			fp283 := p.Child("quobyte")
+			fp271 := p.Child("quobyte")
 			if !(obj.VolumeSource.Quobyte == nil) {
-				ov284 := func() *v1.QuobyteVolumeSource {
-					if ov242 == nil {
+				ov272 := func() *v1.QuobyteVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.Quobyte
+					return ov230.Quobyte
 				}()
-				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp283, obj.VolumeSource.Quobyte, ov284)...)
+				_ = ov272
+				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp271, obj.VolumeSource.Quobyte, ov272)...)
 			}
 		}
 		// field azureDisk
 		{
-			fp285 := p.Child("azureDisk")
+			fp273 := p.Child("azureDisk")
 			if !(obj.VolumeSource.AzureDisk == nil) {
-				ov286 := func() *v1.AzureDiskVolumeSource {
-					if ov242 == nil {
+				ov274 := func() *v1.AzureDiskVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.AzureDisk
+					return ov230.AzureDisk
 				}()
-				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp285, obj.VolumeSource.AzureDisk, ov286)...)
+				_ = ov274
+				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp273, obj.VolumeSource.AzureDisk, ov274)...)
 			}
 		}
 		// field photonPersistentDisk
 		{
-			fp287 := p.Child("photonPersistentDisk")
+			fp275 := p.Child("photonPersistentDisk")
 			if !(obj.VolumeSource.PhotonPersistentDisk == nil) {
-				ov288 := func() *v1.PhotonPersistentDiskVolumeSource {
-					if ov242 == nil {
+				ov276 := func() *v1.PhotonPersistentDiskVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.PhotonPersistentDisk
+					return ov230.PhotonPersistentDisk
 				}()
-				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp287, obj.VolumeSource.PhotonPersistentDisk, ov288)...)
+				_ = ov276
+				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp275, obj.VolumeSource.PhotonPersistentDisk, ov276)...)
 			}
 		}
 		// field projected
 		{
-			fp289 := p.Child("projected")
+			fp277 := p.Child("projected")
 			if !(obj.VolumeSource.Projected == nil) {
-				ov290 := func() *v1.ProjectedVolumeSource {
-					if ov242 == nil {
+				ov278 := func() *v1.ProjectedVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.Projected
+					return ov230.Projected
 				}()
-				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp289, obj.VolumeSource.Projected, ov290)...)
+				_ = ov278
+				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp277, obj.VolumeSource.Projected, ov278)...)
 			}
 		}
 		// field portworxVolume
 		{
-			fp291 := p.Child("portworxVolume")
+			fp279 := p.Child("portworxVolume")
 			if !(obj.VolumeSource.PortworxVolume == nil) {
-				ov292 := func() *v1.PortworxVolumeSource {
-					if ov242 == nil {
+				ov280 := func() *v1.PortworxVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.PortworxVolume
+					return ov230.PortworxVolume
 				}()
-				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp291, obj.VolumeSource.PortworxVolume, ov292)...)
+				_ = ov280
+				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp279, obj.VolumeSource.PortworxVolume, ov280)...)
 			}
 		}
 		// field scaleIO
 		{
-			fp293 := p.Child("scaleIO")
+			fp281 := p.Child("scaleIO")
 			if !(obj.VolumeSource.ScaleIO == nil) {
-				ov294 := func() *v1.ScaleIOVolumeSource {
-					if ov242 == nil {
+				ov282 := func() *v1.ScaleIOVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.ScaleIO
+					return ov230.ScaleIO
 				}()
-				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp293, obj.VolumeSource.ScaleIO, ov294)...)
+				_ = ov282
+				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp281, obj.VolumeSource.ScaleIO, ov282)...)
 			}
 		}
 		// field csi
 		{
-			fp297 := p.Child("csi")
+			fp285 := p.Child("csi")
 			if !(obj.VolumeSource.CSI == nil) {
-				ov298 := func() *v1.CSIVolumeSource {
-					if ov242 == nil {
+				ov286 := func() *v1.CSIVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.CSI
+					return ov230.CSI
 				}()
-				errs = append(errs, validate_corev1_CSIVolumeSource(&fp297, obj.VolumeSource.CSI, ov298)...)
+				_ = ov286
+				errs = append(errs, validate_corev1_CSIVolumeSource(&fp285, obj.VolumeSource.CSI, ov286)...)
 			}
 		}
 		// field ephemeral
 		{
-			fp299 := p.Child("ephemeral")
+			fp287 := p.Child("ephemeral")
 			if !(obj.VolumeSource.Ephemeral == nil) {
-				ov300 := func() *v1.EphemeralVolumeSource {
-					if ov242 == nil {
+				ov288 := func() *v1.EphemeralVolumeSource {
+					if ov230 == nil {
 						return nil
 					}
-					return ov242.Ephemeral
+					return ov230.Ephemeral
 				}()
-				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp299, obj.VolumeSource.Ephemeral, ov300)...)
+				_ = ov288
+				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp287, obj.VolumeSource.Ephemeral, ov288)...)
 			}
 		}
 	}
 	return
+}
+
+// listMapKey12 is the key of a ContainerPort in a list-map keyed by [containerPort protocol].
+func listMapKey12(e *v1.ContainerPort) struct {
+	k0 int32
+	k1 v1.Protocol
+} {
+	return struct {
+		k0 int32
+		k1 v1.Protocol
+	}{e.ContainerPort, e.Protocol}
+}
+
+// listMapKey13 is the key of a VolumeMount in a list-map keyed by [mountPath].
+func listMapKey13(e *v1.VolumeMount) struct {
+	k0 string
+} {
+	return struct {
+		k0 string
+	}{e.MountPath}
+}
+
+// listMapKey14 is the key of a VolumeDevice in a list-map keyed by [devicePath].
+func listMapKey14(e *v1.VolumeDevice) struct {
+	k0 string
+} {
+	return struct {
+		k0 string
+	}{e.DevicePath}
 }
 
 // validate_corev1_Container checks a Container against its schema; old is its old value on an
@@ -1375,226 +1483,208 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 	}
 	// field ports
 	{
-		fp317 := p.Child("ports")
+		fp305 := p.Child("ports")
 		if !(len(obj.Ports) == 0) {
-			ov318 := func() *[]v1.ContainerPort {
+			ov306 := func() *[]v1.ContainerPort {
 				if old == nil {
 					return nil
 				}
 				return &old.Ports
 			}()
-			if !vgruntime.Unchanged(&obj.Ports, ov318) {
-				key319 := func(e *v1.ContainerPort) struct {
-					k0 int32
-					k1 v1.Protocol
-				} {
-					return struct {
-						k0 int32
-						k1 v1.Protocol
-					}{e.ContainerPort, e.Protocol}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp317, *&obj.Ports, key319)...)
+			_ = ov306
+			if !vgruntime.UnchangedListMap(&obj.Ports, ov306, "containerPort", "protocol") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp305, *&obj.Ports, listMapKey12)...)
 				for i := range *&obj.Ports {
-					ip320 := fp317.Index(i)
-					oi321 := vgruntime.OldItemByKey(ov318, &(*&obj.Ports)[i], key319)
-					errs = append(errs, validate_corev1_ContainerPort(&ip320, &(*&obj.Ports)[i], oi321)...)
+					ip307 := fp305.Index(i)
+					oi308 := vgruntime.OldListMapItem(ov306, &(*&obj.Ports)[i], "containerPort", "protocol")
+					errs = append(errs, validate_corev1_ContainerPort(&ip307, &(*&obj.Ports)[i], oi308)...)
 				}
 			}
 		}
 	}
 	// field env
 	{
-		fp326 := p.Child("env")
+		fp313 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov327 := func() *[]v1.EnvVar {
+			ov314 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			if !vgruntime.Unchanged(&obj.Env, ov327) {
-				key328 := func(e *v1.EnvVar) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.Name}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp326, *&obj.Env, key328)...)
+			_ = ov314
+			if !vgruntime.UnchangedListMap(&obj.Env, ov314, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp313, *&obj.Env, listMapKey1)...)
 				for i := range *&obj.Env {
-					ip329 := fp326.Index(i)
-					oi330 := vgruntime.OldItemByKey(ov327, &(*&obj.Env)[i], key328)
-					errs = append(errs, validate_corev1_EnvVar(&ip329, &(*&obj.Env)[i], oi330)...)
+					ip315 := fp313.Index(i)
+					oi316 := vgruntime.OldListMapItem(ov314, &(*&obj.Env)[i], "name")
+					errs = append(errs, validate_corev1_EnvVar(&ip315, &(*&obj.Env)[i], oi316)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp331 := p.Child("resources")
-		ov332 := func() *v1.ResourceRequirements {
+		fp317 := p.Child("resources")
+		ov318 := func() *v1.ResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		errs = append(errs, validate_corev1_ResourceRequirements(&fp331, &obj.Resources, ov332)...)
+		_ = ov318
+		errs = append(errs, validate_corev1_ResourceRequirements(&fp317, &obj.Resources, ov318)...)
 	}
 	// field resizePolicy
 	{
-		fp333 := p.Child("resizePolicy")
+		fp319 := p.Child("resizePolicy")
 		if !(len(obj.ResizePolicy) == 0) {
-			ov334 := func() *[]v1.ContainerResizePolicy {
+			ov320 := func() *[]v1.ContainerResizePolicy {
 				if old == nil {
 					return nil
 				}
 				return &old.ResizePolicy
 			}()
-			if !vgruntime.Unchanged(&obj.ResizePolicy, ov334) {
+			_ = ov320
+			if !vgruntime.Unchanged(&obj.ResizePolicy, ov320) {
 				for i := range *&obj.ResizePolicy {
-					ip335 := fp333.Index(i)
-					oi336 := (*v1.ContainerResizePolicy)(nil)
-					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip335, &(*&obj.ResizePolicy)[i], oi336)...)
+					ip321 := fp319.Index(i)
+					oi322 := (*v1.ContainerResizePolicy)(nil)
+					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip321, &(*&obj.ResizePolicy)[i], oi322)...)
 				}
 			}
 		}
 	}
 	// field restartPolicyRules
 	{
-		fp339 := p.Child("restartPolicyRules")
+		fp325 := p.Child("restartPolicyRules")
 		if !(len(obj.RestartPolicyRules) == 0) {
-			ov340 := func() *[]v1.ContainerRestartRule {
+			ov326 := func() *[]v1.ContainerRestartRule {
 				if old == nil {
 					return nil
 				}
 				return &old.RestartPolicyRules
 			}()
-			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov340) {
+			_ = ov326
+			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov326) {
 				for i := range *&obj.RestartPolicyRules {
-					ip341 := fp339.Index(i)
-					oi342 := (*v1.ContainerRestartRule)(nil)
-					errs = append(errs, validate_corev1_ContainerRestartRule(&ip341, &(*&obj.RestartPolicyRules)[i], oi342)...)
+					ip327 := fp325.Index(i)
+					oi328 := (*v1.ContainerRestartRule)(nil)
+					errs = append(errs, validate_corev1_ContainerRestartRule(&ip327, &(*&obj.RestartPolicyRules)[i], oi328)...)
 				}
 			}
 		}
 	}
 	// field volumeMounts
 	{
-		fp343 := p.Child("volumeMounts")
+		fp329 := p.Child("volumeMounts")
 		if !(len(obj.VolumeMounts) == 0) {
-			ov344 := func() *[]v1.VolumeMount {
+			ov330 := func() *[]v1.VolumeMount {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeMounts
 			}()
-			if !vgruntime.Unchanged(&obj.VolumeMounts, ov344) {
-				key345 := func(e *v1.VolumeMount) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.MountPath}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp343, *&obj.VolumeMounts, key345)...)
+			_ = ov330
+			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov330, "mountPath") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp329, *&obj.VolumeMounts, listMapKey13)...)
 				for i := range *&obj.VolumeMounts {
-					ip346 := fp343.Index(i)
-					oi347 := vgruntime.OldItemByKey(ov344, &(*&obj.VolumeMounts)[i], key345)
-					errs = append(errs, validate_corev1_VolumeMount(&ip346, &(*&obj.VolumeMounts)[i], oi347)...)
+					ip331 := fp329.Index(i)
+					oi332 := vgruntime.OldListMapItem(ov330, &(*&obj.VolumeMounts)[i], "mountPath")
+					errs = append(errs, validate_corev1_VolumeMount(&ip331, &(*&obj.VolumeMounts)[i], oi332)...)
 				}
 			}
 		}
 	}
 	// field volumeDevices
 	{
-		fp348 := p.Child("volumeDevices")
+		fp333 := p.Child("volumeDevices")
 		if !(len(obj.VolumeDevices) == 0) {
-			ov349 := func() *[]v1.VolumeDevice {
+			ov334 := func() *[]v1.VolumeDevice {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeDevices
 			}()
-			if !vgruntime.Unchanged(&obj.VolumeDevices, ov349) {
-				key350 := func(e *v1.VolumeDevice) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.DevicePath}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp348, *&obj.VolumeDevices, key350)...)
+			_ = ov334
+			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov334, "devicePath") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp333, *&obj.VolumeDevices, listMapKey14)...)
 				for i := range *&obj.VolumeDevices {
-					ip351 := fp348.Index(i)
-					oi352 := vgruntime.OldItemByKey(ov349, &(*&obj.VolumeDevices)[i], key350)
-					errs = append(errs, validate_corev1_VolumeDevice(&ip351, &(*&obj.VolumeDevices)[i], oi352)...)
+					ip335 := fp333.Index(i)
+					oi336 := vgruntime.OldListMapItem(ov334, &(*&obj.VolumeDevices)[i], "devicePath")
+					errs = append(errs, validate_corev1_VolumeDevice(&ip335, &(*&obj.VolumeDevices)[i], oi336)...)
 				}
 			}
 		}
 	}
 	// field livenessProbe
 	{
-		fp353 := p.Child("livenessProbe")
+		fp337 := p.Child("livenessProbe")
 		if !(obj.LivenessProbe == nil) {
-			ov354 := func() *v1.Probe {
+			ov338 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.LivenessProbe
 			}()
-			errs = append(errs, validate_corev1_Probe(&fp353, obj.LivenessProbe, ov354)...)
+			_ = ov338
+			errs = append(errs, validate_corev1_Probe(&fp337, obj.LivenessProbe, ov338)...)
 		}
 	}
 	// field readinessProbe
 	{
-		fp355 := p.Child("readinessProbe")
+		fp339 := p.Child("readinessProbe")
 		if !(obj.ReadinessProbe == nil) {
-			ov356 := func() *v1.Probe {
+			ov340 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.ReadinessProbe
 			}()
-			errs = append(errs, validate_corev1_Probe(&fp355, obj.ReadinessProbe, ov356)...)
+			_ = ov340
+			errs = append(errs, validate_corev1_Probe(&fp339, obj.ReadinessProbe, ov340)...)
 		}
 	}
 	// field startupProbe
 	{
-		fp357 := p.Child("startupProbe")
+		fp341 := p.Child("startupProbe")
 		if !(obj.StartupProbe == nil) {
-			ov358 := func() *v1.Probe {
+			ov342 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.StartupProbe
 			}()
-			errs = append(errs, validate_corev1_Probe(&fp357, obj.StartupProbe, ov358)...)
+			_ = ov342
+			errs = append(errs, validate_corev1_Probe(&fp341, obj.StartupProbe, ov342)...)
 		}
 	}
 	// field lifecycle
 	{
-		fp359 := p.Child("lifecycle")
+		fp343 := p.Child("lifecycle")
 		if !(obj.Lifecycle == nil) {
-			ov360 := func() *v1.Lifecycle {
+			ov344 := func() *v1.Lifecycle {
 				if old == nil {
 					return nil
 				}
 				return old.Lifecycle
 			}()
-			errs = append(errs, validate_corev1_Lifecycle(&fp359, obj.Lifecycle, ov360)...)
+			_ = ov344
+			errs = append(errs, validate_corev1_Lifecycle(&fp343, obj.Lifecycle, ov344)...)
 		}
 	}
 	// field securityContext
 	{
-		fp367 := p.Child("securityContext")
+		fp351 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov368 := func() *v1.SecurityContext {
+			ov352 := func() *v1.SecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			errs = append(errs, validate_corev1_SecurityContext(&fp367, obj.SecurityContext, ov368)...)
+			_ = ov352
+			errs = append(errs, validate_corev1_SecurityContext(&fp351, obj.SecurityContext, ov352)...)
 		}
 	}
 	return
@@ -1607,7 +1697,7 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 		return
 	}
 	{
-		ov375 := func() *v1.EphemeralContainerCommon {
+		ov359 := func() *v1.EphemeralContainerCommon {
 			if old == nil {
 				return nil
 			}
@@ -1615,226 +1705,208 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 		}()
 		// field ports
 		{
-			fp390 := p.Child("ports")
+			fp374 := p.Child("ports")
 			if !(len(obj.EphemeralContainerCommon.Ports) == 0) {
-				ov391 := func() *[]v1.ContainerPort {
-					if ov375 == nil {
+				ov375 := func() *[]v1.ContainerPort {
+					if ov359 == nil {
 						return nil
 					}
-					return &ov375.Ports
+					return &ov359.Ports
 				}()
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.Ports, ov391) {
-					key392 := func(e *v1.ContainerPort) struct {
-						k0 int32
-						k1 v1.Protocol
-					} {
-						return struct {
-							k0 int32
-							k1 v1.Protocol
-						}{e.ContainerPort, e.Protocol}
-					}
-					errs = append(errs, vgruntime.UniqueByKey(&fp390, *&obj.EphemeralContainerCommon.Ports, key392)...)
+				_ = ov375
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov375, "containerPort", "protocol") {
+					errs = append(errs, vgruntime.UniqueByKey(&fp374, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
 					for i := range *&obj.EphemeralContainerCommon.Ports {
-						ip393 := fp390.Index(i)
-						oi394 := vgruntime.OldItemByKey(ov391, &(*&obj.EphemeralContainerCommon.Ports)[i], key392)
-						errs = append(errs, validate_corev1_ContainerPort(&ip393, &(*&obj.EphemeralContainerCommon.Ports)[i], oi394)...)
+						ip376 := fp374.Index(i)
+						oi377 := vgruntime.OldListMapItem(ov375, &(*&obj.EphemeralContainerCommon.Ports)[i], "containerPort", "protocol")
+						errs = append(errs, validate_corev1_ContainerPort(&ip376, &(*&obj.EphemeralContainerCommon.Ports)[i], oi377)...)
 					}
 				}
 			}
 		}
 		// field env
 		{
-			fp399 := p.Child("env")
+			fp382 := p.Child("env")
 			if !(len(obj.EphemeralContainerCommon.Env) == 0) {
-				ov400 := func() *[]v1.EnvVar {
-					if ov375 == nil {
+				ov383 := func() *[]v1.EnvVar {
+					if ov359 == nil {
 						return nil
 					}
-					return &ov375.Env
+					return &ov359.Env
 				}()
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.Env, ov400) {
-					key401 := func(e *v1.EnvVar) struct {
-						k0 string
-					} {
-						return struct {
-							k0 string
-						}{e.Name}
-					}
-					errs = append(errs, vgruntime.UniqueByKey(&fp399, *&obj.EphemeralContainerCommon.Env, key401)...)
+				_ = ov383
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov383, "name") {
+					errs = append(errs, vgruntime.UniqueByKey(&fp382, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
 					for i := range *&obj.EphemeralContainerCommon.Env {
-						ip402 := fp399.Index(i)
-						oi403 := vgruntime.OldItemByKey(ov400, &(*&obj.EphemeralContainerCommon.Env)[i], key401)
-						errs = append(errs, validate_corev1_EnvVar(&ip402, &(*&obj.EphemeralContainerCommon.Env)[i], oi403)...)
+						ip384 := fp382.Index(i)
+						oi385 := vgruntime.OldListMapItem(ov383, &(*&obj.EphemeralContainerCommon.Env)[i], "name")
+						errs = append(errs, validate_corev1_EnvVar(&ip384, &(*&obj.EphemeralContainerCommon.Env)[i], oi385)...)
 					}
 				}
 			}
 		}
 		// field resources
 		{
-			fp404 := p.Child("resources")
-			ov405 := func() *v1.ResourceRequirements {
-				if ov375 == nil {
+			fp386 := p.Child("resources")
+			ov387 := func() *v1.ResourceRequirements {
+				if ov359 == nil {
 					return nil
 				}
-				return &ov375.Resources
+				return &ov359.Resources
 			}()
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp404, &obj.EphemeralContainerCommon.Resources, ov405)...)
+			_ = ov387
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp386, &obj.EphemeralContainerCommon.Resources, ov387)...)
 		}
 		// field resizePolicy
 		{
-			fp406 := p.Child("resizePolicy")
+			fp388 := p.Child("resizePolicy")
 			if !(len(obj.EphemeralContainerCommon.ResizePolicy) == 0) {
-				ov407 := func() *[]v1.ContainerResizePolicy {
-					if ov375 == nil {
+				ov389 := func() *[]v1.ContainerResizePolicy {
+					if ov359 == nil {
 						return nil
 					}
-					return &ov375.ResizePolicy
+					return &ov359.ResizePolicy
 				}()
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov407) {
+				_ = ov389
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov389) {
 					for i := range *&obj.EphemeralContainerCommon.ResizePolicy {
-						ip408 := fp406.Index(i)
-						oi409 := (*v1.ContainerResizePolicy)(nil)
-						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip408, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i], oi409)...)
+						ip390 := fp388.Index(i)
+						oi391 := (*v1.ContainerResizePolicy)(nil)
+						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip390, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i], oi391)...)
 					}
 				}
 			}
 		}
 		// field restartPolicyRules
 		{
-			fp412 := p.Child("restartPolicyRules")
+			fp394 := p.Child("restartPolicyRules")
 			if !(len(obj.EphemeralContainerCommon.RestartPolicyRules) == 0) {
-				ov413 := func() *[]v1.ContainerRestartRule {
-					if ov375 == nil {
+				ov395 := func() *[]v1.ContainerRestartRule {
+					if ov359 == nil {
 						return nil
 					}
-					return &ov375.RestartPolicyRules
+					return &ov359.RestartPolicyRules
 				}()
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov413) {
+				_ = ov395
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov395) {
 					for i := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
-						ip414 := fp412.Index(i)
-						oi415 := (*v1.ContainerRestartRule)(nil)
-						errs = append(errs, validate_corev1_ContainerRestartRule(&ip414, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i], oi415)...)
+						ip396 := fp394.Index(i)
+						oi397 := (*v1.ContainerRestartRule)(nil)
+						errs = append(errs, validate_corev1_ContainerRestartRule(&ip396, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i], oi397)...)
 					}
 				}
 			}
 		}
 		// field volumeMounts
 		{
-			fp416 := p.Child("volumeMounts")
+			fp398 := p.Child("volumeMounts")
 			if !(len(obj.EphemeralContainerCommon.VolumeMounts) == 0) {
-				ov417 := func() *[]v1.VolumeMount {
-					if ov375 == nil {
+				ov399 := func() *[]v1.VolumeMount {
+					if ov359 == nil {
 						return nil
 					}
-					return &ov375.VolumeMounts
+					return &ov359.VolumeMounts
 				}()
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.VolumeMounts, ov417) {
-					key418 := func(e *v1.VolumeMount) struct {
-						k0 string
-					} {
-						return struct {
-							k0 string
-						}{e.MountPath}
-					}
-					errs = append(errs, vgruntime.UniqueByKey(&fp416, *&obj.EphemeralContainerCommon.VolumeMounts, key418)...)
+				_ = ov399
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov399, "mountPath") {
+					errs = append(errs, vgruntime.UniqueByKey(&fp398, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
 					for i := range *&obj.EphemeralContainerCommon.VolumeMounts {
-						ip419 := fp416.Index(i)
-						oi420 := vgruntime.OldItemByKey(ov417, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], key418)
-						errs = append(errs, validate_corev1_VolumeMount(&ip419, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], oi420)...)
+						ip400 := fp398.Index(i)
+						oi401 := vgruntime.OldListMapItem(ov399, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], "mountPath")
+						errs = append(errs, validate_corev1_VolumeMount(&ip400, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], oi401)...)
 					}
 				}
 			}
 		}
 		// field volumeDevices
 		{
-			fp421 := p.Child("volumeDevices")
+			fp402 := p.Child("volumeDevices")
 			if !(len(obj.EphemeralContainerCommon.VolumeDevices) == 0) {
-				ov422 := func() *[]v1.VolumeDevice {
-					if ov375 == nil {
+				ov403 := func() *[]v1.VolumeDevice {
+					if ov359 == nil {
 						return nil
 					}
-					return &ov375.VolumeDevices
+					return &ov359.VolumeDevices
 				}()
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.VolumeDevices, ov422) {
-					key423 := func(e *v1.VolumeDevice) struct {
-						k0 string
-					} {
-						return struct {
-							k0 string
-						}{e.DevicePath}
-					}
-					errs = append(errs, vgruntime.UniqueByKey(&fp421, *&obj.EphemeralContainerCommon.VolumeDevices, key423)...)
+				_ = ov403
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov403, "devicePath") {
+					errs = append(errs, vgruntime.UniqueByKey(&fp402, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
 					for i := range *&obj.EphemeralContainerCommon.VolumeDevices {
-						ip424 := fp421.Index(i)
-						oi425 := vgruntime.OldItemByKey(ov422, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], key423)
-						errs = append(errs, validate_corev1_VolumeDevice(&ip424, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], oi425)...)
+						ip404 := fp402.Index(i)
+						oi405 := vgruntime.OldListMapItem(ov403, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], "devicePath")
+						errs = append(errs, validate_corev1_VolumeDevice(&ip404, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], oi405)...)
 					}
 				}
 			}
 		}
 		// field livenessProbe
 		{
-			fp426 := p.Child("livenessProbe")
+			fp406 := p.Child("livenessProbe")
 			if !(obj.EphemeralContainerCommon.LivenessProbe == nil) {
-				ov427 := func() *v1.Probe {
-					if ov375 == nil {
+				ov407 := func() *v1.Probe {
+					if ov359 == nil {
 						return nil
 					}
-					return ov375.LivenessProbe
+					return ov359.LivenessProbe
 				}()
-				errs = append(errs, validate_corev1_Probe(&fp426, obj.EphemeralContainerCommon.LivenessProbe, ov427)...)
+				_ = ov407
+				errs = append(errs, validate_corev1_Probe(&fp406, obj.EphemeralContainerCommon.LivenessProbe, ov407)...)
 			}
 		}
 		// field readinessProbe
 		{
-			fp428 := p.Child("readinessProbe")
+			fp408 := p.Child("readinessProbe")
 			if !(obj.EphemeralContainerCommon.ReadinessProbe == nil) {
-				ov429 := func() *v1.Probe {
-					if ov375 == nil {
+				ov409 := func() *v1.Probe {
+					if ov359 == nil {
 						return nil
 					}
-					return ov375.ReadinessProbe
+					return ov359.ReadinessProbe
 				}()
-				errs = append(errs, validate_corev1_Probe(&fp428, obj.EphemeralContainerCommon.ReadinessProbe, ov429)...)
+				_ = ov409
+				errs = append(errs, validate_corev1_Probe(&fp408, obj.EphemeralContainerCommon.ReadinessProbe, ov409)...)
 			}
 		}
 		// field startupProbe
 		{
-			fp430 := p.Child("startupProbe")
+			fp410 := p.Child("startupProbe")
 			if !(obj.EphemeralContainerCommon.StartupProbe == nil) {
-				ov431 := func() *v1.Probe {
-					if ov375 == nil {
+				ov411 := func() *v1.Probe {
+					if ov359 == nil {
 						return nil
 					}
-					return ov375.StartupProbe
+					return ov359.StartupProbe
 				}()
-				errs = append(errs, validate_corev1_Probe(&fp430, obj.EphemeralContainerCommon.StartupProbe, ov431)...)
+				_ = ov411
+				errs = append(errs, validate_corev1_Probe(&fp410, obj.EphemeralContainerCommon.StartupProbe, ov411)...)
 			}
 		}
 		// field lifecycle
 		{
-			fp432 := p.Child("lifecycle")
+			fp412 := p.Child("lifecycle")
 			if !(obj.EphemeralContainerCommon.Lifecycle == nil) {
-				ov433 := func() *v1.Lifecycle {
-					if ov375 == nil {
+				ov413 := func() *v1.Lifecycle {
+					if ov359 == nil {
 						return nil
 					}
-					return ov375.Lifecycle
+					return ov359.Lifecycle
 				}()
-				errs = append(errs, validate_corev1_Lifecycle(&fp432, obj.EphemeralContainerCommon.Lifecycle, ov433)...)
+				_ = ov413
+				errs = append(errs, validate_corev1_Lifecycle(&fp412, obj.EphemeralContainerCommon.Lifecycle, ov413)...)
 			}
 		}
 		// field securityContext
 		{
-			fp440 := p.Child("securityContext")
+			fp420 := p.Child("securityContext")
 			if !(obj.EphemeralContainerCommon.SecurityContext == nil) {
-				ov441 := func() *v1.SecurityContext {
-					if ov375 == nil {
+				ov421 := func() *v1.SecurityContext {
+					if ov359 == nil {
 						return nil
 					}
-					return ov375.SecurityContext
+					return ov359.SecurityContext
 				}()
-				errs = append(errs, validate_corev1_SecurityContext(&fp440, obj.EphemeralContainerCommon.SecurityContext, ov441)...)
+				_ = ov421
+				errs = append(errs, validate_corev1_SecurityContext(&fp420, obj.EphemeralContainerCommon.SecurityContext, ov421)...)
 			}
 		}
 	}
@@ -1849,47 +1921,50 @@ func validate_corev1_PodSecurityContext(p *vgruntime.Path, obj, old *v1.PodSecur
 	}
 	// field sysctls
 	{
-		fp468 := p.Child("sysctls")
+		fp448 := p.Child("sysctls")
 		if !(len(obj.Sysctls) == 0) {
-			ov469 := func() *[]v1.Sysctl {
+			ov449 := func() *[]v1.Sysctl {
 				if old == nil {
 					return nil
 				}
 				return &old.Sysctls
 			}()
-			if !vgruntime.Unchanged(&obj.Sysctls, ov469) {
+			_ = ov449
+			if !vgruntime.Unchanged(&obj.Sysctls, ov449) {
 				for i := range *&obj.Sysctls {
-					ip470 := fp468.Index(i)
-					oi471 := (*v1.Sysctl)(nil)
-					errs = append(errs, validate_corev1_Sysctl(&ip470, &(*&obj.Sysctls)[i], oi471)...)
+					ip450 := fp448.Index(i)
+					oi451 := (*v1.Sysctl)(nil)
+					errs = append(errs, validate_corev1_Sysctl(&ip450, &(*&obj.Sysctls)[i], oi451)...)
 				}
 			}
 		}
 	}
 	// field seccompProfile
 	{
-		fp474 := p.Child("seccompProfile")
+		fp454 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov475 := func() *v1.SeccompProfile {
+			ov455 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			errs = append(errs, validate_corev1_SeccompProfile(&fp474, obj.SeccompProfile, ov475)...)
+			_ = ov455
+			errs = append(errs, validate_corev1_SeccompProfile(&fp454, obj.SeccompProfile, ov455)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp476 := p.Child("appArmorProfile")
+		fp456 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov477 := func() *v1.AppArmorProfile {
+			ov457 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp476, obj.AppArmorProfile, ov477)...)
+			_ = ov457
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp456, obj.AppArmorProfile, ov457)...)
 		}
 	}
 	return
@@ -1903,41 +1978,44 @@ func validate_corev1_Affinity(p *vgruntime.Path, obj, old *v1.Affinity) (errs fi
 	}
 	// field nodeAffinity
 	{
-		fp480 := p.Child("nodeAffinity")
+		fp460 := p.Child("nodeAffinity")
 		if !(obj.NodeAffinity == nil) {
-			ov481 := func() *v1.NodeAffinity {
+			ov461 := func() *v1.NodeAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.NodeAffinity
 			}()
-			errs = append(errs, validate_corev1_NodeAffinity(&fp480, obj.NodeAffinity, ov481)...)
+			_ = ov461
+			errs = append(errs, validate_corev1_NodeAffinity(&fp460, obj.NodeAffinity, ov461)...)
 		}
 	}
 	// field podAffinity
 	{
-		fp482 := p.Child("podAffinity")
+		fp462 := p.Child("podAffinity")
 		if !(obj.PodAffinity == nil) {
-			ov483 := func() *v1.PodAffinity {
+			ov463 := func() *v1.PodAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAffinity
 			}()
-			errs = append(errs, validate_corev1_PodAffinity(&fp482, obj.PodAffinity, ov483)...)
+			_ = ov463
+			errs = append(errs, validate_corev1_PodAffinity(&fp462, obj.PodAffinity, ov463)...)
 		}
 	}
 	// field podAntiAffinity
 	{
-		fp484 := p.Child("podAntiAffinity")
+		fp464 := p.Child("podAntiAffinity")
 		if !(obj.PodAntiAffinity == nil) {
-			ov485 := func() *v1.PodAntiAffinity {
+			ov465 := func() *v1.PodAntiAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAntiAffinity
 			}()
-			errs = append(errs, validate_corev1_PodAntiAffinity(&fp484, obj.PodAntiAffinity, ov485)...)
+			_ = ov465
+			errs = append(errs, validate_corev1_PodAntiAffinity(&fp464, obj.PodAntiAffinity, ov465)...)
 		}
 	}
 	return
@@ -1978,15 +2056,16 @@ func validate_corev1_TopologySpreadConstraint(p *vgruntime.Path, obj, old *v1.To
 	}
 	// field labelSelector
 	{
-		fp512 := p.Child("labelSelector")
+		fp492 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov513 := func() *v11.LabelSelector {
+			ov493 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			errs = append(errs, validate_metav1_LabelSelector(&fp512, obj.LabelSelector, ov513)...)
+			_ = ov493
+			errs = append(errs, validate_metav1_LabelSelector(&fp492, obj.LabelSelector, ov493)...)
 		}
 	}
 	return
@@ -2019,6 +2098,15 @@ func validate_corev1_PodResourceClaim(p *vgruntime.Path, obj, old *v1.PodResourc
 	return
 }
 
+// listMapKey15 is the key of a ResourceClaim in a list-map keyed by [name].
+func listMapKey15(e *v1.ResourceClaim) struct {
+	k0 string
+} {
+	return struct {
+		k0 string
+	}{e.Name}
+}
+
 // validate_corev1_ResourceRequirements checks a ResourceRequirements against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_ResourceRequirements(p *vgruntime.Path, obj, old *v1.ResourceRequirements) (errs field.ErrorList) {
@@ -2027,27 +2115,21 @@ func validate_corev1_ResourceRequirements(p *vgruntime.Path, obj, old *v1.Resour
 	}
 	// field claims
 	{
-		fp542 := p.Child("claims")
+		fp522 := p.Child("claims")
 		if !(len(obj.Claims) == 0) {
-			ov543 := func() *[]v1.ResourceClaim {
+			ov523 := func() *[]v1.ResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.Claims
 			}()
-			if !vgruntime.Unchanged(&obj.Claims, ov543) {
-				key544 := func(e *v1.ResourceClaim) struct {
-					k0 string
-				} {
-					return struct {
-						k0 string
-					}{e.Name}
-				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp542, *&obj.Claims, key544)...)
+			_ = ov523
+			if !vgruntime.UnchangedListMap(&obj.Claims, ov523, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp522, *&obj.Claims, listMapKey15)...)
 				for i := range *&obj.Claims {
-					ip545 := fp542.Index(i)
-					oi546 := vgruntime.OldItemByKey(ov543, &(*&obj.Claims)[i], key544)
-					errs = append(errs, validate_corev1_ResourceClaim(&ip545, &(*&obj.Claims)[i], oi546)...)
+					ip524 := fp522.Index(i)
+					oi525 := vgruntime.OldListMapItem(ov523, &(*&obj.Claims)[i], "name")
+					errs = append(errs, validate_corev1_ResourceClaim(&ip524, &(*&obj.Claims)[i], oi525)...)
 				}
 			}
 		}
@@ -2063,9 +2145,9 @@ func validate_corev1_EvictionResponder(p *vgruntime.Path, obj, old *v1.EvictionR
 	}
 	// field priority
 	{
-		fp549 := p.Child("priority")
+		fp528 := p.Child("priority")
 		if obj.Priority == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp549))
+			errs = append(errs, vgruntime.SchemaRequired(&fp528))
 		}
 	}
 	return
@@ -2124,19 +2206,20 @@ func validate_corev1_SecretVolumeSource(p *vgruntime.Path, obj, old *v1.SecretVo
 	}
 	// field items
 	{
-		fp585 := p.Child("items")
+		fp564 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov586 := func() *[]v1.KeyToPath {
+			ov565 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			if !vgruntime.Unchanged(&obj.Items, ov586) {
+			_ = ov565
+			if !vgruntime.Unchanged(&obj.Items, ov565) {
 				for i := range *&obj.Items {
-					ip587 := fp585.Index(i)
-					oi588 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip587, &(*&obj.Items)[i], oi588)...)
+					ip566 := fp564.Index(i)
+					oi567 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip566, &(*&obj.Items)[i], oi567)...)
 				}
 			}
 		}
@@ -2188,9 +2271,9 @@ func validate_corev1_RBDVolumeSource(p *vgruntime.Path, obj, old *v1.RBDVolumeSo
 	}
 	// field monitors
 	{
-		fp635 := p.Child("monitors")
+		fp614 := p.Child("monitors")
 		if obj.CephMonitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp635))
+			errs = append(errs, vgruntime.SchemaRequired(&fp614))
 		}
 	}
 	return
@@ -2222,9 +2305,9 @@ func validate_corev1_CephFSVolumeSource(p *vgruntime.Path, obj, old *v1.CephFSVo
 	}
 	// field monitors
 	{
-		fp673 := p.Child("monitors")
+		fp652 := p.Child("monitors")
 		if obj.Monitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp673))
+			errs = append(errs, vgruntime.SchemaRequired(&fp652))
 		}
 	}
 	return
@@ -2238,19 +2321,20 @@ func validate_corev1_DownwardAPIVolumeSource(p *vgruntime.Path, obj, old *v1.Dow
 	}
 	// field items
 	{
-		fp687 := p.Child("items")
+		fp666 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov688 := func() *[]v1.DownwardAPIVolumeFile {
+			ov667 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			if !vgruntime.Unchanged(&obj.Items, ov688) {
+			_ = ov667
+			if !vgruntime.Unchanged(&obj.Items, ov667) {
 				for i := range *&obj.Items {
-					ip689 := fp687.Index(i)
-					oi690 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip689, &(*&obj.Items)[i], oi690)...)
+					ip668 := fp666.Index(i)
+					oi669 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip668, &(*&obj.Items)[i], oi669)...)
 				}
 			}
 		}
@@ -2284,19 +2368,20 @@ func validate_corev1_ConfigMapVolumeSource(p *vgruntime.Path, obj, old *v1.Confi
 	}
 	// field items
 	{
-		fp718 := p.Child("items")
+		fp697 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov719 := func() *[]v1.KeyToPath {
+			ov698 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			if !vgruntime.Unchanged(&obj.Items, ov719) {
+			_ = ov698
+			if !vgruntime.Unchanged(&obj.Items, ov698) {
 				for i := range *&obj.Items {
-					ip720 := fp718.Index(i)
-					oi721 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip720, &(*&obj.Items)[i], oi721)...)
+					ip699 := fp697.Index(i)
+					oi700 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip699, &(*&obj.Items)[i], oi700)...)
 				}
 			}
 		}
@@ -2348,19 +2433,20 @@ func validate_corev1_ProjectedVolumeSource(p *vgruntime.Path, obj, old *v1.Proje
 	}
 	// field sources
 	{
-		fp764 := p.Child("sources")
+		fp743 := p.Child("sources")
 		if !(obj.Sources == nil) {
-			ov765 := func() *[]v1.VolumeProjection {
+			ov744 := func() *[]v1.VolumeProjection {
 				if old == nil {
 					return nil
 				}
 				return &old.Sources
 			}()
-			if !vgruntime.Unchanged(&obj.Sources, ov765) {
+			_ = ov744
+			if !vgruntime.Unchanged(&obj.Sources, ov744) {
 				for i := range *&obj.Sources {
-					ip766 := fp764.Index(i)
-					oi767 := (*v1.VolumeProjection)(nil)
-					errs = append(errs, validate_corev1_VolumeProjection(&ip766, &(*&obj.Sources)[i], oi767)...)
+					ip745 := fp743.Index(i)
+					oi746 := (*v1.VolumeProjection)(nil)
+					errs = append(errs, validate_corev1_VolumeProjection(&ip745, &(*&obj.Sources)[i], oi746)...)
 				}
 			}
 		}
@@ -2385,9 +2471,9 @@ func validate_corev1_ScaleIOVolumeSource(p *vgruntime.Path, obj, old *v1.ScaleIO
 	}
 	// field secretRef
 	{
-		fp782 := p.Child("secretRef")
+		fp761 := p.Child("secretRef")
 		if obj.SecretRef == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp782))
+			errs = append(errs, vgruntime.SchemaRequired(&fp761))
 		}
 	}
 	return
@@ -2410,15 +2496,16 @@ func validate_corev1_EphemeralVolumeSource(p *vgruntime.Path, obj, old *v1.Ephem
 	}
 	// field volumeClaimTemplate
 	{
-		fp810 := p.Child("volumeClaimTemplate")
+		fp789 := p.Child("volumeClaimTemplate")
 		if !(obj.VolumeClaimTemplate == nil) {
-			ov811 := func() *v1.PersistentVolumeClaimTemplate {
+			ov790 := func() *v1.PersistentVolumeClaimTemplate {
 				if old == nil {
 					return nil
 				}
 				return old.VolumeClaimTemplate
 			}()
-			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp810, obj.VolumeClaimTemplate, ov811)...)
+			_ = ov790
+			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp789, obj.VolumeClaimTemplate, ov790)...)
 		}
 	}
 	return
@@ -2450,22 +2537,23 @@ func validate_corev1_ContainerRestartRule(p *vgruntime.Path, obj, old *v1.Contai
 	}
 	// field action
 	{
-		fp826 := p.Child("action")
+		fp805 := p.Child("action")
 		if obj.Action == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp826))
+			errs = append(errs, vgruntime.SchemaRequired(&fp805))
 		}
 	}
 	// field exitCodes
 	{
-		fp828 := p.Child("exitCodes")
+		fp807 := p.Child("exitCodes")
 		if !(obj.ExitCodes == nil) {
-			ov829 := func() *v1.ContainerRestartRuleOnExitCodes {
+			ov808 := func() *v1.ContainerRestartRuleOnExitCodes {
 				if old == nil {
 					return nil
 				}
 				return old.ExitCodes
 			}()
-			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp828, obj.ExitCodes, ov829)...)
+			_ = ov808
+			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp807, obj.ExitCodes, ov808)...)
 		}
 	}
 	return
@@ -2479,16 +2567,17 @@ func validate_corev1_VolumeMount(p *vgruntime.Path, obj, old *v1.VolumeMount) (e
 	}
 	// field bindMountOptions
 	{
-		fp844 := p.Child("bindMountOptions")
+		fp823 := p.Child("bindMountOptions")
 		if !(len(obj.BindMountOptions) == 0) {
-			ov845 := func() *[]string {
+			ov824 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.BindMountOptions
 			}()
-			if !vgruntime.Unchanged(&obj.BindMountOptions, ov845) {
-				errs = append(errs, vgruntime.UniqueValues(&fp844, *&obj.BindMountOptions)...)
+			_ = ov824
+			if !vgruntime.Unchanged(&obj.BindMountOptions, ov824) {
+				errs = append(errs, vgruntime.UniqueValues(&fp823, *&obj.BindMountOptions)...)
 			}
 		}
 	}
@@ -2511,7 +2600,7 @@ func validate_corev1_Probe(p *vgruntime.Path, obj, old *v1.Probe) (errs field.Er
 		return
 	}
 	{
-		ov852 := func() *v1.ProbeHandler {
+		ov831 := func() *v1.ProbeHandler {
 			if old == nil {
 				return nil
 			}
@@ -2519,54 +2608,58 @@ func validate_corev1_Probe(p *vgruntime.Path, obj, old *v1.Probe) (errs field.Er
 		}()
 		// field exec
 		{
-			fp853 := p.Child("exec")
+			fp832 := p.Child("exec")
 			if !(obj.ProbeHandler.Exec == nil) {
-				ov854 := func() *v1.ExecAction {
-					if ov852 == nil {
+				ov833 := func() *v1.ExecAction {
+					if ov831 == nil {
 						return nil
 					}
-					return ov852.Exec
+					return ov831.Exec
 				}()
-				errs = append(errs, validate_corev1_ExecAction(&fp853, obj.ProbeHandler.Exec, ov854)...)
+				_ = ov833
+				errs = append(errs, validate_corev1_ExecAction(&fp832, obj.ProbeHandler.Exec, ov833)...)
 			}
 		}
 		// field httpGet
 		{
-			fp855 := p.Child("httpGet")
+			fp834 := p.Child("httpGet")
 			if !(obj.ProbeHandler.HTTPGet == nil) {
-				ov856 := func() *v1.HTTPGetAction {
-					if ov852 == nil {
+				ov835 := func() *v1.HTTPGetAction {
+					if ov831 == nil {
 						return nil
 					}
-					return ov852.HTTPGet
+					return ov831.HTTPGet
 				}()
-				errs = append(errs, validate_corev1_HTTPGetAction(&fp855, obj.ProbeHandler.HTTPGet, ov856)...)
+				_ = ov835
+				errs = append(errs, validate_corev1_HTTPGetAction(&fp834, obj.ProbeHandler.HTTPGet, ov835)...)
 			}
 		}
 		// field tcpSocket
 		{
-			fp857 := p.Child("tcpSocket")
+			fp836 := p.Child("tcpSocket")
 			if !(obj.ProbeHandler.TCPSocket == nil) {
-				ov858 := func() *v1.TCPSocketAction {
-					if ov852 == nil {
+				ov837 := func() *v1.TCPSocketAction {
+					if ov831 == nil {
 						return nil
 					}
-					return ov852.TCPSocket
+					return ov831.TCPSocket
 				}()
-				errs = append(errs, validate_corev1_TCPSocketAction(&fp857, obj.ProbeHandler.TCPSocket, ov858)...)
+				_ = ov837
+				errs = append(errs, validate_corev1_TCPSocketAction(&fp836, obj.ProbeHandler.TCPSocket, ov837)...)
 			}
 		}
 		// field grpc
 		{
-			fp859 := p.Child("grpc")
+			fp838 := p.Child("grpc")
 			if !(obj.ProbeHandler.GRPC == nil) {
-				ov860 := func() *v1.GRPCAction {
-					if ov852 == nil {
+				ov839 := func() *v1.GRPCAction {
+					if ov831 == nil {
 						return nil
 					}
-					return ov852.GRPC
+					return ov831.GRPC
 				}()
-				errs = append(errs, validate_corev1_GRPCAction(&fp859, obj.ProbeHandler.GRPC, ov860)...)
+				_ = ov839
+				errs = append(errs, validate_corev1_GRPCAction(&fp838, obj.ProbeHandler.GRPC, ov839)...)
 			}
 		}
 	}
@@ -2581,28 +2674,30 @@ func validate_corev1_Lifecycle(p *vgruntime.Path, obj, old *v1.Lifecycle) (errs 
 	}
 	// field postStart
 	{
-		fp873 := p.Child("postStart")
+		fp852 := p.Child("postStart")
 		if !(obj.PostStart == nil) {
-			ov874 := func() *v1.LifecycleHandler {
+			ov853 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PostStart
 			}()
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp873, obj.PostStart, ov874)...)
+			_ = ov853
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp852, obj.PostStart, ov853)...)
 		}
 	}
 	// field preStop
 	{
-		fp875 := p.Child("preStop")
+		fp854 := p.Child("preStop")
 		if !(obj.PreStop == nil) {
-			ov876 := func() *v1.LifecycleHandler {
+			ov855 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PreStop
 			}()
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp875, obj.PreStop, ov876)...)
+			_ = ov855
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp854, obj.PreStop, ov855)...)
 		}
 	}
 	return
@@ -2616,41 +2711,44 @@ func validate_corev1_SecurityContext(p *vgruntime.Path, obj, old *v1.SecurityCon
 	}
 	// field capabilities
 	{
-		fp879 := p.Child("capabilities")
+		fp858 := p.Child("capabilities")
 		if !(obj.Capabilities == nil) {
-			ov880 := func() *v1.Capabilities {
+			ov859 := func() *v1.Capabilities {
 				if old == nil {
 					return nil
 				}
 				return old.Capabilities
 			}()
-			errs = append(errs, validate_corev1_Capabilities(&fp879, obj.Capabilities, ov880)...)
+			_ = ov859
+			errs = append(errs, validate_corev1_Capabilities(&fp858, obj.Capabilities, ov859)...)
 		}
 	}
 	// field seccompProfile
 	{
-		fp899 := p.Child("seccompProfile")
+		fp878 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov900 := func() *v1.SeccompProfile {
+			ov879 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			errs = append(errs, validate_corev1_SeccompProfile(&fp899, obj.SeccompProfile, ov900)...)
+			_ = ov879
+			errs = append(errs, validate_corev1_SeccompProfile(&fp878, obj.SeccompProfile, ov879)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp901 := p.Child("appArmorProfile")
+		fp880 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov902 := func() *v1.AppArmorProfile {
+			ov881 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp901, obj.AppArmorProfile, ov902)...)
+			_ = ov881
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp880, obj.AppArmorProfile, ov881)...)
 		}
 	}
 	return
@@ -2691,32 +2789,34 @@ func validate_corev1_NodeAffinity(p *vgruntime.Path, obj, old *v1.NodeAffinity) 
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp915 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp894 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(obj.RequiredDuringSchedulingIgnoredDuringExecution == nil) {
-			ov916 := func() *v1.NodeSelector {
+			ov895 := func() *v1.NodeSelector {
 				if old == nil {
 					return nil
 				}
 				return old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			errs = append(errs, validate_corev1_NodeSelector(&fp915, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov916)...)
+			_ = ov895
+			errs = append(errs, validate_corev1_NodeSelector(&fp894, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov895)...)
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp917 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp896 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov918 := func() *[]v1.PreferredSchedulingTerm {
+			ov897 := func() *[]v1.PreferredSchedulingTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov918) {
+			_ = ov897
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov897) {
 				for i := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip919 := fp917.Index(i)
-					oi920 := (*v1.PreferredSchedulingTerm)(nil)
-					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip919, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi920)...)
+					ip898 := fp896.Index(i)
+					oi899 := (*v1.PreferredSchedulingTerm)(nil)
+					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip898, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi899)...)
 				}
 			}
 		}
@@ -2732,38 +2832,40 @@ func validate_corev1_PodAffinity(p *vgruntime.Path, obj, old *v1.PodAffinity) (e
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp921 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp900 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov922 := func() *[]v1.PodAffinityTerm {
+			ov901 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov922) {
+			_ = ov901
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov901) {
 				for i := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip923 := fp921.Index(i)
-					oi924 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip923, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi924)...)
+					ip902 := fp900.Index(i)
+					oi903 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip902, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi903)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp925 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp904 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov926 := func() *[]v1.WeightedPodAffinityTerm {
+			ov905 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov926) {
+			_ = ov905
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov905) {
 				for i := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip927 := fp925.Index(i)
-					oi928 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip927, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi928)...)
+					ip906 := fp904.Index(i)
+					oi907 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip906, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi907)...)
 				}
 			}
 		}
@@ -2779,38 +2881,40 @@ func validate_corev1_PodAntiAffinity(p *vgruntime.Path, obj, old *v1.PodAntiAffi
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp929 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp908 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov930 := func() *[]v1.PodAffinityTerm {
+			ov909 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov930) {
+			_ = ov909
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov909) {
 				for i := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip931 := fp929.Index(i)
-					oi932 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip931, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi932)...)
+					ip910 := fp908.Index(i)
+					oi911 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip910, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi911)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp933 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp912 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov934 := func() *[]v1.WeightedPodAffinityTerm {
+			ov913 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov934) {
+			_ = ov913
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov913) {
 				for i := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip935 := fp933.Index(i)
-					oi936 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip935, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi936)...)
+					ip914 := fp912.Index(i)
+					oi915 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip914, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi915)...)
 				}
 			}
 		}
@@ -2826,19 +2930,20 @@ func validate_metav1_LabelSelector(p *vgruntime.Path, obj, old *v11.LabelSelecto
 	}
 	// field matchExpressions
 	{
-		fp941 := p.Child("matchExpressions")
+		fp920 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov942 := func() *[]v11.LabelSelectorRequirement {
+			ov921 := func() *[]v11.LabelSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov942) {
+			_ = ov921
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov921) {
 				for i := range *&obj.MatchExpressions {
-					ip943 := fp941.Index(i)
-					oi944 := (*v11.LabelSelectorRequirement)(nil)
-					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip943, &(*&obj.MatchExpressions)[i], oi944)...)
+					ip922 := fp920.Index(i)
+					oi923 := (*v11.LabelSelectorRequirement)(nil)
+					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip922, &(*&obj.MatchExpressions)[i], oi923)...)
 				}
 			}
 		}
@@ -2872,28 +2977,30 @@ func validate_corev1_DownwardAPIVolumeFile(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field fieldRef
 	{
-		fp959 := p.Child("fieldRef")
+		fp938 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov960 := func() *v1.ObjectFieldSelector {
+			ov939 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp959, obj.FieldRef, ov960)...)
+			_ = ov939
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp938, obj.FieldRef, ov939)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp961 := p.Child("resourceFieldRef")
+		fp940 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov962 := func() *v1.ResourceFieldSelector {
+			ov941 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp961, obj.ResourceFieldRef, ov962)...)
+			_ = ov941
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp940, obj.ResourceFieldRef, ov941)...)
 		}
 	}
 	return
@@ -2907,80 +3014,86 @@ func validate_corev1_VolumeProjection(p *vgruntime.Path, obj, old *v1.VolumeProj
 	}
 	// field secret
 	{
-		fp967 := p.Child("secret")
+		fp946 := p.Child("secret")
 		if !(obj.Secret == nil) {
-			ov968 := func() *v1.SecretProjection {
+			ov947 := func() *v1.SecretProjection {
 				if old == nil {
 					return nil
 				}
 				return old.Secret
 			}()
-			errs = append(errs, validate_corev1_SecretProjection(&fp967, obj.Secret, ov968)...)
+			_ = ov947
+			errs = append(errs, validate_corev1_SecretProjection(&fp946, obj.Secret, ov947)...)
 		}
 	}
 	// field downwardAPI
 	{
-		fp969 := p.Child("downwardAPI")
+		fp948 := p.Child("downwardAPI")
 		if !(obj.DownwardAPI == nil) {
-			ov970 := func() *v1.DownwardAPIProjection {
+			ov949 := func() *v1.DownwardAPIProjection {
 				if old == nil {
 					return nil
 				}
 				return old.DownwardAPI
 			}()
-			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp969, obj.DownwardAPI, ov970)...)
+			_ = ov949
+			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp948, obj.DownwardAPI, ov949)...)
 		}
 	}
 	// field configMap
 	{
-		fp971 := p.Child("configMap")
+		fp950 := p.Child("configMap")
 		if !(obj.ConfigMap == nil) {
-			ov972 := func() *v1.ConfigMapProjection {
+			ov951 := func() *v1.ConfigMapProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMap
 			}()
-			errs = append(errs, validate_corev1_ConfigMapProjection(&fp971, obj.ConfigMap, ov972)...)
+			_ = ov951
+			errs = append(errs, validate_corev1_ConfigMapProjection(&fp950, obj.ConfigMap, ov951)...)
 		}
 	}
 	// field serviceAccountToken
 	{
-		fp973 := p.Child("serviceAccountToken")
+		fp952 := p.Child("serviceAccountToken")
 		if !(obj.ServiceAccountToken == nil) {
-			ov974 := func() *v1.ServiceAccountTokenProjection {
+			ov953 := func() *v1.ServiceAccountTokenProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ServiceAccountToken
 			}()
-			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp973, obj.ServiceAccountToken, ov974)...)
+			_ = ov953
+			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp952, obj.ServiceAccountToken, ov953)...)
 		}
 	}
 	// field clusterTrustBundle
 	{
-		fp975 := p.Child("clusterTrustBundle")
+		fp954 := p.Child("clusterTrustBundle")
 		if !(obj.ClusterTrustBundle == nil) {
-			ov976 := func() *v1.ClusterTrustBundleProjection {
+			ov955 := func() *v1.ClusterTrustBundleProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ClusterTrustBundle
 			}()
-			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp975, obj.ClusterTrustBundle, ov976)...)
+			_ = ov955
+			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp954, obj.ClusterTrustBundle, ov955)...)
 		}
 	}
 	// field podCertificate
 	{
-		fp977 := p.Child("podCertificate")
+		fp956 := p.Child("podCertificate")
 		if !(obj.PodCertificate == nil) {
-			ov978 := func() *v1.PodCertificateProjection {
+			ov957 := func() *v1.PodCertificateProjection {
 				if old == nil {
 					return nil
 				}
 				return old.PodCertificate
 			}()
-			errs = append(errs, validate_corev1_PodCertificateProjection(&fp977, obj.PodCertificate, ov978)...)
+			_ = ov957
+			errs = append(errs, validate_corev1_PodCertificateProjection(&fp956, obj.PodCertificate, ov957)...)
 		}
 	}
 	return
@@ -2994,14 +3107,15 @@ func validate_corev1_PersistentVolumeClaimTemplate(p *vgruntime.Path, obj, old *
 	}
 	// field spec
 	{
-		fp981 := p.Child("spec")
-		ov982 := func() *v1.PersistentVolumeClaimSpec {
+		fp960 := p.Child("spec")
+		ov961 := func() *v1.PersistentVolumeClaimSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp981, &obj.Spec, ov982)...)
+		_ = ov961
+		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp960, &obj.Spec, ov961)...)
 	}
 	return
 }
@@ -3014,23 +3128,24 @@ func validate_corev1_ContainerRestartRuleOnExitCodes(p *vgruntime.Path, obj, old
 	}
 	// field operator
 	{
-		fp983 := p.Child("operator")
+		fp962 := p.Child("operator")
 		if obj.Operator == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp983))
+			errs = append(errs, vgruntime.SchemaRequired(&fp962))
 		}
 	}
 	// field values
 	{
-		fp985 := p.Child("values")
+		fp964 := p.Child("values")
 		if !(len(obj.Values) == 0) {
-			ov986 := func() *[]int32 {
+			ov965 := func() *[]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Values
 			}()
-			if !vgruntime.Unchanged(&obj.Values, ov986) {
-				errs = append(errs, vgruntime.UniqueValues(&fp985, *&obj.Values)...)
+			_ = ov965
+			if !vgruntime.Unchanged(&obj.Values, ov965) {
+				errs = append(errs, vgruntime.UniqueValues(&fp964, *&obj.Values)...)
 			}
 		}
 	}
@@ -3054,19 +3169,20 @@ func validate_corev1_HTTPGetAction(p *vgruntime.Path, obj, old *v1.HTTPGetAction
 	}
 	// field httpHeaders
 	{
-		fp1001 := p.Child("httpHeaders")
+		fp980 := p.Child("httpHeaders")
 		if !(len(obj.HTTPHeaders) == 0) {
-			ov1002 := func() *[]v1.HTTPHeader {
+			ov981 := func() *[]v1.HTTPHeader {
 				if old == nil {
 					return nil
 				}
 				return &old.HTTPHeaders
 			}()
-			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1002) {
+			_ = ov981
+			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov981) {
 				for i := range *&obj.HTTPHeaders {
-					ip1003 := fp1001.Index(i)
-					oi1004 := (*v1.HTTPHeader)(nil)
-					errs = append(errs, validate_corev1_HTTPHeader(&ip1003, &(*&obj.HTTPHeaders)[i], oi1004)...)
+					ip982 := fp980.Index(i)
+					oi983 := (*v1.HTTPHeader)(nil)
+					errs = append(errs, validate_corev1_HTTPHeader(&ip982, &(*&obj.HTTPHeaders)[i], oi983)...)
 				}
 			}
 		}
@@ -3100,54 +3216,58 @@ func validate_corev1_LifecycleHandler(p *vgruntime.Path, obj, old *v1.LifecycleH
 	}
 	// field exec
 	{
-		fp1017 := p.Child("exec")
+		fp996 := p.Child("exec")
 		if !(obj.Exec == nil) {
-			ov1018 := func() *v1.ExecAction {
+			ov997 := func() *v1.ExecAction {
 				if old == nil {
 					return nil
 				}
 				return old.Exec
 			}()
-			errs = append(errs, validate_corev1_ExecAction(&fp1017, obj.Exec, ov1018)...)
+			_ = ov997
+			errs = append(errs, validate_corev1_ExecAction(&fp996, obj.Exec, ov997)...)
 		}
 	}
 	// field httpGet
 	{
-		fp1019 := p.Child("httpGet")
+		fp998 := p.Child("httpGet")
 		if !(obj.HTTPGet == nil) {
-			ov1020 := func() *v1.HTTPGetAction {
+			ov999 := func() *v1.HTTPGetAction {
 				if old == nil {
 					return nil
 				}
 				return old.HTTPGet
 			}()
-			errs = append(errs, validate_corev1_HTTPGetAction(&fp1019, obj.HTTPGet, ov1020)...)
+			_ = ov999
+			errs = append(errs, validate_corev1_HTTPGetAction(&fp998, obj.HTTPGet, ov999)...)
 		}
 	}
 	// field tcpSocket
 	{
-		fp1021 := p.Child("tcpSocket")
+		fp1000 := p.Child("tcpSocket")
 		if !(obj.TCPSocket == nil) {
-			ov1022 := func() *v1.TCPSocketAction {
+			ov1001 := func() *v1.TCPSocketAction {
 				if old == nil {
 					return nil
 				}
 				return old.TCPSocket
 			}()
-			errs = append(errs, validate_corev1_TCPSocketAction(&fp1021, obj.TCPSocket, ov1022)...)
+			_ = ov1001
+			errs = append(errs, validate_corev1_TCPSocketAction(&fp1000, obj.TCPSocket, ov1001)...)
 		}
 	}
 	// field sleep
 	{
-		fp1023 := p.Child("sleep")
+		fp1002 := p.Child("sleep")
 		if !(obj.Sleep == nil) {
-			ov1024 := func() *v1.SleepAction {
+			ov1003 := func() *v1.SleepAction {
 				if old == nil {
 					return nil
 				}
 				return old.Sleep
 			}()
-			errs = append(errs, validate_corev1_SleepAction(&fp1023, obj.Sleep, ov1024)...)
+			_ = ov1003
+			errs = append(errs, validate_corev1_SleepAction(&fp1002, obj.Sleep, ov1003)...)
 		}
 	}
 	return
@@ -3170,21 +3290,22 @@ func validate_corev1_NodeSelector(p *vgruntime.Path, obj, old *v1.NodeSelector) 
 	}
 	// field nodeSelectorTerms
 	{
-		fp1033 := p.Child("nodeSelectorTerms")
+		fp1012 := p.Child("nodeSelectorTerms")
 		if obj.NodeSelectorTerms == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1033))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1012))
 		} else {
-			ov1034 := func() *[]v1.NodeSelectorTerm {
+			ov1013 := func() *[]v1.NodeSelectorTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.NodeSelectorTerms
 			}()
-			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1034) {
+			_ = ov1013
+			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1013) {
 				for i := range *&obj.NodeSelectorTerms {
-					ip1035 := fp1033.Index(i)
-					oi1036 := (*v1.NodeSelectorTerm)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1035, &(*&obj.NodeSelectorTerms)[i], oi1036)...)
+					ip1014 := fp1012.Index(i)
+					oi1015 := (*v1.NodeSelectorTerm)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1014, &(*&obj.NodeSelectorTerms)[i], oi1015)...)
 				}
 			}
 		}
@@ -3200,14 +3321,15 @@ func validate_corev1_PreferredSchedulingTerm(p *vgruntime.Path, obj, old *v1.Pre
 	}
 	// field preference
 	{
-		fp1039 := p.Child("preference")
-		ov1040 := func() *v1.NodeSelectorTerm {
+		fp1018 := p.Child("preference")
+		ov1019 := func() *v1.NodeSelectorTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.Preference
 		}()
-		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1039, &obj.Preference, ov1040)...)
+		_ = ov1019
+		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1018, &obj.Preference, ov1019)...)
 	}
 	return
 }
@@ -3220,28 +3342,30 @@ func validate_corev1_PodAffinityTerm(p *vgruntime.Path, obj, old *v1.PodAffinity
 	}
 	// field labelSelector
 	{
-		fp1041 := p.Child("labelSelector")
+		fp1020 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1042 := func() *v11.LabelSelector {
+			ov1021 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			errs = append(errs, validate_metav1_LabelSelector(&fp1041, obj.LabelSelector, ov1042)...)
+			_ = ov1021
+			errs = append(errs, validate_metav1_LabelSelector(&fp1020, obj.LabelSelector, ov1021)...)
 		}
 	}
 	// field namespaceSelector
 	{
-		fp1049 := p.Child("namespaceSelector")
+		fp1028 := p.Child("namespaceSelector")
 		if !(obj.NamespaceSelector == nil) {
-			ov1050 := func() *v11.LabelSelector {
+			ov1029 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.NamespaceSelector
 			}()
-			errs = append(errs, validate_metav1_LabelSelector(&fp1049, obj.NamespaceSelector, ov1050)...)
+			_ = ov1029
+			errs = append(errs, validate_metav1_LabelSelector(&fp1028, obj.NamespaceSelector, ov1029)...)
 		}
 	}
 	return
@@ -3255,14 +3379,15 @@ func validate_corev1_WeightedPodAffinityTerm(p *vgruntime.Path, obj, old *v1.Wei
 	}
 	// field podAffinityTerm
 	{
-		fp1061 := p.Child("podAffinityTerm")
-		ov1062 := func() *v1.PodAffinityTerm {
+		fp1040 := p.Child("podAffinityTerm")
+		ov1041 := func() *v1.PodAffinityTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.PodAffinityTerm
 		}()
-		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1061, &obj.PodAffinityTerm, ov1062)...)
+		_ = ov1041
+		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1040, &obj.PodAffinityTerm, ov1041)...)
 	}
 	return
 }
@@ -3284,19 +3409,20 @@ func validate_corev1_SecretProjection(p *vgruntime.Path, obj, old *v1.SecretProj
 	}
 	// field items
 	{
-		fp1074 := p.Child("items")
+		fp1053 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1075 := func() *[]v1.KeyToPath {
+			ov1054 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			if !vgruntime.Unchanged(&obj.Items, ov1075) {
+			_ = ov1054
+			if !vgruntime.Unchanged(&obj.Items, ov1054) {
 				for i := range *&obj.Items {
-					ip1076 := fp1074.Index(i)
-					oi1077 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1076, &(*&obj.Items)[i], oi1077)...)
+					ip1055 := fp1053.Index(i)
+					oi1056 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1055, &(*&obj.Items)[i], oi1056)...)
 				}
 			}
 		}
@@ -3312,19 +3438,20 @@ func validate_corev1_DownwardAPIProjection(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field items
 	{
-		fp1080 := p.Child("items")
+		fp1059 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1081 := func() *[]v1.DownwardAPIVolumeFile {
+			ov1060 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			if !vgruntime.Unchanged(&obj.Items, ov1081) {
+			_ = ov1060
+			if !vgruntime.Unchanged(&obj.Items, ov1060) {
 				for i := range *&obj.Items {
-					ip1082 := fp1080.Index(i)
-					oi1083 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1082, &(*&obj.Items)[i], oi1083)...)
+					ip1061 := fp1059.Index(i)
+					oi1062 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1061, &(*&obj.Items)[i], oi1062)...)
 				}
 			}
 		}
@@ -3340,19 +3467,20 @@ func validate_corev1_ConfigMapProjection(p *vgruntime.Path, obj, old *v1.ConfigM
 	}
 	// field items
 	{
-		fp1087 := p.Child("items")
+		fp1066 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1088 := func() *[]v1.KeyToPath {
+			ov1067 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			if !vgruntime.Unchanged(&obj.Items, ov1088) {
+			_ = ov1067
+			if !vgruntime.Unchanged(&obj.Items, ov1067) {
 				for i := range *&obj.Items {
-					ip1089 := fp1087.Index(i)
-					oi1090 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1089, &(*&obj.Items)[i], oi1090)...)
+					ip1068 := fp1066.Index(i)
+					oi1069 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1068, &(*&obj.Items)[i], oi1069)...)
 				}
 			}
 		}
@@ -3377,15 +3505,16 @@ func validate_corev1_ClusterTrustBundleProjection(p *vgruntime.Path, obj, old *v
 	}
 	// field labelSelector
 	{
-		fp1105 := p.Child("labelSelector")
+		fp1084 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1106 := func() *v11.LabelSelector {
+			ov1085 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			errs = append(errs, validate_metav1_LabelSelector(&fp1105, obj.LabelSelector, ov1106)...)
+			_ = ov1085
+			errs = append(errs, validate_metav1_LabelSelector(&fp1084, obj.LabelSelector, ov1085)...)
 		}
 	}
 	return
@@ -3399,16 +3528,16 @@ func validate_corev1_PodCertificateProjection(p *vgruntime.Path, obj, old *v1.Po
 	}
 	// field signerName
 	{
-		fp1113 := p.Child("signerName")
+		fp1092 := p.Child("signerName")
 		if obj.SignerName == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1113))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1092))
 		}
 	}
 	// field keyType
 	{
-		fp1115 := p.Child("keyType")
+		fp1094 := p.Child("keyType")
 		if obj.KeyType == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1115))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1094))
 		}
 	}
 	return
@@ -3422,52 +3551,56 @@ func validate_corev1_PersistentVolumeClaimSpec(p *vgruntime.Path, obj, old *v1.P
 	}
 	// field selector
 	{
-		fp1135 := p.Child("selector")
+		fp1114 := p.Child("selector")
 		if !(obj.Selector == nil) {
-			ov1136 := func() *v11.LabelSelector {
+			ov1115 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.Selector
 			}()
-			errs = append(errs, validate_metav1_LabelSelector(&fp1135, obj.Selector, ov1136)...)
+			_ = ov1115
+			errs = append(errs, validate_metav1_LabelSelector(&fp1114, obj.Selector, ov1115)...)
 		}
 	}
 	// field resources
 	{
-		fp1137 := p.Child("resources")
-		ov1138 := func() *v1.VolumeResourceRequirements {
+		fp1116 := p.Child("resources")
+		ov1117 := func() *v1.VolumeResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1137, &obj.Resources, ov1138)...)
+		_ = ov1117
+		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1116, &obj.Resources, ov1117)...)
 	}
 	// field dataSource
 	{
-		fp1145 := p.Child("dataSource")
+		fp1124 := p.Child("dataSource")
 		if !(obj.DataSource == nil) {
-			ov1146 := func() *v1.TypedLocalObjectReference {
+			ov1125 := func() *v1.TypedLocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSource
 			}()
-			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1145, obj.DataSource, ov1146)...)
+			_ = ov1125
+			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1124, obj.DataSource, ov1125)...)
 		}
 	}
 	// field dataSourceRef
 	{
-		fp1147 := p.Child("dataSourceRef")
+		fp1126 := p.Child("dataSourceRef")
 		if !(obj.DataSourceRef == nil) {
-			ov1148 := func() *v1.TypedObjectReference {
+			ov1127 := func() *v1.TypedObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSourceRef
 			}()
-			errs = append(errs, validate_corev1_TypedObjectReference(&fp1147, obj.DataSourceRef, ov1148)...)
+			_ = ov1127
+			errs = append(errs, validate_corev1_TypedObjectReference(&fp1126, obj.DataSourceRef, ov1127)...)
 		}
 	}
 	return
@@ -3499,38 +3632,40 @@ func validate_corev1_NodeSelectorTerm(p *vgruntime.Path, obj, old *v1.NodeSelect
 	}
 	// field matchExpressions
 	{
-		fp1157 := p.Child("matchExpressions")
+		fp1136 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov1158 := func() *[]v1.NodeSelectorRequirement {
+			ov1137 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1158) {
+			_ = ov1137
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1137) {
 				for i := range *&obj.MatchExpressions {
-					ip1159 := fp1157.Index(i)
-					oi1160 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1159, &(*&obj.MatchExpressions)[i], oi1160)...)
+					ip1138 := fp1136.Index(i)
+					oi1139 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1138, &(*&obj.MatchExpressions)[i], oi1139)...)
 				}
 			}
 		}
 	}
 	// field matchFields
 	{
-		fp1161 := p.Child("matchFields")
+		fp1140 := p.Child("matchFields")
 		if !(len(obj.MatchFields) == 0) {
-			ov1162 := func() *[]v1.NodeSelectorRequirement {
+			ov1141 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchFields
 			}()
-			if !vgruntime.Unchanged(&obj.MatchFields, ov1162) {
+			_ = ov1141
+			if !vgruntime.Unchanged(&obj.MatchFields, ov1141) {
 				for i := range *&obj.MatchFields {
-					ip1163 := fp1161.Index(i)
-					oi1164 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1163, &(*&obj.MatchFields)[i], oi1164)...)
+					ip1142 := fp1140.Index(i)
+					oi1143 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1142, &(*&obj.MatchFields)[i], oi1143)...)
 				}
 			}
 		}
@@ -3572,4 +3707,29 @@ func validate_corev1_NodeSelectorRequirement(p *vgruntime.Path, obj, old *v1.Nod
 		return
 	}
 	return
+}
+
+// The list-maps below the kinds, which the ratcheting compares by their keys.
+func init() {
+	vgruntime.RegisterListMap[CronTabSpec]("env", "name")
+	vgruntime.RegisterListMap[CronTabStatus]("conditions", "type")
+	vgruntime.RegisterListMap[v1.PodSpec]("volumes", "name")
+	vgruntime.RegisterListMap[v1.PodSpec]("initContainers", "name")
+	vgruntime.RegisterListMap[v1.PodSpec]("containers", "name")
+	vgruntime.RegisterListMap[v1.PodSpec]("ephemeralContainers", "name")
+	vgruntime.RegisterListMap[v1.PodSpec]("imagePullSecrets", "name")
+	vgruntime.RegisterListMap[v1.PodSpec]("hostAliases", "ip")
+	vgruntime.RegisterListMap[v1.PodSpec]("topologySpreadConstraints", "topologyKey", "whenUnsatisfiable")
+	vgruntime.RegisterListMap[v1.PodSpec]("schedulingGates", "name")
+	vgruntime.RegisterListMap[v1.PodSpec]("resourceClaims", "name")
+	vgruntime.RegisterListMap[v1.PodSpec]("evictionResponders", "name")
+	vgruntime.RegisterListMap[v1.Container]("ports", "containerPort", "protocol")
+	vgruntime.RegisterListMap[v1.Container]("env", "name")
+	vgruntime.RegisterListMap[v1.Container]("volumeMounts", "mountPath")
+	vgruntime.RegisterListMap[v1.Container]("volumeDevices", "devicePath")
+	vgruntime.RegisterListMap[v1.EphemeralContainer]("ports", "containerPort", "protocol")
+	vgruntime.RegisterListMap[v1.EphemeralContainer]("env", "name")
+	vgruntime.RegisterListMap[v1.EphemeralContainer]("volumeMounts", "mountPath")
+	vgruntime.RegisterListMap[v1.EphemeralContainer]("volumeDevices", "devicePath")
+	vgruntime.RegisterListMap[v1.ResourceRequirements]("claims", "name")
 }
