@@ -1,0 +1,67 @@
+package runtime
+
+import (
+	"testing"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+type jeItem struct {
+	Name  string   `json:"name,omitempty"`
+	Value string   `json:"value,omitempty"`
+	Tags  []string `json:"tags,omitempty"`
+}
+
+type jeObj struct {
+	Opt    []string    `json:"opt,omitempty"`
+	Req    []string    `json:"req"`
+	N      int32       `json:"n,omitempty"`
+	P      *int32      `json:"p,omitempty"`
+	Items  []jeItem    `json:"items,omitempty"`
+	Atomic [][]jeItem  `json:"atomic,omitempty"`
+	When   metav1.Time `json:"when"`
+	jeEmbedded
+}
+
+type jeEmbedded struct {
+	Inner string `json:"inner,omitempty"`
+}
+
+func init() { RegisterListMap[jeObj]("items", "name") }
+
+// JSONEqual compares as the server's ratcheting compares the JSON a Go
+// client sends.
+func TestJSONEqual(t *testing.T) {
+	zero := int32(0)
+	for _, c := range []struct {
+		name string
+		a, b jeObj
+		want bool
+	}{
+		{"omitempty: nil and empty are both absent", jeObj{Opt: nil}, jeObj{Opt: []string{}}, true},
+		{"no omitempty: nil is null (absent), empty is []", jeObj{Req: nil}, jeObj{Req: []string{}}, false},
+		{"omitempty zero is absent", jeObj{N: 0}, jeObj{}, true},
+		{"a pointer to zero is present", jeObj{P: &zero}, jeObj{}, false},
+		{"embedded fields are the object's", jeObj{jeEmbedded: jeEmbedded{Inner: "x"}}, jeObj{jeEmbedded: jeEmbedded{Inner: "y"}}, false},
+		{"list-map items in another order are equal", jeObj{Items: []jeItem{{Name: "a"}, {Name: "b"}}}, jeObj{Items: []jeItem{{Name: "b"}, {Name: "a"}}}, true},
+		{"a repeated key is correlated with the first old item", jeObj{Items: []jeItem{{Name: "a"}, {Name: "a", Value: "2"}}}, jeObj{Items: []jeItem{{Name: "a"}, {Name: "a", Value: "2"}}}, false},
+		{"an item without its key is a change", jeObj{Items: []jeItem{{Value: "1"}}}, jeObj{Items: []jeItem{{Value: "1"}}}, false},
+		{"below a list that is not a list-map, compared whole", jeObj{Atomic: [][]jeItem{{{Value: "1"}}}}, jeObj{Atomic: [][]jeItem{{{Value: "1"}}}}, true},
+		{"a time compares as its JSON (seconds)", jeObj{When: metav1.Unix(10, 1)}, jeObj{When: metav1.Unix(10, 2)}, true},
+	} {
+		if got := JSONEqual(&c.a, &c.b); got != c.want {
+			t.Errorf("%s: JSONEqual = %t, want %t", c.name, got, c.want)
+		}
+	}
+	var null []jeItem
+	if !UnchangedListMap(&[]jeItem{{Name: "a"}}, &[]jeItem{{Name: "a"}}, "name") || UnchangedListMap(&[]jeItem{}, &null, "name") {
+		t.Error("UnchangedListMap: [] and null are two values")
+	}
+	old := []jeItem{{Name: "a", Value: "1"}, {Name: "a", Value: "2"}}
+	if got := OldListMapItem(&old, &jeItem{Name: "a"}, "name"); got != &old[0] {
+		t.Errorf("OldListMapItem: %v, want the first old item of the key", got)
+	}
+	if got := OldListMapItem(&old, &jeItem{Value: "1"}, "name"); got != nil {
+		t.Errorf("OldListMapItem of an item without its key: %v", got)
+	}
+}
