@@ -172,13 +172,12 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 	}
 	b.stack = append(b.stack, t.Name)
 	defer func() { b.stack = b.stack[:len(b.stack)-1] }()
-	lines, tpos, docLine := b.l.AnyTypeLines(t.Name.Package, t.Name.Name)
+	lines, tpos, _ := b.l.AnyTypeLines(t.Name.Package, t.Name.Name)
 	if tpos.IsValid() {
 		pos = tpos
 	}
 	ms, errs := markers.ParseControllerGen(lines, markers.CGOnType)
 	b.errs = append(b.errs, errs...)
-	_ = docLine
 	var s apiextv1.JSONSchemaProps
 	switch {
 	case hasMethod(t, "MarshalJSON") && markerType(ms) != "":

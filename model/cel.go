@@ -57,7 +57,7 @@ func (b *builder) xValidations(lines []markers.Line) []Rule {
 			// with CRD output, the CRD) silently lacks, also when
 			// controller-gen writes the CRD.
 			if body, kb := strings.CutPrefix(text, markers.KubebuilderPrefix); kb && markers.IsSchemaKubebuilder(body) {
-				bad("validation-gen does not read controller-gen's schema markers: the Go validator and the CRD would not check this", markers.SchemaMarkerFix(body))
+				bad("in a package with +k8s: tags, controller-gen's schema markers are not read (a package without them is read as controller-gen reads it): the Go validator and the CRD would not check this", markers.SchemaMarkerFix(body))
 			}
 			continue
 		}

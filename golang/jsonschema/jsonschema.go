@@ -61,7 +61,7 @@ type emitter struct {
 	structType *types.Type
 	listMaps   []jen.Code
 	listMapSet map[string]bool
-	errs          []error
+	errs       []error
 }
 
 type pendingFn struct {
