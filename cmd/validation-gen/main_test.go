@@ -80,8 +80,18 @@ func TestDocs(t *testing.T) {
 	if !strings.HasPrefix(doc, "| tag |") {
 		t.Errorf("docs do not start with a markdown table header:\n%.200s", doc)
 	}
+	// The +k8s: tags' table, then controller-gen's markers'.
+	tags, cg, ok := strings.Cut(doc, "\nIn packages written for controller-gen")
+	if !ok {
+		t.Fatalf("docs lack the section of controller-gen's markers")
+	}
+	for _, d := range markers.CGDefs() {
+		if !strings.Contains(cg, "| `+"+d.Name+"`") {
+			t.Errorf("docs lack a row for controller-gen's +%s", d.Name)
+		}
+	}
 	rows := 0
-	for _, l := range strings.Split(doc, "\n") {
+	for _, l := range strings.Split(tags, "\n") {
 		if strings.HasPrefix(l, "| `+k8s:") {
 			rows++
 		}
