@@ -126,23 +126,23 @@ func OldMapValue[M ~map[K]V, K comparable, V any](old *M, k K) *V {
 
 // UpdateErrors are the errors of an update as the API server finds them:
 // those of the ratcheted validation (ratcheted: the new object checked
-// against the old) but the duplicates of list-sets and list-maps, which
-// it checks without ratcheting (all: the new object checked alone), and
-// only when the old object (oldAll) has none.
+// against the old) but two kinds the server checks without ratcheting,
+// taken from the new object checked alone (all): the errors of embedded
+// objects, and the duplicates of list-sets and list-maps, those only when
+// the old object (oldAll) has none.
 func UpdateErrors(ratcheted, all, oldAll field.ErrorList) field.ErrorList {
 	var out field.ErrorList
 	for _, e := range ratcheted {
-		if e.Type != field.ErrorTypeDuplicate {
+		if e.Type != field.ErrorTypeDuplicate && e.Origin != EmbeddedOrigin {
 			out = append(out, e)
 		}
 	}
+	oldDuplicates := false
 	for _, e := range oldAll {
-		if e.Type == field.ErrorTypeDuplicate {
-			return out
-		}
+		oldDuplicates = oldDuplicates || e.Type == field.ErrorTypeDuplicate
 	}
 	for _, e := range all {
-		if e.Type == field.ErrorTypeDuplicate {
+		if e.Origin == EmbeddedOrigin || (e.Type == field.ErrorTypeDuplicate && !oldDuplicates) {
 			out = append(out, e)
 		}
 	}

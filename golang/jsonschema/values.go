@@ -78,7 +78,12 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 		// Their JSON is written by their own marshaller, in the form
 		// their schema describes (a quantity's canonical string matches
 		// its pattern); a keyword written on them is checked nowhere else.
-		e.unchecked(s, t, "format", "pattern", "type", "anyOf", "x-kubernetes-int-or-string", "x-kubernetes-preserve-unknown-fields", "properties")
+		if s.XEmbeddedResource && t.Name.Name == "RawExtension" {
+			out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "EmbeddedRaw").Call(jen.Op("&").Id(path), ptr.Clone()).Op("...")))
+			e.unchecked(s, t, "format", "pattern", "type", "anyOf", "x-kubernetes-int-or-string", "x-kubernetes-preserve-unknown-fields", "properties", "x-kubernetes-embedded-resource")
+		} else {
+			e.unchecked(s, t, "format", "pattern", "type", "anyOf", "x-kubernetes-int-or-string", "x-kubernetes-preserve-unknown-fields", "properties")
+		}
 		return out, nil
 	case "intOrString":
 		str := jen.Parens(ptr.Clone()).Dot("StrVal")
@@ -119,8 +124,11 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 		if t.Name.Package == "" {
 			return out, nil
 		}
-		if s.MinProperties != nil || s.MaxProperties != nil || len(s.Enum) > 0 || s.XEmbeddedResource {
-			e.unchecked(s, t, "type", "properties", "required", "x-kubernetes-preserve-unknown-fields")
+		if s.MinProperties != nil || s.MaxProperties != nil || len(s.Enum) > 0 {
+			e.unchecked(s, t, "type", "properties", "required", "x-kubernetes-preserve-unknown-fields", "x-kubernetes-embedded-resource")
+		}
+		if s.XEmbeddedResource {
+			out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "EmbeddedObject").Call(jen.Op("&").Id(path), ptr.Clone()).Op("...")))
 		}
 		if hasStructChecks(s) {
 			below = append(below, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id(e.structFn(t, s)).Call(jen.Op("&").Id(path), ptr.Clone(), oldRef(old)).Op("...")))

@@ -14,6 +14,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	k8sruntime "k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"sigs.k8s.io/randfill"
@@ -44,6 +45,13 @@ var wellKnownPools = map[reflect.Type][]any{
 	reflect.TypeFor[metav1.Duration]():    {"0s", "1h0m0s", "30m0s", "2h0m0s", "-5m0s", "1m30s", "59m59s", "1h0m1s", "10s"},
 	reflect.TypeFor[intstr.IntOrString](): {int64(0), int64(1), int64(3), int64(-1), int64(1000), "50%", "100%", "1000%", "5", "abc", "", "0%"},
 	reflect.TypeFor[resource.Quantity]():  {"0", "1", "1Gi", "500m", "-1", "10Gi", "20Gi", "9Gi", "1k", "-500m"},
+	reflect.TypeFor[k8sruntime.RawExtension](): func() []any {
+		out := []any{nil}
+		for _, o := range embeddedObjects[1:] {
+			out = append(out, json.RawMessage(o))
+		}
+		return out
+	}(),
 }
 
 // nullOr is JSON null, or the zero value for a type that cannot decode
@@ -272,11 +280,22 @@ func hints(crd *apiextv1.CustomResourceDefinition) ([]string, []int64) {
 	return ss, is
 }
 
+// embeddedObjects are the bodies a RawExtension gets: none, valid, or
+// broken as the server's embedded-resource check sees them.
+var embeddedObjects = []string{
+	"", `{}`, `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"}}`, `{"apiVersion":"v1","kind":"ConfigMap"}`,
+	`{"apiVersion":"v1"}`, `{"kind":"ConfigMap"}`, `{"apiVersion":"a/b/c","kind":"ConfigMap"}`, `{"apiVersion":"v1","kind":"Config_Map"}`,
+	`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a/b"}}`, `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"labels":{"a":"b"},"namespace":"ns"}}`,
+	`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"labels":{"-bad-":"b"}}}`, `{"apiVersion":"","kind":""}`,
+}
+
 // object makes one random input body (without apiVersion, kind, metadata).
 func (g *generator) object(typ reflect.Type) map[string]any {
 	v := reflect.New(typ)
 	randfill.NewWithSeed(g.r.Int63()).NilChance(0.25).NumElements(0, 4).MaxDepth(8).
-		Funcs(func(*metav1.TypeMeta, randfill.Continue) {}, func(*metav1.ObjectMeta, randfill.Continue) {}).
+		Funcs(func(*metav1.TypeMeta, randfill.Continue) {}, func(*metav1.ObjectMeta, randfill.Continue) {},
+			// Embedded objects come from their pool (wellKnownPools).
+			func(r *k8sruntime.RawExtension, c randfill.Continue) {}).
 		Fill(v.Interface())
 	g.redrawAll(v.Elem())
 	b, err := json.Marshal(v.Interface())

@@ -3,6 +3,7 @@ package v1
 import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 )
 
@@ -76,6 +77,12 @@ type CronTabSpec struct {
 	// +optional
 	// +kubebuilder:validation:Format=email
 	Contact string `json:"contact,omitempty"`
+
+	// Notify is an object created when a run fails, of any kind.
+	// +optional
+	// +kubebuilder:validation:EmbeddedResource
+	// +kubebuilder:pruning:PreserveUnknownFields
+	Notify runtime.RawExtension `json:"notify,omitempty"`
 
 	// Template is the pod every run starts.
 	// +optional

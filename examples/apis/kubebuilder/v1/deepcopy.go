@@ -38,6 +38,7 @@ func (in *CronTabSpec) DeepCopyInto(out *CronTabSpec) {
 		}
 	}
 	out.Annotations = maps.Clone(in.Annotations)
+	in.Notify.DeepCopyInto(&out.Notify)
 	if in.Template != nil {
 		out.Template = in.Template.DeepCopy()
 	}

@@ -6,6 +6,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/api/operation"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
@@ -77,6 +78,12 @@ func TestValidateCronTab(t *testing.T) {
 		{"required in another package's type (containers)", func(c *CronTab) { c.Spec.Template.Spec.Containers = nil }, []string{"FieldValueRequired spec.template.spec.containers", blocked}},
 		{"metav1.Condition's own markers", func(c *CronTab) { c.Status.Conditions[0].Status = "Maybe" }, []string{"FieldValueNotSupported status.conditions[0].status", blocked}},
 		{"CEL rule", func(c *CronTab) { c.Spec.SuspendUntil = ptr(metav1.Now()) }, []string{"FieldValueInvalid spec"}},
+		{"embedded resource without its kind", func(c *CronTab) {
+			c.Spec.Notify = runtime.RawExtension{Raw: []byte(`{"apiVersion":"v1","metadata":{"name":"a/b"}}`)}
+		}, []string{"FieldValueRequired spec.notify.kind", "FieldValueInvalid spec.notify.metadata.name", blocked}},
+		{"embedded resource", func(c *CronTab) {
+			c.Spec.Notify = runtime.RawExtension{Raw: []byte(`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"}}`)}
+		}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			obj := validCronTab()

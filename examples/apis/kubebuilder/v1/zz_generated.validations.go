@@ -47,7 +47,7 @@ func RegisterValidations(scheme *runtime.Scheme) error {
 }
 
 // celRules_CronTab are the CEL rules of CronTab's schema, evaluated by the API server's CEL validator.
-var celRules_CronTab = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["cronSpec","image"],"properties":{"annotations":{"type":"object","maxProperties":16,"additionalProperties":{"type":"string"}},"concurrencyPolicy":{"type":"string","default":"Allow","enum":["Allow","Forbid","Replace"]},"contact":{"type":"string","format":"email"},"cronSpec":{"type":"string","maxLength":64,"minLength":9,"pattern":"^(\\S+\\s+){4}\\S+$"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"image":{"type":"string","maxLength":256},"maxSurge":{"pattern":"^(\\d+|\\d+%)$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"replicas":{"type":"integer","format":"int32","default":1,"maximum":10,"minimum":1},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0,"exclusiveMinimum":true,"multipleOf":5},"suspend":{"type":"boolean"},"suspendUntil":{"type":"string","format":"date-time"},"tags":{"type":"array","maxItems":8,"items":{"type":"string","maxLength":32},"x-kubernetes-list-type":"set"},"template":{"type":"object","properties":{"metadata":{"type":"object"},"spec":{"type":"object","required":["containers"],"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64"},"affinity":{"type":"object","properties":{"nodeAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["preference","weight"],"properties":{"preference":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"object","required":["nodeSelectorTerms"],"properties":{"nodeSelectorTerms":{"type":"array","items":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"}}},"podAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}},"podAntiAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}}}},"automountServiceAccountToken":{"type":"boolean"},"containers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"dnsConfig":{"type":"object","properties":{"nameservers":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"options":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"searches":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"dnsPolicy":{"type":"string"},"enableServiceLinks":{"type":"boolean"},"ephemeralContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"targetContainerName":{"type":"string"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"evictionResponders":{"type":"array","items":{"type":"object","required":["name","priority"],"properties":{"name":{"type":"string"},"priority":{"type":"integer","format":"int32"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"hostAliases":{"type":"array","items":{"type":"object","required":["ip"],"properties":{"hostnames":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"ip":{"type":"string"}}},"x-kubernetes-list-map-keys":["ip"],"x-kubernetes-list-type":"map"},"hostIPC":{"type":"boolean"},"hostNetwork":{"type":"boolean"},"hostPID":{"type":"boolean"},"hostUsers":{"type":"boolean"},"hostname":{"type":"string"},"hostnameOverride":{"type":"string"},"imagePullSecrets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"initContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"nodeName":{"type":"string"},"nodeSelector":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-map-type":"atomic"},"os":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"overhead":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"preemptionPolicy":{"type":"string"},"priority":{"type":"integer","format":"int32"},"priorityClassName":{"type":"string"},"readinessGates":{"type":"array","items":{"type":"object","required":["conditionType"],"properties":{"conditionType":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resourceClaims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"},"resourceClaimTemplateName":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"runtimeClassName":{"type":"string"},"schedulerName":{"type":"string"},"schedulingGates":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"schedulingGroup":{"type":"object","properties":{"podGroupName":{"type":"string"}}},"securityContext":{"type":"object","properties":{"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"fsGroup":{"type":"integer","format":"int64"},"fsGroupChangePolicy":{"type":"string"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxChangePolicy":{"type":"string"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"supplementalGroups":{"type":"array","items":{"type":"integer","format":"int64"},"x-kubernetes-list-type":"atomic"},"supplementalGroupsPolicy":{"type":"string"},"sysctls":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"serviceAccount":{"type":"string"},"serviceAccountName":{"type":"string"},"setHostnameAsFQDN":{"type":"boolean"},"shareProcessNamespace":{"type":"boolean"},"subdomain":{"type":"string"},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"tolerations":{"type":"array","items":{"type":"object","properties":{"effect":{"type":"string"},"key":{"type":"string"},"operator":{"type":"string"},"tolerationSeconds":{"type":"integer","format":"int64"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"topologySpreadConstraints":{"type":"array","items":{"type":"object","required":["maxSkew","topologyKey","whenUnsatisfiable"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"maxSkew":{"type":"integer","format":"int32"},"minDomains":{"type":"integer","format":"int32"},"nodeAffinityPolicy":{"type":"string"},"nodeTaintsPolicy":{"type":"string"},"topologyKey":{"type":"string"},"whenUnsatisfiable":{"type":"string"}}},"x-kubernetes-list-map-keys":["topologyKey","whenUnsatisfiable"],"x-kubernetes-list-type":"map"},"volumes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"awsElasticBlockStore":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"azureDisk":{"type":"object","required":["diskName","diskURI"],"properties":{"cachingMode":{"type":"string"},"diskName":{"type":"string"},"diskURI":{"type":"string"},"fsType":{"type":"string","default":"ext4"},"kind":{"type":"string"},"readOnly":{"type":"boolean","default":false}}},"azureFile":{"type":"object","required":["secretName","shareName"],"properties":{"readOnly":{"type":"boolean"},"secretName":{"type":"string"},"shareName":{"type":"string"}}},"cephfs":{"type":"object","required":["monitors"],"properties":{"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"readOnly":{"type":"boolean"},"secretFile":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string"}}},"cinder":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeID":{"type":"string"}}},"configMap":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"csi":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"nodePublishSecretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"readOnly":{"type":"boolean"},"volumeAttributes":{"type":"object","additionalProperties":{"type":"string"}}}},"downwardAPI":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"emptyDir":{"type":"object","properties":{"medium":{"type":"string"},"mode":{"type":"integer","format":"int32"},"sizeLimit":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"ephemeral":{"type":"object","properties":{"volumeClaimTemplate":{"type":"object","required":["spec"],"properties":{"metadata":{"type":"object"},"spec":{"type":"object","properties":{"accessModes":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"dataSource":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"dataSourceRef":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"},"namespace":{"type":"string"}}},"resources":{"type":"object","properties":{"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"storageClassName":{"type":"string"},"volumeAttributesClassName":{"type":"string"},"volumeMode":{"type":"string"},"volumeName":{"type":"string"}}}}}}},"fc":{"type":"object","properties":{"fsType":{"type":"string"},"lun":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"targetWWNs":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"wwids":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"flexVolume":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"options":{"type":"object","additionalProperties":{"type":"string"}},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"}}},"flocker":{"type":"object","properties":{"datasetName":{"type":"string"},"datasetUUID":{"type":"string"}}},"gcePersistentDisk":{"type":"object","required":["pdName"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"pdName":{"type":"string"},"readOnly":{"type":"boolean"}}},"gitRepo":{"type":"object","required":["repository"],"properties":{"directory":{"type":"string"},"repository":{"type":"string"},"revision":{"type":"string"}}},"glusterfs":{"type":"object","required":["endpoints","path"],"properties":{"endpoints":{"type":"string"},"path":{"type":"string"},"readOnly":{"type":"boolean"}}},"hostPath":{"type":"object","required":["path"],"properties":{"path":{"type":"string"},"type":{"type":"string"}}},"image":{"type":"object","properties":{"pullPolicy":{"type":"string"},"reference":{"type":"string"}}},"iscsi":{"type":"object","required":["iqn","lun","targetPortal"],"properties":{"chapAuthDiscovery":{"type":"boolean"},"chapAuthSession":{"type":"boolean"},"fsType":{"type":"string"},"initiatorName":{"type":"string"},"iqn":{"type":"string"},"iscsiInterface":{"type":"string","default":"default"},"lun":{"type":"integer","format":"int32"},"portals":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"targetPortal":{"type":"string"}}},"name":{"type":"string"},"nfs":{"type":"object","required":["path","server"],"properties":{"path":{"type":"string"},"readOnly":{"type":"boolean"},"server":{"type":"string"}}},"persistentVolumeClaim":{"type":"object","required":["claimName"],"properties":{"claimName":{"type":"string"},"readOnly":{"type":"boolean"}}},"photonPersistentDisk":{"type":"object","required":["pdID"],"properties":{"fsType":{"type":"string"},"pdID":{"type":"string"}}},"portworxVolume":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"projected":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"sources":{"type":"array","items":{"type":"object","properties":{"clusterTrustBundle":{"type":"object","required":["path"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"name":{"type":"string"},"optional":{"type":"boolean"},"path":{"type":"string"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"configMap":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"downwardAPI":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"podCertificate":{"type":"object","required":["keyType","signerName"],"properties":{"certificateChainPath":{"type":"string"},"credentialBundlePath":{"type":"string"},"keyPath":{"type":"string"},"keyType":{"type":"string"},"maxExpirationSeconds":{"type":"integer","format":"int32"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"},"userAnnotations":{"type":"object","additionalProperties":{"type":"string"}}}},"secret":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"serviceAccountToken":{"type":"object","required":["path"],"properties":{"audience":{"type":"string"},"expirationSeconds":{"type":"integer","format":"int64"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}}}},"x-kubernetes-list-type":"atomic"}}},"quobyte":{"type":"object","required":["registry","volume"],"properties":{"group":{"type":"string"},"readOnly":{"type":"boolean"},"registry":{"type":"string"},"tenant":{"type":"string"},"user":{"type":"string"},"volume":{"type":"string"}}},"rbd":{"type":"object","required":["image","monitors"],"properties":{"fsType":{"type":"string"},"image":{"type":"string"},"keyring":{"type":"string","default":"/etc/ceph/keyring"},"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"pool":{"type":"string","default":"rbd"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string","default":"admin"}}},"scaleIO":{"type":"object","required":["gateway","secretRef","system"],"properties":{"fsType":{"type":"string","default":"xfs"},"gateway":{"type":"string"},"protectionDomain":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"sslEnabled":{"type":"boolean"},"storageMode":{"type":"string","default":"ThinProvisioned"},"storagePool":{"type":"string"},"system":{"type":"string"},"volumeName":{"type":"string"}}},"secret":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"optional":{"type":"boolean"},"secretName":{"type":"string"}}},"storageos":{"type":"object","properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeName":{"type":"string"},"volumeNamespace":{"type":"string"}}},"vsphereVolume":{"type":"object","required":["volumePath"],"properties":{"fsType":{"type":"string"},"storagePolicyID":{"type":"string"},"storagePolicyName":{"type":"string"},"volumePath":{"type":"string"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.suspendUntil) || self.suspend","message":"suspendUntil needs suspend"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
+var celRules_CronTab = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["cronSpec","image"],"properties":{"annotations":{"type":"object","maxProperties":16,"additionalProperties":{"type":"string"}},"concurrencyPolicy":{"type":"string","default":"Allow","enum":["Allow","Forbid","Replace"]},"contact":{"type":"string","format":"email"},"cronSpec":{"type":"string","maxLength":64,"minLength":9,"pattern":"^(\\S+\\s+){4}\\S+$"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"image":{"type":"string","maxLength":256},"maxSurge":{"pattern":"^(\\d+|\\d+%)$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"notify":{"type":"object","x-kubernetes-preserve-unknown-fields":true,"x-kubernetes-embedded-resource":true},"replicas":{"type":"integer","format":"int32","default":1,"maximum":10,"minimum":1},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0,"exclusiveMinimum":true,"multipleOf":5},"suspend":{"type":"boolean"},"suspendUntil":{"type":"string","format":"date-time"},"tags":{"type":"array","maxItems":8,"items":{"type":"string","maxLength":32},"x-kubernetes-list-type":"set"},"template":{"type":"object","properties":{"metadata":{"type":"object"},"spec":{"type":"object","required":["containers"],"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64"},"affinity":{"type":"object","properties":{"nodeAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["preference","weight"],"properties":{"preference":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"object","required":["nodeSelectorTerms"],"properties":{"nodeSelectorTerms":{"type":"array","items":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"}}},"podAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}},"podAntiAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}}}},"automountServiceAccountToken":{"type":"boolean"},"containers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"dnsConfig":{"type":"object","properties":{"nameservers":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"options":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"searches":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"dnsPolicy":{"type":"string"},"enableServiceLinks":{"type":"boolean"},"ephemeralContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"targetContainerName":{"type":"string"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"evictionResponders":{"type":"array","items":{"type":"object","required":["name","priority"],"properties":{"name":{"type":"string"},"priority":{"type":"integer","format":"int32"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"hostAliases":{"type":"array","items":{"type":"object","required":["ip"],"properties":{"hostnames":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"ip":{"type":"string"}}},"x-kubernetes-list-map-keys":["ip"],"x-kubernetes-list-type":"map"},"hostIPC":{"type":"boolean"},"hostNetwork":{"type":"boolean"},"hostPID":{"type":"boolean"},"hostUsers":{"type":"boolean"},"hostname":{"type":"string"},"hostnameOverride":{"type":"string"},"imagePullSecrets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"initContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"nodeName":{"type":"string"},"nodeSelector":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-map-type":"atomic"},"os":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"overhead":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"preemptionPolicy":{"type":"string"},"priority":{"type":"integer","format":"int32"},"priorityClassName":{"type":"string"},"readinessGates":{"type":"array","items":{"type":"object","required":["conditionType"],"properties":{"conditionType":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resourceClaims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"},"resourceClaimTemplateName":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"runtimeClassName":{"type":"string"},"schedulerName":{"type":"string"},"schedulingGates":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"schedulingGroup":{"type":"object","properties":{"podGroupName":{"type":"string"}}},"securityContext":{"type":"object","properties":{"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"fsGroup":{"type":"integer","format":"int64"},"fsGroupChangePolicy":{"type":"string"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxChangePolicy":{"type":"string"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"supplementalGroups":{"type":"array","items":{"type":"integer","format":"int64"},"x-kubernetes-list-type":"atomic"},"supplementalGroupsPolicy":{"type":"string"},"sysctls":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"serviceAccount":{"type":"string"},"serviceAccountName":{"type":"string"},"setHostnameAsFQDN":{"type":"boolean"},"shareProcessNamespace":{"type":"boolean"},"subdomain":{"type":"string"},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"tolerations":{"type":"array","items":{"type":"object","properties":{"effect":{"type":"string"},"key":{"type":"string"},"operator":{"type":"string"},"tolerationSeconds":{"type":"integer","format":"int64"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"topologySpreadConstraints":{"type":"array","items":{"type":"object","required":["maxSkew","topologyKey","whenUnsatisfiable"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"maxSkew":{"type":"integer","format":"int32"},"minDomains":{"type":"integer","format":"int32"},"nodeAffinityPolicy":{"type":"string"},"nodeTaintsPolicy":{"type":"string"},"topologyKey":{"type":"string"},"whenUnsatisfiable":{"type":"string"}}},"x-kubernetes-list-map-keys":["topologyKey","whenUnsatisfiable"],"x-kubernetes-list-type":"map"},"volumes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"awsElasticBlockStore":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"azureDisk":{"type":"object","required":["diskName","diskURI"],"properties":{"cachingMode":{"type":"string"},"diskName":{"type":"string"},"diskURI":{"type":"string"},"fsType":{"type":"string","default":"ext4"},"kind":{"type":"string"},"readOnly":{"type":"boolean","default":false}}},"azureFile":{"type":"object","required":["secretName","shareName"],"properties":{"readOnly":{"type":"boolean"},"secretName":{"type":"string"},"shareName":{"type":"string"}}},"cephfs":{"type":"object","required":["monitors"],"properties":{"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"readOnly":{"type":"boolean"},"secretFile":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string"}}},"cinder":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeID":{"type":"string"}}},"configMap":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"csi":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"nodePublishSecretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"readOnly":{"type":"boolean"},"volumeAttributes":{"type":"object","additionalProperties":{"type":"string"}}}},"downwardAPI":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"emptyDir":{"type":"object","properties":{"medium":{"type":"string"},"mode":{"type":"integer","format":"int32"},"sizeLimit":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"ephemeral":{"type":"object","properties":{"volumeClaimTemplate":{"type":"object","required":["spec"],"properties":{"metadata":{"type":"object"},"spec":{"type":"object","properties":{"accessModes":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"dataSource":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"dataSourceRef":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"},"namespace":{"type":"string"}}},"resources":{"type":"object","properties":{"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"storageClassName":{"type":"string"},"volumeAttributesClassName":{"type":"string"},"volumeMode":{"type":"string"},"volumeName":{"type":"string"}}}}}}},"fc":{"type":"object","properties":{"fsType":{"type":"string"},"lun":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"targetWWNs":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"wwids":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"flexVolume":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"options":{"type":"object","additionalProperties":{"type":"string"}},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"}}},"flocker":{"type":"object","properties":{"datasetName":{"type":"string"},"datasetUUID":{"type":"string"}}},"gcePersistentDisk":{"type":"object","required":["pdName"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"pdName":{"type":"string"},"readOnly":{"type":"boolean"}}},"gitRepo":{"type":"object","required":["repository"],"properties":{"directory":{"type":"string"},"repository":{"type":"string"},"revision":{"type":"string"}}},"glusterfs":{"type":"object","required":["endpoints","path"],"properties":{"endpoints":{"type":"string"},"path":{"type":"string"},"readOnly":{"type":"boolean"}}},"hostPath":{"type":"object","required":["path"],"properties":{"path":{"type":"string"},"type":{"type":"string"}}},"image":{"type":"object","properties":{"pullPolicy":{"type":"string"},"reference":{"type":"string"}}},"iscsi":{"type":"object","required":["iqn","lun","targetPortal"],"properties":{"chapAuthDiscovery":{"type":"boolean"},"chapAuthSession":{"type":"boolean"},"fsType":{"type":"string"},"initiatorName":{"type":"string"},"iqn":{"type":"string"},"iscsiInterface":{"type":"string","default":"default"},"lun":{"type":"integer","format":"int32"},"portals":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"targetPortal":{"type":"string"}}},"name":{"type":"string"},"nfs":{"type":"object","required":["path","server"],"properties":{"path":{"type":"string"},"readOnly":{"type":"boolean"},"server":{"type":"string"}}},"persistentVolumeClaim":{"type":"object","required":["claimName"],"properties":{"claimName":{"type":"string"},"readOnly":{"type":"boolean"}}},"photonPersistentDisk":{"type":"object","required":["pdID"],"properties":{"fsType":{"type":"string"},"pdID":{"type":"string"}}},"portworxVolume":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"projected":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"sources":{"type":"array","items":{"type":"object","properties":{"clusterTrustBundle":{"type":"object","required":["path"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"name":{"type":"string"},"optional":{"type":"boolean"},"path":{"type":"string"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"configMap":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"downwardAPI":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"podCertificate":{"type":"object","required":["keyType","signerName"],"properties":{"certificateChainPath":{"type":"string"},"credentialBundlePath":{"type":"string"},"keyPath":{"type":"string"},"keyType":{"type":"string"},"maxExpirationSeconds":{"type":"integer","format":"int32"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"},"userAnnotations":{"type":"object","additionalProperties":{"type":"string"}}}},"secret":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"serviceAccountToken":{"type":"object","required":["path"],"properties":{"audience":{"type":"string"},"expirationSeconds":{"type":"integer","format":"int64"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}}}},"x-kubernetes-list-type":"atomic"}}},"quobyte":{"type":"object","required":["registry","volume"],"properties":{"group":{"type":"string"},"readOnly":{"type":"boolean"},"registry":{"type":"string"},"tenant":{"type":"string"},"user":{"type":"string"},"volume":{"type":"string"}}},"rbd":{"type":"object","required":["image","monitors"],"properties":{"fsType":{"type":"string"},"image":{"type":"string"},"keyring":{"type":"string","default":"/etc/ceph/keyring"},"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"pool":{"type":"string","default":"rbd"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string","default":"admin"}}},"scaleIO":{"type":"object","required":["gateway","secretRef","system"],"properties":{"fsType":{"type":"string","default":"xfs"},"gateway":{"type":"string"},"protectionDomain":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"sslEnabled":{"type":"boolean"},"storageMode":{"type":"string","default":"ThinProvisioned"},"storagePool":{"type":"string"},"system":{"type":"string"},"volumeName":{"type":"string"}}},"secret":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"optional":{"type":"boolean"},"secretName":{"type":"string"}}},"storageos":{"type":"object","properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeName":{"type":"string"},"volumeNamespace":{"type":"string"}}},"vsphereVolume":{"type":"object","required":["volumePath"],"properties":{"fsType":{"type":"string"},"storagePolicyID":{"type":"string"},"storagePolicyName":{"type":"string"},"volumePath":{"type":"string"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.suspendUntil) || self.suspend","message":"suspendUntil needs suspend"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
 
 // Validate_CronTab validates CronTab as the API server validates it against its CRD
 // (the schema controller-gen's markers describe), on the object the server
@@ -333,18 +333,32 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 			}
 		}
 	}
+	// field notify
+	{
+		fp42 := p.Child("notify")
+		ov43 := func() *runtime.RawExtension {
+			if old == nil {
+				return nil
+			}
+			return &old.Notify
+		}()
+		_ = ov43
+		if !vgruntime.Unchanged(&obj.Notify, ov43) {
+			errs = append(errs, vgruntime.EmbeddedRaw(&fp42, &obj.Notify)...)
+		}
+	}
 	// field template
 	{
-		fp42 := p.Child("template")
+		fp44 := p.Child("template")
 		if !(obj.Template == nil) {
-			ov43 := func() *v1.PodTemplateSpec {
+			ov45 := func() *v1.PodTemplateSpec {
 				if old == nil {
 					return nil
 				}
 				return old.Template
 			}()
-			_ = ov43
-			errs = append(errs, validate_corev1_PodTemplateSpec(&fp42, obj.Template, ov43)...)
+			_ = ov45
+			errs = append(errs, validate_corev1_PodTemplateSpec(&fp44, obj.Template, ov45)...)
 		}
 	}
 	return
@@ -367,21 +381,21 @@ func validate_CronTabStatus(p *vgruntime.Path, obj, old *CronTabStatus) (errs fi
 	}
 	// field conditions
 	{
-		fp46 := p.Child("conditions")
+		fp48 := p.Child("conditions")
 		if !(len(obj.Conditions) == 0) {
-			ov47 := func() *[]v11.Condition {
+			ov49 := func() *[]v11.Condition {
 				if old == nil {
 					return nil
 				}
 				return &old.Conditions
 			}()
-			_ = ov47
-			if !vgruntime.UnchangedListMap(&obj.Conditions, ov47, "type") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp46, *&obj.Conditions, listMapKey2)...)
+			_ = ov49
+			if !vgruntime.UnchangedListMap(&obj.Conditions, ov49, "type") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp48, *&obj.Conditions, listMapKey2)...)
 				for i := range *&obj.Conditions {
-					ip48 := fp46.Index(i)
-					oi49 := vgruntime.OldListMapItem(ov47, &(*&obj.Conditions)[i], "type")
-					errs = append(errs, validate_metav1_Condition(&ip48, &(*&obj.Conditions)[i], oi49)...)
+					ip50 := fp48.Index(i)
+					oi51 := vgruntime.OldListMapItem(ov49, &(*&obj.Conditions)[i], "type")
+					errs = append(errs, validate_metav1_Condition(&ip50, &(*&obj.Conditions)[i], oi51)...)
 				}
 			}
 		}
@@ -397,16 +411,16 @@ func validate_corev1_EnvVar(p *vgruntime.Path, obj, old *v1.EnvVar) (errs field.
 	}
 	// field valueFrom
 	{
-		fp54 := p.Child("valueFrom")
+		fp56 := p.Child("valueFrom")
 		if !(obj.ValueFrom == nil) {
-			ov55 := func() *v1.EnvVarSource {
+			ov57 := func() *v1.EnvVarSource {
 				if old == nil {
 					return nil
 				}
 				return old.ValueFrom
 			}()
-			_ = ov55
-			errs = append(errs, validate_corev1_EnvVarSource(&fp54, obj.ValueFrom, ov55)...)
+			_ = ov57
+			errs = append(errs, validate_corev1_EnvVarSource(&fp56, obj.ValueFrom, ov57)...)
 		}
 	}
 	return
@@ -420,15 +434,15 @@ func validate_corev1_PodTemplateSpec(p *vgruntime.Path, obj, old *v1.PodTemplate
 	}
 	// field spec
 	{
-		fp58 := p.Child("spec")
-		ov59 := func() *v1.PodSpec {
+		fp60 := p.Child("spec")
+		ov61 := func() *v1.PodSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov59
-		errs = append(errs, validate_corev1_PodSpec(&fp58, &obj.Spec, ov59)...)
+		_ = ov61
+		errs = append(errs, validate_corev1_PodSpec(&fp60, &obj.Spec, ov61)...)
 	}
 	return
 }
@@ -447,91 +461,91 @@ func validate_metav1_Condition(p *vgruntime.Path, obj, old *v11.Condition) (errs
 	}
 	// field type
 	{
-		fp60 := p.Child("type")
-		ov61 := func() *string {
+		fp62 := p.Child("type")
+		ov63 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Type
 		}()
-		_ = ov61
-		if !vgruntime.Unchanged(&obj.Type, ov61) {
+		_ = ov63
+		if !vgruntime.Unchanged(&obj.Type, ov63) {
 			if utf8.RuneCountInString(string(*&obj.Type)) > 316 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp60, 316))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp62, 316))
 			} else if !pattern3.MatchString(string(*&obj.Type)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp60, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp62, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
 			}
 		}
 	}
 	// field status
 	{
-		fp62 := p.Child("status")
-		ov63 := func() *v11.ConditionStatus {
+		fp64 := p.Child("status")
+		ov65 := func() *v11.ConditionStatus {
 			if old == nil {
 				return nil
 			}
 			return &old.Status
 		}()
-		_ = ov63
-		if !vgruntime.Unchanged(&obj.Status, ov63) {
+		_ = ov65
+		if !vgruntime.Unchanged(&obj.Status, ov65) {
 			switch string(*&obj.Status) {
 			case "True", "False", "Unknown":
 			default:
-				errs = append(errs, vgruntime.SchemaEnum(&fp62, string(*&obj.Status), []string{"True", "False", "Unknown"}))
+				errs = append(errs, vgruntime.SchemaEnum(&fp64, string(*&obj.Status), []string{"True", "False", "Unknown"}))
 			}
 		}
 	}
 	// field observedGeneration
 	{
-		fp64 := p.Child("observedGeneration")
+		fp66 := p.Child("observedGeneration")
 		if !(obj.ObservedGeneration == 0) {
-			ov65 := func() *int64 {
+			ov67 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return &old.ObservedGeneration
 			}()
-			_ = ov65
-			if !vgruntime.Unchanged(&obj.ObservedGeneration, ov65) {
+			_ = ov67
+			if !vgruntime.Unchanged(&obj.ObservedGeneration, ov67) {
 				if int64(*&obj.ObservedGeneration) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp64, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp66, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
 				}
 			}
 		}
 	}
 	// field reason
 	{
-		fp68 := p.Child("reason")
-		ov69 := func() *string {
+		fp70 := p.Child("reason")
+		ov71 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Reason
 		}()
-		_ = ov69
-		if !vgruntime.Unchanged(&obj.Reason, ov69) {
+		_ = ov71
+		if !vgruntime.Unchanged(&obj.Reason, ov71) {
 			if utf8.RuneCountInString(string(*&obj.Reason)) > 1024 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp68, 1024))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp70, 1024))
 			} else if utf8.RuneCountInString(string(*&obj.Reason)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp68, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp70, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
 			} else if !pattern4.MatchString(string(*&obj.Reason)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp68, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp70, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
 			}
 		}
 	}
 	// field message
 	{
-		fp70 := p.Child("message")
-		ov71 := func() *string {
+		fp72 := p.Child("message")
+		ov73 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Message
 		}()
-		_ = ov71
-		if !vgruntime.Unchanged(&obj.Message, ov71) {
+		_ = ov73
+		if !vgruntime.Unchanged(&obj.Message, ov73) {
 			if utf8.RuneCountInString(string(*&obj.Message)) > 32768 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp70, 32768))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp72, 32768))
 			}
 		}
 	}
@@ -546,72 +560,72 @@ func validate_corev1_EnvVarSource(p *vgruntime.Path, obj, old *v1.EnvVarSource) 
 	}
 	// field fieldRef
 	{
-		fp72 := p.Child("fieldRef")
+		fp74 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov73 := func() *v1.ObjectFieldSelector {
+			ov75 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov73
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp72, obj.FieldRef, ov73)...)
+			_ = ov75
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp74, obj.FieldRef, ov75)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp74 := p.Child("resourceFieldRef")
+		fp76 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov75 := func() *v1.ResourceFieldSelector {
+			ov77 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov75
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp74, obj.ResourceFieldRef, ov75)...)
+			_ = ov77
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp76, obj.ResourceFieldRef, ov77)...)
 		}
 	}
 	// field configMapKeyRef
 	{
-		fp76 := p.Child("configMapKeyRef")
+		fp78 := p.Child("configMapKeyRef")
 		if !(obj.ConfigMapKeyRef == nil) {
-			ov77 := func() *v1.ConfigMapKeySelector {
+			ov79 := func() *v1.ConfigMapKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMapKeyRef
 			}()
-			_ = ov77
-			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp76, obj.ConfigMapKeyRef, ov77)...)
+			_ = ov79
+			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp78, obj.ConfigMapKeyRef, ov79)...)
 		}
 	}
 	// field secretKeyRef
 	{
-		fp78 := p.Child("secretKeyRef")
+		fp80 := p.Child("secretKeyRef")
 		if !(obj.SecretKeyRef == nil) {
-			ov79 := func() *v1.SecretKeySelector {
+			ov81 := func() *v1.SecretKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.SecretKeyRef
 			}()
-			_ = ov79
-			errs = append(errs, validate_corev1_SecretKeySelector(&fp78, obj.SecretKeyRef, ov79)...)
+			_ = ov81
+			errs = append(errs, validate_corev1_SecretKeySelector(&fp80, obj.SecretKeyRef, ov81)...)
 		}
 	}
 	// field fileKeyRef
 	{
-		fp80 := p.Child("fileKeyRef")
+		fp82 := p.Child("fileKeyRef")
 		if !(obj.FileKeyRef == nil) {
-			ov81 := func() *v1.FileKeySelector {
+			ov83 := func() *v1.FileKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.FileKeyRef
 			}()
-			_ = ov81
-			errs = append(errs, validate_corev1_FileKeySelector(&fp80, obj.FileKeyRef, ov81)...)
+			_ = ov83
+			errs = append(errs, validate_corev1_FileKeySelector(&fp82, obj.FileKeyRef, ov83)...)
 		}
 	}
 	return
@@ -708,297 +722,297 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 	}
 	// field volumes
 	{
-		fp82 := p.Child("volumes")
+		fp84 := p.Child("volumes")
 		if !(len(obj.Volumes) == 0) {
-			ov83 := func() *[]v1.Volume {
+			ov85 := func() *[]v1.Volume {
 				if old == nil {
 					return nil
 				}
 				return &old.Volumes
 			}()
-			_ = ov83
-			if !vgruntime.UnchangedListMap(&obj.Volumes, ov83, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp82, *&obj.Volumes, listMapKey3)...)
+			_ = ov85
+			if !vgruntime.UnchangedListMap(&obj.Volumes, ov85, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp84, *&obj.Volumes, listMapKey3)...)
 				for i := range *&obj.Volumes {
-					ip84 := fp82.Index(i)
-					oi85 := vgruntime.OldListMapItem(ov83, &(*&obj.Volumes)[i], "name")
-					errs = append(errs, validate_corev1_Volume(&ip84, &(*&obj.Volumes)[i], oi85)...)
+					ip86 := fp84.Index(i)
+					oi87 := vgruntime.OldListMapItem(ov85, &(*&obj.Volumes)[i], "name")
+					errs = append(errs, validate_corev1_Volume(&ip86, &(*&obj.Volumes)[i], oi87)...)
 				}
 			}
 		}
 	}
 	// field initContainers
 	{
-		fp86 := p.Child("initContainers")
+		fp88 := p.Child("initContainers")
 		if !(len(obj.InitContainers) == 0) {
-			ov87 := func() *[]v1.Container {
+			ov89 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.InitContainers
 			}()
-			_ = ov87
-			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov87, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp86, *&obj.InitContainers, listMapKey4)...)
+			_ = ov89
+			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov89, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp88, *&obj.InitContainers, listMapKey4)...)
 				for i := range *&obj.InitContainers {
-					ip88 := fp86.Index(i)
-					oi89 := vgruntime.OldListMapItem(ov87, &(*&obj.InitContainers)[i], "name")
-					errs = append(errs, validate_corev1_Container(&ip88, &(*&obj.InitContainers)[i], oi89)...)
+					ip90 := fp88.Index(i)
+					oi91 := vgruntime.OldListMapItem(ov89, &(*&obj.InitContainers)[i], "name")
+					errs = append(errs, validate_corev1_Container(&ip90, &(*&obj.InitContainers)[i], oi91)...)
 				}
 			}
 		}
 	}
 	// field containers
 	{
-		fp90 := p.Child("containers")
+		fp92 := p.Child("containers")
 		if obj.Containers == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp90))
+			errs = append(errs, vgruntime.SchemaRequired(&fp92))
 		} else {
-			ov91 := func() *[]v1.Container {
+			ov93 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.Containers
 			}()
-			_ = ov91
-			if !vgruntime.UnchangedListMap(&obj.Containers, ov91, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp90, *&obj.Containers, listMapKey4)...)
+			_ = ov93
+			if !vgruntime.UnchangedListMap(&obj.Containers, ov93, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp92, *&obj.Containers, listMapKey4)...)
 				for i := range *&obj.Containers {
-					ip92 := fp90.Index(i)
-					oi93 := vgruntime.OldListMapItem(ov91, &(*&obj.Containers)[i], "name")
-					errs = append(errs, validate_corev1_Container(&ip92, &(*&obj.Containers)[i], oi93)...)
+					ip94 := fp92.Index(i)
+					oi95 := vgruntime.OldListMapItem(ov93, &(*&obj.Containers)[i], "name")
+					errs = append(errs, validate_corev1_Container(&ip94, &(*&obj.Containers)[i], oi95)...)
 				}
 			}
 		}
 	}
 	// field ephemeralContainers
 	{
-		fp94 := p.Child("ephemeralContainers")
+		fp96 := p.Child("ephemeralContainers")
 		if !(len(obj.EphemeralContainers) == 0) {
-			ov95 := func() *[]v1.EphemeralContainer {
+			ov97 := func() *[]v1.EphemeralContainer {
 				if old == nil {
 					return nil
 				}
 				return &old.EphemeralContainers
 			}()
-			_ = ov95
-			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov95, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp94, *&obj.EphemeralContainers, listMapKey5)...)
+			_ = ov97
+			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov97, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp96, *&obj.EphemeralContainers, listMapKey5)...)
 				for i := range *&obj.EphemeralContainers {
-					ip96 := fp94.Index(i)
-					oi97 := vgruntime.OldListMapItem(ov95, &(*&obj.EphemeralContainers)[i], "name")
-					errs = append(errs, validate_corev1_EphemeralContainer(&ip96, &(*&obj.EphemeralContainers)[i], oi97)...)
+					ip98 := fp96.Index(i)
+					oi99 := vgruntime.OldListMapItem(ov97, &(*&obj.EphemeralContainers)[i], "name")
+					errs = append(errs, validate_corev1_EphemeralContainer(&ip98, &(*&obj.EphemeralContainers)[i], oi99)...)
 				}
 			}
 		}
 	}
 	// field securityContext
 	{
-		fp126 := p.Child("securityContext")
+		fp128 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov127 := func() *v1.PodSecurityContext {
+			ov129 := func() *v1.PodSecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov127
-			errs = append(errs, validate_corev1_PodSecurityContext(&fp126, obj.SecurityContext, ov127)...)
+			_ = ov129
+			errs = append(errs, validate_corev1_PodSecurityContext(&fp128, obj.SecurityContext, ov129)...)
 		}
 	}
 	// field imagePullSecrets
 	{
-		fp128 := p.Child("imagePullSecrets")
+		fp130 := p.Child("imagePullSecrets")
 		if !(len(obj.ImagePullSecrets) == 0) {
-			ov129 := func() *[]v1.LocalObjectReference {
+			ov131 := func() *[]v1.LocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return &old.ImagePullSecrets
 			}()
-			_ = ov129
-			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov129, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp128, *&obj.ImagePullSecrets, listMapKey6)...)
+			_ = ov131
+			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov131, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp130, *&obj.ImagePullSecrets, listMapKey6)...)
 			}
 		}
 	}
 	// field affinity
 	{
-		fp136 := p.Child("affinity")
+		fp138 := p.Child("affinity")
 		if !(obj.Affinity == nil) {
-			ov137 := func() *v1.Affinity {
+			ov139 := func() *v1.Affinity {
 				if old == nil {
 					return nil
 				}
 				return old.Affinity
 			}()
-			_ = ov137
-			errs = append(errs, validate_corev1_Affinity(&fp136, obj.Affinity, ov137)...)
+			_ = ov139
+			errs = append(errs, validate_corev1_Affinity(&fp138, obj.Affinity, ov139)...)
 		}
 	}
 	// field hostAliases
 	{
-		fp144 := p.Child("hostAliases")
+		fp146 := p.Child("hostAliases")
 		if !(len(obj.HostAliases) == 0) {
-			ov145 := func() *[]v1.HostAlias {
+			ov147 := func() *[]v1.HostAlias {
 				if old == nil {
 					return nil
 				}
 				return &old.HostAliases
 			}()
-			_ = ov145
-			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov145, "ip") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp144, *&obj.HostAliases, listMapKey7)...)
+			_ = ov147
+			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov147, "ip") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp146, *&obj.HostAliases, listMapKey7)...)
 				for i := range *&obj.HostAliases {
-					ip146 := fp144.Index(i)
-					oi147 := vgruntime.OldListMapItem(ov145, &(*&obj.HostAliases)[i], "ip")
-					errs = append(errs, validate_corev1_HostAlias(&ip146, &(*&obj.HostAliases)[i], oi147)...)
+					ip148 := fp146.Index(i)
+					oi149 := vgruntime.OldListMapItem(ov147, &(*&obj.HostAliases)[i], "ip")
+					errs = append(errs, validate_corev1_HostAlias(&ip148, &(*&obj.HostAliases)[i], oi149)...)
 				}
 			}
 		}
 	}
 	// field dnsConfig
 	{
-		fp152 := p.Child("dnsConfig")
+		fp154 := p.Child("dnsConfig")
 		if !(obj.DNSConfig == nil) {
-			ov153 := func() *v1.PodDNSConfig {
+			ov155 := func() *v1.PodDNSConfig {
 				if old == nil {
 					return nil
 				}
 				return old.DNSConfig
 			}()
-			_ = ov153
-			errs = append(errs, validate_corev1_PodDNSConfig(&fp152, obj.DNSConfig, ov153)...)
+			_ = ov155
+			errs = append(errs, validate_corev1_PodDNSConfig(&fp154, obj.DNSConfig, ov155)...)
 		}
 	}
 	// field readinessGates
 	{
-		fp154 := p.Child("readinessGates")
+		fp156 := p.Child("readinessGates")
 		if !(len(obj.ReadinessGates) == 0) {
-			ov155 := func() *[]v1.PodReadinessGate {
+			ov157 := func() *[]v1.PodReadinessGate {
 				if old == nil {
 					return nil
 				}
 				return &old.ReadinessGates
 			}()
-			_ = ov155
-			if !vgruntime.Unchanged(&obj.ReadinessGates, ov155) {
+			_ = ov157
+			if !vgruntime.Unchanged(&obj.ReadinessGates, ov157) {
 				for i := range *&obj.ReadinessGates {
-					ip156 := fp154.Index(i)
-					oi157 := (*v1.PodReadinessGate)(nil)
-					errs = append(errs, validate_corev1_PodReadinessGate(&ip156, &(*&obj.ReadinessGates)[i], oi157)...)
+					ip158 := fp156.Index(i)
+					oi159 := (*v1.PodReadinessGate)(nil)
+					errs = append(errs, validate_corev1_PodReadinessGate(&ip158, &(*&obj.ReadinessGates)[i], oi159)...)
 				}
 			}
 		}
 	}
 	// field topologySpreadConstraints
 	{
-		fp168 := p.Child("topologySpreadConstraints")
+		fp170 := p.Child("topologySpreadConstraints")
 		if !(len(obj.TopologySpreadConstraints) == 0) {
-			ov169 := func() *[]v1.TopologySpreadConstraint {
+			ov171 := func() *[]v1.TopologySpreadConstraint {
 				if old == nil {
 					return nil
 				}
 				return &old.TopologySpreadConstraints
 			}()
-			_ = ov169
-			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov169, "topologyKey", "whenUnsatisfiable") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp168, *&obj.TopologySpreadConstraints, listMapKey8)...)
+			_ = ov171
+			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov171, "topologyKey", "whenUnsatisfiable") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp170, *&obj.TopologySpreadConstraints, listMapKey8)...)
 				for i := range *&obj.TopologySpreadConstraints {
-					ip170 := fp168.Index(i)
-					oi171 := vgruntime.OldListMapItem(ov169, &(*&obj.TopologySpreadConstraints)[i], "topologyKey", "whenUnsatisfiable")
-					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip170, &(*&obj.TopologySpreadConstraints)[i], oi171)...)
+					ip172 := fp170.Index(i)
+					oi173 := vgruntime.OldListMapItem(ov171, &(*&obj.TopologySpreadConstraints)[i], "topologyKey", "whenUnsatisfiable")
+					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip172, &(*&obj.TopologySpreadConstraints)[i], oi173)...)
 				}
 			}
 		}
 	}
 	// field os
 	{
-		fp174 := p.Child("os")
+		fp176 := p.Child("os")
 		if !(obj.OS == nil) {
-			ov175 := func() *v1.PodOS {
+			ov177 := func() *v1.PodOS {
 				if old == nil {
 					return nil
 				}
 				return old.OS
 			}()
-			_ = ov175
-			errs = append(errs, validate_corev1_PodOS(&fp174, obj.OS, ov175)...)
+			_ = ov177
+			errs = append(errs, validate_corev1_PodOS(&fp176, obj.OS, ov177)...)
 		}
 	}
 	// field schedulingGates
 	{
-		fp178 := p.Child("schedulingGates")
+		fp180 := p.Child("schedulingGates")
 		if !(len(obj.SchedulingGates) == 0) {
-			ov179 := func() *[]v1.PodSchedulingGate {
+			ov181 := func() *[]v1.PodSchedulingGate {
 				if old == nil {
 					return nil
 				}
 				return &old.SchedulingGates
 			}()
-			_ = ov179
-			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov179, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp178, *&obj.SchedulingGates, listMapKey9)...)
+			_ = ov181
+			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov181, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp180, *&obj.SchedulingGates, listMapKey9)...)
 				for i := range *&obj.SchedulingGates {
-					ip180 := fp178.Index(i)
-					oi181 := vgruntime.OldListMapItem(ov179, &(*&obj.SchedulingGates)[i], "name")
-					errs = append(errs, validate_corev1_PodSchedulingGate(&ip180, &(*&obj.SchedulingGates)[i], oi181)...)
+					ip182 := fp180.Index(i)
+					oi183 := vgruntime.OldListMapItem(ov181, &(*&obj.SchedulingGates)[i], "name")
+					errs = append(errs, validate_corev1_PodSchedulingGate(&ip182, &(*&obj.SchedulingGates)[i], oi183)...)
 				}
 			}
 		}
 	}
 	// field resourceClaims
 	{
-		fp182 := p.Child("resourceClaims")
+		fp184 := p.Child("resourceClaims")
 		if !(len(obj.ResourceClaims) == 0) {
-			ov183 := func() *[]v1.PodResourceClaim {
+			ov185 := func() *[]v1.PodResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.ResourceClaims
 			}()
-			_ = ov183
-			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov183, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp182, *&obj.ResourceClaims, listMapKey10)...)
+			_ = ov185
+			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov185, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp184, *&obj.ResourceClaims, listMapKey10)...)
 				for i := range *&obj.ResourceClaims {
-					ip184 := fp182.Index(i)
-					oi185 := vgruntime.OldListMapItem(ov183, &(*&obj.ResourceClaims)[i], "name")
-					errs = append(errs, validate_corev1_PodResourceClaim(&ip184, &(*&obj.ResourceClaims)[i], oi185)...)
+					ip186 := fp184.Index(i)
+					oi187 := vgruntime.OldListMapItem(ov185, &(*&obj.ResourceClaims)[i], "name")
+					errs = append(errs, validate_corev1_PodResourceClaim(&ip186, &(*&obj.ResourceClaims)[i], oi187)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp186 := p.Child("resources")
+		fp188 := p.Child("resources")
 		if !(obj.Resources == nil) {
-			ov187 := func() *v1.ResourceRequirements {
+			ov189 := func() *v1.ResourceRequirements {
 				if old == nil {
 					return nil
 				}
 				return old.Resources
 			}()
-			_ = ov187
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp186, obj.Resources, ov187)...)
+			_ = ov189
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp188, obj.Resources, ov189)...)
 		}
 	}
 	// field evictionResponders
 	{
-		fp192 := p.Child("evictionResponders")
+		fp194 := p.Child("evictionResponders")
 		if !(len(obj.EvictionResponders) == 0) {
-			ov193 := func() *[]v1.EvictionResponder {
+			ov195 := func() *[]v1.EvictionResponder {
 				if old == nil {
 					return nil
 				}
 				return &old.EvictionResponders
 			}()
-			_ = ov193
-			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov193, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp192, *&obj.EvictionResponders, listMapKey11)...)
+			_ = ov195
+			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov195, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp194, *&obj.EvictionResponders, listMapKey11)...)
 				for i := range *&obj.EvictionResponders {
-					ip194 := fp192.Index(i)
-					oi195 := vgruntime.OldListMapItem(ov193, &(*&obj.EvictionResponders)[i], "name")
-					errs = append(errs, validate_corev1_EvictionResponder(&ip194, &(*&obj.EvictionResponders)[i], oi195)...)
+					ip196 := fp194.Index(i)
+					oi197 := vgruntime.OldListMapItem(ov195, &(*&obj.EvictionResponders)[i], "name")
+					errs = append(errs, validate_corev1_EvictionResponder(&ip196, &(*&obj.EvictionResponders)[i], oi197)...)
 				}
 			}
 		}
@@ -1058,7 +1072,7 @@ func validate_corev1_Volume(p *vgruntime.Path, obj, old *v1.Volume) (errs field.
 		return
 	}
 	{
-		ov230 := func() *v1.VolumeSource {
+		ov232 := func() *v1.VolumeSource {
 			if old == nil {
 				return nil
 			}
@@ -1066,380 +1080,380 @@ func validate_corev1_Volume(p *vgruntime.Path, obj, old *v1.Volume) (errs field.
 		}()
 		// field hostPath
 		{
-			fp231 := p.Child("hostPath")
+			fp233 := p.Child("hostPath")
 			if !(obj.VolumeSource.HostPath == nil) {
-				ov232 := func() *v1.HostPathVolumeSource {
-					if ov230 == nil {
+				ov234 := func() *v1.HostPathVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.HostPath
+					return ov232.HostPath
 				}()
-				_ = ov232
-				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp231, obj.VolumeSource.HostPath, ov232)...)
+				_ = ov234
+				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp233, obj.VolumeSource.HostPath, ov234)...)
 			}
 		}
 		// field emptyDir
 		{
-			fp233 := p.Child("emptyDir")
+			fp235 := p.Child("emptyDir")
 			if !(obj.VolumeSource.EmptyDir == nil) {
-				ov234 := func() *v1.EmptyDirVolumeSource {
-					if ov230 == nil {
+				ov236 := func() *v1.EmptyDirVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.EmptyDir
+					return ov232.EmptyDir
 				}()
-				_ = ov234
-				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp233, obj.VolumeSource.EmptyDir, ov234)...)
+				_ = ov236
+				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp235, obj.VolumeSource.EmptyDir, ov236)...)
 			}
 		}
 		// field gcePersistentDisk
 		{
-			fp235 := p.Child("gcePersistentDisk")
+			fp237 := p.Child("gcePersistentDisk")
 			if !(obj.VolumeSource.GCEPersistentDisk == nil) {
-				ov236 := func() *v1.GCEPersistentDiskVolumeSource {
-					if ov230 == nil {
+				ov238 := func() *v1.GCEPersistentDiskVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.GCEPersistentDisk
+					return ov232.GCEPersistentDisk
 				}()
-				_ = ov236
-				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp235, obj.VolumeSource.GCEPersistentDisk, ov236)...)
+				_ = ov238
+				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp237, obj.VolumeSource.GCEPersistentDisk, ov238)...)
 			}
 		}
 		// field awsElasticBlockStore
 		{
-			fp237 := p.Child("awsElasticBlockStore")
+			fp239 := p.Child("awsElasticBlockStore")
 			if !(obj.VolumeSource.AWSElasticBlockStore == nil) {
-				ov238 := func() *v1.AWSElasticBlockStoreVolumeSource {
-					if ov230 == nil {
+				ov240 := func() *v1.AWSElasticBlockStoreVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.AWSElasticBlockStore
+					return ov232.AWSElasticBlockStore
 				}()
-				_ = ov238
-				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp237, obj.VolumeSource.AWSElasticBlockStore, ov238)...)
+				_ = ov240
+				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp239, obj.VolumeSource.AWSElasticBlockStore, ov240)...)
 			}
 		}
 		// field gitRepo
 		{
-			fp239 := p.Child("gitRepo")
+			fp241 := p.Child("gitRepo")
 			if !(obj.VolumeSource.GitRepo == nil) {
-				ov240 := func() *v1.GitRepoVolumeSource {
-					if ov230 == nil {
+				ov242 := func() *v1.GitRepoVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.GitRepo
+					return ov232.GitRepo
 				}()
-				_ = ov240
-				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp239, obj.VolumeSource.GitRepo, ov240)...)
+				_ = ov242
+				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp241, obj.VolumeSource.GitRepo, ov242)...)
 			}
 		}
 		// field secret
 		{
-			fp241 := p.Child("secret")
+			fp243 := p.Child("secret")
 			if !(obj.VolumeSource.Secret == nil) {
-				ov242 := func() *v1.SecretVolumeSource {
-					if ov230 == nil {
+				ov244 := func() *v1.SecretVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.Secret
+					return ov232.Secret
 				}()
-				_ = ov242
-				errs = append(errs, validate_corev1_SecretVolumeSource(&fp241, obj.VolumeSource.Secret, ov242)...)
+				_ = ov244
+				errs = append(errs, validate_corev1_SecretVolumeSource(&fp243, obj.VolumeSource.Secret, ov244)...)
 			}
 		}
 		// field nfs
 		{
-			fp243 := p.Child("nfs")
+			fp245 := p.Child("nfs")
 			if !(obj.VolumeSource.NFS == nil) {
-				ov244 := func() *v1.NFSVolumeSource {
-					if ov230 == nil {
+				ov246 := func() *v1.NFSVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.NFS
+					return ov232.NFS
 				}()
-				_ = ov244
-				errs = append(errs, validate_corev1_NFSVolumeSource(&fp243, obj.VolumeSource.NFS, ov244)...)
+				_ = ov246
+				errs = append(errs, validate_corev1_NFSVolumeSource(&fp245, obj.VolumeSource.NFS, ov246)...)
 			}
 		}
 		// field iscsi
 		{
-			fp245 := p.Child("iscsi")
+			fp247 := p.Child("iscsi")
 			if !(obj.VolumeSource.ISCSI == nil) {
-				ov246 := func() *v1.ISCSIVolumeSource {
-					if ov230 == nil {
+				ov248 := func() *v1.ISCSIVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.ISCSI
+					return ov232.ISCSI
 				}()
-				_ = ov246
-				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp245, obj.VolumeSource.ISCSI, ov246)...)
+				_ = ov248
+				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp247, obj.VolumeSource.ISCSI, ov248)...)
 			}
 		}
 		// field glusterfs
 		{
-			fp247 := p.Child("glusterfs")
+			fp249 := p.Child("glusterfs")
 			if !(obj.VolumeSource.Glusterfs == nil) {
-				ov248 := func() *v1.GlusterfsVolumeSource {
-					if ov230 == nil {
+				ov250 := func() *v1.GlusterfsVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.Glusterfs
+					return ov232.Glusterfs
 				}()
-				_ = ov248
-				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp247, obj.VolumeSource.Glusterfs, ov248)...)
+				_ = ov250
+				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp249, obj.VolumeSource.Glusterfs, ov250)...)
 			}
 		}
 		// field persistentVolumeClaim
 		{
-			fp249 := p.Child("persistentVolumeClaim")
+			fp251 := p.Child("persistentVolumeClaim")
 			if !(obj.VolumeSource.PersistentVolumeClaim == nil) {
-				ov250 := func() *v1.PersistentVolumeClaimVolumeSource {
-					if ov230 == nil {
+				ov252 := func() *v1.PersistentVolumeClaimVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.PersistentVolumeClaim
+					return ov232.PersistentVolumeClaim
 				}()
-				_ = ov250
-				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp249, obj.VolumeSource.PersistentVolumeClaim, ov250)...)
+				_ = ov252
+				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp251, obj.VolumeSource.PersistentVolumeClaim, ov252)...)
 			}
 		}
 		// field rbd
 		{
-			fp251 := p.Child("rbd")
+			fp253 := p.Child("rbd")
 			if !(obj.VolumeSource.RBD == nil) {
-				ov252 := func() *v1.RBDVolumeSource {
-					if ov230 == nil {
+				ov254 := func() *v1.RBDVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.RBD
+					return ov232.RBD
 				}()
-				_ = ov252
-				errs = append(errs, validate_corev1_RBDVolumeSource(&fp251, obj.VolumeSource.RBD, ov252)...)
+				_ = ov254
+				errs = append(errs, validate_corev1_RBDVolumeSource(&fp253, obj.VolumeSource.RBD, ov254)...)
 			}
 		}
 		// field flexVolume
 		{
-			fp253 := p.Child("flexVolume")
+			fp255 := p.Child("flexVolume")
 			if !(obj.VolumeSource.FlexVolume == nil) {
-				ov254 := func() *v1.FlexVolumeSource {
-					if ov230 == nil {
+				ov256 := func() *v1.FlexVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.FlexVolume
+					return ov232.FlexVolume
 				}()
-				_ = ov254
-				errs = append(errs, validate_corev1_FlexVolumeSource(&fp253, obj.VolumeSource.FlexVolume, ov254)...)
+				_ = ov256
+				errs = append(errs, validate_corev1_FlexVolumeSource(&fp255, obj.VolumeSource.FlexVolume, ov256)...)
 			}
 		}
 		// field cinder
 		{
-			fp255 := p.Child("cinder")
+			fp257 := p.Child("cinder")
 			if !(obj.VolumeSource.Cinder == nil) {
-				ov256 := func() *v1.CinderVolumeSource {
-					if ov230 == nil {
+				ov258 := func() *v1.CinderVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.Cinder
+					return ov232.Cinder
 				}()
-				_ = ov256
-				errs = append(errs, validate_corev1_CinderVolumeSource(&fp255, obj.VolumeSource.Cinder, ov256)...)
+				_ = ov258
+				errs = append(errs, validate_corev1_CinderVolumeSource(&fp257, obj.VolumeSource.Cinder, ov258)...)
 			}
 		}
 		// field cephfs
 		{
-			fp257 := p.Child("cephfs")
+			fp259 := p.Child("cephfs")
 			if !(obj.VolumeSource.CephFS == nil) {
-				ov258 := func() *v1.CephFSVolumeSource {
-					if ov230 == nil {
+				ov260 := func() *v1.CephFSVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.CephFS
+					return ov232.CephFS
 				}()
-				_ = ov258
-				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp257, obj.VolumeSource.CephFS, ov258)...)
+				_ = ov260
+				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp259, obj.VolumeSource.CephFS, ov260)...)
 			}
 		}
 		// field downwardAPI
 		{
-			fp261 := p.Child("downwardAPI")
+			fp263 := p.Child("downwardAPI")
 			if !(obj.VolumeSource.DownwardAPI == nil) {
-				ov262 := func() *v1.DownwardAPIVolumeSource {
-					if ov230 == nil {
+				ov264 := func() *v1.DownwardAPIVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.DownwardAPI
+					return ov232.DownwardAPI
 				}()
-				_ = ov262
-				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp261, obj.VolumeSource.DownwardAPI, ov262)...)
+				_ = ov264
+				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp263, obj.VolumeSource.DownwardAPI, ov264)...)
 			}
 		}
 		// field fc
 		{
-			fp263 := p.Child("fc")
+			fp265 := p.Child("fc")
 			if !(obj.VolumeSource.FC == nil) {
-				ov264 := func() *v1.FCVolumeSource {
-					if ov230 == nil {
+				ov266 := func() *v1.FCVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.FC
+					return ov232.FC
 				}()
-				_ = ov264
-				errs = append(errs, validate_corev1_FCVolumeSource(&fp263, obj.VolumeSource.FC, ov264)...)
+				_ = ov266
+				errs = append(errs, validate_corev1_FCVolumeSource(&fp265, obj.VolumeSource.FC, ov266)...)
 			}
 		}
 		// field azureFile
 		{
-			fp265 := p.Child("azureFile")
+			fp267 := p.Child("azureFile")
 			if !(obj.VolumeSource.AzureFile == nil) {
-				ov266 := func() *v1.AzureFileVolumeSource {
-					if ov230 == nil {
+				ov268 := func() *v1.AzureFileVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.AzureFile
+					return ov232.AzureFile
 				}()
-				_ = ov266
-				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp265, obj.VolumeSource.AzureFile, ov266)...)
+				_ = ov268
+				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp267, obj.VolumeSource.AzureFile, ov268)...)
 			}
 		}
 		// field configMap
 		{
-			fp267 := p.Child("configMap")
+			fp269 := p.Child("configMap")
 			if !(obj.VolumeSource.ConfigMap == nil) {
-				ov268 := func() *v1.ConfigMapVolumeSource {
-					if ov230 == nil {
+				ov270 := func() *v1.ConfigMapVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.ConfigMap
+					return ov232.ConfigMap
 				}()
-				_ = ov268
-				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp267, obj.VolumeSource.ConfigMap, ov268)...)
+				_ = ov270
+				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp269, obj.VolumeSource.ConfigMap, ov270)...)
 			}
 		}
 		// field vsphereVolume
 		{
-			fp269 := p.Child("vsphereVolume")
+			fp271 := p.Child("vsphereVolume")
 			if !(obj.VolumeSource.VsphereVolume == nil) {
-				ov270 := func() *v1.VsphereVirtualDiskVolumeSource {
-					if ov230 == nil {
+				ov272 := func() *v1.VsphereVirtualDiskVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.VsphereVolume
+					return ov232.VsphereVolume
 				}()
-				_ = ov270
-				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp269, obj.VolumeSource.VsphereVolume, ov270)...)
+				_ = ov272
+				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp271, obj.VolumeSource.VsphereVolume, ov272)...)
 			}
 		}
 		// field quobyte
 		{
-			fp271 := p.Child("quobyte")
+			fp273 := p.Child("quobyte")
 			if !(obj.VolumeSource.Quobyte == nil) {
-				ov272 := func() *v1.QuobyteVolumeSource {
-					if ov230 == nil {
+				ov274 := func() *v1.QuobyteVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.Quobyte
+					return ov232.Quobyte
 				}()
-				_ = ov272
-				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp271, obj.VolumeSource.Quobyte, ov272)...)
+				_ = ov274
+				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp273, obj.VolumeSource.Quobyte, ov274)...)
 			}
 		}
 		// field azureDisk
 		{
-			fp273 := p.Child("azureDisk")
+			fp275 := p.Child("azureDisk")
 			if !(obj.VolumeSource.AzureDisk == nil) {
-				ov274 := func() *v1.AzureDiskVolumeSource {
-					if ov230 == nil {
+				ov276 := func() *v1.AzureDiskVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.AzureDisk
+					return ov232.AzureDisk
 				}()
-				_ = ov274
-				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp273, obj.VolumeSource.AzureDisk, ov274)...)
+				_ = ov276
+				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp275, obj.VolumeSource.AzureDisk, ov276)...)
 			}
 		}
 		// field photonPersistentDisk
 		{
-			fp275 := p.Child("photonPersistentDisk")
+			fp277 := p.Child("photonPersistentDisk")
 			if !(obj.VolumeSource.PhotonPersistentDisk == nil) {
-				ov276 := func() *v1.PhotonPersistentDiskVolumeSource {
-					if ov230 == nil {
+				ov278 := func() *v1.PhotonPersistentDiskVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.PhotonPersistentDisk
+					return ov232.PhotonPersistentDisk
 				}()
-				_ = ov276
-				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp275, obj.VolumeSource.PhotonPersistentDisk, ov276)...)
+				_ = ov278
+				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp277, obj.VolumeSource.PhotonPersistentDisk, ov278)...)
 			}
 		}
 		// field projected
 		{
-			fp277 := p.Child("projected")
+			fp279 := p.Child("projected")
 			if !(obj.VolumeSource.Projected == nil) {
-				ov278 := func() *v1.ProjectedVolumeSource {
-					if ov230 == nil {
+				ov280 := func() *v1.ProjectedVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.Projected
+					return ov232.Projected
 				}()
-				_ = ov278
-				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp277, obj.VolumeSource.Projected, ov278)...)
+				_ = ov280
+				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp279, obj.VolumeSource.Projected, ov280)...)
 			}
 		}
 		// field portworxVolume
 		{
-			fp279 := p.Child("portworxVolume")
+			fp281 := p.Child("portworxVolume")
 			if !(obj.VolumeSource.PortworxVolume == nil) {
-				ov280 := func() *v1.PortworxVolumeSource {
-					if ov230 == nil {
+				ov282 := func() *v1.PortworxVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.PortworxVolume
+					return ov232.PortworxVolume
 				}()
-				_ = ov280
-				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp279, obj.VolumeSource.PortworxVolume, ov280)...)
+				_ = ov282
+				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp281, obj.VolumeSource.PortworxVolume, ov282)...)
 			}
 		}
 		// field scaleIO
 		{
-			fp281 := p.Child("scaleIO")
+			fp283 := p.Child("scaleIO")
 			if !(obj.VolumeSource.ScaleIO == nil) {
-				ov282 := func() *v1.ScaleIOVolumeSource {
-					if ov230 == nil {
+				ov284 := func() *v1.ScaleIOVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.ScaleIO
+					return ov232.ScaleIO
 				}()
-				_ = ov282
-				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp281, obj.VolumeSource.ScaleIO, ov282)...)
+				_ = ov284
+				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp283, obj.VolumeSource.ScaleIO, ov284)...)
 			}
 		}
 		// field csi
 		{
-			fp285 := p.Child("csi")
+			fp287 := p.Child("csi")
 			if !(obj.VolumeSource.CSI == nil) {
-				ov286 := func() *v1.CSIVolumeSource {
-					if ov230 == nil {
+				ov288 := func() *v1.CSIVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.CSI
+					return ov232.CSI
 				}()
-				_ = ov286
-				errs = append(errs, validate_corev1_CSIVolumeSource(&fp285, obj.VolumeSource.CSI, ov286)...)
+				_ = ov288
+				errs = append(errs, validate_corev1_CSIVolumeSource(&fp287, obj.VolumeSource.CSI, ov288)...)
 			}
 		}
 		// field ephemeral
 		{
-			fp287 := p.Child("ephemeral")
+			fp289 := p.Child("ephemeral")
 			if !(obj.VolumeSource.Ephemeral == nil) {
-				ov288 := func() *v1.EphemeralVolumeSource {
-					if ov230 == nil {
+				ov290 := func() *v1.EphemeralVolumeSource {
+					if ov232 == nil {
 						return nil
 					}
-					return ov230.Ephemeral
+					return ov232.Ephemeral
 				}()
-				_ = ov288
-				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp287, obj.VolumeSource.Ephemeral, ov288)...)
+				_ = ov290
+				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp289, obj.VolumeSource.Ephemeral, ov290)...)
 			}
 		}
 	}
@@ -1483,208 +1497,208 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 	}
 	// field ports
 	{
-		fp305 := p.Child("ports")
+		fp307 := p.Child("ports")
 		if !(len(obj.Ports) == 0) {
-			ov306 := func() *[]v1.ContainerPort {
+			ov308 := func() *[]v1.ContainerPort {
 				if old == nil {
 					return nil
 				}
 				return &old.Ports
 			}()
-			_ = ov306
-			if !vgruntime.UnchangedListMap(&obj.Ports, ov306, "containerPort", "protocol") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp305, *&obj.Ports, listMapKey12)...)
+			_ = ov308
+			if !vgruntime.UnchangedListMap(&obj.Ports, ov308, "containerPort", "protocol") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp307, *&obj.Ports, listMapKey12)...)
 				for i := range *&obj.Ports {
-					ip307 := fp305.Index(i)
-					oi308 := vgruntime.OldListMapItem(ov306, &(*&obj.Ports)[i], "containerPort", "protocol")
-					errs = append(errs, validate_corev1_ContainerPort(&ip307, &(*&obj.Ports)[i], oi308)...)
+					ip309 := fp307.Index(i)
+					oi310 := vgruntime.OldListMapItem(ov308, &(*&obj.Ports)[i], "containerPort", "protocol")
+					errs = append(errs, validate_corev1_ContainerPort(&ip309, &(*&obj.Ports)[i], oi310)...)
 				}
 			}
 		}
 	}
 	// field env
 	{
-		fp313 := p.Child("env")
+		fp315 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov314 := func() *[]v1.EnvVar {
+			ov316 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			_ = ov314
-			if !vgruntime.UnchangedListMap(&obj.Env, ov314, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp313, *&obj.Env, listMapKey1)...)
+			_ = ov316
+			if !vgruntime.UnchangedListMap(&obj.Env, ov316, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp315, *&obj.Env, listMapKey1)...)
 				for i := range *&obj.Env {
-					ip315 := fp313.Index(i)
-					oi316 := vgruntime.OldListMapItem(ov314, &(*&obj.Env)[i], "name")
-					errs = append(errs, validate_corev1_EnvVar(&ip315, &(*&obj.Env)[i], oi316)...)
+					ip317 := fp315.Index(i)
+					oi318 := vgruntime.OldListMapItem(ov316, &(*&obj.Env)[i], "name")
+					errs = append(errs, validate_corev1_EnvVar(&ip317, &(*&obj.Env)[i], oi318)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp317 := p.Child("resources")
-		ov318 := func() *v1.ResourceRequirements {
+		fp319 := p.Child("resources")
+		ov320 := func() *v1.ResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov318
-		errs = append(errs, validate_corev1_ResourceRequirements(&fp317, &obj.Resources, ov318)...)
+		_ = ov320
+		errs = append(errs, validate_corev1_ResourceRequirements(&fp319, &obj.Resources, ov320)...)
 	}
 	// field resizePolicy
 	{
-		fp319 := p.Child("resizePolicy")
+		fp321 := p.Child("resizePolicy")
 		if !(len(obj.ResizePolicy) == 0) {
-			ov320 := func() *[]v1.ContainerResizePolicy {
+			ov322 := func() *[]v1.ContainerResizePolicy {
 				if old == nil {
 					return nil
 				}
 				return &old.ResizePolicy
 			}()
-			_ = ov320
-			if !vgruntime.Unchanged(&obj.ResizePolicy, ov320) {
+			_ = ov322
+			if !vgruntime.Unchanged(&obj.ResizePolicy, ov322) {
 				for i := range *&obj.ResizePolicy {
-					ip321 := fp319.Index(i)
-					oi322 := (*v1.ContainerResizePolicy)(nil)
-					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip321, &(*&obj.ResizePolicy)[i], oi322)...)
+					ip323 := fp321.Index(i)
+					oi324 := (*v1.ContainerResizePolicy)(nil)
+					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip323, &(*&obj.ResizePolicy)[i], oi324)...)
 				}
 			}
 		}
 	}
 	// field restartPolicyRules
 	{
-		fp325 := p.Child("restartPolicyRules")
+		fp327 := p.Child("restartPolicyRules")
 		if !(len(obj.RestartPolicyRules) == 0) {
-			ov326 := func() *[]v1.ContainerRestartRule {
+			ov328 := func() *[]v1.ContainerRestartRule {
 				if old == nil {
 					return nil
 				}
 				return &old.RestartPolicyRules
 			}()
-			_ = ov326
-			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov326) {
+			_ = ov328
+			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov328) {
 				for i := range *&obj.RestartPolicyRules {
-					ip327 := fp325.Index(i)
-					oi328 := (*v1.ContainerRestartRule)(nil)
-					errs = append(errs, validate_corev1_ContainerRestartRule(&ip327, &(*&obj.RestartPolicyRules)[i], oi328)...)
+					ip329 := fp327.Index(i)
+					oi330 := (*v1.ContainerRestartRule)(nil)
+					errs = append(errs, validate_corev1_ContainerRestartRule(&ip329, &(*&obj.RestartPolicyRules)[i], oi330)...)
 				}
 			}
 		}
 	}
 	// field volumeMounts
 	{
-		fp329 := p.Child("volumeMounts")
+		fp331 := p.Child("volumeMounts")
 		if !(len(obj.VolumeMounts) == 0) {
-			ov330 := func() *[]v1.VolumeMount {
+			ov332 := func() *[]v1.VolumeMount {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeMounts
 			}()
-			_ = ov330
-			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov330, "mountPath") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp329, *&obj.VolumeMounts, listMapKey13)...)
+			_ = ov332
+			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov332, "mountPath") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp331, *&obj.VolumeMounts, listMapKey13)...)
 				for i := range *&obj.VolumeMounts {
-					ip331 := fp329.Index(i)
-					oi332 := vgruntime.OldListMapItem(ov330, &(*&obj.VolumeMounts)[i], "mountPath")
-					errs = append(errs, validate_corev1_VolumeMount(&ip331, &(*&obj.VolumeMounts)[i], oi332)...)
+					ip333 := fp331.Index(i)
+					oi334 := vgruntime.OldListMapItem(ov332, &(*&obj.VolumeMounts)[i], "mountPath")
+					errs = append(errs, validate_corev1_VolumeMount(&ip333, &(*&obj.VolumeMounts)[i], oi334)...)
 				}
 			}
 		}
 	}
 	// field volumeDevices
 	{
-		fp333 := p.Child("volumeDevices")
+		fp335 := p.Child("volumeDevices")
 		if !(len(obj.VolumeDevices) == 0) {
-			ov334 := func() *[]v1.VolumeDevice {
+			ov336 := func() *[]v1.VolumeDevice {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeDevices
 			}()
-			_ = ov334
-			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov334, "devicePath") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp333, *&obj.VolumeDevices, listMapKey14)...)
+			_ = ov336
+			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov336, "devicePath") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp335, *&obj.VolumeDevices, listMapKey14)...)
 				for i := range *&obj.VolumeDevices {
-					ip335 := fp333.Index(i)
-					oi336 := vgruntime.OldListMapItem(ov334, &(*&obj.VolumeDevices)[i], "devicePath")
-					errs = append(errs, validate_corev1_VolumeDevice(&ip335, &(*&obj.VolumeDevices)[i], oi336)...)
+					ip337 := fp335.Index(i)
+					oi338 := vgruntime.OldListMapItem(ov336, &(*&obj.VolumeDevices)[i], "devicePath")
+					errs = append(errs, validate_corev1_VolumeDevice(&ip337, &(*&obj.VolumeDevices)[i], oi338)...)
 				}
 			}
 		}
 	}
 	// field livenessProbe
 	{
-		fp337 := p.Child("livenessProbe")
+		fp339 := p.Child("livenessProbe")
 		if !(obj.LivenessProbe == nil) {
-			ov338 := func() *v1.Probe {
+			ov340 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.LivenessProbe
 			}()
-			_ = ov338
-			errs = append(errs, validate_corev1_Probe(&fp337, obj.LivenessProbe, ov338)...)
+			_ = ov340
+			errs = append(errs, validate_corev1_Probe(&fp339, obj.LivenessProbe, ov340)...)
 		}
 	}
 	// field readinessProbe
 	{
-		fp339 := p.Child("readinessProbe")
+		fp341 := p.Child("readinessProbe")
 		if !(obj.ReadinessProbe == nil) {
-			ov340 := func() *v1.Probe {
+			ov342 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.ReadinessProbe
 			}()
-			_ = ov340
-			errs = append(errs, validate_corev1_Probe(&fp339, obj.ReadinessProbe, ov340)...)
+			_ = ov342
+			errs = append(errs, validate_corev1_Probe(&fp341, obj.ReadinessProbe, ov342)...)
 		}
 	}
 	// field startupProbe
 	{
-		fp341 := p.Child("startupProbe")
+		fp343 := p.Child("startupProbe")
 		if !(obj.StartupProbe == nil) {
-			ov342 := func() *v1.Probe {
+			ov344 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.StartupProbe
 			}()
-			_ = ov342
-			errs = append(errs, validate_corev1_Probe(&fp341, obj.StartupProbe, ov342)...)
+			_ = ov344
+			errs = append(errs, validate_corev1_Probe(&fp343, obj.StartupProbe, ov344)...)
 		}
 	}
 	// field lifecycle
 	{
-		fp343 := p.Child("lifecycle")
+		fp345 := p.Child("lifecycle")
 		if !(obj.Lifecycle == nil) {
-			ov344 := func() *v1.Lifecycle {
+			ov346 := func() *v1.Lifecycle {
 				if old == nil {
 					return nil
 				}
 				return old.Lifecycle
 			}()
-			_ = ov344
-			errs = append(errs, validate_corev1_Lifecycle(&fp343, obj.Lifecycle, ov344)...)
+			_ = ov346
+			errs = append(errs, validate_corev1_Lifecycle(&fp345, obj.Lifecycle, ov346)...)
 		}
 	}
 	// field securityContext
 	{
-		fp351 := p.Child("securityContext")
+		fp353 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov352 := func() *v1.SecurityContext {
+			ov354 := func() *v1.SecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov352
-			errs = append(errs, validate_corev1_SecurityContext(&fp351, obj.SecurityContext, ov352)...)
+			_ = ov354
+			errs = append(errs, validate_corev1_SecurityContext(&fp353, obj.SecurityContext, ov354)...)
 		}
 	}
 	return
@@ -1697,7 +1711,7 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 		return
 	}
 	{
-		ov359 := func() *v1.EphemeralContainerCommon {
+		ov361 := func() *v1.EphemeralContainerCommon {
 			if old == nil {
 				return nil
 			}
@@ -1705,208 +1719,208 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 		}()
 		// field ports
 		{
-			fp374 := p.Child("ports")
+			fp376 := p.Child("ports")
 			if !(len(obj.EphemeralContainerCommon.Ports) == 0) {
-				ov375 := func() *[]v1.ContainerPort {
-					if ov359 == nil {
+				ov377 := func() *[]v1.ContainerPort {
+					if ov361 == nil {
 						return nil
 					}
-					return &ov359.Ports
+					return &ov361.Ports
 				}()
-				_ = ov375
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov375, "containerPort", "protocol") {
-					errs = append(errs, vgruntime.UniqueByKey(&fp374, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
+				_ = ov377
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov377, "containerPort", "protocol") {
+					errs = append(errs, vgruntime.UniqueByKey(&fp376, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
 					for i := range *&obj.EphemeralContainerCommon.Ports {
-						ip376 := fp374.Index(i)
-						oi377 := vgruntime.OldListMapItem(ov375, &(*&obj.EphemeralContainerCommon.Ports)[i], "containerPort", "protocol")
-						errs = append(errs, validate_corev1_ContainerPort(&ip376, &(*&obj.EphemeralContainerCommon.Ports)[i], oi377)...)
+						ip378 := fp376.Index(i)
+						oi379 := vgruntime.OldListMapItem(ov377, &(*&obj.EphemeralContainerCommon.Ports)[i], "containerPort", "protocol")
+						errs = append(errs, validate_corev1_ContainerPort(&ip378, &(*&obj.EphemeralContainerCommon.Ports)[i], oi379)...)
 					}
 				}
 			}
 		}
 		// field env
 		{
-			fp382 := p.Child("env")
+			fp384 := p.Child("env")
 			if !(len(obj.EphemeralContainerCommon.Env) == 0) {
-				ov383 := func() *[]v1.EnvVar {
-					if ov359 == nil {
+				ov385 := func() *[]v1.EnvVar {
+					if ov361 == nil {
 						return nil
 					}
-					return &ov359.Env
+					return &ov361.Env
 				}()
-				_ = ov383
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov383, "name") {
-					errs = append(errs, vgruntime.UniqueByKey(&fp382, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
+				_ = ov385
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov385, "name") {
+					errs = append(errs, vgruntime.UniqueByKey(&fp384, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
 					for i := range *&obj.EphemeralContainerCommon.Env {
-						ip384 := fp382.Index(i)
-						oi385 := vgruntime.OldListMapItem(ov383, &(*&obj.EphemeralContainerCommon.Env)[i], "name")
-						errs = append(errs, validate_corev1_EnvVar(&ip384, &(*&obj.EphemeralContainerCommon.Env)[i], oi385)...)
+						ip386 := fp384.Index(i)
+						oi387 := vgruntime.OldListMapItem(ov385, &(*&obj.EphemeralContainerCommon.Env)[i], "name")
+						errs = append(errs, validate_corev1_EnvVar(&ip386, &(*&obj.EphemeralContainerCommon.Env)[i], oi387)...)
 					}
 				}
 			}
 		}
 		// field resources
 		{
-			fp386 := p.Child("resources")
-			ov387 := func() *v1.ResourceRequirements {
-				if ov359 == nil {
+			fp388 := p.Child("resources")
+			ov389 := func() *v1.ResourceRequirements {
+				if ov361 == nil {
 					return nil
 				}
-				return &ov359.Resources
+				return &ov361.Resources
 			}()
-			_ = ov387
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp386, &obj.EphemeralContainerCommon.Resources, ov387)...)
+			_ = ov389
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp388, &obj.EphemeralContainerCommon.Resources, ov389)...)
 		}
 		// field resizePolicy
 		{
-			fp388 := p.Child("resizePolicy")
+			fp390 := p.Child("resizePolicy")
 			if !(len(obj.EphemeralContainerCommon.ResizePolicy) == 0) {
-				ov389 := func() *[]v1.ContainerResizePolicy {
-					if ov359 == nil {
+				ov391 := func() *[]v1.ContainerResizePolicy {
+					if ov361 == nil {
 						return nil
 					}
-					return &ov359.ResizePolicy
+					return &ov361.ResizePolicy
 				}()
-				_ = ov389
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov389) {
+				_ = ov391
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov391) {
 					for i := range *&obj.EphemeralContainerCommon.ResizePolicy {
-						ip390 := fp388.Index(i)
-						oi391 := (*v1.ContainerResizePolicy)(nil)
-						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip390, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i], oi391)...)
+						ip392 := fp390.Index(i)
+						oi393 := (*v1.ContainerResizePolicy)(nil)
+						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip392, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i], oi393)...)
 					}
 				}
 			}
 		}
 		// field restartPolicyRules
 		{
-			fp394 := p.Child("restartPolicyRules")
+			fp396 := p.Child("restartPolicyRules")
 			if !(len(obj.EphemeralContainerCommon.RestartPolicyRules) == 0) {
-				ov395 := func() *[]v1.ContainerRestartRule {
-					if ov359 == nil {
+				ov397 := func() *[]v1.ContainerRestartRule {
+					if ov361 == nil {
 						return nil
 					}
-					return &ov359.RestartPolicyRules
+					return &ov361.RestartPolicyRules
 				}()
-				_ = ov395
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov395) {
+				_ = ov397
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov397) {
 					for i := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
-						ip396 := fp394.Index(i)
-						oi397 := (*v1.ContainerRestartRule)(nil)
-						errs = append(errs, validate_corev1_ContainerRestartRule(&ip396, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i], oi397)...)
+						ip398 := fp396.Index(i)
+						oi399 := (*v1.ContainerRestartRule)(nil)
+						errs = append(errs, validate_corev1_ContainerRestartRule(&ip398, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i], oi399)...)
 					}
 				}
 			}
 		}
 		// field volumeMounts
 		{
-			fp398 := p.Child("volumeMounts")
+			fp400 := p.Child("volumeMounts")
 			if !(len(obj.EphemeralContainerCommon.VolumeMounts) == 0) {
-				ov399 := func() *[]v1.VolumeMount {
-					if ov359 == nil {
+				ov401 := func() *[]v1.VolumeMount {
+					if ov361 == nil {
 						return nil
 					}
-					return &ov359.VolumeMounts
+					return &ov361.VolumeMounts
 				}()
-				_ = ov399
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov399, "mountPath") {
-					errs = append(errs, vgruntime.UniqueByKey(&fp398, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
+				_ = ov401
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov401, "mountPath") {
+					errs = append(errs, vgruntime.UniqueByKey(&fp400, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
 					for i := range *&obj.EphemeralContainerCommon.VolumeMounts {
-						ip400 := fp398.Index(i)
-						oi401 := vgruntime.OldListMapItem(ov399, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], "mountPath")
-						errs = append(errs, validate_corev1_VolumeMount(&ip400, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], oi401)...)
+						ip402 := fp400.Index(i)
+						oi403 := vgruntime.OldListMapItem(ov401, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], "mountPath")
+						errs = append(errs, validate_corev1_VolumeMount(&ip402, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], oi403)...)
 					}
 				}
 			}
 		}
 		// field volumeDevices
 		{
-			fp402 := p.Child("volumeDevices")
+			fp404 := p.Child("volumeDevices")
 			if !(len(obj.EphemeralContainerCommon.VolumeDevices) == 0) {
-				ov403 := func() *[]v1.VolumeDevice {
-					if ov359 == nil {
+				ov405 := func() *[]v1.VolumeDevice {
+					if ov361 == nil {
 						return nil
 					}
-					return &ov359.VolumeDevices
+					return &ov361.VolumeDevices
 				}()
-				_ = ov403
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov403, "devicePath") {
-					errs = append(errs, vgruntime.UniqueByKey(&fp402, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
+				_ = ov405
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov405, "devicePath") {
+					errs = append(errs, vgruntime.UniqueByKey(&fp404, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
 					for i := range *&obj.EphemeralContainerCommon.VolumeDevices {
-						ip404 := fp402.Index(i)
-						oi405 := vgruntime.OldListMapItem(ov403, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], "devicePath")
-						errs = append(errs, validate_corev1_VolumeDevice(&ip404, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], oi405)...)
+						ip406 := fp404.Index(i)
+						oi407 := vgruntime.OldListMapItem(ov405, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], "devicePath")
+						errs = append(errs, validate_corev1_VolumeDevice(&ip406, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], oi407)...)
 					}
 				}
 			}
 		}
 		// field livenessProbe
 		{
-			fp406 := p.Child("livenessProbe")
+			fp408 := p.Child("livenessProbe")
 			if !(obj.EphemeralContainerCommon.LivenessProbe == nil) {
-				ov407 := func() *v1.Probe {
-					if ov359 == nil {
+				ov409 := func() *v1.Probe {
+					if ov361 == nil {
 						return nil
 					}
-					return ov359.LivenessProbe
+					return ov361.LivenessProbe
 				}()
-				_ = ov407
-				errs = append(errs, validate_corev1_Probe(&fp406, obj.EphemeralContainerCommon.LivenessProbe, ov407)...)
+				_ = ov409
+				errs = append(errs, validate_corev1_Probe(&fp408, obj.EphemeralContainerCommon.LivenessProbe, ov409)...)
 			}
 		}
 		// field readinessProbe
 		{
-			fp408 := p.Child("readinessProbe")
+			fp410 := p.Child("readinessProbe")
 			if !(obj.EphemeralContainerCommon.ReadinessProbe == nil) {
-				ov409 := func() *v1.Probe {
-					if ov359 == nil {
+				ov411 := func() *v1.Probe {
+					if ov361 == nil {
 						return nil
 					}
-					return ov359.ReadinessProbe
+					return ov361.ReadinessProbe
 				}()
-				_ = ov409
-				errs = append(errs, validate_corev1_Probe(&fp408, obj.EphemeralContainerCommon.ReadinessProbe, ov409)...)
+				_ = ov411
+				errs = append(errs, validate_corev1_Probe(&fp410, obj.EphemeralContainerCommon.ReadinessProbe, ov411)...)
 			}
 		}
 		// field startupProbe
 		{
-			fp410 := p.Child("startupProbe")
+			fp412 := p.Child("startupProbe")
 			if !(obj.EphemeralContainerCommon.StartupProbe == nil) {
-				ov411 := func() *v1.Probe {
-					if ov359 == nil {
+				ov413 := func() *v1.Probe {
+					if ov361 == nil {
 						return nil
 					}
-					return ov359.StartupProbe
+					return ov361.StartupProbe
 				}()
-				_ = ov411
-				errs = append(errs, validate_corev1_Probe(&fp410, obj.EphemeralContainerCommon.StartupProbe, ov411)...)
+				_ = ov413
+				errs = append(errs, validate_corev1_Probe(&fp412, obj.EphemeralContainerCommon.StartupProbe, ov413)...)
 			}
 		}
 		// field lifecycle
 		{
-			fp412 := p.Child("lifecycle")
+			fp414 := p.Child("lifecycle")
 			if !(obj.EphemeralContainerCommon.Lifecycle == nil) {
-				ov413 := func() *v1.Lifecycle {
-					if ov359 == nil {
+				ov415 := func() *v1.Lifecycle {
+					if ov361 == nil {
 						return nil
 					}
-					return ov359.Lifecycle
+					return ov361.Lifecycle
 				}()
-				_ = ov413
-				errs = append(errs, validate_corev1_Lifecycle(&fp412, obj.EphemeralContainerCommon.Lifecycle, ov413)...)
+				_ = ov415
+				errs = append(errs, validate_corev1_Lifecycle(&fp414, obj.EphemeralContainerCommon.Lifecycle, ov415)...)
 			}
 		}
 		// field securityContext
 		{
-			fp420 := p.Child("securityContext")
+			fp422 := p.Child("securityContext")
 			if !(obj.EphemeralContainerCommon.SecurityContext == nil) {
-				ov421 := func() *v1.SecurityContext {
-					if ov359 == nil {
+				ov423 := func() *v1.SecurityContext {
+					if ov361 == nil {
 						return nil
 					}
-					return ov359.SecurityContext
+					return ov361.SecurityContext
 				}()
-				_ = ov421
-				errs = append(errs, validate_corev1_SecurityContext(&fp420, obj.EphemeralContainerCommon.SecurityContext, ov421)...)
+				_ = ov423
+				errs = append(errs, validate_corev1_SecurityContext(&fp422, obj.EphemeralContainerCommon.SecurityContext, ov423)...)
 			}
 		}
 	}
@@ -1921,50 +1935,50 @@ func validate_corev1_PodSecurityContext(p *vgruntime.Path, obj, old *v1.PodSecur
 	}
 	// field sysctls
 	{
-		fp448 := p.Child("sysctls")
+		fp450 := p.Child("sysctls")
 		if !(len(obj.Sysctls) == 0) {
-			ov449 := func() *[]v1.Sysctl {
+			ov451 := func() *[]v1.Sysctl {
 				if old == nil {
 					return nil
 				}
 				return &old.Sysctls
 			}()
-			_ = ov449
-			if !vgruntime.Unchanged(&obj.Sysctls, ov449) {
+			_ = ov451
+			if !vgruntime.Unchanged(&obj.Sysctls, ov451) {
 				for i := range *&obj.Sysctls {
-					ip450 := fp448.Index(i)
-					oi451 := (*v1.Sysctl)(nil)
-					errs = append(errs, validate_corev1_Sysctl(&ip450, &(*&obj.Sysctls)[i], oi451)...)
+					ip452 := fp450.Index(i)
+					oi453 := (*v1.Sysctl)(nil)
+					errs = append(errs, validate_corev1_Sysctl(&ip452, &(*&obj.Sysctls)[i], oi453)...)
 				}
 			}
 		}
 	}
 	// field seccompProfile
 	{
-		fp454 := p.Child("seccompProfile")
+		fp456 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov455 := func() *v1.SeccompProfile {
+			ov457 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov455
-			errs = append(errs, validate_corev1_SeccompProfile(&fp454, obj.SeccompProfile, ov455)...)
+			_ = ov457
+			errs = append(errs, validate_corev1_SeccompProfile(&fp456, obj.SeccompProfile, ov457)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp456 := p.Child("appArmorProfile")
+		fp458 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov457 := func() *v1.AppArmorProfile {
+			ov459 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov457
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp456, obj.AppArmorProfile, ov457)...)
+			_ = ov459
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp458, obj.AppArmorProfile, ov459)...)
 		}
 	}
 	return
@@ -1978,44 +1992,44 @@ func validate_corev1_Affinity(p *vgruntime.Path, obj, old *v1.Affinity) (errs fi
 	}
 	// field nodeAffinity
 	{
-		fp460 := p.Child("nodeAffinity")
+		fp462 := p.Child("nodeAffinity")
 		if !(obj.NodeAffinity == nil) {
-			ov461 := func() *v1.NodeAffinity {
+			ov463 := func() *v1.NodeAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.NodeAffinity
 			}()
-			_ = ov461
-			errs = append(errs, validate_corev1_NodeAffinity(&fp460, obj.NodeAffinity, ov461)...)
+			_ = ov463
+			errs = append(errs, validate_corev1_NodeAffinity(&fp462, obj.NodeAffinity, ov463)...)
 		}
 	}
 	// field podAffinity
 	{
-		fp462 := p.Child("podAffinity")
+		fp464 := p.Child("podAffinity")
 		if !(obj.PodAffinity == nil) {
-			ov463 := func() *v1.PodAffinity {
+			ov465 := func() *v1.PodAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAffinity
 			}()
-			_ = ov463
-			errs = append(errs, validate_corev1_PodAffinity(&fp462, obj.PodAffinity, ov463)...)
+			_ = ov465
+			errs = append(errs, validate_corev1_PodAffinity(&fp464, obj.PodAffinity, ov465)...)
 		}
 	}
 	// field podAntiAffinity
 	{
-		fp464 := p.Child("podAntiAffinity")
+		fp466 := p.Child("podAntiAffinity")
 		if !(obj.PodAntiAffinity == nil) {
-			ov465 := func() *v1.PodAntiAffinity {
+			ov467 := func() *v1.PodAntiAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAntiAffinity
 			}()
-			_ = ov465
-			errs = append(errs, validate_corev1_PodAntiAffinity(&fp464, obj.PodAntiAffinity, ov465)...)
+			_ = ov467
+			errs = append(errs, validate_corev1_PodAntiAffinity(&fp466, obj.PodAntiAffinity, ov467)...)
 		}
 	}
 	return
@@ -2056,16 +2070,16 @@ func validate_corev1_TopologySpreadConstraint(p *vgruntime.Path, obj, old *v1.To
 	}
 	// field labelSelector
 	{
-		fp492 := p.Child("labelSelector")
+		fp494 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov493 := func() *v11.LabelSelector {
+			ov495 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov493
-			errs = append(errs, validate_metav1_LabelSelector(&fp492, obj.LabelSelector, ov493)...)
+			_ = ov495
+			errs = append(errs, validate_metav1_LabelSelector(&fp494, obj.LabelSelector, ov495)...)
 		}
 	}
 	return
@@ -2115,21 +2129,21 @@ func validate_corev1_ResourceRequirements(p *vgruntime.Path, obj, old *v1.Resour
 	}
 	// field claims
 	{
-		fp522 := p.Child("claims")
+		fp524 := p.Child("claims")
 		if !(len(obj.Claims) == 0) {
-			ov523 := func() *[]v1.ResourceClaim {
+			ov525 := func() *[]v1.ResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.Claims
 			}()
-			_ = ov523
-			if !vgruntime.UnchangedListMap(&obj.Claims, ov523, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp522, *&obj.Claims, listMapKey15)...)
+			_ = ov525
+			if !vgruntime.UnchangedListMap(&obj.Claims, ov525, "name") {
+				errs = append(errs, vgruntime.UniqueByKey(&fp524, *&obj.Claims, listMapKey15)...)
 				for i := range *&obj.Claims {
-					ip524 := fp522.Index(i)
-					oi525 := vgruntime.OldListMapItem(ov523, &(*&obj.Claims)[i], "name")
-					errs = append(errs, validate_corev1_ResourceClaim(&ip524, &(*&obj.Claims)[i], oi525)...)
+					ip526 := fp524.Index(i)
+					oi527 := vgruntime.OldListMapItem(ov525, &(*&obj.Claims)[i], "name")
+					errs = append(errs, validate_corev1_ResourceClaim(&ip526, &(*&obj.Claims)[i], oi527)...)
 				}
 			}
 		}
@@ -2145,9 +2159,9 @@ func validate_corev1_EvictionResponder(p *vgruntime.Path, obj, old *v1.EvictionR
 	}
 	// field priority
 	{
-		fp528 := p.Child("priority")
+		fp530 := p.Child("priority")
 		if obj.Priority == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp528))
+			errs = append(errs, vgruntime.SchemaRequired(&fp530))
 		}
 	}
 	return
@@ -2206,20 +2220,20 @@ func validate_corev1_SecretVolumeSource(p *vgruntime.Path, obj, old *v1.SecretVo
 	}
 	// field items
 	{
-		fp564 := p.Child("items")
+		fp566 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov565 := func() *[]v1.KeyToPath {
+			ov567 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov565
-			if !vgruntime.Unchanged(&obj.Items, ov565) {
+			_ = ov567
+			if !vgruntime.Unchanged(&obj.Items, ov567) {
 				for i := range *&obj.Items {
-					ip566 := fp564.Index(i)
-					oi567 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip566, &(*&obj.Items)[i], oi567)...)
+					ip568 := fp566.Index(i)
+					oi569 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip568, &(*&obj.Items)[i], oi569)...)
 				}
 			}
 		}
@@ -2271,9 +2285,9 @@ func validate_corev1_RBDVolumeSource(p *vgruntime.Path, obj, old *v1.RBDVolumeSo
 	}
 	// field monitors
 	{
-		fp614 := p.Child("monitors")
+		fp616 := p.Child("monitors")
 		if obj.CephMonitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp614))
+			errs = append(errs, vgruntime.SchemaRequired(&fp616))
 		}
 	}
 	return
@@ -2305,9 +2319,9 @@ func validate_corev1_CephFSVolumeSource(p *vgruntime.Path, obj, old *v1.CephFSVo
 	}
 	// field monitors
 	{
-		fp652 := p.Child("monitors")
+		fp654 := p.Child("monitors")
 		if obj.Monitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp652))
+			errs = append(errs, vgruntime.SchemaRequired(&fp654))
 		}
 	}
 	return
@@ -2321,20 +2335,20 @@ func validate_corev1_DownwardAPIVolumeSource(p *vgruntime.Path, obj, old *v1.Dow
 	}
 	// field items
 	{
-		fp666 := p.Child("items")
+		fp668 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov667 := func() *[]v1.DownwardAPIVolumeFile {
+			ov669 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov667
-			if !vgruntime.Unchanged(&obj.Items, ov667) {
+			_ = ov669
+			if !vgruntime.Unchanged(&obj.Items, ov669) {
 				for i := range *&obj.Items {
-					ip668 := fp666.Index(i)
-					oi669 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip668, &(*&obj.Items)[i], oi669)...)
+					ip670 := fp668.Index(i)
+					oi671 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip670, &(*&obj.Items)[i], oi671)...)
 				}
 			}
 		}
@@ -2368,20 +2382,20 @@ func validate_corev1_ConfigMapVolumeSource(p *vgruntime.Path, obj, old *v1.Confi
 	}
 	// field items
 	{
-		fp697 := p.Child("items")
+		fp699 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov698 := func() *[]v1.KeyToPath {
+			ov700 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov698
-			if !vgruntime.Unchanged(&obj.Items, ov698) {
+			_ = ov700
+			if !vgruntime.Unchanged(&obj.Items, ov700) {
 				for i := range *&obj.Items {
-					ip699 := fp697.Index(i)
-					oi700 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip699, &(*&obj.Items)[i], oi700)...)
+					ip701 := fp699.Index(i)
+					oi702 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip701, &(*&obj.Items)[i], oi702)...)
 				}
 			}
 		}
@@ -2433,20 +2447,20 @@ func validate_corev1_ProjectedVolumeSource(p *vgruntime.Path, obj, old *v1.Proje
 	}
 	// field sources
 	{
-		fp743 := p.Child("sources")
+		fp745 := p.Child("sources")
 		if !(obj.Sources == nil) {
-			ov744 := func() *[]v1.VolumeProjection {
+			ov746 := func() *[]v1.VolumeProjection {
 				if old == nil {
 					return nil
 				}
 				return &old.Sources
 			}()
-			_ = ov744
-			if !vgruntime.Unchanged(&obj.Sources, ov744) {
+			_ = ov746
+			if !vgruntime.Unchanged(&obj.Sources, ov746) {
 				for i := range *&obj.Sources {
-					ip745 := fp743.Index(i)
-					oi746 := (*v1.VolumeProjection)(nil)
-					errs = append(errs, validate_corev1_VolumeProjection(&ip745, &(*&obj.Sources)[i], oi746)...)
+					ip747 := fp745.Index(i)
+					oi748 := (*v1.VolumeProjection)(nil)
+					errs = append(errs, validate_corev1_VolumeProjection(&ip747, &(*&obj.Sources)[i], oi748)...)
 				}
 			}
 		}
@@ -2471,9 +2485,9 @@ func validate_corev1_ScaleIOVolumeSource(p *vgruntime.Path, obj, old *v1.ScaleIO
 	}
 	// field secretRef
 	{
-		fp761 := p.Child("secretRef")
+		fp763 := p.Child("secretRef")
 		if obj.SecretRef == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp761))
+			errs = append(errs, vgruntime.SchemaRequired(&fp763))
 		}
 	}
 	return
@@ -2496,16 +2510,16 @@ func validate_corev1_EphemeralVolumeSource(p *vgruntime.Path, obj, old *v1.Ephem
 	}
 	// field volumeClaimTemplate
 	{
-		fp789 := p.Child("volumeClaimTemplate")
+		fp791 := p.Child("volumeClaimTemplate")
 		if !(obj.VolumeClaimTemplate == nil) {
-			ov790 := func() *v1.PersistentVolumeClaimTemplate {
+			ov792 := func() *v1.PersistentVolumeClaimTemplate {
 				if old == nil {
 					return nil
 				}
 				return old.VolumeClaimTemplate
 			}()
-			_ = ov790
-			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp789, obj.VolumeClaimTemplate, ov790)...)
+			_ = ov792
+			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp791, obj.VolumeClaimTemplate, ov792)...)
 		}
 	}
 	return
@@ -2537,23 +2551,23 @@ func validate_corev1_ContainerRestartRule(p *vgruntime.Path, obj, old *v1.Contai
 	}
 	// field action
 	{
-		fp805 := p.Child("action")
+		fp807 := p.Child("action")
 		if obj.Action == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp805))
+			errs = append(errs, vgruntime.SchemaRequired(&fp807))
 		}
 	}
 	// field exitCodes
 	{
-		fp807 := p.Child("exitCodes")
+		fp809 := p.Child("exitCodes")
 		if !(obj.ExitCodes == nil) {
-			ov808 := func() *v1.ContainerRestartRuleOnExitCodes {
+			ov810 := func() *v1.ContainerRestartRuleOnExitCodes {
 				if old == nil {
 					return nil
 				}
 				return old.ExitCodes
 			}()
-			_ = ov808
-			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp807, obj.ExitCodes, ov808)...)
+			_ = ov810
+			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp809, obj.ExitCodes, ov810)...)
 		}
 	}
 	return
@@ -2567,17 +2581,17 @@ func validate_corev1_VolumeMount(p *vgruntime.Path, obj, old *v1.VolumeMount) (e
 	}
 	// field bindMountOptions
 	{
-		fp823 := p.Child("bindMountOptions")
+		fp825 := p.Child("bindMountOptions")
 		if !(len(obj.BindMountOptions) == 0) {
-			ov824 := func() *[]string {
+			ov826 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.BindMountOptions
 			}()
-			_ = ov824
-			if !vgruntime.Unchanged(&obj.BindMountOptions, ov824) {
-				errs = append(errs, vgruntime.UniqueValues(&fp823, *&obj.BindMountOptions)...)
+			_ = ov826
+			if !vgruntime.Unchanged(&obj.BindMountOptions, ov826) {
+				errs = append(errs, vgruntime.UniqueValues(&fp825, *&obj.BindMountOptions)...)
 			}
 		}
 	}
@@ -2600,7 +2614,7 @@ func validate_corev1_Probe(p *vgruntime.Path, obj, old *v1.Probe) (errs field.Er
 		return
 	}
 	{
-		ov831 := func() *v1.ProbeHandler {
+		ov833 := func() *v1.ProbeHandler {
 			if old == nil {
 				return nil
 			}
@@ -2608,58 +2622,58 @@ func validate_corev1_Probe(p *vgruntime.Path, obj, old *v1.Probe) (errs field.Er
 		}()
 		// field exec
 		{
-			fp832 := p.Child("exec")
+			fp834 := p.Child("exec")
 			if !(obj.ProbeHandler.Exec == nil) {
-				ov833 := func() *v1.ExecAction {
-					if ov831 == nil {
+				ov835 := func() *v1.ExecAction {
+					if ov833 == nil {
 						return nil
 					}
-					return ov831.Exec
+					return ov833.Exec
 				}()
-				_ = ov833
-				errs = append(errs, validate_corev1_ExecAction(&fp832, obj.ProbeHandler.Exec, ov833)...)
+				_ = ov835
+				errs = append(errs, validate_corev1_ExecAction(&fp834, obj.ProbeHandler.Exec, ov835)...)
 			}
 		}
 		// field httpGet
 		{
-			fp834 := p.Child("httpGet")
+			fp836 := p.Child("httpGet")
 			if !(obj.ProbeHandler.HTTPGet == nil) {
-				ov835 := func() *v1.HTTPGetAction {
-					if ov831 == nil {
+				ov837 := func() *v1.HTTPGetAction {
+					if ov833 == nil {
 						return nil
 					}
-					return ov831.HTTPGet
+					return ov833.HTTPGet
 				}()
-				_ = ov835
-				errs = append(errs, validate_corev1_HTTPGetAction(&fp834, obj.ProbeHandler.HTTPGet, ov835)...)
+				_ = ov837
+				errs = append(errs, validate_corev1_HTTPGetAction(&fp836, obj.ProbeHandler.HTTPGet, ov837)...)
 			}
 		}
 		// field tcpSocket
 		{
-			fp836 := p.Child("tcpSocket")
+			fp838 := p.Child("tcpSocket")
 			if !(obj.ProbeHandler.TCPSocket == nil) {
-				ov837 := func() *v1.TCPSocketAction {
-					if ov831 == nil {
+				ov839 := func() *v1.TCPSocketAction {
+					if ov833 == nil {
 						return nil
 					}
-					return ov831.TCPSocket
+					return ov833.TCPSocket
 				}()
-				_ = ov837
-				errs = append(errs, validate_corev1_TCPSocketAction(&fp836, obj.ProbeHandler.TCPSocket, ov837)...)
+				_ = ov839
+				errs = append(errs, validate_corev1_TCPSocketAction(&fp838, obj.ProbeHandler.TCPSocket, ov839)...)
 			}
 		}
 		// field grpc
 		{
-			fp838 := p.Child("grpc")
+			fp840 := p.Child("grpc")
 			if !(obj.ProbeHandler.GRPC == nil) {
-				ov839 := func() *v1.GRPCAction {
-					if ov831 == nil {
+				ov841 := func() *v1.GRPCAction {
+					if ov833 == nil {
 						return nil
 					}
-					return ov831.GRPC
+					return ov833.GRPC
 				}()
-				_ = ov839
-				errs = append(errs, validate_corev1_GRPCAction(&fp838, obj.ProbeHandler.GRPC, ov839)...)
+				_ = ov841
+				errs = append(errs, validate_corev1_GRPCAction(&fp840, obj.ProbeHandler.GRPC, ov841)...)
 			}
 		}
 	}
@@ -2674,30 +2688,30 @@ func validate_corev1_Lifecycle(p *vgruntime.Path, obj, old *v1.Lifecycle) (errs 
 	}
 	// field postStart
 	{
-		fp852 := p.Child("postStart")
+		fp854 := p.Child("postStart")
 		if !(obj.PostStart == nil) {
-			ov853 := func() *v1.LifecycleHandler {
+			ov855 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PostStart
 			}()
-			_ = ov853
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp852, obj.PostStart, ov853)...)
+			_ = ov855
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp854, obj.PostStart, ov855)...)
 		}
 	}
 	// field preStop
 	{
-		fp854 := p.Child("preStop")
+		fp856 := p.Child("preStop")
 		if !(obj.PreStop == nil) {
-			ov855 := func() *v1.LifecycleHandler {
+			ov857 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PreStop
 			}()
-			_ = ov855
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp854, obj.PreStop, ov855)...)
+			_ = ov857
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp856, obj.PreStop, ov857)...)
 		}
 	}
 	return
@@ -2711,44 +2725,44 @@ func validate_corev1_SecurityContext(p *vgruntime.Path, obj, old *v1.SecurityCon
 	}
 	// field capabilities
 	{
-		fp858 := p.Child("capabilities")
+		fp860 := p.Child("capabilities")
 		if !(obj.Capabilities == nil) {
-			ov859 := func() *v1.Capabilities {
+			ov861 := func() *v1.Capabilities {
 				if old == nil {
 					return nil
 				}
 				return old.Capabilities
 			}()
-			_ = ov859
-			errs = append(errs, validate_corev1_Capabilities(&fp858, obj.Capabilities, ov859)...)
+			_ = ov861
+			errs = append(errs, validate_corev1_Capabilities(&fp860, obj.Capabilities, ov861)...)
 		}
 	}
 	// field seccompProfile
 	{
-		fp878 := p.Child("seccompProfile")
+		fp880 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov879 := func() *v1.SeccompProfile {
+			ov881 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov879
-			errs = append(errs, validate_corev1_SeccompProfile(&fp878, obj.SeccompProfile, ov879)...)
+			_ = ov881
+			errs = append(errs, validate_corev1_SeccompProfile(&fp880, obj.SeccompProfile, ov881)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp880 := p.Child("appArmorProfile")
+		fp882 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov881 := func() *v1.AppArmorProfile {
+			ov883 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov881
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp880, obj.AppArmorProfile, ov881)...)
+			_ = ov883
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp882, obj.AppArmorProfile, ov883)...)
 		}
 	}
 	return
@@ -2789,34 +2803,34 @@ func validate_corev1_NodeAffinity(p *vgruntime.Path, obj, old *v1.NodeAffinity) 
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp894 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp896 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(obj.RequiredDuringSchedulingIgnoredDuringExecution == nil) {
-			ov895 := func() *v1.NodeSelector {
+			ov897 := func() *v1.NodeSelector {
 				if old == nil {
 					return nil
 				}
 				return old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov895
-			errs = append(errs, validate_corev1_NodeSelector(&fp894, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov895)...)
+			_ = ov897
+			errs = append(errs, validate_corev1_NodeSelector(&fp896, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov897)...)
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp896 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp898 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov897 := func() *[]v1.PreferredSchedulingTerm {
+			ov899 := func() *[]v1.PreferredSchedulingTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov897
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov897) {
+			_ = ov899
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov899) {
 				for i := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip898 := fp896.Index(i)
-					oi899 := (*v1.PreferredSchedulingTerm)(nil)
-					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip898, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi899)...)
+					ip900 := fp898.Index(i)
+					oi901 := (*v1.PreferredSchedulingTerm)(nil)
+					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip900, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi901)...)
 				}
 			}
 		}
@@ -2832,40 +2846,40 @@ func validate_corev1_PodAffinity(p *vgruntime.Path, obj, old *v1.PodAffinity) (e
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp900 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp902 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov901 := func() *[]v1.PodAffinityTerm {
+			ov903 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov901
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov901) {
+			_ = ov903
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov903) {
 				for i := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip902 := fp900.Index(i)
-					oi903 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip902, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi903)...)
+					ip904 := fp902.Index(i)
+					oi905 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip904, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi905)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp904 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp906 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov905 := func() *[]v1.WeightedPodAffinityTerm {
+			ov907 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov905
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov905) {
+			_ = ov907
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov907) {
 				for i := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip906 := fp904.Index(i)
-					oi907 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip906, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi907)...)
+					ip908 := fp906.Index(i)
+					oi909 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip908, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi909)...)
 				}
 			}
 		}
@@ -2881,40 +2895,40 @@ func validate_corev1_PodAntiAffinity(p *vgruntime.Path, obj, old *v1.PodAntiAffi
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp908 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp910 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov909 := func() *[]v1.PodAffinityTerm {
+			ov911 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov909
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov909) {
+			_ = ov911
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov911) {
 				for i := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip910 := fp908.Index(i)
-					oi911 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip910, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi911)...)
+					ip912 := fp910.Index(i)
+					oi913 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip912, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi913)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp912 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp914 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov913 := func() *[]v1.WeightedPodAffinityTerm {
+			ov915 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov913
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov913) {
+			_ = ov915
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov915) {
 				for i := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip914 := fp912.Index(i)
-					oi915 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip914, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi915)...)
+					ip916 := fp914.Index(i)
+					oi917 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip916, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi917)...)
 				}
 			}
 		}
@@ -2930,20 +2944,20 @@ func validate_metav1_LabelSelector(p *vgruntime.Path, obj, old *v11.LabelSelecto
 	}
 	// field matchExpressions
 	{
-		fp920 := p.Child("matchExpressions")
+		fp922 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov921 := func() *[]v11.LabelSelectorRequirement {
+			ov923 := func() *[]v11.LabelSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov921
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov921) {
+			_ = ov923
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov923) {
 				for i := range *&obj.MatchExpressions {
-					ip922 := fp920.Index(i)
-					oi923 := (*v11.LabelSelectorRequirement)(nil)
-					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip922, &(*&obj.MatchExpressions)[i], oi923)...)
+					ip924 := fp922.Index(i)
+					oi925 := (*v11.LabelSelectorRequirement)(nil)
+					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip924, &(*&obj.MatchExpressions)[i], oi925)...)
 				}
 			}
 		}
@@ -2977,30 +2991,30 @@ func validate_corev1_DownwardAPIVolumeFile(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field fieldRef
 	{
-		fp938 := p.Child("fieldRef")
+		fp940 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov939 := func() *v1.ObjectFieldSelector {
+			ov941 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov939
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp938, obj.FieldRef, ov939)...)
+			_ = ov941
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp940, obj.FieldRef, ov941)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp940 := p.Child("resourceFieldRef")
+		fp942 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov941 := func() *v1.ResourceFieldSelector {
+			ov943 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov941
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp940, obj.ResourceFieldRef, ov941)...)
+			_ = ov943
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp942, obj.ResourceFieldRef, ov943)...)
 		}
 	}
 	return
@@ -3014,86 +3028,86 @@ func validate_corev1_VolumeProjection(p *vgruntime.Path, obj, old *v1.VolumeProj
 	}
 	// field secret
 	{
-		fp946 := p.Child("secret")
+		fp948 := p.Child("secret")
 		if !(obj.Secret == nil) {
-			ov947 := func() *v1.SecretProjection {
+			ov949 := func() *v1.SecretProjection {
 				if old == nil {
 					return nil
 				}
 				return old.Secret
 			}()
-			_ = ov947
-			errs = append(errs, validate_corev1_SecretProjection(&fp946, obj.Secret, ov947)...)
+			_ = ov949
+			errs = append(errs, validate_corev1_SecretProjection(&fp948, obj.Secret, ov949)...)
 		}
 	}
 	// field downwardAPI
 	{
-		fp948 := p.Child("downwardAPI")
+		fp950 := p.Child("downwardAPI")
 		if !(obj.DownwardAPI == nil) {
-			ov949 := func() *v1.DownwardAPIProjection {
+			ov951 := func() *v1.DownwardAPIProjection {
 				if old == nil {
 					return nil
 				}
 				return old.DownwardAPI
 			}()
-			_ = ov949
-			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp948, obj.DownwardAPI, ov949)...)
+			_ = ov951
+			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp950, obj.DownwardAPI, ov951)...)
 		}
 	}
 	// field configMap
 	{
-		fp950 := p.Child("configMap")
+		fp952 := p.Child("configMap")
 		if !(obj.ConfigMap == nil) {
-			ov951 := func() *v1.ConfigMapProjection {
+			ov953 := func() *v1.ConfigMapProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMap
 			}()
-			_ = ov951
-			errs = append(errs, validate_corev1_ConfigMapProjection(&fp950, obj.ConfigMap, ov951)...)
+			_ = ov953
+			errs = append(errs, validate_corev1_ConfigMapProjection(&fp952, obj.ConfigMap, ov953)...)
 		}
 	}
 	// field serviceAccountToken
 	{
-		fp952 := p.Child("serviceAccountToken")
+		fp954 := p.Child("serviceAccountToken")
 		if !(obj.ServiceAccountToken == nil) {
-			ov953 := func() *v1.ServiceAccountTokenProjection {
+			ov955 := func() *v1.ServiceAccountTokenProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ServiceAccountToken
 			}()
-			_ = ov953
-			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp952, obj.ServiceAccountToken, ov953)...)
+			_ = ov955
+			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp954, obj.ServiceAccountToken, ov955)...)
 		}
 	}
 	// field clusterTrustBundle
 	{
-		fp954 := p.Child("clusterTrustBundle")
+		fp956 := p.Child("clusterTrustBundle")
 		if !(obj.ClusterTrustBundle == nil) {
-			ov955 := func() *v1.ClusterTrustBundleProjection {
+			ov957 := func() *v1.ClusterTrustBundleProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ClusterTrustBundle
 			}()
-			_ = ov955
-			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp954, obj.ClusterTrustBundle, ov955)...)
+			_ = ov957
+			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp956, obj.ClusterTrustBundle, ov957)...)
 		}
 	}
 	// field podCertificate
 	{
-		fp956 := p.Child("podCertificate")
+		fp958 := p.Child("podCertificate")
 		if !(obj.PodCertificate == nil) {
-			ov957 := func() *v1.PodCertificateProjection {
+			ov959 := func() *v1.PodCertificateProjection {
 				if old == nil {
 					return nil
 				}
 				return old.PodCertificate
 			}()
-			_ = ov957
-			errs = append(errs, validate_corev1_PodCertificateProjection(&fp956, obj.PodCertificate, ov957)...)
+			_ = ov959
+			errs = append(errs, validate_corev1_PodCertificateProjection(&fp958, obj.PodCertificate, ov959)...)
 		}
 	}
 	return
@@ -3107,15 +3121,15 @@ func validate_corev1_PersistentVolumeClaimTemplate(p *vgruntime.Path, obj, old *
 	}
 	// field spec
 	{
-		fp960 := p.Child("spec")
-		ov961 := func() *v1.PersistentVolumeClaimSpec {
+		fp962 := p.Child("spec")
+		ov963 := func() *v1.PersistentVolumeClaimSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov961
-		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp960, &obj.Spec, ov961)...)
+		_ = ov963
+		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp962, &obj.Spec, ov963)...)
 	}
 	return
 }
@@ -3128,24 +3142,24 @@ func validate_corev1_ContainerRestartRuleOnExitCodes(p *vgruntime.Path, obj, old
 	}
 	// field operator
 	{
-		fp962 := p.Child("operator")
+		fp964 := p.Child("operator")
 		if obj.Operator == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp962))
+			errs = append(errs, vgruntime.SchemaRequired(&fp964))
 		}
 	}
 	// field values
 	{
-		fp964 := p.Child("values")
+		fp966 := p.Child("values")
 		if !(len(obj.Values) == 0) {
-			ov965 := func() *[]int32 {
+			ov967 := func() *[]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Values
 			}()
-			_ = ov965
-			if !vgruntime.Unchanged(&obj.Values, ov965) {
-				errs = append(errs, vgruntime.UniqueValues(&fp964, *&obj.Values)...)
+			_ = ov967
+			if !vgruntime.Unchanged(&obj.Values, ov967) {
+				errs = append(errs, vgruntime.UniqueValues(&fp966, *&obj.Values)...)
 			}
 		}
 	}
@@ -3169,20 +3183,20 @@ func validate_corev1_HTTPGetAction(p *vgruntime.Path, obj, old *v1.HTTPGetAction
 	}
 	// field httpHeaders
 	{
-		fp980 := p.Child("httpHeaders")
+		fp982 := p.Child("httpHeaders")
 		if !(len(obj.HTTPHeaders) == 0) {
-			ov981 := func() *[]v1.HTTPHeader {
+			ov983 := func() *[]v1.HTTPHeader {
 				if old == nil {
 					return nil
 				}
 				return &old.HTTPHeaders
 			}()
-			_ = ov981
-			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov981) {
+			_ = ov983
+			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov983) {
 				for i := range *&obj.HTTPHeaders {
-					ip982 := fp980.Index(i)
-					oi983 := (*v1.HTTPHeader)(nil)
-					errs = append(errs, validate_corev1_HTTPHeader(&ip982, &(*&obj.HTTPHeaders)[i], oi983)...)
+					ip984 := fp982.Index(i)
+					oi985 := (*v1.HTTPHeader)(nil)
+					errs = append(errs, validate_corev1_HTTPHeader(&ip984, &(*&obj.HTTPHeaders)[i], oi985)...)
 				}
 			}
 		}
@@ -3216,58 +3230,58 @@ func validate_corev1_LifecycleHandler(p *vgruntime.Path, obj, old *v1.LifecycleH
 	}
 	// field exec
 	{
-		fp996 := p.Child("exec")
+		fp998 := p.Child("exec")
 		if !(obj.Exec == nil) {
-			ov997 := func() *v1.ExecAction {
+			ov999 := func() *v1.ExecAction {
 				if old == nil {
 					return nil
 				}
 				return old.Exec
 			}()
-			_ = ov997
-			errs = append(errs, validate_corev1_ExecAction(&fp996, obj.Exec, ov997)...)
+			_ = ov999
+			errs = append(errs, validate_corev1_ExecAction(&fp998, obj.Exec, ov999)...)
 		}
 	}
 	// field httpGet
 	{
-		fp998 := p.Child("httpGet")
+		fp1000 := p.Child("httpGet")
 		if !(obj.HTTPGet == nil) {
-			ov999 := func() *v1.HTTPGetAction {
+			ov1001 := func() *v1.HTTPGetAction {
 				if old == nil {
 					return nil
 				}
 				return old.HTTPGet
 			}()
-			_ = ov999
-			errs = append(errs, validate_corev1_HTTPGetAction(&fp998, obj.HTTPGet, ov999)...)
+			_ = ov1001
+			errs = append(errs, validate_corev1_HTTPGetAction(&fp1000, obj.HTTPGet, ov1001)...)
 		}
 	}
 	// field tcpSocket
 	{
-		fp1000 := p.Child("tcpSocket")
+		fp1002 := p.Child("tcpSocket")
 		if !(obj.TCPSocket == nil) {
-			ov1001 := func() *v1.TCPSocketAction {
+			ov1003 := func() *v1.TCPSocketAction {
 				if old == nil {
 					return nil
 				}
 				return old.TCPSocket
 			}()
-			_ = ov1001
-			errs = append(errs, validate_corev1_TCPSocketAction(&fp1000, obj.TCPSocket, ov1001)...)
+			_ = ov1003
+			errs = append(errs, validate_corev1_TCPSocketAction(&fp1002, obj.TCPSocket, ov1003)...)
 		}
 	}
 	// field sleep
 	{
-		fp1002 := p.Child("sleep")
+		fp1004 := p.Child("sleep")
 		if !(obj.Sleep == nil) {
-			ov1003 := func() *v1.SleepAction {
+			ov1005 := func() *v1.SleepAction {
 				if old == nil {
 					return nil
 				}
 				return old.Sleep
 			}()
-			_ = ov1003
-			errs = append(errs, validate_corev1_SleepAction(&fp1002, obj.Sleep, ov1003)...)
+			_ = ov1005
+			errs = append(errs, validate_corev1_SleepAction(&fp1004, obj.Sleep, ov1005)...)
 		}
 	}
 	return
@@ -3290,22 +3304,22 @@ func validate_corev1_NodeSelector(p *vgruntime.Path, obj, old *v1.NodeSelector) 
 	}
 	// field nodeSelectorTerms
 	{
-		fp1012 := p.Child("nodeSelectorTerms")
+		fp1014 := p.Child("nodeSelectorTerms")
 		if obj.NodeSelectorTerms == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1012))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1014))
 		} else {
-			ov1013 := func() *[]v1.NodeSelectorTerm {
+			ov1015 := func() *[]v1.NodeSelectorTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.NodeSelectorTerms
 			}()
-			_ = ov1013
-			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1013) {
+			_ = ov1015
+			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1015) {
 				for i := range *&obj.NodeSelectorTerms {
-					ip1014 := fp1012.Index(i)
-					oi1015 := (*v1.NodeSelectorTerm)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1014, &(*&obj.NodeSelectorTerms)[i], oi1015)...)
+					ip1016 := fp1014.Index(i)
+					oi1017 := (*v1.NodeSelectorTerm)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1016, &(*&obj.NodeSelectorTerms)[i], oi1017)...)
 				}
 			}
 		}
@@ -3321,15 +3335,15 @@ func validate_corev1_PreferredSchedulingTerm(p *vgruntime.Path, obj, old *v1.Pre
 	}
 	// field preference
 	{
-		fp1018 := p.Child("preference")
-		ov1019 := func() *v1.NodeSelectorTerm {
+		fp1020 := p.Child("preference")
+		ov1021 := func() *v1.NodeSelectorTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.Preference
 		}()
-		_ = ov1019
-		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1018, &obj.Preference, ov1019)...)
+		_ = ov1021
+		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1020, &obj.Preference, ov1021)...)
 	}
 	return
 }
@@ -3342,30 +3356,30 @@ func validate_corev1_PodAffinityTerm(p *vgruntime.Path, obj, old *v1.PodAffinity
 	}
 	// field labelSelector
 	{
-		fp1020 := p.Child("labelSelector")
+		fp1022 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1021 := func() *v11.LabelSelector {
+			ov1023 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1021
-			errs = append(errs, validate_metav1_LabelSelector(&fp1020, obj.LabelSelector, ov1021)...)
+			_ = ov1023
+			errs = append(errs, validate_metav1_LabelSelector(&fp1022, obj.LabelSelector, ov1023)...)
 		}
 	}
 	// field namespaceSelector
 	{
-		fp1028 := p.Child("namespaceSelector")
+		fp1030 := p.Child("namespaceSelector")
 		if !(obj.NamespaceSelector == nil) {
-			ov1029 := func() *v11.LabelSelector {
+			ov1031 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.NamespaceSelector
 			}()
-			_ = ov1029
-			errs = append(errs, validate_metav1_LabelSelector(&fp1028, obj.NamespaceSelector, ov1029)...)
+			_ = ov1031
+			errs = append(errs, validate_metav1_LabelSelector(&fp1030, obj.NamespaceSelector, ov1031)...)
 		}
 	}
 	return
@@ -3379,15 +3393,15 @@ func validate_corev1_WeightedPodAffinityTerm(p *vgruntime.Path, obj, old *v1.Wei
 	}
 	// field podAffinityTerm
 	{
-		fp1040 := p.Child("podAffinityTerm")
-		ov1041 := func() *v1.PodAffinityTerm {
+		fp1042 := p.Child("podAffinityTerm")
+		ov1043 := func() *v1.PodAffinityTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.PodAffinityTerm
 		}()
-		_ = ov1041
-		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1040, &obj.PodAffinityTerm, ov1041)...)
+		_ = ov1043
+		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1042, &obj.PodAffinityTerm, ov1043)...)
 	}
 	return
 }
@@ -3409,20 +3423,20 @@ func validate_corev1_SecretProjection(p *vgruntime.Path, obj, old *v1.SecretProj
 	}
 	// field items
 	{
-		fp1053 := p.Child("items")
+		fp1055 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1054 := func() *[]v1.KeyToPath {
+			ov1056 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1054
-			if !vgruntime.Unchanged(&obj.Items, ov1054) {
+			_ = ov1056
+			if !vgruntime.Unchanged(&obj.Items, ov1056) {
 				for i := range *&obj.Items {
-					ip1055 := fp1053.Index(i)
-					oi1056 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1055, &(*&obj.Items)[i], oi1056)...)
+					ip1057 := fp1055.Index(i)
+					oi1058 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1057, &(*&obj.Items)[i], oi1058)...)
 				}
 			}
 		}
@@ -3438,20 +3452,20 @@ func validate_corev1_DownwardAPIProjection(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field items
 	{
-		fp1059 := p.Child("items")
+		fp1061 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1060 := func() *[]v1.DownwardAPIVolumeFile {
+			ov1062 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1060
-			if !vgruntime.Unchanged(&obj.Items, ov1060) {
+			_ = ov1062
+			if !vgruntime.Unchanged(&obj.Items, ov1062) {
 				for i := range *&obj.Items {
-					ip1061 := fp1059.Index(i)
-					oi1062 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1061, &(*&obj.Items)[i], oi1062)...)
+					ip1063 := fp1061.Index(i)
+					oi1064 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1063, &(*&obj.Items)[i], oi1064)...)
 				}
 			}
 		}
@@ -3467,20 +3481,20 @@ func validate_corev1_ConfigMapProjection(p *vgruntime.Path, obj, old *v1.ConfigM
 	}
 	// field items
 	{
-		fp1066 := p.Child("items")
+		fp1068 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1067 := func() *[]v1.KeyToPath {
+			ov1069 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1067
-			if !vgruntime.Unchanged(&obj.Items, ov1067) {
+			_ = ov1069
+			if !vgruntime.Unchanged(&obj.Items, ov1069) {
 				for i := range *&obj.Items {
-					ip1068 := fp1066.Index(i)
-					oi1069 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1068, &(*&obj.Items)[i], oi1069)...)
+					ip1070 := fp1068.Index(i)
+					oi1071 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1070, &(*&obj.Items)[i], oi1071)...)
 				}
 			}
 		}
@@ -3505,16 +3519,16 @@ func validate_corev1_ClusterTrustBundleProjection(p *vgruntime.Path, obj, old *v
 	}
 	// field labelSelector
 	{
-		fp1084 := p.Child("labelSelector")
+		fp1086 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1085 := func() *v11.LabelSelector {
+			ov1087 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1085
-			errs = append(errs, validate_metav1_LabelSelector(&fp1084, obj.LabelSelector, ov1085)...)
+			_ = ov1087
+			errs = append(errs, validate_metav1_LabelSelector(&fp1086, obj.LabelSelector, ov1087)...)
 		}
 	}
 	return
@@ -3528,16 +3542,16 @@ func validate_corev1_PodCertificateProjection(p *vgruntime.Path, obj, old *v1.Po
 	}
 	// field signerName
 	{
-		fp1092 := p.Child("signerName")
+		fp1094 := p.Child("signerName")
 		if obj.SignerName == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1092))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1094))
 		}
 	}
 	// field keyType
 	{
-		fp1094 := p.Child("keyType")
+		fp1096 := p.Child("keyType")
 		if obj.KeyType == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1094))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1096))
 		}
 	}
 	return
@@ -3551,56 +3565,56 @@ func validate_corev1_PersistentVolumeClaimSpec(p *vgruntime.Path, obj, old *v1.P
 	}
 	// field selector
 	{
-		fp1114 := p.Child("selector")
+		fp1116 := p.Child("selector")
 		if !(obj.Selector == nil) {
-			ov1115 := func() *v11.LabelSelector {
+			ov1117 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.Selector
 			}()
-			_ = ov1115
-			errs = append(errs, validate_metav1_LabelSelector(&fp1114, obj.Selector, ov1115)...)
+			_ = ov1117
+			errs = append(errs, validate_metav1_LabelSelector(&fp1116, obj.Selector, ov1117)...)
 		}
 	}
 	// field resources
 	{
-		fp1116 := p.Child("resources")
-		ov1117 := func() *v1.VolumeResourceRequirements {
+		fp1118 := p.Child("resources")
+		ov1119 := func() *v1.VolumeResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov1117
-		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1116, &obj.Resources, ov1117)...)
+		_ = ov1119
+		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1118, &obj.Resources, ov1119)...)
 	}
 	// field dataSource
 	{
-		fp1124 := p.Child("dataSource")
+		fp1126 := p.Child("dataSource")
 		if !(obj.DataSource == nil) {
-			ov1125 := func() *v1.TypedLocalObjectReference {
+			ov1127 := func() *v1.TypedLocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSource
 			}()
-			_ = ov1125
-			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1124, obj.DataSource, ov1125)...)
+			_ = ov1127
+			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1126, obj.DataSource, ov1127)...)
 		}
 	}
 	// field dataSourceRef
 	{
-		fp1126 := p.Child("dataSourceRef")
+		fp1128 := p.Child("dataSourceRef")
 		if !(obj.DataSourceRef == nil) {
-			ov1127 := func() *v1.TypedObjectReference {
+			ov1129 := func() *v1.TypedObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSourceRef
 			}()
-			_ = ov1127
-			errs = append(errs, validate_corev1_TypedObjectReference(&fp1126, obj.DataSourceRef, ov1127)...)
+			_ = ov1129
+			errs = append(errs, validate_corev1_TypedObjectReference(&fp1128, obj.DataSourceRef, ov1129)...)
 		}
 	}
 	return
@@ -3632,40 +3646,40 @@ func validate_corev1_NodeSelectorTerm(p *vgruntime.Path, obj, old *v1.NodeSelect
 	}
 	// field matchExpressions
 	{
-		fp1136 := p.Child("matchExpressions")
+		fp1138 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov1137 := func() *[]v1.NodeSelectorRequirement {
+			ov1139 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov1137
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1137) {
+			_ = ov1139
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1139) {
 				for i := range *&obj.MatchExpressions {
-					ip1138 := fp1136.Index(i)
-					oi1139 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1138, &(*&obj.MatchExpressions)[i], oi1139)...)
+					ip1140 := fp1138.Index(i)
+					oi1141 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1140, &(*&obj.MatchExpressions)[i], oi1141)...)
 				}
 			}
 		}
 	}
 	// field matchFields
 	{
-		fp1140 := p.Child("matchFields")
+		fp1142 := p.Child("matchFields")
 		if !(len(obj.MatchFields) == 0) {
-			ov1141 := func() *[]v1.NodeSelectorRequirement {
+			ov1143 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchFields
 			}()
-			_ = ov1141
-			if !vgruntime.Unchanged(&obj.MatchFields, ov1141) {
+			_ = ov1143
+			if !vgruntime.Unchanged(&obj.MatchFields, ov1143) {
 				for i := range *&obj.MatchFields {
-					ip1142 := fp1140.Index(i)
-					oi1143 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1142, &(*&obj.MatchFields)[i], oi1143)...)
+					ip1144 := fp1142.Index(i)
+					oi1145 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1144, &(*&obj.MatchFields)[i], oi1145)...)
 				}
 			}
 		}
