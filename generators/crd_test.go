@@ -291,3 +291,22 @@ func TestCRDVersionMarkers(t *testing.T) {
 		}
 	}
 }
+
+// +groupName in the block above the package clause, after a blank line,
+// as kubebuilder scaffolds groupversion_info.go: the package is a group
+// version (controller-gen reads it so), not silently none.
+func TestGroupNameAboveBlankLine(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "crd")
+	outs, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdseparated"}, OutputFile: outputFile, CRDDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crd, validators bool
+	for _, o := range outs {
+		crd = crd || o.Path == filepath.Join(dir, "gn.example.com_things.yaml")
+		validators = validators || filepath.Base(o.Path) == outputFile
+	}
+	if !crd || !validators {
+		t.Errorf("CRD written: %t, validators written: %t (outputs: %d)", crd, validators, len(outs))
+	}
+}

@@ -75,7 +75,7 @@ func jsonEqual(a, b reflect.Value, plain bool) bool {
 	case reflect.Struct:
 		for _, f := range jsonFields(t) {
 			fa, fb := a.FieldByIndex(f.index), b.FieldByIndex(f.index)
-			pa, pb := present(fa, f.omitEmpty), present(fb, f.omitEmpty)
+			pa, pb := present(fa, f.omitEmpty) && !(f.omitZero && isZero(fa)), present(fb, f.omitEmpty) && !(f.omitZero && isZero(fb))
 			if pa != pb {
 				return false
 			}
@@ -83,7 +83,7 @@ func jsonEqual(a, b reflect.Value, plain bool) bool {
 				continue
 			}
 			if keys, ok := listMapKeys.Load(listMapField{t, f.name}); ok && !plain {
-				if !listMapEqual(fa, fb, keys.([]string)) {
+				if !listMapEqual(fa, fb, keys.([]Key)) {
 					return false
 				}
 			} else if !jsonEqual(fa, fb, plain) {
@@ -124,9 +124,17 @@ func present(v reflect.Value, omitEmpty bool) bool {
 }
 
 type jsonField struct {
-	index     []int
-	name      string // the JSON name
-	omitEmpty bool
+	index               []int
+	name                string // the JSON name
+	omitEmpty, omitZero bool
+}
+
+// Key is a key field of a list-map items, by JSON name; Defaulted: its
+// schema has a default, so the server reads it present when the Go value
+// leaves it out.
+type Key struct {
+	Name      string
+	Defaulted bool
 }
 
 // listMapField names a list-map: the struct type holding it and its JSON
@@ -143,14 +151,14 @@ var listMapKeys sync.Map // listMapField -> []string
 // list-map keyed by the fields of its items with JSON names keys. Generated
 // validators register their list-maps, so that JSONEqual compares them as
 // the server's ratcheting does.
-func RegisterListMap[T any](field string, keys ...string) {
+func RegisterListMap[T any](field string, keys ...Key) {
 	listMapKeys.Store(listMapField{reflect.TypeFor[T](), field}, keys)
 }
 
 // listMapEqual compares two list-maps as the server's ratcheting does:
 // each new item with the first old item of the same keys; an item
 // without one of its keys, or without an old item, is a change.
-func listMapEqual(a, b reflect.Value, keys []string) bool {
+func listMapEqual(a, b reflect.Value, keys []Key) bool {
 	if a.IsNil() != b.IsNil() || a.Len() != b.Len() {
 		return false
 	}
@@ -177,7 +185,7 @@ func listMapEqual(a, b reflect.Value, keys []string) bool {
 
 // sameKeys reports whether two list-map items have the same keys; ok is
 // false when the new item lacks one.
-func sameKeys(a, b reflect.Value, keys []string) (same, ok bool) {
+func sameKeys(a, b reflect.Value, keys []Key) (same, ok bool) {
 	for a.Kind() == reflect.Pointer {
 		if a.IsNil() || b.IsNil() {
 			return false, !a.IsNil()
@@ -191,7 +199,7 @@ func sameKeys(a, b reflect.Value, keys []string) (same, ok bool) {
 	for _, k := range keys {
 		var f *jsonField
 		for _, x := range jsonFields(a.Type()) {
-			if x.name == k {
+			if x.name == k.Name {
 				f = &x
 				break
 			}
@@ -200,10 +208,14 @@ func sameKeys(a, b reflect.Value, keys []string) (same, ok bool) {
 			return false, false
 		}
 		fa, fb := a.FieldByIndex(f.index), b.FieldByIndex(f.index)
-		if !present(fa, f.omitEmpty) {
+		// A key with a default is present once the server defaulted
+		// the item (the Go value left out is the default's zero value).
+		pa := k.Defaulted || present(fa, f.omitEmpty)
+		if !pa {
 			return false, false
 		}
-		if !present(fb, f.omitEmpty) || !jsonEqual(fa, fb, true) {
+		pb := k.Defaulted || present(fb, f.omitEmpty)
+		if !pb || !jsonEqual(fa, fb, true) {
 			same = false
 		}
 	}
@@ -235,7 +247,7 @@ func jsonFields(t reflect.Type) []jsonField {
 			}
 			if ft.Kind() == reflect.Struct {
 				for _, inner := range jsonFields(ft) {
-					out = append(out, jsonField{index: append([]int{i}, inner.index...), name: inner.name, omitEmpty: inner.omitEmpty})
+					out = append(out, jsonField{index: append([]int{i}, inner.index...), name: inner.name, omitEmpty: inner.omitEmpty, omitZero: inner.omitZero})
 				}
 				continue
 			}
@@ -243,7 +255,8 @@ func jsonFields(t reflect.Type) []jsonField {
 		if name == "" {
 			name = sf.Name
 		}
-		out = append(out, jsonField{index: []int{i}, name: name, omitEmpty: strings.Contains(","+opts+",", ",omitempty,")})
+		out = append(out, jsonField{index: []int{i}, name: name, omitEmpty: strings.Contains(","+opts+",", ",omitempty,"),
+			omitZero: strings.Contains(","+opts+",", ",omitzero,")})
 	}
 	fieldCache.Store(t, out)
 	return out
@@ -252,7 +265,7 @@ func jsonFields(t reflect.Type) []jsonField {
 // OldListMapItem is the item of the old list-map (nil: none) the server
 // correlates with item: the first with the same keys (JSON names keys),
 // none when item lacks one of its keys.
-func OldListMapItem[S ~[]E, E any](old *S, item *E, keys ...string) *E {
+func OldListMapItem[S ~[]E, E any](old *S, item *E, keys ...Key) *E {
 	if old == nil {
 		return nil
 	}
@@ -271,9 +284,47 @@ func OldListMapItem[S ~[]E, E any](old *S, item *E, keys ...string) *E {
 
 // UnchangedListMap is Unchanged for a list-map keyed by the fields with
 // JSON names keys, compared as the server's ratcheting compares it.
-func UnchangedListMap[S ~[]E, E any](v, old *S, keys ...string) bool {
+func UnchangedListMap[S ~[]E, E any](v, old *S, keys ...Key) bool {
 	if old == nil || v == nil {
 		return false
 	}
 	return listMapEqual(reflect.ValueOf(v).Elem(), reflect.ValueOf(old).Elem(), keys)
+}
+
+// IsZero reports whether encoding/json leaves out a field of v's type
+// tagged omitzero: by the type's IsZero method when it has one, else when
+// v is its type's zero value.
+func IsZero[T any](v *T) bool {
+	return isZero(reflect.ValueOf(v).Elem())
+}
+
+type isZeroer interface{ IsZero() bool }
+
+func isZero(v reflect.Value) bool {
+	if z, ok := v.Interface().(isZeroer); ok {
+		if v.Kind() == reflect.Pointer && v.IsNil() {
+			return true
+		}
+		return z.IsZero()
+	}
+	if v.CanAddr() {
+		if z, ok := v.Addr().Interface().(isZeroer); ok {
+			return z.IsZero()
+		}
+	}
+	return v.IsZero()
+}
+
+// PropertyCount is how many properties the JSON of struct v has, as
+// minProperties and maxProperties count them.
+func PropertyCount[T any](v *T) int {
+	rv := reflect.ValueOf(v).Elem()
+	n := 0
+	for _, f := range jsonFields(rv.Type()) {
+		fv := rv.FieldByIndex(f.index)
+		if present(fv, f.omitEmpty) && !(f.omitZero && isZero(fv)) {
+			n++
+		}
+	}
+	return n
 }

@@ -27,7 +27,7 @@ type jeEmbedded struct {
 	Inner string `json:"inner,omitempty"`
 }
 
-func init() { RegisterListMap[jeObj]("items", "name") }
+func init() { RegisterListMap[jeObj]("items", Key{Name: "name"}) }
 
 // JSONEqual compares as the server's ratcheting compares the JSON a Go
 // client sends.
@@ -54,14 +54,14 @@ func TestJSONEqual(t *testing.T) {
 		}
 	}
 	var null []jeItem
-	if !UnchangedListMap(&[]jeItem{{Name: "a"}}, &[]jeItem{{Name: "a"}}, "name") || UnchangedListMap(&[]jeItem{}, &null, "name") {
+	if !UnchangedListMap(&[]jeItem{{Name: "a"}}, &[]jeItem{{Name: "a"}}, Key{Name: "name"}) || UnchangedListMap(&[]jeItem{}, &null, Key{Name: "name"}) {
 		t.Error("UnchangedListMap: [] and null are two values")
 	}
 	old := []jeItem{{Name: "a", Value: "1"}, {Name: "a", Value: "2"}}
-	if got := OldListMapItem(&old, &jeItem{Name: "a"}, "name"); got != &old[0] {
+	if got := OldListMapItem(&old, &jeItem{Name: "a"}, Key{Name: "name"}); got != &old[0] {
 		t.Errorf("OldListMapItem: %v, want the first old item of the key", got)
 	}
-	if got := OldListMapItem(&old, &jeItem{Value: "1"}, "name"); got != nil {
+	if got := OldListMapItem(&old, &jeItem{Value: "1"}, Key{Name: "name"}); got != nil {
 		t.Errorf("OldListMapItem of an item without its key: %v", got)
 	}
 }

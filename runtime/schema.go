@@ -158,3 +158,9 @@ func SchemaFormat(p *Path, v, format string) *field.Error {
 	}
 	return at(field.TypeInvalid(nil, v, fmt.Sprintf("%s in body must be of type %s: %q", p.String(), format, v)), p)
 }
+
+// SchemaNull is the error of a null where the schema wants a value of type
+// typ (a nil item of a list of pointers).
+func SchemaNull(p *Path, typ string) *field.Error {
+	return at(field.TypeInvalid(nil, nil, fmt.Sprintf("%s in body must be of type %s: \"null\"", p.String(), typ)), p)
+}

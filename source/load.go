@@ -266,8 +266,22 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					pc.pkg = append(pc.pkg, take(cg)...)
 				}
 			}
-		} else if f.Doc != nil {
-			pc.pkg = append(pc.pkg, take(f.Doc)...)
+		} else {
+			// The block above the package clause after a blank line is
+			// the package's too, as controller-gen reads it (kubebuilder
+			// scaffolds put +groupName there in groupversion_info.go).
+			anchor := fset.Position(f.Package).Line
+			if f.Doc != nil {
+				anchor = fset.Position(f.Doc.Pos()).Line
+			}
+			for _, cg := range f.Comments {
+				if cg != f.Doc && cg.End() < f.Package && fset.Position(cg.End()).Line == anchor-2 {
+					pc.pkg = append(pc.pkg, take(cg)...)
+				}
+			}
+			if f.Doc != nil {
+				pc.pkg = append(pc.pkg, take(f.Doc)...)
+			}
 		}
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)

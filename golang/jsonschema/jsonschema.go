@@ -305,7 +305,7 @@ func (e *emitter) fieldsOf(t *types.Type, s *apiextv1.JSONSchemaProps, obj *jen.
 			ov := e.free("ov")
 			if inner.Kind == types.Pointer {
 				// An embedded pointer left nil writes none of its fields.
-				sub := []jen.Code{oldField(ov, inner.Elem, old, m.Name, true)}
+				sub := []jen.Code{oldField(ov, inner.Elem, old, m.Name, true), jen.Id("_").Op("=").Id(ov)}
 				n := len(sub)
 				e.fieldsOf(inner.Elem, s, obj.Clone().Dot(m.Name), ov, &sub)
 				if len(sub) > n {
@@ -314,7 +314,7 @@ func (e *emitter) fieldsOf(t *types.Type, s *apiextv1.JSONSchemaProps, obj *jen.
 				continue
 			}
 			if inner.Kind == types.Struct || gotype.Resolve(inner).Kind == types.Struct {
-				sub := []jen.Code{oldField(ov, inner, old, m.Name, false)}
+				sub := []jen.Code{oldField(ov, inner, old, m.Name, false), jen.Id("_").Op("=").Id(ov)}
 				n := len(sub)
 				e.fieldsOf(inner, s, obj.Clone().Dot(m.Name), ov, &sub)
 				if len(sub) > n {
@@ -328,7 +328,7 @@ func (e *emitter) fieldsOf(t *types.Type, s *apiextv1.JSONSchemaProps, obj *jen.
 			continue
 		}
 		required := slices.Contains(s.Required, name)
-		e.field(m, ft, name, &fs, required, slices.Contains(opts, "omitempty"), obj.Clone().Dot(m.Name), old, body)
+		e.field(m, ft, name, &fs, required, slices.Contains(opts, "omitempty"), slices.Contains(opts, "omitzero"), obj.Clone().Dot(m.Name), old, body)
 	}
 }
 
@@ -347,7 +347,7 @@ func oldField(v string, t *types.Type, old, field string, isPtr bool) jen.Code {
 
 // field adds the checks of one field: its presence in the JSON, and its
 // value's when present.
-func (e *emitter) field(m types.Member, ft *types.Type, name string, s *apiextv1.JSONSchemaProps, required, omitEmpty bool, v *jen.Statement, old string, body *[]jen.Code) {
+func (e *emitter) field(m types.Member, ft *types.Type, name string, s *apiextv1.JSONSchemaProps, required, omitEmpty, omitZero bool, v *jen.Statement, old string, body *[]jen.Code) {
 	path := e.free("fp")
 	ov := e.free("ov")
 	if s.XListType != nil && *s.XListType == "map" && e.structType != nil {
@@ -356,7 +356,7 @@ func (e *emitter) field(m types.Member, ft *types.Type, name string, s *apiextv1
 			e.listMapSet[id] = true
 			args := []jen.Code{jen.Lit(name)}
 			for _, k := range s.XListMapKeys {
-				args = append(args, jen.Lit(k))
+				args = append(args, listMapKey(s, k))
 			}
 			e.listMaps = append(e.listMaps, jen.Qual(pkgRT, "RegisterListMap").Types(typeRef(e.structType)).Call(args...))
 		}
@@ -374,8 +374,13 @@ func (e *emitter) field(m types.Member, ft *types.Type, name string, s *apiextv1
 			absent = v.Clone().Op("==").Nil()
 		}
 		value = e.value(s, ft, jen.Op("&").Add(v.Clone()), ov, path)
-	case r.Kind == types.Builtin && omitEmpty:
+	case r.Kind == types.Builtin && (omitEmpty || omitZero):
 		absent = v.Clone().Op("==").Add(zeroOf(r))
+		value = e.value(s, ft, jen.Op("&").Add(v.Clone()), ov, path)
+	case omitZero:
+		// encoding/json leaves out a zero struct tagged omitzero (by its
+		// IsZero method when it has one).
+		absent = jen.Qual(pkgRT, "IsZero").Call(jen.Op("&").Add(v.Clone()))
 		value = e.value(s, ft, jen.Op("&").Add(v.Clone()), ov, path)
 	default:
 		value = e.value(s, ft, jen.Op("&").Add(v.Clone()), ov, path)

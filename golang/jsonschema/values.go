@@ -40,7 +40,7 @@ func (e *emitter) value(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.Sta
 	if r := gotype.Resolve(t); r.Kind == types.Slice && s.XListType != nil && *s.XListType == "map" {
 		args := []jen.Code{ptr.Clone(), jen.Id(old)}
 		for _, k := range s.XListMapKeys {
-			args = append(args, jen.Lit(k))
+			args = append(args, listMapKey(s, k))
 		}
 		unchanged = jen.Qual(pkgRT, "UnchangedListMap").Call(args...)
 	}
@@ -112,7 +112,21 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 		out = append(out, e.scalar(s, kind, v, path)...)
 	case types.Slice, types.Array:
 		if el := gotype.Resolve(r.Elem); r.Kind == types.Slice && el.Kind == types.Builtin && (el.Name.Name == "byte" || el.Name.Name == "uint8") {
-			e.unchecked(s, t, "format")
+			// The server sees the base64 text: its lengths are those.
+			e.unchecked(s, t, "format", "type", "minLength", "maxLength")
+			n := jen.Parens(jen.Len(jen.Op("*").Add(ptr.Clone())).Op("+").Lit(2)).Op("/").Lit(3).Op("*").Lit(4)
+			at := jen.Op("&").Id(path)
+			if s.MaxLength != nil {
+				out = append(out, jen.If(n.Clone().Op(">").Lit(int(*s.MaxLength))).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaTooLong").Call(at, jen.Lit(int(*s.MaxLength))))))
+			}
+			if s.MinLength != nil {
+				cond := n.Clone().Op("<").Lit(int(*s.MinLength))
+				if s.MaxLength != nil {
+					cond = n.Clone().Op("<=").Lit(int(*s.MaxLength)).Op("&&").Add(cond)
+				}
+				out = append(out, jen.If(cond).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"),
+					jen.Qual(pkgRT, "SchemaInvalid").Call(at, jen.Qual("encoding/base64", "StdEncoding").Dot("EncodeToString").Call(jen.Op("*").Add(ptr.Clone())), jen.Qual(pkgRT, "MinLengthDetail").Call(jen.Lit(int(*s.MinLength)))))))
+			}
 			return out, nil
 		}
 		own, items := e.list(s, t, r, ptr, old, path)
@@ -124,8 +138,19 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 		if t.Name.Package == "" {
 			return out, nil
 		}
-		if s.MinProperties != nil || s.MaxProperties != nil || len(s.Enum) > 0 {
-			e.unchecked(s, t, "type", "properties", "required", "x-kubernetes-preserve-unknown-fields", "x-kubernetes-embedded-resource")
+		if len(s.Enum) > 0 {
+			e.unchecked(s, t, "type", "properties", "required", "x-kubernetes-preserve-unknown-fields", "x-kubernetes-embedded-resource", "minProperties", "maxProperties")
+		}
+		if s.MinProperties != nil || s.MaxProperties != nil {
+			at := jen.Op("&").Id(path)
+			n := jen.Qual(pkgRT, "PropertyCount").Call(ptr.Clone())
+			if s.MaxProperties != nil {
+				out = append(out, jen.If(n.Clone().Op(">").Lit(int(*s.MaxProperties))).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaTooMany").Call(at, n.Clone(), jen.Lit(int(*s.MaxProperties))))))
+			}
+			if s.MinProperties != nil {
+				out = append(out, jen.If(n.Clone().Op("<").Lit(int(*s.MinProperties))).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"),
+					jen.Qual(pkgRT, "SchemaInvalid").Call(at, n.Clone(), jen.Qual(pkgRT, "MinPropertiesDetail").Call(jen.Lit(int(*s.MinProperties)))))))
+			}
 		}
 		if s.XEmbeddedResource {
 			out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "EmbeddedObject").Call(jen.Op("&").Id(path), ptr.Clone()).Op("...")))
@@ -338,8 +363,19 @@ func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.S
 	}
 	if s.Items != nil && s.Items.Schema != nil {
 		ip := e.free("ip")
+		idx := e.free("i")
 		oi := e.free("oi")
-		item := e.value(s.Items.Schema, elem, jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id("i")), oi, ip)
+		item := e.value(s.Items.Schema, elem, jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id(idx)), oi, ip)
+		if elem.Kind == types.Pointer && !s.Items.Schema.Nullable {
+			// A nil item is null, which the server keeps in a list and
+			// rejects as a value of the wrong type.
+			typ := s.Items.Schema.Type
+			if typ == "" {
+				typ = "object"
+			}
+			item = append([]jen.Code{jen.If(jen.Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id(idx)).Op("==").Nil()).Block(
+				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaNull").Call(jen.Op("&").Id(ip), jen.Lit(typ))))}, item...)
+		}
 		if len(item) > 0 {
 			// The old item: the one with the same keys in a list-map, an
 			// equal one in a list-set, none in an atomic list (which the
@@ -347,15 +383,15 @@ func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.S
 			var find jen.Code = jen.Id(oi).Op(":=").Parens(jen.Op("*").Add(elemRef(elem))).Parens(jen.Nil())
 			switch {
 			case keyFn != "" && old != "":
-				args := []jen.Code{jen.Id(old), jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id("i"))}
+				args := []jen.Code{jen.Id(old), jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id(idx))}
 				for _, k := range s.XListMapKeys {
-					args = append(args, jen.Lit(k))
+					args = append(args, listMapKey(s, k))
 				}
 				find = jen.Id(oi).Op(":=").Qual(pkgRT, "OldListMapItem").Call(args...)
 			case s.XListType != nil && *s.XListType == "set" && old != "":
-				find = jen.Id(oi).Op(":=").Qual(pkgRT, "OldItemEqual").Call(jen.Id(old), jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id("i")))
+				find = jen.Id(oi).Op(":=").Qual(pkgRT, "OldItemEqual").Call(jen.Id(old), jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id(idx)))
 			}
-			below = append(below, jen.For(jen.Id("i").Op(":=").Range().Op("*").Add(ptr.Clone())).Block(append([]jen.Code{jen.Id(ip).Op(":=").Id(path).Dot("Index").Call(jen.Id("i")), find}, item...)...))
+			below = append(below, jen.For(jen.Id(idx).Op(":=").Range().Op("*").Add(ptr.Clone())).Block(append([]jen.Code{jen.Id(ip).Op(":=").Id(path).Dot("Index").Call(jen.Id(idx)), find}, item...)...))
 		}
 	}
 	return out, below
@@ -461,13 +497,14 @@ func (e *emitter) mapChecks(s *apiextv1.JSONSchemaProps, r *types.Type, ptr *jen
 	}
 	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
 		kp := e.free("kp")
+		mv, key := e.free("mv"), e.free("k")
 		om := e.free("om")
-		val := e.value(s.AdditionalProperties.Schema, r.Elem, jen.Op("&").Id("mv"), om, kp)
+		val := e.value(s.AdditionalProperties.Schema, r.Elem, jen.Op("&").Id(mv), om, kp)
 		if len(val) > 0 {
 			// Keys in order: the errors come in the same order every time.
-			below = append(below, jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(jen.Op("*").Add(ptr.Clone())))).Block(
-				append([]jen.Code{jen.Id("mv").Op(":=").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id("k")), jen.Id(kp).Op(":=").Id(path).Dot("Key").Call(jen.String().Call(jen.Id("k"))),
-					jen.Id(om).Op(":=").Qual(pkgRT, "OldMapValue").Call(oldRef(old), jen.Id("k"))}, val...)...))
+			below = append(below, jen.For(jen.List(jen.Id("_"), jen.Id(key)).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(jen.Op("*").Add(ptr.Clone())))).Block(
+				append([]jen.Code{jen.Id(mv).Op(":=").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id(key)), jen.Id(kp).Op(":=").Id(path).Dot("Key").Call(jen.String().Call(jen.Id(key))),
+					jen.Id(om).Op(":=").Qual(pkgRT, "OldMapValue").Call(oldRef(old), jen.Id(key))}, val...)...))
 		}
 	}
 	return out, below
@@ -499,4 +536,15 @@ func (e *emitter) unchecked(s *apiextv1.JSONSchemaProps, t *types.Type, allowed 
 	if len(bad) > 0 {
 		e.errorf("%v on a %s is not checked by the Go validator", bad, gotype.TypeString(t))
 	}
+}
+
+// listMapKey is a runtime.Key of a list-map's items: its JSON name, and
+// whether its schema has a default (the server defaults it where the Go
+// value leaves it out).
+func listMapKey(s *apiextv1.JSONSchemaProps, name string) jen.Code {
+	defaulted := false
+	if s.Items != nil && s.Items.Schema != nil {
+		defaulted = s.Items.Schema.Properties[name].Default != nil
+	}
+	return jen.Qual(pkgRT, "Key").Values(jen.Dict{jen.Id("Name"): jen.Lit(name), jen.Id("Defaulted"): jen.Lit(defaulted)})
 }

@@ -355,7 +355,24 @@ func (c *comparer) printerColumns(path string, want, got []apiextv1.CustomResour
 	c.ordered(path, names(want), names(got))
 	for i := range want {
 		w := &want[i]
-		j := slices.IndexFunc(got, func(g apiextv1.CustomResourceColumnDefinition) bool { return g.Name == w.Name })
+		// The n-th column of a name with the n-th of that name on the
+		// other side: two may have one name (cluster-api's "Available").
+		nth := 0
+		for _, x := range want[:i] {
+			if x.Name == w.Name {
+				nth++
+			}
+		}
+		j := -1
+		for k := range got {
+			if got[k].Name == w.Name {
+				if nth == 0 {
+					j = k
+					break
+				}
+				nth--
+			}
+		}
 		if j < 0 {
 			continue // in the difference of the names
 		}

@@ -264,11 +264,11 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 					errs = append(errs, vgruntime.SchemaTooMany(&fp28, len(*&obj.Tags), 8))
 				}
 				errs = append(errs, vgruntime.UniqueValues(&fp28, *&obj.Tags)...)
-				for i := range *&obj.Tags {
-					ip30 := fp28.Index(i)
-					oi31 := vgruntime.OldItemEqual(ov29, &(*&obj.Tags)[i])
-					if !vgruntime.Unchanged(&(*&obj.Tags)[i], oi31) {
-						if utf8.RuneCountInString(string(*&(*&obj.Tags)[i])) > 32 {
+				for i31 := range *&obj.Tags {
+					ip30 := fp28.Index(i31)
+					oi32 := vgruntime.OldItemEqual(ov29, &(*&obj.Tags)[i31])
+					if !vgruntime.Unchanged(&(*&obj.Tags)[i31], oi32) {
+						if utf8.RuneCountInString(string(*&(*&obj.Tags)[i31])) > 32 {
 							errs = append(errs, vgruntime.SchemaTooLong(&ip30, 32))
 						}
 					}
@@ -278,56 +278,62 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field env
 	{
-		fp32 := p.Child("env")
+		fp33 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov33 := func() *[]v1.EnvVar {
+			ov34 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			_ = ov33
-			if !vgruntime.UnchangedListMap(&obj.Env, ov33, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp32, *&obj.Env, listMapKey1)...)
-				for i := range *&obj.Env {
-					ip34 := fp32.Index(i)
-					oi35 := vgruntime.OldListMapItem(ov33, &(*&obj.Env)[i], "name")
-					errs = append(errs, validate_corev1_EnvVar(&ip34, &(*&obj.Env)[i], oi35)...)
+			_ = ov34
+			if !vgruntime.UnchangedListMap(&obj.Env, ov34, vgruntime.Key{
+				Defaulted: false,
+				Name:      "name",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp33, *&obj.Env, listMapKey1)...)
+				for i36 := range *&obj.Env {
+					ip35 := fp33.Index(i36)
+					oi37 := vgruntime.OldListMapItem(ov34, &(*&obj.Env)[i36], vgruntime.Key{
+						Defaulted: false,
+						Name:      "name",
+					})
+					errs = append(errs, validate_corev1_EnvVar(&ip35, &(*&obj.Env)[i36], oi37)...)
 				}
 			}
 		}
 	}
 	// field annotations
 	{
-		fp36 := p.Child("annotations")
+		fp38 := p.Child("annotations")
 		if !(len(obj.Annotations) == 0) {
-			ov37 := func() *map[string]string {
+			ov39 := func() *map[string]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Annotations
 			}()
-			_ = ov37
-			if !vgruntime.Unchanged(&obj.Annotations, ov37) {
+			_ = ov39
+			if !vgruntime.Unchanged(&obj.Annotations, ov39) {
 				if len(*&obj.Annotations) > 16 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp36, len(*&obj.Annotations), 16))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp38, len(*&obj.Annotations), 16))
 				}
 			}
 		}
 	}
 	// field contact
 	{
-		fp40 := p.Child("contact")
+		fp44 := p.Child("contact")
 		if !(obj.Contact == "") {
-			ov41 := func() *string {
+			ov45 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Contact
 			}()
-			_ = ov41
-			if !vgruntime.Unchanged(&obj.Contact, ov41) {
-				if err := vgruntime.SchemaFormat(&fp40, string(*&obj.Contact), "email"); err != nil {
+			_ = ov45
+			if !vgruntime.Unchanged(&obj.Contact, ov45) {
+				if err := vgruntime.SchemaFormat(&fp44, string(*&obj.Contact), "email"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -335,30 +341,30 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field notify
 	{
-		fp42 := p.Child("notify")
-		ov43 := func() *runtime.RawExtension {
+		fp46 := p.Child("notify")
+		ov47 := func() *runtime.RawExtension {
 			if old == nil {
 				return nil
 			}
 			return &old.Notify
 		}()
-		_ = ov43
-		if !vgruntime.Unchanged(&obj.Notify, ov43) {
-			errs = append(errs, vgruntime.EmbeddedRaw(&fp42, &obj.Notify)...)
+		_ = ov47
+		if !vgruntime.Unchanged(&obj.Notify, ov47) {
+			errs = append(errs, vgruntime.EmbeddedRaw(&fp46, &obj.Notify)...)
 		}
 	}
 	// field template
 	{
-		fp44 := p.Child("template")
+		fp48 := p.Child("template")
 		if !(obj.Template == nil) {
-			ov45 := func() *v1.PodTemplateSpec {
+			ov49 := func() *v1.PodTemplateSpec {
 				if old == nil {
 					return nil
 				}
 				return old.Template
 			}()
-			_ = ov45
-			errs = append(errs, validate_corev1_PodTemplateSpec(&fp44, obj.Template, ov45)...)
+			_ = ov49
+			errs = append(errs, validate_corev1_PodTemplateSpec(&fp48, obj.Template, ov49)...)
 		}
 	}
 	return
@@ -381,21 +387,27 @@ func validate_CronTabStatus(p *vgruntime.Path, obj, old *CronTabStatus) (errs fi
 	}
 	// field conditions
 	{
-		fp48 := p.Child("conditions")
+		fp52 := p.Child("conditions")
 		if !(len(obj.Conditions) == 0) {
-			ov49 := func() *[]v11.Condition {
+			ov53 := func() *[]v11.Condition {
 				if old == nil {
 					return nil
 				}
 				return &old.Conditions
 			}()
-			_ = ov49
-			if !vgruntime.UnchangedListMap(&obj.Conditions, ov49, "type") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp48, *&obj.Conditions, listMapKey2)...)
-				for i := range *&obj.Conditions {
-					ip50 := fp48.Index(i)
-					oi51 := vgruntime.OldListMapItem(ov49, &(*&obj.Conditions)[i], "type")
-					errs = append(errs, validate_metav1_Condition(&ip50, &(*&obj.Conditions)[i], oi51)...)
+			_ = ov53
+			if !vgruntime.UnchangedListMap(&obj.Conditions, ov53, vgruntime.Key{
+				Defaulted: false,
+				Name:      "type",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp52, *&obj.Conditions, listMapKey2)...)
+				for i55 := range *&obj.Conditions {
+					ip54 := fp52.Index(i55)
+					oi56 := vgruntime.OldListMapItem(ov53, &(*&obj.Conditions)[i55], vgruntime.Key{
+						Defaulted: false,
+						Name:      "type",
+					})
+					errs = append(errs, validate_metav1_Condition(&ip54, &(*&obj.Conditions)[i55], oi56)...)
 				}
 			}
 		}
@@ -411,16 +423,16 @@ func validate_corev1_EnvVar(p *vgruntime.Path, obj, old *v1.EnvVar) (errs field.
 	}
 	// field valueFrom
 	{
-		fp56 := p.Child("valueFrom")
+		fp61 := p.Child("valueFrom")
 		if !(obj.ValueFrom == nil) {
-			ov57 := func() *v1.EnvVarSource {
+			ov62 := func() *v1.EnvVarSource {
 				if old == nil {
 					return nil
 				}
 				return old.ValueFrom
 			}()
-			_ = ov57
-			errs = append(errs, validate_corev1_EnvVarSource(&fp56, obj.ValueFrom, ov57)...)
+			_ = ov62
+			errs = append(errs, validate_corev1_EnvVarSource(&fp61, obj.ValueFrom, ov62)...)
 		}
 	}
 	return
@@ -434,15 +446,15 @@ func validate_corev1_PodTemplateSpec(p *vgruntime.Path, obj, old *v1.PodTemplate
 	}
 	// field spec
 	{
-		fp60 := p.Child("spec")
-		ov61 := func() *v1.PodSpec {
+		fp65 := p.Child("spec")
+		ov66 := func() *v1.PodSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov61
-		errs = append(errs, validate_corev1_PodSpec(&fp60, &obj.Spec, ov61)...)
+		_ = ov66
+		errs = append(errs, validate_corev1_PodSpec(&fp65, &obj.Spec, ov66)...)
 	}
 	return
 }
@@ -461,91 +473,91 @@ func validate_metav1_Condition(p *vgruntime.Path, obj, old *v11.Condition) (errs
 	}
 	// field type
 	{
-		fp62 := p.Child("type")
-		ov63 := func() *string {
+		fp67 := p.Child("type")
+		ov68 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Type
 		}()
-		_ = ov63
-		if !vgruntime.Unchanged(&obj.Type, ov63) {
+		_ = ov68
+		if !vgruntime.Unchanged(&obj.Type, ov68) {
 			if utf8.RuneCountInString(string(*&obj.Type)) > 316 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp62, 316))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp67, 316))
 			} else if !pattern3.MatchString(string(*&obj.Type)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp62, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp67, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
 			}
 		}
 	}
 	// field status
 	{
-		fp64 := p.Child("status")
-		ov65 := func() *v11.ConditionStatus {
+		fp69 := p.Child("status")
+		ov70 := func() *v11.ConditionStatus {
 			if old == nil {
 				return nil
 			}
 			return &old.Status
 		}()
-		_ = ov65
-		if !vgruntime.Unchanged(&obj.Status, ov65) {
+		_ = ov70
+		if !vgruntime.Unchanged(&obj.Status, ov70) {
 			switch string(*&obj.Status) {
 			case "True", "False", "Unknown":
 			default:
-				errs = append(errs, vgruntime.SchemaEnum(&fp64, string(*&obj.Status), []string{"True", "False", "Unknown"}))
+				errs = append(errs, vgruntime.SchemaEnum(&fp69, string(*&obj.Status), []string{"True", "False", "Unknown"}))
 			}
 		}
 	}
 	// field observedGeneration
 	{
-		fp66 := p.Child("observedGeneration")
+		fp71 := p.Child("observedGeneration")
 		if !(obj.ObservedGeneration == 0) {
-			ov67 := func() *int64 {
+			ov72 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return &old.ObservedGeneration
 			}()
-			_ = ov67
-			if !vgruntime.Unchanged(&obj.ObservedGeneration, ov67) {
+			_ = ov72
+			if !vgruntime.Unchanged(&obj.ObservedGeneration, ov72) {
 				if int64(*&obj.ObservedGeneration) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp66, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp71, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
 				}
 			}
 		}
 	}
 	// field reason
 	{
-		fp70 := p.Child("reason")
-		ov71 := func() *string {
+		fp75 := p.Child("reason")
+		ov76 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Reason
 		}()
-		_ = ov71
-		if !vgruntime.Unchanged(&obj.Reason, ov71) {
+		_ = ov76
+		if !vgruntime.Unchanged(&obj.Reason, ov76) {
 			if utf8.RuneCountInString(string(*&obj.Reason)) > 1024 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp70, 1024))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp75, 1024))
 			} else if utf8.RuneCountInString(string(*&obj.Reason)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp70, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp75, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
 			} else if !pattern4.MatchString(string(*&obj.Reason)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp70, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp75, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
 			}
 		}
 	}
 	// field message
 	{
-		fp72 := p.Child("message")
-		ov73 := func() *string {
+		fp77 := p.Child("message")
+		ov78 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Message
 		}()
-		_ = ov73
-		if !vgruntime.Unchanged(&obj.Message, ov73) {
+		_ = ov78
+		if !vgruntime.Unchanged(&obj.Message, ov78) {
 			if utf8.RuneCountInString(string(*&obj.Message)) > 32768 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp72, 32768))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp77, 32768))
 			}
 		}
 	}
@@ -560,72 +572,72 @@ func validate_corev1_EnvVarSource(p *vgruntime.Path, obj, old *v1.EnvVarSource) 
 	}
 	// field fieldRef
 	{
-		fp74 := p.Child("fieldRef")
+		fp79 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov75 := func() *v1.ObjectFieldSelector {
+			ov80 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov75
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp74, obj.FieldRef, ov75)...)
+			_ = ov80
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp79, obj.FieldRef, ov80)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp76 := p.Child("resourceFieldRef")
+		fp81 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov77 := func() *v1.ResourceFieldSelector {
+			ov82 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov77
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp76, obj.ResourceFieldRef, ov77)...)
+			_ = ov82
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp81, obj.ResourceFieldRef, ov82)...)
 		}
 	}
 	// field configMapKeyRef
 	{
-		fp78 := p.Child("configMapKeyRef")
+		fp83 := p.Child("configMapKeyRef")
 		if !(obj.ConfigMapKeyRef == nil) {
-			ov79 := func() *v1.ConfigMapKeySelector {
+			ov84 := func() *v1.ConfigMapKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMapKeyRef
 			}()
-			_ = ov79
-			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp78, obj.ConfigMapKeyRef, ov79)...)
+			_ = ov84
+			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp83, obj.ConfigMapKeyRef, ov84)...)
 		}
 	}
 	// field secretKeyRef
 	{
-		fp80 := p.Child("secretKeyRef")
+		fp85 := p.Child("secretKeyRef")
 		if !(obj.SecretKeyRef == nil) {
-			ov81 := func() *v1.SecretKeySelector {
+			ov86 := func() *v1.SecretKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.SecretKeyRef
 			}()
-			_ = ov81
-			errs = append(errs, validate_corev1_SecretKeySelector(&fp80, obj.SecretKeyRef, ov81)...)
+			_ = ov86
+			errs = append(errs, validate_corev1_SecretKeySelector(&fp85, obj.SecretKeyRef, ov86)...)
 		}
 	}
 	// field fileKeyRef
 	{
-		fp82 := p.Child("fileKeyRef")
+		fp87 := p.Child("fileKeyRef")
 		if !(obj.FileKeyRef == nil) {
-			ov83 := func() *v1.FileKeySelector {
+			ov88 := func() *v1.FileKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.FileKeyRef
 			}()
-			_ = ov83
-			errs = append(errs, validate_corev1_FileKeySelector(&fp82, obj.FileKeyRef, ov83)...)
+			_ = ov88
+			errs = append(errs, validate_corev1_FileKeySelector(&fp87, obj.FileKeyRef, ov88)...)
 		}
 	}
 	return
@@ -722,297 +734,360 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 	}
 	// field volumes
 	{
-		fp84 := p.Child("volumes")
+		fp89 := p.Child("volumes")
 		if !(len(obj.Volumes) == 0) {
-			ov85 := func() *[]v1.Volume {
+			ov90 := func() *[]v1.Volume {
 				if old == nil {
 					return nil
 				}
 				return &old.Volumes
 			}()
-			_ = ov85
-			if !vgruntime.UnchangedListMap(&obj.Volumes, ov85, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp84, *&obj.Volumes, listMapKey3)...)
-				for i := range *&obj.Volumes {
-					ip86 := fp84.Index(i)
-					oi87 := vgruntime.OldListMapItem(ov85, &(*&obj.Volumes)[i], "name")
-					errs = append(errs, validate_corev1_Volume(&ip86, &(*&obj.Volumes)[i], oi87)...)
+			_ = ov90
+			if !vgruntime.UnchangedListMap(&obj.Volumes, ov90, vgruntime.Key{
+				Defaulted: false,
+				Name:      "name",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp89, *&obj.Volumes, listMapKey3)...)
+				for i92 := range *&obj.Volumes {
+					ip91 := fp89.Index(i92)
+					oi93 := vgruntime.OldListMapItem(ov90, &(*&obj.Volumes)[i92], vgruntime.Key{
+						Defaulted: false,
+						Name:      "name",
+					})
+					errs = append(errs, validate_corev1_Volume(&ip91, &(*&obj.Volumes)[i92], oi93)...)
 				}
 			}
 		}
 	}
 	// field initContainers
 	{
-		fp88 := p.Child("initContainers")
+		fp94 := p.Child("initContainers")
 		if !(len(obj.InitContainers) == 0) {
-			ov89 := func() *[]v1.Container {
+			ov95 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.InitContainers
 			}()
-			_ = ov89
-			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov89, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp88, *&obj.InitContainers, listMapKey4)...)
-				for i := range *&obj.InitContainers {
-					ip90 := fp88.Index(i)
-					oi91 := vgruntime.OldListMapItem(ov89, &(*&obj.InitContainers)[i], "name")
-					errs = append(errs, validate_corev1_Container(&ip90, &(*&obj.InitContainers)[i], oi91)...)
+			_ = ov95
+			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov95, vgruntime.Key{
+				Defaulted: false,
+				Name:      "name",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp94, *&obj.InitContainers, listMapKey4)...)
+				for i97 := range *&obj.InitContainers {
+					ip96 := fp94.Index(i97)
+					oi98 := vgruntime.OldListMapItem(ov95, &(*&obj.InitContainers)[i97], vgruntime.Key{
+						Defaulted: false,
+						Name:      "name",
+					})
+					errs = append(errs, validate_corev1_Container(&ip96, &(*&obj.InitContainers)[i97], oi98)...)
 				}
 			}
 		}
 	}
 	// field containers
 	{
-		fp92 := p.Child("containers")
+		fp99 := p.Child("containers")
 		if obj.Containers == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp92))
+			errs = append(errs, vgruntime.SchemaRequired(&fp99))
 		} else {
-			ov93 := func() *[]v1.Container {
+			ov100 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.Containers
 			}()
-			_ = ov93
-			if !vgruntime.UnchangedListMap(&obj.Containers, ov93, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp92, *&obj.Containers, listMapKey4)...)
-				for i := range *&obj.Containers {
-					ip94 := fp92.Index(i)
-					oi95 := vgruntime.OldListMapItem(ov93, &(*&obj.Containers)[i], "name")
-					errs = append(errs, validate_corev1_Container(&ip94, &(*&obj.Containers)[i], oi95)...)
+			_ = ov100
+			if !vgruntime.UnchangedListMap(&obj.Containers, ov100, vgruntime.Key{
+				Defaulted: false,
+				Name:      "name",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp99, *&obj.Containers, listMapKey4)...)
+				for i102 := range *&obj.Containers {
+					ip101 := fp99.Index(i102)
+					oi103 := vgruntime.OldListMapItem(ov100, &(*&obj.Containers)[i102], vgruntime.Key{
+						Defaulted: false,
+						Name:      "name",
+					})
+					errs = append(errs, validate_corev1_Container(&ip101, &(*&obj.Containers)[i102], oi103)...)
 				}
 			}
 		}
 	}
 	// field ephemeralContainers
 	{
-		fp96 := p.Child("ephemeralContainers")
+		fp104 := p.Child("ephemeralContainers")
 		if !(len(obj.EphemeralContainers) == 0) {
-			ov97 := func() *[]v1.EphemeralContainer {
+			ov105 := func() *[]v1.EphemeralContainer {
 				if old == nil {
 					return nil
 				}
 				return &old.EphemeralContainers
 			}()
-			_ = ov97
-			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov97, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp96, *&obj.EphemeralContainers, listMapKey5)...)
-				for i := range *&obj.EphemeralContainers {
-					ip98 := fp96.Index(i)
-					oi99 := vgruntime.OldListMapItem(ov97, &(*&obj.EphemeralContainers)[i], "name")
-					errs = append(errs, validate_corev1_EphemeralContainer(&ip98, &(*&obj.EphemeralContainers)[i], oi99)...)
+			_ = ov105
+			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov105, vgruntime.Key{
+				Defaulted: false,
+				Name:      "name",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp104, *&obj.EphemeralContainers, listMapKey5)...)
+				for i107 := range *&obj.EphemeralContainers {
+					ip106 := fp104.Index(i107)
+					oi108 := vgruntime.OldListMapItem(ov105, &(*&obj.EphemeralContainers)[i107], vgruntime.Key{
+						Defaulted: false,
+						Name:      "name",
+					})
+					errs = append(errs, validate_corev1_EphemeralContainer(&ip106, &(*&obj.EphemeralContainers)[i107], oi108)...)
 				}
 			}
 		}
 	}
 	// field securityContext
 	{
-		fp128 := p.Child("securityContext")
+		fp139 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov129 := func() *v1.PodSecurityContext {
+			ov140 := func() *v1.PodSecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov129
-			errs = append(errs, validate_corev1_PodSecurityContext(&fp128, obj.SecurityContext, ov129)...)
+			_ = ov140
+			errs = append(errs, validate_corev1_PodSecurityContext(&fp139, obj.SecurityContext, ov140)...)
 		}
 	}
 	// field imagePullSecrets
 	{
-		fp130 := p.Child("imagePullSecrets")
+		fp141 := p.Child("imagePullSecrets")
 		if !(len(obj.ImagePullSecrets) == 0) {
-			ov131 := func() *[]v1.LocalObjectReference {
+			ov142 := func() *[]v1.LocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return &old.ImagePullSecrets
 			}()
-			_ = ov131
-			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov131, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp130, *&obj.ImagePullSecrets, listMapKey6)...)
+			_ = ov142
+			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov142, vgruntime.Key{
+				Defaulted: true,
+				Name:      "name",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp141, *&obj.ImagePullSecrets, listMapKey6)...)
 			}
 		}
 	}
 	// field affinity
 	{
-		fp138 := p.Child("affinity")
+		fp150 := p.Child("affinity")
 		if !(obj.Affinity == nil) {
-			ov139 := func() *v1.Affinity {
+			ov151 := func() *v1.Affinity {
 				if old == nil {
 					return nil
 				}
 				return old.Affinity
 			}()
-			_ = ov139
-			errs = append(errs, validate_corev1_Affinity(&fp138, obj.Affinity, ov139)...)
+			_ = ov151
+			errs = append(errs, validate_corev1_Affinity(&fp150, obj.Affinity, ov151)...)
 		}
 	}
 	// field hostAliases
 	{
-		fp146 := p.Child("hostAliases")
+		fp159 := p.Child("hostAliases")
 		if !(len(obj.HostAliases) == 0) {
-			ov147 := func() *[]v1.HostAlias {
+			ov160 := func() *[]v1.HostAlias {
 				if old == nil {
 					return nil
 				}
 				return &old.HostAliases
 			}()
-			_ = ov147
-			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov147, "ip") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp146, *&obj.HostAliases, listMapKey7)...)
-				for i := range *&obj.HostAliases {
-					ip148 := fp146.Index(i)
-					oi149 := vgruntime.OldListMapItem(ov147, &(*&obj.HostAliases)[i], "ip")
-					errs = append(errs, validate_corev1_HostAlias(&ip148, &(*&obj.HostAliases)[i], oi149)...)
+			_ = ov160
+			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov160, vgruntime.Key{
+				Defaulted: false,
+				Name:      "ip",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp159, *&obj.HostAliases, listMapKey7)...)
+				for i162 := range *&obj.HostAliases {
+					ip161 := fp159.Index(i162)
+					oi163 := vgruntime.OldListMapItem(ov160, &(*&obj.HostAliases)[i162], vgruntime.Key{
+						Defaulted: false,
+						Name:      "ip",
+					})
+					errs = append(errs, validate_corev1_HostAlias(&ip161, &(*&obj.HostAliases)[i162], oi163)...)
 				}
 			}
 		}
 	}
 	// field dnsConfig
 	{
-		fp154 := p.Child("dnsConfig")
+		fp168 := p.Child("dnsConfig")
 		if !(obj.DNSConfig == nil) {
-			ov155 := func() *v1.PodDNSConfig {
+			ov169 := func() *v1.PodDNSConfig {
 				if old == nil {
 					return nil
 				}
 				return old.DNSConfig
 			}()
-			_ = ov155
-			errs = append(errs, validate_corev1_PodDNSConfig(&fp154, obj.DNSConfig, ov155)...)
+			_ = ov169
+			errs = append(errs, validate_corev1_PodDNSConfig(&fp168, obj.DNSConfig, ov169)...)
 		}
 	}
 	// field readinessGates
 	{
-		fp156 := p.Child("readinessGates")
+		fp170 := p.Child("readinessGates")
 		if !(len(obj.ReadinessGates) == 0) {
-			ov157 := func() *[]v1.PodReadinessGate {
+			ov171 := func() *[]v1.PodReadinessGate {
 				if old == nil {
 					return nil
 				}
 				return &old.ReadinessGates
 			}()
-			_ = ov157
-			if !vgruntime.Unchanged(&obj.ReadinessGates, ov157) {
-				for i := range *&obj.ReadinessGates {
-					ip158 := fp156.Index(i)
-					oi159 := (*v1.PodReadinessGate)(nil)
-					errs = append(errs, validate_corev1_PodReadinessGate(&ip158, &(*&obj.ReadinessGates)[i], oi159)...)
+			_ = ov171
+			if !vgruntime.Unchanged(&obj.ReadinessGates, ov171) {
+				for i173 := range *&obj.ReadinessGates {
+					ip172 := fp170.Index(i173)
+					oi174 := (*v1.PodReadinessGate)(nil)
+					errs = append(errs, validate_corev1_PodReadinessGate(&ip172, &(*&obj.ReadinessGates)[i173], oi174)...)
 				}
 			}
 		}
 	}
 	// field topologySpreadConstraints
 	{
-		fp170 := p.Child("topologySpreadConstraints")
+		fp187 := p.Child("topologySpreadConstraints")
 		if !(len(obj.TopologySpreadConstraints) == 0) {
-			ov171 := func() *[]v1.TopologySpreadConstraint {
+			ov188 := func() *[]v1.TopologySpreadConstraint {
 				if old == nil {
 					return nil
 				}
 				return &old.TopologySpreadConstraints
 			}()
-			_ = ov171
-			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov171, "topologyKey", "whenUnsatisfiable") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp170, *&obj.TopologySpreadConstraints, listMapKey8)...)
-				for i := range *&obj.TopologySpreadConstraints {
-					ip172 := fp170.Index(i)
-					oi173 := vgruntime.OldListMapItem(ov171, &(*&obj.TopologySpreadConstraints)[i], "topologyKey", "whenUnsatisfiable")
-					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip172, &(*&obj.TopologySpreadConstraints)[i], oi173)...)
+			_ = ov188
+			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov188, vgruntime.Key{
+				Defaulted: false,
+				Name:      "topologyKey",
+			}, vgruntime.Key{
+				Defaulted: false,
+				Name:      "whenUnsatisfiable",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp187, *&obj.TopologySpreadConstraints, listMapKey8)...)
+				for i190 := range *&obj.TopologySpreadConstraints {
+					ip189 := fp187.Index(i190)
+					oi191 := vgruntime.OldListMapItem(ov188, &(*&obj.TopologySpreadConstraints)[i190], vgruntime.Key{
+						Defaulted: false,
+						Name:      "topologyKey",
+					}, vgruntime.Key{
+						Defaulted: false,
+						Name:      "whenUnsatisfiable",
+					})
+					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip189, &(*&obj.TopologySpreadConstraints)[i190], oi191)...)
 				}
 			}
 		}
 	}
 	// field os
 	{
-		fp176 := p.Child("os")
+		fp194 := p.Child("os")
 		if !(obj.OS == nil) {
-			ov177 := func() *v1.PodOS {
+			ov195 := func() *v1.PodOS {
 				if old == nil {
 					return nil
 				}
 				return old.OS
 			}()
-			_ = ov177
-			errs = append(errs, validate_corev1_PodOS(&fp176, obj.OS, ov177)...)
+			_ = ov195
+			errs = append(errs, validate_corev1_PodOS(&fp194, obj.OS, ov195)...)
 		}
 	}
 	// field schedulingGates
 	{
-		fp180 := p.Child("schedulingGates")
+		fp198 := p.Child("schedulingGates")
 		if !(len(obj.SchedulingGates) == 0) {
-			ov181 := func() *[]v1.PodSchedulingGate {
+			ov199 := func() *[]v1.PodSchedulingGate {
 				if old == nil {
 					return nil
 				}
 				return &old.SchedulingGates
 			}()
-			_ = ov181
-			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov181, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp180, *&obj.SchedulingGates, listMapKey9)...)
-				for i := range *&obj.SchedulingGates {
-					ip182 := fp180.Index(i)
-					oi183 := vgruntime.OldListMapItem(ov181, &(*&obj.SchedulingGates)[i], "name")
-					errs = append(errs, validate_corev1_PodSchedulingGate(&ip182, &(*&obj.SchedulingGates)[i], oi183)...)
+			_ = ov199
+			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov199, vgruntime.Key{
+				Defaulted: false,
+				Name:      "name",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp198, *&obj.SchedulingGates, listMapKey9)...)
+				for i201 := range *&obj.SchedulingGates {
+					ip200 := fp198.Index(i201)
+					oi202 := vgruntime.OldListMapItem(ov199, &(*&obj.SchedulingGates)[i201], vgruntime.Key{
+						Defaulted: false,
+						Name:      "name",
+					})
+					errs = append(errs, validate_corev1_PodSchedulingGate(&ip200, &(*&obj.SchedulingGates)[i201], oi202)...)
 				}
 			}
 		}
 	}
 	// field resourceClaims
 	{
-		fp184 := p.Child("resourceClaims")
+		fp203 := p.Child("resourceClaims")
 		if !(len(obj.ResourceClaims) == 0) {
-			ov185 := func() *[]v1.PodResourceClaim {
+			ov204 := func() *[]v1.PodResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.ResourceClaims
 			}()
-			_ = ov185
-			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov185, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp184, *&obj.ResourceClaims, listMapKey10)...)
-				for i := range *&obj.ResourceClaims {
-					ip186 := fp184.Index(i)
-					oi187 := vgruntime.OldListMapItem(ov185, &(*&obj.ResourceClaims)[i], "name")
-					errs = append(errs, validate_corev1_PodResourceClaim(&ip186, &(*&obj.ResourceClaims)[i], oi187)...)
+			_ = ov204
+			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov204, vgruntime.Key{
+				Defaulted: false,
+				Name:      "name",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp203, *&obj.ResourceClaims, listMapKey10)...)
+				for i206 := range *&obj.ResourceClaims {
+					ip205 := fp203.Index(i206)
+					oi207 := vgruntime.OldListMapItem(ov204, &(*&obj.ResourceClaims)[i206], vgruntime.Key{
+						Defaulted: false,
+						Name:      "name",
+					})
+					errs = append(errs, validate_corev1_PodResourceClaim(&ip205, &(*&obj.ResourceClaims)[i206], oi207)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp188 := p.Child("resources")
+		fp208 := p.Child("resources")
 		if !(obj.Resources == nil) {
-			ov189 := func() *v1.ResourceRequirements {
+			ov209 := func() *v1.ResourceRequirements {
 				if old == nil {
 					return nil
 				}
 				return old.Resources
 			}()
-			_ = ov189
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp188, obj.Resources, ov189)...)
+			_ = ov209
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp208, obj.Resources, ov209)...)
 		}
 	}
 	// field evictionResponders
 	{
-		fp194 := p.Child("evictionResponders")
+		fp214 := p.Child("evictionResponders")
 		if !(len(obj.EvictionResponders) == 0) {
-			ov195 := func() *[]v1.EvictionResponder {
+			ov215 := func() *[]v1.EvictionResponder {
 				if old == nil {
 					return nil
 				}
 				return &old.EvictionResponders
 			}()
-			_ = ov195
-			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov195, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp194, *&obj.EvictionResponders, listMapKey11)...)
-				for i := range *&obj.EvictionResponders {
-					ip196 := fp194.Index(i)
-					oi197 := vgruntime.OldListMapItem(ov195, &(*&obj.EvictionResponders)[i], "name")
-					errs = append(errs, validate_corev1_EvictionResponder(&ip196, &(*&obj.EvictionResponders)[i], oi197)...)
+			_ = ov215
+			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov215, vgruntime.Key{
+				Defaulted: false,
+				Name:      "name",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp214, *&obj.EvictionResponders, listMapKey11)...)
+				for i217 := range *&obj.EvictionResponders {
+					ip216 := fp214.Index(i217)
+					oi218 := vgruntime.OldListMapItem(ov215, &(*&obj.EvictionResponders)[i217], vgruntime.Key{
+						Defaulted: false,
+						Name:      "name",
+					})
+					errs = append(errs, validate_corev1_EvictionResponder(&ip216, &(*&obj.EvictionResponders)[i217], oi218)...)
 				}
 			}
 		}
@@ -1072,388 +1147,389 @@ func validate_corev1_Volume(p *vgruntime.Path, obj, old *v1.Volume) (errs field.
 		return
 	}
 	{
-		ov232 := func() *v1.VolumeSource {
+		ov253 := func() *v1.VolumeSource {
 			if old == nil {
 				return nil
 			}
 			return &old.VolumeSource
 		}()
+		_ = ov253
 		// field hostPath
 		{
-			fp233 := p.Child("hostPath")
+			fp254 := p.Child("hostPath")
 			if !(obj.VolumeSource.HostPath == nil) {
-				ov234 := func() *v1.HostPathVolumeSource {
-					if ov232 == nil {
+				ov255 := func() *v1.HostPathVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.HostPath
+					return ov253.HostPath
 				}()
-				_ = ov234
-				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp233, obj.VolumeSource.HostPath, ov234)...)
+				_ = ov255
+				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp254, obj.VolumeSource.HostPath, ov255)...)
 			}
 		}
 		// field emptyDir
 		{
-			fp235 := p.Child("emptyDir")
+			fp256 := p.Child("emptyDir")
 			if !(obj.VolumeSource.EmptyDir == nil) {
-				ov236 := func() *v1.EmptyDirVolumeSource {
-					if ov232 == nil {
+				ov257 := func() *v1.EmptyDirVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.EmptyDir
+					return ov253.EmptyDir
 				}()
-				_ = ov236
-				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp235, obj.VolumeSource.EmptyDir, ov236)...)
+				_ = ov257
+				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp256, obj.VolumeSource.EmptyDir, ov257)...)
 			}
 		}
 		// field gcePersistentDisk
 		{
-			fp237 := p.Child("gcePersistentDisk")
+			fp258 := p.Child("gcePersistentDisk")
 			if !(obj.VolumeSource.GCEPersistentDisk == nil) {
-				ov238 := func() *v1.GCEPersistentDiskVolumeSource {
-					if ov232 == nil {
+				ov259 := func() *v1.GCEPersistentDiskVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.GCEPersistentDisk
+					return ov253.GCEPersistentDisk
 				}()
-				_ = ov238
-				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp237, obj.VolumeSource.GCEPersistentDisk, ov238)...)
+				_ = ov259
+				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp258, obj.VolumeSource.GCEPersistentDisk, ov259)...)
 			}
 		}
 		// field awsElasticBlockStore
 		{
-			fp239 := p.Child("awsElasticBlockStore")
+			fp260 := p.Child("awsElasticBlockStore")
 			if !(obj.VolumeSource.AWSElasticBlockStore == nil) {
-				ov240 := func() *v1.AWSElasticBlockStoreVolumeSource {
-					if ov232 == nil {
+				ov261 := func() *v1.AWSElasticBlockStoreVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.AWSElasticBlockStore
+					return ov253.AWSElasticBlockStore
 				}()
-				_ = ov240
-				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp239, obj.VolumeSource.AWSElasticBlockStore, ov240)...)
+				_ = ov261
+				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp260, obj.VolumeSource.AWSElasticBlockStore, ov261)...)
 			}
 		}
 		// field gitRepo
 		{
-			fp241 := p.Child("gitRepo")
+			fp262 := p.Child("gitRepo")
 			if !(obj.VolumeSource.GitRepo == nil) {
-				ov242 := func() *v1.GitRepoVolumeSource {
-					if ov232 == nil {
+				ov263 := func() *v1.GitRepoVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.GitRepo
+					return ov253.GitRepo
 				}()
-				_ = ov242
-				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp241, obj.VolumeSource.GitRepo, ov242)...)
+				_ = ov263
+				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp262, obj.VolumeSource.GitRepo, ov263)...)
 			}
 		}
 		// field secret
 		{
-			fp243 := p.Child("secret")
+			fp264 := p.Child("secret")
 			if !(obj.VolumeSource.Secret == nil) {
-				ov244 := func() *v1.SecretVolumeSource {
-					if ov232 == nil {
+				ov265 := func() *v1.SecretVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.Secret
+					return ov253.Secret
 				}()
-				_ = ov244
-				errs = append(errs, validate_corev1_SecretVolumeSource(&fp243, obj.VolumeSource.Secret, ov244)...)
+				_ = ov265
+				errs = append(errs, validate_corev1_SecretVolumeSource(&fp264, obj.VolumeSource.Secret, ov265)...)
 			}
 		}
 		// field nfs
 		{
-			fp245 := p.Child("nfs")
+			fp266 := p.Child("nfs")
 			if !(obj.VolumeSource.NFS == nil) {
-				ov246 := func() *v1.NFSVolumeSource {
-					if ov232 == nil {
+				ov267 := func() *v1.NFSVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.NFS
+					return ov253.NFS
 				}()
-				_ = ov246
-				errs = append(errs, validate_corev1_NFSVolumeSource(&fp245, obj.VolumeSource.NFS, ov246)...)
+				_ = ov267
+				errs = append(errs, validate_corev1_NFSVolumeSource(&fp266, obj.VolumeSource.NFS, ov267)...)
 			}
 		}
 		// field iscsi
 		{
-			fp247 := p.Child("iscsi")
+			fp268 := p.Child("iscsi")
 			if !(obj.VolumeSource.ISCSI == nil) {
-				ov248 := func() *v1.ISCSIVolumeSource {
-					if ov232 == nil {
+				ov269 := func() *v1.ISCSIVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.ISCSI
+					return ov253.ISCSI
 				}()
-				_ = ov248
-				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp247, obj.VolumeSource.ISCSI, ov248)...)
+				_ = ov269
+				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp268, obj.VolumeSource.ISCSI, ov269)...)
 			}
 		}
 		// field glusterfs
 		{
-			fp249 := p.Child("glusterfs")
+			fp270 := p.Child("glusterfs")
 			if !(obj.VolumeSource.Glusterfs == nil) {
-				ov250 := func() *v1.GlusterfsVolumeSource {
-					if ov232 == nil {
+				ov271 := func() *v1.GlusterfsVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.Glusterfs
+					return ov253.Glusterfs
 				}()
-				_ = ov250
-				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp249, obj.VolumeSource.Glusterfs, ov250)...)
+				_ = ov271
+				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp270, obj.VolumeSource.Glusterfs, ov271)...)
 			}
 		}
 		// field persistentVolumeClaim
 		{
-			fp251 := p.Child("persistentVolumeClaim")
+			fp272 := p.Child("persistentVolumeClaim")
 			if !(obj.VolumeSource.PersistentVolumeClaim == nil) {
-				ov252 := func() *v1.PersistentVolumeClaimVolumeSource {
-					if ov232 == nil {
+				ov273 := func() *v1.PersistentVolumeClaimVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.PersistentVolumeClaim
+					return ov253.PersistentVolumeClaim
 				}()
-				_ = ov252
-				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp251, obj.VolumeSource.PersistentVolumeClaim, ov252)...)
+				_ = ov273
+				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp272, obj.VolumeSource.PersistentVolumeClaim, ov273)...)
 			}
 		}
 		// field rbd
 		{
-			fp253 := p.Child("rbd")
+			fp274 := p.Child("rbd")
 			if !(obj.VolumeSource.RBD == nil) {
-				ov254 := func() *v1.RBDVolumeSource {
-					if ov232 == nil {
+				ov275 := func() *v1.RBDVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.RBD
+					return ov253.RBD
 				}()
-				_ = ov254
-				errs = append(errs, validate_corev1_RBDVolumeSource(&fp253, obj.VolumeSource.RBD, ov254)...)
+				_ = ov275
+				errs = append(errs, validate_corev1_RBDVolumeSource(&fp274, obj.VolumeSource.RBD, ov275)...)
 			}
 		}
 		// field flexVolume
 		{
-			fp255 := p.Child("flexVolume")
+			fp276 := p.Child("flexVolume")
 			if !(obj.VolumeSource.FlexVolume == nil) {
-				ov256 := func() *v1.FlexVolumeSource {
-					if ov232 == nil {
+				ov277 := func() *v1.FlexVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.FlexVolume
+					return ov253.FlexVolume
 				}()
-				_ = ov256
-				errs = append(errs, validate_corev1_FlexVolumeSource(&fp255, obj.VolumeSource.FlexVolume, ov256)...)
+				_ = ov277
+				errs = append(errs, validate_corev1_FlexVolumeSource(&fp276, obj.VolumeSource.FlexVolume, ov277)...)
 			}
 		}
 		// field cinder
 		{
-			fp257 := p.Child("cinder")
+			fp278 := p.Child("cinder")
 			if !(obj.VolumeSource.Cinder == nil) {
-				ov258 := func() *v1.CinderVolumeSource {
-					if ov232 == nil {
+				ov279 := func() *v1.CinderVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.Cinder
+					return ov253.Cinder
 				}()
-				_ = ov258
-				errs = append(errs, validate_corev1_CinderVolumeSource(&fp257, obj.VolumeSource.Cinder, ov258)...)
+				_ = ov279
+				errs = append(errs, validate_corev1_CinderVolumeSource(&fp278, obj.VolumeSource.Cinder, ov279)...)
 			}
 		}
 		// field cephfs
 		{
-			fp259 := p.Child("cephfs")
+			fp280 := p.Child("cephfs")
 			if !(obj.VolumeSource.CephFS == nil) {
-				ov260 := func() *v1.CephFSVolumeSource {
-					if ov232 == nil {
+				ov281 := func() *v1.CephFSVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.CephFS
+					return ov253.CephFS
 				}()
-				_ = ov260
-				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp259, obj.VolumeSource.CephFS, ov260)...)
+				_ = ov281
+				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp280, obj.VolumeSource.CephFS, ov281)...)
 			}
 		}
 		// field downwardAPI
 		{
-			fp263 := p.Child("downwardAPI")
+			fp284 := p.Child("downwardAPI")
 			if !(obj.VolumeSource.DownwardAPI == nil) {
-				ov264 := func() *v1.DownwardAPIVolumeSource {
-					if ov232 == nil {
+				ov285 := func() *v1.DownwardAPIVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.DownwardAPI
+					return ov253.DownwardAPI
 				}()
-				_ = ov264
-				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp263, obj.VolumeSource.DownwardAPI, ov264)...)
+				_ = ov285
+				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp284, obj.VolumeSource.DownwardAPI, ov285)...)
 			}
 		}
 		// field fc
 		{
-			fp265 := p.Child("fc")
+			fp286 := p.Child("fc")
 			if !(obj.VolumeSource.FC == nil) {
-				ov266 := func() *v1.FCVolumeSource {
-					if ov232 == nil {
+				ov287 := func() *v1.FCVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.FC
+					return ov253.FC
 				}()
-				_ = ov266
-				errs = append(errs, validate_corev1_FCVolumeSource(&fp265, obj.VolumeSource.FC, ov266)...)
+				_ = ov287
+				errs = append(errs, validate_corev1_FCVolumeSource(&fp286, obj.VolumeSource.FC, ov287)...)
 			}
 		}
 		// field azureFile
 		{
-			fp267 := p.Child("azureFile")
+			fp288 := p.Child("azureFile")
 			if !(obj.VolumeSource.AzureFile == nil) {
-				ov268 := func() *v1.AzureFileVolumeSource {
-					if ov232 == nil {
+				ov289 := func() *v1.AzureFileVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.AzureFile
+					return ov253.AzureFile
 				}()
-				_ = ov268
-				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp267, obj.VolumeSource.AzureFile, ov268)...)
+				_ = ov289
+				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp288, obj.VolumeSource.AzureFile, ov289)...)
 			}
 		}
 		// field configMap
 		{
-			fp269 := p.Child("configMap")
+			fp290 := p.Child("configMap")
 			if !(obj.VolumeSource.ConfigMap == nil) {
-				ov270 := func() *v1.ConfigMapVolumeSource {
-					if ov232 == nil {
+				ov291 := func() *v1.ConfigMapVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.ConfigMap
+					return ov253.ConfigMap
 				}()
-				_ = ov270
-				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp269, obj.VolumeSource.ConfigMap, ov270)...)
+				_ = ov291
+				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp290, obj.VolumeSource.ConfigMap, ov291)...)
 			}
 		}
 		// field vsphereVolume
 		{
-			fp271 := p.Child("vsphereVolume")
+			fp292 := p.Child("vsphereVolume")
 			if !(obj.VolumeSource.VsphereVolume == nil) {
-				ov272 := func() *v1.VsphereVirtualDiskVolumeSource {
-					if ov232 == nil {
+				ov293 := func() *v1.VsphereVirtualDiskVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.VsphereVolume
+					return ov253.VsphereVolume
 				}()
-				_ = ov272
-				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp271, obj.VolumeSource.VsphereVolume, ov272)...)
+				_ = ov293
+				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp292, obj.VolumeSource.VsphereVolume, ov293)...)
 			}
 		}
 		// field quobyte
 		{
-			fp273 := p.Child("quobyte")
+			fp294 := p.Child("quobyte")
 			if !(obj.VolumeSource.Quobyte == nil) {
-				ov274 := func() *v1.QuobyteVolumeSource {
-					if ov232 == nil {
+				ov295 := func() *v1.QuobyteVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.Quobyte
+					return ov253.Quobyte
 				}()
-				_ = ov274
-				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp273, obj.VolumeSource.Quobyte, ov274)...)
+				_ = ov295
+				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp294, obj.VolumeSource.Quobyte, ov295)...)
 			}
 		}
 		// field azureDisk
 		{
-			fp275 := p.Child("azureDisk")
+			fp296 := p.Child("azureDisk")
 			if !(obj.VolumeSource.AzureDisk == nil) {
-				ov276 := func() *v1.AzureDiskVolumeSource {
-					if ov232 == nil {
+				ov297 := func() *v1.AzureDiskVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.AzureDisk
+					return ov253.AzureDisk
 				}()
-				_ = ov276
-				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp275, obj.VolumeSource.AzureDisk, ov276)...)
+				_ = ov297
+				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp296, obj.VolumeSource.AzureDisk, ov297)...)
 			}
 		}
 		// field photonPersistentDisk
 		{
-			fp277 := p.Child("photonPersistentDisk")
+			fp298 := p.Child("photonPersistentDisk")
 			if !(obj.VolumeSource.PhotonPersistentDisk == nil) {
-				ov278 := func() *v1.PhotonPersistentDiskVolumeSource {
-					if ov232 == nil {
+				ov299 := func() *v1.PhotonPersistentDiskVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.PhotonPersistentDisk
+					return ov253.PhotonPersistentDisk
 				}()
-				_ = ov278
-				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp277, obj.VolumeSource.PhotonPersistentDisk, ov278)...)
+				_ = ov299
+				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp298, obj.VolumeSource.PhotonPersistentDisk, ov299)...)
 			}
 		}
 		// field projected
 		{
-			fp279 := p.Child("projected")
+			fp300 := p.Child("projected")
 			if !(obj.VolumeSource.Projected == nil) {
-				ov280 := func() *v1.ProjectedVolumeSource {
-					if ov232 == nil {
+				ov301 := func() *v1.ProjectedVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.Projected
+					return ov253.Projected
 				}()
-				_ = ov280
-				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp279, obj.VolumeSource.Projected, ov280)...)
+				_ = ov301
+				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp300, obj.VolumeSource.Projected, ov301)...)
 			}
 		}
 		// field portworxVolume
 		{
-			fp281 := p.Child("portworxVolume")
+			fp302 := p.Child("portworxVolume")
 			if !(obj.VolumeSource.PortworxVolume == nil) {
-				ov282 := func() *v1.PortworxVolumeSource {
-					if ov232 == nil {
+				ov303 := func() *v1.PortworxVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.PortworxVolume
+					return ov253.PortworxVolume
 				}()
-				_ = ov282
-				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp281, obj.VolumeSource.PortworxVolume, ov282)...)
+				_ = ov303
+				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp302, obj.VolumeSource.PortworxVolume, ov303)...)
 			}
 		}
 		// field scaleIO
 		{
-			fp283 := p.Child("scaleIO")
+			fp304 := p.Child("scaleIO")
 			if !(obj.VolumeSource.ScaleIO == nil) {
-				ov284 := func() *v1.ScaleIOVolumeSource {
-					if ov232 == nil {
+				ov305 := func() *v1.ScaleIOVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.ScaleIO
+					return ov253.ScaleIO
 				}()
-				_ = ov284
-				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp283, obj.VolumeSource.ScaleIO, ov284)...)
+				_ = ov305
+				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp304, obj.VolumeSource.ScaleIO, ov305)...)
 			}
 		}
 		// field csi
 		{
-			fp287 := p.Child("csi")
+			fp308 := p.Child("csi")
 			if !(obj.VolumeSource.CSI == nil) {
-				ov288 := func() *v1.CSIVolumeSource {
-					if ov232 == nil {
+				ov309 := func() *v1.CSIVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.CSI
+					return ov253.CSI
 				}()
-				_ = ov288
-				errs = append(errs, validate_corev1_CSIVolumeSource(&fp287, obj.VolumeSource.CSI, ov288)...)
+				_ = ov309
+				errs = append(errs, validate_corev1_CSIVolumeSource(&fp308, obj.VolumeSource.CSI, ov309)...)
 			}
 		}
 		// field ephemeral
 		{
-			fp289 := p.Child("ephemeral")
+			fp310 := p.Child("ephemeral")
 			if !(obj.VolumeSource.Ephemeral == nil) {
-				ov290 := func() *v1.EphemeralVolumeSource {
-					if ov232 == nil {
+				ov311 := func() *v1.EphemeralVolumeSource {
+					if ov253 == nil {
 						return nil
 					}
-					return ov232.Ephemeral
+					return ov253.Ephemeral
 				}()
-				_ = ov290
-				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp289, obj.VolumeSource.Ephemeral, ov290)...)
+				_ = ov311
+				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp310, obj.VolumeSource.Ephemeral, ov311)...)
 			}
 		}
 	}
@@ -1497,208 +1573,238 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 	}
 	// field ports
 	{
-		fp307 := p.Child("ports")
+		fp330 := p.Child("ports")
 		if !(len(obj.Ports) == 0) {
-			ov308 := func() *[]v1.ContainerPort {
+			ov331 := func() *[]v1.ContainerPort {
 				if old == nil {
 					return nil
 				}
 				return &old.Ports
 			}()
-			_ = ov308
-			if !vgruntime.UnchangedListMap(&obj.Ports, ov308, "containerPort", "protocol") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp307, *&obj.Ports, listMapKey12)...)
-				for i := range *&obj.Ports {
-					ip309 := fp307.Index(i)
-					oi310 := vgruntime.OldListMapItem(ov308, &(*&obj.Ports)[i], "containerPort", "protocol")
-					errs = append(errs, validate_corev1_ContainerPort(&ip309, &(*&obj.Ports)[i], oi310)...)
+			_ = ov331
+			if !vgruntime.UnchangedListMap(&obj.Ports, ov331, vgruntime.Key{
+				Defaulted: false,
+				Name:      "containerPort",
+			}, vgruntime.Key{
+				Defaulted: true,
+				Name:      "protocol",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp330, *&obj.Ports, listMapKey12)...)
+				for i333 := range *&obj.Ports {
+					ip332 := fp330.Index(i333)
+					oi334 := vgruntime.OldListMapItem(ov331, &(*&obj.Ports)[i333], vgruntime.Key{
+						Defaulted: false,
+						Name:      "containerPort",
+					}, vgruntime.Key{
+						Defaulted: true,
+						Name:      "protocol",
+					})
+					errs = append(errs, validate_corev1_ContainerPort(&ip332, &(*&obj.Ports)[i333], oi334)...)
 				}
 			}
 		}
 	}
 	// field env
 	{
-		fp315 := p.Child("env")
+		fp340 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov316 := func() *[]v1.EnvVar {
+			ov341 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			_ = ov316
-			if !vgruntime.UnchangedListMap(&obj.Env, ov316, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp315, *&obj.Env, listMapKey1)...)
-				for i := range *&obj.Env {
-					ip317 := fp315.Index(i)
-					oi318 := vgruntime.OldListMapItem(ov316, &(*&obj.Env)[i], "name")
-					errs = append(errs, validate_corev1_EnvVar(&ip317, &(*&obj.Env)[i], oi318)...)
+			_ = ov341
+			if !vgruntime.UnchangedListMap(&obj.Env, ov341, vgruntime.Key{
+				Defaulted: false,
+				Name:      "name",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp340, *&obj.Env, listMapKey1)...)
+				for i343 := range *&obj.Env {
+					ip342 := fp340.Index(i343)
+					oi344 := vgruntime.OldListMapItem(ov341, &(*&obj.Env)[i343], vgruntime.Key{
+						Defaulted: false,
+						Name:      "name",
+					})
+					errs = append(errs, validate_corev1_EnvVar(&ip342, &(*&obj.Env)[i343], oi344)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp319 := p.Child("resources")
-		ov320 := func() *v1.ResourceRequirements {
+		fp345 := p.Child("resources")
+		ov346 := func() *v1.ResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov320
-		errs = append(errs, validate_corev1_ResourceRequirements(&fp319, &obj.Resources, ov320)...)
+		_ = ov346
+		errs = append(errs, validate_corev1_ResourceRequirements(&fp345, &obj.Resources, ov346)...)
 	}
 	// field resizePolicy
 	{
-		fp321 := p.Child("resizePolicy")
+		fp347 := p.Child("resizePolicy")
 		if !(len(obj.ResizePolicy) == 0) {
-			ov322 := func() *[]v1.ContainerResizePolicy {
+			ov348 := func() *[]v1.ContainerResizePolicy {
 				if old == nil {
 					return nil
 				}
 				return &old.ResizePolicy
 			}()
-			_ = ov322
-			if !vgruntime.Unchanged(&obj.ResizePolicy, ov322) {
-				for i := range *&obj.ResizePolicy {
-					ip323 := fp321.Index(i)
-					oi324 := (*v1.ContainerResizePolicy)(nil)
-					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip323, &(*&obj.ResizePolicy)[i], oi324)...)
+			_ = ov348
+			if !vgruntime.Unchanged(&obj.ResizePolicy, ov348) {
+				for i350 := range *&obj.ResizePolicy {
+					ip349 := fp347.Index(i350)
+					oi351 := (*v1.ContainerResizePolicy)(nil)
+					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip349, &(*&obj.ResizePolicy)[i350], oi351)...)
 				}
 			}
 		}
 	}
 	// field restartPolicyRules
 	{
-		fp327 := p.Child("restartPolicyRules")
+		fp354 := p.Child("restartPolicyRules")
 		if !(len(obj.RestartPolicyRules) == 0) {
-			ov328 := func() *[]v1.ContainerRestartRule {
+			ov355 := func() *[]v1.ContainerRestartRule {
 				if old == nil {
 					return nil
 				}
 				return &old.RestartPolicyRules
 			}()
-			_ = ov328
-			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov328) {
-				for i := range *&obj.RestartPolicyRules {
-					ip329 := fp327.Index(i)
-					oi330 := (*v1.ContainerRestartRule)(nil)
-					errs = append(errs, validate_corev1_ContainerRestartRule(&ip329, &(*&obj.RestartPolicyRules)[i], oi330)...)
+			_ = ov355
+			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov355) {
+				for i357 := range *&obj.RestartPolicyRules {
+					ip356 := fp354.Index(i357)
+					oi358 := (*v1.ContainerRestartRule)(nil)
+					errs = append(errs, validate_corev1_ContainerRestartRule(&ip356, &(*&obj.RestartPolicyRules)[i357], oi358)...)
 				}
 			}
 		}
 	}
 	// field volumeMounts
 	{
-		fp331 := p.Child("volumeMounts")
+		fp359 := p.Child("volumeMounts")
 		if !(len(obj.VolumeMounts) == 0) {
-			ov332 := func() *[]v1.VolumeMount {
+			ov360 := func() *[]v1.VolumeMount {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeMounts
 			}()
-			_ = ov332
-			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov332, "mountPath") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp331, *&obj.VolumeMounts, listMapKey13)...)
-				for i := range *&obj.VolumeMounts {
-					ip333 := fp331.Index(i)
-					oi334 := vgruntime.OldListMapItem(ov332, &(*&obj.VolumeMounts)[i], "mountPath")
-					errs = append(errs, validate_corev1_VolumeMount(&ip333, &(*&obj.VolumeMounts)[i], oi334)...)
+			_ = ov360
+			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov360, vgruntime.Key{
+				Defaulted: false,
+				Name:      "mountPath",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp359, *&obj.VolumeMounts, listMapKey13)...)
+				for i362 := range *&obj.VolumeMounts {
+					ip361 := fp359.Index(i362)
+					oi363 := vgruntime.OldListMapItem(ov360, &(*&obj.VolumeMounts)[i362], vgruntime.Key{
+						Defaulted: false,
+						Name:      "mountPath",
+					})
+					errs = append(errs, validate_corev1_VolumeMount(&ip361, &(*&obj.VolumeMounts)[i362], oi363)...)
 				}
 			}
 		}
 	}
 	// field volumeDevices
 	{
-		fp335 := p.Child("volumeDevices")
+		fp364 := p.Child("volumeDevices")
 		if !(len(obj.VolumeDevices) == 0) {
-			ov336 := func() *[]v1.VolumeDevice {
+			ov365 := func() *[]v1.VolumeDevice {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeDevices
 			}()
-			_ = ov336
-			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov336, "devicePath") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp335, *&obj.VolumeDevices, listMapKey14)...)
-				for i := range *&obj.VolumeDevices {
-					ip337 := fp335.Index(i)
-					oi338 := vgruntime.OldListMapItem(ov336, &(*&obj.VolumeDevices)[i], "devicePath")
-					errs = append(errs, validate_corev1_VolumeDevice(&ip337, &(*&obj.VolumeDevices)[i], oi338)...)
+			_ = ov365
+			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov365, vgruntime.Key{
+				Defaulted: false,
+				Name:      "devicePath",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp364, *&obj.VolumeDevices, listMapKey14)...)
+				for i367 := range *&obj.VolumeDevices {
+					ip366 := fp364.Index(i367)
+					oi368 := vgruntime.OldListMapItem(ov365, &(*&obj.VolumeDevices)[i367], vgruntime.Key{
+						Defaulted: false,
+						Name:      "devicePath",
+					})
+					errs = append(errs, validate_corev1_VolumeDevice(&ip366, &(*&obj.VolumeDevices)[i367], oi368)...)
 				}
 			}
 		}
 	}
 	// field livenessProbe
 	{
-		fp339 := p.Child("livenessProbe")
+		fp369 := p.Child("livenessProbe")
 		if !(obj.LivenessProbe == nil) {
-			ov340 := func() *v1.Probe {
+			ov370 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.LivenessProbe
 			}()
-			_ = ov340
-			errs = append(errs, validate_corev1_Probe(&fp339, obj.LivenessProbe, ov340)...)
+			_ = ov370
+			errs = append(errs, validate_corev1_Probe(&fp369, obj.LivenessProbe, ov370)...)
 		}
 	}
 	// field readinessProbe
 	{
-		fp341 := p.Child("readinessProbe")
+		fp371 := p.Child("readinessProbe")
 		if !(obj.ReadinessProbe == nil) {
-			ov342 := func() *v1.Probe {
+			ov372 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.ReadinessProbe
 			}()
-			_ = ov342
-			errs = append(errs, validate_corev1_Probe(&fp341, obj.ReadinessProbe, ov342)...)
+			_ = ov372
+			errs = append(errs, validate_corev1_Probe(&fp371, obj.ReadinessProbe, ov372)...)
 		}
 	}
 	// field startupProbe
 	{
-		fp343 := p.Child("startupProbe")
+		fp373 := p.Child("startupProbe")
 		if !(obj.StartupProbe == nil) {
-			ov344 := func() *v1.Probe {
+			ov374 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.StartupProbe
 			}()
-			_ = ov344
-			errs = append(errs, validate_corev1_Probe(&fp343, obj.StartupProbe, ov344)...)
+			_ = ov374
+			errs = append(errs, validate_corev1_Probe(&fp373, obj.StartupProbe, ov374)...)
 		}
 	}
 	// field lifecycle
 	{
-		fp345 := p.Child("lifecycle")
+		fp375 := p.Child("lifecycle")
 		if !(obj.Lifecycle == nil) {
-			ov346 := func() *v1.Lifecycle {
+			ov376 := func() *v1.Lifecycle {
 				if old == nil {
 					return nil
 				}
 				return old.Lifecycle
 			}()
-			_ = ov346
-			errs = append(errs, validate_corev1_Lifecycle(&fp345, obj.Lifecycle, ov346)...)
+			_ = ov376
+			errs = append(errs, validate_corev1_Lifecycle(&fp375, obj.Lifecycle, ov376)...)
 		}
 	}
 	// field securityContext
 	{
-		fp353 := p.Child("securityContext")
+		fp383 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov354 := func() *v1.SecurityContext {
+			ov384 := func() *v1.SecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov354
-			errs = append(errs, validate_corev1_SecurityContext(&fp353, obj.SecurityContext, ov354)...)
+			_ = ov384
+			errs = append(errs, validate_corev1_SecurityContext(&fp383, obj.SecurityContext, ov384)...)
 		}
 	}
 	return
@@ -1711,216 +1817,247 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 		return
 	}
 	{
-		ov361 := func() *v1.EphemeralContainerCommon {
+		ov391 := func() *v1.EphemeralContainerCommon {
 			if old == nil {
 				return nil
 			}
 			return &old.EphemeralContainerCommon
 		}()
+		_ = ov391
 		// field ports
 		{
-			fp376 := p.Child("ports")
+			fp408 := p.Child("ports")
 			if !(len(obj.EphemeralContainerCommon.Ports) == 0) {
-				ov377 := func() *[]v1.ContainerPort {
-					if ov361 == nil {
+				ov409 := func() *[]v1.ContainerPort {
+					if ov391 == nil {
 						return nil
 					}
-					return &ov361.Ports
+					return &ov391.Ports
 				}()
-				_ = ov377
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov377, "containerPort", "protocol") {
-					errs = append(errs, vgruntime.UniqueByKey(&fp376, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
-					for i := range *&obj.EphemeralContainerCommon.Ports {
-						ip378 := fp376.Index(i)
-						oi379 := vgruntime.OldListMapItem(ov377, &(*&obj.EphemeralContainerCommon.Ports)[i], "containerPort", "protocol")
-						errs = append(errs, validate_corev1_ContainerPort(&ip378, &(*&obj.EphemeralContainerCommon.Ports)[i], oi379)...)
+				_ = ov409
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov409, vgruntime.Key{
+					Defaulted: false,
+					Name:      "containerPort",
+				}, vgruntime.Key{
+					Defaulted: true,
+					Name:      "protocol",
+				}) {
+					errs = append(errs, vgruntime.UniqueByKey(&fp408, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
+					for i411 := range *&obj.EphemeralContainerCommon.Ports {
+						ip410 := fp408.Index(i411)
+						oi412 := vgruntime.OldListMapItem(ov409, &(*&obj.EphemeralContainerCommon.Ports)[i411], vgruntime.Key{
+							Defaulted: false,
+							Name:      "containerPort",
+						}, vgruntime.Key{
+							Defaulted: true,
+							Name:      "protocol",
+						})
+						errs = append(errs, validate_corev1_ContainerPort(&ip410, &(*&obj.EphemeralContainerCommon.Ports)[i411], oi412)...)
 					}
 				}
 			}
 		}
 		// field env
 		{
-			fp384 := p.Child("env")
+			fp418 := p.Child("env")
 			if !(len(obj.EphemeralContainerCommon.Env) == 0) {
-				ov385 := func() *[]v1.EnvVar {
-					if ov361 == nil {
+				ov419 := func() *[]v1.EnvVar {
+					if ov391 == nil {
 						return nil
 					}
-					return &ov361.Env
+					return &ov391.Env
 				}()
-				_ = ov385
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov385, "name") {
-					errs = append(errs, vgruntime.UniqueByKey(&fp384, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
-					for i := range *&obj.EphemeralContainerCommon.Env {
-						ip386 := fp384.Index(i)
-						oi387 := vgruntime.OldListMapItem(ov385, &(*&obj.EphemeralContainerCommon.Env)[i], "name")
-						errs = append(errs, validate_corev1_EnvVar(&ip386, &(*&obj.EphemeralContainerCommon.Env)[i], oi387)...)
+				_ = ov419
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov419, vgruntime.Key{
+					Defaulted: false,
+					Name:      "name",
+				}) {
+					errs = append(errs, vgruntime.UniqueByKey(&fp418, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
+					for i421 := range *&obj.EphemeralContainerCommon.Env {
+						ip420 := fp418.Index(i421)
+						oi422 := vgruntime.OldListMapItem(ov419, &(*&obj.EphemeralContainerCommon.Env)[i421], vgruntime.Key{
+							Defaulted: false,
+							Name:      "name",
+						})
+						errs = append(errs, validate_corev1_EnvVar(&ip420, &(*&obj.EphemeralContainerCommon.Env)[i421], oi422)...)
 					}
 				}
 			}
 		}
 		// field resources
 		{
-			fp388 := p.Child("resources")
-			ov389 := func() *v1.ResourceRequirements {
-				if ov361 == nil {
+			fp423 := p.Child("resources")
+			ov424 := func() *v1.ResourceRequirements {
+				if ov391 == nil {
 					return nil
 				}
-				return &ov361.Resources
+				return &ov391.Resources
 			}()
-			_ = ov389
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp388, &obj.EphemeralContainerCommon.Resources, ov389)...)
+			_ = ov424
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp423, &obj.EphemeralContainerCommon.Resources, ov424)...)
 		}
 		// field resizePolicy
 		{
-			fp390 := p.Child("resizePolicy")
+			fp425 := p.Child("resizePolicy")
 			if !(len(obj.EphemeralContainerCommon.ResizePolicy) == 0) {
-				ov391 := func() *[]v1.ContainerResizePolicy {
-					if ov361 == nil {
+				ov426 := func() *[]v1.ContainerResizePolicy {
+					if ov391 == nil {
 						return nil
 					}
-					return &ov361.ResizePolicy
+					return &ov391.ResizePolicy
 				}()
-				_ = ov391
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov391) {
-					for i := range *&obj.EphemeralContainerCommon.ResizePolicy {
-						ip392 := fp390.Index(i)
-						oi393 := (*v1.ContainerResizePolicy)(nil)
-						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip392, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i], oi393)...)
+				_ = ov426
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov426) {
+					for i428 := range *&obj.EphemeralContainerCommon.ResizePolicy {
+						ip427 := fp425.Index(i428)
+						oi429 := (*v1.ContainerResizePolicy)(nil)
+						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip427, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i428], oi429)...)
 					}
 				}
 			}
 		}
 		// field restartPolicyRules
 		{
-			fp396 := p.Child("restartPolicyRules")
+			fp432 := p.Child("restartPolicyRules")
 			if !(len(obj.EphemeralContainerCommon.RestartPolicyRules) == 0) {
-				ov397 := func() *[]v1.ContainerRestartRule {
-					if ov361 == nil {
+				ov433 := func() *[]v1.ContainerRestartRule {
+					if ov391 == nil {
 						return nil
 					}
-					return &ov361.RestartPolicyRules
+					return &ov391.RestartPolicyRules
 				}()
-				_ = ov397
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov397) {
-					for i := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
-						ip398 := fp396.Index(i)
-						oi399 := (*v1.ContainerRestartRule)(nil)
-						errs = append(errs, validate_corev1_ContainerRestartRule(&ip398, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i], oi399)...)
+				_ = ov433
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov433) {
+					for i435 := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
+						ip434 := fp432.Index(i435)
+						oi436 := (*v1.ContainerRestartRule)(nil)
+						errs = append(errs, validate_corev1_ContainerRestartRule(&ip434, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i435], oi436)...)
 					}
 				}
 			}
 		}
 		// field volumeMounts
 		{
-			fp400 := p.Child("volumeMounts")
+			fp437 := p.Child("volumeMounts")
 			if !(len(obj.EphemeralContainerCommon.VolumeMounts) == 0) {
-				ov401 := func() *[]v1.VolumeMount {
-					if ov361 == nil {
+				ov438 := func() *[]v1.VolumeMount {
+					if ov391 == nil {
 						return nil
 					}
-					return &ov361.VolumeMounts
+					return &ov391.VolumeMounts
 				}()
-				_ = ov401
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov401, "mountPath") {
-					errs = append(errs, vgruntime.UniqueByKey(&fp400, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
-					for i := range *&obj.EphemeralContainerCommon.VolumeMounts {
-						ip402 := fp400.Index(i)
-						oi403 := vgruntime.OldListMapItem(ov401, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], "mountPath")
-						errs = append(errs, validate_corev1_VolumeMount(&ip402, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i], oi403)...)
+				_ = ov438
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov438, vgruntime.Key{
+					Defaulted: false,
+					Name:      "mountPath",
+				}) {
+					errs = append(errs, vgruntime.UniqueByKey(&fp437, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
+					for i440 := range *&obj.EphemeralContainerCommon.VolumeMounts {
+						ip439 := fp437.Index(i440)
+						oi441 := vgruntime.OldListMapItem(ov438, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i440], vgruntime.Key{
+							Defaulted: false,
+							Name:      "mountPath",
+						})
+						errs = append(errs, validate_corev1_VolumeMount(&ip439, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i440], oi441)...)
 					}
 				}
 			}
 		}
 		// field volumeDevices
 		{
-			fp404 := p.Child("volumeDevices")
+			fp442 := p.Child("volumeDevices")
 			if !(len(obj.EphemeralContainerCommon.VolumeDevices) == 0) {
-				ov405 := func() *[]v1.VolumeDevice {
-					if ov361 == nil {
+				ov443 := func() *[]v1.VolumeDevice {
+					if ov391 == nil {
 						return nil
 					}
-					return &ov361.VolumeDevices
+					return &ov391.VolumeDevices
 				}()
-				_ = ov405
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov405, "devicePath") {
-					errs = append(errs, vgruntime.UniqueByKey(&fp404, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
-					for i := range *&obj.EphemeralContainerCommon.VolumeDevices {
-						ip406 := fp404.Index(i)
-						oi407 := vgruntime.OldListMapItem(ov405, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], "devicePath")
-						errs = append(errs, validate_corev1_VolumeDevice(&ip406, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i], oi407)...)
+				_ = ov443
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov443, vgruntime.Key{
+					Defaulted: false,
+					Name:      "devicePath",
+				}) {
+					errs = append(errs, vgruntime.UniqueByKey(&fp442, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
+					for i445 := range *&obj.EphemeralContainerCommon.VolumeDevices {
+						ip444 := fp442.Index(i445)
+						oi446 := vgruntime.OldListMapItem(ov443, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i445], vgruntime.Key{
+							Defaulted: false,
+							Name:      "devicePath",
+						})
+						errs = append(errs, validate_corev1_VolumeDevice(&ip444, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i445], oi446)...)
 					}
 				}
 			}
 		}
 		// field livenessProbe
 		{
-			fp408 := p.Child("livenessProbe")
+			fp447 := p.Child("livenessProbe")
 			if !(obj.EphemeralContainerCommon.LivenessProbe == nil) {
-				ov409 := func() *v1.Probe {
-					if ov361 == nil {
+				ov448 := func() *v1.Probe {
+					if ov391 == nil {
 						return nil
 					}
-					return ov361.LivenessProbe
+					return ov391.LivenessProbe
 				}()
-				_ = ov409
-				errs = append(errs, validate_corev1_Probe(&fp408, obj.EphemeralContainerCommon.LivenessProbe, ov409)...)
+				_ = ov448
+				errs = append(errs, validate_corev1_Probe(&fp447, obj.EphemeralContainerCommon.LivenessProbe, ov448)...)
 			}
 		}
 		// field readinessProbe
 		{
-			fp410 := p.Child("readinessProbe")
+			fp449 := p.Child("readinessProbe")
 			if !(obj.EphemeralContainerCommon.ReadinessProbe == nil) {
-				ov411 := func() *v1.Probe {
-					if ov361 == nil {
+				ov450 := func() *v1.Probe {
+					if ov391 == nil {
 						return nil
 					}
-					return ov361.ReadinessProbe
+					return ov391.ReadinessProbe
 				}()
-				_ = ov411
-				errs = append(errs, validate_corev1_Probe(&fp410, obj.EphemeralContainerCommon.ReadinessProbe, ov411)...)
+				_ = ov450
+				errs = append(errs, validate_corev1_Probe(&fp449, obj.EphemeralContainerCommon.ReadinessProbe, ov450)...)
 			}
 		}
 		// field startupProbe
 		{
-			fp412 := p.Child("startupProbe")
+			fp451 := p.Child("startupProbe")
 			if !(obj.EphemeralContainerCommon.StartupProbe == nil) {
-				ov413 := func() *v1.Probe {
-					if ov361 == nil {
+				ov452 := func() *v1.Probe {
+					if ov391 == nil {
 						return nil
 					}
-					return ov361.StartupProbe
+					return ov391.StartupProbe
 				}()
-				_ = ov413
-				errs = append(errs, validate_corev1_Probe(&fp412, obj.EphemeralContainerCommon.StartupProbe, ov413)...)
+				_ = ov452
+				errs = append(errs, validate_corev1_Probe(&fp451, obj.EphemeralContainerCommon.StartupProbe, ov452)...)
 			}
 		}
 		// field lifecycle
 		{
-			fp414 := p.Child("lifecycle")
+			fp453 := p.Child("lifecycle")
 			if !(obj.EphemeralContainerCommon.Lifecycle == nil) {
-				ov415 := func() *v1.Lifecycle {
-					if ov361 == nil {
+				ov454 := func() *v1.Lifecycle {
+					if ov391 == nil {
 						return nil
 					}
-					return ov361.Lifecycle
+					return ov391.Lifecycle
 				}()
-				_ = ov415
-				errs = append(errs, validate_corev1_Lifecycle(&fp414, obj.EphemeralContainerCommon.Lifecycle, ov415)...)
+				_ = ov454
+				errs = append(errs, validate_corev1_Lifecycle(&fp453, obj.EphemeralContainerCommon.Lifecycle, ov454)...)
 			}
 		}
 		// field securityContext
 		{
-			fp422 := p.Child("securityContext")
+			fp461 := p.Child("securityContext")
 			if !(obj.EphemeralContainerCommon.SecurityContext == nil) {
-				ov423 := func() *v1.SecurityContext {
-					if ov361 == nil {
+				ov462 := func() *v1.SecurityContext {
+					if ov391 == nil {
 						return nil
 					}
-					return ov361.SecurityContext
+					return ov391.SecurityContext
 				}()
-				_ = ov423
-				errs = append(errs, validate_corev1_SecurityContext(&fp422, obj.EphemeralContainerCommon.SecurityContext, ov423)...)
+				_ = ov462
+				errs = append(errs, validate_corev1_SecurityContext(&fp461, obj.EphemeralContainerCommon.SecurityContext, ov462)...)
 			}
 		}
 	}
@@ -1935,50 +2072,50 @@ func validate_corev1_PodSecurityContext(p *vgruntime.Path, obj, old *v1.PodSecur
 	}
 	// field sysctls
 	{
-		fp450 := p.Child("sysctls")
+		fp490 := p.Child("sysctls")
 		if !(len(obj.Sysctls) == 0) {
-			ov451 := func() *[]v1.Sysctl {
+			ov491 := func() *[]v1.Sysctl {
 				if old == nil {
 					return nil
 				}
 				return &old.Sysctls
 			}()
-			_ = ov451
-			if !vgruntime.Unchanged(&obj.Sysctls, ov451) {
-				for i := range *&obj.Sysctls {
-					ip452 := fp450.Index(i)
-					oi453 := (*v1.Sysctl)(nil)
-					errs = append(errs, validate_corev1_Sysctl(&ip452, &(*&obj.Sysctls)[i], oi453)...)
+			_ = ov491
+			if !vgruntime.Unchanged(&obj.Sysctls, ov491) {
+				for i493 := range *&obj.Sysctls {
+					ip492 := fp490.Index(i493)
+					oi494 := (*v1.Sysctl)(nil)
+					errs = append(errs, validate_corev1_Sysctl(&ip492, &(*&obj.Sysctls)[i493], oi494)...)
 				}
 			}
 		}
 	}
 	// field seccompProfile
 	{
-		fp456 := p.Child("seccompProfile")
+		fp497 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov457 := func() *v1.SeccompProfile {
+			ov498 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov457
-			errs = append(errs, validate_corev1_SeccompProfile(&fp456, obj.SeccompProfile, ov457)...)
+			_ = ov498
+			errs = append(errs, validate_corev1_SeccompProfile(&fp497, obj.SeccompProfile, ov498)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp458 := p.Child("appArmorProfile")
+		fp499 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov459 := func() *v1.AppArmorProfile {
+			ov500 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov459
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp458, obj.AppArmorProfile, ov459)...)
+			_ = ov500
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp499, obj.AppArmorProfile, ov500)...)
 		}
 	}
 	return
@@ -1992,44 +2129,44 @@ func validate_corev1_Affinity(p *vgruntime.Path, obj, old *v1.Affinity) (errs fi
 	}
 	// field nodeAffinity
 	{
-		fp462 := p.Child("nodeAffinity")
+		fp503 := p.Child("nodeAffinity")
 		if !(obj.NodeAffinity == nil) {
-			ov463 := func() *v1.NodeAffinity {
+			ov504 := func() *v1.NodeAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.NodeAffinity
 			}()
-			_ = ov463
-			errs = append(errs, validate_corev1_NodeAffinity(&fp462, obj.NodeAffinity, ov463)...)
+			_ = ov504
+			errs = append(errs, validate_corev1_NodeAffinity(&fp503, obj.NodeAffinity, ov504)...)
 		}
 	}
 	// field podAffinity
 	{
-		fp464 := p.Child("podAffinity")
+		fp505 := p.Child("podAffinity")
 		if !(obj.PodAffinity == nil) {
-			ov465 := func() *v1.PodAffinity {
+			ov506 := func() *v1.PodAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAffinity
 			}()
-			_ = ov465
-			errs = append(errs, validate_corev1_PodAffinity(&fp464, obj.PodAffinity, ov465)...)
+			_ = ov506
+			errs = append(errs, validate_corev1_PodAffinity(&fp505, obj.PodAffinity, ov506)...)
 		}
 	}
 	// field podAntiAffinity
 	{
-		fp466 := p.Child("podAntiAffinity")
+		fp507 := p.Child("podAntiAffinity")
 		if !(obj.PodAntiAffinity == nil) {
-			ov467 := func() *v1.PodAntiAffinity {
+			ov508 := func() *v1.PodAntiAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAntiAffinity
 			}()
-			_ = ov467
-			errs = append(errs, validate_corev1_PodAntiAffinity(&fp466, obj.PodAntiAffinity, ov467)...)
+			_ = ov508
+			errs = append(errs, validate_corev1_PodAntiAffinity(&fp507, obj.PodAntiAffinity, ov508)...)
 		}
 	}
 	return
@@ -2070,16 +2207,16 @@ func validate_corev1_TopologySpreadConstraint(p *vgruntime.Path, obj, old *v1.To
 	}
 	// field labelSelector
 	{
-		fp494 := p.Child("labelSelector")
+		fp539 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov495 := func() *v11.LabelSelector {
+			ov540 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov495
-			errs = append(errs, validate_metav1_LabelSelector(&fp494, obj.LabelSelector, ov495)...)
+			_ = ov540
+			errs = append(errs, validate_metav1_LabelSelector(&fp539, obj.LabelSelector, ov540)...)
 		}
 	}
 	return
@@ -2129,21 +2266,27 @@ func validate_corev1_ResourceRequirements(p *vgruntime.Path, obj, old *v1.Resour
 	}
 	// field claims
 	{
-		fp524 := p.Child("claims")
+		fp574 := p.Child("claims")
 		if !(len(obj.Claims) == 0) {
-			ov525 := func() *[]v1.ResourceClaim {
+			ov575 := func() *[]v1.ResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.Claims
 			}()
-			_ = ov525
-			if !vgruntime.UnchangedListMap(&obj.Claims, ov525, "name") {
-				errs = append(errs, vgruntime.UniqueByKey(&fp524, *&obj.Claims, listMapKey15)...)
-				for i := range *&obj.Claims {
-					ip526 := fp524.Index(i)
-					oi527 := vgruntime.OldListMapItem(ov525, &(*&obj.Claims)[i], "name")
-					errs = append(errs, validate_corev1_ResourceClaim(&ip526, &(*&obj.Claims)[i], oi527)...)
+			_ = ov575
+			if !vgruntime.UnchangedListMap(&obj.Claims, ov575, vgruntime.Key{
+				Defaulted: false,
+				Name:      "name",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKey(&fp574, *&obj.Claims, listMapKey15)...)
+				for i577 := range *&obj.Claims {
+					ip576 := fp574.Index(i577)
+					oi578 := vgruntime.OldListMapItem(ov575, &(*&obj.Claims)[i577], vgruntime.Key{
+						Defaulted: false,
+						Name:      "name",
+					})
+					errs = append(errs, validate_corev1_ResourceClaim(&ip576, &(*&obj.Claims)[i577], oi578)...)
 				}
 			}
 		}
@@ -2159,9 +2302,9 @@ func validate_corev1_EvictionResponder(p *vgruntime.Path, obj, old *v1.EvictionR
 	}
 	// field priority
 	{
-		fp530 := p.Child("priority")
+		fp581 := p.Child("priority")
 		if obj.Priority == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp530))
+			errs = append(errs, vgruntime.SchemaRequired(&fp581))
 		}
 	}
 	return
@@ -2220,20 +2363,20 @@ func validate_corev1_SecretVolumeSource(p *vgruntime.Path, obj, old *v1.SecretVo
 	}
 	// field items
 	{
-		fp566 := p.Child("items")
+		fp617 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov567 := func() *[]v1.KeyToPath {
+			ov618 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov567
-			if !vgruntime.Unchanged(&obj.Items, ov567) {
-				for i := range *&obj.Items {
-					ip568 := fp566.Index(i)
-					oi569 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip568, &(*&obj.Items)[i], oi569)...)
+			_ = ov618
+			if !vgruntime.Unchanged(&obj.Items, ov618) {
+				for i620 := range *&obj.Items {
+					ip619 := fp617.Index(i620)
+					oi621 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip619, &(*&obj.Items)[i620], oi621)...)
 				}
 			}
 		}
@@ -2285,9 +2428,9 @@ func validate_corev1_RBDVolumeSource(p *vgruntime.Path, obj, old *v1.RBDVolumeSo
 	}
 	// field monitors
 	{
-		fp616 := p.Child("monitors")
+		fp669 := p.Child("monitors")
 		if obj.CephMonitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp616))
+			errs = append(errs, vgruntime.SchemaRequired(&fp669))
 		}
 	}
 	return
@@ -2319,9 +2462,9 @@ func validate_corev1_CephFSVolumeSource(p *vgruntime.Path, obj, old *v1.CephFSVo
 	}
 	// field monitors
 	{
-		fp654 := p.Child("monitors")
+		fp710 := p.Child("monitors")
 		if obj.Monitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp654))
+			errs = append(errs, vgruntime.SchemaRequired(&fp710))
 		}
 	}
 	return
@@ -2335,20 +2478,20 @@ func validate_corev1_DownwardAPIVolumeSource(p *vgruntime.Path, obj, old *v1.Dow
 	}
 	// field items
 	{
-		fp668 := p.Child("items")
+		fp725 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov669 := func() *[]v1.DownwardAPIVolumeFile {
+			ov726 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov669
-			if !vgruntime.Unchanged(&obj.Items, ov669) {
-				for i := range *&obj.Items {
-					ip670 := fp668.Index(i)
-					oi671 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip670, &(*&obj.Items)[i], oi671)...)
+			_ = ov726
+			if !vgruntime.Unchanged(&obj.Items, ov726) {
+				for i728 := range *&obj.Items {
+					ip727 := fp725.Index(i728)
+					oi729 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip727, &(*&obj.Items)[i728], oi729)...)
 				}
 			}
 		}
@@ -2382,20 +2525,20 @@ func validate_corev1_ConfigMapVolumeSource(p *vgruntime.Path, obj, old *v1.Confi
 	}
 	// field items
 	{
-		fp699 := p.Child("items")
+		fp759 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov700 := func() *[]v1.KeyToPath {
+			ov760 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov700
-			if !vgruntime.Unchanged(&obj.Items, ov700) {
-				for i := range *&obj.Items {
-					ip701 := fp699.Index(i)
-					oi702 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip701, &(*&obj.Items)[i], oi702)...)
+			_ = ov760
+			if !vgruntime.Unchanged(&obj.Items, ov760) {
+				for i762 := range *&obj.Items {
+					ip761 := fp759.Index(i762)
+					oi763 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip761, &(*&obj.Items)[i762], oi763)...)
 				}
 			}
 		}
@@ -2447,20 +2590,20 @@ func validate_corev1_ProjectedVolumeSource(p *vgruntime.Path, obj, old *v1.Proje
 	}
 	// field sources
 	{
-		fp745 := p.Child("sources")
+		fp806 := p.Child("sources")
 		if !(obj.Sources == nil) {
-			ov746 := func() *[]v1.VolumeProjection {
+			ov807 := func() *[]v1.VolumeProjection {
 				if old == nil {
 					return nil
 				}
 				return &old.Sources
 			}()
-			_ = ov746
-			if !vgruntime.Unchanged(&obj.Sources, ov746) {
-				for i := range *&obj.Sources {
-					ip747 := fp745.Index(i)
-					oi748 := (*v1.VolumeProjection)(nil)
-					errs = append(errs, validate_corev1_VolumeProjection(&ip747, &(*&obj.Sources)[i], oi748)...)
+			_ = ov807
+			if !vgruntime.Unchanged(&obj.Sources, ov807) {
+				for i809 := range *&obj.Sources {
+					ip808 := fp806.Index(i809)
+					oi810 := (*v1.VolumeProjection)(nil)
+					errs = append(errs, validate_corev1_VolumeProjection(&ip808, &(*&obj.Sources)[i809], oi810)...)
 				}
 			}
 		}
@@ -2485,9 +2628,9 @@ func validate_corev1_ScaleIOVolumeSource(p *vgruntime.Path, obj, old *v1.ScaleIO
 	}
 	// field secretRef
 	{
-		fp763 := p.Child("secretRef")
+		fp825 := p.Child("secretRef")
 		if obj.SecretRef == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp763))
+			errs = append(errs, vgruntime.SchemaRequired(&fp825))
 		}
 	}
 	return
@@ -2510,16 +2653,16 @@ func validate_corev1_EphemeralVolumeSource(p *vgruntime.Path, obj, old *v1.Ephem
 	}
 	// field volumeClaimTemplate
 	{
-		fp791 := p.Child("volumeClaimTemplate")
+		fp855 := p.Child("volumeClaimTemplate")
 		if !(obj.VolumeClaimTemplate == nil) {
-			ov792 := func() *v1.PersistentVolumeClaimTemplate {
+			ov856 := func() *v1.PersistentVolumeClaimTemplate {
 				if old == nil {
 					return nil
 				}
 				return old.VolumeClaimTemplate
 			}()
-			_ = ov792
-			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp791, obj.VolumeClaimTemplate, ov792)...)
+			_ = ov856
+			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp855, obj.VolumeClaimTemplate, ov856)...)
 		}
 	}
 	return
@@ -2551,23 +2694,23 @@ func validate_corev1_ContainerRestartRule(p *vgruntime.Path, obj, old *v1.Contai
 	}
 	// field action
 	{
-		fp807 := p.Child("action")
+		fp871 := p.Child("action")
 		if obj.Action == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp807))
+			errs = append(errs, vgruntime.SchemaRequired(&fp871))
 		}
 	}
 	// field exitCodes
 	{
-		fp809 := p.Child("exitCodes")
+		fp873 := p.Child("exitCodes")
 		if !(obj.ExitCodes == nil) {
-			ov810 := func() *v1.ContainerRestartRuleOnExitCodes {
+			ov874 := func() *v1.ContainerRestartRuleOnExitCodes {
 				if old == nil {
 					return nil
 				}
 				return old.ExitCodes
 			}()
-			_ = ov810
-			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp809, obj.ExitCodes, ov810)...)
+			_ = ov874
+			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp873, obj.ExitCodes, ov874)...)
 		}
 	}
 	return
@@ -2581,17 +2724,17 @@ func validate_corev1_VolumeMount(p *vgruntime.Path, obj, old *v1.VolumeMount) (e
 	}
 	// field bindMountOptions
 	{
-		fp825 := p.Child("bindMountOptions")
+		fp889 := p.Child("bindMountOptions")
 		if !(len(obj.BindMountOptions) == 0) {
-			ov826 := func() *[]string {
+			ov890 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.BindMountOptions
 			}()
-			_ = ov826
-			if !vgruntime.Unchanged(&obj.BindMountOptions, ov826) {
-				errs = append(errs, vgruntime.UniqueValues(&fp825, *&obj.BindMountOptions)...)
+			_ = ov890
+			if !vgruntime.Unchanged(&obj.BindMountOptions, ov890) {
+				errs = append(errs, vgruntime.UniqueValues(&fp889, *&obj.BindMountOptions)...)
 			}
 		}
 	}
@@ -2614,66 +2757,67 @@ func validate_corev1_Probe(p *vgruntime.Path, obj, old *v1.Probe) (errs field.Er
 		return
 	}
 	{
-		ov833 := func() *v1.ProbeHandler {
+		ov898 := func() *v1.ProbeHandler {
 			if old == nil {
 				return nil
 			}
 			return &old.ProbeHandler
 		}()
+		_ = ov898
 		// field exec
 		{
-			fp834 := p.Child("exec")
+			fp899 := p.Child("exec")
 			if !(obj.ProbeHandler.Exec == nil) {
-				ov835 := func() *v1.ExecAction {
-					if ov833 == nil {
+				ov900 := func() *v1.ExecAction {
+					if ov898 == nil {
 						return nil
 					}
-					return ov833.Exec
+					return ov898.Exec
 				}()
-				_ = ov835
-				errs = append(errs, validate_corev1_ExecAction(&fp834, obj.ProbeHandler.Exec, ov835)...)
+				_ = ov900
+				errs = append(errs, validate_corev1_ExecAction(&fp899, obj.ProbeHandler.Exec, ov900)...)
 			}
 		}
 		// field httpGet
 		{
-			fp836 := p.Child("httpGet")
+			fp901 := p.Child("httpGet")
 			if !(obj.ProbeHandler.HTTPGet == nil) {
-				ov837 := func() *v1.HTTPGetAction {
-					if ov833 == nil {
+				ov902 := func() *v1.HTTPGetAction {
+					if ov898 == nil {
 						return nil
 					}
-					return ov833.HTTPGet
+					return ov898.HTTPGet
 				}()
-				_ = ov837
-				errs = append(errs, validate_corev1_HTTPGetAction(&fp836, obj.ProbeHandler.HTTPGet, ov837)...)
+				_ = ov902
+				errs = append(errs, validate_corev1_HTTPGetAction(&fp901, obj.ProbeHandler.HTTPGet, ov902)...)
 			}
 		}
 		// field tcpSocket
 		{
-			fp838 := p.Child("tcpSocket")
+			fp903 := p.Child("tcpSocket")
 			if !(obj.ProbeHandler.TCPSocket == nil) {
-				ov839 := func() *v1.TCPSocketAction {
-					if ov833 == nil {
+				ov904 := func() *v1.TCPSocketAction {
+					if ov898 == nil {
 						return nil
 					}
-					return ov833.TCPSocket
+					return ov898.TCPSocket
 				}()
-				_ = ov839
-				errs = append(errs, validate_corev1_TCPSocketAction(&fp838, obj.ProbeHandler.TCPSocket, ov839)...)
+				_ = ov904
+				errs = append(errs, validate_corev1_TCPSocketAction(&fp903, obj.ProbeHandler.TCPSocket, ov904)...)
 			}
 		}
 		// field grpc
 		{
-			fp840 := p.Child("grpc")
+			fp905 := p.Child("grpc")
 			if !(obj.ProbeHandler.GRPC == nil) {
-				ov841 := func() *v1.GRPCAction {
-					if ov833 == nil {
+				ov906 := func() *v1.GRPCAction {
+					if ov898 == nil {
 						return nil
 					}
-					return ov833.GRPC
+					return ov898.GRPC
 				}()
-				_ = ov841
-				errs = append(errs, validate_corev1_GRPCAction(&fp840, obj.ProbeHandler.GRPC, ov841)...)
+				_ = ov906
+				errs = append(errs, validate_corev1_GRPCAction(&fp905, obj.ProbeHandler.GRPC, ov906)...)
 			}
 		}
 	}
@@ -2688,30 +2832,30 @@ func validate_corev1_Lifecycle(p *vgruntime.Path, obj, old *v1.Lifecycle) (errs 
 	}
 	// field postStart
 	{
-		fp854 := p.Child("postStart")
+		fp919 := p.Child("postStart")
 		if !(obj.PostStart == nil) {
-			ov855 := func() *v1.LifecycleHandler {
+			ov920 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PostStart
 			}()
-			_ = ov855
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp854, obj.PostStart, ov855)...)
+			_ = ov920
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp919, obj.PostStart, ov920)...)
 		}
 	}
 	// field preStop
 	{
-		fp856 := p.Child("preStop")
+		fp921 := p.Child("preStop")
 		if !(obj.PreStop == nil) {
-			ov857 := func() *v1.LifecycleHandler {
+			ov922 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PreStop
 			}()
-			_ = ov857
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp856, obj.PreStop, ov857)...)
+			_ = ov922
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp921, obj.PreStop, ov922)...)
 		}
 	}
 	return
@@ -2725,44 +2869,44 @@ func validate_corev1_SecurityContext(p *vgruntime.Path, obj, old *v1.SecurityCon
 	}
 	// field capabilities
 	{
-		fp860 := p.Child("capabilities")
+		fp925 := p.Child("capabilities")
 		if !(obj.Capabilities == nil) {
-			ov861 := func() *v1.Capabilities {
+			ov926 := func() *v1.Capabilities {
 				if old == nil {
 					return nil
 				}
 				return old.Capabilities
 			}()
-			_ = ov861
-			errs = append(errs, validate_corev1_Capabilities(&fp860, obj.Capabilities, ov861)...)
+			_ = ov926
+			errs = append(errs, validate_corev1_Capabilities(&fp925, obj.Capabilities, ov926)...)
 		}
 	}
 	// field seccompProfile
 	{
-		fp880 := p.Child("seccompProfile")
+		fp945 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov881 := func() *v1.SeccompProfile {
+			ov946 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov881
-			errs = append(errs, validate_corev1_SeccompProfile(&fp880, obj.SeccompProfile, ov881)...)
+			_ = ov946
+			errs = append(errs, validate_corev1_SeccompProfile(&fp945, obj.SeccompProfile, ov946)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp882 := p.Child("appArmorProfile")
+		fp947 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov883 := func() *v1.AppArmorProfile {
+			ov948 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov883
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp882, obj.AppArmorProfile, ov883)...)
+			_ = ov948
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp947, obj.AppArmorProfile, ov948)...)
 		}
 	}
 	return
@@ -2803,34 +2947,34 @@ func validate_corev1_NodeAffinity(p *vgruntime.Path, obj, old *v1.NodeAffinity) 
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp896 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp961 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(obj.RequiredDuringSchedulingIgnoredDuringExecution == nil) {
-			ov897 := func() *v1.NodeSelector {
+			ov962 := func() *v1.NodeSelector {
 				if old == nil {
 					return nil
 				}
 				return old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov897
-			errs = append(errs, validate_corev1_NodeSelector(&fp896, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov897)...)
+			_ = ov962
+			errs = append(errs, validate_corev1_NodeSelector(&fp961, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov962)...)
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp898 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp963 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov899 := func() *[]v1.PreferredSchedulingTerm {
+			ov964 := func() *[]v1.PreferredSchedulingTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov899
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov899) {
-				for i := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip900 := fp898.Index(i)
-					oi901 := (*v1.PreferredSchedulingTerm)(nil)
-					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip900, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi901)...)
+			_ = ov964
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov964) {
+				for i966 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip965 := fp963.Index(i966)
+					oi967 := (*v1.PreferredSchedulingTerm)(nil)
+					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip965, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i966], oi967)...)
 				}
 			}
 		}
@@ -2846,40 +2990,40 @@ func validate_corev1_PodAffinity(p *vgruntime.Path, obj, old *v1.PodAffinity) (e
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp902 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp968 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov903 := func() *[]v1.PodAffinityTerm {
+			ov969 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov903
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov903) {
-				for i := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip904 := fp902.Index(i)
-					oi905 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip904, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi905)...)
+			_ = ov969
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov969) {
+				for i971 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
+					ip970 := fp968.Index(i971)
+					oi972 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip970, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i971], oi972)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp906 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp973 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov907 := func() *[]v1.WeightedPodAffinityTerm {
+			ov974 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov907
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov907) {
-				for i := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip908 := fp906.Index(i)
-					oi909 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip908, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi909)...)
+			_ = ov974
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov974) {
+				for i976 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip975 := fp973.Index(i976)
+					oi977 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip975, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i976], oi977)...)
 				}
 			}
 		}
@@ -2895,40 +3039,40 @@ func validate_corev1_PodAntiAffinity(p *vgruntime.Path, obj, old *v1.PodAntiAffi
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp910 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp978 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov911 := func() *[]v1.PodAffinityTerm {
+			ov979 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov911
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov911) {
-				for i := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip912 := fp910.Index(i)
-					oi913 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip912, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i], oi913)...)
+			_ = ov979
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov979) {
+				for i981 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
+					ip980 := fp978.Index(i981)
+					oi982 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip980, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i981], oi982)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp914 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp983 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov915 := func() *[]v1.WeightedPodAffinityTerm {
+			ov984 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov915
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov915) {
-				for i := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip916 := fp914.Index(i)
-					oi917 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip916, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i], oi917)...)
+			_ = ov984
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov984) {
+				for i986 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip985 := fp983.Index(i986)
+					oi987 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip985, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i986], oi987)...)
 				}
 			}
 		}
@@ -2944,20 +3088,20 @@ func validate_metav1_LabelSelector(p *vgruntime.Path, obj, old *v11.LabelSelecto
 	}
 	// field matchExpressions
 	{
-		fp922 := p.Child("matchExpressions")
+		fp994 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov923 := func() *[]v11.LabelSelectorRequirement {
+			ov995 := func() *[]v11.LabelSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov923
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov923) {
-				for i := range *&obj.MatchExpressions {
-					ip924 := fp922.Index(i)
-					oi925 := (*v11.LabelSelectorRequirement)(nil)
-					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip924, &(*&obj.MatchExpressions)[i], oi925)...)
+			_ = ov995
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov995) {
+				for i997 := range *&obj.MatchExpressions {
+					ip996 := fp994.Index(i997)
+					oi998 := (*v11.LabelSelectorRequirement)(nil)
+					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip996, &(*&obj.MatchExpressions)[i997], oi998)...)
 				}
 			}
 		}
@@ -2991,30 +3135,30 @@ func validate_corev1_DownwardAPIVolumeFile(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field fieldRef
 	{
-		fp940 := p.Child("fieldRef")
+		fp1013 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov941 := func() *v1.ObjectFieldSelector {
+			ov1014 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov941
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp940, obj.FieldRef, ov941)...)
+			_ = ov1014
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp1013, obj.FieldRef, ov1014)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp942 := p.Child("resourceFieldRef")
+		fp1015 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov943 := func() *v1.ResourceFieldSelector {
+			ov1016 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov943
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp942, obj.ResourceFieldRef, ov943)...)
+			_ = ov1016
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp1015, obj.ResourceFieldRef, ov1016)...)
 		}
 	}
 	return
@@ -3028,86 +3172,86 @@ func validate_corev1_VolumeProjection(p *vgruntime.Path, obj, old *v1.VolumeProj
 	}
 	// field secret
 	{
-		fp948 := p.Child("secret")
+		fp1021 := p.Child("secret")
 		if !(obj.Secret == nil) {
-			ov949 := func() *v1.SecretProjection {
+			ov1022 := func() *v1.SecretProjection {
 				if old == nil {
 					return nil
 				}
 				return old.Secret
 			}()
-			_ = ov949
-			errs = append(errs, validate_corev1_SecretProjection(&fp948, obj.Secret, ov949)...)
+			_ = ov1022
+			errs = append(errs, validate_corev1_SecretProjection(&fp1021, obj.Secret, ov1022)...)
 		}
 	}
 	// field downwardAPI
 	{
-		fp950 := p.Child("downwardAPI")
+		fp1023 := p.Child("downwardAPI")
 		if !(obj.DownwardAPI == nil) {
-			ov951 := func() *v1.DownwardAPIProjection {
+			ov1024 := func() *v1.DownwardAPIProjection {
 				if old == nil {
 					return nil
 				}
 				return old.DownwardAPI
 			}()
-			_ = ov951
-			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp950, obj.DownwardAPI, ov951)...)
+			_ = ov1024
+			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp1023, obj.DownwardAPI, ov1024)...)
 		}
 	}
 	// field configMap
 	{
-		fp952 := p.Child("configMap")
+		fp1025 := p.Child("configMap")
 		if !(obj.ConfigMap == nil) {
-			ov953 := func() *v1.ConfigMapProjection {
+			ov1026 := func() *v1.ConfigMapProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMap
 			}()
-			_ = ov953
-			errs = append(errs, validate_corev1_ConfigMapProjection(&fp952, obj.ConfigMap, ov953)...)
+			_ = ov1026
+			errs = append(errs, validate_corev1_ConfigMapProjection(&fp1025, obj.ConfigMap, ov1026)...)
 		}
 	}
 	// field serviceAccountToken
 	{
-		fp954 := p.Child("serviceAccountToken")
+		fp1027 := p.Child("serviceAccountToken")
 		if !(obj.ServiceAccountToken == nil) {
-			ov955 := func() *v1.ServiceAccountTokenProjection {
+			ov1028 := func() *v1.ServiceAccountTokenProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ServiceAccountToken
 			}()
-			_ = ov955
-			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp954, obj.ServiceAccountToken, ov955)...)
+			_ = ov1028
+			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp1027, obj.ServiceAccountToken, ov1028)...)
 		}
 	}
 	// field clusterTrustBundle
 	{
-		fp956 := p.Child("clusterTrustBundle")
+		fp1029 := p.Child("clusterTrustBundle")
 		if !(obj.ClusterTrustBundle == nil) {
-			ov957 := func() *v1.ClusterTrustBundleProjection {
+			ov1030 := func() *v1.ClusterTrustBundleProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ClusterTrustBundle
 			}()
-			_ = ov957
-			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp956, obj.ClusterTrustBundle, ov957)...)
+			_ = ov1030
+			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp1029, obj.ClusterTrustBundle, ov1030)...)
 		}
 	}
 	// field podCertificate
 	{
-		fp958 := p.Child("podCertificate")
+		fp1031 := p.Child("podCertificate")
 		if !(obj.PodCertificate == nil) {
-			ov959 := func() *v1.PodCertificateProjection {
+			ov1032 := func() *v1.PodCertificateProjection {
 				if old == nil {
 					return nil
 				}
 				return old.PodCertificate
 			}()
-			_ = ov959
-			errs = append(errs, validate_corev1_PodCertificateProjection(&fp958, obj.PodCertificate, ov959)...)
+			_ = ov1032
+			errs = append(errs, validate_corev1_PodCertificateProjection(&fp1031, obj.PodCertificate, ov1032)...)
 		}
 	}
 	return
@@ -3121,15 +3265,15 @@ func validate_corev1_PersistentVolumeClaimTemplate(p *vgruntime.Path, obj, old *
 	}
 	// field spec
 	{
-		fp962 := p.Child("spec")
-		ov963 := func() *v1.PersistentVolumeClaimSpec {
+		fp1035 := p.Child("spec")
+		ov1036 := func() *v1.PersistentVolumeClaimSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov963
-		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp962, &obj.Spec, ov963)...)
+		_ = ov1036
+		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp1035, &obj.Spec, ov1036)...)
 	}
 	return
 }
@@ -3142,24 +3286,24 @@ func validate_corev1_ContainerRestartRuleOnExitCodes(p *vgruntime.Path, obj, old
 	}
 	// field operator
 	{
-		fp964 := p.Child("operator")
+		fp1037 := p.Child("operator")
 		if obj.Operator == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp964))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1037))
 		}
 	}
 	// field values
 	{
-		fp966 := p.Child("values")
+		fp1039 := p.Child("values")
 		if !(len(obj.Values) == 0) {
-			ov967 := func() *[]int32 {
+			ov1040 := func() *[]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Values
 			}()
-			_ = ov967
-			if !vgruntime.Unchanged(&obj.Values, ov967) {
-				errs = append(errs, vgruntime.UniqueValues(&fp966, *&obj.Values)...)
+			_ = ov1040
+			if !vgruntime.Unchanged(&obj.Values, ov1040) {
+				errs = append(errs, vgruntime.UniqueValues(&fp1039, *&obj.Values)...)
 			}
 		}
 	}
@@ -3183,20 +3327,20 @@ func validate_corev1_HTTPGetAction(p *vgruntime.Path, obj, old *v1.HTTPGetAction
 	}
 	// field httpHeaders
 	{
-		fp982 := p.Child("httpHeaders")
+		fp1057 := p.Child("httpHeaders")
 		if !(len(obj.HTTPHeaders) == 0) {
-			ov983 := func() *[]v1.HTTPHeader {
+			ov1058 := func() *[]v1.HTTPHeader {
 				if old == nil {
 					return nil
 				}
 				return &old.HTTPHeaders
 			}()
-			_ = ov983
-			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov983) {
-				for i := range *&obj.HTTPHeaders {
-					ip984 := fp982.Index(i)
-					oi985 := (*v1.HTTPHeader)(nil)
-					errs = append(errs, validate_corev1_HTTPHeader(&ip984, &(*&obj.HTTPHeaders)[i], oi985)...)
+			_ = ov1058
+			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1058) {
+				for i1060 := range *&obj.HTTPHeaders {
+					ip1059 := fp1057.Index(i1060)
+					oi1061 := (*v1.HTTPHeader)(nil)
+					errs = append(errs, validate_corev1_HTTPHeader(&ip1059, &(*&obj.HTTPHeaders)[i1060], oi1061)...)
 				}
 			}
 		}
@@ -3230,58 +3374,58 @@ func validate_corev1_LifecycleHandler(p *vgruntime.Path, obj, old *v1.LifecycleH
 	}
 	// field exec
 	{
-		fp998 := p.Child("exec")
+		fp1074 := p.Child("exec")
 		if !(obj.Exec == nil) {
-			ov999 := func() *v1.ExecAction {
+			ov1075 := func() *v1.ExecAction {
 				if old == nil {
 					return nil
 				}
 				return old.Exec
 			}()
-			_ = ov999
-			errs = append(errs, validate_corev1_ExecAction(&fp998, obj.Exec, ov999)...)
+			_ = ov1075
+			errs = append(errs, validate_corev1_ExecAction(&fp1074, obj.Exec, ov1075)...)
 		}
 	}
 	// field httpGet
 	{
-		fp1000 := p.Child("httpGet")
+		fp1076 := p.Child("httpGet")
 		if !(obj.HTTPGet == nil) {
-			ov1001 := func() *v1.HTTPGetAction {
+			ov1077 := func() *v1.HTTPGetAction {
 				if old == nil {
 					return nil
 				}
 				return old.HTTPGet
 			}()
-			_ = ov1001
-			errs = append(errs, validate_corev1_HTTPGetAction(&fp1000, obj.HTTPGet, ov1001)...)
+			_ = ov1077
+			errs = append(errs, validate_corev1_HTTPGetAction(&fp1076, obj.HTTPGet, ov1077)...)
 		}
 	}
 	// field tcpSocket
 	{
-		fp1002 := p.Child("tcpSocket")
+		fp1078 := p.Child("tcpSocket")
 		if !(obj.TCPSocket == nil) {
-			ov1003 := func() *v1.TCPSocketAction {
+			ov1079 := func() *v1.TCPSocketAction {
 				if old == nil {
 					return nil
 				}
 				return old.TCPSocket
 			}()
-			_ = ov1003
-			errs = append(errs, validate_corev1_TCPSocketAction(&fp1002, obj.TCPSocket, ov1003)...)
+			_ = ov1079
+			errs = append(errs, validate_corev1_TCPSocketAction(&fp1078, obj.TCPSocket, ov1079)...)
 		}
 	}
 	// field sleep
 	{
-		fp1004 := p.Child("sleep")
+		fp1080 := p.Child("sleep")
 		if !(obj.Sleep == nil) {
-			ov1005 := func() *v1.SleepAction {
+			ov1081 := func() *v1.SleepAction {
 				if old == nil {
 					return nil
 				}
 				return old.Sleep
 			}()
-			_ = ov1005
-			errs = append(errs, validate_corev1_SleepAction(&fp1004, obj.Sleep, ov1005)...)
+			_ = ov1081
+			errs = append(errs, validate_corev1_SleepAction(&fp1080, obj.Sleep, ov1081)...)
 		}
 	}
 	return
@@ -3304,22 +3448,22 @@ func validate_corev1_NodeSelector(p *vgruntime.Path, obj, old *v1.NodeSelector) 
 	}
 	// field nodeSelectorTerms
 	{
-		fp1014 := p.Child("nodeSelectorTerms")
+		fp1092 := p.Child("nodeSelectorTerms")
 		if obj.NodeSelectorTerms == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1014))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1092))
 		} else {
-			ov1015 := func() *[]v1.NodeSelectorTerm {
+			ov1093 := func() *[]v1.NodeSelectorTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.NodeSelectorTerms
 			}()
-			_ = ov1015
-			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1015) {
-				for i := range *&obj.NodeSelectorTerms {
-					ip1016 := fp1014.Index(i)
-					oi1017 := (*v1.NodeSelectorTerm)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1016, &(*&obj.NodeSelectorTerms)[i], oi1017)...)
+			_ = ov1093
+			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1093) {
+				for i1095 := range *&obj.NodeSelectorTerms {
+					ip1094 := fp1092.Index(i1095)
+					oi1096 := (*v1.NodeSelectorTerm)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1094, &(*&obj.NodeSelectorTerms)[i1095], oi1096)...)
 				}
 			}
 		}
@@ -3335,15 +3479,15 @@ func validate_corev1_PreferredSchedulingTerm(p *vgruntime.Path, obj, old *v1.Pre
 	}
 	// field preference
 	{
-		fp1020 := p.Child("preference")
-		ov1021 := func() *v1.NodeSelectorTerm {
+		fp1099 := p.Child("preference")
+		ov1100 := func() *v1.NodeSelectorTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.Preference
 		}()
-		_ = ov1021
-		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1020, &obj.Preference, ov1021)...)
+		_ = ov1100
+		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1099, &obj.Preference, ov1100)...)
 	}
 	return
 }
@@ -3356,30 +3500,30 @@ func validate_corev1_PodAffinityTerm(p *vgruntime.Path, obj, old *v1.PodAffinity
 	}
 	// field labelSelector
 	{
-		fp1022 := p.Child("labelSelector")
+		fp1101 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1023 := func() *v11.LabelSelector {
+			ov1102 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1023
-			errs = append(errs, validate_metav1_LabelSelector(&fp1022, obj.LabelSelector, ov1023)...)
+			_ = ov1102
+			errs = append(errs, validate_metav1_LabelSelector(&fp1101, obj.LabelSelector, ov1102)...)
 		}
 	}
 	// field namespaceSelector
 	{
-		fp1030 := p.Child("namespaceSelector")
+		fp1110 := p.Child("namespaceSelector")
 		if !(obj.NamespaceSelector == nil) {
-			ov1031 := func() *v11.LabelSelector {
+			ov1111 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.NamespaceSelector
 			}()
-			_ = ov1031
-			errs = append(errs, validate_metav1_LabelSelector(&fp1030, obj.NamespaceSelector, ov1031)...)
+			_ = ov1111
+			errs = append(errs, validate_metav1_LabelSelector(&fp1110, obj.NamespaceSelector, ov1111)...)
 		}
 	}
 	return
@@ -3393,15 +3537,15 @@ func validate_corev1_WeightedPodAffinityTerm(p *vgruntime.Path, obj, old *v1.Wei
 	}
 	// field podAffinityTerm
 	{
-		fp1042 := p.Child("podAffinityTerm")
-		ov1043 := func() *v1.PodAffinityTerm {
+		fp1124 := p.Child("podAffinityTerm")
+		ov1125 := func() *v1.PodAffinityTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.PodAffinityTerm
 		}()
-		_ = ov1043
-		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1042, &obj.PodAffinityTerm, ov1043)...)
+		_ = ov1125
+		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1124, &obj.PodAffinityTerm, ov1125)...)
 	}
 	return
 }
@@ -3423,20 +3567,20 @@ func validate_corev1_SecretProjection(p *vgruntime.Path, obj, old *v1.SecretProj
 	}
 	// field items
 	{
-		fp1055 := p.Child("items")
+		fp1138 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1056 := func() *[]v1.KeyToPath {
+			ov1139 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1056
-			if !vgruntime.Unchanged(&obj.Items, ov1056) {
-				for i := range *&obj.Items {
-					ip1057 := fp1055.Index(i)
-					oi1058 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1057, &(*&obj.Items)[i], oi1058)...)
+			_ = ov1139
+			if !vgruntime.Unchanged(&obj.Items, ov1139) {
+				for i1141 := range *&obj.Items {
+					ip1140 := fp1138.Index(i1141)
+					oi1142 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1140, &(*&obj.Items)[i1141], oi1142)...)
 				}
 			}
 		}
@@ -3452,20 +3596,20 @@ func validate_corev1_DownwardAPIProjection(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field items
 	{
-		fp1061 := p.Child("items")
+		fp1145 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1062 := func() *[]v1.DownwardAPIVolumeFile {
+			ov1146 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1062
-			if !vgruntime.Unchanged(&obj.Items, ov1062) {
-				for i := range *&obj.Items {
-					ip1063 := fp1061.Index(i)
-					oi1064 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1063, &(*&obj.Items)[i], oi1064)...)
+			_ = ov1146
+			if !vgruntime.Unchanged(&obj.Items, ov1146) {
+				for i1148 := range *&obj.Items {
+					ip1147 := fp1145.Index(i1148)
+					oi1149 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1147, &(*&obj.Items)[i1148], oi1149)...)
 				}
 			}
 		}
@@ -3481,20 +3625,20 @@ func validate_corev1_ConfigMapProjection(p *vgruntime.Path, obj, old *v1.ConfigM
 	}
 	// field items
 	{
-		fp1068 := p.Child("items")
+		fp1153 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1069 := func() *[]v1.KeyToPath {
+			ov1154 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1069
-			if !vgruntime.Unchanged(&obj.Items, ov1069) {
-				for i := range *&obj.Items {
-					ip1070 := fp1068.Index(i)
-					oi1071 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1070, &(*&obj.Items)[i], oi1071)...)
+			_ = ov1154
+			if !vgruntime.Unchanged(&obj.Items, ov1154) {
+				for i1156 := range *&obj.Items {
+					ip1155 := fp1153.Index(i1156)
+					oi1157 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1155, &(*&obj.Items)[i1156], oi1157)...)
 				}
 			}
 		}
@@ -3519,16 +3663,16 @@ func validate_corev1_ClusterTrustBundleProjection(p *vgruntime.Path, obj, old *v
 	}
 	// field labelSelector
 	{
-		fp1086 := p.Child("labelSelector")
+		fp1172 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1087 := func() *v11.LabelSelector {
+			ov1173 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1087
-			errs = append(errs, validate_metav1_LabelSelector(&fp1086, obj.LabelSelector, ov1087)...)
+			_ = ov1173
+			errs = append(errs, validate_metav1_LabelSelector(&fp1172, obj.LabelSelector, ov1173)...)
 		}
 	}
 	return
@@ -3542,16 +3686,16 @@ func validate_corev1_PodCertificateProjection(p *vgruntime.Path, obj, old *v1.Po
 	}
 	// field signerName
 	{
-		fp1094 := p.Child("signerName")
+		fp1180 := p.Child("signerName")
 		if obj.SignerName == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1094))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1180))
 		}
 	}
 	// field keyType
 	{
-		fp1096 := p.Child("keyType")
+		fp1182 := p.Child("keyType")
 		if obj.KeyType == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1096))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1182))
 		}
 	}
 	return
@@ -3565,56 +3709,56 @@ func validate_corev1_PersistentVolumeClaimSpec(p *vgruntime.Path, obj, old *v1.P
 	}
 	// field selector
 	{
-		fp1116 := p.Child("selector")
+		fp1205 := p.Child("selector")
 		if !(obj.Selector == nil) {
-			ov1117 := func() *v11.LabelSelector {
+			ov1206 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.Selector
 			}()
-			_ = ov1117
-			errs = append(errs, validate_metav1_LabelSelector(&fp1116, obj.Selector, ov1117)...)
+			_ = ov1206
+			errs = append(errs, validate_metav1_LabelSelector(&fp1205, obj.Selector, ov1206)...)
 		}
 	}
 	// field resources
 	{
-		fp1118 := p.Child("resources")
-		ov1119 := func() *v1.VolumeResourceRequirements {
+		fp1207 := p.Child("resources")
+		ov1208 := func() *v1.VolumeResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov1119
-		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1118, &obj.Resources, ov1119)...)
+		_ = ov1208
+		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1207, &obj.Resources, ov1208)...)
 	}
 	// field dataSource
 	{
-		fp1126 := p.Child("dataSource")
+		fp1215 := p.Child("dataSource")
 		if !(obj.DataSource == nil) {
-			ov1127 := func() *v1.TypedLocalObjectReference {
+			ov1216 := func() *v1.TypedLocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSource
 			}()
-			_ = ov1127
-			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1126, obj.DataSource, ov1127)...)
+			_ = ov1216
+			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1215, obj.DataSource, ov1216)...)
 		}
 	}
 	// field dataSourceRef
 	{
-		fp1128 := p.Child("dataSourceRef")
+		fp1217 := p.Child("dataSourceRef")
 		if !(obj.DataSourceRef == nil) {
-			ov1129 := func() *v1.TypedObjectReference {
+			ov1218 := func() *v1.TypedObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSourceRef
 			}()
-			_ = ov1129
-			errs = append(errs, validate_corev1_TypedObjectReference(&fp1128, obj.DataSourceRef, ov1129)...)
+			_ = ov1218
+			errs = append(errs, validate_corev1_TypedObjectReference(&fp1217, obj.DataSourceRef, ov1218)...)
 		}
 	}
 	return
@@ -3646,40 +3790,40 @@ func validate_corev1_NodeSelectorTerm(p *vgruntime.Path, obj, old *v1.NodeSelect
 	}
 	// field matchExpressions
 	{
-		fp1138 := p.Child("matchExpressions")
+		fp1227 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov1139 := func() *[]v1.NodeSelectorRequirement {
+			ov1228 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov1139
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1139) {
-				for i := range *&obj.MatchExpressions {
-					ip1140 := fp1138.Index(i)
-					oi1141 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1140, &(*&obj.MatchExpressions)[i], oi1141)...)
+			_ = ov1228
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1228) {
+				for i1230 := range *&obj.MatchExpressions {
+					ip1229 := fp1227.Index(i1230)
+					oi1231 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1229, &(*&obj.MatchExpressions)[i1230], oi1231)...)
 				}
 			}
 		}
 	}
 	// field matchFields
 	{
-		fp1142 := p.Child("matchFields")
+		fp1232 := p.Child("matchFields")
 		if !(len(obj.MatchFields) == 0) {
-			ov1143 := func() *[]v1.NodeSelectorRequirement {
+			ov1233 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchFields
 			}()
-			_ = ov1143
-			if !vgruntime.Unchanged(&obj.MatchFields, ov1143) {
-				for i := range *&obj.MatchFields {
-					ip1144 := fp1142.Index(i)
-					oi1145 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1144, &(*&obj.MatchFields)[i], oi1145)...)
+			_ = ov1233
+			if !vgruntime.Unchanged(&obj.MatchFields, ov1233) {
+				for i1235 := range *&obj.MatchFields {
+					ip1234 := fp1232.Index(i1235)
+					oi1236 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1234, &(*&obj.MatchFields)[i1235], oi1236)...)
 				}
 			}
 		}
@@ -3725,25 +3869,97 @@ func validate_corev1_NodeSelectorRequirement(p *vgruntime.Path, obj, old *v1.Nod
 
 // The list-maps below the kinds, which the ratcheting compares by their keys.
 func init() {
-	vgruntime.RegisterListMap[CronTabSpec]("env", "name")
-	vgruntime.RegisterListMap[CronTabStatus]("conditions", "type")
-	vgruntime.RegisterListMap[v1.PodSpec]("volumes", "name")
-	vgruntime.RegisterListMap[v1.PodSpec]("initContainers", "name")
-	vgruntime.RegisterListMap[v1.PodSpec]("containers", "name")
-	vgruntime.RegisterListMap[v1.PodSpec]("ephemeralContainers", "name")
-	vgruntime.RegisterListMap[v1.PodSpec]("imagePullSecrets", "name")
-	vgruntime.RegisterListMap[v1.PodSpec]("hostAliases", "ip")
-	vgruntime.RegisterListMap[v1.PodSpec]("topologySpreadConstraints", "topologyKey", "whenUnsatisfiable")
-	vgruntime.RegisterListMap[v1.PodSpec]("schedulingGates", "name")
-	vgruntime.RegisterListMap[v1.PodSpec]("resourceClaims", "name")
-	vgruntime.RegisterListMap[v1.PodSpec]("evictionResponders", "name")
-	vgruntime.RegisterListMap[v1.Container]("ports", "containerPort", "protocol")
-	vgruntime.RegisterListMap[v1.Container]("env", "name")
-	vgruntime.RegisterListMap[v1.Container]("volumeMounts", "mountPath")
-	vgruntime.RegisterListMap[v1.Container]("volumeDevices", "devicePath")
-	vgruntime.RegisterListMap[v1.EphemeralContainer]("ports", "containerPort", "protocol")
-	vgruntime.RegisterListMap[v1.EphemeralContainer]("env", "name")
-	vgruntime.RegisterListMap[v1.EphemeralContainer]("volumeMounts", "mountPath")
-	vgruntime.RegisterListMap[v1.EphemeralContainer]("volumeDevices", "devicePath")
-	vgruntime.RegisterListMap[v1.ResourceRequirements]("claims", "name")
+	vgruntime.RegisterListMap[CronTabSpec]("env", vgruntime.Key{
+		Defaulted: false,
+		Name:      "name",
+	})
+	vgruntime.RegisterListMap[CronTabStatus]("conditions", vgruntime.Key{
+		Defaulted: false,
+		Name:      "type",
+	})
+	vgruntime.RegisterListMap[v1.PodSpec]("volumes", vgruntime.Key{
+		Defaulted: false,
+		Name:      "name",
+	})
+	vgruntime.RegisterListMap[v1.PodSpec]("initContainers", vgruntime.Key{
+		Defaulted: false,
+		Name:      "name",
+	})
+	vgruntime.RegisterListMap[v1.PodSpec]("containers", vgruntime.Key{
+		Defaulted: false,
+		Name:      "name",
+	})
+	vgruntime.RegisterListMap[v1.PodSpec]("ephemeralContainers", vgruntime.Key{
+		Defaulted: false,
+		Name:      "name",
+	})
+	vgruntime.RegisterListMap[v1.PodSpec]("imagePullSecrets", vgruntime.Key{
+		Defaulted: true,
+		Name:      "name",
+	})
+	vgruntime.RegisterListMap[v1.PodSpec]("hostAliases", vgruntime.Key{
+		Defaulted: false,
+		Name:      "ip",
+	})
+	vgruntime.RegisterListMap[v1.PodSpec]("topologySpreadConstraints", vgruntime.Key{
+		Defaulted: false,
+		Name:      "topologyKey",
+	}, vgruntime.Key{
+		Defaulted: false,
+		Name:      "whenUnsatisfiable",
+	})
+	vgruntime.RegisterListMap[v1.PodSpec]("schedulingGates", vgruntime.Key{
+		Defaulted: false,
+		Name:      "name",
+	})
+	vgruntime.RegisterListMap[v1.PodSpec]("resourceClaims", vgruntime.Key{
+		Defaulted: false,
+		Name:      "name",
+	})
+	vgruntime.RegisterListMap[v1.PodSpec]("evictionResponders", vgruntime.Key{
+		Defaulted: false,
+		Name:      "name",
+	})
+	vgruntime.RegisterListMap[v1.Container]("ports", vgruntime.Key{
+		Defaulted: false,
+		Name:      "containerPort",
+	}, vgruntime.Key{
+		Defaulted: true,
+		Name:      "protocol",
+	})
+	vgruntime.RegisterListMap[v1.Container]("env", vgruntime.Key{
+		Defaulted: false,
+		Name:      "name",
+	})
+	vgruntime.RegisterListMap[v1.Container]("volumeMounts", vgruntime.Key{
+		Defaulted: false,
+		Name:      "mountPath",
+	})
+	vgruntime.RegisterListMap[v1.Container]("volumeDevices", vgruntime.Key{
+		Defaulted: false,
+		Name:      "devicePath",
+	})
+	vgruntime.RegisterListMap[v1.EphemeralContainer]("ports", vgruntime.Key{
+		Defaulted: false,
+		Name:      "containerPort",
+	}, vgruntime.Key{
+		Defaulted: true,
+		Name:      "protocol",
+	})
+	vgruntime.RegisterListMap[v1.EphemeralContainer]("env", vgruntime.Key{
+		Defaulted: false,
+		Name:      "name",
+	})
+	vgruntime.RegisterListMap[v1.EphemeralContainer]("volumeMounts", vgruntime.Key{
+		Defaulted: false,
+		Name:      "mountPath",
+	})
+	vgruntime.RegisterListMap[v1.EphemeralContainer]("volumeDevices", vgruntime.Key{
+		Defaulted: false,
+		Name:      "devicePath",
+	})
+	vgruntime.RegisterListMap[v1.ResourceRequirements]("claims", vgruntime.Key{
+		Defaulted: false,
+		Name:      "name",
+	})
 }

@@ -1,0 +1,19 @@
+// +kubebuilder:object:generate=true
+// +groupName=gn.example.com
+
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Thing is a kind.
+type Thing struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              ThingSpec `json:"spec"`
+}
+
+// ThingSpec is its spec.
+type ThingSpec struct {
+	// +kubebuilder:validation:Minimum=1
+	Size int32 `json:"size"`
+}
