@@ -9,6 +9,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -73,10 +74,17 @@ func TestDifferentialGoVersusAPIServer(t *testing.T) {
 			continue // the generator refuses it (TestControllerGenCRDs)
 		}
 		t.Run(p.Name, func(t *testing.T) {
+			if p.DifferentialOpen != "" && os.Getenv(openEnv) != "1" {
+				t.Skipf("known disagreements, not fixed yet (%s=1 runs it): %s", openEnv, p.DifferentialOpen)
+			}
 			differential(t, p)
 		})
 	}
 }
+
+// openEnv, set to 1, runs the differential of projects with known
+// disagreements too.
+const openEnv = "KUBEBUILDER_OPEN"
 
 // diffKind is one kind of an API package under test.
 type diffKind struct {
@@ -120,7 +128,7 @@ type apiPackage struct {
 
 func differential(t *testing.T, p Project) {
 	start := time.Now()
-	src := p.Download(t)
+	p.Download(t)
 	dir := Prepare(t, p)
 	RequireGenerator(t, dir)
 	requireTestModule(t, dir)
@@ -129,7 +137,7 @@ func differential(t *testing.T, p Project) {
 	if err != nil {
 		t.Fatalf("validation-gen on %s (%s): %v\n%s", p, strings.Join(p.Packages(), " "), err, headLines(out, 100))
 	}
-	crds, err := loadDir(filepath.Join(src, filepath.FromSlash(p.CRDDir)))
+	crds, err := loadDirs(p.WantDirs(t))
 	if err != nil {
 		t.Fatal(err)
 	}

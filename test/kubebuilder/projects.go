@@ -38,9 +38,18 @@ type Project struct {
 	// CRDDir is the directory in the module of the CRDs controller-gen
 	// wrote for the API package.
 	CRDDir string
+	// CRDModule, when set, is the module (at Version) holding the CRD
+	// directories, when it is not Module (cluster-api's API module holds
+	// only the types); CRDDirs are more directories of CRDs.
+	CRDModule string
+	CRDDirs   []string
 	// Flags are the generator's flags that say what the project's
 	// controller-gen command line says (crd:generateEmbeddedObjectMeta).
 	Flags []string
+	// DifferentialOpen, when set, says why the project's differential
+	// is known to disagree: its CRDs are compared, its differential runs
+	// only with KUBEBUILDER_OPEN=1.
+	DifferentialOpen string
 	// Refused, when set, is what the generator must refuse the project
 	// with (each string in its errors): a marker controller-gen reads
 	// without applying it, so that the project's CRDs lack what its
@@ -60,6 +69,14 @@ var Projects = []Project{
 			"jobset_types.go:357: +kubebuilder:validation:UniqueItems:true: controller-gen reads this as an unknown marker",
 			"jobset_types.go:367: +kubebuilder:validation:UniqueItems:true: controller-gen reads this as an unknown marker",
 		}},
+	// cluster-api: 13 group versions, the CRDs in another module, written
+	// by controller-gen v0.21.0 without generateEmbeddedObjectMeta.
+	{Name: "capi", Module: "sigs.k8s.io/cluster-api/api", Version: "v1.14.2", CRDModule: "sigs.k8s.io/cluster-api",
+		APIDirs: []string{"addons/v1beta1", "addons/v1beta2", "bootstrap/kubeadm/v1beta1", "bootstrap/kubeadm/v1beta2", "controlplane/kubeadm/v1beta1", "controlplane/kubeadm/v1beta2",
+			"core/v1beta1", "core/v1beta2", "ipam/v1alpha1", "ipam/v1beta1", "ipam/v1beta2", "runtime/v1alpha1", "runtime/v1beta2"},
+		CRDDirs: []string{"core/config/crd/bases", "bootstrap/kubeadm/config/crd/bases", "controlplane/kubeadm/config/crd/bases"},
+		DifferentialOpen: "the Go validators disagree with the server on 21 of 34 kinds: zero omitzero structs the bodies spell as {} " +
+			"(minProperties, required fields below them), null items of lists of lists (Mounts), required fields of nested structs"},
 	{Name: "kueue", Module: "sigs.k8s.io/kueue", Version: "v0.17.0", APIDirs: []string{"apis/kueue/v1alpha1", "apis/kueue/v1beta1", "apis/kueue/v1beta2"}, CRDDir: "config/components/crd/bases", Flags: []string{"--crd-embedded-object-meta"}},
 }
 
@@ -72,6 +89,23 @@ const (
 	// are.
 	keepEnv = "KUBEBUILDER_KEEP"
 )
+
+// WantDirs are the directories of the project's committed CRDs.
+func (p Project) WantDirs(t testing.TB) []string {
+	src := p.Download(t)
+	if p.CRDModule != "" {
+		q := p
+		q.Module = p.CRDModule
+		src = q.Download(t)
+	}
+	var out []string
+	for _, d := range append([]string{p.CRDDir}, p.CRDDirs...) {
+		if d != "" {
+			out = append(out, filepath.Join(src, filepath.FromSlash(d)))
+		}
+	}
+	return out
+}
 
 // Packages are the patterns of the copied API packages in the temporary
 // module, relative to its root.

@@ -32,7 +32,7 @@ func TestControllerGenCRDs(t *testing.T) {
 	}
 	for _, p := range Projects {
 		t.Run(p.Name, func(t *testing.T) {
-			src := p.Download(t)
+			p.Download(t)
 			dir := Prepare(t, p)
 			out, err := Generate(t, dir, p)
 			if len(p.Refused) > 0 {
@@ -54,7 +54,7 @@ func TestControllerGenCRDs(t *testing.T) {
 			}
 
 			start := time.Now()
-			problems, compared, err := compareDirs(filepath.Join(src, filepath.FromSlash(p.CRDDir)), filepath.Join(dir, "crds"))
+			problems, compared, err := compareDirs(p.WantDirs(t), filepath.Join(dir, "crds"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +62,7 @@ func TestControllerGenCRDs(t *testing.T) {
 			if len(problems) > 0 {
 				shown := problems[:min(len(problems), maxShown)]
 				t.Fatalf("%d differences between controller-gen's CRDs in %s/%s and ours (first %d):\n%s",
-					len(problems), p, p.CRDDir, len(shown), strings.Join(shown, "\n"))
+					len(problems), p, strings.Join(p.WantDirs(t), " "), len(shown), strings.Join(shown, "\n"))
 			}
 		})
 	}
@@ -99,8 +99,8 @@ func TestCompareCommitted(t *testing.T) {
 	}
 	for _, p := range Projects {
 		t.Run(p.Name, func(t *testing.T) {
-			wantDir := filepath.Join(p.Download(t), filepath.FromSlash(p.CRDDir))
-			theirs, err := loadDir(wantDir)
+			wantDir := p.WantDirs(t)
+			theirs, err := loadDirs(wantDir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -197,8 +197,8 @@ func reverseRequired(s *apiextv1.JSONSchemaProps) {
 // matched by name: the committed ones, in wantDir, and those the generator
 // wrote, in gotDir. It returns one line per difference (a CRD missing on
 // either side is one) and how many CRDs wantDir has.
-func compareDirs(wantDir, gotDir string) (problems []string, compared int, err error) {
-	theirs, err := loadDir(wantDir)
+func compareDirs(wantDir []string, gotDir string) (problems []string, compared int, err error) {
+	theirs, err := loadDirs(wantDir)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -272,4 +272,22 @@ func headLines(s string, n int) string {
 		lines = append(lines[:n], fmt.Sprintf("... (%d more lines)", len(lines)-n))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// loadDirs loads the CRDs of several directories, by name.
+func loadDirs(dirs []string) (map[string]loaded, error) {
+	all := map[string]loaded{}
+	for _, d := range dirs {
+		m, err := loadDir(d)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range m {
+			if prev, ok := all[k]; ok {
+				return nil, fmt.Errorf("CRD %s is in both %s and %s", k, prev.file, v.file)
+			}
+			all[k] = v
+		}
+	}
+	return all, nil
 }
