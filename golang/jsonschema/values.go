@@ -366,9 +366,10 @@ func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.S
 		idx := e.free("i")
 		oi := e.free("oi")
 		item := e.value(s.Items.Schema, elem, jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id(idx)), oi, ip)
-		if elem.Kind == types.Pointer && !s.Items.Schema.Nullable {
-			// A nil item is null, which the server keeps in a list and
-			// rejects as a value of the wrong type.
+		if er := gotype.Resolve(elem); (elem.Kind == types.Pointer || er.Kind == types.Slice || er.Kind == types.Map) && !ownJSON(elem) && !s.Items.Schema.Nullable {
+			// A nil item (a nil pointer, list or map) is null, which the
+			// server keeps in a list and rejects as a value of the wrong
+			// type.
 			typ := s.Items.Schema.Type
 			if typ == "" {
 				typ = "object"
