@@ -116,6 +116,14 @@ func present(v reflect.Value, omitEmpty bool) bool {
 			return false
 		}
 		return !omitEmpty || v.Len() > 0
+	case reflect.Struct:
+		// A struct that writes its own JSON may write null (an empty
+		// RawExtension), which the server drops.
+		if v.Type().Implements(marshalerType) || reflect.PointerTo(v.Type()).Implements(marshalerType) {
+			b, err := json.Marshal(addr(v).Interface())
+			return err != nil || string(b) != "null"
+		}
+		return true
 	case reflect.String, reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
 		return !omitEmpty || !v.IsZero()
@@ -327,4 +335,10 @@ func PropertyCount[T any](v *T) int {
 		}
 	}
 	return n
+}
+
+// RawNull reports whether raw JSON (a RawExtension's, an apiextensions
+// JSON's) is written as null: empty, or null itself.
+func RawNull(raw []byte) bool {
+	return len(raw) == 0 || string(bytes.TrimSpace(raw)) == "null"
 }

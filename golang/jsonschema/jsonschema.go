@@ -65,6 +65,9 @@ type emitter struct {
 }
 
 type pendingFn struct {
+	// root: the kind itself, whose own errors the server does not
+	// ratchet (its old object's metadata always differs).
+	root bool
 	name string
 	t    *types.Type
 	s    *apiextv1.JSONSchemaProps
@@ -130,7 +133,7 @@ func (e *emitter) register() {
 // kindFunc writes Validate_<Kind>.
 func (e *emitter) kindFunc(k *kubebuilder.Kind) {
 	name := k.Go.Name.Name
-	fn := e.structFn(k.Go, k.Schema)
+	fn := e.rootFn(k.Go, k.Schema)
 	cel := celSchema(k.Schema)
 	body := []jen.Code{
 		jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Nil())),
@@ -221,6 +224,15 @@ func (e *emitter) scaleReplicas(k *kubebuilder.Kind, jsonPath string) jen.Code {
 	return jen.If(cond).Block(check)
 }
 
+// rootFn names the function that checks a kind: as structFn's, but
+// without ratcheting the kind's own errors.
+func (e *emitter) rootFn(t *types.Type, s *apiextv1.JSONSchemaProps) string {
+	name := "validate_" + t.Name.Name + "_root"
+	e.names[name] = true
+	e.pending = append(e.pending, pendingFn{name: name, t: t, s: s, root: true})
+	return name
+}
+
 // structFn names the function that checks values of struct type t
 // against schema s, queueing it on first use.
 func (e *emitter) structFn(t *types.Type, s *apiextv1.JSONSchemaProps) string {
@@ -278,7 +290,10 @@ func (e *emitter) structFunc(fn pendingFn) {
 	// As the server ratchets: a struct whose JSON equals its old value's
 	// (list-maps compared item by item through their keys) is not
 	// checked again, nor is anything in it.
-	body := []jen.Code{jen.If(jen.Qual(pkgRT, "Unchanged").Call(jen.Id("obj"), jen.Id("old"))).Block(jen.Return())}
+	var body []jen.Code
+	if !fn.root {
+		body = append(body, jen.If(jen.Qual(pkgRT, "Unchanged").Call(jen.Id("obj"), jen.Id("old"))).Block(jen.Return()))
+	}
 	e.structType = fn.t
 	e.fieldsOf(fn.t, fn.s, jen.Id("obj"), "old", &body)
 	body = append(body, jen.Return())
@@ -376,6 +391,11 @@ func (e *emitter) field(m types.Member, ft *types.Type, name string, s *apiextv1
 		value = e.value(s, ft, jen.Op("&").Add(v.Clone()), ov, path)
 	case r.Kind == types.Builtin && (omitEmpty || omitZero):
 		absent = v.Clone().Op("==").Add(zeroOf(r))
+		value = e.value(s, ft, jen.Op("&").Add(v.Clone()), ov, path)
+	case ft.Name.Name == "RawExtension" && ft.Name.Package == "k8s.io/apimachinery/pkg/runtime",
+		ft.Name.Name == "JSON" && strings.HasPrefix(ft.Name.Package, "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/"):
+		// Raw JSON left empty is written as null, which the server drops.
+		absent = jen.Qual(pkgRT, "RawNull").Call(v.Clone().Dot("Raw"))
 		value = e.value(s, ft, jen.Op("&").Add(v.Clone()), ov, path)
 	case omitZero:
 		// encoding/json leaves out a zero struct tagged omitzero (by its

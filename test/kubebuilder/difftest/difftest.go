@@ -311,6 +311,25 @@ func (d *run[T]) marshal(obj *T) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("json.Marshal: %w", err)
 	}
+	// What the Go value says, as the Go validator reads it: the JSON
+	// that decodes to a value which encodes to the same JSON. A struct
+	// tagged omitzero whose fields all encode to nothing (an empty map
+	// inside) is {} once and absent after a round trip; the webhook
+	// receives it decoded, a zero struct (docs/crd-design.md).
+	for range 3 {
+		again := new(T)
+		if err := json.Unmarshal(b, again); err != nil {
+			return nil, err
+		}
+		c, err := json.Marshal(again)
+		if err != nil {
+			return nil, err
+		}
+		if string(c) == string(b) {
+			break
+		}
+		b = c
+	}
 	var m map[string]any
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, err

@@ -135,7 +135,7 @@ func TestKeywordsAllocateNothing(t *testing.T) {
 	obj := validCronTab()
 	var p vgruntime.Path
 	if n := testing.AllocsPerRun(100, func() {
-		if errs := validate_CronTab(&p, obj, nil); len(errs) > 0 {
+		if errs := validate_CronTab_root(&p, obj, nil); len(errs) > 0 {
 			t.Fatal(errs)
 		}
 	}); n != 0 {

@@ -62,9 +62,9 @@ func Validate_CronTab(ctx context.Context, op operation.Operation, fldPath *fiel
 		// As the server: what did not change is not checked again (ratcheting),
 		// and the items of list-sets and list-maps must be unique unless the
 		// old object's were not.
-		errs = vgruntime.UpdateErrors(validate_CronTab(&p, obj, oldObj), validate_CronTab(&p, obj, nil), validate_CronTab(&p, oldObj, nil))
+		errs = vgruntime.UpdateErrors(validate_CronTab_root(&p, obj, oldObj), validate_CronTab_root(&p, obj, nil), validate_CronTab_root(&p, oldObj, nil))
 	} else {
-		errs = validate_CronTab(&p, obj, nil)
+		errs = validate_CronTab_root(&p, obj, nil)
 	}
 	errs = vgruntime.Rebase(errs, fldPath)
 	// As the server: the rules run only when the schema found no error that makes them unsafe.
@@ -75,12 +75,9 @@ func Validate_CronTab(ctx context.Context, op operation.Operation, fldPath *fiel
 	return errs
 }
 
-// validate_CronTab checks a CronTab against its schema; old is its old value on an
+// validate_CronTab_root checks a CronTab against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
-func validate_CronTab(p *vgruntime.Path, obj, old *CronTab) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
-		return
-	}
+func validate_CronTab_root(p *vgruntime.Path, obj, old *CronTab) (errs field.ErrorList) {
 	// field spec
 	{
 		fp8 := p.Child("spec")
@@ -342,15 +339,17 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	// field notify
 	{
 		fp46 := p.Child("notify")
-		ov47 := func() *runtime.RawExtension {
-			if old == nil {
-				return nil
+		if !(vgruntime.RawNull(obj.Notify.Raw)) {
+			ov47 := func() *runtime.RawExtension {
+				if old == nil {
+					return nil
+				}
+				return &old.Notify
+			}()
+			_ = ov47
+			if !vgruntime.Unchanged(&obj.Notify, ov47) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp46, &obj.Notify)...)
 			}
-			return &old.Notify
-		}()
-		_ = ov47
-		if !vgruntime.Unchanged(&obj.Notify, ov47) {
-			errs = append(errs, vgruntime.EmbeddedRaw(&fp46, &obj.Notify)...)
 		}
 	}
 	// field template
