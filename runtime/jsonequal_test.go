@@ -65,3 +65,38 @@ func TestJSONEqual(t *testing.T) {
 		t.Errorf("OldListMapItem of an item without its key: %v", got)
 	}
 }
+
+type jeZero struct {
+	S  jeItem    `json:"s,omitzero"`
+	P  int32     `json:"p,omitempty"`
+	Rx jeRawLike `json:"rx"`
+}
+
+type jeRawLike struct{ Raw []byte }
+
+func (r jeRawLike) MarshalJSON() ([]byte, error) {
+	if len(r.Raw) == 0 {
+		return []byte("null"), nil
+	}
+	return r.Raw, nil
+}
+
+// omitzero leaves a zero struct out, and a struct that writes null is
+// absent: both are what the server reads.
+func TestJSONEqualOmitZeroAndNull(t *testing.T) {
+	if !JSONEqual(&jeZero{}, &jeZero{S: jeItem{}}) {
+		t.Error("two zero omitzero structs differ")
+	}
+	if JSONEqual(&jeZero{}, &jeZero{S: jeItem{Name: "a"}}) {
+		t.Error("a zero omitzero struct equals a set one")
+	}
+	if PropertyCount(&jeZero{}) != 0 || PropertyCount(&jeZero{S: jeItem{Name: "a"}, Rx: jeRawLike{Raw: []byte(`1`)}}) != 2 {
+		t.Errorf("PropertyCount: %d, %d", PropertyCount(&jeZero{}), PropertyCount(&jeZero{S: jeItem{Name: "a"}, Rx: jeRawLike{Raw: []byte(`1`)}}))
+	}
+	if !IsZero(&jeItem{}) || IsZero(&jeItem{Tags: []string{}}) {
+		t.Error("IsZero is not Go's zero value")
+	}
+	if !RawNull(nil) || !RawNull([]byte(" null ")) || RawNull([]byte("{}")) {
+		t.Error("RawNull")
+	}
+}

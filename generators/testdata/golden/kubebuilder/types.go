@@ -1,0 +1,53 @@
+package kubebuilder
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// Thing is a kind.
+type Thing struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	// +required
+	Spec ThingSpec `json:"spec,omitempty,omitzero"`
+}
+
+// MountPoints is a list of paths.
+// +kubebuilder:validation:items:MaxLength=8
+type MountPoints []string
+
+// Base is embedded.
+type Base struct {
+	// +kubebuilder:validation:MinLength=1
+	Ref string `json:"ref,omitempty"`
+}
+
+// Meta has at least one property.
+// +kubebuilder:validation:MinProperties=1
+type Meta struct {
+	Labels map[string]string `json:"labels,omitempty"`
+}
+
+// ThingSpec is its spec.
+type ThingSpec struct {
+	Base `json:",inline"`
+	// Mounts is a list of lists.
+	// +optional
+	// +kubebuilder:validation:MaxItems=4
+	Mounts []MountPoints `json:"mounts,omitempty"`
+	// Data is at most 8 bytes of base64.
+	// +optional
+	// +kubebuilder:validation:MaxLength=8
+	Data []byte `json:"data,omitempty"`
+	// Meta is left out when zero.
+	// +optional
+	Meta Meta `json:"meta,omitempty,omitzero"`
+	// Value is any JSON.
+	// +optional
+	// +kubebuilder:pruning:PreserveUnknownFields
+	Value runtime.RawExtension `json:"value,omitempty"`
+}
+
+// DeepCopyObject implements runtime.Object.
+func (t *Thing) DeepCopyObject() runtime.Object { c := *t; return &c }
