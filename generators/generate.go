@@ -120,17 +120,21 @@ func Run(cfg Config) ([]Output, error) {
 	var outs []Output
 	var errs []error
 	written := map[string]bool{}
-	for _, p := range m.Packages {
-		src, err := golang.File(m, p, cfg.Header)
-		if err != nil {
-			return nil, err
-		}
-		path := filepath.Join(p.Dir, cfg.OutputFile)
+	// goFile adds a package's validation file (either dialect's).
+	goFile := func(dir string, src []byte) {
+		path := filepath.Join(dir, cfg.OutputFile)
 		if err := checkTarget(path, ownedGo, golang.GeneratedMarker, "choose another --output-file, or rename the file"); err != nil {
 			errs = append(errs, err)
 		}
 		written[path] = true
 		outs = append(outs, Output{Path: path, Content: src})
+	}
+	for _, p := range m.Packages {
+		src, err := golang.File(m, p, cfg.Header)
+		if err != nil {
+			return nil, err
+		}
+		goFile(p.Dir, src)
 	}
 	for _, p := range km.Packages {
 		if len(p.Kinds) == 0 {
@@ -140,12 +144,7 @@ func Run(cfg Config) ([]Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		path := filepath.Join(p.Dir, cfg.OutputFile)
-		if err := checkTarget(path, ownedGo, golang.GeneratedMarker, "choose another --output-file, or rename the file"); err != nil {
-			errs = append(errs, err)
-		}
-		written[path] = true
-		outs = append(outs, Output{Path: path, Content: src})
+		goFile(p.Dir, src)
 	}
 	// A package of the run that no longer has validations loses its file,
 	// but only a file this generator wrote.

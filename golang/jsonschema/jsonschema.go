@@ -272,16 +272,29 @@ func checksKey(s *apiextv1.JSONSchemaProps) string {
 }
 
 func stripDocs(s *apiextv1.JSONSchemaProps) {
-	s.Description, s.Title, s.Example, s.ExternalDocs, s.XValidations = "", "", nil, nil, nil
+	eachNode(s, func(n *apiextv1.JSONSchemaProps) {
+		n.Description, n.Title, n.Example, n.ExternalDocs, n.XValidations = "", "", nil, nil, nil
+	})
+}
+
+// eachNode calls fn on s and every schema below it.
+func eachNode(s *apiextv1.JSONSchemaProps, fn func(*apiextv1.JSONSchemaProps)) {
+	fn(s)
 	for n, p := range s.Properties {
-		stripDocs(&p)
+		eachNode(&p, fn)
 		s.Properties[n] = p
 	}
 	if s.Items != nil && s.Items.Schema != nil {
-		stripDocs(s.Items.Schema)
+		eachNode(s.Items.Schema, fn)
 	}
 	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
-		stripDocs(s.AdditionalProperties.Schema)
+		eachNode(s.AdditionalProperties.Schema, fn)
+	}
+	for i := range s.AllOf {
+		eachNode(&s.AllOf[i], fn)
+	}
+	for i := range s.AnyOf {
+		eachNode(&s.AnyOf[i], fn)
 	}
 }
 
@@ -543,23 +556,9 @@ func celSchema(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
 }
 
 func stripDescriptions(s *apiextv1.JSONSchemaProps) {
-	s.Description, s.Title, s.Example, s.ExternalDocs = "", "", nil, nil
-	for n, p := range s.Properties {
-		stripDescriptions(&p)
-		s.Properties[n] = p
-	}
-	if s.Items != nil && s.Items.Schema != nil {
-		stripDescriptions(s.Items.Schema)
-	}
-	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
-		stripDescriptions(s.AdditionalProperties.Schema)
-	}
-	for i := range s.AllOf {
-		stripDescriptions(&s.AllOf[i])
-	}
-	for i := range s.AnyOf {
-		stripDescriptions(&s.AnyOf[i])
-	}
+	eachNode(s, func(n *apiextv1.JSONSchemaProps) {
+		n.Description, n.Title, n.Example, n.ExternalDocs = "", "", nil, nil
+	})
 }
 
 func ptrTo[T any](v T) *T { return &v }
