@@ -369,13 +369,13 @@ func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.S
 		if er := gotype.Resolve(elem); (elem.Kind == types.Pointer || er.Kind == types.Slice || er.Kind == types.Map) && !ownJSON(elem) && !s.Items.Schema.Nullable {
 			// A nil item (a nil pointer, list or map) is null, which the
 			// server keeps in a list and rejects as a value of the wrong
-			// type.
+			// type; the item's own keywords are not checked on null.
 			typ := s.Items.Schema.Type
 			if typ == "" {
 				typ = "object"
 			}
 			item = append([]jen.Code{jen.If(jen.Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id(idx)).Op("==").Nil()).Block(
-				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaNull").Call(jen.Op("&").Id(ip), jen.Lit(typ))))}, item...)
+				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaNull").Call(jen.Op("&").Id(ip), jen.Lit(typ))), jen.Continue())}, item...)
 		}
 		if len(item) > 0 {
 			// The old item: the one with the same keys in a list-map, an

@@ -9,7 +9,6 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
-	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -74,17 +73,10 @@ func TestDifferentialGoVersusAPIServer(t *testing.T) {
 			continue // the generator refuses it (TestControllerGenCRDs)
 		}
 		t.Run(p.Name, func(t *testing.T) {
-			if p.DifferentialOpen != "" && os.Getenv(openEnv) != "1" {
-				t.Skipf("known disagreements, not fixed yet (%s=1 runs it): %s", openEnv, p.DifferentialOpen)
-			}
 			differential(t, p)
 		})
 	}
 }
-
-// openEnv, set to 1, runs the differential of projects with known
-// disagreements too.
-const openEnv = "KUBEBUILDER_OPEN"
 
 // diffKind is one kind of an API package under test.
 type diffKind struct {

@@ -176,7 +176,55 @@ func (g *generator) fill(obj any, i int) (err error) {
 		)
 	f.Fill(obj)
 	g.redraw(reflect.ValueOf(obj).Elem(), g.schema)
+	keepDecodable(reflect.ValueOf(obj).Elem())
 	return nil
+}
+
+// keepDecodable zeroes the values of types with their own JSON decoding
+// that do not decode what they encode (cluster-api's
+// BootstrapTokenString of a random ID and secret): no Go client can send
+// such an object, and a webhook could not decode it. A pointer to a value
+// whose zero does not decode either is set to nil. It reports whether v
+// decodes.
+func keepDecodable(v reflect.Value) bool {
+	t := v.Type()
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && reflect.PointerTo(t).Implements(unmarshalerType) {
+		if decodes(v) {
+			return true
+		}
+		v.SetZero()
+		return decodes(v)
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() && !keepDecodable(v.Elem()) {
+			v.SetZero()
+		}
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if t.Field(i).IsExported() {
+				keepDecodable(v.Field(i))
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			keepDecodable(v.Index(i))
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			e := reflect.New(t.Elem()).Elem()
+			e.Set(v.MapIndex(k))
+			keepDecodable(e)
+			v.SetMapIndex(k, e)
+		}
+	}
+	return true
+}
+
+// decodes reports whether v's JSON decodes into its type.
+func decodes(v reflect.Value) bool {
+	b, err := json.Marshal(v.Addr().Interface())
+	return err == nil && json.Unmarshal(b, reflect.New(v.Type()).Interface()) == nil
 }
 
 func (g *generator) time() time.Time {

@@ -13,7 +13,9 @@ type Thing struct {
 	Spec ThingSpec `json:"spec,omitempty,omitzero"`
 }
 
-// MountPoints is a list of paths.
+// MountPoints is a list of paths; a null one is not checked for its
+// length.
+// +kubebuilder:validation:MinItems=1
 // +kubebuilder:validation:items:MaxLength=8
 type MountPoints []string
 
