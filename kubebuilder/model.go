@@ -35,6 +35,16 @@ type Package struct {
 	Path, Name, Dir string
 	Group, Version  string
 	Kinds           []*Kind // sorted by name
+	// Fields are where the struct fields the schemas describe are
+	// declared (their markers above them), for the Go backend's errors;
+	// one map for the whole model.
+	Fields map[Field]token.Position
+}
+
+// Field is a struct field: its type and Go name.
+type Field struct {
+	Type   types.Name
+	Member string
 }
 
 // Kind is a root type (embedding TypeMeta, with ObjectMeta) and its
@@ -116,7 +126,7 @@ func isK8sTag(text string) bool {
 
 // Build reads the given packages of the dialect.
 func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
-	b := &builder{l: l, opts: opts, named: map[types.Name]*apiextv1.JSONSchemaProps{}}
+	b := &builder{l: l, opts: opts, named: map[types.Name]*apiextv1.JSONSchemaProps{}, fields: map[Field]token.Position{}}
 	m := &Model{}
 	for _, path := range paths {
 		if skipped(l, path) {
@@ -134,7 +144,7 @@ func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
 
 func (b *builder) pkg(path string) *Package {
 	gp := b.l.Universe.Package(path)
-	p := &Package{Path: path, Name: gp.Name, Dir: gp.Dir, Version: gp.Name}
+	p := &Package{Path: path, Name: gp.Name, Dir: gp.Dir, Version: gp.Name, Fields: b.fields}
 	for _, line := range b.l.PackageLines(path) {
 		text := strings.TrimSpace(line.Text)
 		if v, ok := strings.CutPrefix(text, "+groupName"); ok {

@@ -30,6 +30,8 @@ type builder struct {
 	// built comes from.
 	positions map[string]token.Position
 	path      []string
+	// fields are where every field described is declared.
+	fields map[Field]token.Position
 	// reported keeps an error of a type of another package, described
 	// once per kind but reported once.
 	reported map[string]bool
@@ -254,6 +256,7 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONS
 		if !fpos.IsValid() {
 			fpos = pos
 		}
+		b.fields[Field{t.Name, m.Name}] = fpos
 		tag, hasTag := reflect.StructTag(m.Tags).Lookup("json")
 		if !hasTag {
 			b.errorf(fpos, "", `give the field a json tag (json:"name" or json:",inline")`,

@@ -60,6 +60,8 @@ type emitter struct {
 	// the ratcheting's comparison (runtime.RegisterListMap).
 	structType *types.Type
 	listMaps   []jen.Code
+	// at is where the field being checked is declared, for errors.
+	at         token.Position
 	listMapSet map[string]bool
 	errs       []error
 }
@@ -356,7 +358,10 @@ func (e *emitter) fieldsOf(t *types.Type, s *apiextv1.JSONSchemaProps, obj *jen.
 			continue
 		}
 		required := slices.Contains(s.Required, name)
+		at := e.at
+		e.at = e.p.Fields[kubebuilder.Field{Type: t.Name, Member: m.Name}]
 		e.field(m, ft, name, &fs, required, slices.Contains(opts, "omitempty"), slices.Contains(opts, "omitzero"), obj.Clone().Dot(m.Name), old, body)
+		e.at = at
 	}
 }
 
@@ -472,13 +477,18 @@ func (e *emitter) free(prefix string) string {
 	return fmt.Sprintf("%s%d", prefix, e.n)
 }
 
+// errorf reports a keyword the Go validator cannot check, at the field
+// being checked (its markers are above it), else at the kind.
 func (e *emitter) errorf(format string, args ...any) {
-	pos := token.Position{}
-	if e.kind != nil {
+	e.errorFix("report it: the schema has a keyword the Go validator does not check yet; the CRD alone would enforce it", format, args...)
+}
+
+func (e *emitter) errorFix(fix, format string, args ...any) {
+	pos := e.at
+	if !pos.IsValid() && e.kind != nil {
 		pos = e.kind.Pos
 	}
-	e.errs = append(e.errs, &markers.Error{Pos: pos, Msg: fmt.Sprintf(format, args...),
-		Fix: "report it: the schema has a keyword the Go validator does not check yet; the CRD alone would enforce it"})
+	e.errs = append(e.errs, &markers.Error{Pos: pos, Msg: fmt.Sprintf(format, args...), Fix: fix})
 }
 
 // typeRef is a reference to a named type in generated code.

@@ -403,7 +403,8 @@ func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.S
 func (e *emitter) uniqueByKeys(s *apiextv1.JSONSchemaProps, elem *types.Type, ptr *jen.Statement, path string) ([]jen.Code, string) {
 	st := gotype.Resolve(elem)
 	if st.Kind == types.Pointer {
-		e.errorf("a list-map of pointers is not checked by the Go validator")
+		e.errorFix("declare the items as values ([]"+st.Elem.Name.Name+"): a list-map's items are objects, never null",
+			"+listType=map on a list of pointers ([]*%s) is not checked by the Go validator", st.Elem.Name.Name)
 		return nil, ""
 	}
 	var fields, vals []jen.Code

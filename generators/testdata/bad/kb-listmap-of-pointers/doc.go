@@ -1,0 +1,3 @@
+// Package v1 is written for controller-gen.
+// +groupName=kb.example.com
+package v1
