@@ -91,6 +91,10 @@ func JSONText(v any) string {
 // report its errors again (CRD validation ratcheting).
 func Unchanged[T any](v, old *T) bool { return old != nil && JSONEqual(v, old) }
 
+// UnchangedScalar is Unchanged for a string, number or bool, whose JSON
+// is equal when its value is (-0 and 0 alike, as the server reads them).
+func UnchangedScalar[T comparable](v, old *T) bool { return old != nil && *v == *old }
+
 // OldElem is the old value a pointer points to, nil when there is none.
 func OldElem[T any](old **T) *T {
 	if old == nil {

@@ -37,7 +37,13 @@ func (e *emitter) value(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.Sta
 		return all // a struct's function ratchets itself
 	}
 	unchanged := jen.Qual(pkgRT, "Unchanged").Call(ptr.Clone(), jen.Id(old))
-	if r := gotype.Resolve(t); r.Kind == types.Slice && s.XListType != nil && *s.XListType == "map" {
+	r := gotype.Resolve(t)
+	if r.Kind == types.Builtin && !ownJSON(t) {
+		// A scalar's JSON is equal when its value is: compared without
+		// reflection, so that a copy (a map's value) does not escape.
+		unchanged = jen.Qual(pkgRT, "UnchangedScalar").Call(ptr.Clone(), jen.Id(old))
+	}
+	if r.Kind == types.Slice && s.XListType != nil && *s.XListType == "map" {
 		args := []jen.Code{ptr.Clone(), jen.Id(old)}
 		for _, k := range s.XListMapKeys {
 			args = append(args, listMapKey(s, k))
@@ -503,10 +509,23 @@ func (e *emitter) mapChecks(s *apiextv1.JSONSchemaProps, r *types.Type, ptr *jen
 		om := e.free("om")
 		val := e.value(s.AdditionalProperties.Schema, r.Elem, jen.Op("&").Id(mv), om, kp)
 		if len(val) > 0 {
-			// Keys in order: the errors come in the same order every time.
-			below = append(below, jen.For(jen.List(jen.Id("_"), jen.Id(key)).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(jen.Op("*").Add(ptr.Clone())))).Block(
-				append([]jen.Code{jen.Id(mv).Op(":=").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id(key)), jen.Id(kp).Op(":=").Id(path).Dot("Key").Call(jen.String().Call(jen.Id(key))),
-					jen.Id(om).Op(":=").Qual(pkgRT, "OldMapValue").Call(oldRef(old), jen.Id(key))}, val...)...))
+			// The values are checked in the map's order, which allocates
+			// nothing; when they have errors, they are checked again in
+			// the order of their keys, so that the errors come in the
+			// same order every time.
+			each, n := e.free("each"), e.free("n")
+			keyType := elemRef(r.Key)
+			below = append(below, jen.Block(
+				jen.Id(each).Op(":=").Func().Params(jen.Id(key).Add(keyType)).Block(
+					append([]jen.Code{jen.Id(mv).Op(":=").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id(key)), jen.Id(kp).Op(":=").Id(path).Dot("Key").Call(jen.String().Call(jen.Id(key))),
+						jen.Id(om).Op(":=").Qual(pkgRT, "OldMapValue").Call(oldRef(old), jen.Id(key))}, val...)...),
+				jen.Id(n).Op(":=").Len(jen.Id("errs")),
+				jen.For(jen.Id(key).Op(":=").Range().Op("*").Add(ptr.Clone())).Block(jen.Id(each).Call(jen.Id(key))),
+				jen.If(jen.Len(jen.Id("errs")).Op(">").Id(n).Op("&&").Len(jen.Op("*").Add(ptr.Clone())).Op(">").Lit(1)).Block(
+					jen.Id("errs").Op("=").Id("errs").Index(jen.Empty(), jen.Id(n)),
+					jen.For(jen.List(jen.Id("_"), jen.Id(key)).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(jen.Op("*").Add(ptr.Clone())))).Block(jen.Id(each).Call(jen.Id(key))),
+				),
+			))
 		}
 	}
 	return out, below

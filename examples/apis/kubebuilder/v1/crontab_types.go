@@ -71,7 +71,7 @@ type CronTabSpec struct {
 	// Annotations are copied to every run's pods.
 	// +optional
 	// +kubebuilder:validation:MaxProperties=16
-	Annotations map[string]string `json:"annotations,omitempty"`
+	Annotations map[string]AnnotationValue `json:"annotations,omitempty"`
 
 	// Contact is who to mail when a run fails.
 	// +optional
@@ -92,6 +92,10 @@ type CronTabSpec struct {
 // ConcurrencyPolicy says how runs of a CronTab overlap.
 // +kubebuilder:validation:Enum=Allow;Forbid;Replace
 type ConcurrencyPolicy string
+
+// AnnotationValue is the value of an annotation copied to a run's pods.
+// +kubebuilder:validation:MaxLength=256
+type AnnotationValue string
 
 // CronTabStatus defines the observed state of CronTab.
 type CronTabStatus struct {

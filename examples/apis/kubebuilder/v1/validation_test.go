@@ -2,6 +2,8 @@ package v1
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/api/operation"
@@ -29,7 +31,7 @@ func validCronTab() *CronTab {
 			CronSpec: "* * * * */5", Image: "my-awesome-cron-image", Replicas: ptr(int32(3)), ConcurrencyPolicy: "Forbid",
 			StartingDeadlineSeconds: ptr(int64(10)), MaxSurge: ptr(intstr.FromString("25%")), Tags: []string{"a", "b"},
 			Env:         []corev1.EnvVar{{Name: "A", Value: "1"}, {Name: "B", Value: "2"}},
-			Annotations: map[string]string{"team": "x"},
+			Annotations: map[string]AnnotationValue{"team": "x"},
 			Template: &corev1.PodTemplateSpec{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "c", Image: "i",
 				Ports: []corev1.ContainerPort{{ContainerPort: 80, Protocol: corev1.ProtocolTCP}}}}}},
 		},
@@ -140,5 +142,24 @@ func TestKeywordsAllocateNothing(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Errorf("%v allocations", n)
+	}
+}
+
+// A map's values are checked in the map's order (which allocates
+// nothing), and, when they have errors, again in the keys' order: the
+// errors come in the same order every time.
+func TestMapValueErrorsInKeyOrder(t *testing.T) {
+	long := AnnotationValue(strings.Repeat("v", 257))
+	obj := validCronTab()
+	obj.Spec.Annotations = map[string]AnnotationValue{"e": long, "a": long, "ok": "x", "d": long, "c": long, "b": long}
+	want := []string{"spec.annotations[a]", "spec.annotations[b]", "spec.annotations[c]", "spec.annotations[d]", "spec.annotations[e]", "<nil>"} // the last: CEL not run after TooLong
+	for range 20 {
+		var got []string
+		for _, e := range Validate_CronTab(context.Background(), operation.Operation{Type: operation.Create}, nil, obj, nil) {
+			got = append(got, e.Field)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("errors at %v, want %v", got, want)
+		}
 	}
 }

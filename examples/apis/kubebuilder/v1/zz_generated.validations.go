@@ -29,7 +29,9 @@ import (
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	intstr "k8s.io/apimachinery/pkg/util/intstr"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
+	"maps"
 	"regexp"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -47,7 +49,7 @@ func RegisterValidations(scheme *runtime.Scheme) error {
 }
 
 // celRules_CronTab are the CEL rules of CronTab's schema, evaluated by the API server's CEL validator.
-var celRules_CronTab = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["cronSpec","image"],"properties":{"annotations":{"type":"object","maxProperties":16,"additionalProperties":{"type":"string"}},"concurrencyPolicy":{"type":"string","default":"Allow","enum":["Allow","Forbid","Replace"]},"contact":{"type":"string","format":"email"},"cronSpec":{"type":"string","maxLength":64,"minLength":9,"pattern":"^(\\S+\\s+){4}\\S+$"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"image":{"type":"string","maxLength":256},"maxSurge":{"pattern":"^(\\d+|\\d+%)$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"notify":{"type":"object","x-kubernetes-preserve-unknown-fields":true,"x-kubernetes-embedded-resource":true},"replicas":{"type":"integer","format":"int32","default":1,"maximum":10,"minimum":1},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0,"exclusiveMinimum":true,"multipleOf":5},"suspend":{"type":"boolean"},"suspendUntil":{"type":"string","format":"date-time"},"tags":{"type":"array","maxItems":8,"items":{"type":"string","maxLength":32},"x-kubernetes-list-type":"set"},"template":{"type":"object","properties":{"metadata":{"type":"object"},"spec":{"type":"object","required":["containers"],"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64"},"affinity":{"type":"object","properties":{"nodeAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["preference","weight"],"properties":{"preference":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"object","required":["nodeSelectorTerms"],"properties":{"nodeSelectorTerms":{"type":"array","items":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"}}},"podAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}},"podAntiAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}}}},"automountServiceAccountToken":{"type":"boolean"},"containers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"dnsConfig":{"type":"object","properties":{"nameservers":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"options":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"searches":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"dnsPolicy":{"type":"string"},"enableServiceLinks":{"type":"boolean"},"ephemeralContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"targetContainerName":{"type":"string"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"evictionResponders":{"type":"array","items":{"type":"object","required":["name","priority"],"properties":{"name":{"type":"string"},"priority":{"type":"integer","format":"int32"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"hostAliases":{"type":"array","items":{"type":"object","required":["ip"],"properties":{"hostnames":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"ip":{"type":"string"}}},"x-kubernetes-list-map-keys":["ip"],"x-kubernetes-list-type":"map"},"hostIPC":{"type":"boolean"},"hostNetwork":{"type":"boolean"},"hostPID":{"type":"boolean"},"hostUsers":{"type":"boolean"},"hostname":{"type":"string"},"hostnameOverride":{"type":"string"},"imagePullSecrets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"initContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"nodeName":{"type":"string"},"nodeSelector":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-map-type":"atomic"},"os":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"overhead":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"preemptionPolicy":{"type":"string"},"priority":{"type":"integer","format":"int32"},"priorityClassName":{"type":"string"},"readinessGates":{"type":"array","items":{"type":"object","required":["conditionType"],"properties":{"conditionType":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resourceClaims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"},"resourceClaimTemplateName":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"runtimeClassName":{"type":"string"},"schedulerName":{"type":"string"},"schedulingGates":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"schedulingGroup":{"type":"object","properties":{"podGroupName":{"type":"string"}}},"securityContext":{"type":"object","properties":{"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"fsGroup":{"type":"integer","format":"int64"},"fsGroupChangePolicy":{"type":"string"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxChangePolicy":{"type":"string"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"supplementalGroups":{"type":"array","items":{"type":"integer","format":"int64"},"x-kubernetes-list-type":"atomic"},"supplementalGroupsPolicy":{"type":"string"},"sysctls":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"serviceAccount":{"type":"string"},"serviceAccountName":{"type":"string"},"setHostnameAsFQDN":{"type":"boolean"},"shareProcessNamespace":{"type":"boolean"},"subdomain":{"type":"string"},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"tolerations":{"type":"array","items":{"type":"object","properties":{"effect":{"type":"string"},"key":{"type":"string"},"operator":{"type":"string"},"tolerationSeconds":{"type":"integer","format":"int64"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"topologySpreadConstraints":{"type":"array","items":{"type":"object","required":["maxSkew","topologyKey","whenUnsatisfiable"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"maxSkew":{"type":"integer","format":"int32"},"minDomains":{"type":"integer","format":"int32"},"nodeAffinityPolicy":{"type":"string"},"nodeTaintsPolicy":{"type":"string"},"topologyKey":{"type":"string"},"whenUnsatisfiable":{"type":"string"}}},"x-kubernetes-list-map-keys":["topologyKey","whenUnsatisfiable"],"x-kubernetes-list-type":"map"},"volumes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"awsElasticBlockStore":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"azureDisk":{"type":"object","required":["diskName","diskURI"],"properties":{"cachingMode":{"type":"string"},"diskName":{"type":"string"},"diskURI":{"type":"string"},"fsType":{"type":"string","default":"ext4"},"kind":{"type":"string"},"readOnly":{"type":"boolean","default":false}}},"azureFile":{"type":"object","required":["secretName","shareName"],"properties":{"readOnly":{"type":"boolean"},"secretName":{"type":"string"},"shareName":{"type":"string"}}},"cephfs":{"type":"object","required":["monitors"],"properties":{"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"readOnly":{"type":"boolean"},"secretFile":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string"}}},"cinder":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeID":{"type":"string"}}},"configMap":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"csi":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"nodePublishSecretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"readOnly":{"type":"boolean"},"volumeAttributes":{"type":"object","additionalProperties":{"type":"string"}}}},"downwardAPI":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"emptyDir":{"type":"object","properties":{"medium":{"type":"string"},"mode":{"type":"integer","format":"int32"},"sizeLimit":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"ephemeral":{"type":"object","properties":{"volumeClaimTemplate":{"type":"object","required":["spec"],"properties":{"metadata":{"type":"object"},"spec":{"type":"object","properties":{"accessModes":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"dataSource":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"dataSourceRef":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"},"namespace":{"type":"string"}}},"resources":{"type":"object","properties":{"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"storageClassName":{"type":"string"},"volumeAttributesClassName":{"type":"string"},"volumeMode":{"type":"string"},"volumeName":{"type":"string"}}}}}}},"fc":{"type":"object","properties":{"fsType":{"type":"string"},"lun":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"targetWWNs":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"wwids":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"flexVolume":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"options":{"type":"object","additionalProperties":{"type":"string"}},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"}}},"flocker":{"type":"object","properties":{"datasetName":{"type":"string"},"datasetUUID":{"type":"string"}}},"gcePersistentDisk":{"type":"object","required":["pdName"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"pdName":{"type":"string"},"readOnly":{"type":"boolean"}}},"gitRepo":{"type":"object","required":["repository"],"properties":{"directory":{"type":"string"},"repository":{"type":"string"},"revision":{"type":"string"}}},"glusterfs":{"type":"object","required":["endpoints","path"],"properties":{"endpoints":{"type":"string"},"path":{"type":"string"},"readOnly":{"type":"boolean"}}},"hostPath":{"type":"object","required":["path"],"properties":{"path":{"type":"string"},"type":{"type":"string"}}},"image":{"type":"object","properties":{"pullPolicy":{"type":"string"},"reference":{"type":"string"}}},"iscsi":{"type":"object","required":["iqn","lun","targetPortal"],"properties":{"chapAuthDiscovery":{"type":"boolean"},"chapAuthSession":{"type":"boolean"},"fsType":{"type":"string"},"initiatorName":{"type":"string"},"iqn":{"type":"string"},"iscsiInterface":{"type":"string","default":"default"},"lun":{"type":"integer","format":"int32"},"portals":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"targetPortal":{"type":"string"}}},"name":{"type":"string"},"nfs":{"type":"object","required":["path","server"],"properties":{"path":{"type":"string"},"readOnly":{"type":"boolean"},"server":{"type":"string"}}},"persistentVolumeClaim":{"type":"object","required":["claimName"],"properties":{"claimName":{"type":"string"},"readOnly":{"type":"boolean"}}},"photonPersistentDisk":{"type":"object","required":["pdID"],"properties":{"fsType":{"type":"string"},"pdID":{"type":"string"}}},"portworxVolume":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"projected":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"sources":{"type":"array","items":{"type":"object","properties":{"clusterTrustBundle":{"type":"object","required":["path"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"name":{"type":"string"},"optional":{"type":"boolean"},"path":{"type":"string"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"configMap":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"downwardAPI":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"podCertificate":{"type":"object","required":["keyType","signerName"],"properties":{"certificateChainPath":{"type":"string"},"credentialBundlePath":{"type":"string"},"keyPath":{"type":"string"},"keyType":{"type":"string"},"maxExpirationSeconds":{"type":"integer","format":"int32"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"},"userAnnotations":{"type":"object","additionalProperties":{"type":"string"}}}},"secret":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"serviceAccountToken":{"type":"object","required":["path"],"properties":{"audience":{"type":"string"},"expirationSeconds":{"type":"integer","format":"int64"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}}}},"x-kubernetes-list-type":"atomic"}}},"quobyte":{"type":"object","required":["registry","volume"],"properties":{"group":{"type":"string"},"readOnly":{"type":"boolean"},"registry":{"type":"string"},"tenant":{"type":"string"},"user":{"type":"string"},"volume":{"type":"string"}}},"rbd":{"type":"object","required":["image","monitors"],"properties":{"fsType":{"type":"string"},"image":{"type":"string"},"keyring":{"type":"string","default":"/etc/ceph/keyring"},"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"pool":{"type":"string","default":"rbd"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string","default":"admin"}}},"scaleIO":{"type":"object","required":["gateway","secretRef","system"],"properties":{"fsType":{"type":"string","default":"xfs"},"gateway":{"type":"string"},"protectionDomain":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"sslEnabled":{"type":"boolean"},"storageMode":{"type":"string","default":"ThinProvisioned"},"storagePool":{"type":"string"},"system":{"type":"string"},"volumeName":{"type":"string"}}},"secret":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"optional":{"type":"boolean"},"secretName":{"type":"string"}}},"storageos":{"type":"object","properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeName":{"type":"string"},"volumeNamespace":{"type":"string"}}},"vsphereVolume":{"type":"object","required":["volumePath"],"properties":{"fsType":{"type":"string"},"storagePolicyID":{"type":"string"},"storagePolicyName":{"type":"string"},"volumePath":{"type":"string"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.suspendUntil) || self.suspend","message":"suspendUntil needs suspend"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
+var celRules_CronTab = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["cronSpec","image"],"properties":{"annotations":{"type":"object","maxProperties":16,"additionalProperties":{"type":"string","maxLength":256}},"concurrencyPolicy":{"type":"string","default":"Allow","enum":["Allow","Forbid","Replace"]},"contact":{"type":"string","format":"email"},"cronSpec":{"type":"string","maxLength":64,"minLength":9,"pattern":"^(\\S+\\s+){4}\\S+$"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"image":{"type":"string","maxLength":256},"maxSurge":{"pattern":"^(\\d+|\\d+%)$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"notify":{"type":"object","x-kubernetes-preserve-unknown-fields":true,"x-kubernetes-embedded-resource":true},"replicas":{"type":"integer","format":"int32","default":1,"maximum":10,"minimum":1},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0,"exclusiveMinimum":true,"multipleOf":5},"suspend":{"type":"boolean"},"suspendUntil":{"type":"string","format":"date-time"},"tags":{"type":"array","maxItems":8,"items":{"type":"string","maxLength":32},"x-kubernetes-list-type":"set"},"template":{"type":"object","properties":{"metadata":{"type":"object"},"spec":{"type":"object","required":["containers"],"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64"},"affinity":{"type":"object","properties":{"nodeAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["preference","weight"],"properties":{"preference":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"object","required":["nodeSelectorTerms"],"properties":{"nodeSelectorTerms":{"type":"array","items":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"}}},"podAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}},"podAntiAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}}}},"automountServiceAccountToken":{"type":"boolean"},"containers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"dnsConfig":{"type":"object","properties":{"nameservers":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"options":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"searches":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"dnsPolicy":{"type":"string"},"enableServiceLinks":{"type":"boolean"},"ephemeralContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"targetContainerName":{"type":"string"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"evictionResponders":{"type":"array","items":{"type":"object","required":["name","priority"],"properties":{"name":{"type":"string"},"priority":{"type":"integer","format":"int32"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"hostAliases":{"type":"array","items":{"type":"object","required":["ip"],"properties":{"hostnames":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"ip":{"type":"string"}}},"x-kubernetes-list-map-keys":["ip"],"x-kubernetes-list-type":"map"},"hostIPC":{"type":"boolean"},"hostNetwork":{"type":"boolean"},"hostPID":{"type":"boolean"},"hostUsers":{"type":"boolean"},"hostname":{"type":"string"},"hostnameOverride":{"type":"string"},"imagePullSecrets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"initContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"nodeName":{"type":"string"},"nodeSelector":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-map-type":"atomic"},"os":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"overhead":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"preemptionPolicy":{"type":"string"},"priority":{"type":"integer","format":"int32"},"priorityClassName":{"type":"string"},"readinessGates":{"type":"array","items":{"type":"object","required":["conditionType"],"properties":{"conditionType":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resourceClaims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"},"resourceClaimTemplateName":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"runtimeClassName":{"type":"string"},"schedulerName":{"type":"string"},"schedulingGates":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"schedulingGroup":{"type":"object","properties":{"podGroupName":{"type":"string"}}},"securityContext":{"type":"object","properties":{"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"fsGroup":{"type":"integer","format":"int64"},"fsGroupChangePolicy":{"type":"string"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxChangePolicy":{"type":"string"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"supplementalGroups":{"type":"array","items":{"type":"integer","format":"int64"},"x-kubernetes-list-type":"atomic"},"supplementalGroupsPolicy":{"type":"string"},"sysctls":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"serviceAccount":{"type":"string"},"serviceAccountName":{"type":"string"},"setHostnameAsFQDN":{"type":"boolean"},"shareProcessNamespace":{"type":"boolean"},"subdomain":{"type":"string"},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"tolerations":{"type":"array","items":{"type":"object","properties":{"effect":{"type":"string"},"key":{"type":"string"},"operator":{"type":"string"},"tolerationSeconds":{"type":"integer","format":"int64"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"topologySpreadConstraints":{"type":"array","items":{"type":"object","required":["maxSkew","topologyKey","whenUnsatisfiable"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"maxSkew":{"type":"integer","format":"int32"},"minDomains":{"type":"integer","format":"int32"},"nodeAffinityPolicy":{"type":"string"},"nodeTaintsPolicy":{"type":"string"},"topologyKey":{"type":"string"},"whenUnsatisfiable":{"type":"string"}}},"x-kubernetes-list-map-keys":["topologyKey","whenUnsatisfiable"],"x-kubernetes-list-type":"map"},"volumes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"awsElasticBlockStore":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"azureDisk":{"type":"object","required":["diskName","diskURI"],"properties":{"cachingMode":{"type":"string"},"diskName":{"type":"string"},"diskURI":{"type":"string"},"fsType":{"type":"string","default":"ext4"},"kind":{"type":"string"},"readOnly":{"type":"boolean","default":false}}},"azureFile":{"type":"object","required":["secretName","shareName"],"properties":{"readOnly":{"type":"boolean"},"secretName":{"type":"string"},"shareName":{"type":"string"}}},"cephfs":{"type":"object","required":["monitors"],"properties":{"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"readOnly":{"type":"boolean"},"secretFile":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string"}}},"cinder":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeID":{"type":"string"}}},"configMap":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"csi":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"nodePublishSecretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"readOnly":{"type":"boolean"},"volumeAttributes":{"type":"object","additionalProperties":{"type":"string"}}}},"downwardAPI":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"emptyDir":{"type":"object","properties":{"medium":{"type":"string"},"mode":{"type":"integer","format":"int32"},"sizeLimit":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"ephemeral":{"type":"object","properties":{"volumeClaimTemplate":{"type":"object","required":["spec"],"properties":{"metadata":{"type":"object"},"spec":{"type":"object","properties":{"accessModes":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"dataSource":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"dataSourceRef":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"},"namespace":{"type":"string"}}},"resources":{"type":"object","properties":{"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"storageClassName":{"type":"string"},"volumeAttributesClassName":{"type":"string"},"volumeMode":{"type":"string"},"volumeName":{"type":"string"}}}}}}},"fc":{"type":"object","properties":{"fsType":{"type":"string"},"lun":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"targetWWNs":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"wwids":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"flexVolume":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"options":{"type":"object","additionalProperties":{"type":"string"}},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"}}},"flocker":{"type":"object","properties":{"datasetName":{"type":"string"},"datasetUUID":{"type":"string"}}},"gcePersistentDisk":{"type":"object","required":["pdName"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"pdName":{"type":"string"},"readOnly":{"type":"boolean"}}},"gitRepo":{"type":"object","required":["repository"],"properties":{"directory":{"type":"string"},"repository":{"type":"string"},"revision":{"type":"string"}}},"glusterfs":{"type":"object","required":["endpoints","path"],"properties":{"endpoints":{"type":"string"},"path":{"type":"string"},"readOnly":{"type":"boolean"}}},"hostPath":{"type":"object","required":["path"],"properties":{"path":{"type":"string"},"type":{"type":"string"}}},"image":{"type":"object","properties":{"pullPolicy":{"type":"string"},"reference":{"type":"string"}}},"iscsi":{"type":"object","required":["iqn","lun","targetPortal"],"properties":{"chapAuthDiscovery":{"type":"boolean"},"chapAuthSession":{"type":"boolean"},"fsType":{"type":"string"},"initiatorName":{"type":"string"},"iqn":{"type":"string"},"iscsiInterface":{"type":"string","default":"default"},"lun":{"type":"integer","format":"int32"},"portals":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"targetPortal":{"type":"string"}}},"name":{"type":"string"},"nfs":{"type":"object","required":["path","server"],"properties":{"path":{"type":"string"},"readOnly":{"type":"boolean"},"server":{"type":"string"}}},"persistentVolumeClaim":{"type":"object","required":["claimName"],"properties":{"claimName":{"type":"string"},"readOnly":{"type":"boolean"}}},"photonPersistentDisk":{"type":"object","required":["pdID"],"properties":{"fsType":{"type":"string"},"pdID":{"type":"string"}}},"portworxVolume":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"projected":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"sources":{"type":"array","items":{"type":"object","properties":{"clusterTrustBundle":{"type":"object","required":["path"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"name":{"type":"string"},"optional":{"type":"boolean"},"path":{"type":"string"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"configMap":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"downwardAPI":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"podCertificate":{"type":"object","required":["keyType","signerName"],"properties":{"certificateChainPath":{"type":"string"},"credentialBundlePath":{"type":"string"},"keyPath":{"type":"string"},"keyType":{"type":"string"},"maxExpirationSeconds":{"type":"integer","format":"int32"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"},"userAnnotations":{"type":"object","additionalProperties":{"type":"string"}}}},"secret":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"serviceAccountToken":{"type":"object","required":["path"],"properties":{"audience":{"type":"string"},"expirationSeconds":{"type":"integer","format":"int64"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}}}},"x-kubernetes-list-type":"atomic"}}},"quobyte":{"type":"object","required":["registry","volume"],"properties":{"group":{"type":"string"},"readOnly":{"type":"boolean"},"registry":{"type":"string"},"tenant":{"type":"string"},"user":{"type":"string"},"volume":{"type":"string"}}},"rbd":{"type":"object","required":["image","monitors"],"properties":{"fsType":{"type":"string"},"image":{"type":"string"},"keyring":{"type":"string","default":"/etc/ceph/keyring"},"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"pool":{"type":"string","default":"rbd"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string","default":"admin"}}},"scaleIO":{"type":"object","required":["gateway","secretRef","system"],"properties":{"fsType":{"type":"string","default":"xfs"},"gateway":{"type":"string"},"protectionDomain":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"sslEnabled":{"type":"boolean"},"storageMode":{"type":"string","default":"ThinProvisioned"},"storagePool":{"type":"string"},"system":{"type":"string"},"volumeName":{"type":"string"}}},"secret":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"optional":{"type":"boolean"},"secretName":{"type":"string"}}},"storageos":{"type":"object","properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeName":{"type":"string"},"volumeNamespace":{"type":"string"}}},"vsphereVolume":{"type":"object","required":["volumePath"],"properties":{"fsType":{"type":"string"},"storagePolicyID":{"type":"string"},"storagePolicyName":{"type":"string"},"volumePath":{"type":"string"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.suspendUntil) || self.suspend","message":"suspendUntil needs suspend"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
 
 // Validate_CronTab validates CronTab as the API server validates it against its CRD
 // (the schema controller-gen's markers describe), on the object the server
@@ -136,7 +138,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 			return &old.CronSpec
 		}()
 		_ = ov13
-		if !vgruntime.Unchanged(&obj.CronSpec, ov13) {
+		if !vgruntime.UnchangedScalar(&obj.CronSpec, ov13) {
 			if utf8.RuneCountInString(string(*&obj.CronSpec)) > 64 {
 				errs = append(errs, vgruntime.SchemaTooLong(&fp12, 64))
 			} else if utf8.RuneCountInString(string(*&obj.CronSpec)) < 9 {
@@ -156,7 +158,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 			return &old.Image
 		}()
 		_ = ov15
-		if !vgruntime.Unchanged(&obj.Image, ov15) {
+		if !vgruntime.UnchangedScalar(&obj.Image, ov15) {
 			if utf8.RuneCountInString(string(*&obj.Image)) > 256 {
 				errs = append(errs, vgruntime.SchemaTooLong(&fp14, 256))
 			}
@@ -173,7 +175,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 				return old.Replicas
 			}()
 			_ = ov17
-			if !vgruntime.Unchanged(obj.Replicas, ov17) {
+			if !vgruntime.UnchangedScalar(obj.Replicas, ov17) {
 				if int64(*obj.Replicas) < int64(1) {
 					errs = append(errs, vgruntime.SchemaInvalid(&fp16, int64(*obj.Replicas), vgruntime.Bound(true, false, 1.0)))
 				}
@@ -194,7 +196,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 				return &old.ConcurrencyPolicy
 			}()
 			_ = ov19
-			if !vgruntime.Unchanged(&obj.ConcurrencyPolicy, ov19) {
+			if !vgruntime.UnchangedScalar(&obj.ConcurrencyPolicy, ov19) {
 				switch string(*&obj.ConcurrencyPolicy) {
 				case "Allow", "Forbid", "Replace":
 				default:
@@ -214,7 +216,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 				return old.StartingDeadlineSeconds
 			}()
 			_ = ov25
-			if !vgruntime.Unchanged(obj.StartingDeadlineSeconds, ov25) {
+			if !vgruntime.UnchangedScalar(obj.StartingDeadlineSeconds, ov25) {
 				if int64(*obj.StartingDeadlineSeconds) <= int64(0) {
 					errs = append(errs, vgruntime.SchemaInvalid(&fp24, int64(*obj.StartingDeadlineSeconds), vgruntime.Bound(true, true, 0.0)))
 				}
@@ -264,7 +266,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 				for i31 := range *&obj.Tags {
 					ip30 := fp28.Index(i31)
 					oi32 := vgruntime.OldItemEqual(ov29, &(*&obj.Tags)[i31])
-					if !vgruntime.Unchanged(&(*&obj.Tags)[i31], oi32) {
+					if !vgruntime.UnchangedScalar(&(*&obj.Tags)[i31], oi32) {
 						if utf8.RuneCountInString(string(*&(*&obj.Tags)[i31])) > 32 {
 							errs = append(errs, vgruntime.SchemaTooLong(&ip30, 32))
 						}
@@ -304,7 +306,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	{
 		fp38 := p.Child("annotations")
 		if !(len(obj.Annotations) == 0) {
-			ov39 := func() *map[string]string {
+			ov39 := func() *map[string]AnnotationValue {
 				if old == nil {
 					return nil
 				}
@@ -315,22 +317,44 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 				if len(*&obj.Annotations) > 16 {
 					errs = append(errs, vgruntime.SchemaTooMany(&fp38, len(*&obj.Annotations), 16))
 				}
+				{
+					each44 := func(k42 string) {
+						mv41 := (*&obj.Annotations)[k42]
+						kp40 := fp38.Key(string(k42))
+						om43 := vgruntime.OldMapValue(ov39, k42)
+						if !vgruntime.UnchangedScalar(&mv41, om43) {
+							if utf8.RuneCountInString(string(*&mv41)) > 256 {
+								errs = append(errs, vgruntime.SchemaTooLong(&kp40, 256))
+							}
+						}
+					}
+					n45 := len(errs)
+					for k42 := range *&obj.Annotations {
+						each44(k42)
+					}
+					if len(errs) > n45 && len(*&obj.Annotations) > 1 {
+						errs = errs[:n45]
+						for _, k42 := range slices.Sorted(maps.Keys(*&obj.Annotations)) {
+							each44(k42)
+						}
+					}
+				}
 			}
 		}
 	}
 	// field contact
 	{
-		fp44 := p.Child("contact")
+		fp46 := p.Child("contact")
 		if !(obj.Contact == "") {
-			ov45 := func() *string {
+			ov47 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Contact
 			}()
-			_ = ov45
-			if !vgruntime.Unchanged(&obj.Contact, ov45) {
-				if err := vgruntime.SchemaFormat(&fp44, string(*&obj.Contact), "email"); err != nil {
+			_ = ov47
+			if !vgruntime.UnchangedScalar(&obj.Contact, ov47) {
+				if err := vgruntime.SchemaFormat(&fp46, string(*&obj.Contact), "email"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -338,32 +362,32 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field notify
 	{
-		fp46 := p.Child("notify")
+		fp48 := p.Child("notify")
 		if !(vgruntime.RawNull(obj.Notify.Raw)) {
-			ov47 := func() *runtime.RawExtension {
+			ov49 := func() *runtime.RawExtension {
 				if old == nil {
 					return nil
 				}
 				return &old.Notify
 			}()
-			_ = ov47
-			if !vgruntime.Unchanged(&obj.Notify, ov47) {
-				errs = append(errs, vgruntime.EmbeddedRaw(&fp46, &obj.Notify)...)
+			_ = ov49
+			if !vgruntime.Unchanged(&obj.Notify, ov49) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp48, &obj.Notify)...)
 			}
 		}
 	}
 	// field template
 	{
-		fp48 := p.Child("template")
+		fp50 := p.Child("template")
 		if !(obj.Template == nil) {
-			ov49 := func() *v1.PodTemplateSpec {
+			ov51 := func() *v1.PodTemplateSpec {
 				if old == nil {
 					return nil
 				}
 				return old.Template
 			}()
-			_ = ov49
-			errs = append(errs, validate_corev1_PodTemplateSpec(&fp48, obj.Template, ov49)...)
+			_ = ov51
+			errs = append(errs, validate_corev1_PodTemplateSpec(&fp50, obj.Template, ov51)...)
 		}
 	}
 	return
@@ -386,27 +410,27 @@ func validate_CronTabStatus(p *vgruntime.Path, obj, old *CronTabStatus) (errs fi
 	}
 	// field conditions
 	{
-		fp52 := p.Child("conditions")
+		fp54 := p.Child("conditions")
 		if !(len(obj.Conditions) == 0) {
-			ov53 := func() *[]v11.Condition {
+			ov55 := func() *[]v11.Condition {
 				if old == nil {
 					return nil
 				}
 				return &old.Conditions
 			}()
-			_ = ov53
-			if !vgruntime.UnchangedListMap(&obj.Conditions, ov53, vgruntime.Key{
+			_ = ov55
+			if !vgruntime.UnchangedListMap(&obj.Conditions, ov55, vgruntime.Key{
 				Defaulted: false,
 				Name:      "type",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp52, *&obj.Conditions, listMapKey2)...)
-				for i55 := range *&obj.Conditions {
-					ip54 := fp52.Index(i55)
-					oi56 := vgruntime.OldListMapItem(ov53, &(*&obj.Conditions)[i55], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp54, *&obj.Conditions, listMapKey2)...)
+				for i57 := range *&obj.Conditions {
+					ip56 := fp54.Index(i57)
+					oi58 := vgruntime.OldListMapItem(ov55, &(*&obj.Conditions)[i57], vgruntime.Key{
 						Defaulted: false,
 						Name:      "type",
 					})
-					errs = append(errs, validate_metav1_Condition(&ip54, &(*&obj.Conditions)[i55], oi56)...)
+					errs = append(errs, validate_metav1_Condition(&ip56, &(*&obj.Conditions)[i57], oi58)...)
 				}
 			}
 		}
@@ -422,16 +446,16 @@ func validate_corev1_EnvVar(p *vgruntime.Path, obj, old *v1.EnvVar) (errs field.
 	}
 	// field valueFrom
 	{
-		fp61 := p.Child("valueFrom")
+		fp63 := p.Child("valueFrom")
 		if !(obj.ValueFrom == nil) {
-			ov62 := func() *v1.EnvVarSource {
+			ov64 := func() *v1.EnvVarSource {
 				if old == nil {
 					return nil
 				}
 				return old.ValueFrom
 			}()
-			_ = ov62
-			errs = append(errs, validate_corev1_EnvVarSource(&fp61, obj.ValueFrom, ov62)...)
+			_ = ov64
+			errs = append(errs, validate_corev1_EnvVarSource(&fp63, obj.ValueFrom, ov64)...)
 		}
 	}
 	return
@@ -445,15 +469,15 @@ func validate_corev1_PodTemplateSpec(p *vgruntime.Path, obj, old *v1.PodTemplate
 	}
 	// field spec
 	{
-		fp65 := p.Child("spec")
-		ov66 := func() *v1.PodSpec {
+		fp67 := p.Child("spec")
+		ov68 := func() *v1.PodSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov66
-		errs = append(errs, validate_corev1_PodSpec(&fp65, &obj.Spec, ov66)...)
+		_ = ov68
+		errs = append(errs, validate_corev1_PodSpec(&fp67, &obj.Spec, ov68)...)
 	}
 	return
 }
@@ -472,91 +496,91 @@ func validate_metav1_Condition(p *vgruntime.Path, obj, old *v11.Condition) (errs
 	}
 	// field type
 	{
-		fp67 := p.Child("type")
-		ov68 := func() *string {
+		fp69 := p.Child("type")
+		ov70 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Type
 		}()
-		_ = ov68
-		if !vgruntime.Unchanged(&obj.Type, ov68) {
+		_ = ov70
+		if !vgruntime.UnchangedScalar(&obj.Type, ov70) {
 			if utf8.RuneCountInString(string(*&obj.Type)) > 316 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp67, 316))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp69, 316))
 			} else if !pattern3.MatchString(string(*&obj.Type)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp67, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp69, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
 			}
 		}
 	}
 	// field status
 	{
-		fp69 := p.Child("status")
-		ov70 := func() *v11.ConditionStatus {
+		fp71 := p.Child("status")
+		ov72 := func() *v11.ConditionStatus {
 			if old == nil {
 				return nil
 			}
 			return &old.Status
 		}()
-		_ = ov70
-		if !vgruntime.Unchanged(&obj.Status, ov70) {
+		_ = ov72
+		if !vgruntime.UnchangedScalar(&obj.Status, ov72) {
 			switch string(*&obj.Status) {
 			case "True", "False", "Unknown":
 			default:
-				errs = append(errs, vgruntime.SchemaEnum(&fp69, string(*&obj.Status), []string{"True", "False", "Unknown"}))
+				errs = append(errs, vgruntime.SchemaEnum(&fp71, string(*&obj.Status), []string{"True", "False", "Unknown"}))
 			}
 		}
 	}
 	// field observedGeneration
 	{
-		fp71 := p.Child("observedGeneration")
+		fp73 := p.Child("observedGeneration")
 		if !(obj.ObservedGeneration == 0) {
-			ov72 := func() *int64 {
+			ov74 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return &old.ObservedGeneration
 			}()
-			_ = ov72
-			if !vgruntime.Unchanged(&obj.ObservedGeneration, ov72) {
+			_ = ov74
+			if !vgruntime.UnchangedScalar(&obj.ObservedGeneration, ov74) {
 				if int64(*&obj.ObservedGeneration) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp71, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp73, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
 				}
 			}
 		}
 	}
 	// field reason
 	{
-		fp75 := p.Child("reason")
-		ov76 := func() *string {
+		fp77 := p.Child("reason")
+		ov78 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Reason
 		}()
-		_ = ov76
-		if !vgruntime.Unchanged(&obj.Reason, ov76) {
+		_ = ov78
+		if !vgruntime.UnchangedScalar(&obj.Reason, ov78) {
 			if utf8.RuneCountInString(string(*&obj.Reason)) > 1024 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp75, 1024))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp77, 1024))
 			} else if utf8.RuneCountInString(string(*&obj.Reason)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp75, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp77, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
 			} else if !pattern4.MatchString(string(*&obj.Reason)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp75, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp77, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
 			}
 		}
 	}
 	// field message
 	{
-		fp77 := p.Child("message")
-		ov78 := func() *string {
+		fp79 := p.Child("message")
+		ov80 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Message
 		}()
-		_ = ov78
-		if !vgruntime.Unchanged(&obj.Message, ov78) {
+		_ = ov80
+		if !vgruntime.UnchangedScalar(&obj.Message, ov80) {
 			if utf8.RuneCountInString(string(*&obj.Message)) > 32768 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp77, 32768))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp79, 32768))
 			}
 		}
 	}
@@ -571,72 +595,72 @@ func validate_corev1_EnvVarSource(p *vgruntime.Path, obj, old *v1.EnvVarSource) 
 	}
 	// field fieldRef
 	{
-		fp79 := p.Child("fieldRef")
+		fp81 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov80 := func() *v1.ObjectFieldSelector {
+			ov82 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov80
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp79, obj.FieldRef, ov80)...)
+			_ = ov82
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp81, obj.FieldRef, ov82)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp81 := p.Child("resourceFieldRef")
+		fp83 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov82 := func() *v1.ResourceFieldSelector {
+			ov84 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov82
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp81, obj.ResourceFieldRef, ov82)...)
+			_ = ov84
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp83, obj.ResourceFieldRef, ov84)...)
 		}
 	}
 	// field configMapKeyRef
 	{
-		fp83 := p.Child("configMapKeyRef")
+		fp85 := p.Child("configMapKeyRef")
 		if !(obj.ConfigMapKeyRef == nil) {
-			ov84 := func() *v1.ConfigMapKeySelector {
+			ov86 := func() *v1.ConfigMapKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMapKeyRef
 			}()
-			_ = ov84
-			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp83, obj.ConfigMapKeyRef, ov84)...)
+			_ = ov86
+			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp85, obj.ConfigMapKeyRef, ov86)...)
 		}
 	}
 	// field secretKeyRef
 	{
-		fp85 := p.Child("secretKeyRef")
+		fp87 := p.Child("secretKeyRef")
 		if !(obj.SecretKeyRef == nil) {
-			ov86 := func() *v1.SecretKeySelector {
+			ov88 := func() *v1.SecretKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.SecretKeyRef
 			}()
-			_ = ov86
-			errs = append(errs, validate_corev1_SecretKeySelector(&fp85, obj.SecretKeyRef, ov86)...)
+			_ = ov88
+			errs = append(errs, validate_corev1_SecretKeySelector(&fp87, obj.SecretKeyRef, ov88)...)
 		}
 	}
 	// field fileKeyRef
 	{
-		fp87 := p.Child("fileKeyRef")
+		fp89 := p.Child("fileKeyRef")
 		if !(obj.FileKeyRef == nil) {
-			ov88 := func() *v1.FileKeySelector {
+			ov90 := func() *v1.FileKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.FileKeyRef
 			}()
-			_ = ov88
-			errs = append(errs, validate_corev1_FileKeySelector(&fp87, obj.FileKeyRef, ov88)...)
+			_ = ov90
+			errs = append(errs, validate_corev1_FileKeySelector(&fp89, obj.FileKeyRef, ov90)...)
 		}
 	}
 	return
@@ -733,360 +757,360 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 	}
 	// field volumes
 	{
-		fp89 := p.Child("volumes")
+		fp91 := p.Child("volumes")
 		if !(len(obj.Volumes) == 0) {
-			ov90 := func() *[]v1.Volume {
+			ov92 := func() *[]v1.Volume {
 				if old == nil {
 					return nil
 				}
 				return &old.Volumes
 			}()
-			_ = ov90
-			if !vgruntime.UnchangedListMap(&obj.Volumes, ov90, vgruntime.Key{
+			_ = ov92
+			if !vgruntime.UnchangedListMap(&obj.Volumes, ov92, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp89, *&obj.Volumes, listMapKey3)...)
-				for i92 := range *&obj.Volumes {
-					ip91 := fp89.Index(i92)
-					oi93 := vgruntime.OldListMapItem(ov90, &(*&obj.Volumes)[i92], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp91, *&obj.Volumes, listMapKey3)...)
+				for i94 := range *&obj.Volumes {
+					ip93 := fp91.Index(i94)
+					oi95 := vgruntime.OldListMapItem(ov92, &(*&obj.Volumes)[i94], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Volume(&ip91, &(*&obj.Volumes)[i92], oi93)...)
+					errs = append(errs, validate_corev1_Volume(&ip93, &(*&obj.Volumes)[i94], oi95)...)
 				}
 			}
 		}
 	}
 	// field initContainers
 	{
-		fp94 := p.Child("initContainers")
+		fp96 := p.Child("initContainers")
 		if !(len(obj.InitContainers) == 0) {
-			ov95 := func() *[]v1.Container {
+			ov97 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.InitContainers
 			}()
-			_ = ov95
-			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov95, vgruntime.Key{
+			_ = ov97
+			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov97, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp94, *&obj.InitContainers, listMapKey4)...)
-				for i97 := range *&obj.InitContainers {
-					ip96 := fp94.Index(i97)
-					oi98 := vgruntime.OldListMapItem(ov95, &(*&obj.InitContainers)[i97], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp96, *&obj.InitContainers, listMapKey4)...)
+				for i99 := range *&obj.InitContainers {
+					ip98 := fp96.Index(i99)
+					oi100 := vgruntime.OldListMapItem(ov97, &(*&obj.InitContainers)[i99], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Container(&ip96, &(*&obj.InitContainers)[i97], oi98)...)
+					errs = append(errs, validate_corev1_Container(&ip98, &(*&obj.InitContainers)[i99], oi100)...)
 				}
 			}
 		}
 	}
 	// field containers
 	{
-		fp99 := p.Child("containers")
+		fp101 := p.Child("containers")
 		if obj.Containers == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp99))
+			errs = append(errs, vgruntime.SchemaRequired(&fp101))
 		} else {
-			ov100 := func() *[]v1.Container {
+			ov102 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.Containers
 			}()
-			_ = ov100
-			if !vgruntime.UnchangedListMap(&obj.Containers, ov100, vgruntime.Key{
+			_ = ov102
+			if !vgruntime.UnchangedListMap(&obj.Containers, ov102, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp99, *&obj.Containers, listMapKey4)...)
-				for i102 := range *&obj.Containers {
-					ip101 := fp99.Index(i102)
-					oi103 := vgruntime.OldListMapItem(ov100, &(*&obj.Containers)[i102], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp101, *&obj.Containers, listMapKey4)...)
+				for i104 := range *&obj.Containers {
+					ip103 := fp101.Index(i104)
+					oi105 := vgruntime.OldListMapItem(ov102, &(*&obj.Containers)[i104], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Container(&ip101, &(*&obj.Containers)[i102], oi103)...)
+					errs = append(errs, validate_corev1_Container(&ip103, &(*&obj.Containers)[i104], oi105)...)
 				}
 			}
 		}
 	}
 	// field ephemeralContainers
 	{
-		fp104 := p.Child("ephemeralContainers")
+		fp106 := p.Child("ephemeralContainers")
 		if !(len(obj.EphemeralContainers) == 0) {
-			ov105 := func() *[]v1.EphemeralContainer {
+			ov107 := func() *[]v1.EphemeralContainer {
 				if old == nil {
 					return nil
 				}
 				return &old.EphemeralContainers
 			}()
-			_ = ov105
-			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov105, vgruntime.Key{
+			_ = ov107
+			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov107, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp104, *&obj.EphemeralContainers, listMapKey5)...)
-				for i107 := range *&obj.EphemeralContainers {
-					ip106 := fp104.Index(i107)
-					oi108 := vgruntime.OldListMapItem(ov105, &(*&obj.EphemeralContainers)[i107], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp106, *&obj.EphemeralContainers, listMapKey5)...)
+				for i109 := range *&obj.EphemeralContainers {
+					ip108 := fp106.Index(i109)
+					oi110 := vgruntime.OldListMapItem(ov107, &(*&obj.EphemeralContainers)[i109], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EphemeralContainer(&ip106, &(*&obj.EphemeralContainers)[i107], oi108)...)
+					errs = append(errs, validate_corev1_EphemeralContainer(&ip108, &(*&obj.EphemeralContainers)[i109], oi110)...)
 				}
 			}
 		}
 	}
 	// field securityContext
 	{
-		fp139 := p.Child("securityContext")
+		fp141 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov140 := func() *v1.PodSecurityContext {
+			ov142 := func() *v1.PodSecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov140
-			errs = append(errs, validate_corev1_PodSecurityContext(&fp139, obj.SecurityContext, ov140)...)
+			_ = ov142
+			errs = append(errs, validate_corev1_PodSecurityContext(&fp141, obj.SecurityContext, ov142)...)
 		}
 	}
 	// field imagePullSecrets
 	{
-		fp141 := p.Child("imagePullSecrets")
+		fp143 := p.Child("imagePullSecrets")
 		if !(len(obj.ImagePullSecrets) == 0) {
-			ov142 := func() *[]v1.LocalObjectReference {
+			ov144 := func() *[]v1.LocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return &old.ImagePullSecrets
 			}()
-			_ = ov142
-			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov142, vgruntime.Key{
+			_ = ov144
+			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov144, vgruntime.Key{
 				Defaulted: true,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp141, *&obj.ImagePullSecrets, listMapKey6)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp143, *&obj.ImagePullSecrets, listMapKey6)...)
 			}
 		}
 	}
 	// field affinity
 	{
-		fp150 := p.Child("affinity")
+		fp152 := p.Child("affinity")
 		if !(obj.Affinity == nil) {
-			ov151 := func() *v1.Affinity {
+			ov153 := func() *v1.Affinity {
 				if old == nil {
 					return nil
 				}
 				return old.Affinity
 			}()
-			_ = ov151
-			errs = append(errs, validate_corev1_Affinity(&fp150, obj.Affinity, ov151)...)
+			_ = ov153
+			errs = append(errs, validate_corev1_Affinity(&fp152, obj.Affinity, ov153)...)
 		}
 	}
 	// field hostAliases
 	{
-		fp159 := p.Child("hostAliases")
+		fp161 := p.Child("hostAliases")
 		if !(len(obj.HostAliases) == 0) {
-			ov160 := func() *[]v1.HostAlias {
+			ov162 := func() *[]v1.HostAlias {
 				if old == nil {
 					return nil
 				}
 				return &old.HostAliases
 			}()
-			_ = ov160
-			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov160, vgruntime.Key{
+			_ = ov162
+			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov162, vgruntime.Key{
 				Defaulted: false,
 				Name:      "ip",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp159, *&obj.HostAliases, listMapKey7)...)
-				for i162 := range *&obj.HostAliases {
-					ip161 := fp159.Index(i162)
-					oi163 := vgruntime.OldListMapItem(ov160, &(*&obj.HostAliases)[i162], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp161, *&obj.HostAliases, listMapKey7)...)
+				for i164 := range *&obj.HostAliases {
+					ip163 := fp161.Index(i164)
+					oi165 := vgruntime.OldListMapItem(ov162, &(*&obj.HostAliases)[i164], vgruntime.Key{
 						Defaulted: false,
 						Name:      "ip",
 					})
-					errs = append(errs, validate_corev1_HostAlias(&ip161, &(*&obj.HostAliases)[i162], oi163)...)
+					errs = append(errs, validate_corev1_HostAlias(&ip163, &(*&obj.HostAliases)[i164], oi165)...)
 				}
 			}
 		}
 	}
 	// field dnsConfig
 	{
-		fp168 := p.Child("dnsConfig")
+		fp170 := p.Child("dnsConfig")
 		if !(obj.DNSConfig == nil) {
-			ov169 := func() *v1.PodDNSConfig {
+			ov171 := func() *v1.PodDNSConfig {
 				if old == nil {
 					return nil
 				}
 				return old.DNSConfig
 			}()
-			_ = ov169
-			errs = append(errs, validate_corev1_PodDNSConfig(&fp168, obj.DNSConfig, ov169)...)
+			_ = ov171
+			errs = append(errs, validate_corev1_PodDNSConfig(&fp170, obj.DNSConfig, ov171)...)
 		}
 	}
 	// field readinessGates
 	{
-		fp170 := p.Child("readinessGates")
+		fp172 := p.Child("readinessGates")
 		if !(len(obj.ReadinessGates) == 0) {
-			ov171 := func() *[]v1.PodReadinessGate {
+			ov173 := func() *[]v1.PodReadinessGate {
 				if old == nil {
 					return nil
 				}
 				return &old.ReadinessGates
 			}()
-			_ = ov171
-			if !vgruntime.Unchanged(&obj.ReadinessGates, ov171) {
-				for i173 := range *&obj.ReadinessGates {
-					ip172 := fp170.Index(i173)
-					oi174 := (*v1.PodReadinessGate)(nil)
-					errs = append(errs, validate_corev1_PodReadinessGate(&ip172, &(*&obj.ReadinessGates)[i173], oi174)...)
+			_ = ov173
+			if !vgruntime.Unchanged(&obj.ReadinessGates, ov173) {
+				for i175 := range *&obj.ReadinessGates {
+					ip174 := fp172.Index(i175)
+					oi176 := (*v1.PodReadinessGate)(nil)
+					errs = append(errs, validate_corev1_PodReadinessGate(&ip174, &(*&obj.ReadinessGates)[i175], oi176)...)
 				}
 			}
 		}
 	}
 	// field topologySpreadConstraints
 	{
-		fp187 := p.Child("topologySpreadConstraints")
+		fp189 := p.Child("topologySpreadConstraints")
 		if !(len(obj.TopologySpreadConstraints) == 0) {
-			ov188 := func() *[]v1.TopologySpreadConstraint {
+			ov190 := func() *[]v1.TopologySpreadConstraint {
 				if old == nil {
 					return nil
 				}
 				return &old.TopologySpreadConstraints
 			}()
-			_ = ov188
-			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov188, vgruntime.Key{
+			_ = ov190
+			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov190, vgruntime.Key{
 				Defaulted: false,
 				Name:      "topologyKey",
 			}, vgruntime.Key{
 				Defaulted: false,
 				Name:      "whenUnsatisfiable",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp187, *&obj.TopologySpreadConstraints, listMapKey8)...)
-				for i190 := range *&obj.TopologySpreadConstraints {
-					ip189 := fp187.Index(i190)
-					oi191 := vgruntime.OldListMapItem(ov188, &(*&obj.TopologySpreadConstraints)[i190], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp189, *&obj.TopologySpreadConstraints, listMapKey8)...)
+				for i192 := range *&obj.TopologySpreadConstraints {
+					ip191 := fp189.Index(i192)
+					oi193 := vgruntime.OldListMapItem(ov190, &(*&obj.TopologySpreadConstraints)[i192], vgruntime.Key{
 						Defaulted: false,
 						Name:      "topologyKey",
 					}, vgruntime.Key{
 						Defaulted: false,
 						Name:      "whenUnsatisfiable",
 					})
-					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip189, &(*&obj.TopologySpreadConstraints)[i190], oi191)...)
+					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip191, &(*&obj.TopologySpreadConstraints)[i192], oi193)...)
 				}
 			}
 		}
 	}
 	// field os
 	{
-		fp194 := p.Child("os")
+		fp196 := p.Child("os")
 		if !(obj.OS == nil) {
-			ov195 := func() *v1.PodOS {
+			ov197 := func() *v1.PodOS {
 				if old == nil {
 					return nil
 				}
 				return old.OS
 			}()
-			_ = ov195
-			errs = append(errs, validate_corev1_PodOS(&fp194, obj.OS, ov195)...)
+			_ = ov197
+			errs = append(errs, validate_corev1_PodOS(&fp196, obj.OS, ov197)...)
 		}
 	}
 	// field schedulingGates
 	{
-		fp198 := p.Child("schedulingGates")
+		fp200 := p.Child("schedulingGates")
 		if !(len(obj.SchedulingGates) == 0) {
-			ov199 := func() *[]v1.PodSchedulingGate {
+			ov201 := func() *[]v1.PodSchedulingGate {
 				if old == nil {
 					return nil
 				}
 				return &old.SchedulingGates
 			}()
-			_ = ov199
-			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov199, vgruntime.Key{
+			_ = ov201
+			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov201, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp198, *&obj.SchedulingGates, listMapKey9)...)
-				for i201 := range *&obj.SchedulingGates {
-					ip200 := fp198.Index(i201)
-					oi202 := vgruntime.OldListMapItem(ov199, &(*&obj.SchedulingGates)[i201], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp200, *&obj.SchedulingGates, listMapKey9)...)
+				for i203 := range *&obj.SchedulingGates {
+					ip202 := fp200.Index(i203)
+					oi204 := vgruntime.OldListMapItem(ov201, &(*&obj.SchedulingGates)[i203], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_PodSchedulingGate(&ip200, &(*&obj.SchedulingGates)[i201], oi202)...)
+					errs = append(errs, validate_corev1_PodSchedulingGate(&ip202, &(*&obj.SchedulingGates)[i203], oi204)...)
 				}
 			}
 		}
 	}
 	// field resourceClaims
 	{
-		fp203 := p.Child("resourceClaims")
+		fp205 := p.Child("resourceClaims")
 		if !(len(obj.ResourceClaims) == 0) {
-			ov204 := func() *[]v1.PodResourceClaim {
+			ov206 := func() *[]v1.PodResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.ResourceClaims
 			}()
-			_ = ov204
-			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov204, vgruntime.Key{
+			_ = ov206
+			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov206, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp203, *&obj.ResourceClaims, listMapKey10)...)
-				for i206 := range *&obj.ResourceClaims {
-					ip205 := fp203.Index(i206)
-					oi207 := vgruntime.OldListMapItem(ov204, &(*&obj.ResourceClaims)[i206], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp205, *&obj.ResourceClaims, listMapKey10)...)
+				for i208 := range *&obj.ResourceClaims {
+					ip207 := fp205.Index(i208)
+					oi209 := vgruntime.OldListMapItem(ov206, &(*&obj.ResourceClaims)[i208], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_PodResourceClaim(&ip205, &(*&obj.ResourceClaims)[i206], oi207)...)
+					errs = append(errs, validate_corev1_PodResourceClaim(&ip207, &(*&obj.ResourceClaims)[i208], oi209)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp208 := p.Child("resources")
+		fp210 := p.Child("resources")
 		if !(obj.Resources == nil) {
-			ov209 := func() *v1.ResourceRequirements {
+			ov211 := func() *v1.ResourceRequirements {
 				if old == nil {
 					return nil
 				}
 				return old.Resources
 			}()
-			_ = ov209
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp208, obj.Resources, ov209)...)
+			_ = ov211
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp210, obj.Resources, ov211)...)
 		}
 	}
 	// field evictionResponders
 	{
-		fp214 := p.Child("evictionResponders")
+		fp216 := p.Child("evictionResponders")
 		if !(len(obj.EvictionResponders) == 0) {
-			ov215 := func() *[]v1.EvictionResponder {
+			ov217 := func() *[]v1.EvictionResponder {
 				if old == nil {
 					return nil
 				}
 				return &old.EvictionResponders
 			}()
-			_ = ov215
-			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov215, vgruntime.Key{
+			_ = ov217
+			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov217, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp214, *&obj.EvictionResponders, listMapKey11)...)
-				for i217 := range *&obj.EvictionResponders {
-					ip216 := fp214.Index(i217)
-					oi218 := vgruntime.OldListMapItem(ov215, &(*&obj.EvictionResponders)[i217], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp216, *&obj.EvictionResponders, listMapKey11)...)
+				for i219 := range *&obj.EvictionResponders {
+					ip218 := fp216.Index(i219)
+					oi220 := vgruntime.OldListMapItem(ov217, &(*&obj.EvictionResponders)[i219], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EvictionResponder(&ip216, &(*&obj.EvictionResponders)[i217], oi218)...)
+					errs = append(errs, validate_corev1_EvictionResponder(&ip218, &(*&obj.EvictionResponders)[i219], oi220)...)
 				}
 			}
 		}
@@ -1146,389 +1170,389 @@ func validate_corev1_Volume(p *vgruntime.Path, obj, old *v1.Volume) (errs field.
 		return
 	}
 	{
-		ov253 := func() *v1.VolumeSource {
+		ov255 := func() *v1.VolumeSource {
 			if old == nil {
 				return nil
 			}
 			return &old.VolumeSource
 		}()
-		_ = ov253
+		_ = ov255
 		// field hostPath
 		{
-			fp254 := p.Child("hostPath")
+			fp256 := p.Child("hostPath")
 			if !(obj.VolumeSource.HostPath == nil) {
-				ov255 := func() *v1.HostPathVolumeSource {
-					if ov253 == nil {
+				ov257 := func() *v1.HostPathVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.HostPath
+					return ov255.HostPath
 				}()
-				_ = ov255
-				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp254, obj.VolumeSource.HostPath, ov255)...)
+				_ = ov257
+				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp256, obj.VolumeSource.HostPath, ov257)...)
 			}
 		}
 		// field emptyDir
 		{
-			fp256 := p.Child("emptyDir")
+			fp258 := p.Child("emptyDir")
 			if !(obj.VolumeSource.EmptyDir == nil) {
-				ov257 := func() *v1.EmptyDirVolumeSource {
-					if ov253 == nil {
+				ov259 := func() *v1.EmptyDirVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.EmptyDir
+					return ov255.EmptyDir
 				}()
-				_ = ov257
-				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp256, obj.VolumeSource.EmptyDir, ov257)...)
+				_ = ov259
+				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp258, obj.VolumeSource.EmptyDir, ov259)...)
 			}
 		}
 		// field gcePersistentDisk
 		{
-			fp258 := p.Child("gcePersistentDisk")
+			fp260 := p.Child("gcePersistentDisk")
 			if !(obj.VolumeSource.GCEPersistentDisk == nil) {
-				ov259 := func() *v1.GCEPersistentDiskVolumeSource {
-					if ov253 == nil {
+				ov261 := func() *v1.GCEPersistentDiskVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.GCEPersistentDisk
+					return ov255.GCEPersistentDisk
 				}()
-				_ = ov259
-				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp258, obj.VolumeSource.GCEPersistentDisk, ov259)...)
+				_ = ov261
+				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp260, obj.VolumeSource.GCEPersistentDisk, ov261)...)
 			}
 		}
 		// field awsElasticBlockStore
 		{
-			fp260 := p.Child("awsElasticBlockStore")
+			fp262 := p.Child("awsElasticBlockStore")
 			if !(obj.VolumeSource.AWSElasticBlockStore == nil) {
-				ov261 := func() *v1.AWSElasticBlockStoreVolumeSource {
-					if ov253 == nil {
+				ov263 := func() *v1.AWSElasticBlockStoreVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.AWSElasticBlockStore
+					return ov255.AWSElasticBlockStore
 				}()
-				_ = ov261
-				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp260, obj.VolumeSource.AWSElasticBlockStore, ov261)...)
+				_ = ov263
+				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp262, obj.VolumeSource.AWSElasticBlockStore, ov263)...)
 			}
 		}
 		// field gitRepo
 		{
-			fp262 := p.Child("gitRepo")
+			fp264 := p.Child("gitRepo")
 			if !(obj.VolumeSource.GitRepo == nil) {
-				ov263 := func() *v1.GitRepoVolumeSource {
-					if ov253 == nil {
+				ov265 := func() *v1.GitRepoVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.GitRepo
+					return ov255.GitRepo
 				}()
-				_ = ov263
-				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp262, obj.VolumeSource.GitRepo, ov263)...)
+				_ = ov265
+				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp264, obj.VolumeSource.GitRepo, ov265)...)
 			}
 		}
 		// field secret
 		{
-			fp264 := p.Child("secret")
+			fp266 := p.Child("secret")
 			if !(obj.VolumeSource.Secret == nil) {
-				ov265 := func() *v1.SecretVolumeSource {
-					if ov253 == nil {
+				ov267 := func() *v1.SecretVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.Secret
+					return ov255.Secret
 				}()
-				_ = ov265
-				errs = append(errs, validate_corev1_SecretVolumeSource(&fp264, obj.VolumeSource.Secret, ov265)...)
+				_ = ov267
+				errs = append(errs, validate_corev1_SecretVolumeSource(&fp266, obj.VolumeSource.Secret, ov267)...)
 			}
 		}
 		// field nfs
 		{
-			fp266 := p.Child("nfs")
+			fp268 := p.Child("nfs")
 			if !(obj.VolumeSource.NFS == nil) {
-				ov267 := func() *v1.NFSVolumeSource {
-					if ov253 == nil {
+				ov269 := func() *v1.NFSVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.NFS
+					return ov255.NFS
 				}()
-				_ = ov267
-				errs = append(errs, validate_corev1_NFSVolumeSource(&fp266, obj.VolumeSource.NFS, ov267)...)
+				_ = ov269
+				errs = append(errs, validate_corev1_NFSVolumeSource(&fp268, obj.VolumeSource.NFS, ov269)...)
 			}
 		}
 		// field iscsi
 		{
-			fp268 := p.Child("iscsi")
+			fp270 := p.Child("iscsi")
 			if !(obj.VolumeSource.ISCSI == nil) {
-				ov269 := func() *v1.ISCSIVolumeSource {
-					if ov253 == nil {
+				ov271 := func() *v1.ISCSIVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.ISCSI
+					return ov255.ISCSI
 				}()
-				_ = ov269
-				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp268, obj.VolumeSource.ISCSI, ov269)...)
+				_ = ov271
+				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp270, obj.VolumeSource.ISCSI, ov271)...)
 			}
 		}
 		// field glusterfs
 		{
-			fp270 := p.Child("glusterfs")
+			fp272 := p.Child("glusterfs")
 			if !(obj.VolumeSource.Glusterfs == nil) {
-				ov271 := func() *v1.GlusterfsVolumeSource {
-					if ov253 == nil {
+				ov273 := func() *v1.GlusterfsVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.Glusterfs
+					return ov255.Glusterfs
 				}()
-				_ = ov271
-				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp270, obj.VolumeSource.Glusterfs, ov271)...)
+				_ = ov273
+				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp272, obj.VolumeSource.Glusterfs, ov273)...)
 			}
 		}
 		// field persistentVolumeClaim
 		{
-			fp272 := p.Child("persistentVolumeClaim")
+			fp274 := p.Child("persistentVolumeClaim")
 			if !(obj.VolumeSource.PersistentVolumeClaim == nil) {
-				ov273 := func() *v1.PersistentVolumeClaimVolumeSource {
-					if ov253 == nil {
+				ov275 := func() *v1.PersistentVolumeClaimVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.PersistentVolumeClaim
+					return ov255.PersistentVolumeClaim
 				}()
-				_ = ov273
-				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp272, obj.VolumeSource.PersistentVolumeClaim, ov273)...)
+				_ = ov275
+				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp274, obj.VolumeSource.PersistentVolumeClaim, ov275)...)
 			}
 		}
 		// field rbd
 		{
-			fp274 := p.Child("rbd")
+			fp276 := p.Child("rbd")
 			if !(obj.VolumeSource.RBD == nil) {
-				ov275 := func() *v1.RBDVolumeSource {
-					if ov253 == nil {
+				ov277 := func() *v1.RBDVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.RBD
+					return ov255.RBD
 				}()
-				_ = ov275
-				errs = append(errs, validate_corev1_RBDVolumeSource(&fp274, obj.VolumeSource.RBD, ov275)...)
+				_ = ov277
+				errs = append(errs, validate_corev1_RBDVolumeSource(&fp276, obj.VolumeSource.RBD, ov277)...)
 			}
 		}
 		// field flexVolume
 		{
-			fp276 := p.Child("flexVolume")
+			fp278 := p.Child("flexVolume")
 			if !(obj.VolumeSource.FlexVolume == nil) {
-				ov277 := func() *v1.FlexVolumeSource {
-					if ov253 == nil {
+				ov279 := func() *v1.FlexVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.FlexVolume
+					return ov255.FlexVolume
 				}()
-				_ = ov277
-				errs = append(errs, validate_corev1_FlexVolumeSource(&fp276, obj.VolumeSource.FlexVolume, ov277)...)
+				_ = ov279
+				errs = append(errs, validate_corev1_FlexVolumeSource(&fp278, obj.VolumeSource.FlexVolume, ov279)...)
 			}
 		}
 		// field cinder
 		{
-			fp278 := p.Child("cinder")
+			fp280 := p.Child("cinder")
 			if !(obj.VolumeSource.Cinder == nil) {
-				ov279 := func() *v1.CinderVolumeSource {
-					if ov253 == nil {
+				ov281 := func() *v1.CinderVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.Cinder
+					return ov255.Cinder
 				}()
-				_ = ov279
-				errs = append(errs, validate_corev1_CinderVolumeSource(&fp278, obj.VolumeSource.Cinder, ov279)...)
+				_ = ov281
+				errs = append(errs, validate_corev1_CinderVolumeSource(&fp280, obj.VolumeSource.Cinder, ov281)...)
 			}
 		}
 		// field cephfs
 		{
-			fp280 := p.Child("cephfs")
+			fp282 := p.Child("cephfs")
 			if !(obj.VolumeSource.CephFS == nil) {
-				ov281 := func() *v1.CephFSVolumeSource {
-					if ov253 == nil {
+				ov283 := func() *v1.CephFSVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.CephFS
+					return ov255.CephFS
 				}()
-				_ = ov281
-				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp280, obj.VolumeSource.CephFS, ov281)...)
+				_ = ov283
+				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp282, obj.VolumeSource.CephFS, ov283)...)
 			}
 		}
 		// field downwardAPI
 		{
-			fp284 := p.Child("downwardAPI")
+			fp286 := p.Child("downwardAPI")
 			if !(obj.VolumeSource.DownwardAPI == nil) {
-				ov285 := func() *v1.DownwardAPIVolumeSource {
-					if ov253 == nil {
+				ov287 := func() *v1.DownwardAPIVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.DownwardAPI
+					return ov255.DownwardAPI
 				}()
-				_ = ov285
-				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp284, obj.VolumeSource.DownwardAPI, ov285)...)
+				_ = ov287
+				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp286, obj.VolumeSource.DownwardAPI, ov287)...)
 			}
 		}
 		// field fc
 		{
-			fp286 := p.Child("fc")
+			fp288 := p.Child("fc")
 			if !(obj.VolumeSource.FC == nil) {
-				ov287 := func() *v1.FCVolumeSource {
-					if ov253 == nil {
+				ov289 := func() *v1.FCVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.FC
+					return ov255.FC
 				}()
-				_ = ov287
-				errs = append(errs, validate_corev1_FCVolumeSource(&fp286, obj.VolumeSource.FC, ov287)...)
+				_ = ov289
+				errs = append(errs, validate_corev1_FCVolumeSource(&fp288, obj.VolumeSource.FC, ov289)...)
 			}
 		}
 		// field azureFile
 		{
-			fp288 := p.Child("azureFile")
+			fp290 := p.Child("azureFile")
 			if !(obj.VolumeSource.AzureFile == nil) {
-				ov289 := func() *v1.AzureFileVolumeSource {
-					if ov253 == nil {
+				ov291 := func() *v1.AzureFileVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.AzureFile
+					return ov255.AzureFile
 				}()
-				_ = ov289
-				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp288, obj.VolumeSource.AzureFile, ov289)...)
+				_ = ov291
+				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp290, obj.VolumeSource.AzureFile, ov291)...)
 			}
 		}
 		// field configMap
 		{
-			fp290 := p.Child("configMap")
+			fp292 := p.Child("configMap")
 			if !(obj.VolumeSource.ConfigMap == nil) {
-				ov291 := func() *v1.ConfigMapVolumeSource {
-					if ov253 == nil {
+				ov293 := func() *v1.ConfigMapVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.ConfigMap
+					return ov255.ConfigMap
 				}()
-				_ = ov291
-				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp290, obj.VolumeSource.ConfigMap, ov291)...)
+				_ = ov293
+				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp292, obj.VolumeSource.ConfigMap, ov293)...)
 			}
 		}
 		// field vsphereVolume
 		{
-			fp292 := p.Child("vsphereVolume")
+			fp294 := p.Child("vsphereVolume")
 			if !(obj.VolumeSource.VsphereVolume == nil) {
-				ov293 := func() *v1.VsphereVirtualDiskVolumeSource {
-					if ov253 == nil {
+				ov295 := func() *v1.VsphereVirtualDiskVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.VsphereVolume
+					return ov255.VsphereVolume
 				}()
-				_ = ov293
-				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp292, obj.VolumeSource.VsphereVolume, ov293)...)
+				_ = ov295
+				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp294, obj.VolumeSource.VsphereVolume, ov295)...)
 			}
 		}
 		// field quobyte
 		{
-			fp294 := p.Child("quobyte")
+			fp296 := p.Child("quobyte")
 			if !(obj.VolumeSource.Quobyte == nil) {
-				ov295 := func() *v1.QuobyteVolumeSource {
-					if ov253 == nil {
+				ov297 := func() *v1.QuobyteVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.Quobyte
+					return ov255.Quobyte
 				}()
-				_ = ov295
-				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp294, obj.VolumeSource.Quobyte, ov295)...)
+				_ = ov297
+				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp296, obj.VolumeSource.Quobyte, ov297)...)
 			}
 		}
 		// field azureDisk
 		{
-			fp296 := p.Child("azureDisk")
+			fp298 := p.Child("azureDisk")
 			if !(obj.VolumeSource.AzureDisk == nil) {
-				ov297 := func() *v1.AzureDiskVolumeSource {
-					if ov253 == nil {
+				ov299 := func() *v1.AzureDiskVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.AzureDisk
+					return ov255.AzureDisk
 				}()
-				_ = ov297
-				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp296, obj.VolumeSource.AzureDisk, ov297)...)
+				_ = ov299
+				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp298, obj.VolumeSource.AzureDisk, ov299)...)
 			}
 		}
 		// field photonPersistentDisk
 		{
-			fp298 := p.Child("photonPersistentDisk")
+			fp300 := p.Child("photonPersistentDisk")
 			if !(obj.VolumeSource.PhotonPersistentDisk == nil) {
-				ov299 := func() *v1.PhotonPersistentDiskVolumeSource {
-					if ov253 == nil {
+				ov301 := func() *v1.PhotonPersistentDiskVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.PhotonPersistentDisk
+					return ov255.PhotonPersistentDisk
 				}()
-				_ = ov299
-				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp298, obj.VolumeSource.PhotonPersistentDisk, ov299)...)
+				_ = ov301
+				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp300, obj.VolumeSource.PhotonPersistentDisk, ov301)...)
 			}
 		}
 		// field projected
 		{
-			fp300 := p.Child("projected")
+			fp302 := p.Child("projected")
 			if !(obj.VolumeSource.Projected == nil) {
-				ov301 := func() *v1.ProjectedVolumeSource {
-					if ov253 == nil {
+				ov303 := func() *v1.ProjectedVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.Projected
+					return ov255.Projected
 				}()
-				_ = ov301
-				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp300, obj.VolumeSource.Projected, ov301)...)
+				_ = ov303
+				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp302, obj.VolumeSource.Projected, ov303)...)
 			}
 		}
 		// field portworxVolume
 		{
-			fp302 := p.Child("portworxVolume")
+			fp304 := p.Child("portworxVolume")
 			if !(obj.VolumeSource.PortworxVolume == nil) {
-				ov303 := func() *v1.PortworxVolumeSource {
-					if ov253 == nil {
+				ov305 := func() *v1.PortworxVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.PortworxVolume
+					return ov255.PortworxVolume
 				}()
-				_ = ov303
-				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp302, obj.VolumeSource.PortworxVolume, ov303)...)
+				_ = ov305
+				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp304, obj.VolumeSource.PortworxVolume, ov305)...)
 			}
 		}
 		// field scaleIO
 		{
-			fp304 := p.Child("scaleIO")
+			fp306 := p.Child("scaleIO")
 			if !(obj.VolumeSource.ScaleIO == nil) {
-				ov305 := func() *v1.ScaleIOVolumeSource {
-					if ov253 == nil {
+				ov307 := func() *v1.ScaleIOVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.ScaleIO
+					return ov255.ScaleIO
 				}()
-				_ = ov305
-				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp304, obj.VolumeSource.ScaleIO, ov305)...)
+				_ = ov307
+				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp306, obj.VolumeSource.ScaleIO, ov307)...)
 			}
 		}
 		// field csi
 		{
-			fp308 := p.Child("csi")
+			fp310 := p.Child("csi")
 			if !(obj.VolumeSource.CSI == nil) {
-				ov309 := func() *v1.CSIVolumeSource {
-					if ov253 == nil {
+				ov311 := func() *v1.CSIVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.CSI
+					return ov255.CSI
 				}()
-				_ = ov309
-				errs = append(errs, validate_corev1_CSIVolumeSource(&fp308, obj.VolumeSource.CSI, ov309)...)
+				_ = ov311
+				errs = append(errs, validate_corev1_CSIVolumeSource(&fp310, obj.VolumeSource.CSI, ov311)...)
 			}
 		}
 		// field ephemeral
 		{
-			fp310 := p.Child("ephemeral")
+			fp312 := p.Child("ephemeral")
 			if !(obj.VolumeSource.Ephemeral == nil) {
-				ov311 := func() *v1.EphemeralVolumeSource {
-					if ov253 == nil {
+				ov313 := func() *v1.EphemeralVolumeSource {
+					if ov255 == nil {
 						return nil
 					}
-					return ov253.Ephemeral
+					return ov255.Ephemeral
 				}()
-				_ = ov311
-				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp310, obj.VolumeSource.Ephemeral, ov311)...)
+				_ = ov313
+				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp312, obj.VolumeSource.Ephemeral, ov313)...)
 			}
 		}
 	}
@@ -1572,238 +1596,238 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 	}
 	// field ports
 	{
-		fp330 := p.Child("ports")
+		fp332 := p.Child("ports")
 		if !(len(obj.Ports) == 0) {
-			ov331 := func() *[]v1.ContainerPort {
+			ov333 := func() *[]v1.ContainerPort {
 				if old == nil {
 					return nil
 				}
 				return &old.Ports
 			}()
-			_ = ov331
-			if !vgruntime.UnchangedListMap(&obj.Ports, ov331, vgruntime.Key{
+			_ = ov333
+			if !vgruntime.UnchangedListMap(&obj.Ports, ov333, vgruntime.Key{
 				Defaulted: false,
 				Name:      "containerPort",
 			}, vgruntime.Key{
 				Defaulted: true,
 				Name:      "protocol",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp330, *&obj.Ports, listMapKey12)...)
-				for i333 := range *&obj.Ports {
-					ip332 := fp330.Index(i333)
-					oi334 := vgruntime.OldListMapItem(ov331, &(*&obj.Ports)[i333], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp332, *&obj.Ports, listMapKey12)...)
+				for i335 := range *&obj.Ports {
+					ip334 := fp332.Index(i335)
+					oi336 := vgruntime.OldListMapItem(ov333, &(*&obj.Ports)[i335], vgruntime.Key{
 						Defaulted: false,
 						Name:      "containerPort",
 					}, vgruntime.Key{
 						Defaulted: true,
 						Name:      "protocol",
 					})
-					errs = append(errs, validate_corev1_ContainerPort(&ip332, &(*&obj.Ports)[i333], oi334)...)
+					errs = append(errs, validate_corev1_ContainerPort(&ip334, &(*&obj.Ports)[i335], oi336)...)
 				}
 			}
 		}
 	}
 	// field env
 	{
-		fp340 := p.Child("env")
+		fp342 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov341 := func() *[]v1.EnvVar {
+			ov343 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			_ = ov341
-			if !vgruntime.UnchangedListMap(&obj.Env, ov341, vgruntime.Key{
+			_ = ov343
+			if !vgruntime.UnchangedListMap(&obj.Env, ov343, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp340, *&obj.Env, listMapKey1)...)
-				for i343 := range *&obj.Env {
-					ip342 := fp340.Index(i343)
-					oi344 := vgruntime.OldListMapItem(ov341, &(*&obj.Env)[i343], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp342, *&obj.Env, listMapKey1)...)
+				for i345 := range *&obj.Env {
+					ip344 := fp342.Index(i345)
+					oi346 := vgruntime.OldListMapItem(ov343, &(*&obj.Env)[i345], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EnvVar(&ip342, &(*&obj.Env)[i343], oi344)...)
+					errs = append(errs, validate_corev1_EnvVar(&ip344, &(*&obj.Env)[i345], oi346)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp345 := p.Child("resources")
-		ov346 := func() *v1.ResourceRequirements {
+		fp347 := p.Child("resources")
+		ov348 := func() *v1.ResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov346
-		errs = append(errs, validate_corev1_ResourceRequirements(&fp345, &obj.Resources, ov346)...)
+		_ = ov348
+		errs = append(errs, validate_corev1_ResourceRequirements(&fp347, &obj.Resources, ov348)...)
 	}
 	// field resizePolicy
 	{
-		fp347 := p.Child("resizePolicy")
+		fp349 := p.Child("resizePolicy")
 		if !(len(obj.ResizePolicy) == 0) {
-			ov348 := func() *[]v1.ContainerResizePolicy {
+			ov350 := func() *[]v1.ContainerResizePolicy {
 				if old == nil {
 					return nil
 				}
 				return &old.ResizePolicy
 			}()
-			_ = ov348
-			if !vgruntime.Unchanged(&obj.ResizePolicy, ov348) {
-				for i350 := range *&obj.ResizePolicy {
-					ip349 := fp347.Index(i350)
-					oi351 := (*v1.ContainerResizePolicy)(nil)
-					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip349, &(*&obj.ResizePolicy)[i350], oi351)...)
+			_ = ov350
+			if !vgruntime.Unchanged(&obj.ResizePolicy, ov350) {
+				for i352 := range *&obj.ResizePolicy {
+					ip351 := fp349.Index(i352)
+					oi353 := (*v1.ContainerResizePolicy)(nil)
+					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip351, &(*&obj.ResizePolicy)[i352], oi353)...)
 				}
 			}
 		}
 	}
 	// field restartPolicyRules
 	{
-		fp354 := p.Child("restartPolicyRules")
+		fp356 := p.Child("restartPolicyRules")
 		if !(len(obj.RestartPolicyRules) == 0) {
-			ov355 := func() *[]v1.ContainerRestartRule {
+			ov357 := func() *[]v1.ContainerRestartRule {
 				if old == nil {
 					return nil
 				}
 				return &old.RestartPolicyRules
 			}()
-			_ = ov355
-			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov355) {
-				for i357 := range *&obj.RestartPolicyRules {
-					ip356 := fp354.Index(i357)
-					oi358 := (*v1.ContainerRestartRule)(nil)
-					errs = append(errs, validate_corev1_ContainerRestartRule(&ip356, &(*&obj.RestartPolicyRules)[i357], oi358)...)
+			_ = ov357
+			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov357) {
+				for i359 := range *&obj.RestartPolicyRules {
+					ip358 := fp356.Index(i359)
+					oi360 := (*v1.ContainerRestartRule)(nil)
+					errs = append(errs, validate_corev1_ContainerRestartRule(&ip358, &(*&obj.RestartPolicyRules)[i359], oi360)...)
 				}
 			}
 		}
 	}
 	// field volumeMounts
 	{
-		fp359 := p.Child("volumeMounts")
+		fp361 := p.Child("volumeMounts")
 		if !(len(obj.VolumeMounts) == 0) {
-			ov360 := func() *[]v1.VolumeMount {
+			ov362 := func() *[]v1.VolumeMount {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeMounts
 			}()
-			_ = ov360
-			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov360, vgruntime.Key{
+			_ = ov362
+			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov362, vgruntime.Key{
 				Defaulted: false,
 				Name:      "mountPath",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp359, *&obj.VolumeMounts, listMapKey13)...)
-				for i362 := range *&obj.VolumeMounts {
-					ip361 := fp359.Index(i362)
-					oi363 := vgruntime.OldListMapItem(ov360, &(*&obj.VolumeMounts)[i362], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp361, *&obj.VolumeMounts, listMapKey13)...)
+				for i364 := range *&obj.VolumeMounts {
+					ip363 := fp361.Index(i364)
+					oi365 := vgruntime.OldListMapItem(ov362, &(*&obj.VolumeMounts)[i364], vgruntime.Key{
 						Defaulted: false,
 						Name:      "mountPath",
 					})
-					errs = append(errs, validate_corev1_VolumeMount(&ip361, &(*&obj.VolumeMounts)[i362], oi363)...)
+					errs = append(errs, validate_corev1_VolumeMount(&ip363, &(*&obj.VolumeMounts)[i364], oi365)...)
 				}
 			}
 		}
 	}
 	// field volumeDevices
 	{
-		fp364 := p.Child("volumeDevices")
+		fp366 := p.Child("volumeDevices")
 		if !(len(obj.VolumeDevices) == 0) {
-			ov365 := func() *[]v1.VolumeDevice {
+			ov367 := func() *[]v1.VolumeDevice {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeDevices
 			}()
-			_ = ov365
-			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov365, vgruntime.Key{
+			_ = ov367
+			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov367, vgruntime.Key{
 				Defaulted: false,
 				Name:      "devicePath",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp364, *&obj.VolumeDevices, listMapKey14)...)
-				for i367 := range *&obj.VolumeDevices {
-					ip366 := fp364.Index(i367)
-					oi368 := vgruntime.OldListMapItem(ov365, &(*&obj.VolumeDevices)[i367], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp366, *&obj.VolumeDevices, listMapKey14)...)
+				for i369 := range *&obj.VolumeDevices {
+					ip368 := fp366.Index(i369)
+					oi370 := vgruntime.OldListMapItem(ov367, &(*&obj.VolumeDevices)[i369], vgruntime.Key{
 						Defaulted: false,
 						Name:      "devicePath",
 					})
-					errs = append(errs, validate_corev1_VolumeDevice(&ip366, &(*&obj.VolumeDevices)[i367], oi368)...)
+					errs = append(errs, validate_corev1_VolumeDevice(&ip368, &(*&obj.VolumeDevices)[i369], oi370)...)
 				}
 			}
 		}
 	}
 	// field livenessProbe
 	{
-		fp369 := p.Child("livenessProbe")
+		fp371 := p.Child("livenessProbe")
 		if !(obj.LivenessProbe == nil) {
-			ov370 := func() *v1.Probe {
+			ov372 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.LivenessProbe
 			}()
-			_ = ov370
-			errs = append(errs, validate_corev1_Probe(&fp369, obj.LivenessProbe, ov370)...)
+			_ = ov372
+			errs = append(errs, validate_corev1_Probe(&fp371, obj.LivenessProbe, ov372)...)
 		}
 	}
 	// field readinessProbe
 	{
-		fp371 := p.Child("readinessProbe")
+		fp373 := p.Child("readinessProbe")
 		if !(obj.ReadinessProbe == nil) {
-			ov372 := func() *v1.Probe {
+			ov374 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.ReadinessProbe
 			}()
-			_ = ov372
-			errs = append(errs, validate_corev1_Probe(&fp371, obj.ReadinessProbe, ov372)...)
+			_ = ov374
+			errs = append(errs, validate_corev1_Probe(&fp373, obj.ReadinessProbe, ov374)...)
 		}
 	}
 	// field startupProbe
 	{
-		fp373 := p.Child("startupProbe")
+		fp375 := p.Child("startupProbe")
 		if !(obj.StartupProbe == nil) {
-			ov374 := func() *v1.Probe {
+			ov376 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.StartupProbe
 			}()
-			_ = ov374
-			errs = append(errs, validate_corev1_Probe(&fp373, obj.StartupProbe, ov374)...)
+			_ = ov376
+			errs = append(errs, validate_corev1_Probe(&fp375, obj.StartupProbe, ov376)...)
 		}
 	}
 	// field lifecycle
 	{
-		fp375 := p.Child("lifecycle")
+		fp377 := p.Child("lifecycle")
 		if !(obj.Lifecycle == nil) {
-			ov376 := func() *v1.Lifecycle {
+			ov378 := func() *v1.Lifecycle {
 				if old == nil {
 					return nil
 				}
 				return old.Lifecycle
 			}()
-			_ = ov376
-			errs = append(errs, validate_corev1_Lifecycle(&fp375, obj.Lifecycle, ov376)...)
+			_ = ov378
+			errs = append(errs, validate_corev1_Lifecycle(&fp377, obj.Lifecycle, ov378)...)
 		}
 	}
 	// field securityContext
 	{
-		fp383 := p.Child("securityContext")
+		fp385 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov384 := func() *v1.SecurityContext {
+			ov386 := func() *v1.SecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov384
-			errs = append(errs, validate_corev1_SecurityContext(&fp383, obj.SecurityContext, ov384)...)
+			_ = ov386
+			errs = append(errs, validate_corev1_SecurityContext(&fp385, obj.SecurityContext, ov386)...)
 		}
 	}
 	return
@@ -1816,247 +1840,247 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 		return
 	}
 	{
-		ov391 := func() *v1.EphemeralContainerCommon {
+		ov393 := func() *v1.EphemeralContainerCommon {
 			if old == nil {
 				return nil
 			}
 			return &old.EphemeralContainerCommon
 		}()
-		_ = ov391
+		_ = ov393
 		// field ports
 		{
-			fp408 := p.Child("ports")
+			fp410 := p.Child("ports")
 			if !(len(obj.EphemeralContainerCommon.Ports) == 0) {
-				ov409 := func() *[]v1.ContainerPort {
-					if ov391 == nil {
+				ov411 := func() *[]v1.ContainerPort {
+					if ov393 == nil {
 						return nil
 					}
-					return &ov391.Ports
+					return &ov393.Ports
 				}()
-				_ = ov409
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov409, vgruntime.Key{
+				_ = ov411
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov411, vgruntime.Key{
 					Defaulted: false,
 					Name:      "containerPort",
 				}, vgruntime.Key{
 					Defaulted: true,
 					Name:      "protocol",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp408, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
-					for i411 := range *&obj.EphemeralContainerCommon.Ports {
-						ip410 := fp408.Index(i411)
-						oi412 := vgruntime.OldListMapItem(ov409, &(*&obj.EphemeralContainerCommon.Ports)[i411], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp410, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
+					for i413 := range *&obj.EphemeralContainerCommon.Ports {
+						ip412 := fp410.Index(i413)
+						oi414 := vgruntime.OldListMapItem(ov411, &(*&obj.EphemeralContainerCommon.Ports)[i413], vgruntime.Key{
 							Defaulted: false,
 							Name:      "containerPort",
 						}, vgruntime.Key{
 							Defaulted: true,
 							Name:      "protocol",
 						})
-						errs = append(errs, validate_corev1_ContainerPort(&ip410, &(*&obj.EphemeralContainerCommon.Ports)[i411], oi412)...)
+						errs = append(errs, validate_corev1_ContainerPort(&ip412, &(*&obj.EphemeralContainerCommon.Ports)[i413], oi414)...)
 					}
 				}
 			}
 		}
 		// field env
 		{
-			fp418 := p.Child("env")
+			fp420 := p.Child("env")
 			if !(len(obj.EphemeralContainerCommon.Env) == 0) {
-				ov419 := func() *[]v1.EnvVar {
-					if ov391 == nil {
+				ov421 := func() *[]v1.EnvVar {
+					if ov393 == nil {
 						return nil
 					}
-					return &ov391.Env
+					return &ov393.Env
 				}()
-				_ = ov419
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov419, vgruntime.Key{
+				_ = ov421
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov421, vgruntime.Key{
 					Defaulted: false,
 					Name:      "name",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp418, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
-					for i421 := range *&obj.EphemeralContainerCommon.Env {
-						ip420 := fp418.Index(i421)
-						oi422 := vgruntime.OldListMapItem(ov419, &(*&obj.EphemeralContainerCommon.Env)[i421], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp420, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
+					for i423 := range *&obj.EphemeralContainerCommon.Env {
+						ip422 := fp420.Index(i423)
+						oi424 := vgruntime.OldListMapItem(ov421, &(*&obj.EphemeralContainerCommon.Env)[i423], vgruntime.Key{
 							Defaulted: false,
 							Name:      "name",
 						})
-						errs = append(errs, validate_corev1_EnvVar(&ip420, &(*&obj.EphemeralContainerCommon.Env)[i421], oi422)...)
+						errs = append(errs, validate_corev1_EnvVar(&ip422, &(*&obj.EphemeralContainerCommon.Env)[i423], oi424)...)
 					}
 				}
 			}
 		}
 		// field resources
 		{
-			fp423 := p.Child("resources")
-			ov424 := func() *v1.ResourceRequirements {
-				if ov391 == nil {
+			fp425 := p.Child("resources")
+			ov426 := func() *v1.ResourceRequirements {
+				if ov393 == nil {
 					return nil
 				}
-				return &ov391.Resources
+				return &ov393.Resources
 			}()
-			_ = ov424
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp423, &obj.EphemeralContainerCommon.Resources, ov424)...)
+			_ = ov426
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp425, &obj.EphemeralContainerCommon.Resources, ov426)...)
 		}
 		// field resizePolicy
 		{
-			fp425 := p.Child("resizePolicy")
+			fp427 := p.Child("resizePolicy")
 			if !(len(obj.EphemeralContainerCommon.ResizePolicy) == 0) {
-				ov426 := func() *[]v1.ContainerResizePolicy {
-					if ov391 == nil {
+				ov428 := func() *[]v1.ContainerResizePolicy {
+					if ov393 == nil {
 						return nil
 					}
-					return &ov391.ResizePolicy
+					return &ov393.ResizePolicy
 				}()
-				_ = ov426
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov426) {
-					for i428 := range *&obj.EphemeralContainerCommon.ResizePolicy {
-						ip427 := fp425.Index(i428)
-						oi429 := (*v1.ContainerResizePolicy)(nil)
-						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip427, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i428], oi429)...)
+				_ = ov428
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov428) {
+					for i430 := range *&obj.EphemeralContainerCommon.ResizePolicy {
+						ip429 := fp427.Index(i430)
+						oi431 := (*v1.ContainerResizePolicy)(nil)
+						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip429, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i430], oi431)...)
 					}
 				}
 			}
 		}
 		// field restartPolicyRules
 		{
-			fp432 := p.Child("restartPolicyRules")
+			fp434 := p.Child("restartPolicyRules")
 			if !(len(obj.EphemeralContainerCommon.RestartPolicyRules) == 0) {
-				ov433 := func() *[]v1.ContainerRestartRule {
-					if ov391 == nil {
+				ov435 := func() *[]v1.ContainerRestartRule {
+					if ov393 == nil {
 						return nil
 					}
-					return &ov391.RestartPolicyRules
+					return &ov393.RestartPolicyRules
 				}()
-				_ = ov433
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov433) {
-					for i435 := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
-						ip434 := fp432.Index(i435)
-						oi436 := (*v1.ContainerRestartRule)(nil)
-						errs = append(errs, validate_corev1_ContainerRestartRule(&ip434, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i435], oi436)...)
+				_ = ov435
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov435) {
+					for i437 := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
+						ip436 := fp434.Index(i437)
+						oi438 := (*v1.ContainerRestartRule)(nil)
+						errs = append(errs, validate_corev1_ContainerRestartRule(&ip436, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i437], oi438)...)
 					}
 				}
 			}
 		}
 		// field volumeMounts
 		{
-			fp437 := p.Child("volumeMounts")
+			fp439 := p.Child("volumeMounts")
 			if !(len(obj.EphemeralContainerCommon.VolumeMounts) == 0) {
-				ov438 := func() *[]v1.VolumeMount {
-					if ov391 == nil {
+				ov440 := func() *[]v1.VolumeMount {
+					if ov393 == nil {
 						return nil
 					}
-					return &ov391.VolumeMounts
+					return &ov393.VolumeMounts
 				}()
-				_ = ov438
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov438, vgruntime.Key{
+				_ = ov440
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov440, vgruntime.Key{
 					Defaulted: false,
 					Name:      "mountPath",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp437, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
-					for i440 := range *&obj.EphemeralContainerCommon.VolumeMounts {
-						ip439 := fp437.Index(i440)
-						oi441 := vgruntime.OldListMapItem(ov438, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i440], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp439, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
+					for i442 := range *&obj.EphemeralContainerCommon.VolumeMounts {
+						ip441 := fp439.Index(i442)
+						oi443 := vgruntime.OldListMapItem(ov440, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i442], vgruntime.Key{
 							Defaulted: false,
 							Name:      "mountPath",
 						})
-						errs = append(errs, validate_corev1_VolumeMount(&ip439, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i440], oi441)...)
+						errs = append(errs, validate_corev1_VolumeMount(&ip441, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i442], oi443)...)
 					}
 				}
 			}
 		}
 		// field volumeDevices
 		{
-			fp442 := p.Child("volumeDevices")
+			fp444 := p.Child("volumeDevices")
 			if !(len(obj.EphemeralContainerCommon.VolumeDevices) == 0) {
-				ov443 := func() *[]v1.VolumeDevice {
-					if ov391 == nil {
+				ov445 := func() *[]v1.VolumeDevice {
+					if ov393 == nil {
 						return nil
 					}
-					return &ov391.VolumeDevices
+					return &ov393.VolumeDevices
 				}()
-				_ = ov443
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov443, vgruntime.Key{
+				_ = ov445
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov445, vgruntime.Key{
 					Defaulted: false,
 					Name:      "devicePath",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp442, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
-					for i445 := range *&obj.EphemeralContainerCommon.VolumeDevices {
-						ip444 := fp442.Index(i445)
-						oi446 := vgruntime.OldListMapItem(ov443, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i445], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp444, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
+					for i447 := range *&obj.EphemeralContainerCommon.VolumeDevices {
+						ip446 := fp444.Index(i447)
+						oi448 := vgruntime.OldListMapItem(ov445, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i447], vgruntime.Key{
 							Defaulted: false,
 							Name:      "devicePath",
 						})
-						errs = append(errs, validate_corev1_VolumeDevice(&ip444, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i445], oi446)...)
+						errs = append(errs, validate_corev1_VolumeDevice(&ip446, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i447], oi448)...)
 					}
 				}
 			}
 		}
 		// field livenessProbe
 		{
-			fp447 := p.Child("livenessProbe")
+			fp449 := p.Child("livenessProbe")
 			if !(obj.EphemeralContainerCommon.LivenessProbe == nil) {
-				ov448 := func() *v1.Probe {
-					if ov391 == nil {
+				ov450 := func() *v1.Probe {
+					if ov393 == nil {
 						return nil
 					}
-					return ov391.LivenessProbe
+					return ov393.LivenessProbe
 				}()
-				_ = ov448
-				errs = append(errs, validate_corev1_Probe(&fp447, obj.EphemeralContainerCommon.LivenessProbe, ov448)...)
+				_ = ov450
+				errs = append(errs, validate_corev1_Probe(&fp449, obj.EphemeralContainerCommon.LivenessProbe, ov450)...)
 			}
 		}
 		// field readinessProbe
 		{
-			fp449 := p.Child("readinessProbe")
+			fp451 := p.Child("readinessProbe")
 			if !(obj.EphemeralContainerCommon.ReadinessProbe == nil) {
-				ov450 := func() *v1.Probe {
-					if ov391 == nil {
+				ov452 := func() *v1.Probe {
+					if ov393 == nil {
 						return nil
 					}
-					return ov391.ReadinessProbe
+					return ov393.ReadinessProbe
 				}()
-				_ = ov450
-				errs = append(errs, validate_corev1_Probe(&fp449, obj.EphemeralContainerCommon.ReadinessProbe, ov450)...)
+				_ = ov452
+				errs = append(errs, validate_corev1_Probe(&fp451, obj.EphemeralContainerCommon.ReadinessProbe, ov452)...)
 			}
 		}
 		// field startupProbe
 		{
-			fp451 := p.Child("startupProbe")
+			fp453 := p.Child("startupProbe")
 			if !(obj.EphemeralContainerCommon.StartupProbe == nil) {
-				ov452 := func() *v1.Probe {
-					if ov391 == nil {
+				ov454 := func() *v1.Probe {
+					if ov393 == nil {
 						return nil
 					}
-					return ov391.StartupProbe
+					return ov393.StartupProbe
 				}()
-				_ = ov452
-				errs = append(errs, validate_corev1_Probe(&fp451, obj.EphemeralContainerCommon.StartupProbe, ov452)...)
+				_ = ov454
+				errs = append(errs, validate_corev1_Probe(&fp453, obj.EphemeralContainerCommon.StartupProbe, ov454)...)
 			}
 		}
 		// field lifecycle
 		{
-			fp453 := p.Child("lifecycle")
+			fp455 := p.Child("lifecycle")
 			if !(obj.EphemeralContainerCommon.Lifecycle == nil) {
-				ov454 := func() *v1.Lifecycle {
-					if ov391 == nil {
+				ov456 := func() *v1.Lifecycle {
+					if ov393 == nil {
 						return nil
 					}
-					return ov391.Lifecycle
+					return ov393.Lifecycle
 				}()
-				_ = ov454
-				errs = append(errs, validate_corev1_Lifecycle(&fp453, obj.EphemeralContainerCommon.Lifecycle, ov454)...)
+				_ = ov456
+				errs = append(errs, validate_corev1_Lifecycle(&fp455, obj.EphemeralContainerCommon.Lifecycle, ov456)...)
 			}
 		}
 		// field securityContext
 		{
-			fp461 := p.Child("securityContext")
+			fp463 := p.Child("securityContext")
 			if !(obj.EphemeralContainerCommon.SecurityContext == nil) {
-				ov462 := func() *v1.SecurityContext {
-					if ov391 == nil {
+				ov464 := func() *v1.SecurityContext {
+					if ov393 == nil {
 						return nil
 					}
-					return ov391.SecurityContext
+					return ov393.SecurityContext
 				}()
-				_ = ov462
-				errs = append(errs, validate_corev1_SecurityContext(&fp461, obj.EphemeralContainerCommon.SecurityContext, ov462)...)
+				_ = ov464
+				errs = append(errs, validate_corev1_SecurityContext(&fp463, obj.EphemeralContainerCommon.SecurityContext, ov464)...)
 			}
 		}
 	}
@@ -2071,50 +2095,50 @@ func validate_corev1_PodSecurityContext(p *vgruntime.Path, obj, old *v1.PodSecur
 	}
 	// field sysctls
 	{
-		fp490 := p.Child("sysctls")
+		fp492 := p.Child("sysctls")
 		if !(len(obj.Sysctls) == 0) {
-			ov491 := func() *[]v1.Sysctl {
+			ov493 := func() *[]v1.Sysctl {
 				if old == nil {
 					return nil
 				}
 				return &old.Sysctls
 			}()
-			_ = ov491
-			if !vgruntime.Unchanged(&obj.Sysctls, ov491) {
-				for i493 := range *&obj.Sysctls {
-					ip492 := fp490.Index(i493)
-					oi494 := (*v1.Sysctl)(nil)
-					errs = append(errs, validate_corev1_Sysctl(&ip492, &(*&obj.Sysctls)[i493], oi494)...)
+			_ = ov493
+			if !vgruntime.Unchanged(&obj.Sysctls, ov493) {
+				for i495 := range *&obj.Sysctls {
+					ip494 := fp492.Index(i495)
+					oi496 := (*v1.Sysctl)(nil)
+					errs = append(errs, validate_corev1_Sysctl(&ip494, &(*&obj.Sysctls)[i495], oi496)...)
 				}
 			}
 		}
 	}
 	// field seccompProfile
 	{
-		fp497 := p.Child("seccompProfile")
+		fp499 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov498 := func() *v1.SeccompProfile {
+			ov500 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov498
-			errs = append(errs, validate_corev1_SeccompProfile(&fp497, obj.SeccompProfile, ov498)...)
+			_ = ov500
+			errs = append(errs, validate_corev1_SeccompProfile(&fp499, obj.SeccompProfile, ov500)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp499 := p.Child("appArmorProfile")
+		fp501 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov500 := func() *v1.AppArmorProfile {
+			ov502 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov500
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp499, obj.AppArmorProfile, ov500)...)
+			_ = ov502
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp501, obj.AppArmorProfile, ov502)...)
 		}
 	}
 	return
@@ -2128,44 +2152,44 @@ func validate_corev1_Affinity(p *vgruntime.Path, obj, old *v1.Affinity) (errs fi
 	}
 	// field nodeAffinity
 	{
-		fp503 := p.Child("nodeAffinity")
+		fp505 := p.Child("nodeAffinity")
 		if !(obj.NodeAffinity == nil) {
-			ov504 := func() *v1.NodeAffinity {
+			ov506 := func() *v1.NodeAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.NodeAffinity
 			}()
-			_ = ov504
-			errs = append(errs, validate_corev1_NodeAffinity(&fp503, obj.NodeAffinity, ov504)...)
+			_ = ov506
+			errs = append(errs, validate_corev1_NodeAffinity(&fp505, obj.NodeAffinity, ov506)...)
 		}
 	}
 	// field podAffinity
 	{
-		fp505 := p.Child("podAffinity")
+		fp507 := p.Child("podAffinity")
 		if !(obj.PodAffinity == nil) {
-			ov506 := func() *v1.PodAffinity {
+			ov508 := func() *v1.PodAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAffinity
 			}()
-			_ = ov506
-			errs = append(errs, validate_corev1_PodAffinity(&fp505, obj.PodAffinity, ov506)...)
+			_ = ov508
+			errs = append(errs, validate_corev1_PodAffinity(&fp507, obj.PodAffinity, ov508)...)
 		}
 	}
 	// field podAntiAffinity
 	{
-		fp507 := p.Child("podAntiAffinity")
+		fp509 := p.Child("podAntiAffinity")
 		if !(obj.PodAntiAffinity == nil) {
-			ov508 := func() *v1.PodAntiAffinity {
+			ov510 := func() *v1.PodAntiAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAntiAffinity
 			}()
-			_ = ov508
-			errs = append(errs, validate_corev1_PodAntiAffinity(&fp507, obj.PodAntiAffinity, ov508)...)
+			_ = ov510
+			errs = append(errs, validate_corev1_PodAntiAffinity(&fp509, obj.PodAntiAffinity, ov510)...)
 		}
 	}
 	return
@@ -2206,16 +2230,16 @@ func validate_corev1_TopologySpreadConstraint(p *vgruntime.Path, obj, old *v1.To
 	}
 	// field labelSelector
 	{
-		fp539 := p.Child("labelSelector")
+		fp541 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov540 := func() *v11.LabelSelector {
+			ov542 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov540
-			errs = append(errs, validate_metav1_LabelSelector(&fp539, obj.LabelSelector, ov540)...)
+			_ = ov542
+			errs = append(errs, validate_metav1_LabelSelector(&fp541, obj.LabelSelector, ov542)...)
 		}
 	}
 	return
@@ -2265,27 +2289,27 @@ func validate_corev1_ResourceRequirements(p *vgruntime.Path, obj, old *v1.Resour
 	}
 	// field claims
 	{
-		fp574 := p.Child("claims")
+		fp576 := p.Child("claims")
 		if !(len(obj.Claims) == 0) {
-			ov575 := func() *[]v1.ResourceClaim {
+			ov577 := func() *[]v1.ResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.Claims
 			}()
-			_ = ov575
-			if !vgruntime.UnchangedListMap(&obj.Claims, ov575, vgruntime.Key{
+			_ = ov577
+			if !vgruntime.UnchangedListMap(&obj.Claims, ov577, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp574, *&obj.Claims, listMapKey15)...)
-				for i577 := range *&obj.Claims {
-					ip576 := fp574.Index(i577)
-					oi578 := vgruntime.OldListMapItem(ov575, &(*&obj.Claims)[i577], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp576, *&obj.Claims, listMapKey15)...)
+				for i579 := range *&obj.Claims {
+					ip578 := fp576.Index(i579)
+					oi580 := vgruntime.OldListMapItem(ov577, &(*&obj.Claims)[i579], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_ResourceClaim(&ip576, &(*&obj.Claims)[i577], oi578)...)
+					errs = append(errs, validate_corev1_ResourceClaim(&ip578, &(*&obj.Claims)[i579], oi580)...)
 				}
 			}
 		}
@@ -2301,9 +2325,9 @@ func validate_corev1_EvictionResponder(p *vgruntime.Path, obj, old *v1.EvictionR
 	}
 	// field priority
 	{
-		fp581 := p.Child("priority")
+		fp583 := p.Child("priority")
 		if obj.Priority == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp581))
+			errs = append(errs, vgruntime.SchemaRequired(&fp583))
 		}
 	}
 	return
@@ -2362,20 +2386,20 @@ func validate_corev1_SecretVolumeSource(p *vgruntime.Path, obj, old *v1.SecretVo
 	}
 	// field items
 	{
-		fp617 := p.Child("items")
+		fp619 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov618 := func() *[]v1.KeyToPath {
+			ov620 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov618
-			if !vgruntime.Unchanged(&obj.Items, ov618) {
-				for i620 := range *&obj.Items {
-					ip619 := fp617.Index(i620)
-					oi621 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip619, &(*&obj.Items)[i620], oi621)...)
+			_ = ov620
+			if !vgruntime.Unchanged(&obj.Items, ov620) {
+				for i622 := range *&obj.Items {
+					ip621 := fp619.Index(i622)
+					oi623 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip621, &(*&obj.Items)[i622], oi623)...)
 				}
 			}
 		}
@@ -2427,9 +2451,9 @@ func validate_corev1_RBDVolumeSource(p *vgruntime.Path, obj, old *v1.RBDVolumeSo
 	}
 	// field monitors
 	{
-		fp669 := p.Child("monitors")
+		fp671 := p.Child("monitors")
 		if obj.CephMonitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp669))
+			errs = append(errs, vgruntime.SchemaRequired(&fp671))
 		}
 	}
 	return
@@ -2461,9 +2485,9 @@ func validate_corev1_CephFSVolumeSource(p *vgruntime.Path, obj, old *v1.CephFSVo
 	}
 	// field monitors
 	{
-		fp710 := p.Child("monitors")
+		fp712 := p.Child("monitors")
 		if obj.Monitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp710))
+			errs = append(errs, vgruntime.SchemaRequired(&fp712))
 		}
 	}
 	return
@@ -2477,20 +2501,20 @@ func validate_corev1_DownwardAPIVolumeSource(p *vgruntime.Path, obj, old *v1.Dow
 	}
 	// field items
 	{
-		fp725 := p.Child("items")
+		fp727 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov726 := func() *[]v1.DownwardAPIVolumeFile {
+			ov728 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov726
-			if !vgruntime.Unchanged(&obj.Items, ov726) {
-				for i728 := range *&obj.Items {
-					ip727 := fp725.Index(i728)
-					oi729 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip727, &(*&obj.Items)[i728], oi729)...)
+			_ = ov728
+			if !vgruntime.Unchanged(&obj.Items, ov728) {
+				for i730 := range *&obj.Items {
+					ip729 := fp727.Index(i730)
+					oi731 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip729, &(*&obj.Items)[i730], oi731)...)
 				}
 			}
 		}
@@ -2524,20 +2548,20 @@ func validate_corev1_ConfigMapVolumeSource(p *vgruntime.Path, obj, old *v1.Confi
 	}
 	// field items
 	{
-		fp759 := p.Child("items")
+		fp761 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov760 := func() *[]v1.KeyToPath {
+			ov762 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov760
-			if !vgruntime.Unchanged(&obj.Items, ov760) {
-				for i762 := range *&obj.Items {
-					ip761 := fp759.Index(i762)
-					oi763 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip761, &(*&obj.Items)[i762], oi763)...)
+			_ = ov762
+			if !vgruntime.Unchanged(&obj.Items, ov762) {
+				for i764 := range *&obj.Items {
+					ip763 := fp761.Index(i764)
+					oi765 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip763, &(*&obj.Items)[i764], oi765)...)
 				}
 			}
 		}
@@ -2589,20 +2613,20 @@ func validate_corev1_ProjectedVolumeSource(p *vgruntime.Path, obj, old *v1.Proje
 	}
 	// field sources
 	{
-		fp806 := p.Child("sources")
+		fp808 := p.Child("sources")
 		if !(obj.Sources == nil) {
-			ov807 := func() *[]v1.VolumeProjection {
+			ov809 := func() *[]v1.VolumeProjection {
 				if old == nil {
 					return nil
 				}
 				return &old.Sources
 			}()
-			_ = ov807
-			if !vgruntime.Unchanged(&obj.Sources, ov807) {
-				for i809 := range *&obj.Sources {
-					ip808 := fp806.Index(i809)
-					oi810 := (*v1.VolumeProjection)(nil)
-					errs = append(errs, validate_corev1_VolumeProjection(&ip808, &(*&obj.Sources)[i809], oi810)...)
+			_ = ov809
+			if !vgruntime.Unchanged(&obj.Sources, ov809) {
+				for i811 := range *&obj.Sources {
+					ip810 := fp808.Index(i811)
+					oi812 := (*v1.VolumeProjection)(nil)
+					errs = append(errs, validate_corev1_VolumeProjection(&ip810, &(*&obj.Sources)[i811], oi812)...)
 				}
 			}
 		}
@@ -2627,9 +2651,9 @@ func validate_corev1_ScaleIOVolumeSource(p *vgruntime.Path, obj, old *v1.ScaleIO
 	}
 	// field secretRef
 	{
-		fp825 := p.Child("secretRef")
+		fp827 := p.Child("secretRef")
 		if obj.SecretRef == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp825))
+			errs = append(errs, vgruntime.SchemaRequired(&fp827))
 		}
 	}
 	return
@@ -2652,16 +2676,16 @@ func validate_corev1_EphemeralVolumeSource(p *vgruntime.Path, obj, old *v1.Ephem
 	}
 	// field volumeClaimTemplate
 	{
-		fp855 := p.Child("volumeClaimTemplate")
+		fp857 := p.Child("volumeClaimTemplate")
 		if !(obj.VolumeClaimTemplate == nil) {
-			ov856 := func() *v1.PersistentVolumeClaimTemplate {
+			ov858 := func() *v1.PersistentVolumeClaimTemplate {
 				if old == nil {
 					return nil
 				}
 				return old.VolumeClaimTemplate
 			}()
-			_ = ov856
-			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp855, obj.VolumeClaimTemplate, ov856)...)
+			_ = ov858
+			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp857, obj.VolumeClaimTemplate, ov858)...)
 		}
 	}
 	return
@@ -2693,23 +2717,23 @@ func validate_corev1_ContainerRestartRule(p *vgruntime.Path, obj, old *v1.Contai
 	}
 	// field action
 	{
-		fp871 := p.Child("action")
+		fp873 := p.Child("action")
 		if obj.Action == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp871))
+			errs = append(errs, vgruntime.SchemaRequired(&fp873))
 		}
 	}
 	// field exitCodes
 	{
-		fp873 := p.Child("exitCodes")
+		fp875 := p.Child("exitCodes")
 		if !(obj.ExitCodes == nil) {
-			ov874 := func() *v1.ContainerRestartRuleOnExitCodes {
+			ov876 := func() *v1.ContainerRestartRuleOnExitCodes {
 				if old == nil {
 					return nil
 				}
 				return old.ExitCodes
 			}()
-			_ = ov874
-			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp873, obj.ExitCodes, ov874)...)
+			_ = ov876
+			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp875, obj.ExitCodes, ov876)...)
 		}
 	}
 	return
@@ -2723,17 +2747,17 @@ func validate_corev1_VolumeMount(p *vgruntime.Path, obj, old *v1.VolumeMount) (e
 	}
 	// field bindMountOptions
 	{
-		fp889 := p.Child("bindMountOptions")
+		fp891 := p.Child("bindMountOptions")
 		if !(len(obj.BindMountOptions) == 0) {
-			ov890 := func() *[]string {
+			ov892 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.BindMountOptions
 			}()
-			_ = ov890
-			if !vgruntime.Unchanged(&obj.BindMountOptions, ov890) {
-				errs = append(errs, vgruntime.UniqueValues(&fp889, *&obj.BindMountOptions)...)
+			_ = ov892
+			if !vgruntime.Unchanged(&obj.BindMountOptions, ov892) {
+				errs = append(errs, vgruntime.UniqueValues(&fp891, *&obj.BindMountOptions)...)
 			}
 		}
 	}
@@ -2756,67 +2780,67 @@ func validate_corev1_Probe(p *vgruntime.Path, obj, old *v1.Probe) (errs field.Er
 		return
 	}
 	{
-		ov898 := func() *v1.ProbeHandler {
+		ov900 := func() *v1.ProbeHandler {
 			if old == nil {
 				return nil
 			}
 			return &old.ProbeHandler
 		}()
-		_ = ov898
+		_ = ov900
 		// field exec
 		{
-			fp899 := p.Child("exec")
+			fp901 := p.Child("exec")
 			if !(obj.ProbeHandler.Exec == nil) {
-				ov900 := func() *v1.ExecAction {
-					if ov898 == nil {
+				ov902 := func() *v1.ExecAction {
+					if ov900 == nil {
 						return nil
 					}
-					return ov898.Exec
+					return ov900.Exec
 				}()
-				_ = ov900
-				errs = append(errs, validate_corev1_ExecAction(&fp899, obj.ProbeHandler.Exec, ov900)...)
+				_ = ov902
+				errs = append(errs, validate_corev1_ExecAction(&fp901, obj.ProbeHandler.Exec, ov902)...)
 			}
 		}
 		// field httpGet
 		{
-			fp901 := p.Child("httpGet")
+			fp903 := p.Child("httpGet")
 			if !(obj.ProbeHandler.HTTPGet == nil) {
-				ov902 := func() *v1.HTTPGetAction {
-					if ov898 == nil {
+				ov904 := func() *v1.HTTPGetAction {
+					if ov900 == nil {
 						return nil
 					}
-					return ov898.HTTPGet
+					return ov900.HTTPGet
 				}()
-				_ = ov902
-				errs = append(errs, validate_corev1_HTTPGetAction(&fp901, obj.ProbeHandler.HTTPGet, ov902)...)
+				_ = ov904
+				errs = append(errs, validate_corev1_HTTPGetAction(&fp903, obj.ProbeHandler.HTTPGet, ov904)...)
 			}
 		}
 		// field tcpSocket
 		{
-			fp903 := p.Child("tcpSocket")
+			fp905 := p.Child("tcpSocket")
 			if !(obj.ProbeHandler.TCPSocket == nil) {
-				ov904 := func() *v1.TCPSocketAction {
-					if ov898 == nil {
+				ov906 := func() *v1.TCPSocketAction {
+					if ov900 == nil {
 						return nil
 					}
-					return ov898.TCPSocket
+					return ov900.TCPSocket
 				}()
-				_ = ov904
-				errs = append(errs, validate_corev1_TCPSocketAction(&fp903, obj.ProbeHandler.TCPSocket, ov904)...)
+				_ = ov906
+				errs = append(errs, validate_corev1_TCPSocketAction(&fp905, obj.ProbeHandler.TCPSocket, ov906)...)
 			}
 		}
 		// field grpc
 		{
-			fp905 := p.Child("grpc")
+			fp907 := p.Child("grpc")
 			if !(obj.ProbeHandler.GRPC == nil) {
-				ov906 := func() *v1.GRPCAction {
-					if ov898 == nil {
+				ov908 := func() *v1.GRPCAction {
+					if ov900 == nil {
 						return nil
 					}
-					return ov898.GRPC
+					return ov900.GRPC
 				}()
-				_ = ov906
-				errs = append(errs, validate_corev1_GRPCAction(&fp905, obj.ProbeHandler.GRPC, ov906)...)
+				_ = ov908
+				errs = append(errs, validate_corev1_GRPCAction(&fp907, obj.ProbeHandler.GRPC, ov908)...)
 			}
 		}
 	}
@@ -2831,30 +2855,30 @@ func validate_corev1_Lifecycle(p *vgruntime.Path, obj, old *v1.Lifecycle) (errs 
 	}
 	// field postStart
 	{
-		fp919 := p.Child("postStart")
+		fp921 := p.Child("postStart")
 		if !(obj.PostStart == nil) {
-			ov920 := func() *v1.LifecycleHandler {
+			ov922 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PostStart
 			}()
-			_ = ov920
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp919, obj.PostStart, ov920)...)
+			_ = ov922
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp921, obj.PostStart, ov922)...)
 		}
 	}
 	// field preStop
 	{
-		fp921 := p.Child("preStop")
+		fp923 := p.Child("preStop")
 		if !(obj.PreStop == nil) {
-			ov922 := func() *v1.LifecycleHandler {
+			ov924 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PreStop
 			}()
-			_ = ov922
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp921, obj.PreStop, ov922)...)
+			_ = ov924
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp923, obj.PreStop, ov924)...)
 		}
 	}
 	return
@@ -2868,44 +2892,44 @@ func validate_corev1_SecurityContext(p *vgruntime.Path, obj, old *v1.SecurityCon
 	}
 	// field capabilities
 	{
-		fp925 := p.Child("capabilities")
+		fp927 := p.Child("capabilities")
 		if !(obj.Capabilities == nil) {
-			ov926 := func() *v1.Capabilities {
+			ov928 := func() *v1.Capabilities {
 				if old == nil {
 					return nil
 				}
 				return old.Capabilities
 			}()
-			_ = ov926
-			errs = append(errs, validate_corev1_Capabilities(&fp925, obj.Capabilities, ov926)...)
+			_ = ov928
+			errs = append(errs, validate_corev1_Capabilities(&fp927, obj.Capabilities, ov928)...)
 		}
 	}
 	// field seccompProfile
 	{
-		fp945 := p.Child("seccompProfile")
+		fp947 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov946 := func() *v1.SeccompProfile {
+			ov948 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov946
-			errs = append(errs, validate_corev1_SeccompProfile(&fp945, obj.SeccompProfile, ov946)...)
+			_ = ov948
+			errs = append(errs, validate_corev1_SeccompProfile(&fp947, obj.SeccompProfile, ov948)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp947 := p.Child("appArmorProfile")
+		fp949 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov948 := func() *v1.AppArmorProfile {
+			ov950 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov948
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp947, obj.AppArmorProfile, ov948)...)
+			_ = ov950
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp949, obj.AppArmorProfile, ov950)...)
 		}
 	}
 	return
@@ -2946,34 +2970,34 @@ func validate_corev1_NodeAffinity(p *vgruntime.Path, obj, old *v1.NodeAffinity) 
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp961 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp963 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(obj.RequiredDuringSchedulingIgnoredDuringExecution == nil) {
-			ov962 := func() *v1.NodeSelector {
+			ov964 := func() *v1.NodeSelector {
 				if old == nil {
 					return nil
 				}
 				return old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov962
-			errs = append(errs, validate_corev1_NodeSelector(&fp961, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov962)...)
+			_ = ov964
+			errs = append(errs, validate_corev1_NodeSelector(&fp963, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov964)...)
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp963 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp965 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov964 := func() *[]v1.PreferredSchedulingTerm {
+			ov966 := func() *[]v1.PreferredSchedulingTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov964
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov964) {
-				for i966 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip965 := fp963.Index(i966)
-					oi967 := (*v1.PreferredSchedulingTerm)(nil)
-					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip965, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i966], oi967)...)
+			_ = ov966
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov966) {
+				for i968 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip967 := fp965.Index(i968)
+					oi969 := (*v1.PreferredSchedulingTerm)(nil)
+					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip967, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i968], oi969)...)
 				}
 			}
 		}
@@ -2989,40 +3013,40 @@ func validate_corev1_PodAffinity(p *vgruntime.Path, obj, old *v1.PodAffinity) (e
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp968 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp970 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov969 := func() *[]v1.PodAffinityTerm {
+			ov971 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov969
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov969) {
-				for i971 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip970 := fp968.Index(i971)
-					oi972 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip970, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i971], oi972)...)
+			_ = ov971
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov971) {
+				for i973 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
+					ip972 := fp970.Index(i973)
+					oi974 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip972, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i973], oi974)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp973 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp975 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov974 := func() *[]v1.WeightedPodAffinityTerm {
+			ov976 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov974
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov974) {
-				for i976 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip975 := fp973.Index(i976)
-					oi977 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip975, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i976], oi977)...)
+			_ = ov976
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov976) {
+				for i978 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip977 := fp975.Index(i978)
+					oi979 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip977, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i978], oi979)...)
 				}
 			}
 		}
@@ -3038,40 +3062,40 @@ func validate_corev1_PodAntiAffinity(p *vgruntime.Path, obj, old *v1.PodAntiAffi
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp978 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp980 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov979 := func() *[]v1.PodAffinityTerm {
+			ov981 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov979
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov979) {
-				for i981 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip980 := fp978.Index(i981)
-					oi982 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip980, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i981], oi982)...)
+			_ = ov981
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov981) {
+				for i983 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
+					ip982 := fp980.Index(i983)
+					oi984 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip982, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i983], oi984)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp983 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp985 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov984 := func() *[]v1.WeightedPodAffinityTerm {
+			ov986 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov984
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov984) {
-				for i986 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip985 := fp983.Index(i986)
-					oi987 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip985, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i986], oi987)...)
+			_ = ov986
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov986) {
+				for i988 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip987 := fp985.Index(i988)
+					oi989 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip987, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i988], oi989)...)
 				}
 			}
 		}
@@ -3087,20 +3111,20 @@ func validate_metav1_LabelSelector(p *vgruntime.Path, obj, old *v11.LabelSelecto
 	}
 	// field matchExpressions
 	{
-		fp994 := p.Child("matchExpressions")
+		fp996 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov995 := func() *[]v11.LabelSelectorRequirement {
+			ov997 := func() *[]v11.LabelSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov995
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov995) {
-				for i997 := range *&obj.MatchExpressions {
-					ip996 := fp994.Index(i997)
-					oi998 := (*v11.LabelSelectorRequirement)(nil)
-					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip996, &(*&obj.MatchExpressions)[i997], oi998)...)
+			_ = ov997
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov997) {
+				for i999 := range *&obj.MatchExpressions {
+					ip998 := fp996.Index(i999)
+					oi1000 := (*v11.LabelSelectorRequirement)(nil)
+					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip998, &(*&obj.MatchExpressions)[i999], oi1000)...)
 				}
 			}
 		}
@@ -3134,30 +3158,30 @@ func validate_corev1_DownwardAPIVolumeFile(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field fieldRef
 	{
-		fp1013 := p.Child("fieldRef")
+		fp1015 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov1014 := func() *v1.ObjectFieldSelector {
+			ov1016 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov1014
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp1013, obj.FieldRef, ov1014)...)
+			_ = ov1016
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp1015, obj.FieldRef, ov1016)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp1015 := p.Child("resourceFieldRef")
+		fp1017 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov1016 := func() *v1.ResourceFieldSelector {
+			ov1018 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov1016
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp1015, obj.ResourceFieldRef, ov1016)...)
+			_ = ov1018
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp1017, obj.ResourceFieldRef, ov1018)...)
 		}
 	}
 	return
@@ -3171,86 +3195,86 @@ func validate_corev1_VolumeProjection(p *vgruntime.Path, obj, old *v1.VolumeProj
 	}
 	// field secret
 	{
-		fp1021 := p.Child("secret")
+		fp1023 := p.Child("secret")
 		if !(obj.Secret == nil) {
-			ov1022 := func() *v1.SecretProjection {
+			ov1024 := func() *v1.SecretProjection {
 				if old == nil {
 					return nil
 				}
 				return old.Secret
 			}()
-			_ = ov1022
-			errs = append(errs, validate_corev1_SecretProjection(&fp1021, obj.Secret, ov1022)...)
+			_ = ov1024
+			errs = append(errs, validate_corev1_SecretProjection(&fp1023, obj.Secret, ov1024)...)
 		}
 	}
 	// field downwardAPI
 	{
-		fp1023 := p.Child("downwardAPI")
+		fp1025 := p.Child("downwardAPI")
 		if !(obj.DownwardAPI == nil) {
-			ov1024 := func() *v1.DownwardAPIProjection {
+			ov1026 := func() *v1.DownwardAPIProjection {
 				if old == nil {
 					return nil
 				}
 				return old.DownwardAPI
 			}()
-			_ = ov1024
-			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp1023, obj.DownwardAPI, ov1024)...)
+			_ = ov1026
+			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp1025, obj.DownwardAPI, ov1026)...)
 		}
 	}
 	// field configMap
 	{
-		fp1025 := p.Child("configMap")
+		fp1027 := p.Child("configMap")
 		if !(obj.ConfigMap == nil) {
-			ov1026 := func() *v1.ConfigMapProjection {
+			ov1028 := func() *v1.ConfigMapProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMap
 			}()
-			_ = ov1026
-			errs = append(errs, validate_corev1_ConfigMapProjection(&fp1025, obj.ConfigMap, ov1026)...)
+			_ = ov1028
+			errs = append(errs, validate_corev1_ConfigMapProjection(&fp1027, obj.ConfigMap, ov1028)...)
 		}
 	}
 	// field serviceAccountToken
 	{
-		fp1027 := p.Child("serviceAccountToken")
+		fp1029 := p.Child("serviceAccountToken")
 		if !(obj.ServiceAccountToken == nil) {
-			ov1028 := func() *v1.ServiceAccountTokenProjection {
+			ov1030 := func() *v1.ServiceAccountTokenProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ServiceAccountToken
 			}()
-			_ = ov1028
-			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp1027, obj.ServiceAccountToken, ov1028)...)
+			_ = ov1030
+			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp1029, obj.ServiceAccountToken, ov1030)...)
 		}
 	}
 	// field clusterTrustBundle
 	{
-		fp1029 := p.Child("clusterTrustBundle")
+		fp1031 := p.Child("clusterTrustBundle")
 		if !(obj.ClusterTrustBundle == nil) {
-			ov1030 := func() *v1.ClusterTrustBundleProjection {
+			ov1032 := func() *v1.ClusterTrustBundleProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ClusterTrustBundle
 			}()
-			_ = ov1030
-			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp1029, obj.ClusterTrustBundle, ov1030)...)
+			_ = ov1032
+			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp1031, obj.ClusterTrustBundle, ov1032)...)
 		}
 	}
 	// field podCertificate
 	{
-		fp1031 := p.Child("podCertificate")
+		fp1033 := p.Child("podCertificate")
 		if !(obj.PodCertificate == nil) {
-			ov1032 := func() *v1.PodCertificateProjection {
+			ov1034 := func() *v1.PodCertificateProjection {
 				if old == nil {
 					return nil
 				}
 				return old.PodCertificate
 			}()
-			_ = ov1032
-			errs = append(errs, validate_corev1_PodCertificateProjection(&fp1031, obj.PodCertificate, ov1032)...)
+			_ = ov1034
+			errs = append(errs, validate_corev1_PodCertificateProjection(&fp1033, obj.PodCertificate, ov1034)...)
 		}
 	}
 	return
@@ -3264,15 +3288,15 @@ func validate_corev1_PersistentVolumeClaimTemplate(p *vgruntime.Path, obj, old *
 	}
 	// field spec
 	{
-		fp1035 := p.Child("spec")
-		ov1036 := func() *v1.PersistentVolumeClaimSpec {
+		fp1037 := p.Child("spec")
+		ov1038 := func() *v1.PersistentVolumeClaimSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov1036
-		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp1035, &obj.Spec, ov1036)...)
+		_ = ov1038
+		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp1037, &obj.Spec, ov1038)...)
 	}
 	return
 }
@@ -3285,24 +3309,24 @@ func validate_corev1_ContainerRestartRuleOnExitCodes(p *vgruntime.Path, obj, old
 	}
 	// field operator
 	{
-		fp1037 := p.Child("operator")
+		fp1039 := p.Child("operator")
 		if obj.Operator == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1037))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1039))
 		}
 	}
 	// field values
 	{
-		fp1039 := p.Child("values")
+		fp1041 := p.Child("values")
 		if !(len(obj.Values) == 0) {
-			ov1040 := func() *[]int32 {
+			ov1042 := func() *[]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Values
 			}()
-			_ = ov1040
-			if !vgruntime.Unchanged(&obj.Values, ov1040) {
-				errs = append(errs, vgruntime.UniqueValues(&fp1039, *&obj.Values)...)
+			_ = ov1042
+			if !vgruntime.Unchanged(&obj.Values, ov1042) {
+				errs = append(errs, vgruntime.UniqueValues(&fp1041, *&obj.Values)...)
 			}
 		}
 	}
@@ -3326,20 +3350,20 @@ func validate_corev1_HTTPGetAction(p *vgruntime.Path, obj, old *v1.HTTPGetAction
 	}
 	// field httpHeaders
 	{
-		fp1057 := p.Child("httpHeaders")
+		fp1059 := p.Child("httpHeaders")
 		if !(len(obj.HTTPHeaders) == 0) {
-			ov1058 := func() *[]v1.HTTPHeader {
+			ov1060 := func() *[]v1.HTTPHeader {
 				if old == nil {
 					return nil
 				}
 				return &old.HTTPHeaders
 			}()
-			_ = ov1058
-			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1058) {
-				for i1060 := range *&obj.HTTPHeaders {
-					ip1059 := fp1057.Index(i1060)
-					oi1061 := (*v1.HTTPHeader)(nil)
-					errs = append(errs, validate_corev1_HTTPHeader(&ip1059, &(*&obj.HTTPHeaders)[i1060], oi1061)...)
+			_ = ov1060
+			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1060) {
+				for i1062 := range *&obj.HTTPHeaders {
+					ip1061 := fp1059.Index(i1062)
+					oi1063 := (*v1.HTTPHeader)(nil)
+					errs = append(errs, validate_corev1_HTTPHeader(&ip1061, &(*&obj.HTTPHeaders)[i1062], oi1063)...)
 				}
 			}
 		}
@@ -3373,58 +3397,58 @@ func validate_corev1_LifecycleHandler(p *vgruntime.Path, obj, old *v1.LifecycleH
 	}
 	// field exec
 	{
-		fp1074 := p.Child("exec")
+		fp1076 := p.Child("exec")
 		if !(obj.Exec == nil) {
-			ov1075 := func() *v1.ExecAction {
+			ov1077 := func() *v1.ExecAction {
 				if old == nil {
 					return nil
 				}
 				return old.Exec
 			}()
-			_ = ov1075
-			errs = append(errs, validate_corev1_ExecAction(&fp1074, obj.Exec, ov1075)...)
+			_ = ov1077
+			errs = append(errs, validate_corev1_ExecAction(&fp1076, obj.Exec, ov1077)...)
 		}
 	}
 	// field httpGet
 	{
-		fp1076 := p.Child("httpGet")
+		fp1078 := p.Child("httpGet")
 		if !(obj.HTTPGet == nil) {
-			ov1077 := func() *v1.HTTPGetAction {
+			ov1079 := func() *v1.HTTPGetAction {
 				if old == nil {
 					return nil
 				}
 				return old.HTTPGet
 			}()
-			_ = ov1077
-			errs = append(errs, validate_corev1_HTTPGetAction(&fp1076, obj.HTTPGet, ov1077)...)
+			_ = ov1079
+			errs = append(errs, validate_corev1_HTTPGetAction(&fp1078, obj.HTTPGet, ov1079)...)
 		}
 	}
 	// field tcpSocket
 	{
-		fp1078 := p.Child("tcpSocket")
+		fp1080 := p.Child("tcpSocket")
 		if !(obj.TCPSocket == nil) {
-			ov1079 := func() *v1.TCPSocketAction {
+			ov1081 := func() *v1.TCPSocketAction {
 				if old == nil {
 					return nil
 				}
 				return old.TCPSocket
 			}()
-			_ = ov1079
-			errs = append(errs, validate_corev1_TCPSocketAction(&fp1078, obj.TCPSocket, ov1079)...)
+			_ = ov1081
+			errs = append(errs, validate_corev1_TCPSocketAction(&fp1080, obj.TCPSocket, ov1081)...)
 		}
 	}
 	// field sleep
 	{
-		fp1080 := p.Child("sleep")
+		fp1082 := p.Child("sleep")
 		if !(obj.Sleep == nil) {
-			ov1081 := func() *v1.SleepAction {
+			ov1083 := func() *v1.SleepAction {
 				if old == nil {
 					return nil
 				}
 				return old.Sleep
 			}()
-			_ = ov1081
-			errs = append(errs, validate_corev1_SleepAction(&fp1080, obj.Sleep, ov1081)...)
+			_ = ov1083
+			errs = append(errs, validate_corev1_SleepAction(&fp1082, obj.Sleep, ov1083)...)
 		}
 	}
 	return
@@ -3447,22 +3471,22 @@ func validate_corev1_NodeSelector(p *vgruntime.Path, obj, old *v1.NodeSelector) 
 	}
 	// field nodeSelectorTerms
 	{
-		fp1092 := p.Child("nodeSelectorTerms")
+		fp1094 := p.Child("nodeSelectorTerms")
 		if obj.NodeSelectorTerms == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1092))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1094))
 		} else {
-			ov1093 := func() *[]v1.NodeSelectorTerm {
+			ov1095 := func() *[]v1.NodeSelectorTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.NodeSelectorTerms
 			}()
-			_ = ov1093
-			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1093) {
-				for i1095 := range *&obj.NodeSelectorTerms {
-					ip1094 := fp1092.Index(i1095)
-					oi1096 := (*v1.NodeSelectorTerm)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1094, &(*&obj.NodeSelectorTerms)[i1095], oi1096)...)
+			_ = ov1095
+			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1095) {
+				for i1097 := range *&obj.NodeSelectorTerms {
+					ip1096 := fp1094.Index(i1097)
+					oi1098 := (*v1.NodeSelectorTerm)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1096, &(*&obj.NodeSelectorTerms)[i1097], oi1098)...)
 				}
 			}
 		}
@@ -3478,15 +3502,15 @@ func validate_corev1_PreferredSchedulingTerm(p *vgruntime.Path, obj, old *v1.Pre
 	}
 	// field preference
 	{
-		fp1099 := p.Child("preference")
-		ov1100 := func() *v1.NodeSelectorTerm {
+		fp1101 := p.Child("preference")
+		ov1102 := func() *v1.NodeSelectorTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.Preference
 		}()
-		_ = ov1100
-		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1099, &obj.Preference, ov1100)...)
+		_ = ov1102
+		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1101, &obj.Preference, ov1102)...)
 	}
 	return
 }
@@ -3499,30 +3523,30 @@ func validate_corev1_PodAffinityTerm(p *vgruntime.Path, obj, old *v1.PodAffinity
 	}
 	// field labelSelector
 	{
-		fp1101 := p.Child("labelSelector")
+		fp1103 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1102 := func() *v11.LabelSelector {
+			ov1104 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1102
-			errs = append(errs, validate_metav1_LabelSelector(&fp1101, obj.LabelSelector, ov1102)...)
+			_ = ov1104
+			errs = append(errs, validate_metav1_LabelSelector(&fp1103, obj.LabelSelector, ov1104)...)
 		}
 	}
 	// field namespaceSelector
 	{
-		fp1110 := p.Child("namespaceSelector")
+		fp1112 := p.Child("namespaceSelector")
 		if !(obj.NamespaceSelector == nil) {
-			ov1111 := func() *v11.LabelSelector {
+			ov1113 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.NamespaceSelector
 			}()
-			_ = ov1111
-			errs = append(errs, validate_metav1_LabelSelector(&fp1110, obj.NamespaceSelector, ov1111)...)
+			_ = ov1113
+			errs = append(errs, validate_metav1_LabelSelector(&fp1112, obj.NamespaceSelector, ov1113)...)
 		}
 	}
 	return
@@ -3536,15 +3560,15 @@ func validate_corev1_WeightedPodAffinityTerm(p *vgruntime.Path, obj, old *v1.Wei
 	}
 	// field podAffinityTerm
 	{
-		fp1124 := p.Child("podAffinityTerm")
-		ov1125 := func() *v1.PodAffinityTerm {
+		fp1126 := p.Child("podAffinityTerm")
+		ov1127 := func() *v1.PodAffinityTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.PodAffinityTerm
 		}()
-		_ = ov1125
-		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1124, &obj.PodAffinityTerm, ov1125)...)
+		_ = ov1127
+		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1126, &obj.PodAffinityTerm, ov1127)...)
 	}
 	return
 }
@@ -3566,20 +3590,20 @@ func validate_corev1_SecretProjection(p *vgruntime.Path, obj, old *v1.SecretProj
 	}
 	// field items
 	{
-		fp1138 := p.Child("items")
+		fp1140 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1139 := func() *[]v1.KeyToPath {
+			ov1141 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1139
-			if !vgruntime.Unchanged(&obj.Items, ov1139) {
-				for i1141 := range *&obj.Items {
-					ip1140 := fp1138.Index(i1141)
-					oi1142 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1140, &(*&obj.Items)[i1141], oi1142)...)
+			_ = ov1141
+			if !vgruntime.Unchanged(&obj.Items, ov1141) {
+				for i1143 := range *&obj.Items {
+					ip1142 := fp1140.Index(i1143)
+					oi1144 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1142, &(*&obj.Items)[i1143], oi1144)...)
 				}
 			}
 		}
@@ -3595,20 +3619,20 @@ func validate_corev1_DownwardAPIProjection(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field items
 	{
-		fp1145 := p.Child("items")
+		fp1147 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1146 := func() *[]v1.DownwardAPIVolumeFile {
+			ov1148 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1146
-			if !vgruntime.Unchanged(&obj.Items, ov1146) {
-				for i1148 := range *&obj.Items {
-					ip1147 := fp1145.Index(i1148)
-					oi1149 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1147, &(*&obj.Items)[i1148], oi1149)...)
+			_ = ov1148
+			if !vgruntime.Unchanged(&obj.Items, ov1148) {
+				for i1150 := range *&obj.Items {
+					ip1149 := fp1147.Index(i1150)
+					oi1151 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1149, &(*&obj.Items)[i1150], oi1151)...)
 				}
 			}
 		}
@@ -3624,20 +3648,20 @@ func validate_corev1_ConfigMapProjection(p *vgruntime.Path, obj, old *v1.ConfigM
 	}
 	// field items
 	{
-		fp1153 := p.Child("items")
+		fp1155 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1154 := func() *[]v1.KeyToPath {
+			ov1156 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1154
-			if !vgruntime.Unchanged(&obj.Items, ov1154) {
-				for i1156 := range *&obj.Items {
-					ip1155 := fp1153.Index(i1156)
-					oi1157 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1155, &(*&obj.Items)[i1156], oi1157)...)
+			_ = ov1156
+			if !vgruntime.Unchanged(&obj.Items, ov1156) {
+				for i1158 := range *&obj.Items {
+					ip1157 := fp1155.Index(i1158)
+					oi1159 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1157, &(*&obj.Items)[i1158], oi1159)...)
 				}
 			}
 		}
@@ -3662,16 +3686,16 @@ func validate_corev1_ClusterTrustBundleProjection(p *vgruntime.Path, obj, old *v
 	}
 	// field labelSelector
 	{
-		fp1172 := p.Child("labelSelector")
+		fp1174 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1173 := func() *v11.LabelSelector {
+			ov1175 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1173
-			errs = append(errs, validate_metav1_LabelSelector(&fp1172, obj.LabelSelector, ov1173)...)
+			_ = ov1175
+			errs = append(errs, validate_metav1_LabelSelector(&fp1174, obj.LabelSelector, ov1175)...)
 		}
 	}
 	return
@@ -3685,16 +3709,16 @@ func validate_corev1_PodCertificateProjection(p *vgruntime.Path, obj, old *v1.Po
 	}
 	// field signerName
 	{
-		fp1180 := p.Child("signerName")
+		fp1182 := p.Child("signerName")
 		if obj.SignerName == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1180))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1182))
 		}
 	}
 	// field keyType
 	{
-		fp1182 := p.Child("keyType")
+		fp1184 := p.Child("keyType")
 		if obj.KeyType == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1182))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1184))
 		}
 	}
 	return
@@ -3708,56 +3732,56 @@ func validate_corev1_PersistentVolumeClaimSpec(p *vgruntime.Path, obj, old *v1.P
 	}
 	// field selector
 	{
-		fp1205 := p.Child("selector")
+		fp1207 := p.Child("selector")
 		if !(obj.Selector == nil) {
-			ov1206 := func() *v11.LabelSelector {
+			ov1208 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.Selector
 			}()
-			_ = ov1206
-			errs = append(errs, validate_metav1_LabelSelector(&fp1205, obj.Selector, ov1206)...)
+			_ = ov1208
+			errs = append(errs, validate_metav1_LabelSelector(&fp1207, obj.Selector, ov1208)...)
 		}
 	}
 	// field resources
 	{
-		fp1207 := p.Child("resources")
-		ov1208 := func() *v1.VolumeResourceRequirements {
+		fp1209 := p.Child("resources")
+		ov1210 := func() *v1.VolumeResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov1208
-		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1207, &obj.Resources, ov1208)...)
+		_ = ov1210
+		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1209, &obj.Resources, ov1210)...)
 	}
 	// field dataSource
 	{
-		fp1215 := p.Child("dataSource")
+		fp1217 := p.Child("dataSource")
 		if !(obj.DataSource == nil) {
-			ov1216 := func() *v1.TypedLocalObjectReference {
+			ov1218 := func() *v1.TypedLocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSource
 			}()
-			_ = ov1216
-			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1215, obj.DataSource, ov1216)...)
+			_ = ov1218
+			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1217, obj.DataSource, ov1218)...)
 		}
 	}
 	// field dataSourceRef
 	{
-		fp1217 := p.Child("dataSourceRef")
+		fp1219 := p.Child("dataSourceRef")
 		if !(obj.DataSourceRef == nil) {
-			ov1218 := func() *v1.TypedObjectReference {
+			ov1220 := func() *v1.TypedObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSourceRef
 			}()
-			_ = ov1218
-			errs = append(errs, validate_corev1_TypedObjectReference(&fp1217, obj.DataSourceRef, ov1218)...)
+			_ = ov1220
+			errs = append(errs, validate_corev1_TypedObjectReference(&fp1219, obj.DataSourceRef, ov1220)...)
 		}
 	}
 	return
@@ -3789,40 +3813,40 @@ func validate_corev1_NodeSelectorTerm(p *vgruntime.Path, obj, old *v1.NodeSelect
 	}
 	// field matchExpressions
 	{
-		fp1227 := p.Child("matchExpressions")
+		fp1229 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov1228 := func() *[]v1.NodeSelectorRequirement {
+			ov1230 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov1228
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1228) {
-				for i1230 := range *&obj.MatchExpressions {
-					ip1229 := fp1227.Index(i1230)
-					oi1231 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1229, &(*&obj.MatchExpressions)[i1230], oi1231)...)
+			_ = ov1230
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1230) {
+				for i1232 := range *&obj.MatchExpressions {
+					ip1231 := fp1229.Index(i1232)
+					oi1233 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1231, &(*&obj.MatchExpressions)[i1232], oi1233)...)
 				}
 			}
 		}
 	}
 	// field matchFields
 	{
-		fp1232 := p.Child("matchFields")
+		fp1234 := p.Child("matchFields")
 		if !(len(obj.MatchFields) == 0) {
-			ov1233 := func() *[]v1.NodeSelectorRequirement {
+			ov1235 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchFields
 			}()
-			_ = ov1233
-			if !vgruntime.Unchanged(&obj.MatchFields, ov1233) {
-				for i1235 := range *&obj.MatchFields {
-					ip1234 := fp1232.Index(i1235)
-					oi1236 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1234, &(*&obj.MatchFields)[i1235], oi1236)...)
+			_ = ov1235
+			if !vgruntime.Unchanged(&obj.MatchFields, ov1235) {
+				for i1237 := range *&obj.MatchFields {
+					ip1236 := fp1234.Index(i1237)
+					oi1238 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1236, &(*&obj.MatchFields)[i1237], oi1238)...)
 				}
 			}
 		}

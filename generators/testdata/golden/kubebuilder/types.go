@@ -19,6 +19,10 @@ type Thing struct {
 // +kubebuilder:validation:items:MaxLength=8
 type MountPoints []string
 
+// Note is a short note.
+// +kubebuilder:validation:MaxLength=8
+type Note string
+
 // Base is embedded.
 type Base struct {
 	// +kubebuilder:validation:MinLength=1
@@ -38,6 +42,10 @@ type ThingSpec struct {
 	// +optional
 	// +kubebuilder:validation:MaxItems=4
 	Mounts []MountPoints `json:"mounts,omitempty"`
+	// Notes are checked in the map's order, and again in the keys' order
+	// when they have errors.
+	// +optional
+	Notes map[string]Note `json:"notes,omitempty"`
 	// Data is at most 8 bytes of base64.
 	// +optional
 	// +kubebuilder:validation:MaxLength=8
