@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"net/netip"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -20,12 +19,12 @@ import (
 
 // ShortName checks +k8s:format=k8s-short-name: a DNS-1123 label.
 func ShortName[T ~string](p *Path, v T) field.ErrorList {
-	return formatErrors(p, v, validation.IsDNS1123Label(string(v)), "format=k8s-short-name")
+	return formatErrors(p, v, dns1123Label(string(v)), "format=k8s-short-name")
 }
 
 // LongName checks +k8s:format=k8s-long-name: a DNS-1123 subdomain.
 func LongName[T ~string](p *Path, v T) field.ErrorList {
-	return formatErrors(p, v, validation.IsDNS1123Subdomain(string(v)), "format=k8s-long-name")
+	return formatErrors(p, v, dns1123Subdomain(string(v), false), "format=k8s-long-name")
 }
 
 // IP checks +k8s:format=k8s-ip: an IPv4 address, whose octets may have
@@ -58,7 +57,7 @@ func LabelKey[T ~string](p *Path, v T) field.ErrorList {
 	if isLabelKey(string(v)) {
 		return nil
 	}
-	return formatErrors(p, v, validation.IsQualifiedName(string(v)), "format=k8s-label-key")
+	return formatErrors(p, v, labelKey(string(v)), "format=k8s-label-key")
 }
 
 // PrefixedLabelKey checks +k8s:format=k8s-prefixed-label-key: a label key
@@ -68,7 +67,7 @@ func PrefixedLabelKey[T ~string](p *Path, v T) field.ErrorList {
 	if isLabelKey(s) && strings.IndexByte(s, '/') >= 0 {
 		return nil
 	}
-	msgs := validation.IsQualifiedName(s)
+	msgs := labelKey(s)
 	if len(msgs) == 0 {
 		msgs = []string{"must include a prefix (e.g. 'example.com/key')"}
 	}
@@ -78,36 +77,13 @@ func PrefixedLabelKey[T ~string](p *Path, v T) field.ErrorList {
 // LabelValue checks +k8s:format=k8s-label-value: empty, or at most 63
 // characters, alphanumeric at both ends, '-', '_' or '.' inside.
 func LabelValue[T ~string](p *Path, v T) field.ErrorList {
-	return formatErrors(p, v, validation.IsValidLabelValue(string(v)), "format=k8s-label-value")
+	return formatErrors(p, v, labelValue(string(v)), "format=k8s-label-value")
 }
-
-// caselessSubdomain is a DNS-1123 subdomain in either case. It is a
-// case-folding regexp, not a character class with upper case added,
-// because that is what Kubernetes matches: case folding also admits the
-// Kelvin sign (U+212A, a "k") and the long s (U+017F, an "s").
-var caselessSubdomain = regexp.MustCompile(`^(?i)` + subdomainFmt + `$`)
-
-const (
-	subdomainFmt = `[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*`
-	caselessMsg  = "an RFC 1123 subdomain must consist of alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character"
-)
 
 // LongNameCaseless checks +k8s:format=k8s-long-name-caseless: a DNS-1123
 // subdomain in which upper case letters are allowed.
 func LongNameCaseless[T ~string](p *Path, v T) field.ErrorList {
-	s := string(v)
-	long, match := len(s) > validation.DNS1123SubdomainMaxLength, caselessSubdomain.MatchString(s)
-	if !long && match {
-		return nil
-	}
-	var msgs []string
-	if long {
-		msgs = append(msgs, maxBytesDetail(validation.DNS1123SubdomainMaxLength))
-	}
-	if !match {
-		msgs = append(msgs, validation.RegexError(caselessMsg, subdomainFmt, "Example.com"))
-	}
-	return formatErrors(p, v, msgs, "format=k8s-long-name-caseless")
+	return formatErrors(p, v, dns1123SubdomainCaseless(string(v)), "format=k8s-long-name-caseless")
 }
 
 // PathSegmentName checks +k8s:format=k8s-path-segment-name: not "." or
@@ -190,7 +166,7 @@ func ExtendedResourceName[T ~string](p *Path, v T) field.ErrorList {
 	if strings.HasPrefix(s, requestsPrefix) {
 		f.invalid(s, `must not have "`+requestsPrefix+`" prefix`)
 	}
-	for _, m := range validation.IsQualifiedName(requestsPrefix + s) {
+	for _, m := range labelKey(requestsPrefix + s) {
 		f.invalid(s, m)
 	}
 	return f.errs
@@ -266,60 +242,27 @@ func (f *formatErrs) cIdentifier(id string) {
 	if len(id) > resourceNameMaxLength {
 		f.tooLong(resourceNameMaxLength)
 	}
-	for _, m := range validation.IsCIdentifier(id) {
+	for _, m := range cIdentifier(id) {
 		f.invalid(id, m)
 	}
 }
 
 func maxBytesDetail(n int) string { return "must be no more than " + strconv.Itoa(n) + " bytes" }
 
-// subdomainMsgs are util/validation's DNS-1123 subdomain messages with the
-// length limit in bytes.
-func subdomainMsgs(s string) []string {
-	msgs := validation.IsDNS1123Subdomain(s)
-	for i, m := range msgs {
-		if m == validation.MaxLenError(validation.DNS1123SubdomainMaxLength) {
-			msgs[i] = maxBytesDetail(validation.DNS1123SubdomainMaxLength)
-		}
-	}
-	return msgs
-}
+// subdomainMsgs are the DNS-1123 subdomain messages with the length limit
+// in bytes.
+func subdomainMsgs(s string) []string { return dns1123Subdomain(s, true) }
 
 // The is* functions below decide validity without allocating; each
 // agrees with the errors above (TestFormatsMatchKubernetes).
 
-func isSubdomain(s string) bool { return len(validation.IsDNS1123Subdomain(s)) == 0 }
+func isSubdomain(s string) bool { return len(s) <= subdomainMax && isSubdomainText(s) }
 
 // isLabelName: 1 to 63 bytes, [A-Za-z0-9] at both ends, '-', '_', '.' inside.
-func isLabelName(s string) bool {
-	if len(s) == 0 || len(s) > validation.LabelValueMaxLength {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case isAlnum(c):
-		case (c == '-' || c == '_' || c == '.') && i > 0 && i < len(s)-1:
-		default:
-			return false
-		}
-	}
-	return true
-}
+func isLabelName(s string) bool { return len(s) <= labelKeyMax && isLabelKeyName(s) }
 
 func isAlnum(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
-
-func isLabelKey(s string) bool {
-	name := s
-	if i := strings.IndexByte(s, '/'); i >= 0 {
-		if i == 0 || !isSubdomain(s[:i]) {
-			return false
-		}
-		name = s[i+1:]
-	}
-	return isLabelName(name) // a second '/' fails here
 }
 
 func isUUID(s string) bool {
@@ -378,7 +321,7 @@ func isResourceFullyQualifiedName(s string) bool {
 		return true // not checked, as in Kubernetes
 	}
 	return prefix != "" && len(prefix) <= validation.DNS1123LabelMaxLength && isSubdomain(prefix) &&
-		name != "" && len(name) <= resourceNameMaxLength && len(validation.IsCIdentifier(name)) == 0
+		len(name) <= resourceNameMaxLength && isCIdentifier(name)
 }
 
 func formatErrors[T ~string](p *Path, v T, msgs []string, origin string) field.ErrorList {

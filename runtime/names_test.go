@@ -1,0 +1,175 @@
+package runtime
+
+import (
+	"math/rand"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/api/validate/content"
+	"k8s.io/apimachinery/pkg/util/validation"
+)
+
+// nameCheck pairs a byte-loop check of names.go with the apimachinery
+// function it stands for, and its allocation-free validity test (nil:
+// none).
+type nameCheck struct {
+	name  string
+	ours  func(string) []string
+	ref   func(string) []string
+	valid func(string) bool
+	// class are the characters the check's pattern allows, and those
+	// next to them, which its random strings are mostly made of.
+	class string
+}
+
+const (
+	lowerAlnums = "abcdefghijklmnopqrstuvwxyz0123456789"
+	upperAlpha  = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+)
+
+var nameChecks = []nameCheck{
+	{"IsDNS1123Label", dns1123Label, validation.IsDNS1123Label, nil, lowerAlnums + "-"},
+	{"util IsDNS1123Subdomain", func(s string) []string { return dns1123Subdomain(s, false) }, validation.IsDNS1123Subdomain, isSubdomain, lowerAlnums + "-."},
+	{"content IsDNS1123Subdomain", func(s string) []string { return dns1123Subdomain(s, true) }, content.IsDNS1123Subdomain, isSubdomain, lowerAlnums + "-."},
+	{"IsDNS1123SubdomainCaseless", dns1123SubdomainCaseless, content.IsDNS1123SubdomainCaseless, nil, lowerAlnums + upperAlpha + "-."},
+	{"IsLabelValue", labelValue, content.IsLabelValue, nil, lowerAlnums + upperAlpha + "-_."},
+	{"IsLabelKey", labelKey, content.IsLabelKey, isLabelKey, lowerAlnums + upperAlpha + "-_./"},
+	{"IsCIdentifier", cIdentifier, content.IsCIdentifier, isCIdentifier, lowerAlnums + upperAlpha + "_"},
+}
+
+// compare compares check c on s; it returns a description of a
+// disagreement, or "".
+func (c nameCheck) compare(s string) string {
+	got, want := c.ours(s), c.ref(s)
+	if !slices.Equal(got, want) {
+		return c.name + "(" + strconv.Quote(s) + "):\n  ours: " + strings.Join(got, " | ") + "\n  ref:  " + strings.Join(want, " | ")
+	}
+	if c.valid != nil && c.valid(s) != (len(want) == 0) {
+		return c.name + "(" + strconv.Quote(s) + "): valid=" + strconv.FormatBool(c.valid(s)) + ", apimachinery: " + strings.Join(want, " | ")
+	}
+	return ""
+}
+
+// namesEnv sets how many random strings TestNamesMatchApimachinery
+// draws (default 10,000,000), for a longer soak.
+const namesEnv = "VG_NAME_STRINGS"
+
+// TestNamesMatchApimachinery draws random strings biased to each check's
+// boundary classes (lengths at the limits, the characters its pattern
+// allows and those next to them, dots, dashes and slashes at the ends,
+// upper case, the Kelvin sign and the long s that Go's case folding
+// matches, broken UTF-8) and requires the byte-loop check to give the
+// very messages apimachinery's regular expressions give, and its validity
+// test the same verdict. The strings are shared out among the checks,
+// each drawing its own; -short draws 200,000.
+func TestNamesMatchApimachinery(t *testing.T) {
+	n := 10_000_000
+	if testing.Short() {
+		n = 200_000
+	}
+	if s := os.Getenv(namesEnv); s != "" {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil || n < 1 {
+			t.Fatalf("%s=%q: want a positive number", namesEnv, s)
+		}
+	}
+	per := n / len(nameChecks)
+	for i, c := range nameChecks {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := rand.New(rand.NewSource(int64(i) + 1))
+			invalid := 0
+			var buf []byte
+			for range per {
+				buf = nameString(r, buf[:0], c.class)
+				s := string(buf)
+				if d := c.compare(s); d != "" {
+					t.Fatal(d)
+				}
+				if c.valid != nil && !c.valid(s) || c.valid == nil && len(c.ours(s)) > 0 {
+					invalid++
+				}
+			}
+			// Both verdicts, often.
+			if invalid < per/10 || invalid > per-per/10 {
+				t.Errorf("%d of %d strings invalid: the strings do not exercise %s", invalid, per, c.name)
+			}
+			t.Logf("%d strings, %d invalid, all as apimachinery says", per, invalid)
+		})
+	}
+}
+
+// FuzzNames is the same comparison under go's fuzzer (the seeds run in
+// every go test; go test -fuzz=FuzzNames ./runtime searches further).
+func FuzzNames(f *testing.F) {
+	for _, s := range []string{"", "a", "-", "a-", "-a", "a.b", "a..b", ".a", "a.", "A", "a_b", "_a", "a/b", "/a", "a/", "a/b/c",
+		"example.com/MyName", "Example.COM", kelvinSign, "a" + longS, "\xe2\x84", "\xc5", "requests.a/b", strings.Repeat("a", 63),
+		strings.Repeat("a", 64), strings.Repeat("a.", 126) + "a", strings.Repeat("a", 254), "1-2.3-4", "my_value", "MY_NAME"} {
+		f.Add(s)
+	}
+	r := rand.New(rand.NewSource(1))
+	for _, c := range nameChecks {
+		for range 30 {
+			f.Add(string(nameString(r, nil, c.class)))
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, c := range nameChecks {
+			if d := c.compare(s); d != "" {
+				t.Error(d)
+			}
+		}
+	})
+}
+
+// nameString appends a random string shaped like a name: mostly of the
+// characters of class, with separators, and now and then anything else;
+// its length often at or next to a limit.
+func nameString(r *rand.Rand, b []byte, class string) []byte {
+	const others = "ABZaz09-_./ !#$%&'()*+,:;<=>?@[\\]^`{|}~\t\n\x00\x7f"
+	limits := []int{0, 1, 2, 3, 31, 32, 33, 62, 63, 64, 65, 243, 244, 252, 253, 254, 255, 316, 317, 318}
+	var length int
+	if r.Intn(2) == 0 {
+		length = limits[r.Intn(len(limits))]
+	} else {
+		length = r.Intn(20)
+	}
+	// How often a character comes from outside the class: never in a
+	// third of the strings, rarely in another third.
+	outside := []int{0, 200, 20}[r.Intn(3)]
+	for len(b) < length {
+		switch k := r.Intn(60); {
+		case k == 0:
+			b = append(b, '.')
+		case k == 1:
+			b = append(b, '-')
+		case k == 2 && r.Intn(3) == 0:
+			b = append(b, '/')
+		case k == 3 && r.Intn(3) == 0:
+			b = append(b, kelvinSign...)
+		case k == 4 && r.Intn(3) == 0:
+			b = append(b, longS...)
+		case k == 5 && r.Intn(6) == 0:
+			// Broken UTF-8: a lead byte, or a sequence cut short.
+			b = append(b, []string{"\xe2", "\xe2\x84", "\xc5", "\xff", "\x80", "é"}[r.Intn(6)]...)
+		case outside > 0 && r.Intn(outside) == 0:
+			b = append(b, others[r.Intn(len(others))])
+		default:
+			b = append(b, class[r.Intn(len(class))])
+		}
+	}
+	if len(b) > length && length > 0 && r.Intn(2) == 0 {
+		b = b[:length] // cut, a multi-byte character too
+	}
+	// The ends, which the patterns treat apart.
+	if len(b) > 0 && r.Intn(5) == 0 {
+		b[0] = "-._/A"[r.Intn(5)]
+	}
+	if len(b) > 0 && r.Intn(5) == 0 {
+		b[len(b)-1] = "-._/A"[r.Intn(5)]
+	}
+	return b
+}
