@@ -106,7 +106,7 @@ go run ./cmd/report -raw "$work/raw.txt" -genspeed "$work/genspeed.json,$work/ge
   -date "$date" -commit "$commit" -load-before "$load_before" -load-after "$load_after" -o "$out"
 
 if [ "$smoke" -eq 1 ]; then
-  for section in "## Goals" "## Validating one object" "## Large lists" "## k8s.io/api" "### Pod" "### DeviceClass" "## Generator speed" "### k8s.io/api v0.37.2" "## benchstat"; do
+  for section in "## Goals" "## Validating one object" "## Large lists" "## Formats" "## k8s.io/api" "### Pod" "### DeviceClass" "## Generator speed" "### k8s.io/api v0.37.2" "## benchstat"; do
     if ! grep -q "^$section" "$out"; then
       echo "hack/bench.sh --smoke: the report has no section '$section'" >&2
       exit 1
