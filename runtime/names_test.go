@@ -1,6 +1,8 @@
 package runtime
 
 import (
+	"context"
+	"fmt"
 	"math/rand"
 	"os"
 	"slices"
@@ -8,8 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/api/validate"
 	"k8s.io/apimachinery/pkg/api/validate/content"
 	"k8s.io/apimachinery/pkg/util/validation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
 // nameCheck pairs a byte-loop check of names.go with the apimachinery
@@ -172,4 +177,159 @@ func nameString(r *rand.Rand, b []byte, class string) []byte {
 		b[len(b)-1] = "-._/A"[r.Intn(5)]
 	}
 	return b
+}
+
+// TestIPAndUUIDMatchApimachinery draws random strings shaped like IP
+// addresses and UUIDs and requires IP's and UUID's errors (their fast
+// paths' verdicts included) to be those of apimachinery's
+// IsValidIPForLegacyField and validate.UUID: the same number, with the
+// same details. -short draws a tenth.
+func TestIPAndUUIDMatchApimachinery(t *testing.T) {
+	n := 1_000_000
+	if testing.Short() {
+		n = 100_000
+	}
+	t.Run("IP", func(t *testing.T) {
+		t.Parallel()
+		r := rand.New(rand.NewSource(7))
+		var root Path
+		fp := field.NewPath("ip")
+		invalid := 0
+		for range n {
+			s := ipString(r)
+			p := root.Child("ip")
+			got, want := IP(&p, s), validation.IsValidIPForLegacyField(fp, s, false, nil)
+			if d := sameDetails(got, want); d != "" {
+				t.Fatalf("IP(%q): %s", s, d)
+			}
+			if len(want) > 0 {
+				invalid++
+			}
+		}
+		if invalid < n/10 || invalid > n-n/10 {
+			t.Errorf("%d of %d strings invalid: they do not exercise IP", invalid, n)
+		}
+	})
+	t.Run("UUID", func(t *testing.T) {
+		t.Parallel()
+		r := rand.New(rand.NewSource(8))
+		var root Path
+		fp := field.NewPath("uid")
+		ctx, op := context.Background(), operation.Operation{Type: operation.Create}
+		invalid := 0
+		for range n {
+			s := uuidString(r)
+			p := root.Child("uid")
+			got, want := UUID(&p, s), validate.UUID(ctx, op, fp, &s, nil)
+			if d := sameDetails(got, want); d != "" {
+				t.Fatalf("UUID(%q): %s", s, d)
+			}
+			if len(want) > 0 {
+				invalid++
+			}
+		}
+		if invalid < n/10 || invalid > n-n/10 {
+			t.Errorf("%d of %d strings invalid: they do not exercise UUID", invalid, n)
+		}
+	})
+}
+
+func sameDetails(got, want field.ErrorList) string {
+	if len(got) != len(want) {
+		return fmt.Sprintf("%d errors, apimachinery %d: %v / %v", len(got), len(want), got, want)
+	}
+	for i := range got {
+		if got[i].Detail != want[i].Detail || got[i].Type != want[i].Type {
+			return fmt.Sprintf("error %d: %v, apimachinery %v", i, got[i], want[i])
+		}
+	}
+	return ""
+}
+
+// ipString is a random string shaped like an IPv4 or IPv6 address: octets
+// with leading zeros and out of range, groups of hex, '::', zones, a
+// mapped IPv4 tail, a character too many or too few.
+func ipString(r *rand.Rand) string {
+	var b strings.Builder
+	if r.Intn(2) == 0 {
+		parts := 4 + r.Intn(3) - 1
+		if r.Intn(3) > 0 {
+			parts = 4
+		}
+		for i := range parts {
+			if i > 0 {
+				b.WriteByte('.')
+			}
+			switch r.Intn(8) {
+			case 0:
+				b.WriteString("0" + strconv.Itoa(r.Intn(300)))
+			case 1:
+				b.WriteString(strconv.Itoa(250 + r.Intn(10)))
+			case 2:
+				if r.Intn(4) == 0 {
+					b.WriteString([]string{"", "a", "-1", "1a", " 1", "0x1"}[r.Intn(6)])
+					break
+				}
+				fallthrough
+			default:
+				b.WriteString(strconv.Itoa(r.Intn(256)))
+			}
+		}
+	} else {
+		groups := 8
+		if r.Intn(2) == 0 {
+			groups = r.Intn(8)
+		}
+		for i := range groups {
+			if i > 0 {
+				b.WriteByte(':')
+			}
+			if r.Intn(6) == 0 && !strings.Contains(b.String(), "::") {
+				b.WriteByte(':')
+			}
+			g := strconv.FormatInt(int64(r.Intn(0x1ffff)), 16)
+			b.WriteString(g[:min(len(g), 1+r.Intn(4))])
+		}
+		if groups < 8 && r.Intn(2) == 0 && !strings.Contains(b.String(), "::") {
+			b.WriteString("::")
+		}
+		switch r.Intn(8) {
+		case 0:
+			b.WriteString("%eth0")
+		case 1:
+			b.WriteString(":1.2.3.4")
+		case 2:
+			b.WriteString("G")
+		}
+	}
+	s := b.String()
+	if len(s) > 0 && r.Intn(10) == 0 {
+		s = s[:r.Intn(len(s))]
+	}
+	return s
+}
+
+// uuidString is a random string shaped like a UUID: hex digits in
+// 8-4-4-4-12 groups, now and then in upper case, with a dash moved, a
+// digit too many or too few, or another character.
+func uuidString(r *rand.Rand) string {
+	const hex = "0123456789abcdef"
+	b := []byte("xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx")
+	for i := range b {
+		if b[i] == 'x' {
+			b[i] = hex[r.Intn(len(hex))]
+		}
+	}
+	switch r.Intn(6) {
+	case 0:
+		b[r.Intn(len(b))] = "ABCDEFgz-_ "[r.Intn(11)]
+	case 1:
+		b = append(b, hex[r.Intn(16)])
+	case 2:
+		b = b[:len(b)-1]
+	case 3:
+		i, j := r.Intn(len(b)), r.Intn(len(b))
+		b[i], b[j] = b[j], b[i]
+	}
+	return string(b)
 }
