@@ -33,12 +33,12 @@ func ShortCircuit(e *field.Error) *field.Error { return shortCircuit(e) }
 
 // Minimum is the error of +k8s:minimum.
 func Minimum[T Integer](p *Path, v, min T) *field.Error {
-	return at(field.Invalid(nil, v, fmt.Sprintf("must be greater than or equal to %d", min)), p).WithOrigin("minimum")
+	return at(field.Invalid(nil, v, "must be greater than or equal to "+itoa(min)), p).WithOrigin("minimum")
 }
 
 // Maximum is the error of +k8s:maximum.
 func Maximum[T Integer](p *Path, v, max T) *field.Error {
-	return at(field.Invalid(nil, v, fmt.Sprintf("must be less than or equal to %d", max)), p).WithOrigin("maximum")
+	return at(field.Invalid(nil, v, "must be less than or equal to "+itoa(max)), p).WithOrigin("maximum")
 }
 
 // MinLength is the error of +k8s:minLength; the limit counts characters.
@@ -122,6 +122,15 @@ func UndefinedOption(p *Path, option string) *field.Error {
 }
 
 // Integer is every Go integer type.
+// itoa is v in decimal, as %d writes it, without fmt's cost on the
+// error path.
+func itoa[T Integer](v T) string {
+	if v < 0 {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatUint(uint64(v), 10)
+}
+
 type Integer interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
 }

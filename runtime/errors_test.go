@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -280,4 +282,21 @@ func TestEnumExcluding(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _ = EnumExcluding(&f, stage("A"), options, values, exclusions) }); n != 0 {
 		t.Errorf("a supported value allocates %v times", n)
 	}
+}
+
+// itoa writes what %d writes, for signed and unsigned bounds alike.
+func TestItoa(t *testing.T) {
+	check := func(got, want string) {
+		if got != want {
+			t.Errorf("itoa = %q, want %q", got, want)
+		}
+	}
+	for _, v := range []int64{0, 1, -1, math.MinInt64, math.MaxInt64} {
+		check(itoa(v), fmt.Sprintf("%d", v))
+	}
+	for _, v := range []uint64{0, 1, math.MaxUint64} {
+		check(itoa(v), fmt.Sprintf("%d", v))
+	}
+	check(itoa(int8(-128)), "-128")
+	check(itoa(uint8(255)), "255")
 }
