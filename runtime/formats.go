@@ -266,20 +266,22 @@ func isAlnum(c byte) bool {
 }
 
 func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
+	return len(s) == 36 && s[8] == '-' && s[13] == '-' && s[18] == '-' && s[23] == '-' &&
+		lowerHexRun(s[:8]) && lowerHexRun(s[9:13]) && lowerHexRun(s[14:18]) && lowerHexRun(s[19:23]) && lowerHexRun(s[24:])
+}
+
+// lowerHex marks the lower-case hexadecimal digits.
+var lowerHex = func() (t [256]bool) {
+	for _, c := range "0123456789abcdef" {
+		t[c] = true
 	}
+	return t
+}()
+
+func lowerHexRun(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch i {
-		case 8, 13, 18, 23:
-			if c != '-' {
-				return false
-			}
-		default:
-			if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
-				return false
-			}
+		if !lowerHex[s[i]] {
+			return false
 		}
 	}
 	return true
