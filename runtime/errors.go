@@ -43,7 +43,7 @@ func Maximum[T Integer](p *Path, v, max T) *field.Error {
 
 // MinLength is the error of +k8s:minLength; the limit counts characters.
 func MinLength[T ~string](p *Path, v T, min int) *field.Error {
-	return at(field.TooShort(nil, v, min), p).WithOrigin("minLength")
+	return tooShortError(p, v, min).WithOrigin("minLength")
 }
 
 // TooShort reports whether s has fewer than min characters (runes),
@@ -60,22 +60,22 @@ func TooShort(s string, min int) bool {
 
 // MinItems is the error of +k8s:minItems.
 func MinItems(p *Path, n, min int) *field.Error {
-	return at(field.TooFew(nil, n, min), p).WithOrigin("minItems")
+	return tooFewError(p, n, min).WithOrigin("minItems")
 }
 
 // MinProperties is the error of +k8s:minProperties.
 func MinProperties(p *Path, n, min int) *field.Error {
-	return at(field.TooFew(nil, n, min), p).WithOrigin("minProperties")
+	return tooFewError(p, n, min).WithOrigin("minProperties")
 }
 
 // MaxProperties is the error of +k8s:maxProperties.
 func MaxProperties(p *Path, n, max int) *field.Error {
-	return shortCircuit(at(field.TooMany(nil, n, max), p).WithOrigin("maxProperties"))
+	return shortCircuit(tooManyError(p, n, max).WithOrigin("maxProperties"))
 }
 
 // MaxLength is the error of +k8s:maxLength; the limit counts characters.
 func MaxLength[T ~string](p *Path, v T, max int) *field.Error {
-	return at(field.TooLongCharacters(nil, v, max), p).WithOrigin("maxLength")
+	return tooLongError(p, max, true).WithOrigin("maxLength")
 }
 
 // TooLong reports whether s has more than max characters (runes), without
@@ -87,17 +87,17 @@ func TooLong(s string, max int) bool {
 	if (len(s)+3)/4 > max {
 		return true
 	}
-	return utf8.RuneCountInString(s) > max
+	return runeCountOver(s, max)
 }
 
 // MaxBytes is the error of +k8s:maxBytes; the limit counts bytes.
 func MaxBytes[T ~string](p *Path, v T, max int) *field.Error {
-	return at(field.TooLong(nil, v, max), p).WithOrigin("maxBytes")
+	return tooLongError(p, max, false).WithOrigin("maxBytes")
 }
 
 // MaxItems is the error of +k8s:maxItems.
 func MaxItems(p *Path, n, max int) *field.Error {
-	return shortCircuit(at(field.TooMany(nil, n, max), p).WithOrigin("maxItems"))
+	return shortCircuit(tooManyError(p, n, max).WithOrigin("maxItems"))
 }
 
 // NEQString is the error of +k8s:neq on a string.

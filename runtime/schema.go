@@ -25,10 +25,10 @@ func SchemaEnum(p *Path, v any, values []string) *field.Error {
 }
 
 // SchemaTooLong is the error of maxLength.
-func SchemaTooLong(p *Path, max int) *field.Error { return at(field.TooLong(nil, "", max), p) }
+func SchemaTooLong(p *Path, max int) *field.Error { return tooLongError(p, max, false) }
 
 // SchemaTooMany is the error of maxItems and maxProperties.
-func SchemaTooMany(p *Path, n, max int) *field.Error { return at(field.TooMany(nil, n, max), p) }
+func SchemaTooMany(p *Path, n, max int) *field.Error { return tooManyError(p, n, max) }
 
 // SchemaInvalid is the error of the other keywords: minimum, maximum,
 // multipleOf, minLength, pattern, minItems, minProperties. detail is what
