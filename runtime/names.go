@@ -185,52 +185,34 @@ func dns1123Label(s string) []string {
 // or content.IsDNS1123Subdomain (bytes: true), which say the length
 // limit in characters and in bytes.
 func dns1123Subdomain(s string, bytes bool) []string {
-	long, ok := len(s) > subdomainMax, isSubdomainText(s)
-	if !long && ok {
-		return nil
-	}
-	tooLong, regex := msgSubdomainTooLong, msgSubdomainRegex
 	if bytes {
-		tooLong, regex = msgContentSubdomainTooLong, msgContentSubdomainRegex
+		return lengthAndPattern(len(s) > subdomainMax, isSubdomainText(s), msgContentSubdomainTooLong, msgContentSubdomainRegex)
+	}
+	return lengthAndPattern(len(s) > subdomainMax, isSubdomainText(s), msgSubdomainTooLong, msgSubdomainRegex)
+}
+
+// dns1123SubdomainCaseless is content.IsDNS1123SubdomainCaseless.
+func dns1123SubdomainCaseless(s string) []string {
+	return lengthAndPattern(len(s) > subdomainMax, isCaselessSubdomainText(s), msgContentSubdomainTooLong, msgCaselessRegex)
+}
+
+// labelValue is content.IsLabelValue (util/validation.IsValidLabelValue).
+func labelValue(s string) []string {
+	return lengthAndPattern(len(s) > labelMax, s == "" || isLabelKeyName(s), msgLabelValueTooLong, msgLabelValueRegex)
+}
+
+// lengthAndPattern are the messages of a check of a length limit and a
+// pattern, in apimachinery's order: the length's, then the pattern's.
+func lengthAndPattern(long, matches bool, tooLong, pattern string) []string {
+	if !long && matches {
+		return nil
 	}
 	var msgs []string
 	if long {
 		msgs = append(msgs, tooLong)
 	}
-	if !ok {
-		msgs = append(msgs, regex)
-	}
-	return msgs
-}
-
-// dns1123SubdomainCaseless is content.IsDNS1123SubdomainCaseless.
-func dns1123SubdomainCaseless(s string) []string {
-	long, ok := len(s) > subdomainMax, isCaselessSubdomainText(s)
-	if !long && ok {
-		return nil
-	}
-	var msgs []string
-	if long {
-		msgs = append(msgs, msgContentSubdomainTooLong)
-	}
-	if !ok {
-		msgs = append(msgs, msgCaselessRegex)
-	}
-	return msgs
-}
-
-// labelValue is content.IsLabelValue (util/validation.IsValidLabelValue).
-func labelValue(s string) []string {
-	long, ok := len(s) > labelMax, s == "" || isLabelKeyName(s)
-	if !long && ok {
-		return nil
-	}
-	var msgs []string
-	if long {
-		msgs = append(msgs, msgLabelValueTooLong)
-	}
-	if !ok {
-		msgs = append(msgs, msgLabelValueRegex)
+	if !matches {
+		msgs = append(msgs, pattern)
 	}
 	return msgs
 }

@@ -189,47 +189,37 @@ func TestIPAndUUIDMatchApimachinery(t *testing.T) {
 	if testing.Short() {
 		n = 100_000
 	}
-	t.Run("IP", func(t *testing.T) {
+	var root Path
+	ctx, op := context.Background(), operation.Operation{Type: operation.Create}
+	compareRandom(t, "IP", 7, n, ipString,
+		func(s string) field.ErrorList { p := root.Child("ip"); return IP(&p, s) },
+		func(s string) field.ErrorList {
+			return validation.IsValidIPForLegacyField(field.NewPath("ip"), s, false, nil)
+		})
+	compareRandom(t, "UUID", 8, n, uuidString,
+		func(s string) field.ErrorList { p := root.Child("uid"); return UUID(&p, s) },
+		func(s string) field.ErrorList { return validate.UUID(ctx, op, field.NewPath("uid"), &s, nil) })
+}
+
+// compareRandom compares ours with ref, apimachinery's, on n strings
+// draw makes, in a parallel subtest; both verdicts must be common.
+func compareRandom(t *testing.T, name string, seed int64, n int, draw func(*rand.Rand) string, ours, ref func(string) field.ErrorList) {
+	t.Run(name, func(t *testing.T) {
 		t.Parallel()
-		r := rand.New(rand.NewSource(7))
-		var root Path
-		fp := field.NewPath("ip")
+		r := rand.New(rand.NewSource(seed))
 		invalid := 0
 		for range n {
-			s := ipString(r)
-			p := root.Child("ip")
-			got, want := IP(&p, s), validation.IsValidIPForLegacyField(fp, s, false, nil)
-			if d := sameDetails(got, want); d != "" {
-				t.Fatalf("IP(%q): %s", s, d)
+			s := draw(r)
+			want := ref(s)
+			if d := sameDetails(ours(s), want); d != "" {
+				t.Fatalf("%s(%q): %s", name, s, d)
 			}
 			if len(want) > 0 {
 				invalid++
 			}
 		}
 		if invalid < n/10 || invalid > n-n/10 {
-			t.Errorf("%d of %d strings invalid: they do not exercise IP", invalid, n)
-		}
-	})
-	t.Run("UUID", func(t *testing.T) {
-		t.Parallel()
-		r := rand.New(rand.NewSource(8))
-		var root Path
-		fp := field.NewPath("uid")
-		ctx, op := context.Background(), operation.Operation{Type: operation.Create}
-		invalid := 0
-		for range n {
-			s := uuidString(r)
-			p := root.Child("uid")
-			got, want := UUID(&p, s), validate.UUID(ctx, op, fp, &s, nil)
-			if d := sameDetails(got, want); d != "" {
-				t.Fatalf("UUID(%q): %s", s, d)
-			}
-			if len(want) > 0 {
-				invalid++
-			}
-		}
-		if invalid < n/10 || invalid > n-n/10 {
-			t.Errorf("%d of %d strings invalid: they do not exercise UUID", invalid, n)
+			t.Errorf("%d of %d strings invalid: they do not exercise %s", invalid, n, name)
 		}
 	})
 }
