@@ -236,7 +236,7 @@ func (f *formatErrs) add(e *field.Error) {
 func (f *formatErrs) invalid(bad any, detail string) { f.add(field.Invalid(nil, bad, detail)) }
 
 // tooLong is field.TooLong's error: the limit in bytes, the value omitted.
-func (f *formatErrs) tooLong(max int) { f.add(field.TooLong(nil, "", max)) }
+func (f *formatErrs) tooLong(max int) { f.add(tooLongAt(f.path, max, false)) }
 
 func (f *formatErrs) cIdentifier(id string) {
 	if len(id) > resourceNameMaxLength {

@@ -161,24 +161,15 @@ func isCIdentifier(s string) bool {
 	return true
 }
 
-// dns1123Label is util/validation.IsDNS1123Label.
+// dns1123Label is util/validation.IsDNS1123Label: a string that fails
+// the label pattern but is a subdomain has dots.
 func dns1123Label(s string) []string {
-	long, ok := len(s) > labelMax, isLabelText(s)
-	if !long && ok {
-		return nil
+	ok := isLabelText(s)
+	pattern := msgLabelRegex
+	if !ok && isSubdomainText(s) {
+		pattern = msgLabelDots
 	}
-	var msgs []string
-	if long {
-		msgs = append(msgs, msgLabelTooLong)
-	}
-	if !ok {
-		if isSubdomainText(s) {
-			msgs = append(msgs, msgLabelDots)
-		} else {
-			msgs = append(msgs, msgLabelRegex)
-		}
-	}
-	return msgs
+	return lengthAndPattern(len(s) > labelMax, ok, msgLabelTooLong, pattern)
 }
 
 // dns1123Subdomain is util/validation.IsDNS1123Subdomain (bytes: false)

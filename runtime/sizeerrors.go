@@ -30,11 +30,16 @@ func sizeDetail(verb string, n int, unit, units, other string) string {
 
 // tooLongError is field.TooLong (bytes) or field.TooLongCharacters.
 func tooLongError(p *Path, max int, characters bool) *field.Error {
+	return tooLongAt(p.String(), max, characters)
+}
+
+// tooLongAt is tooLongError at a path already written.
+func tooLongAt(fieldPath string, max int, characters bool) *field.Error {
 	unit, units := "byte", "bytes"
 	if characters {
 		unit, units = "character", "characters"
 	}
-	return &field.Error{Type: field.ErrorTypeTooLong, Field: p.String(), BadValue: omitted,
+	return &field.Error{Type: field.ErrorTypeTooLong, Field: fieldPath, BadValue: omitted,
 		Detail: sizeDetail("may not be more than", max, unit, units, "value is too long")}
 }
 
