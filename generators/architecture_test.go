@@ -24,7 +24,8 @@ var stageImports = map[string][]string{
 	"crd":               {"gotype", "kubebuilder", "markers", "model"},
 	"cel":               {"crd", "gotype", "markers", "model"},
 	"golang/equal":      {"gotype"},
-	"golang":            {"crd", "golang/equal", "gotype", "model"},
+	"golang/celgo":      {"gotype"},
+	"golang":            {"crd", "golang/celgo", "golang/equal", "gotype", "model"},
 	"golang/jsonschema": {"golang", "gotype", "kubebuilder", "markers"},
 	"generators":        {"cel", "crd", "golang", "golang/jsonschema", "gotype", "kubebuilder", "lint", "markers", "model", "shape", "source"},
 }

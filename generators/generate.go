@@ -43,7 +43,16 @@ type Config struct {
 	// (a pod template's) with its fields in the CRDs of controller-gen's
 	// dialect, as controller-gen's crd:generateEmbeddedObjectMeta=true.
 	CRDEmbeddedObjectMeta bool
+	// CELTests writes, beside each package's validation file, the
+	// differential test of its CEL rules compiled to Go
+	// (<output file>_cel_test.go; validationtest.CELAgree), which proves
+	// them against the API server's CEL validator in the package's tests.
+	CELTests bool
 }
+
+// celTestFile is the name of the CEL differential test beside the
+// validation file out.
+func celTestFile(out string) string { return strings.TrimSuffix(out, ".go") + "_cel_test.go" }
 
 // crdLevel parses Config.CRDStability.
 func crdLevel(s string) (model.Level, error) {
@@ -130,11 +139,19 @@ func Run(cfg Config) ([]Output, error) {
 		outs = append(outs, Output{Path: path, Content: src})
 	}
 	for _, p := range m.Packages {
-		src, err := golang.File(m, p, cfg.Header)
+		src, celTest, err := golang.Files(m, p, cfg.Header)
 		if err != nil {
 			return nil, err
 		}
 		goFile(p.Dir, src)
+		if cfg.CELTests && celTest != nil {
+			path := filepath.Join(p.Dir, celTestFile(cfg.OutputFile))
+			if err := checkTarget(path, ownedGo, golang.GeneratedMarker, "choose another --output-file, or rename the file"); err != nil {
+				errs = append(errs, err)
+			}
+			written[path] = true
+			outs = append(outs, Output{Path: path, Content: celTest})
+		}
 	}
 	for _, p := range km.Packages {
 		if len(p.Kinds) == 0 {
@@ -151,6 +168,16 @@ func Run(cfg Config) ([]Output, error) {
 	for _, pkg := range l.Requested {
 		dir := l.Universe.Package(pkg).Dir
 		path := filepath.Join(dir, cfg.OutputFile)
+		if written[path] {
+			continue
+		}
+		if b, err := os.ReadFile(path); err == nil && ownedGo(b) {
+			outs = append(outs, Output{Path: path})
+		}
+	}
+	// So does a CEL test the run no longer writes.
+	for _, pkg := range l.Requested {
+		path := filepath.Join(l.Universe.Package(pkg).Dir, celTestFile(cfg.OutputFile))
 		if written[path] {
 			continue
 		}

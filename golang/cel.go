@@ -1,17 +1,15 @@
 package golang
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"k8s.io/gengo/v2/types"
 
 	"github.com/declval/validation-gen/crd"
+	"github.com/declval/validation-gen/golang/celgo"
 	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/model"
 )
@@ -28,27 +26,50 @@ import (
 // pkgPathRE matches the package paths in a type's string form.
 var pkgPathRE = regexp.MustCompile(`[\w.\-]+/`)
 
-const pkgCELRules = "github.com/declval/validation-gen/runtime/celrules"
-
 // celRulesCall declares the Rules of a type, in its package's file, and
 // returns the statement that evaluates them in ValidateAt_<Type>.
 func (e *goEmitter) celRulesCall(t *model.Type, path *pathVar) []jen.Code {
 	s, _ := crd.RuleSchema(e.m, t, false)
+	if code := e.compiledCELCall(t, s, path); code != nil {
+		return code
+	}
 	v := e.free("celRules_" + t.Go.Name.Name)
 	e.f.Commentf("%s are the CEL rules of %s, with the schema they are compiled against.", v, t.Go.Name.Name)
+	var item *apiextv1.JSONSchemaProps
 	if e.m.BelowItems(t) {
 		// Below a list item or a map value, the CRD defaults the type's
 		// non-pointer fields: there the rules see them always.
-		item, _ := crd.RuleSchema(e.m, t, true)
-		e.f.Var().Id(v).Op("=").Qual(pkgCELRules, "NewWithItemSchema").Call(schemaLit(t.Go, s), schemaLit(t.Go, item), jen.Lit(gotype.IsKind(t.Go)))
-	} else {
-		e.f.Var().Id(v).Op("=").Qual(pkgCELRules, "New").Call(schemaLit(t.Go, s), jen.Lit(gotype.IsKind(t.Go)))
+		item, _ = crd.RuleSchema(e.m, t, true)
 	}
+	e.f.Var().Id(v).Op("=").Add(celgo.Rules(s, item, gotype.IsKind(t.Go)))
 	e.f.Line()
 	return []jen.Code{
 		jen.Comment("CEL rules (+k8s:rule), evaluated as the API server evaluates them"),
-		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgCELRules, "ValidateIn").Call(
+		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(celgo.PkgCELRules, "ValidateIn").Call(
 			jen.Id("ctx"), jen.Id(v), jen.Id("op"), path.field(), path.inItem(), jen.Id("obj"), jen.Id("oldObj")).Op("...")),
+	}
+}
+
+// compiledCELCall declares celAt_<Type>, the type's rules compiled to Go,
+// and returns its call; nil (and a comment saying why) when a rule is
+// outside the compiled subset (package celgo).
+func (e *goEmitter) compiledCELCall(t *model.Type, s *apiextv1.JSONSchemaProps, path *pathVar) []jen.Code {
+	in := celgo.Type{Go: t.Go, Plain: s, IsRoot: gotype.IsKind(t.Go), TypeRef: e.typeQual}
+	if e.m.BelowItems(t) {
+		in.Item, _ = crd.RuleSchema(e.m, t, true)
+	}
+	c, err := celgo.Compile(in)
+	name := t.Go.Name.Name
+	if err != nil {
+		e.f.Commentf("The CEL rules of %s are interpreted (runtime/celrules), not compiled to Go: %v.", name, err)
+		return nil
+	}
+	fn := e.free("celAt_" + name)
+	e.compiledCEL = append(e.compiledCEL, celgo.TestCase{Type: t.Go, Func: fn, Oracle: celgo.Rules(s, in.Item, in.IsRoot), Compiled: c})
+	celgo.Declare(e.f, fn, e.typeQual(t.Go), c)
+	return []jen.Code{
+		jen.Comment("CEL rules (+k8s:rule), compiled to Go"),
+		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id(fn).Call(jen.Id("op"), path.arg(), jen.Id("obj"), jen.Id("oldObj")).Op("...")),
 	}
 }
 
@@ -79,7 +100,7 @@ func (c *fnCtx) unchangedTransitions(pl place) []jen.Code {
 		item := crd.TransitionSchema(c.e.m, vt, shape, true)
 		c.e.post = append(c.e.post,
 			jen.Commentf("%s are the transition rules held by a value of type %s, which the API server evaluates also when the value did not change.", v, pkgPathRE.ReplaceAllString(vt.String(), "")),
-			jen.Var().Id(v).Op("=").Qual(pkgCELRules, "NewWithItemSchema").Call(schemaLit(vt, plain), schemaLit(vt, item), jen.False()),
+			jen.Var().Id(v).Op("=").Add(celgo.Rules(plain, item, false)),
 			jen.Line())
 	}
 	obj := jen.Id(pl.v)
@@ -91,7 +112,7 @@ func (c *fnCtx) unchangedTransitions(pl place) []jen.Code {
 		obj = jen.Op("&").Id(cp)
 	}
 	return append(pre, jen.Comment("the transition rules below, which the API server evaluates also on an unchanged value"),
-		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgCELRules, "ValidateUnchanged").Call(
+		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(celgo.PkgCELRules, "ValidateUnchanged").Call(
 			jen.Id("ctx"), jen.Id(v), jen.Id("op"), pl.path.field(), pl.path.inItem(), obj, jen.Id(pl.ov)).Op("...")))
 }
 
@@ -104,16 +125,12 @@ func (c *fnCtx) unchangedTransitionsOf(elem place, withType bool) []jen.Code {
 	return c.unchangedTransitions(elem)
 }
 
-// schemaLit is a schema as a Go string literal.
-func schemaLit(t *types.Type, s *apiextv1.JSONSchemaProps) jen.Code {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(s); err != nil {
-		panic(fmt.Sprintf("validation-gen: marshaling the CEL schema of %s: %v", t.Name, err))
+// celTestFile is the package's differential test of its compiled CEL
+// rules (celgo.TestFile).
+func celTestFile(p *model.Package, header []byte, compiled []celgo.TestCase) ([]byte, error) {
+	hdr := []string{"//go:build !" + BuildTag, strings.TrimPrefix(GeneratedMarker, "// ")}
+	if len(header) > 0 {
+		hdr = append([]string{strings.TrimRight(string(header), "\n")}, hdr...)
 	}
-	if !strings.Contains(buf.String(), "`") {
-		return jen.Id("`" + strings.TrimSpace(buf.String()) + "`") // readable in the generated file
-	}
-	return jen.Lit(strings.TrimSpace(buf.String()))
+	return celgo.TestFile(p.Path, p.Name, hdr, compiled)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/golang/celgo"
 	"github.com/declval/validation-gen/golang/equal"
 	"github.com/declval/validation-gen/model"
 )
@@ -24,38 +25,48 @@ const (
 	pkgRT        = "github.com/declval/validation-gen/runtime"
 )
 
-// File renders the validation file of one package of the model: gofmt'd
-// source.
-func File(m *model.Model, p *model.Package, header []byte) ([]byte, error) {
-	src, own, err := render(m, p, header, renames{})
+// Files renders the validation file of one package of the model (gofmt'd
+// source) and the differential test of its compiled CEL rules
+// (celgo.TestFile), nil when no rule was compiled.
+func Files(m *model.Model, p *model.Package, header []byte) (src, celTest []byte, err error) {
+	var compiled []celgo.TestCase
+	if src, compiled, err = file(m, p, header); err != nil || len(compiled) == 0 {
+		return src, nil, err
+	}
+	celTest, err = celTestFile(p, header, compiled)
+	return src, celTest, err
+}
+
+func file(m *model.Model, p *model.Package, header []byte) ([]byte, []celgo.TestCase, error) {
+	src, own, cc, err := render(m, p, header, renames{})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var rn renames
 	if rn, err = clashes(src, p, own); err != nil || rn.empty() {
-		return src, err
+		return src, cc, err
 	}
 	// Renaming one import frees its name for another that jennifer named
 	// after it (k8s.io/api's admissionregistration/v1 and apimachinery's
 	// meta/v1 both guess v1), which may clash in turn: render until no
 	// name clashes, each time keeping the earlier aliases.
 	for range 8 {
-		if src, own, err = render(m, p, header, rn); err != nil {
-			return nil, err
+		if src, own, cc, err = render(m, p, header, rn); err != nil {
+			return nil, nil, err
 		}
 		again, err := clashes(src, p, own)
 		if err != nil || again.empty() {
-			return src, err
+			return src, cc, err
 		}
 		rn = rn.merge(again)
 	}
-	return nil, fmt.Errorf("rendering %s: the names of %v are hidden by declarations of the same names; this is validation-gen's mistake: please report it", p.Path, rn)
+	return nil, nil, fmt.Errorf("rendering %s: the names of %v are hidden by declarations of the same names; this is validation-gen's mistake: please report it", p.Path, rn)
 }
 
 // render writes the file, importing the paths of rn.imports under those
 // names and naming the package's own types of rn.types by their aliases.
 // It returns the package's own types the file names.
-func render(m *model.Model, p *model.Package, header []byte, rn renames) ([]byte, map[string]bool, error) {
+func render(m *model.Model, p *model.Package, header []byte, rn renames) ([]byte, map[string]bool, []celgo.TestCase, error) {
 	f := jen.NewFilePathName(p.Path, p.Name)
 	f.ImportAlias(pkgRT, "vgruntime")
 	f.ImportAlias(pkgK8sRT, "runtime")
@@ -84,9 +95,9 @@ func render(m *model.Model, p *model.Package, header []byte, rn renames) ([]byte
 	e.typeAliasDecls()
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
-		return nil, nil, fmt.Errorf("rendering %s: %w", p.Path, err)
+		return nil, nil, nil, fmt.Errorf("rendering %s: %w", p.Path, err)
 	}
-	return buf.Bytes(), e.ownTypes, nil
+	return buf.Bytes(), e.ownTypes, e.compiledCEL, nil
 }
 
 type goEmitter struct {
@@ -115,6 +126,8 @@ type goEmitter struct {
 	// records the package's types the file names.
 	typeAliases map[string]string
 	ownTypes    map[string]bool
+	// compiledCEL are the types whose CEL rules were compiled to Go.
+	compiledCEL []celgo.TestCase
 }
 
 // registerFunc writes RegisterValidations: one dispatcher per root type.

@@ -12,9 +12,9 @@ trap 'rm -rf "$tmp"' EXIT
 
 go build -o "$tmp/validation-gen" ./cmd/validation-gen
 
-"$tmp/validation-gen" --go-header-file hack/boilerplate.go.txt ./examples/...
+"$tmp/validation-gen" --go-header-file hack/boilerplate.go.txt --cel-tests ./examples/...
 # CRD manifests of the example groups that can be CRDs.
-"$tmp/validation-gen" --go-header-file hack/boilerplate.go.txt --crd-dir config/crd "${crd_patterns[@]}"
+"$tmp/validation-gen" --go-header-file hack/boilerplate.go.txt --cel-tests --crd-dir config/crd "${crd_patterns[@]}"
 
 "$tmp/validation-gen" --docs >"$tmp/docs.md"
 render_tag_reference "$tmp/docs.md" README.md "$tmp/README.md"

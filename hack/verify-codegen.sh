@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/validation-gen" ./cmd/validation-gen
 
 failed=0
-if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt ./examples/... 2>"$tmp/verify.log"; then
+if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt --cel-tests ./examples/... 2>"$tmp/verify.log"; then
   cat "$tmp/verify.log" >&2
   if ! grep -q "out of date:" "$tmp/verify.log"; then
     echo "verify-codegen: validation-gen failed (see above); fix the tags it names, then run hack/update-codegen.sh" >&2
@@ -21,7 +21,7 @@ if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt ./e
   failed=1
 fi
 
-if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt --crd-dir config/crd "${crd_patterns[@]}" 2>"$tmp/verify-crd.log"; then
+if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt --cel-tests --crd-dir config/crd "${crd_patterns[@]}" 2>"$tmp/verify-crd.log"; then
   cat "$tmp/verify-crd.log" >&2
   failed=1
 fi

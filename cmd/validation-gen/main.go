@@ -30,6 +30,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	crdOptions := fs.StringSlice("crd-options", nil, "options treated as enabled when resolving ifEnabled/ifDisabled in CRDs (repeatable)")
 	crdStability := fs.String("crd-stability", "beta", "lowest stability level whose rules CRDs enforce: stable, beta (as Kubernetes 1.37 by default) or alpha")
 	embeddedMeta := fs.Bool("crd-embedded-object-meta", false, "in CRDs of packages written for controller-gen, describe an ObjectMeta below the root (a pod template's) with name, namespace, labels, annotations and finalizers, as controller-gen's crd:generateEmbeddedObjectMeta=true")
+	celTests := fs.Bool("cel-tests", false, "write beside each validation file with CEL rules compiled to Go a test (<output file>_cel_test.go) that compares them with the API server's CEL validator on random values")
 	docs := fs.Bool("docs", false, "print the tag reference (markdown) and exit")
 	verbose := fs.CountP("verbose", "v", "log what is loaded and written")
 	fs.Usage = func() {
@@ -56,7 +57,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "validation-gen: %v\n", err)
 		return 2
 	}
-	cfg := generators.Config{Patterns: fs.Args(), Readonly: *readonly, OutputFile: *outputFile, CRDDir: *crdDir, CRDOptions: *crdOptions, CRDStability: *crdStability, CRDEmbeddedObjectMeta: *embeddedMeta}
+	cfg := generators.Config{Patterns: fs.Args(), Readonly: *readonly, OutputFile: *outputFile, CRDDir: *crdDir, CRDOptions: *crdOptions, CRDStability: *crdStability, CRDEmbeddedObjectMeta: *embeddedMeta, CELTests: *celTests}
 	if *header != "" {
 		b, err := os.ReadFile(*header)
 		if err != nil {

@@ -28,6 +28,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	intstr "k8s.io/apimachinery/pkg/util/intstr"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
+	"strings"
+	"unicode/utf8"
 )
 
 // Validate_ACMEIssuer validates an instance of ACMEIssuer according to the declarative
@@ -74,8 +76,173 @@ func Validate_BackendRef(ctx context.Context, op operation.Operation, fldPath *f
 	return vgruntime.Rebase(ValidateAt_BackendRef(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_BackendRef are the CEL rules of BackendRef, with the schema they are compiled against.
-var celRules_BackendRef = celrules.NewWithItemSchema(`{"type":"object","properties":{"tenant":{"type":"string","maxLength":16},"weight":{"type":"integer","format":"int32","minimum":0}},"x-kubernetes-validations":[{"rule":"self.weight <= 100 || self.weight == 1000","message":"weight is out of range","fieldPath":".weight"},{"rule":"self.weight == 0 || self.weight >= oldSelf.weight","message":"a weight may not decrease","reason":"FieldValueForbidden","fieldPath":".weight"},{"rule":"self.weight != 7 || self.weight != oldSelf.weight","message":"a canary weight of 7 must change on every update","fieldPath":".weight"}]}`, `{"type":"object","properties":{"tenant":{"type":"string","default":"","maxLength":16},"weight":{"type":"integer","format":"int32","default":0,"minimum":0}},"x-kubernetes-validations":[{"rule":"self.weight <= 100 || self.weight == 1000","message":"weight is out of range","fieldPath":".weight"},{"rule":"self.weight == 0 || self.weight >= oldSelf.weight","message":"a weight may not decrease","reason":"FieldValueForbidden","fieldPath":".weight"},{"rule":"self.weight != 7 || self.weight != oldSelf.weight","message":"a canary weight of 7 must change on every update","fieldPath":".weight"}]}`, false)
+// celAt_BackendRef evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_BackendRef(op operation.Operation, p *vgruntime.Path, obj, oldObj *BackendRef) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	inItem := p.InItem()
+	// rule: self.weight <= 100 || self.weight == 1000
+	{
+		var v1 int64
+		var e2 string
+		if inItem || !(obj.Weight == 0) {
+			v1 = int64(obj.Weight)
+		} else {
+			e2 = "no such key: weight"
+		}
+		var v3 bool
+		e4 := e2
+		if e4 == "" {
+			v3 = (v1 <= int64(100))
+		}
+		var v5 int64
+		var e6 string
+		if inItem || !(obj.Weight == 0) {
+			v5 = int64(obj.Weight)
+		} else {
+			e6 = "no such key: weight"
+		}
+		var v7 bool
+		e8 := e6
+		if e8 == "" {
+			v7 = (v5 == int64(1000))
+		}
+		var v9 bool
+		var e10 string
+		switch {
+		case (e4 == "" && v3) || (e8 == "" && v7):
+			v9 = true
+		case e4 != "":
+			e10 = e4
+		case e8 != "":
+			e10 = e8
+		default:
+			v9 = false
+		}
+		if e10 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e10, "weight is out of range"))
+		} else if !(v9) {
+			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
+				detail := "weight is out of range"
+				errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// rule: self.weight == 0 || self.weight >= oldSelf.weight
+	if update {
+		var v11 int64
+		var e12 string
+		if inItem || !(obj.Weight == 0) {
+			v11 = int64(obj.Weight)
+		} else {
+			e12 = "no such key: weight"
+		}
+		var v13 bool
+		e14 := e12
+		if e14 == "" {
+			v13 = (v11 == int64(0))
+		}
+		var v15 int64
+		var e16 string
+		if inItem || !(obj.Weight == 0) {
+			v15 = int64(obj.Weight)
+		} else {
+			e16 = "no such key: weight"
+		}
+		var v17 int64
+		var e18 string
+		if inItem || !(oldObj.Weight == 0) {
+			v17 = int64(oldObj.Weight)
+		} else {
+			e18 = "no such key: weight"
+		}
+		var v19 bool
+		e20 := e16
+		if e20 == "" {
+			e20 = e18
+		}
+		if e20 == "" {
+			v19 = (v15 >= v17)
+		}
+		var v21 bool
+		var e22 string
+		switch {
+		case (e14 == "" && v13) || (e20 == "" && v19):
+			v21 = true
+		case e14 != "":
+			e22 = e14
+		case e20 != "":
+			e22 = e20
+		default:
+			v21 = false
+		}
+		if e22 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e22, "a weight may not decrease"))
+		} else if !(v21) {
+			detail := "a weight may not decrease"
+			errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueForbidden"))
+		}
+	}
+	// rule: self.weight != 7 || self.weight != oldSelf.weight
+	if update {
+		var v23 int64
+		var e24 string
+		if inItem || !(obj.Weight == 0) {
+			v23 = int64(obj.Weight)
+		} else {
+			e24 = "no such key: weight"
+		}
+		var v25 bool
+		e26 := e24
+		if e26 == "" {
+			v25 = (v23 != int64(7))
+		}
+		var v27 int64
+		var e28 string
+		if inItem || !(obj.Weight == 0) {
+			v27 = int64(obj.Weight)
+		} else {
+			e28 = "no such key: weight"
+		}
+		var v29 int64
+		var e30 string
+		if inItem || !(oldObj.Weight == 0) {
+			v29 = int64(oldObj.Weight)
+		} else {
+			e30 = "no such key: weight"
+		}
+		var v31 bool
+		e32 := e28
+		if e32 == "" {
+			e32 = e30
+		}
+		if e32 == "" {
+			v31 = (v27 != v29)
+		}
+		var v33 bool
+		var e34 string
+		switch {
+		case (e26 == "" && v25) || (e32 == "" && v31):
+			v33 = true
+		case e26 != "":
+			e34 = e26
+		case e32 != "":
+			e34 = e32
+		default:
+			v33 = false
+		}
+		if e34 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e34, "a canary weight of 7 must change on every update"))
+		} else if !(v33) {
+			detail := "a canary weight of 7 must change on every update"
+			errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}
 
 // ValidateAt_BackendRef is Validate_BackendRef with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -112,8 +279,8 @@ func ValidateAt_BackendRef(ctx context.Context, op operation.Operation, p *vgrun
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_BackendRef, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_BackendRef(op, p, obj, oldObj)...)
 	return
 }
 
@@ -159,8 +326,42 @@ func Validate_Certificate(ctx context.Context, op operation.Operation, fldPath *
 	return vgruntime.Rebase(ValidateAt_Certificate(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_Certificate are the CEL rules of Certificate, with the schema they are compiled against.
-var celRules_Certificate = celrules.New(`{"type":"object","properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},"spec":{"type":"object","properties":{"additionalOutputFormats":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"encoding":{"type":"string","default":"","maxLength":8},"key":{"type":"string","default":"","maxLength":16},"type":{"type":"string","default":"","enum":["","DER","PEM"]}}},"x-kubernetes-list-map-keys":["type","key"],"x-kubernetes-list-type":"map"},"commonName":{"type":"string","maxLength":64},"dnsNames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set"},"duration":{"type":"string"},"issuerRef":{"type":"object","properties":{"group":{"type":"string","maxLength":32},"kind":{"type":"string","maxLength":32},"name":{"type":"string","maxLength":32}}},"keystores":{"type":"object","additionalProperties":{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16}}}},"privateKey":{"type":"object","properties":{"algorithm":{"type":"string","enum":["","ECDSA","Ed25519","RSA"]},"encoding":{"type":"string","enum":["PKCS1","PKCS8"]},"rotationPolicy":{"type":"string","enum":["","Always","Never"]},"secretRef":{"type":"string","maxLength":16},"size":{"type":"integer","format":"int32","minimum":0}}},"renewBefore":{"type":"string"},"renewalWindows":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}}}},"revisionHistoryLimit":{"type":"integer","format":"int32"},"secretName":{"type":"string","maxLength":63},"usages":{"type":"array","maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}}},"status":{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"notAfter":{"type":"string","format":"date-time"},"notBefore":{"type":"string","format":"date-time"},"revision":{"type":"integer","format":"int32","minimum":1}}}},"x-kubernetes-validations":[{"rule":"self.metadata.name.size() <= 40","message":"the name of a certificate has at most 40 characters"}]}`, true)
+// celAt_Certificate evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_Certificate(op operation.Operation, p *vgruntime.Path, obj, oldObj *Certificate) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// rule: self.metadata.name.size() <= 40
+	{
+		var v1 string
+		var e2 string
+		if !(obj.ObjectMeta.Name == "") {
+			v1 = string(obj.ObjectMeta.Name)
+		} else {
+			e2 = "no such key: name"
+		}
+		var v3 int64
+		e4 := e2
+		if e4 == "" {
+			v3 = int64(utf8.RuneCountInString(v1))
+		}
+		var v5 bool
+		e6 := e4
+		if e6 == "" {
+			v5 = (v3 <= int64(40))
+		}
+		if e6 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e6, "the name of a certificate has at most 40 characters"))
+		} else if !(v5) {
+			if !(false) {
+				detail := "the name of a certificate has at most 40 characters"
+				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_Certificate is Validate_Certificate with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -197,8 +398,8 @@ func ValidateAt_Certificate(ctx context.Context, op operation.Operation, p *vgru
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions1, op, fp6.Field(), fp6.InItem(), v4, ov5)...)
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_Certificate, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_Certificate(op, p, obj, oldObj)...)
 	return
 }
 
@@ -212,6 +413,7 @@ func Validate_CertificateSpec(ctx context.Context, op operation.Operation, fldPa
 	return vgruntime.Rebase(ValidateAt_CertificateSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of CertificateSpec are interpreted (runtime/celrules), not compiled to Go: CertificateSpec holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_CertificateSpec are the CEL rules of CertificateSpec, with the schema they are compiled against.
 var celRules_CertificateSpec = celrules.New(`{"type":"object","properties":{"additionalOutputFormats":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"encoding":{"type":"string","default":"","maxLength":8},"key":{"type":"string","default":"","maxLength":16},"type":{"type":"string","default":"","enum":["","DER","PEM"]}}},"x-kubernetes-list-map-keys":["type","key"],"x-kubernetes-list-type":"map"},"commonName":{"type":"string","maxLength":64},"dnsNames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set"},"duration":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('1h')","message":"duration is at least an hour"}]},"issuerRef":{"type":"object","properties":{"group":{"type":"string","maxLength":32},"kind":{"type":"string","maxLength":32},"name":{"type":"string","maxLength":32}}},"keystores":{"type":"object","additionalProperties":{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16}}}},"privateKey":{"type":"object","properties":{"algorithm":{"type":"string","enum":["","ECDSA","Ed25519","RSA"]},"encoding":{"type":"string","enum":["PKCS1","PKCS8"]},"rotationPolicy":{"type":"string","enum":["","Always","Never"]},"secretRef":{"type":"string","maxLength":16},"size":{"type":"integer","format":"int32","minimum":0}}},"renewBefore":{"type":"string"},"renewalWindows":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}}}},"revisionHistoryLimit":{"type":"integer","format":"int32","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"revisionHistoryLimit may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"secretName":{"type":"string","maxLength":63,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"secretName is immutable","reason":"FieldValueForbidden"}]},"usages":{"type":"array","maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}},"x-kubernetes-validations":[{"rule":"has(self.commonName) || (has(self.dnsNames) && size(self.dnsNames) > 0)","message":"a commonName or at least one dnsName is required","reason":"FieldValueRequired","fieldPath":".dnsNames"},{"rule":"!has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)","messageExpression":"'renewBefore (' + self.renewBefore + ') must be less than duration (' + self.duration + ')'","fieldPath":".renewBefore"},{"rule":"!has(self.privateKey) || !has(self.privateKey.rotationPolicy) || self.privateKey.rotationPolicy != 'Never' || !has(self.renewBefore)","message":"renewBefore is forbidden when the key is never rotated","reason":"FieldValueForbidden","fieldPath":".renewBefore"}]}`, false)
 
@@ -531,6 +733,7 @@ func Validate_CertificateStatus(ctx context.Context, op operation.Operation, fld
 	return vgruntime.Rebase(ValidateAt_CertificateStatus(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of CertificateStatus are interpreted (runtime/celrules), not compiled to Go: CertificateStatus holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_CertificateStatus are the CEL rules of CertificateStatus, with the schema they are compiled against.
 var celRules_CertificateStatus = celrules.New(`{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"notAfter":{"type":"string","format":"date-time"},"notBefore":{"type":"string","format":"date-time"},"revision":{"type":"integer","format":"int32","minimum":1,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"revision may not decrease","reason":"FieldValueForbidden"}]}},"x-kubernetes-validations":[{"rule":"!has(self.notBefore) || !has(self.notAfter) || self.notBefore < self.notAfter","message":"notBefore must be before notAfter","fieldPath":".notAfter"}]}`, false)
 
@@ -610,6 +813,7 @@ func Validate_Condition(ctx context.Context, op operation.Operation, fldPath *fi
 	return vgruntime.Rebase(ValidateAt_Condition(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of Condition are interpreted (runtime/celrules), not compiled to Go: Condition holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_Condition are the CEL rules of Condition, with the schema they are compiled against.
 var celRules_Condition = celrules.NewWithItemSchema(`{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","maxLength":64},"status":{"type":"string","enum":["","False","True","Unknown"]},"type":{"type":"string","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]}`, `{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]}`, false)
 
@@ -744,6 +948,7 @@ func Validate_DisruptionBudgetSpec(ctx context.Context, op operation.Operation, 
 	return vgruntime.Rebase(ValidateAt_DisruptionBudgetSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of DisruptionBudgetSpec are interpreted (runtime/celrules), not compiled to Go: DisruptionBudgetSpec holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_DisruptionBudgetSpec are the CEL rules of DisruptionBudgetSpec, with the schema they are compiled against.
 var celRules_DisruptionBudgetSpec = celrules.New(`{"type":"object","properties":{"maxUnavailable":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true,"x-kubernetes-validations":[{"rule":"type(self) == int ? self >= 0 : self.matches('^[0-9]{1,3}%$')","message":"maxUnavailable is a count or a percentage","reason":"FieldValueInvalid"}]},"memory":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true,"x-kubernetes-validations":[{"rule":"quantity(self).isLessThan(quantity('10Gi'))","message":"at most 10Gi","reason":"FieldValueForbidden"}]},"minAvailable":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true,"x-kubernetes-validations":[{"rule":"type(self) == int ? self >= 0 : self.matches('^[0-9]{1,3}%$')","message":"minAvailable is a count or a percentage"}]},"mode":{"type":"string","maxLength":16,"x-kubernetes-validations":[{"rule":"self != oldSelf || self == 'frozen'","message":"a mode other than frozen must change on every update"}]},"replicas":{"type":"integer","format":"int32","minimum":0},"reserved":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"key":{"type":"string","default":"","maxLength":32},"operator":{"type":"string","default":"","enum":["","DoesNotExist","Exists","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":3,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}}},"matchLabels":{"type":"object","additionalProperties":{"type":"string","format":"k8s-short-name"}}}},"unhealthyPodEvictionPolicy":{"type":"string","enum":["AlwaysAllow","IfHealthyBudget"]}},"x-kubernetes-validations":[{"rule":"!has(self.minAvailable) || type(self.minAvailable) == string || !has(self.replicas) || self.minAvailable <= self.replicas","message":"minAvailable cannot exceed replicas","fieldPath":".minAvailable"}]}`, false)
 
@@ -875,6 +1080,7 @@ func Validate_DisruptionBudgetStatus(ctx context.Context, op operation.Operation
 	return vgruntime.Rebase(ValidateAt_DisruptionBudgetStatus(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of DisruptionBudgetStatus are interpreted (runtime/celrules), not compiled to Go: DisruptionBudgetStatus holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_DisruptionBudgetStatus are the CEL rules of DisruptionBudgetStatus, with the schema they are compiled against.
 var celRules_DisruptionBudgetStatus = celrules.New(`{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"currentHealthy":{"type":"integer","format":"int32","minimum":0},"desiredHealthy":{"type":"integer","format":"int32","minimum":0},"disruptedPods":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}},"observedGeneration":{"type":"integer","format":"int64","minimum":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"observedGeneration may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"selector":{"type":"string","maxLength":64}},"x-kubernetes-validations":[{"rule":"self.currentHealthy >= 0 && self.desiredHealthy >= 0","message":"counts are not negative"}]}`, false)
 
@@ -1064,8 +1270,28 @@ func Validate_HTTPHeaderMatch(ctx context.Context, op operation.Operation, fldPa
 	return vgruntime.Rebase(ValidateAt_HTTPHeaderMatch(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_HTTPHeaderMatch are the CEL rules of HTTPHeaderMatch, with the schema they are compiled against.
-var celRules_HTTPHeaderMatch = celrules.NewWithItemSchema(`{"type":"object","properties":{"name":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"!self.contains(':')","message":"a header name has no colon"}]},"value":{"type":"string","maxLength":32}}}`, `{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32,"x-kubernetes-validations":[{"rule":"!self.contains(':')","message":"a header name has no colon"}]},"value":{"type":"string","default":"","maxLength":32}}}`, false)
+// celAt_HTTPHeaderMatch evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_HTTPHeaderMatch(op operation.Operation, p *vgruntime.Path, obj, oldObj *HTTPHeaderMatch) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// the rules of name
+	{
+		fp0 := p.Child("name")
+		// rule: !self.contains(':')
+		{
+			if !(!strings.Contains(string(obj.Name), ":")) {
+				if !(update && vgruntime.JSONEqual(&obj.Name, &oldObj.Name)) {
+					detail := "a header name has no colon"
+					errs = append(errs, vgruntime.CELFailed(&fp0, "", string(obj.Name), detail, "FieldValueInvalid"))
+				}
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_HTTPHeaderMatch is Validate_HTTPHeaderMatch with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1098,8 +1324,8 @@ func ValidateAt_HTTPHeaderMatch(ctx context.Context, op operation.Operation, p *
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_HTTPHeaderMatch, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_HTTPHeaderMatch(op, p, obj, oldObj)...)
 	return
 }
 
@@ -1134,8 +1360,36 @@ func Validate_HTTPPathMatch(ctx context.Context, op operation.Operation, fldPath
 	return vgruntime.Rebase(ValidateAt_HTTPPathMatch(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_HTTPPathMatch are the CEL rules of HTTPPathMatch, with the schema they are compiled against.
-var celRules_HTTPPathMatch = celrules.NewWithItemSchema(`{"type":"object","properties":{"type":{"type":"string","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","maxLength":64}},"x-kubernetes-validations":[{"rule":"self.type == 'RegularExpression' || self.value.startsWith('/')","messageExpression":"'a ' + self.type + ' path must begin with a slash'","fieldPath":".value"},{"rule":"self.type != 'Exact' || !self.value.contains('//')","message":"an exact path may not contain //","fieldPath":".value"}]}`, `{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}},"x-kubernetes-validations":[{"rule":"self.type == 'RegularExpression' || self.value.startsWith('/')","messageExpression":"'a ' + self.type + ' path must begin with a slash'","fieldPath":".value"},{"rule":"self.type != 'Exact' || !self.value.contains('//')","message":"an exact path may not contain //","fieldPath":".value"}]}`, false)
+// celAt_HTTPPathMatch evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_HTTPPathMatch(op operation.Operation, p *vgruntime.Path, obj, oldObj *HTTPPathMatch) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: self.type == 'RegularExpression' || self.value.startsWith('/')
+	{
+		if !((string(obj.Type) == "RegularExpression") || strings.HasPrefix(string(obj.Value), "/")) {
+			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
+				detail := "failed rule: self.type == 'RegularExpression' || self.value.startsWith('/')"
+				if s, ok := vgruntime.CELMessage((("a " + string(obj.Type)) + " path must begin with a slash")); ok {
+					detail = s
+				}
+				errs = append(errs, vgruntime.CELFailed(p, "value", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// rule: self.type != 'Exact' || !self.value.contains('//')
+	{
+		if !((string(obj.Type) != "Exact") || !strings.Contains(string(obj.Value), "//")) {
+			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
+				detail := "an exact path may not contain //"
+				errs = append(errs, vgruntime.CELFailed(p, "value", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_HTTPPathMatch is Validate_HTTPPathMatch with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1170,8 +1424,8 @@ func ValidateAt_HTTPPathMatch(ctx context.Context, op operation.Operation, p *vg
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_HTTPPathMatch, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_HTTPPathMatch(op, p, obj, oldObj)...)
 	return
 }
 
@@ -1216,6 +1470,7 @@ func Validate_HTTPRouteFilter(ctx context.Context, op operation.Operation, fldPa
 	return vgruntime.Rebase(ValidateAt_HTTPRouteFilter(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of HTTPRouteFilter are interpreted (runtime/celrules), not compiled to Go: HTTPRouteFilter holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_HTTPRouteFilter are the CEL rules of HTTPRouteFilter, with the schema they are compiled against.
 var celRules_HTTPRouteFilter = celrules.NewWithItemSchema(`{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","maxItems":2,"items":{"type":"string"},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}},"x-kubernetes-validations":[{"rule":"self.type != 'RequestRedirect' || !has(self.requestRedirect) || !has(self.requestRedirect.statusCode) || self.requestRedirect.statusCode in [301, 302]","message":"statusCode must be 301 or 302","reason":"FieldValueInvalid","fieldPath":".requestRedirect.statusCode"}]}`, `{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string"},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}},"x-kubernetes-validations":[{"rule":"self.type != 'RequestRedirect' || !has(self.requestRedirect) || !has(self.requestRedirect.statusCode) || self.requestRedirect.statusCode in [301, 302]","message":"statusCode must be 301 or 302","reason":"FieldValueInvalid","fieldPath":".requestRedirect.statusCode"}]}`, false)
 
@@ -1387,6 +1642,7 @@ func Validate_HTTPRouteRule(ctx context.Context, op operation.Operation, fldPath
 	return vgruntime.Rebase(ValidateAt_HTTPRouteRule(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of HTTPRouteRule are interpreted (runtime/celrules), not compiled to Go: HTTPRouteRule holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_HTTPRouteRule are the CEL rules of HTTPRouteRule, with the schema they are compiled against.
 var celRules_HTTPRouteRule = celrules.NewWithItemSchema(`{"type":"object","properties":{"filters":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}},"x-kubernetes-validations":[{"rule":"!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1","message":"at most one RequestRedirect filter","reason":"FieldValueDuplicate","fieldPath":".filters"},{"rule":"!has(self.filters) || !(self.filters.exists(f, f.type == 'RequestRedirect') && self.filters.exists(f, f.type == 'URLRewrite'))","message":"RequestRedirect and URLRewrite cannot be combined","reason":"FieldValueForbidden","fieldPath":".filters"}]}`, `{"type":"object","properties":{"filters":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}},"x-kubernetes-validations":[{"rule":"!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1","message":"at most one RequestRedirect filter","reason":"FieldValueDuplicate","fieldPath":".filters"},{"rule":"!has(self.filters) || !(self.filters.exists(f, f.type == 'RequestRedirect') && self.filters.exists(f, f.type == 'URLRewrite'))","message":"RequestRedirect and URLRewrite cannot be combined","reason":"FieldValueForbidden","fieldPath":".filters"}]}`, false)
 
@@ -1482,6 +1738,7 @@ func Validate_HTTPRouteSpec(ctx context.Context, op operation.Operation, fldPath
 	return vgruntime.Rebase(ValidateAt_HTTPRouteSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of HTTPRouteSpec are interpreted (runtime/celrules), not compiled to Go: HTTPRouteSpec holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_HTTPRouteSpec are the CEL rules of HTTPRouteSpec, with the schema they are compiled against.
 var celRules_HTTPRouteSpec = celrules.New(`{"type":"object","properties":{"backends":{"type":"object","additionalProperties":{"type":"object","properties":{"tenant":{"type":"string","default":"","maxLength":16},"weight":{"type":"integer","format":"int32","default":0,"minimum":0}}}},"hostnames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(h, !h.startsWith('*') || h.indexOf('*', 1) < 0)","message":"a wildcard is only allowed as the first label","reason":"FieldValueInvalid"}]},"owner":{"type":"string","maxLength":16,"x-kubernetes-validations":[{"rule":"self.matches('^[a-z]+$')","message":"owner is lowercase letters"}]},"parentRefs":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","default":"","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","default":"","maxLength":16}}},"x-kubernetes-list-map-keys":["name","sectionName"],"x-kubernetes-list-type":"map"},"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"filters":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.rules) || self.rules.all(r, !has(r.timeouts) || has(self.parentRefs))","message":"timeouts need a parent","reason":"FieldValueRequired","fieldPath":".parentRefs"}]}`, false)
 
@@ -1712,6 +1969,7 @@ func Validate_HTTPRouteTimeouts(ctx context.Context, op operation.Operation, fld
 	return vgruntime.Rebase(ValidateAt_HTTPRouteTimeouts(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of HTTPRouteTimeouts are interpreted (runtime/celrules), not compiled to Go: HTTPRouteTimeouts holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_HTTPRouteTimeouts are the CEL rules of HTTPRouteTimeouts, with the schema they are compiled against.
 var celRules_HTTPRouteTimeouts = celrules.NewWithItemSchema(`{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('0s')","message":"request timeout may not be negative"}]}},"x-kubernetes-validations":[{"rule":"!(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))","message":"backendRequest timeout cannot be longer than request timeout","fieldPath":".backendRequest"}]}`, `{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('0s')","message":"request timeout may not be negative"}]}},"x-kubernetes-validations":[{"rule":"!(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))","message":"backendRequest timeout cannot be longer than request timeout","fieldPath":".backendRequest"}]}`, false)
 
@@ -1834,8 +2092,136 @@ func Validate_IssuerRef(ctx context.Context, op operation.Operation, fldPath *fi
 	return vgruntime.Rebase(ValidateAt_IssuerRef(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_IssuerRef are the CEL rules of IssuerRef, with the schema they are compiled against.
-var celRules_IssuerRef = celrules.New(`{"type":"object","properties":{"group":{"type":"string","maxLength":32},"kind":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || oldSelf.value() == '' || self == oldSelf.value()","message":"kind cannot change once set","optionalOldSelf":true}]},"name":{"type":"string","maxLength":32}},"x-kubernetes-validations":[{"rule":"!has(self.group) || size(self.group) == 0 || self.group.endsWith('.io')","message":"group must end in .io","fieldPath":".group"}]}`, false)
+// celAt_IssuerRef evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_IssuerRef(op operation.Operation, p *vgruntime.Path, obj, oldObj *IssuerRef) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: !has(self.group) || size(self.group) == 0 || self.group.endsWith('.io')
+	{
+		var v1 string
+		var e2 string
+		if !(obj.Group == "") {
+			v1 = string(obj.Group)
+		} else {
+			e2 = "no such key: group"
+		}
+		var v3 int64
+		e4 := e2
+		if e4 == "" {
+			v3 = int64(utf8.RuneCountInString(v1))
+		}
+		var v5 bool
+		e6 := e4
+		if e6 == "" {
+			v5 = (v3 == int64(0))
+		}
+		var v7 bool
+		var e8 string
+		switch {
+		case (!(!(obj.Group == ""))) || (e6 == "" && v5):
+			v7 = true
+		case e6 != "":
+			e8 = e6
+		default:
+			v7 = false
+		}
+		var v9 string
+		var e10 string
+		if !(obj.Group == "") {
+			v9 = string(obj.Group)
+		} else {
+			e10 = "no such key: group"
+		}
+		var v11 bool
+		e12 := e10
+		if e12 == "" {
+			v11 = strings.HasSuffix(v9, ".io")
+		}
+		var v13 bool
+		var e14 string
+		switch {
+		case (e8 == "" && v7) || (e12 == "" && v11):
+			v13 = true
+		case e8 != "":
+			e14 = e8
+		case e12 != "":
+			e14 = e12
+		default:
+			v13 = false
+		}
+		if e14 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e14, "group must end in .io"))
+		} else if !(v13) {
+			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
+				detail := "group must end in .io"
+				errs = append(errs, vgruntime.CELFailed(p, "group", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// the rules of kind
+	if !(obj.Kind == "") {
+		fp2 := p.Child("kind")
+		// rule: !oldSelf.hasValue() || oldSelf.value() == ” || self == oldSelf.value()
+		{
+			var v15 string
+			var e16 string
+			if update && !(oldObj.Kind == "") {
+				v15 = string(oldObj.Kind)
+			} else {
+				e16 = "optional.none() dereference"
+			}
+			var v17 bool
+			e18 := e16
+			if e18 == "" {
+				v17 = (v15 == "")
+			}
+			var v19 bool
+			var e20 string
+			switch {
+			case (!(update && !(oldObj.Kind == ""))) || (e18 == "" && v17):
+				v19 = true
+			case e18 != "":
+				e20 = e18
+			default:
+				v19 = false
+			}
+			var v21 string
+			var e22 string
+			if update && !(oldObj.Kind == "") {
+				v21 = string(oldObj.Kind)
+			} else {
+				e22 = "optional.none() dereference"
+			}
+			var v23 bool
+			e24 := e22
+			if e24 == "" {
+				v23 = (string(obj.Kind) == v21)
+			}
+			var v25 bool
+			var e26 string
+			switch {
+			case (e20 == "" && v19) || (e24 == "" && v23):
+				v25 = true
+			case e20 != "":
+				e26 = e20
+			case e24 != "":
+				e26 = e24
+			default:
+				v25 = false
+			}
+			if e26 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp2, "string", e26, "kind cannot change once set"))
+			} else if !(v25) {
+				detail := "kind cannot change once set"
+				errs = append(errs, vgruntime.CELFailed(&fp2, "", string(obj.Kind), detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_IssuerRef is Validate_IssuerRef with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1890,8 +2276,8 @@ func ValidateAt_IssuerRef(ctx context.Context, op operation.Operation, p *vgrunt
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_IssuerRef, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_IssuerRef(op, p, obj, oldObj)...)
 	return
 }
 
@@ -2271,8 +2657,65 @@ func Validate_Keystore(ctx context.Context, op operation.Operation, fldPath *fie
 	return vgruntime.Rebase(ValidateAt_Keystore(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_Keystore are the CEL rules of Keystore, with the schema they are compiled against.
-var celRules_Keystore = celrules.NewWithItemSchema(`{"type":"object","properties":{"alias":{"type":"string","maxLength":16},"create":{"type":"boolean"},"passwordSecret":{"type":"string","maxLength":16,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"passwordSecret is immutable"}]}},"x-kubernetes-validations":[{"rule":"!self.create || size(self.passwordSecret) > 0","message":"a keystore that is created needs a password secret","reason":"FieldValueRequired","fieldPath":".passwordSecret"}]}`, `{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"passwordSecret is immutable"}]}},"x-kubernetes-validations":[{"rule":"!self.create || size(self.passwordSecret) > 0","message":"a keystore that is created needs a password secret","reason":"FieldValueRequired","fieldPath":".passwordSecret"}]}`, false)
+// celAt_Keystore evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_Keystore(op operation.Operation, p *vgruntime.Path, obj, oldObj *Keystore) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	inItem := p.InItem()
+	// rule: !self.create || size(self.passwordSecret) > 0
+	{
+		var v1 string
+		var e2 string
+		if inItem || !(obj.PasswordSecret == "") {
+			v1 = string(obj.PasswordSecret)
+		} else {
+			e2 = "no such key: passwordSecret"
+		}
+		var v3 int64
+		e4 := e2
+		if e4 == "" {
+			v3 = int64(utf8.RuneCountInString(v1))
+		}
+		var v5 bool
+		e6 := e4
+		if e6 == "" {
+			v5 = (v3 > int64(0))
+		}
+		var v7 bool
+		var e8 string
+		switch {
+		case (!bool(obj.Create)) || (e6 == "" && v5):
+			v7 = true
+		case e6 != "":
+			e8 = e6
+		default:
+			v7 = false
+		}
+		if e8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "a keystore that is created needs a password secret"))
+		} else if !(v7) {
+			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
+				detail := "a keystore that is created needs a password secret"
+				errs = append(errs, vgruntime.CELFailed(p, "passwordSecret", field.OmitValueType{}, detail, "FieldValueRequired"))
+			}
+		}
+	}
+	// the rules of passwordSecret
+	if inItem || !(obj.PasswordSecret == "") {
+		fp2 := p.Child("passwordSecret")
+		// rule: self == oldSelf
+		if update && (inItem || !(oldObj.PasswordSecret == "")) {
+			if !(string(obj.PasswordSecret) == string(oldObj.PasswordSecret)) {
+				detail := "passwordSecret is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp2, "", string(obj.PasswordSecret), detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_Keystore is Validate_Keystore with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -2309,8 +2752,8 @@ func ValidateAt_Keystore(ctx context.Context, op operation.Operation, p *vgrunti
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_Keystore, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_Keystore(op, p, obj, oldObj)...)
 	return
 }
 
@@ -2403,6 +2846,7 @@ func Validate_LabelSelectorRequirement(ctx context.Context, op operation.Operati
 	return vgruntime.Rebase(ValidateAt_LabelSelectorRequirement(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of LabelSelectorRequirement are interpreted (runtime/celrules), not compiled to Go: LabelSelectorRequirement holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_LabelSelectorRequirement are the CEL rules of LabelSelectorRequirement, with the schema they are compiled against.
 var celRules_LabelSelectorRequirement = celrules.NewWithItemSchema(`{"type":"object","properties":{"key":{"type":"string","maxLength":32},"operator":{"type":"string","enum":["","DoesNotExist","Exists","In","NotIn"]},"values":{"type":"array","maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}},"x-kubernetes-validations":[{"rule":"self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0","messageExpression":"self.operator + ' needs ' + (self.operator in ['In', 'NotIn'] ? 'values' : 'no values')","reason":"FieldValueRequired","fieldPath":".values"}]}`, `{"type":"object","properties":{"key":{"type":"string","default":"","maxLength":32},"operator":{"type":"string","default":"","enum":["","DoesNotExist","Exists","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}},"x-kubernetes-validations":[{"rule":"self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0","messageExpression":"self.operator + ' needs ' + (self.operator in ['In', 'NotIn'] ? 'values' : 'no values')","reason":"FieldValueRequired","fieldPath":".values"}]}`, false)
 
@@ -2496,8 +2940,27 @@ func Validate_OutputFormat(ctx context.Context, op operation.Operation, fldPath 
 	return vgruntime.Rebase(ValidateAt_OutputFormat(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_OutputFormat are the CEL rules of OutputFormat, with the schema they are compiled against.
-var celRules_OutputFormat = celrules.NewWithItemSchema(`{"type":"object","properties":{"encoding":{"type":"string","maxLength":8},"key":{"type":"string","maxLength":16},"type":{"type":"string","enum":["","DER","PEM"]}},"x-kubernetes-validations":[{"rule":"self.type != 'DER' || self.key.endsWith('.der')","messageExpression":"'a DER output needs a .der key, not ' + self.key","fieldPath":".key"}]}`, `{"type":"object","properties":{"encoding":{"type":"string","default":"","maxLength":8},"key":{"type":"string","default":"","maxLength":16},"type":{"type":"string","default":"","enum":["","DER","PEM"]}},"x-kubernetes-validations":[{"rule":"self.type != 'DER' || self.key.endsWith('.der')","messageExpression":"'a DER output needs a .der key, not ' + self.key","fieldPath":".key"}]}`, false)
+// celAt_OutputFormat evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_OutputFormat(op operation.Operation, p *vgruntime.Path, obj, oldObj *OutputFormat) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: self.type != 'DER' || self.key.endsWith('.der')
+	{
+		if !((string(obj.Type) != "DER") || strings.HasSuffix(string(obj.Key), ".der")) {
+			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
+				detail := "failed rule: self.type != 'DER' || self.key.endsWith('.der')"
+				if s, ok := vgruntime.CELMessage(("a DER output needs a .der key, not " + string(obj.Key))); ok {
+					detail = s
+				}
+				errs = append(errs, vgruntime.CELFailed(p, "key", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_OutputFormat is Validate_OutputFormat with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -2548,8 +3011,8 @@ func ValidateAt_OutputFormat(ctx context.Context, op operation.Operation, p *vgr
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_OutputFormat, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_OutputFormat(op, p, obj, oldObj)...)
 	return
 }
 
@@ -2605,8 +3068,131 @@ func Validate_ParentReference(ctx context.Context, op operation.Operation, fldPa
 	return vgruntime.Rebase(ValidateAt_ParentReference(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_ParentReference are the CEL rules of ParentReference, with the schema they are compiled against.
-var celRules_ParentReference = celrules.NewWithItemSchema(`{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","maxLength":16}},"x-kubernetes-validations":[{"rule":"!has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1","message":"port is immutable once it is not 1","reason":"FieldValueForbidden","fieldPath":".port"},{"rule":"self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port","message":"the canary section moves to another port on every update","fieldPath":".port"}]}`, `{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","default":"","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","default":"","maxLength":16}},"x-kubernetes-validations":[{"rule":"!has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1","message":"port is immutable once it is not 1","reason":"FieldValueForbidden","fieldPath":".port"},{"rule":"self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port","message":"the canary section moves to another port on every update","fieldPath":".port"}]}`, false)
+// celAt_ParentReference evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_ParentReference(op operation.Operation, p *vgruntime.Path, obj, oldObj *ParentReference) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: !has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1
+	if update {
+		var v1 int64
+		var e2 string
+		if !(obj.Port == nil) {
+			v1 = int64(*obj.Port)
+		} else {
+			e2 = "no such key: port"
+		}
+		var v3 int64
+		var e4 string
+		if !(oldObj.Port == nil) {
+			v3 = int64(*oldObj.Port)
+		} else {
+			e4 = "no such key: port"
+		}
+		var v5 bool
+		e6 := e2
+		if e6 == "" {
+			e6 = e4
+		}
+		if e6 == "" {
+			v5 = (v1 == v3)
+		}
+		var v7 int64
+		var e8 string
+		if !(oldObj.Port == nil) {
+			v7 = int64(*oldObj.Port)
+		} else {
+			e8 = "no such key: port"
+		}
+		var v9 bool
+		e10 := e8
+		if e10 == "" {
+			v9 = (v7 == int64(1))
+		}
+		var v11 bool
+		var e12 string
+		switch {
+		case (e6 == "" && v5) || (e10 == "" && v9):
+			v11 = true
+		case e6 != "":
+			e12 = e6
+		case e10 != "":
+			e12 = e10
+		default:
+			v11 = false
+		}
+		var v13 bool
+		var e14 string
+		switch {
+		case (!(!(oldObj.Port == nil)) || !(!(obj.Port == nil))) || (e12 == "" && v11):
+			v13 = true
+		case e12 != "":
+			e14 = e12
+		default:
+			v13 = false
+		}
+		if e14 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e14, "port is immutable once it is not 1"))
+		} else if !(v13) {
+			detail := "port is immutable once it is not 1"
+			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueForbidden"))
+		}
+	}
+	// rule: self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port
+	if update {
+		var v15 int64
+		var e16 string
+		if !(obj.Port == nil) {
+			v15 = int64(*obj.Port)
+		} else {
+			e16 = "no such key: port"
+		}
+		var v17 int64
+		var e18 string
+		if !(oldObj.Port == nil) {
+			v17 = int64(*oldObj.Port)
+		} else {
+			e18 = "no such key: port"
+		}
+		var v19 bool
+		e20 := e16
+		if e20 == "" {
+			e20 = e18
+		}
+		if e20 == "" {
+			v19 = (v15 != v17)
+		}
+		var v21 bool
+		var e22 string
+		switch {
+		case (!(!(obj.Port == nil))) || (e20 == "" && v19):
+			v21 = true
+		case e20 != "":
+			e22 = e20
+		default:
+			v21 = false
+		}
+		var v23 bool
+		var e24 string
+		switch {
+		case ((string(obj.SectionName) != "canary") || !(!(oldObj.Port == nil))) || (e22 == "" && v21):
+			v23 = true
+		case e22 != "":
+			e24 = e22
+		default:
+			v23 = false
+		}
+		if e24 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e24, "the canary section moves to another port on every update"))
+		} else if !(v23) {
+			detail := "the canary section moves to another port on every update"
+			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}
 
 // ValidateAt_ParentReference is Validate_ParentReference with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -2667,8 +3253,8 @@ func ValidateAt_ParentReference(ctx context.Context, op operation.Operation, p *
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_ParentReference, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_ParentReference(op, p, obj, oldObj)...)
 	return
 }
 
@@ -2703,8 +3289,81 @@ func Validate_PrivateKey(ctx context.Context, op operation.Operation, fldPath *f
 	return vgruntime.Rebase(ValidateAt_PrivateKey(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_PrivateKey are the CEL rules of PrivateKey, with the schema they are compiled against.
-var celRules_PrivateKey = celrules.New(`{"type":"object","properties":{"algorithm":{"type":"string","enum":["","ECDSA","Ed25519","RSA"]},"encoding":{"type":"string","enum":["PKCS1","PKCS8"]},"rotationPolicy":{"type":"string","enum":["","Always","Never"]},"secretRef":{"type":"string","maxLength":16},"size":{"type":"integer","format":"int32","minimum":0}},"x-kubernetes-validations":[{"rule":"self.algorithm != 'ECDSA' || self.size in [0, 256, 384, 521]","message":"ECDSA keys are 256, 384 or 521 bits","fieldPath":".size"},{"rule":"self.algorithm != 'Ed25519' || self.size == 0","message":"Ed25519 keys have no size","reason":"FieldValueForbidden","fieldPath":".size"}]}`, false)
+// celAt_PrivateKey evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_PrivateKey(op operation.Operation, p *vgruntime.Path, obj, oldObj *PrivateKey) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: self.algorithm != 'ECDSA' || self.size in [0, 256, 384, 521]
+	{
+		var v1 int64
+		var e2 string
+		if !(obj.Size == 0) {
+			v1 = int64(obj.Size)
+		} else {
+			e2 = "no such key: size"
+		}
+		var v3 bool
+		e4 := e2
+		if e4 == "" {
+			v3 = (v1 == int64(0) || v1 == int64(256) || v1 == int64(384) || v1 == int64(521))
+		}
+		var v5 bool
+		var e6 string
+		switch {
+		case (string(obj.Algorithm) != "ECDSA") || (e4 == "" && v3):
+			v5 = true
+		case e4 != "":
+			e6 = e4
+		default:
+			v5 = false
+		}
+		if e6 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e6, "ECDSA keys are 256, 384 or 521 bits"))
+		} else if !(v5) {
+			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
+				detail := "ECDSA keys are 256, 384 or 521 bits"
+				errs = append(errs, vgruntime.CELFailed(p, "size", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// rule: self.algorithm != 'Ed25519' || self.size == 0
+	{
+		var v7 int64
+		var e8 string
+		if !(obj.Size == 0) {
+			v7 = int64(obj.Size)
+		} else {
+			e8 = "no such key: size"
+		}
+		var v9 bool
+		e10 := e8
+		if e10 == "" {
+			v9 = (v7 == int64(0))
+		}
+		var v11 bool
+		var e12 string
+		switch {
+		case (string(obj.Algorithm) != "Ed25519") || (e10 == "" && v9):
+			v11 = true
+		case e10 != "":
+			e12 = e10
+		default:
+			v11 = false
+		}
+		if e12 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e12, "Ed25519 keys have no size"))
+		} else if !(v11) {
+			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
+				detail := "Ed25519 keys have no size"
+				errs = append(errs, vgruntime.CELFailed(p, "size", field.OmitValueType{}, detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_PrivateKey is Validate_PrivateKey with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -2793,8 +3452,8 @@ func ValidateAt_PrivateKey(ctx context.Context, op operation.Operation, p *vgrun
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_PrivateKey, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_PrivateKey(op, p, obj, oldObj)...)
 	return
 }
 
@@ -2888,6 +3547,7 @@ func Validate_RenewalWindow(ctx context.Context, op operation.Operation, fldPath
 	return vgruntime.Rebase(ValidateAt_RenewalWindow(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of RenewalWindow are interpreted (runtime/celrules), not compiled to Go: RenewalWindow holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_RenewalWindow are the CEL rules of RenewalWindow, with the schema they are compiled against.
 var celRules_RenewalWindow = celrules.NewWithItemSchema(`{"type":"object","properties":{"label":{"type":"string","maxLength":16},"length":{"type":"string"}},"x-kubernetes-validations":[{"rule":"duration(self.length) >= duration('0s')","message":"length may not be negative","fieldPath":".length"}]}`, `{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}},"x-kubernetes-validations":[{"rule":"duration(self.length) >= duration('0s')","message":"length may not be negative","fieldPath":".length"}]}`, false)
 
@@ -2997,8 +3657,28 @@ func Validate_URLRewrite(ctx context.Context, op operation.Operation, fldPath *f
 	return vgruntime.Rebase(ValidateAt_URLRewrite(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_URLRewrite are the CEL rules of URLRewrite, with the schema they are compiled against.
-var celRules_URLRewrite = celrules.NewWithItemSchema(`{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self.startsWith('/')","message":"must begin with a slash","reason":"FieldValueInvalid"}]}}}`, `{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self.startsWith('/')","message":"must begin with a slash","reason":"FieldValueInvalid"}]}}}`, false)
+// celAt_URLRewrite evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_URLRewrite(op operation.Operation, p *vgruntime.Path, obj, oldObj *URLRewrite) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// the rules of replacePrefixMatch
+	if !(obj.ReplacePrefixMatch == nil) {
+		fp0 := p.Child("replacePrefixMatch")
+		// rule: self.startsWith('/')
+		{
+			if !(strings.HasPrefix(string(*obj.ReplacePrefixMatch), "/")) {
+				if !((update && !(oldObj.ReplacePrefixMatch == nil)) && vgruntime.JSONEqual(&obj.ReplacePrefixMatch, &oldObj.ReplacePrefixMatch)) {
+					detail := "must begin with a slash"
+					errs = append(errs, vgruntime.CELFailed(&fp0, "", string(*obj.ReplacePrefixMatch), detail, "FieldValueInvalid"))
+				}
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_URLRewrite is Validate_URLRewrite with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -3019,8 +3699,8 @@ func ValidateAt_URLRewrite(ctx context.Context, op operation.Operation, p *vgrun
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_URLRewrite, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_URLRewrite(op, p, obj, oldObj)...)
 	return
 }
 

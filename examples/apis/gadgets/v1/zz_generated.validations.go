@@ -25,6 +25,7 @@ import (
 	celrules "github.com/declval/validation-gen/runtime/celrules"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
+	"unicode/utf8"
 )
 
 // Validate_Battery validates an instance of Battery according to the declarative
@@ -1206,8 +1207,75 @@ func Validate_Scaler(ctx context.Context, op operation.Operation, fldPath *field
 	return vgruntime.Rebase(ValidateAt_Scaler(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_Scaler are the CEL rules of Scaler, with the schema they are compiled against.
-var celRules_Scaler = celrules.New(`{"type":"object","properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},"spec":{"type":"object","properties":{"epoch":{"type":"integer","format":"int64"},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","minimum":0},"mode":{"type":"string"},"target":{"type":"string","maxLength":32},"windows":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}},"x-kubernetes-validations":[{"rule":"!has(self.spec.maxReplicas) || self.spec.minReplicas <= self.spec.maxReplicas","message":"minReplicas must not exceed maxReplicas","fieldPath":".spec.minReplicas"},{"rule":"self.metadata.name.size() <= 20","message":"the name of a scaler has at most 20 characters"}]}`, true)
+// celAt_Scaler evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_Scaler(op operation.Operation, p *vgruntime.Path, obj, oldObj *Scaler) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// rule: !has(self.spec.maxReplicas) || self.spec.minReplicas <= self.spec.maxReplicas
+	{
+		var v1 int64
+		var e2 string
+		if !(obj.Spec.MaxReplicas == nil) {
+			v1 = int64(*obj.Spec.MaxReplicas)
+		} else {
+			e2 = "no such key: maxReplicas"
+		}
+		var v3 bool
+		e4 := e2
+		if e4 == "" {
+			v3 = (int64(obj.Spec.MinReplicas) <= v1)
+		}
+		var v5 bool
+		var e6 string
+		switch {
+		case (!(!(obj.Spec.MaxReplicas == nil))) || (e4 == "" && v3):
+			v5 = true
+		case e4 != "":
+			e6 = e4
+		default:
+			v5 = false
+		}
+		if e6 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e6, "minReplicas must not exceed maxReplicas"))
+		} else if !(v5) {
+			if !(false) {
+				detail := "minReplicas must not exceed maxReplicas"
+				errs = append(errs, vgruntime.CELFailed(p, "spec.minReplicas", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// rule: self.metadata.name.size() <= 20
+	{
+		var v7 string
+		var e8 string
+		if !(obj.ObjectMeta.Name == "") {
+			v7 = string(obj.ObjectMeta.Name)
+		} else {
+			e8 = "no such key: name"
+		}
+		var v9 int64
+		e10 := e8
+		if e10 == "" {
+			v9 = int64(utf8.RuneCountInString(v7))
+		}
+		var v11 bool
+		e12 := e10
+		if e12 == "" {
+			v11 = (v9 <= int64(20))
+		}
+		if e12 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e12, "the name of a scaler has at most 20 characters"))
+		} else if !(v11) {
+			if !(false) {
+				detail := "the name of a scaler has at most 20 characters"
+				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_Scaler is Validate_Scaler with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1227,8 +1295,8 @@ func ValidateAt_Scaler(ctx context.Context, op operation.Operation, p *vgruntime
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions0, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_Scaler, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_Scaler(op, p, obj, oldObj)...)
 	return
 }
 
@@ -1242,6 +1310,7 @@ func Validate_ScalerSpec(ctx context.Context, op operation.Operation, fldPath *f
 	return vgruntime.Rebase(ValidateAt_ScalerSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of ScalerSpec are interpreted (runtime/celrules), not compiled to Go: ScalerSpec holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_ScalerSpec are the CEL rules of ScalerSpec, with the schema they are compiled against.
 var celRules_ScalerSpec = celrules.New(`{"type":"object","properties":{"epoch":{"type":"integer","format":"int64","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"epoch may not decrease","optionalOldSelf":true}]},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","minimum":0},"mode":{"type":"string","x-kubernetes-validations":[{"rule":"self in ['Off', 'Auto', 'Manual']","message":"mode must be Off, Auto or Manual"}]},"target":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"target is immutable"}]},"windows":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}},"x-kubernetes-validations":[{"rule":"self.mode == 'Off' || size(self.target) > 0","messageExpression":"'a target is needed in mode ' + self.mode","reason":"FieldValueRequired","fieldPath":".target"}]}`, false)
 
@@ -1423,8 +1492,24 @@ func Validate_Window(ctx context.Context, op operation.Operation, fldPath *field
 	return vgruntime.Rebase(ValidateAt_Window(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_Window are the CEL rules of Window, with the schema they are compiled against.
-var celRules_Window = celrules.NewWithItemSchema(`{"type":"object","properties":{"end":{"type":"integer","format":"int32"},"name":{"type":"string","maxLength":16},"start":{"type":"integer","format":"int32"}},"x-kubernetes-validations":[{"rule":"self.start < self.end","message":"start must be before end","reason":"FieldValueForbidden"}]}`, `{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}},"x-kubernetes-validations":[{"rule":"self.start < self.end","message":"start must be before end","reason":"FieldValueForbidden"}]}`, false)
+// celAt_Window evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_Window(op operation.Operation, p *vgruntime.Path, obj, oldObj *Window) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: self.start < self.end
+	{
+		if !(int64(obj.Start) < int64(obj.End)) {
+			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
+				detail := "start must be before end"
+				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_Window is Validate_Window with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1443,8 +1528,8 @@ func ValidateAt_Window(ctx context.Context, op operation.Operation, p *vgruntime
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_Window, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_Window(op, p, obj, oldObj)...)
 	return
 }
 

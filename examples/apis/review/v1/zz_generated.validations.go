@@ -1226,6 +1226,7 @@ func Validate_ExitCodesRequirement(ctx context.Context, op operation.Operation, 
 	return vgruntime.Rebase(ValidateAt_ExitCodesRequirement(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of ExitCodesRequirement are interpreted (runtime/celrules), not compiled to Go: rules on values: it holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_ExitCodesRequirement are the CEL rules of ExitCodesRequirement, with the schema they are compiled against.
 var celRules_ExitCodesRequirement = celrules.NewWithItemSchema(`{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","enum":["","In","NotIn"]},"values":{"type":"array","maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(x, x >= 0 && x <= 255)","message":"exit codes are 0 to 255"}]}}}`, `{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(x, x >= 0 && x <= 255)","message":"exit codes are 0 to 255"}]}}}`, false)
 
@@ -1613,6 +1614,7 @@ func Validate_JobSpec(ctx context.Context, op operation.Operation, fldPath *fiel
 	return vgruntime.Rebase(ValidateAt_JobSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of JobSpec are interpreted (runtime/celrules), not compiled to Go: JobSpec holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_JobSpec are the CEL rules of JobSpec, with the schema they are compiled against.
 var celRules_JobSpec = celrules.New(`{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}},"x-kubernetes-validations":[{"rule":"!has(self.completions) || !has(self.parallelism) || self.parallelism <= self.completions","message":"parallelism must not exceed completions","fieldPath":".parallelism"},{"rule":"!has(self.completionMode) || self.completionMode != 'Indexed' || has(self.completions)","messageExpression":"'completions is required in completionMode ' + self.completionMode","reason":"FieldValueRequired","fieldPath":".completions"}]}`, false)
 
@@ -2286,8 +2288,36 @@ func Validate_ObjectReference(ctx context.Context, op operation.Operation, fldPa
 	return vgruntime.Rebase(ValidateAt_ObjectReference(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_ObjectReference are the CEL rules of ObjectReference, with the schema they are compiled against.
-var celRules_ObjectReference = celrules.NewWithItemSchema(`{"type":"object","properties":{"name":{"type":"string","maxLength":16},"namespace":{"type":"string","maxLength":63},"uid":{"type":"string","maxLength":36,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"uid is immutable"}]}},"x-kubernetes-validations":[{"rule":"self.name != self.namespace","message":"name and namespace must differ","fieldPath":".name"}]}`, `{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":16},"namespace":{"type":"string","default":"","maxLength":63},"uid":{"type":"string","default":"","maxLength":36,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"uid is immutable"}]}},"x-kubernetes-validations":[{"rule":"self.name != self.namespace","message":"name and namespace must differ","fieldPath":".name"}]}`, false)
+// celAt_ObjectReference evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_ObjectReference(op operation.Operation, p *vgruntime.Path, obj, oldObj *ObjectReference) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	inItem := p.InItem()
+	// rule: self.name != self.namespace
+	{
+		if !(string(obj.Name) != string(obj.Namespace)) {
+			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
+				detail := "name and namespace must differ"
+				errs = append(errs, vgruntime.CELFailed(p, "name", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// the rules of uid
+	if inItem || !(obj.UID == "") {
+		fp2 := p.Child("uid")
+		// rule: self == oldSelf
+		if update && (inItem || !(oldObj.UID == "")) {
+			if !(string(obj.UID) == string(oldObj.UID)) {
+				detail := "uid is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp2, "", string(obj.UID), detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_ObjectReference is Validate_ObjectReference with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -2334,8 +2364,8 @@ func ValidateAt_ObjectReference(ctx context.Context, op operation.Operation, p *
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_ObjectReference, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_ObjectReference(op, p, obj, oldObj)...)
 	return
 }
 
@@ -2601,6 +2631,7 @@ func Validate_PodFailurePolicyRule(ctx context.Context, op operation.Operation, 
 	return vgruntime.Rebase(ValidateAt_PodFailurePolicyRule(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of PodFailurePolicyRule are interpreted (runtime/celrules), not compiled to Go: PodFailurePolicyRule holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_PodFailurePolicyRule are the CEL rules of PodFailurePolicyRule, with the schema they are compiled against.
 var celRules_PodFailurePolicyRule = celrules.NewWithItemSchema(`{"type":"object","properties":{"action":{"type":"string","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","enum":["","In","NotIn"]},"values":{"type":"array","maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}},"x-kubernetes-validations":[{"rule":"self.action != 'Count' || !has(self.onPodConditions)","message":"the Count action needs onExitCodes","fieldPath":".action"}]}`, `{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}},"x-kubernetes-validations":[{"rule":"self.action != 'Count' || !has(self.onPodConditions)","message":"the Count action needs onExitCodes","fieldPath":".action"}]}`, false)
 
@@ -3385,8 +3416,47 @@ func Validate_ScheduledJob(ctx context.Context, op operation.Operation, fldPath 
 	return vgruntime.Rebase(ValidateAt_ScheduledJob(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_ScheduledJob are the CEL rules of ScheduledJob, with the schema they are compiled against.
-var celRules_ScheduledJob = celrules.New(`{"type":"object","properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},"spec":{"type":"object","properties":{"concurrencyPolicy":{"type":"string","enum":["","Allow","Forbid","Replace"]},"epoch":{"type":"integer","format":"int64"},"failedJobsHistoryLimit":{"type":"integer","format":"int32","maximum":32767,"minimum":-32768},"jobTemplate":{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0},"manualSelector":{"type":"boolean"},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"owner":{"type":"string"},"priority":{"type":"integer","format":"int32"},"queue":{"type":"string"},"schedule":{"type":"string","maxLength":64},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32}}},"status":{"type":"object","properties":{"active":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":16},"namespace":{"type":"string","default":"","maxLength":63},"uid":{"type":"string","default":"","maxLength":36}}},"x-kubernetes-list-map-keys":["namespace","name"],"x-kubernetes-list-type":"map"},"lastScheduleTime":{"type":"integer","format":"int64","minimum":0}}}},"x-kubernetes-validations":[{"rule":"!has(self.spec.startingDeadlineSeconds) || self.spec.startingDeadlineSeconds <= 3600","message":"startingDeadlineSeconds is at most an hour","fieldPath":".spec.startingDeadlineSeconds"}]}`, true)
+// celAt_ScheduledJob evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_ScheduledJob(op operation.Operation, p *vgruntime.Path, obj, oldObj *ScheduledJob) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// rule: !has(self.spec.startingDeadlineSeconds) || self.spec.startingDeadlineSeconds <= 3600
+	{
+		var v1 int64
+		var e2 string
+		if !(obj.Spec.StartingDeadlineSeconds == nil) {
+			v1 = int64(*obj.Spec.StartingDeadlineSeconds)
+		} else {
+			e2 = "no such key: startingDeadlineSeconds"
+		}
+		var v3 bool
+		e4 := e2
+		if e4 == "" {
+			v3 = (v1 <= int64(3600))
+		}
+		var v5 bool
+		var e6 string
+		switch {
+		case (!(!(obj.Spec.StartingDeadlineSeconds == nil))) || (e4 == "" && v3):
+			v5 = true
+		case e4 != "":
+			e6 = e4
+		default:
+			v5 = false
+		}
+		if e6 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e6, "startingDeadlineSeconds is at most an hour"))
+		} else if !(v5) {
+			if !(false) {
+				detail := "startingDeadlineSeconds is at most an hour"
+				errs = append(errs, vgruntime.CELFailed(p, "spec.startingDeadlineSeconds", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_ScheduledJob is Validate_ScheduledJob with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -3423,8 +3493,8 @@ func ValidateAt_ScheduledJob(ctx context.Context, op operation.Operation, p *vgr
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions2, op, fp6.Field(), fp6.InItem(), v4, ov5)...)
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_ScheduledJob, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_ScheduledJob(op, p, obj, oldObj)...)
 	return
 }
 
@@ -3438,6 +3508,7 @@ func Validate_ScheduledJobSpec(ctx context.Context, op operation.Operation, fldP
 	return vgruntime.Rebase(ValidateAt_ScheduledJobSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
+// The CEL rules of ScheduledJobSpec are interpreted (runtime/celrules), not compiled to Go: ScheduledJobSpec holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
 // celRules_ScheduledJobSpec are the CEL rules of ScheduledJobSpec, with the schema they are compiled against.
 var celRules_ScheduledJobSpec = celrules.New(`{"type":"object","properties":{"concurrencyPolicy":{"type":"string","enum":["","Allow","Forbid","Replace"]},"epoch":{"type":"integer","format":"int64"},"failedJobsHistoryLimit":{"type":"integer","format":"int32","maximum":32767,"minimum":-32768,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"failedJobsHistoryLimit may not decrease","reason":"FieldValueForbidden"}]},"jobTemplate":{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0},"manualSelector":{"type":"boolean"},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"owner":{"type":"string"},"priority":{"type":"integer","format":"int32"},"queue":{"type":"string"},"schedule":{"type":"string","maxLength":64,"x-kubernetes-validations":[{"rule":"self.split(' ').size() == 5","messageExpression":"'schedule ' + self + ' does not have 5 fields'"}]},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"timeZone is immutable"}]}},"x-kubernetes-validations":[{"rule":"!has(self.suspend) || !self.suspend || self.concurrencyPolicy != 'Replace'","message":"a suspended job cannot replace","reason":"FieldValueForbidden","fieldPath":".concurrencyPolicy"}]}`, false)
 
@@ -3647,8 +3718,50 @@ func Validate_ScheduledJobStatus(ctx context.Context, op operation.Operation, fl
 	return vgruntime.Rebase(ValidateAt_ScheduledJobStatus(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_ScheduledJobStatus are the CEL rules of ScheduledJobStatus, with the schema they are compiled against.
-var celRules_ScheduledJobStatus = celrules.New(`{"type":"object","properties":{"active":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":16},"namespace":{"type":"string","default":"","maxLength":63},"uid":{"type":"string","default":"","maxLength":36}}},"x-kubernetes-list-map-keys":["namespace","name"],"x-kubernetes-list-type":"map"},"lastScheduleTime":{"type":"integer","format":"int64","minimum":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"lastScheduleTime may not go back","optionalOldSelf":true}]}}}`, false)
+// celAt_ScheduledJobStatus evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_ScheduledJobStatus(op operation.Operation, p *vgruntime.Path, obj, oldObj *ScheduledJobStatus) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// the rules of lastScheduleTime
+	if !(obj.LastScheduleTime == 0) {
+		fp0 := p.Child("lastScheduleTime")
+		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
+		{
+			var v1 int64
+			var e2 string
+			if update && !(oldObj.LastScheduleTime == 0) {
+				v1 = int64(oldObj.LastScheduleTime)
+			} else {
+				e2 = "optional.none() dereference"
+			}
+			var v3 bool
+			e4 := e2
+			if e4 == "" {
+				v3 = (int64(obj.LastScheduleTime) >= v1)
+			}
+			var v5 bool
+			var e6 string
+			switch {
+			case (!(update && !(oldObj.LastScheduleTime == 0))) || (e4 == "" && v3):
+				v5 = true
+			case e4 != "":
+				e6 = e4
+			default:
+				v5 = false
+			}
+			if e6 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp0, "integer", e6, "lastScheduleTime may not go back"))
+			} else if !(v5) {
+				detail := "lastScheduleTime may not go back"
+				errs = append(errs, vgruntime.CELFailed(&fp0, "", int64(obj.LastScheduleTime), detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_ScheduledJobStatus is Validate_ScheduledJobStatus with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -3749,8 +3862,8 @@ func ValidateAt_ScheduledJobStatus(ctx context.Context, op operation.Operation, 
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_ScheduledJobStatus, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_ScheduledJobStatus(op, p, obj, oldObj)...)
 	return
 }
 
@@ -3967,8 +4080,24 @@ func Validate_SuccessPolicyRule(ctx context.Context, op operation.Operation, fld
 	return vgruntime.Rebase(ValidateAt_SuccessPolicyRule(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// celRules_SuccessPolicyRule are the CEL rules of SuccessPolicyRule, with the schema they are compiled against.
-var celRules_SuccessPolicyRule = celrules.NewWithItemSchema(`{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}},"x-kubernetes-validations":[{"rule":"has(self.succeededIndexes) || has(self.succeededCount)","message":"one of succeededIndexes and succeededCount is needed","reason":"FieldValueRequired"}]}`, `{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}},"x-kubernetes-validations":[{"rule":"has(self.succeededIndexes) || has(self.succeededCount)","message":"one of succeededIndexes and succeededCount is needed","reason":"FieldValueRequired"}]}`, false)
+// celAt_SuccessPolicyRule evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_SuccessPolicyRule(op operation.Operation, p *vgruntime.Path, obj, oldObj *SuccessPolicyRule) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: has(self.succeededIndexes) || has(self.succeededCount)
+	{
+		if !((!(obj.SucceededIndexes == nil)) || (!(obj.SucceededCount == nil))) {
+			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
+				detail := "one of succeededIndexes and succeededCount is needed"
+				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueRequired"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_SuccessPolicyRule is Validate_SuccessPolicyRule with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -4005,8 +4134,8 @@ func ValidateAt_SuccessPolicyRule(ctx context.Context, op operation.Operation, p
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_SuccessPolicyRule, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_SuccessPolicyRule(op, p, obj, oldObj)...)
 	return
 }
 
