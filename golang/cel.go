@@ -54,7 +54,7 @@ func (e *goEmitter) celRulesCall(t *model.Type, path *pathVar) []jen.Code {
 // and returns its call; nil (and a comment saying why) when a rule is
 // outside the compiled subset (package celgo).
 func (e *goEmitter) compiledCELCall(t *model.Type, s *apiextv1.JSONSchemaProps, path *pathVar) []jen.Code {
-	in := celgo.Type{Go: t.Go, Plain: s, IsRoot: gotype.IsKind(t.Go), TypeRef: e.typeQual}
+	in := celgo.Type{Go: t.Go, Plain: s, IsRoot: gotype.IsKind(t.Go), TypeRef: e.typeCode, RatchetVar: e.free("celRatchet_" + t.Go.Name.Name)}
 	if e.m.BelowItems(t) {
 		in.Item, _ = crd.RuleSchema(e.m, t, true)
 	}
@@ -66,6 +66,10 @@ func (e *goEmitter) compiledCELCall(t *model.Type, s *apiextv1.JSONSchemaProps, 
 	}
 	fn := e.free("celAt_" + name)
 	e.compiledCEL = append(e.compiledCEL, celgo.TestCase{Type: t.Go, Func: fn, Oracle: celgo.Rules(s, in.Item, in.IsRoot), Compiled: c})
+	if c.UsesRatchetVar {
+		e.f.Commentf("%s is the schema of %s's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.", in.RatchetVar, t.Go.Name.Name)
+		e.f.Var().Id(in.RatchetVar).Op("=").Add(celgo.Rules(s, in.Item, in.IsRoot))
+	}
 	celgo.Declare(e.f, fn, e.typeQual(t.Go), c)
 	return []jen.Code{
 		jen.Comment("CEL rules (+k8s:rule), compiled to Go"),

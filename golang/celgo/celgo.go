@@ -57,8 +57,13 @@ type Type struct {
 	Go          *types.Type
 	Plain, Item *apiextv1.JSONSchemaProps
 	IsRoot      bool
-	// TypeRef renders a named Go type in the generated file.
+	// TypeRef renders a Go type in the generated file.
 	TypeRef func(*types.Type) *jen.Statement
+	// RatchetVar names the interpreter's Rules for the type's schema
+	// (Rules), which the compiled code asks whether a value the server
+	// compares in ways runtime.JSONEqual does not was unchanged; the
+	// caller declares it when Compiled.UsesRatchetVar.
+	RatchetVar string
 }
 
 // Compiled is the body of
@@ -68,9 +73,10 @@ type Type struct {
 // which evaluates the rules, with the literals of the rules (the values a
 // differential test should draw).
 type Compiled struct {
-	Body    []jen.Code
-	Strings []string
-	Ints    []int64
+	Body           []jen.Code
+	Strings        []string
+	Ints           []int64
+	UsesRatchetVar bool
 }
 
 // Compile compiles every rule of t, or returns why one is outside the
@@ -115,12 +121,19 @@ func Compile(t Type) (*Compiled, error) {
 	ownUnchanged := func() *jen.Statement {
 		return u.updateID().Op("&&").Qual(pkgRT, "JSONEqual").Call(jen.Id("obj"), jen.Id("oldObj"))
 	}
-	if t.IsRoot {
+	// serverUnchanged asks the server's own correlation, on a failed rule
+	// only, where runtime.JSONEqual would not compare as it does.
+	serverUnchanged := func(field string) *jen.Statement {
+		out.UsesRatchetVar, u.inItem = true, true
+		return u.updateID().Op("&&").Qual(PkgCELRules, "Unchanged").Call(jen.Id(t.RatchetVar), jen.Id("inItem"), jen.Id("obj"), jen.Id("oldObj"), jen.Lit(field))
+	}
+	switch {
+	case t.IsRoot:
 		// The server's ratcheting finds no schema for the fields of a
 		// kind's metadata, so it never finds the kind unchanged.
 		ownUnchanged = func() *jen.Statement { return jen.False() }
-	} else if ratchets(t.Plain.XValidations) && !root.comparable() {
-		return nil, unsupportedf("%s holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces", t.Go.Name.Name)
+	case !root.comparable():
+		ownUnchanged = func() *jen.Statement { return serverUnchanged("") }
 	}
 	own, err := node(t.Plain, t.IsRoot, t.Plain.XValidations, self, old, u.updateID, ownUnchanged, "p")
 	if err != nil {
@@ -146,9 +159,6 @@ func Compile(t Type) (*Compiled, error) {
 			}
 			return nil, unsupportedf("rules on %s: %s", n, why)
 		}
-		if ratchets(ps.XValidations) && !p.node.comparable() {
-			return nil, unsupportedf("rules on %s: it holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces", n)
-		}
 		c := &exprCompiler{vars: &vars, uses: u}
 		f, of := jen.Id("obj").Dot(p.member), jen.Id("oldObj").Dot(p.member)
 		present, oldPresent := c.present(p, f), c.present(p, of)
@@ -162,6 +172,9 @@ func Compile(t Type) (*Compiled, error) {
 		}
 		unchanged := func() *jen.Statement {
 			return hasOld().Op("&&").Qual(pkgRT, "JSONEqual").Call(jen.Op("&").Add(f.Clone()), jen.Op("&").Add(of.Clone()))
+		}
+		if !p.node.comparable() || t.IsRoot {
+			unchanged = func() *jen.Statement { return serverUnchanged(n) }
 		}
 		fp := fmt.Sprintf("fp%d", len(body))
 		code, err := node(&ps, false, ps.XValidations, fself, fold, hasOld, unchanged, fp)
@@ -188,11 +201,6 @@ func Compile(t Type) (*Compiled, error) {
 	out.Strings, out.Ints = lits.strings, lits.ints
 	return out, nil
 }
-
-// ratchets reports whether a rule of rules may be ratcheted. Every rule
-// counts, transition rules too: a rule that only names oldSelf in a
-// string literal is no transition rule.
-func ratchets(rules []apiextv1.ValidationRule) bool { return len(rules) > 0 }
 
 func bindType(t Type) (*node, string) {
 	if t.IsRoot {

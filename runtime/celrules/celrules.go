@@ -283,3 +283,40 @@ func serverView(x any, n *viewNode) {
 		}
 	}
 }
+
+// Unchanged reports whether the API server's ratcheting finds obj (below
+// a list item or a map value when inItem) unchanged from oldObj: the
+// value when field is "", else its property field, or, where the server
+// cannot correlate that property (absent on either side), the value.
+// CEL rules compiled to Go (golang/celgo) call it, on a failed rule only,
+// where runtime.JSONEqual would not compare as the server does (list-maps
+// correlated by key, objects whose schema names no property).
+func Unchanged[T any](r *Rules, inItem bool, obj, oldObj *T, field string) (unchanged bool) {
+	if obj == nil || oldObj == nil {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			unchanged = false // report the error rather than hide it
+		}
+	}()
+	c, err := r.schema(inItem)
+	if err != nil {
+		return false
+	}
+	newVal, err := c.toServerValue(obj)
+	if err != nil {
+		return false
+	}
+	oldVal, err := c.toServerValue(oldObj)
+	if err != nil {
+		return false
+	}
+	co := common.NewCorrelatedObject(newVal, oldVal, &model.Structural{Structural: c.structure})
+	if field != "" {
+		if child := co.Key(field); child != nil {
+			return child.CachedDeepEqual()
+		}
+	}
+	return co.CachedDeepEqual()
+}

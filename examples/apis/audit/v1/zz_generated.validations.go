@@ -413,7 +413,7 @@ func Validate_CertificateSpec(ctx context.Context, op operation.Operation, fldPa
 	return vgruntime.Rebase(ValidateAt_CertificateSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of CertificateSpec are interpreted (runtime/celrules), not compiled to Go: CertificateSpec holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
+// The CEL rules of CertificateSpec are interpreted (runtime/celrules), not compiled to Go: rule "!has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)": the field renewBefore: k8s.io/apimachinery/pkg/apis/meta/v1.Duration has its own JSON encoding.
 // celRules_CertificateSpec are the CEL rules of CertificateSpec, with the schema they are compiled against.
 var celRules_CertificateSpec = celrules.New(`{"type":"object","properties":{"additionalOutputFormats":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"encoding":{"type":"string","default":"","maxLength":8},"key":{"type":"string","default":"","maxLength":16},"type":{"type":"string","default":"","enum":["","DER","PEM"]}}},"x-kubernetes-list-map-keys":["type","key"],"x-kubernetes-list-type":"map"},"commonName":{"type":"string","maxLength":64},"dnsNames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set"},"duration":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('1h')","message":"duration is at least an hour"}]},"issuerRef":{"type":"object","properties":{"group":{"type":"string","maxLength":32},"kind":{"type":"string","maxLength":32},"name":{"type":"string","maxLength":32}}},"keystores":{"type":"object","additionalProperties":{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16}}}},"privateKey":{"type":"object","properties":{"algorithm":{"type":"string","enum":["","ECDSA","Ed25519","RSA"]},"encoding":{"type":"string","enum":["PKCS1","PKCS8"]},"rotationPolicy":{"type":"string","enum":["","Always","Never"]},"secretRef":{"type":"string","maxLength":16},"size":{"type":"integer","format":"int32","minimum":0}}},"renewBefore":{"type":"string"},"renewalWindows":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}}}},"revisionHistoryLimit":{"type":"integer","format":"int32","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"revisionHistoryLimit may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"secretName":{"type":"string","maxLength":63,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"secretName is immutable","reason":"FieldValueForbidden"}]},"usages":{"type":"array","maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}},"x-kubernetes-validations":[{"rule":"has(self.commonName) || (has(self.dnsNames) && size(self.dnsNames) > 0)","message":"a commonName or at least one dnsName is required","reason":"FieldValueRequired","fieldPath":".dnsNames"},{"rule":"!has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)","messageExpression":"'renewBefore (' + self.renewBefore + ') must be less than duration (' + self.duration + ')'","fieldPath":".renewBefore"},{"rule":"!has(self.privateKey) || !has(self.privateKey.rotationPolicy) || self.privateKey.rotationPolicy != 'Never' || !has(self.renewBefore)","message":"renewBefore is forbidden when the key is never rotated","reason":"FieldValueForbidden","fieldPath":".renewBefore"}]}`, false)
 
@@ -733,7 +733,7 @@ func Validate_CertificateStatus(ctx context.Context, op operation.Operation, fld
 	return vgruntime.Rebase(ValidateAt_CertificateStatus(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of CertificateStatus are interpreted (runtime/celrules), not compiled to Go: CertificateStatus holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
+// The CEL rules of CertificateStatus are interpreted (runtime/celrules), not compiled to Go: rule "!has(self.notBefore) || !has(self.notAfter) || self.notBefore < self.notAfter": the field notBefore: k8s.io/apimachinery/pkg/apis/meta/v1.Time has its own JSON encoding.
 // celRules_CertificateStatus are the CEL rules of CertificateStatus, with the schema they are compiled against.
 var celRules_CertificateStatus = celrules.New(`{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"notAfter":{"type":"string","format":"date-time"},"notBefore":{"type":"string","format":"date-time"},"revision":{"type":"integer","format":"int32","minimum":1,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"revision may not decrease","reason":"FieldValueForbidden"}]}},"x-kubernetes-validations":[{"rule":"!has(self.notBefore) || !has(self.notAfter) || self.notBefore < self.notAfter","message":"notBefore must be before notAfter","fieldPath":".notAfter"}]}`, false)
 
@@ -813,7 +813,7 @@ func Validate_Condition(ctx context.Context, op operation.Operation, fldPath *fi
 	return vgruntime.Rebase(ValidateAt_Condition(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of Condition are interpreted (runtime/celrules), not compiled to Go: Condition holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
+// The CEL rules of Condition are interpreted (runtime/celrules), not compiled to Go: rule "self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime": the field lastTransitionTime: k8s.io/apimachinery/pkg/apis/meta/v1.Time has its own JSON encoding.
 // celRules_Condition are the CEL rules of Condition, with the schema they are compiled against.
 var celRules_Condition = celrules.NewWithItemSchema(`{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","maxLength":64},"status":{"type":"string","enum":["","False","True","Unknown"]},"type":{"type":"string","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]}`, `{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]}`, false)
 
@@ -948,7 +948,7 @@ func Validate_DisruptionBudgetSpec(ctx context.Context, op operation.Operation, 
 	return vgruntime.Rebase(ValidateAt_DisruptionBudgetSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of DisruptionBudgetSpec are interpreted (runtime/celrules), not compiled to Go: DisruptionBudgetSpec holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
+// The CEL rules of DisruptionBudgetSpec are interpreted (runtime/celrules), not compiled to Go: rule "!has(self.minAvailable) || type(self.minAvailable) == string || !has(self.replicas) || self.minAvailable <= self.replicas": the field minAvailable: a nullable, int-or-string, embedded or unknown-fields value.
 // celRules_DisruptionBudgetSpec are the CEL rules of DisruptionBudgetSpec, with the schema they are compiled against.
 var celRules_DisruptionBudgetSpec = celrules.New(`{"type":"object","properties":{"maxUnavailable":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true,"x-kubernetes-validations":[{"rule":"type(self) == int ? self >= 0 : self.matches('^[0-9]{1,3}%$')","message":"maxUnavailable is a count or a percentage","reason":"FieldValueInvalid"}]},"memory":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true,"x-kubernetes-validations":[{"rule":"quantity(self).isLessThan(quantity('10Gi'))","message":"at most 10Gi","reason":"FieldValueForbidden"}]},"minAvailable":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true,"x-kubernetes-validations":[{"rule":"type(self) == int ? self >= 0 : self.matches('^[0-9]{1,3}%$')","message":"minAvailable is a count or a percentage"}]},"mode":{"type":"string","maxLength":16,"x-kubernetes-validations":[{"rule":"self != oldSelf || self == 'frozen'","message":"a mode other than frozen must change on every update"}]},"replicas":{"type":"integer","format":"int32","minimum":0},"reserved":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"key":{"type":"string","default":"","maxLength":32},"operator":{"type":"string","default":"","enum":["","DoesNotExist","Exists","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":3,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}}},"matchLabels":{"type":"object","additionalProperties":{"type":"string","format":"k8s-short-name"}}}},"unhealthyPodEvictionPolicy":{"type":"string","enum":["AlwaysAllow","IfHealthyBudget"]}},"x-kubernetes-validations":[{"rule":"!has(self.minAvailable) || type(self.minAvailable) == string || !has(self.replicas) || self.minAvailable <= self.replicas","message":"minAvailable cannot exceed replicas","fieldPath":".minAvailable"}]}`, false)
 
@@ -1080,9 +1080,63 @@ func Validate_DisruptionBudgetStatus(ctx context.Context, op operation.Operation
 	return vgruntime.Rebase(ValidateAt_DisruptionBudgetStatus(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of DisruptionBudgetStatus are interpreted (runtime/celrules), not compiled to Go: DisruptionBudgetStatus holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
-// celRules_DisruptionBudgetStatus are the CEL rules of DisruptionBudgetStatus, with the schema they are compiled against.
-var celRules_DisruptionBudgetStatus = celrules.New(`{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"currentHealthy":{"type":"integer","format":"int32","minimum":0},"desiredHealthy":{"type":"integer","format":"int32","minimum":0},"disruptedPods":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}},"observedGeneration":{"type":"integer","format":"int64","minimum":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"observedGeneration may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"selector":{"type":"string","maxLength":64}},"x-kubernetes-validations":[{"rule":"self.currentHealthy >= 0 && self.desiredHealthy >= 0","message":"counts are not negative"}]}`, false)
+// celRatchet_DisruptionBudgetStatus is the schema of DisruptionBudgetStatus's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.
+var celRatchet_DisruptionBudgetStatus = celrules.New(`{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"currentHealthy":{"type":"integer","format":"int32","minimum":0},"desiredHealthy":{"type":"integer","format":"int32","minimum":0},"disruptedPods":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}},"observedGeneration":{"type":"integer","format":"int64","minimum":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"observedGeneration may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"selector":{"type":"string","maxLength":64}},"x-kubernetes-validations":[{"rule":"self.currentHealthy >= 0 && self.desiredHealthy >= 0","message":"counts are not negative"}]}`, false)
+
+// celAt_DisruptionBudgetStatus evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_DisruptionBudgetStatus(op operation.Operation, p *vgruntime.Path, obj, oldObj *DisruptionBudgetStatus) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	inItem := p.InItem()
+	// rule: self.currentHealthy >= 0 && self.desiredHealthy >= 0
+	{
+		if !((int64(obj.CurrentHealthy) >= int64(0)) && (int64(obj.DesiredHealthy) >= int64(0))) {
+			if !(update && celrules.Unchanged(celRatchet_DisruptionBudgetStatus, inItem, obj, oldObj, "")) {
+				detail := "counts are not negative"
+				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// the rules of observedGeneration
+	if !(obj.ObservedGeneration == 0) {
+		fp2 := p.Child("observedGeneration")
+		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
+		{
+			var v1 int64
+			var e2 string
+			if update && !(oldObj.ObservedGeneration == 0) {
+				v1 = int64(oldObj.ObservedGeneration)
+			} else {
+				e2 = "optional.none() dereference"
+			}
+			var v3 bool
+			e4 := e2
+			if e4 == "" {
+				v3 = (int64(obj.ObservedGeneration) >= v1)
+			}
+			var v5 bool
+			var e6 string
+			switch {
+			case (!(update && !(oldObj.ObservedGeneration == 0))) || (e4 == "" && v3):
+				v5 = true
+			case e4 != "":
+				e6 = e4
+			default:
+				v5 = false
+			}
+			if e6 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp2, "integer", e6, "observedGeneration may not decrease"))
+			} else if !(v5) {
+				detail := "observedGeneration may not decrease"
+				errs = append(errs, vgruntime.CELFailed(&fp2, "", int64(obj.ObservedGeneration), detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_DisruptionBudgetStatus is Validate_DisruptionBudgetStatus with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1213,8 +1267,8 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_DisruptionBudgetStatus, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_DisruptionBudgetStatus(op, p, obj, oldObj)...)
 	return
 }
 
@@ -1470,9 +1524,90 @@ func Validate_HTTPRouteFilter(ctx context.Context, op operation.Operation, fldPa
 	return vgruntime.Rebase(ValidateAt_HTTPRouteFilter(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of HTTPRouteFilter are interpreted (runtime/celrules), not compiled to Go: HTTPRouteFilter holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
-// celRules_HTTPRouteFilter are the CEL rules of HTTPRouteFilter, with the schema they are compiled against.
-var celRules_HTTPRouteFilter = celrules.NewWithItemSchema(`{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","maxItems":2,"items":{"type":"string"},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}},"x-kubernetes-validations":[{"rule":"self.type != 'RequestRedirect' || !has(self.requestRedirect) || !has(self.requestRedirect.statusCode) || self.requestRedirect.statusCode in [301, 302]","message":"statusCode must be 301 or 302","reason":"FieldValueInvalid","fieldPath":".requestRedirect.statusCode"}]}`, `{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string"},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}},"x-kubernetes-validations":[{"rule":"self.type != 'RequestRedirect' || !has(self.requestRedirect) || !has(self.requestRedirect.statusCode) || self.requestRedirect.statusCode in [301, 302]","message":"statusCode must be 301 or 302","reason":"FieldValueInvalid","fieldPath":".requestRedirect.statusCode"}]}`, false)
+// celRatchet_HTTPRouteFilter is the schema of HTTPRouteFilter's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.
+var celRatchet_HTTPRouteFilter = celrules.NewWithItemSchema(`{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","maxItems":2,"items":{"type":"string"},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}},"x-kubernetes-validations":[{"rule":"self.type != 'RequestRedirect' || !has(self.requestRedirect) || !has(self.requestRedirect.statusCode) || self.requestRedirect.statusCode in [301, 302]","message":"statusCode must be 301 or 302","reason":"FieldValueInvalid","fieldPath":".requestRedirect.statusCode"}]}`, `{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string"},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}},"x-kubernetes-validations":[{"rule":"self.type != 'RequestRedirect' || !has(self.requestRedirect) || !has(self.requestRedirect.statusCode) || self.requestRedirect.statusCode in [301, 302]","message":"statusCode must be 301 or 302","reason":"FieldValueInvalid","fieldPath":".requestRedirect.statusCode"}]}`, false)
+
+// celAt_HTTPRouteFilter evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_HTTPRouteFilter(op operation.Operation, p *vgruntime.Path, obj, oldObj *HTTPRouteFilter) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	inItem := p.InItem()
+	// rule: self.type != 'RequestRedirect' || !has(self.requestRedirect) || !has(self.requestRedirect.statusCode) || self.requestRedirect.statusCode in [301, 302]
+	{
+		var v1 *RequestRedirect
+		var e2 string
+		if !(obj.RequestRedirect == nil) {
+			v1 = obj.RequestRedirect
+		} else {
+			e2 = "no such key: requestRedirect"
+		}
+		var v3 bool
+		e4 := e2
+		if e4 == "" {
+			v3 = !(v1.StatusCode == nil)
+		}
+		var v5 bool
+		e6 := e4
+		if e6 == "" {
+			v5 = !v3
+		}
+		var v7 *RequestRedirect
+		var e8 string
+		if !(obj.RequestRedirect == nil) {
+			v7 = obj.RequestRedirect
+		} else {
+			e8 = "no such key: requestRedirect"
+		}
+		var v9 int64
+		e10 := e8
+		if e10 == "" {
+			if !(v7.StatusCode == nil) {
+				v9 = int64(*v7.StatusCode)
+			} else {
+				e10 = "no such key: statusCode"
+			}
+		}
+		var v11 bool
+		e12 := e10
+		if e12 == "" {
+			v11 = (v9 == int64(301) || v9 == int64(302))
+		}
+		var v13 bool
+		var e14 string
+		switch {
+		case (e6 == "" && v5) || (e12 == "" && v11):
+			v13 = true
+		case e6 != "":
+			e14 = e6
+		case e12 != "":
+			e14 = e12
+		default:
+			v13 = false
+		}
+		var v15 bool
+		var e16 string
+		switch {
+		case ((string(obj.Type) != "RequestRedirect") || !(!(obj.RequestRedirect == nil))) || (e14 == "" && v13):
+			v15 = true
+		case e14 != "":
+			e16 = e14
+		default:
+			v15 = false
+		}
+		if e16 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e16, "statusCode must be 301 or 302"))
+		} else if !(v15) {
+			if !(update && celrules.Unchanged(celRatchet_HTTPRouteFilter, inItem, obj, oldObj, "")) {
+				detail := "statusCode must be 301 or 302"
+				errs = append(errs, vgruntime.CELFailed(p, "requestRedirect.statusCode", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_HTTPRouteFilter is Validate_HTTPRouteFilter with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1547,8 +1682,8 @@ func ValidateAt_HTTPRouteFilter(ctx context.Context, op operation.Operation, p *
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_HTTPRouteFilter, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_HTTPRouteFilter(op, p, obj, oldObj)...)
 	return
 }
 
@@ -1642,7 +1777,7 @@ func Validate_HTTPRouteRule(ctx context.Context, op operation.Operation, fldPath
 	return vgruntime.Rebase(ValidateAt_HTTPRouteRule(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of HTTPRouteRule are interpreted (runtime/celrules), not compiled to Go: HTTPRouteRule holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
+// The CEL rules of HTTPRouteRule are interpreted (runtime/celrules), not compiled to Go: rule "!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1": a 2 expression.
 // celRules_HTTPRouteRule are the CEL rules of HTTPRouteRule, with the schema they are compiled against.
 var celRules_HTTPRouteRule = celrules.NewWithItemSchema(`{"type":"object","properties":{"filters":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}},"x-kubernetes-validations":[{"rule":"!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1","message":"at most one RequestRedirect filter","reason":"FieldValueDuplicate","fieldPath":".filters"},{"rule":"!has(self.filters) || !(self.filters.exists(f, f.type == 'RequestRedirect') && self.filters.exists(f, f.type == 'URLRewrite'))","message":"RequestRedirect and URLRewrite cannot be combined","reason":"FieldValueForbidden","fieldPath":".filters"}]}`, `{"type":"object","properties":{"filters":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}},"x-kubernetes-validations":[{"rule":"!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1","message":"at most one RequestRedirect filter","reason":"FieldValueDuplicate","fieldPath":".filters"},{"rule":"!has(self.filters) || !(self.filters.exists(f, f.type == 'RequestRedirect') && self.filters.exists(f, f.type == 'URLRewrite'))","message":"RequestRedirect and URLRewrite cannot be combined","reason":"FieldValueForbidden","fieldPath":".filters"}]}`, false)
 
@@ -1738,7 +1873,7 @@ func Validate_HTTPRouteSpec(ctx context.Context, op operation.Operation, fldPath
 	return vgruntime.Rebase(ValidateAt_HTTPRouteSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of HTTPRouteSpec are interpreted (runtime/celrules), not compiled to Go: HTTPRouteSpec holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
+// The CEL rules of HTTPRouteSpec are interpreted (runtime/celrules), not compiled to Go: rule "!has(self.rules) || self.rules.all(r, !has(r.timeouts) || has(self.parentRefs))": a 2 expression.
 // celRules_HTTPRouteSpec are the CEL rules of HTTPRouteSpec, with the schema they are compiled against.
 var celRules_HTTPRouteSpec = celrules.New(`{"type":"object","properties":{"backends":{"type":"object","additionalProperties":{"type":"object","properties":{"tenant":{"type":"string","default":"","maxLength":16},"weight":{"type":"integer","format":"int32","default":0,"minimum":0}}}},"hostnames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(h, !h.startsWith('*') || h.indexOf('*', 1) < 0)","message":"a wildcard is only allowed as the first label","reason":"FieldValueInvalid"}]},"owner":{"type":"string","maxLength":16,"x-kubernetes-validations":[{"rule":"self.matches('^[a-z]+$')","message":"owner is lowercase letters"}]},"parentRefs":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","default":"","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","default":"","maxLength":16}}},"x-kubernetes-list-map-keys":["name","sectionName"],"x-kubernetes-list-type":"map"},"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"filters":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.rules) || self.rules.all(r, !has(r.timeouts) || has(self.parentRefs))","message":"timeouts need a parent","reason":"FieldValueRequired","fieldPath":".parentRefs"}]}`, false)
 
@@ -1969,7 +2104,7 @@ func Validate_HTTPRouteTimeouts(ctx context.Context, op operation.Operation, fld
 	return vgruntime.Rebase(ValidateAt_HTTPRouteTimeouts(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of HTTPRouteTimeouts are interpreted (runtime/celrules), not compiled to Go: HTTPRouteTimeouts holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
+// The CEL rules of HTTPRouteTimeouts are interpreted (runtime/celrules), not compiled to Go: rule "!(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))": the field request: k8s.io/apimachinery/pkg/apis/meta/v1.Duration has its own JSON encoding.
 // celRules_HTTPRouteTimeouts are the CEL rules of HTTPRouteTimeouts, with the schema they are compiled against.
 var celRules_HTTPRouteTimeouts = celrules.NewWithItemSchema(`{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('0s')","message":"request timeout may not be negative"}]}},"x-kubernetes-validations":[{"rule":"!(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))","message":"backendRequest timeout cannot be longer than request timeout","fieldPath":".backendRequest"}]}`, `{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('0s')","message":"request timeout may not be negative"}]}},"x-kubernetes-validations":[{"rule":"!(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))","message":"backendRequest timeout cannot be longer than request timeout","fieldPath":".backendRequest"}]}`, false)
 
@@ -2846,9 +2981,88 @@ func Validate_LabelSelectorRequirement(ctx context.Context, op operation.Operati
 	return vgruntime.Rebase(ValidateAt_LabelSelectorRequirement(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of LabelSelectorRequirement are interpreted (runtime/celrules), not compiled to Go: LabelSelectorRequirement holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
-// celRules_LabelSelectorRequirement are the CEL rules of LabelSelectorRequirement, with the schema they are compiled against.
-var celRules_LabelSelectorRequirement = celrules.NewWithItemSchema(`{"type":"object","properties":{"key":{"type":"string","maxLength":32},"operator":{"type":"string","enum":["","DoesNotExist","Exists","In","NotIn"]},"values":{"type":"array","maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}},"x-kubernetes-validations":[{"rule":"self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0","messageExpression":"self.operator + ' needs ' + (self.operator in ['In', 'NotIn'] ? 'values' : 'no values')","reason":"FieldValueRequired","fieldPath":".values"}]}`, `{"type":"object","properties":{"key":{"type":"string","default":"","maxLength":32},"operator":{"type":"string","default":"","enum":["","DoesNotExist","Exists","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}},"x-kubernetes-validations":[{"rule":"self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0","messageExpression":"self.operator + ' needs ' + (self.operator in ['In', 'NotIn'] ? 'values' : 'no values')","reason":"FieldValueRequired","fieldPath":".values"}]}`, false)
+// celRatchet_LabelSelectorRequirement is the schema of LabelSelectorRequirement's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.
+var celRatchet_LabelSelectorRequirement = celrules.NewWithItemSchema(`{"type":"object","properties":{"key":{"type":"string","maxLength":32},"operator":{"type":"string","enum":["","DoesNotExist","Exists","In","NotIn"]},"values":{"type":"array","maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}},"x-kubernetes-validations":[{"rule":"self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0","messageExpression":"self.operator + ' needs ' + (self.operator in ['In', 'NotIn'] ? 'values' : 'no values')","reason":"FieldValueRequired","fieldPath":".values"}]}`, `{"type":"object","properties":{"key":{"type":"string","default":"","maxLength":32},"operator":{"type":"string","default":"","enum":["","DoesNotExist","Exists","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}},"x-kubernetes-validations":[{"rule":"self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0","messageExpression":"self.operator + ' needs ' + (self.operator in ['In', 'NotIn'] ? 'values' : 'no values')","reason":"FieldValueRequired","fieldPath":".values"}]}`, false)
+
+// celAt_LabelSelectorRequirement evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_LabelSelectorRequirement(op operation.Operation, p *vgruntime.Path, obj, oldObj *LabelSelectorRequirement) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	inItem := p.InItem()
+	// rule: self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0
+	{
+		var v13 bool
+		var e14 string
+		if string(obj.Operator) == "In" || string(obj.Operator) == "NotIn" {
+			var v1 int64
+			var e2 string
+			if inItem || !(len(obj.Values) == 0) {
+				v1 = int64(len(obj.Values))
+			} else {
+				e2 = "no such key: values"
+			}
+			var v3 int64
+			e4 := e2
+			if e4 == "" {
+				v3 = v1
+			}
+			var v5 bool
+			e6 := e4
+			if e6 == "" {
+				v5 = (v3 > int64(0))
+			}
+			if e6 == "" {
+				v13 = v5
+			} else {
+				e14 = e6
+			}
+		} else {
+			var v7 int64
+			var e8 string
+			if inItem || !(len(obj.Values) == 0) {
+				v7 = int64(len(obj.Values))
+			} else {
+				e8 = "no such key: values"
+			}
+			var v9 int64
+			e10 := e8
+			if e10 == "" {
+				v9 = v7
+			}
+			var v11 bool
+			e12 := e10
+			if e12 == "" {
+				v11 = (v9 == int64(0))
+			}
+			if e12 == "" {
+				v13 = v11
+			} else {
+				e14 = e12
+			}
+		}
+		if e14 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e14, "self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0"))
+		} else if !(v13) {
+			if !(update && celrules.Unchanged(celRatchet_LabelSelectorRequirement, inItem, obj, oldObj, "")) {
+				detail := "failed rule: self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0"
+				var v15 string
+				if string(obj.Operator) == "In" || string(obj.Operator) == "NotIn" {
+					v15 = "values"
+				} else {
+					v15 = "no values"
+				}
+				if s, ok := vgruntime.CELMessage(((string(obj.Operator) + " needs ") + v15)); ok {
+					detail = s
+				}
+				errs = append(errs, vgruntime.CELFailed(p, "values", field.OmitValueType{}, detail, "FieldValueRequired"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_LabelSelectorRequirement is Validate_LabelSelectorRequirement with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -2925,8 +3139,8 @@ func ValidateAt_LabelSelectorRequirement(ctx context.Context, op operation.Opera
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_LabelSelectorRequirement, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_LabelSelectorRequirement(op, p, obj, oldObj)...)
 	return
 }
 
@@ -3547,7 +3761,7 @@ func Validate_RenewalWindow(ctx context.Context, op operation.Operation, fldPath
 	return vgruntime.Rebase(ValidateAt_RenewalWindow(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of RenewalWindow are interpreted (runtime/celrules), not compiled to Go: RenewalWindow holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
+// The CEL rules of RenewalWindow are interpreted (runtime/celrules), not compiled to Go: rule "duration(self.length) >= duration('0s')": the field length: k8s.io/apimachinery/pkg/apis/meta/v1.Duration has its own JSON encoding.
 // celRules_RenewalWindow are the CEL rules of RenewalWindow, with the schema they are compiled against.
 var celRules_RenewalWindow = celrules.NewWithItemSchema(`{"type":"object","properties":{"label":{"type":"string","maxLength":16},"length":{"type":"string"}},"x-kubernetes-validations":[{"rule":"duration(self.length) >= duration('0s')","message":"length may not be negative","fieldPath":".length"}]}`, `{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}},"x-kubernetes-validations":[{"rule":"duration(self.length) >= duration('0s')","message":"length may not be negative","fieldPath":".length"}]}`, false)
 

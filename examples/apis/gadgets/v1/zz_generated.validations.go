@@ -1310,9 +1310,90 @@ func Validate_ScalerSpec(ctx context.Context, op operation.Operation, fldPath *f
 	return vgruntime.Rebase(ValidateAt_ScalerSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of ScalerSpec are interpreted (runtime/celrules), not compiled to Go: ScalerSpec holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
-// celRules_ScalerSpec are the CEL rules of ScalerSpec, with the schema they are compiled against.
-var celRules_ScalerSpec = celrules.New(`{"type":"object","properties":{"epoch":{"type":"integer","format":"int64","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"epoch may not decrease","optionalOldSelf":true}]},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","minimum":0},"mode":{"type":"string","x-kubernetes-validations":[{"rule":"self in ['Off', 'Auto', 'Manual']","message":"mode must be Off, Auto or Manual"}]},"target":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"target is immutable"}]},"windows":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}},"x-kubernetes-validations":[{"rule":"self.mode == 'Off' || size(self.target) > 0","messageExpression":"'a target is needed in mode ' + self.mode","reason":"FieldValueRequired","fieldPath":".target"}]}`, false)
+// celRatchet_ScalerSpec is the schema of ScalerSpec's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.
+var celRatchet_ScalerSpec = celrules.New(`{"type":"object","properties":{"epoch":{"type":"integer","format":"int64","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"epoch may not decrease","optionalOldSelf":true}]},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","minimum":0},"mode":{"type":"string","x-kubernetes-validations":[{"rule":"self in ['Off', 'Auto', 'Manual']","message":"mode must be Off, Auto or Manual"}]},"target":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"target is immutable"}]},"windows":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}},"x-kubernetes-validations":[{"rule":"self.mode == 'Off' || size(self.target) > 0","messageExpression":"'a target is needed in mode ' + self.mode","reason":"FieldValueRequired","fieldPath":".target"}]}`, false)
+
+// celAt_ScalerSpec evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_ScalerSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *ScalerSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	inItem := p.InItem()
+	// rule: self.mode == 'Off' || size(self.target) > 0
+	{
+		if !((string(obj.Mode) == "Off") || (int64(utf8.RuneCountInString(string(obj.Target))) > int64(0))) {
+			if !(update && celrules.Unchanged(celRatchet_ScalerSpec, inItem, obj, oldObj, "")) {
+				detail := "failed rule: self.mode == 'Off' || size(self.target) > 0"
+				if s, ok := vgruntime.CELMessage(("a target is needed in mode " + string(obj.Mode))); ok {
+					detail = s
+				}
+				errs = append(errs, vgruntime.CELFailed(p, "target", field.OmitValueType{}, detail, "FieldValueRequired"))
+			}
+		}
+	}
+	// the rules of epoch
+	{
+		fp2 := p.Child("epoch")
+		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
+		{
+			var v1 int64
+			var e2 string
+			if update {
+				v1 = int64(oldObj.Epoch)
+			} else {
+				e2 = "optional.none() dereference"
+			}
+			var v3 bool
+			e4 := e2
+			if e4 == "" {
+				v3 = (int64(obj.Epoch) >= v1)
+			}
+			var v5 bool
+			var e6 string
+			switch {
+			case (!update) || (e4 == "" && v3):
+				v5 = true
+			case e4 != "":
+				e6 = e4
+			default:
+				v5 = false
+			}
+			if e6 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp2, "integer", e6, "epoch may not decrease"))
+			} else if !(v5) {
+				detail := "epoch may not decrease"
+				errs = append(errs, vgruntime.CELFailed(&fp2, "", int64(obj.Epoch), detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// the rules of mode
+	{
+		fp4 := p.Child("mode")
+		// rule: self in ['Off', 'Auto', 'Manual']
+		{
+			if !(string(obj.Mode) == "Off" || string(obj.Mode) == "Auto" || string(obj.Mode) == "Manual") {
+				if !(update && vgruntime.JSONEqual(&obj.Mode, &oldObj.Mode)) {
+					detail := "mode must be Off, Auto or Manual"
+					errs = append(errs, vgruntime.CELFailed(&fp4, "", string(obj.Mode), detail, "FieldValueInvalid"))
+				}
+			}
+		}
+	}
+	// the rules of target
+	{
+		fp6 := p.Child("target")
+		// rule: self == oldSelf
+		if update {
+			if !(string(obj.Target) == string(oldObj.Target)) {
+				detail := "target is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp6, "", string(obj.Target), detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_ScalerSpec is Validate_ScalerSpec with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1381,8 +1462,8 @@ func ValidateAt_ScalerSpec(ctx context.Context, op operation.Operation, p *vgrun
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_ScalerSpec, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_ScalerSpec(op, p, obj, oldObj)...)
 	return
 }
 

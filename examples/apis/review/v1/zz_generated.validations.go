@@ -1226,7 +1226,7 @@ func Validate_ExitCodesRequirement(ctx context.Context, op operation.Operation, 
 	return vgruntime.Rebase(ValidateAt_ExitCodesRequirement(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of ExitCodesRequirement are interpreted (runtime/celrules), not compiled to Go: rules on values: it holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
+// The CEL rules of ExitCodesRequirement are interpreted (runtime/celrules), not compiled to Go: on values: rule "self.all(x, x >= 0 && x <= 255)": a 2 expression.
 // celRules_ExitCodesRequirement are the CEL rules of ExitCodesRequirement, with the schema they are compiled against.
 var celRules_ExitCodesRequirement = celrules.NewWithItemSchema(`{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","enum":["","In","NotIn"]},"values":{"type":"array","maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(x, x >= 0 && x <= 255)","message":"exit codes are 0 to 255"}]}}}`, `{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(x, x >= 0 && x <= 255)","message":"exit codes are 0 to 255"}]}}}`, false)
 
@@ -1614,9 +1614,178 @@ func Validate_JobSpec(ctx context.Context, op operation.Operation, fldPath *fiel
 	return vgruntime.Rebase(ValidateAt_JobSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of JobSpec are interpreted (runtime/celrules), not compiled to Go: JobSpec holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
-// celRules_JobSpec are the CEL rules of JobSpec, with the schema they are compiled against.
-var celRules_JobSpec = celrules.New(`{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}},"x-kubernetes-validations":[{"rule":"!has(self.completions) || !has(self.parallelism) || self.parallelism <= self.completions","message":"parallelism must not exceed completions","fieldPath":".parallelism"},{"rule":"!has(self.completionMode) || self.completionMode != 'Indexed' || has(self.completions)","messageExpression":"'completions is required in completionMode ' + self.completionMode","reason":"FieldValueRequired","fieldPath":".completions"}]}`, false)
+// celRatchet_JobSpec is the schema of JobSpec's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.
+var celRatchet_JobSpec = celrules.New(`{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}},"x-kubernetes-validations":[{"rule":"!has(self.completions) || !has(self.parallelism) || self.parallelism <= self.completions","message":"parallelism must not exceed completions","fieldPath":".parallelism"},{"rule":"!has(self.completionMode) || self.completionMode != 'Indexed' || has(self.completions)","messageExpression":"'completions is required in completionMode ' + self.completionMode","reason":"FieldValueRequired","fieldPath":".completions"}]}`, false)
+
+// celAt_JobSpec evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_JobSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *JobSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	inItem := p.InItem()
+	// rule: !has(self.completions) || !has(self.parallelism) || self.parallelism <= self.completions
+	{
+		var v1 int64
+		var e2 string
+		if !(obj.Parallelism == nil) {
+			v1 = int64(*obj.Parallelism)
+		} else {
+			e2 = "no such key: parallelism"
+		}
+		var v3 int64
+		var e4 string
+		if !(obj.Completions == nil) {
+			v3 = int64(*obj.Completions)
+		} else {
+			e4 = "no such key: completions"
+		}
+		var v5 bool
+		e6 := e2
+		if e6 == "" {
+			e6 = e4
+		}
+		if e6 == "" {
+			v5 = (v1 <= v3)
+		}
+		var v7 bool
+		var e8 string
+		switch {
+		case (!(!(obj.Completions == nil)) || !(!(obj.Parallelism == nil))) || (e6 == "" && v5):
+			v7 = true
+		case e6 != "":
+			e8 = e6
+		default:
+			v7 = false
+		}
+		if e8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "parallelism must not exceed completions"))
+		} else if !(v7) {
+			if !(update && celrules.Unchanged(celRatchet_JobSpec, inItem, obj, oldObj, "")) {
+				detail := "parallelism must not exceed completions"
+				errs = append(errs, vgruntime.CELFailed(p, "parallelism", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// rule: !has(self.completionMode) || self.completionMode != 'Indexed' || has(self.completions)
+	{
+		var v9 string
+		var e10 string
+		if !(obj.CompletionMode == "") {
+			v9 = string(obj.CompletionMode)
+		} else {
+			e10 = "no such key: completionMode"
+		}
+		var v11 bool
+		e12 := e10
+		if e12 == "" {
+			v11 = (v9 != "Indexed")
+		}
+		var v13 bool
+		var e14 string
+		switch {
+		case (!(!(obj.CompletionMode == ""))) || (e12 == "" && v11):
+			v13 = true
+		case e12 != "":
+			e14 = e12
+		default:
+			v13 = false
+		}
+		var v15 bool
+		var e16 string
+		switch {
+		case (e14 == "" && v13) || (!(obj.Completions == nil)):
+			v15 = true
+		case e14 != "":
+			e16 = e14
+		default:
+			v15 = false
+		}
+		if e16 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e16, "!has(self.completionMode) || self.completionMode != 'Indexed' || has(self.completions)"))
+		} else if !(v15) {
+			if !(update && celrules.Unchanged(celRatchet_JobSpec, inItem, obj, oldObj, "")) {
+				detail := "failed rule: !has(self.completionMode) || self.completionMode != 'Indexed' || has(self.completions)"
+				var v17 string
+				var e18 string
+				if !(obj.CompletionMode == "") {
+					v17 = string(obj.CompletionMode)
+				} else {
+					e18 = "no such key: completionMode"
+				}
+				var v19 string
+				e20 := e18
+				if e20 == "" {
+					v19 = ("completions is required in completionMode " + v17)
+				}
+				if e20 == "" {
+					if s, ok := vgruntime.CELMessage(v19); ok {
+						detail = s
+					}
+				}
+				errs = append(errs, vgruntime.CELFailed(p, "completions", field.OmitValueType{}, detail, "FieldValueRequired"))
+			}
+		}
+	}
+	// the rules of completions
+	if !(obj.Completions == nil) {
+		fp4 := p.Child("completions")
+		// rule: self == oldSelf
+		if update && !(oldObj.Completions == nil) {
+			if !(int64(*obj.Completions) == int64(*oldObj.Completions)) {
+				detail := "completions is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp4, "", int64(*obj.Completions), detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// the rules of manualSelector
+	if !(obj.ManualSelector == nil) {
+		fp6 := p.Child("manualSelector")
+		// rule: !oldSelf.hasValue() || !oldSelf.value() || self
+		{
+			var v21 bool
+			var e22 string
+			if update && !(oldObj.ManualSelector == nil) {
+				v21 = bool(*oldObj.ManualSelector)
+			} else {
+				e22 = "optional.none() dereference"
+			}
+			var v23 bool
+			e24 := e22
+			if e24 == "" {
+				v23 = !v21
+			}
+			var v25 bool
+			var e26 string
+			switch {
+			case (!(update && !(oldObj.ManualSelector == nil))) || (e24 == "" && v23):
+				v25 = true
+			case e24 != "":
+				e26 = e24
+			default:
+				v25 = false
+			}
+			var v27 bool
+			var e28 string
+			switch {
+			case (e26 == "" && v25) || (bool(*obj.ManualSelector)):
+				v27 = true
+			case e26 != "":
+				e28 = e26
+			default:
+				v27 = false
+			}
+			if e28 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp6, "boolean", e28, "manualSelector cannot be turned off"))
+			} else if !(v27) {
+				detail := "manualSelector cannot be turned off"
+				errs = append(errs, vgruntime.CELFailed(&fp6, "", bool(*obj.ManualSelector), detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_JobSpec is Validate_JobSpec with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1757,8 +1926,8 @@ func ValidateAt_JobSpec(ctx context.Context, op operation.Operation, p *vgruntim
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_JobSpec, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_JobSpec(op, p, obj, oldObj)...)
 	return
 }
 
@@ -2631,9 +2800,28 @@ func Validate_PodFailurePolicyRule(ctx context.Context, op operation.Operation, 
 	return vgruntime.Rebase(ValidateAt_PodFailurePolicyRule(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of PodFailurePolicyRule are interpreted (runtime/celrules), not compiled to Go: PodFailurePolicyRule holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
-// celRules_PodFailurePolicyRule are the CEL rules of PodFailurePolicyRule, with the schema they are compiled against.
-var celRules_PodFailurePolicyRule = celrules.NewWithItemSchema(`{"type":"object","properties":{"action":{"type":"string","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","enum":["","In","NotIn"]},"values":{"type":"array","maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}},"x-kubernetes-validations":[{"rule":"self.action != 'Count' || !has(self.onPodConditions)","message":"the Count action needs onExitCodes","fieldPath":".action"}]}`, `{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}},"x-kubernetes-validations":[{"rule":"self.action != 'Count' || !has(self.onPodConditions)","message":"the Count action needs onExitCodes","fieldPath":".action"}]}`, false)
+// celRatchet_PodFailurePolicyRule is the schema of PodFailurePolicyRule's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.
+var celRatchet_PodFailurePolicyRule = celrules.NewWithItemSchema(`{"type":"object","properties":{"action":{"type":"string","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","enum":["","In","NotIn"]},"values":{"type":"array","maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}},"x-kubernetes-validations":[{"rule":"self.action != 'Count' || !has(self.onPodConditions)","message":"the Count action needs onExitCodes","fieldPath":".action"}]}`, `{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}},"x-kubernetes-validations":[{"rule":"self.action != 'Count' || !has(self.onPodConditions)","message":"the Count action needs onExitCodes","fieldPath":".action"}]}`, false)
+
+// celAt_PodFailurePolicyRule evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_PodFailurePolicyRule(op operation.Operation, p *vgruntime.Path, obj, oldObj *PodFailurePolicyRule) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	inItem := p.InItem()
+	// rule: self.action != 'Count' || !has(self.onPodConditions)
+	{
+		if !((string(obj.Action) != "Count") || !(inItem || !(len(obj.OnPodConditions) == 0))) {
+			if !(update && celrules.Unchanged(celRatchet_PodFailurePolicyRule, inItem, obj, oldObj, "")) {
+				detail := "the Count action needs onExitCodes"
+				errs = append(errs, vgruntime.CELFailed(p, "action", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_PodFailurePolicyRule is Validate_PodFailurePolicyRule with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -2702,8 +2890,8 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_PodFailurePolicyRule, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_PodFailurePolicyRule(op, p, obj, oldObj)...)
 	return
 }
 
@@ -3508,7 +3696,7 @@ func Validate_ScheduledJobSpec(ctx context.Context, op operation.Operation, fldP
 	return vgruntime.Rebase(ValidateAt_ScheduledJobSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of ScheduledJobSpec are interpreted (runtime/celrules), not compiled to Go: ScheduledJobSpec holds lists, maps or values the compiled subset does not read, which the server's ratcheting compares in ways only the interpreter reproduces.
+// The CEL rules of ScheduledJobSpec are interpreted (runtime/celrules), not compiled to Go: on schedule: rule "self.split(' ').size() == 5": the function split.
 // celRules_ScheduledJobSpec are the CEL rules of ScheduledJobSpec, with the schema they are compiled against.
 var celRules_ScheduledJobSpec = celrules.New(`{"type":"object","properties":{"concurrencyPolicy":{"type":"string","enum":["","Allow","Forbid","Replace"]},"epoch":{"type":"integer","format":"int64"},"failedJobsHistoryLimit":{"type":"integer","format":"int32","maximum":32767,"minimum":-32768,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"failedJobsHistoryLimit may not decrease","reason":"FieldValueForbidden"}]},"jobTemplate":{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0},"manualSelector":{"type":"boolean"},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"owner":{"type":"string"},"priority":{"type":"integer","format":"int32"},"queue":{"type":"string"},"schedule":{"type":"string","maxLength":64,"x-kubernetes-validations":[{"rule":"self.split(' ').size() == 5","messageExpression":"'schedule ' + self + ' does not have 5 fields'"}]},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"timeZone is immutable"}]}},"x-kubernetes-validations":[{"rule":"!has(self.suspend) || !self.suspend || self.concurrencyPolicy != 'Replace'","message":"a suspended job cannot replace","reason":"FieldValueForbidden","fieldPath":".concurrencyPolicy"}]}`, false)
 
