@@ -21,7 +21,7 @@ const (
 	kInt
 	kString
 	kObject // a struct, held as an expression fields can be selected on
-	kList   // a list or a map, held as its length (all the subset reads of it)
+	kList   // a list or a map, held as the Go slice or map
 	kListLit
 	kOptional
 )
@@ -30,7 +30,7 @@ func (k kind) goType() *jen.Statement {
 	switch k {
 	case kBool:
 		return jen.Bool()
-	case kInt, kList:
+	case kInt:
 		return jen.Int64()
 	case kString:
 		return jen.String()
@@ -66,6 +66,8 @@ type node struct {
 	opaque bool
 	// complete: every JSON field of the Go struct is a property.
 	complete bool
+	// elem is a list's items, nil where the subset cannot read them.
+	elem *node
 }
 
 // comparable reports whether runtime.JSONEqual finds n's values equal
@@ -110,9 +112,9 @@ func (p *prop) value(f *jen.Statement) *jen.Statement {
 		return f // a pointer or an addressable struct: fields select alike
 	case kList:
 		if p.isPtr {
-			return jen.Int64().Call(jen.Len(jen.Op("*").Add(f)))
+			return jen.Parens(jen.Op("*").Add(f))
 		}
-		return jen.Int64().Call(jen.Len(f))
+		return f
 	}
 	if p.isPtr {
 		f = jen.Op("*").Add(f)
@@ -173,7 +175,12 @@ func bind(t *types.Type, plain, item *apiextv1.JSONSchemaProps, depth int) (*nod
 		if r.Kind != types.Slice {
 			return nil, "a list of another Go kind"
 		}
-		return &node{kind: kList, goTyp: t}, ""
+		n := &node{kind: kList, goTyp: t}
+		if plain.Items != nil && plain.Items.Schema != nil && r.Elem.Kind != types.Pointer {
+			// The items' schema has the CRD's defaults below items.
+			n.elem, _ = bind(r.Elem, plain.Items.Schema, nil, depth+1)
+		}
+		return n, ""
 	case "object":
 		if r.Kind == types.Map {
 			return &node{kind: kList, goTyp: t, isMap: true}, ""
@@ -217,9 +224,13 @@ func addProps(n *node, st *types.Type, via string, plain, item *apiextv1.JSONSch
 		if ft.Kind == types.Pointer {
 			p.isPtr, vt = true, ft.Elem
 		}
+		zeroDefault := false
 		if ps.Default != nil {
-			p.why = "it has a default"
-			continue
+			if p.isPtr || !isZeroJSON(ps.Default.Raw) {
+				p.why = "it has a default"
+				continue
+			}
+			zeroDefault = true // the server sees the Go zero value: always there
 		}
 		var is *apiextv1.JSONSchemaProps
 		if item != nil {
@@ -242,6 +253,7 @@ func addProps(n *node, st *types.Type, via string, plain, item *apiextv1.JSONSch
 		p.node = sub
 		r := gotype.Resolve(vt)
 		switch {
+		case zeroDefault:
 		case p.isPtr:
 			p.absent = func(f *jen.Statement) *jen.Statement { return f.Clone().Op("==").Nil() }
 		case r.Kind == types.Slice || r.Kind == types.Map:
@@ -279,6 +291,15 @@ func allDescribed(st *types.Type, s *apiextv1.JSONSchemaProps) bool {
 		}
 	}
 	return true
+}
+
+// isZeroJSON reports whether a default is the JSON of a Go zero value.
+func isZeroJSON(raw []byte) bool {
+	switch strings.TrimSpace(string(raw)) {
+	case `""`, "0", "false", "[]", "{}":
+		return true
+	}
+	return false
 }
 
 func zeroOf(k kind) jen.Code {

@@ -44,6 +44,7 @@ type exprCompiler struct {
 	lits    *literals
 	typeRef func(*gotypes.Type) *jen.Statement
 	uses    *uses
+	locals  map[string]operand // comprehension variables in scope
 }
 
 // uses records the variables the compiled function must declare.
@@ -76,6 +77,9 @@ func (c *exprCompiler) compile(e celast.Expr, out *[]jen.Code) (operand, error) 
 		}
 		return operand{}, unsupportedf("a literal of type %s", e.AsLiteral().Type().TypeName())
 	case celast.IdentKind:
+		if o, ok := c.locals[e.AsIdent()]; ok {
+			return o, nil
+		}
 		switch e.AsIdent() {
 		case "self":
 			return *c.self, nil
@@ -110,8 +114,10 @@ func (c *exprCompiler) compile(e celast.Expr, out *[]jen.Code) (operand, error) 
 		return lit, nil
 	case celast.CallKind:
 		return c.call(e.AsCall(), out)
+	case celast.ComprehensionKind:
+		return c.comprehension(e.AsComprehension(), out)
 	}
-	return operand{}, unsupportedf("a %v expression", e.Kind())
+	return operand{}, unsupportedf("a %s", map[celast.ExprKind]string{celast.MapKind: "map literal", celast.StructKind: "message literal"}[e.Kind()])
 }
 
 // selectField compiles x.f and has(x.f).
@@ -149,8 +155,11 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 	}
 	v, e := c.fresh("v"), c.fresh("e")
 	typ := p.node.kind.goType()
-	if p.node.kind == kObject {
+	switch p.node.kind {
+	case kObject:
 		typ = jen.Op("*").Add(c.typeRef(p.node.goTyp))
+	case kList:
+		typ = c.typeRef(p.node.goTyp)
 	}
 	if p.node.kind == kObject && !p.isPtr {
 		val = jen.Op("&").Add(val)
@@ -250,7 +259,7 @@ func (c *exprCompiler) call(call celast.CallExpr, out *[]jen.Code) (operand, err
 		case kString:
 			return c.combine(out, kInt, jen.Int64().Call(jen.Qual("unicode/utf8", "RuneCountInString").Call(ops[0].val)), ops...), nil
 		case kList:
-			return c.combine(out, kInt, ops[0].val, ops...), nil
+			return c.combine(out, kInt, jen.Int64().Call(jen.Len(ops[0].val)), ops...), nil
 		}
 		return operand{}, unsupportedf("size of this type")
 	case "startsWith", "endsWith", "contains":
@@ -415,4 +424,84 @@ func (c *exprCompiler) conditional(args []celast.Expr, out *[]jen.Code) (operand
 		res.err = jen.Id(e)
 	}
 	return res, nil
+}
+
+// comprehension compiles all() and exists() over a list: false (true) as
+// soon as an item's predicate is, else the first item's error, else true
+// (false), as cel-go's macro expansion evaluates them.
+func (c *exprCompiler) comprehension(cx celast.ComprehensionExpr, out *[]jen.Code) (operand, error) {
+	if cx.HasIterVar2() {
+		return operand{}, unsupportedf("a two-variable comprehension")
+	}
+	init := cx.AccuInit()
+	step := cx.LoopStep()
+	res := cx.Result()
+	if init.Kind() != celast.LiteralKind || step.Kind() != celast.CallKind || res.Kind() != celast.IdentKind || res.AsIdent() != cx.AccuVar() {
+		return operand{}, unsupportedf("a comprehension other than all() or exists()")
+	}
+	initVal, ok := init.AsLiteral().(types.Bool)
+	call := step.AsCall()
+	if !ok || len(call.Args()) != 2 || call.Args()[0].Kind() != celast.IdentKind || call.Args()[0].AsIdent() != cx.AccuVar() ||
+		(bool(initVal) && call.FunctionName() != operators.LogicalAnd) || (!bool(initVal) && call.FunctionName() != operators.LogicalOr) {
+		return operand{}, unsupportedf("a comprehension other than all() or exists()")
+	}
+	all := bool(initVal)
+	list, err := c.compile(cx.IterRange(), out)
+	if err != nil {
+		return operand{}, err
+	}
+	if list.kind != kList || list.node == nil || list.node.isMap || list.node.elem == nil {
+		return operand{}, unsupportedf("all() or exists() over other than a list of values the subset reads")
+	}
+	elem := list.node.elem
+	i, x := c.fresh("i"), c.fresh("x")
+	var item operand
+	body := []jen.Code{}
+	switch elem.kind {
+	case kObject:
+		body = append(body, jen.Id(x).Op(":=").Op("&").Add(list.val.Clone()).Index(jen.Id(i)))
+		item = operand{kind: kObject, val: jen.Id(x), node: elem}
+	case kInt, kString, kBool:
+		body = append(body, jen.Id(x).Op(":=").Add(scalar(elem.kind, list.val.Clone().Index(jen.Id(i)))))
+		item = operand{kind: elem.kind, val: jen.Id(x)}
+	default:
+		return operand{}, unsupportedf("all() or exists() over lists of lists")
+	}
+	saved, had := c.locals[cx.IterVar()]
+	if c.locals == nil {
+		c.locals = map[string]operand{}
+	}
+	c.locals[cx.IterVar()] = item
+	pred, err := c.compile(call.Args()[1], &body)
+	if had {
+		c.locals[cx.IterVar()] = saved
+	} else {
+		delete(c.locals, cx.IterVar())
+	}
+	if err != nil {
+		return operand{}, err
+	}
+	if pred.kind != kBool {
+		return operand{}, unsupportedf("a predicate that is not a bool")
+	}
+	v, e := c.fresh("v"), c.fresh("e")
+	decides := pred.val.Clone()
+	if all {
+		decides = jen.Op("!").Add(pred.val.Clone())
+	}
+	if pred.err != nil {
+		decides = pred.err.Clone().Op("==").Lit("").Op("&&").Add(decides)
+	}
+	body = append(body, jen.If(decides).Block(jen.Id(v).Op("=").Lit(!all), jen.Id(e).Op("=").Lit(""), jen.Break()))
+	if pred.err != nil {
+		body = append(body, jen.If(pred.err.Clone().Op("!=").Lit("").Op("&&").Id(e).Op("==").Lit("")).Block(jen.Id(e).Op("=").Add(pred.err)))
+	}
+	loop := jen.For(jen.Id(i).Op(":=").Range().Add(list.val.Clone())).Block(body...)
+	*out = append(*out, jen.Id(v).Op(":=").Lit(all), jen.Var().Id(e).String())
+	if list.err != nil {
+		*out = append(*out, jen.If(list.err.Clone().Op("!=").Lit("")).Block(jen.Id(e).Op("=").Add(list.err)).Else().Block(loop))
+	} else {
+		*out = append(*out, loop)
+	}
+	return operand{kind: kBool, val: jen.Id(v), err: jen.Id(e)}, nil
 }

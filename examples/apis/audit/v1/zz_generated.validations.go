@@ -1777,7 +1777,7 @@ func Validate_HTTPRouteRule(ctx context.Context, op operation.Operation, fldPath
 	return vgruntime.Rebase(ValidateAt_HTTPRouteRule(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of HTTPRouteRule are interpreted (runtime/celrules), not compiled to Go: rule "!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1": a 2 expression.
+// The CEL rules of HTTPRouteRule are interpreted (runtime/celrules), not compiled to Go: rule "!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1": a comprehension other than all() or exists().
 // celRules_HTTPRouteRule are the CEL rules of HTTPRouteRule, with the schema they are compiled against.
 var celRules_HTTPRouteRule = celrules.NewWithItemSchema(`{"type":"object","properties":{"filters":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}},"x-kubernetes-validations":[{"rule":"!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1","message":"at most one RequestRedirect filter","reason":"FieldValueDuplicate","fieldPath":".filters"},{"rule":"!has(self.filters) || !(self.filters.exists(f, f.type == 'RequestRedirect') && self.filters.exists(f, f.type == 'URLRewrite'))","message":"RequestRedirect and URLRewrite cannot be combined","reason":"FieldValueForbidden","fieldPath":".filters"}]}`, `{"type":"object","properties":{"filters":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}},"x-kubernetes-validations":[{"rule":"!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1","message":"at most one RequestRedirect filter","reason":"FieldValueDuplicate","fieldPath":".filters"},{"rule":"!has(self.filters) || !(self.filters.exists(f, f.type == 'RequestRedirect') && self.filters.exists(f, f.type == 'URLRewrite'))","message":"RequestRedirect and URLRewrite cannot be combined","reason":"FieldValueForbidden","fieldPath":".filters"}]}`, false)
 
@@ -1873,7 +1873,7 @@ func Validate_HTTPRouteSpec(ctx context.Context, op operation.Operation, fldPath
 	return vgruntime.Rebase(ValidateAt_HTTPRouteSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of HTTPRouteSpec are interpreted (runtime/celrules), not compiled to Go: rule "!has(self.rules) || self.rules.all(r, !has(r.timeouts) || has(self.parentRefs))": a 2 expression.
+// The CEL rules of HTTPRouteSpec are interpreted (runtime/celrules), not compiled to Go: on hostnames: rule "self.all(h, !h.startsWith('*') || h.indexOf('*', 1) < 0)": the function indexOf.
 // celRules_HTTPRouteSpec are the CEL rules of HTTPRouteSpec, with the schema they are compiled against.
 var celRules_HTTPRouteSpec = celrules.New(`{"type":"object","properties":{"backends":{"type":"object","additionalProperties":{"type":"object","properties":{"tenant":{"type":"string","default":"","maxLength":16},"weight":{"type":"integer","format":"int32","default":0,"minimum":0}}}},"hostnames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(h, !h.startsWith('*') || h.indexOf('*', 1) < 0)","message":"a wildcard is only allowed as the first label","reason":"FieldValueInvalid"}]},"owner":{"type":"string","maxLength":16,"x-kubernetes-validations":[{"rule":"self.matches('^[a-z]+$')","message":"owner is lowercase letters"}]},"parentRefs":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","default":"","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","default":"","maxLength":16}}},"x-kubernetes-list-map-keys":["name","sectionName"],"x-kubernetes-list-type":"map"},"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"filters":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.rules) || self.rules.all(r, !has(r.timeouts) || has(self.parentRefs))","message":"timeouts need a parent","reason":"FieldValueRequired","fieldPath":".parentRefs"}]}`, false)
 
@@ -2997,17 +2997,17 @@ func celAt_LabelSelectorRequirement(op operation.Operation, p *vgruntime.Path, o
 		var v13 bool
 		var e14 string
 		if string(obj.Operator) == "In" || string(obj.Operator) == "NotIn" {
-			var v1 int64
+			var v1 []string
 			var e2 string
 			if inItem || !(len(obj.Values) == 0) {
-				v1 = int64(len(obj.Values))
+				v1 = obj.Values
 			} else {
 				e2 = "no such key: values"
 			}
 			var v3 int64
 			e4 := e2
 			if e4 == "" {
-				v3 = v1
+				v3 = int64(len(v1))
 			}
 			var v5 bool
 			e6 := e4
@@ -3020,17 +3020,17 @@ func celAt_LabelSelectorRequirement(op operation.Operation, p *vgruntime.Path, o
 				e14 = e6
 			}
 		} else {
-			var v7 int64
+			var v7 []string
 			var e8 string
 			if inItem || !(len(obj.Values) == 0) {
-				v7 = int64(len(obj.Values))
+				v7 = obj.Values
 			} else {
 				e8 = "no such key: values"
 			}
 			var v9 int64
 			e10 := e8
 			if e10 == "" {
-				v9 = v7
+				v9 = int64(len(v7))
 			}
 			var v11 bool
 			e12 := e10

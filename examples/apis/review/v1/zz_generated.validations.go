@@ -1226,9 +1226,44 @@ func Validate_ExitCodesRequirement(ctx context.Context, op operation.Operation, 
 	return vgruntime.Rebase(ValidateAt_ExitCodesRequirement(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of ExitCodesRequirement are interpreted (runtime/celrules), not compiled to Go: on values: rule "self.all(x, x >= 0 && x <= 255)": a 2 expression.
-// celRules_ExitCodesRequirement are the CEL rules of ExitCodesRequirement, with the schema they are compiled against.
-var celRules_ExitCodesRequirement = celrules.NewWithItemSchema(`{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","enum":["","In","NotIn"]},"values":{"type":"array","maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(x, x >= 0 && x <= 255)","message":"exit codes are 0 to 255"}]}}}`, `{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(x, x >= 0 && x <= 255)","message":"exit codes are 0 to 255"}]}}}`, false)
+// celRatchet_ExitCodesRequirement is the schema of ExitCodesRequirement's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.
+var celRatchet_ExitCodesRequirement = celrules.NewWithItemSchema(`{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","enum":["","In","NotIn"]},"values":{"type":"array","maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(x, x >= 0 && x <= 255)","message":"exit codes are 0 to 255"}]}}}`, `{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(x, x >= 0 && x <= 255)","message":"exit codes are 0 to 255"}]}}}`, false)
+
+// celAt_ExitCodesRequirement evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_ExitCodesRequirement(op operation.Operation, p *vgruntime.Path, obj, oldObj *ExitCodesRequirement) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	inItem := p.InItem()
+	// the rules of values
+	if inItem || !(obj.Values == nil) {
+		fp0 := p.Child("values")
+		// rule: self.all(x, x >= 0 && x <= 255)
+		{
+			v3 := true
+			var e4 string
+			for i1 := range obj.Values {
+				x2 := int64(obj.Values[i1])
+				if !((x2 >= int64(0)) && (x2 <= int64(255))) {
+					v3 = false
+					e4 = ""
+					break
+				}
+			}
+			if e4 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp0, "array", e4, "exit codes are 0 to 255"))
+			} else if !(v3) {
+				if !(update && celrules.Unchanged(celRatchet_ExitCodesRequirement, inItem, obj, oldObj, "values")) {
+					detail := "exit codes are 0 to 255"
+					errs = append(errs, vgruntime.CELFailed(&fp0, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+				}
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_ExitCodesRequirement is Validate_ExitCodesRequirement with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1283,8 +1318,8 @@ func ValidateAt_ExitCodesRequirement(ctx context.Context, op operation.Operation
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_ExitCodesRequirement, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_ExitCodesRequirement(op, p, obj, oldObj)...)
 	return
 }
 

@@ -29,6 +29,13 @@ import (
 // TestCompiledCELRules checks that the CEL rules compiled to Go give the API
 // server's CEL validator's errors, error for error, on random values.
 func TestCompiledCELRules(t *testing.T) {
+	t.Run("ExitCodesRequirement", func(t *testing.T) {
+		validationtest.CELAgree(t, validationtest.Config{
+			Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1), int64(254), int64(255), int64(256)),
+			Objects: 400,
+			Strings: validationtest.DefaultStrings,
+		}, celrules.NewWithItemSchema(`{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","enum":["","In","NotIn"]},"values":{"type":"array","maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(x, x >= 0 && x <= 255)","message":"exit codes are 0 to 255"}]}}}`, `{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(x, x >= 0 && x <= 255)","message":"exit codes are 0 to 255"}]}}}`, false), validationtest.CompiledCEL[ExitCodesRequirement](celAt_ExitCodesRequirement))
+	})
 	t.Run("JobSpec", func(t *testing.T) {
 		validationtest.CELAgree(t, validationtest.Config{
 			Ints:    validationtest.DefaultInts,
