@@ -75,6 +75,9 @@ echo "==> building the k8s.io/api benchmarks (go test -tags generated -c)"
 # Their preconditions: every implementation reaches every verdict, both
 # generators report the same errors, ours allocates nothing on a valid
 # object.
+echo "==> building the CEL rules benchmarks (go test -c ./examples/apis/gadgets/v1)"
+(cd "$root" && go test -c -o "$work/cel.test" ./examples/apis/gadgets/v1)
+
 echo "==> k8s.io/api benchmarks' checks"
 (cd k8sapi && "$work/k8sapi.test" -test.count 1)
 
@@ -92,6 +95,9 @@ echo "==> benchmarks (-count $count -benchtime $benchtime)"
 echo "==> k8s.io/api benchmarks (-count $count -benchtime $benchtime)"
 (cd k8sapi && "$work/k8sapi.test" -test.run '^$' -test.bench . -test.benchmem -test.count "$count" -test.benchtime "$benchtime") | tee -a "$work/raw.txt"
 
+echo "==> CEL rules benchmarks (-count $count -benchtime $benchtime)"
+(cd "$root/examples/apis/gadgets/v1" && "$work/cel.test" -test.run '^$' -test.bench CELRules -test.benchmem -test.count "$count" -test.benchtime "$benchtime") | tee -a "$work/raw.txt"
+
 echo "==> generator speed ($genruns runs each)"
 go run ./cmd/genspeed -suite examples -runs "$genruns" -o "$work/genspeed.json"
 go run ./cmd/genspeed -suite k8sapi -runs "$genruns" -o "$work/genspeed-k8sapi.json"
@@ -101,12 +107,12 @@ go tool benchstat -col /impl "$work/raw.txt" >"$work/benchstat.txt"
 
 echo "==> report"
 go run ./cmd/report -raw "$work/raw.txt" -genspeed "$work/genspeed.json,$work/genspeed-k8sapi.json" -benchstat "$work/benchstat.txt" \
-  -removed internal/reference/REMOVED_TAGS.txt -test-binary "$work/bench.test" -k8sapi-test-binary "$work/k8sapi.test" -profile-benchtime "$profiletime" \
+  -removed internal/reference/REMOVED_TAGS.txt -test-binary "$work/bench.test" -k8sapi-test-binary "$work/k8sapi.test" -cel-test-binary "$work/cel.test" -profile-benchtime "$profiletime" \
   -reference-max-items "$refmax" \
   -date "$date" -commit "$commit" -load-before "$load_before" -load-after "$load_after" -o "$out"
 
 if [ "$smoke" -eq 1 ]; then
-  for section in "## Goals" "## Validating one object" "## Large lists" "## Formats" "## k8s.io/api" "### Pod" "### DeviceClass" "## Generator speed" "### k8s.io/api v0.37.2" "## benchstat"; do
+  for section in "## Goals" "## Validating one object" "## Large lists" "## Formats" "## CEL rules" "## k8s.io/api" "### Pod" "### DeviceClass" "## Generator speed" "### k8s.io/api v0.37.2" "## benchstat"; do
     if ! grep -q "^$section" "$out"; then
       echo "hack/bench.sh --smoke: the report has no section '$section'" >&2
       exit 1

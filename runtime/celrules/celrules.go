@@ -320,3 +320,16 @@ func Unchanged[T any](r *Rules, inItem bool, obj, oldObj *T, field string) (unch
 	}
 	return co.CachedDeepEqual()
 }
+
+// ServerView is what the API server's CEL validator does with r's rules
+// once a request is decoded: its validator, the schema it validates
+// against and obj as the server holds it (unstructured). Benchmarks time
+// the server's share with it; validation goes through ValidateIn.
+func ServerView[T any](r *Rules, inItem bool, obj *T) (*cel.Validator, *structuralschema.Structural, any, error) {
+	c, err := r.schema(inItem)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	v, err := c.toServerValue(obj)
+	return c.validator, c.structure, v, err
+}

@@ -26,6 +26,15 @@ import (
 	"testing"
 )
 
+// celOracle_Scaler is the API server's CEL validator for the rules celAt_Scaler compiles.
+var celOracle_Scaler = celrules.New(`{"type":"object","properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},"spec":{"type":"object","properties":{"epoch":{"type":"integer","format":"int64"},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","minimum":0},"mode":{"type":"string"},"target":{"type":"string","maxLength":32},"windows":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}},"x-kubernetes-validations":[{"rule":"!has(self.spec.maxReplicas) || self.spec.minReplicas <= self.spec.maxReplicas","message":"minReplicas must not exceed maxReplicas","fieldPath":".spec.minReplicas"},{"rule":"self.metadata.name.size() <= 20","message":"the name of a scaler has at most 20 characters"}]}`, true)
+
+// celOracle_ScalerSpec is the API server's CEL validator for the rules celAt_ScalerSpec compiles.
+var celOracle_ScalerSpec = celrules.New(`{"type":"object","properties":{"epoch":{"type":"integer","format":"int64","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"epoch may not decrease","optionalOldSelf":true}]},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","minimum":0},"mode":{"type":"string","x-kubernetes-validations":[{"rule":"self in ['Off', 'Auto', 'Manual']","message":"mode must be Off, Auto or Manual"}]},"target":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"target is immutable"}]},"windows":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}},"x-kubernetes-validations":[{"rule":"self.mode == 'Off' || size(self.target) > 0","messageExpression":"'a target is needed in mode ' + self.mode","reason":"FieldValueRequired","fieldPath":".target"}]}`, false)
+
+// celOracle_Window is the API server's CEL validator for the rules celAt_Window compiles.
+var celOracle_Window = celrules.NewWithItemSchema(`{"type":"object","properties":{"end":{"type":"integer","format":"int32"},"name":{"type":"string","maxLength":16},"start":{"type":"integer","format":"int32"}},"x-kubernetes-validations":[{"rule":"self.start < self.end","message":"start must be before end","reason":"FieldValueForbidden"}]}`, `{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}},"x-kubernetes-validations":[{"rule":"self.start < self.end","message":"start must be before end","reason":"FieldValueForbidden"}]}`, false)
+
 // TestCompiledCELRules checks that the CEL rules compiled to Go give the API
 // server's CEL validator's errors, error for error, on random values.
 func TestCompiledCELRules(t *testing.T) {
@@ -34,20 +43,20 @@ func TestCompiledCELRules(t *testing.T) {
 			Ints:    append(slices.Clone(validationtest.DefaultInts), int64(19), int64(20), int64(21)),
 			Objects: 400,
 			Strings: validationtest.DefaultStrings,
-		}, celrules.New(`{"type":"object","properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},"spec":{"type":"object","properties":{"epoch":{"type":"integer","format":"int64"},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","minimum":0},"mode":{"type":"string"},"target":{"type":"string","maxLength":32},"windows":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}},"x-kubernetes-validations":[{"rule":"!has(self.spec.maxReplicas) || self.spec.minReplicas <= self.spec.maxReplicas","message":"minReplicas must not exceed maxReplicas","fieldPath":".spec.minReplicas"},{"rule":"self.metadata.name.size() <= 20","message":"the name of a scaler has at most 20 characters"}]}`, true), validationtest.CompiledCEL[Scaler](celAt_Scaler))
+		}, celOracle_Scaler, validationtest.CompiledCEL[Scaler](celAt_Scaler))
 	})
 	t.Run("ScalerSpec", func(t *testing.T) {
 		validationtest.CELAgree(t, validationtest.Config{
 			Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1)),
 			Objects: 400,
 			Strings: append(slices.Clone(validationtest.DefaultStrings), "A TARGET IS NEEDED IN MODE ", "AUTO", "Auto", "Autox", "MANUAL", "Manual", "Manualx", "OFF", "Off", "Offx", "a target is needed in mode ", "a target is needed in mode x"),
-		}, celrules.New(`{"type":"object","properties":{"epoch":{"type":"integer","format":"int64","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"epoch may not decrease","optionalOldSelf":true}]},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","minimum":0},"mode":{"type":"string","x-kubernetes-validations":[{"rule":"self in ['Off', 'Auto', 'Manual']","message":"mode must be Off, Auto or Manual"}]},"target":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"target is immutable"}]},"windows":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}},"x-kubernetes-validations":[{"rule":"self.mode == 'Off' || size(self.target) > 0","messageExpression":"'a target is needed in mode ' + self.mode","reason":"FieldValueRequired","fieldPath":".target"}]}`, false), validationtest.CompiledCEL[ScalerSpec](celAt_ScalerSpec))
+		}, celOracle_ScalerSpec, validationtest.CompiledCEL[ScalerSpec](celAt_ScalerSpec))
 	})
 	t.Run("Window", func(t *testing.T) {
 		validationtest.CELAgree(t, validationtest.Config{
 			Ints:    validationtest.DefaultInts,
 			Objects: 400,
 			Strings: validationtest.DefaultStrings,
-		}, celrules.NewWithItemSchema(`{"type":"object","properties":{"end":{"type":"integer","format":"int32"},"name":{"type":"string","maxLength":16},"start":{"type":"integer","format":"int32"}},"x-kubernetes-validations":[{"rule":"self.start < self.end","message":"start must be before end","reason":"FieldValueForbidden"}]}`, `{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}},"x-kubernetes-validations":[{"rule":"self.start < self.end","message":"start must be before end","reason":"FieldValueForbidden"}]}`, false), validationtest.CompiledCEL[Window](celAt_Window))
+		}, celOracle_Window, validationtest.CompiledCEL[Window](celAt_Window))
 	})
 }
