@@ -1,6 +1,7 @@
 package generators_test
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -66,5 +67,73 @@ func TestCELTransitionBelowTypedefListMap(t *testing.T) {
 		if _, err := generators.Run(cfg); err != nil {
 			t.Errorf("crd=%v: %v", crd, err)
 		}
+	}
+}
+
+// A type whose rules are all in the compiled subset gets celAt_<Type>;
+// one with a rule outside it keeps the interpreter, and the file says
+// which rule and why. --cel-tests writes the package's differential test,
+// and a run without it removes the one the generator wrote.
+func TestCELCompiledOrInterpreted(t *testing.T) {
+	cfg := generators.Config{Dir: wd(t), Patterns: []string{"./testdata/celgood/compiled"}, OutputFile: outputFile, CELTests: true}
+	outs, err := generators.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var src, test string
+	for _, o := range outs {
+		switch filepath.Base(o.Path) {
+		case outputFile:
+			src = string(o.Content)
+		case strings.TrimSuffix(outputFile, ".go") + "_cel_test.go":
+			test = string(o.Content)
+		}
+	}
+	for _, want := range []string{
+		"func celAt_ThingSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *ThingSpec)",
+		`"no such key: max"`,
+		`vgruntime.CELFailed(p, "min", field.OmitValueType{}, detail, "FieldValueInvalid")`,
+		`The CEL rules of Other are interpreted (runtime/celrules), not compiled to Go: rule "self.name.split('-').size() == 2": the function split.`,
+		"celrules.ValidateIn(ctx, celRules_Other,",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the validation file has no %s", want)
+		}
+	}
+	if strings.Contains(src, "celRules_ThingSpec") {
+		t.Errorf("ThingSpec's rules are compiled, yet the file declares their interpreter")
+	}
+	for _, want := range []string{"var celOracle_ThingSpec = celrules.New(", `t.Run("ThingSpec"`, "validationtest.CELAgree(t,", `"a", "ax", "b"`} {
+		if !strings.Contains(test, want) {
+			t.Errorf("the CEL test has no %s:\n%s", want, test)
+		}
+	}
+	if strings.Contains(test, "Other") {
+		t.Errorf("the CEL test names the interpreted type Other")
+	}
+
+	// A run without --cel-tests removes the test file the generator wrote.
+	files := map[string]string{"api/v1/" + strings.TrimSuffix(outputFile, ".go") + "_cel_test.go": test}
+	for _, f := range []string{"doc.go", "types.go"} {
+		b, err := os.ReadFile(filepath.Join(wd(t), "testdata/celgood/compiled", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["api/v1/"+f] = string(b)
+	}
+	dir := tempModule(t, files)
+	testFile := filepath.Join(dir, "api/v1", strings.TrimSuffix(outputFile, ".go")+"_cel_test.go")
+	outs, err = generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/v1"}, OutputFile: outputFile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	removed := false
+	for _, o := range outs {
+		if o.Path == testFile && o.Content == nil {
+			removed = true
+		}
+	}
+	if !removed {
+		t.Errorf("a run without CELTests does not remove %s", testFile)
 	}
 }

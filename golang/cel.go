@@ -66,11 +66,7 @@ func (e *goEmitter) compiledCELCall(t *model.Type, s *apiextv1.JSONSchemaProps, 
 	}
 	fn := e.free("celAt_" + name)
 	e.compiledCEL = append(e.compiledCEL, celgo.TestCase{Type: t.Go, Func: fn, Oracle: celgo.Rules(s, in.Item, in.IsRoot), Compiled: c})
-	if c.UsesRatchetVar {
-		e.f.Commentf("%s is the schema of %s's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.", in.RatchetVar, t.Go.Name.Name)
-		e.f.Var().Id(in.RatchetVar).Op("=").Add(celgo.Rules(s, in.Item, in.IsRoot))
-	}
-	celgo.Declare(e.f, fn, e.typeQual(t.Go), c)
+	celgo.Declare(e.f, fn, e.typeQual(t.Go), in, c)
 	return []jen.Code{
 		jen.Comment("CEL rules (+k8s:rule), compiled to Go"),
 		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id(fn).Call(jen.Id("op"), path.arg(), jen.Id("obj"), jen.Id("oldObj")).Op("...")),

@@ -124,8 +124,8 @@ func Compile(t Type) (*Compiled, error) {
 	// serverUnchanged asks the server's own correlation, on a failed rule
 	// only, where runtime.JSONEqual would not compare as it does.
 	serverUnchanged := func(field string) *jen.Statement {
-		out.UsesRatchetVar, u.inItem = true, true
-		return u.updateID().Op("&&").Qual(PkgCELRules, "Unchanged").Call(jen.Id(t.RatchetVar), jen.Id("inItem"), jen.Id("obj"), jen.Id("oldObj"), jen.Lit(field))
+		out.UsesRatchetVar = true
+		return u.updateID().Op("&&").Qual(PkgCELRules, "Unchanged").Call(jen.Id(t.RatchetVar), jen.Id("p").Dot("InItem").Call(), jen.Id("obj"), jen.Id("oldObj"), jen.Lit(field))
 	}
 	switch {
 	case t.IsRoot:

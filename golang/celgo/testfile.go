@@ -87,8 +87,13 @@ func sortedKeys[K cmp.Ordered](m map[K]bool) []K {
 	return keys
 }
 
-// Declare writes celAt_<Type> (fn), the compiled rules of a type (typ).
-func Declare(f *jen.File, fn string, typ *jen.Statement, c *Compiled) {
+// Declare writes celAt_<Type> (fn), the compiled rules of a type (typ),
+// and the schema its ratcheting asks the server's correlation about.
+func Declare(f *jen.File, fn string, typ *jen.Statement, t Type, c *Compiled) {
+	if c.UsesRatchetVar {
+		f.Commentf("%s is the schema of %s's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.", t.RatchetVar, t.Go.Name.Name)
+		f.Var().Id(t.RatchetVar).Op("=").Add(Rules(t.Plain, t.Item, t.IsRoot))
+	}
 	f.Commentf("%s evaluates the CEL rules of its type, compiled to Go: the API server's", fn)
 	f.Comment("CEL validator's verdicts, messages, reasons and paths, on the Go value.")
 	f.Func().Id(fn).Params(jen.Id("op").Qual("k8s.io/apimachinery/pkg/api/operation", "Operation"), jen.Id("p").Op("*").Qual(pkgRT, "Path"),

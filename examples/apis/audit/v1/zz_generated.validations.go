@@ -1090,11 +1090,10 @@ func celAt_DisruptionBudgetStatus(op operation.Operation, p *vgruntime.Path, obj
 		return nil
 	}
 	update := op.Type == operation.Update && oldObj != nil
-	inItem := p.InItem()
 	// rule: self.currentHealthy >= 0 && self.desiredHealthy >= 0
 	{
 		if !((int64(obj.CurrentHealthy) >= int64(0)) && (int64(obj.DesiredHealthy) >= int64(0))) {
-			if !(update && celrules.Unchanged(celRatchet_DisruptionBudgetStatus, inItem, obj, oldObj, "")) {
+			if !(update && celrules.Unchanged(celRatchet_DisruptionBudgetStatus, p.InItem(), obj, oldObj, "")) {
 				detail := "counts are not negative"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 			}
@@ -1534,7 +1533,6 @@ func celAt_HTTPRouteFilter(op operation.Operation, p *vgruntime.Path, obj, oldOb
 		return nil
 	}
 	update := op.Type == operation.Update && oldObj != nil
-	inItem := p.InItem()
 	// rule: self.type != 'RequestRedirect' || !has(self.requestRedirect) || !has(self.requestRedirect.statusCode) || self.requestRedirect.statusCode in [301, 302]
 	{
 		var v1 *RequestRedirect
@@ -1600,7 +1598,7 @@ func celAt_HTTPRouteFilter(op operation.Operation, p *vgruntime.Path, obj, oldOb
 		if e16 != "" {
 			errs = append(errs, vgruntime.CELEvalError(p, "object", e16, "statusCode must be 301 or 302"))
 		} else if !(v15) {
-			if !(update && celrules.Unchanged(celRatchet_HTTPRouteFilter, inItem, obj, oldObj, "")) {
+			if !(update && celrules.Unchanged(celRatchet_HTTPRouteFilter, p.InItem(), obj, oldObj, "")) {
 				detail := "statusCode must be 301 or 302"
 				errs = append(errs, vgruntime.CELFailed(p, "requestRedirect.statusCode", field.OmitValueType{}, detail, "FieldValueInvalid"))
 			}
@@ -3046,7 +3044,7 @@ func celAt_LabelSelectorRequirement(op operation.Operation, p *vgruntime.Path, o
 		if e14 != "" {
 			errs = append(errs, vgruntime.CELEvalError(p, "object", e14, "self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0"))
 		} else if !(v13) {
-			if !(update && celrules.Unchanged(celRatchet_LabelSelectorRequirement, inItem, obj, oldObj, "")) {
+			if !(update && celrules.Unchanged(celRatchet_LabelSelectorRequirement, p.InItem(), obj, oldObj, "")) {
 				detail := "failed rule: self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0"
 				var v15 string
 				if string(obj.Operator) == "In" || string(obj.Operator) == "NotIn" {

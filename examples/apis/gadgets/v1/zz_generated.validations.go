@@ -1320,11 +1320,10 @@ func celAt_ScalerSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Sc
 		return nil
 	}
 	update := op.Type == operation.Update && oldObj != nil
-	inItem := p.InItem()
 	// rule: self.mode == 'Off' || size(self.target) > 0
 	{
 		if !((string(obj.Mode) == "Off") || (int64(utf8.RuneCountInString(string(obj.Target))) > int64(0))) {
-			if !(update && celrules.Unchanged(celRatchet_ScalerSpec, inItem, obj, oldObj, "")) {
+			if !(update && celrules.Unchanged(celRatchet_ScalerSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "failed rule: self.mode == 'Off' || size(self.target) > 0"
 				if s, ok := vgruntime.CELMessage(("a target is needed in mode " + string(obj.Mode))); ok {
 					detail = s

@@ -1255,7 +1255,7 @@ func celAt_ExitCodesRequirement(op operation.Operation, p *vgruntime.Path, obj, 
 			if e4 != "" {
 				errs = append(errs, vgruntime.CELEvalError(&fp0, "array", e4, "exit codes are 0 to 255"))
 			} else if !(v3) {
-				if !(update && celrules.Unchanged(celRatchet_ExitCodesRequirement, inItem, obj, oldObj, "values")) {
+				if !(update && celrules.Unchanged(celRatchet_ExitCodesRequirement, p.InItem(), obj, oldObj, "values")) {
 					detail := "exit codes are 0 to 255"
 					errs = append(errs, vgruntime.CELFailed(&fp0, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 				}
@@ -1659,7 +1659,6 @@ func celAt_JobSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *JobSp
 		return nil
 	}
 	update := op.Type == operation.Update && oldObj != nil
-	inItem := p.InItem()
 	// rule: !has(self.completions) || !has(self.parallelism) || self.parallelism <= self.completions
 	{
 		var v1 int64
@@ -1697,7 +1696,7 @@ func celAt_JobSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *JobSp
 		if e8 != "" {
 			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "parallelism must not exceed completions"))
 		} else if !(v7) {
-			if !(update && celrules.Unchanged(celRatchet_JobSpec, inItem, obj, oldObj, "")) {
+			if !(update && celrules.Unchanged(celRatchet_JobSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "parallelism must not exceed completions"
 				errs = append(errs, vgruntime.CELFailed(p, "parallelism", field.OmitValueType{}, detail, "FieldValueInvalid"))
 			}
@@ -1740,7 +1739,7 @@ func celAt_JobSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *JobSp
 		if e16 != "" {
 			errs = append(errs, vgruntime.CELEvalError(p, "object", e16, "!has(self.completionMode) || self.completionMode != 'Indexed' || has(self.completions)"))
 		} else if !(v15) {
-			if !(update && celrules.Unchanged(celRatchet_JobSpec, inItem, obj, oldObj, "")) {
+			if !(update && celrules.Unchanged(celRatchet_JobSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "failed rule: !has(self.completionMode) || self.completionMode != 'Indexed' || has(self.completions)"
 				var v17 string
 				var e18 string
@@ -2849,7 +2848,7 @@ func celAt_PodFailurePolicyRule(op operation.Operation, p *vgruntime.Path, obj, 
 	// rule: self.action != 'Count' || !has(self.onPodConditions)
 	{
 		if !((string(obj.Action) != "Count") || !(inItem || !(len(obj.OnPodConditions) == 0))) {
-			if !(update && celrules.Unchanged(celRatchet_PodFailurePolicyRule, inItem, obj, oldObj, "")) {
+			if !(update && celrules.Unchanged(celRatchet_PodFailurePolicyRule, p.InItem(), obj, oldObj, "")) {
 				detail := "the Count action needs onExitCodes"
 				errs = append(errs, vgruntime.CELFailed(p, "action", field.OmitValueType{}, detail, "FieldValueInvalid"))
 			}
