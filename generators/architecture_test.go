@@ -26,7 +26,7 @@ var stageImports = map[string][]string{
 	"golang/equal":      {"gotype"},
 	"golang/celgo":      {"gotype"},
 	"golang":            {"crd", "golang/celgo", "golang/equal", "gotype", "model"},
-	"golang/jsonschema": {"golang", "gotype", "kubebuilder", "markers"},
+	"golang/jsonschema": {"golang", "golang/celgo", "gotype", "kubebuilder", "markers"},
 	"generators":        {"cel", "crd", "golang", "golang/jsonschema", "gotype", "kubebuilder", "lint", "markers", "model", "shape", "source"},
 }
 

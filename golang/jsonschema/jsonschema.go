@@ -27,6 +27,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/declval/validation-gen/golang"
+	"github.com/declval/validation-gen/golang/celgo"
 	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/kubebuilder"
 	"github.com/declval/validation-gen/markers"
@@ -165,7 +166,7 @@ func (e *emitter) kindFunc(k *kubebuilder.Kind) {
 	if cel != nil {
 		v := "celRules_" + name
 		e.f.Commentf("%s are the CEL rules of %s's schema, evaluated by the API server's CEL validator.", v, name)
-		e.f.Var().Id(v).Op("=").Qual(pkgCELRules, "New").Call(schemaLit(cel), jen.True())
+		e.f.Var().Id(v).Op("=").Add(celgo.Rules(cel, nil, true))
 		e.f.Line()
 		body = append(body,
 			jen.Comment("As the server: the rules run only when the schema found no error that makes them unsafe."),
@@ -498,17 +499,6 @@ func typeRef(t *types.Type) *jen.Statement {
 
 // isWhole reports whether f has no fractional part.
 func isWhole(f float64) bool { return f == math.Trunc(f) }
-
-func schemaLit(s *apiextv1.JSONSchemaProps) jen.Code {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	if !strings.Contains(buf.String(), "`") {
-		return jen.Id("`" + strings.TrimSpace(buf.String()) + "`")
-	}
-	return jen.Lit(strings.TrimSpace(buf.String()))
-}
 
 // celSchema is s cut down to what its CEL rules need: the nodes on the
 // way to a rule, and everything below a node with rules (which a rule
