@@ -130,8 +130,8 @@ func Run(cfg Config) ([]Output, error) {
 	var errs []error
 	written := map[string]bool{}
 	// goFile adds a package's validation file (either dialect's).
-	goFile := func(dir string, src []byte) {
-		path := filepath.Join(dir, cfg.OutputFile)
+	goFile := func(dir, name string, src []byte) {
+		path := filepath.Join(dir, name)
 		if err := checkTarget(path, ownedGo, golang.GeneratedMarker, "choose another --output-file, or rename the file"); err != nil {
 			errs = append(errs, err)
 		}
@@ -143,14 +143,9 @@ func Run(cfg Config) ([]Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		goFile(p.Dir, src)
+		goFile(p.Dir, cfg.OutputFile, src)
 		if cfg.CELTests && celTest != nil {
-			path := filepath.Join(p.Dir, celTestFile(cfg.OutputFile))
-			if err := checkTarget(path, ownedGo, golang.GeneratedMarker, "choose another --output-file, or rename the file"); err != nil {
-				errs = append(errs, err)
-			}
-			written[path] = true
-			outs = append(outs, Output{Path: path, Content: celTest})
+			goFile(p.Dir, celTestFile(cfg.OutputFile), celTest)
 		}
 	}
 	for _, p := range km.Packages {
@@ -161,28 +156,21 @@ func Run(cfg Config) ([]Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		goFile(p.Dir, src)
+		goFile(p.Dir, cfg.OutputFile, src)
 	}
-	// A package of the run that no longer has validations loses its file,
-	// but only a file this generator wrote.
+	// A package of the run that no longer has validations (or compiled CEL
+	// rules, or --cel-tests) loses its file, but only a file this
+	// generator wrote.
 	for _, pkg := range l.Requested {
 		dir := l.Universe.Package(pkg).Dir
-		path := filepath.Join(dir, cfg.OutputFile)
-		if written[path] {
-			continue
-		}
-		if b, err := os.ReadFile(path); err == nil && ownedGo(b) {
-			outs = append(outs, Output{Path: path})
-		}
-	}
-	// So does a CEL test the run no longer writes.
-	for _, pkg := range l.Requested {
-		path := filepath.Join(l.Universe.Package(pkg).Dir, celTestFile(cfg.OutputFile))
-		if written[path] {
-			continue
-		}
-		if b, err := os.ReadFile(path); err == nil && ownedGo(b) {
-			outs = append(outs, Output{Path: path})
+		for _, name := range []string{cfg.OutputFile, celTestFile(cfg.OutputFile)} {
+			path := filepath.Join(dir, name)
+			if written[path] {
+				continue
+			}
+			if b, err := os.ReadFile(path); err == nil && ownedGo(b) {
+				outs = append(outs, Output{Path: path})
+			}
 		}
 	}
 	if cfg.CRDDir != "" {

@@ -50,12 +50,8 @@ func CELAgree[T any](t *testing.T, cfg Config, oracle *celrules.Rules, compiled 
 		rep := Run(cfg, server, ours)
 		t.Logf("below a list item %v: %s", inItem, rep)
 		if rep.Disagreeing > 0 {
-			var b strings.Builder
-			for _, d := range rep.Disagreements {
-				b.WriteString(d.String())
-			}
 			t.Errorf("below a list item %v: the compiled rules and the API server's CEL validator disagree on %d of %d validations; the first %d, shrunk (handwritten = the server):\n%s",
-				inItem, rep.Disagreeing, rep.Validations, len(rep.Disagreements), b.String())
+				inItem, rep.Disagreeing, rep.Validations, len(rep.Disagreements), rep.shrunk())
 		}
 	}
 }

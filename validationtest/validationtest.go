@@ -180,14 +180,19 @@ func Agree[T any](t testing.TB, cfg Config, handwritten, declarative Func[T]) Re
 	rep := Run(cfg, handwritten, declarative)
 	t.Logf("validationtest: %s", rep)
 	if rep.Disagreeing > 0 {
-		var b strings.Builder
-		for _, d := range rep.Disagreements {
-			b.WriteString(d.String())
-		}
 		t.Errorf("handwritten and declarative validation disagree on %d of %d validations; the first %d, shrunk:\n%s",
-			rep.Disagreeing, rep.Validations, len(rep.Disagreements), b.String())
+			rep.Disagreeing, rep.Validations, len(rep.Disagreements), rep.shrunk())
 	}
 	return rep
+}
+
+// shrunk is every disagreement kept in full, one after the other.
+func (r Report[T]) shrunk() string {
+	var b strings.Builder
+	for _, d := range r.Disagreements {
+		b.WriteString(d.String())
+	}
+	return b.String()
 }
 
 func (cfg Config) withDefaults() Config {

@@ -95,12 +95,11 @@ type prop struct {
 	ft     *types.Type
 	isPtr  bool
 	// absent is the Go condition (on the field expression) under which the
-	// property is not in the server's view of the object; "" when never.
-	absent  func(f *jen.Statement) *jen.Statement
-	inItem  bool // the CRD defaults it below list items and map values
-	node    *node
-	why     string
-	literal bool // a builtin scalar: compared with == in Go
+	// property is not in the server's view of the object; nil when never.
+	absent func(f *jen.Statement) *jen.Statement
+	inItem bool // the CRD defaults it below list items and map values
+	node   *node
+	why    string
 }
 
 // value is the Go expression of the property's CEL value, given the field
@@ -268,7 +267,6 @@ func addProps(n *node, st *types.Type, via string, plain, item *apiextv1.JSONSch
 		case omitZero:
 			p.why, p.node = "a struct tagged omitzero", nil
 		}
-		p.literal = r.Kind == types.Builtin
 	}
 }
 
@@ -337,10 +335,8 @@ func rootNode(t *types.Type, plain, item *apiextv1.JSONSchemaProps) (*node, stri
 	if md, ok := n.props["metadata"]; ok && !md.isPtr {
 		meta := &node{kind: kObject, goTyp: md.ft, props: map[string]*prop{}}
 		om := gotype.Resolve(md.ft)
-		for _, f := range []string{"name", "generateName"} {
-			s := &apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{f: {Type: "string"}}}
-			addProps(meta, om, "", s, nil, 1)
-		}
+		s := &apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{"name": {Type: "string"}, "generateName": {Type: "string"}}}
+		addProps(meta, om, "", s, nil, 1)
 		md.node, md.why = meta, ""
 	}
 	return n, ""

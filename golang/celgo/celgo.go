@@ -221,13 +221,10 @@ func compileRule(env, msgEnv *cel.Env, st *structuralschema.Structural, r apiext
 		return nil, fmt.Errorf("compiling: %v", iss.Err())
 	}
 	optional := r.OptionalOldSelf != nil && *r.OptionalOldSelf
-	usesOld := strings.Contains(r.Rule, "oldSelf") && referencesOldSelf(ast)
+	usesOld := referencesOldSelf(ast)
+	c.oldSelf = &old
 	if optional {
-		o := old
-		c.oldSelf = &operand{kind: kOptional, opt: &o, has: hasOld()}
-	} else {
-		o := old
-		c.oldSelf = &o
+		c.oldSelf = &operand{kind: kOptional, opt: &old, has: hasOld()}
 	}
 	var stmts []jen.Code
 	res, err := c.compile(ast.NativeRep().Expr(), &stmts)
