@@ -54,7 +54,7 @@ func (e *goEmitter) celRulesCall(t *model.Type, path *pathVar) []jen.Code {
 // and returns its call; nil (and a comment saying why) when a rule is
 // outside the compiled subset (package celgo).
 func (e *goEmitter) compiledCELCall(t *model.Type, s *apiextv1.JSONSchemaProps, path *pathVar) []jen.Code {
-	in := celgo.Type{Go: t.Go, Plain: s, IsRoot: gotype.IsKind(t.Go), TypeRef: e.typeCode, RatchetVar: e.free("celRatchet_" + t.Go.Name.Name)}
+	in := celgo.Type{Go: t.Go, Plain: s, IsRoot: gotype.IsKind(t.Go), TypeRef: e.typeCode, RatchetVar: e.free("celRatchet_" + t.Go.Name.Name), RegexpVar: e.free("celRegexps_" + t.Go.Name.Name)}
 	if e.m.BelowItems(t) {
 		in.Item, _ = crd.RuleSchema(e.m, t, true)
 	}

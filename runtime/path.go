@@ -183,3 +183,39 @@ func at(e *field.Error, p *Path) *field.Error {
 	e.Field = p.String()
 	return e
 }
+
+// PathStep is one step of a Path: a field or a map key (Name), or a list
+// index (IsIndex, Index).
+type PathStep struct {
+	Name    string
+	Index   int
+	IsIndex bool
+}
+
+// Depth is the number of steps from the root to p.
+func (p *Path) Depth() int {
+	n := 0
+	for q := p; !q.isRoot(); q = q.parent {
+		n++
+	}
+	return n
+}
+
+// Steps lists p's steps after its first skip ones, root first. Names are
+// cloned (see Field). It allocates: callers ask it on a reported error.
+func (p *Path) Steps(skip int) []PathStep {
+	out := make([]PathStep, max(p.Depth()-skip, 0))
+	i := len(out) - 1
+	for q := p; i >= 0 && !q.isRoot(); q = q.parent {
+		switch q.kind {
+		case pathIndex:
+			out[i] = PathStep{Index: int(q.index), IsIndex: true}
+		case pathIntKey:
+			out[i] = PathStep{Name: strconv.FormatInt(q.index, 10)}
+		default:
+			out[i] = PathStep{Name: strings.Clone(q.name)}
+		}
+		i--
+	}
+	return out
+}

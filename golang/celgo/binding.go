@@ -1,7 +1,9 @@
 package celgo
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -24,6 +26,7 @@ const (
 	kList   // a list or a map, held as the Go slice or map
 	kListLit
 	kOptional
+	kLazy // a list filter() or map() makes (lists.go)
 )
 
 func (k kind) goType() *jen.Statement {
@@ -66,8 +69,12 @@ type node struct {
 	opaque bool
 	// complete: every JSON field of the Go struct is a property.
 	complete bool
-	// elem is a list's items, nil where the subset cannot read them.
+	// elem is a list's items or a map's values, nil where the subset
+	// cannot read them.
 	elem *node
+	// listType is a list's x-kubernetes-list-type (atomic by default),
+	// which decides how CEL compares two lists.
+	listType string
 }
 
 // comparable reports whether runtime.JSONEqual finds n's values equal
@@ -98,8 +105,14 @@ type prop struct {
 	// property is not in the server's view of the object; nil when never.
 	absent func(f *jen.Statement) *jen.Statement
 	inItem bool // the CRD defaults it below list items and map values
-	node   *node
-	why    string
+	// def is the schema's default (a scalar literal), the value where Go's
+	// JSON leaves the property out; nil for none.
+	def  *jen.Statement
+	node *node
+	why  string
+	// presenceWhy is why the property's presence cannot be told ("" when
+	// it can: has() works on it even where its value cannot be read).
+	presenceWhy string
 }
 
 // value is the Go expression of the property's CEL value, given the field
@@ -174,7 +187,10 @@ func bind(t *types.Type, plain, item *apiextv1.JSONSchemaProps, depth int) (*nod
 		if r.Kind != types.Slice {
 			return nil, "a list of another Go kind"
 		}
-		n := &node{kind: kList, goTyp: t}
+		n := &node{kind: kList, goTyp: t, listType: "atomic"}
+		if plain.XListType != nil {
+			n.listType = *plain.XListType
+		}
 		if plain.Items != nil && plain.Items.Schema != nil && r.Elem.Kind != types.Pointer {
 			// The items' schema has the CRD's defaults below items.
 			n.elem, _ = bind(r.Elem, plain.Items.Schema, nil, depth+1)
@@ -182,7 +198,12 @@ func bind(t *types.Type, plain, item *apiextv1.JSONSchemaProps, depth int) (*nod
 		return n, ""
 	case "object":
 		if r.Kind == types.Map {
-			return &node{kind: kList, goTyp: t, isMap: true}, ""
+			n := &node{kind: kList, goTyp: t, isMap: true}
+			if k := gotype.Resolve(r.Key); k.Kind == types.Builtin && gotype.BuiltinKind(k.Name.Name) == "string" &&
+				plain.AdditionalProperties != nil && plain.AdditionalProperties.Schema != nil && r.Elem.Kind != types.Pointer {
+				n.elem, _ = bind(r.Elem, plain.AdditionalProperties.Schema, nil, depth+1)
+			}
+			return n, ""
 		}
 		if r.Kind != types.Struct || plain.AdditionalProperties != nil {
 			return nil, "an object of another Go kind"
@@ -223,21 +244,14 @@ func addProps(n *node, st *types.Type, via string, plain, item *apiextv1.JSONSch
 		if ft.Kind == types.Pointer {
 			p.isPtr, vt = true, ft.Elem
 		}
-		zeroDefault := false
-		if ps.Default != nil {
-			if p.isPtr || !isZeroJSON(ps.Default.Raw) {
-				p.why = "it has a default"
-				continue
-			}
-			zeroDefault = true // the server sees the Go zero value: always there
-		}
+		p.absent, p.presenceWhy = absence(vt, p.isPtr, omitEmpty, omitZero)
 		var is *apiextv1.JSONSchemaProps
 		if item != nil {
 			if s, ok := item.Properties[name]; ok {
 				is = &s
 				if s.Default != nil {
 					if p.isPtr {
-						p.why = "a pointer with a default below items"
+						p.why, p.presenceWhy = "a pointer with a default below items", "a pointer with a default below items"
 						continue
 					}
 					p.inItem = true
@@ -245,29 +259,98 @@ func addProps(n *node, st *types.Type, via string, plain, item *apiextv1.JSONSch
 			}
 		}
 		sub, why := bind(vt, &ps, is, depth+1)
+		if ps.Default != nil {
+			// The server's decoding gives an absent property its default:
+			// it is always there, and its value is the default where Go's
+			// JSON leaves it out.
+			if !p.isPtr && isZeroJSON(ps.Default.Raw) {
+				p.absent = nil // the server sees the Go zero value
+			} else if sub != nil && p.absent != nil && (sub.kind == kInt || sub.kind == kString || sub.kind == kBool) {
+				def, ok := scalarDefault(sub.kind, ps.Default.Raw)
+				if !ok {
+					p.why, p.presenceWhy = "a default that is not of its type", "a default that is not of its type"
+					continue
+				}
+				p.def = def
+			} else {
+				p.why, p.presenceWhy = "it has a default", "it has a default"
+				continue
+			}
+		}
 		if sub == nil {
 			p.why = why
 			continue
 		}
 		p.node = sub
-		r := gotype.Resolve(vt)
-		switch {
-		case zeroDefault:
-		case p.isPtr:
-			p.absent = func(f *jen.Statement) *jen.Statement { return f.Clone().Op("==").Nil() }
-		case r.Kind == types.Slice || r.Kind == types.Map:
-			if omitEmpty {
-				p.absent = func(f *jen.Statement) *jen.Statement { return jen.Len(f.Clone()).Op("==").Lit(0) }
-			} else {
-				p.absent = func(f *jen.Statement) *jen.Statement { return f.Clone().Op("==").Nil() }
-			}
-		case r.Kind == types.Builtin && (omitEmpty || omitZero):
-			zero := zeroOf(sub.kind)
-			p.absent = func(f *jen.Statement) *jen.Statement { return f.Clone().Op("==").Add(zero) }
-		case omitZero:
-			p.why, p.node = "a struct tagged omitzero", nil
+	}
+}
+
+// absence is the Go condition (on the field expression) under which a
+// property of Go type vt (behind a pointer when isPtr) is not in the JSON
+// Go writes: nil when never; why says why it cannot be told.
+func absence(vt *types.Type, isPtr, omitEmpty, omitZero bool) (func(f *jen.Statement) *jen.Statement, string) {
+	r := gotype.Resolve(vt)
+	switch {
+	case isPtr:
+		if ownJSONNull(vt) {
+			return nil, vt.Name.Name + " writes null for its zero value"
+		}
+		return func(f *jen.Statement) *jen.Statement { return f.Clone().Op("==").Nil() }, ""
+	case ownJSONNull(vt):
+		return nil, vt.Name.Name + " writes null for its zero value"
+	case r.Kind == types.Slice || r.Kind == types.Map:
+		if omitEmpty {
+			return func(f *jen.Statement) *jen.Statement { return jen.Len(f.Clone()).Op("==").Lit(0) }, ""
+		}
+		return func(f *jen.Statement) *jen.Statement { return f.Clone().Op("==").Nil() }, ""
+	case r.Kind == types.Builtin && (omitEmpty || omitZero):
+		var zero jen.Code = jen.Lit(0)
+		switch gotype.BuiltinKind(r.Name.Name) {
+		case "string":
+			zero = jen.Lit("")
+		case "bool":
+			zero = jen.False()
+		}
+		return func(f *jen.Statement) *jen.Statement { return f.Clone().Op("==").Add(zero) }, ""
+	case omitZero:
+		return nil, "a struct tagged omitzero"
+	}
+	return nil, ""
+}
+
+// ownJSONNull reports whether t writes null for its zero value (a
+// metav1.Time, empty raw JSON), which the server drops: absent, in ways
+// the subset does not tell yet.
+func ownJSONNull(t *types.Type) bool {
+	switch t.Name.Package + "." + t.Name.Name {
+	case "k8s.io/apimachinery/pkg/apis/meta/v1.Time", "k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime",
+		"k8s.io/apimachinery/pkg/runtime.RawExtension", "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSON":
+		return true
+	}
+	return false
+}
+
+// scalarDefault is a default as a Go literal of kind k.
+func scalarDefault(k kind, raw []byte) (*jen.Statement, bool) {
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, false
+	}
+	switch x := v.(type) {
+	case string:
+		if k == kString {
+			return jen.Lit(x), true
+		}
+	case bool:
+		if k == kBool {
+			return jen.Lit(x), true
+		}
+	case float64:
+		if k == kInt && x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return jen.Lit(int64(x)), true
 		}
 	}
+	return nil, false
 }
 
 // allDescribed reports whether every JSON field of st (through inline
@@ -298,16 +381,6 @@ func isZeroJSON(raw []byte) bool {
 		return true
 	}
 	return false
-}
-
-func zeroOf(k kind) jen.Code {
-	switch k {
-	case kString:
-		return jen.Lit("")
-	case kBool:
-		return jen.False()
-	}
-	return jen.Lit(0)
 }
 
 // hasMarshaler reports whether t (or *t) encodes itself to JSON, which

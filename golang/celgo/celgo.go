@@ -64,6 +64,10 @@ type Type struct {
 	// compares in ways runtime.JSONEqual does not was unchanged; the
 	// caller declares it when Compiled.UsesRatchetVar.
 	RatchetVar string
+	// RegexpVar names the package variable that holds the rules'
+	// matches() patterns compiled (Compiled.Regexps), which the caller
+	// declares with Declare.
+	RegexpVar string
 }
 
 // Compiled is the body of
@@ -77,6 +81,9 @@ type Compiled struct {
 	Strings        []string
 	Ints           []int64
 	UsesRatchetVar bool
+	// Regexps are the patterns of matches(), in the order of
+	// Type.RegexpVar's array.
+	Regexps []string
 }
 
 // Compile compiles every rule of t, or returns why one is outside the
@@ -93,26 +100,7 @@ func Compile(t Type) (*Compiled, error) {
 	u := &uses{}
 
 	node := func(s *apiextv1.JSONSchemaProps, isRoot bool, rules []apiextv1.ValidationRule, self, old operand, hasOld, unchanged func() *jen.Statement, fp string) ([]jen.Code, error) {
-		var code []jen.Code
-		if len(rules) == 0 {
-			return nil, nil
-		}
-		env, optEnv, st, err := envFor(s, isRoot)
-		if err != nil {
-			return nil, err
-		}
-		for _, r := range rules {
-			e := env
-			if r.OptionalOldSelf != nil && *r.OptionalOldSelf {
-				e = optEnv
-			}
-			c, err := compileRule(e, env, st, r, &exprCompiler{vars: &vars, self: &self, lits: lits, typeRef: t.TypeRef, uses: u}, old, hasOld, unchanged, fp)
-			if err != nil {
-				return nil, fmt.Errorf("rule %q: %w", r.Rule, err)
-			}
-			code = append(code, c...)
-		}
-		return code, nil
+		return ruleSet(s, isRoot, rules, &exprCompiler{vars: &vars, self: &self, lits: lits, typeRef: t.TypeRef, uses: u, regexps: &out.Regexps, regexpVar: t.RegexpVar}, old, hasOld, unchanged, fp)
 	}
 
 	// The type's own rules.
@@ -202,6 +190,32 @@ func Compile(t Type) (*Compiled, error) {
 	return out, nil
 }
 
+// ruleSet compiles rules, those of schema node s, at a value (c.self, and
+// old when hasOld holds) whose errors go to the path variable fp.
+func ruleSet(s *apiextv1.JSONSchemaProps, isRoot bool, rules []apiextv1.ValidationRule, c *exprCompiler, old operand, hasOld, unchanged func() *jen.Statement, fp string) ([]jen.Code, error) {
+	if len(rules) == 0 {
+		return nil, nil
+	}
+	env, optEnv, st, err := envFor(s, isRoot)
+	if err != nil {
+		return nil, err
+	}
+	var code []jen.Code
+	for _, r := range rules {
+		e := env
+		if r.OptionalOldSelf != nil && *r.OptionalOldSelf {
+			e = optEnv
+		}
+		rc := *c
+		out, err := compileRule(e, env, st, r, &rc, old, hasOld, unchanged, fp)
+		if err != nil {
+			return nil, fmt.Errorf("rule %q: %w", r.Rule, err)
+		}
+		code = append(code, out...)
+	}
+	return code, nil
+}
+
 func bindType(t Type) (*node, string) {
 	if t.IsRoot {
 		return rootNode(t.Go, t.Plain, t.Item)
@@ -268,7 +282,7 @@ func compileRule(env, msgEnv *cel.Env, st *structuralschema.Structural, r apiext
 	}
 	failed := []jen.Code{jen.Id("detail").Op(":=").Lit(detail)}
 	if r.MessageExpression != "" {
-		mc := &exprCompiler{vars: c.vars, self: c.self, lits: c.lits, typeRef: c.typeRef, uses: c.uses}
+		mc := &exprCompiler{vars: c.vars, self: c.self, lits: c.lits, typeRef: c.typeRef, uses: c.uses, regexps: c.regexps, regexpVar: c.regexpVar}
 		if usesOld && !optional {
 			mc.oldSelf = c.oldSelf // only where an old value is sure to be
 		}

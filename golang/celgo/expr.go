@@ -24,6 +24,11 @@ type operand struct {
 	elemK kind       // kListLit
 	opt   *operand   // kOptional: the value, when has is true
 	has   *jen.Statement
+	lazy  *lazyList // kLazy
+	// splitCount is size() of the list split() makes (val), which build
+	// writes where the list itself is used.
+	splitCount *jen.Statement
+	build      []jen.Code
 }
 
 // unsupported is the reason a rule is left to the interpreter.
@@ -45,6 +50,10 @@ type exprCompiler struct {
 	typeRef func(*gotypes.Type) *jen.Statement
 	uses    *uses
 	locals  map[string]operand // comprehension variables in scope
+	// regexps are the patterns of matches(), held compiled in the
+	// package variable regexpVar (an array, in this order).
+	regexps   *[]string
+	regexpVar string
 }
 
 // uses records the variables the compiled function must declare.
@@ -97,19 +106,27 @@ func (c *exprCompiler) compile(e celast.Expr, out *[]jen.Code) (operand, error) 
 			return operand{}, unsupportedf("a list with optional elements")
 		}
 		lit := operand{kind: kListLit}
+		var ops []operand
 		for _, el := range l.Elements() {
-			if el.Kind() != celast.LiteralKind {
-				return operand{}, unsupportedf("a list of other than literals")
-			}
 			o, err := c.compile(el, out)
 			if err != nil {
 				return operand{}, err
+			}
+			if o.kind != kInt && o.kind != kString && o.kind != kBool {
+				return operand{}, unsupportedf("a list literal of other than scalars")
 			}
 			if lit.elemK != 0 && lit.elemK != o.kind {
 				return operand{}, unsupportedf("a list of mixed types")
 			}
 			lit.elemK = o.kind
 			lit.elems = append(lit.elems, o.val)
+			ops = append(ops, o)
+		}
+		// The list is an error when an element is: the first one's.
+		if c.canFail(ops...) {
+			e := c.fresh("e")
+			c.firstError(out, e, ops...)
+			lit.err = jen.Id(e)
 		}
 		return lit, nil
 	case celast.CallKind:
@@ -126,6 +143,13 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 	if err != nil {
 		return operand{}, err
 	}
+	if x.kind == kList && x.node != nil && x.node.isMap {
+		key := operand{kind: kString, val: jen.Lit(s.FieldName())}
+		if s.IsTestOnly() {
+			return c.mapHas(x, key, out), nil
+		}
+		return c.mapIndex(x, key, out)
+	}
 	if x.kind != kObject || x.node == nil {
 		return operand{}, unsupportedf("selecting %s on a value that is not an object", s.FieldName())
 	}
@@ -133,12 +157,15 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 	if !ok {
 		return operand{}, unsupportedf("the field %s, not in the schema", s.FieldName())
 	}
-	if p.node == nil {
-		return operand{}, unsupportedf("the field %s: %s", s.FieldName(), p.why)
+	if p.presenceWhy != "" {
+		return operand{}, unsupportedf("the field %s: %s", s.FieldName(), p.presenceWhy)
 	}
 	f := x.val.Clone().Dot(p.member)
 	present := c.present(p, f)
 	if s.IsTestOnly() {
+		if present == nil {
+			present = jen.True()
+		}
 		if x.err == nil {
 			return operand{kind: kBool, val: jen.Parens(present)}, nil
 		}
@@ -147,13 +174,16 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 			jen.If(jen.Id(e).Op("==").Lit("")).Block(jen.Id(v).Op("=").Add(present)))
 		return operand{kind: kBool, val: jen.Id(v), err: jen.Id(e)}, nil
 	}
+	if p.node == nil {
+		return operand{}, unsupportedf("the field %s: %s", s.FieldName(), p.why)
+	}
 	val := p.value(f)
 	res := operand{kind: p.node.kind, node: p.node}
-	if present == nil && x.err == nil {
+	if present == nil && p.def == nil && x.err == nil {
 		res.val = val
 		return res, nil
 	}
-	v, e := c.fresh("v"), c.fresh("e")
+	v := c.fresh("v")
 	typ := p.node.kind.goType()
 	switch p.node.kind {
 	case kObject:
@@ -164,14 +194,30 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 	if p.node.kind == kObject && !p.isPtr {
 		val = jen.Op("&").Add(val)
 	}
+	var e string
 	assign := []jen.Code{jen.Id(v).Op("=").Add(val)}
-	if present != nil {
+	switch {
+	case p.def != nil:
+		// Where Go's JSON leaves it out, the server's decoding gave it
+		// its default.
+		assign = []jen.Code{jen.If(p.absent(f)).Block(jen.Id(v).Op("=").Add(p.def)).Else().Block(assign...)}
+	case present != nil:
+		e = c.fresh("e")
 		assign = []jen.Code{jen.If(present).Block(assign...).Else().Block(jen.Id(e).Op("=").Lit("no such key: " + p.name))}
 	}
-	if x.err == nil {
+	switch {
+	case x.err == nil && e == "":
+		*out = append(*out, jen.Var().Id(v).Add(typ))
+		*out = append(*out, assign...)
+		res.val = jen.Id(v)
+		return res, nil
+	case x.err == nil:
 		*out = append(*out, jen.Var().Id(v).Add(typ), jen.Var().Id(e).String())
 		*out = append(*out, assign...)
-	} else {
+	default:
+		if e == "" {
+			e = c.fresh("e")
+		}
 		*out = append(*out, jen.Var().Id(v).Add(typ), jen.Id(e).Op(":=").Add(x.err),
 			jen.If(jen.Id(e).Op("==").Lit("")).Block(assign...))
 	}
@@ -182,7 +228,7 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 // present is the Go condition under which the property is in the
 // server's view of the object f belongs to; nil when always.
 func (c *exprCompiler) present(p *prop, f *jen.Statement) *jen.Statement {
-	if p.absent == nil {
+	if p.absent == nil || p.def != nil {
 		return nil
 	}
 	cond := jen.Op("!").Parens(p.absent(f))
@@ -209,12 +255,17 @@ func (c *exprCompiler) call(call celast.CallExpr, out *[]jen.Code) (operand, err
 		return c.logical(fn == operators.LogicalAnd, args, out)
 	case operators.Conditional:
 		return c.conditional(args, out)
+	case "matches":
+		return c.matches(args, out)
 	}
 	ops := make([]operand, len(args))
 	for i, a := range args {
 		o, err := c.compile(a, out)
 		if err != nil {
 			return operand{}, err
+		}
+		if fn != "size" {
+			o = c.built(o, out)
 		}
 		ops[i] = o
 	}
@@ -224,55 +275,51 @@ func (c *exprCompiler) call(call celast.CallExpr, out *[]jen.Code) (operand, err
 			return operand{}, unsupportedf("! of a non-bool")
 		}
 		return c.combine(out, kBool, jen.Op("!").Add(ops[0].val), ops...), nil
-	case operators.Equals, operators.NotEquals, operators.Less, operators.LessEquals, operators.Greater, operators.GreaterEquals:
-		a, b := ops[0], ops[1]
-		if a.kind != b.kind || (a.kind != kInt && a.kind != kString && a.kind != kBool) {
-			return operand{}, unsupportedf("%s of these types", fn)
+	case operators.Equals, operators.NotEquals:
+		eq, err := c.equal(ops[0], ops[1])
+		if err != nil {
+			return operand{}, err
 		}
-		if a.kind == kBool && fn != operators.Equals && fn != operators.NotEquals {
-			return operand{}, unsupportedf("ordering bools")
+		if fn == operators.NotEquals {
+			eq = jen.Op("!").Add(eq)
+		}
+		return c.combine(out, kBool, eq, ops...), nil
+	case operators.Less, operators.LessEquals, operators.Greater, operators.GreaterEquals:
+		a, b := ops[0], ops[1]
+		if a.kind != b.kind || (a.kind != kInt && a.kind != kString) {
+			return operand{}, unsupportedf("%s of these types", fn)
 		}
 		return c.combine(out, kBool, jen.Parens(a.val.Clone().Op(comparisons[fn]).Add(b.val)), ops...), nil
 	case operators.In:
-		a, l := ops[0], ops[1]
-		if l.kind != kListLit || (len(l.elems) > 0 && l.elemK != a.kind) || (a.kind != kInt && a.kind != kString && a.kind != kBool) {
-			return operand{}, unsupportedf("in over other than a list of literals")
-		}
-		var cond *jen.Statement
-		for _, el := range l.elems {
-			eq := a.val.Clone().Op("==").Add(el)
-			if cond == nil {
-				cond = eq
-			} else {
-				cond = cond.Op("||").Add(eq)
-			}
-		}
-		if cond == nil {
-			cond = jen.False()
-		}
-		return c.combine(out, kBool, jen.Parens(cond), a), nil
+		return c.in(ops[0], ops[1], out)
+	case operators.Index:
+		return c.index(ops[0], ops[1], out)
 	case "size":
 		if len(ops) != 1 {
 			return operand{}, unsupportedf("size with %d arguments", len(ops))
 		}
-		switch ops[0].kind {
-		case kString:
+		if ops[0].kind == kString {
 			return c.combine(out, kInt, jen.Int64().Call(jen.Qual("unicode/utf8", "RuneCountInString").Call(ops[0].val)), ops...), nil
-		case kList:
-			return c.combine(out, kInt, jen.Int64().Call(jen.Len(ops[0].val)), ops...), nil
 		}
-		return operand{}, unsupportedf("size of this type")
-	case "startsWith", "endsWith", "contains":
-		if len(ops) != 2 || ops[0].kind != kString || ops[1].kind != kString {
-			return operand{}, unsupportedf("%s of these types", fn)
-		}
-		f := map[string]string{"startsWith": "HasPrefix", "endsWith": "HasSuffix", "contains": "Contains"}[fn]
-		return c.combine(out, kBool, jen.Qual("strings", f).Call(ops[0].val, ops[1].val), ops...), nil
+		return c.size(ops[0], out)
 	case operators.Add:
-		if ops[0].kind != kString || ops[1].kind != kString {
-			return operand{}, unsupportedf("+ of other than strings")
+		switch {
+		case ops[0].kind == kString && ops[1].kind == kString:
+			return c.combine(out, kString, jen.Parens(ops[0].val.Clone().Op("+").Add(ops[1].val)), ops...), nil
+		case ops[0].kind == kInt && ops[1].kind == kInt:
+			return c.checked(out, "CELAdd", ops...), nil
 		}
-		return c.combine(out, kString, jen.Parens(ops[0].val.Clone().Op("+").Add(ops[1].val)), ops...), nil
+		return operand{}, unsupportedf("+ of these types")
+	case operators.Subtract, operators.Multiply, operators.Divide, operators.Modulo:
+		if ops[0].kind != kInt || ops[1].kind != kInt {
+			return operand{}, unsupportedf("%s of other than ints", fn)
+		}
+		return c.checked(out, map[string]string{operators.Subtract: "CELSub", operators.Multiply: "CELMul", operators.Divide: "CELDiv", operators.Modulo: "CELMod"}[fn], ops...), nil
+	case operators.Negate:
+		if ops[0].kind != kInt {
+			return operand{}, unsupportedf("- of other than an int")
+		}
+		return c.checked(out, "CELNeg", ops...), nil
 	case "string":
 		if len(ops) != 1 {
 			break
@@ -282,6 +329,10 @@ func (c *exprCompiler) call(call celast.CallExpr, out *[]jen.Code) (operand, err
 			return ops[0], nil
 		case kInt:
 			return c.combine(out, kString, jen.Qual("strconv", "FormatInt").Call(ops[0].val, jen.Lit(10)), ops...), nil
+		}
+	case "int":
+		if len(ops) == 1 && ops[0].kind == kInt {
+			return ops[0], nil
 		}
 	case "hasValue":
 		if ops[0].kind == kOptional && len(ops) == 1 {
@@ -299,8 +350,50 @@ func (c *exprCompiler) call(call celast.CallExpr, out *[]jen.Code) (operand, err
 				jen.If(ops[0].has).Block(jen.Id(v).Op("=").Add(o.val)).Else().Block(jen.Id(e).Op("=").Lit("optional.none() dereference")))
 			return operand{kind: o.kind, val: jen.Id(v), err: jen.Id(e)}, nil
 		}
+	default:
+		if o, ok, err := c.stringFunc(fn, ops, out); ok || err != nil {
+			return o, err
+		}
 	}
 	return operand{}, unsupportedf("the function %s", fn)
+}
+
+// built is o with split()'s list built, for a use other than size().
+func (c *exprCompiler) built(o operand, out *[]jen.Code) operand {
+	if o.build != nil {
+		*out = append(*out, o.build...)
+		o.build, o.splitCount = nil, nil
+	}
+	return o
+}
+
+// canFail reports whether any of ops can fail.
+func (c *exprCompiler) canFail(ops ...operand) bool {
+	for _, o := range ops {
+		if o.err != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// checked is the int arithmetic of the runtime's function fn (CELAdd,
+// ...), which gives cel-go's errors: integer overflow, division and
+// modulus by zero.
+func (c *exprCompiler) checked(out *[]jen.Code, fn string, ops ...operand) operand {
+	v, e := c.fresh("v"), c.fresh("e")
+	args := make([]jen.Code, len(ops))
+	for i, o := range ops {
+		args[i] = o.val.Clone()
+	}
+	if !c.canFail(ops...) {
+		*out = append(*out, jen.List(jen.Id(v), jen.Id(e)).Op(":=").Qual(pkgRT, fn).Call(args...))
+		return operand{kind: kInt, val: jen.Id(v), err: jen.Id(e)}
+	}
+	*out = append(*out, jen.Var().Id(v).Int64())
+	c.firstError(out, e, ops...)
+	*out = append(*out, jen.If(jen.Id(e).Op("==").Lit("")).Block(jen.List(jen.Id(v), jen.Id(e)).Op("=").Qual(pkgRT, fn).Call(args...)))
+	return operand{kind: kInt, val: jen.Id(v), err: jen.Id(e)}
 }
 
 // combine is the operand of val, computed from ops: the first error of
@@ -424,84 +517,4 @@ func (c *exprCompiler) conditional(args []celast.Expr, out *[]jen.Code) (operand
 		res.err = jen.Id(e)
 	}
 	return res, nil
-}
-
-// comprehension compiles all() and exists() over a list: false (true) as
-// soon as an item's predicate is, else the first item's error, else true
-// (false), as cel-go's macro expansion evaluates them.
-func (c *exprCompiler) comprehension(cx celast.ComprehensionExpr, out *[]jen.Code) (operand, error) {
-	if cx.HasIterVar2() {
-		return operand{}, unsupportedf("a two-variable comprehension")
-	}
-	init := cx.AccuInit()
-	step := cx.LoopStep()
-	res := cx.Result()
-	if init.Kind() != celast.LiteralKind || step.Kind() != celast.CallKind || res.Kind() != celast.IdentKind || res.AsIdent() != cx.AccuVar() {
-		return operand{}, unsupportedf("a comprehension other than all() or exists()")
-	}
-	initVal, ok := init.AsLiteral().(types.Bool)
-	call := step.AsCall()
-	if !ok || len(call.Args()) != 2 || call.Args()[0].Kind() != celast.IdentKind || call.Args()[0].AsIdent() != cx.AccuVar() ||
-		(bool(initVal) && call.FunctionName() != operators.LogicalAnd) || (!bool(initVal) && call.FunctionName() != operators.LogicalOr) {
-		return operand{}, unsupportedf("a comprehension other than all() or exists()")
-	}
-	all := bool(initVal)
-	list, err := c.compile(cx.IterRange(), out)
-	if err != nil {
-		return operand{}, err
-	}
-	if list.kind != kList || list.node == nil || list.node.isMap || list.node.elem == nil {
-		return operand{}, unsupportedf("all() or exists() over other than a list of values the subset reads")
-	}
-	elem := list.node.elem
-	i, x := c.fresh("i"), c.fresh("x")
-	var item operand
-	body := []jen.Code{}
-	switch elem.kind {
-	case kObject:
-		body = append(body, jen.Id(x).Op(":=").Op("&").Add(list.val.Clone()).Index(jen.Id(i)))
-		item = operand{kind: kObject, val: jen.Id(x), node: elem}
-	case kInt, kString, kBool:
-		body = append(body, jen.Id(x).Op(":=").Add(scalar(elem.kind, list.val.Clone().Index(jen.Id(i)))))
-		item = operand{kind: elem.kind, val: jen.Id(x)}
-	default:
-		return operand{}, unsupportedf("all() or exists() over lists of lists")
-	}
-	saved, had := c.locals[cx.IterVar()]
-	if c.locals == nil {
-		c.locals = map[string]operand{}
-	}
-	c.locals[cx.IterVar()] = item
-	pred, err := c.compile(call.Args()[1], &body)
-	if had {
-		c.locals[cx.IterVar()] = saved
-	} else {
-		delete(c.locals, cx.IterVar())
-	}
-	if err != nil {
-		return operand{}, err
-	}
-	if pred.kind != kBool {
-		return operand{}, unsupportedf("a predicate that is not a bool")
-	}
-	v, e := c.fresh("v"), c.fresh("e")
-	decides := pred.val.Clone()
-	if all {
-		decides = jen.Op("!").Add(pred.val.Clone())
-	}
-	if pred.err != nil {
-		decides = pred.err.Clone().Op("==").Lit("").Op("&&").Add(decides)
-	}
-	body = append(body, jen.If(decides).Block(jen.Id(v).Op("=").Lit(!all), jen.Id(e).Op("=").Lit(""), jen.Break()))
-	if pred.err != nil {
-		body = append(body, jen.If(pred.err.Clone().Op("!=").Lit("").Op("&&").Id(e).Op("==").Lit("")).Block(jen.Id(e).Op("=").Add(pred.err)))
-	}
-	loop := jen.For(jen.Id(i).Op(":=").Range().Add(list.val.Clone())).Block(body...)
-	*out = append(*out, jen.Id(v).Op(":=").Lit(all), jen.Var().Id(e).String())
-	if list.err != nil {
-		*out = append(*out, jen.If(list.err.Clone().Op("!=").Lit("")).Block(jen.Id(e).Op("=").Add(list.err)).Else().Block(loop))
-	} else {
-		*out = append(*out, loop)
-	}
-	return operand{kind: kBool, val: jen.Id(v), err: jen.Id(e)}, nil
 }

@@ -33,6 +33,8 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"k8s.io/apiserver/pkg/cel/common"
+
+	vgruntime "github.com/declval/validation-gen/runtime"
 )
 
 // Rules are the CEL rules of one type: the schema of the type (structure,
@@ -332,4 +334,82 @@ func ServerView[T any](r *Rules, inItem bool, obj *T) (*cel.Validator, *structur
 	}
 	v, err := c.toServerValue(obj)
 	return c.validator, c.structure, v, err
+}
+
+// Ratchet is the server's ratcheting for CEL rules compiled to Go over a
+// whole kind (golang/celgo's CompileKind): on an update, a rule that does
+// not read oldSelf reports nothing where the server's correlation of the
+// new object with the old finds the rule's value unchanged, or, where it
+// cannot correlate the value (an item of a list that is not a list-map,
+// an absent old value), the value's nearest correlatable ancestor. The
+// compiled code asks it on a failed rule only; the first question
+// converts both objects as the server holds them.
+type Ratchet struct {
+	rules    *Rules
+	obj, old any
+	depth    int
+	root     *common.CorrelatedObject
+	failed   bool
+}
+
+// NewRatchet is the ratcheting of r's rules for obj at base (the path the
+// compiled code starts from) against oldObj, nil on create.
+func NewRatchet[T any](r *Rules, base *vgruntime.Path, obj, oldObj *T) Ratchet {
+	rt := Ratchet{rules: r, depth: base.Depth()}
+	if obj != nil && oldObj != nil {
+		rt.obj, rt.old = obj, oldObj
+	}
+	return rt
+}
+
+// Unchanged reports whether the server ratchets the errors of the rules
+// at p: false on create.
+func (rt *Ratchet) Unchanged(p *vgruntime.Path) (unchanged bool) {
+	if rt.old == nil || rt.failed {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			unchanged = false // report the error rather than hide it
+		}
+	}()
+	if rt.root == nil {
+		c, err := rt.rules.schema(false)
+		if err != nil {
+			rt.failed = true
+			return false
+		}
+		newVal, err := c.toServerValue(rt.obj)
+		if err != nil {
+			rt.failed = true
+			return false
+		}
+		oldVal, err := c.toServerValue(rt.old)
+		if err != nil {
+			rt.failed = true
+			return false
+		}
+		rt.root = common.NewCorrelatedObject(newVal, oldVal, &model.Structural{Structural: c.structure})
+	}
+	// As the server's ratchetingOptions: the current correlation, and the
+	// nearest correlatable ancestor once it is lost.
+	current, parent := rt.root, (*common.CorrelatedObject)(nil)
+	for _, s := range p.Steps(rt.depth) {
+		if current == nil {
+			continue
+		}
+		if !s.IsIndex && parent == nil && (s.Name == "apiVersion" || s.Name == "kind") {
+			current, parent = nil, nil
+			break
+		}
+		if s.IsIndex {
+			current, parent = current.Index(s.Index), current
+		} else {
+			current, parent = current.Key(s.Name), current
+		}
+	}
+	if current != nil {
+		return current.CachedDeepEqual()
+	}
+	return parent.CachedDeepEqual()
 }

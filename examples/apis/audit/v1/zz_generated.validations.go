@@ -28,6 +28,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	intstr "k8s.io/apimachinery/pkg/util/intstr"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -198,7 +199,7 @@ func celAt_BackendRef(op operation.Operation, p *vgruntime.Path, obj, oldObj *Ba
 		var v25 bool
 		e26 := e24
 		if e26 == "" {
-			v25 = (v23 != int64(7))
+			v25 = !(v23 == int64(7))
 		}
 		var v27 int64
 		var e28 string
@@ -220,7 +221,7 @@ func celAt_BackendRef(op operation.Operation, p *vgruntime.Path, obj, oldObj *Ba
 			e32 = e30
 		}
 		if e32 == "" {
-			v31 = (v27 != v29)
+			v31 = !(v27 == v29)
 		}
 		var v33 bool
 		var e34 string
@@ -733,7 +734,7 @@ func Validate_CertificateStatus(ctx context.Context, op operation.Operation, fld
 	return vgruntime.Rebase(ValidateAt_CertificateStatus(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of CertificateStatus are interpreted (runtime/celrules), not compiled to Go: rule "!has(self.notBefore) || !has(self.notAfter) || self.notBefore < self.notAfter": the field notBefore: k8s.io/apimachinery/pkg/apis/meta/v1.Time has its own JSON encoding.
+// The CEL rules of CertificateStatus are interpreted (runtime/celrules), not compiled to Go: rule "!has(self.notBefore) || !has(self.notAfter) || self.notBefore < self.notAfter": the field notBefore: Time writes null for its zero value.
 // celRules_CertificateStatus are the CEL rules of CertificateStatus, with the schema they are compiled against.
 var celRules_CertificateStatus = celrules.New(`{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"notAfter":{"type":"string","format":"date-time"},"notBefore":{"type":"string","format":"date-time"},"revision":{"type":"integer","format":"int32","minimum":1,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"revision may not decrease","reason":"FieldValueForbidden"}]}},"x-kubernetes-validations":[{"rule":"!has(self.notBefore) || !has(self.notAfter) || self.notBefore < self.notAfter","message":"notBefore must be before notAfter","fieldPath":".notAfter"}]}`, false)
 
@@ -813,7 +814,7 @@ func Validate_Condition(ctx context.Context, op operation.Operation, fldPath *fi
 	return vgruntime.Rebase(ValidateAt_Condition(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of Condition are interpreted (runtime/celrules), not compiled to Go: rule "self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime": the field lastTransitionTime: k8s.io/apimachinery/pkg/apis/meta/v1.Time has its own JSON encoding.
+// The CEL rules of Condition are interpreted (runtime/celrules), not compiled to Go: rule "self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime": the field lastTransitionTime: Time writes null for its zero value.
 // celRules_Condition are the CEL rules of Condition, with the schema they are compiled against.
 var celRules_Condition = celrules.NewWithItemSchema(`{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","maxLength":64},"status":{"type":"string","enum":["","False","True","Unknown"]},"type":{"type":"string","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]}`, `{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]}`, false)
 
@@ -1434,7 +1435,7 @@ func celAt_HTTPPathMatch(op operation.Operation, p *vgruntime.Path, obj, oldObj 
 	}
 	// rule: self.type != 'Exact' || !self.value.contains('//')
 	{
-		if !((string(obj.Type) != "Exact") || !strings.Contains(string(obj.Value), "//")) {
+		if !(!(string(obj.Type) == "Exact") || !strings.Contains(string(obj.Value), "//")) {
 			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
 				detail := "an exact path may not contain //"
 				errs = append(errs, vgruntime.CELFailed(p, "value", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1588,7 +1589,7 @@ func celAt_HTTPRouteFilter(op operation.Operation, p *vgruntime.Path, obj, oldOb
 		var v15 bool
 		var e16 string
 		switch {
-		case ((string(obj.Type) != "RequestRedirect") || !(!(obj.RequestRedirect == nil))) || (e14 == "" && v13):
+		case (!(string(obj.Type) == "RequestRedirect") || !(!(obj.RequestRedirect == nil))) || (e14 == "" && v13):
 			v15 = true
 		case e14 != "":
 			e16 = e14
@@ -1775,9 +1776,147 @@ func Validate_HTTPRouteRule(ctx context.Context, op operation.Operation, fldPath
 	return vgruntime.Rebase(ValidateAt_HTTPRouteRule(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of HTTPRouteRule are interpreted (runtime/celrules), not compiled to Go: rule "!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1": a comprehension other than all() or exists().
-// celRules_HTTPRouteRule are the CEL rules of HTTPRouteRule, with the schema they are compiled against.
-var celRules_HTTPRouteRule = celrules.NewWithItemSchema(`{"type":"object","properties":{"filters":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}},"x-kubernetes-validations":[{"rule":"!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1","message":"at most one RequestRedirect filter","reason":"FieldValueDuplicate","fieldPath":".filters"},{"rule":"!has(self.filters) || !(self.filters.exists(f, f.type == 'RequestRedirect') && self.filters.exists(f, f.type == 'URLRewrite'))","message":"RequestRedirect and URLRewrite cannot be combined","reason":"FieldValueForbidden","fieldPath":".filters"}]}`, `{"type":"object","properties":{"filters":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}},"x-kubernetes-validations":[{"rule":"!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1","message":"at most one RequestRedirect filter","reason":"FieldValueDuplicate","fieldPath":".filters"},{"rule":"!has(self.filters) || !(self.filters.exists(f, f.type == 'RequestRedirect') && self.filters.exists(f, f.type == 'URLRewrite'))","message":"RequestRedirect and URLRewrite cannot be combined","reason":"FieldValueForbidden","fieldPath":".filters"}]}`, false)
+// celRatchet_HTTPRouteRule is the schema of HTTPRouteRule's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.
+var celRatchet_HTTPRouteRule = celrules.NewWithItemSchema(`{"type":"object","properties":{"filters":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}},"x-kubernetes-validations":[{"rule":"!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1","message":"at most one RequestRedirect filter","reason":"FieldValueDuplicate","fieldPath":".filters"},{"rule":"!has(self.filters) || !(self.filters.exists(f, f.type == 'RequestRedirect') && self.filters.exists(f, f.type == 'URLRewrite'))","message":"RequestRedirect and URLRewrite cannot be combined","reason":"FieldValueForbidden","fieldPath":".filters"}]}`, `{"type":"object","properties":{"filters":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}},"x-kubernetes-validations":[{"rule":"!has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1","message":"at most one RequestRedirect filter","reason":"FieldValueDuplicate","fieldPath":".filters"},{"rule":"!has(self.filters) || !(self.filters.exists(f, f.type == 'RequestRedirect') && self.filters.exists(f, f.type == 'URLRewrite'))","message":"RequestRedirect and URLRewrite cannot be combined","reason":"FieldValueForbidden","fieldPath":".filters"}]}`, false)
+
+// celAt_HTTPRouteRule evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_HTTPRouteRule(op operation.Operation, p *vgruntime.Path, obj, oldObj *HTTPRouteRule) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	inItem := p.InItem()
+	// rule: !has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1
+	{
+		var v1 []HTTPRouteFilter
+		var e2 string
+		if inItem || !(len(obj.Filters) == 0) {
+			v1 = obj.Filters
+		} else {
+			e2 = "no such key: filters"
+		}
+		var n3 int64
+		var e4 string
+		if e2 != "" {
+			e4 = e2
+		} else {
+			for i6 := range v1 {
+				x7 := &v1[i6]
+				if string(x7.Type) == "RequestRedirect" {
+					_ = x7
+					n3++
+				}
+			}
+		}
+		var v8 bool
+		e9 := e4
+		if e9 == "" {
+			v8 = (n3 <= int64(1))
+		}
+		var v10 bool
+		var e11 string
+		switch {
+		case (!(inItem || !(len(obj.Filters) == 0))) || (e9 == "" && v8):
+			v10 = true
+		case e9 != "":
+			e11 = e9
+		default:
+			v10 = false
+		}
+		if e11 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e11, "at most one RequestRedirect filter"))
+		} else if !(v10) {
+			if !(update && celrules.Unchanged(celRatchet_HTTPRouteRule, p.InItem(), obj, oldObj, "")) {
+				detail := "at most one RequestRedirect filter"
+				errs = append(errs, vgruntime.CELFailed(p, "filters", field.OmitValueType{}, detail, "FieldValueDuplicate"))
+			}
+		}
+	}
+	// rule: !has(self.filters) || !(self.filters.exists(f, f.type == 'RequestRedirect') && self.filters.exists(f, f.type == 'URLRewrite'))
+	{
+		var v12 []HTTPRouteFilter
+		var e13 string
+		if inItem || !(len(obj.Filters) == 0) {
+			v12 = obj.Filters
+		} else {
+			e13 = "no such key: filters"
+		}
+		v14 := false
+		var e15 string
+		if e13 != "" {
+			e15 = e13
+		} else {
+			for i16 := range v12 {
+				x17 := &v12[i16]
+				_ = x17
+				if string(x17.Type) == "RequestRedirect" {
+					v14 = true
+					e15 = ""
+					break
+				}
+			}
+		}
+		var v18 []HTTPRouteFilter
+		var e19 string
+		if inItem || !(len(obj.Filters) == 0) {
+			v18 = obj.Filters
+		} else {
+			e19 = "no such key: filters"
+		}
+		v20 := false
+		var e21 string
+		if e19 != "" {
+			e21 = e19
+		} else {
+			for i22 := range v18 {
+				x23 := &v18[i22]
+				_ = x23
+				if string(x23.Type) == "URLRewrite" {
+					v20 = true
+					e21 = ""
+					break
+				}
+			}
+		}
+		var v24 bool
+		var e25 string
+		switch {
+		case (e15 == "" && !v14) || (e21 == "" && !v20):
+			v24 = false
+		case e15 != "":
+			e25 = e15
+		case e21 != "":
+			e25 = e21
+		default:
+			v24 = true
+		}
+		var v26 bool
+		e27 := e25
+		if e27 == "" {
+			v26 = !v24
+		}
+		var v28 bool
+		var e29 string
+		switch {
+		case (!(inItem || !(len(obj.Filters) == 0))) || (e27 == "" && v26):
+			v28 = true
+		case e27 != "":
+			e29 = e27
+		default:
+			v28 = false
+		}
+		if e29 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e29, "RequestRedirect and URLRewrite cannot be combined"))
+		} else if !(v28) {
+			if !(update && celrules.Unchanged(celRatchet_HTTPRouteRule, p.InItem(), obj, oldObj, "")) {
+				detail := "RequestRedirect and URLRewrite cannot be combined"
+				errs = append(errs, vgruntime.CELFailed(p, "filters", field.OmitValueType{}, detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_HTTPRouteRule is Validate_HTTPRouteRule with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1856,8 +1995,8 @@ func ValidateAt_HTTPRouteRule(ctx context.Context, op operation.Operation, p *vg
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_HTTPRouteRule, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_HTTPRouteRule(op, p, obj, oldObj)...)
 	return
 }
 
@@ -1871,9 +2010,122 @@ func Validate_HTTPRouteSpec(ctx context.Context, op operation.Operation, fldPath
 	return vgruntime.Rebase(ValidateAt_HTTPRouteSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of HTTPRouteSpec are interpreted (runtime/celrules), not compiled to Go: on hostnames: rule "self.all(h, !h.startsWith('*') || h.indexOf('*', 1) < 0)": the function indexOf.
-// celRules_HTTPRouteSpec are the CEL rules of HTTPRouteSpec, with the schema they are compiled against.
-var celRules_HTTPRouteSpec = celrules.New(`{"type":"object","properties":{"backends":{"type":"object","additionalProperties":{"type":"object","properties":{"tenant":{"type":"string","default":"","maxLength":16},"weight":{"type":"integer","format":"int32","default":0,"minimum":0}}}},"hostnames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(h, !h.startsWith('*') || h.indexOf('*', 1) < 0)","message":"a wildcard is only allowed as the first label","reason":"FieldValueInvalid"}]},"owner":{"type":"string","maxLength":16,"x-kubernetes-validations":[{"rule":"self.matches('^[a-z]+$')","message":"owner is lowercase letters"}]},"parentRefs":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","default":"","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","default":"","maxLength":16}}},"x-kubernetes-list-map-keys":["name","sectionName"],"x-kubernetes-list-type":"map"},"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"filters":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.rules) || self.rules.all(r, !has(r.timeouts) || has(self.parentRefs))","message":"timeouts need a parent","reason":"FieldValueRequired","fieldPath":".parentRefs"}]}`, false)
+// celRatchet_HTTPRouteSpec is the schema of HTTPRouteSpec's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.
+var celRatchet_HTTPRouteSpec = celrules.New(`{"type":"object","properties":{"backends":{"type":"object","additionalProperties":{"type":"object","properties":{"tenant":{"type":"string","default":"","maxLength":16},"weight":{"type":"integer","format":"int32","default":0,"minimum":0}}}},"hostnames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(h, !h.startsWith('*') || h.indexOf('*', 1) < 0)","message":"a wildcard is only allowed as the first label","reason":"FieldValueInvalid"}]},"owner":{"type":"string","maxLength":16,"x-kubernetes-validations":[{"rule":"self.matches('^[a-z]+$')","message":"owner is lowercase letters"}]},"parentRefs":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","default":"","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","default":"","maxLength":16}}},"x-kubernetes-list-map-keys":["name","sectionName"],"x-kubernetes-list-type":"map"},"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"filters":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.rules) || self.rules.all(r, !has(r.timeouts) || has(self.parentRefs))","message":"timeouts need a parent","reason":"FieldValueRequired","fieldPath":".parentRefs"}]}`, false)
+
+// celRegexps_HTTPRouteSpec are the patterns of celAt_HTTPRouteSpec's matches(), compiled once.
+var celRegexps_HTTPRouteSpec = [...]*regexp.Regexp{regexp.MustCompile("^[a-z]+$")}
+
+// celAt_HTTPRouteSpec evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_HTTPRouteSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *HTTPRouteSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: !has(self.rules) || self.rules.all(r, !has(r.timeouts) || has(self.parentRefs))
+	{
+		var v1 []HTTPRouteRule
+		var e2 string
+		if !(len(obj.Rules) == 0) {
+			v1 = obj.Rules
+		} else {
+			e2 = "no such key: rules"
+		}
+		v3 := true
+		var e4 string
+		if e2 != "" {
+			e4 = e2
+		} else {
+			for i5 := range v1 {
+				x6 := &v1[i5]
+				_ = x6
+				if !(!(!(x6.Timeouts == nil)) || (!(len(obj.ParentRefs) == 0))) {
+					v3 = false
+					e4 = ""
+					break
+				}
+			}
+		}
+		var v7 bool
+		var e8 string
+		switch {
+		case (!(!(len(obj.Rules) == 0))) || (e4 == "" && v3):
+			v7 = true
+		case e4 != "":
+			e8 = e4
+		default:
+			v7 = false
+		}
+		if e8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "timeouts need a parent"))
+		} else if !(v7) {
+			if !(update && celrules.Unchanged(celRatchet_HTTPRouteSpec, p.InItem(), obj, oldObj, "")) {
+				detail := "timeouts need a parent"
+				errs = append(errs, vgruntime.CELFailed(p, "parentRefs", field.OmitValueType{}, detail, "FieldValueRequired"))
+			}
+		}
+	}
+	// the rules of hostnames
+	if !(len(obj.Hostnames) == 0) {
+		fp2 := p.Child("hostnames")
+		// rule: self.all(h, !h.startsWith('*') || h.indexOf('*', 1) < 0)
+		{
+			v9 := true
+			var e10 string
+			for i11 := range obj.Hostnames {
+				x12 := string(obj.Hostnames[i11])
+				_ = x12
+				v13, e14 := vgruntime.CELIndexOf(x12, "*", int64(1))
+				var v15 bool
+				e16 := e14
+				if e16 == "" {
+					v15 = (v13 < int64(0))
+				}
+				var v17 bool
+				var e18 string
+				switch {
+				case (!strings.HasPrefix(x12, "*")) || (e16 == "" && v15):
+					v17 = true
+				case e16 != "":
+					e18 = e16
+				default:
+					v17 = false
+				}
+				if e18 == "" && !v17 {
+					v9 = false
+					e10 = ""
+					break
+				}
+				if e18 != "" && e10 == "" {
+					e10 = e18
+				}
+			}
+			if e10 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp2, "array", e10, "a wildcard is only allowed as the first label"))
+			} else if !(v9) {
+				if !(update && celrules.Unchanged(celRatchet_HTTPRouteSpec, p.InItem(), obj, oldObj, "hostnames")) {
+					detail := "a wildcard is only allowed as the first label"
+					errs = append(errs, vgruntime.CELFailed(&fp2, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+				}
+			}
+		}
+	}
+	// the rules of owner
+	if !(obj.Owner == "") {
+		fp4 := p.Child("owner")
+		// rule: self.matches('^[a-z]+$')
+		{
+			if !(celRegexps_HTTPRouteSpec[0].MatchString(string(obj.Owner))) {
+				if !((update && !(oldObj.Owner == "")) && vgruntime.JSONEqual(&obj.Owner, &oldObj.Owner)) {
+					detail := "owner is lowercase letters"
+					errs = append(errs, vgruntime.CELFailed(&fp4, "", string(obj.Owner), detail, "FieldValueInvalid"))
+				}
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_HTTPRouteSpec is Validate_HTTPRouteSpec with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -2087,8 +2339,8 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_HTTPRouteSpec, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_HTTPRouteSpec(op, p, obj, oldObj)...)
 	return
 }
 
@@ -3161,7 +3413,7 @@ func celAt_OutputFormat(op operation.Operation, p *vgruntime.Path, obj, oldObj *
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: self.type != 'DER' || self.key.endsWith('.der')
 	{
-		if !((string(obj.Type) != "DER") || strings.HasSuffix(string(obj.Key), ".der")) {
+		if !(!(string(obj.Type) == "DER") || strings.HasSuffix(string(obj.Key), ".der")) {
 			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
 				detail := "failed rule: self.type != 'DER' || self.key.endsWith('.der')"
 				if s, ok := vgruntime.CELMessage(("a DER output needs a .der key, not " + string(obj.Key))); ok {
@@ -3374,7 +3626,7 @@ func celAt_ParentReference(op operation.Operation, p *vgruntime.Path, obj, oldOb
 			e20 = e18
 		}
 		if e20 == "" {
-			v19 = (v15 != v17)
+			v19 = !(v15 == v17)
 		}
 		var v21 bool
 		var e22 string
@@ -3389,7 +3641,7 @@ func celAt_ParentReference(op operation.Operation, p *vgruntime.Path, obj, oldOb
 		var v23 bool
 		var e24 string
 		switch {
-		case ((string(obj.SectionName) != "canary") || !(!(oldObj.Port == nil))) || (e22 == "" && v21):
+		case (!(string(obj.SectionName) == "canary") || !(!(oldObj.Port == nil))) || (e22 == "" && v21):
 			v23 = true
 		case e22 != "":
 			e24 = e22
@@ -3525,7 +3777,7 @@ func celAt_PrivateKey(op operation.Operation, p *vgruntime.Path, obj, oldObj *Pr
 		var v5 bool
 		var e6 string
 		switch {
-		case (string(obj.Algorithm) != "ECDSA") || (e4 == "" && v3):
+		case (!(string(obj.Algorithm) == "ECDSA")) || (e4 == "" && v3):
 			v5 = true
 		case e4 != "":
 			e6 = e4
@@ -3558,7 +3810,7 @@ func celAt_PrivateKey(op operation.Operation, p *vgruntime.Path, obj, oldObj *Pr
 		var v11 bool
 		var e12 string
 		switch {
-		case (string(obj.Algorithm) != "Ed25519") || (e10 == "" && v9):
+		case (!(string(obj.Algorithm) == "Ed25519")) || (e10 == "" && v9):
 			v11 = true
 		case e10 != "":
 			e12 = e10

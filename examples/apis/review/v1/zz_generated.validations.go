@@ -1242,19 +1242,20 @@ func celAt_ExitCodesRequirement(op operation.Operation, p *vgruntime.Path, obj, 
 		fp0 := p.Child("values")
 		// rule: self.all(x, x >= 0 && x <= 255)
 		{
-			v3 := true
-			var e4 string
-			for i1 := range obj.Values {
-				x2 := int64(obj.Values[i1])
-				if !((x2 >= int64(0)) && (x2 <= int64(255))) {
-					v3 = false
-					e4 = ""
+			v1 := true
+			var e2 string
+			for i3 := range obj.Values {
+				x4 := int64(obj.Values[i3])
+				_ = x4
+				if !((x4 >= int64(0)) && (x4 <= int64(255))) {
+					v1 = false
+					e2 = ""
 					break
 				}
 			}
-			if e4 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp0, "array", e4, "exit codes are 0 to 255"))
-			} else if !(v3) {
+			if e2 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp0, "array", e2, "exit codes are 0 to 255"))
+			} else if !(v1) {
 				if !(update && celrules.Unchanged(celRatchet_ExitCodesRequirement, p.InItem(), obj, oldObj, "values")) {
 					detail := "exit codes are 0 to 255"
 					errs = append(errs, vgruntime.CELFailed(&fp0, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1714,7 +1715,7 @@ func celAt_JobSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *JobSp
 		var v11 bool
 		e12 := e10
 		if e12 == "" {
-			v11 = (v9 != "Indexed")
+			v11 = !(v9 == "Indexed")
 		}
 		var v13 bool
 		var e14 string
@@ -2501,7 +2502,7 @@ func celAt_ObjectReference(op operation.Operation, p *vgruntime.Path, obj, oldOb
 	inItem := p.InItem()
 	// rule: self.name != self.namespace
 	{
-		if !(string(obj.Name) != string(obj.Namespace)) {
+		if !(!(string(obj.Name) == string(obj.Namespace))) {
 			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
 				detail := "name and namespace must differ"
 				errs = append(errs, vgruntime.CELFailed(p, "name", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -2847,7 +2848,7 @@ func celAt_PodFailurePolicyRule(op operation.Operation, p *vgruntime.Path, obj, 
 	inItem := p.InItem()
 	// rule: self.action != 'Count' || !has(self.onPodConditions)
 	{
-		if !((string(obj.Action) != "Count") || !(inItem || !(len(obj.OnPodConditions) == 0))) {
+		if !(!(string(obj.Action) == "Count") || !(inItem || !(len(obj.OnPodConditions) == 0))) {
 			if !(update && celrules.Unchanged(celRatchet_PodFailurePolicyRule, p.InItem(), obj, oldObj, "")) {
 				detail := "the Count action needs onExitCodes"
 				errs = append(errs, vgruntime.CELFailed(p, "action", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -3730,9 +3731,112 @@ func Validate_ScheduledJobSpec(ctx context.Context, op operation.Operation, fldP
 	return vgruntime.Rebase(ValidateAt_ScheduledJobSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of ScheduledJobSpec are interpreted (runtime/celrules), not compiled to Go: on schedule: rule "self.split(' ').size() == 5": the function split.
-// celRules_ScheduledJobSpec are the CEL rules of ScheduledJobSpec, with the schema they are compiled against.
-var celRules_ScheduledJobSpec = celrules.New(`{"type":"object","properties":{"concurrencyPolicy":{"type":"string","enum":["","Allow","Forbid","Replace"]},"epoch":{"type":"integer","format":"int64"},"failedJobsHistoryLimit":{"type":"integer","format":"int32","maximum":32767,"minimum":-32768,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"failedJobsHistoryLimit may not decrease","reason":"FieldValueForbidden"}]},"jobTemplate":{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0},"manualSelector":{"type":"boolean"},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"owner":{"type":"string"},"priority":{"type":"integer","format":"int32"},"queue":{"type":"string"},"schedule":{"type":"string","maxLength":64,"x-kubernetes-validations":[{"rule":"self.split(' ').size() == 5","messageExpression":"'schedule ' + self + ' does not have 5 fields'"}]},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"timeZone is immutable"}]}},"x-kubernetes-validations":[{"rule":"!has(self.suspend) || !self.suspend || self.concurrencyPolicy != 'Replace'","message":"a suspended job cannot replace","reason":"FieldValueForbidden","fieldPath":".concurrencyPolicy"}]}`, false)
+// celRatchet_ScheduledJobSpec is the schema of ScheduledJobSpec's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.
+var celRatchet_ScheduledJobSpec = celrules.New(`{"type":"object","properties":{"concurrencyPolicy":{"type":"string","enum":["","Allow","Forbid","Replace"]},"epoch":{"type":"integer","format":"int64"},"failedJobsHistoryLimit":{"type":"integer","format":"int32","maximum":32767,"minimum":-32768,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"failedJobsHistoryLimit may not decrease","reason":"FieldValueForbidden"}]},"jobTemplate":{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0},"manualSelector":{"type":"boolean"},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"owner":{"type":"string"},"priority":{"type":"integer","format":"int32"},"queue":{"type":"string"},"schedule":{"type":"string","maxLength":64,"x-kubernetes-validations":[{"rule":"self.split(' ').size() == 5","messageExpression":"'schedule ' + self + ' does not have 5 fields'"}]},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"timeZone is immutable"}]}},"x-kubernetes-validations":[{"rule":"!has(self.suspend) || !self.suspend || self.concurrencyPolicy != 'Replace'","message":"a suspended job cannot replace","reason":"FieldValueForbidden","fieldPath":".concurrencyPolicy"}]}`, false)
+
+// celAt_ScheduledJobSpec evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_ScheduledJobSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *ScheduledJobSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: !has(self.suspend) || !self.suspend || self.concurrencyPolicy != 'Replace'
+	{
+		var v1 bool
+		var e2 string
+		if !(obj.Suspend == nil) {
+			v1 = bool(*obj.Suspend)
+		} else {
+			e2 = "no such key: suspend"
+		}
+		var v3 bool
+		e4 := e2
+		if e4 == "" {
+			v3 = !v1
+		}
+		var v5 bool
+		var e6 string
+		switch {
+		case (!(!(obj.Suspend == nil))) || (e4 == "" && v3):
+			v5 = true
+		case e4 != "":
+			e6 = e4
+		default:
+			v5 = false
+		}
+		var v7 bool
+		var e8 string
+		switch {
+		case (e6 == "" && v5) || (!(string(obj.ConcurrencyPolicy) == "Replace")):
+			v7 = true
+		case e6 != "":
+			e8 = e6
+		default:
+			v7 = false
+		}
+		if e8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "a suspended job cannot replace"))
+		} else if !(v7) {
+			if !(update && celrules.Unchanged(celRatchet_ScheduledJobSpec, p.InItem(), obj, oldObj, "")) {
+				detail := "a suspended job cannot replace"
+				errs = append(errs, vgruntime.CELFailed(p, "concurrencyPolicy", field.OmitValueType{}, detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	// the rules of failedJobsHistoryLimit
+	if !(obj.FailedJobsHistoryLimit == 0) {
+		fp2 := p.Child("failedJobsHistoryLimit")
+		// rule: self >= oldSelf
+		if update && !(oldObj.FailedJobsHistoryLimit == 0) {
+			if !(int64(obj.FailedJobsHistoryLimit) >= int64(oldObj.FailedJobsHistoryLimit)) {
+				detail := "failedJobsHistoryLimit may not decrease"
+				errs = append(errs, vgruntime.CELFailed(&fp2, "", int64(obj.FailedJobsHistoryLimit), detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	// the rules of schedule
+	{
+		fp4 := p.Child("schedule")
+		// rule: self.split(' ').size() == 5
+		{
+			var e10 string
+			var v11 int64
+			e12 := e10
+			if e12 == "" {
+				v11 = vgruntime.CELSplitCount(string(obj.Schedule), " ")
+			}
+			var v13 bool
+			e14 := e12
+			if e14 == "" {
+				v13 = (v11 == int64(5))
+			}
+			if e14 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp4, "string", e14, "self.split(' ').size() == 5"))
+			} else if !(v13) {
+				if !(update && vgruntime.JSONEqual(&obj.Schedule, &oldObj.Schedule)) {
+					detail := "failed rule: self.split(' ').size() == 5"
+					if s, ok := vgruntime.CELMessage((("schedule " + string(obj.Schedule)) + " does not have 5 fields")); ok {
+						detail = s
+					}
+					errs = append(errs, vgruntime.CELFailed(&fp4, "", string(obj.Schedule), detail, "FieldValueInvalid"))
+				}
+			}
+		}
+	}
+	// the rules of timeZone
+	if !(obj.TimeZone == nil) {
+		fp6 := p.Child("timeZone")
+		// rule: self == oldSelf
+		if update && !(oldObj.TimeZone == nil) {
+			if !(string(*obj.TimeZone) == string(*oldObj.TimeZone)) {
+				detail := "timeZone is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp6, "", string(*obj.TimeZone), detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_ScheduledJobSpec is Validate_ScheduledJobSpec with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -3925,8 +4029,8 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_ScheduledJobSpec, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_ScheduledJobSpec(op, p, obj, oldObj)...)
 	return
 }
 

@@ -17,7 +17,7 @@ type ThingSpec struct {
 	Mode string `json:"mode,omitempty"`
 }
 
-// +k8s:rule(rule: "self.name.split('-').size() == 2", message: "two parts")
+// +k8s:rule(rule: "dyn(self.name) == 'x' || true", message: "two parts")
 type Other struct {
 	Name string `json:"name"`
 }

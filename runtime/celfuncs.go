@@ -1,0 +1,249 @@
+package runtime
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// CEL's functions, for rules compiled to Go (golang/celgo): each gives
+// what cel-go (v0.29, the library the API server evaluates rules with)
+// gives for the same arguments, its error as the message cel-go's error
+// has ("" for none). They allocate only where cel-go's result is a new
+// string. runtime/celrules' tests compare them with cel-go's.
+
+const (
+	celOverflow = "integer overflow"
+	// minInt64 is math.MinInt64, spelt out to keep math out of the
+	// generated code's imports.
+	minInt64 = -1 << 63
+	maxInt64 = 1<<63 - 1
+)
+
+// CELAdd is a + b, or integer overflow.
+func CELAdd(a, b int64) (int64, string) {
+	if (b > 0 && a > maxInt64-b) || (b < 0 && a < minInt64-b) {
+		return 0, celOverflow
+	}
+	return a + b, ""
+}
+
+// CELSub is a - b, or integer overflow.
+func CELSub(a, b int64) (int64, string) {
+	if (b < 0 && a > maxInt64+b) || (b > 0 && a < minInt64+b) {
+		return 0, celOverflow
+	}
+	return a - b, ""
+}
+
+// CELMul is a * b, or integer overflow.
+func CELMul(a, b int64) (int64, string) {
+	if (a == -1 && b == minInt64) || (b == -1 && a == minInt64) {
+		return 0, celOverflow
+	}
+	if a == 0 || b == 0 {
+		return 0, ""
+	}
+	p := a * b
+	if p/b != a {
+		return 0, celOverflow
+	}
+	return p, ""
+}
+
+// CELDiv is a / b, or division by zero, or integer overflow.
+func CELDiv(a, b int64) (int64, string) {
+	if b == 0 {
+		return 0, "division by zero"
+	}
+	if a == minInt64 && b == -1 {
+		return 0, celOverflow
+	}
+	return a / b, ""
+}
+
+// CELMod is a % b, or modulus by zero, or integer overflow.
+func CELMod(a, b int64) (int64, string) {
+	if b == 0 {
+		return 0, "modulus by zero"
+	}
+	if a == minInt64 && b == -1 {
+		return 0, celOverflow
+	}
+	return a % b, ""
+}
+
+// CELNeg is -a, or integer overflow.
+func CELNeg(a int64) (int64, string) {
+	if a == minInt64 {
+		return 0, celOverflow
+	}
+	return -a, ""
+}
+
+// CELIndex is the error of list[i] on a list of n items: "" when i is an
+// index of it.
+func CELIndex(n int, i int64) string {
+	if i < 0 || i >= int64(n) {
+		return "index out of bounds: " + strconv.FormatInt(i, 10)
+	}
+	return ""
+}
+
+// runeAt decodes the rune of s at byte b as Go's []rune(s) reads it (an
+// invalid byte is one utf8.RuneError).
+func runeAt(s string, b int) (rune, int) {
+	return utf8.DecodeRuneInString(s[b:])
+}
+
+// matchAt reports whether sub's runes are s's from byte b on.
+func matchAt(s string, b int, sub string) bool {
+	for j := 0; j < len(sub); {
+		if b >= len(s) {
+			return false
+		}
+		r, n := runeAt(s, b)
+		q, m := runeAt(sub, j)
+		if r != q {
+			return false
+		}
+		b, j = b+n, j+m
+	}
+	return true
+}
+
+// CELIndexOf is s.indexOf(sub, offset) (offset 0 for s.indexOf(sub)):
+// the index in runes of sub's first occurrence at or after offset, -1
+// for none, or index out of range.
+func CELIndexOf(s, sub string, offset int64) (int64, string) {
+	if offset < 0 {
+		return -1, "index out of range: " + strconv.FormatInt(offset, 10)
+	}
+	n := int64(utf8.RuneCountInString(s))
+	if sub == "" {
+		return min(offset, n), ""
+	}
+	if offset >= n {
+		return -1, ""
+	}
+	m := int64(utf8.RuneCountInString(sub))
+	b := 0
+	for i := int64(0); i < offset; i++ {
+		_, w := runeAt(s, b)
+		b += w
+	}
+	for i := offset; i < n-(m-1); i++ {
+		if matchAt(s, b, sub) {
+			return i, ""
+		}
+		_, w := runeAt(s, b)
+		b += w
+	}
+	return -1, ""
+}
+
+// CELLastIndexOf is s.lastIndexOf(sub): the index in runes of sub's last
+// occurrence, -1 for none.
+func CELLastIndexOf(s, sub string) (int64, string) {
+	if sub == "" {
+		return int64(utf8.RuneCountInString(s)), ""
+	}
+	if len(s) < len(sub) {
+		return -1, ""
+	}
+	return CELLastIndexOfFrom(s, sub, int64(utf8.RuneCountInString(s))-1)
+}
+
+// CELLastIndexOfFrom is s.lastIndexOf(sub, offset): the index in runes of
+// sub's last occurrence at or before offset, -1 for none, or index out of
+// range.
+func CELLastIndexOfFrom(s, sub string, offset int64) (int64, string) {
+	if offset < 0 {
+		return -1, "index out of range: " + strconv.FormatInt(offset, 10)
+	}
+	n := int64(utf8.RuneCountInString(s))
+	if sub == "" {
+		return min(offset, n), ""
+	}
+	if offset >= n {
+		return -1, ""
+	}
+	m := int64(utf8.RuneCountInString(sub))
+	if offset > n-m {
+		offset = n - m
+	}
+	// The byte offset of every rune up to offset, walked once.
+	found := int64(-1)
+	b := 0
+	for i := int64(0); i <= offset; i++ {
+		if matchAt(s, b, sub) {
+			found = i
+		}
+		_, w := runeAt(s, b)
+		b += w
+	}
+	return found, ""
+}
+
+// CELLowerASCII is s.lowerAscii(): ASCII letters in lower case, and, as
+// cel-go's round trip through []rune, invalid UTF-8 as U+FFFD.
+func CELLowerASCII(s string) string { return mapASCII(s, 'A', 'Z', 'a'-'A') }
+
+// CELUpperASCII is s.upperAscii().
+func CELUpperASCII(s string) string { return mapASCII(s, 'a', 'z', 'A'-'a') }
+
+func mapASCII(s string, lo, hi byte, delta int) string {
+	change := !utf8.ValidString(s)
+	for i := 0; i < len(s) && !change; i++ {
+		change = s[i] >= lo && s[i] <= hi
+	}
+	if !change {
+		return s
+	}
+	runes := []rune(s)
+	for i, r := range runes {
+		if r >= rune(lo) && r <= rune(hi) {
+			runes[i] = r + rune(delta)
+		}
+	}
+	return string(runes)
+}
+
+// CELSplitCount is size(s.split(sep)), without the list.
+func CELSplitCount(s, sep string) int64 {
+	if sep == "" {
+		return int64(utf8.RuneCountInString(s))
+	}
+	return int64(strings.Count(s, sep)) + 1
+}
+
+// CELSubstring is s.substring(start, end) (end -1 for s.substring(start)):
+// the runes from start to end, or cel-go's range errors.
+func CELSubstring(s string, start, end int64, withEnd bool) (string, string) {
+	n := int64(utf8.RuneCountInString(s))
+	if !withEnd {
+		end = n
+	} else if start > end {
+		return "", "invalid substring range. start: " + strconv.FormatInt(start, 10) + ", end: " + strconv.FormatInt(end, 10)
+	}
+	if start < 0 || start > n {
+		return "", "index out of range: " + strconv.FormatInt(start, 10)
+	}
+	if end < 0 || end > n {
+		return "", "index out of range: " + strconv.FormatInt(end, 10)
+	}
+	if !utf8.ValidString(s) {
+		return string([]rune(s)[start:end]), ""
+	}
+	b, i := 0, int64(0)
+	for ; i < start; i++ {
+		_, w := utf8.DecodeRuneInString(s[b:])
+		b += w
+	}
+	e := b
+	for ; i < end; i++ {
+		_, w := utf8.DecodeRuneInString(s[e:])
+		e += w
+	}
+	return s[b:e], ""
+}
