@@ -152,11 +152,14 @@ func Run(cfg Config) ([]Output, error) {
 		if len(p.Kinds) == 0 {
 			continue // nothing to validate or register, as for +k8s: packages
 		}
-		src, err := jsonschema.File(p, cfg.Header)
+		src, celTest, err := jsonschema.File(p, cfg.Header)
 		if err != nil {
 			return nil, err
 		}
 		goFile(p.Dir, cfg.OutputFile, src)
+		if cfg.CELTests && celTest != nil {
+			goFile(p.Dir, celTestFile(cfg.OutputFile), celTest)
+		}
 	}
 	// A package of the run that no longer has validations (or compiled CEL
 	// rules, or --cel-tests) loses its file, but only a file this

@@ -107,9 +107,12 @@ type prop struct {
 	inItem bool // the CRD defaults it below list items and map values
 	// def is the schema's default (a scalar literal), the value where Go's
 	// JSON leaves the property out; nil for none.
-	def  *jen.Statement
-	node *node
-	why  string
+	def *jen.Statement
+	// zeroDefault: the schema defaults the (pointer) property to {}, which
+	// is to the server what the Go zero value of its struct is.
+	zeroDefault bool
+	node        *node
+	why         string
 	// presenceWhy is why the property's presence cannot be told ("" when
 	// it can: has() works on it even where its value cannot be read).
 	presenceWhy string
@@ -259,20 +262,27 @@ func addProps(n *node, st *types.Type, via string, plain, item *apiextv1.JSONSch
 			}
 		}
 		sub, why := bind(vt, &ps, is, depth+1)
-		if ps.Default != nil {
+		if ps.Default != nil && p.presenceWhy == "" {
 			// The server's decoding gives an absent property its default:
 			// it is always there, and its value is the default where Go's
 			// JSON leaves it out.
-			if !p.isPtr && isZeroJSON(ps.Default.Raw) {
+			switch {
+			case p.absent == nil:
+				// Go's JSON always has it: the default never applies.
+			case !p.isPtr && isZeroJSON(ps.Default.Raw):
 				p.absent = nil // the server sees the Go zero value
-			} else if sub != nil && p.absent != nil && (sub.kind == kInt || sub.kind == kString || sub.kind == kBool) {
+			case sub != nil && sub.kind == kObject && p.isPtr && strings.TrimSpace(string(ps.Default.Raw)) == "{}" && zeroIsEmpty(sub):
+				// An absent struct is {}, with its own properties'
+				// defaults: what the Go zero value is to the server.
+				p.zeroDefault = true
+			case sub != nil && (sub.kind == kInt || sub.kind == kString || sub.kind == kBool):
 				def, ok := scalarDefault(sub.kind, ps.Default.Raw)
 				if !ok {
 					p.why, p.presenceWhy = "a default that is not of its type", "a default that is not of its type"
 					continue
 				}
 				p.def = def
-			} else {
+			default:
 				p.why, p.presenceWhy = "it has a default", "it has a default"
 				continue
 			}
@@ -291,6 +301,13 @@ func addProps(n *node, st *types.Type, via string, plain, item *apiextv1.JSONSch
 func absence(vt *types.Type, isPtr, omitEmpty, omitZero bool) (func(f *jen.Statement) *jen.Statement, string) {
 	r := gotype.Resolve(vt)
 	switch {
+	case isTime(vt) && isPtr:
+		// A time writes null for its zero value, which the server drops.
+		return func(f *jen.Statement) *jen.Statement {
+			return f.Clone().Op("==").Nil().Op("||").Add(f.Clone()).Dot("IsZero").Call()
+		}, ""
+	case isTime(vt):
+		return func(f *jen.Statement) *jen.Statement { return f.Clone().Dot("IsZero").Call() }, ""
 	case isPtr:
 		if ownJSONNull(vt) {
 			return nil, vt.Name.Name + " writes null for its zero value"
@@ -312,10 +329,36 @@ func absence(vt *types.Type, isPtr, omitEmpty, omitZero bool) (func(f *jen.State
 			zero = jen.False()
 		}
 		return func(f *jen.Statement) *jen.Statement { return f.Clone().Op("==").Add(zero) }, ""
+	case omitZero && r.Kind == types.Struct:
+		// encoding/json leaves a zero struct out: by its IsZero method
+		// where it has one, else as reflect.Value.IsZero, field by field.
+		if hasIsZero(vt) {
+			return func(f *jen.Statement) *jen.Statement { return f.Clone().Dot("IsZero").Call() }, ""
+		}
+		return func(f *jen.Statement) *jen.Statement {
+			return jen.Qual(pkgRT, "ReflectZero").Call(jen.Op("&").Add(f.Clone()))
+		}, ""
 	case omitZero:
-		return nil, "a struct tagged omitzero"
+		return nil, "a value tagged omitzero"
 	}
 	return nil, ""
+}
+
+// hasIsZero reports whether t (or *t) has an IsZero() bool method.
+func hasIsZero(t *types.Type) bool {
+	m, ok := t.Methods["IsZero"]
+	return ok && m.Signature != nil && len(m.Signature.Parameters) == 0 && len(m.Signature.Results) == 1
+}
+
+// zeroIsEmpty reports whether the Go zero value of object n writes none
+// of its properties, as the server's {} has none but those it defaults.
+func zeroIsEmpty(n *node) bool {
+	for _, p := range n.props {
+		if p.absent == nil && p.def == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // ownJSONNull reports whether t writes null for its zero value (a
@@ -328,6 +371,12 @@ func ownJSONNull(t *types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// isTime reports whether t is a metav1.Time or MicroTime, which writes
+// null for its zero value.
+func isTime(t *types.Type) bool {
+	return t.Name.Package == "k8s.io/apimachinery/pkg/apis/meta/v1" && (t.Name.Name == "Time" || t.Name.Name == "MicroTime")
 }
 
 // scalarDefault is a default as a Go literal of kind k.

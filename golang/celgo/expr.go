@@ -179,7 +179,7 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 	}
 	val := p.value(f)
 	res := operand{kind: p.node.kind, node: p.node}
-	if present == nil && p.def == nil && x.err == nil {
+	if present == nil && p.def == nil && !p.zeroDefault && x.err == nil {
 		res.val = val
 		return res, nil
 	}
@@ -201,6 +201,9 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 		// Where Go's JSON leaves it out, the server's decoding gave it
 		// its default.
 		assign = []jen.Code{jen.If(p.absent(f)).Block(jen.Id(v).Op("=").Add(p.def)).Else().Block(assign...)}
+	case p.zeroDefault:
+		// {}, with its own properties' defaults: the zero value.
+		assign = []jen.Code{jen.If(p.absent(f)).Block(jen.Id(v).Op("=").Op("&").Add(c.typeRef(p.node.goTyp)).Values()).Else().Block(assign...)}
 	case present != nil:
 		e = c.fresh("e")
 		assign = []jen.Code{jen.If(present).Block(assign...).Else().Block(jen.Id(e).Op("=").Lit("no such key: " + p.name))}
@@ -228,7 +231,7 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 // present is the Go condition under which the property is in the
 // server's view of the object f belongs to; nil when always.
 func (c *exprCompiler) present(p *prop, f *jen.Statement) *jen.Statement {
-	if p.absent == nil || p.def != nil {
+	if p.absent == nil || p.def != nil || p.zeroDefault {
 		return nil
 	}
 	cond := jen.Op("!").Parens(p.absent(f))

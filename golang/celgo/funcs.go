@@ -233,12 +233,18 @@ func (c *exprCompiler) equalObjects(an, bn *node, x, y *jen.Statement, depth int
 		if p.presenceWhy != "" || p.node == nil || q == nil || p.member != q.member {
 			return nil, unsupportedf("== of objects whose field %s the subset does not read", n)
 		}
-		if p.node.kind == kList || p.def != nil {
-			return nil, unsupportedf("== of objects with a list, map or defaulted field (%s)", n)
+		if p.def != nil || p.zeroDefault {
+			return nil, unsupportedf("== of objects with a defaulted field (%s)", n)
 		}
 		fx, fy := x.Clone().Dot(p.member), y.Clone().Dot(p.member)
 		vx, vy := p.value(fx), p.value(fy)
-		eq, err := c.equalValues(p.node, q.node, vx, vy, depth+1)
+		var eq *jen.Statement
+		var err error
+		if p.node.kind == kList {
+			eq, err = c.equalLists(operand{kind: kList, node: p.node, val: vx}, operand{kind: kList, node: q.node, val: vy}, depth+1)
+		} else {
+			eq, err = c.equalValues(p.node, q.node, vx, vy, depth+1)
+		}
 		if err != nil {
 			return nil, err
 		}

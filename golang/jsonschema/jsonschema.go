@@ -65,6 +65,9 @@ type emitter struct {
 	at         token.Position
 	listMapSet map[string]bool
 	errs       []error
+	// compiledCEL are the kinds whose CEL rules were compiled to Go, for
+	// the differential test.
+	compiledCEL []celgo.TestCase
 }
 
 type pendingFn struct {
@@ -76,8 +79,10 @@ type pendingFn struct {
 	s    *apiextv1.JSONSchemaProps
 }
 
-// File renders the validation of a package of controller-gen's dialect.
-func File(p *kubebuilder.Package, header []byte) ([]byte, error) {
+// File renders the validation of a package of controller-gen's dialect,
+// and the differential test of the CEL rules it compiled to Go
+// (celgo.TestFile; nil when it compiled none).
+func File(p *kubebuilder.Package, header []byte) (src, celTest []byte, err error) {
 	f := jen.NewFilePathName(p.Path, p.Name)
 	f.ImportAlias(pkgRT, "vgruntime")
 	f.ImportAlias(pkgK8sRT, "runtime")
@@ -98,7 +103,7 @@ func File(p *kubebuilder.Package, header []byte) ([]byte, error) {
 		}
 	}
 	if len(e.errs) > 0 {
-		return nil, markers.JoinSorted(e.errs)
+		return nil, nil, markers.JoinSorted(e.errs)
 	}
 	if len(e.listMaps) > 0 {
 		f.Comment("The list-maps below the kinds, which the ratcheting compares by their keys.")
@@ -106,9 +111,18 @@ func File(p *kubebuilder.Package, header []byte) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("rendering %s: %w", p.Path, err)
+		return nil, nil, fmt.Errorf("rendering %s: %w", p.Path, err)
 	}
-	return buf.Bytes(), nil
+	if len(e.compiledCEL) > 0 {
+		hdr := []string{"//go:build !" + golang.BuildTag, strings.TrimPrefix(golang.GeneratedMarker, "// ")}
+		if len(header) > 0 {
+			hdr = append([]string{strings.TrimRight(string(header), "\n")}, hdr...)
+		}
+		if celTest, err = celgo.TestFile(p.Path, p.Name, hdr, e.compiledCEL); err != nil {
+			return nil, nil, err
+		}
+	}
+	return buf.Bytes(), celTest, nil
 }
 
 // register writes RegisterValidations, which a controller-runtime project
@@ -164,17 +178,12 @@ func (e *emitter) kindFunc(k *kubebuilder.Kind) {
 		}
 	}
 	if cel != nil {
-		v := "celRules_" + name
-		e.f.Commentf("%s are the CEL rules of %s's schema, evaluated by the API server's CEL validator.", v, name)
-		e.f.Var().Id(v).Op("=").Add(celgo.Rules(cel, nil, true))
-		e.f.Line()
 		body = append(body,
 			jen.Comment("As the server: the rules run only when the schema found no error that makes them unsafe."),
 			jen.If(jen.Id("blocked").Op(":=").Qual(pkgRT, "CELBlocked").Call(jen.Id("errs")), jen.Id("blocked").Op("!=").Nil()).Block(
 				jen.Return(jen.Append(jen.Id("errs"), jen.Id("blocked"))),
-			),
-			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgCELRules, "Validate").Call(jen.Id("ctx"), jen.Id(v), jen.Id("op"), jen.Id("fldPath"), jen.Id("obj"), jen.Id("oldObj")).Op("...")),
-		)
+			))
+		body = append(body, e.celRules(k, cel)...)
 	}
 	body = append(body, jen.Return(jen.Id("errs")))
 	e.f.Commentf("Validate_%s validates %s as the API server validates it against its CRD", name, name)
@@ -562,3 +571,79 @@ func stripDescriptions(s *apiextv1.JSONSchemaProps) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// celRules is the code that evaluates a kind's CEL rules (cel, its rule
+// schema): those in the compiled subset as Go (celgo.CompileKind), the
+// others on the server's CEL validator (runtime/celrules).
+func (e *emitter) celRules(k *kubebuilder.Kind, cel *apiextv1.JSONSchemaProps) []jen.Code {
+	name := k.Go.Name.Name
+	in := celgo.Kind{Go: k.Go, Schema: k.Schema, TypeRef: func(t *types.Type) *jen.Statement { return jen.Add(elemRef(t)) },
+		Name: e.unique, RatchetVar: e.unique("celRatchet_" + name), RegexpVar: e.unique("celRegexps_" + name)}
+	c, err := celgo.CompileKind(in)
+	if err != nil {
+		e.errorf("the CEL rules of %s: %v", name, err)
+		return nil
+	}
+	var body []jen.Code
+	if c.Func != "" {
+		if c.UsesRatchet {
+			e.f.Commentf("%s is the schema of %s's CEL rules, on which the API server's correlation", in.RatchetVar, name)
+			e.f.Comment("tells a changed value from an unchanged one when a compiled rule fails.")
+			e.f.Var().Id(in.RatchetVar).Op("=").Add(celgo.Rules(cel, nil, true))
+			e.f.Line()
+		}
+		if len(c.Regexps) > 0 {
+			e.f.Commentf("%s are the patterns of %s's matches(), compiled once.", in.RegexpVar, name)
+			e.f.Var().Id(in.RegexpVar).Op("=").Index(jen.Op("...")).Op("*").Qual("regexp", "Regexp").ValuesFunc(func(g *jen.Group) {
+				for _, p := range c.Regexps {
+					g.Qual("regexp", "MustCompile").Call(jen.Lit(p))
+				}
+			})
+			e.f.Line()
+		}
+		for _, d := range c.Decls {
+			e.f.Add(d)
+		}
+		at := e.unique("celAt_" + name)
+		rt := jen.Nil()
+		var mk []jen.Code
+		if c.UsesRatchet {
+			mk = append(mk, jen.Id("rt").Op(":=").Qual(pkgCELRules, "NewRatchet").Call(jen.Id(in.RatchetVar), jen.Id("p"), jen.Id("obj"), jen.Id("oldObj")))
+			rt = jen.Op("&").Id("rt")
+		}
+		e.f.Commentf("%s evaluates the CEL rules of %s compiled to Go (%d of its %d): the API server's", at, name, c.Compiled, c.Total)
+		e.f.Comment("CEL validator's verdicts, messages, reasons and paths, on the Go object.")
+		e.f.Func().Id(at).Params(jen.Id("op").Qual(pkgOp, "Operation"), jen.Id("p").Op("*").Qual(pkgRT, "Path"), jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Id(name)).Qual(pkgField, "ErrorList").Block(
+			append([]jen.Code{
+				jen.If(jen.Id("op").Dot("Type").Op("!=").Qual(pkgOp, "Update")).Block(jen.Id("oldObj").Op("=").Nil()),
+			}, append(mk, jen.Return(jen.Id(c.Func).Call(jen.Id("op"), rt, jen.Id("p"), jen.Id("obj"), jen.Id("oldObj"))))...)...)
+		e.f.Line()
+		e.compiledCEL = append(e.compiledCEL, celgo.TestCase{Type: k.Go, Func: at, Oracle: celgo.Rules(celSchema(c.CompiledOnly), nil, true),
+			Compiled: &celgo.Compiled{Strings: c.Strings, Ints: c.Ints}})
+		body = append(body, jen.Comment("The CEL rules compiled to Go."),
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "Rebase").Call(jen.Id(at).Call(jen.Id("op"), jen.Op("&").Id("p"), jen.Id("obj"), jen.Id("oldObj")), jen.Id("fldPath")).Op("...")))
+	}
+	if c.Interpreted != nil {
+		rest := celSchema(c.Interpreted)
+		v := e.unique("celRules_" + name)
+		e.f.Commentf("%s are the CEL rules of %s's schema that are not compiled to Go, evaluated by the API server's CEL validator:", v, name)
+		for _, w := range c.Why {
+			e.f.Comment("  - " + w)
+		}
+		e.f.Var().Id(v).Op("=").Add(celgo.Rules(rest, nil, true))
+		e.f.Line()
+		body = append(body, jen.Comment("The CEL rules not compiled, on the server's CEL validator."),
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgCELRules, "Validate").Call(jen.Id("ctx"), jen.Id(v), jen.Id("op"), jen.Id("fldPath"), jen.Id("obj"), jen.Id("oldObj")).Op("...")))
+	}
+	return body
+}
+
+// unique is a name no other declaration of the file has, from prefix.
+func (e *emitter) unique(prefix string) string {
+	name := prefix
+	for i := 2; e.names[name]; i++ {
+		name = fmt.Sprintf("%s_%d", prefix, i)
+	}
+	e.names[name] = true
+	return name
+}

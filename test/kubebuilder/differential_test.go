@@ -125,7 +125,10 @@ func differential(t *testing.T, p Project) {
 	RequireGenerator(t, dir)
 	requireTestModule(t, dir)
 
-	out, err := Generate(t, dir, p)
+	// --cel-tests: each package with CEL rules compiled to Go gets their
+	// differential test against the server's CEL validator
+	// (TestCompiledCELRules), which runs beside TestDifferential.
+	out, err := Generate(t, dir, p, "--cel-tests")
 	if err != nil {
 		t.Fatalf("validation-gen on %s (%s): %v\n%s", p, strings.Join(p.Packages(), " "), err, headLines(out, 100))
 	}
@@ -172,7 +175,7 @@ func differential(t *testing.T, p Project) {
 	}
 
 	runStart := time.Now()
-	res := goTestJSON(t, dir, append([]string{"test", "-json", "-count=1", "-run", "^TestDifferential$"}, patterns...)...)
+	res := goTestJSON(t, dir, append([]string{"test", "-json", "-count=1", "-run", "^(TestDifferential|TestCompiledCELRules)$"}, patterns...)...)
 	t.Logf("go test %s: %s (%s)", strings.Join(patterns, " "), errOrOK(res.err), since(runStart))
 	slices.Sort(res.summaries)
 	for _, l := range res.summaries {
@@ -357,6 +360,11 @@ func goTestJSON(t *testing.T, dir string, args ...string) *testRun {
 			builder(r.output, e.Package+" "+e.Test).WriteString(e.Output)
 			if _, s, ok := strings.Cut(e.Output, difftest.SummaryPrefix); ok {
 				r.summaries = append(r.summaries, strings.TrimSpace(strings.TrimPrefix(e.Package, "kbproof/")+": "+s))
+			}
+			if kind, ok := strings.CutPrefix(e.Test, "TestCompiledCELRules/"); ok && strings.Contains(e.Output, " disagreements") {
+				// validationtest.CELAgree's report of one kind.
+				_, s, _ := strings.Cut(strings.TrimSpace(e.Output), ": ")
+				r.summaries = append(r.summaries, strings.TrimPrefix(e.Package, "kbproof/")+": "+kind+": CEL rules compiled vs the server's CEL validator: "+s)
 			}
 		case "fail":
 			r.failed = append(r.failed, e.Package+" "+e.Test)

@@ -276,10 +276,10 @@ func RequireGenerator(t testing.TB, dir string) {
 // Generate runs the generator Prepare built in dir on the project's API
 // package, writing CRDs into dir/crds (and the validators into the
 // package), and returns its output (stdout then stderr).
-func Generate(t testing.TB, dir string, p Project) (output string, err error) {
+func Generate(t testing.TB, dir string, p Project, flags ...string) (output string, err error) {
 	t.Helper()
 	start := time.Now()
-	args := append(append([]string{"--crd-dir", filepath.Join(dir, "crds")}, p.Flags...), p.Packages()...)
+	args := append(append(append([]string{"--crd-dir", filepath.Join(dir, "crds")}, p.Flags...), flags...), p.Packages()...)
 	cmd := exec.Command(filepath.Join(dir, "vg"), args...)
 	cmd.Dir = dir
 	cmd.Env = goEnv()
