@@ -33,7 +33,7 @@ func TestFile(pkgPath, pkgName string, header []string, compiled []TestCase) ([]
 		f.HeaderComment(h)
 	}
 	const vt = "github.com/declval/validation-gen/validationtest"
-	var runs []jen.Code
+	var runs, benches []jen.Code
 	for _, c := range compiled {
 		strs := map[string]bool{}
 		ints := map[int64]bool{}
@@ -64,13 +64,19 @@ func TestFile(pkgPath, pkgName string, header []string, compiled []TestCase) ([]
 		oracle := "celOracle_" + strings.TrimPrefix(c.Func, "celAt_")
 		f.Commentf("%s is the API server's CEL validator for the rules %s compiles.", oracle, c.Func)
 		f.Var().Id(oracle).Op("=").Add(c.Oracle)
+		compiled := jen.Qual(vt, "CompiledCEL").Types(jen.Qual(c.Type.Name.Package, c.Type.Name.Name)).Call(jen.Id(c.Func))
 		runs = append(runs, jen.Id("t").Dot("Run").Call(jen.Lit(c.Type.Name.Name), jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
-			jen.Qual(vt, "CELAgree").Call(jen.Id("t"), cfg, jen.Id(oracle), jen.Qual(vt, "CompiledCEL").Types(jen.Qual(c.Type.Name.Package, c.Type.Name.Name)).Call(jen.Id(c.Func))),
+			jen.Qual(vt, "CELAgree").Call(jen.Id("t"), cfg, jen.Id(oracle), compiled),
 		)))
+		benches = append(benches, jen.Qual(vt, "BenchCEL").Call(jen.Id("b"), jen.Lit(c.Type.Name.Name), cfg, jen.Id(oracle), compiled))
 	}
 	f.Comment("TestCompiledCELRules checks that the CEL rules compiled to Go give the API")
 	f.Comment("server's CEL validator's errors, error for error, on random values.")
 	f.Func().Id("TestCompiledCELRules").Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(runs...)
+	f.Line()
+	f.Comment("BenchmarkCompiledCELRules times the CEL rules compiled to Go against the API")
+	f.Comment("server's CEL validator, on a random value it accepts and on one it rejects.")
+	f.Func().Id("BenchmarkCompiledCELRules").Params(jen.Id("b").Op("*").Qual("testing", "B")).Block(benches...)
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering the CEL test of %s: %w", pkgPath, err)

@@ -180,3 +180,83 @@ func TestCompiledCELRules(t *testing.T) {
 		}, celOracle_URLRewrite, validationtest.CompiledCEL[URLRewrite](celAt_URLRewrite))
 	})
 }
+
+// BenchmarkCompiledCELRules times the CEL rules compiled to Go against the API
+// server's CEL validator, on a random value it accepts and on one it rejects.
+func BenchmarkCompiledCELRules(b *testing.B) {
+	validationtest.BenchCEL(b, "BackendRef", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1), int64(6), int64(7), int64(8), int64(99), int64(100), int64(101), int64(999), int64(1000), int64(1001)),
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_BackendRef, validationtest.CompiledCEL[BackendRef](celAt_BackendRef))
+	validationtest.BenchCEL(b, "Certificate", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(39), int64(40), int64(41)),
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_Certificate, validationtest.CompiledCEL[Certificate](celAt_Certificate))
+	validationtest.BenchCEL(b, "DisruptionBudgetStatus", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1)),
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_DisruptionBudgetStatus, validationtest.CompiledCEL[DisruptionBudgetStatus](celAt_DisruptionBudgetStatus))
+	validationtest.BenchCEL(b, "HTTPHeaderMatch", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), ":", ":x"),
+	}, celOracle_HTTPHeaderMatch, validationtest.CompiledCEL[HTTPHeaderMatch](celAt_HTTPHeaderMatch))
+	validationtest.BenchCEL(b, "HTTPPathMatch", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), " PATH MUST BEGIN WITH A SLASH", " path must begin with a slash", " path must begin with a slashx", "/", "//", "//x", "/x", "A ", "EXACT", "Exact", "Exactx", "REGULAREXPRESSION", "RegularExpression", "RegularExpressionx", "a ", "a x"),
+	}, celOracle_HTTPPathMatch, validationtest.CompiledCEL[HTTPPathMatch](celAt_HTTPPathMatch))
+	validationtest.BenchCEL(b, "HTTPRouteFilter", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(300), int64(301), int64(302), int64(303)),
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), "REQUESTREDIRECT", "RequestRedirect", "RequestRedirectx"),
+	}, celOracle_HTTPRouteFilter, validationtest.CompiledCEL[HTTPRouteFilter](celAt_HTTPRouteFilter))
+	validationtest.BenchCEL(b, "HTTPRouteRule", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(0), int64(1), int64(2)),
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), "REQUESTREDIRECT", "RequestRedirect", "RequestRedirectx", "URLREWRITE", "URLRewrite", "URLRewritex"),
+	}, celOracle_HTTPRouteRule, validationtest.CompiledCEL[HTTPRouteRule](celAt_HTTPRouteRule))
+	validationtest.BenchCEL(b, "HTTPRouteSpec", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1), int64(2)),
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), "*", "*x"),
+	}, celOracle_HTTPRouteSpec, validationtest.CompiledCEL[HTTPRouteSpec](celAt_HTTPRouteSpec))
+	validationtest.BenchCEL(b, "IssuerRef", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1)),
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), "", ".IO", ".io", ".iox", "x"),
+	}, celOracle_IssuerRef, validationtest.CompiledCEL[IssuerRef](celAt_IssuerRef))
+	validationtest.BenchCEL(b, "Keystore", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1)),
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_Keystore, validationtest.CompiledCEL[Keystore](celAt_Keystore))
+	validationtest.BenchCEL(b, "LabelSelectorRequirement", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1)),
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), " NEEDS ", " needs ", " needs x", "IN", "In", "Inx", "NO VALUES", "NOTIN", "NotIn", "NotInx", "VALUES", "no values", "no valuesx", "values", "valuesx"),
+	}, celOracle_LabelSelectorRequirement, validationtest.CompiledCEL[LabelSelectorRequirement](celAt_LabelSelectorRequirement))
+	validationtest.BenchCEL(b, "OutputFormat", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), ".DER", ".der", ".derx", "A DER OUTPUT NEEDS A .DER KEY, NOT ", "DER", "DERx", "a DER output needs a .der key, not ", "a DER output needs a .der key, not x"),
+	}, celOracle_OutputFormat, validationtest.CompiledCEL[OutputFormat](celAt_OutputFormat))
+	validationtest.BenchCEL(b, "ParentReference", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(0), int64(1), int64(2)),
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), "CANARY", "canary", "canaryx"),
+	}, celOracle_ParentReference, validationtest.CompiledCEL[ParentReference](celAt_ParentReference))
+	validationtest.BenchCEL(b, "PrivateKey", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1), int64(255), int64(256), int64(257), int64(383), int64(384), int64(385), int64(520), int64(521), int64(522)),
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), "ECDSA", "ECDSAx", "ED25519", "Ed25519", "Ed25519x"),
+	}, celOracle_PrivateKey, validationtest.CompiledCEL[PrivateKey](celAt_PrivateKey))
+	validationtest.BenchCEL(b, "URLRewrite", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), "/", "/x"),
+	}, celOracle_URLRewrite, validationtest.CompiledCEL[URLRewrite](celAt_URLRewrite))
+}

@@ -60,3 +60,23 @@ func TestCompiledCELRules(t *testing.T) {
 		}, celOracle_Step, validationtest.CompiledCEL[Step](celAt_Step))
 	})
 }
+
+// BenchmarkCompiledCELRules times the CEL rules compiled to Go against the API
+// server's CEL validator, on a random value it accepts and on one it rejects.
+func BenchmarkCompiledCELRules(b *testing.B) {
+	validationtest.BenchCEL(b, "CalcSpec", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-9223372036854775808), int64(-9223372036854775807), int64(-9223372036854775806), int64(-1), int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7), int64(9), int64(10), int64(11), int64(19), int64(20), int64(21), int64(59), int64(60), int64(61)),
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), "", "!", "!x", "-", "-x", ".", ".x", "A", "A*B IS NOT 6", "A*B IS NOT 6 FOR A POSITIVE A", "ABC", "ABCx", "AL", "AUTO", "Auto", "Autox", "B", "BAD", "C", "E", "LAST", "MANUAL", "MY-EXAMPLE-COM", "Manual", "Manualx", "PRIMARY", "PRIMARY!", "READY", "Ready", "Readyx", "TEAM", "UPPER", "VALID-NAME", "X", "a", "a*b is not 6", "a*b is not 6 for a positive a", "a*b is not 6 for a positive ax", "a*b is not 6x", "abc", "abcx", "al", "alx", "ax", "b", "bad", "badx", "bx", "c", "cx", "e", "ex", "last", "lastx", "my-example-com", "my-example-comx", "primary", "primary!", "primary!x", "primaryx", "team", "teamx", "upper", "upperx", "valid-name", "valid-namex", "x", "xx"),
+	}, celOracle_CalcSpec, validationtest.CompiledCEL[CalcSpec](celAt_CalcSpec))
+	validationtest.BenchCEL(b, "LedgerSpec", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_LedgerSpec, validationtest.CompiledCEL[LedgerSpec](celAt_LedgerSpec))
+	validationtest.BenchCEL(b, "Step", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(1), int64(2), int64(3)),
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_Step, validationtest.CompiledCEL[Step](celAt_Step))
+}

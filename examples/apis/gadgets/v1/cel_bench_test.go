@@ -4,15 +4,12 @@ import (
 	"context"
 	"testing"
 
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	celconfig "k8s.io/apiserver/pkg/apis/cel"
-	"k8s.io/apiserver/pkg/cel/common"
 
 	vgruntime "github.com/declval/validation-gen/runtime"
 	"github.com/declval/validation-gen/runtime/celrules"
+	"github.com/declval/validation-gen/validationtest"
 )
 
 // The CEL rules of the Scaler kind (its own, its spec's and each window's,
@@ -123,44 +120,21 @@ func serverCEL(b *testing.B, update bool, obj, old *Scaler) func() field.ErrorLi
 		oldSpec = &old.Spec
 	}
 	calls := []func() field.ErrorList{
-		serverCall(b, celOracle_Scaler, false, obj, old, nil),
-		serverCall(b, celOracle_ScalerSpec, false, &obj.Spec, oldSpec, field.NewPath("spec")),
+		validationtest.ServerCEL(b, celOracle_Scaler, false, obj, old, nil),
+		validationtest.ServerCEL(b, celOracle_ScalerSpec, false, &obj.Spec, oldSpec, field.NewPath("spec")),
 	}
 	for i := range obj.Spec.Windows {
 		var ow *Window
 		if update {
 			ow = &old.Spec.Windows[i]
 		}
-		calls = append(calls, serverCall(b, celOracle_Window, true, &obj.Spec.Windows[i], ow, field.NewPath("spec", "windows").Index(i)))
+		calls = append(calls, validationtest.ServerCEL(b, celOracle_Window, true, &obj.Spec.Windows[i], ow, field.NewPath("spec", "windows").Index(i)))
 	}
 	return func() field.ErrorList {
 		var errs field.ErrorList
 		for _, c := range calls {
 			errs = append(errs, c()...)
 		}
-		return errs
-	}
-}
-
-func serverCall[T any](b *testing.B, r *celrules.Rules, inItem bool, v, ov *T, path *field.Path) func() field.ErrorList {
-	ctx := context.Background()
-	validator, s, val, err := celrules.ServerView(r, inItem, v)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if ov == nil {
-		return func() field.ErrorList {
-			errs, _ := validator.Validate(ctx, path, s, val, nil, celconfig.RuntimeCELCostBudget)
-			return errs
-		}
-	}
-	_, _, oldVal, err := celrules.ServerView(r, inItem, ov)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return func() field.ErrorList {
-		ratchet := cel.WithRatcheting(common.NewCorrelatedObject(val, oldVal, &model.Structural{Structural: s}))
-		errs, _ := validator.Validate(ctx, path, s, val, oldVal, celconfig.RuntimeCELCostBudget, ratchet)
 		return errs
 	}
 }

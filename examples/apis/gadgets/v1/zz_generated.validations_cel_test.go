@@ -60,3 +60,23 @@ func TestCompiledCELRules(t *testing.T) {
 		}, celOracle_Window, validationtest.CompiledCEL[Window](celAt_Window))
 	})
 }
+
+// BenchmarkCompiledCELRules times the CEL rules compiled to Go against the API
+// server's CEL validator, on a random value it accepts and on one it rejects.
+func BenchmarkCompiledCELRules(b *testing.B) {
+	validationtest.BenchCEL(b, "Scaler", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(19), int64(20), int64(21)),
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_Scaler, validationtest.CompiledCEL[Scaler](celAt_Scaler))
+	validationtest.BenchCEL(b, "ScalerSpec", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1)),
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), "A TARGET IS NEEDED IN MODE ", "AUTO", "Auto", "Autox", "MANUAL", "Manual", "Manualx", "OFF", "Off", "Offx", "a target is needed in mode ", "a target is needed in mode x"),
+	}, celOracle_ScalerSpec, validationtest.CompiledCEL[ScalerSpec](celAt_ScalerSpec))
+	validationtest.BenchCEL(b, "Window", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_Window, validationtest.CompiledCEL[Window](celAt_Window))
+}

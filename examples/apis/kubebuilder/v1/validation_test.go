@@ -145,6 +145,31 @@ func TestKeywordsAllocateNothing(t *testing.T) {
 	}
 }
 
+// A create's whole validation, the CEL rule compiled to Go included,
+// allocates nothing on a valid object; so do the compiled rules on an
+// update (their ratcheting asks the server's correlation only when a rule
+// fails).
+func TestValidateAllocatesNothing(t *testing.T) {
+	obj, old := validCronTab(), validCronTab()
+	old.Spec.Image = "nginx:1.27"
+	ctx := context.Background()
+	if n := testing.AllocsPerRun(100, func() {
+		if errs := Validate_CronTab(ctx, operation.Operation{Type: operation.Create}, nil, obj, nil); len(errs) > 0 {
+			t.Fatal(errs)
+		}
+	}); n != 0 {
+		t.Errorf("create: %v allocations", n)
+	}
+	var p vgruntime.Path
+	if n := testing.AllocsPerRun(100, func() {
+		if errs := celAt_CronTab(operation.Operation{Type: operation.Update}, &p, obj, old); len(errs) > 0 {
+			t.Fatal(errs)
+		}
+	}); n != 0 {
+		t.Errorf("update, CEL rules: %v allocations", n)
+	}
+}
+
 // A map's values are checked in the map's order (which allocates
 // nothing), and, when they have errors, again in the keys' order: the
 // errors come in the same order every time.

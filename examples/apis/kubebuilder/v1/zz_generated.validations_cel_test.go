@@ -39,3 +39,13 @@ func TestCompiledCELRules(t *testing.T) {
 		}, celOracle_CronTab, validationtest.CompiledCEL[CronTab](celAt_CronTab))
 	})
 }
+
+// BenchmarkCompiledCELRules times the CEL rules compiled to Go against the API
+// server's CEL validator, on a random value it accepts and on one it rejects.
+func BenchmarkCompiledCELRules(b *testing.B) {
+	validationtest.BenchCEL(b, "CronTab", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_CronTab, validationtest.CompiledCEL[CronTab](celAt_CronTab))
+}

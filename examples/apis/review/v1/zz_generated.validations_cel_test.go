@@ -110,3 +110,48 @@ func TestCompiledCELRules(t *testing.T) {
 		}, celOracle_SuccessPolicyRule, validationtest.CompiledCEL[SuccessPolicyRule](celAt_SuccessPolicyRule))
 	})
 }
+
+// BenchmarkCompiledCELRules times the CEL rules compiled to Go against the API
+// server's CEL validator, on a random value it accepts and on one it rejects.
+func BenchmarkCompiledCELRules(b *testing.B) {
+	validationtest.BenchCEL(b, "ExitCodesRequirement", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1), int64(254), int64(255), int64(256)),
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_ExitCodesRequirement, validationtest.CompiledCEL[ExitCodesRequirement](celAt_ExitCodesRequirement))
+	validationtest.BenchCEL(b, "JobSpec", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), "COMPLETIONS IS REQUIRED IN COMPLETIONMODE ", "INDEXED", "Indexed", "Indexedx", "completions is required in completionMode ", "completions is required in completionMode x"),
+	}, celOracle_JobSpec, validationtest.CompiledCEL[JobSpec](celAt_JobSpec))
+	validationtest.BenchCEL(b, "ObjectReference", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_ObjectReference, validationtest.CompiledCEL[ObjectReference](celAt_ObjectReference))
+	validationtest.BenchCEL(b, "PodFailurePolicyRule", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), "COUNT", "Count", "Countx"),
+	}, celOracle_PodFailurePolicyRule, validationtest.CompiledCEL[PodFailurePolicyRule](celAt_PodFailurePolicyRule))
+	validationtest.BenchCEL(b, "ScheduledJob", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(3599), int64(3600), int64(3601)),
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_ScheduledJob, validationtest.CompiledCEL[ScheduledJob](celAt_ScheduledJob))
+	validationtest.BenchCEL(b, "ScheduledJobSpec", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(4), int64(5), int64(6)),
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), " ", " DOES NOT HAVE 5 FIELDS", " does not have 5 fields", " does not have 5 fieldsx", " x", "REPLACE", "Replace", "Replacex", "SCHEDULE ", "schedule ", "schedule x"),
+	}, celOracle_ScheduledJobSpec, validationtest.CompiledCEL[ScheduledJobSpec](celAt_ScheduledJobSpec))
+	validationtest.BenchCEL(b, "ScheduledJobStatus", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_ScheduledJobStatus, validationtest.CompiledCEL[ScheduledJobStatus](celAt_ScheduledJobStatus))
+	validationtest.BenchCEL(b, "SuccessPolicyRule", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_SuccessPolicyRule, validationtest.CompiledCEL[SuccessPolicyRule](celAt_SuccessPolicyRule))
+}
