@@ -5,7 +5,9 @@
 # committed), go-playground/validator and the API server's CRD pipeline on
 # the example kinds; validation-gen, the reference and Kubernetes'
 # handwritten validation on k8s.io/api's kinds; plus the speed of the two
-# generators on the examples and on all of k8s.io/api. Needs only Go
+# generators on the examples and on all of k8s.io/api; and the CEL rules
+# of real kubebuilder projects (test/kubebuilder's TestCELBenchmarks,
+# their modules from the Go module proxy). Needs only Go
 # (modules come from the Go module proxy). A full run takes about 35
 # minutes on 2 cores; keep the machine otherwise idle, the report records
 # the load average.
@@ -97,6 +99,15 @@ echo "==> k8s.io/api benchmarks (-count $count -benchtime $benchtime)"
 
 echo "==> CEL rules benchmarks (-count $count -benchtime $benchtime)"
 (cd "$root/examples/apis/gadgets/v1" && "$work/cel.test" -test.run '^$' -test.bench CELRules -test.benchmem -test.count "$count" -test.benchtime "$benchtime") | tee -a "$work/raw.txt"
+
+echo "==> the kubebuilder projects' CEL rules benchmarks (test/kubebuilder: TestCELBenchmarks)"
+projects="kueue capi"
+if [ "$smoke" -eq 1 ]; then
+  projects=kueue
+fi
+(cd "$root/test" && KUBEBUILDER_CEL_BENCH="$work/raw.txt" KUBEBUILDER_CEL_BENCH_ARGS="-count $count -benchtime $benchtime" \
+  KUBEBUILDER_CEL_BENCH_PROJECTS="$projects" go test -count=1 -timeout 90m -run '^TestCELBenchmarks$' ./kubebuilder/)
+grep '^BenchmarkCELRules/kind=[a-z]*\.' "$work/raw.txt" | tail -n 3
 
 echo "==> generator speed ($genruns runs each)"
 go run ./cmd/genspeed -suite examples -runs "$genruns" -o "$work/genspeed.json"

@@ -27,6 +27,10 @@ const (
 	kListLit
 	kOptional
 	kLazy // a list filter() or map() makes (lists.go)
+	// kDurationString is a metav1.Duration, a string to CEL, which the
+	// subset reads only through duration(); val is its time.Duration.
+	kDurationString
+	kDuration // a CEL duration, held as its int64 nanoseconds
 )
 
 func (k kind) goType() *jen.Statement {
@@ -37,6 +41,8 @@ func (k kind) goType() *jen.Statement {
 		return jen.Int64()
 	case kString:
 		return jen.String()
+	case kDuration, kDurationString:
+		return jen.Int64()
 	}
 	return nil
 }
@@ -49,7 +55,7 @@ func (k kind) schemaType() string {
 		return "boolean"
 	case kInt:
 		return "integer"
-	case kString:
+	case kString, kDurationString:
 		return "string"
 	case kObject:
 		return "object"
@@ -139,6 +145,8 @@ func (p *prop) value(f *jen.Statement) *jen.Statement {
 
 func scalar(k kind, v *jen.Statement) *jen.Statement {
 	switch k {
+	case kDurationString:
+		return jen.Int64().Call(jen.Parens(v).Dot("Duration"))
 	case kInt:
 		return jen.Int64().Call(v)
 	case kString:
@@ -161,6 +169,11 @@ func bind(t *types.Type, plain, item *apiextv1.JSONSchemaProps, depth int) (*nod
 	}
 	if plain.Nullable || plain.XIntOrString || (plain.XPreserveUnknownFields != nil && *plain.XPreserveUnknownFields) || plain.XEmbeddedResource {
 		return nil, "a nullable, int-or-string, embedded or unknown-fields value"
+	}
+	if t.Name.Package == "k8s.io/apimachinery/pkg/apis/meta/v1" && t.Name.Name == "Duration" && plain.Type == "string" && plain.Format == "" {
+		// Its JSON is its time.Duration's String(), which CEL's
+		// duration() parses back to the same value (time.ParseDuration).
+		return &node{kind: kDurationString, goTyp: t}, ""
 	}
 	if hasMarshaler(t) {
 		return nil, fmt.Sprintf("%s has its own JSON encoding", t.Name)

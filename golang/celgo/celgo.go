@@ -262,8 +262,12 @@ func compileRule(env, msgEnv *cel.Env, st *structuralschema.Structural, r apiext
 		detail = "failed rule: " + ruleString
 	}
 	var value jen.Code = jen.Qual("k8s.io/apimachinery/pkg/util/validation/field", "OmitValueType").Values()
-	if k := c.self.kind; k == kInt || k == kString || k == kBool {
+	switch c.self.kind {
+	case kInt, kString, kBool:
 		value = c.self.val
+	case kDurationString:
+		// The server's value is the JSON string.
+		value = jen.Qual("time", "Duration").Call(c.self.val).Dot("String").Call()
 	}
 	reason := "FieldValueInvalid"
 	if r.Reason != nil {

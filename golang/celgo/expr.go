@@ -2,6 +2,7 @@ package celgo
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/dave/jennifer/jen"
 	celast "github.com/google/cel-go/common/ast"
@@ -260,6 +261,15 @@ func (c *exprCompiler) call(call celast.CallExpr, out *[]jen.Code) (operand, err
 		return c.conditional(args, out)
 	case "matches":
 		return c.matches(args, out)
+	case "duration":
+		if len(args) == 1 && args[0].Kind() == celast.LiteralKind {
+			lit, _ := args[0].AsLiteral().Value().(string)
+			d, err := time.ParseDuration(lit)
+			if err != nil {
+				return operand{}, unsupportedf("duration() of %q, which does not parse", lit)
+			}
+			return operand{kind: kDuration, val: jen.Lit(int64(d))}, nil
+		}
 	}
 	ops := make([]operand, len(args))
 	for i, a := range args {
@@ -271,6 +281,15 @@ func (c *exprCompiler) call(call celast.CallExpr, out *[]jen.Code) (operand, err
 			o = c.built(o, out)
 		}
 		ops[i] = o
+	}
+	if fn != "duration" && !(len(ops) == 2 && ops[0].kind == kDurationString && ops[1].kind == kDurationString && (fn == operators.Equals || fn == operators.NotEquals)) {
+		for i, o := range ops {
+			if o.kind == kDurationString {
+				// The string the server sees (String() is one to one, so
+				// two are compared as durations above).
+				ops[i] = operand{kind: kString, val: jen.Qual("time", "Duration").Call(o.val).Dot("String").Call(), err: o.err}
+			}
+		}
 	}
 	switch fn {
 	case operators.LogicalNot:
@@ -287,9 +306,15 @@ func (c *exprCompiler) call(call celast.CallExpr, out *[]jen.Code) (operand, err
 			eq = jen.Op("!").Add(eq)
 		}
 		return c.combine(out, kBool, eq, ops...), nil
+	case "duration":
+		if len(ops) == 1 && ops[0].kind == kDurationString {
+			o := ops[0]
+			o.kind = kDuration
+			return o, nil
+		}
 	case operators.Less, operators.LessEquals, operators.Greater, operators.GreaterEquals:
 		a, b := ops[0], ops[1]
-		if a.kind != b.kind || (a.kind != kInt && a.kind != kString) {
+		if a.kind != b.kind || (a.kind != kInt && a.kind != kString && a.kind != kDuration) {
 			return operand{}, unsupportedf("%s of these types", fn)
 		}
 		return c.combine(out, kBool, jen.Parens(a.val.Clone().Op(comparisons[fn]).Add(b.val)), ops...), nil

@@ -30,6 +30,7 @@ import (
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -414,9 +415,291 @@ func Validate_CertificateSpec(ctx context.Context, op operation.Operation, fldPa
 	return vgruntime.Rebase(ValidateAt_CertificateSpec(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of CertificateSpec are interpreted (runtime/celrules), not compiled to Go: rule "!has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)": the field renewBefore: k8s.io/apimachinery/pkg/apis/meta/v1.Duration has its own JSON encoding.
-// celRules_CertificateSpec are the CEL rules of CertificateSpec, with the schema they are compiled against.
-var celRules_CertificateSpec = celrules.New(`{"type":"object","properties":{"additionalOutputFormats":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"encoding":{"type":"string","default":"","maxLength":8},"key":{"type":"string","default":"","maxLength":16},"type":{"type":"string","default":"","enum":["","DER","PEM"]}}},"x-kubernetes-list-map-keys":["type","key"],"x-kubernetes-list-type":"map"},"commonName":{"type":"string","maxLength":64},"dnsNames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set"},"duration":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('1h')","message":"duration is at least an hour"}]},"issuerRef":{"type":"object","properties":{"group":{"type":"string","maxLength":32},"kind":{"type":"string","maxLength":32},"name":{"type":"string","maxLength":32}}},"keystores":{"type":"object","additionalProperties":{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16}}}},"privateKey":{"type":"object","properties":{"algorithm":{"type":"string","enum":["","ECDSA","Ed25519","RSA"]},"encoding":{"type":"string","enum":["PKCS1","PKCS8"]},"rotationPolicy":{"type":"string","enum":["","Always","Never"]},"secretRef":{"type":"string","maxLength":16},"size":{"type":"integer","format":"int32","minimum":0}}},"renewBefore":{"type":"string"},"renewalWindows":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}}}},"revisionHistoryLimit":{"type":"integer","format":"int32","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"revisionHistoryLimit may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"secretName":{"type":"string","maxLength":63,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"secretName is immutable","reason":"FieldValueForbidden"}]},"usages":{"type":"array","maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}},"x-kubernetes-validations":[{"rule":"has(self.commonName) || (has(self.dnsNames) && size(self.dnsNames) > 0)","message":"a commonName or at least one dnsName is required","reason":"FieldValueRequired","fieldPath":".dnsNames"},{"rule":"!has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)","messageExpression":"'renewBefore (' + self.renewBefore + ') must be less than duration (' + self.duration + ')'","fieldPath":".renewBefore"},{"rule":"!has(self.privateKey) || !has(self.privateKey.rotationPolicy) || self.privateKey.rotationPolicy != 'Never' || !has(self.renewBefore)","message":"renewBefore is forbidden when the key is never rotated","reason":"FieldValueForbidden","fieldPath":".renewBefore"}]}`, false)
+// celRatchet_CertificateSpec is the schema of CertificateSpec's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.
+var celRatchet_CertificateSpec = celrules.New(`{"type":"object","properties":{"additionalOutputFormats":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"encoding":{"type":"string","default":"","maxLength":8},"key":{"type":"string","default":"","maxLength":16},"type":{"type":"string","default":"","enum":["","DER","PEM"]}}},"x-kubernetes-list-map-keys":["type","key"],"x-kubernetes-list-type":"map"},"commonName":{"type":"string","maxLength":64},"dnsNames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set"},"duration":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('1h')","message":"duration is at least an hour"}]},"issuerRef":{"type":"object","properties":{"group":{"type":"string","maxLength":32},"kind":{"type":"string","maxLength":32},"name":{"type":"string","maxLength":32}}},"keystores":{"type":"object","additionalProperties":{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16}}}},"privateKey":{"type":"object","properties":{"algorithm":{"type":"string","enum":["","ECDSA","Ed25519","RSA"]},"encoding":{"type":"string","enum":["PKCS1","PKCS8"]},"rotationPolicy":{"type":"string","enum":["","Always","Never"]},"secretRef":{"type":"string","maxLength":16},"size":{"type":"integer","format":"int32","minimum":0}}},"renewBefore":{"type":"string"},"renewalWindows":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}}}},"revisionHistoryLimit":{"type":"integer","format":"int32","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"revisionHistoryLimit may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"secretName":{"type":"string","maxLength":63,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"secretName is immutable","reason":"FieldValueForbidden"}]},"usages":{"type":"array","maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}},"x-kubernetes-validations":[{"rule":"has(self.commonName) || (has(self.dnsNames) && size(self.dnsNames) > 0)","message":"a commonName or at least one dnsName is required","reason":"FieldValueRequired","fieldPath":".dnsNames"},{"rule":"!has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)","messageExpression":"'renewBefore (' + self.renewBefore + ') must be less than duration (' + self.duration + ')'","fieldPath":".renewBefore"},{"rule":"!has(self.privateKey) || !has(self.privateKey.rotationPolicy) || self.privateKey.rotationPolicy != 'Never' || !has(self.renewBefore)","message":"renewBefore is forbidden when the key is never rotated","reason":"FieldValueForbidden","fieldPath":".renewBefore"}]}`, false)
+
+// celAt_CertificateSpec evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_CertificateSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *CertificateSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: has(self.commonName) || (has(self.dnsNames) && size(self.dnsNames) > 0)
+	{
+		var v1 []string
+		var e2 string
+		if !(len(obj.DNSNames) == 0) {
+			v1 = obj.DNSNames
+		} else {
+			e2 = "no such key: dnsNames"
+		}
+		var v3 int64
+		e4 := e2
+		if e4 == "" {
+			v3 = int64(len(v1))
+		}
+		var v5 bool
+		e6 := e4
+		if e6 == "" {
+			v5 = (v3 > int64(0))
+		}
+		var v7 bool
+		var e8 string
+		switch {
+		case (!(!(len(obj.DNSNames) == 0))) || (e6 == "" && !v5):
+			v7 = false
+		case e6 != "":
+			e8 = e6
+		default:
+			v7 = true
+		}
+		var v9 bool
+		var e10 string
+		switch {
+		case (!(obj.CommonName == nil)) || (e8 == "" && v7):
+			v9 = true
+		case e8 != "":
+			e10 = e8
+		default:
+			v9 = false
+		}
+		if e10 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e10, "a commonName or at least one dnsName is required"))
+		} else if !(v9) {
+			if !(update && celrules.Unchanged(celRatchet_CertificateSpec, p.InItem(), obj, oldObj, "")) {
+				detail := "a commonName or at least one dnsName is required"
+				errs = append(errs, vgruntime.CELFailed(p, "dnsNames", field.OmitValueType{}, detail, "FieldValueRequired"))
+			}
+		}
+	}
+	// rule: !has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)
+	{
+		var v11 int64
+		var e12 string
+		if !(obj.RenewBefore == nil) {
+			v11 = int64((*obj.RenewBefore).Duration)
+		} else {
+			e12 = "no such key: renewBefore"
+		}
+		var v13 int64
+		var e14 string
+		if !(obj.Duration == nil) {
+			v13 = int64((*obj.Duration).Duration)
+		} else {
+			e14 = "no such key: duration"
+		}
+		var v15 bool
+		e16 := e12
+		if e16 == "" {
+			e16 = e14
+		}
+		if e16 == "" {
+			v15 = (v11 < v13)
+		}
+		var v17 bool
+		var e18 string
+		switch {
+		case (!(!(obj.RenewBefore == nil)) || !(!(obj.Duration == nil))) || (e16 == "" && v15):
+			v17 = true
+		case e16 != "":
+			e18 = e16
+		default:
+			v17 = false
+		}
+		if e18 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e18, "!has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)"))
+		} else if !(v17) {
+			if !(update && celrules.Unchanged(celRatchet_CertificateSpec, p.InItem(), obj, oldObj, "")) {
+				detail := "failed rule: !has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)"
+				var v19 int64
+				var e20 string
+				if !(obj.RenewBefore == nil) {
+					v19 = int64((*obj.RenewBefore).Duration)
+				} else {
+					e20 = "no such key: renewBefore"
+				}
+				var v21 string
+				e22 := e20
+				if e22 == "" {
+					v21 = ("renewBefore (" + time.Duration(v19).String())
+				}
+				var v23 string
+				e24 := e22
+				if e24 == "" {
+					v23 = (v21 + ") must be less than duration (")
+				}
+				var v25 int64
+				var e26 string
+				if !(obj.Duration == nil) {
+					v25 = int64((*obj.Duration).Duration)
+				} else {
+					e26 = "no such key: duration"
+				}
+				var v27 string
+				e28 := e24
+				if e28 == "" {
+					e28 = e26
+				}
+				if e28 == "" {
+					v27 = (v23 + time.Duration(v25).String())
+				}
+				var v29 string
+				e30 := e28
+				if e30 == "" {
+					v29 = (v27 + ")")
+				}
+				if e30 == "" {
+					if s, ok := vgruntime.CELMessage(v29); ok {
+						detail = s
+					}
+				}
+				errs = append(errs, vgruntime.CELFailed(p, "renewBefore", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// rule: !has(self.privateKey) || !has(self.privateKey.rotationPolicy) || self.privateKey.rotationPolicy != 'Never' || !has(self.renewBefore)
+	{
+		var v31 *PrivateKey
+		var e32 string
+		if !(obj.PrivateKey == nil) {
+			v31 = obj.PrivateKey
+		} else {
+			e32 = "no such key: privateKey"
+		}
+		var v33 bool
+		e34 := e32
+		if e34 == "" {
+			v33 = !(v31.RotationPolicy == "")
+		}
+		var v35 bool
+		e36 := e34
+		if e36 == "" {
+			v35 = !v33
+		}
+		var v37 bool
+		var e38 string
+		switch {
+		case (!(!(obj.PrivateKey == nil))) || (e36 == "" && v35):
+			v37 = true
+		case e36 != "":
+			e38 = e36
+		default:
+			v37 = false
+		}
+		var v39 *PrivateKey
+		var e40 string
+		if !(obj.PrivateKey == nil) {
+			v39 = obj.PrivateKey
+		} else {
+			e40 = "no such key: privateKey"
+		}
+		var v41 string
+		e42 := e40
+		if e42 == "" {
+			if !(v39.RotationPolicy == "") {
+				v41 = string(v39.RotationPolicy)
+			} else {
+				e42 = "no such key: rotationPolicy"
+			}
+		}
+		var v43 bool
+		e44 := e42
+		if e44 == "" {
+			v43 = !(v41 == "Never")
+		}
+		var v45 bool
+		var e46 string
+		switch {
+		case (e44 == "" && v43) || (!(!(obj.RenewBefore == nil))):
+			v45 = true
+		case e44 != "":
+			e46 = e44
+		default:
+			v45 = false
+		}
+		var v47 bool
+		var e48 string
+		switch {
+		case (e38 == "" && v37) || (e46 == "" && v45):
+			v47 = true
+		case e38 != "":
+			e48 = e38
+		case e46 != "":
+			e48 = e46
+		default:
+			v47 = false
+		}
+		if e48 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e48, "renewBefore is forbidden when the key is never rotated"))
+		} else if !(v47) {
+			if !(update && celrules.Unchanged(celRatchet_CertificateSpec, p.InItem(), obj, oldObj, "")) {
+				detail := "renewBefore is forbidden when the key is never rotated"
+				errs = append(errs, vgruntime.CELFailed(p, "renewBefore", field.OmitValueType{}, detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	// the rules of duration
+	if !(obj.Duration == nil) {
+		fp6 := p.Child("duration")
+		// rule: duration(self) >= duration('1h')
+		{
+			if !(int64((*obj.Duration).Duration) >= int64(3600000000000)) {
+				if !((update && !(oldObj.Duration == nil)) && vgruntime.JSONEqual(&obj.Duration, &oldObj.Duration)) {
+					detail := "duration is at least an hour"
+					errs = append(errs, vgruntime.CELFailed(&fp6, "", time.Duration(int64((*obj.Duration).Duration)).String(), detail, "FieldValueInvalid"))
+				}
+			}
+		}
+	}
+	// the rules of revisionHistoryLimit
+	if !(obj.RevisionHistoryLimit == nil) {
+		fp8 := p.Child("revisionHistoryLimit")
+		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
+		{
+			var v49 int64
+			var e50 string
+			if update && !(oldObj.RevisionHistoryLimit == nil) {
+				v49 = int64(*oldObj.RevisionHistoryLimit)
+			} else {
+				e50 = "optional.none() dereference"
+			}
+			var v51 bool
+			e52 := e50
+			if e52 == "" {
+				v51 = (int64(*obj.RevisionHistoryLimit) >= v49)
+			}
+			var v53 bool
+			var e54 string
+			switch {
+			case (!(update && !(oldObj.RevisionHistoryLimit == nil))) || (e52 == "" && v51):
+				v53 = true
+			case e52 != "":
+				e54 = e52
+			default:
+				v53 = false
+			}
+			if e54 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp8, "integer", e54, "revisionHistoryLimit may not decrease"))
+			} else if !(v53) {
+				detail := "revisionHistoryLimit may not decrease"
+				errs = append(errs, vgruntime.CELFailed(&fp8, "", int64(*obj.RevisionHistoryLimit), detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	// the rules of secretName
+	{
+		fp10 := p.Child("secretName")
+		// rule: self == oldSelf
+		if update {
+			if !(string(obj.SecretName) == string(oldObj.SecretName)) {
+				detail := "secretName is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp10, "", string(obj.SecretName), detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_CertificateSpec is Validate_CertificateSpec with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -719,8 +1002,8 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_CertificateSpec, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_CertificateSpec(op, p, obj, oldObj)...)
 	return
 }
 
@@ -2354,15 +2637,106 @@ func Validate_HTTPRouteTimeouts(ctx context.Context, op operation.Operation, fld
 	return vgruntime.Rebase(ValidateAt_HTTPRouteTimeouts(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of HTTPRouteTimeouts are interpreted (runtime/celrules), not compiled to Go: rule "!(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))": the field request: k8s.io/apimachinery/pkg/apis/meta/v1.Duration has its own JSON encoding.
-// celRules_HTTPRouteTimeouts are the CEL rules of HTTPRouteTimeouts, with the schema they are compiled against.
-var celRules_HTTPRouteTimeouts = celrules.NewWithItemSchema(`{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('0s')","message":"request timeout may not be negative"}]}},"x-kubernetes-validations":[{"rule":"!(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))","message":"backendRequest timeout cannot be longer than request timeout","fieldPath":".backendRequest"}]}`, `{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('0s')","message":"request timeout may not be negative"}]}},"x-kubernetes-validations":[{"rule":"!(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))","message":"backendRequest timeout cannot be longer than request timeout","fieldPath":".backendRequest"}]}`, false)
+// celAt_HTTPRouteTimeouts evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_HTTPRouteTimeouts(op operation.Operation, p *vgruntime.Path, obj, oldObj *HTTPRouteTimeouts) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: !(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))
+	{
+		var v1 int64
+		var e2 string
+		if !(obj.Request == nil) {
+			v1 = int64((*obj.Request).Duration)
+		} else {
+			e2 = "no such key: request"
+		}
+		var v3 bool
+		e4 := e2
+		if e4 == "" {
+			v3 = !(v1 == int64(0))
+		}
+		var v5 int64
+		var e6 string
+		if !(obj.BackendRequest == nil) {
+			v5 = int64((*obj.BackendRequest).Duration)
+		} else {
+			e6 = "no such key: backendRequest"
+		}
+		var v7 int64
+		var e8 string
+		if !(obj.Request == nil) {
+			v7 = int64((*obj.Request).Duration)
+		} else {
+			e8 = "no such key: request"
+		}
+		var v9 bool
+		e10 := e6
+		if e10 == "" {
+			e10 = e8
+		}
+		if e10 == "" {
+			v9 = (v5 > v7)
+		}
+		var v11 bool
+		var e12 string
+		switch {
+		case (e4 == "" && !v3) || (e10 == "" && !v9):
+			v11 = false
+		case e4 != "":
+			e12 = e4
+		case e10 != "":
+			e12 = e10
+		default:
+			v11 = true
+		}
+		var v13 bool
+		var e14 string
+		switch {
+		case (!((!(obj.Request == nil)) && (!(obj.BackendRequest == nil)))) || (e12 == "" && !v11):
+			v13 = false
+		case e12 != "":
+			e14 = e12
+		default:
+			v13 = true
+		}
+		var v15 bool
+		e16 := e14
+		if e16 == "" {
+			v15 = !v13
+		}
+		if e16 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e16, "backendRequest timeout cannot be longer than request timeout"))
+		} else if !(v15) {
+			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
+				detail := "backendRequest timeout cannot be longer than request timeout"
+				errs = append(errs, vgruntime.CELFailed(p, "backendRequest", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// the rules of request
+	if !(obj.Request == nil) {
+		fp2 := p.Child("request")
+		// rule: duration(self) >= duration('0s')
+		{
+			if !(int64((*obj.Request).Duration) >= int64(0)) {
+				if !((update && !(oldObj.Request == nil)) && vgruntime.JSONEqual(&obj.Request, &oldObj.Request)) {
+					detail := "request timeout may not be negative"
+					errs = append(errs, vgruntime.CELFailed(&fp2, "", time.Duration(int64((*obj.Request).Duration)).String(), detail, "FieldValueInvalid"))
+				}
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_HTTPRouteTimeouts is Validate_HTTPRouteTimeouts with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_HTTPRouteTimeouts(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *HTTPRouteTimeouts) (errs field.ErrorList) {
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_HTTPRouteTimeouts, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_HTTPRouteTimeouts(op, p, obj, oldObj)...)
 	return
 }
 
@@ -4011,9 +4385,24 @@ func Validate_RenewalWindow(ctx context.Context, op operation.Operation, fldPath
 	return vgruntime.Rebase(ValidateAt_RenewalWindow(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of RenewalWindow are interpreted (runtime/celrules), not compiled to Go: rule "duration(self.length) >= duration('0s')": the field length: k8s.io/apimachinery/pkg/apis/meta/v1.Duration has its own JSON encoding.
-// celRules_RenewalWindow are the CEL rules of RenewalWindow, with the schema they are compiled against.
-var celRules_RenewalWindow = celrules.NewWithItemSchema(`{"type":"object","properties":{"label":{"type":"string","maxLength":16},"length":{"type":"string"}},"x-kubernetes-validations":[{"rule":"duration(self.length) >= duration('0s')","message":"length may not be negative","fieldPath":".length"}]}`, `{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}},"x-kubernetes-validations":[{"rule":"duration(self.length) >= duration('0s')","message":"length may not be negative","fieldPath":".length"}]}`, false)
+// celAt_RenewalWindow evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_RenewalWindow(op operation.Operation, p *vgruntime.Path, obj, oldObj *RenewalWindow) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: duration(self.length) >= duration('0s')
+	{
+		if !(int64((obj.Length).Duration) >= int64(0)) {
+			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
+				detail := "length may not be negative"
+				errs = append(errs, vgruntime.CELFailed(p, "length", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_RenewalWindow is Validate_RenewalWindow with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -4034,8 +4423,8 @@ func ValidateAt_RenewalWindow(ctx context.Context, op operation.Operation, p *vg
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_RenewalWindow, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_RenewalWindow(op, p, obj, oldObj)...)
 	return
 }
 

@@ -32,6 +32,9 @@ var celOracle_BackendRef = celrules.NewWithItemSchema(`{"type":"object","propert
 // celOracle_Certificate is the API server's CEL validator for the rules celAt_Certificate compiles.
 var celOracle_Certificate = celrules.New(`{"type":"object","properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},"spec":{"type":"object","properties":{"additionalOutputFormats":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"encoding":{"type":"string","default":"","maxLength":8},"key":{"type":"string","default":"","maxLength":16},"type":{"type":"string","default":"","enum":["","DER","PEM"]}}},"x-kubernetes-list-map-keys":["type","key"],"x-kubernetes-list-type":"map"},"commonName":{"type":"string","maxLength":64},"dnsNames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set"},"duration":{"type":"string"},"issuerRef":{"type":"object","properties":{"group":{"type":"string","maxLength":32},"kind":{"type":"string","maxLength":32},"name":{"type":"string","maxLength":32}}},"keystores":{"type":"object","additionalProperties":{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16}}}},"privateKey":{"type":"object","properties":{"algorithm":{"type":"string","enum":["","ECDSA","Ed25519","RSA"]},"encoding":{"type":"string","enum":["PKCS1","PKCS8"]},"rotationPolicy":{"type":"string","enum":["","Always","Never"]},"secretRef":{"type":"string","maxLength":16},"size":{"type":"integer","format":"int32","minimum":0}}},"renewBefore":{"type":"string"},"renewalWindows":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}}}},"revisionHistoryLimit":{"type":"integer","format":"int32"},"secretName":{"type":"string","maxLength":63},"usages":{"type":"array","maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}}},"status":{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"notAfter":{"type":"string","format":"date-time"},"notBefore":{"type":"string","format":"date-time"},"revision":{"type":"integer","format":"int32","minimum":1}}}},"x-kubernetes-validations":[{"rule":"self.metadata.name.size() <= 40","message":"the name of a certificate has at most 40 characters"}]}`, true)
 
+// celOracle_CertificateSpec is the API server's CEL validator for the rules celAt_CertificateSpec compiles.
+var celOracle_CertificateSpec = celrules.New(`{"type":"object","properties":{"additionalOutputFormats":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"encoding":{"type":"string","default":"","maxLength":8},"key":{"type":"string","default":"","maxLength":16},"type":{"type":"string","default":"","enum":["","DER","PEM"]}}},"x-kubernetes-list-map-keys":["type","key"],"x-kubernetes-list-type":"map"},"commonName":{"type":"string","maxLength":64},"dnsNames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set"},"duration":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('1h')","message":"duration is at least an hour"}]},"issuerRef":{"type":"object","properties":{"group":{"type":"string","maxLength":32},"kind":{"type":"string","maxLength":32},"name":{"type":"string","maxLength":32}}},"keystores":{"type":"object","additionalProperties":{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16}}}},"privateKey":{"type":"object","properties":{"algorithm":{"type":"string","enum":["","ECDSA","Ed25519","RSA"]},"encoding":{"type":"string","enum":["PKCS1","PKCS8"]},"rotationPolicy":{"type":"string","enum":["","Always","Never"]},"secretRef":{"type":"string","maxLength":16},"size":{"type":"integer","format":"int32","minimum":0}}},"renewBefore":{"type":"string"},"renewalWindows":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}}}},"revisionHistoryLimit":{"type":"integer","format":"int32","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"revisionHistoryLimit may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"secretName":{"type":"string","maxLength":63,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"secretName is immutable","reason":"FieldValueForbidden"}]},"usages":{"type":"array","maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}},"x-kubernetes-validations":[{"rule":"has(self.commonName) || (has(self.dnsNames) && size(self.dnsNames) > 0)","message":"a commonName or at least one dnsName is required","reason":"FieldValueRequired","fieldPath":".dnsNames"},{"rule":"!has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)","messageExpression":"'renewBefore (' + self.renewBefore + ') must be less than duration (' + self.duration + ')'","fieldPath":".renewBefore"},{"rule":"!has(self.privateKey) || !has(self.privateKey.rotationPolicy) || self.privateKey.rotationPolicy != 'Never' || !has(self.renewBefore)","message":"renewBefore is forbidden when the key is never rotated","reason":"FieldValueForbidden","fieldPath":".renewBefore"}]}`, false)
+
 // celOracle_DisruptionBudgetStatus is the API server's CEL validator for the rules celAt_DisruptionBudgetStatus compiles.
 var celOracle_DisruptionBudgetStatus = celrules.New(`{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"currentHealthy":{"type":"integer","format":"int32","minimum":0},"desiredHealthy":{"type":"integer","format":"int32","minimum":0},"disruptedPods":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}},"observedGeneration":{"type":"integer","format":"int64","minimum":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"observedGeneration may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"selector":{"type":"string","maxLength":64}},"x-kubernetes-validations":[{"rule":"self.currentHealthy >= 0 && self.desiredHealthy >= 0","message":"counts are not negative"}]}`, false)
 
@@ -50,6 +53,9 @@ var celOracle_HTTPRouteRule = celrules.NewWithItemSchema(`{"type":"object","prop
 // celOracle_HTTPRouteSpec is the API server's CEL validator for the rules celAt_HTTPRouteSpec compiles.
 var celOracle_HTTPRouteSpec = celrules.New(`{"type":"object","properties":{"backends":{"type":"object","additionalProperties":{"type":"object","properties":{"tenant":{"type":"string","default":"","maxLength":16},"weight":{"type":"integer","format":"int32","default":0,"minimum":0}}}},"hostnames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(h, !h.startsWith('*') || h.indexOf('*', 1) < 0)","message":"a wildcard is only allowed as the first label","reason":"FieldValueInvalid"}]},"owner":{"type":"string","maxLength":16,"x-kubernetes-validations":[{"rule":"self.matches('^[a-z]+$')","message":"owner is lowercase letters"}]},"parentRefs":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","default":"","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","default":"","maxLength":16}}},"x-kubernetes-list-map-keys":["name","sectionName"],"x-kubernetes-list-type":"map"},"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"filters":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.rules) || self.rules.all(r, !has(r.timeouts) || has(self.parentRefs))","message":"timeouts need a parent","reason":"FieldValueRequired","fieldPath":".parentRefs"}]}`, false)
 
+// celOracle_HTTPRouteTimeouts is the API server's CEL validator for the rules celAt_HTTPRouteTimeouts compiles.
+var celOracle_HTTPRouteTimeouts = celrules.NewWithItemSchema(`{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('0s')","message":"request timeout may not be negative"}]}},"x-kubernetes-validations":[{"rule":"!(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))","message":"backendRequest timeout cannot be longer than request timeout","fieldPath":".backendRequest"}]}`, `{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('0s')","message":"request timeout may not be negative"}]}},"x-kubernetes-validations":[{"rule":"!(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))","message":"backendRequest timeout cannot be longer than request timeout","fieldPath":".backendRequest"}]}`, false)
+
 // celOracle_IssuerRef is the API server's CEL validator for the rules celAt_IssuerRef compiles.
 var celOracle_IssuerRef = celrules.New(`{"type":"object","properties":{"group":{"type":"string","maxLength":32},"kind":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || oldSelf.value() == '' || self == oldSelf.value()","message":"kind cannot change once set","optionalOldSelf":true}]},"name":{"type":"string","maxLength":32}},"x-kubernetes-validations":[{"rule":"!has(self.group) || size(self.group) == 0 || self.group.endsWith('.io')","message":"group must end in .io","fieldPath":".group"}]}`, false)
 
@@ -67,6 +73,9 @@ var celOracle_ParentReference = celrules.NewWithItemSchema(`{"type":"object","pr
 
 // celOracle_PrivateKey is the API server's CEL validator for the rules celAt_PrivateKey compiles.
 var celOracle_PrivateKey = celrules.New(`{"type":"object","properties":{"algorithm":{"type":"string","enum":["","ECDSA","Ed25519","RSA"]},"encoding":{"type":"string","enum":["PKCS1","PKCS8"]},"rotationPolicy":{"type":"string","enum":["","Always","Never"]},"secretRef":{"type":"string","maxLength":16},"size":{"type":"integer","format":"int32","minimum":0}},"x-kubernetes-validations":[{"rule":"self.algorithm != 'ECDSA' || self.size in [0, 256, 384, 521]","message":"ECDSA keys are 256, 384 or 521 bits","fieldPath":".size"},{"rule":"self.algorithm != 'Ed25519' || self.size == 0","message":"Ed25519 keys have no size","reason":"FieldValueForbidden","fieldPath":".size"}]}`, false)
+
+// celOracle_RenewalWindow is the API server's CEL validator for the rules celAt_RenewalWindow compiles.
+var celOracle_RenewalWindow = celrules.NewWithItemSchema(`{"type":"object","properties":{"label":{"type":"string","maxLength":16},"length":{"type":"string"}},"x-kubernetes-validations":[{"rule":"duration(self.length) >= duration('0s')","message":"length may not be negative","fieldPath":".length"}]}`, `{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}},"x-kubernetes-validations":[{"rule":"duration(self.length) >= duration('0s')","message":"length may not be negative","fieldPath":".length"}]}`, false)
 
 // celOracle_URLRewrite is the API server's CEL validator for the rules celAt_URLRewrite compiles.
 var celOracle_URLRewrite = celrules.NewWithItemSchema(`{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self.startsWith('/')","message":"must begin with a slash","reason":"FieldValueInvalid"}]}}}`, `{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self.startsWith('/')","message":"must begin with a slash","reason":"FieldValueInvalid"}]}}}`, false)
@@ -87,6 +96,13 @@ func TestCompiledCELRules(t *testing.T) {
 			Objects: 400,
 			Strings: validationtest.DefaultStrings,
 		}, celOracle_Certificate, validationtest.CompiledCEL[Certificate](celAt_Certificate))
+	})
+	t.Run("CertificateSpec", func(t *testing.T) {
+		validationtest.CELAgree(t, validationtest.Config{
+			Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1)),
+			Objects: 400,
+			Strings: append(slices.Clone(validationtest.DefaultStrings), ")", ") MUST BE LESS THAN DURATION (", ") must be less than duration (", ") must be less than duration (x", ")x", "NEVER", "Never", "Neverx", "RENEWBEFORE (", "renewBefore (", "renewBefore (x"),
+		}, celOracle_CertificateSpec, validationtest.CompiledCEL[CertificateSpec](celAt_CertificateSpec))
 	})
 	t.Run("DisruptionBudgetStatus", func(t *testing.T) {
 		validationtest.CELAgree(t, validationtest.Config{
@@ -130,6 +146,13 @@ func TestCompiledCELRules(t *testing.T) {
 			Strings: append(slices.Clone(validationtest.DefaultStrings), "*", "*x"),
 		}, celOracle_HTTPRouteSpec, validationtest.CompiledCEL[HTTPRouteSpec](celAt_HTTPRouteSpec))
 	})
+	t.Run("HTTPRouteTimeouts", func(t *testing.T) {
+		validationtest.CELAgree(t, validationtest.Config{
+			Ints:    validationtest.DefaultInts,
+			Objects: 400,
+			Strings: validationtest.DefaultStrings,
+		}, celOracle_HTTPRouteTimeouts, validationtest.CompiledCEL[HTTPRouteTimeouts](celAt_HTTPRouteTimeouts))
+	})
 	t.Run("IssuerRef", func(t *testing.T) {
 		validationtest.CELAgree(t, validationtest.Config{
 			Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1)),
@@ -172,6 +195,13 @@ func TestCompiledCELRules(t *testing.T) {
 			Strings: append(slices.Clone(validationtest.DefaultStrings), "ECDSA", "ECDSAx", "ED25519", "Ed25519", "Ed25519x"),
 		}, celOracle_PrivateKey, validationtest.CompiledCEL[PrivateKey](celAt_PrivateKey))
 	})
+	t.Run("RenewalWindow", func(t *testing.T) {
+		validationtest.CELAgree(t, validationtest.Config{
+			Ints:    validationtest.DefaultInts,
+			Objects: 400,
+			Strings: validationtest.DefaultStrings,
+		}, celOracle_RenewalWindow, validationtest.CompiledCEL[RenewalWindow](celAt_RenewalWindow))
+	})
 	t.Run("URLRewrite", func(t *testing.T) {
 		validationtest.CELAgree(t, validationtest.Config{
 			Ints:    validationtest.DefaultInts,
@@ -194,6 +224,11 @@ func BenchmarkCompiledCELRules(b *testing.B) {
 		Objects: 400,
 		Strings: validationtest.DefaultStrings,
 	}, celOracle_Certificate, validationtest.CompiledCEL[Certificate](celAt_Certificate))
+	validationtest.BenchCEL(b, "CertificateSpec", validationtest.Config{
+		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1)),
+		Objects: 400,
+		Strings: append(slices.Clone(validationtest.DefaultStrings), ")", ") MUST BE LESS THAN DURATION (", ") must be less than duration (", ") must be less than duration (x", ")x", "NEVER", "Never", "Neverx", "RENEWBEFORE (", "renewBefore (", "renewBefore (x"),
+	}, celOracle_CertificateSpec, validationtest.CompiledCEL[CertificateSpec](celAt_CertificateSpec))
 	validationtest.BenchCEL(b, "DisruptionBudgetStatus", validationtest.Config{
 		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1)),
 		Objects: 400,
@@ -224,6 +259,11 @@ func BenchmarkCompiledCELRules(b *testing.B) {
 		Objects: 400,
 		Strings: append(slices.Clone(validationtest.DefaultStrings), "*", "*x"),
 	}, celOracle_HTTPRouteSpec, validationtest.CompiledCEL[HTTPRouteSpec](celAt_HTTPRouteSpec))
+	validationtest.BenchCEL(b, "HTTPRouteTimeouts", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_HTTPRouteTimeouts, validationtest.CompiledCEL[HTTPRouteTimeouts](celAt_HTTPRouteTimeouts))
 	validationtest.BenchCEL(b, "IssuerRef", validationtest.Config{
 		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1)),
 		Objects: 400,
@@ -254,6 +294,11 @@ func BenchmarkCompiledCELRules(b *testing.B) {
 		Objects: 400,
 		Strings: append(slices.Clone(validationtest.DefaultStrings), "ECDSA", "ECDSAx", "ED25519", "Ed25519", "Ed25519x"),
 	}, celOracle_PrivateKey, validationtest.CompiledCEL[PrivateKey](celAt_PrivateKey))
+	validationtest.BenchCEL(b, "RenewalWindow", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_RenewalWindow, validationtest.CompiledCEL[RenewalWindow](celAt_RenewalWindow))
 	validationtest.BenchCEL(b, "URLRewrite", validationtest.Config{
 		Ints:    validationtest.DefaultInts,
 		Objects: 400,
