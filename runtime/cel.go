@@ -20,26 +20,24 @@ const maxCELMessageBytes = 5 * 1024
 // FieldValueDuplicate) with the value (field.OmitValueType{} for an
 // object or a list) and detail.
 func CELFailed(p *Path, fieldPath string, value any, detail, reason string) *field.Error {
-	fp := p.Field()
-	if fieldPath != "" {
-		fp = fp.Child(fieldPath)
-	}
+	// field.Forbidden and its siblings, on the path's string built once.
+	f := p.childString(fieldPath)
 	switch reason {
 	case "FieldValueForbidden":
-		return field.Forbidden(fp, detail)
+		return &field.Error{Type: field.ErrorTypeForbidden, Field: f, BadValue: "", Detail: detail}
 	case "FieldValueRequired":
-		return field.Required(fp, detail)
+		return &field.Error{Type: field.ErrorTypeRequired, Field: f, BadValue: "", Detail: detail}
 	case "FieldValueDuplicate":
-		return field.Duplicate(fp, value)
+		return &field.Error{Type: field.ErrorTypeDuplicate, Field: f, BadValue: value}
 	}
-	return field.Invalid(fp, value, detail)
+	return &field.Error{Type: field.ErrorTypeInvalid, Field: f, BadValue: value, Detail: detail}
 }
 
 // CELEvalError is the error of a rule whose evaluation failed (err, such
 // as "no such key: name"), at the rule's value, whose schema type is the
 // error's value; rule is the rule's message, else the rule.
 func CELEvalError(p *Path, schemaType, err, rule string) *field.Error {
-	return field.Invalid(p.Field(), schemaType, err+" evaluating rule: "+rule)
+	return &field.Error{Type: field.ErrorTypeInvalid, Field: p.String(), BadValue: schemaType, Detail: err + " evaluating rule: " + rule}
 }
 
 // CELMessage is a messageExpression's result as the server uses it:

@@ -119,6 +119,25 @@ func (p *Path) String() string {
 	return b.String()
 }
 
+// childString is p.Child(name).String() ("" for p's own string), in one
+// allocation and without the child: name may hold dots (a CEL rule's
+// fieldPath, "a.b"), which field.Path writes as given.
+func (p *Path) childString(name string) string {
+	if name == "" {
+		return p.String()
+	}
+	n := p.width()
+	if n == 0 {
+		return strings.Clone(name)
+	}
+	var b strings.Builder
+	b.Grow(n + 1 + len(name))
+	p.write(&b)
+	b.WriteByte('.')
+	b.WriteString(name)
+	return b.String()
+}
+
 // width is the length of String's result, 0 for the root.
 func (p *Path) width() int {
 	n := 0
