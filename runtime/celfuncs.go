@@ -112,21 +112,31 @@ func matchAt(s string, b int, sub string) bool {
 	return true
 }
 
+// runeSearch is what indexOf and lastIndexOf from an offset share, as
+// cel-go's: the error of a negative offset, and the answer for an empty
+// sub or an offset past the end (done); else the rune counts of s and sub.
+func runeSearch(s, sub string, offset int64) (n, m, res int64, err string, done bool) {
+	if offset < 0 {
+		return 0, 0, -1, "index out of range: " + strconv.FormatInt(offset, 10), true
+	}
+	n = int64(utf8.RuneCountInString(s))
+	if sub == "" {
+		return n, 0, min(offset, n), "", true
+	}
+	if offset >= n {
+		return n, 0, -1, "", true
+	}
+	return n, int64(utf8.RuneCountInString(sub)), 0, "", false
+}
+
 // CELIndexOf is s.indexOf(sub, offset) (offset 0 for s.indexOf(sub)):
 // the index in runes of sub's first occurrence at or after offset, -1
 // for none, or index out of range.
 func CELIndexOf(s, sub string, offset int64) (int64, string) {
-	if offset < 0 {
-		return -1, "index out of range: " + strconv.FormatInt(offset, 10)
+	n, m, res, err, done := runeSearch(s, sub, offset)
+	if done {
+		return res, err
 	}
-	n := int64(utf8.RuneCountInString(s))
-	if sub == "" {
-		return min(offset, n), ""
-	}
-	if offset >= n {
-		return -1, ""
-	}
-	m := int64(utf8.RuneCountInString(sub))
 	b := 0
 	for i := int64(0); i < offset; i++ {
 		_, w := runeAt(s, b)
@@ -158,17 +168,10 @@ func CELLastIndexOf(s, sub string) (int64, string) {
 // sub's last occurrence at or before offset, -1 for none, or index out of
 // range.
 func CELLastIndexOfFrom(s, sub string, offset int64) (int64, string) {
-	if offset < 0 {
-		return -1, "index out of range: " + strconv.FormatInt(offset, 10)
+	n, m, res, err, done := runeSearch(s, sub, offset)
+	if done {
+		return res, err
 	}
-	n := int64(utf8.RuneCountInString(s))
-	if sub == "" {
-		return min(offset, n), ""
-	}
-	if offset >= n {
-		return -1, ""
-	}
-	m := int64(utf8.RuneCountInString(sub))
 	if offset > n-m {
 		offset = n - m
 	}

@@ -2,7 +2,6 @@ package celgo
 
 import (
 	"regexp"
-	"sort"
 
 	"github.com/dave/jennifer/jen"
 	celast "github.com/google/cel-go/common/ast"
@@ -222,13 +221,8 @@ func (c *exprCompiler) equalObjects(an, bn *node, x, y *jen.Statement, depth int
 	if depth > 8 || an == nil || bn == nil || an.goTyp != bn.goTyp || an.opaque {
 		return nil, unsupportedf("== of objects of different types")
 	}
-	names := make([]string, 0, len(an.props))
-	for n := range an.props {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	var conds []jen.Code
-	for _, n := range names {
+	for _, n := range sortedKeys(an.props) {
 		p, q := an.props[n], bn.props[n]
 		if p.presenceWhy != "" || p.node == nil || q == nil || p.member != q.member {
 			return nil, unsupportedf("== of objects whose field %s the subset does not read", n)

@@ -3,7 +3,6 @@ package celgo
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -171,12 +170,7 @@ func countRules(s *apiextv1.JSONSchemaProps) int {
 // eachSchema calls fn on s and every node below it, with its path.
 func eachSchema(s *apiextv1.JSONSchemaProps, at string, fn func(string, *apiextv1.JSONSchemaProps)) {
 	fn(at, s)
-	names := make([]string, 0, len(s.Properties))
-	for n := range s.Properties {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range sortedKeys(s.Properties) {
 		p := s.Properties[n]
 		eachSchema(&p, at+propPath(n), fn)
 		s.Properties[n] = p
@@ -353,13 +347,8 @@ func (kc *kindCompiler) rules(fn *kindFn, rel string, s *apiextv1.JSONSchemaProp
 // rel in fn, its path in the variable pv): its properties', in name
 // order, where present.
 func (kc *kindCompiler) props(fn *kindFn, rel string, s *apiextv1.JSONSchemaProps, n *node, obj, oldObj *jen.Statement, pv string) ([]jen.Code, error) {
-	names := make([]string, 0, len(s.Properties))
-	for name := range s.Properties {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	var out []jen.Code
-	for _, name := range names {
+	for _, name := range sortedKeys(s.Properties) {
 		ps := s.Properties[name]
 		at := rel + propPath(name)
 		if !hasRules(&ps) {

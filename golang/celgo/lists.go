@@ -394,35 +394,51 @@ func (c *exprCompiler) quantifier(m macro, src operand, iter string, pred celast
 	if err != nil {
 		return operand{}, err
 	}
-	if src.err != nil {
-		*out = append(*out, jen.If(src.err.Clone().Op("!=").Lit("")).Block(jen.Id(e).Op("=").Add(src.err)).Else().Block(loop...))
-	} else {
-		*out = append(*out, loop...)
-	}
-	*out = append(*out, listErrors(e, perrs)...)
+	consume(out, e, loop, perrs, src)
 	if m == macroExistsOne {
 		*out = append(*out, jen.Id(v).Op(":=").Id(n).Op("==").Lit(1))
 	}
 	return operand{kind: kBool, val: jen.Id(v), err: jen.Id(e)}, nil
 }
 
-// listErrors makes e the first error of the made lists (innermost first),
-// which overrides the consumer's own.
-func listErrors(e string, perrs []string) []jen.Code {
-	if len(perrs) == 0 {
-		return nil
+// consume writes a consumer's loop over a list: e is the first error of
+// ops (its arguments, the list last) when one failed, else the loop runs;
+// then the made lists' errors (perrs, innermost first) override the
+// consumer's own.
+func consume(out *[]jen.Code, e string, loop []jen.Code, perrs []string, ops ...operand) {
+	var errs []*jen.Statement
+	for _, o := range ops {
+		if o.err != nil {
+			errs = append(errs, o.err)
+		}
 	}
+	if len(errs) == 0 {
+		*out = append(*out, loop...)
+	} else {
+		*out = append(*out, firstSet(e, errs).Else().Block(loop...))
+	}
+	if len(perrs) > 0 {
+		ids := make([]*jen.Statement, len(perrs))
+		for i, pe := range perrs {
+			ids[i] = jen.Id(pe)
+		}
+		*out = append(*out, firstSet(e, ids))
+	}
+}
+
+// firstSet is: if x1 != "" { e = x1 } else if x2 != "" { e = x2 } ...
+func firstSet(e string, errs []*jen.Statement) *jen.Statement {
 	var chain *jen.Statement
-	for _, pe := range perrs {
-		cond := jen.Id(pe).Op("!=").Lit("")
-		set := jen.Block(jen.Id(e).Op("=").Id(pe))
+	for _, x := range errs {
+		cond := x.Clone().Op("!=").Lit("")
+		set := jen.Block(jen.Id(e).Op("=").Add(x.Clone()))
 		if chain == nil {
 			chain = jen.If(cond).Add(set)
 		} else {
 			chain = chain.Else().If(cond).Add(set)
 		}
 	}
-	return []jen.Code{chain}
+	return chain
 }
 
 // size compiles size() of a list or a map.
@@ -448,12 +464,7 @@ func (c *exprCompiler) size(l operand, out *[]jen.Code) (operand, error) {
 		if err != nil {
 			return operand{}, err
 		}
-		if l.err != nil {
-			*out = append(*out, jen.If(l.err.Clone().Op("!=").Lit("")).Block(jen.Id(e).Op("=").Add(l.err)).Else().Block(loop...))
-		} else {
-			*out = append(*out, loop...)
-		}
-		*out = append(*out, listErrors(e, perrs)...)
+		consume(out, e, loop, perrs, l)
 		return operand{kind: kInt, val: jen.Id(n), err: jen.Id(e)}, nil
 	}
 	return operand{}, unsupportedf("size of this type")
@@ -513,28 +524,7 @@ func (c *exprCompiler) in(a, l operand, out *[]jen.Code) (operand, error) {
 	if err != nil {
 		return operand{}, err
 	}
-	guarded := loop
-	var errs []*jen.Statement
-	for _, o := range []operand{a, l} {
-		if o.err != nil {
-			errs = append(errs, o.err)
-		}
-	}
-	if len(errs) > 0 {
-		var chain *jen.Statement
-		for _, x := range errs {
-			cond := x.Clone().Op("!=").Lit("")
-			set := jen.Block(jen.Id(e).Op("=").Add(x))
-			if chain == nil {
-				chain = jen.If(cond).Add(set)
-			} else {
-				chain = chain.Else().If(cond).Add(set)
-			}
-		}
-		guarded = []jen.Code{chain.Else().Block(loop...)}
-	}
-	*out = append(*out, guarded...)
-	*out = append(*out, listErrors(e, perrs)...)
+	consume(out, e, loop, perrs, a, l)
 	return operand{kind: kBool, val: jen.Id(v), err: jen.Id(e)}, nil
 }
 

@@ -84,7 +84,8 @@ func TestFile(pkgPath, pkgName string, header []string, compiled []TestCase) ([]
 	return buf.Bytes(), nil
 }
 
-func sortedKeys[K cmp.Ordered](m map[K]bool) []K {
+// sortedKeys are m's keys in order.
+func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
 	keys := make([]K, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
