@@ -179,6 +179,7 @@ func (c *exprCompiler) equalLists(a, b operand, depth int) (*jen.Statement, erro
 		keyType := c.typeRef(gotype.Resolve(bn.goTyp).Key)
 		loop = jen.For(jen.List(jen.Id(k), jen.Id(x)).Op(":=").Range().Add(a.val.Clone())).Block(
 			jen.List(jen.Id(y), jen.Id(ok)).Op(":=").Add(b.val.Clone()).Index(keyType.Call(jen.Id(k))),
+			jen.List(jen.Id("_"), jen.Id("_")).Op("=").List(jen.Id(x), jen.Id(y)), // (items of no property compare equal unread)
 			jen.If(jen.Op("!").Id(ok).Op("||").Op("!").Add(itemEq)).Block(jen.Return(jen.False())),
 		)
 	} else {
@@ -191,6 +192,7 @@ func (c *exprCompiler) equalLists(a, b operand, depth int) (*jen.Statement, erro
 		}
 		loop = jen.For(jen.Id(i).Op(":=").Range().Add(a.val.Clone())).Block(
 			take(a.val.Clone(), x), take(b.val.Clone(), y),
+			jen.List(jen.Id("_"), jen.Id("_")).Op("=").List(jen.Id(x), jen.Id(y)),
 			jen.If(jen.Op("!").Add(itemEq)).Block(jen.Return(jen.False())),
 		)
 	}

@@ -1935,6 +1935,7 @@ func celAt_LedgerSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Le
 				for i7 := range v1 {
 					x5 := &v1[i7]
 					y6 := &v3[i7]
+					_, _ = x5, y6
 					if !(((!(x5.Count == nil) == !(y6.Count == nil)) && (!!(x5.Count == nil) || (int64(int64(*x5.Count)) == int64(int64(*y6.Count))))) && (string(string(x5.Name)) == string(string(y6.Name))) && (string(string(x5.Note)) == string(string(y6.Note)))) {
 						return false
 					}
@@ -2011,6 +2012,7 @@ func celAt_LedgerSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Le
 				}
 				for k24, x22 := range v18 {
 					y23, ok25 := v20[string(k24)]
+					_, _ = x22, y23
 					if !ok25 || !(string(x22) == string(y23)) {
 						return false
 					}
@@ -2153,6 +2155,7 @@ func celAt_LedgerSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Le
 				for i56 := range v50 {
 					x54 := v50[i56]
 					y55 := v52[i56]
+					_, _ = x54, y55
 					if !(string(x54) == string(y55)) {
 						return false
 					}
