@@ -284,19 +284,19 @@ func TestEnumExcluding(t *testing.T) {
 	}
 }
 
-// itoa writes what %d writes, for signed and unsigned bounds alike.
-func TestItoa(t *testing.T) {
-	check := func(got, want string) {
-		if got != want {
-			t.Errorf("itoa = %q, want %q", got, want)
+// appendInteger writes what %d writes, for signed and unsigned bounds alike.
+func TestAppendInteger(t *testing.T) {
+	check := func(got []byte, want string) {
+		if string(got) != want {
+			t.Errorf("appendInteger = %q, want %q", got, want)
 		}
 	}
 	for _, v := range []int64{0, 1, -1, math.MinInt64, math.MaxInt64} {
-		check(itoa(v), fmt.Sprintf("%d", v))
+		check(appendInteger(nil, v), fmt.Sprintf("%d", v))
 	}
 	for _, v := range []uint64{0, 1, math.MaxUint64} {
-		check(itoa(v), fmt.Sprintf("%d", v))
+		check(appendInteger(nil, v), fmt.Sprintf("%d", v))
 	}
-	check(itoa(int8(-128)), "-128")
-	check(itoa(uint8(255)), "255")
+	check(appendInteger(nil, int8(-128)), "-128")
+	check(appendInteger(nil, uint8(255)), "255")
 }

@@ -4,9 +4,11 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	netutils "k8s.io/utils/net"
 )
 
 // The format checks return nil for a valid value without allocating; on
@@ -38,13 +40,17 @@ func IP[T ~string](p *Path, v T) field.ErrorList {
 	if a, err := netip.ParseAddr(string(v)); err == nil && a.Zone() == "" {
 		return nil
 	}
-	errs := validation.IsValidIPForLegacyField(p.Field(), string(v), false, nil)
-	for _, e := range errs {
-		e.Origin = "format=k8s-ip"
-		e.BadValue = v // keep the field's own type, as the other formats do
+	// validation.IsValidIPForLegacyField, which has one error: the value
+	// is none of the IPs netutils.ParseIPSloppy parses.
+	if netutils.ParseIPSloppy(string(v)) != nil {
+		return nil
 	}
-	return errs
+	// The bad value keeps the field's own type, as the other formats do.
+	return listOfOne(errorAt(p, field.ErrorTypeInvalid, v, msgInvalidIP, nil, "format=k8s-ip"))
 }
+
+// msgInvalidIP is the detail of IsValidIPForLegacyField's error.
+var msgInvalidIP = validation.IsValidIPForLegacyField(nil, "-", false, nil)[0].Detail
 
 // The new formats follow the reference (k8s.io/apimachinery/pkg/api/validate)
 // to the letter, details included: its length limits say "bytes" where
@@ -131,13 +137,15 @@ func ResourcePoolName[T ~string](p *Path, v T) field.ErrorList {
 		f.tooLong(validation.DNS1123SubdomainMaxLength)
 	}
 	for i, seg := range strings.Split(s, "/") {
-		prefix := "segment " + strconv.Itoa(i) + ": "
+		var d [128]byte
+		prefix := strconv.AppendInt(append(d[:0], "segment "...), int64(i), 10)
+		prefix = append(prefix, ": "...)
 		if seg == "" {
-			f.invalid(s, prefix+"must not be empty")
+			f.invalidIn(s, prefix, "must not be empty")
 			continue
 		}
 		for _, m := range subdomainMsgs(seg) {
-			f.invalid(seg, prefix+m)
+			f.invalidIn(seg, prefix, m)
 		}
 	}
 	return f.errs
@@ -213,8 +221,10 @@ func ResourceFullyQualifiedName[T ~string](p *Path, v T) field.ErrorList {
 const resourceNameMaxLength = 32
 
 // formatErrs collects the errors of one format check whose bad values and
-// types vary from error to error; the path is written once.
+// types vary from error to error; the path is written once, into the
+// bytes of the first error, which is made at once.
 type formatErrs struct {
+	first  *field.Error // not yet handed out
 	path   string
 	origin string
 	errs   field.ErrorList
@@ -225,18 +235,45 @@ type formatErrs struct {
 // and escape analysis does not tell a struct's fields apart), and with it
 // every Path on the caller's stack, on every call, valid values included.
 func newFormatErrs(p *Path, origin string) formatErrs {
-	return formatErrs{path: p.String(), origin: origin}
+	e := errorAt(p, field.ErrorTypeInvalid, nil, "", nil, origin)
+	return formatErrs{first: e, path: e.Field, origin: origin}
 }
 
-func (f *formatErrs) add(e *field.Error) {
-	e.Field = f.path
-	f.errs = append(f.errs, e.WithOrigin(f.origin))
+// add adds an error of type t, whose detail is built for it (or detail).
+func (f *formatErrs) add(t field.ErrorType, bad any, detail string, built []byte) {
+	e := f.first
+	if e == nil || len(built) > 0 {
+		var b []byte
+		e, b = newError(len(built))
+		e.Field, e.Origin = f.path, f.origin
+		if len(built) > 0 {
+			detail = unsafe.String(&b[0], copy(b, built))
+		}
+	} else {
+		f.first = nil
+	}
+	e.Type, e.BadValue, e.Detail = t, bad, detail
+	if f.errs == nil {
+		f.errs = listOfOne(e)
+	} else {
+		f.errs = append(f.errs, e)
+	}
 }
 
-func (f *formatErrs) invalid(bad any, detail string) { f.add(field.Invalid(nil, bad, detail)) }
+func (f *formatErrs) invalid(bad any, detail string) {
+	f.add(field.ErrorTypeInvalid, bad, detail, nil)
+}
+
+// invalidIn is invalid with the detail prefix and m.
+func (f *formatErrs) invalidIn(bad any, prefix []byte, m string) {
+	f.add(field.ErrorTypeInvalid, bad, "", append(prefix, m...))
+}
 
 // tooLong is field.TooLong's error: the limit in bytes, the value omitted.
-func (f *formatErrs) tooLong(max int) { f.add(tooLongAt(f.path, max, false)) }
+func (f *formatErrs) tooLong(max int) {
+	var d [64]byte
+	f.add(field.ErrorTypeTooLong, omitted, "", appendSize(d[:0], "may not be more than ", max, " byte", " bytes", "value is too long"))
+}
 
 func (f *formatErrs) cIdentifier(id string) {
 	if len(id) > resourceNameMaxLength {
@@ -330,11 +367,12 @@ func formatErrors[T ~string](p *Path, v T, msgs []string, origin string) field.E
 	if len(msgs) == 0 {
 		return nil
 	}
-	path := p.String()
-	errs := make(field.ErrorList, 0, len(msgs))
-	for _, m := range msgs {
-		e := field.Invalid(nil, v, m).WithOrigin(origin)
-		e.Field = path
+	var bad any = v // boxed once, for every error
+	first := errorAt(p, field.ErrorTypeInvalid, bad, msgs[0], nil, origin)
+	errs := listOfOne(first)
+	for _, m := range msgs[1:] {
+		e, _ := newError(0)
+		e.Type, e.Field, e.BadValue, e.Detail, e.Origin = field.ErrorTypeInvalid, first.Field, bad, m, origin
 		errs = append(errs, e)
 	}
 	return errs

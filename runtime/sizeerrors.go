@@ -16,37 +16,35 @@ import (
 // value they leave out.
 const omitted = "<value omitted>"
 
-// sizeDetail is "<verb> <n> <unit>", the unit singular for 1, or other
-// for a negative n, as apimachinery words it.
-func sizeDetail(verb string, n int, unit, units, other string) string {
-	if n < 0 {
-		return other
+// appendSize appends "<verb><n><unit>", the unit singular for 1, or
+// other for a negative n, as apimachinery words it; verb ends with a
+// space and the units start with one.
+func appendSize(b []byte, verb string, n int, unit, units, other string) []byte {
+	switch {
+	case n < 0:
+		return append(b, other...)
+	case n == 1:
+		units = unit
 	}
-	if n == 1 {
-		return verb + " 1 " + unit
-	}
-	return verb + " " + itoa(n) + " " + units
+	return append(appendInteger(append(b, verb...), n), units...)
 }
 
 // tooLongError is field.TooLong (bytes) or field.TooLongCharacters.
 func tooLongError(p *Path, max int, characters bool) *field.Error {
-	return tooLongAt(p.String(), max, characters)
-}
-
-// tooLongAt is tooLongError at a path already written.
-func tooLongAt(fieldPath string, max int, characters bool) *field.Error {
-	unit, units := "byte", "bytes"
+	unit, units := " byte", " bytes"
 	if characters {
-		unit, units = "character", "characters"
+		unit, units = " character", " characters"
 	}
-	return &field.Error{Type: field.ErrorTypeTooLong, Field: fieldPath, BadValue: omitted,
-		Detail: sizeDetail("may not be more than", max, unit, units, "value is too long")}
+	var d [64]byte
+	detail := appendSize(d[:0], "may not be more than ", max, unit, units, "value is too long")
+	return errorAt(p, field.ErrorTypeTooLong, omitted, "", detail, "")
 }
 
 // tooShortError is field.TooShort.
 func tooShortError[T ~string](p *Path, v T, min int) *field.Error {
-	return &field.Error{Type: field.ErrorTypeTooShort, Field: p.String(), BadValue: v,
-		Detail: sizeDetail("must be at least", min, "character", "characters", "value is too short")}
+	var d [64]byte
+	detail := appendSize(d[:0], "must be at least ", min, " character", " characters", "value is too short")
+	return errorAt(p, field.ErrorTypeTooShort, v, "", detail, "")
 }
 
 // tooManyError is field.TooMany.
@@ -55,14 +53,16 @@ func tooManyError(p *Path, n, max int) *field.Error {
 	if n >= 0 {
 		bad = n
 	}
-	return &field.Error{Type: field.ErrorTypeTooMany, Field: p.String(), BadValue: bad,
-		Detail: sizeDetail("must have at most", max, "item", "items", "has too many items")}
+	var d [64]byte
+	detail := appendSize(d[:0], "must have at most ", max, " item", " items", "has too many items")
+	return errorAt(p, field.ErrorTypeTooMany, bad, "", detail, "")
 }
 
 // tooFewError is field.TooFew.
 func tooFewError(p *Path, n, min int) *field.Error {
-	return &field.Error{Type: field.ErrorTypeTooFew, Field: p.String(), BadValue: n,
-		Detail: sizeDetail("must have at least", min, "item", "items", "has too few items")}
+	var d [64]byte
+	detail := appendSize(d[:0], "must have at least ", min, " item", " items", "has too few items")
+	return errorAt(p, field.ErrorTypeTooFew, n, "", detail, "")
 }
 
 // runeCountOver reports whether s has more than max runes, as
