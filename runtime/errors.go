@@ -37,16 +37,21 @@ func ShortCircuit(e *field.Error) *field.Error { return shortCircuit(e) }
 
 // Minimum is the error of +k8s:minimum.
 func Minimum[T Integer](p *Path, v, min T) *field.Error {
-	var d [64]byte
-	detail := appendInteger(append(d[:0], "must be greater than or equal to "...), min)
-	return errorAt(p, field.ErrorTypeInvalid, v, "", detail, "minimum")
+	var b [64]byte
+	d, built := detailOf(&minimumMessage, min, b[:0])
+	return errorAt(p, field.ErrorTypeInvalid, v, d, built, "minimum")
 }
+
+var (
+	minimumMessage = message{prefix: "must be greater than or equal to "}
+	maximumMessage = message{prefix: "must be less than or equal to "}
+)
 
 // Maximum is the error of +k8s:maximum.
 func Maximum[T Integer](p *Path, v, max T) *field.Error {
-	var d [64]byte
-	detail := appendInteger(append(d[:0], "must be less than or equal to "...), max)
-	return errorAt(p, field.ErrorTypeInvalid, v, "", detail, "maximum")
+	var b [64]byte
+	d, built := detailOf(&maximumMessage, max, b[:0])
+	return errorAt(p, field.ErrorTypeInvalid, v, d, built, "maximum")
 }
 
 // MinLength is the error of +k8s:minLength; the limit counts characters.

@@ -300,3 +300,25 @@ func TestAppendInteger(t *testing.T) {
 	check(appendInteger(nil, int8(-128)), "-128")
 	check(appendInteger(nil, uint8(255)), "255")
 }
+
+// TestDetailCache: the details of many limits, most of whose cache slots
+// another limit took first, built the first time and found the second.
+func TestDetailCache(t *testing.T) {
+	p := lazyPath("n")
+	for round := 0; round < 2; round++ {
+		for lim := int64(-300); lim <= 3000; lim += 7 {
+			if got, want := Minimum(p, lim-1, lim).Detail, field.Invalid(nil, 0, fmt.Sprintf("must be greater than or equal to %d", lim)).Detail; got != want {
+				t.Fatalf("Minimum(%d).Detail = %q, want %q", lim, got, want)
+			}
+			if got, want := MaxItems(p, 5000, int(lim)).Detail, field.TooMany(nil, 5000, int(lim)).Detail; got != want {
+				t.Fatalf("MaxItems(%d).Detail = %q, want %q", lim, got, want)
+			}
+		}
+		if got, want := Maximum(p, uint64(math.MaxUint64), 1<<63).Detail, fmt.Sprintf("must be less than or equal to %d", uint64(1<<63)); got != want {
+			t.Fatalf("Maximum(1<<63).Detail = %q, want %q", got, want)
+		}
+		if got, want := Maximum(p, int64(0), math.MinInt64).Detail, fmt.Sprintf("must be less than or equal to %d", int64(math.MinInt64)); got != want {
+			t.Fatalf("Maximum(MinInt64).Detail = %q, want %q", got, want)
+		}
+	}
+}

@@ -271,8 +271,9 @@ func (f *formatErrs) invalidIn(bad any, prefix []byte, m string) {
 
 // tooLong is field.TooLong's error: the limit in bytes, the value omitted.
 func (f *formatErrs) tooLong(max int) {
-	var d [64]byte
-	f.add(field.ErrorTypeTooLong, omitted, "", appendSize(d[:0], "may not be more than ", max, " byte", " bytes", "value is too long"))
+	var b [64]byte
+	d, built := detailOf(&tooLongBytes, max, b[:0])
+	f.add(field.ErrorTypeTooLong, omitted, d, built)
 }
 
 func (f *formatErrs) cIdentifier(id string) {

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"strconv"
+	"sync/atomic"
 	"unsafe"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -95,4 +96,55 @@ func appendInteger[T Integer](b []byte, v T) []byte {
 		return strconv.AppendInt(b, int64(v), 10)
 	}
 	return strconv.AppendUint(b, uint64(v), 10)
+}
+
+// A message is a detail with a limit in it, "<prefix><n><units>" ("unit"
+// for 1, other for a negative n when set), as apimachinery words it. It
+// keeps the details of the limits generated code passes (the constants of
+// its tags, the same on every call), each built once: an error then
+// points to the shared string instead of carrying its own copy. The cache
+// is a small table where the first limit to hash to a slot keeps it; a
+// limit whose slot is another's is built into the error's own bytes.
+type message struct {
+	prefix, unit, units, other string
+	cache                      [64]atomic.Pointer[cachedDetail]
+}
+
+type cachedDetail struct {
+	neg bool
+	n   uint64
+	s   string
+}
+
+// appendTo appends the detail for the limit n (negative: neg, n the
+// two's complement).
+func (m *message) appendTo(b []byte, neg bool, n uint64) []byte {
+	switch {
+	case neg && m.other != "":
+		return append(b, m.other...)
+	case neg:
+		return append(strconv.AppendInt(append(b, m.prefix...), int64(n), 10), m.units...)
+	case n == 1:
+		return append(strconv.AppendUint(append(b, m.prefix...), n, 10), m.unit...)
+	}
+	return append(strconv.AppendUint(append(b, m.prefix...), n, 10), m.units...)
+}
+
+// detailOf is m's detail for the limit v: the shared string, or, when its
+// slot is another limit's, the detail appended to b, to be copied into
+// the error's own bytes.
+func detailOf[T Integer](m *message, v T, b []byte) (string, []byte) {
+	neg, n := v < 0, uint64(v)
+	slot := &m.cache[(n*0x9e3779b97f4a7c15)>>58]
+	d := slot.Load()
+	if d == nil {
+		d = &cachedDetail{neg: neg, n: n, s: string(m.appendTo(b, neg, n))}
+		if !slot.CompareAndSwap(nil, d) {
+			d = slot.Load()
+		}
+	}
+	if d.n == n && d.neg == neg {
+		return d.s, nil
+	}
+	return "", m.appendTo(b, neg, n)
 }

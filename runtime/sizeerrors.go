@@ -16,35 +16,34 @@ import (
 // value they leave out.
 const omitted = "<value omitted>"
 
-// appendSize appends "<verb><n><unit>", the unit singular for 1, or
-// other for a negative n, as apimachinery words it; verb ends with a
-// space and the units start with one.
-func appendSize(b []byte, verb string, n int, unit, units, other string) []byte {
-	switch {
-	case n < 0:
-		return append(b, other...)
-	case n == 1:
-		units = unit
-	}
-	return append(appendInteger(append(b, verb...), n), units...)
+// The size errors' details.
+var (
+	tooLongBytes      = message{prefix: "may not be more than ", unit: " byte", units: " bytes", other: "value is too long"}
+	tooLongCharacters = message{prefix: "may not be more than ", unit: " character", units: " characters", other: "value is too long"}
+	tooShortMessage   = message{prefix: "must be at least ", unit: " character", units: " characters", other: "value is too short"}
+	tooManyMessage    = message{prefix: "must have at most ", unit: " item", units: " items", other: "has too many items"}
+	tooFewMessage     = message{prefix: "must have at least ", unit: " item", units: " items", other: "has too few items"}
+)
+
+// sizeError is an error of type t at p with m's detail for the limit n.
+func sizeError(p *Path, t field.ErrorType, bad any, m *message, n int) *field.Error {
+	var b [64]byte
+	d, built := detailOf(m, n, b[:0])
+	return errorAt(p, t, bad, d, built, "")
 }
 
 // tooLongError is field.TooLong (bytes) or field.TooLongCharacters.
 func tooLongError(p *Path, max int, characters bool) *field.Error {
-	unit, units := " byte", " bytes"
+	m := &tooLongBytes
 	if characters {
-		unit, units = " character", " characters"
+		m = &tooLongCharacters
 	}
-	var d [64]byte
-	detail := appendSize(d[:0], "may not be more than ", max, unit, units, "value is too long")
-	return errorAt(p, field.ErrorTypeTooLong, omitted, "", detail, "")
+	return sizeError(p, field.ErrorTypeTooLong, omitted, m, max)
 }
 
 // tooShortError is field.TooShort.
 func tooShortError[T ~string](p *Path, v T, min int) *field.Error {
-	var d [64]byte
-	detail := appendSize(d[:0], "must be at least ", min, " character", " characters", "value is too short")
-	return errorAt(p, field.ErrorTypeTooShort, v, "", detail, "")
+	return sizeError(p, field.ErrorTypeTooShort, v, &tooShortMessage, min)
 }
 
 // tooManyError is field.TooMany.
@@ -53,16 +52,12 @@ func tooManyError(p *Path, n, max int) *field.Error {
 	if n >= 0 {
 		bad = n
 	}
-	var d [64]byte
-	detail := appendSize(d[:0], "must have at most ", max, " item", " items", "has too many items")
-	return errorAt(p, field.ErrorTypeTooMany, bad, "", detail, "")
+	return sizeError(p, field.ErrorTypeTooMany, bad, &tooManyMessage, max)
 }
 
 // tooFewError is field.TooFew.
 func tooFewError(p *Path, n, min int) *field.Error {
-	var d [64]byte
-	detail := appendSize(d[:0], "must have at least ", min, " item", " items", "has too few items")
-	return errorAt(p, field.ErrorTypeTooFew, n, "", detail, "")
+	return sizeError(p, field.ErrorTypeTooFew, n, &tooFewMessage, min)
 }
 
 // runeCountOver reports whether s has more than max runes, as
