@@ -136,8 +136,11 @@ func ResourcePoolName[T ~string](p *Path, v T) field.ErrorList {
 	if len(s) > validation.DNS1123SubdomainMaxLength {
 		f.tooLong(validation.DNS1123SubdomainMaxLength)
 	}
-	for i, seg := range strings.Split(s, "/") {
-		var d [128]byte
+	// The segments strings.Split(s, "/") would give.
+	for i, rest, more := 0, s, true; more; i++ {
+		var seg string
+		seg, rest, more = strings.Cut(rest, "/")
+		var d [320]byte // room for apimachinery's longest message
 		prefix := strconv.AppendInt(append(d[:0], "segment "...), int64(i), 10)
 		prefix = append(prefix, ": "...)
 		if seg == "" {
@@ -174,8 +177,13 @@ func ExtendedResourceName[T ~string](p *Path, v T) field.ErrorList {
 	if strings.HasPrefix(s, requestsPrefix) {
 		f.invalid(s, `must not have "`+requestsPrefix+`" prefix`)
 	}
-	for _, m := range labelKey(requestsPrefix + s) {
-		f.invalid(s, m)
+	// The name quota gives it, built on the stack for the check.
+	var kb [128]byte
+	key := append(append(kb[:0], requestsPrefix...), s...)
+	if !isLabelKey(unsafe.String(&key[0], len(key))) {
+		for _, m := range labelKey(requestsPrefix + s) {
+			f.invalid(s, m)
+		}
 	}
 	return f.errs
 }
@@ -221,11 +229,12 @@ func ResourceFullyQualifiedName[T ~string](p *Path, v T) field.ErrorList {
 const resourceNameMaxLength = 32
 
 // formatErrs collects the errors of one format check whose bad values and
-// types vary from error to error; the path is written once, into the
-// bytes of the first error, which is made at once.
+// types vary from error to error. The path is written once: on the stack,
+// then into the bytes of the first error, whose string the others share.
 type formatErrs struct {
-	first  *field.Error // not yet handed out
-	path   string
+	buf    [128]byte // the path, until the first error
+	width  int
+	path   string // once written to the heap
 	origin string
 	errs   field.ErrorList
 }
@@ -235,24 +244,34 @@ type formatErrs struct {
 // and escape analysis does not tell a struct's fields apart), and with it
 // every Path on the caller's stack, on every call, valid values included.
 func newFormatErrs(p *Path, origin string) formatErrs {
-	e := errorAt(p, field.ErrorTypeInvalid, nil, "", nil, origin)
-	return formatErrs{first: e, path: e.Field, origin: origin}
+	f := formatErrs{width: p.width(), origin: origin}
+	switch {
+	case f.width == 0:
+		f.path = "<nil>"
+	case f.width <= len(f.buf):
+		p.fill(f.buf[:f.width])
+	default:
+		f.path = p.String()
+	}
+	return f
 }
 
 // add adds an error of type t, whose detail is built for it (or detail).
 func (f *formatErrs) add(t field.ErrorType, bad any, detail string, built []byte) {
-	e := f.first
-	if e == nil || len(built) > 0 {
-		var b []byte
-		e, b = newError(len(built))
-		e.Field, e.Origin = f.path, f.origin
-		if len(built) > 0 {
-			detail = unsafe.String(&b[0], copy(b, built))
-		}
-	} else {
-		f.first = nil
+	w := 0
+	if f.path == "" {
+		w = f.width
 	}
-	e.Type, e.BadValue, e.Detail = t, bad, detail
+	e, b := newError(w + len(built))
+	if w > 0 {
+		copy(b, f.buf[:w])
+		f.path = unsafe.String(&b[0], w)
+	}
+	if len(built) > 0 {
+		copy(b[w:], built)
+		detail = unsafe.String(&b[w], len(built))
+	}
+	e.Type, e.Field, e.BadValue, e.Detail, e.Origin = t, f.path, bad, detail, f.origin
 	if f.errs == nil {
 		f.errs = listOfOne(e)
 	} else {

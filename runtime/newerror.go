@@ -53,6 +53,10 @@ func newError(n int) (*field.Error, []byte) {
 		return newErrorWith[[176]byte](n)
 	case n <= 240:
 		return newErrorWith[[240]byte](n)
+	case n <= 304:
+		return newErrorWith[[304]byte](n)
+	case n <= 400:
+		return newErrorWith[[400]byte](n)
 	}
 	return &new(errorList).e, make([]byte, n)
 }
