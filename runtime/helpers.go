@@ -96,12 +96,12 @@ func OldAs[T any](old any) T {
 
 // AppendAll is append(errs, more...), except that it returns more itself
 // (its capacity cut to its length, so that an append copies it) when errs
-// is empty and more has several errors: generated code appends a type's
-// errors to a field's, which are often none, and the copy would cost an
-// allocation. Generated code passes lists that are no one else's (a
+// is empty: generated code appends a type's errors to a field's, which
+// are often none, and the copy would cost an allocation at every level of
+// a nested error. Generated code passes lists that are no one else's (a
 // validation's result), whose errors it may sort or rebase in place.
 func AppendAll(errs, more field.ErrorList) field.ErrorList {
-	if len(errs) == 0 && len(more) > 1 {
+	if len(errs) == 0 {
 		return more[:len(more):len(more)]
 	}
 	return append(errs, more...)
