@@ -37,11 +37,15 @@ func IP[T ~string](p *Path, v T) field.ErrorList {
 	if sloppyIPv4(string(v)) {
 		return nil
 	}
-	if a, err := netip.ParseAddr(string(v)); err == nil && a.Zone() == "" {
-		return nil
+	// netip only for what may be IPv6: its error is an allocation.
+	if strings.IndexByte(string(v), ':') >= 0 {
+		if a, err := netip.ParseAddr(string(v)); err == nil && a.Zone() == "" {
+			return nil
+		}
 	}
 	// validation.IsValidIPForLegacyField, which has one error: the value
-	// is none of the IPs netutils.ParseIPSloppy parses.
+	// is none of the IPs netutils.ParseIPSloppy parses (which allocates
+	// only the IP it returns).
 	if netutils.ParseIPSloppy(string(v)) != nil {
 		return nil
 	}
