@@ -327,25 +327,43 @@ func isAlnum(c byte) bool {
 }
 
 func isUUID(s string) bool {
-	return len(s) == 36 && s[8] == '-' && s[13] == '-' && s[18] == '-' && s[23] == '-' &&
-		lowerHexRun(s[:8]) && lowerHexRun(s[9:13]) && lowerHexRun(s[14:18]) && lowerHexRun(s[19:23]) && lowerHexRun(s[24:])
+	if len(s) != 36 || s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
+		return false
+	}
+	// The 32 digits, eight at a time: 0-8, 9-13 and 14-18, 19-23 and
+	// 32-36, 24-32.
+	return lowerHex8(load64(s[0:])) &&
+		lowerHex8(uint64(load32(s[9:]))|uint64(load32(s[14:]))<<32) &&
+		lowerHex8(uint64(load32(s[19:]))|uint64(load32(s[32:]))<<32) &&
+		lowerHex8(load64(s[24:]))
 }
 
-// lowerHex marks the lower-case hexadecimal digits.
-var lowerHex = func() (t [256]bool) {
-	for _, c := range "0123456789abcdef" {
-		t[c] = true
-	}
-	return t
-}()
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
 
-func lowerHexRun(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !lowerHex[s[i]] {
-			return false
-		}
+func load32(s string) uint32 {
+	_ = s[3]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+// lowerHex8 reports whether the eight bytes of w are all lower-case
+// hexadecimal digits ([0-9a-f]), all at once: below 0x80, each byte plus
+// a constant carries into no other, and its high bit then says on which
+// side of a bound it is.
+func lowerHex8(w uint64) bool {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	if w&high != 0 {
+		return false
 	}
-	return true
+	digit := (w + (0x80-'0')*ones) &^ (w + (0x7f-'9')*ones)
+	letter := (w + (0x80-'a')*ones) &^ (w + (0x7f-'f')*ones)
+	return (digit|letter)&high == high
 }
 
 func isResourcePoolName(s string) bool {
