@@ -124,9 +124,7 @@ func UUID[T ~string](p *Path, v T) field.ErrorList {
 	if isUUID(string(v)) {
 		return nil
 	}
-	f := newFormatErrs(p, "format=k8s-uuid")
-	f.invalid(string(v), "must be a lowercase UUID in 8-4-4-4-12 format")
-	return f.errs
+	return listOfOne(errorAt(p, field.ErrorTypeInvalid, string(v), "must be a lowercase UUID in 8-4-4-4-12 format", nil, "format=k8s-uuid"))
 }
 
 // ResourcePoolName checks +k8s:format=k8s-resource-pool-name: at most 253
