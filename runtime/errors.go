@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"unicode/utf8"
 
@@ -11,8 +12,9 @@ import (
 // The constructors below build the errors of the tag contract. Generated
 // code calls them only after a check failed. They take the lazy *Path and
 // write its string straight into the error (field.Error keeps its path as
-// a string), which costs one allocation where materialising the
-// *field.Path chain costs several.
+// a string), in the error's own allocation with a detail built for it
+// (newerror.go), where materialising the *field.Path chain and building
+// the error the field package's way costs several.
 
 // Required is the error of +k8s:required on an unset value. Like
 // Kubernetes, it is marked as short-circuiting: the field's other checks
@@ -122,9 +124,31 @@ func NEQString[T ~string](p *Path, v T, disallowed string) *field.Error {
 
 // NEQ is the error of +k8s:neq on an integer or a bool.
 func NEQ[T Integer | ~bool](p *Path, v, disallowed T) *field.Error {
+	var bad, shown any = v, v // v is disallowed when the check fails
+	if v != disallowed {
+		shown = disallowed
+	}
 	var d [64]byte
-	detail := fmt.Appendf(d[:0], "must not be equal to %v", disallowed)
-	return errorAt(p, field.ErrorTypeInvalid, v, "", detail, "neq")
+	detail := appendValue(append(d[:0], "must not be equal to "...), shown)
+	return errorAt(p, field.ErrorTypeInvalid, bad, "", detail, "neq")
+}
+
+// appendValue appends x as %v prints it, without fmt for the bools and
+// integers generated code passes.
+func appendValue(b []byte, x any) []byte {
+	switch x.(type) {
+	case fmt.Formatter, error, fmt.Stringer:
+		return fmt.Appendf(b, "%v", x)
+	}
+	switch v := reflect.ValueOf(x); v.Kind() {
+	case reflect.Bool:
+		return strconv.AppendBool(b, v.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.AppendInt(b, v.Int(), 10)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return strconv.AppendUint(b, v.Uint(), 10)
+	}
+	return fmt.Appendf(b, "%v", x)
 }
 
 // appendSupported appends field.NotSupported's detail for values.

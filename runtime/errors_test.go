@@ -322,3 +322,22 @@ func TestDetailCache(t *testing.T) {
 		}
 	}
 }
+
+type stringerInt int
+
+func (s stringerInt) String() string { return "stringer" }
+
+type namedBool bool
+
+// appendValue writes what %v writes, with and without fmt.
+func TestAppendValue(t *testing.T) {
+	for _, x := range []any{true, false, namedBool(true), 0, -1, int8(-128), int64(math.MinInt64),
+		uint8(255), uint64(math.MaxUint64), uintptr(7), stringerInt(3), 1.5} {
+		if got, want := string(appendValue(nil, x)), fmt.Sprintf("%v", x); got != want {
+			t.Errorf("appendValue(%#v) = %q, want %q", x, got, want)
+		}
+	}
+	if got, want := NEQ(lazyPath("n"), stringerInt(1), 2).Detail, "must not be equal to stringer"; got != want {
+		t.Errorf("NEQ detail = %q, want %q", got, want)
+	}
+}

@@ -66,8 +66,8 @@ func newErrorWith[B any](n int) (*field.Error, []byte) {
 	return &x.e, unsafe.Slice((*byte)(unsafe.Pointer(&x.b)), n)
 }
 
-// listOfOne is the list of the one error e, built by this file: the list
-// allocated with it.
+// listOfOne is the list of the one error e, which must come from newError
+// (errorAt): the list allocated with it.
 func listOfOne(e *field.Error) field.ErrorList {
 	x := (*errorList)(unsafe.Pointer(e))
 	x.list[0] = e

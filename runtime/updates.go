@@ -38,7 +38,7 @@ func itemRemoved(p *Path) *field.Error {
 // Monotonic is the error of +k8s:monotonic on a value that decreased.
 func Monotonic[T Integer](p *Path, v, old T) *field.Error {
 	var d [64]byte
-	detail := fmt.Appendf(d[:0], "may not be decreased from %v", old)
+	detail := appendValue(append(d[:0], "may not be decreased from "...), old)
 	return errorAt(p, field.ErrorTypeInvalid, v, "", detail, "monotonic")
 }
 
