@@ -460,7 +460,7 @@ func (c *fnCtx) appendErrs(e jen.Code) jen.Code {
 // appendOwnErrs adds errors that are no rule's (a type's validation, a nil
 // list item, an undefined option), which keep the level they have.
 func appendOwnErrs(e jen.Code) jen.Code {
-	return jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Add(e).Op("..."))
+	return jen.Id("errs").Op("=").Qual(pkgRT, "AppendAll").Call(jen.Id("errs"), e)
 }
 
 func (c *fnCtx) mark(e jen.Code) jen.Code {

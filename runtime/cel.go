@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"strings"
+	"unsafe"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -20,24 +21,45 @@ const maxCELMessageBytes = 5 * 1024
 // FieldValueDuplicate) with the value (field.OmitValueType{} for an
 // object or a list) and detail.
 func CELFailed(p *Path, fieldPath string, value any, detail, reason string) *field.Error {
-	// field.Forbidden and its siblings, on the path's string built once.
-	f := p.childString(fieldPath)
+	// field.Forbidden and its siblings, as errorAt builds errors: the
+	// path, and the fieldPath after it (it may hold dots, "a.b", which
+	// field.Path writes as given), in the error's own bytes.
+	w := p.width()
+	n := w + len(fieldPath)
+	if w > 0 && fieldPath != "" {
+		n++ // "."
+	}
+	e, b := newError(n)
+	e.Field = "<nil>"
+	if n > 0 {
+		p.fill(b[:w])
+		if w > 0 && fieldPath != "" {
+			b[w] = '.'
+			w++
+		}
+		copy(b[w:], fieldPath)
+		e.Field = unsafe.String(&b[0], n)
+	}
 	switch reason {
 	case "FieldValueForbidden":
-		return &field.Error{Type: field.ErrorTypeForbidden, Field: f, BadValue: "", Detail: detail}
+		e.Type, e.BadValue, e.Detail = field.ErrorTypeForbidden, "", detail
 	case "FieldValueRequired":
-		return &field.Error{Type: field.ErrorTypeRequired, Field: f, BadValue: "", Detail: detail}
+		e.Type, e.BadValue, e.Detail = field.ErrorTypeRequired, "", detail
 	case "FieldValueDuplicate":
-		return &field.Error{Type: field.ErrorTypeDuplicate, Field: f, BadValue: value}
+		e.Type, e.BadValue = field.ErrorTypeDuplicate, value
+	default:
+		e.Type, e.BadValue, e.Detail = field.ErrorTypeInvalid, value, detail
 	}
-	return &field.Error{Type: field.ErrorTypeInvalid, Field: f, BadValue: value, Detail: detail}
+	return e
 }
 
 // CELEvalError is the error of a rule whose evaluation failed (err, such
 // as "no such key: name"), at the rule's value, whose schema type is the
 // error's value; rule is the rule's message, else the rule.
 func CELEvalError(p *Path, schemaType, err, rule string) *field.Error {
-	return &field.Error{Type: field.ErrorTypeInvalid, Field: p.String(), BadValue: schemaType, Detail: err + " evaluating rule: " + rule}
+	var buf [256]byte
+	detail := append(append(append(buf[:0], err...), " evaluating rule: "...), rule...)
+	return errorAt(p, field.ErrorTypeInvalid, schemaType, "", detail, "")
 }
 
 // CELMessage is a messageExpression's result as the server uses it:

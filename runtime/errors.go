@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"unicode/utf8"
 
@@ -11,16 +12,21 @@ import (
 // The constructors below build the errors of the tag contract. Generated
 // code calls them only after a check failed. They take the lazy *Path and
 // write its string straight into the error (field.Error keeps its path as
-// a string), which costs one allocation where materialising the
-// *field.Path chain costs several.
+// a string), in the error's own allocation with a detail built for it
+// (newerror.go), where materialising the *field.Path chain and building
+// the error the field package's way costs several.
 
 // Required is the error of +k8s:required on an unset value. Like
 // Kubernetes, it is marked as short-circuiting: the field's other checks
 // did not run.
-func Required(p *Path) *field.Error { return shortCircuit(at(field.Required(nil, ""), p)) }
+func Required(p *Path) *field.Error {
+	return shortCircuit(errorAt(p, field.ErrorTypeRequired, "", "", nil, ""))
+}
 
 // Forbidden is the error of +k8s:forbidden on a set value.
-func Forbidden(p *Path) *field.Error { return shortCircuit(at(field.Forbidden(nil, ""), p)) }
+func Forbidden(p *Path) *field.Error {
+	return shortCircuit(errorAt(p, field.ErrorTypeForbidden, "", "", nil, ""))
+}
 
 func shortCircuit(e *field.Error) *field.Error {
 	e.ShortCircuit = true
@@ -33,12 +39,21 @@ func ShortCircuit(e *field.Error) *field.Error { return shortCircuit(e) }
 
 // Minimum is the error of +k8s:minimum.
 func Minimum[T Integer](p *Path, v, min T) *field.Error {
-	return at(field.Invalid(nil, v, "must be greater than or equal to "+itoa(min)), p).WithOrigin("minimum")
+	var b [64]byte
+	d, built := detailOf(&minimumMessage, min, b[:0])
+	return errorAt(p, field.ErrorTypeInvalid, v, d, built, "minimum")
 }
+
+var (
+	minimumMessage = message{prefix: "must be greater than or equal to "}
+	maximumMessage = message{prefix: "must be less than or equal to "}
+)
 
 // Maximum is the error of +k8s:maximum.
 func Maximum[T Integer](p *Path, v, max T) *field.Error {
-	return at(field.Invalid(nil, v, "must be less than or equal to "+itoa(max)), p).WithOrigin("maximum")
+	var b [64]byte
+	d, built := detailOf(&maximumMessage, max, b[:0])
+	return errorAt(p, field.ErrorTypeInvalid, v, d, built, "maximum")
 }
 
 // MinLength is the error of +k8s:minLength; the limit counts characters.
@@ -102,17 +117,73 @@ func MaxItems(p *Path, n, max int) *field.Error {
 
 // NEQString is the error of +k8s:neq on a string.
 func NEQString[T ~string](p *Path, v T, disallowed string) *field.Error {
-	return at(field.Invalid(nil, v, "must not be equal to "+strconv.Quote(disallowed)), p).WithOrigin("neq")
+	var d [64]byte
+	detail := strconv.AppendQuote(append(d[:0], "must not be equal to "...), disallowed)
+	return errorAt(p, field.ErrorTypeInvalid, v, "", detail, "neq")
 }
 
 // NEQ is the error of +k8s:neq on an integer or a bool.
 func NEQ[T Integer | ~bool](p *Path, v, disallowed T) *field.Error {
-	return at(field.Invalid(nil, v, fmt.Sprintf("must not be equal to %v", disallowed)), p).WithOrigin("neq")
+	var bad, shown any = v, v // v is disallowed when the check fails
+	if v != disallowed {
+		shown = disallowed
+	}
+	var d [64]byte
+	detail := appendValue(append(d[:0], "must not be equal to "...), shown)
+	return errorAt(p, field.ErrorTypeInvalid, bad, "", detail, "neq")
+}
+
+// appendValue appends x as %v prints it, without fmt for the bools and
+// integers generated code passes.
+func appendValue(b []byte, x any) []byte {
+	switch x.(type) {
+	case fmt.Formatter, error, fmt.Stringer:
+		return fmt.Appendf(b, "%v", x)
+	}
+	switch v := reflect.ValueOf(x); v.Kind() {
+	case reflect.Bool:
+		return strconv.AppendBool(b, v.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.AppendInt(b, v.Int(), 10)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return strconv.AppendUint(b, v.Uint(), 10)
+	}
+	return fmt.Appendf(b, "%v", x)
+}
+
+// appendSupported appends field.NotSupported's detail for values.
+func appendSupported[T ~string](b []byte, values []T) []byte {
+	if len(values) == 0 {
+		return b
+	}
+	if hasFormatMethods[T]() {
+		// fmt.Sprint calls them: field.NotSupported's own way.
+		return append(b, field.NotSupported(nil, "", values).Detail...)
+	}
+	b = append(b, "supported values: "...)
+	for i, v := range values {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendQuote(b, string(v))
+	}
+	return b
+}
+
+// hasFormatMethods reports whether fmt prints a T otherwise than its
+// value: through a Format, Error or String method.
+func hasFormatMethods[T any]() bool {
+	switch any(*new(T)).(type) {
+	case fmt.Formatter, error, fmt.Stringer:
+		return true
+	}
+	return false
 }
 
 // NotSupported is the error of +k8s:enum; supported is sorted.
 func NotSupported[T ~string](p *Path, v T, supported []T) *field.Error {
-	return at(field.NotSupported(nil, v, supported), p)
+	var d [128]byte
+	return errorAt(p, field.ErrorTypeNotSupported, v, "", appendSupported(d[:0], supported), "")
 }
 
 // UndefinedOption is reported when a tag reads an option the caller did
@@ -122,15 +193,6 @@ func UndefinedOption(p *Path, option string) *field.Error {
 }
 
 // Integer is every Go integer type.
-// itoa is v in decimal, as %d writes it, without fmt's cost on the
-// error path.
-func itoa[T Integer](v T) string {
-	if v < 0 {
-		return strconv.FormatInt(int64(v), 10)
-	}
-	return strconv.FormatUint(uint64(v), 10)
-}
-
 type Integer interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
 }
@@ -140,7 +202,9 @@ type Integer interface {
 // dependent field.
 func DependentRequired(p *Path, dependent, trigger string) *field.Error {
 	c := p.Child(dependent)
-	return at(field.Required(nil, "must be set when "+trigger+" is set"), &c).WithOrigin("dependentRequired")
+	var d [64]byte
+	detail := append(append(append(d[:0], "must be set when "...), trigger...), " is set"...)
+	return errorAt(&c, field.ErrorTypeRequired, "", "", detail, "dependentRequired")
 }
 
 // DependentForbidden is the error of +k8s:dependentForbidden: the struct
@@ -148,7 +212,9 @@ func DependentRequired(p *Path, dependent, trigger string) *field.Error {
 // dependent field.
 func DependentForbidden(p *Path, dependent, trigger string) *field.Error {
 	c := p.Child(dependent)
-	return at(field.Forbidden(nil, "may not be set when "+trigger+" is set"), &c).WithOrigin("dependentForbidden")
+	var d [64]byte
+	detail := append(append(append(d[:0], "may not be set when "...), trigger...), " is set"...)
+	return errorAt(&c, field.ErrorTypeForbidden, "", "", detail, "dependentForbidden")
 }
 
 // EnumExclusion leaves Value out of an enum while the option Option is

@@ -284,19 +284,60 @@ func TestEnumExcluding(t *testing.T) {
 	}
 }
 
-// itoa writes what %d writes, for signed and unsigned bounds alike.
-func TestItoa(t *testing.T) {
-	check := func(got, want string) {
-		if got != want {
-			t.Errorf("itoa = %q, want %q", got, want)
+// appendInteger writes what %d writes, for signed and unsigned bounds alike.
+func TestAppendInteger(t *testing.T) {
+	check := func(got []byte, want string) {
+		if string(got) != want {
+			t.Errorf("appendInteger = %q, want %q", got, want)
 		}
 	}
 	for _, v := range []int64{0, 1, -1, math.MinInt64, math.MaxInt64} {
-		check(itoa(v), fmt.Sprintf("%d", v))
+		check(appendInteger(nil, v), fmt.Sprintf("%d", v))
 	}
 	for _, v := range []uint64{0, 1, math.MaxUint64} {
-		check(itoa(v), fmt.Sprintf("%d", v))
+		check(appendInteger(nil, v), fmt.Sprintf("%d", v))
 	}
-	check(itoa(int8(-128)), "-128")
-	check(itoa(uint8(255)), "255")
+	check(appendInteger(nil, int8(-128)), "-128")
+	check(appendInteger(nil, uint8(255)), "255")
+}
+
+// TestDetailCache: the details of many limits, most of whose cache slots
+// another limit took first, built the first time and found the second.
+func TestDetailCache(t *testing.T) {
+	p := lazyPath("n")
+	for round := 0; round < 2; round++ {
+		for lim := int64(-300); lim <= 3000; lim += 7 {
+			if got, want := Minimum(p, lim-1, lim).Detail, field.Invalid(nil, 0, fmt.Sprintf("must be greater than or equal to %d", lim)).Detail; got != want {
+				t.Fatalf("Minimum(%d).Detail = %q, want %q", lim, got, want)
+			}
+			if got, want := MaxItems(p, 5000, int(lim)).Detail, field.TooMany(nil, 5000, int(lim)).Detail; got != want {
+				t.Fatalf("MaxItems(%d).Detail = %q, want %q", lim, got, want)
+			}
+		}
+		if got, want := Maximum(p, uint64(math.MaxUint64), 1<<63).Detail, fmt.Sprintf("must be less than or equal to %d", uint64(1<<63)); got != want {
+			t.Fatalf("Maximum(1<<63).Detail = %q, want %q", got, want)
+		}
+		if got, want := Maximum(p, int64(0), math.MinInt64).Detail, fmt.Sprintf("must be less than or equal to %d", int64(math.MinInt64)); got != want {
+			t.Fatalf("Maximum(MinInt64).Detail = %q, want %q", got, want)
+		}
+	}
+}
+
+type stringerInt int
+
+func (s stringerInt) String() string { return "stringer" }
+
+type namedBool bool
+
+// appendValue writes what %v writes, with and without fmt.
+func TestAppendValue(t *testing.T) {
+	for _, x := range []any{true, false, namedBool(true), 0, -1, int8(-128), int64(math.MinInt64),
+		uint8(255), uint64(math.MaxUint64), uintptr(7), stringerInt(3), 1.5} {
+		if got, want := string(appendValue(nil, x)), fmt.Sprintf("%v", x); got != want {
+			t.Errorf("appendValue(%#v) = %q, want %q", x, got, want)
+		}
+	}
+	if got, want := NEQ(lazyPath("n"), stringerInt(1), 2).Detail, "must not be equal to stringer"; got != want {
+		t.Errorf("NEQ detail = %q, want %q", got, want)
+	}
 }

@@ -7,5 +7,7 @@ import "k8s.io/apimachinery/pkg/util/validation/field"
 // message, which Kubernetes' test registry reads back, and its origin
 // validateFalse. v is the value, as a pointer where it is not nilable.
 func FixedFailure(p *Path, v any, msg string) *field.Error {
-	return at(field.Invalid(nil, v, "forced failure: "+msg), p).WithOrigin("validateFalse")
+	var d [128]byte
+	detail := append(append(d[:0], "forced failure: "...), msg...)
+	return errorAt(p, field.ErrorTypeInvalid, v, "", detail, "validateFalse")
 }

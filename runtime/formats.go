@@ -4,9 +4,11 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	netutils "k8s.io/utils/net"
 )
 
 // The format checks return nil for a valid value without allocating; on
@@ -35,16 +37,24 @@ func IP[T ~string](p *Path, v T) field.ErrorList {
 	if sloppyIPv4(string(v)) {
 		return nil
 	}
-	if a, err := netip.ParseAddr(string(v)); err == nil && a.Zone() == "" {
+	// netip only for what may be IPv6: its error is an allocation.
+	if strings.IndexByte(string(v), ':') >= 0 {
+		if a, err := netip.ParseAddr(string(v)); err == nil && a.Zone() == "" {
+			return nil
+		}
+	}
+	// validation.IsValidIPForLegacyField, which has one error: the value
+	// is none of the IPs netutils.ParseIPSloppy parses (which allocates
+	// only the IP it returns).
+	if netutils.ParseIPSloppy(string(v)) != nil {
 		return nil
 	}
-	errs := validation.IsValidIPForLegacyField(p.Field(), string(v), false, nil)
-	for _, e := range errs {
-		e.Origin = "format=k8s-ip"
-		e.BadValue = v // keep the field's own type, as the other formats do
-	}
-	return errs
+	// The bad value keeps the field's own type, as the other formats do.
+	return listOfOne(errorAt(p, field.ErrorTypeInvalid, v, msgInvalidIP, nil, "format=k8s-ip"))
 }
+
+// msgInvalidIP is the detail of IsValidIPForLegacyField's error.
+var msgInvalidIP = validation.IsValidIPForLegacyField(nil, "-", false, nil)[0].Detail
 
 // The new formats follow the reference (k8s.io/apimachinery/pkg/api/validate)
 // to the letter, details included: its length limits say "bytes" where
@@ -114,9 +124,7 @@ func UUID[T ~string](p *Path, v T) field.ErrorList {
 	if isUUID(string(v)) {
 		return nil
 	}
-	f := newFormatErrs(p, "format=k8s-uuid")
-	f.invalid(string(v), "must be a lowercase UUID in 8-4-4-4-12 format")
-	return f.errs
+	return listOfOne(errorAt(p, field.ErrorTypeInvalid, string(v), "must be a lowercase UUID in 8-4-4-4-12 format", nil, "format=k8s-uuid"))
 }
 
 // ResourcePoolName checks +k8s:format=k8s-resource-pool-name: at most 253
@@ -130,14 +138,19 @@ func ResourcePoolName[T ~string](p *Path, v T) field.ErrorList {
 	if len(s) > validation.DNS1123SubdomainMaxLength {
 		f.tooLong(validation.DNS1123SubdomainMaxLength)
 	}
-	for i, seg := range strings.Split(s, "/") {
-		prefix := "segment " + strconv.Itoa(i) + ": "
+	// The segments strings.Split(s, "/") would give.
+	for i, rest, more := 0, s, true; more; i++ {
+		var seg string
+		seg, rest, more = strings.Cut(rest, "/")
+		var d [320]byte // room for apimachinery's longest message
+		prefix := strconv.AppendInt(append(d[:0], "segment "...), int64(i), 10)
+		prefix = append(prefix, ": "...)
 		if seg == "" {
-			f.invalid(s, prefix+"must not be empty")
+			f.invalidIn(s, prefix, "must not be empty")
 			continue
 		}
 		for _, m := range subdomainMsgs(seg) {
-			f.invalid(seg, prefix+m)
+			f.invalidIn(seg, prefix, m)
 		}
 	}
 	return f.errs
@@ -166,8 +179,13 @@ func ExtendedResourceName[T ~string](p *Path, v T) field.ErrorList {
 	if strings.HasPrefix(s, requestsPrefix) {
 		f.invalid(s, `must not have "`+requestsPrefix+`" prefix`)
 	}
-	for _, m := range labelKey(requestsPrefix + s) {
-		f.invalid(s, m)
+	// The name quota gives it, built on the stack for the check.
+	var kb [128]byte
+	key := append(append(kb[:0], requestsPrefix...), s...)
+	if !isLabelKey(unsafe.String(&key[0], len(key))) {
+		for _, m := range labelKey(requestsPrefix + s) {
+			f.invalid(s, m)
+		}
 	}
 	return f.errs
 }
@@ -213,9 +231,12 @@ func ResourceFullyQualifiedName[T ~string](p *Path, v T) field.ErrorList {
 const resourceNameMaxLength = 32
 
 // formatErrs collects the errors of one format check whose bad values and
-// types vary from error to error; the path is written once.
+// types vary from error to error. The path is written once: on the stack,
+// then into the bytes of the first error, whose string the others share.
 type formatErrs struct {
-	path   string
+	buf    [128]byte // the path, until the first error
+	width  int
+	path   string // once written to the heap
 	origin string
 	errs   field.ErrorList
 }
@@ -225,18 +246,56 @@ type formatErrs struct {
 // and escape analysis does not tell a struct's fields apart), and with it
 // every Path on the caller's stack, on every call, valid values included.
 func newFormatErrs(p *Path, origin string) formatErrs {
-	return formatErrs{path: p.String(), origin: origin}
+	f := formatErrs{width: p.width(), origin: origin}
+	switch {
+	case f.width == 0:
+		f.path = "<nil>"
+	case f.width <= len(f.buf):
+		p.fill(f.buf[:f.width])
+	default:
+		f.path = p.String()
+	}
+	return f
 }
 
-func (f *formatErrs) add(e *field.Error) {
-	e.Field = f.path
-	f.errs = append(f.errs, e.WithOrigin(f.origin))
+// add adds an error of type t, whose detail is built for it (or detail).
+func (f *formatErrs) add(t field.ErrorType, bad any, detail string, built []byte) {
+	w := 0
+	if f.path == "" {
+		w = f.width
+	}
+	e, b := newError(w + len(built))
+	if w > 0 {
+		copy(b, f.buf[:w])
+		f.path = unsafe.String(&b[0], w)
+	}
+	if len(built) > 0 {
+		copy(b[w:], built)
+		detail = unsafe.String(&b[w], len(built))
+	}
+	e.Type, e.Field, e.BadValue, e.Detail, e.Origin = t, f.path, bad, detail, f.origin
+	if f.errs == nil {
+		f.errs = listOfOne(e)
+	} else {
+		f.errs = append(f.errs, e)
+	}
 }
 
-func (f *formatErrs) invalid(bad any, detail string) { f.add(field.Invalid(nil, bad, detail)) }
+func (f *formatErrs) invalid(bad any, detail string) {
+	f.add(field.ErrorTypeInvalid, bad, detail, nil)
+}
+
+// invalidIn is invalid with the detail prefix and m.
+func (f *formatErrs) invalidIn(bad any, prefix []byte, m string) {
+	f.add(field.ErrorTypeInvalid, bad, "", append(prefix, m...))
+}
 
 // tooLong is field.TooLong's error: the limit in bytes, the value omitted.
-func (f *formatErrs) tooLong(max int) { f.add(tooLongAt(f.path, max, false)) }
+func (f *formatErrs) tooLong(max int) {
+	var b [64]byte
+	d, built := detailOf(&tooLongBytes, max, b[:0])
+	f.add(field.ErrorTypeTooLong, omitted, d, built)
+}
 
 func (f *formatErrs) cIdentifier(id string) {
 	if len(id) > resourceNameMaxLength {
@@ -266,25 +325,43 @@ func isAlnum(c byte) bool {
 }
 
 func isUUID(s string) bool {
-	return len(s) == 36 && s[8] == '-' && s[13] == '-' && s[18] == '-' && s[23] == '-' &&
-		lowerHexRun(s[:8]) && lowerHexRun(s[9:13]) && lowerHexRun(s[14:18]) && lowerHexRun(s[19:23]) && lowerHexRun(s[24:])
+	if len(s) != 36 || s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
+		return false
+	}
+	// The 32 digits, eight at a time: 0-8, 9-13 and 14-18, 19-23 and
+	// 32-36, 24-32.
+	return lowerHex8(load64(s[0:])) &&
+		lowerHex8(uint64(load32(s[9:]))|uint64(load32(s[14:]))<<32) &&
+		lowerHex8(uint64(load32(s[19:]))|uint64(load32(s[32:]))<<32) &&
+		lowerHex8(load64(s[24:]))
 }
 
-// lowerHex marks the lower-case hexadecimal digits.
-var lowerHex = func() (t [256]bool) {
-	for _, c := range "0123456789abcdef" {
-		t[c] = true
-	}
-	return t
-}()
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
 
-func lowerHexRun(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !lowerHex[s[i]] {
-			return false
-		}
+func load32(s string) uint32 {
+	_ = s[3]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+// lowerHex8 reports whether the eight bytes of w are all lower-case
+// hexadecimal digits ([0-9a-f]), all at once: below 0x80, each byte plus
+// a constant carries into no other, and its high bit then says on which
+// side of a bound it is.
+func lowerHex8(w uint64) bool {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	if w&high != 0 {
+		return false
 	}
-	return true
+	digit := (w + (0x80-'0')*ones) &^ (w + (0x7f-'9')*ones)
+	letter := (w + (0x80-'a')*ones) &^ (w + (0x7f-'f')*ones)
+	return (digit|letter)&high == high
 }
 
 func isResourcePoolName(s string) bool {
@@ -330,11 +407,12 @@ func formatErrors[T ~string](p *Path, v T, msgs []string, origin string) field.E
 	if len(msgs) == 0 {
 		return nil
 	}
-	path := p.String()
-	errs := make(field.ErrorList, 0, len(msgs))
-	for _, m := range msgs {
-		e := field.Invalid(nil, v, m).WithOrigin(origin)
-		e.Field = path
+	var bad any = v // boxed once, for every error
+	first := errorAt(p, field.ErrorTypeInvalid, bad, msgs[0], nil, origin)
+	errs := listOfOne(first)
+	for _, m := range msgs[1:] {
+		e, _ := newError(0)
+		e.Type, e.Field, e.BadValue, e.Detail, e.Origin = field.ErrorTypeInvalid, first.Field, bad, m, origin
 		errs = append(errs, e)
 	}
 	return errs

@@ -350,3 +350,26 @@ func TestFormatsKeepPathsOnTheStack(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerHex8 checks the eight-byte test of isUUID against the bytes one
+// by one, on every byte in every position.
+func TestLowerHex8(t *testing.T) {
+	lowerHex := func(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' }
+	for pos := 0; pos < 8; pos++ {
+		for c := 0; c < 256; c++ {
+			b := []byte("0123abcd")
+			b[pos] = byte(c)
+			want := true
+			for _, x := range b {
+				want = want && lowerHex(x)
+			}
+			w := uint64(0)
+			for i := 7; i >= 0; i-- {
+				w = w<<8 | uint64(b[i])
+			}
+			if got := lowerHex8(w); got != want {
+				t.Fatalf("lowerHex8(%q) = %v, want %v", b, got, want)
+			}
+		}
+	}
+}

@@ -94,6 +94,19 @@ func OldAs[T any](old any) T {
 	return t
 }
 
+// AppendAll is append(errs, more...), except that it returns more itself
+// (its capacity cut to its length, so that an append copies it) when errs
+// is empty: generated code appends a type's errors to a field's, which
+// are often none, and the copy would cost an allocation at every level of
+// a nested error. Generated code passes lists that are no one else's (a
+// validation's result), whose errors it may sort or rebase in place.
+func AppendAll(errs, more field.ErrorList) field.ErrorList {
+	if len(errs) == 0 {
+		return more[:len(more):len(more)]
+	}
+	return append(errs, more...)
+}
+
 // SortSince orders errs[start:] by field path, then by bad value, keeping
 // the order of errors at the same place. Generated code calls it after
 // looping over a map, so that output does not depend on map order.

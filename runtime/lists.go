@@ -97,7 +97,7 @@ func UniqueFunc[S ~[]E, E any](p *Path, list S, eq func(a, b *E) bool) field.Err
 
 func duplicate[E any](p *Path, j int, item E) *field.Error {
 	ip := p.Index(j)
-	return at(field.Duplicate(nil, item), &ip)
+	return errorAt(&ip, field.ErrorTypeDuplicate, item, "", nil, "")
 }
 
 // OldItems finds, for an item of the new list, the item of the old list

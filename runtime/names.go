@@ -161,51 +161,62 @@ func isCIdentifier(s string) bool {
 	return true
 }
 
+// The message pairs of lengthAndPattern: the length's, then the
+// pattern's. The lists it returns are slices of them, capped: read-only.
+var (
+	labelMsgs            = [2]string{msgLabelTooLong, msgLabelRegex}
+	labelDotsMsgs        = [2]string{msgLabelTooLong, msgLabelDots}
+	subdomainMsgsChars   = [2]string{msgSubdomainTooLong, msgSubdomainRegex}
+	subdomainMsgsBytes   = [2]string{msgContentSubdomainTooLong, msgContentSubdomainRegex}
+	caselessSubdomainMsg = [2]string{msgContentSubdomainTooLong, msgCaselessRegex}
+	labelValueMsgs       = [2]string{msgLabelValueTooLong, msgLabelValueRegex}
+)
+
 // dns1123Label is util/validation.IsDNS1123Label: a string that fails
 // the label pattern but is a subdomain has dots.
 func dns1123Label(s string) []string {
 	ok := isLabelText(s)
-	pattern := msgLabelRegex
+	msgs := &labelMsgs
 	if !ok && isSubdomainText(s) {
-		pattern = msgLabelDots
+		msgs = &labelDotsMsgs
 	}
-	return lengthAndPattern(len(s) > labelMax, ok, msgLabelTooLong, pattern)
+	return lengthAndPattern(len(s) > labelMax, ok, msgs)
 }
 
 // dns1123Subdomain is util/validation.IsDNS1123Subdomain (bytes: false)
 // or content.IsDNS1123Subdomain (bytes: true), which say the length
 // limit in characters and in bytes.
 func dns1123Subdomain(s string, bytes bool) []string {
+	msgs := &subdomainMsgsChars
 	if bytes {
-		return lengthAndPattern(len(s) > subdomainMax, isSubdomainText(s), msgContentSubdomainTooLong, msgContentSubdomainRegex)
+		msgs = &subdomainMsgsBytes
 	}
-	return lengthAndPattern(len(s) > subdomainMax, isSubdomainText(s), msgSubdomainTooLong, msgSubdomainRegex)
+	return lengthAndPattern(len(s) > subdomainMax, isSubdomainText(s), msgs)
 }
 
 // dns1123SubdomainCaseless is content.IsDNS1123SubdomainCaseless.
 func dns1123SubdomainCaseless(s string) []string {
-	return lengthAndPattern(len(s) > subdomainMax, isCaselessSubdomainText(s), msgContentSubdomainTooLong, msgCaselessRegex)
+	return lengthAndPattern(len(s) > subdomainMax, isCaselessSubdomainText(s), &caselessSubdomainMsg)
 }
 
 // labelValue is content.IsLabelValue (util/validation.IsValidLabelValue).
 func labelValue(s string) []string {
-	return lengthAndPattern(len(s) > labelMax, s == "" || isLabelKeyName(s), msgLabelValueTooLong, msgLabelValueRegex)
+	return lengthAndPattern(len(s) > labelMax, s == "" || isLabelKeyName(s), &labelValueMsgs)
 }
 
 // lengthAndPattern are the messages of a check of a length limit and a
-// pattern, in apimachinery's order: the length's, then the pattern's.
-func lengthAndPattern(long, matches bool, tooLong, pattern string) []string {
-	if !long && matches {
-		return nil
+// pattern, in apimachinery's order: the length's, then the pattern's
+// (msgs), without allocating.
+func lengthAndPattern(long, matches bool, msgs *[2]string) []string {
+	switch {
+	case long && !matches:
+		return msgs[:]
+	case long:
+		return msgs[0:1:1]
+	case !matches:
+		return msgs[1:2:2]
 	}
-	var msgs []string
-	if long {
-		msgs = append(msgs, tooLong)
-	}
-	if !matches {
-		msgs = append(msgs, pattern)
-	}
-	return msgs
+	return nil
 }
 
 // isLabelKey decides content.IsLabelKey without building its messages.

@@ -3,6 +3,7 @@ package runtime
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -113,29 +114,9 @@ func (p *Path) String() string {
 	if n == 0 {
 		return "<nil>"
 	}
-	var b strings.Builder
-	b.Grow(n)
-	p.write(&b)
-	return b.String()
-}
-
-// childString is p.Child(name).String() ("" for p's own string), in one
-// allocation and without the child: name may hold dots (a CEL rule's
-// fieldPath, "a.b"), which field.Path writes as given.
-func (p *Path) childString(name string) string {
-	if name == "" {
-		return p.String()
-	}
-	n := p.width()
-	if n == 0 {
-		return strings.Clone(name)
-	}
-	var b strings.Builder
-	b.Grow(n + 1 + len(name))
-	p.write(&b)
-	b.WriteByte('.')
-	b.WriteString(name)
-	return b.String()
+	b := make([]byte, n)
+	p.fill(b)
+	return unsafe.String(unsafe.SliceData(b), n)
 }
 
 // width is the length of String's result, 0 for the root.
@@ -157,26 +138,34 @@ func (p *Path) width() int {
 	return n
 }
 
-func (p *Path) write(b *strings.Builder) {
-	if p.isRoot() {
-		return
-	}
-	p.parent.write(b)
-	switch p.kind {
-	case pathChild:
-		if !p.parent.isRoot() {
-			b.WriteByte('.')
+// fill writes the path into b, which is p.width() bytes long, from its
+// end: the leaf first, then each parent in front of it.
+func (p *Path) fill(b []byte) {
+	i := len(b)
+	for q := p; !q.isRoot(); q = q.parent {
+		switch q.kind {
+		case pathChild:
+			i -= len(q.name)
+			copy(b[i:], q.name)
+			if !q.parent.isRoot() {
+				i--
+				b[i] = '.'
+			}
+		case pathKey:
+			i--
+			b[i] = ']'
+			i -= len(q.name)
+			copy(b[i:], q.name)
+			i--
+			b[i] = '['
+		case pathIndex, pathIntKey:
+			i--
+			b[i] = ']'
+			i -= decimalWidth(q.index)
+			strconv.AppendInt(b[i:i], q.index, 10)
+			i--
+			b[i] = '['
 		}
-		b.WriteString(p.name)
-	case pathKey:
-		b.WriteByte('[')
-		b.WriteString(p.name)
-		b.WriteByte(']')
-	case pathIndex, pathIntKey:
-		var digits [20]byte
-		b.WriteByte('[')
-		b.Write(strconv.AppendInt(digits[:0], p.index, 10))
-		b.WriteByte(']')
 	}
 }
 

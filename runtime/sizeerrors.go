@@ -16,37 +16,34 @@ import (
 // value they leave out.
 const omitted = "<value omitted>"
 
-// sizeDetail is "<verb> <n> <unit>", the unit singular for 1, or other
-// for a negative n, as apimachinery words it.
-func sizeDetail(verb string, n int, unit, units, other string) string {
-	if n < 0 {
-		return other
-	}
-	if n == 1 {
-		return verb + " 1 " + unit
-	}
-	return verb + " " + itoa(n) + " " + units
+// The size errors' details.
+var (
+	tooLongBytes      = message{prefix: "may not be more than ", unit: " byte", units: " bytes", other: "value is too long"}
+	tooLongCharacters = message{prefix: "may not be more than ", unit: " character", units: " characters", other: "value is too long"}
+	tooShortMessage   = message{prefix: "must be at least ", unit: " character", units: " characters", other: "value is too short"}
+	tooManyMessage    = message{prefix: "must have at most ", unit: " item", units: " items", other: "has too many items"}
+	tooFewMessage     = message{prefix: "must have at least ", unit: " item", units: " items", other: "has too few items"}
+)
+
+// sizeError is an error of type t at p with m's detail for the limit n.
+func sizeError(p *Path, t field.ErrorType, bad any, m *message, n int) *field.Error {
+	var b [64]byte
+	d, built := detailOf(m, n, b[:0])
+	return errorAt(p, t, bad, d, built, "")
 }
 
 // tooLongError is field.TooLong (bytes) or field.TooLongCharacters.
 func tooLongError(p *Path, max int, characters bool) *field.Error {
-	return tooLongAt(p.String(), max, characters)
-}
-
-// tooLongAt is tooLongError at a path already written.
-func tooLongAt(fieldPath string, max int, characters bool) *field.Error {
-	unit, units := "byte", "bytes"
+	m := &tooLongBytes
 	if characters {
-		unit, units = "character", "characters"
+		m = &tooLongCharacters
 	}
-	return &field.Error{Type: field.ErrorTypeTooLong, Field: fieldPath, BadValue: omitted,
-		Detail: sizeDetail("may not be more than", max, unit, units, "value is too long")}
+	return sizeError(p, field.ErrorTypeTooLong, omitted, m, max)
 }
 
 // tooShortError is field.TooShort.
 func tooShortError[T ~string](p *Path, v T, min int) *field.Error {
-	return &field.Error{Type: field.ErrorTypeTooShort, Field: p.String(), BadValue: v,
-		Detail: sizeDetail("must be at least", min, "character", "characters", "value is too short")}
+	return sizeError(p, field.ErrorTypeTooShort, v, &tooShortMessage, min)
 }
 
 // tooManyError is field.TooMany.
@@ -55,14 +52,12 @@ func tooManyError(p *Path, n, max int) *field.Error {
 	if n >= 0 {
 		bad = n
 	}
-	return &field.Error{Type: field.ErrorTypeTooMany, Field: p.String(), BadValue: bad,
-		Detail: sizeDetail("must have at most", max, "item", "items", "has too many items")}
+	return sizeError(p, field.ErrorTypeTooMany, bad, &tooManyMessage, max)
 }
 
 // tooFewError is field.TooFew.
 func tooFewError(p *Path, n, min int) *field.Error {
-	return &field.Error{Type: field.ErrorTypeTooFew, Field: p.String(), BadValue: n,
-		Detail: sizeDetail("must have at least", min, "item", "items", "has too few items")}
+	return sizeError(p, field.ErrorTypeTooFew, n, &tooFewMessage, min)
 }
 
 // runeCountOver reports whether s has more than max runes, as

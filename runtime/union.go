@@ -1,8 +1,7 @@
 package runtime
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -17,22 +16,48 @@ type UnionMembers struct {
 	Discriminator string
 }
 
-func (m *UnionMembers) all() string {
-	quoted := make([]string, len(m.Names))
+// appendAll appends the members' names, each in backquotes, separated
+// by ", ".
+func (m *UnionMembers) appendAll(b []byte) []byte {
 	for i, n := range m.Names {
-		quoted[i] = "`" + n + "`"
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(append(append(b, '`'), n...), '`')
 	}
-	return strings.Join(quoted, ", ")
+	return b
 }
 
-func (m *UnionMembers) specified(set []bool) string {
-	var names []string
+// appendSpecified appends the set members' names in braces, separated by
+// ", ".
+func (m *UnionMembers) appendSpecified(b []byte, set []bool) []byte {
+	b = append(b, '{')
+	first := true
 	for i, s := range set {
 		if s {
-			names = append(names, m.Names[i])
+			if !first {
+				b = append(b, ", "...)
+			}
+			b = append(b, m.Names[i]...)
+			first = false
 		}
 	}
-	return "{" + strings.Join(names, ", ") + "}"
+	return append(b, '}')
+}
+
+// invalid is the union's error at p: the detail followed by every member,
+// and as the bad value the members set (none: "").
+func (m *UnionMembers) invalid(p *Path, set []bool, detail, origin string) field.ErrorList {
+	var sd, dd [256]byte
+	spec := sd[:0]
+	if set != nil {
+		spec = m.appendSpecified(spec, set)
+	}
+	d := m.appendAll(append(dd[:0], detail...))
+	e := errorAt(p, field.ErrorTypeInvalid, nil, "", append(spec, d...), origin)
+	// The bad value is the front of the detail's bytes.
+	e.BadValue, e.Detail = e.Detail[:len(spec)], e.Detail[len(spec):]
+	return listOfOne(e)
 }
 
 func count(set []bool) int {
@@ -52,9 +77,9 @@ func Union(p *Path, set []bool, m *UnionMembers) field.ErrorList {
 	case 1:
 		return nil
 	case 0:
-		return field.ErrorList{at(field.Invalid(nil, "", "must specify one of: "+m.all()), p).WithOrigin("union")}
+		return m.invalid(p, nil, "must specify one of: ", "union")
 	}
-	return field.ErrorList{at(field.Invalid(nil, m.specified(set), "must specify exactly one of: "+m.all()), p).WithOrigin("union")}
+	return m.invalid(p, set, "must specify exactly one of: ", "union")
 }
 
 // ZeroOrOneOf checks +k8s:zeroOrOneOfMember: at most one member is set.
@@ -62,7 +87,7 @@ func ZeroOrOneOf(p *Path, set []bool, m *UnionMembers) field.ErrorList {
 	if count(set) <= 1 {
 		return nil
 	}
-	return field.ErrorList{at(field.Invalid(nil, m.specified(set), "must specify at most one of: "+m.all()), p).WithOrigin("zeroOrOneOf")}
+	return m.invalid(p, set, "must specify at most one of: ", "zeroOrOneOf")
 }
 
 // DiscriminatedUnion checks a union with +k8s:unionDiscriminator: a set
@@ -74,13 +99,23 @@ func DiscriminatedUnion[D ~string](p *Path, set []bool, m *UnionMembers, disc D)
 	var errs field.ErrorList
 	for i, s := range set {
 		selected := string(disc) == m.Values[i]
+		var prefix, value string
 		switch {
 		case s && !selected:
-			mp := p.Child(m.Names[i])
-			errs = append(errs, at(field.Invalid(nil, "", fmt.Sprintf("may only be specified when `%s` is %q", m.Discriminator, m.Values[i])), &mp).WithOrigin("union"))
+			prefix, value = "may only be specified when `", m.Values[i]
 		case !s && selected:
-			mp := p.Child(m.Names[i])
-			errs = append(errs, at(field.Invalid(nil, "", fmt.Sprintf("must be specified when `%s` is %q", m.Discriminator, string(disc))), &mp).WithOrigin("union"))
+			prefix, value = "must be specified when `", string(disc)
+		default:
+			continue
+		}
+		var d [128]byte
+		b := append(append(append(d[:0], prefix...), m.Discriminator...), "` is "...)
+		mp := p.Child(m.Names[i])
+		e := errorAt(&mp, field.ErrorTypeInvalid, "", "", strconv.AppendQuote(b, value), "union")
+		if errs == nil {
+			errs = listOfOne(e)
+		} else {
+			errs = append(errs, e)
 		}
 	}
 	return errs

@@ -10,7 +10,7 @@ import (
 
 // Immutable is the error of +k8s:immutable on a value an update changed.
 func Immutable(p *Path) *field.Error {
-	return shortCircuit(at(field.Invalid(nil, nil, "field is immutable"), p).WithOrigin("immutable"))
+	return shortCircuit(errorAt(p, field.ErrorTypeInvalid, nil, "field is immutable", nil, "immutable"))
 }
 
 // NoSet, NoUnset and NoModify are the errors of +k8s:update's scalar
@@ -24,20 +24,22 @@ func NoUnset(p *Path) *field.Error { return updateInvalid(p, "field cannot be cl
 func NoModify(p *Path) *field.Error { return updateInvalid(p, "field cannot be modified once set") }
 
 func updateInvalid(p *Path, detail string) *field.Error {
-	return shortCircuit(at(field.Invalid(nil, nil, detail), p).WithOrigin("update"))
+	return shortCircuit(errorAt(p, field.ErrorTypeInvalid, nil, detail, nil, "update"))
 }
 
 func itemAdded(p *Path) *field.Error {
-	return shortCircuit(at(field.Forbidden(nil, "item may not be added"), p).WithOrigin("update"))
+	return shortCircuit(errorAt(p, field.ErrorTypeForbidden, "", "item may not be added", nil, "update"))
 }
 
 func itemRemoved(p *Path) *field.Error {
-	return shortCircuit(at(field.Forbidden(nil, "item may not be removed"), p).WithOrigin("update"))
+	return shortCircuit(errorAt(p, field.ErrorTypeForbidden, "", "item may not be removed", nil, "update"))
 }
 
 // Monotonic is the error of +k8s:monotonic on a value that decreased.
 func Monotonic[T Integer](p *Path, v, old T) *field.Error {
-	return at(field.Invalid(nil, v, fmt.Sprintf("may not be decreased from %v", old)), p).WithOrigin("monotonic")
+	var d [64]byte
+	detail := appendValue(append(d[:0], "may not be decreased from "...), old)
+	return errorAt(p, field.ErrorTypeInvalid, v, "", detail, "monotonic")
 }
 
 // ItemsAdded reports, for +k8s:update=NoAddItem on a list, every item of

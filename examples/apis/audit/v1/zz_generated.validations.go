@@ -377,7 +377,7 @@ func ValidateAt_Certificate(ctx context.Context, op operation.Operation, p *vgru
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_CertificateSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_CertificateSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_CertificateSpec(ctx, op, &fp3, v1, ov2))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions0, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
@@ -393,7 +393,7 @@ func ValidateAt_Certificate(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v4, ov5, equal_CertificateStatus)) {
 			if v4 != nil {
-				errs = append(errs, ValidateAt_CertificateStatus(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_CertificateStatus(ctx, op, &fp6, v4, ov5))
 			}
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
@@ -783,7 +783,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 			ov23 = &oldObj.IssuerRef
 		}
 		if !(op.Type == operation.Update && ov23 != nil && *v22 == *ov23) {
-			errs = append(errs, ValidateAt_IssuerRef(ctx, op, &fp24, v22, ov23)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_IssuerRef(ctx, op, &fp24, v22, ov23))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions2, op, fp24.Field(), fp24.InItem(), v22, ov23)...)
@@ -799,7 +799,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v25, ov26, equal_PrivateKey)) {
 			if v25 != nil {
-				errs = append(errs, ValidateAt_PrivateKey(ctx, op, &fp27, v25, ov26)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_PrivateKey(ctx, op, &fp27, v25, ov26))
 			}
 		}
 	}
@@ -830,7 +830,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 								eov33 = found36
 							}
 							if !(op.Type == operation.Update && eov33 != nil && *ev32 == *eov33) {
-								errs = append(errs, ValidateAt_KeyUsage(ctx, op, &ep34, ev32, eov33)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_KeyUsage(ctx, op, &ep34, ev32, eov33))
 							}
 						}
 						old35.Release()
@@ -874,7 +874,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 						}
 					}
 					if !(op.Type == operation.Update && eov43 != nil && *ev42 == *eov43) {
-						errs = append(errs, ValidateAt_Keystore(ctx, op, &ep44, ev42, eov43)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Keystore(ctx, op, &ep44, ev42, eov43))
 					} else {
 						cp47 := *ev42
 						// the transition rules below, which the API server evaluates also on an unchanged value
@@ -942,7 +942,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 								eov58 = found61
 							}
 							if !(op.Type == operation.Update && eov58 != nil && *ev57 == *eov58) {
-								errs = append(errs, ValidateAt_OutputFormat(ctx, op, &ep59, ev57, eov58)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_OutputFormat(ctx, op, &ep59, ev57, eov58))
 							}
 						}
 						old60.Release()
@@ -967,7 +967,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 					for i73 := range *v70 {
 						ep76 := fp72.Index(i73)
 						ev74 := &(*v70)[i73]
-						errs = append(errs, ValidateAt_RenewalWindow(ctx, op, &ep76, ev74, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_RenewalWindow(ctx, op, &ep76, ev74, nil))
 					}
 				}
 			}
@@ -1067,7 +1067,7 @@ func ValidateAt_CertificateStatus(ctx context.Context, op operation.Operation, p
 								eov15 = found18
 							}
 							if !(op.Type == operation.Update && eov15 != nil && equal_Condition(ev14, eov15)) {
-								errs = append(errs, ValidateAt_Condition(ctx, op, &ep16, ev14, eov15)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_Condition(ctx, op, &ep16, ev14, eov15))
 							} else {
 								// the transition rules below, which the API server evaluates also on an unchanged value
 								errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions5, op, ep16.Field(), ep16.InItem(), ev14, eov15)...)
@@ -1130,7 +1130,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -1198,7 +1198,7 @@ func ValidateAt_DisruptionBudget(ctx context.Context, op operation.Operation, p 
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_DisruptionBudgetSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_DisruptionBudgetSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_DisruptionBudgetSpec(ctx, op, &fp3, v1, ov2))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions7, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
@@ -1213,7 +1213,7 @@ func ValidateAt_DisruptionBudget(ctx context.Context, op operation.Operation, p 
 			ov5 = &oldObj.Status
 		}
 		if !(op.Type == operation.Update && ov5 != nil && equal_DisruptionBudgetStatus(v4, ov5)) {
-			errs = append(errs, ValidateAt_DisruptionBudgetStatus(ctx, op, &fp6, v4, ov5)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_DisruptionBudgetStatus(ctx, op, &fp6, v4, ov5))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions8, op, fp6.Field(), fp6.InItem(), v4, ov5)...)
@@ -1275,7 +1275,7 @@ func ValidateAt_DisruptionBudgetSpec(ctx context.Context, op operation.Operation
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v13, ov14, equal_LabelSelector)) {
 			if v13 != nil {
-				errs = append(errs, ValidateAt_LabelSelector(ctx, op, &fp15, v13, ov14)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_LabelSelector(ctx, op, &fp15, v13, ov14))
 			}
 		}
 	}
@@ -1289,7 +1289,7 @@ func ValidateAt_DisruptionBudgetSpec(ctx context.Context, op operation.Operation
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v16, ov17)) {
 			if v16 != nil {
-				errs = append(errs, ValidateAt_EvictionPolicy(ctx, op, &fp18, v16, ov17)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_EvictionPolicy(ctx, op, &fp18, v16, ov17))
 			}
 		}
 	}
@@ -1511,7 +1511,7 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 								eov18 = found21
 							}
 							if !(op.Type == operation.Update && eov18 != nil && equal_Condition(ev17, eov18)) {
-								errs = append(errs, ValidateAt_Condition(ctx, op, &ep19, ev17, eov18)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_Condition(ctx, op, &ep19, ev17, eov18))
 							} else {
 								// the transition rules below, which the API server evaluates also on an unchanged value
 								errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions5, op, ep19.Field(), ep19.InItem(), ev17, eov18)...)
@@ -1743,7 +1743,7 @@ func ValidateAt_HTTPPathMatch(ctx context.Context, op operation.Operation, p *vg
 			if *v1 == "" {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, ValidateAt_PathMatchType(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_PathMatchType(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}
@@ -1788,7 +1788,7 @@ func ValidateAt_HTTPRoute(ctx context.Context, op operation.Operation, p *vgrunt
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_HTTPRouteSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_HTTPRouteSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_HTTPRouteSpec(ctx, op, &fp3, v1, ov2))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions9, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
@@ -1918,7 +1918,7 @@ func ValidateAt_HTTPRouteFilter(ctx context.Context, op operation.Operation, p *
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_FilterType(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_FilterType(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -1932,7 +1932,7 @@ func ValidateAt_HTTPRouteFilter(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v7, ov8, equal_HeaderModifier)) {
 			if v7 != nil {
-				errs = append(errs, ValidateAt_HeaderModifier(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_HeaderModifier(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -1946,7 +1946,7 @@ func ValidateAt_HTTPRouteFilter(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v10, ov11, equal_RequestRedirect)) {
 			if v10 != nil {
-				errs = append(errs, ValidateAt_RequestRedirect(ctx, op, &fp12, v10, ov11)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_RequestRedirect(ctx, op, &fp12, v10, ov11))
 			}
 		}
 	}
@@ -1960,7 +1960,7 @@ func ValidateAt_HTTPRouteFilter(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v13, ov14, equal_URLRewrite)) {
 			if v13 != nil {
-				errs = append(errs, ValidateAt_URLRewrite(ctx, op, &fp15, v13, ov14)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_URLRewrite(ctx, op, &fp15, v13, ov14))
 			}
 		}
 	}
@@ -1992,7 +1992,7 @@ func ValidateAt_HTTPRouteMatch(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v1, ov2)) {
 			if v1 != nil {
-				errs = append(errs, ValidateAt_HTTPPathMatch(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_HTTPPathMatch(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}
@@ -2023,7 +2023,7 @@ func ValidateAt_HTTPRouteMatch(ctx context.Context, op operation.Operation, p *v
 								eov9 = found12
 							}
 							if !(op.Type == operation.Update && eov9 != nil && *ev8 == *eov9) {
-								errs = append(errs, ValidateAt_HTTPHeaderMatch(ctx, op, &ep10, ev8, eov9)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_HTTPHeaderMatch(ctx, op, &ep10, ev8, eov9))
 							}
 						}
 						old11.Release()
@@ -2042,7 +2042,7 @@ func ValidateAt_HTTPRouteMatch(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v13, ov14)) {
 			if v13 != nil {
-				errs = append(errs, ValidateAt_HTTPMethod(ctx, op, &fp15, v13, ov14)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_HTTPMethod(ctx, op, &fp15, v13, ov14))
 			}
 		}
 	}
@@ -2220,7 +2220,7 @@ func ValidateAt_HTTPRouteRule(ctx context.Context, op operation.Operation, p *vg
 					for i4 := range *v1 {
 						ep7 := fp3.Index(i4)
 						ev5 := &(*v1)[i4]
-						errs = append(errs, ValidateAt_HTTPRouteMatch(ctx, op, &ep7, ev5, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_HTTPRouteMatch(ctx, op, &ep7, ev5, nil))
 					}
 				}
 			}
@@ -2242,7 +2242,7 @@ func ValidateAt_HTTPRouteRule(ctx context.Context, op operation.Operation, p *vg
 					for i11 := range *v8 {
 						ep14 := fp10.Index(i11)
 						ev12 := &(*v8)[i11]
-						errs = append(errs, ValidateAt_HTTPRouteFilter(ctx, op, &ep14, ev12, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_HTTPRouteFilter(ctx, op, &ep14, ev12, nil))
 					}
 				}
 			}
@@ -2258,7 +2258,7 @@ func ValidateAt_HTTPRouteRule(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v15, ov16, equal_HTTPRouteTimeouts)) {
 			if v15 != nil {
-				errs = append(errs, ValidateAt_HTTPRouteTimeouts(ctx, op, &fp17, v15, ov16)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_HTTPRouteTimeouts(ctx, op, &fp17, v15, ov16))
 			}
 		}
 	}
@@ -2467,7 +2467,7 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 								eov6 = found9
 							}
 							if !(op.Type == operation.Update && eov6 != nil && equal_ParentReference(ev5, eov6)) {
-								errs = append(errs, ValidateAt_ParentReference(ctx, op, &ep7, ev5, eov6)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_ParentReference(ctx, op, &ep7, ev5, eov6))
 							} else {
 								// the transition rules below, which the API server evaluates also on an unchanged value
 								errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions10, op, ep7.Field(), ep7.InItem(), ev5, eov6)...)
@@ -2509,7 +2509,7 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 								eov23 = found26
 							}
 							if !(op.Type == operation.Update && eov23 != nil && *ev22 == *eov23) {
-								errs = append(errs, ValidateAt_Hostname(ctx, op, &ep24, ev22, eov23)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_Hostname(ctx, op, &ep24, ev22, eov23))
 							}
 						}
 						old25.Release()
@@ -2534,7 +2534,7 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 					for i30 := range *v27 {
 						ep33 := fp29.Index(i30)
 						ev31 := &(*v27)[i30]
-						errs = append(errs, ValidateAt_HTTPRouteRule(ctx, op, &ep33, ev31, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_HTTPRouteRule(ctx, op, &ep33, ev31, nil))
 					}
 				}
 			}
@@ -2575,7 +2575,7 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 						}
 					}
 					if !(op.Type == operation.Update && eov40 != nil && *ev39 == *eov40) {
-						errs = append(errs, ValidateAt_BackendRef(ctx, op, &ep41, ev39, eov40)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_BackendRef(ctx, op, &ep41, ev39, eov40))
 					} else {
 						cp44 := *ev39
 						// the transition rules below, which the API server evaluates also on an unchanged value
@@ -2835,7 +2835,7 @@ func ValidateAt_Issuer(ctx context.Context, op operation.Operation, p *vgruntime
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_IssuerSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_IssuerSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_IssuerSpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	return
@@ -3259,7 +3259,7 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 			if *v31 == "" {
 				errs = append(errs, vgruntime.Required(&fp33))
 			} else {
-				errs = append(errs, ValidateAt_IssuerType(ctx, op, &fp33, v31, ov32)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_IssuerType(ctx, op, &fp33, v31, ov32))
 			}
 		}
 	}
@@ -3273,7 +3273,7 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v37, ov38)) {
 			if v37 != nil {
-				errs = append(errs, ValidateAt_ACMEIssuer(ctx, op, &fp39, v37, ov38)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ACMEIssuer(ctx, op, &fp39, v37, ov38))
 			}
 		}
 	}
@@ -3287,7 +3287,7 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v40, ov41)) {
 			if v40 != nil {
-				errs = append(errs, ValidateAt_CAIssuer(ctx, op, &fp42, v40, ov41)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_CAIssuer(ctx, op, &fp42, v40, ov41))
 			}
 		}
 	}
@@ -3316,7 +3316,7 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 			ov59 = &oldObj.Policy
 		}
 		if !(op.Type == operation.Update && ov59 != nil && equal_RenewalPolicy(v58, ov59)) {
-			errs = append(errs, ValidateAt_RenewalPolicy(ctx, op, &fp60, v58, ov59)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_RenewalPolicy(ctx, op, &fp60, v58, ov59))
 		}
 	}
 	return
@@ -3586,7 +3586,7 @@ func ValidateAt_LabelSelector(ctx context.Context, op operation.Operation, p *vg
 					for i19 := range *v16 {
 						ep22 := fp18.Index(i19)
 						ev20 := &(*v16)[i19]
-						errs = append(errs, ValidateAt_LabelSelectorRequirement(ctx, op, &ep22, ev20, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_LabelSelectorRequirement(ctx, op, &ep22, ev20, nil))
 					}
 				}
 			}
@@ -3721,7 +3721,7 @@ func ValidateAt_LabelSelectorRequirement(ctx context.Context, op operation.Opera
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_SelectorOperator(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_SelectorOperator(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -3815,7 +3815,7 @@ func ValidateAt_OutputFormat(ctx context.Context, op operation.Operation, p *vgr
 			if *v1 == "" {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, ValidateAt_OutputType(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_OutputType(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}
@@ -4087,7 +4087,7 @@ func ValidateAt_ParentReference(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v10, ov11)) {
 			if v10 != nil {
-				errs = append(errs, ValidateAt_ParentKind(ctx, op, &fp12, v10, ov11)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ParentKind(ctx, op, &fp12, v10, ov11))
 			}
 		}
 	}
@@ -4228,7 +4228,7 @@ func ValidateAt_PrivateKey(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
-				errs = append(errs, ValidateAt_RotationPolicy(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_RotationPolicy(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -4241,7 +4241,7 @@ func ValidateAt_PrivateKey(ctx context.Context, op operation.Operation, p *vgrun
 			ov8 = &oldObj.Algorithm
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
-			errs = append(errs, ValidateAt_KeyAlgorithm(ctx, op, &fp9, v7, ov8)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_KeyAlgorithm(ctx, op, &fp9, v7, ov8))
 		}
 	}
 	// field size
@@ -4270,7 +4270,7 @@ func ValidateAt_PrivateKey(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v13, ov14)) {
 			if v13 != nil {
-				errs = append(errs, ValidateAt_KeyEncoding(ctx, op, &fp15, v13, ov14)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_KeyEncoding(ctx, op, &fp15, v13, ov14))
 			}
 		}
 	}

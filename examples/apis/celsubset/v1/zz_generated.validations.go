@@ -53,7 +53,7 @@ func ValidateAt_Calc(ctx context.Context, op operation.Operation, p *vgruntime.P
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_CalcSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_CalcSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_CalcSpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	return
@@ -1847,7 +1847,7 @@ func ValidateAt_CalcSpec(ctx context.Context, op operation.Operation, p *vgrunti
 					for i44 := range *v41 {
 						ep47 := fp43.Index(i44)
 						ev45 := &(*v41)[i44]
-						errs = append(errs, ValidateAt_Step(ctx, op, &ep47, ev45, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Step(ctx, op, &ep47, ev45, nil))
 					}
 				}
 			}
@@ -1880,7 +1880,7 @@ func ValidateAt_Ledger(ctx context.Context, op operation.Operation, p *vgruntime
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_LedgerSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_LedgerSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_LedgerSpec(ctx, op, &fp3, v1, ov2))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions0, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
@@ -2226,7 +2226,7 @@ func ValidateAt_LedgerSpec(ctx context.Context, op operation.Operation, p *vgrun
 					for i7 := range *v4 {
 						ep10 := fp6.Index(i7)
 						ev8 := &(*v4)[i7]
-						errs = append(errs, ValidateAt_Step(ctx, op, &ep10, ev8, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Step(ctx, op, &ep10, ev8, nil))
 					}
 				}
 			}
@@ -2289,7 +2289,7 @@ func ValidateAt_LedgerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v26, ov27, equal_Step)) {
 			if v26 != nil {
-				errs = append(errs, ValidateAt_Step(ctx, op, &fp28, v26, ov27)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Step(ctx, op, &fp28, v26, ov27))
 			}
 		}
 	}

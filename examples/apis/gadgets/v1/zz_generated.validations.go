@@ -124,7 +124,7 @@ func ValidateAt_Cable(ctx context.Context, op operation.Operation, p *vgruntime.
 			ov17 = &oldObj.Plug
 		}
 		if !(op.Type == operation.Update && ov17 != nil && *v16 == *ov17) {
-			errs = append(errs, ValidateAt_Plug(ctx, op, &fp18, v16, ov17)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_Plug(ctx, op, &fp18, v16, ov17))
 		}
 	}
 	return
@@ -199,7 +199,7 @@ func ValidateAt_Device(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			if *v10 != "" {
-				errs = append(errs, ValidateAt_Mode(ctx, op, &fp12, v10, ov11)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Mode(ctx, op, &fp12, v10, ov11))
 			}
 		}
 	}
@@ -290,7 +290,7 @@ func ValidateAt_Fleet(ctx context.Context, op operation.Operation, p *vgruntime.
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_FleetSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_FleetSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_FleetSpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	return
@@ -336,7 +336,7 @@ func ValidateAt_FleetSpec(ctx context.Context, op operation.Operation, p *vgrunt
 								eov6 = found9
 							}
 							if !(op.Type == operation.Update && eov6 != nil && *ev5 == *eov6) {
-								errs = append(errs, ValidateAt_Device(ctx, op, &ep7, ev5, eov6)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_Device(ctx, op, &ep7, ev5, eov6))
 							}
 						}
 						old8.Release()
@@ -388,7 +388,7 @@ func ValidateAt_Gadget(ctx context.Context, op operation.Operation, p *vgruntime
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_GadgetSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_GadgetSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_GadgetSpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	// field status
@@ -401,7 +401,7 @@ func ValidateAt_Gadget(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v4, ov5, equal_GadgetStatus)) {
 			if v4 != nil {
-				errs = append(errs, ValidateAt_GadgetStatus(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_GadgetStatus(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -522,7 +522,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov20 != nil && *v19 == *ov20) {
 			if *v19 != "" {
-				errs = append(errs, ValidateAt_Mode(ctx, op, &fp21, v19, ov20)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Mode(ctx, op, &fp21, v19, ov20))
 			}
 		}
 	}
@@ -701,7 +701,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 								eov57 = found60
 							}
 							if !(op.Type == operation.Update && eov57 != nil && *ev56 == *eov57) {
-								errs = append(errs, ValidateAt_Port(ctx, op, &ep58, ev56, eov57)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_Port(ctx, op, &ep58, ev56, eov57))
 							}
 						}
 						old59.Release()
@@ -735,7 +735,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 						}
 					}
 				}
-				errs = append(errs, ValidateAt_Disk(ctx, op, &fp74, v72, ov73)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Disk(ctx, op, &fp74, v72, ov73))
 			}
 		}
 	}
@@ -749,7 +749,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v78, ov79, equal_Power)) {
 			if v78 != nil {
-				errs = append(errs, ValidateAt_Power(ctx, op, &fp80, v78, ov79)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Power(ctx, op, &fp80, v78, ov79))
 			}
 		}
 	}
@@ -971,7 +971,7 @@ func ValidateAt_Power(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
-				errs = append(errs, ValidateAt_Battery(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Battery(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -1103,7 +1103,7 @@ func ValidateAt_Rig(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_RigSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_RigSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_RigSpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	return
@@ -1138,7 +1138,7 @@ func ValidateAt_RigSpec(ctx context.Context, op operation.Operation, p *vgruntim
 					for i4 := range *v1 {
 						ep7 := fp3.Index(i4)
 						ev5 := &(*v1)[i4]
-						errs = append(errs, ValidateAt_Slot(ctx, op, &ep7, ev5, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Slot(ctx, op, &ep7, ev5, nil))
 					}
 				}
 			}
@@ -1171,7 +1171,7 @@ func ValidateAt_RigSpec(ctx context.Context, op operation.Operation, p *vgruntim
 								eov13 = found16
 							}
 							if !(op.Type == operation.Update && eov13 != nil && equal_Cable(ev12, eov13)) {
-								errs = append(errs, ValidateAt_Cable(ctx, op, &ep14, ev12, eov13)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_Cable(ctx, op, &ep14, ev12, eov13))
 							}
 						}
 						old15.Release()
@@ -1190,7 +1190,7 @@ func ValidateAt_RigSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v17, ov18, equal_Rack)) {
 			if v17 != nil {
-				errs = append(errs, ValidateAt_Rack(ctx, op, &fp19, v17, ov18)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Rack(ctx, op, &fp19, v17, ov18))
 			}
 		}
 	}
@@ -1289,7 +1289,7 @@ func ValidateAt_Scaler(ctx context.Context, op operation.Operation, p *vgruntime
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_ScalerSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_ScalerSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_ScalerSpec(ctx, op, &fp3, v1, ov2))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions0, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
@@ -1452,7 +1452,7 @@ func ValidateAt_ScalerSpec(ctx context.Context, op operation.Operation, p *vgrun
 								eov21 = found24
 							}
 							if !(op.Type == operation.Update && eov21 != nil && *ev20 == *eov21) {
-								errs = append(errs, ValidateAt_Window(ctx, op, &ep22, ev20, eov21)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_Window(ctx, op, &ep22, ev20, eov21))
 							}
 						}
 						old23.Release()
@@ -1519,7 +1519,7 @@ func ValidateAt_Slot(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
-				errs = append(errs, ValidateAt_Fan(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Fan(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}

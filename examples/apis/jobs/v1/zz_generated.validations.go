@@ -57,7 +57,7 @@ func ValidateAt_AllocationResult(ctx context.Context, op operation.Operation, p 
 					for i4 := range *v1 {
 						ep7 := fp3.Index(i4)
 						ev5 := &(*v1)[i4]
-						errs = append(errs, ValidateAt_DeviceResult(ctx, op, &ep7, ev5, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_DeviceResult(ctx, op, &ep7, ev5, nil))
 					}
 				}
 			}
@@ -88,7 +88,7 @@ func ValidateAt_BatchJob(ctx context.Context, op operation.Operation, p *vgrunti
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_BatchJobSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_BatchJobSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_BatchJobSpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	// field status
@@ -101,7 +101,7 @@ func ValidateAt_BatchJob(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v4, ov5, equal_BatchJobStatus)) {
 			if v4 != nil {
-				errs = append(errs, ValidateAt_BatchJobStatus(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_BatchJobStatus(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -179,7 +179,7 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 				stop10 = true
 			}
 			if !stop10 && v7 != nil {
-				errs = append(errs, ValidateAt_CompletionMode(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_CompletionMode(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -295,7 +295,7 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v33, ov34, equal_PodFailurePolicy)) {
 			if v33 != nil {
-				errs = append(errs, ValidateAt_PodFailurePolicy(ctx, op, &fp35, v33, ov34)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_PodFailurePolicy(ctx, op, &fp35, v33, ov34))
 			}
 		}
 	}
@@ -329,7 +329,7 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 			if *v39 == "" {
 				errs = append(errs, vgruntime.Required(&fp41))
 			} else {
-				errs = append(errs, ValidateAt_PriorityClass(ctx, op, &fp41, v39, ov40)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_PriorityClass(ctx, op, &fp41, v39, ov40))
 			}
 		}
 	}
@@ -357,7 +357,7 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v45, ov46, equal_SchedulingPolicy)) {
 			if v45 != nil {
-				errs = append(errs, ValidateAt_SchedulingPolicy(ctx, op, &fp47, v45, ov46)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_SchedulingPolicy(ctx, op, &fp47, v45, ov46))
 			}
 		}
 	}
@@ -415,7 +415,7 @@ func ValidateAt_BatchJobStatus(ctx context.Context, op operation.Operation, p *v
 							eov6 = found9
 						}
 						if !(op.Type == operation.Update && eov6 != nil && *ev5 == *eov6) {
-							errs = append(errs, ValidateAt_JobCondition(ctx, op, &ep7, ev5, eov6)...)
+							errs = vgruntime.AppendAll(errs, ValidateAt_JobCondition(ctx, op, &ep7, ev5, eov6))
 						}
 					}
 					old8.Release()
@@ -605,7 +605,7 @@ func ValidateAt_DeviceClaim(ctx context.Context, op operation.Operation, p *vgru
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_DeviceClaimSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_DeviceClaimSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_DeviceClaimSpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	// field status
@@ -618,7 +618,7 @@ func ValidateAt_DeviceClaim(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v4, ov5, equal_DeviceClaimStatus)) {
 			if v4 != nil {
-				errs = append(errs, ValidateAt_DeviceClaimStatus(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_DeviceClaimStatus(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -704,7 +704,7 @@ func ValidateAt_DeviceClaimSpec(ctx context.Context, op operation.Operation, p *
 							eov6 = found9
 						}
 						if !(op.Type == operation.Update && eov6 != nil && equal_DeviceRequest(ev5, eov6)) {
-							errs = append(errs, ValidateAt_DeviceRequest(ctx, op, &ep7, ev5, eov6)...)
+							errs = vgruntime.AppendAll(errs, ValidateAt_DeviceRequest(ctx, op, &ep7, ev5, eov6))
 						}
 					}
 					old8.Release()
@@ -728,7 +728,7 @@ func ValidateAt_DeviceClaimSpec(ctx context.Context, op operation.Operation, p *
 					for i23 := range *v20 {
 						ep26 := fp22.Index(i23)
 						ev24 := &(*v20)[i23]
-						errs = append(errs, ValidateAt_DeviceConstraint(ctx, op, &ep26, ev24, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_DeviceConstraint(ctx, op, &ep26, ev24, nil))
 					}
 				}
 			}
@@ -770,7 +770,7 @@ func ValidateAt_DeviceClaimStatus(ctx context.Context, op operation.Operation, p
 				}
 			}
 			if !stop4 && v1 != nil {
-				errs = append(errs, ValidateAt_AllocationResult(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_AllocationResult(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}
@@ -801,7 +801,7 @@ func ValidateAt_DeviceClaimStatus(ctx context.Context, op operation.Operation, p
 								eov10 = found13
 							}
 							if !(op.Type == operation.Update && eov10 != nil && *ev9 == *eov10) {
-								errs = append(errs, ValidateAt_ConsumerReference(ctx, op, &ep11, ev9, eov10)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_ConsumerReference(ctx, op, &ep11, ev9, eov10))
 							}
 						}
 						old12.Release()
@@ -935,7 +935,7 @@ func ValidateAt_DeviceRequest(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v7, ov8, equal_ExactDeviceRequest)) {
 			if v7 != nil {
-				errs = append(errs, ValidateAt_ExactDeviceRequest(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ExactDeviceRequest(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -955,7 +955,7 @@ func ValidateAt_DeviceRequest(ctx context.Context, op operation.Operation, p *vg
 					for i13 := range *v10 {
 						ep16 := fp12.Index(i13)
 						ev14 := &(*v10)[i13]
-						errs = append(errs, ValidateAt_DeviceSubRequest(ctx, op, &ep16, ev14, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_DeviceSubRequest(ctx, op, &ep16, ev14, nil))
 					}
 				}
 			}
@@ -1105,7 +1105,7 @@ func ValidateAt_DeviceToleration(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
-				errs = append(errs, ValidateAt_TolerationOperator(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_TolerationOperator(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -1209,7 +1209,7 @@ func ValidateAt_ExactDeviceRequest(ctx context.Context, op operation.Operation, 
 								eov12 = found15
 							}
 							if !(op.Type == operation.Update && eov12 != nil && *ev11 == *eov12) {
-								errs = append(errs, ValidateAt_DeviceToleration(ctx, op, &ep13, ev11, eov12)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_DeviceToleration(ctx, op, &ep13, ev11, eov12))
 							}
 						}
 						old14.Release()
@@ -1296,7 +1296,7 @@ func ValidateAt_JobCondition(ctx context.Context, op operation.Operation, p *vgr
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -1416,7 +1416,7 @@ func ValidateAt_PodConditionPattern(ctx context.Context, op operation.Operation,
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -1454,7 +1454,7 @@ func ValidateAt_PodFailurePolicy(ctx context.Context, op operation.Operation, p 
 					for i4 := range *v1 {
 						ep7 := fp3.Index(i4)
 						ev5 := &(*v1)[i4]
-						errs = append(errs, ValidateAt_PodFailurePolicyRule(ctx, op, &ep7, ev5, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_PodFailurePolicyRule(ctx, op, &ep7, ev5, nil))
 					}
 				}
 			}
@@ -1517,7 +1517,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_PodFailurePolicyAction(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_PodFailurePolicyAction(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -1531,7 +1531,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v7, ov8, equal_OnExitCodes)) {
 			if v7 != nil {
-				errs = append(errs, ValidateAt_OnExitCodes(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_OnExitCodes(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -1551,7 +1551,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 					for i13 := range *v10 {
 						ep16 := fp12.Index(i13)
 						ev14 := &(*v10)[i13]
-						errs = append(errs, ValidateAt_PodConditionPattern(ctx, op, &ep16, ev14, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_PodConditionPattern(ctx, op, &ep16, ev14, nil))
 					}
 				}
 			}
@@ -1645,7 +1645,7 @@ func ValidateAt_SchedulingPolicy(ctx context.Context, op operation.Operation, p 
 			if *v7 == "" {
 				errs = append(errs, vgruntime.Required(&fp9))
 			} else {
-				errs = append(errs, ValidateAt_SchedulingType(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_SchedulingType(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -1659,7 +1659,7 @@ func ValidateAt_SchedulingPolicy(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v10, ov11)) {
 			if v10 != nil {
-				errs = append(errs, ValidateAt_GangScheduling(ctx, op, &fp12, v10, ov11)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_GangScheduling(ctx, op, &fp12, v10, ov11))
 			}
 		}
 	}
@@ -1673,7 +1673,7 @@ func ValidateAt_SchedulingPolicy(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v13, ov14)) {
 			if v13 != nil {
-				errs = append(errs, ValidateAt_SpreadScheduling(ctx, op, &fp15, v13, ov14)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_SpreadScheduling(ctx, op, &fp15, v13, ov14))
 			}
 		}
 	}

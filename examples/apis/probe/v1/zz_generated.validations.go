@@ -48,7 +48,7 @@ func ValidateAt_AccessPolicy(ctx context.Context, op operation.Operation, p *vgr
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_AccessPolicySpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_AccessPolicySpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_AccessPolicySpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	return
@@ -75,7 +75,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 			ov2 = &oldObj.PolicyMeta
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
-			errs = append(errs, ValidateAt_PolicyMeta(ctx, op, p, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_PolicyMeta(ctx, op, p, v1, ov2))
 		}
 	}
 	// field rules
@@ -96,7 +96,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 					for i6 := range *v3 {
 						ep9 := fp5.Index(i6)
 						ev7 := &(*v3)[i6]
-						errs = append(errs, ValidateAt_PolicyRule(ctx, op, &ep9, ev7, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_PolicyRule(ctx, op, &ep9, ev7, nil))
 					}
 				}
 			}
@@ -111,7 +111,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 			ov11 = &oldObj.DefaultAction
 		}
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
-			errs = append(errs, ValidateAt_Action(ctx, op, &fp12, v10, ov11)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_Action(ctx, op, &fp12, v10, ov11))
 		}
 	}
 	// field priorities
@@ -161,7 +161,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 			ov23 = &oldObj.Selector
 		}
 		if !(op.Type == operation.Update && ov23 != nil && equal_Selector(v22, ov23)) {
-			errs = append(errs, ValidateAt_Selector(ctx, op, &fp24, v22, ov23)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_Selector(ctx, op, &fp24, v22, ov23))
 		}
 	}
 	// field target
@@ -200,7 +200,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 						}
 					}
 				}
-				errs = append(errs, ValidateAt_ObjectRef(ctx, op, &fp27, v25, ov26)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ObjectRef(ctx, op, &fp27, v25, ov26))
 			}
 		}
 	}
@@ -286,7 +286,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 					for i51 := range *v48 {
 						ep54 := fp50.Index(i51)
 						ev52 := &(*v48)[i51]
-						errs = append(errs, ValidateAt_ShortName(ctx, op, &ep54, ev52, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_ShortName(ctx, op, &ep54, ev52, nil))
 					}
 				}
 			}
@@ -399,7 +399,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 					}
 				}
 			}
-			errs = append(errs, ValidateAt_RateLimit(ctx, op, &fp76, v74, ov75)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_RateLimit(ctx, op, &fp76, v74, ov75))
 		}
 	}
 	// field tuning
@@ -412,7 +412,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v86, ov87, equal_Tuning)) {
 			if v86 != nil {
-				errs = append(errs, ValidateAt_Tuning(ctx, op, &fp88, v86, ov87)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Tuning(ctx, op, &fp88, v86, ov87))
 			}
 		}
 	}
@@ -425,7 +425,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 			ov90 = &oldObj.Matchers
 		}
 		if !(op.Type == operation.Update && ov90 != nil && equal_Matchers(v89, ov90)) {
-			errs = append(errs, ValidateAt_Matchers(ctx, op, &fp91, v89, ov90)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_Matchers(ctx, op, &fp91, v89, ov90))
 		}
 	}
 	return
@@ -559,7 +559,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 			if *v1 == "" {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, ValidateAt_ConditionType(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionType(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}
@@ -575,7 +575,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -675,7 +675,7 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
-				errs = append(errs, ValidateAt_ImageRef(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ImageRef(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -727,7 +727,7 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v16, ov17, equal_Resources)) {
 			if v16 != nil {
-				errs = append(errs, ValidateAt_Resources(ctx, op, &fp18, v16, ov17)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Resources(ctx, op, &fp18, v16, ov17))
 			}
 		}
 	}
@@ -747,7 +747,7 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 					for i22 := range *v19 {
 						ep25 := fp21.Index(i22)
 						ev23 := &(*v19)[i22]
-						errs = append(errs, ValidateAt_EnvVar(ctx, op, &ep25, ev23, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_EnvVar(ctx, op, &ep25, ev23, nil))
 					}
 				}
 			}
@@ -806,7 +806,7 @@ func ValidateAt_CookieConfig(ctx context.Context, op operation.Operation, p *vgr
 			if *v1 == "" {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, ValidateAt_ShortName(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ShortName(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}
@@ -870,7 +870,7 @@ func ValidateAt_Endpoint(ctx context.Context, op operation.Operation, p *vgrunti
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_EndpointSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_EndpointSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_EndpointSpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	// field status
@@ -883,7 +883,7 @@ func ValidateAt_Endpoint(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v4, ov5, equal_EndpointStatus)) {
 			if v4 != nil {
-				errs = append(errs, ValidateAt_EndpointStatus(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_EndpointStatus(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -915,7 +915,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 			if *v1 == "" {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, ValidateAt_ServiceType(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ServiceType(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}
@@ -985,7 +985,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 								eov9 = found12
 							}
 							if !(op.Type == operation.Update && eov9 != nil && equal_ServicePort(ev8, eov9)) {
-								errs = append(errs, ValidateAt_ServicePort(ctx, op, &ep10, ev8, eov9)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_ServicePort(ctx, op, &ep10, ev8, eov9))
 							}
 						}
 						old11.Release()
@@ -1110,7 +1110,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 						}
 					}
 					if !(op.Type == operation.Update && eov42 != nil && equal_Backend(ev41, eov42)) {
-						errs = append(errs, ValidateAt_Backend(ctx, op, &ep43, ev41, eov42)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Backend(ctx, op, &ep43, ev41, eov42))
 					}
 				}
 				vgruntime.SortSince(errs, start46)
@@ -1126,7 +1126,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 			ov63 = &oldObj.SessionAffinity
 		}
 		if !(op.Type == operation.Update && ov63 != nil && equal_SessionAffinity(v62, ov63)) {
-			errs = append(errs, ValidateAt_SessionAffinity(ctx, op, &fp64, v62, ov63)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_SessionAffinity(ctx, op, &fp64, v62, ov63))
 		}
 	}
 	// field allowedPorts
@@ -1156,7 +1156,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 								eov70 = found73
 							}
 							if !(op.Type == operation.Update && eov70 != nil && *ev69 == *eov70) {
-								errs = append(errs, ValidateAt_PortNumber(ctx, op, &ep71, ev69, eov70)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_PortNumber(ctx, op, &ep71, ev69, eov70))
 							}
 						}
 						old72.Release()
@@ -1208,7 +1208,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 								eov85 = found88
 							}
 							if !(op.Type == operation.Update && eov85 != nil && *ev84 == *eov85) {
-								errs = append(errs, ValidateAt_IPFamily(ctx, op, &ep86, ev84, eov85)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_IPFamily(ctx, op, &ep86, ev84, eov85))
 							}
 						}
 						old87.Release()
@@ -1230,7 +1230,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 				if *v89 == "UDP" {
 					errs = append(errs, vgruntime.NEQString(&fp91, *v89, "UDP"))
 				}
-				errs = append(errs, ValidateAt_Protocol(ctx, op, &fp91, v89, ov90)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Protocol(ctx, op, &fp91, v89, ov90))
 			}
 		}
 	}
@@ -1274,7 +1274,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 						}
 					}
 				}
-				errs = append(errs, ValidateAt_ServicePort(ctx, op, &fp94, v92, ov93)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ServicePort(ctx, op, &fp94, v92, ov93))
 			}
 		}
 	}
@@ -1416,7 +1416,7 @@ func ValidateAt_EndpointStatus(ctx context.Context, op operation.Operation, p *v
 								eov6 = found9
 							}
 							if !(op.Type == operation.Update && eov6 != nil && *ev5 == *eov6) {
-								errs = append(errs, ValidateAt_Condition(ctx, op, &ep7, ev5, eov6)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_Condition(ctx, op, &ep7, ev5, eov6))
 							}
 						}
 						old8.Release()
@@ -1435,7 +1435,7 @@ func ValidateAt_EndpointStatus(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v21, ov22, equal_HostList)) {
 			if v21 != nil {
-				errs = append(errs, ValidateAt_HostList(ctx, op, &fp23, v21, ov22)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_HostList(ctx, op, &fp23, v21, ov22))
 			}
 		}
 	}
@@ -1545,7 +1545,7 @@ func ValidateAt_EnvVar(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v10, ov11, equal_EnvSource)) {
 			if v10 != nil {
-				errs = append(errs, ValidateAt_EnvSource(ctx, op, &fp12, v10, ov11)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_EnvSource(ctx, op, &fp12, v10, ov11))
 			}
 		}
 	}
@@ -1917,7 +1917,7 @@ func ValidateAt_ObjectRef(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v10, ov11)) {
 			if v10 != nil {
-				errs = append(errs, ValidateAt_UID(ctx, op, &fp12, v10, ov11)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_UID(ctx, op, &fp12, v10, ov11))
 			}
 		}
 	}
@@ -2068,7 +2068,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 								eov6 = found9
 							}
 							if !(op.Type == operation.Update && eov6 != nil && equal_Container(ev5, eov6)) {
-								errs = append(errs, ValidateAt_Container(ctx, op, &ep7, ev5, eov6)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_Container(ctx, op, &ep7, ev5, eov6))
 							}
 						}
 						old8.Release()
@@ -2089,7 +2089,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 			if *v34 == "" {
 				errs = append(errs, vgruntime.Required(&fp36))
 			} else {
-				errs = append(errs, ValidateAt_ShortName(ctx, op, &fp36, v34, ov35)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ShortName(ctx, op, &fp36, v34, ov35))
 			}
 		}
 	}
@@ -2117,7 +2117,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v40, ov41)) {
 			if v40 != nil {
-				errs = append(errs, ValidateAt_Count(ctx, op, &fp42, v40, ov41)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Count(ctx, op, &fp42, v40, ov41))
 			}
 		}
 	}
@@ -2156,7 +2156,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov51 != nil && equal_HostList(v50, ov51)) {
 			if len(*v50) != 0 {
-				errs = append(errs, ValidateAt_HostList(ctx, op, &fp52, v50, ov51)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_HostList(ctx, op, &fp52, v50, ov51))
 			}
 		}
 	}
@@ -2169,7 +2169,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 			ov54 = &oldObj.Security
 		}
 		if !(op.Type == operation.Update && ov54 != nil && equal_SecurityContext(v53, ov54)) {
-			errs = append(errs, ValidateAt_SecurityContext(ctx, op, &fp55, v53, ov54)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_SecurityContext(ctx, op, &fp55, v53, ov54))
 		}
 	}
 	return
@@ -2235,7 +2235,7 @@ func ValidateAt_PodTemplate(ctx context.Context, op operation.Operation, p *vgru
 						}
 					}
 					if !(op.Type == operation.Update && eov14 != nil && equal_Note(ev13, eov14)) {
-						errs = append(errs, ValidateAt_Note(ctx, op, &ep15, ev13, eov14)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Note(ctx, op, &ep15, ev13, eov14))
 					}
 				}
 				vgruntime.SortSince(errs, start18)
@@ -2251,7 +2251,7 @@ func ValidateAt_PodTemplate(ctx context.Context, op operation.Operation, p *vgru
 			ov20 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov20 != nil && equal_PodSpec(v19, ov20)) {
-			errs = append(errs, ValidateAt_PodSpec(ctx, op, &fp21, v19, ov20)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_PodSpec(ctx, op, &fp21, v19, ov20))
 		}
 	}
 	// field tags
@@ -2388,7 +2388,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_Action(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Action(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -2444,7 +2444,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 								eov19 = found22
 							}
 							if !(op.Type == operation.Update && eov19 != nil && *ev18 == *eov19) {
-								errs = append(errs, ValidateAt_Verb(ctx, op, &ep20, ev18, eov19)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_Verb(ctx, op, &ep20, ev18, eov19))
 							}
 						}
 						old21.Release()
@@ -2465,7 +2465,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 			if *v23 == "" {
 				errs = append(errs, vgruntime.Required(&fp25))
 			} else {
-				errs = append(errs, ValidateAt_MatchKind(ctx, op, &fp25, v23, ov24)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_MatchKind(ctx, op, &fp25, v23, ov24))
 			}
 		}
 	}
@@ -2518,7 +2518,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 			ov40 = &oldObj.Limits
 		}
 		if !(op.Type == operation.Update && ov40 != nil && equal_RateLimit(v39, ov40)) {
-			errs = append(errs, ValidateAt_RateLimit(ctx, op, &fp41, v39, ov40)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_RateLimit(ctx, op, &fp41, v39, ov40))
 		}
 	}
 	return
@@ -2616,7 +2616,7 @@ func ValidateAt_RateLimit(ctx context.Context, op operation.Operation, p *vgrunt
 			ov8 = &oldObj.Window
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
-			errs = append(errs, ValidateAt_Window(ctx, op, &fp9, v7, ov8)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_Window(ctx, op, &fp9, v7, ov8))
 		}
 	}
 	return
@@ -2661,7 +2661,7 @@ func ValidateAt_Requirement(ctx context.Context, op operation.Operation, p *vgru
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_Operator(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Operator(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -2866,7 +2866,7 @@ func ValidateAt_RollingUpdate(ctx context.Context, op operation.Operation, p *vg
 			if *v4 < 1 {
 				errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
 			}
-			errs = append(errs, ValidateAt_Count(ctx, op, &fp6, v4, ov5)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_Count(ctx, op, &fp6, v4, ov5))
 		}
 	}
 	return
@@ -2894,7 +2894,7 @@ func ValidateAt_Rollout(ctx context.Context, op operation.Operation, p *vgruntim
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_RolloutSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_RolloutSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_RolloutSpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	// field status
@@ -2906,7 +2906,7 @@ func ValidateAt_Rollout(ctx context.Context, op operation.Operation, p *vgruntim
 			ov5 = &oldObj.Status
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
-			errs = append(errs, ValidateAt_RolloutStatus(ctx, op, &fp6, v4, ov5)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_RolloutStatus(ctx, op, &fp6, v4, ov5))
 		}
 	}
 	return
@@ -2995,7 +2995,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 			ov20 = &oldObj.Template
 		}
 		if !(op.Type == operation.Update && ov20 != nil && equal_PodTemplate(v19, ov20)) {
-			errs = append(errs, ValidateAt_PodTemplate(ctx, op, &fp21, v19, ov20)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_PodTemplate(ctx, op, &fp21, v19, ov20))
 		}
 	}
 	// field strategy
@@ -3007,7 +3007,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 			ov23 = &oldObj.Strategy
 		}
 		if !(op.Type == operation.Update && ov23 != nil && equal_Strategy(v22, ov23)) {
-			errs = append(errs, ValidateAt_Strategy(ctx, op, &fp24, v22, ov23)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_Strategy(ctx, op, &fp24, v22, ov23))
 		}
 	}
 	// field paused
@@ -3061,7 +3061,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v35, ov36, equal_Revisions)) {
 			if v35 != nil {
-				errs = append(errs, ValidateAt_Revisions(ctx, op, &fp37, v35, ov36)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Revisions(ctx, op, &fp37, v35, ov36))
 			}
 		}
 	}
@@ -3101,7 +3101,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v44, ov45)) {
 			if v44 != nil {
-				errs = append(errs, ValidateAt_Count(ctx, op, &fp46, v44, ov45)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Count(ctx, op, &fp46, v44, ov45))
 			}
 		}
 	}
@@ -3272,7 +3272,7 @@ func ValidateAt_SecurityContext(ctx context.Context, op operation.Operation, p *
 			if *v10 == "" {
 				errs = append(errs, vgruntime.Required(&fp12))
 			} else {
-				errs = append(errs, ValidateAt_SeccompProfile(ctx, op, &fp12, v10, ov11)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_SeccompProfile(ctx, op, &fp12, v10, ov11))
 			}
 		}
 	}
@@ -3289,7 +3289,7 @@ func ValidateAt_SecurityContext(ctx context.Context, op operation.Operation, p *
 				if *v13 == "Unconfined" {
 					errs = append(errs, vgruntime.NEQString(&fp15, *v13, "Unconfined"))
 				}
-				errs = append(errs, ValidateAt_SeccompProfile(ctx, op, &fp15, v13, ov14)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_SeccompProfile(ctx, op, &fp15, v13, ov14))
 			}
 		}
 	}
@@ -3406,7 +3406,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 								eov21 = found24
 							}
 							if !(op.Type == operation.Update && eov21 != nil && equal_Requirement(ev20, eov21)) {
-								errs = append(errs, ValidateAt_Requirement(ctx, op, &ep22, ev20, eov21)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_Requirement(ctx, op, &ep22, ev20, eov21))
 							}
 						}
 						old23.Release()
@@ -3469,7 +3469,7 @@ func ValidateAt_ServicePort(ctx context.Context, op operation.Operation, p *vgru
 			if *v7 == 0 {
 				errs = append(errs, vgruntime.Required(&fp9))
 			} else {
-				errs = append(errs, ValidateAt_PortNumber(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_PortNumber(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -3482,7 +3482,7 @@ func ValidateAt_ServicePort(ctx context.Context, op operation.Operation, p *vgru
 			ov11 = &oldObj.Protocol
 		}
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
-			errs = append(errs, ValidateAt_Protocol(ctx, op, &fp12, v10, ov11)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_Protocol(ctx, op, &fp12, v10, ov11))
 		}
 	}
 	// field nodePort
@@ -3511,7 +3511,7 @@ func ValidateAt_ServicePort(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v16, ov17)) {
 			if v16 != nil {
-				errs = append(errs, ValidateAt_PortNumber(ctx, op, &fp18, v16, ov17)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_PortNumber(ctx, op, &fp18, v16, ov17))
 			}
 		}
 	}
@@ -3602,7 +3602,7 @@ func ValidateAt_SessionAffinity(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
-				errs = append(errs, ValidateAt_ClientIPConfig(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ClientIPConfig(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -3616,7 +3616,7 @@ func ValidateAt_SessionAffinity(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
-				errs = append(errs, ValidateAt_CookieConfig(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_CookieConfig(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -3713,7 +3713,7 @@ func ValidateAt_Strategy(ctx context.Context, op operation.Operation, p *vgrunti
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_StrategyType(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_StrategyType(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -3727,7 +3727,7 @@ func ValidateAt_Strategy(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
-				errs = append(errs, ValidateAt_RollingUpdate(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_RollingUpdate(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -3872,7 +3872,7 @@ func ValidateAt_Tuning(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov22 != nil && *v21 == *ov22) {
 			if *v21 != "" {
-				errs = append(errs, ValidateAt_TuningMode(ctx, op, &fp23, v21, ov22)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_TuningMode(ctx, op, &fp23, v21, ov22))
 			}
 		}
 	}

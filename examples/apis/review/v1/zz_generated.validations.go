@@ -83,7 +83,7 @@ func ValidateAt_Backend(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
-				errs = append(errs, ValidateAt_ServiceBackend(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ServiceBackend(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -97,7 +97,7 @@ func ValidateAt_Backend(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v7, ov8, equal_TypedLocalRef)) {
 			if v7 != nil {
-				errs = append(errs, ValidateAt_TypedLocalRef(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_TypedLocalRef(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -177,7 +177,7 @@ func ValidateAt_BackendRef(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			if *v10 != "" {
-				errs = append(errs, ValidateAt_Protocol(ctx, op, &fp12, v10, ov11)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Protocol(ctx, op, &fp12, v10, ov11))
 			}
 		}
 	}
@@ -236,7 +236,7 @@ func ValidateAt_ClaimTemplate(ctx context.Context, op operation.Operation, p *vg
 								eov9 = found12
 							}
 							if !(op.Type == operation.Update && eov9 != nil && *ev8 == *eov9) {
-								errs = append(errs, ValidateAt_AccessMode(ctx, op, &ep10, ev8, eov9)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_AccessMode(ctx, op, &ep10, ev8, eov9))
 							}
 						}
 						old11.Release()
@@ -283,7 +283,7 @@ func ValidateAt_ClaimTemplate(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v19, ov20)) {
 			if v19 != nil {
-				errs = append(errs, ValidateAt_VolumeMode(ctx, op, &fp21, v19, ov20)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_VolumeMode(ctx, op, &fp21, v19, ov20))
 			}
 		}
 	}
@@ -297,7 +297,7 @@ func ValidateAt_ClaimTemplate(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v22, ov23, equal_DataSource)) {
 			if v22 != nil {
-				errs = append(errs, ValidateAt_DataSource(ctx, op, &fp24, v22, ov23)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_DataSource(ctx, op, &fp24, v22, ov23))
 			}
 		}
 	}
@@ -485,7 +485,7 @@ func ValidateAt_Ensemble(ctx context.Context, op operation.Operation, p *vgrunti
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_EnsembleSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_EnsembleSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_EnsembleSpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	// field status
@@ -497,7 +497,7 @@ func ValidateAt_Ensemble(ctx context.Context, op operation.Operation, p *vgrunti
 			ov5 = &oldObj.Status
 		}
 		if !(op.Type == operation.Update && ov5 != nil && equal_EnsembleStatus(v4, ov5)) {
-			errs = append(errs, ValidateAt_EnsembleStatus(ctx, op, &fp6, v4, ov5)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_EnsembleStatus(ctx, op, &fp6, v4, ov5))
 		}
 	}
 	return
@@ -528,7 +528,7 @@ func ValidateAt_EnsembleCondition(ctx context.Context, op operation.Operation, p
 			if *v1 == "" {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, ValidateAt_EnsembleConditionType(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_EnsembleConditionType(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}
@@ -639,7 +639,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
-				errs = append(errs, ValidateAt_PodManagementPolicy(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_PodManagementPolicy(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -679,7 +679,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 					}
 				}
 			}
-			errs = append(errs, ValidateAt_UpdateStrategy(ctx, op, &fp12, v10, ov11)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_UpdateStrategy(ctx, op, &fp12, v10, ov11))
 		}
 	}
 	// field volumeClaimTemplates
@@ -800,7 +800,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 								eov24 = found27
 							}
 							if !(op.Type == operation.Update && eov24 != nil && equal_ClaimTemplate(ev23, eov24)) {
-								errs = append(errs, ValidateAt_ClaimTemplate(ctx, op, &ep25, ev23, eov24)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_ClaimTemplate(ctx, op, &ep25, ev23, eov24))
 							}
 						}
 						old26.Release()
@@ -819,7 +819,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v55, ov56)) {
 			if v55 != nil {
-				errs = append(errs, ValidateAt_RetentionPolicy(ctx, op, &fp57, v55, ov56)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_RetentionPolicy(ctx, op, &fp57, v55, ov56))
 			}
 		}
 	}
@@ -932,7 +932,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 						}
 					}
 					if !(op.Type == operation.Update && eov73 != nil && *ev72 == *eov73) {
-						errs = append(errs, ValidateAt_Mount(ctx, op, &ep74, ev72, eov73)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Mount(ctx, op, &ep74, ev72, eov73))
 					}
 				}
 				vgruntime.SortSince(errs, start77)
@@ -975,7 +975,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 				for i96 := range *v93 {
 					ep99 := fp95.Index(i96)
 					ev97 := &(*v93)[i96]
-					errs = append(errs, ValidateAt_Zone(ctx, op, &ep99, ev97, nil)...)
+					errs = vgruntime.AppendAll(errs, ValidateAt_Zone(ctx, op, &ep99, ev97, nil))
 				}
 			}
 		}
@@ -1030,7 +1030,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 			if v114 == nil {
 				errs = append(errs, vgruntime.Required(&fp116))
 			} else {
-				errs = append(errs, ValidateAt_Selector(ctx, op, &fp116, v114, ov115)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Selector(ctx, op, &fp116, v114, ov115))
 			}
 		}
 	}
@@ -1132,7 +1132,7 @@ func ValidateAt_EnsembleStatus(ctx context.Context, op operation.Operation, p *v
 								eov9 = found12
 							}
 							if !(op.Type == operation.Update && eov9 != nil && *ev8 == *eov9) {
-								errs = append(errs, ValidateAt_EnsembleCondition(ctx, op, &ep10, ev8, eov9)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_EnsembleCondition(ctx, op, &ep10, ev8, eov9))
 							}
 						}
 						old11.Release()
@@ -1295,7 +1295,7 @@ func ValidateAt_ExitCodesRequirement(ctx context.Context, op operation.Operation
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_ExitCodeOperator(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ExitCodeOperator(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -1384,7 +1384,7 @@ func ValidateAt_HTTPPath(ctx context.Context, op operation.Operation, p *vgrunti
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_PathType(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_PathType(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -1400,7 +1400,7 @@ func ValidateAt_HTTPPath(ctx context.Context, op operation.Operation, p *vgrunti
 			if v7 == nil {
 				errs = append(errs, vgruntime.Required(&fp9))
 			} else {
-				errs = append(errs, ValidateAt_Backend(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Backend(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -1487,7 +1487,7 @@ func ValidateAt_IngressRule(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != "" {
-				errs = append(errs, ValidateAt_DNSName(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_DNSName(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}
@@ -1559,7 +1559,7 @@ func ValidateAt_IngressRule(ctx context.Context, op operation.Operation, p *vgru
 								eov9 = found12
 							}
 							if !(op.Type == operation.Update && eov9 != nil && equal_HTTPPath(ev8, eov9)) {
-								errs = append(errs, ValidateAt_HTTPPath(ctx, op, &ep10, ev8, eov9)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_HTTPPath(ctx, op, &ep10, ev8, eov9))
 							}
 						}
 						old11.Release()
@@ -1633,7 +1633,7 @@ func ValidateAt_IngressTLS(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			if *v10 != "" {
-				errs = append(errs, ValidateAt_DNSName(ctx, op, &fp12, v10, ov11)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_DNSName(ctx, op, &fp12, v10, ov11))
 			}
 		}
 	}
@@ -1897,7 +1897,7 @@ func ValidateAt_JobSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov14 != nil && *v13 == *ov14) {
 			if *v13 != "" {
-				errs = append(errs, ValidateAt_CompletionMode(ctx, op, &fp15, v13, ov14)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_CompletionMode(ctx, op, &fp15, v13, ov14))
 			}
 		}
 	}
@@ -1911,7 +1911,7 @@ func ValidateAt_JobSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v16, ov17, equal_PodFailurePolicy)) {
 			if v16 != nil {
-				errs = append(errs, ValidateAt_PodFailurePolicy(ctx, op, &fp18, v16, ov17)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_PodFailurePolicy(ctx, op, &fp18, v16, ov17))
 			}
 		}
 	}
@@ -1925,7 +1925,7 @@ func ValidateAt_JobSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v19, ov20, equal_SuccessPolicy)) {
 			if v19 != nil {
-				errs = append(errs, ValidateAt_SuccessPolicy(ctx, op, &fp21, v19, ov20)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_SuccessPolicy(ctx, op, &fp21, v19, ov20))
 			}
 		}
 	}
@@ -2165,7 +2165,7 @@ func ValidateAt_JobTemplate(ctx context.Context, op operation.Operation, p *vgru
 			ov58 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov58 != nil && equal_JobSpec(v57, ov58)) {
-			errs = append(errs, ValidateAt_JobSpec(ctx, op, &fp59, v57, ov58)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_JobSpec(ctx, op, &fp59, v57, ov58))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions0, op, fp59.Field(), fp59.InItem(), v57, ov58)...)
@@ -2274,7 +2274,7 @@ func ValidateAt_Mount(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
-				errs = append(errs, ValidateAt_AccessMode(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_AccessMode(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -2374,7 +2374,7 @@ func ValidateAt_NetworkPolicyIngressRule(ctx context.Context, op operation.Opera
 								eov6 = found9
 							}
 							if !(op.Type == operation.Update && eov6 != nil && equal_NetworkPolicyPort(ev5, eov6)) {
-								errs = append(errs, ValidateAt_NetworkPolicyPort(ctx, op, &ep7, ev5, eov6)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_NetworkPolicyPort(ctx, op, &ep7, ev5, eov6))
 							}
 						}
 						old8.Release()
@@ -2399,7 +2399,7 @@ func ValidateAt_NetworkPolicyIngressRule(ctx context.Context, op operation.Opera
 					for i24 := range *v21 {
 						ep27 := fp23.Index(i24)
 						ev25 := &(*v21)[i24]
-						errs = append(errs, ValidateAt_Peer(ctx, op, &ep27, ev25, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Peer(ctx, op, &ep27, ev25, nil))
 					}
 				}
 			}
@@ -2430,7 +2430,7 @@ func ValidateAt_NetworkPolicyPort(ctx context.Context, op operation.Operation, p
 			ov2 = &oldObj.Protocol
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
-			errs = append(errs, ValidateAt_Protocol(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_Protocol(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	// field port
@@ -2693,7 +2693,7 @@ func ValidateAt_Peer(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v4, ov5, equal_LabelSelector)) {
 			if v4 != nil {
-				errs = append(errs, ValidateAt_LabelSelector(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_LabelSelector(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -2707,7 +2707,7 @@ func ValidateAt_Peer(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v7, ov8, equal_IPBlock)) {
 			if v7 != nil {
-				errs = append(errs, ValidateAt_IPBlock(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_IPBlock(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -2757,7 +2757,7 @@ func ValidateAt_PodConditionPattern(ctx context.Context, op operation.Operation,
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -2816,7 +2816,7 @@ func ValidateAt_PodFailurePolicy(ctx context.Context, op operation.Operation, p 
 					for i4 := range *v1 {
 						ep7 := fp3.Index(i4)
 						ev5 := &(*v1)[i4]
-						errs = append(errs, ValidateAt_PodFailurePolicyRule(ctx, op, &ep7, ev5, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_PodFailurePolicyRule(ctx, op, &ep7, ev5, nil))
 					}
 				}
 			}
@@ -2885,7 +2885,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_PodFailureAction(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_PodFailureAction(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -2899,7 +2899,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v7, ov8, equal_ExitCodesRequirement)) {
 			if v7 != nil {
-				errs = append(errs, ValidateAt_ExitCodesRequirement(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ExitCodesRequirement(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -2919,7 +2919,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 					for i13 := range *v10 {
 						ep16 := fp12.Index(i13)
 						ev14 := &(*v10)[i13]
-						errs = append(errs, ValidateAt_PodConditionPattern(ctx, op, &ep16, ev14, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_PodConditionPattern(ctx, op, &ep16, ev14, nil))
 					}
 				}
 			}
@@ -3015,7 +3015,7 @@ func ValidateAt_RetentionPolicy(ctx context.Context, op operation.Operation, p *
 			ov2 = &oldObj.WhenDeleted
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
-			errs = append(errs, ValidateAt_RetentionType(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_RetentionType(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	// field whenScaled
@@ -3028,7 +3028,7 @@ func ValidateAt_RetentionPolicy(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
-				errs = append(errs, ValidateAt_RetentionType(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_RetentionType(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -3126,7 +3126,7 @@ func ValidateAt_RouteTable(ctx context.Context, op operation.Operation, p *vgrun
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_RouteTableSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_RouteTableSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_RouteTableSpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	return
@@ -3172,7 +3172,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v4, ov5, equal_Backend)) {
 			if v4 != nil {
-				errs = append(errs, ValidateAt_Backend(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Backend(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -3257,7 +3257,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 								eov12 = found15
 							}
 							if !(op.Type == operation.Update && eov12 != nil && equal_IngressRule(ev11, eov12)) {
-								errs = append(errs, ValidateAt_IngressRule(ctx, op, &ep13, ev11, eov12)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_IngressRule(ctx, op, &ep13, ev11, eov12))
 							}
 						}
 						old14.Release()
@@ -3282,7 +3282,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 					for i35 := range *v32 {
 						ep38 := fp34.Index(i35)
 						ev36 := &(*v32)[i35]
-						errs = append(errs, ValidateAt_IngressTLS(ctx, op, &ep38, ev36, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_IngressTLS(ctx, op, &ep38, ev36, nil))
 					}
 				}
 			}
@@ -3336,7 +3336,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 						}
 					}
 					kv43 := &k42
-					errs = append(errs, ValidateAt_Protocol(ctx, op, &fp41, kv43, nil)...)
+					errs = vgruntime.AppendAll(errs, ValidateAt_Protocol(ctx, op, &fp41, kv43, nil))
 				}
 				vgruntime.SortSince(errs, start45)
 			}
@@ -3433,7 +3433,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 						}
 					}
 					if !(op.Type == operation.Update && eov64 != nil && equal_BackendRef(ev63, eov64)) {
-						errs = append(errs, ValidateAt_BackendRef(ctx, op, &ep65, ev63, eov64)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_BackendRef(ctx, op, &ep65, ev63, eov64))
 					}
 				}
 				vgruntime.SortSince(errs, start68)
@@ -3467,7 +3467,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 								eov95 = found98
 							}
 							if !(op.Type == operation.Update && eov95 != nil && *ev94 == *eov95) {
-								errs = append(errs, ValidateAt_PolicyType(ctx, op, &ep96, ev94, eov95)...)
+								errs = vgruntime.AppendAll(errs, ValidateAt_PolicyType(ctx, op, &ep96, ev94, eov95))
 							}
 						}
 						old97.Release()
@@ -3492,7 +3492,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 					for i102 := range *v99 {
 						ep105 := fp101.Index(i102)
 						ev103 := &(*v99)[i102]
-						errs = append(errs, ValidateAt_NetworkPolicyIngressRule(ctx, op, &ep105, ev103, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_NetworkPolicyIngressRule(ctx, op, &ep105, ev103, nil))
 					}
 				}
 			}
@@ -3563,7 +3563,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 						for i122 := range *ev118 {
 							ep125 := ep120.Index(i122)
 							ev123 := &(*ev118)[i122]
-							errs = append(errs, ValidateAt_HTTPMethod(ctx, op, &ep125, ev123, nil)...)
+							errs = vgruntime.AppendAll(errs, ValidateAt_HTTPMethod(ctx, op, &ep125, ev123, nil))
 						}
 					}
 				}
@@ -3693,7 +3693,7 @@ func ValidateAt_ScheduledJob(ctx context.Context, op operation.Operation, p *vgr
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_ScheduledJobSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_ScheduledJobSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_ScheduledJobSpec(ctx, op, &fp3, v1, ov2))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions1, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
@@ -3709,7 +3709,7 @@ func ValidateAt_ScheduledJob(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v4, ov5, equal_ScheduledJobStatus)) {
 			if v4 != nil {
-				errs = append(errs, ValidateAt_ScheduledJobStatus(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ScheduledJobStatus(ctx, op, &fp6, v4, ov5))
 			}
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
@@ -3903,7 +3903,7 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 			ov11 = &oldObj.ConcurrencyPolicy
 		}
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
-			errs = append(errs, ValidateAt_ConcurrencyPolicy(ctx, op, &fp12, v10, ov11)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_ConcurrencyPolicy(ctx, op, &fp12, v10, ov11))
 		}
 	}
 	// field jobTemplate
@@ -3915,7 +3915,7 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 			ov17 = &oldObj.JobTemplate
 		}
 		if !(op.Type == operation.Update && ov17 != nil && equal_JobTemplate(v16, ov17)) {
-			errs = append(errs, ValidateAt_JobTemplate(ctx, op, &fp18, v16, ov17)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_JobTemplate(ctx, op, &fp18, v16, ov17))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions3, op, fp18.Field(), fp18.InItem(), v16, ov17)...)
@@ -4025,7 +4025,7 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov38 != nil && *v37 == *ov38) {
 			if *v37 != 0 {
-				errs = append(errs, ValidateAt_Epoch(ctx, op, &fp39, v37, ov38)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Epoch(ctx, op, &fp39, v37, ov38))
 			}
 		}
 	}
@@ -4158,7 +4158,7 @@ func ValidateAt_ScheduledJobStatus(ctx context.Context, op operation.Operation, 
 							eov6 = found9
 						}
 						if !(op.Type == operation.Update && eov6 != nil && *ev5 == *eov6) {
-							errs = append(errs, ValidateAt_ObjectReference(ctx, op, &ep7, ev5, eov6)...)
+							errs = vgruntime.AppendAll(errs, ValidateAt_ObjectReference(ctx, op, &ep7, ev5, eov6))
 						} else {
 							// the transition rules below, which the API server evaluates also on an unchanged value
 							errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions4, op, ep7.Field(), ep7.InItem(), ev5, eov6)...)
@@ -4292,7 +4292,7 @@ func ValidateAt_ServiceBackend(ctx context.Context, op operation.Operation, p *v
 			ov5 = &oldObj.Port
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
-			errs = append(errs, ValidateAt_ServiceBackendPort(ctx, op, &fp6, v4, ov5)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_ServiceBackendPort(ctx, op, &fp6, v4, ov5))
 		}
 	}
 	return
@@ -4387,7 +4387,7 @@ func ValidateAt_SuccessPolicy(ctx context.Context, op operation.Operation, p *vg
 					for i4 := range *v1 {
 						ep7 := fp3.Index(i4)
 						ev5 := &(*v1)[i4]
-						errs = append(errs, ValidateAt_SuccessPolicyRule(ctx, op, &ep7, ev5, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_SuccessPolicyRule(ctx, op, &ep7, ev5, nil))
 					}
 				}
 			}
@@ -4524,7 +4524,7 @@ func ValidateAt_TypedLocalRef(ctx context.Context, op operation.Operation, p *vg
 			if *v7 == "" {
 				errs = append(errs, vgruntime.Required(&fp9))
 			} else {
-				errs = append(errs, ValidateAt_DNSName(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_DNSName(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -4568,7 +4568,7 @@ func ValidateAt_UpdateStrategy(ctx context.Context, op operation.Operation, p *v
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_UpdateStrategyType(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_UpdateStrategyType(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -4582,7 +4582,7 @@ func ValidateAt_UpdateStrategy(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v7, ov8, equal_RollingUpdateStrategy)) {
 			if v7 != nil {
-				errs = append(errs, ValidateAt_RollingUpdateStrategy(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_RollingUpdateStrategy(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -4596,7 +4596,7 @@ func ValidateAt_UpdateStrategy(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v10, ov11)) {
 			if v10 != nil {
-				errs = append(errs, ValidateAt_OnDeleteStrategy(ctx, op, &fp12, v10, ov11)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_OnDeleteStrategy(ctx, op, &fp12, v10, ov11))
 			}
 		}
 	}

@@ -68,7 +68,7 @@ func ValidateAt_Ref(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 			if *v1 == "" {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, ValidateAt_Name(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Name(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}

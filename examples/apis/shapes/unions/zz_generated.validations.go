@@ -240,7 +240,7 @@ func ValidateAt_Source(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
-				errs = append(errs, ValidateAt_GitSource(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_GitSource(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}

@@ -132,7 +132,7 @@ func validateTree_Family(ctx context.Context, op operation.Operation, p *vgrunti
 						{
 							sub21, same22 := validateTree_Family(ctx, op, &freshRoot, ev13, eov14, ecv18, nesting)
 							if len(sub21) > 0 {
-								errs = append(errs, vgruntime.Rebase(sub21, ep15.Field())...)
+								errs = vgruntime.AppendAll(errs, vgruntime.Rebase(sub21, ep15.Field()))
 							}
 							same19 = same22
 							known20 = true
@@ -238,7 +238,7 @@ func ValidateAt_Inner(ctx context.Context, op operation.Operation, p *vgruntime.
 				for i7 := range *v4 {
 					ep10 := fp6.Index(i7)
 					ev8 := &(*v4)[i7]
-					errs = append(errs, shared.ValidateAt_Ref(ctx, op, &ep10, ev8, nil)...)
+					errs = vgruntime.AppendAll(errs, shared.ValidateAt_Ref(ctx, op, &ep10, ev8, nil))
 				}
 			}
 		}
@@ -334,7 +334,7 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 			{
 				sub17, same18 := validateTree_Node(ctx, op, &freshRoot, v11, ov12, cv14, nesting)
 				if len(sub17) > 0 {
-					errs = append(errs, vgruntime.Rebase(sub17, fp13.Field())...)
+					errs = vgruntime.AppendAll(errs, vgruntime.Rebase(sub17, fp13.Field()))
 				}
 				same15 = same18
 				known16 = true
@@ -376,7 +376,7 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 					{
 						sub34, same35 := validateTree_Node(ctx, op, &freshRoot, ev27, nil, ecv31, nesting)
 						if len(sub34) > 0 {
-							errs = append(errs, vgruntime.Rebase(sub34, ep29.Field())...)
+							errs = vgruntime.AppendAll(errs, vgruntime.Rebase(sub34, ep29.Field()))
 						}
 						same32 = same35
 						known33 = true
@@ -440,7 +440,7 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 					{
 						sub54, same55 := validateTree_Node(ctx, op, &freshRoot, ev46, eov47, ecv51, nesting)
 						if len(sub54) > 0 {
-							errs = append(errs, vgruntime.Rebase(sub54, ep48.Field())...)
+							errs = vgruntime.AppendAll(errs, vgruntime.Rebase(sub54, ep48.Field()))
 						}
 						same52 = same55
 						known53 = true
@@ -512,7 +512,7 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 						{
 							sub76, same77 := validateTree_Node(ctx, op, &freshRoot, ev68, eov69, ecv73, nesting)
 							if len(sub76) > 0 {
-								errs = append(errs, vgruntime.Rebase(sub76, ep70.Field())...)
+								errs = vgruntime.AppendAll(errs, vgruntime.Rebase(sub76, ep70.Field()))
 							}
 							same74 = same77
 							known75 = true
@@ -583,7 +583,7 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 					{
 						sub98, same99 := validateTree_Node(ctx, op, &freshRoot, ev90, eov91, ecv95, nesting)
 						if len(sub98) > 0 {
-							errs = append(errs, vgruntime.Rebase(sub98, ep92.Field())...)
+							errs = vgruntime.AppendAll(errs, vgruntime.Rebase(sub98, ep92.Field()))
 						}
 						same96 = same99
 						known97 = true
@@ -627,7 +627,7 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 			{
 				sub111, same112 := validateTree_Nodes(ctx, op, &freshRoot, v105, ov106, cv108, nesting)
 				if len(sub111) > 0 {
-					errs = append(errs, vgruntime.Rebase(sub111, fp107.Field())...)
+					errs = vgruntime.AppendAll(errs, vgruntime.Rebase(sub111, fp107.Field()))
 				}
 				same109 = same112
 				known110 = true
@@ -691,7 +691,7 @@ func validateTree_Nodes(ctx context.Context, op operation.Operation, p *vgruntim
 			{
 				sub11, same12 := validateTree_Node(ctx, op, &freshRoot, ev4, nil, ecv8, nesting)
 				if len(sub11) > 0 {
-					errs = append(errs, vgruntime.Rebase(sub11, ep6.Field())...)
+					errs = vgruntime.AppendAll(errs, vgruntime.Rebase(sub11, ep6.Field()))
 				}
 				same9 = same12
 				known10 = true
@@ -773,7 +773,7 @@ func ValidateAt_Stamped(ctx context.Context, op operation.Operation, p *vgruntim
 						}
 					}
 					if !(op.Type == operation.Update && eov19 != nil && equal_Window(ev18, eov19)) {
-						errs = append(errs, ValidateAt_Window(ctx, op, &ep20, ev18, eov19)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Window(ctx, op, &ep20, ev18, eov19))
 					}
 				}
 				vgruntime.SortSince(errs, start23)
@@ -801,7 +801,7 @@ func ValidateAt_Stamped(ctx context.Context, op operation.Operation, p *vgruntim
 						}
 					}
 					if !(op.Type == operation.Update && eov33 != nil && vgruntime.SemanticEqual(ev32, eov33)) {
-						errs = append(errs, ValidateAt_Host(ctx, op, &ep34, ev32, eov33)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Host(ctx, op, &ep34, ev32, eov33))
 					}
 				}
 				vgruntime.SortSince(errs, start37)
@@ -833,7 +833,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 			ov2 = &oldObj.Inner
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_Inner(v1, ov2)) {
-			errs = append(errs, ValidateAt_Inner(ctx, op, p, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_Inner(ctx, op, p, v1, ov2))
 		}
 	}
 	// field labels
@@ -887,7 +887,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 						}
 					}
 					if !(op.Type == operation.Update && eov20 != nil && equal_Inner(ev19, eov20)) {
-						errs = append(errs, ValidateAt_Inner(ctx, op, &ep21, ev19, eov20)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Inner(ctx, op, &ep21, ev19, eov20))
 					}
 				}
 				vgruntime.SortSince(errs, start24)
@@ -904,7 +904,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v25, ov26, equal_Inner)) {
 			if v25 != nil {
-				errs = append(errs, ValidateAt_Inner(ctx, op, &fp27, v25, ov26)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Inner(ctx, op, &fp27, v25, ov26))
 			}
 		}
 	}
@@ -921,7 +921,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 				for i31 := range *v28 {
 					ep34 := fp30.Index(i31)
 					ev32 := &(*v28)[i31]
-					errs = append(errs, ValidateAt_Inner(ctx, op, &ep34, ev32, nil)...)
+					errs = vgruntime.AppendAll(errs, ValidateAt_Inner(ctx, op, &ep34, ev32, nil))
 				}
 			}
 		}
@@ -937,7 +937,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v35, ov36, equal_Tree)) {
 			if v35 != nil {
 				if sub38 := ValidateAt_Tree(ctx, op, &freshRoot, v35, ov36); len(sub38) > 0 {
-					errs = append(errs, vgruntime.Rebase(sub38, fp37.Field())...)
+					errs = vgruntime.AppendAll(errs, vgruntime.Rebase(sub38, fp37.Field()))
 				}
 			}
 		}
@@ -1012,7 +1012,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 							eov56 = found59
 						}
 						if !(op.Type == operation.Update && eov56 != nil && equal_shared_Ref(ev55, eov56)) {
-							errs = append(errs, shared.ValidateAt_Ref(ctx, op, &ep57, ev55, eov56)...)
+							errs = vgruntime.AppendAll(errs, shared.ValidateAt_Ref(ctx, op, &ep57, ev55, eov56))
 						}
 					}
 					old58.Release()
@@ -1031,7 +1031,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		if !(op.Type == operation.Update && ov61 != nil && equal_20(v60, ov61)) {
 			if len(*v60) != 0 {
 				if nils69 := vgruntime.NoNils(&fp62, *v60); len(nils69) > 0 {
-					errs = append(errs, nils69...)
+					errs = vgruntime.AppendAll(errs, nils69)
 				} else {
 					errs = append(errs, vgruntime.UniqueByKey(&fp62, *v60, listKey5)...)
 					{
@@ -1049,7 +1049,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 							}
 							if !(op.Type == operation.Update && ev64 != nil && eov65 != nil && equal_shared_Ref(ev64, eov65)) {
 								if ev64 != nil {
-									errs = append(errs, shared.ValidateAt_Ref(ctx, op, &ep66, ev64, eov65)...)
+									errs = vgruntime.AppendAll(errs, shared.ValidateAt_Ref(ctx, op, &ep66, ev64, eov65))
 								}
 							}
 						}
@@ -1083,7 +1083,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 							eov75 = found78
 						}
 						if !(op.Type == operation.Update && eov75 != nil && equal_Inner(ev74, eov75)) {
-							errs = append(errs, ValidateAt_Inner(ctx, op, &ep76, ev74, eov75)...)
+							errs = vgruntime.AppendAll(errs, ValidateAt_Inner(ctx, op, &ep76, ev74, eov75))
 						}
 					}
 					old77.Release()
@@ -1101,7 +1101,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v79, ov80, equal_Stamped)) {
 			if v79 != nil {
-				errs = append(errs, ValidateAt_Stamped(ctx, op, &fp81, v79, ov80)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Stamped(ctx, op, &fp81, v79, ov80))
 			}
 		}
 	}
@@ -1129,7 +1129,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 							eov87 = found90
 						}
 						if !(op.Type == operation.Update && eov87 != nil && equal_shared_Ref(ev86, eov87)) {
-							errs = append(errs, shared.ValidateAt_Ref(ctx, op, &ep88, ev86, eov87)...)
+							errs = vgruntime.AppendAll(errs, shared.ValidateAt_Ref(ctx, op, &ep88, ev86, eov87))
 						}
 					}
 					old89.Release()
@@ -1217,7 +1217,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 							eov99 = found102
 						}
 						if !(op.Type == operation.Update && eov99 != nil && equal_shared_Ref(ev98, eov99)) {
-							errs = append(errs, shared.ValidateAt_Ref(ctx, op, &ep100, ev98, eov99)...)
+							errs = vgruntime.AppendAll(errs, shared.ValidateAt_Ref(ctx, op, &ep100, ev98, eov99))
 						}
 					}
 					old101.Release()
@@ -1306,7 +1306,7 @@ func validateTree_Tree(ctx context.Context, op operation.Operation, p *vgruntime
 					{
 						sub20, same21 := validateTree_Tree(ctx, op, &freshRoot, ev13, nil, ecv17, nesting)
 						if len(sub20) > 0 {
-							errs = append(errs, vgruntime.Rebase(sub20, ep15.Field())...)
+							errs = vgruntime.AppendAll(errs, vgruntime.Rebase(sub20, ep15.Field()))
 						}
 						same18 = same21
 						known19 = true

@@ -67,7 +67,7 @@ func ValidateAt_CronTab(ctx context.Context, op operation.Operation, p *vgruntim
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_CronTabSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_CronTabSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_CronTabSpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	return

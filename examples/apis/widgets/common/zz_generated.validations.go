@@ -115,7 +115,7 @@ func ValidateAt_Reference(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
-				errs = append(errs, ValidateAt_ShortName(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ShortName(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}

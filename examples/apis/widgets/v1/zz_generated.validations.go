@@ -97,7 +97,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -198,7 +198,7 @@ func ValidateAt_Listener(ctx context.Context, op operation.Operation, p *vgrunti
 			if *v1 == "" {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, common.ValidateAt_ShortName(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, common.ValidateAt_ShortName(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}
@@ -214,7 +214,7 @@ func ValidateAt_Listener(ctx context.Context, op operation.Operation, p *vgrunti
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_Protocol(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Protocol(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -344,7 +344,7 @@ func ValidateAt_Naming(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
-				errs = append(errs, common.ValidateAt_ShortName(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, common.ValidateAt_ShortName(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -420,7 +420,7 @@ func validateTree_Part(ctx context.Context, op operation.Operation, p *vgruntime
 			if *v1 == "" {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, common.ValidateAt_ShortName(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, common.ValidateAt_ShortName(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}
@@ -474,7 +474,7 @@ func validateTree_Part(ctx context.Context, op operation.Operation, p *vgruntime
 					{
 						sub25, same26 := validateTree_Part(ctx, op, &freshRoot, ev18, nil, ecv22, nesting)
 						if len(sub25) > 0 {
-							errs = append(errs, vgruntime.Rebase(sub25, ep20.Field())...)
+							errs = vgruntime.AppendAll(errs, vgruntime.Rebase(sub25, ep20.Field()))
 						}
 						same23 = same26
 						known24 = true
@@ -512,7 +512,7 @@ func validateTree_Part(ctx context.Context, op operation.Operation, p *vgruntime
 		same = same && same34
 		if !(op.Type == operation.Update && oldObj != nil && same34) {
 			if v30 != nil {
-				errs = append(errs, common.ValidateAt_Credentials(ctx, op, &fp32, v30, ov31)...)
+				errs = vgruntime.AppendAll(errs, common.ValidateAt_Credentials(ctx, op, &fp32, v30, ov31))
 			}
 		}
 	}
@@ -590,7 +590,7 @@ func ValidateAt_Port(ctx context.Context, op operation.Operation, p *vgruntime.P
 			if *v1 == "" {
 				errs = append(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, common.ValidateAt_ShortName(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, common.ValidateAt_ShortName(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}
@@ -624,7 +624,7 @@ func ValidateAt_Port(ctx context.Context, op operation.Operation, p *vgruntime.P
 			if *v7 == "" {
 				errs = append(errs, vgruntime.Required(&fp9))
 			} else {
-				errs = append(errs, ValidateAt_Protocol(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Protocol(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -712,7 +712,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
-				errs = append(errs, ValidateAt_Operator(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Operator(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -776,7 +776,7 @@ func ValidateAt_Storage(ctx context.Context, op operation.Operation, p *vgruntim
 			if *v4 == "" {
 				errs = append(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, ValidateAt_StorageType(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_StorageType(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -790,7 +790,7 @@ func ValidateAt_Storage(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
-				errs = append(errs, ValidateAt_EmptyDirStorage(ctx, op, &fp9, v7, ov8)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_EmptyDirStorage(ctx, op, &fp9, v7, ov8))
 			}
 		}
 	}
@@ -874,7 +874,7 @@ func ValidateAt_Widget(ctx context.Context, op operation.Operation, p *vgruntime
 			ov2 = &oldObj.Spec
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_WidgetSpec(v1, ov2)) {
-			errs = append(errs, ValidateAt_WidgetSpec(ctx, op, &fp3, v1, ov2)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_WidgetSpec(ctx, op, &fp3, v1, ov2))
 		}
 	}
 	// field status
@@ -887,7 +887,7 @@ func ValidateAt_Widget(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v4, ov5, equal_WidgetStatus)) {
 			if v4 != nil {
-				errs = append(errs, ValidateAt_WidgetStatus(ctx, op, &fp6, v4, ov5)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_WidgetStatus(ctx, op, &fp6, v4, ov5))
 			}
 		}
 	}
@@ -958,7 +958,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 			ov5 = &oldObj.Naming
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
-			errs = append(errs, ValidateAt_Naming(ctx, op, p, v4, ov5)...)
+			errs = vgruntime.AppendAll(errs, ValidateAt_Naming(ctx, op, p, v4, ov5))
 		}
 	}
 	// field className
@@ -989,7 +989,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v9, ov10)) {
 			if v9 != nil {
-				errs = append(errs, ValidateAt_ReplicaCount(ctx, op, &fp11, v9, ov10)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_ReplicaCount(ctx, op, &fp11, v9, ov10))
 			}
 		}
 	}
@@ -1153,7 +1153,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 						}
 					}
 					if !(op.Type == operation.Update && eov52 != nil && equal_Selector(ev51, eov52)) {
-						errs = append(errs, ValidateAt_Selector(ctx, op, &ep53, ev51, eov52)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Selector(ctx, op, &ep53, ev51, eov52))
 					}
 				}
 				vgruntime.SortSince(errs, start56)
@@ -1176,7 +1176,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					for i64 := range *v61 {
 						ep67 := fp63.Index(i64)
 						ev65 := &(*v61)[i64]
-						errs = append(errs, ValidateAt_Port(ctx, op, &ep67, ev65, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Port(ctx, op, &ep67, ev65, nil))
 					}
 				}
 			}
@@ -1268,7 +1268,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov93 != nil && equal_11(v92, ov93)) {
 			if len(*v92) != 0 {
 				if nils106 := vgruntime.NoNils(&fp94, *v92); len(nils106) > 0 {
-					errs = append(errs, nils106...)
+					errs = vgruntime.AppendAll(errs, nils106)
 				} else {
 					for i99 := range *v92 {
 						ep102 := fp94.Index(i99)
@@ -1292,7 +1292,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 						ep98 := fp94.Index(i95)
 						ev96 := (*v92)[i95]
 						if ev96 != nil {
-							errs = append(errs, common.ValidateAt_Reference(ctx, op, &ep98, ev96, nil)...)
+							errs = vgruntime.AppendAll(errs, common.ValidateAt_Reference(ctx, op, &ep98, ev96, nil))
 						}
 					}
 				}
@@ -1322,7 +1322,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 						}
 					}
 				}
-				errs = append(errs, common.ValidateAt_Reference(ctx, op, &fp109, v107, ov108)...)
+				errs = vgruntime.AppendAll(errs, common.ValidateAt_Reference(ctx, op, &fp109, v107, ov108))
 			}
 		}
 	}
@@ -1340,7 +1340,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					ep122 := fp118.Index(i119)
 					ev120 := &(*v116)[i119]
 					if sub123 := ValidateAt_Part(ctx, op, &freshRoot, ev120, nil); len(sub123) > 0 {
-						errs = append(errs, vgruntime.Rebase(sub123, ep122.Field())...)
+						errs = vgruntime.AppendAll(errs, vgruntime.Rebase(sub123, ep122.Field()))
 					}
 				}
 			}
@@ -1356,7 +1356,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov125 != nil && equal_PartNames(v124, ov125)) {
 			if len(*v124) != 0 {
-				errs = append(errs, ValidateAt_PartNames(ctx, op, &fp126, v124, ov125)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_PartNames(ctx, op, &fp126, v124, ov125))
 			}
 		}
 	}
@@ -1376,7 +1376,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					for i130 := range *v127 {
 						ep133 := fp129.Index(i130)
 						ev131 := &(*v127)[i130]
-						errs = append(errs, ValidateAt_Protocol(ctx, op, &ep133, ev131, nil)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_Protocol(ctx, op, &ep133, ev131, nil))
 					}
 				}
 			}
@@ -1414,7 +1414,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 						}
 					}
 					if !(op.Type == operation.Update && eov140 != nil && *ev139 == *eov140) {
-						errs = append(errs, ValidateAt_ReplicaCount(ctx, op, &ep141, ev139, eov140)...)
+						errs = vgruntime.AppendAll(errs, ValidateAt_ReplicaCount(ctx, op, &ep141, ev139, eov140))
 					}
 				}
 				vgruntime.SortSince(errs, start144)
@@ -1504,7 +1504,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 							eov163 = found166
 						}
 						if !(op.Type == operation.Update && eov163 != nil && *ev162 == *eov163) {
-							errs = append(errs, ValidateAt_Listener(ctx, op, &ep164, ev162, eov163)...)
+							errs = vgruntime.AppendAll(errs, ValidateAt_Listener(ctx, op, &ep164, ev162, eov163))
 						}
 					}
 					old165.Release()
@@ -1523,7 +1523,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov176 != nil && equal_17(v175, ov176)) {
 			if len(*v175) != 0 {
 				if nils184 := vgruntime.NoNils(&fp177, *v175); len(nils184) > 0 {
-					errs = append(errs, nils184...)
+					errs = vgruntime.AppendAll(errs, nils184)
 				} else {
 					errs = append(errs, vgruntime.UniqueByKey(&fp177, *v175, listKey2)...)
 					{
@@ -1541,7 +1541,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 							}
 							if !(op.Type == operation.Update && ev179 != nil && eov180 != nil && *ev179 == *eov180) {
 								if ev179 != nil {
-									errs = append(errs, ValidateAt_Mount(ctx, op, &ep181, ev179, eov180)...)
+									errs = vgruntime.AppendAll(errs, ValidateAt_Mount(ctx, op, &ep181, ev179, eov180))
 								}
 							}
 						}
@@ -1561,7 +1561,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v185, ov186, equal_Storage)) {
 			if v185 != nil {
-				errs = append(errs, ValidateAt_Storage(ctx, op, &fp187, v185, ov186)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Storage(ctx, op, &fp187, v185, ov186))
 			}
 		}
 	}
@@ -1607,7 +1607,7 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != "" {
-				errs = append(errs, ValidateAt_Phase(ctx, op, &fp3, v1, ov2)...)
+				errs = vgruntime.AppendAll(errs, ValidateAt_Phase(ctx, op, &fp3, v1, ov2))
 			}
 		}
 	}
@@ -1677,7 +1677,7 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 							eov20 = found23
 						}
 						if !(op.Type == operation.Update && eov20 != nil && *ev19 == *eov20) {
-							errs = append(errs, ValidateAt_Condition(ctx, op, &ep21, ev19, eov20)...)
+							errs = vgruntime.AppendAll(errs, ValidateAt_Condition(ctx, op, &ep21, ev19, eov20))
 						}
 					}
 					old22.Release()

@@ -1,0 +1,154 @@
+package runtime
+
+import (
+	"strconv"
+	"sync/atomic"
+	"unsafe"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// An error of this package is one allocation with the bytes of its own
+// strings (its field path, and a detail built for it) and a list of
+// itself: building an invalid object's errors is most of what validating
+// it costs, and an error built the field package's way is three or four
+// allocations (the *Error, the path's string, a detail made with fmt or
+// +, the ErrorList that carries it). The strings point into the error's
+// own bytes, written once, before the error is handed out, and never
+// again; the list, of length and capacity 1, is copied by an append, as
+// any full list is.
+type errorWith[B any] struct {
+	errorList
+	b B
+}
+
+// errorList is an error and its list.
+type errorList struct {
+	e    field.Error
+	list [1]*field.Error
+}
+
+// newError is a new zero error with n bytes of its own. The sizes of the
+// byte arrays fill the allocator's size classes (the error and its list
+// take 112 bytes).
+func newError(n int) (*field.Error, []byte) {
+	switch {
+	case n == 0:
+		return &new(errorList).e, nil
+	case n <= 16:
+		return newErrorWith[[16]byte](n)
+	case n <= 32:
+		return newErrorWith[[32]byte](n)
+	case n <= 48:
+		return newErrorWith[[48]byte](n)
+	case n <= 64:
+		return newErrorWith[[64]byte](n)
+	case n <= 80:
+		return newErrorWith[[80]byte](n)
+	case n <= 96:
+		return newErrorWith[[96]byte](n)
+	case n <= 128:
+		return newErrorWith[[128]byte](n)
+	case n <= 176:
+		return newErrorWith[[176]byte](n)
+	case n <= 240:
+		return newErrorWith[[240]byte](n)
+	case n <= 304:
+		return newErrorWith[[304]byte](n)
+	case n <= 400:
+		return newErrorWith[[400]byte](n)
+	}
+	return &new(errorList).e, make([]byte, n)
+}
+
+func newErrorWith[B any](n int) (*field.Error, []byte) {
+	x := new(errorWith[B])
+	return &x.e, unsafe.Slice((*byte)(unsafe.Pointer(&x.b)), n)
+}
+
+// listOfOne is the list of the one error e, which must come from newError
+// (errorAt): the list allocated with it.
+func listOfOne(e *field.Error) field.ErrorList {
+	x := (*errorList)(unsafe.Pointer(e))
+	x.list[0] = e
+	return x.list[:]
+}
+
+// errorAt is the error of type t at p: the path is written into the
+// error's own bytes, and so is detail when it is built for this error
+// (built, usually on the stack); else the error's detail is the string
+// detail.
+func errorAt(p *Path, t field.ErrorType, bad any, detail string, built []byte, origin string) *field.Error {
+	w := p.width()
+	e, b := newError(w + len(built))
+	e.Field = "<nil>"
+	if w > 0 {
+		p.fill(b[:w])
+		e.Field = unsafe.String(&b[0], w)
+	}
+	if len(built) > 0 {
+		copy(b[w:], built)
+		detail = unsafe.String(&b[w], len(built))
+	}
+	e.Type, e.BadValue, e.Detail, e.Origin = t, bad, detail, origin
+	return e
+}
+
+// appendInteger appends v in decimal, as %d writes it.
+func appendInteger[T Integer](b []byte, v T) []byte {
+	if v < 0 {
+		return strconv.AppendInt(b, int64(v), 10)
+	}
+	return strconv.AppendUint(b, uint64(v), 10)
+}
+
+// A message is a detail with a limit in it, "<prefix><n><units>" ("unit"
+// for 1, other for a negative n when set), as apimachinery words it. It
+// keeps the details of the limits generated code passes (the constants of
+// its tags, the same on every call), each built once: an error then
+// points to the shared string instead of carrying its own copy. The cache
+// is a small table where the first limit to hash to a slot keeps it; a
+// limit whose slot is another's is built into the error's own bytes.
+type message struct {
+	prefix, unit, units, other string
+	cache                      [64]atomic.Pointer[cachedDetail]
+}
+
+type cachedDetail struct {
+	neg bool
+	n   uint64
+	s   string
+}
+
+// appendTo appends the detail for the limit n (negative: neg, n the
+// two's complement).
+func (m *message) appendTo(b []byte, neg bool, n uint64) []byte {
+	switch {
+	case neg && m.other != "":
+		return append(b, m.other...)
+	case neg:
+		return append(strconv.AppendInt(append(b, m.prefix...), int64(n), 10), m.units...)
+	case n == 1:
+		return append(strconv.AppendUint(append(b, m.prefix...), n, 10), m.unit...)
+	}
+	return append(strconv.AppendUint(append(b, m.prefix...), n, 10), m.units...)
+}
+
+// detailOf is m's detail for the limit v: the shared string, or, when its
+// slot is another limit's, the detail appended to b, to be copied into
+// the error's own bytes.
+func detailOf[T Integer](m *message, v T, b []byte) (string, []byte) {
+	neg, n := v < 0, uint64(v)
+	slot := &m.cache[(n*0x9e3779b97f4a7c15)>>58]
+	d := slot.Load()
+	if d == nil {
+		d = &cachedDetail{neg: neg, n: n, s: string(m.appendTo(b, neg, n))}
+		if !slot.CompareAndSwap(nil, d) {
+			d = slot.Load()
+		}
+	}
+	if d.n == n && d.neg == neg {
+		return d.s, nil
+	}
+	return "", m.appendTo(b, neg, n)
+}
