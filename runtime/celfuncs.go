@@ -3,6 +3,7 @@ package runtime
 import (
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -249,4 +250,23 @@ func CELSubstring(s string, start, end int64, withEnd bool) (string, string) {
 		e += w
 	}
 	return s[b:e], ""
+}
+
+// CELTimestamp is a metav1.Time's value as the server's CEL rules read
+// it: its JSON, RFC 3339 to the second in UTC, parsed as a date-time,
+// which is t's Unix seconds. A year the format cannot write in four
+// digits makes the server's decoding fail (strfmt.ParseDateTime, whose
+// last layout's error it reports): the rule's value is that error.
+func CELTimestamp(t time.Time) (int64, string) {
+	u := t.UTC()
+	if y := u.Year(); y >= 0 && y <= 9999 {
+		return t.Unix(), ""
+	}
+	s := u.Format(time.RFC3339)
+	_, err := time.Parse("2006-01-02T15:04:05", s)
+	msg := "cannot parse"
+	if err != nil {
+		msg = err.Error()
+	}
+	return 0, "Invalid date-time formatted string " + s + ": " + msg
 }

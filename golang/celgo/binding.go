@@ -31,6 +31,10 @@ const (
 	// subset reads only through duration(); val is its time.Duration.
 	kDurationString
 	kDuration // a CEL duration, held as its int64 nanoseconds
+	// kTimestamp is a metav1.Time, a date-time string to CEL, which reads
+	// it as a timestamp; held as its Unix seconds (the JSON's precision),
+	// read only by selecting the field (runtime.CELTimestamp).
+	kTimestamp
 )
 
 func (k kind) goType() *jen.Statement {
@@ -41,7 +45,7 @@ func (k kind) goType() *jen.Statement {
 		return jen.Int64()
 	case kString:
 		return jen.String()
-	case kDuration, kDurationString:
+	case kDuration, kDurationString, kTimestamp:
 		return jen.Int64()
 	}
 	return nil
@@ -169,6 +173,11 @@ func bind(t *types.Type, plain, item *apiextv1.JSONSchemaProps, depth int) (*nod
 	}
 	if plain.Nullable || plain.XIntOrString || (plain.XPreserveUnknownFields != nil && *plain.XPreserveUnknownFields) || plain.XEmbeddedResource {
 		return nil, "a nullable, int-or-string, embedded or unknown-fields value"
+	}
+	if t.Name.Package == "k8s.io/apimachinery/pkg/apis/meta/v1" && t.Name.Name == "Time" && plain.Type == "string" && plain.Format == "date-time" {
+		// Its JSON is RFC 3339 to the second, in UTC, which the server
+		// reads as a timestamp.
+		return &node{kind: kTimestamp, goTyp: t}, ""
 	}
 	if t.Name.Package == "k8s.io/apimachinery/pkg/apis/meta/v1" && t.Name.Name == "Duration" && plain.Type == "string" && plain.Format == "" {
 		// Its JSON is its time.Duration's String(), which CEL's

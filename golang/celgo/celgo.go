@@ -147,6 +147,9 @@ func Compile(t Type) (*Compiled, error) {
 			}
 			return nil, unsupportedf("rules on %s: %s", n, why)
 		}
+		if p.node.kind == kTimestamp || p.presenceWhy != "" {
+			return nil, unsupportedf("rules on %s: a timestamp, or a value whose presence the subset does not tell", n)
+		}
 		c := &exprCompiler{vars: &vars, uses: u}
 		f, of := jen.Id("obj").Dot(p.member), jen.Id("oldObj").Dot(p.member)
 		present, oldPresent := c.present(p, f), c.present(p, of)

@@ -197,7 +197,21 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 	}
 	var e string
 	assign := []jen.Code{jen.Id(v).Op("=").Add(val)}
+	if p.node.kind == kTimestamp {
+		// A time the server cannot read back (a year past 9999) is an
+		// error value, as its decoding makes it.
+		e = c.fresh("e")
+		f := f.Clone()
+		if p.isPtr {
+			f = jen.Parens(jen.Op("*").Add(f))
+		}
+		assign = []jen.Code{jen.List(jen.Id(v), jen.Id(e)).Op("=").Qual(pkgRT, "CELTimestamp").Call(f.Dot("Time"))}
+		if present != nil {
+			assign = []jen.Code{jen.If(present).Block(assign...).Else().Block(jen.Id(e).Op("=").Lit("no such key: " + p.name))}
+		}
+	}
 	switch {
+	case p.node.kind == kTimestamp:
 	case p.def != nil:
 		// Where Go's JSON leaves it out, the server's decoding gave it
 		// its default.
@@ -314,7 +328,7 @@ func (c *exprCompiler) call(call celast.CallExpr, out *[]jen.Code) (operand, err
 		}
 	case operators.Less, operators.LessEquals, operators.Greater, operators.GreaterEquals:
 		a, b := ops[0], ops[1]
-		if a.kind != b.kind || (a.kind != kInt && a.kind != kString && a.kind != kDuration) {
+		if a.kind != b.kind || (a.kind != kInt && a.kind != kString && a.kind != kDuration && a.kind != kTimestamp) {
 			return operand{}, unsupportedf("%s of these types", fn)
 		}
 		return c.combine(out, kBool, jen.Parens(a.val.Clone().Op(comparisons[fn]).Add(b.val)), ops...), nil

@@ -133,7 +133,7 @@ func (c *exprCompiler) equal(a, b operand) (*jen.Statement, error) {
 	switch {
 	case a.kind != b.kind && !(a.kind == kList && b.kind == kListLit):
 		return nil, unsupportedf("== of values of different types")
-	case a.kind == kInt || a.kind == kString || a.kind == kBool || a.kind == kDuration || a.kind == kDurationString:
+	case a.kind == kInt || a.kind == kString || a.kind == kBool || a.kind == kDuration || a.kind == kDurationString || a.kind == kTimestamp:
 		return jen.Parens(a.val.Clone().Op("==").Add(b.val)), nil
 	case a.kind == kList && b.kind == kListLit:
 		if a.node == nil || a.node.isMap || a.node.elem == nil || a.node.listType != "atomic" || (len(b.elems) > 0 && a.node.elem.kind != b.elemK) {

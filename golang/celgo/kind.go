@@ -365,6 +365,9 @@ func (kc *kindCompiler) props(fn *kindFn, rel string, s *apiextv1.JSONSchemaProp
 		case p.node == nil:
 			kc.interpretAll(fn, &ps, at, p.why)
 			continue
+		case p.node.kind == kTimestamp:
+			kc.interpretAll(fn, &ps, at, "rules on a timestamp")
+			continue
 		}
 		c := &exprCompiler{vars: &kc.vars, uses: kc.uses}
 		f, of := obj.Clone().Dot(p.member), oldObj.Clone().Dot(p.member)

@@ -149,8 +149,8 @@ func (c *exprCompiler) iterable(l operand) error {
 		if l.node == nil || (!l.node.isMap && l.node.elem == nil) {
 			return unsupportedf("a comprehension over a list whose items the subset does not read")
 		}
-		if l.node.elem != nil && l.node.elem.kind == kList {
-			return unsupportedf("a comprehension over a list of lists or maps")
+		if l.node.elem != nil && (l.node.elem.kind == kList || l.node.elem.kind == kTimestamp || l.node.elem.kind == kDurationString) {
+			return unsupportedf("a comprehension over a list of lists, maps, timestamps or durations")
 		}
 		return nil
 	case kListLit, kLazy:
@@ -543,6 +543,9 @@ func (c *exprCompiler) index(l, i operand, out *[]jen.Code) (operand, error) {
 		return operand{}, unsupportedf("a list index that is not an int")
 	}
 	elem := l.node.elem
+	if elem.kind == kTimestamp || elem.kind == kDurationString {
+		return operand{}, unsupportedf("indexing a list of timestamps or durations")
+	}
 	v, e := c.fresh("v"), c.fresh("e")
 	typ := elem.kind.goType()
 	get := scalar(elem.kind, l.val.Clone().Index(i.val.Clone()))
@@ -589,7 +592,7 @@ func (c *exprCompiler) firstError(out *[]jen.Code, e string, ops ...operand) boo
 // mapIndex compiles m[k] (and m.k): "no such key: k" when absent.
 func (c *exprCompiler) mapIndex(m, k operand, out *[]jen.Code) (operand, error) {
 	elem := m.node.elem
-	if elem == nil {
+	if elem == nil || elem.kind == kTimestamp || elem.kind == kDurationString {
 		return operand{}, unsupportedf("a map whose values the subset does not read")
 	}
 	typ := elem.kind.goType()

@@ -1,15 +1,22 @@
 package celrules
 
 import (
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apiserver/pkg/cel/common"
 	"k8s.io/apiserver/pkg/cel/environment"
 
 	vgruntime "github.com/declval/validation-gen/runtime"
@@ -149,4 +156,45 @@ func strResult(v, e string) celResult {
 		return celResult{err: e}
 	}
 	return celResult{val: v}
+}
+
+// TestCELTimestampMatchesServer compares runtime.CELTimestamp, the value a
+// compiled rule reads from a metav1.Time, with what the API server's CEL
+// rules read from the same field: its JSON string decoded with the
+// schema's date-time format (common.UnstructuredToVal). Times are drawn
+// with nanoseconds, before 1970, and around the years 0 and 9999, which
+// the JSON cannot carry in four digits.
+func TestCELTimestampMatchesServer(t *testing.T) {
+	schema := &model.Structural{Structural: &structuralschema.Structural{Generic: structuralschema.Generic{Type: "string"}, ValueValidation: &structuralschema.ValueValidation{Format: "date-time"}}}
+	r := rand.New(rand.NewPCG(3, 4))
+	years := []int{-1, 0, 1, 1969, 1970, 2024, 9999, 10000, 12345}
+	for i := range 20000 {
+		y := years[r.IntN(len(years))]
+		if i%2 == 0 {
+			y = r.IntN(12000) - 500
+		}
+		tm := metav1.NewTime(time.Date(y, time.Month(1+r.IntN(12)), 1+r.IntN(28), r.IntN(24), r.IntN(60), r.IntN(60), r.IntN(1_000_000_000), time.UTC))
+		js, err := tm.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s string
+		if err := json.Unmarshal(js, &s); err != nil {
+			t.Fatal(err)
+		}
+		want := common.UnstructuredToVal(s, schema)
+		sec, msg := vgruntime.CELTimestamp(tm.Time)
+		switch w := want.(type) {
+		case types.Timestamp:
+			if msg != "" || sec != w.Unix() {
+				t.Fatalf("%s: ours %d %q, the server's %v", s, sec, msg, w)
+			}
+		case *types.Err:
+			if msg != w.Error() {
+				t.Fatalf("%s: ours %d %q, the server's error %q", s, sec, msg, w.Error())
+			}
+		default:
+			t.Fatalf("%s: the server's value %T", s, want)
+		}
+	}
 }

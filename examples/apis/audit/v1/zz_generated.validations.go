@@ -1017,9 +1017,72 @@ func Validate_CertificateStatus(ctx context.Context, op operation.Operation, fld
 	return vgruntime.Rebase(ValidateAt_CertificateStatus(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of CertificateStatus are interpreted (runtime/celrules), not compiled to Go: rule "!has(self.notBefore) || !has(self.notAfter) || self.notBefore < self.notAfter": the field notBefore: k8s.io/apimachinery/pkg/apis/meta/v1.Time has its own JSON encoding.
-// celRules_CertificateStatus are the CEL rules of CertificateStatus, with the schema they are compiled against.
-var celRules_CertificateStatus = celrules.New(`{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"notAfter":{"type":"string","format":"date-time"},"notBefore":{"type":"string","format":"date-time"},"revision":{"type":"integer","format":"int32","minimum":1,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"revision may not decrease","reason":"FieldValueForbidden"}]}},"x-kubernetes-validations":[{"rule":"!has(self.notBefore) || !has(self.notAfter) || self.notBefore < self.notAfter","message":"notBefore must be before notAfter","fieldPath":".notAfter"}]}`, false)
+// celRatchet_CertificateStatus is the schema of CertificateStatus's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.
+var celRatchet_CertificateStatus = celrules.New(`{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"notAfter":{"type":"string","format":"date-time"},"notBefore":{"type":"string","format":"date-time"},"revision":{"type":"integer","format":"int32","minimum":1,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"revision may not decrease","reason":"FieldValueForbidden"}]}},"x-kubernetes-validations":[{"rule":"!has(self.notBefore) || !has(self.notAfter) || self.notBefore < self.notAfter","message":"notBefore must be before notAfter","fieldPath":".notAfter"}]}`, false)
+
+// celAt_CertificateStatus evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_CertificateStatus(op operation.Operation, p *vgruntime.Path, obj, oldObj *CertificateStatus) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: !has(self.notBefore) || !has(self.notAfter) || self.notBefore < self.notAfter
+	{
+		var v1 int64
+		var e2 string
+		if !(obj.NotBefore == nil || obj.NotBefore.IsZero()) {
+			v1, e2 = vgruntime.CELTimestamp((*obj.NotBefore).Time)
+		} else {
+			e2 = "no such key: notBefore"
+		}
+		var v3 int64
+		var e4 string
+		if !(obj.NotAfter == nil || obj.NotAfter.IsZero()) {
+			v3, e4 = vgruntime.CELTimestamp((*obj.NotAfter).Time)
+		} else {
+			e4 = "no such key: notAfter"
+		}
+		var v5 bool
+		e6 := e2
+		if e6 == "" {
+			e6 = e4
+		}
+		if e6 == "" {
+			v5 = (v1 < v3)
+		}
+		var v7 bool
+		var e8 string
+		switch {
+		case (!(!(obj.NotBefore == nil || obj.NotBefore.IsZero())) || !(!(obj.NotAfter == nil || obj.NotAfter.IsZero()))) || (e6 == "" && v5):
+			v7 = true
+		case e6 != "":
+			e8 = e6
+		default:
+			v7 = false
+		}
+		if e8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "notBefore must be before notAfter"))
+		} else if !(v7) {
+			if !(update && celrules.Unchanged(celRatchet_CertificateStatus, p.InItem(), obj, oldObj, "")) {
+				detail := "notBefore must be before notAfter"
+				errs = append(errs, vgruntime.CELFailed(p, "notAfter", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// the rules of revision
+	if !(obj.Revision == nil) {
+		fp2 := p.Child("revision")
+		// rule: self >= oldSelf
+		if update && !(oldObj.Revision == nil) {
+			if !(int64(*obj.Revision) >= int64(*oldObj.Revision)) {
+				detail := "revision may not decrease"
+				errs = append(errs, vgruntime.CELFailed(&fp2, "", int64(*obj.Revision), detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	return
+}
 
 // ValidateAt_CertificateStatus is Validate_CertificateStatus with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1082,8 +1145,8 @@ func ValidateAt_CertificateStatus(ctx context.Context, op operation.Operation, p
 			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions6, op, fp12.Field(), fp12.InItem(), v10, ov11)...)
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_CertificateStatus, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_CertificateStatus(op, p, obj, oldObj)...)
 	return
 }
 
@@ -1097,9 +1160,56 @@ func Validate_Condition(ctx context.Context, op operation.Operation, fldPath *fi
 	return vgruntime.Rebase(ValidateAt_Condition(ctx, op, &p, obj, oldObj), fldPath)
 }
 
-// The CEL rules of Condition are interpreted (runtime/celrules), not compiled to Go: rule "self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime": the field lastTransitionTime: k8s.io/apimachinery/pkg/apis/meta/v1.Time has its own JSON encoding.
-// celRules_Condition are the CEL rules of Condition, with the schema they are compiled against.
-var celRules_Condition = celrules.NewWithItemSchema(`{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","maxLength":64},"status":{"type":"string","enum":["","False","True","Unknown"]},"type":{"type":"string","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]}`, `{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]}`, false)
+// celAt_Condition evaluates the CEL rules of its type, compiled to Go: the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go value.
+func celAt_Condition(op operation.Operation, p *vgruntime.Path, obj, oldObj *Condition) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	update := op.Type == operation.Update && oldObj != nil
+	// rule: self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime
+	if update {
+		var v1 int64
+		var e2 string
+		if !(obj.LastTransitionTime.IsZero()) {
+			v1, e2 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
+		} else {
+			e2 = "no such key: lastTransitionTime"
+		}
+		var v3 int64
+		var e4 string
+		if !(oldObj.LastTransitionTime.IsZero()) {
+			v3, e4 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
+		} else {
+			e4 = "no such key: lastTransitionTime"
+		}
+		var v5 bool
+		e6 := e2
+		if e6 == "" {
+			e6 = e4
+		}
+		if e6 == "" {
+			v5 = !(v1 == v3)
+		}
+		var v7 bool
+		var e8 string
+		switch {
+		case (string(obj.Status) == string(oldObj.Status)) || (e6 == "" && v5):
+			v7 = true
+		case e6 != "":
+			e8 = e6
+		default:
+			v7 = false
+		}
+		if e8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "lastTransitionTime must change with status"))
+		} else if !(v7) {
+			detail := "lastTransitionTime must change with status"
+			errs = append(errs, vgruntime.CELFailed(p, "lastTransitionTime", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}
 
 // ValidateAt_Condition is Validate_Condition with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
@@ -1150,8 +1260,8 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 			}
 		}
 	}
-	// CEL rules (+k8s:rule), evaluated as the API server evaluates them
-	errs = append(errs, celrules.ValidateIn(ctx, celRules_Condition, op, p.Field(), p.InItem(), obj, oldObj)...)
+	// CEL rules (+k8s:rule), compiled to Go
+	errs = append(errs, celAt_Condition(op, p, obj, oldObj)...)
 	return
 }
 

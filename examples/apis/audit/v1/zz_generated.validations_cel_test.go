@@ -35,6 +35,12 @@ var celOracle_Certificate = celrules.New(`{"type":"object","properties":{"apiVer
 // celOracle_CertificateSpec is the API server's CEL validator for the rules celAt_CertificateSpec compiles.
 var celOracle_CertificateSpec = celrules.New(`{"type":"object","properties":{"additionalOutputFormats":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"encoding":{"type":"string","default":"","maxLength":8},"key":{"type":"string","default":"","maxLength":16},"type":{"type":"string","default":"","enum":["","DER","PEM"]}}},"x-kubernetes-list-map-keys":["type","key"],"x-kubernetes-list-type":"map"},"commonName":{"type":"string","maxLength":64},"dnsNames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set"},"duration":{"type":"string","x-kubernetes-validations":[{"rule":"duration(self) >= duration('1h')","message":"duration is at least an hour"}]},"issuerRef":{"type":"object","properties":{"group":{"type":"string","maxLength":32},"kind":{"type":"string","maxLength":32},"name":{"type":"string","maxLength":32}}},"keystores":{"type":"object","additionalProperties":{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16}}}},"privateKey":{"type":"object","properties":{"algorithm":{"type":"string","enum":["","ECDSA","Ed25519","RSA"]},"encoding":{"type":"string","enum":["PKCS1","PKCS8"]},"rotationPolicy":{"type":"string","enum":["","Always","Never"]},"secretRef":{"type":"string","maxLength":16},"size":{"type":"integer","format":"int32","minimum":0}}},"renewBefore":{"type":"string"},"renewalWindows":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}}}},"revisionHistoryLimit":{"type":"integer","format":"int32","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"revisionHistoryLimit may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"secretName":{"type":"string","maxLength":63,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"secretName is immutable","reason":"FieldValueForbidden"}]},"usages":{"type":"array","maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}},"x-kubernetes-validations":[{"rule":"has(self.commonName) || (has(self.dnsNames) && size(self.dnsNames) > 0)","message":"a commonName or at least one dnsName is required","reason":"FieldValueRequired","fieldPath":".dnsNames"},{"rule":"!has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)","messageExpression":"'renewBefore (' + self.renewBefore + ') must be less than duration (' + self.duration + ')'","fieldPath":".renewBefore"},{"rule":"!has(self.privateKey) || !has(self.privateKey.rotationPolicy) || self.privateKey.rotationPolicy != 'Never' || !has(self.renewBefore)","message":"renewBefore is forbidden when the key is never rotated","reason":"FieldValueForbidden","fieldPath":".renewBefore"}]}`, false)
 
+// celOracle_CertificateStatus is the API server's CEL validator for the rules celAt_CertificateStatus compiles.
+var celOracle_CertificateStatus = celrules.New(`{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"notAfter":{"type":"string","format":"date-time"},"notBefore":{"type":"string","format":"date-time"},"revision":{"type":"integer","format":"int32","minimum":1,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"revision may not decrease","reason":"FieldValueForbidden"}]}},"x-kubernetes-validations":[{"rule":"!has(self.notBefore) || !has(self.notAfter) || self.notBefore < self.notAfter","message":"notBefore must be before notAfter","fieldPath":".notAfter"}]}`, false)
+
+// celOracle_Condition is the API server's CEL validator for the rules celAt_Condition compiles.
+var celOracle_Condition = celrules.NewWithItemSchema(`{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","maxLength":64},"status":{"type":"string","enum":["","False","True","Unknown"]},"type":{"type":"string","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]}`, `{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]}`, false)
+
 // celOracle_DisruptionBudgetStatus is the API server's CEL validator for the rules celAt_DisruptionBudgetStatus compiles.
 var celOracle_DisruptionBudgetStatus = celrules.New(`{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"currentHealthy":{"type":"integer","format":"int32","minimum":0},"desiredHealthy":{"type":"integer","format":"int32","minimum":0},"disruptedPods":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}},"observedGeneration":{"type":"integer","format":"int64","minimum":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"observedGeneration may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"selector":{"type":"string","maxLength":64}},"x-kubernetes-validations":[{"rule":"self.currentHealthy >= 0 && self.desiredHealthy >= 0","message":"counts are not negative"}]}`, false)
 
@@ -103,6 +109,20 @@ func TestCompiledCELRules(t *testing.T) {
 			Objects: 400,
 			Strings: append(slices.Clone(validationtest.DefaultStrings), ")", ") MUST BE LESS THAN DURATION (", ") must be less than duration (", ") must be less than duration (x", ")x", "NEVER", "Never", "Neverx", "RENEWBEFORE (", "renewBefore (", "renewBefore (x"),
 		}, celOracle_CertificateSpec, validationtest.CompiledCEL[CertificateSpec](celAt_CertificateSpec))
+	})
+	t.Run("CertificateStatus", func(t *testing.T) {
+		validationtest.CELAgree(t, validationtest.Config{
+			Ints:    validationtest.DefaultInts,
+			Objects: 400,
+			Strings: validationtest.DefaultStrings,
+		}, celOracle_CertificateStatus, validationtest.CompiledCEL[CertificateStatus](celAt_CertificateStatus))
+	})
+	t.Run("Condition", func(t *testing.T) {
+		validationtest.CELAgree(t, validationtest.Config{
+			Ints:    validationtest.DefaultInts,
+			Objects: 400,
+			Strings: validationtest.DefaultStrings,
+		}, celOracle_Condition, validationtest.CompiledCEL[Condition](celAt_Condition))
 	})
 	t.Run("DisruptionBudgetStatus", func(t *testing.T) {
 		validationtest.CELAgree(t, validationtest.Config{
@@ -229,6 +249,16 @@ func BenchmarkCompiledCELRules(b *testing.B) {
 		Objects: 400,
 		Strings: append(slices.Clone(validationtest.DefaultStrings), ")", ") MUST BE LESS THAN DURATION (", ") must be less than duration (", ") must be less than duration (x", ")x", "NEVER", "Never", "Neverx", "RENEWBEFORE (", "renewBefore (", "renewBefore (x"),
 	}, celOracle_CertificateSpec, validationtest.CompiledCEL[CertificateSpec](celAt_CertificateSpec))
+	validationtest.BenchCEL(b, "CertificateStatus", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_CertificateStatus, validationtest.CompiledCEL[CertificateStatus](celAt_CertificateStatus))
+	validationtest.BenchCEL(b, "Condition", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_Condition, validationtest.CompiledCEL[Condition](celAt_Condition))
 	validationtest.BenchCEL(b, "DisruptionBudgetStatus", validationtest.Config{
 		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1)),
 		Objects: 400,
