@@ -89,19 +89,15 @@ func (c *fnCtx) unchangedTransitions(pl place) []jen.Code {
 			key += fmt.Sprintf(" %s%v", lt.Kind, lt.Keys)
 		}
 	}
-	v, ok := c.e.transitionVars[key]
+	tr, ok := c.e.transitionVars[key]
 	if !ok {
 		if c.e.transitionVars == nil {
-			c.e.transitionVars = map[string]string{}
+			c.e.transitionVars = map[string]*celgo.UnchangedCompiled{}
 		}
-		v = c.e.free(fmt.Sprintf("celTransitions%d", len(c.e.transitionVars)))
-		c.e.transitionVars[key] = v
-		plain := crd.TransitionSchema(c.e.m, vt, shape, false)
-		item := crd.TransitionSchema(c.e.m, vt, shape, true)
-		c.e.post = append(c.e.post,
-			jen.Commentf("%s are the transition rules held by a value of type %s, which the API server evaluates also when the value did not change.", v, pkgPathRE.ReplaceAllString(vt.String(), "")),
-			jen.Var().Id(v).Op("=").Add(celgo.Rules(plain, item, false)),
-			jen.Line())
+		tr = celgo.Unchanged(celgo.Kind{Go: vt, Schema: crd.TransitionSchema(c.e.m, vt, shape, false), Item: crd.TransitionSchema(c.e.m, vt, shape, true),
+			NotResource: true, TypeRef: c.e.typeCode, Name: c.e.celNames.Unique(c.e.free)})
+		c.e.post = append(c.e.post, tr.Decls...)
+		c.e.transitionVars[key] = tr
 	}
 	obj := jen.Id(pl.v)
 	var pre []jen.Code
@@ -111,9 +107,7 @@ func (c *fnCtx) unchangedTransitions(pl place) []jen.Code {
 		pre = append(pre, jen.Id(cp).Op(":=").Op("*").Id(pl.v))
 		obj = jen.Op("&").Id(cp)
 	}
-	return append(pre, jen.Comment("the transition rules below, which the API server evaluates also on an unchanged value"),
-		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(celgo.PkgCELRules, "ValidateUnchanged").Call(
-			jen.Id("ctx"), jen.Id(v), jen.Id("op"), pl.path.field(), pl.path.inItem(), obj, jen.Id(pl.ov)).Op("...")))
+	return append(pre, tr.Calls(obj, jen.Id(pl.ov), pl.path.arg(), pl.path.field(), pl.path.inItem())...)
 }
 
 // unchangedTransitionsOf is unchangedTransitions for a list item or a map

@@ -118,7 +118,10 @@ type goEmitter struct {
 	enumVarNames map[string][2]string
 	// transitionVars name the schemas of unchanged values' transition
 	// rules, by value type (unchangedTransitions).
-	transitionVars map[string]string
+	transitionVars map[string]*celgo.UnchangedCompiled
+	// celNames are the names the CEL rules compiled for unchanged values
+	// took.
+	celNames celgo.Names
 	// treeFns name the validateTree functions of recursive types.
 	treeFns map[*types.Type]string
 	// typeAliases name the package's own types that a parameter or local

@@ -378,7 +378,7 @@ func (c *exprCompiler) call(call celast.CallExpr, out *[]jen.Code) (operand, err
 		}
 	case "hasValue":
 		if ops[0].kind == kOptional && len(ops) == 1 {
-			return operand{kind: kBool, val: ops[0].has}, nil
+			return operand{kind: kBool, val: jen.Parens(ops[0].has.Clone())}, nil
 		}
 	case "value":
 		if ops[0].kind == kOptional && len(ops) == 1 {

@@ -3,6 +3,8 @@ package celgo
 import (
 	"encoding/json"
 	"fmt"
+	"go/token"
+	"regexp"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -33,6 +35,12 @@ type Kind struct {
 	Go *types.Type
 	// Schema is the kind's schema, rules included.
 	Schema *apiextv1.JSONSchemaProps
+	// Item, when set, is the type's schema below list items and map
+	// values (where the CRD defaults its non-pointer fields), for a value
+	// that can be there: the generated code asks its path which holds.
+	Item *apiextv1.JSONSchemaProps
+	// NotResource: Go is not a kind (its root has no metadata).
+	NotResource bool
 	// TypeRef renders a Go type in the generated file.
 	TypeRef func(*types.Type) *jen.Statement
 	// Name gives a name no other declaration of the file has, from a
@@ -56,10 +64,10 @@ type KindCompiled struct {
 	Func  string
 	Decls []jen.Code
 	// Interpreted is the kind's schema with only the rules not
-	// compiled, nil when every rule was; CompiledOnly the kind's schema
-	// with only the rules compiled (what the differential test gives the
-	// server's validator).
-	Interpreted, CompiledOnly *apiextv1.JSONSchemaProps
+	// compiled, nil when every rule was (InterpretedItem: the same of
+	// Kind.Item); CompiledOnly the kind's schema with only the rules
+	// compiled (what the differential test gives the server's validator).
+	Interpreted, InterpretedItem, CompiledOnly *apiextv1.JSONSchemaProps
 	// Why says, for each rule left to the interpreter, why.
 	Why []string
 	// Compiled counts the rules compiled; Total all the kind's rules.
@@ -85,9 +93,11 @@ type kindCompiler struct {
 // kindFn is the function that evaluates the rules at and below a struct
 // type's schema node.
 type kindFn struct {
-	name   string
-	t      *types.Type
-	s      *apiextv1.JSONSchemaProps
+	name string
+	t    *types.Type
+	// s is its node's schema, si the node's below list items (nil where
+	// it is not told apart).
+	s, si  *apiextv1.JSONSchemaProps
 	isRoot bool
 	// rules are the rules it compiled, by path relative to its node;
 	// calls the functions it calls, by the path of their node.
@@ -109,7 +119,7 @@ func CompileKind(k Kind) (*KindCompiled, error) {
 	if kc.out.Total == 0 {
 		return kc.out, nil
 	}
-	root := kc.structFn(k.Go, k.Schema, true)
+	root := kc.structFn(k.Go, k.Schema, k.Item, !k.NotResource)
 	for len(kc.queue) > 0 {
 		fn := kc.queue[0]
 		kc.queue = kc.queue[1:]
@@ -149,6 +159,12 @@ func CompileKind(k Kind) (*KindCompiled, error) {
 		rest := k.Schema.DeepCopy()
 		keepRules(rest, compiled, false)
 		kc.out.Interpreted = rest
+		if k.Item != nil {
+			// The same nodes hold the same rules below items.
+			rest := k.Item.DeepCopy()
+			keepRules(rest, compiled, false)
+			kc.out.InterpretedItem = rest
+		}
 	}
 	if kc.out.Compiled > 0 {
 		only := k.Schema.DeepCopy()
@@ -208,13 +224,18 @@ func hasRules(s *apiextv1.JSONSchemaProps) bool { return countRules(s) > 0 }
 
 // structFn is the function of struct type t at node s, queued on first
 // use.
-func (kc *kindCompiler) structFn(t *types.Type, s *apiextv1.JSONSchemaProps, isRoot bool) *kindFn {
+func (kc *kindCompiler) structFn(t *types.Type, s, si *apiextv1.JSONSchemaProps, isRoot bool) *kindFn {
 	b, _ := json.Marshal(s)
-	key := fmt.Sprintf("%s\x00%v\x00%s", t.Name.String(), isRoot, b)
+	bi, _ := json.Marshal(si)
+	key := fmt.Sprintf("%s\x00%v\x00%s\x00%s", t.Name.String(), isRoot, b, bi)
 	if fn, ok := kc.fns[key]; ok {
 		return fn
 	}
-	fn := &kindFn{name: kc.k.Name("celKind_" + t.Name.Name), t: t, s: s, isRoot: isRoot, rules: map[string][]int{}}
+	base := t.Name.Name
+	if !token.IsIdentifier(base) {
+		base = map[types.Kind]string{types.Slice: "list", types.Map: "map"}[t.Kind]
+	}
+	fn := &kindFn{name: kc.k.Name("celKind_" + base), t: t, s: s, si: si, isRoot: isRoot, rules: map[string][]int{}}
 	kc.fns[key] = fn
 	kc.queue = append(kc.queue, fn)
 	return fn
@@ -238,38 +259,59 @@ func (kc *kindCompiler) write(fn *kindFn) error {
 	var n *node
 	var why string
 	if fn.isRoot {
-		n, why = rootNode(fn.t, fn.s, nil)
+		n, why = rootNode(fn.t, fn.s, fn.si)
 	} else {
-		n, why = bind(fn.t, fn.s, nil, 0)
+		n, why = bind(fn.t, fn.s, fn.si, 0)
 	}
 	var body []jen.Code
-	if n == nil || n.kind != kObject {
+	hasOld := func() *jen.Statement { return jen.Parens(jen.Id("oldObj").Op("!=").Nil()) }
+	switch {
+	case n != nil && n.kind == kObject:
+		self := operand{kind: kObject, val: jen.Id("obj"), node: n}
+		old := operand{kind: kObject, val: jen.Id("oldObj"), node: n}
+		own, err := kc.rules(fn, "", fn.s, fn.isRoot, self, old, hasOld, "p")
+		if err != nil {
+			return err
+		}
+		body = append(body, own...)
+		below, err := kc.props(fn, "", fn.s, fn.si, n, jen.Id("obj"), jen.Id("oldObj"), "p")
+		if err != nil {
+			return err
+		}
+		body = append(body, below...)
+	case n != nil && n.kind == kList && !fn.isRoot:
+		// A list or a map at the root (an unchanged field's value): its
+		// rules, and its items'.
+		val, oval := jen.Parens(jen.Op("*").Id("obj")), jen.Parens(jen.Op("*").Id("oldObj"))
+		self := operand{kind: kList, val: val, node: n}
+		old := operand{kind: kList, val: oval, node: n}
+		own, err := kc.rules(fn, "", fn.s, false, self, old, hasOld, "p")
+		if err != nil {
+			return err
+		}
+		body = append(body, own...)
+		below, err := kc.items(fn, "", fn.s, n, val, oval, hasOld, "p")
+		if err != nil {
+			return err
+		}
+		body = append(body, below...)
+	default:
 		if why == "" {
-			why = "not a struct"
+			why = "not a struct, a list or a map"
 		}
 		kc.interpretAll(fn, fn.s, "", why)
 		fn.empty = true
 		return nil
 	}
-	self := operand{kind: kObject, val: jen.Id("obj"), node: n}
-	old := operand{kind: kObject, val: jen.Id("oldObj"), node: n}
-	hasOld := func() *jen.Statement { return jen.Id("oldObj").Op("!=").Nil() }
-	own, err := kc.rules(fn, "", fn.s, fn.isRoot, self, old, hasOld, "p")
-	if err != nil {
-		return err
-	}
-	body = append(body, own...)
-	below, err := kc.props(fn, "", fn.s, n, jen.Id("obj"), jen.Id("oldObj"), "p")
-	if err != nil {
-		return err
-	}
-	body = append(body, below...)
 	if len(fn.rules) == 0 && len(fn.calls) == 0 {
 		fn.empty = true
 	}
 	pre := []jen.Code{jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Nil()))}
 	if kc.uses.update {
 		pre = append(pre, jen.Id("update").Op(":=").Id("op").Dot("Type").Op("==").Qual("k8s.io/apimachinery/pkg/api/operation", "Update"))
+	}
+	if kc.uses.inItem {
+		pre = append(pre, jen.Id("inItem").Op(":=").Id("p").Dot("InItem").Call())
 	}
 	body = append(append(pre, body...), jen.Return())
 	kc.out.Decls = append(kc.out.Decls,
@@ -346,7 +388,7 @@ func (kc *kindCompiler) rules(fn *kindFn, rel string, s *apiextv1.JSONSchemaProp
 // props adds the code of the rules below the object obj (of node n, at
 // rel in fn, its path in the variable pv): its properties', in name
 // order, where present.
-func (kc *kindCompiler) props(fn *kindFn, rel string, s *apiextv1.JSONSchemaProps, n *node, obj, oldObj *jen.Statement, pv string) ([]jen.Code, error) {
+func (kc *kindCompiler) props(fn *kindFn, rel string, s, si *apiextv1.JSONSchemaProps, n *node, obj, oldObj *jen.Statement, pv string) ([]jen.Code, error) {
 	var out []jen.Code
 	for _, name := range sortedKeys(s.Properties) {
 		ps := s.Properties[name]
@@ -375,7 +417,7 @@ func (kc *kindCompiler) props(fn *kindFn, rel string, s *apiextv1.JSONSchemaProp
 		fp := kc.fresh("fp")
 		ov := kc.fresh("ov")
 		// The old value: the old object's property, when both are there.
-		hasOld := func() *jen.Statement { return jen.Id(ov).Op("!=").Nil() }
+		hasOld := func() *jen.Statement { return jen.Parens(jen.Id(ov).Op("!=").Nil()) }
 		oldAt := oldObj.Clone().Op("!=").Nil()
 		if oldPresent != nil {
 			oldAt = oldAt.Op("&&").Add(oldPresent)
@@ -399,7 +441,13 @@ func (kc *kindCompiler) props(fn *kindFn, rel string, s *apiextv1.JSONSchemaProp
 					jen.If(oldObj.Clone().Op("!=").Nil().Op("&&").Id(ov).Op("==").Nil()).Block(jen.Id(ov).Op("=").Op("&").Add(typ.Clone()).Values()))
 				ptr = jen.Id(v)
 			}
-			call := kc.structFn(gotype.Deref(p.ft), &ps, false)
+			var psi *apiextv1.JSONSchemaProps
+			if si != nil {
+				if x, ok := si.Properties[name]; ok {
+					psi = &x
+				}
+			}
+			call := kc.structFn(gotype.Deref(p.ft), &ps, psi, false)
 			fn.calls = append(fn.calls, kindCall{fn: call, rel: at})
 			code = append(code, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id(call.name).Call(jen.Id("op"), jen.Id("rt"), jen.Op("&").Id(fp), ptr, jen.Id(ov)).Op("...")))
 		default:
@@ -517,11 +565,12 @@ func (kc *kindCompiler) items(fn *kindFn, rel string, s *apiextv1.JSONSchemaProp
 		itemPtr = jen.Op("&").Add(val.Clone()).Index(jen.Id(i))
 	}
 	head = append(head, jen.Id("_").Op("=").Id(oi))
-	itemHasOld := func() *jen.Statement { return jen.Id(oi).Op("!=").Nil() }
+	itemHasOld := func() *jen.Statement { return jen.Parens(jen.Id(oi).Op("!=").Nil()) }
 	var code []jen.Code
 	switch elem.kind {
 	case kObject:
-		call := kc.structFn(elem.goTyp, is, false)
+		// (Below items, the items' own schema is the one with defaults.)
+		call := kc.structFn(elem.goTyp, is, nil, false)
 		fn.calls = append(fn.calls, kindCall{fn: call, rel: at})
 		code = append(code, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id(call.name).Call(jen.Id("op"), jen.Id("rt"), jen.Op("&").Id(ip), itemPtr, jen.Id(oi)).Op("...")))
 	case kInt, kString, kBool:
@@ -564,4 +613,76 @@ func (kc *kindCompiler) items(fn *kindFn, rel string, s *apiextv1.JSONSchemaProp
 func (kc *kindCompiler) fresh(prefix string) string {
 	kc.vars++
 	return fmt.Sprintf("%s%d", prefix, kc.vars)
+}
+
+// UnchangedCompiled is the code of the transition rules held by an
+// unchanged value (Unchanged): the function of those compiled (Func, ""
+// for none), the Rules of the others for the server's validator (Rules,
+// "" for none), and their declarations.
+type UnchangedCompiled struct {
+	Func, Rules string
+	Decls       []jen.Code
+}
+
+// Unchanged compiles the transition rules held by a value of type k.Go
+// (k.Schema, and k.Item below list items: schemas with only those rules),
+// which the server evaluates also on an update that left the value as it
+// was, where the generated validation of the value does not run.
+func Unchanged(k Kind) *UnchangedCompiled {
+	k.RegexpVar = k.Name("celRegexps_unchanged")
+	u := &UnchangedCompiled{}
+	rest, restItem := k.Schema, k.Item
+	if c, err := CompileKind(k); err == nil && c.Func != "" && !c.UsesRatchet {
+		// (Transition rules are never ratcheted: the function is given no
+		// Ratchet.)
+		u.Func, u.Decls = c.Func, append(RegexpDecls(k.RegexpVar, c.Func, c.Regexps), c.Decls...)
+		rest, restItem = c.Interpreted, c.InterpretedItem
+	}
+	if rest != nil {
+		u.Rules = k.Name("celTransitions")
+		u.Decls = append(u.Decls,
+			jen.Commentf("%s are the transition rules held by a value of type %s that are not compiled to Go, which the API server evaluates also when the value did not change.", u.Rules, typeString(k.Go)),
+			jen.Var().Id(u.Rules).Op("=").Add(Rules(rest, restItem, false)),
+			jen.Line())
+	}
+	return u
+}
+
+// Calls is the code that evaluates the transition rules on the unchanged
+// value obj (old its old value), at path (a *runtime.Path; field and
+// inItem, its *field.Path and whether it is below a list item).
+func (u *UnchangedCompiled) Calls(obj, old, path, field, inItem jen.Code) []jen.Code {
+	out := []jen.Code{jen.Comment("the transition rules below, which the API server evaluates also on an unchanged value")}
+	if u.Func != "" {
+		out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id(u.Func).Call(jen.Id("op"), jen.Nil(), path, obj, old).Op("...")))
+	}
+	if u.Rules != "" {
+		out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(PkgCELRules, "ValidateUnchanged").Call(
+			jen.Id("ctx"), jen.Id(u.Rules), jen.Id("op"), field, inItem, obj, old).Op("...")))
+	}
+	return out
+}
+
+// Names are the names taken by declarations of compiled CEL rules.
+type Names map[string]bool
+
+// Unique is a Kind.Name: a name no other declaration has, from free (a
+// name the file's own code does not declare) and those n took.
+func (n *Names) Unique(free func(string) string) func(string) string {
+	return func(prefix string) string {
+		name := free(prefix)
+		for (*n)[name] {
+			name += "_"
+		}
+		if *n == nil {
+			*n = Names{}
+		}
+		(*n)[name] = true
+		return name
+	}
+}
+
+// typeString is t as Go writes it, without package paths.
+func typeString(t *types.Type) string {
+	return regexp.MustCompile(`[\w.\-]+/`).ReplaceAllString(t.String(), "")
 }

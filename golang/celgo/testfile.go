@@ -101,19 +101,31 @@ func Declare(f *jen.File, fn string, typ *jen.Statement, t Type, c *Compiled) {
 		f.Commentf("%s is the schema of %s's rules, on which the API server's correlation tells a changed value from an unchanged one when a compiled rule fails.", t.RatchetVar, t.Go.Name.Name)
 		f.Var().Id(t.RatchetVar).Op("=").Add(Rules(t.Plain, t.Item, t.IsRoot))
 	}
-	if len(c.Regexps) > 0 {
-		f.Commentf("%s are the patterns of %s's matches(), compiled once.", t.RegexpVar, fn)
-		f.Var().Id(t.RegexpVar).Op("=").Index(jen.Op("...")).Op("*").Qual("regexp", "Regexp").ValuesFunc(func(g *jen.Group) {
-			for _, p := range c.Regexps {
-				g.Qual("regexp", "MustCompile").Call(jen.Lit(p))
-			}
-		})
+	for _, d := range RegexpDecls(t.RegexpVar, fn, c.Regexps) {
+		f.Add(d)
 	}
 	f.Commentf("%s evaluates the CEL rules of its type, compiled to Go: the API server's", fn)
 	f.Comment("CEL validator's verdicts, messages, reasons and paths, on the Go value.")
 	f.Func().Id(fn).Params(jen.Id("op").Qual("k8s.io/apimachinery/pkg/api/operation", "Operation"), jen.Id("p").Op("*").Qual(pkgRT, "Path"),
 		jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Add(typ)).Params(jen.Id("errs").Qual("k8s.io/apimachinery/pkg/util/validation/field", "ErrorList")).Block(c.Body...)
 	f.Line()
+}
+
+// RegexpDecls declares v, the compiled patterns of fn's matches() (none
+// when there are none).
+func RegexpDecls(v, fn string, patterns []string) []jen.Code {
+	if len(patterns) == 0 {
+		return nil
+	}
+	return []jen.Code{
+		jen.Commentf("%s are the patterns of %s's matches(), compiled once.", v, fn),
+		jen.Var().Id(v).Op("=").Index(jen.Op("...")).Op("*").Qual("regexp", "Regexp").ValuesFunc(func(g *jen.Group) {
+			for _, p := range patterns {
+				g.Qual("regexp", "MustCompile").Call(jen.Lit(p))
+			}
+		}),
+		jen.Line(),
+	}
 }
 
 // PkgCELRules is the interpreter the rules outside the subset run on.

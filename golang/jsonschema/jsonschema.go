@@ -592,16 +592,7 @@ func (e *emitter) celRules(k *kubebuilder.Kind, cel *apiextv1.JSONSchemaProps) [
 			e.f.Var().Id(in.RatchetVar).Op("=").Add(celgo.Rules(cel, nil, true))
 			e.f.Line()
 		}
-		if len(c.Regexps) > 0 {
-			e.f.Commentf("%s are the patterns of %s's matches(), compiled once.", in.RegexpVar, name)
-			e.f.Var().Id(in.RegexpVar).Op("=").Index(jen.Op("...")).Op("*").Qual("regexp", "Regexp").ValuesFunc(func(g *jen.Group) {
-				for _, p := range c.Regexps {
-					g.Qual("regexp", "MustCompile").Call(jen.Lit(p))
-				}
-			})
-			e.f.Line()
-		}
-		for _, d := range c.Decls {
+		for _, d := range append(celgo.RegexpDecls(in.RegexpVar, name, c.Regexps), c.Decls...) {
 			e.f.Add(d)
 		}
 		at := e.unique("celAt_" + name)

@@ -28,7 +28,9 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	intstr "k8s.io/apimachinery/pkg/util/intstr"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -380,7 +382,7 @@ func ValidateAt_Certificate(ctx context.Context, op operation.Operation, p *vgru
 			errs = vgruntime.AppendAll(errs, ValidateAt_CertificateSpec(ctx, op, &fp3, v1, ov2))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions0, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
+			errs = append(errs, celKind_CertificateSpec(op, nil, &fp3, v1, ov2)...)
 		}
 	}
 	// field status
@@ -397,7 +399,7 @@ func ValidateAt_Certificate(ctx context.Context, op operation.Operation, p *vgru
 			}
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions1, op, fp6.Field(), fp6.InItem(), v4, ov5)...)
+			errs = append(errs, celKind_CertificateStatus(op, nil, &fp6, v4, ov5)...)
 		}
 	}
 	// CEL rules (+k8s:rule), compiled to Go
@@ -786,7 +788,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 			errs = vgruntime.AppendAll(errs, ValidateAt_IssuerRef(ctx, op, &fp24, v22, ov23))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions2, op, fp24.Field(), fp24.InItem(), v22, ov23)...)
+			errs = append(errs, celKind_IssuerRef_(op, nil, &fp24, v22, ov23)...)
 		}
 	}
 	// field privateKey
@@ -878,14 +880,14 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 					} else {
 						cp47 := *ev42
 						// the transition rules below, which the API server evaluates also on an unchanged value
-						errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions3, op, ep44.Field(), ep44.InItem(), &cp47, eov43)...)
+						errs = append(errs, celKind_Keystore_(op, nil, &ep44, &cp47, eov43)...)
 					}
 				}
 				vgruntime.SortSince(errs, start48)
 			}
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions4, op, fp39.Field(), fp39.InItem(), v37, ov38)...)
+			errs = append(errs, celKind_map(op, nil, &fp39, v37, ov38)...)
 		}
 	}
 	// field additionalOutputFormats
@@ -1133,7 +1135,7 @@ func ValidateAt_CertificateStatus(ctx context.Context, op operation.Operation, p
 								errs = vgruntime.AppendAll(errs, ValidateAt_Condition(ctx, op, &ep16, ev14, eov15))
 							} else {
 								// the transition rules below, which the API server evaluates also on an unchanged value
-								errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions5, op, ep16.Field(), ep16.InItem(), ev14, eov15)...)
+								errs = append(errs, celKind_Condition_(op, nil, &ep16, ev14, eov15)...)
 							}
 						}
 						old17.Release()
@@ -1142,7 +1144,7 @@ func ValidateAt_CertificateStatus(ctx context.Context, op operation.Operation, p
 			}
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions6, op, fp12.Field(), fp12.InItem(), v10, ov11)...)
+			errs = append(errs, celKind_list(op, nil, &fp12, v10, ov11)...)
 		}
 	}
 	// CEL rules (+k8s:rule), compiled to Go
@@ -1311,7 +1313,7 @@ func ValidateAt_DisruptionBudget(ctx context.Context, op operation.Operation, p 
 			errs = vgruntime.AppendAll(errs, ValidateAt_DisruptionBudgetSpec(ctx, op, &fp3, v1, ov2))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions7, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
+			errs = append(errs, celKind_DisruptionBudgetSpec(op, nil, &fp3, v1, ov2)...)
 		}
 	}
 	// field status
@@ -1326,7 +1328,7 @@ func ValidateAt_DisruptionBudget(ctx context.Context, op operation.Operation, p 
 			errs = vgruntime.AppendAll(errs, ValidateAt_DisruptionBudgetStatus(ctx, op, &fp6, v4, ov5))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions8, op, fp6.Field(), fp6.InItem(), v4, ov5)...)
+			errs = append(errs, celKind_DisruptionBudgetStatus(op, nil, &fp6, v4, ov5)...)
 		}
 	}
 	return
@@ -1624,7 +1626,7 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 								errs = vgruntime.AppendAll(errs, ValidateAt_Condition(ctx, op, &ep19, ev17, eov18))
 							} else {
 								// the transition rules below, which the API server evaluates also on an unchanged value
-								errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions5, op, ep19.Field(), ep19.InItem(), ev17, eov18)...)
+								errs = append(errs, celKind_Condition_(op, nil, &ep19, ev17, eov18)...)
 							}
 						}
 						old20.Release()
@@ -1633,7 +1635,7 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 			}
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions6, op, fp15.Field(), fp15.InItem(), v13, ov14)...)
+			errs = append(errs, celKind_list(op, nil, &fp15, v13, ov14)...)
 		}
 	}
 	// field disruptedPods
@@ -1901,7 +1903,7 @@ func ValidateAt_HTTPRoute(ctx context.Context, op operation.Operation, p *vgrunt
 			errs = vgruntime.AppendAll(errs, ValidateAt_HTTPRouteSpec(ctx, op, &fp3, v1, ov2))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions9, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
+			errs = append(errs, celKind_HTTPRouteSpec(op, nil, &fp3, v1, ov2)...)
 		}
 	}
 	return
@@ -2580,7 +2582,7 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 								errs = vgruntime.AppendAll(errs, ValidateAt_ParentReference(ctx, op, &ep7, ev5, eov6))
 							} else {
 								// the transition rules below, which the API server evaluates also on an unchanged value
-								errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions10, op, ep7.Field(), ep7.InItem(), ev5, eov6)...)
+								errs = append(errs, celKind_ParentReference_(op, nil, &ep7, ev5, eov6)...)
 							}
 						}
 						old8.Release()
@@ -2589,7 +2591,7 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 			}
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions11, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
+			errs = append(errs, celKind_list_(op, nil, &fp3, v1, ov2)...)
 		}
 	}
 	// field hostnames
@@ -2689,14 +2691,14 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 					} else {
 						cp44 := *ev39
 						// the transition rules below, which the API server evaluates also on an unchanged value
-						errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions12, op, ep41.Field(), ep41.InItem(), &cp44, eov40)...)
+						errs = append(errs, celKind_BackendRef_(op, nil, &ep41, &cp44, eov40)...)
 					}
 				}
 				vgruntime.SortSince(errs, start45)
 			}
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions13, op, fp36.Field(), fp36.InItem(), v34, ov35)...)
+			errs = append(errs, celKind_map_(op, nil, &fp36, v34, ov35)...)
 		}
 	}
 	// field owner
@@ -5096,20 +5098,497 @@ func equal_55(a, b **HTTPRouteTimeouts) bool {
 	return equal_HTTPRouteTimeouts(*a, *b)
 }
 
-// celTransitions0 are the transition rules held by a value of type v1.CertificateSpec, which the API server evaluates also when the value did not change.
-var celTransitions0 = celrules.NewWithItemSchema(`{"type":"object","properties":{"additionalOutputFormats":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"encoding":{"type":"string","default":"","maxLength":8},"key":{"type":"string","default":"","maxLength":16},"type":{"type":"string","default":"","enum":["","DER","PEM"]}}},"x-kubernetes-list-map-keys":["type","key"],"x-kubernetes-list-type":"map"},"commonName":{"type":"string","maxLength":64},"dnsNames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set"},"duration":{"type":"string"},"issuerRef":{"type":"object","properties":{"group":{"type":"string","maxLength":32},"kind":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || oldSelf.value() == '' || self == oldSelf.value()","message":"kind cannot change once set","optionalOldSelf":true}]},"name":{"type":"string","maxLength":32}}},"keystores":{"type":"object","additionalProperties":{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"passwordSecret is immutable"}]}}}},"privateKey":{"type":"object","properties":{"algorithm":{"type":"string","enum":["","ECDSA","Ed25519","RSA"]},"encoding":{"type":"string","enum":["PKCS1","PKCS8"]},"rotationPolicy":{"type":"string","enum":["","Always","Never"]},"secretRef":{"type":"string","maxLength":16},"size":{"type":"integer","format":"int32","minimum":0}}},"renewBefore":{"type":"string"},"renewalWindows":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}}}},"revisionHistoryLimit":{"type":"integer","format":"int32","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"revisionHistoryLimit may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"secretName":{"type":"string","maxLength":63,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"secretName is immutable","reason":"FieldValueForbidden"}]},"usages":{"type":"array","maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}}}`, `{"type":"object","properties":{"additionalOutputFormats":{"type":"array","default":[],"maxItems":3,"items":{"type":"object","properties":{"encoding":{"type":"string","default":"","maxLength":8},"key":{"type":"string","default":"","maxLength":16},"type":{"type":"string","default":"","enum":["","DER","PEM"]}}},"x-kubernetes-list-map-keys":["type","key"],"x-kubernetes-list-type":"map"},"commonName":{"type":"string","maxLength":64},"dnsNames":{"type":"array","default":[],"maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set"},"duration":{"type":"string"},"issuerRef":{"type":"object","default":{},"properties":{"group":{"type":"string","default":"","maxLength":32},"kind":{"type":"string","default":"","maxLength":32,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || oldSelf.value() == '' || self == oldSelf.value()","message":"kind cannot change once set","optionalOldSelf":true}]},"name":{"type":"string","default":"","maxLength":32}}},"keystores":{"type":"object","default":{},"additionalProperties":{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"passwordSecret is immutable"}]}}}},"privateKey":{"type":"object","properties":{"algorithm":{"type":"string","default":"","enum":["","ECDSA","Ed25519","RSA"]},"encoding":{"type":"string","enum":["PKCS1","PKCS8"]},"rotationPolicy":{"type":"string","default":"","enum":["","Always","Never"]},"secretRef":{"type":"string","default":"","maxLength":16},"size":{"type":"integer","format":"int32","default":0,"minimum":0}}},"renewBefore":{"type":"string"},"renewalWindows":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"label":{"type":"string","default":"","maxLength":16},"length":{"type":"string"}}}},"revisionHistoryLimit":{"type":"integer","format":"int32","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"revisionHistoryLimit may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"secretName":{"type":"string","default":"","maxLength":63,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"secretName is immutable","reason":"FieldValueForbidden"}]},"usages":{"type":"array","default":[],"maxItems":3,"items":{"type":"string"},"x-kubernetes-list-type":"set"}}}`, false)
+// celKind_CertificateSpec evaluates the CEL rules at and below a CertificateSpec, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_CertificateSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *CertificateSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	inItem := p.InItem()
+	// the rules at issuerRef
+	{
+		fp1 := p.Child("issuerRef")
+		var ov2 *IssuerRef
+		if oldObj != nil {
+			ov2 = &oldObj.IssuerRef
+		}
+		errs = append(errs, celKind_IssuerRef(op, rt, &fp1, &obj.IssuerRef, ov2)...)
+	}
+	// the rules at keystores
+	if inItem || !(len(obj.Keystores) == 0) {
+		fp3 := p.Child("keystores")
+		v5 := obj.Keystores
+		var o6 map[string]Keystore
+		var ov4 *map[string]Keystore
+		if oldObj != nil && (inItem || !(len(oldObj.Keystores) == 0)) {
+			o6 = oldObj.Keystores
+			ov4 = &o6
+		}
+		_ = ov4
+		{
+			each11 := func(k9 string) {
+				x10 := v5[k9]
+				ip7 := fp3.Key(string(k9))
+				var oi8 *Keystore
+				if ov4 != nil {
+					if y, ok := o6[k9]; ok {
+						oi8 = &y
+					}
+				}
+				_ = oi8
+				errs = append(errs, celKind_Keystore(op, rt, &ip7, &x10, oi8)...)
+			}
+			n12 := len(errs)
+			for k9 := range v5 {
+				each11(k9)
+			}
+			if len(errs) > n12 && len(v5) > 1 {
+				errs = errs[:n12]
+				for _, k9 := range slices.Sorted(maps.Keys(v5)) {
+					each11(k9)
+				}
+			}
+		}
+	}
+	// the rules at revisionHistoryLimit
+	if !(obj.RevisionHistoryLimit == nil) {
+		fp13 := p.Child("revisionHistoryLimit")
+		v15 := int64(*obj.RevisionHistoryLimit)
+		var o16 int64
+		var ov14 *int64
+		if oldObj != nil && !(oldObj.RevisionHistoryLimit == nil) {
+			o16 = int64(*oldObj.RevisionHistoryLimit)
+			ov14 = &o16
+		}
+		_ = ov14
+		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
+		{
+			var v17 int64
+			var e18 string
+			if ov14 != nil {
+				v17 = o16
+			} else {
+				e18 = "optional.none() dereference"
+			}
+			var v19 bool
+			e20 := e18
+			if e20 == "" {
+				v19 = (v15 >= v17)
+			}
+			var v21 bool
+			var e22 string
+			switch {
+			case (!(ov14 != nil)) || (e20 == "" && v19):
+				v21 = true
+			case e20 != "":
+				e22 = e20
+			default:
+				v21 = false
+			}
+			if e22 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp13, "integer", e22, "revisionHistoryLimit may not decrease"))
+			} else if !(v21) {
+				detail := "revisionHistoryLimit may not decrease"
+				errs = append(errs, vgruntime.CELFailed(&fp13, "", v15, detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	// the rules at secretName
+	{
+		fp23 := p.Child("secretName")
+		v25 := string(obj.SecretName)
+		var o26 string
+		var ov24 *string
+		if oldObj != nil {
+			o26 = string(oldObj.SecretName)
+			ov24 = &o26
+		}
+		_ = ov24
+		// rule: self == oldSelf
+		if ov24 != nil {
+			if !(v25 == o26) {
+				detail := "secretName is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp23, "", v25, detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	return
+}
 
-// celTransitions1 are the transition rules held by a value of type v1.CertificateStatus, which the API server evaluates also when the value did not change.
-var celTransitions1 = celrules.NewWithItemSchema(`{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"notAfter":{"type":"string","format":"date-time"},"notBefore":{"type":"string","format":"date-time"},"revision":{"type":"integer","format":"int32","minimum":1,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"revision may not decrease","reason":"FieldValueForbidden"}]}}}`, `{"type":"object","properties":{"conditions":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"notAfter":{"type":"string","format":"date-time"},"notBefore":{"type":"string","format":"date-time"},"revision":{"type":"integer","format":"int32","minimum":1,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"revision may not decrease","reason":"FieldValueForbidden"}]}}}`, false)
+// celKind_IssuerRef evaluates the CEL rules at and below a IssuerRef, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_IssuerRef(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *IssuerRef) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	inItem := p.InItem()
+	// the rules at kind
+	if inItem || !(obj.Kind == "") {
+		fp27 := p.Child("kind")
+		v29 := string(obj.Kind)
+		var o30 string
+		var ov28 *string
+		if oldObj != nil && (inItem || !(oldObj.Kind == "")) {
+			o30 = string(oldObj.Kind)
+			ov28 = &o30
+		}
+		_ = ov28
+		// rule: !oldSelf.hasValue() || oldSelf.value() == ” || self == oldSelf.value()
+		{
+			var v31 string
+			var e32 string
+			if ov28 != nil {
+				v31 = o30
+			} else {
+				e32 = "optional.none() dereference"
+			}
+			var v33 bool
+			e34 := e32
+			if e34 == "" {
+				v33 = (v31 == "")
+			}
+			var v35 bool
+			var e36 string
+			switch {
+			case (!(ov28 != nil)) || (e34 == "" && v33):
+				v35 = true
+			case e34 != "":
+				e36 = e34
+			default:
+				v35 = false
+			}
+			var v37 string
+			var e38 string
+			if ov28 != nil {
+				v37 = o30
+			} else {
+				e38 = "optional.none() dereference"
+			}
+			var v39 bool
+			e40 := e38
+			if e40 == "" {
+				v39 = (v29 == v37)
+			}
+			var v41 bool
+			var e42 string
+			switch {
+			case (e36 == "" && v35) || (e40 == "" && v39):
+				v41 = true
+			case e36 != "":
+				e42 = e36
+			case e40 != "":
+				e42 = e40
+			default:
+				v41 = false
+			}
+			if e42 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp27, "string", e42, "kind cannot change once set"))
+			} else if !(v41) {
+				detail := "kind cannot change once set"
+				errs = append(errs, vgruntime.CELFailed(&fp27, "", v29, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
-// celTransitions2 are the transition rules held by a value of type v1.IssuerRef, which the API server evaluates also when the value did not change.
-var celTransitions2 = celrules.NewWithItemSchema(`{"type":"object","properties":{"group":{"type":"string","maxLength":32},"kind":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || oldSelf.value() == '' || self == oldSelf.value()","message":"kind cannot change once set","optionalOldSelf":true}]},"name":{"type":"string","maxLength":32}}}`, `{"type":"object","properties":{"group":{"type":"string","default":"","maxLength":32},"kind":{"type":"string","default":"","maxLength":32,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || oldSelf.value() == '' || self == oldSelf.value()","message":"kind cannot change once set","optionalOldSelf":true}]},"name":{"type":"string","default":"","maxLength":32}}}`, false)
+// celKind_Keystore evaluates the CEL rules at and below a Keystore, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_Keystore(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *Keystore) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// the rules at passwordSecret
+	{
+		fp43 := p.Child("passwordSecret")
+		v45 := string(obj.PasswordSecret)
+		var o46 string
+		var ov44 *string
+		if oldObj != nil {
+			o46 = string(oldObj.PasswordSecret)
+			ov44 = &o46
+		}
+		_ = ov44
+		// rule: self == oldSelf
+		if ov44 != nil {
+			if !(v45 == o46) {
+				detail := "passwordSecret is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp43, "", v45, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
-// celTransitions3 are the transition rules held by a value of type v1.Keystore, which the API server evaluates also when the value did not change.
-var celTransitions3 = celrules.NewWithItemSchema(`{"type":"object","properties":{"alias":{"type":"string","maxLength":16},"create":{"type":"boolean"},"passwordSecret":{"type":"string","maxLength":16,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"passwordSecret is immutable"}]}}}`, `{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"passwordSecret is immutable"}]}}}`, false)
+// celKind_CertificateStatus evaluates the CEL rules at and below a CertificateStatus, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_CertificateStatus(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *CertificateStatus) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	inItem := p.InItem()
+	// the rules at conditions
+	if inItem || !(len(obj.Conditions) == 0) {
+		fp1 := p.Child("conditions")
+		v3 := obj.Conditions
+		var o4 []Condition
+		var ov2 *[]Condition
+		if oldObj != nil && (inItem || !(len(oldObj.Conditions) == 0)) {
+			o4 = oldObj.Conditions
+			ov2 = &o4
+		}
+		_ = ov2
+		for i7 := range v3 {
+			ip5 := fp1.Index(i7)
+			var oi6 *Condition
+			if ov2 != nil {
+				oi6 = vgruntime.OldListMapItem(&o4, &v3[i7], vgruntime.Key{
+					Defaulted: true,
+					Name:      "type",
+				})
+			}
+			_ = oi6
+			errs = append(errs, celKind_Condition(op, rt, &ip5, &v3[i7], oi6)...)
+		}
+	}
+	// the rules at revision
+	if !(obj.Revision == nil) {
+		fp8 := p.Child("revision")
+		v10 := int64(*obj.Revision)
+		var o11 int64
+		var ov9 *int64
+		if oldObj != nil && !(oldObj.Revision == nil) {
+			o11 = int64(*oldObj.Revision)
+			ov9 = &o11
+		}
+		_ = ov9
+		// rule: self >= oldSelf
+		if ov9 != nil {
+			if !(v10 >= o11) {
+				detail := "revision may not decrease"
+				errs = append(errs, vgruntime.CELFailed(&fp8, "", v10, detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	return
+}
 
-// celTransitions4 are the transition rules held by a value of type map[string]v1.Keystore, which the API server evaluates also when the value did not change.
-var celTransitions4 = celrules.NewWithItemSchema(`{"type":"object","additionalProperties":{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"passwordSecret is immutable"}]}}}}`, `{"type":"object","additionalProperties":{"type":"object","properties":{"alias":{"type":"string","default":"","maxLength":16},"create":{"type":"boolean","default":false},"passwordSecret":{"type":"string","default":"","maxLength":16,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"passwordSecret is immutable"}]}}}}`, false)
+// celKind_Condition evaluates the CEL rules at and below a Condition, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_Condition(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *Condition) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// rule: self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime
+	if oldObj != nil {
+		var v12 int64
+		var e13 string
+		if !(obj.LastTransitionTime.IsZero()) {
+			v12, e13 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
+		} else {
+			e13 = "no such key: lastTransitionTime"
+		}
+		var v14 int64
+		var e15 string
+		if !(oldObj.LastTransitionTime.IsZero()) {
+			v14, e15 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
+		} else {
+			e15 = "no such key: lastTransitionTime"
+		}
+		var v16 bool
+		e17 := e13
+		if e17 == "" {
+			e17 = e15
+		}
+		if e17 == "" {
+			v16 = !(v12 == v14)
+		}
+		var v18 bool
+		var e19 string
+		switch {
+		case (string(obj.Status) == string(oldObj.Status)) || (e17 == "" && v16):
+			v18 = true
+		case e17 != "":
+			e19 = e17
+		default:
+			v18 = false
+		}
+		if e19 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e19, "lastTransitionTime must change with status"))
+		} else if !(v18) {
+			detail := "lastTransitionTime must change with status"
+			errs = append(errs, vgruntime.CELFailed(p, "lastTransitionTime", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}
+
+// celKind_IssuerRef_ evaluates the CEL rules at and below a IssuerRef, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_IssuerRef_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *IssuerRef) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	inItem := p.InItem()
+	// the rules at kind
+	if inItem || !(obj.Kind == "") {
+		fp1 := p.Child("kind")
+		v3 := string(obj.Kind)
+		var o4 string
+		var ov2 *string
+		if oldObj != nil && (inItem || !(oldObj.Kind == "")) {
+			o4 = string(oldObj.Kind)
+			ov2 = &o4
+		}
+		_ = ov2
+		// rule: !oldSelf.hasValue() || oldSelf.value() == ” || self == oldSelf.value()
+		{
+			var v5 string
+			var e6 string
+			if ov2 != nil {
+				v5 = o4
+			} else {
+				e6 = "optional.none() dereference"
+			}
+			var v7 bool
+			e8 := e6
+			if e8 == "" {
+				v7 = (v5 == "")
+			}
+			var v9 bool
+			var e10 string
+			switch {
+			case (!(ov2 != nil)) || (e8 == "" && v7):
+				v9 = true
+			case e8 != "":
+				e10 = e8
+			default:
+				v9 = false
+			}
+			var v11 string
+			var e12 string
+			if ov2 != nil {
+				v11 = o4
+			} else {
+				e12 = "optional.none() dereference"
+			}
+			var v13 bool
+			e14 := e12
+			if e14 == "" {
+				v13 = (v3 == v11)
+			}
+			var v15 bool
+			var e16 string
+			switch {
+			case (e10 == "" && v9) || (e14 == "" && v13):
+				v15 = true
+			case e10 != "":
+				e16 = e10
+			case e14 != "":
+				e16 = e14
+			default:
+				v15 = false
+			}
+			if e16 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp1, "string", e16, "kind cannot change once set"))
+			} else if !(v15) {
+				detail := "kind cannot change once set"
+				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
+
+// celKind_Keystore_ evaluates the CEL rules at and below a Keystore, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_Keystore_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *Keystore) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	inItem := p.InItem()
+	// the rules at passwordSecret
+	if inItem || !(obj.PasswordSecret == "") {
+		fp1 := p.Child("passwordSecret")
+		v3 := string(obj.PasswordSecret)
+		var o4 string
+		var ov2 *string
+		if oldObj != nil && (inItem || !(oldObj.PasswordSecret == "")) {
+			o4 = string(oldObj.PasswordSecret)
+			ov2 = &o4
+		}
+		_ = ov2
+		// rule: self == oldSelf
+		if ov2 != nil {
+			if !(v3 == o4) {
+				detail := "passwordSecret is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
+
+// celKind_map evaluates the CEL rules at and below a map[string]github.com/declval/validation-gen/examples/apis/audit/v1.Keystore, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_map(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *map[string]Keystore) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	{
+		each5 := func(k3 string) {
+			x4 := (*obj)[k3]
+			ip1 := p.Key(string(k3))
+			var oi2 *Keystore
+			if oldObj != nil {
+				if y, ok := (*oldObj)[k3]; ok {
+					oi2 = &y
+				}
+			}
+			_ = oi2
+			errs = append(errs, celKind_Keystore__(op, rt, &ip1, &x4, oi2)...)
+		}
+		n6 := len(errs)
+		for k3 := range *obj {
+			each5(k3)
+		}
+		if len(errs) > n6 && len((*obj)) > 1 {
+			errs = errs[:n6]
+			for _, k3 := range slices.Sorted(maps.Keys((*obj))) {
+				each5(k3)
+			}
+		}
+	}
+	return
+}
+
+// celKind_Keystore__ evaluates the CEL rules at and below a Keystore, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_Keystore__(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *Keystore) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// the rules at passwordSecret
+	{
+		fp7 := p.Child("passwordSecret")
+		v9 := string(obj.PasswordSecret)
+		var o10 string
+		var ov8 *string
+		if oldObj != nil {
+			o10 = string(oldObj.PasswordSecret)
+			ov8 = &o10
+		}
+		_ = ov8
+		// rule: self == oldSelf
+		if ov8 != nil {
+			if !(v9 == o10) {
+				detail := "passwordSecret is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp7, "", v9, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // listKey1Key is the list-map key of v1.OutputFormat items.
 type listKey1Key struct {
@@ -5147,22 +5626,505 @@ func listKey2(e *Condition) listKey2Key {
 	return k
 }
 
-// celTransitions5 are the transition rules held by a value of type v1.Condition, which the API server evaluates also when the value did not change.
-var celTransitions5 = celrules.NewWithItemSchema(`{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","maxLength":64},"status":{"type":"string","enum":["","False","True","Unknown"]},"type":{"type":"string","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]}`, `{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]}`, false)
+// celKind_Condition_ evaluates the CEL rules at and below a Condition, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_Condition_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *Condition) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// rule: self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime
+	if oldObj != nil {
+		var v1 int64
+		var e2 string
+		if !(obj.LastTransitionTime.IsZero()) {
+			v1, e2 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
+		} else {
+			e2 = "no such key: lastTransitionTime"
+		}
+		var v3 int64
+		var e4 string
+		if !(oldObj.LastTransitionTime.IsZero()) {
+			v3, e4 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
+		} else {
+			e4 = "no such key: lastTransitionTime"
+		}
+		var v5 bool
+		e6 := e2
+		if e6 == "" {
+			e6 = e4
+		}
+		if e6 == "" {
+			v5 = !(v1 == v3)
+		}
+		var v7 bool
+		var e8 string
+		switch {
+		case (string(obj.Status) == string(oldObj.Status)) || (e6 == "" && v5):
+			v7 = true
+		case e6 != "":
+			e8 = e6
+		default:
+			v7 = false
+		}
+		if e8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "lastTransitionTime must change with status"))
+		} else if !(v7) {
+			detail := "lastTransitionTime must change with status"
+			errs = append(errs, vgruntime.CELFailed(p, "lastTransitionTime", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}
 
-// celTransitions6 are the transition rules held by a value of type []v1.Condition, which the API server evaluates also when the value did not change.
-var celTransitions6 = celrules.NewWithItemSchema(`{"type":"array","items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"}`, `{"type":"array","items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"}`, false)
+// celKind_list evaluates the CEL rules at and below a []github.com/declval/validation-gen/examples/apis/audit/v1.Condition, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_list(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *[]Condition) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	for i3 := range *obj {
+		ip1 := p.Index(i3)
+		var oi2 *Condition
+		if oldObj != nil {
+			oi2 = vgruntime.OldListMapItem(&(*oldObj), &(*obj)[i3], vgruntime.Key{
+				Defaulted: true,
+				Name:      "type",
+			})
+		}
+		_ = oi2
+		errs = append(errs, celKind_Condition__(op, rt, &ip1, &(*obj)[i3], oi2)...)
+	}
+	return
+}
 
-// celTransitions7 are the transition rules held by a value of type v1.DisruptionBudgetSpec, which the API server evaluates also when the value did not change.
-var celTransitions7 = celrules.NewWithItemSchema(`{"type":"object","properties":{"maxUnavailable":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"memory":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"minAvailable":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"mode":{"type":"string","maxLength":16,"x-kubernetes-validations":[{"rule":"self != oldSelf || self == 'frozen'","message":"a mode other than frozen must change on every update"}]},"replicas":{"type":"integer","format":"int32","minimum":0},"reserved":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"key":{"type":"string","default":"","maxLength":32},"operator":{"type":"string","default":"","enum":["","DoesNotExist","Exists","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":3,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}}},"matchLabels":{"type":"object","additionalProperties":{"type":"string","format":"k8s-short-name"}}}},"unhealthyPodEvictionPolicy":{"type":"string","enum":["AlwaysAllow","IfHealthyBudget"]}}}`, `{"type":"object","properties":{"maxUnavailable":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"memory":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"minAvailable":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"mode":{"type":"string","default":"","maxLength":16,"x-kubernetes-validations":[{"rule":"self != oldSelf || self == 'frozen'","message":"a mode other than frozen must change on every update"}]},"replicas":{"type":"integer","format":"int32","default":0,"minimum":0},"reserved":{"type":"object","default":{},"additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","default":[],"maxItems":3,"items":{"type":"object","properties":{"key":{"type":"string","default":"","maxLength":32},"operator":{"type":"string","default":"","enum":["","DoesNotExist","Exists","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":3,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}}},"matchLabels":{"type":"object","default":{},"additionalProperties":{"type":"string","format":"k8s-short-name"}}}},"unhealthyPodEvictionPolicy":{"type":"string","enum":["AlwaysAllow","IfHealthyBudget"]}}}`, false)
+// celKind_Condition__ evaluates the CEL rules at and below a Condition, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_Condition__(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *Condition) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// rule: self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime
+	if oldObj != nil {
+		var v4 int64
+		var e5 string
+		if !(obj.LastTransitionTime.IsZero()) {
+			v4, e5 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
+		} else {
+			e5 = "no such key: lastTransitionTime"
+		}
+		var v6 int64
+		var e7 string
+		if !(oldObj.LastTransitionTime.IsZero()) {
+			v6, e7 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
+		} else {
+			e7 = "no such key: lastTransitionTime"
+		}
+		var v8 bool
+		e9 := e5
+		if e9 == "" {
+			e9 = e7
+		}
+		if e9 == "" {
+			v8 = !(v4 == v6)
+		}
+		var v10 bool
+		var e11 string
+		switch {
+		case (string(obj.Status) == string(oldObj.Status)) || (e9 == "" && v8):
+			v10 = true
+		case e9 != "":
+			e11 = e9
+		default:
+			v10 = false
+		}
+		if e11 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e11, "lastTransitionTime must change with status"))
+		} else if !(v10) {
+			detail := "lastTransitionTime must change with status"
+			errs = append(errs, vgruntime.CELFailed(p, "lastTransitionTime", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}
 
-// celTransitions8 are the transition rules held by a value of type v1.DisruptionBudgetStatus, which the API server evaluates also when the value did not change.
-var celTransitions8 = celrules.NewWithItemSchema(`{"type":"object","properties":{"conditions":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"currentHealthy":{"type":"integer","format":"int32","minimum":0},"desiredHealthy":{"type":"integer","format":"int32","minimum":0},"disruptedPods":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}},"observedGeneration":{"type":"integer","format":"int64","minimum":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"observedGeneration may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"selector":{"type":"string","maxLength":64}}}`, `{"type":"object","properties":{"conditions":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"lastTransitionTime":{"type":"string","format":"date-time"},"reason":{"type":"string","default":"","maxLength":64},"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}},"x-kubernetes-validations":[{"rule":"self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime","message":"lastTransitionTime must change with status","fieldPath":".lastTransitionTime"}]},"x-kubernetes-list-map-keys":["type"],"x-kubernetes-list-type":"map"},"currentHealthy":{"type":"integer","format":"int32","default":0,"minimum":0},"desiredHealthy":{"type":"integer","format":"int32","default":0,"minimum":0},"disruptedPods":{"type":"object","default":{},"additionalProperties":{"type":"string","format":"date-time"}},"observedGeneration":{"type":"integer","format":"int64","default":0,"minimum":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"observedGeneration may not decrease","reason":"FieldValueForbidden","optionalOldSelf":true}]},"selector":{"type":"string","default":"","maxLength":64}}}`, false)
+// celKind_DisruptionBudgetSpec evaluates the CEL rules at and below a DisruptionBudgetSpec, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_DisruptionBudgetSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *DisruptionBudgetSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	inItem := p.InItem()
+	// the rules at mode
+	if inItem || !(obj.Mode == "") {
+		fp1 := p.Child("mode")
+		v3 := string(obj.Mode)
+		var o4 string
+		var ov2 *string
+		if oldObj != nil && (inItem || !(oldObj.Mode == "")) {
+			o4 = string(oldObj.Mode)
+			ov2 = &o4
+		}
+		_ = ov2
+		// rule: self != oldSelf || self == 'frozen'
+		if ov2 != nil {
+			if !(!(v3 == o4) || (v3 == "frozen")) {
+				detail := "a mode other than frozen must change on every update"
+				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
+
+// celKind_DisruptionBudgetStatus evaluates the CEL rules at and below a DisruptionBudgetStatus, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_DisruptionBudgetStatus(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *DisruptionBudgetStatus) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	inItem := p.InItem()
+	// the rules at conditions
+	if inItem || !(len(obj.Conditions) == 0) {
+		fp1 := p.Child("conditions")
+		v3 := obj.Conditions
+		var o4 []Condition
+		var ov2 *[]Condition
+		if oldObj != nil && (inItem || !(len(oldObj.Conditions) == 0)) {
+			o4 = oldObj.Conditions
+			ov2 = &o4
+		}
+		_ = ov2
+		for i7 := range v3 {
+			ip5 := fp1.Index(i7)
+			var oi6 *Condition
+			if ov2 != nil {
+				oi6 = vgruntime.OldListMapItem(&o4, &v3[i7], vgruntime.Key{
+					Defaulted: true,
+					Name:      "type",
+				})
+			}
+			_ = oi6
+			errs = append(errs, celKind_Condition___(op, rt, &ip5, &v3[i7], oi6)...)
+		}
+	}
+	// the rules at observedGeneration
+	if inItem || !(obj.ObservedGeneration == 0) {
+		fp8 := p.Child("observedGeneration")
+		v10 := int64(obj.ObservedGeneration)
+		var o11 int64
+		var ov9 *int64
+		if oldObj != nil && (inItem || !(oldObj.ObservedGeneration == 0)) {
+			o11 = int64(oldObj.ObservedGeneration)
+			ov9 = &o11
+		}
+		_ = ov9
+		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
+		{
+			var v12 int64
+			var e13 string
+			if ov9 != nil {
+				v12 = o11
+			} else {
+				e13 = "optional.none() dereference"
+			}
+			var v14 bool
+			e15 := e13
+			if e15 == "" {
+				v14 = (v10 >= v12)
+			}
+			var v16 bool
+			var e17 string
+			switch {
+			case (!(ov9 != nil)) || (e15 == "" && v14):
+				v16 = true
+			case e15 != "":
+				e17 = e15
+			default:
+				v16 = false
+			}
+			if e17 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp8, "integer", e17, "observedGeneration may not decrease"))
+			} else if !(v16) {
+				detail := "observedGeneration may not decrease"
+				errs = append(errs, vgruntime.CELFailed(&fp8, "", v10, detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	return
+}
+
+// celKind_Condition___ evaluates the CEL rules at and below a Condition, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_Condition___(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *Condition) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// rule: self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime
+	if oldObj != nil {
+		var v18 int64
+		var e19 string
+		if !(obj.LastTransitionTime.IsZero()) {
+			v18, e19 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
+		} else {
+			e19 = "no such key: lastTransitionTime"
+		}
+		var v20 int64
+		var e21 string
+		if !(oldObj.LastTransitionTime.IsZero()) {
+			v20, e21 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
+		} else {
+			e21 = "no such key: lastTransitionTime"
+		}
+		var v22 bool
+		e23 := e19
+		if e23 == "" {
+			e23 = e21
+		}
+		if e23 == "" {
+			v22 = !(v18 == v20)
+		}
+		var v24 bool
+		var e25 string
+		switch {
+		case (string(obj.Status) == string(oldObj.Status)) || (e23 == "" && v22):
+			v24 = true
+		case e23 != "":
+			e25 = e23
+		default:
+			v24 = false
+		}
+		if e25 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e25, "lastTransitionTime must change with status"))
+		} else if !(v24) {
+			detail := "lastTransitionTime must change with status"
+			errs = append(errs, vgruntime.CELFailed(p, "lastTransitionTime", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}
 
 var unionMembers1 = &vgruntime.UnionMembers{Names: []string{"minAvailable", "maxUnavailable"}}
 
-// celTransitions9 are the transition rules held by a value of type v1.HTTPRouteSpec, which the API server evaluates also when the value did not change.
-var celTransitions9 = celrules.NewWithItemSchema(`{"type":"object","properties":{"backends":{"type":"object","additionalProperties":{"type":"object","properties":{"tenant":{"type":"string","default":"","maxLength":16},"weight":{"type":"integer","format":"int32","default":0,"minimum":0}},"x-kubernetes-validations":[{"rule":"self.weight == 0 || self.weight \u003e= oldSelf.weight","message":"a weight may not decrease","reason":"FieldValueForbidden","fieldPath":".weight"},{"rule":"self.weight != 7 || self.weight != oldSelf.weight","message":"a canary weight of 7 must change on every update","fieldPath":".weight"}]}},"hostnames":{"type":"array","maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set"},"owner":{"type":"string","maxLength":16},"parentRefs":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","default":"","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","default":"","maxLength":16}},"x-kubernetes-validations":[{"rule":"!has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1","message":"port is immutable once it is not 1","reason":"FieldValueForbidden","fieldPath":".port"},{"rule":"self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port","message":"the canary section moves to another port on every update","fieldPath":".port"}]},"x-kubernetes-list-map-keys":["name","sectionName"],"x-kubernetes-list-type":"map"},"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"filters":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}}}}}}`, `{"type":"object","properties":{"backends":{"type":"object","default":{},"additionalProperties":{"type":"object","properties":{"tenant":{"type":"string","default":"","maxLength":16},"weight":{"type":"integer","format":"int32","default":0,"minimum":0}},"x-kubernetes-validations":[{"rule":"self.weight == 0 || self.weight \u003e= oldSelf.weight","message":"a weight may not decrease","reason":"FieldValueForbidden","fieldPath":".weight"},{"rule":"self.weight != 7 || self.weight != oldSelf.weight","message":"a canary weight of 7 must change on every update","fieldPath":".weight"}]}},"hostnames":{"type":"array","default":[],"maxItems":4,"items":{"type":"string"},"x-kubernetes-list-type":"set"},"owner":{"type":"string","default":"","maxLength":16},"parentRefs":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","default":"","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","default":"","maxLength":16}},"x-kubernetes-validations":[{"rule":"!has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1","message":"port is immutable once it is not 1","reason":"FieldValueForbidden","fieldPath":".port"},{"rule":"self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port","message":"the canary section moves to another port on every update","fieldPath":".port"}]},"x-kubernetes-list-map-keys":["name","sectionName"],"x-kubernetes-list-type":"map"},"rules":{"type":"array","default":[],"maxItems":3,"items":{"type":"object","properties":{"filters":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"requestHeaderModifier":{"type":"object","properties":{"remove":{"type":"array","default":[],"maxItems":2,"items":{"type":"string","maxLength":16},"x-kubernetes-list-type":"set"}}},"requestRedirect":{"type":"object","properties":{"hostname":{"type":"string","format":"k8s-long-name"},"statusCode":{"type":"integer","format":"int32"}}},"type":{"type":"string","default":"","enum":["","RequestHeaderModifier","RequestRedirect","URLRewrite"]},"urlRewrite":{"type":"object","properties":{"replacePrefixMatch":{"type":"string","maxLength":32}}}}}},"matches":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"headers":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":32},"value":{"type":"string","default":"","maxLength":32}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"method":{"type":"string","enum":["GET","POST"]},"path":{"type":"object","properties":{"type":{"type":"string","default":"","enum":["","Exact","PathPrefix","RegularExpression"]},"value":{"type":"string","default":"","maxLength":64}}}}}},"name":{"type":"string","maxLength":16},"timeouts":{"type":"object","properties":{"backendRequest":{"type":"string"},"request":{"type":"string"}}}}}}}}`, false)
+// celKind_HTTPRouteSpec evaluates the CEL rules at and below a HTTPRouteSpec, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_HTTPRouteSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *HTTPRouteSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	inItem := p.InItem()
+	// the rules at backends
+	if inItem || !(len(obj.Backends) == 0) {
+		fp1 := p.Child("backends")
+		v3 := obj.Backends
+		var o4 map[string]BackendRef
+		var ov2 *map[string]BackendRef
+		if oldObj != nil && (inItem || !(len(oldObj.Backends) == 0)) {
+			o4 = oldObj.Backends
+			ov2 = &o4
+		}
+		_ = ov2
+		{
+			each9 := func(k7 string) {
+				x8 := v3[k7]
+				ip5 := fp1.Key(string(k7))
+				var oi6 *BackendRef
+				if ov2 != nil {
+					if y, ok := o4[k7]; ok {
+						oi6 = &y
+					}
+				}
+				_ = oi6
+				errs = append(errs, celKind_BackendRef(op, rt, &ip5, &x8, oi6)...)
+			}
+			n10 := len(errs)
+			for k7 := range v3 {
+				each9(k7)
+			}
+			if len(errs) > n10 && len(v3) > 1 {
+				errs = errs[:n10]
+				for _, k7 := range slices.Sorted(maps.Keys(v3)) {
+					each9(k7)
+				}
+			}
+		}
+	}
+	// the rules at parentRefs
+	if inItem || !(len(obj.ParentRefs) == 0) {
+		fp11 := p.Child("parentRefs")
+		v13 := obj.ParentRefs
+		var o14 []ParentReference
+		var ov12 *[]ParentReference
+		if oldObj != nil && (inItem || !(len(oldObj.ParentRefs) == 0)) {
+			o14 = oldObj.ParentRefs
+			ov12 = &o14
+		}
+		_ = ov12
+		for i17 := range v13 {
+			ip15 := fp11.Index(i17)
+			var oi16 *ParentReference
+			if ov12 != nil {
+				oi16 = vgruntime.OldListMapItem(&o14, &v13[i17], vgruntime.Key{
+					Defaulted: true,
+					Name:      "name",
+				}, vgruntime.Key{
+					Defaulted: true,
+					Name:      "sectionName",
+				})
+			}
+			_ = oi16
+			errs = append(errs, celKind_ParentReference(op, rt, &ip15, &v13[i17], oi16)...)
+		}
+	}
+	return
+}
+
+// celKind_BackendRef evaluates the CEL rules at and below a BackendRef, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_BackendRef(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *BackendRef) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// rule: self.weight == 0 || self.weight >= oldSelf.weight
+	if oldObj != nil {
+		if !((int64(obj.Weight) == int64(0)) || (int64(obj.Weight) >= int64(oldObj.Weight))) {
+			detail := "a weight may not decrease"
+			errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueForbidden"))
+		}
+	}
+	// rule: self.weight != 7 || self.weight != oldSelf.weight
+	if oldObj != nil {
+		if !(!(int64(obj.Weight) == int64(7)) || !(int64(obj.Weight) == int64(oldObj.Weight))) {
+			detail := "a canary weight of 7 must change on every update"
+			errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}
+
+// celKind_ParentReference evaluates the CEL rules at and below a ParentReference, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_ParentReference(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *ParentReference) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// rule: !has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1
+	if oldObj != nil {
+		var v18 int64
+		var e19 string
+		if !(obj.Port == nil) {
+			v18 = int64(*obj.Port)
+		} else {
+			e19 = "no such key: port"
+		}
+		var v20 int64
+		var e21 string
+		if !(oldObj.Port == nil) {
+			v20 = int64(*oldObj.Port)
+		} else {
+			e21 = "no such key: port"
+		}
+		var v22 bool
+		e23 := e19
+		if e23 == "" {
+			e23 = e21
+		}
+		if e23 == "" {
+			v22 = (v18 == v20)
+		}
+		var v24 int64
+		var e25 string
+		if !(oldObj.Port == nil) {
+			v24 = int64(*oldObj.Port)
+		} else {
+			e25 = "no such key: port"
+		}
+		var v26 bool
+		e27 := e25
+		if e27 == "" {
+			v26 = (v24 == int64(1))
+		}
+		var v28 bool
+		var e29 string
+		switch {
+		case (e23 == "" && v22) || (e27 == "" && v26):
+			v28 = true
+		case e23 != "":
+			e29 = e23
+		case e27 != "":
+			e29 = e27
+		default:
+			v28 = false
+		}
+		var v30 bool
+		var e31 string
+		switch {
+		case (!(!(oldObj.Port == nil)) || !(!(obj.Port == nil))) || (e29 == "" && v28):
+			v30 = true
+		case e29 != "":
+			e31 = e29
+		default:
+			v30 = false
+		}
+		if e31 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e31, "port is immutable once it is not 1"))
+		} else if !(v30) {
+			detail := "port is immutable once it is not 1"
+			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueForbidden"))
+		}
+	}
+	// rule: self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port
+	if oldObj != nil {
+		var v32 int64
+		var e33 string
+		if !(obj.Port == nil) {
+			v32 = int64(*obj.Port)
+		} else {
+			e33 = "no such key: port"
+		}
+		var v34 int64
+		var e35 string
+		if !(oldObj.Port == nil) {
+			v34 = int64(*oldObj.Port)
+		} else {
+			e35 = "no such key: port"
+		}
+		var v36 bool
+		e37 := e33
+		if e37 == "" {
+			e37 = e35
+		}
+		if e37 == "" {
+			v36 = !(v32 == v34)
+		}
+		var v38 bool
+		var e39 string
+		switch {
+		case (!(!(obj.Port == nil))) || (e37 == "" && v36):
+			v38 = true
+		case e37 != "":
+			e39 = e37
+		default:
+			v38 = false
+		}
+		var v40 bool
+		var e41 string
+		switch {
+		case (!(string(obj.SectionName) == "canary") || !(!(oldObj.Port == nil))) || (e39 == "" && v38):
+			v40 = true
+		case e39 != "":
+			e41 = e39
+		default:
+			v40 = false
+		}
+		if e41 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e41, "the canary section moves to another port on every update"))
+		} else if !(v40) {
+			detail := "the canary section moves to another port on every update"
+			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}
 
 var unionMembers2 = &vgruntime.UnionMembers{
 	Discriminator: "type",
@@ -5196,8 +6158,130 @@ func listKey4(e *ParentReference) listKey4Key {
 	return k
 }
 
-// celTransitions10 are the transition rules held by a value of type v1.ParentReference, which the API server evaluates also when the value did not change.
-var celTransitions10 = celrules.NewWithItemSchema(`{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","maxLength":16}},"x-kubernetes-validations":[{"rule":"!has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1","message":"port is immutable once it is not 1","reason":"FieldValueForbidden","fieldPath":".port"},{"rule":"self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port","message":"the canary section moves to another port on every update","fieldPath":".port"}]}`, `{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","default":"","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","default":"","maxLength":16}},"x-kubernetes-validations":[{"rule":"!has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1","message":"port is immutable once it is not 1","reason":"FieldValueForbidden","fieldPath":".port"},{"rule":"self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port","message":"the canary section moves to another port on every update","fieldPath":".port"}]}`, false)
+// celKind_ParentReference_ evaluates the CEL rules at and below a ParentReference, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_ParentReference_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *ParentReference) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// rule: !has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1
+	if oldObj != nil {
+		var v1 int64
+		var e2 string
+		if !(obj.Port == nil) {
+			v1 = int64(*obj.Port)
+		} else {
+			e2 = "no such key: port"
+		}
+		var v3 int64
+		var e4 string
+		if !(oldObj.Port == nil) {
+			v3 = int64(*oldObj.Port)
+		} else {
+			e4 = "no such key: port"
+		}
+		var v5 bool
+		e6 := e2
+		if e6 == "" {
+			e6 = e4
+		}
+		if e6 == "" {
+			v5 = (v1 == v3)
+		}
+		var v7 int64
+		var e8 string
+		if !(oldObj.Port == nil) {
+			v7 = int64(*oldObj.Port)
+		} else {
+			e8 = "no such key: port"
+		}
+		var v9 bool
+		e10 := e8
+		if e10 == "" {
+			v9 = (v7 == int64(1))
+		}
+		var v11 bool
+		var e12 string
+		switch {
+		case (e6 == "" && v5) || (e10 == "" && v9):
+			v11 = true
+		case e6 != "":
+			e12 = e6
+		case e10 != "":
+			e12 = e10
+		default:
+			v11 = false
+		}
+		var v13 bool
+		var e14 string
+		switch {
+		case (!(!(oldObj.Port == nil)) || !(!(obj.Port == nil))) || (e12 == "" && v11):
+			v13 = true
+		case e12 != "":
+			e14 = e12
+		default:
+			v13 = false
+		}
+		if e14 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e14, "port is immutable once it is not 1"))
+		} else if !(v13) {
+			detail := "port is immutable once it is not 1"
+			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueForbidden"))
+		}
+	}
+	// rule: self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port
+	if oldObj != nil {
+		var v15 int64
+		var e16 string
+		if !(obj.Port == nil) {
+			v15 = int64(*obj.Port)
+		} else {
+			e16 = "no such key: port"
+		}
+		var v17 int64
+		var e18 string
+		if !(oldObj.Port == nil) {
+			v17 = int64(*oldObj.Port)
+		} else {
+			e18 = "no such key: port"
+		}
+		var v19 bool
+		e20 := e16
+		if e20 == "" {
+			e20 = e18
+		}
+		if e20 == "" {
+			v19 = !(v15 == v17)
+		}
+		var v21 bool
+		var e22 string
+		switch {
+		case (!(!(obj.Port == nil))) || (e20 == "" && v19):
+			v21 = true
+		case e20 != "":
+			e22 = e20
+		default:
+			v21 = false
+		}
+		var v23 bool
+		var e24 string
+		switch {
+		case (!(string(obj.SectionName) == "canary") || !(!(oldObj.Port == nil))) || (e22 == "" && v21):
+			v23 = true
+		case e22 != "":
+			e24 = e22
+		default:
+			v23 = false
+		}
+		if e24 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e24, "the canary section moves to another port on every update"))
+		} else if !(v23) {
+			detail := "the canary section moves to another port on every update"
+			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}
 
 // findItem2 returns the index of the first item with "name": "default", "sectionName": "", or -1.
 func findItem2(list []ParentReference) int {
@@ -5209,13 +6293,329 @@ func findItem2(list []ParentReference) int {
 	return -1
 }
 
-// celTransitions11 are the transition rules held by a value of type []v1.ParentReference, which the API server evaluates also when the value did not change.
-var celTransitions11 = celrules.NewWithItemSchema(`{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","default":"","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","default":"","maxLength":16}},"x-kubernetes-validations":[{"rule":"!has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1","message":"port is immutable once it is not 1","reason":"FieldValueForbidden","fieldPath":".port"},{"rule":"self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port","message":"the canary section moves to another port on every update","fieldPath":".port"}]},"x-kubernetes-list-map-keys":["name","sectionName"],"x-kubernetes-list-type":"map"}`, `{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["Gateway","Service"]},"name":{"type":"string","default":"","maxLength":63},"port":{"type":"integer","format":"int32","minimum":1},"sectionName":{"type":"string","default":"","maxLength":16}},"x-kubernetes-validations":[{"rule":"!has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1","message":"port is immutable once it is not 1","reason":"FieldValueForbidden","fieldPath":".port"},{"rule":"self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port","message":"the canary section moves to another port on every update","fieldPath":".port"}]},"x-kubernetes-list-map-keys":["name","sectionName"],"x-kubernetes-list-type":"map"}`, false)
+// celKind_list_ evaluates the CEL rules at and below a []github.com/declval/validation-gen/examples/apis/audit/v1.ParentReference, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_list_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *[]ParentReference) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	for i3 := range *obj {
+		ip1 := p.Index(i3)
+		var oi2 *ParentReference
+		if oldObj != nil {
+			oi2 = vgruntime.OldListMapItem(&(*oldObj), &(*obj)[i3], vgruntime.Key{
+				Defaulted: true,
+				Name:      "name",
+			}, vgruntime.Key{
+				Defaulted: true,
+				Name:      "sectionName",
+			})
+		}
+		_ = oi2
+		errs = append(errs, celKind_ParentReference__(op, rt, &ip1, &(*obj)[i3], oi2)...)
+	}
+	return
+}
 
-// celTransitions12 are the transition rules held by a value of type v1.BackendRef, which the API server evaluates also when the value did not change.
-var celTransitions12 = celrules.NewWithItemSchema(`{"type":"object","properties":{"tenant":{"type":"string","maxLength":16},"weight":{"type":"integer","format":"int32","minimum":0}},"x-kubernetes-validations":[{"rule":"self.weight == 0 || self.weight >= oldSelf.weight","message":"a weight may not decrease","reason":"FieldValueForbidden","fieldPath":".weight"},{"rule":"self.weight != 7 || self.weight != oldSelf.weight","message":"a canary weight of 7 must change on every update","fieldPath":".weight"}]}`, `{"type":"object","properties":{"tenant":{"type":"string","default":"","maxLength":16},"weight":{"type":"integer","format":"int32","default":0,"minimum":0}},"x-kubernetes-validations":[{"rule":"self.weight == 0 || self.weight >= oldSelf.weight","message":"a weight may not decrease","reason":"FieldValueForbidden","fieldPath":".weight"},{"rule":"self.weight != 7 || self.weight != oldSelf.weight","message":"a canary weight of 7 must change on every update","fieldPath":".weight"}]}`, false)
+// celKind_ParentReference__ evaluates the CEL rules at and below a ParentReference, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_ParentReference__(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *ParentReference) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// rule: !has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1
+	if oldObj != nil {
+		var v4 int64
+		var e5 string
+		if !(obj.Port == nil) {
+			v4 = int64(*obj.Port)
+		} else {
+			e5 = "no such key: port"
+		}
+		var v6 int64
+		var e7 string
+		if !(oldObj.Port == nil) {
+			v6 = int64(*oldObj.Port)
+		} else {
+			e7 = "no such key: port"
+		}
+		var v8 bool
+		e9 := e5
+		if e9 == "" {
+			e9 = e7
+		}
+		if e9 == "" {
+			v8 = (v4 == v6)
+		}
+		var v10 int64
+		var e11 string
+		if !(oldObj.Port == nil) {
+			v10 = int64(*oldObj.Port)
+		} else {
+			e11 = "no such key: port"
+		}
+		var v12 bool
+		e13 := e11
+		if e13 == "" {
+			v12 = (v10 == int64(1))
+		}
+		var v14 bool
+		var e15 string
+		switch {
+		case (e9 == "" && v8) || (e13 == "" && v12):
+			v14 = true
+		case e9 != "":
+			e15 = e9
+		case e13 != "":
+			e15 = e13
+		default:
+			v14 = false
+		}
+		var v16 bool
+		var e17 string
+		switch {
+		case (!(!(oldObj.Port == nil)) || !(!(obj.Port == nil))) || (e15 == "" && v14):
+			v16 = true
+		case e15 != "":
+			e17 = e15
+		default:
+			v16 = false
+		}
+		if e17 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e17, "port is immutable once it is not 1"))
+		} else if !(v16) {
+			detail := "port is immutable once it is not 1"
+			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueForbidden"))
+		}
+	}
+	// rule: self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port
+	if oldObj != nil {
+		var v18 int64
+		var e19 string
+		if !(obj.Port == nil) {
+			v18 = int64(*obj.Port)
+		} else {
+			e19 = "no such key: port"
+		}
+		var v20 int64
+		var e21 string
+		if !(oldObj.Port == nil) {
+			v20 = int64(*oldObj.Port)
+		} else {
+			e21 = "no such key: port"
+		}
+		var v22 bool
+		e23 := e19
+		if e23 == "" {
+			e23 = e21
+		}
+		if e23 == "" {
+			v22 = !(v18 == v20)
+		}
+		var v24 bool
+		var e25 string
+		switch {
+		case (!(!(obj.Port == nil))) || (e23 == "" && v22):
+			v24 = true
+		case e23 != "":
+			e25 = e23
+		default:
+			v24 = false
+		}
+		var v26 bool
+		var e27 string
+		switch {
+		case (!(string(obj.SectionName) == "canary") || !(!(oldObj.Port == nil))) || (e25 == "" && v24):
+			v26 = true
+		case e25 != "":
+			e27 = e25
+		default:
+			v26 = false
+		}
+		if e27 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e27, "the canary section moves to another port on every update"))
+		} else if !(v26) {
+			detail := "the canary section moves to another port on every update"
+			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}
 
-// celTransitions13 are the transition rules held by a value of type map[string]v1.BackendRef, which the API server evaluates also when the value did not change.
-var celTransitions13 = celrules.NewWithItemSchema(`{"type":"object","additionalProperties":{"type":"object","properties":{"tenant":{"type":"string","default":"","maxLength":16},"weight":{"type":"integer","format":"int32","default":0,"minimum":0}},"x-kubernetes-validations":[{"rule":"self.weight == 0 || self.weight \u003e= oldSelf.weight","message":"a weight may not decrease","reason":"FieldValueForbidden","fieldPath":".weight"},{"rule":"self.weight != 7 || self.weight != oldSelf.weight","message":"a canary weight of 7 must change on every update","fieldPath":".weight"}]}}`, `{"type":"object","additionalProperties":{"type":"object","properties":{"tenant":{"type":"string","default":"","maxLength":16},"weight":{"type":"integer","format":"int32","default":0,"minimum":0}},"x-kubernetes-validations":[{"rule":"self.weight == 0 || self.weight \u003e= oldSelf.weight","message":"a weight may not decrease","reason":"FieldValueForbidden","fieldPath":".weight"},{"rule":"self.weight != 7 || self.weight != oldSelf.weight","message":"a canary weight of 7 must change on every update","fieldPath":".weight"}]}}`, false)
+// celKind_BackendRef_ evaluates the CEL rules at and below a BackendRef, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_BackendRef_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *BackendRef) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	inItem := p.InItem()
+	// rule: self.weight == 0 || self.weight >= oldSelf.weight
+	if oldObj != nil {
+		var v1 int64
+		var e2 string
+		if inItem || !(obj.Weight == 0) {
+			v1 = int64(obj.Weight)
+		} else {
+			e2 = "no such key: weight"
+		}
+		var v3 bool
+		e4 := e2
+		if e4 == "" {
+			v3 = (v1 == int64(0))
+		}
+		var v5 int64
+		var e6 string
+		if inItem || !(obj.Weight == 0) {
+			v5 = int64(obj.Weight)
+		} else {
+			e6 = "no such key: weight"
+		}
+		var v7 int64
+		var e8 string
+		if inItem || !(oldObj.Weight == 0) {
+			v7 = int64(oldObj.Weight)
+		} else {
+			e8 = "no such key: weight"
+		}
+		var v9 bool
+		e10 := e6
+		if e10 == "" {
+			e10 = e8
+		}
+		if e10 == "" {
+			v9 = (v5 >= v7)
+		}
+		var v11 bool
+		var e12 string
+		switch {
+		case (e4 == "" && v3) || (e10 == "" && v9):
+			v11 = true
+		case e4 != "":
+			e12 = e4
+		case e10 != "":
+			e12 = e10
+		default:
+			v11 = false
+		}
+		if e12 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e12, "a weight may not decrease"))
+		} else if !(v11) {
+			detail := "a weight may not decrease"
+			errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueForbidden"))
+		}
+	}
+	// rule: self.weight != 7 || self.weight != oldSelf.weight
+	if oldObj != nil {
+		var v13 int64
+		var e14 string
+		if inItem || !(obj.Weight == 0) {
+			v13 = int64(obj.Weight)
+		} else {
+			e14 = "no such key: weight"
+		}
+		var v15 bool
+		e16 := e14
+		if e16 == "" {
+			v15 = !(v13 == int64(7))
+		}
+		var v17 int64
+		var e18 string
+		if inItem || !(obj.Weight == 0) {
+			v17 = int64(obj.Weight)
+		} else {
+			e18 = "no such key: weight"
+		}
+		var v19 int64
+		var e20 string
+		if inItem || !(oldObj.Weight == 0) {
+			v19 = int64(oldObj.Weight)
+		} else {
+			e20 = "no such key: weight"
+		}
+		var v21 bool
+		e22 := e18
+		if e22 == "" {
+			e22 = e20
+		}
+		if e22 == "" {
+			v21 = !(v17 == v19)
+		}
+		var v23 bool
+		var e24 string
+		switch {
+		case (e16 == "" && v15) || (e22 == "" && v21):
+			v23 = true
+		case e16 != "":
+			e24 = e16
+		case e22 != "":
+			e24 = e22
+		default:
+			v23 = false
+		}
+		if e24 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e24, "a canary weight of 7 must change on every update"))
+		} else if !(v23) {
+			detail := "a canary weight of 7 must change on every update"
+			errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}
+
+// celKind_map_ evaluates the CEL rules at and below a map[string]github.com/declval/validation-gen/examples/apis/audit/v1.BackendRef, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_map_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *map[string]BackendRef) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	{
+		each5 := func(k3 string) {
+			x4 := (*obj)[k3]
+			ip1 := p.Key(string(k3))
+			var oi2 *BackendRef
+			if oldObj != nil {
+				if y, ok := (*oldObj)[k3]; ok {
+					oi2 = &y
+				}
+			}
+			_ = oi2
+			errs = append(errs, celKind_BackendRef__(op, rt, &ip1, &x4, oi2)...)
+		}
+		n6 := len(errs)
+		for k3 := range *obj {
+			each5(k3)
+		}
+		if len(errs) > n6 && len((*obj)) > 1 {
+			errs = errs[:n6]
+			for _, k3 := range slices.Sorted(maps.Keys((*obj))) {
+				each5(k3)
+			}
+		}
+	}
+	return
+}
+
+// celKind_BackendRef__ evaluates the CEL rules at and below a BackendRef, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_BackendRef__(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *BackendRef) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// rule: self.weight == 0 || self.weight >= oldSelf.weight
+	if oldObj != nil {
+		if !((int64(obj.Weight) == int64(0)) || (int64(obj.Weight) >= int64(oldObj.Weight))) {
+			detail := "a weight may not decrease"
+			errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueForbidden"))
+		}
+	}
+	// rule: self.weight != 7 || self.weight != oldSelf.weight
+	if oldObj != nil {
+		if !(!(int64(obj.Weight) == int64(7)) || !(int64(obj.Weight) == int64(oldObj.Weight))) {
+			detail := "a canary weight of 7 must change on every update"
+			errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}
 
 var unionMembers3 = &vgruntime.UnionMembers{Names: []string{"encoding", "secretRef"}}

@@ -1883,7 +1883,7 @@ func ValidateAt_Ledger(ctx context.Context, op operation.Operation, p *vgruntime
 			errs = vgruntime.AppendAll(errs, ValidateAt_LedgerSpec(ctx, op, &fp3, v1, ov2))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions0, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
+			errs = append(errs, celKind_LedgerSpec(op, nil, &fp3, v1, ov2)...)
 		}
 	}
 	return
@@ -2515,5 +2515,310 @@ func equal_9(a, b **Step) bool {
 	return equal_Step(*a, *b)
 }
 
-// celTransitions0 are the transition rules held by a value of type v1.LedgerSpec, which the API server evaluates also when the value did not change.
-var celTransitions0 = celrules.NewWithItemSchema(`{"type":"object","properties":{"first":{"type":"object","properties":{"count":{"type":"integer","format":"int32"},"name":{"type":"string","maxLength":300},"note":{"type":"string"}}},"frozen":{"type":"boolean"},"labels":{"type":"object","maxProperties":4,"additionalProperties":{"type":"string","maxLength":300}},"names":{"type":"array","maxItems":4,"items":{"type":"string","maxLength":300}},"steps":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"count":{"type":"integer","format":"int32"},"name":{"type":"string","default":"","maxLength":300},"note":{"type":"string","default":""}}}}},"x-kubernetes-validations":[{"rule":"!has(oldSelf.steps) || !has(self.steps) || self.steps == oldSelf.steps || !self.frozen","message":"frozen steps do not change"},{"rule":"!has(oldSelf.labels) || !has(self.labels) || self.labels == oldSelf.labels || !self.frozen","message":"frozen labels do not change"},{"rule":"!has(self.first) || !has(oldSelf.first) || self.first == oldSelf.first || !self.frozen","message":"frozen first step does not change"},{"rule":"!has(self.names) || self.names == oldSelf.names || !self.frozen","message":"frozen names do not change"}]}`, `{"type":"object","properties":{"first":{"type":"object","properties":{"count":{"type":"integer","format":"int32"},"name":{"type":"string","default":"","maxLength":300},"note":{"type":"string","default":""}}},"frozen":{"type":"boolean","default":false},"labels":{"type":"object","default":{},"maxProperties":4,"additionalProperties":{"type":"string","maxLength":300}},"names":{"type":"array","default":[],"maxItems":4,"items":{"type":"string","maxLength":300}},"steps":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"count":{"type":"integer","format":"int32"},"name":{"type":"string","default":"","maxLength":300},"note":{"type":"string","default":""}}}}},"x-kubernetes-validations":[{"rule":"!has(oldSelf.steps) || !has(self.steps) || self.steps == oldSelf.steps || !self.frozen","message":"frozen steps do not change"},{"rule":"!has(oldSelf.labels) || !has(self.labels) || self.labels == oldSelf.labels || !self.frozen","message":"frozen labels do not change"},{"rule":"!has(self.first) || !has(oldSelf.first) || self.first == oldSelf.first || !self.frozen","message":"frozen first step does not change"},{"rule":"!has(self.names) || self.names == oldSelf.names || !self.frozen","message":"frozen names do not change"}]}`, false)
+// celKind_LedgerSpec evaluates the CEL rules at and below a LedgerSpec, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_LedgerSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *LedgerSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	inItem := p.InItem()
+	// rule: !has(oldSelf.steps) || !has(self.steps) || self.steps == oldSelf.steps || !self.frozen
+	if oldObj != nil {
+		var v1 []Step
+		var e2 string
+		if inItem || !(len(obj.Steps) == 0) {
+			v1 = obj.Steps
+		} else {
+			e2 = "no such key: steps"
+		}
+		var v3 []Step
+		var e4 string
+		if inItem || !(len(oldObj.Steps) == 0) {
+			v3 = oldObj.Steps
+		} else {
+			e4 = "no such key: steps"
+		}
+		var v8 bool
+		e9 := e2
+		if e9 == "" {
+			e9 = e4
+		}
+		if e9 == "" {
+			v8 = func() bool {
+				if len(v1) != len(v3) {
+					return false
+				}
+				for i7 := range v1 {
+					x5 := &v1[i7]
+					y6 := &v3[i7]
+					_, _ = x5, y6
+					if !(((!(x5.Count == nil) == !(y6.Count == nil)) && (!!(x5.Count == nil) || (int64(int64(*x5.Count)) == int64(int64(*y6.Count))))) && (string(string(x5.Name)) == string(string(y6.Name))) && (string(string(x5.Note)) == string(string(y6.Note)))) {
+						return false
+					}
+				}
+				return true
+			}()
+		}
+		var v10 bool
+		var e11 string
+		if inItem || !(obj.Frozen == false) {
+			v10 = bool(obj.Frozen)
+		} else {
+			e11 = "no such key: frozen"
+		}
+		var v12 bool
+		e13 := e11
+		if e13 == "" {
+			v12 = !v10
+		}
+		var v14 bool
+		var e15 string
+		switch {
+		case (e9 == "" && v8) || (e13 == "" && v12):
+			v14 = true
+		case e9 != "":
+			e15 = e9
+		case e13 != "":
+			e15 = e13
+		default:
+			v14 = false
+		}
+		var v16 bool
+		var e17 string
+		switch {
+		case (!(inItem || !(len(oldObj.Steps) == 0)) || !(inItem || !(len(obj.Steps) == 0))) || (e15 == "" && v14):
+			v16 = true
+		case e15 != "":
+			e17 = e15
+		default:
+			v16 = false
+		}
+		if e17 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e17, "frozen steps do not change"))
+		} else if !(v16) {
+			detail := "frozen steps do not change"
+			errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	// rule: !has(oldSelf.labels) || !has(self.labels) || self.labels == oldSelf.labels || !self.frozen
+	if oldObj != nil {
+		var v18 map[string]string
+		var e19 string
+		if inItem || !(len(obj.Labels) == 0) {
+			v18 = obj.Labels
+		} else {
+			e19 = "no such key: labels"
+		}
+		var v20 map[string]string
+		var e21 string
+		if inItem || !(len(oldObj.Labels) == 0) {
+			v20 = oldObj.Labels
+		} else {
+			e21 = "no such key: labels"
+		}
+		var v26 bool
+		e27 := e19
+		if e27 == "" {
+			e27 = e21
+		}
+		if e27 == "" {
+			v26 = func() bool {
+				if len(v18) != len(v20) {
+					return false
+				}
+				for k24, x22 := range v18 {
+					y23, ok25 := v20[string(k24)]
+					_, _ = x22, y23
+					if !ok25 || !(string(x22) == string(y23)) {
+						return false
+					}
+				}
+				return true
+			}()
+		}
+		var v28 bool
+		var e29 string
+		if inItem || !(obj.Frozen == false) {
+			v28 = bool(obj.Frozen)
+		} else {
+			e29 = "no such key: frozen"
+		}
+		var v30 bool
+		e31 := e29
+		if e31 == "" {
+			v30 = !v28
+		}
+		var v32 bool
+		var e33 string
+		switch {
+		case (e27 == "" && v26) || (e31 == "" && v30):
+			v32 = true
+		case e27 != "":
+			e33 = e27
+		case e31 != "":
+			e33 = e31
+		default:
+			v32 = false
+		}
+		var v34 bool
+		var e35 string
+		switch {
+		case (!(inItem || !(len(oldObj.Labels) == 0)) || !(inItem || !(len(obj.Labels) == 0))) || (e33 == "" && v32):
+			v34 = true
+		case e33 != "":
+			e35 = e33
+		default:
+			v34 = false
+		}
+		if e35 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e35, "frozen labels do not change"))
+		} else if !(v34) {
+			detail := "frozen labels do not change"
+			errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	// rule: !has(self.first) || !has(oldSelf.first) || self.first == oldSelf.first || !self.frozen
+	if oldObj != nil {
+		var v36 *Step
+		var e37 string
+		if !(obj.First == nil) {
+			v36 = obj.First
+		} else {
+			e37 = "no such key: first"
+		}
+		var v38 *Step
+		var e39 string
+		if !(oldObj.First == nil) {
+			v38 = oldObj.First
+		} else {
+			e39 = "no such key: first"
+		}
+		var v40 bool
+		e41 := e37
+		if e41 == "" {
+			e41 = e39
+		}
+		if e41 == "" {
+			v40 = (((!(v36.Count == nil) == !(v38.Count == nil)) && (!!(v36.Count == nil) || (int64(int64(*v36.Count)) == int64(int64(*v38.Count))))) && (((inItem || !(v36.Name == "")) == (inItem || !(v38.Name == ""))) && (!(inItem || !(v36.Name == "")) || (string(string(v36.Name)) == string(string(v38.Name))))) && (((inItem || !(v36.Note == "")) == (inItem || !(v38.Note == ""))) && (!(inItem || !(v36.Note == "")) || (string(string(v36.Note)) == string(string(v38.Note))))))
+		}
+		var v42 bool
+		var e43 string
+		if inItem || !(obj.Frozen == false) {
+			v42 = bool(obj.Frozen)
+		} else {
+			e43 = "no such key: frozen"
+		}
+		var v44 bool
+		e45 := e43
+		if e45 == "" {
+			v44 = !v42
+		}
+		var v46 bool
+		var e47 string
+		switch {
+		case (e41 == "" && v40) || (e45 == "" && v44):
+			v46 = true
+		case e41 != "":
+			e47 = e41
+		case e45 != "":
+			e47 = e45
+		default:
+			v46 = false
+		}
+		var v48 bool
+		var e49 string
+		switch {
+		case (!(!(obj.First == nil)) || !(!(oldObj.First == nil))) || (e47 == "" && v46):
+			v48 = true
+		case e47 != "":
+			e49 = e47
+		default:
+			v48 = false
+		}
+		if e49 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e49, "frozen first step does not change"))
+		} else if !(v48) {
+			detail := "frozen first step does not change"
+			errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	// rule: !has(self.names) || self.names == oldSelf.names || !self.frozen
+	if oldObj != nil {
+		var v50 []string
+		var e51 string
+		if inItem || !(len(obj.Names) == 0) {
+			v50 = obj.Names
+		} else {
+			e51 = "no such key: names"
+		}
+		var v52 []string
+		var e53 string
+		if inItem || !(len(oldObj.Names) == 0) {
+			v52 = oldObj.Names
+		} else {
+			e53 = "no such key: names"
+		}
+		var v57 bool
+		e58 := e51
+		if e58 == "" {
+			e58 = e53
+		}
+		if e58 == "" {
+			v57 = func() bool {
+				if len(v50) != len(v52) {
+					return false
+				}
+				for i56 := range v50 {
+					x54 := v50[i56]
+					y55 := v52[i56]
+					_, _ = x54, y55
+					if !(string(x54) == string(y55)) {
+						return false
+					}
+				}
+				return true
+			}()
+		}
+		var v59 bool
+		var e60 string
+		switch {
+		case (!(inItem || !(len(obj.Names) == 0))) || (e58 == "" && v57):
+			v59 = true
+		case e58 != "":
+			e60 = e58
+		default:
+			v59 = false
+		}
+		var v61 bool
+		var e62 string
+		if inItem || !(obj.Frozen == false) {
+			v61 = bool(obj.Frozen)
+		} else {
+			e62 = "no such key: frozen"
+		}
+		var v63 bool
+		e64 := e62
+		if e64 == "" {
+			v63 = !v61
+		}
+		var v65 bool
+		var e66 string
+		switch {
+		case (e60 == "" && v59) || (e64 == "" && v63):
+			v65 = true
+		case e60 != "":
+			e66 = e60
+		case e64 != "":
+			e66 = e64
+		default:
+			v65 = false
+		}
+		if e66 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e66, "frozen names do not change"))
+		} else if !(v65) {
+			detail := "frozen names do not change"
+			errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+		}
+	}
+	return
+}

@@ -102,3 +102,27 @@ func TestScalerCELRulesPath(t *testing.T) {
 		t.Errorf("got %v", errs)
 	}
 }
+
+// Every CEL rule of the Scaler is compiled to Go: validating a valid
+// Scaler allocates nothing, on create, on an update that changes it, and
+// on one that leaves its spec as it was (where the spec's transition
+// rules still run, as on the server, compiled too).
+func TestScalerAllocatesNothing(t *testing.T) {
+	ctx := context.Background()
+	obj := validScaler()
+	changed := validScaler()
+	changed.Spec.MinReplicas = 2
+	for _, c := range []struct {
+		name string
+		op   operation.Type
+		old  *Scaler
+	}{{"create", operation.Create, nil}, {"update, unchanged", operation.Update, validScaler()}, {"update, changed", operation.Update, changed}} {
+		if n := testing.AllocsPerRun(100, func() {
+			if errs := Validate_Scaler(ctx, operation.Operation{Type: c.op}, nil, obj, c.old); len(errs) > 0 {
+				t.Fatal(errs)
+			}
+		}); n != 0 {
+			t.Errorf("%s: %v allocations", c.name, n)
+		}
+	}
+}

@@ -1292,7 +1292,7 @@ func ValidateAt_Scaler(ctx context.Context, op operation.Operation, p *vgruntime
 			errs = vgruntime.AppendAll(errs, ValidateAt_ScalerSpec(ctx, op, &fp3, v1, ov2))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions0, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
+			errs = append(errs, celKind_ScalerSpec(op, nil, &fp3, v1, ov2)...)
 		}
 	}
 	// CEL rules (+k8s:rule), compiled to Go
@@ -1352,7 +1352,7 @@ func celAt_ScalerSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Sc
 			var v5 bool
 			var e6 string
 			switch {
-			case (!update) || (e4 == "" && v3):
+			case (!(update)) || (e4 == "" && v3):
 				v5 = true
 			case e4 != "":
 				e6 = e4
@@ -1865,8 +1865,76 @@ func listKey3(e *Cable) listKey3Key {
 	return k
 }
 
-// celTransitions0 are the transition rules held by a value of type v1.ScalerSpec, which the API server evaluates also when the value did not change.
-var celTransitions0 = celrules.NewWithItemSchema(`{"type":"object","properties":{"epoch":{"type":"integer","format":"int64","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"epoch may not decrease","optionalOldSelf":true}]},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","minimum":0},"mode":{"type":"string"},"target":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"target is immutable"}]},"windows":{"type":"array","maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}`, `{"type":"object","properties":{"epoch":{"type":"integer","format":"int64","default":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"epoch may not decrease","optionalOldSelf":true}]},"maxReplicas":{"type":"integer","format":"int32"},"minReplicas":{"type":"integer","format":"int32","default":0,"minimum":0},"mode":{"type":"string","default":""},"target":{"type":"string","default":"","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"target is immutable"}]},"windows":{"type":"array","default":[],"maxItems":4,"items":{"type":"object","properties":{"end":{"type":"integer","format":"int32","default":0},"name":{"type":"string","default":"","maxLength":16},"start":{"type":"integer","format":"int32","default":0}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}`, false)
+// celKind_ScalerSpec evaluates the CEL rules at and below a ScalerSpec, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_ScalerSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *ScalerSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// the rules at epoch
+	{
+		fp1 := p.Child("epoch")
+		v3 := int64(obj.Epoch)
+		var o4 int64
+		var ov2 *int64
+		if oldObj != nil {
+			o4 = int64(oldObj.Epoch)
+			ov2 = &o4
+		}
+		_ = ov2
+		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
+		{
+			var v5 int64
+			var e6 string
+			if ov2 != nil {
+				v5 = o4
+			} else {
+				e6 = "optional.none() dereference"
+			}
+			var v7 bool
+			e8 := e6
+			if e8 == "" {
+				v7 = (v3 >= v5)
+			}
+			var v9 bool
+			var e10 string
+			switch {
+			case (!(ov2 != nil)) || (e8 == "" && v7):
+				v9 = true
+			case e8 != "":
+				e10 = e8
+			default:
+				v9 = false
+			}
+			if e10 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp1, "integer", e10, "epoch may not decrease"))
+			} else if !(v9) {
+				detail := "epoch may not decrease"
+				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// the rules at target
+	{
+		fp11 := p.Child("target")
+		v13 := string(obj.Target)
+		var o14 string
+		var ov12 *string
+		if oldObj != nil {
+			o14 = string(oldObj.Target)
+			ov12 = &o14
+		}
+		_ = ov12
+		// rule: self == oldSelf
+		if ov12 != nil {
+			if !(v13 == o14) {
+				detail := "target is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp11, "", v13, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // listKey4Key is the list-map key of v1.Window items.
 type listKey4Key struct {

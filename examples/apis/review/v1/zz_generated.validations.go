@@ -2168,7 +2168,7 @@ func ValidateAt_JobTemplate(ctx context.Context, op operation.Operation, p *vgru
 			errs = vgruntime.AppendAll(errs, ValidateAt_JobSpec(ctx, op, &fp59, v57, ov58))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions0, op, fp59.Field(), fp59.InItem(), v57, ov58)...)
+			errs = append(errs, celKind_JobSpec(op, nil, &fp59, v57, ov58)...)
 		}
 	}
 	return
@@ -3696,7 +3696,7 @@ func ValidateAt_ScheduledJob(ctx context.Context, op operation.Operation, p *vgr
 			errs = vgruntime.AppendAll(errs, ValidateAt_ScheduledJobSpec(ctx, op, &fp3, v1, ov2))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions1, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
+			errs = append(errs, celKind_ScheduledJobSpec(op, nil, &fp3, v1, ov2)...)
 		}
 	}
 	// field status
@@ -3713,7 +3713,7 @@ func ValidateAt_ScheduledJob(ctx context.Context, op operation.Operation, p *vgr
 			}
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions2, op, fp6.Field(), fp6.InItem(), v4, ov5)...)
+			errs = append(errs, celKind_ScheduledJobStatus(op, nil, &fp6, v4, ov5)...)
 		}
 	}
 	// CEL rules (+k8s:rule), compiled to Go
@@ -3918,7 +3918,7 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 			errs = vgruntime.AppendAll(errs, ValidateAt_JobTemplate(ctx, op, &fp18, v16, ov17))
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions3, op, fp18.Field(), fp18.InItem(), v16, ov17)...)
+			errs = append(errs, celKind_JobTemplate_(op, nil, &fp18, v16, ov17)...)
 		}
 	}
 	// field successfulJobsHistoryLimit
@@ -4161,7 +4161,7 @@ func ValidateAt_ScheduledJobStatus(ctx context.Context, op operation.Operation, 
 							errs = vgruntime.AppendAll(errs, ValidateAt_ObjectReference(ctx, op, &ep7, ev5, eov6))
 						} else {
 							// the transition rules below, which the API server evaluates also on an unchanged value
-							errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions4, op, ep7.Field(), ep7.InItem(), ev5, eov6)...)
+							errs = append(errs, celKind_ObjectReference_(op, nil, &ep7, ev5, eov6)...)
 						}
 					}
 					old8.Release()
@@ -4169,7 +4169,7 @@ func ValidateAt_ScheduledJobStatus(ctx context.Context, op operation.Operation, 
 			}
 		} else {
 			// the transition rules below, which the API server evaluates also on an unchanged value
-			errs = append(errs, celrules.ValidateUnchanged(ctx, celTransitions5, op, fp3.Field(), fp3.InItem(), v1, ov2)...)
+			errs = append(errs, celKind_list(op, nil, &fp3, v1, ov2)...)
 		}
 	}
 	// field lastScheduleTime
@@ -5336,8 +5336,86 @@ func findItem6(list []HTTPPath) int {
 	return -1
 }
 
-// celTransitions0 are the transition rules held by a value of type v1.JobSpec, which the API server evaluates also when the value did not change.
-var celTransitions0 = celrules.NewWithItemSchema(`{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}`, `{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","default":0,"minimum":0},"completionMode":{"type":"string","default":"","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","default":0,"maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}`, false)
+// celKind_JobSpec evaluates the CEL rules at and below a JobSpec, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_JobSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *JobSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// the rules at completions
+	if !(obj.Completions == nil) {
+		fp1 := p.Child("completions")
+		v3 := int64(*obj.Completions)
+		var o4 int64
+		var ov2 *int64
+		if oldObj != nil && !(oldObj.Completions == nil) {
+			o4 = int64(*oldObj.Completions)
+			ov2 = &o4
+		}
+		_ = ov2
+		// rule: self == oldSelf
+		if ov2 != nil {
+			if !(v3 == o4) {
+				detail := "completions is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// the rules at manualSelector
+	if !(obj.ManualSelector == nil) {
+		fp5 := p.Child("manualSelector")
+		v7 := bool(*obj.ManualSelector)
+		var o8 bool
+		var ov6 *bool
+		if oldObj != nil && !(oldObj.ManualSelector == nil) {
+			o8 = bool(*oldObj.ManualSelector)
+			ov6 = &o8
+		}
+		_ = ov6
+		// rule: !oldSelf.hasValue() || !oldSelf.value() || self
+		{
+			var v9 bool
+			var e10 string
+			if ov6 != nil {
+				v9 = o8
+			} else {
+				e10 = "optional.none() dereference"
+			}
+			var v11 bool
+			e12 := e10
+			if e12 == "" {
+				v11 = !v9
+			}
+			var v13 bool
+			var e14 string
+			switch {
+			case (!(ov6 != nil)) || (e12 == "" && v11):
+				v13 = true
+			case e12 != "":
+				e14 = e12
+			default:
+				v13 = false
+			}
+			var v15 bool
+			var e16 string
+			switch {
+			case (e14 == "" && v13) || (v7):
+				v15 = true
+			case e14 != "":
+				e16 = e14
+			default:
+				v15 = false
+			}
+			if e16 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp5, "boolean", e16, "manualSelector cannot be turned off"))
+			} else if !(v15) {
+				detail := "manualSelector cannot be turned off"
+				errs = append(errs, vgruntime.CELFailed(&fp5, "", v7, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // listKey4Key is the list-map key of v1.NetworkPolicyPort items.
 type listKey4Key struct {
@@ -5421,14 +5499,368 @@ func findItem11(list []IngressRule) int {
 	return -1
 }
 
-// celTransitions1 are the transition rules held by a value of type v1.ScheduledJobSpec, which the API server evaluates also when the value did not change.
-var celTransitions1 = celrules.NewWithItemSchema(`{"type":"object","properties":{"concurrencyPolicy":{"type":"string","enum":["","Allow","Forbid","Replace"]},"epoch":{"type":"integer","format":"int64"},"failedJobsHistoryLimit":{"type":"integer","format":"int32","maximum":32767,"minimum":-32768,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"failedJobsHistoryLimit may not decrease","reason":"FieldValueForbidden"}]},"jobTemplate":{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"owner":{"type":"string"},"priority":{"type":"integer","format":"int32"},"queue":{"type":"string"},"schedule":{"type":"string","maxLength":64},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"timeZone is immutable"}]}}}`, `{"type":"object","properties":{"concurrencyPolicy":{"type":"string","default":"","enum":["","Allow","Forbid","Replace"]},"epoch":{"type":"integer","format":"int64","default":0},"failedJobsHistoryLimit":{"type":"integer","format":"int32","default":0,"maximum":32767,"minimum":-32768,"x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"failedJobsHistoryLimit may not decrease","reason":"FieldValueForbidden"}]},"jobTemplate":{"type":"object","default":{},"properties":{"annotations":{"type":"object","default":{},"additionalProperties":{"type":"string"}},"args":{"type":"array","default":[],"items":{"type":"string","minLength":1}},"labels":{"type":"object","default":{},"maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","default":{},"maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","default":{},"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","default":0,"minimum":0},"completionMode":{"type":"string","default":"","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","default":0,"maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}},"owner":{"type":"string"},"priority":{"type":"integer","format":"int32","default":0},"queue":{"type":"string","default":""},"schedule":{"type":"string","default":"","maxLength":64},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0},"successfulJobsHistoryLimit":{"type":"integer","format":"int32","maximum":100,"minimum":0},"suspend":{"type":"boolean"},"timeZone":{"type":"string","maxLength":32,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"timeZone is immutable"}]}}}`, false)
+// celKind_ScheduledJobSpec evaluates the CEL rules at and below a ScheduledJobSpec, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_ScheduledJobSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *ScheduledJobSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	inItem := p.InItem()
+	// the rules at failedJobsHistoryLimit
+	if inItem || !(obj.FailedJobsHistoryLimit == 0) {
+		fp1 := p.Child("failedJobsHistoryLimit")
+		v3 := int64(obj.FailedJobsHistoryLimit)
+		var o4 int64
+		var ov2 *int64
+		if oldObj != nil && (inItem || !(oldObj.FailedJobsHistoryLimit == 0)) {
+			o4 = int64(oldObj.FailedJobsHistoryLimit)
+			ov2 = &o4
+		}
+		_ = ov2
+		// rule: self >= oldSelf
+		if ov2 != nil {
+			if !(v3 >= o4) {
+				detail := "failedJobsHistoryLimit may not decrease"
+				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueForbidden"))
+			}
+		}
+	}
+	// the rules at jobTemplate
+	{
+		fp5 := p.Child("jobTemplate")
+		var ov6 *JobTemplate
+		if oldObj != nil {
+			ov6 = &oldObj.JobTemplate
+		}
+		errs = append(errs, celKind_JobTemplate(op, rt, &fp5, &obj.JobTemplate, ov6)...)
+	}
+	// the rules at timeZone
+	if !(obj.TimeZone == nil) {
+		fp7 := p.Child("timeZone")
+		v9 := string(*obj.TimeZone)
+		var o10 string
+		var ov8 *string
+		if oldObj != nil && !(oldObj.TimeZone == nil) {
+			o10 = string(*oldObj.TimeZone)
+			ov8 = &o10
+		}
+		_ = ov8
+		// rule: self == oldSelf
+		if ov8 != nil {
+			if !(v9 == o10) {
+				detail := "timeZone is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp7, "", v9, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
-// celTransitions2 are the transition rules held by a value of type v1.ScheduledJobStatus, which the API server evaluates also when the value did not change.
-var celTransitions2 = celrules.NewWithItemSchema(`{"type":"object","properties":{"active":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":16},"namespace":{"type":"string","default":"","maxLength":63},"uid":{"type":"string","default":"","maxLength":36,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"uid is immutable"}]}}},"x-kubernetes-list-map-keys":["namespace","name"],"x-kubernetes-list-type":"map"},"lastScheduleTime":{"type":"integer","format":"int64","minimum":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"lastScheduleTime may not go back","optionalOldSelf":true}]}}}`, `{"type":"object","properties":{"active":{"type":"array","default":[],"maxItems":3,"items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":16},"namespace":{"type":"string","default":"","maxLength":63},"uid":{"type":"string","default":"","maxLength":36,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"uid is immutable"}]}}},"x-kubernetes-list-map-keys":["namespace","name"],"x-kubernetes-list-type":"map"},"lastScheduleTime":{"type":"integer","format":"int64","default":0,"minimum":0,"x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self >= oldSelf.value()","message":"lastScheduleTime may not go back","optionalOldSelf":true}]}}}`, false)
+// celKind_JobTemplate evaluates the CEL rules at and below a JobTemplate, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_JobTemplate(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *JobTemplate) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// the rules at spec
+	{
+		fp11 := p.Child("spec")
+		var ov12 *JobSpec
+		if oldObj != nil {
+			ov12 = &oldObj.Spec
+		}
+		errs = append(errs, celKind_JobSpec_(op, rt, &fp11, &obj.Spec, ov12)...)
+	}
+	return
+}
 
-// celTransitions3 are the transition rules held by a value of type v1.JobTemplate, which the API server evaluates also when the value did not change.
-var celTransitions3 = celrules.NewWithItemSchema(`{"type":"object","properties":{"annotations":{"type":"object","additionalProperties":{"type":"string"}},"args":{"type":"array","items":{"type":"string","minLength":1}},"labels":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","minimum":0},"completionMode":{"type":"string","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}}`, `{"type":"object","properties":{"annotations":{"type":"object","default":{},"additionalProperties":{"type":"string"}},"args":{"type":"array","default":[],"items":{"type":"string","minLength":1}},"labels":{"type":"object","default":{},"maxProperties":8,"additionalProperties":{"type":"string","format":"k8s-short-name"}},"selectors":{"type":"object","default":{},"maxProperties":8,"additionalProperties":{"type":"string","maxLength":16}},"spec":{"type":"object","default":{},"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64","minimum":1},"backoffLimit":{"type":"integer","format":"int32","default":0,"minimum":0},"completionMode":{"type":"string","default":"","enum":["","Indexed","NonIndexed"]},"completions":{"type":"integer","format":"int32","minimum":0,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"completions is immutable"}]},"manualSelector":{"type":"boolean","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || !oldSelf.value() || self","message":"manualSelector cannot be turned off","optionalOldSelf":true}]},"maxFailedIndexes":{"type":"integer","format":"int64","default":0,"maximum":4294967295,"minimum":0},"parallelism":{"type":"integer","format":"int32","minimum":0},"podFailurePolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":3,"items":{"type":"object","properties":{"action":{"type":"string","default":"","enum":["","Count","FailJob","Ignore"]},"onExitCodes":{"type":"object","properties":{"containerName":{"type":"string","format":"k8s-short-name"},"operator":{"type":"string","default":"","enum":["","In","NotIn"]},"values":{"type":"array","default":[],"maxItems":4,"items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}},"onPodConditions":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"status":{"type":"string","default":"","enum":["","False","True","Unknown"]},"type":{"type":"string","default":"","maxLength":32}}}}}}}}},"successPolicy":{"type":"object","properties":{"rules":{"type":"array","default":[],"maxItems":2,"items":{"type":"object","properties":{"succeededCount":{"type":"integer","format":"int32","minimum":1},"succeededIndexes":{"type":"string","maxLength":32}}}}}},"ttlSecondsAfterFinished":{"type":"integer","format":"int32","minimum":0}}}}}`, false)
+// celKind_JobSpec_ evaluates the CEL rules at and below a JobSpec, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_JobSpec_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *JobSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// the rules at completions
+	if !(obj.Completions == nil) {
+		fp13 := p.Child("completions")
+		v15 := int64(*obj.Completions)
+		var o16 int64
+		var ov14 *int64
+		if oldObj != nil && !(oldObj.Completions == nil) {
+			o16 = int64(*oldObj.Completions)
+			ov14 = &o16
+		}
+		_ = ov14
+		// rule: self == oldSelf
+		if ov14 != nil {
+			if !(v15 == o16) {
+				detail := "completions is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp13, "", v15, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// the rules at manualSelector
+	if !(obj.ManualSelector == nil) {
+		fp17 := p.Child("manualSelector")
+		v19 := bool(*obj.ManualSelector)
+		var o20 bool
+		var ov18 *bool
+		if oldObj != nil && !(oldObj.ManualSelector == nil) {
+			o20 = bool(*oldObj.ManualSelector)
+			ov18 = &o20
+		}
+		_ = ov18
+		// rule: !oldSelf.hasValue() || !oldSelf.value() || self
+		{
+			var v21 bool
+			var e22 string
+			if ov18 != nil {
+				v21 = o20
+			} else {
+				e22 = "optional.none() dereference"
+			}
+			var v23 bool
+			e24 := e22
+			if e24 == "" {
+				v23 = !v21
+			}
+			var v25 bool
+			var e26 string
+			switch {
+			case (!(ov18 != nil)) || (e24 == "" && v23):
+				v25 = true
+			case e24 != "":
+				e26 = e24
+			default:
+				v25 = false
+			}
+			var v27 bool
+			var e28 string
+			switch {
+			case (e26 == "" && v25) || (v19):
+				v27 = true
+			case e26 != "":
+				e28 = e26
+			default:
+				v27 = false
+			}
+			if e28 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp17, "boolean", e28, "manualSelector cannot be turned off"))
+			} else if !(v27) {
+				detail := "manualSelector cannot be turned off"
+				errs = append(errs, vgruntime.CELFailed(&fp17, "", v19, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
+
+// celKind_ScheduledJobStatus evaluates the CEL rules at and below a ScheduledJobStatus, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_ScheduledJobStatus(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *ScheduledJobStatus) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	inItem := p.InItem()
+	// the rules at active
+	if inItem || !(len(obj.Active) == 0) {
+		fp1 := p.Child("active")
+		v3 := obj.Active
+		var o4 []ObjectReference
+		var ov2 *[]ObjectReference
+		if oldObj != nil && (inItem || !(len(oldObj.Active) == 0)) {
+			o4 = oldObj.Active
+			ov2 = &o4
+		}
+		_ = ov2
+		for i7 := range v3 {
+			ip5 := fp1.Index(i7)
+			var oi6 *ObjectReference
+			if ov2 != nil {
+				oi6 = vgruntime.OldListMapItem(&o4, &v3[i7], vgruntime.Key{
+					Defaulted: true,
+					Name:      "namespace",
+				}, vgruntime.Key{
+					Defaulted: true,
+					Name:      "name",
+				})
+			}
+			_ = oi6
+			errs = append(errs, celKind_ObjectReference(op, rt, &ip5, &v3[i7], oi6)...)
+		}
+	}
+	// the rules at lastScheduleTime
+	if inItem || !(obj.LastScheduleTime == 0) {
+		fp8 := p.Child("lastScheduleTime")
+		v10 := int64(obj.LastScheduleTime)
+		var o11 int64
+		var ov9 *int64
+		if oldObj != nil && (inItem || !(oldObj.LastScheduleTime == 0)) {
+			o11 = int64(oldObj.LastScheduleTime)
+			ov9 = &o11
+		}
+		_ = ov9
+		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
+		{
+			var v12 int64
+			var e13 string
+			if ov9 != nil {
+				v12 = o11
+			} else {
+				e13 = "optional.none() dereference"
+			}
+			var v14 bool
+			e15 := e13
+			if e15 == "" {
+				v14 = (v10 >= v12)
+			}
+			var v16 bool
+			var e17 string
+			switch {
+			case (!(ov9 != nil)) || (e15 == "" && v14):
+				v16 = true
+			case e15 != "":
+				e17 = e15
+			default:
+				v16 = false
+			}
+			if e17 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp8, "integer", e17, "lastScheduleTime may not go back"))
+			} else if !(v16) {
+				detail := "lastScheduleTime may not go back"
+				errs = append(errs, vgruntime.CELFailed(&fp8, "", v10, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
+
+// celKind_ObjectReference evaluates the CEL rules at and below a ObjectReference, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_ObjectReference(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *ObjectReference) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// the rules at uid
+	{
+		fp18 := p.Child("uid")
+		v20 := string(obj.UID)
+		var o21 string
+		var ov19 *string
+		if oldObj != nil {
+			o21 = string(oldObj.UID)
+			ov19 = &o21
+		}
+		_ = ov19
+		// rule: self == oldSelf
+		if ov19 != nil {
+			if !(v20 == o21) {
+				detail := "uid is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp18, "", v20, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
+
+// celKind_JobTemplate_ evaluates the CEL rules at and below a JobTemplate, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_JobTemplate_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *JobTemplate) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// the rules at spec
+	{
+		fp1 := p.Child("spec")
+		var ov2 *JobSpec
+		if oldObj != nil {
+			ov2 = &oldObj.Spec
+		}
+		errs = append(errs, celKind_JobSpec__(op, rt, &fp1, &obj.Spec, ov2)...)
+	}
+	return
+}
+
+// celKind_JobSpec__ evaluates the CEL rules at and below a JobSpec, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_JobSpec__(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *JobSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// the rules at completions
+	if !(obj.Completions == nil) {
+		fp3 := p.Child("completions")
+		v5 := int64(*obj.Completions)
+		var o6 int64
+		var ov4 *int64
+		if oldObj != nil && !(oldObj.Completions == nil) {
+			o6 = int64(*oldObj.Completions)
+			ov4 = &o6
+		}
+		_ = ov4
+		// rule: self == oldSelf
+		if ov4 != nil {
+			if !(v5 == o6) {
+				detail := "completions is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp3, "", v5, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// the rules at manualSelector
+	if !(obj.ManualSelector == nil) {
+		fp7 := p.Child("manualSelector")
+		v9 := bool(*obj.ManualSelector)
+		var o10 bool
+		var ov8 *bool
+		if oldObj != nil && !(oldObj.ManualSelector == nil) {
+			o10 = bool(*oldObj.ManualSelector)
+			ov8 = &o10
+		}
+		_ = ov8
+		// rule: !oldSelf.hasValue() || !oldSelf.value() || self
+		{
+			var v11 bool
+			var e12 string
+			if ov8 != nil {
+				v11 = o10
+			} else {
+				e12 = "optional.none() dereference"
+			}
+			var v13 bool
+			e14 := e12
+			if e14 == "" {
+				v13 = !v11
+			}
+			var v15 bool
+			var e16 string
+			switch {
+			case (!(ov8 != nil)) || (e14 == "" && v13):
+				v15 = true
+			case e14 != "":
+				e16 = e14
+			default:
+				v15 = false
+			}
+			var v17 bool
+			var e18 string
+			switch {
+			case (e16 == "" && v15) || (v9):
+				v17 = true
+			case e16 != "":
+				e18 = e16
+			default:
+				v17 = false
+			}
+			if e18 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp7, "boolean", e18, "manualSelector cannot be turned off"))
+			} else if !(v17) {
+				detail := "manualSelector cannot be turned off"
+				errs = append(errs, vgruntime.CELFailed(&fp7, "", v9, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 // listKey6Key is the list-map key of v1.ObjectReference items.
 type listKey6Key struct {
@@ -5444,11 +5876,86 @@ func listKey6(e *ObjectReference) listKey6Key {
 	return k
 }
 
-// celTransitions4 are the transition rules held by a value of type v1.ObjectReference, which the API server evaluates also when the value did not change.
-var celTransitions4 = celrules.NewWithItemSchema(`{"type":"object","properties":{"name":{"type":"string","maxLength":16},"namespace":{"type":"string","maxLength":63},"uid":{"type":"string","maxLength":36,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"uid is immutable"}]}}}`, `{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":16},"namespace":{"type":"string","default":"","maxLength":63},"uid":{"type":"string","default":"","maxLength":36,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"uid is immutable"}]}}}`, false)
+// celKind_ObjectReference_ evaluates the CEL rules at and below a ObjectReference, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_ObjectReference_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *ObjectReference) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	inItem := p.InItem()
+	// the rules at uid
+	if inItem || !(obj.UID == "") {
+		fp1 := p.Child("uid")
+		v3 := string(obj.UID)
+		var o4 string
+		var ov2 *string
+		if oldObj != nil && (inItem || !(oldObj.UID == "")) {
+			o4 = string(oldObj.UID)
+			ov2 = &o4
+		}
+		_ = ov2
+		// rule: self == oldSelf
+		if ov2 != nil {
+			if !(v3 == o4) {
+				detail := "uid is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
-// celTransitions5 are the transition rules held by a value of type []v1.ObjectReference, which the API server evaluates also when the value did not change.
-var celTransitions5 = celrules.NewWithItemSchema(`{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":16},"namespace":{"type":"string","default":"","maxLength":63},"uid":{"type":"string","default":"","maxLength":36,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"uid is immutable"}]}}},"x-kubernetes-list-map-keys":["namespace","name"],"x-kubernetes-list-type":"map"}`, `{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":"","maxLength":16},"namespace":{"type":"string","default":"","maxLength":63},"uid":{"type":"string","default":"","maxLength":36,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"uid is immutable"}]}}},"x-kubernetes-list-map-keys":["namespace","name"],"x-kubernetes-list-type":"map"}`, false)
+// celKind_list evaluates the CEL rules at and below a []github.com/declval/validation-gen/examples/apis/review/v1.ObjectReference, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_list(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *[]ObjectReference) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	for i3 := range *obj {
+		ip1 := p.Index(i3)
+		var oi2 *ObjectReference
+		if oldObj != nil {
+			oi2 = vgruntime.OldListMapItem(&(*oldObj), &(*obj)[i3], vgruntime.Key{
+				Defaulted: true,
+				Name:      "namespace",
+			}, vgruntime.Key{
+				Defaulted: true,
+				Name:      "name",
+			})
+		}
+		_ = oi2
+		errs = append(errs, celKind_ObjectReference__(op, rt, &ip1, &(*obj)[i3], oi2)...)
+	}
+	return
+}
+
+// celKind_ObjectReference__ evaluates the CEL rules at and below a ObjectReference, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_ObjectReference__(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *ObjectReference) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// the rules at uid
+	{
+		fp4 := p.Child("uid")
+		v6 := string(obj.UID)
+		var o7 string
+		var ov5 *string
+		if oldObj != nil {
+			o7 = string(oldObj.UID)
+			ov5 = &o7
+		}
+		_ = ov5
+		// rule: self == oldSelf
+		if ov5 != nil {
+			if !(v6 == o7) {
+				detail := "uid is immutable"
+				errs = append(errs, vgruntime.CELFailed(&fp4, "", v6, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
 
 var unionMembers7 = &vgruntime.UnionMembers{Names: []string{"name", "number"}}
 
