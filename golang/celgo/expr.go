@@ -147,7 +147,7 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 	if x.kind == kList && x.node != nil && x.node.isMap {
 		key := operand{kind: kString, val: jen.Lit(s.FieldName())}
 		if s.IsTestOnly() {
-			return c.mapHas(x, key, out), nil
+			return c.mapHasKey(x, key, out), nil
 		}
 		return c.mapIndex(x, key, out)
 	}

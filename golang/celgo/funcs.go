@@ -139,7 +139,7 @@ func (c *exprCompiler) equal(a, b operand) (*jen.Statement, error) {
 		if a.node == nil || a.node.isMap || a.node.elem == nil || a.node.listType != "atomic" || (len(b.elems) > 0 && a.node.elem.kind != b.elemK) {
 			return nil, unsupportedf("== of a list literal and a list that is not an atomic list of its type")
 		}
-		l := c.materialized(a)
+		l := a.val.Clone()
 		cond := jen.Len(l.Clone()).Op("==").Lit(len(b.elems))
 		for i, el := range b.elems {
 			cond = cond.Op("&&").Add(scalar(a.node.elem.kind, l.Clone().Index(jen.Lit(i)))).Op("==").Add(el)
@@ -151,12 +151,6 @@ func (c *exprCompiler) equal(a, b operand) (*jen.Statement, error) {
 		return c.equalObjects(a.node, b.node, a.val, b.val, 0)
 	}
 	return nil, unsupportedf("== of these types")
-}
-
-// materialized is the Go expression of list l: split()'s list is built
-// where it is used.
-func (c *exprCompiler) materialized(l operand) *jen.Statement {
-	return l.val.Clone()
 }
 
 func (c *exprCompiler) equalLists(a, b operand, depth int) (*jen.Statement, error) {

@@ -103,8 +103,6 @@ type kindFn struct {
 	// calls the functions it calls, by the path of their node.
 	rules map[string][]int
 	calls []kindCall
-	// empty: it evaluates nothing (no rule compiled at or below it).
-	empty bool
 }
 
 type kindCall struct {
@@ -299,12 +297,9 @@ func (kc *kindCompiler) write(fn *kindFn) error {
 		if why == "" {
 			why = "not a struct, a list or a map"
 		}
+		// Its rules stay with the interpreter; the function, which a caller
+		// may already name, does nothing.
 		kc.interpretAll(fn, fn.s, "", why)
-		fn.empty = true
-		return nil
-	}
-	if len(fn.rules) == 0 && len(fn.calls) == 0 {
-		fn.empty = true
 	}
 	pre := []jen.Code{jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Nil()))}
 	if kc.uses.update {

@@ -621,11 +621,6 @@ func (c *exprCompiler) mapIndex(m, k operand, out *[]jen.Code) (operand, error) 
 	return operand{kind: elem.kind, node: elem, val: jen.Id(v), err: jen.Id(e)}, nil
 }
 
-// mapHas compiles has(m.k).
-func (c *exprCompiler) mapHas(m, k operand, out *[]jen.Code) operand {
-	return c.mapHasKey(m, k, out)
-}
-
 // mapHasKey is whether map m has key k.
 func (c *exprCompiler) mapHasKey(m, k operand, out *[]jen.Code) operand {
 	ok := c.fresh("ok")
