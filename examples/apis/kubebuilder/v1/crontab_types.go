@@ -60,6 +60,7 @@ type CronTabSpec struct {
 	// +listType=set
 	// +kubebuilder:validation:MaxItems=8
 	// +kubebuilder:validation:items:MaxLength=32
+	// +kubebuilder:validation:XValidation:rule="self.all(t, t != 'UPPER')",message="no tag is UPPER"
 	Tags []string `json:"tags,omitempty"`
 
 	// Env is passed to every run, one entry per name.
