@@ -306,7 +306,8 @@ func (kc *kindCompiler) write(fn *kindFn) error {
 		pre = append(pre, jen.Id("update").Op(":=").Id("op").Dot("Type").Op("==").Qual("k8s.io/apimachinery/pkg/api/operation", "Update"))
 	}
 	if kc.uses.inItem {
-		pre = append(pre, jen.Id("inItem").Op(":=").Id("p").Dot("InItem").Call())
+		// (A rule that asked for it may have been left to the interpreter.)
+		pre = append(pre, jen.Id("inItem").Op(":=").Id("p").Dot("InItem").Call(), jen.Id("_").Op("=").Id("inItem"))
 	}
 	body = append(append(pre, body...), jen.Return())
 	kc.out.Decls = append(kc.out.Decls,
@@ -454,14 +455,16 @@ func (kc *kindCompiler) props(fn *kindFn, rel string, s, si *apiextv1.JSONSchema
 			if err != nil {
 				return nil, err
 			}
-			code = append(code, rs...)
+			var below []jen.Code
 			if p.node.kind == kList {
-				below, err := kc.items(fn, at, &ps, p.node, val, oval, hasOld, fp)
-				if err != nil {
+				if below, err = kc.items(fn, at, &ps, p.node, val, oval, hasOld, fp); err != nil {
 					return nil, err
 				}
-				code = append(code, below...)
 			}
+			if len(rs) == 0 && len(below) == 0 {
+				continue // every rule here left to the interpreter
+			}
+			code = append(append(code, rs...), below...)
 		}
 		block := append([]jen.Code{jen.Id(fp).Op(":=").Id(pv).Dot("Child").Call(jen.Lit(name))}, code...)
 		out = append(out, jen.Commentf("the rules at %s", name))

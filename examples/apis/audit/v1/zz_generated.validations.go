@@ -5105,6 +5105,7 @@ func celKind_CertificateSpec(op operation.Operation, rt *celrules.Ratchet, p *vg
 		return nil
 	}
 	inItem := p.InItem()
+	_ = inItem
 	// the rules at issuerRef
 	{
 		fp1 := p.Child("issuerRef")
@@ -5222,6 +5223,7 @@ func celKind_IssuerRef(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 		return nil
 	}
 	inItem := p.InItem()
+	_ = inItem
 	// the rules at kind
 	if inItem || !(obj.Kind == "") {
 		fp27 := p.Child("kind")
@@ -5327,6 +5329,7 @@ func celKind_CertificateStatus(op operation.Operation, rt *celrules.Ratchet, p *
 		return nil
 	}
 	inItem := p.InItem()
+	_ = inItem
 	// the rules at conditions
 	if inItem || !(len(obj.Conditions) == 0) {
 		fp1 := p.Child("conditions")
@@ -5430,6 +5433,7 @@ func celKind_IssuerRef_(op operation.Operation, rt *celrules.Ratchet, p *vgrunti
 		return nil
 	}
 	inItem := p.InItem()
+	_ = inItem
 	// the rules at kind
 	if inItem || !(obj.Kind == "") {
 		fp1 := p.Child("kind")
@@ -5507,6 +5511,7 @@ func celKind_Keystore_(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 		return nil
 	}
 	inItem := p.InItem()
+	_ = inItem
 	// the rules at passwordSecret
 	if inItem || !(obj.PasswordSecret == "") {
 		fp1 := p.Child("passwordSecret")
@@ -5754,6 +5759,7 @@ func celKind_DisruptionBudgetSpec(op operation.Operation, rt *celrules.Ratchet, 
 		return nil
 	}
 	inItem := p.InItem()
+	_ = inItem
 	// the rules at mode
 	if inItem || !(obj.Mode == "") {
 		fp1 := p.Child("mode")
@@ -5783,6 +5789,7 @@ func celKind_DisruptionBudgetStatus(op operation.Operation, rt *celrules.Ratchet
 		return nil
 	}
 	inItem := p.InItem()
+	_ = inItem
 	// the rules at conditions
 	if inItem || !(len(obj.Conditions) == 0) {
 		fp1 := p.Child("conditions")
@@ -5912,6 +5919,7 @@ func celKind_HTTPRouteSpec(op operation.Operation, rt *celrules.Ratchet, p *vgru
 		return nil
 	}
 	inItem := p.InItem()
+	_ = inItem
 	// the rules at backends
 	if inItem || !(len(obj.Backends) == 0) {
 		fp1 := p.Child("backends")
@@ -6449,6 +6457,7 @@ func celKind_BackendRef_(op operation.Operation, rt *celrules.Ratchet, p *vgrunt
 		return nil
 	}
 	inItem := p.InItem()
+	_ = inItem
 	// rule: self.weight == 0 || self.weight >= oldSelf.weight
 	if oldObj != nil {
 		var v1 int64

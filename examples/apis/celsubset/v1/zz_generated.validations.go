@@ -2522,6 +2522,7 @@ func celKind_LedgerSpec(op operation.Operation, rt *celrules.Ratchet, p *vgrunti
 		return nil
 	}
 	inItem := p.InItem()
+	_ = inItem
 	// rule: !has(oldSelf.steps) || !has(self.steps) || self.steps == oldSelf.steps || !self.frozen
 	if oldObj != nil {
 		var v1 []Step

@@ -5506,6 +5506,7 @@ func celKind_ScheduledJobSpec(op operation.Operation, rt *celrules.Ratchet, p *v
 		return nil
 	}
 	inItem := p.InItem()
+	_ = inItem
 	// the rules at failedJobsHistoryLimit
 	if inItem || !(obj.FailedJobsHistoryLimit == 0) {
 		fp1 := p.Child("failedJobsHistoryLimit")
@@ -5662,6 +5663,7 @@ func celKind_ScheduledJobStatus(op operation.Operation, rt *celrules.Ratchet, p 
 		return nil
 	}
 	inItem := p.InItem()
+	_ = inItem
 	// the rules at active
 	if inItem || !(len(obj.Active) == 0) {
 		fp1 := p.Child("active")
@@ -5883,6 +5885,7 @@ func celKind_ObjectReference_(op operation.Operation, rt *celrules.Ratchet, p *v
 		return nil
 	}
 	inItem := p.InItem()
+	_ = inItem
 	// the rules at uid
 	if inItem || !(obj.UID == "") {
 		fp1 := p.Child("uid")
