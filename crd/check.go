@@ -89,6 +89,9 @@ func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 			fix = "correct the rule (the API server's CEL compiler says what is wrong)"
 		case cost:
 			fix = "bound the lists on the way to this field with +k8s:maxItems and its strings with +k8s:maxLength, so that the server can bound what its CEL rules cost"
+		case strings.HasPrefix(e.Field, "metadata.annotations[api-approved.kubernetes.io]"):
+			// A group under k8s.io or kubernetes.io is Kubernetes' own.
+			fix = `a CRD of a group under k8s.io or kubernetes.io needs the link to the API review that approved it: add +kubebuilder:metadata:annotations="api-approved.kubernetes.io=<URL of the review>" to the kind (or "unapproved, <reason>"), or use a group of your own`
 		default:
 			fix = "this CRD is validation-gen's mistake: please report it with the type"
 		}

@@ -30,6 +30,10 @@ func TestCRDBadInput(t *testing.T) {
 		// errors point at the field whose schema they are about.
 		"cost-unbounded": {"types.go:18:", "the API server would reject CRD things.bad.example.com at properties[spec].properties[names].items.properties[value]",
 			"estimated rule cost exceeds budget by factor of more than 100x", "fix: bound the lists on the way to this field with +k8s:maxItems"},
+		// Kubernetes' own groups need the API review's link, which the
+		// server checks when the CRD is created.
+		"protected-group": {"types.go:6:", "the API server would reject CRD things.things.k8s.io", "api-approved.kubernetes.io",
+			`fix: a CRD of a group under k8s.io or kubernetes.io needs the link to the API review that approved it: add +kubebuilder:metadata:annotations="api-approved.kubernetes.io=<URL of the review>"`},
 		"map-int-keys":        {"types.go:12:", "map keys of map[int32]string must be strings", "fix:"},
 		"scale-missing-field": {"types.go:5:", "statuspath .status.ready: names no field of Thing", "fix:"},
 		// The server holds integers as int64: a uint64 above 2^63-1, which

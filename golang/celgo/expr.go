@@ -165,7 +165,10 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 	present := c.present(p, f)
 	if s.IsTestOnly() {
 		if present == nil {
+			// Always there (a default): the object is read for its own
+			// error only.
 			present = jen.True()
+			*out = append(*out, jen.Id("_").Op("=").Add(x.val.Clone()))
 		}
 		if x.err == nil {
 			return operand{kind: kBool, val: jen.Parens(present)}, nil
