@@ -196,6 +196,15 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 		b.named[t.Name] = s.DeepCopy()
 		return s
 	}
+	if base, ok := b.l.DeclaredAs(t.Name.Package, t.Name.Name); ok {
+		// type A B: controller-gen describes A as a reference to B with
+		// A's own markers, which its flattening merges as a field's are
+		// merged with its type's (B's markers hold for A too).
+		own := b.apply(apiextv1.JSONSchemaProps{Description: b.l.TypeDescription(t.Name.Package, t.Name.Name)}, ms, pos)
+		s = b.merge(b.namedSchema(base, pos), own, pos)
+		b.named[t.Name] = s.DeepCopy()
+		return s
+	}
 	switch t.Kind {
 	case types.Struct:
 		s = b.structSchema(t, pos)

@@ -78,6 +78,19 @@ type pkgComments struct {
 	// typeText and fieldText are the doc comments of types and fields as
 	// controller-gen writes them as descriptions (description).
 	typeText, fieldText map[string]string
+	// declaredAs are the types declared as another named type (type A B,
+	// type A pkg.B), by name: what they were declared as, which go/types
+	// forgets (the underlying type of A is B's).
+	declaredAs map[string]declaredAs
+}
+
+// declaredAs is the right-hand side of type A B or type A q.B: q is ""
+// for a type of the same package; path is the import path q names when
+// the file imports it under that name explicitly, else imports are the
+// paths the file imports under their own names.
+type declaredAs struct {
+	q, name, path string
+	imports       []string
 }
 
 // Untaggable is the doc comment of a declaration no tag applies to.
@@ -211,7 +224,7 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 	pc := &pkgComments{decls: map[string]token.Position{}, consts: map[string][]markers.Line{},
 		types: map[string][]markers.Line{}, typePos: map[string]token.Position{}, typeDoc: map[string]int{},
 		fields: map[string][]markers.Line{}, fieldPos: map[string]token.Position{},
-		typeText: map[string]string{}, fieldText: map[string]string{},
+		typeText: map[string]string{}, fieldText: map[string]string{}, declaredAs: map[string]declaredAs{},
 	}
 	ctx := build.Default
 	ctx.BuildTags = buildTags
@@ -352,6 +365,17 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					}
 					if doc != nil {
 						pc.typeDoc[s.Name.Name] = fset.Position(doc.Pos()).Line
+					}
+					switch rhs := s.Type.(type) {
+					case *ast.Ident:
+						// A builtin (type S string) is found in no package:
+						// DeclaredAs drops it.
+						pc.declaredAs[s.Name.Name] = declaredAs{name: rhs.Name}
+					case *ast.SelectorExpr:
+						if q, ok := rhs.X.(*ast.Ident); ok {
+							path, imports := importedAs(f, q.Name)
+							pc.declaredAs[s.Name.Name] = declaredAs{q: q.Name, name: rhs.Sel.Name, path: path, imports: imports}
+						}
 					}
 					if st, ok := s.Type.(*ast.StructType); ok {
 						for _, fld := range st.Fields.List {
@@ -523,6 +547,55 @@ func lines(fset *token.FileSet, cg *ast.CommentGroup) []markers.Line {
 		}
 	}
 	return out
+}
+
+// importedAs is the import path a file imports under the explicit name q
+// ("" if none does), and the paths it imports under their own names.
+func importedAs(f *ast.File, q string) (path string, unnamed []string) {
+	for _, is := range f.Imports {
+		p := strings.Trim(is.Path.Value, "`\"")
+		switch {
+		case is.Name == nil:
+			unnamed = append(unnamed, p)
+		case is.Name.Name == q:
+			return p, nil
+		}
+	}
+	return "", unnamed
+}
+
+// DeclaredAs is the named type a type of any loaded package is declared
+// as (B, for type A B or type A q.B), which go/types and gengo forget: they
+// give A the underlying type of B. controller-gen describes A as B plus
+// A's own markers.
+func (l *Loaded) DeclaredAs(pkg, name string) (*types.Type, bool) {
+	pc := l.commentsOf(pkg)
+	if pc == nil {
+		return nil, false
+	}
+	d, ok := pc.declaredAs[name]
+	if !ok {
+		return nil, false
+	}
+	path := d.path
+	switch {
+	case d.q == "":
+		path = pkg
+	case path == "":
+		// Imported under its own name: the file's import of that name.
+		for _, ip := range d.imports {
+			if imp := l.Universe[ip]; imp != nil && imp.Name == d.q {
+				path = ip
+			}
+		}
+	}
+	// Indexed, not Universe.Package, which would add the package.
+	if dp := l.Universe[path]; dp != nil {
+		if t := dp.Types[d.name]; t != nil && t.Kind != types.Unknown {
+			return t, true
+		}
+	}
+	return nil, false
 }
 
 // TypeLines are the comment lines of a type of the run, and where the

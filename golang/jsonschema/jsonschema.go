@@ -150,25 +150,49 @@ func (e *emitter) register() {
 // kindFunc writes Validate_<Kind>.
 func (e *emitter) kindFunc(k *kubebuilder.Kind) {
 	name := k.Go.Name.Name
-	fn := e.rootFn(k.Go, k.Schema)
+	fn := e.rootFn(k.Go, k.Schema, "")
 	cel := celSchema(k.Schema)
 	body := []jen.Code{
 		jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Nil())),
 		jen.Var().Id("p").Qual(pkgRT, "Path"),
 		jen.Var().Id("errs").Qual(pkgField, "ErrorList"),
+	}
+	call := func(obj, old jen.Code) jen.Code { return jen.Id(fn).Call(jen.Op("&").Id("p"), obj, old) }
+	if main := withoutStatus(k); main != nil {
+		// With the status subresource, the server drops the status a
+		// create sends and keeps the old one on an update of the main
+		// resource, so it never checks the status there (its own
+		// required properties included); a webhook gets the object
+		// without it, which Go decodes to a zero status. Direct calls:
+		// a function value would move p to the heap.
+		mainFn, full := e.rootFn(k.Go, main, "_main"), fn
+		fn = "validate_" + name + "_request"
+		e.names[fn] = true
+		e.f.Commentf("%s checks a %s of a request for the main resource (main), whose", fn, name)
+		e.f.Comment("status the server does not take, or for a subresource.")
+		e.f.Func().Id(fn).Params(jen.Id("main").Bool(), jen.Id("p").Op("*").Qual(pkgRT, "Path"), jen.List(jen.Id("obj"), jen.Id("old")).Op("*").Id(name)).Qual(pkgField, "ErrorList").Block(
+			jen.If(jen.Id("main")).Block(jen.Return(jen.Id(mainFn).Call(jen.Id("p"), jen.Id("obj"), jen.Id("old")))),
+			jen.Return(jen.Id(full).Call(jen.Id("p"), jen.Id("obj"), jen.Id("old"))))
+		e.f.Line()
+		body = append(body, jen.Id("main").Op(":=").Id("op").Dot("Request").Dot("SubresourcePath").Call().Op("==").Lit("/"))
+		call = func(obj, old jen.Code) jen.Code {
+			return jen.Id(fn).Call(jen.Id("main"), jen.Op("&").Id("p"), obj, old)
+		}
+	}
+	body = append(body,
 		jen.If(jen.Id("op").Dot("Type").Op("==").Qual(pkgOp, "Update").Op("&&").Id("oldObj").Op("!=").Nil()).Block(
 			jen.Comment("As the server: what did not change is not checked again (ratcheting),"),
 			jen.Comment("and the items of list-sets and list-maps must be unique unless the"),
 			jen.Comment("old object's were not."),
 			jen.Id("errs").Op("=").Qual(pkgRT, "UpdateErrors").Call(
-				jen.Id(fn).Call(jen.Op("&").Id("p"), jen.Id("obj"), jen.Id("oldObj")),
-				jen.Id(fn).Call(jen.Op("&").Id("p"), jen.Id("obj"), jen.Nil()),
-				jen.Id(fn).Call(jen.Op("&").Id("p"), jen.Id("oldObj"), jen.Nil())),
+				call(jen.Id("obj"), jen.Id("oldObj")),
+				call(jen.Id("obj"), jen.Nil()),
+				call(jen.Id("oldObj"), jen.Nil())),
 		).Else().Block(
-			jen.Id("errs").Op("=").Id(fn).Call(jen.Op("&").Id("p"), jen.Id("obj"), jen.Nil()),
+			jen.Id("errs").Op("=").Add(call(jen.Id("obj"), jen.Nil())),
 		),
 		jen.Id("errs").Op("=").Qual(pkgRT, "Rebase").Call(jen.Id("errs"), jen.Id("fldPath")),
-	}
+	)
 	if sc := k.Markers.Scale; sc != nil {
 		body = append(body, jen.Comment("The scale subresource's replicas, as the server checks them on every write."))
 		for _, path := range []string{sc.SpecPath, sc.StatusPath} {
@@ -192,6 +216,22 @@ func (e *emitter) kindFunc(k *kubebuilder.Kind) {
 	e.f.Func().Id("Validate_"+name).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("op").Qual(pkgOp, "Operation"), jen.Id("fldPath").Op("*").Qual(pkgField, "Path"),
 		jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Id(name)).Qual(pkgField, "ErrorList").Block(body...)
 	e.f.Line()
+}
+
+// withoutStatus is the kind's schema without its status, which the main
+// resource's requests do not set when the kind has the status
+// subresource; nil when it has none or no status property.
+func withoutStatus(k *kubebuilder.Kind) *apiextv1.JSONSchemaProps {
+	if !k.Markers.Status {
+		return nil
+	}
+	if _, ok := k.Schema.Properties["status"]; !ok {
+		return nil
+	}
+	s := k.Schema.DeepCopy()
+	delete(s.Properties, "status")
+	s.Required = slices.DeleteFunc(s.Required, func(r string) bool { return r == "status" })
+	return s
 }
 
 // scaleReplicas checks the integer at a scale subresource's replicas path
@@ -238,8 +278,8 @@ func (e *emitter) scaleReplicas(k *kubebuilder.Kind, jsonPath string) jen.Code {
 
 // rootFn names the function that checks a kind: as structFn's, but
 // without ratcheting the kind's own errors.
-func (e *emitter) rootFn(t *types.Type, s *apiextv1.JSONSchemaProps) string {
-	name := "validate_" + t.Name.Name + "_root"
+func (e *emitter) rootFn(t *types.Type, s *apiextv1.JSONSchemaProps, suffix string) string {
+	name := "validate_" + t.Name.Name + "_root" + suffix
 	e.names[name] = true
 	e.pending = append(e.pending, pendingFn{name: name, t: t, s: s, root: true})
 	return name

@@ -88,7 +88,23 @@ type CronTabSpec struct {
 	// Template is the pod every run starts.
 	// +optional
 	Template *corev1.PodTemplateSpec `json:"template,omitempty"`
+
+	// Owner is who owns the CronTab.
+	// +optional
+	Owner OwnerName `json:"owner,omitempty"`
 }
+
+// DNSLabel is a lowercase RFC 1123 label.
+// +kubebuilder:validation:MinLength=1
+// +kubebuilder:validation:MaxLength=63
+// +kubebuilder:validation:Pattern=`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`
+type DNSLabel string
+
+// OwnerName is the DNSLabel of who owns a CronTab. Declared as DNSLabel, it
+// has DNSLabel's markers as well as its own (controller-gen describes it as
+// DNSLabel's schema with its markers added; Go forgets DNSLabel).
+// +kubebuilder:validation:XValidation:rule="self != 'root'",message="root owns no CronTab"
+type OwnerName DNSLabel
 
 // ConcurrencyPolicy says how runs of a CronTab overlap.
 // +kubebuilder:validation:Enum=Allow;Forbid;Replace
@@ -109,6 +125,14 @@ type CronTabStatus struct {
 	// +listType=map
 	// +listMapKey=type
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
+
+	// LastRuns are the names of the last runs, newest first. Required (no
+	// omitempty), as a status written by a controller only may be: the
+	// server never checks the status on the main resource, which has the
+	// status subresource.
+	// +listType=atomic
+	// +kubebuilder:validation:MaxItems=10
+	LastRuns []DNSLabel `json:"lastRuns"`
 }
 
 // +kubebuilder:object:root=true

@@ -35,7 +35,7 @@ func validCronTab() *CronTab {
 			Template: &corev1.PodTemplateSpec{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "c", Image: "i",
 				Ports: []corev1.ContainerPort{{ContainerPort: 80, Protocol: corev1.ProtocolTCP}}}}}},
 		},
-		Status: CronTabStatus{Conditions: []metav1.Condition{{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Running", LastTransitionTime: metav1.Now()}}},
+		Status: CronTabStatus{Conditions: []metav1.Condition{{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Running", LastTransitionTime: metav1.Now()}}, LastRuns: []DNSLabel{"run-1"}},
 	}
 }
 
@@ -78,7 +78,13 @@ func TestValidateCronTab(t *testing.T) {
 			}
 		}, []string{"FieldValueTooMany spec.annotations", blocked}},
 		{"required in another package's type (containers)", func(c *CronTab) { c.Spec.Template.Spec.Containers = nil }, []string{"FieldValueRequired spec.template.spec.containers", blocked}},
-		{"metav1.Condition's own markers", func(c *CronTab) { c.Status.Conditions[0].Status = "Maybe" }, []string{"FieldValueNotSupported status.conditions[0].status", blocked}},
+		// type OwnerName DNSLabel: DNSLabel's markers hold too.
+		{"markers of the type a type is declared as", func(c *CronTab) { c.Spec.Owner = "Not_A_Label" }, []string{"FieldValueInvalid spec.owner"}},
+		{"maxLength of the type a type is declared as", func(c *CronTab) { c.Spec.Owner = OwnerName(strings.Repeat("a", 64)) }, []string{"FieldValueTooLong spec.owner", blocked}},
+		{"own markers of a type declared as another", func(c *CronTab) { c.Spec.Owner = "root" }, []string{"FieldValueInvalid spec.owner"}},
+		// The server drops the status a create sends (the kind has the
+		// status subresource): nothing in it is checked.
+		{"status on the main resource", func(c *CronTab) { c.Status.Conditions[0].Status = "Maybe"; c.Status.LastRuns = nil }, nil},
 		{"CEL rule", func(c *CronTab) { c.Spec.SuspendUntil = ptr(metav1.Now()) }, []string{"FieldValueInvalid spec"}},
 		{"embedded resource without its kind", func(c *CronTab) {
 			c.Spec.Notify = runtime.RawExtension{Raw: []byte(`{"apiVersion":"v1","metadata":{"name":"a/b"}}`)}
@@ -98,6 +104,43 @@ func TestValidateCronTab(t *testing.T) {
 				if !got[w] {
 					t.Errorf("no %s among %v", w, got)
 				}
+			}
+		})
+	}
+}
+
+// On the status subresource the status is checked (the required lastRuns,
+// metav1.Condition's own markers); on the main resource the server keeps
+// the old status, so nothing in it is checked there.
+func TestValidateCronTabStatus(t *testing.T) {
+	ctx := context.Background()
+	old := validCronTab()
+	old.Status.LastRuns = []DNSLabel{"run-1"}
+	status := operation.Operation{Type: operation.Update, Request: operation.Request{Subresources: []string{"status"}}}
+	main := operation.Operation{Type: operation.Update}
+	for _, c := range []struct {
+		name       string
+		change     func(*CronTab)
+		wantStatus []string
+	}{
+		{"metav1.Condition's own markers", func(c *CronTab) { c.Status.Conditions[0].Status = "Maybe" }, []string{"FieldValueNotSupported status.conditions[0].status", blocked}},
+		{"required in the status", func(c *CronTab) { c.Status.LastRuns = nil }, []string{"FieldValueRequired status.lastRuns", blocked}},
+		{"items of the status", func(c *CronTab) { c.Status.LastRuns = []DNSLabel{"Run"} }, []string{"FieldValueInvalid status.lastRuns[0]"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			obj := old.DeepCopy()
+			c.change(obj)
+			got := errorKeys(Validate_CronTab(ctx, status, nil, obj, old))
+			if len(got) != len(c.wantStatus) {
+				t.Errorf("/status: errors %v, want %v", got, c.wantStatus)
+			}
+			for _, w := range c.wantStatus {
+				if !got[w] {
+					t.Errorf("/status: no %s among %v", w, got)
+				}
+			}
+			if errs := Validate_CronTab(ctx, main, nil, obj, old); len(errs) > 0 {
+				t.Errorf("main resource: the status is not the request's to set, yet: %v", errs)
 			}
 		})
 	}

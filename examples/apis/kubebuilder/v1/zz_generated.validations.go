@@ -48,9 +48,18 @@ func RegisterValidations(scheme *runtime.Scheme) error {
 	return nil
 }
 
+// validate_CronTab_request checks a CronTab of a request for the main resource (main), whose
+// status the server does not take, or for a subresource.
+func validate_CronTab_request(main bool, p *vgruntime.Path, obj, old *CronTab) field.ErrorList {
+	if main {
+		return validate_CronTab_root_main(p, obj, old)
+	}
+	return validate_CronTab_root(p, obj, old)
+}
+
 // celRatchet_CronTab is the schema of CronTab's CEL rules, on which the API server's correlation
 // tells a changed value from an unchanged one when a compiled rule fails.
-var celRatchet_CronTab = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["cronSpec","image"],"properties":{"annotations":{"type":"object","maxProperties":16,"additionalProperties":{"type":"string","maxLength":256}},"concurrencyPolicy":{"type":"string","default":"Allow","enum":["Allow","Forbid","Replace"]},"contact":{"type":"string","format":"email"},"cronSpec":{"type":"string","maxLength":64,"minLength":9,"pattern":"^(\\S+\\s+){4}\\S+$"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"image":{"type":"string","maxLength":256},"maxSurge":{"pattern":"^(\\d+|\\d+%)$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"notify":{"type":"object","x-kubernetes-preserve-unknown-fields":true,"x-kubernetes-embedded-resource":true},"replicas":{"type":"integer","format":"int32","default":1,"maximum":10,"minimum":1},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0,"exclusiveMinimum":true,"multipleOf":5},"suspend":{"type":"boolean"},"suspendUntil":{"type":"string","format":"date-time"},"tags":{"type":"array","maxItems":8,"items":{"type":"string","maxLength":32},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(t, t != 'UPPER')","message":"no tag is UPPER"}]},"template":{"type":"object","properties":{"metadata":{"type":"object"},"spec":{"type":"object","required":["containers"],"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64"},"affinity":{"type":"object","properties":{"nodeAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["preference","weight"],"properties":{"preference":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"object","required":["nodeSelectorTerms"],"properties":{"nodeSelectorTerms":{"type":"array","items":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"}}},"podAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}},"podAntiAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}}}},"automountServiceAccountToken":{"type":"boolean"},"containers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"dnsConfig":{"type":"object","properties":{"nameservers":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"options":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"searches":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"dnsPolicy":{"type":"string"},"enableServiceLinks":{"type":"boolean"},"ephemeralContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"targetContainerName":{"type":"string"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"evictionResponders":{"type":"array","items":{"type":"object","required":["name","priority"],"properties":{"name":{"type":"string"},"priority":{"type":"integer","format":"int32"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"hostAliases":{"type":"array","items":{"type":"object","required":["ip"],"properties":{"hostnames":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"ip":{"type":"string"}}},"x-kubernetes-list-map-keys":["ip"],"x-kubernetes-list-type":"map"},"hostIPC":{"type":"boolean"},"hostNetwork":{"type":"boolean"},"hostPID":{"type":"boolean"},"hostUsers":{"type":"boolean"},"hostname":{"type":"string"},"hostnameOverride":{"type":"string"},"imagePullSecrets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"initContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"nodeName":{"type":"string"},"nodeSelector":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-map-type":"atomic"},"os":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"overhead":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"preemptionPolicy":{"type":"string"},"priority":{"type":"integer","format":"int32"},"priorityClassName":{"type":"string"},"readinessGates":{"type":"array","items":{"type":"object","required":["conditionType"],"properties":{"conditionType":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resourceClaims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"},"resourceClaimTemplateName":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"runtimeClassName":{"type":"string"},"schedulerName":{"type":"string"},"schedulingGates":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"schedulingGroup":{"type":"object","properties":{"podGroupName":{"type":"string"}}},"securityContext":{"type":"object","properties":{"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"fsGroup":{"type":"integer","format":"int64"},"fsGroupChangePolicy":{"type":"string"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxChangePolicy":{"type":"string"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"supplementalGroups":{"type":"array","items":{"type":"integer","format":"int64"},"x-kubernetes-list-type":"atomic"},"supplementalGroupsPolicy":{"type":"string"},"sysctls":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"serviceAccount":{"type":"string"},"serviceAccountName":{"type":"string"},"setHostnameAsFQDN":{"type":"boolean"},"shareProcessNamespace":{"type":"boolean"},"subdomain":{"type":"string"},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"tolerations":{"type":"array","items":{"type":"object","properties":{"effect":{"type":"string"},"key":{"type":"string"},"operator":{"type":"string"},"tolerationSeconds":{"type":"integer","format":"int64"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"topologySpreadConstraints":{"type":"array","items":{"type":"object","required":["maxSkew","topologyKey","whenUnsatisfiable"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"maxSkew":{"type":"integer","format":"int32"},"minDomains":{"type":"integer","format":"int32"},"nodeAffinityPolicy":{"type":"string"},"nodeTaintsPolicy":{"type":"string"},"topologyKey":{"type":"string"},"whenUnsatisfiable":{"type":"string"}}},"x-kubernetes-list-map-keys":["topologyKey","whenUnsatisfiable"],"x-kubernetes-list-type":"map"},"volumes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"awsElasticBlockStore":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"azureDisk":{"type":"object","required":["diskName","diskURI"],"properties":{"cachingMode":{"type":"string"},"diskName":{"type":"string"},"diskURI":{"type":"string"},"fsType":{"type":"string","default":"ext4"},"kind":{"type":"string"},"readOnly":{"type":"boolean","default":false}}},"azureFile":{"type":"object","required":["secretName","shareName"],"properties":{"readOnly":{"type":"boolean"},"secretName":{"type":"string"},"shareName":{"type":"string"}}},"cephfs":{"type":"object","required":["monitors"],"properties":{"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"readOnly":{"type":"boolean"},"secretFile":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string"}}},"cinder":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeID":{"type":"string"}}},"configMap":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"csi":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"nodePublishSecretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"readOnly":{"type":"boolean"},"volumeAttributes":{"type":"object","additionalProperties":{"type":"string"}}}},"downwardAPI":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"emptyDir":{"type":"object","properties":{"medium":{"type":"string"},"mode":{"type":"integer","format":"int32"},"sizeLimit":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"ephemeral":{"type":"object","properties":{"volumeClaimTemplate":{"type":"object","required":["spec"],"properties":{"metadata":{"type":"object"},"spec":{"type":"object","properties":{"accessModes":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"dataSource":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"dataSourceRef":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"},"namespace":{"type":"string"}}},"resources":{"type":"object","properties":{"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"storageClassName":{"type":"string"},"volumeAttributesClassName":{"type":"string"},"volumeMode":{"type":"string"},"volumeName":{"type":"string"}}}}}}},"fc":{"type":"object","properties":{"fsType":{"type":"string"},"lun":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"targetWWNs":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"wwids":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"flexVolume":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"options":{"type":"object","additionalProperties":{"type":"string"}},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"}}},"flocker":{"type":"object","properties":{"datasetName":{"type":"string"},"datasetUUID":{"type":"string"}}},"gcePersistentDisk":{"type":"object","required":["pdName"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"pdName":{"type":"string"},"readOnly":{"type":"boolean"}}},"gitRepo":{"type":"object","required":["repository"],"properties":{"directory":{"type":"string"},"repository":{"type":"string"},"revision":{"type":"string"}}},"glusterfs":{"type":"object","required":["endpoints","path"],"properties":{"endpoints":{"type":"string"},"path":{"type":"string"},"readOnly":{"type":"boolean"}}},"hostPath":{"type":"object","required":["path"],"properties":{"path":{"type":"string"},"type":{"type":"string"}}},"image":{"type":"object","properties":{"pullPolicy":{"type":"string"},"reference":{"type":"string"}}},"iscsi":{"type":"object","required":["iqn","lun","targetPortal"],"properties":{"chapAuthDiscovery":{"type":"boolean"},"chapAuthSession":{"type":"boolean"},"fsType":{"type":"string"},"initiatorName":{"type":"string"},"iqn":{"type":"string"},"iscsiInterface":{"type":"string","default":"default"},"lun":{"type":"integer","format":"int32"},"portals":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"targetPortal":{"type":"string"}}},"name":{"type":"string"},"nfs":{"type":"object","required":["path","server"],"properties":{"path":{"type":"string"},"readOnly":{"type":"boolean"},"server":{"type":"string"}}},"persistentVolumeClaim":{"type":"object","required":["claimName"],"properties":{"claimName":{"type":"string"},"readOnly":{"type":"boolean"}}},"photonPersistentDisk":{"type":"object","required":["pdID"],"properties":{"fsType":{"type":"string"},"pdID":{"type":"string"}}},"portworxVolume":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"projected":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"sources":{"type":"array","items":{"type":"object","properties":{"clusterTrustBundle":{"type":"object","required":["path"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"name":{"type":"string"},"optional":{"type":"boolean"},"path":{"type":"string"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"configMap":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"downwardAPI":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"podCertificate":{"type":"object","required":["keyType","signerName"],"properties":{"certificateChainPath":{"type":"string"},"credentialBundlePath":{"type":"string"},"keyPath":{"type":"string"},"keyType":{"type":"string"},"maxExpirationSeconds":{"type":"integer","format":"int32"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"},"userAnnotations":{"type":"object","additionalProperties":{"type":"string"}}}},"secret":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"serviceAccountToken":{"type":"object","required":["path"],"properties":{"audience":{"type":"string"},"expirationSeconds":{"type":"integer","format":"int64"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}}}},"x-kubernetes-list-type":"atomic"}}},"quobyte":{"type":"object","required":["registry","volume"],"properties":{"group":{"type":"string"},"readOnly":{"type":"boolean"},"registry":{"type":"string"},"tenant":{"type":"string"},"user":{"type":"string"},"volume":{"type":"string"}}},"rbd":{"type":"object","required":["image","monitors"],"properties":{"fsType":{"type":"string"},"image":{"type":"string"},"keyring":{"type":"string","default":"/etc/ceph/keyring"},"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"pool":{"type":"string","default":"rbd"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string","default":"admin"}}},"scaleIO":{"type":"object","required":["gateway","secretRef","system"],"properties":{"fsType":{"type":"string","default":"xfs"},"gateway":{"type":"string"},"protectionDomain":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"sslEnabled":{"type":"boolean"},"storageMode":{"type":"string","default":"ThinProvisioned"},"storagePool":{"type":"string"},"system":{"type":"string"},"volumeName":{"type":"string"}}},"secret":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"optional":{"type":"boolean"},"secretName":{"type":"string"}}},"storageos":{"type":"object","properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeName":{"type":"string"},"volumeNamespace":{"type":"string"}}},"vsphereVolume":{"type":"object","required":["volumePath"],"properties":{"fsType":{"type":"string"},"storagePolicyID":{"type":"string"},"storagePolicyName":{"type":"string"},"volumePath":{"type":"string"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.suspendUntil) || self.suspend","message":"suspendUntil needs suspend"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
+var celRatchet_CronTab = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["cronSpec","image"],"properties":{"annotations":{"type":"object","maxProperties":16,"additionalProperties":{"type":"string","maxLength":256}},"concurrencyPolicy":{"type":"string","default":"Allow","enum":["Allow","Forbid","Replace"]},"contact":{"type":"string","format":"email"},"cronSpec":{"type":"string","maxLength":64,"minLength":9,"pattern":"^(\\S+\\s+){4}\\S+$"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"image":{"type":"string","maxLength":256},"maxSurge":{"pattern":"^(\\d+|\\d+%)$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"notify":{"type":"object","x-kubernetes-preserve-unknown-fields":true,"x-kubernetes-embedded-resource":true},"owner":{"type":"string","maxLength":63,"minLength":1,"pattern":"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$","x-kubernetes-validations":[{"rule":"self != 'root'","message":"root owns no CronTab"}]},"replicas":{"type":"integer","format":"int32","default":1,"maximum":10,"minimum":1},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0,"exclusiveMinimum":true,"multipleOf":5},"suspend":{"type":"boolean"},"suspendUntil":{"type":"string","format":"date-time"},"tags":{"type":"array","maxItems":8,"items":{"type":"string","maxLength":32},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(t, t != 'UPPER')","message":"no tag is UPPER"}]},"template":{"type":"object","properties":{"metadata":{"type":"object"},"spec":{"type":"object","required":["containers"],"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64"},"affinity":{"type":"object","properties":{"nodeAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["preference","weight"],"properties":{"preference":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"object","required":["nodeSelectorTerms"],"properties":{"nodeSelectorTerms":{"type":"array","items":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"}}},"podAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}},"podAntiAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}}}},"automountServiceAccountToken":{"type":"boolean"},"containers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"dnsConfig":{"type":"object","properties":{"nameservers":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"options":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"searches":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"dnsPolicy":{"type":"string"},"enableServiceLinks":{"type":"boolean"},"ephemeralContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"targetContainerName":{"type":"string"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"evictionResponders":{"type":"array","items":{"type":"object","required":["name","priority"],"properties":{"name":{"type":"string"},"priority":{"type":"integer","format":"int32"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"hostAliases":{"type":"array","items":{"type":"object","required":["ip"],"properties":{"hostnames":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"ip":{"type":"string"}}},"x-kubernetes-list-map-keys":["ip"],"x-kubernetes-list-type":"map"},"hostIPC":{"type":"boolean"},"hostNetwork":{"type":"boolean"},"hostPID":{"type":"boolean"},"hostUsers":{"type":"boolean"},"hostname":{"type":"string"},"hostnameOverride":{"type":"string"},"imagePullSecrets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"initContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"nodeName":{"type":"string"},"nodeSelector":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-map-type":"atomic"},"os":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"overhead":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"preemptionPolicy":{"type":"string"},"priority":{"type":"integer","format":"int32"},"priorityClassName":{"type":"string"},"readinessGates":{"type":"array","items":{"type":"object","required":["conditionType"],"properties":{"conditionType":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resourceClaims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"},"resourceClaimTemplateName":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"runtimeClassName":{"type":"string"},"schedulerName":{"type":"string"},"schedulingGates":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"schedulingGroup":{"type":"object","properties":{"podGroupName":{"type":"string"}}},"securityContext":{"type":"object","properties":{"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"fsGroup":{"type":"integer","format":"int64"},"fsGroupChangePolicy":{"type":"string"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxChangePolicy":{"type":"string"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"supplementalGroups":{"type":"array","items":{"type":"integer","format":"int64"},"x-kubernetes-list-type":"atomic"},"supplementalGroupsPolicy":{"type":"string"},"sysctls":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"serviceAccount":{"type":"string"},"serviceAccountName":{"type":"string"},"setHostnameAsFQDN":{"type":"boolean"},"shareProcessNamespace":{"type":"boolean"},"subdomain":{"type":"string"},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"tolerations":{"type":"array","items":{"type":"object","properties":{"effect":{"type":"string"},"key":{"type":"string"},"operator":{"type":"string"},"tolerationSeconds":{"type":"integer","format":"int64"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"topologySpreadConstraints":{"type":"array","items":{"type":"object","required":["maxSkew","topologyKey","whenUnsatisfiable"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"maxSkew":{"type":"integer","format":"int32"},"minDomains":{"type":"integer","format":"int32"},"nodeAffinityPolicy":{"type":"string"},"nodeTaintsPolicy":{"type":"string"},"topologyKey":{"type":"string"},"whenUnsatisfiable":{"type":"string"}}},"x-kubernetes-list-map-keys":["topologyKey","whenUnsatisfiable"],"x-kubernetes-list-type":"map"},"volumes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"awsElasticBlockStore":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"azureDisk":{"type":"object","required":["diskName","diskURI"],"properties":{"cachingMode":{"type":"string"},"diskName":{"type":"string"},"diskURI":{"type":"string"},"fsType":{"type":"string","default":"ext4"},"kind":{"type":"string"},"readOnly":{"type":"boolean","default":false}}},"azureFile":{"type":"object","required":["secretName","shareName"],"properties":{"readOnly":{"type":"boolean"},"secretName":{"type":"string"},"shareName":{"type":"string"}}},"cephfs":{"type":"object","required":["monitors"],"properties":{"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"readOnly":{"type":"boolean"},"secretFile":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string"}}},"cinder":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeID":{"type":"string"}}},"configMap":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"csi":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"nodePublishSecretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"readOnly":{"type":"boolean"},"volumeAttributes":{"type":"object","additionalProperties":{"type":"string"}}}},"downwardAPI":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"emptyDir":{"type":"object","properties":{"medium":{"type":"string"},"mode":{"type":"integer","format":"int32"},"sizeLimit":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"ephemeral":{"type":"object","properties":{"volumeClaimTemplate":{"type":"object","required":["spec"],"properties":{"metadata":{"type":"object"},"spec":{"type":"object","properties":{"accessModes":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"dataSource":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"dataSourceRef":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"},"namespace":{"type":"string"}}},"resources":{"type":"object","properties":{"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"storageClassName":{"type":"string"},"volumeAttributesClassName":{"type":"string"},"volumeMode":{"type":"string"},"volumeName":{"type":"string"}}}}}}},"fc":{"type":"object","properties":{"fsType":{"type":"string"},"lun":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"targetWWNs":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"wwids":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"flexVolume":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"options":{"type":"object","additionalProperties":{"type":"string"}},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"}}},"flocker":{"type":"object","properties":{"datasetName":{"type":"string"},"datasetUUID":{"type":"string"}}},"gcePersistentDisk":{"type":"object","required":["pdName"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"pdName":{"type":"string"},"readOnly":{"type":"boolean"}}},"gitRepo":{"type":"object","required":["repository"],"properties":{"directory":{"type":"string"},"repository":{"type":"string"},"revision":{"type":"string"}}},"glusterfs":{"type":"object","required":["endpoints","path"],"properties":{"endpoints":{"type":"string"},"path":{"type":"string"},"readOnly":{"type":"boolean"}}},"hostPath":{"type":"object","required":["path"],"properties":{"path":{"type":"string"},"type":{"type":"string"}}},"image":{"type":"object","properties":{"pullPolicy":{"type":"string"},"reference":{"type":"string"}}},"iscsi":{"type":"object","required":["iqn","lun","targetPortal"],"properties":{"chapAuthDiscovery":{"type":"boolean"},"chapAuthSession":{"type":"boolean"},"fsType":{"type":"string"},"initiatorName":{"type":"string"},"iqn":{"type":"string"},"iscsiInterface":{"type":"string","default":"default"},"lun":{"type":"integer","format":"int32"},"portals":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"targetPortal":{"type":"string"}}},"name":{"type":"string"},"nfs":{"type":"object","required":["path","server"],"properties":{"path":{"type":"string"},"readOnly":{"type":"boolean"},"server":{"type":"string"}}},"persistentVolumeClaim":{"type":"object","required":["claimName"],"properties":{"claimName":{"type":"string"},"readOnly":{"type":"boolean"}}},"photonPersistentDisk":{"type":"object","required":["pdID"],"properties":{"fsType":{"type":"string"},"pdID":{"type":"string"}}},"portworxVolume":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"projected":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"sources":{"type":"array","items":{"type":"object","properties":{"clusterTrustBundle":{"type":"object","required":["path"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"name":{"type":"string"},"optional":{"type":"boolean"},"path":{"type":"string"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"configMap":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"downwardAPI":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"podCertificate":{"type":"object","required":["keyType","signerName"],"properties":{"certificateChainPath":{"type":"string"},"credentialBundlePath":{"type":"string"},"keyPath":{"type":"string"},"keyType":{"type":"string"},"maxExpirationSeconds":{"type":"integer","format":"int32"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"},"userAnnotations":{"type":"object","additionalProperties":{"type":"string"}}}},"secret":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"serviceAccountToken":{"type":"object","required":["path"],"properties":{"audience":{"type":"string"},"expirationSeconds":{"type":"integer","format":"int64"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}}}},"x-kubernetes-list-type":"atomic"}}},"quobyte":{"type":"object","required":["registry","volume"],"properties":{"group":{"type":"string"},"readOnly":{"type":"boolean"},"registry":{"type":"string"},"tenant":{"type":"string"},"user":{"type":"string"},"volume":{"type":"string"}}},"rbd":{"type":"object","required":["image","monitors"],"properties":{"fsType":{"type":"string"},"image":{"type":"string"},"keyring":{"type":"string","default":"/etc/ceph/keyring"},"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"pool":{"type":"string","default":"rbd"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string","default":"admin"}}},"scaleIO":{"type":"object","required":["gateway","secretRef","system"],"properties":{"fsType":{"type":"string","default":"xfs"},"gateway":{"type":"string"},"protectionDomain":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"sslEnabled":{"type":"boolean"},"storageMode":{"type":"string","default":"ThinProvisioned"},"storagePool":{"type":"string"},"system":{"type":"string"},"volumeName":{"type":"string"}}},"secret":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"optional":{"type":"boolean"},"secretName":{"type":"string"}}},"storageos":{"type":"object","properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeName":{"type":"string"},"volumeNamespace":{"type":"string"}}},"vsphereVolume":{"type":"object","required":["volumePath"],"properties":{"fsType":{"type":"string"},"storagePolicyID":{"type":"string"},"storagePolicyName":{"type":"string"},"volumePath":{"type":"string"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.suspendUntil) || self.suspend","message":"suspendUntil needs suspend"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
 
 // celKind_CronTab evaluates the CEL rules at and below a CronTab, compiled to Go; oldObj is its
 // old value as the API server correlates it (nil for none).
@@ -104,36 +113,57 @@ func celKind_CronTabSpec(op operation.Operation, rt *celrules.Ratchet, p *vgrunt
 			}
 		}
 	}
-	// the rules at tags
-	if !(len(obj.Tags) == 0) {
-		fp7 := p.Child("tags")
-		v9 := obj.Tags
-		var o10 []string
-		var ov8 *[]string
-		if oldObj != nil && !(len(oldObj.Tags) == 0) {
-			o10 = oldObj.Tags
+	// the rules at owner
+	if !(obj.Owner == "") {
+		fp7 := p.Child("owner")
+		v9 := string(obj.Owner)
+		var o10 string
+		var ov8 *string
+		if oldObj != nil && !(oldObj.Owner == "") {
+			o10 = string(oldObj.Owner)
 			ov8 = &o10
 		}
 		_ = ov8
+		// rule: self != 'root'
+		{
+			if !(!(v9 == "root")) {
+				if !(rt.Unchanged(&fp7)) {
+					detail := "root owns no CronTab"
+					errs = append(errs, vgruntime.CELFailed(&fp7, "", v9, detail, "FieldValueInvalid"))
+				}
+			}
+		}
+	}
+	// the rules at tags
+	if !(len(obj.Tags) == 0) {
+		fp11 := p.Child("tags")
+		v13 := obj.Tags
+		var o14 []string
+		var ov12 *[]string
+		if oldObj != nil && !(len(oldObj.Tags) == 0) {
+			o14 = oldObj.Tags
+			ov12 = &o14
+		}
+		_ = ov12
 		// rule: self.all(t, t != 'UPPER')
 		{
-			v11 := true
-			var e12 string
-			for i13 := range v9 {
-				x14 := string(v9[i13])
-				_ = x14
-				if !!(x14 == "UPPER") {
-					v11 = false
-					e12 = ""
+			v15 := true
+			var e16 string
+			for i17 := range v13 {
+				x18 := string(v13[i17])
+				_ = x18
+				if !!(x18 == "UPPER") {
+					v15 = false
+					e16 = ""
 					break
 				}
 			}
-			if e12 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp7, "array", e12, "no tag is UPPER"))
-			} else if !(v11) {
-				if !(rt.Unchanged(&fp7)) {
+			if e16 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp11, "array", e16, "no tag is UPPER"))
+			} else if !(v15) {
+				if !(rt.Unchanged(&fp11)) {
 					detail := "no tag is UPPER"
-					errs = append(errs, vgruntime.CELFailed(&fp7, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+					errs = append(errs, vgruntime.CELFailed(&fp11, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 				}
 			}
 		}
@@ -141,7 +171,7 @@ func celKind_CronTabSpec(op operation.Operation, rt *celrules.Ratchet, p *vgrunt
 	return
 }
 
-// celAt_CronTab evaluates the CEL rules of CronTab compiled to Go (2 of its 2): the API server's
+// celAt_CronTab evaluates the CEL rules of CronTab compiled to Go (3 of its 3): the API server's
 // CEL validator's verdicts, messages, reasons and paths, on the Go object.
 func celAt_CronTab(op operation.Operation, p *vgruntime.Path, obj, oldObj *CronTab) field.ErrorList {
 	if op.Type != operation.Update {
@@ -160,13 +190,14 @@ func Validate_CronTab(ctx context.Context, op operation.Operation, fldPath *fiel
 	}
 	var p vgruntime.Path
 	var errs field.ErrorList
+	main := op.Request.SubresourcePath() == "/"
 	if op.Type == operation.Update && oldObj != nil {
 		// As the server: what did not change is not checked again (ratcheting),
 		// and the items of list-sets and list-maps must be unique unless the
 		// old object's were not.
-		errs = vgruntime.UpdateErrors(validate_CronTab_root(&p, obj, oldObj), validate_CronTab_root(&p, obj, nil), validate_CronTab_root(&p, oldObj, nil))
+		errs = vgruntime.UpdateErrors(validate_CronTab_request(main, &p, obj, oldObj), validate_CronTab_request(main, &p, obj, nil), validate_CronTab_request(main, &p, oldObj, nil))
 	} else {
-		errs = validate_CronTab_root(&p, obj, nil)
+		errs = validate_CronTab_request(main, &p, obj, nil)
 	}
 	errs = vgruntime.Rebase(errs, fldPath)
 	// As the server: the rules run only when the schema found no error that makes them unsafe.
@@ -208,6 +239,24 @@ func validate_CronTab_root(p *vgruntime.Path, obj, old *CronTab) (errs field.Err
 	return
 }
 
+// validate_CronTab_root_main checks a CronTab against its schema; old is its old value on an
+// update (nil when there is none), which ratchets what did not change.
+func validate_CronTab_root_main(p *vgruntime.Path, obj, old *CronTab) (errs field.ErrorList) {
+	// field spec
+	{
+		fp19 := p.Child("spec")
+		ov20 := func() *CronTabSpec {
+			if old == nil {
+				return nil
+			}
+			return &old.Spec
+		}()
+		_ = ov20
+		errs = append(errs, validate_CronTabSpec(&fp19, &obj.Spec, ov20)...)
+	}
+	return
+}
+
 // pattern1 is the pattern ^(\S+\s+){4}\S+$, compiled once.
 var pattern1 = regexp.MustCompile("^(\\S+\\s+){4}\\S+$")
 
@@ -223,6 +272,9 @@ func listMapKey1(e *v1.EnvVar) struct {
 	}{e.Name}
 }
 
+// pattern3 is the pattern ^[a-z0-9]([-a-z0-9]*[a-z0-9])?$, compiled once.
+var pattern3 = regexp.MustCompile("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
+
 // validate_CronTabSpec checks a CronTabSpec against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.ErrorList) {
@@ -231,117 +283,117 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field cronSpec
 	{
-		fp12 := p.Child("cronSpec")
-		ov13 := func() *string {
+		fp21 := p.Child("cronSpec")
+		ov22 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.CronSpec
 		}()
-		_ = ov13
-		if !vgruntime.UnchangedScalar(&obj.CronSpec, ov13) {
+		_ = ov22
+		if !vgruntime.UnchangedScalar(&obj.CronSpec, ov22) {
 			if utf8.RuneCountInString(string(*&obj.CronSpec)) > 64 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp12, 64))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp21, 64))
 			} else if utf8.RuneCountInString(string(*&obj.CronSpec)) < 9 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp12, string(*&obj.CronSpec), vgruntime.MinLengthDetail(9)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp21, string(*&obj.CronSpec), vgruntime.MinLengthDetail(9)))
 			} else if !pattern1.MatchString(string(*&obj.CronSpec)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp12, string(*&obj.CronSpec), vgruntime.PatternDetail("^(\\S+\\s+){4}\\S+$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp21, string(*&obj.CronSpec), vgruntime.PatternDetail("^(\\S+\\s+){4}\\S+$")))
 			}
 		}
 	}
 	// field image
 	{
-		fp14 := p.Child("image")
-		ov15 := func() *string {
+		fp23 := p.Child("image")
+		ov24 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Image
 		}()
-		_ = ov15
-		if !vgruntime.UnchangedScalar(&obj.Image, ov15) {
+		_ = ov24
+		if !vgruntime.UnchangedScalar(&obj.Image, ov24) {
 			if utf8.RuneCountInString(string(*&obj.Image)) > 256 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp14, 256))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp23, 256))
 			}
 		}
 	}
 	// field replicas
 	{
-		fp16 := p.Child("replicas")
+		fp25 := p.Child("replicas")
 		if !(obj.Replicas == nil) {
-			ov17 := func() *int32 {
+			ov26 := func() *int32 {
 				if old == nil {
 					return nil
 				}
 				return old.Replicas
 			}()
-			_ = ov17
-			if !vgruntime.UnchangedScalar(obj.Replicas, ov17) {
+			_ = ov26
+			if !vgruntime.UnchangedScalar(obj.Replicas, ov26) {
 				if int64(*obj.Replicas) < int64(1) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp16, int64(*obj.Replicas), vgruntime.Bound(true, false, 1.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp25, int64(*obj.Replicas), vgruntime.Bound(true, false, 1.0)))
 				}
 				if int64(*obj.Replicas) > int64(10) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp16, int64(*obj.Replicas), vgruntime.Bound(false, false, 10.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp25, int64(*obj.Replicas), vgruntime.Bound(false, false, 10.0)))
 				}
 			}
 		}
 	}
 	// field concurrencyPolicy
 	{
-		fp18 := p.Child("concurrencyPolicy")
+		fp27 := p.Child("concurrencyPolicy")
 		if !(obj.ConcurrencyPolicy == "") {
-			ov19 := func() *ConcurrencyPolicy {
+			ov28 := func() *ConcurrencyPolicy {
 				if old == nil {
 					return nil
 				}
 				return &old.ConcurrencyPolicy
 			}()
-			_ = ov19
-			if !vgruntime.UnchangedScalar(&obj.ConcurrencyPolicy, ov19) {
+			_ = ov28
+			if !vgruntime.UnchangedScalar(&obj.ConcurrencyPolicy, ov28) {
 				switch string(*&obj.ConcurrencyPolicy) {
 				case "Allow", "Forbid", "Replace":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp18, string(*&obj.ConcurrencyPolicy), []string{"Allow", "Forbid", "Replace"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp27, string(*&obj.ConcurrencyPolicy), []string{"Allow", "Forbid", "Replace"}))
 				}
 			}
 		}
 	}
 	// field startingDeadlineSeconds
 	{
-		fp24 := p.Child("startingDeadlineSeconds")
+		fp33 := p.Child("startingDeadlineSeconds")
 		if !(obj.StartingDeadlineSeconds == nil) {
-			ov25 := func() *int64 {
+			ov34 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return old.StartingDeadlineSeconds
 			}()
-			_ = ov25
-			if !vgruntime.UnchangedScalar(obj.StartingDeadlineSeconds, ov25) {
+			_ = ov34
+			if !vgruntime.UnchangedScalar(obj.StartingDeadlineSeconds, ov34) {
 				if int64(*obj.StartingDeadlineSeconds) <= int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp24, int64(*obj.StartingDeadlineSeconds), vgruntime.Bound(true, true, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp33, int64(*obj.StartingDeadlineSeconds), vgruntime.Bound(true, true, 0.0)))
 				}
 				if int64(*obj.StartingDeadlineSeconds)%int64(5) != 0 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp24, int64(*obj.StartingDeadlineSeconds), vgruntime.MultipleOf(5.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp33, int64(*obj.StartingDeadlineSeconds), vgruntime.MultipleOf(5.0)))
 				}
 			}
 		}
 	}
 	// field maxSurge
 	{
-		fp26 := p.Child("maxSurge")
+		fp35 := p.Child("maxSurge")
 		if !(obj.MaxSurge == nil) {
-			ov27 := func() *intstr.IntOrString {
+			ov36 := func() *intstr.IntOrString {
 				if old == nil {
 					return nil
 				}
 				return old.MaxSurge
 			}()
-			_ = ov27
-			if !vgruntime.Unchanged(obj.MaxSurge, ov27) {
+			_ = ov36
+			if !vgruntime.Unchanged(obj.MaxSurge, ov36) {
 				if (obj.MaxSurge).Type == intstr.String {
 					if !pattern2.MatchString((obj.MaxSurge).StrVal) {
-						errs = append(errs, vgruntime.SchemaInvalid(&fp26, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
+						errs = append(errs, vgruntime.SchemaInvalid(&fp35, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
 					}
 				} else {
 				}
@@ -350,26 +402,26 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field tags
 	{
-		fp28 := p.Child("tags")
+		fp37 := p.Child("tags")
 		if !(len(obj.Tags) == 0) {
-			ov29 := func() *[]string {
+			ov38 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Tags
 			}()
-			_ = ov29
-			if !vgruntime.Unchanged(&obj.Tags, ov29) {
+			_ = ov38
+			if !vgruntime.Unchanged(&obj.Tags, ov38) {
 				if len(*&obj.Tags) > 8 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp28, len(*&obj.Tags), 8))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp37, len(*&obj.Tags), 8))
 				}
-				errs = append(errs, vgruntime.UniqueValues(&fp28, *&obj.Tags)...)
-				for i31 := range *&obj.Tags {
-					ip30 := fp28.Index(i31)
-					oi32 := vgruntime.OldItemEqual(ov29, &(*&obj.Tags)[i31])
-					if !vgruntime.UnchangedScalar(&(*&obj.Tags)[i31], oi32) {
-						if utf8.RuneCountInString(string(*&(*&obj.Tags)[i31])) > 32 {
-							errs = append(errs, vgruntime.SchemaTooLong(&ip30, 32))
+				errs = append(errs, vgruntime.UniqueValues(&fp37, *&obj.Tags)...)
+				for i40 := range *&obj.Tags {
+					ip39 := fp37.Index(i40)
+					oi41 := vgruntime.OldItemEqual(ov38, &(*&obj.Tags)[i40])
+					if !vgruntime.UnchangedScalar(&(*&obj.Tags)[i40], oi41) {
+						if utf8.RuneCountInString(string(*&(*&obj.Tags)[i40])) > 32 {
+							errs = append(errs, vgruntime.SchemaTooLong(&ip39, 32))
 						}
 					}
 				}
@@ -378,65 +430,65 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field env
 	{
-		fp33 := p.Child("env")
+		fp42 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov34 := func() *[]v1.EnvVar {
+			ov43 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			_ = ov34
-			if !vgruntime.UnchangedListMap(&obj.Env, ov34, vgruntime.Key{
+			_ = ov43
+			if !vgruntime.UnchangedListMap(&obj.Env, ov43, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp33, *&obj.Env, listMapKey1)...)
-				for i36 := range *&obj.Env {
-					ip35 := fp33.Index(i36)
-					oi37 := vgruntime.OldListMapItem(ov34, &(*&obj.Env)[i36], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp42, *&obj.Env, listMapKey1)...)
+				for i45 := range *&obj.Env {
+					ip44 := fp42.Index(i45)
+					oi46 := vgruntime.OldListMapItem(ov43, &(*&obj.Env)[i45], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EnvVar(&ip35, &(*&obj.Env)[i36], oi37)...)
+					errs = append(errs, validate_corev1_EnvVar(&ip44, &(*&obj.Env)[i45], oi46)...)
 				}
 			}
 		}
 	}
 	// field annotations
 	{
-		fp38 := p.Child("annotations")
+		fp47 := p.Child("annotations")
 		if !(len(obj.Annotations) == 0) {
-			ov39 := func() *map[string]AnnotationValue {
+			ov48 := func() *map[string]AnnotationValue {
 				if old == nil {
 					return nil
 				}
 				return &old.Annotations
 			}()
-			_ = ov39
-			if !vgruntime.Unchanged(&obj.Annotations, ov39) {
+			_ = ov48
+			if !vgruntime.Unchanged(&obj.Annotations, ov48) {
 				if len(*&obj.Annotations) > 16 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp38, len(*&obj.Annotations), 16))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp47, len(*&obj.Annotations), 16))
 				}
 				{
-					each44 := func(k42 string) {
-						mv41 := (*&obj.Annotations)[k42]
-						kp40 := fp38.Key(string(k42))
-						om43 := vgruntime.OldMapValue(ov39, k42)
-						if !vgruntime.UnchangedScalar(&mv41, om43) {
-							if utf8.RuneCountInString(string(*&mv41)) > 256 {
-								errs = append(errs, vgruntime.SchemaTooLong(&kp40, 256))
+					each53 := func(k51 string) {
+						mv50 := (*&obj.Annotations)[k51]
+						kp49 := fp47.Key(string(k51))
+						om52 := vgruntime.OldMapValue(ov48, k51)
+						if !vgruntime.UnchangedScalar(&mv50, om52) {
+							if utf8.RuneCountInString(string(*&mv50)) > 256 {
+								errs = append(errs, vgruntime.SchemaTooLong(&kp49, 256))
 							}
 						}
 					}
-					n45 := len(errs)
-					for k42 := range *&obj.Annotations {
-						each44(k42)
+					n54 := len(errs)
+					for k51 := range *&obj.Annotations {
+						each53(k51)
 					}
-					if len(errs) > n45 && len(*&obj.Annotations) > 1 {
-						errs = errs[:n45]
-						for _, k42 := range slices.Sorted(maps.Keys(*&obj.Annotations)) {
-							each44(k42)
+					if len(errs) > n54 && len(*&obj.Annotations) > 1 {
+						errs = errs[:n54]
+						for _, k51 := range slices.Sorted(maps.Keys(*&obj.Annotations)) {
+							each53(k51)
 						}
 					}
 				}
@@ -445,17 +497,17 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field contact
 	{
-		fp46 := p.Child("contact")
+		fp55 := p.Child("contact")
 		if !(obj.Contact == "") {
-			ov47 := func() *string {
+			ov56 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Contact
 			}()
-			_ = ov47
-			if !vgruntime.UnchangedScalar(&obj.Contact, ov47) {
-				if err := vgruntime.SchemaFormat(&fp46, string(*&obj.Contact), "email"); err != nil {
+			_ = ov56
+			if !vgruntime.UnchangedScalar(&obj.Contact, ov56) {
+				if err := vgruntime.SchemaFormat(&fp55, string(*&obj.Contact), "email"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -463,32 +515,54 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field notify
 	{
-		fp48 := p.Child("notify")
+		fp57 := p.Child("notify")
 		if !(vgruntime.RawNull(obj.Notify.Raw)) {
-			ov49 := func() *runtime.RawExtension {
+			ov58 := func() *runtime.RawExtension {
 				if old == nil {
 					return nil
 				}
 				return &old.Notify
 			}()
-			_ = ov49
-			if !vgruntime.Unchanged(&obj.Notify, ov49) {
-				errs = append(errs, vgruntime.EmbeddedRaw(&fp48, &obj.Notify)...)
+			_ = ov58
+			if !vgruntime.Unchanged(&obj.Notify, ov58) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp57, &obj.Notify)...)
 			}
 		}
 	}
 	// field template
 	{
-		fp50 := p.Child("template")
+		fp59 := p.Child("template")
 		if !(obj.Template == nil) {
-			ov51 := func() *v1.PodTemplateSpec {
+			ov60 := func() *v1.PodTemplateSpec {
 				if old == nil {
 					return nil
 				}
 				return old.Template
 			}()
-			_ = ov51
-			errs = append(errs, validate_corev1_PodTemplateSpec(&fp50, obj.Template, ov51)...)
+			_ = ov60
+			errs = append(errs, validate_corev1_PodTemplateSpec(&fp59, obj.Template, ov60)...)
+		}
+	}
+	// field owner
+	{
+		fp61 := p.Child("owner")
+		if !(obj.Owner == "") {
+			ov62 := func() *OwnerName {
+				if old == nil {
+					return nil
+				}
+				return &old.Owner
+			}()
+			_ = ov62
+			if !vgruntime.UnchangedScalar(&obj.Owner, ov62) {
+				if utf8.RuneCountInString(string(*&obj.Owner)) > 63 {
+					errs = append(errs, vgruntime.SchemaTooLong(&fp61, 63))
+				} else if utf8.RuneCountInString(string(*&obj.Owner)) < 1 {
+					errs = append(errs, vgruntime.SchemaInvalid(&fp61, string(*&obj.Owner), vgruntime.MinLengthDetail(1)))
+				} else if !pattern3.MatchString(string(*&obj.Owner)) {
+					errs = append(errs, vgruntime.SchemaInvalid(&fp61, string(*&obj.Owner), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
+				}
+			}
 		}
 	}
 	return
@@ -511,27 +585,60 @@ func validate_CronTabStatus(p *vgruntime.Path, obj, old *CronTabStatus) (errs fi
 	}
 	// field conditions
 	{
-		fp54 := p.Child("conditions")
+		fp65 := p.Child("conditions")
 		if !(len(obj.Conditions) == 0) {
-			ov55 := func() *[]v11.Condition {
+			ov66 := func() *[]v11.Condition {
 				if old == nil {
 					return nil
 				}
 				return &old.Conditions
 			}()
-			_ = ov55
-			if !vgruntime.UnchangedListMap(&obj.Conditions, ov55, vgruntime.Key{
+			_ = ov66
+			if !vgruntime.UnchangedListMap(&obj.Conditions, ov66, vgruntime.Key{
 				Defaulted: false,
 				Name:      "type",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp54, *&obj.Conditions, listMapKey2)...)
-				for i57 := range *&obj.Conditions {
-					ip56 := fp54.Index(i57)
-					oi58 := vgruntime.OldListMapItem(ov55, &(*&obj.Conditions)[i57], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp65, *&obj.Conditions, listMapKey2)...)
+				for i68 := range *&obj.Conditions {
+					ip67 := fp65.Index(i68)
+					oi69 := vgruntime.OldListMapItem(ov66, &(*&obj.Conditions)[i68], vgruntime.Key{
 						Defaulted: false,
 						Name:      "type",
 					})
-					errs = append(errs, validate_metav1_Condition(&ip56, &(*&obj.Conditions)[i57], oi58)...)
+					errs = append(errs, validate_metav1_Condition(&ip67, &(*&obj.Conditions)[i68], oi69)...)
+				}
+			}
+		}
+	}
+	// field lastRuns
+	{
+		fp70 := p.Child("lastRuns")
+		if obj.LastRuns == nil {
+			errs = append(errs, vgruntime.SchemaRequired(&fp70))
+		} else {
+			ov71 := func() *[]DNSLabel {
+				if old == nil {
+					return nil
+				}
+				return &old.LastRuns
+			}()
+			_ = ov71
+			if !vgruntime.Unchanged(&obj.LastRuns, ov71) {
+				if len(*&obj.LastRuns) > 10 {
+					errs = append(errs, vgruntime.SchemaTooMany(&fp70, len(*&obj.LastRuns), 10))
+				}
+				for i73 := range *&obj.LastRuns {
+					ip72 := fp70.Index(i73)
+					oi74 := (*DNSLabel)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.LastRuns)[i73], oi74) {
+						if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i73])) > 63 {
+							errs = append(errs, vgruntime.SchemaTooLong(&ip72, 63))
+						} else if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i73])) < 1 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip72, string(*&(*&obj.LastRuns)[i73]), vgruntime.MinLengthDetail(1)))
+						} else if !pattern3.MatchString(string(*&(*&obj.LastRuns)[i73])) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip72, string(*&(*&obj.LastRuns)[i73]), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
+						}
+					}
 				}
 			}
 		}
@@ -547,16 +654,16 @@ func validate_corev1_EnvVar(p *vgruntime.Path, obj, old *v1.EnvVar) (errs field.
 	}
 	// field valueFrom
 	{
-		fp63 := p.Child("valueFrom")
+		fp79 := p.Child("valueFrom")
 		if !(obj.ValueFrom == nil) {
-			ov64 := func() *v1.EnvVarSource {
+			ov80 := func() *v1.EnvVarSource {
 				if old == nil {
 					return nil
 				}
 				return old.ValueFrom
 			}()
-			_ = ov64
-			errs = append(errs, validate_corev1_EnvVarSource(&fp63, obj.ValueFrom, ov64)...)
+			_ = ov80
+			errs = append(errs, validate_corev1_EnvVarSource(&fp79, obj.ValueFrom, ov80)...)
 		}
 	}
 	return
@@ -570,24 +677,24 @@ func validate_corev1_PodTemplateSpec(p *vgruntime.Path, obj, old *v1.PodTemplate
 	}
 	// field spec
 	{
-		fp67 := p.Child("spec")
-		ov68 := func() *v1.PodSpec {
+		fp83 := p.Child("spec")
+		ov84 := func() *v1.PodSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov68
-		errs = append(errs, validate_corev1_PodSpec(&fp67, &obj.Spec, ov68)...)
+		_ = ov84
+		errs = append(errs, validate_corev1_PodSpec(&fp83, &obj.Spec, ov84)...)
 	}
 	return
 }
 
-// pattern3 is the pattern ^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$, compiled once.
-var pattern3 = regexp.MustCompile("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")
+// pattern4 is the pattern ^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$, compiled once.
+var pattern4 = regexp.MustCompile("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")
 
-// pattern4 is the pattern ^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$, compiled once.
-var pattern4 = regexp.MustCompile("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")
+// pattern5 is the pattern ^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$, compiled once.
+var pattern5 = regexp.MustCompile("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")
 
 // validate_metav1_Condition checks a Condition against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
@@ -597,91 +704,91 @@ func validate_metav1_Condition(p *vgruntime.Path, obj, old *v11.Condition) (errs
 	}
 	// field type
 	{
-		fp69 := p.Child("type")
-		ov70 := func() *string {
+		fp85 := p.Child("type")
+		ov86 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Type
 		}()
-		_ = ov70
-		if !vgruntime.UnchangedScalar(&obj.Type, ov70) {
+		_ = ov86
+		if !vgruntime.UnchangedScalar(&obj.Type, ov86) {
 			if utf8.RuneCountInString(string(*&obj.Type)) > 316 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp69, 316))
-			} else if !pattern3.MatchString(string(*&obj.Type)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp69, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp85, 316))
+			} else if !pattern4.MatchString(string(*&obj.Type)) {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp85, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
 			}
 		}
 	}
 	// field status
 	{
-		fp71 := p.Child("status")
-		ov72 := func() *v11.ConditionStatus {
+		fp87 := p.Child("status")
+		ov88 := func() *v11.ConditionStatus {
 			if old == nil {
 				return nil
 			}
 			return &old.Status
 		}()
-		_ = ov72
-		if !vgruntime.UnchangedScalar(&obj.Status, ov72) {
+		_ = ov88
+		if !vgruntime.UnchangedScalar(&obj.Status, ov88) {
 			switch string(*&obj.Status) {
 			case "True", "False", "Unknown":
 			default:
-				errs = append(errs, vgruntime.SchemaEnum(&fp71, string(*&obj.Status), []string{"True", "False", "Unknown"}))
+				errs = append(errs, vgruntime.SchemaEnum(&fp87, string(*&obj.Status), []string{"True", "False", "Unknown"}))
 			}
 		}
 	}
 	// field observedGeneration
 	{
-		fp73 := p.Child("observedGeneration")
+		fp89 := p.Child("observedGeneration")
 		if !(obj.ObservedGeneration == 0) {
-			ov74 := func() *int64 {
+			ov90 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return &old.ObservedGeneration
 			}()
-			_ = ov74
-			if !vgruntime.UnchangedScalar(&obj.ObservedGeneration, ov74) {
+			_ = ov90
+			if !vgruntime.UnchangedScalar(&obj.ObservedGeneration, ov90) {
 				if int64(*&obj.ObservedGeneration) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp73, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp89, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
 				}
 			}
 		}
 	}
 	// field reason
 	{
-		fp77 := p.Child("reason")
-		ov78 := func() *string {
+		fp93 := p.Child("reason")
+		ov94 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Reason
 		}()
-		_ = ov78
-		if !vgruntime.UnchangedScalar(&obj.Reason, ov78) {
+		_ = ov94
+		if !vgruntime.UnchangedScalar(&obj.Reason, ov94) {
 			if utf8.RuneCountInString(string(*&obj.Reason)) > 1024 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp77, 1024))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp93, 1024))
 			} else if utf8.RuneCountInString(string(*&obj.Reason)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp77, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
-			} else if !pattern4.MatchString(string(*&obj.Reason)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp77, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp93, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
+			} else if !pattern5.MatchString(string(*&obj.Reason)) {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp93, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
 			}
 		}
 	}
 	// field message
 	{
-		fp79 := p.Child("message")
-		ov80 := func() *string {
+		fp95 := p.Child("message")
+		ov96 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Message
 		}()
-		_ = ov80
-		if !vgruntime.UnchangedScalar(&obj.Message, ov80) {
+		_ = ov96
+		if !vgruntime.UnchangedScalar(&obj.Message, ov96) {
 			if utf8.RuneCountInString(string(*&obj.Message)) > 32768 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp79, 32768))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp95, 32768))
 			}
 		}
 	}
@@ -696,72 +803,72 @@ func validate_corev1_EnvVarSource(p *vgruntime.Path, obj, old *v1.EnvVarSource) 
 	}
 	// field fieldRef
 	{
-		fp81 := p.Child("fieldRef")
+		fp97 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov82 := func() *v1.ObjectFieldSelector {
+			ov98 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov82
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp81, obj.FieldRef, ov82)...)
+			_ = ov98
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp97, obj.FieldRef, ov98)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp83 := p.Child("resourceFieldRef")
+		fp99 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov84 := func() *v1.ResourceFieldSelector {
+			ov100 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov84
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp83, obj.ResourceFieldRef, ov84)...)
+			_ = ov100
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp99, obj.ResourceFieldRef, ov100)...)
 		}
 	}
 	// field configMapKeyRef
 	{
-		fp85 := p.Child("configMapKeyRef")
+		fp101 := p.Child("configMapKeyRef")
 		if !(obj.ConfigMapKeyRef == nil) {
-			ov86 := func() *v1.ConfigMapKeySelector {
+			ov102 := func() *v1.ConfigMapKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMapKeyRef
 			}()
-			_ = ov86
-			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp85, obj.ConfigMapKeyRef, ov86)...)
+			_ = ov102
+			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp101, obj.ConfigMapKeyRef, ov102)...)
 		}
 	}
 	// field secretKeyRef
 	{
-		fp87 := p.Child("secretKeyRef")
+		fp103 := p.Child("secretKeyRef")
 		if !(obj.SecretKeyRef == nil) {
-			ov88 := func() *v1.SecretKeySelector {
+			ov104 := func() *v1.SecretKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.SecretKeyRef
 			}()
-			_ = ov88
-			errs = append(errs, validate_corev1_SecretKeySelector(&fp87, obj.SecretKeyRef, ov88)...)
+			_ = ov104
+			errs = append(errs, validate_corev1_SecretKeySelector(&fp103, obj.SecretKeyRef, ov104)...)
 		}
 	}
 	// field fileKeyRef
 	{
-		fp89 := p.Child("fileKeyRef")
+		fp105 := p.Child("fileKeyRef")
 		if !(obj.FileKeyRef == nil) {
-			ov90 := func() *v1.FileKeySelector {
+			ov106 := func() *v1.FileKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.FileKeyRef
 			}()
-			_ = ov90
-			errs = append(errs, validate_corev1_FileKeySelector(&fp89, obj.FileKeyRef, ov90)...)
+			_ = ov106
+			errs = append(errs, validate_corev1_FileKeySelector(&fp105, obj.FileKeyRef, ov106)...)
 		}
 	}
 	return
@@ -858,360 +965,360 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 	}
 	// field volumes
 	{
-		fp91 := p.Child("volumes")
+		fp107 := p.Child("volumes")
 		if !(len(obj.Volumes) == 0) {
-			ov92 := func() *[]v1.Volume {
+			ov108 := func() *[]v1.Volume {
 				if old == nil {
 					return nil
 				}
 				return &old.Volumes
 			}()
-			_ = ov92
-			if !vgruntime.UnchangedListMap(&obj.Volumes, ov92, vgruntime.Key{
+			_ = ov108
+			if !vgruntime.UnchangedListMap(&obj.Volumes, ov108, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp91, *&obj.Volumes, listMapKey3)...)
-				for i94 := range *&obj.Volumes {
-					ip93 := fp91.Index(i94)
-					oi95 := vgruntime.OldListMapItem(ov92, &(*&obj.Volumes)[i94], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp107, *&obj.Volumes, listMapKey3)...)
+				for i110 := range *&obj.Volumes {
+					ip109 := fp107.Index(i110)
+					oi111 := vgruntime.OldListMapItem(ov108, &(*&obj.Volumes)[i110], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Volume(&ip93, &(*&obj.Volumes)[i94], oi95)...)
+					errs = append(errs, validate_corev1_Volume(&ip109, &(*&obj.Volumes)[i110], oi111)...)
 				}
 			}
 		}
 	}
 	// field initContainers
 	{
-		fp96 := p.Child("initContainers")
+		fp112 := p.Child("initContainers")
 		if !(len(obj.InitContainers) == 0) {
-			ov97 := func() *[]v1.Container {
+			ov113 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.InitContainers
 			}()
-			_ = ov97
-			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov97, vgruntime.Key{
+			_ = ov113
+			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov113, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp96, *&obj.InitContainers, listMapKey4)...)
-				for i99 := range *&obj.InitContainers {
-					ip98 := fp96.Index(i99)
-					oi100 := vgruntime.OldListMapItem(ov97, &(*&obj.InitContainers)[i99], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp112, *&obj.InitContainers, listMapKey4)...)
+				for i115 := range *&obj.InitContainers {
+					ip114 := fp112.Index(i115)
+					oi116 := vgruntime.OldListMapItem(ov113, &(*&obj.InitContainers)[i115], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Container(&ip98, &(*&obj.InitContainers)[i99], oi100)...)
+					errs = append(errs, validate_corev1_Container(&ip114, &(*&obj.InitContainers)[i115], oi116)...)
 				}
 			}
 		}
 	}
 	// field containers
 	{
-		fp101 := p.Child("containers")
+		fp117 := p.Child("containers")
 		if obj.Containers == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp101))
+			errs = append(errs, vgruntime.SchemaRequired(&fp117))
 		} else {
-			ov102 := func() *[]v1.Container {
+			ov118 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.Containers
 			}()
-			_ = ov102
-			if !vgruntime.UnchangedListMap(&obj.Containers, ov102, vgruntime.Key{
+			_ = ov118
+			if !vgruntime.UnchangedListMap(&obj.Containers, ov118, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp101, *&obj.Containers, listMapKey4)...)
-				for i104 := range *&obj.Containers {
-					ip103 := fp101.Index(i104)
-					oi105 := vgruntime.OldListMapItem(ov102, &(*&obj.Containers)[i104], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp117, *&obj.Containers, listMapKey4)...)
+				for i120 := range *&obj.Containers {
+					ip119 := fp117.Index(i120)
+					oi121 := vgruntime.OldListMapItem(ov118, &(*&obj.Containers)[i120], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Container(&ip103, &(*&obj.Containers)[i104], oi105)...)
+					errs = append(errs, validate_corev1_Container(&ip119, &(*&obj.Containers)[i120], oi121)...)
 				}
 			}
 		}
 	}
 	// field ephemeralContainers
 	{
-		fp106 := p.Child("ephemeralContainers")
+		fp122 := p.Child("ephemeralContainers")
 		if !(len(obj.EphemeralContainers) == 0) {
-			ov107 := func() *[]v1.EphemeralContainer {
+			ov123 := func() *[]v1.EphemeralContainer {
 				if old == nil {
 					return nil
 				}
 				return &old.EphemeralContainers
 			}()
-			_ = ov107
-			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov107, vgruntime.Key{
+			_ = ov123
+			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov123, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp106, *&obj.EphemeralContainers, listMapKey5)...)
-				for i109 := range *&obj.EphemeralContainers {
-					ip108 := fp106.Index(i109)
-					oi110 := vgruntime.OldListMapItem(ov107, &(*&obj.EphemeralContainers)[i109], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp122, *&obj.EphemeralContainers, listMapKey5)...)
+				for i125 := range *&obj.EphemeralContainers {
+					ip124 := fp122.Index(i125)
+					oi126 := vgruntime.OldListMapItem(ov123, &(*&obj.EphemeralContainers)[i125], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EphemeralContainer(&ip108, &(*&obj.EphemeralContainers)[i109], oi110)...)
+					errs = append(errs, validate_corev1_EphemeralContainer(&ip124, &(*&obj.EphemeralContainers)[i125], oi126)...)
 				}
 			}
 		}
 	}
 	// field securityContext
 	{
-		fp141 := p.Child("securityContext")
+		fp157 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov142 := func() *v1.PodSecurityContext {
+			ov158 := func() *v1.PodSecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov142
-			errs = append(errs, validate_corev1_PodSecurityContext(&fp141, obj.SecurityContext, ov142)...)
+			_ = ov158
+			errs = append(errs, validate_corev1_PodSecurityContext(&fp157, obj.SecurityContext, ov158)...)
 		}
 	}
 	// field imagePullSecrets
 	{
-		fp143 := p.Child("imagePullSecrets")
+		fp159 := p.Child("imagePullSecrets")
 		if !(len(obj.ImagePullSecrets) == 0) {
-			ov144 := func() *[]v1.LocalObjectReference {
+			ov160 := func() *[]v1.LocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return &old.ImagePullSecrets
 			}()
-			_ = ov144
-			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov144, vgruntime.Key{
+			_ = ov160
+			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov160, vgruntime.Key{
 				Defaulted: true,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp143, *&obj.ImagePullSecrets, listMapKey6)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp159, *&obj.ImagePullSecrets, listMapKey6)...)
 			}
 		}
 	}
 	// field affinity
 	{
-		fp152 := p.Child("affinity")
+		fp168 := p.Child("affinity")
 		if !(obj.Affinity == nil) {
-			ov153 := func() *v1.Affinity {
+			ov169 := func() *v1.Affinity {
 				if old == nil {
 					return nil
 				}
 				return old.Affinity
 			}()
-			_ = ov153
-			errs = append(errs, validate_corev1_Affinity(&fp152, obj.Affinity, ov153)...)
+			_ = ov169
+			errs = append(errs, validate_corev1_Affinity(&fp168, obj.Affinity, ov169)...)
 		}
 	}
 	// field hostAliases
 	{
-		fp161 := p.Child("hostAliases")
+		fp177 := p.Child("hostAliases")
 		if !(len(obj.HostAliases) == 0) {
-			ov162 := func() *[]v1.HostAlias {
+			ov178 := func() *[]v1.HostAlias {
 				if old == nil {
 					return nil
 				}
 				return &old.HostAliases
 			}()
-			_ = ov162
-			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov162, vgruntime.Key{
+			_ = ov178
+			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov178, vgruntime.Key{
 				Defaulted: false,
 				Name:      "ip",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp161, *&obj.HostAliases, listMapKey7)...)
-				for i164 := range *&obj.HostAliases {
-					ip163 := fp161.Index(i164)
-					oi165 := vgruntime.OldListMapItem(ov162, &(*&obj.HostAliases)[i164], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp177, *&obj.HostAliases, listMapKey7)...)
+				for i180 := range *&obj.HostAliases {
+					ip179 := fp177.Index(i180)
+					oi181 := vgruntime.OldListMapItem(ov178, &(*&obj.HostAliases)[i180], vgruntime.Key{
 						Defaulted: false,
 						Name:      "ip",
 					})
-					errs = append(errs, validate_corev1_HostAlias(&ip163, &(*&obj.HostAliases)[i164], oi165)...)
+					errs = append(errs, validate_corev1_HostAlias(&ip179, &(*&obj.HostAliases)[i180], oi181)...)
 				}
 			}
 		}
 	}
 	// field dnsConfig
 	{
-		fp170 := p.Child("dnsConfig")
+		fp186 := p.Child("dnsConfig")
 		if !(obj.DNSConfig == nil) {
-			ov171 := func() *v1.PodDNSConfig {
+			ov187 := func() *v1.PodDNSConfig {
 				if old == nil {
 					return nil
 				}
 				return old.DNSConfig
 			}()
-			_ = ov171
-			errs = append(errs, validate_corev1_PodDNSConfig(&fp170, obj.DNSConfig, ov171)...)
+			_ = ov187
+			errs = append(errs, validate_corev1_PodDNSConfig(&fp186, obj.DNSConfig, ov187)...)
 		}
 	}
 	// field readinessGates
 	{
-		fp172 := p.Child("readinessGates")
+		fp188 := p.Child("readinessGates")
 		if !(len(obj.ReadinessGates) == 0) {
-			ov173 := func() *[]v1.PodReadinessGate {
+			ov189 := func() *[]v1.PodReadinessGate {
 				if old == nil {
 					return nil
 				}
 				return &old.ReadinessGates
 			}()
-			_ = ov173
-			if !vgruntime.Unchanged(&obj.ReadinessGates, ov173) {
-				for i175 := range *&obj.ReadinessGates {
-					ip174 := fp172.Index(i175)
-					oi176 := (*v1.PodReadinessGate)(nil)
-					errs = append(errs, validate_corev1_PodReadinessGate(&ip174, &(*&obj.ReadinessGates)[i175], oi176)...)
+			_ = ov189
+			if !vgruntime.Unchanged(&obj.ReadinessGates, ov189) {
+				for i191 := range *&obj.ReadinessGates {
+					ip190 := fp188.Index(i191)
+					oi192 := (*v1.PodReadinessGate)(nil)
+					errs = append(errs, validate_corev1_PodReadinessGate(&ip190, &(*&obj.ReadinessGates)[i191], oi192)...)
 				}
 			}
 		}
 	}
 	// field topologySpreadConstraints
 	{
-		fp189 := p.Child("topologySpreadConstraints")
+		fp205 := p.Child("topologySpreadConstraints")
 		if !(len(obj.TopologySpreadConstraints) == 0) {
-			ov190 := func() *[]v1.TopologySpreadConstraint {
+			ov206 := func() *[]v1.TopologySpreadConstraint {
 				if old == nil {
 					return nil
 				}
 				return &old.TopologySpreadConstraints
 			}()
-			_ = ov190
-			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov190, vgruntime.Key{
+			_ = ov206
+			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov206, vgruntime.Key{
 				Defaulted: false,
 				Name:      "topologyKey",
 			}, vgruntime.Key{
 				Defaulted: false,
 				Name:      "whenUnsatisfiable",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp189, *&obj.TopologySpreadConstraints, listMapKey8)...)
-				for i192 := range *&obj.TopologySpreadConstraints {
-					ip191 := fp189.Index(i192)
-					oi193 := vgruntime.OldListMapItem(ov190, &(*&obj.TopologySpreadConstraints)[i192], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp205, *&obj.TopologySpreadConstraints, listMapKey8)...)
+				for i208 := range *&obj.TopologySpreadConstraints {
+					ip207 := fp205.Index(i208)
+					oi209 := vgruntime.OldListMapItem(ov206, &(*&obj.TopologySpreadConstraints)[i208], vgruntime.Key{
 						Defaulted: false,
 						Name:      "topologyKey",
 					}, vgruntime.Key{
 						Defaulted: false,
 						Name:      "whenUnsatisfiable",
 					})
-					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip191, &(*&obj.TopologySpreadConstraints)[i192], oi193)...)
+					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip207, &(*&obj.TopologySpreadConstraints)[i208], oi209)...)
 				}
 			}
 		}
 	}
 	// field os
 	{
-		fp196 := p.Child("os")
+		fp212 := p.Child("os")
 		if !(obj.OS == nil) {
-			ov197 := func() *v1.PodOS {
+			ov213 := func() *v1.PodOS {
 				if old == nil {
 					return nil
 				}
 				return old.OS
 			}()
-			_ = ov197
-			errs = append(errs, validate_corev1_PodOS(&fp196, obj.OS, ov197)...)
+			_ = ov213
+			errs = append(errs, validate_corev1_PodOS(&fp212, obj.OS, ov213)...)
 		}
 	}
 	// field schedulingGates
 	{
-		fp200 := p.Child("schedulingGates")
+		fp216 := p.Child("schedulingGates")
 		if !(len(obj.SchedulingGates) == 0) {
-			ov201 := func() *[]v1.PodSchedulingGate {
+			ov217 := func() *[]v1.PodSchedulingGate {
 				if old == nil {
 					return nil
 				}
 				return &old.SchedulingGates
 			}()
-			_ = ov201
-			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov201, vgruntime.Key{
+			_ = ov217
+			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov217, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp200, *&obj.SchedulingGates, listMapKey9)...)
-				for i203 := range *&obj.SchedulingGates {
-					ip202 := fp200.Index(i203)
-					oi204 := vgruntime.OldListMapItem(ov201, &(*&obj.SchedulingGates)[i203], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp216, *&obj.SchedulingGates, listMapKey9)...)
+				for i219 := range *&obj.SchedulingGates {
+					ip218 := fp216.Index(i219)
+					oi220 := vgruntime.OldListMapItem(ov217, &(*&obj.SchedulingGates)[i219], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_PodSchedulingGate(&ip202, &(*&obj.SchedulingGates)[i203], oi204)...)
+					errs = append(errs, validate_corev1_PodSchedulingGate(&ip218, &(*&obj.SchedulingGates)[i219], oi220)...)
 				}
 			}
 		}
 	}
 	// field resourceClaims
 	{
-		fp205 := p.Child("resourceClaims")
+		fp221 := p.Child("resourceClaims")
 		if !(len(obj.ResourceClaims) == 0) {
-			ov206 := func() *[]v1.PodResourceClaim {
+			ov222 := func() *[]v1.PodResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.ResourceClaims
 			}()
-			_ = ov206
-			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov206, vgruntime.Key{
+			_ = ov222
+			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov222, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp205, *&obj.ResourceClaims, listMapKey10)...)
-				for i208 := range *&obj.ResourceClaims {
-					ip207 := fp205.Index(i208)
-					oi209 := vgruntime.OldListMapItem(ov206, &(*&obj.ResourceClaims)[i208], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp221, *&obj.ResourceClaims, listMapKey10)...)
+				for i224 := range *&obj.ResourceClaims {
+					ip223 := fp221.Index(i224)
+					oi225 := vgruntime.OldListMapItem(ov222, &(*&obj.ResourceClaims)[i224], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_PodResourceClaim(&ip207, &(*&obj.ResourceClaims)[i208], oi209)...)
+					errs = append(errs, validate_corev1_PodResourceClaim(&ip223, &(*&obj.ResourceClaims)[i224], oi225)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp210 := p.Child("resources")
+		fp226 := p.Child("resources")
 		if !(obj.Resources == nil) {
-			ov211 := func() *v1.ResourceRequirements {
+			ov227 := func() *v1.ResourceRequirements {
 				if old == nil {
 					return nil
 				}
 				return old.Resources
 			}()
-			_ = ov211
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp210, obj.Resources, ov211)...)
+			_ = ov227
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp226, obj.Resources, ov227)...)
 		}
 	}
 	// field evictionResponders
 	{
-		fp216 := p.Child("evictionResponders")
+		fp232 := p.Child("evictionResponders")
 		if !(len(obj.EvictionResponders) == 0) {
-			ov217 := func() *[]v1.EvictionResponder {
+			ov233 := func() *[]v1.EvictionResponder {
 				if old == nil {
 					return nil
 				}
 				return &old.EvictionResponders
 			}()
-			_ = ov217
-			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov217, vgruntime.Key{
+			_ = ov233
+			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov233, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp216, *&obj.EvictionResponders, listMapKey11)...)
-				for i219 := range *&obj.EvictionResponders {
-					ip218 := fp216.Index(i219)
-					oi220 := vgruntime.OldListMapItem(ov217, &(*&obj.EvictionResponders)[i219], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp232, *&obj.EvictionResponders, listMapKey11)...)
+				for i235 := range *&obj.EvictionResponders {
+					ip234 := fp232.Index(i235)
+					oi236 := vgruntime.OldListMapItem(ov233, &(*&obj.EvictionResponders)[i235], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EvictionResponder(&ip218, &(*&obj.EvictionResponders)[i219], oi220)...)
+					errs = append(errs, validate_corev1_EvictionResponder(&ip234, &(*&obj.EvictionResponders)[i235], oi236)...)
 				}
 			}
 		}
@@ -1271,389 +1378,389 @@ func validate_corev1_Volume(p *vgruntime.Path, obj, old *v1.Volume) (errs field.
 		return
 	}
 	{
-		ov255 := func() *v1.VolumeSource {
+		ov271 := func() *v1.VolumeSource {
 			if old == nil {
 				return nil
 			}
 			return &old.VolumeSource
 		}()
-		_ = ov255
+		_ = ov271
 		// field hostPath
 		{
-			fp256 := p.Child("hostPath")
+			fp272 := p.Child("hostPath")
 			if !(obj.VolumeSource.HostPath == nil) {
-				ov257 := func() *v1.HostPathVolumeSource {
-					if ov255 == nil {
+				ov273 := func() *v1.HostPathVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.HostPath
+					return ov271.HostPath
 				}()
-				_ = ov257
-				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp256, obj.VolumeSource.HostPath, ov257)...)
+				_ = ov273
+				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp272, obj.VolumeSource.HostPath, ov273)...)
 			}
 		}
 		// field emptyDir
 		{
-			fp258 := p.Child("emptyDir")
+			fp274 := p.Child("emptyDir")
 			if !(obj.VolumeSource.EmptyDir == nil) {
-				ov259 := func() *v1.EmptyDirVolumeSource {
-					if ov255 == nil {
+				ov275 := func() *v1.EmptyDirVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.EmptyDir
+					return ov271.EmptyDir
 				}()
-				_ = ov259
-				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp258, obj.VolumeSource.EmptyDir, ov259)...)
+				_ = ov275
+				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp274, obj.VolumeSource.EmptyDir, ov275)...)
 			}
 		}
 		// field gcePersistentDisk
 		{
-			fp260 := p.Child("gcePersistentDisk")
+			fp276 := p.Child("gcePersistentDisk")
 			if !(obj.VolumeSource.GCEPersistentDisk == nil) {
-				ov261 := func() *v1.GCEPersistentDiskVolumeSource {
-					if ov255 == nil {
+				ov277 := func() *v1.GCEPersistentDiskVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.GCEPersistentDisk
+					return ov271.GCEPersistentDisk
 				}()
-				_ = ov261
-				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp260, obj.VolumeSource.GCEPersistentDisk, ov261)...)
+				_ = ov277
+				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp276, obj.VolumeSource.GCEPersistentDisk, ov277)...)
 			}
 		}
 		// field awsElasticBlockStore
 		{
-			fp262 := p.Child("awsElasticBlockStore")
+			fp278 := p.Child("awsElasticBlockStore")
 			if !(obj.VolumeSource.AWSElasticBlockStore == nil) {
-				ov263 := func() *v1.AWSElasticBlockStoreVolumeSource {
-					if ov255 == nil {
+				ov279 := func() *v1.AWSElasticBlockStoreVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.AWSElasticBlockStore
+					return ov271.AWSElasticBlockStore
 				}()
-				_ = ov263
-				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp262, obj.VolumeSource.AWSElasticBlockStore, ov263)...)
+				_ = ov279
+				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp278, obj.VolumeSource.AWSElasticBlockStore, ov279)...)
 			}
 		}
 		// field gitRepo
 		{
-			fp264 := p.Child("gitRepo")
+			fp280 := p.Child("gitRepo")
 			if !(obj.VolumeSource.GitRepo == nil) {
-				ov265 := func() *v1.GitRepoVolumeSource {
-					if ov255 == nil {
+				ov281 := func() *v1.GitRepoVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.GitRepo
+					return ov271.GitRepo
 				}()
-				_ = ov265
-				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp264, obj.VolumeSource.GitRepo, ov265)...)
+				_ = ov281
+				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp280, obj.VolumeSource.GitRepo, ov281)...)
 			}
 		}
 		// field secret
 		{
-			fp266 := p.Child("secret")
+			fp282 := p.Child("secret")
 			if !(obj.VolumeSource.Secret == nil) {
-				ov267 := func() *v1.SecretVolumeSource {
-					if ov255 == nil {
+				ov283 := func() *v1.SecretVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.Secret
+					return ov271.Secret
 				}()
-				_ = ov267
-				errs = append(errs, validate_corev1_SecretVolumeSource(&fp266, obj.VolumeSource.Secret, ov267)...)
+				_ = ov283
+				errs = append(errs, validate_corev1_SecretVolumeSource(&fp282, obj.VolumeSource.Secret, ov283)...)
 			}
 		}
 		// field nfs
 		{
-			fp268 := p.Child("nfs")
+			fp284 := p.Child("nfs")
 			if !(obj.VolumeSource.NFS == nil) {
-				ov269 := func() *v1.NFSVolumeSource {
-					if ov255 == nil {
+				ov285 := func() *v1.NFSVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.NFS
+					return ov271.NFS
 				}()
-				_ = ov269
-				errs = append(errs, validate_corev1_NFSVolumeSource(&fp268, obj.VolumeSource.NFS, ov269)...)
+				_ = ov285
+				errs = append(errs, validate_corev1_NFSVolumeSource(&fp284, obj.VolumeSource.NFS, ov285)...)
 			}
 		}
 		// field iscsi
 		{
-			fp270 := p.Child("iscsi")
+			fp286 := p.Child("iscsi")
 			if !(obj.VolumeSource.ISCSI == nil) {
-				ov271 := func() *v1.ISCSIVolumeSource {
-					if ov255 == nil {
+				ov287 := func() *v1.ISCSIVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.ISCSI
+					return ov271.ISCSI
 				}()
-				_ = ov271
-				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp270, obj.VolumeSource.ISCSI, ov271)...)
+				_ = ov287
+				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp286, obj.VolumeSource.ISCSI, ov287)...)
 			}
 		}
 		// field glusterfs
 		{
-			fp272 := p.Child("glusterfs")
+			fp288 := p.Child("glusterfs")
 			if !(obj.VolumeSource.Glusterfs == nil) {
-				ov273 := func() *v1.GlusterfsVolumeSource {
-					if ov255 == nil {
+				ov289 := func() *v1.GlusterfsVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.Glusterfs
+					return ov271.Glusterfs
 				}()
-				_ = ov273
-				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp272, obj.VolumeSource.Glusterfs, ov273)...)
+				_ = ov289
+				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp288, obj.VolumeSource.Glusterfs, ov289)...)
 			}
 		}
 		// field persistentVolumeClaim
 		{
-			fp274 := p.Child("persistentVolumeClaim")
+			fp290 := p.Child("persistentVolumeClaim")
 			if !(obj.VolumeSource.PersistentVolumeClaim == nil) {
-				ov275 := func() *v1.PersistentVolumeClaimVolumeSource {
-					if ov255 == nil {
+				ov291 := func() *v1.PersistentVolumeClaimVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.PersistentVolumeClaim
+					return ov271.PersistentVolumeClaim
 				}()
-				_ = ov275
-				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp274, obj.VolumeSource.PersistentVolumeClaim, ov275)...)
+				_ = ov291
+				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp290, obj.VolumeSource.PersistentVolumeClaim, ov291)...)
 			}
 		}
 		// field rbd
 		{
-			fp276 := p.Child("rbd")
+			fp292 := p.Child("rbd")
 			if !(obj.VolumeSource.RBD == nil) {
-				ov277 := func() *v1.RBDVolumeSource {
-					if ov255 == nil {
+				ov293 := func() *v1.RBDVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.RBD
+					return ov271.RBD
 				}()
-				_ = ov277
-				errs = append(errs, validate_corev1_RBDVolumeSource(&fp276, obj.VolumeSource.RBD, ov277)...)
+				_ = ov293
+				errs = append(errs, validate_corev1_RBDVolumeSource(&fp292, obj.VolumeSource.RBD, ov293)...)
 			}
 		}
 		// field flexVolume
 		{
-			fp278 := p.Child("flexVolume")
+			fp294 := p.Child("flexVolume")
 			if !(obj.VolumeSource.FlexVolume == nil) {
-				ov279 := func() *v1.FlexVolumeSource {
-					if ov255 == nil {
+				ov295 := func() *v1.FlexVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.FlexVolume
+					return ov271.FlexVolume
 				}()
-				_ = ov279
-				errs = append(errs, validate_corev1_FlexVolumeSource(&fp278, obj.VolumeSource.FlexVolume, ov279)...)
+				_ = ov295
+				errs = append(errs, validate_corev1_FlexVolumeSource(&fp294, obj.VolumeSource.FlexVolume, ov295)...)
 			}
 		}
 		// field cinder
 		{
-			fp280 := p.Child("cinder")
+			fp296 := p.Child("cinder")
 			if !(obj.VolumeSource.Cinder == nil) {
-				ov281 := func() *v1.CinderVolumeSource {
-					if ov255 == nil {
+				ov297 := func() *v1.CinderVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.Cinder
+					return ov271.Cinder
 				}()
-				_ = ov281
-				errs = append(errs, validate_corev1_CinderVolumeSource(&fp280, obj.VolumeSource.Cinder, ov281)...)
+				_ = ov297
+				errs = append(errs, validate_corev1_CinderVolumeSource(&fp296, obj.VolumeSource.Cinder, ov297)...)
 			}
 		}
 		// field cephfs
 		{
-			fp282 := p.Child("cephfs")
+			fp298 := p.Child("cephfs")
 			if !(obj.VolumeSource.CephFS == nil) {
-				ov283 := func() *v1.CephFSVolumeSource {
-					if ov255 == nil {
+				ov299 := func() *v1.CephFSVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.CephFS
+					return ov271.CephFS
 				}()
-				_ = ov283
-				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp282, obj.VolumeSource.CephFS, ov283)...)
+				_ = ov299
+				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp298, obj.VolumeSource.CephFS, ov299)...)
 			}
 		}
 		// field downwardAPI
 		{
-			fp286 := p.Child("downwardAPI")
+			fp302 := p.Child("downwardAPI")
 			if !(obj.VolumeSource.DownwardAPI == nil) {
-				ov287 := func() *v1.DownwardAPIVolumeSource {
-					if ov255 == nil {
+				ov303 := func() *v1.DownwardAPIVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.DownwardAPI
+					return ov271.DownwardAPI
 				}()
-				_ = ov287
-				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp286, obj.VolumeSource.DownwardAPI, ov287)...)
+				_ = ov303
+				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp302, obj.VolumeSource.DownwardAPI, ov303)...)
 			}
 		}
 		// field fc
 		{
-			fp288 := p.Child("fc")
+			fp304 := p.Child("fc")
 			if !(obj.VolumeSource.FC == nil) {
-				ov289 := func() *v1.FCVolumeSource {
-					if ov255 == nil {
+				ov305 := func() *v1.FCVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.FC
+					return ov271.FC
 				}()
-				_ = ov289
-				errs = append(errs, validate_corev1_FCVolumeSource(&fp288, obj.VolumeSource.FC, ov289)...)
+				_ = ov305
+				errs = append(errs, validate_corev1_FCVolumeSource(&fp304, obj.VolumeSource.FC, ov305)...)
 			}
 		}
 		// field azureFile
 		{
-			fp290 := p.Child("azureFile")
+			fp306 := p.Child("azureFile")
 			if !(obj.VolumeSource.AzureFile == nil) {
-				ov291 := func() *v1.AzureFileVolumeSource {
-					if ov255 == nil {
+				ov307 := func() *v1.AzureFileVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.AzureFile
+					return ov271.AzureFile
 				}()
-				_ = ov291
-				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp290, obj.VolumeSource.AzureFile, ov291)...)
+				_ = ov307
+				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp306, obj.VolumeSource.AzureFile, ov307)...)
 			}
 		}
 		// field configMap
 		{
-			fp292 := p.Child("configMap")
+			fp308 := p.Child("configMap")
 			if !(obj.VolumeSource.ConfigMap == nil) {
-				ov293 := func() *v1.ConfigMapVolumeSource {
-					if ov255 == nil {
+				ov309 := func() *v1.ConfigMapVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.ConfigMap
+					return ov271.ConfigMap
 				}()
-				_ = ov293
-				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp292, obj.VolumeSource.ConfigMap, ov293)...)
+				_ = ov309
+				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp308, obj.VolumeSource.ConfigMap, ov309)...)
 			}
 		}
 		// field vsphereVolume
 		{
-			fp294 := p.Child("vsphereVolume")
+			fp310 := p.Child("vsphereVolume")
 			if !(obj.VolumeSource.VsphereVolume == nil) {
-				ov295 := func() *v1.VsphereVirtualDiskVolumeSource {
-					if ov255 == nil {
+				ov311 := func() *v1.VsphereVirtualDiskVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.VsphereVolume
+					return ov271.VsphereVolume
 				}()
-				_ = ov295
-				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp294, obj.VolumeSource.VsphereVolume, ov295)...)
+				_ = ov311
+				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp310, obj.VolumeSource.VsphereVolume, ov311)...)
 			}
 		}
 		// field quobyte
 		{
-			fp296 := p.Child("quobyte")
+			fp312 := p.Child("quobyte")
 			if !(obj.VolumeSource.Quobyte == nil) {
-				ov297 := func() *v1.QuobyteVolumeSource {
-					if ov255 == nil {
+				ov313 := func() *v1.QuobyteVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.Quobyte
+					return ov271.Quobyte
 				}()
-				_ = ov297
-				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp296, obj.VolumeSource.Quobyte, ov297)...)
+				_ = ov313
+				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp312, obj.VolumeSource.Quobyte, ov313)...)
 			}
 		}
 		// field azureDisk
 		{
-			fp298 := p.Child("azureDisk")
+			fp314 := p.Child("azureDisk")
 			if !(obj.VolumeSource.AzureDisk == nil) {
-				ov299 := func() *v1.AzureDiskVolumeSource {
-					if ov255 == nil {
+				ov315 := func() *v1.AzureDiskVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.AzureDisk
+					return ov271.AzureDisk
 				}()
-				_ = ov299
-				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp298, obj.VolumeSource.AzureDisk, ov299)...)
+				_ = ov315
+				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp314, obj.VolumeSource.AzureDisk, ov315)...)
 			}
 		}
 		// field photonPersistentDisk
 		{
-			fp300 := p.Child("photonPersistentDisk")
+			fp316 := p.Child("photonPersistentDisk")
 			if !(obj.VolumeSource.PhotonPersistentDisk == nil) {
-				ov301 := func() *v1.PhotonPersistentDiskVolumeSource {
-					if ov255 == nil {
+				ov317 := func() *v1.PhotonPersistentDiskVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.PhotonPersistentDisk
+					return ov271.PhotonPersistentDisk
 				}()
-				_ = ov301
-				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp300, obj.VolumeSource.PhotonPersistentDisk, ov301)...)
+				_ = ov317
+				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp316, obj.VolumeSource.PhotonPersistentDisk, ov317)...)
 			}
 		}
 		// field projected
 		{
-			fp302 := p.Child("projected")
+			fp318 := p.Child("projected")
 			if !(obj.VolumeSource.Projected == nil) {
-				ov303 := func() *v1.ProjectedVolumeSource {
-					if ov255 == nil {
+				ov319 := func() *v1.ProjectedVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.Projected
+					return ov271.Projected
 				}()
-				_ = ov303
-				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp302, obj.VolumeSource.Projected, ov303)...)
+				_ = ov319
+				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp318, obj.VolumeSource.Projected, ov319)...)
 			}
 		}
 		// field portworxVolume
 		{
-			fp304 := p.Child("portworxVolume")
+			fp320 := p.Child("portworxVolume")
 			if !(obj.VolumeSource.PortworxVolume == nil) {
-				ov305 := func() *v1.PortworxVolumeSource {
-					if ov255 == nil {
+				ov321 := func() *v1.PortworxVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.PortworxVolume
+					return ov271.PortworxVolume
 				}()
-				_ = ov305
-				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp304, obj.VolumeSource.PortworxVolume, ov305)...)
+				_ = ov321
+				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp320, obj.VolumeSource.PortworxVolume, ov321)...)
 			}
 		}
 		// field scaleIO
 		{
-			fp306 := p.Child("scaleIO")
+			fp322 := p.Child("scaleIO")
 			if !(obj.VolumeSource.ScaleIO == nil) {
-				ov307 := func() *v1.ScaleIOVolumeSource {
-					if ov255 == nil {
+				ov323 := func() *v1.ScaleIOVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.ScaleIO
+					return ov271.ScaleIO
 				}()
-				_ = ov307
-				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp306, obj.VolumeSource.ScaleIO, ov307)...)
+				_ = ov323
+				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp322, obj.VolumeSource.ScaleIO, ov323)...)
 			}
 		}
 		// field csi
 		{
-			fp310 := p.Child("csi")
+			fp326 := p.Child("csi")
 			if !(obj.VolumeSource.CSI == nil) {
-				ov311 := func() *v1.CSIVolumeSource {
-					if ov255 == nil {
+				ov327 := func() *v1.CSIVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.CSI
+					return ov271.CSI
 				}()
-				_ = ov311
-				errs = append(errs, validate_corev1_CSIVolumeSource(&fp310, obj.VolumeSource.CSI, ov311)...)
+				_ = ov327
+				errs = append(errs, validate_corev1_CSIVolumeSource(&fp326, obj.VolumeSource.CSI, ov327)...)
 			}
 		}
 		// field ephemeral
 		{
-			fp312 := p.Child("ephemeral")
+			fp328 := p.Child("ephemeral")
 			if !(obj.VolumeSource.Ephemeral == nil) {
-				ov313 := func() *v1.EphemeralVolumeSource {
-					if ov255 == nil {
+				ov329 := func() *v1.EphemeralVolumeSource {
+					if ov271 == nil {
 						return nil
 					}
-					return ov255.Ephemeral
+					return ov271.Ephemeral
 				}()
-				_ = ov313
-				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp312, obj.VolumeSource.Ephemeral, ov313)...)
+				_ = ov329
+				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp328, obj.VolumeSource.Ephemeral, ov329)...)
 			}
 		}
 	}
@@ -1697,238 +1804,238 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 	}
 	// field ports
 	{
-		fp332 := p.Child("ports")
+		fp348 := p.Child("ports")
 		if !(len(obj.Ports) == 0) {
-			ov333 := func() *[]v1.ContainerPort {
+			ov349 := func() *[]v1.ContainerPort {
 				if old == nil {
 					return nil
 				}
 				return &old.Ports
 			}()
-			_ = ov333
-			if !vgruntime.UnchangedListMap(&obj.Ports, ov333, vgruntime.Key{
+			_ = ov349
+			if !vgruntime.UnchangedListMap(&obj.Ports, ov349, vgruntime.Key{
 				Defaulted: false,
 				Name:      "containerPort",
 			}, vgruntime.Key{
 				Defaulted: true,
 				Name:      "protocol",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp332, *&obj.Ports, listMapKey12)...)
-				for i335 := range *&obj.Ports {
-					ip334 := fp332.Index(i335)
-					oi336 := vgruntime.OldListMapItem(ov333, &(*&obj.Ports)[i335], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp348, *&obj.Ports, listMapKey12)...)
+				for i351 := range *&obj.Ports {
+					ip350 := fp348.Index(i351)
+					oi352 := vgruntime.OldListMapItem(ov349, &(*&obj.Ports)[i351], vgruntime.Key{
 						Defaulted: false,
 						Name:      "containerPort",
 					}, vgruntime.Key{
 						Defaulted: true,
 						Name:      "protocol",
 					})
-					errs = append(errs, validate_corev1_ContainerPort(&ip334, &(*&obj.Ports)[i335], oi336)...)
+					errs = append(errs, validate_corev1_ContainerPort(&ip350, &(*&obj.Ports)[i351], oi352)...)
 				}
 			}
 		}
 	}
 	// field env
 	{
-		fp342 := p.Child("env")
+		fp358 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov343 := func() *[]v1.EnvVar {
+			ov359 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			_ = ov343
-			if !vgruntime.UnchangedListMap(&obj.Env, ov343, vgruntime.Key{
+			_ = ov359
+			if !vgruntime.UnchangedListMap(&obj.Env, ov359, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp342, *&obj.Env, listMapKey1)...)
-				for i345 := range *&obj.Env {
-					ip344 := fp342.Index(i345)
-					oi346 := vgruntime.OldListMapItem(ov343, &(*&obj.Env)[i345], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp358, *&obj.Env, listMapKey1)...)
+				for i361 := range *&obj.Env {
+					ip360 := fp358.Index(i361)
+					oi362 := vgruntime.OldListMapItem(ov359, &(*&obj.Env)[i361], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EnvVar(&ip344, &(*&obj.Env)[i345], oi346)...)
+					errs = append(errs, validate_corev1_EnvVar(&ip360, &(*&obj.Env)[i361], oi362)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp347 := p.Child("resources")
-		ov348 := func() *v1.ResourceRequirements {
+		fp363 := p.Child("resources")
+		ov364 := func() *v1.ResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov348
-		errs = append(errs, validate_corev1_ResourceRequirements(&fp347, &obj.Resources, ov348)...)
+		_ = ov364
+		errs = append(errs, validate_corev1_ResourceRequirements(&fp363, &obj.Resources, ov364)...)
 	}
 	// field resizePolicy
 	{
-		fp349 := p.Child("resizePolicy")
+		fp365 := p.Child("resizePolicy")
 		if !(len(obj.ResizePolicy) == 0) {
-			ov350 := func() *[]v1.ContainerResizePolicy {
+			ov366 := func() *[]v1.ContainerResizePolicy {
 				if old == nil {
 					return nil
 				}
 				return &old.ResizePolicy
 			}()
-			_ = ov350
-			if !vgruntime.Unchanged(&obj.ResizePolicy, ov350) {
-				for i352 := range *&obj.ResizePolicy {
-					ip351 := fp349.Index(i352)
-					oi353 := (*v1.ContainerResizePolicy)(nil)
-					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip351, &(*&obj.ResizePolicy)[i352], oi353)...)
+			_ = ov366
+			if !vgruntime.Unchanged(&obj.ResizePolicy, ov366) {
+				for i368 := range *&obj.ResizePolicy {
+					ip367 := fp365.Index(i368)
+					oi369 := (*v1.ContainerResizePolicy)(nil)
+					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip367, &(*&obj.ResizePolicy)[i368], oi369)...)
 				}
 			}
 		}
 	}
 	// field restartPolicyRules
 	{
-		fp356 := p.Child("restartPolicyRules")
+		fp372 := p.Child("restartPolicyRules")
 		if !(len(obj.RestartPolicyRules) == 0) {
-			ov357 := func() *[]v1.ContainerRestartRule {
+			ov373 := func() *[]v1.ContainerRestartRule {
 				if old == nil {
 					return nil
 				}
 				return &old.RestartPolicyRules
 			}()
-			_ = ov357
-			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov357) {
-				for i359 := range *&obj.RestartPolicyRules {
-					ip358 := fp356.Index(i359)
-					oi360 := (*v1.ContainerRestartRule)(nil)
-					errs = append(errs, validate_corev1_ContainerRestartRule(&ip358, &(*&obj.RestartPolicyRules)[i359], oi360)...)
+			_ = ov373
+			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov373) {
+				for i375 := range *&obj.RestartPolicyRules {
+					ip374 := fp372.Index(i375)
+					oi376 := (*v1.ContainerRestartRule)(nil)
+					errs = append(errs, validate_corev1_ContainerRestartRule(&ip374, &(*&obj.RestartPolicyRules)[i375], oi376)...)
 				}
 			}
 		}
 	}
 	// field volumeMounts
 	{
-		fp361 := p.Child("volumeMounts")
+		fp377 := p.Child("volumeMounts")
 		if !(len(obj.VolumeMounts) == 0) {
-			ov362 := func() *[]v1.VolumeMount {
+			ov378 := func() *[]v1.VolumeMount {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeMounts
 			}()
-			_ = ov362
-			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov362, vgruntime.Key{
+			_ = ov378
+			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov378, vgruntime.Key{
 				Defaulted: false,
 				Name:      "mountPath",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp361, *&obj.VolumeMounts, listMapKey13)...)
-				for i364 := range *&obj.VolumeMounts {
-					ip363 := fp361.Index(i364)
-					oi365 := vgruntime.OldListMapItem(ov362, &(*&obj.VolumeMounts)[i364], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp377, *&obj.VolumeMounts, listMapKey13)...)
+				for i380 := range *&obj.VolumeMounts {
+					ip379 := fp377.Index(i380)
+					oi381 := vgruntime.OldListMapItem(ov378, &(*&obj.VolumeMounts)[i380], vgruntime.Key{
 						Defaulted: false,
 						Name:      "mountPath",
 					})
-					errs = append(errs, validate_corev1_VolumeMount(&ip363, &(*&obj.VolumeMounts)[i364], oi365)...)
+					errs = append(errs, validate_corev1_VolumeMount(&ip379, &(*&obj.VolumeMounts)[i380], oi381)...)
 				}
 			}
 		}
 	}
 	// field volumeDevices
 	{
-		fp366 := p.Child("volumeDevices")
+		fp382 := p.Child("volumeDevices")
 		if !(len(obj.VolumeDevices) == 0) {
-			ov367 := func() *[]v1.VolumeDevice {
+			ov383 := func() *[]v1.VolumeDevice {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeDevices
 			}()
-			_ = ov367
-			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov367, vgruntime.Key{
+			_ = ov383
+			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov383, vgruntime.Key{
 				Defaulted: false,
 				Name:      "devicePath",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp366, *&obj.VolumeDevices, listMapKey14)...)
-				for i369 := range *&obj.VolumeDevices {
-					ip368 := fp366.Index(i369)
-					oi370 := vgruntime.OldListMapItem(ov367, &(*&obj.VolumeDevices)[i369], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp382, *&obj.VolumeDevices, listMapKey14)...)
+				for i385 := range *&obj.VolumeDevices {
+					ip384 := fp382.Index(i385)
+					oi386 := vgruntime.OldListMapItem(ov383, &(*&obj.VolumeDevices)[i385], vgruntime.Key{
 						Defaulted: false,
 						Name:      "devicePath",
 					})
-					errs = append(errs, validate_corev1_VolumeDevice(&ip368, &(*&obj.VolumeDevices)[i369], oi370)...)
+					errs = append(errs, validate_corev1_VolumeDevice(&ip384, &(*&obj.VolumeDevices)[i385], oi386)...)
 				}
 			}
 		}
 	}
 	// field livenessProbe
 	{
-		fp371 := p.Child("livenessProbe")
+		fp387 := p.Child("livenessProbe")
 		if !(obj.LivenessProbe == nil) {
-			ov372 := func() *v1.Probe {
+			ov388 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.LivenessProbe
 			}()
-			_ = ov372
-			errs = append(errs, validate_corev1_Probe(&fp371, obj.LivenessProbe, ov372)...)
+			_ = ov388
+			errs = append(errs, validate_corev1_Probe(&fp387, obj.LivenessProbe, ov388)...)
 		}
 	}
 	// field readinessProbe
 	{
-		fp373 := p.Child("readinessProbe")
+		fp389 := p.Child("readinessProbe")
 		if !(obj.ReadinessProbe == nil) {
-			ov374 := func() *v1.Probe {
+			ov390 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.ReadinessProbe
 			}()
-			_ = ov374
-			errs = append(errs, validate_corev1_Probe(&fp373, obj.ReadinessProbe, ov374)...)
+			_ = ov390
+			errs = append(errs, validate_corev1_Probe(&fp389, obj.ReadinessProbe, ov390)...)
 		}
 	}
 	// field startupProbe
 	{
-		fp375 := p.Child("startupProbe")
+		fp391 := p.Child("startupProbe")
 		if !(obj.StartupProbe == nil) {
-			ov376 := func() *v1.Probe {
+			ov392 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.StartupProbe
 			}()
-			_ = ov376
-			errs = append(errs, validate_corev1_Probe(&fp375, obj.StartupProbe, ov376)...)
+			_ = ov392
+			errs = append(errs, validate_corev1_Probe(&fp391, obj.StartupProbe, ov392)...)
 		}
 	}
 	// field lifecycle
 	{
-		fp377 := p.Child("lifecycle")
+		fp393 := p.Child("lifecycle")
 		if !(obj.Lifecycle == nil) {
-			ov378 := func() *v1.Lifecycle {
+			ov394 := func() *v1.Lifecycle {
 				if old == nil {
 					return nil
 				}
 				return old.Lifecycle
 			}()
-			_ = ov378
-			errs = append(errs, validate_corev1_Lifecycle(&fp377, obj.Lifecycle, ov378)...)
+			_ = ov394
+			errs = append(errs, validate_corev1_Lifecycle(&fp393, obj.Lifecycle, ov394)...)
 		}
 	}
 	// field securityContext
 	{
-		fp385 := p.Child("securityContext")
+		fp401 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov386 := func() *v1.SecurityContext {
+			ov402 := func() *v1.SecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov386
-			errs = append(errs, validate_corev1_SecurityContext(&fp385, obj.SecurityContext, ov386)...)
+			_ = ov402
+			errs = append(errs, validate_corev1_SecurityContext(&fp401, obj.SecurityContext, ov402)...)
 		}
 	}
 	return
@@ -1941,247 +2048,247 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 		return
 	}
 	{
-		ov393 := func() *v1.EphemeralContainerCommon {
+		ov409 := func() *v1.EphemeralContainerCommon {
 			if old == nil {
 				return nil
 			}
 			return &old.EphemeralContainerCommon
 		}()
-		_ = ov393
+		_ = ov409
 		// field ports
 		{
-			fp410 := p.Child("ports")
+			fp426 := p.Child("ports")
 			if !(len(obj.EphemeralContainerCommon.Ports) == 0) {
-				ov411 := func() *[]v1.ContainerPort {
-					if ov393 == nil {
+				ov427 := func() *[]v1.ContainerPort {
+					if ov409 == nil {
 						return nil
 					}
-					return &ov393.Ports
+					return &ov409.Ports
 				}()
-				_ = ov411
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov411, vgruntime.Key{
+				_ = ov427
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov427, vgruntime.Key{
 					Defaulted: false,
 					Name:      "containerPort",
 				}, vgruntime.Key{
 					Defaulted: true,
 					Name:      "protocol",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp410, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
-					for i413 := range *&obj.EphemeralContainerCommon.Ports {
-						ip412 := fp410.Index(i413)
-						oi414 := vgruntime.OldListMapItem(ov411, &(*&obj.EphemeralContainerCommon.Ports)[i413], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp426, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
+					for i429 := range *&obj.EphemeralContainerCommon.Ports {
+						ip428 := fp426.Index(i429)
+						oi430 := vgruntime.OldListMapItem(ov427, &(*&obj.EphemeralContainerCommon.Ports)[i429], vgruntime.Key{
 							Defaulted: false,
 							Name:      "containerPort",
 						}, vgruntime.Key{
 							Defaulted: true,
 							Name:      "protocol",
 						})
-						errs = append(errs, validate_corev1_ContainerPort(&ip412, &(*&obj.EphemeralContainerCommon.Ports)[i413], oi414)...)
+						errs = append(errs, validate_corev1_ContainerPort(&ip428, &(*&obj.EphemeralContainerCommon.Ports)[i429], oi430)...)
 					}
 				}
 			}
 		}
 		// field env
 		{
-			fp420 := p.Child("env")
+			fp436 := p.Child("env")
 			if !(len(obj.EphemeralContainerCommon.Env) == 0) {
-				ov421 := func() *[]v1.EnvVar {
-					if ov393 == nil {
+				ov437 := func() *[]v1.EnvVar {
+					if ov409 == nil {
 						return nil
 					}
-					return &ov393.Env
+					return &ov409.Env
 				}()
-				_ = ov421
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov421, vgruntime.Key{
+				_ = ov437
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov437, vgruntime.Key{
 					Defaulted: false,
 					Name:      "name",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp420, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
-					for i423 := range *&obj.EphemeralContainerCommon.Env {
-						ip422 := fp420.Index(i423)
-						oi424 := vgruntime.OldListMapItem(ov421, &(*&obj.EphemeralContainerCommon.Env)[i423], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp436, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
+					for i439 := range *&obj.EphemeralContainerCommon.Env {
+						ip438 := fp436.Index(i439)
+						oi440 := vgruntime.OldListMapItem(ov437, &(*&obj.EphemeralContainerCommon.Env)[i439], vgruntime.Key{
 							Defaulted: false,
 							Name:      "name",
 						})
-						errs = append(errs, validate_corev1_EnvVar(&ip422, &(*&obj.EphemeralContainerCommon.Env)[i423], oi424)...)
+						errs = append(errs, validate_corev1_EnvVar(&ip438, &(*&obj.EphemeralContainerCommon.Env)[i439], oi440)...)
 					}
 				}
 			}
 		}
 		// field resources
 		{
-			fp425 := p.Child("resources")
-			ov426 := func() *v1.ResourceRequirements {
-				if ov393 == nil {
+			fp441 := p.Child("resources")
+			ov442 := func() *v1.ResourceRequirements {
+				if ov409 == nil {
 					return nil
 				}
-				return &ov393.Resources
+				return &ov409.Resources
 			}()
-			_ = ov426
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp425, &obj.EphemeralContainerCommon.Resources, ov426)...)
+			_ = ov442
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp441, &obj.EphemeralContainerCommon.Resources, ov442)...)
 		}
 		// field resizePolicy
 		{
-			fp427 := p.Child("resizePolicy")
+			fp443 := p.Child("resizePolicy")
 			if !(len(obj.EphemeralContainerCommon.ResizePolicy) == 0) {
-				ov428 := func() *[]v1.ContainerResizePolicy {
-					if ov393 == nil {
+				ov444 := func() *[]v1.ContainerResizePolicy {
+					if ov409 == nil {
 						return nil
 					}
-					return &ov393.ResizePolicy
+					return &ov409.ResizePolicy
 				}()
-				_ = ov428
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov428) {
-					for i430 := range *&obj.EphemeralContainerCommon.ResizePolicy {
-						ip429 := fp427.Index(i430)
-						oi431 := (*v1.ContainerResizePolicy)(nil)
-						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip429, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i430], oi431)...)
+				_ = ov444
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov444) {
+					for i446 := range *&obj.EphemeralContainerCommon.ResizePolicy {
+						ip445 := fp443.Index(i446)
+						oi447 := (*v1.ContainerResizePolicy)(nil)
+						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip445, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i446], oi447)...)
 					}
 				}
 			}
 		}
 		// field restartPolicyRules
 		{
-			fp434 := p.Child("restartPolicyRules")
+			fp450 := p.Child("restartPolicyRules")
 			if !(len(obj.EphemeralContainerCommon.RestartPolicyRules) == 0) {
-				ov435 := func() *[]v1.ContainerRestartRule {
-					if ov393 == nil {
+				ov451 := func() *[]v1.ContainerRestartRule {
+					if ov409 == nil {
 						return nil
 					}
-					return &ov393.RestartPolicyRules
+					return &ov409.RestartPolicyRules
 				}()
-				_ = ov435
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov435) {
-					for i437 := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
-						ip436 := fp434.Index(i437)
-						oi438 := (*v1.ContainerRestartRule)(nil)
-						errs = append(errs, validate_corev1_ContainerRestartRule(&ip436, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i437], oi438)...)
+				_ = ov451
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov451) {
+					for i453 := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
+						ip452 := fp450.Index(i453)
+						oi454 := (*v1.ContainerRestartRule)(nil)
+						errs = append(errs, validate_corev1_ContainerRestartRule(&ip452, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i453], oi454)...)
 					}
 				}
 			}
 		}
 		// field volumeMounts
 		{
-			fp439 := p.Child("volumeMounts")
+			fp455 := p.Child("volumeMounts")
 			if !(len(obj.EphemeralContainerCommon.VolumeMounts) == 0) {
-				ov440 := func() *[]v1.VolumeMount {
-					if ov393 == nil {
+				ov456 := func() *[]v1.VolumeMount {
+					if ov409 == nil {
 						return nil
 					}
-					return &ov393.VolumeMounts
+					return &ov409.VolumeMounts
 				}()
-				_ = ov440
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov440, vgruntime.Key{
+				_ = ov456
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov456, vgruntime.Key{
 					Defaulted: false,
 					Name:      "mountPath",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp439, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
-					for i442 := range *&obj.EphemeralContainerCommon.VolumeMounts {
-						ip441 := fp439.Index(i442)
-						oi443 := vgruntime.OldListMapItem(ov440, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i442], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp455, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
+					for i458 := range *&obj.EphemeralContainerCommon.VolumeMounts {
+						ip457 := fp455.Index(i458)
+						oi459 := vgruntime.OldListMapItem(ov456, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i458], vgruntime.Key{
 							Defaulted: false,
 							Name:      "mountPath",
 						})
-						errs = append(errs, validate_corev1_VolumeMount(&ip441, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i442], oi443)...)
+						errs = append(errs, validate_corev1_VolumeMount(&ip457, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i458], oi459)...)
 					}
 				}
 			}
 		}
 		// field volumeDevices
 		{
-			fp444 := p.Child("volumeDevices")
+			fp460 := p.Child("volumeDevices")
 			if !(len(obj.EphemeralContainerCommon.VolumeDevices) == 0) {
-				ov445 := func() *[]v1.VolumeDevice {
-					if ov393 == nil {
+				ov461 := func() *[]v1.VolumeDevice {
+					if ov409 == nil {
 						return nil
 					}
-					return &ov393.VolumeDevices
+					return &ov409.VolumeDevices
 				}()
-				_ = ov445
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov445, vgruntime.Key{
+				_ = ov461
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov461, vgruntime.Key{
 					Defaulted: false,
 					Name:      "devicePath",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp444, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
-					for i447 := range *&obj.EphemeralContainerCommon.VolumeDevices {
-						ip446 := fp444.Index(i447)
-						oi448 := vgruntime.OldListMapItem(ov445, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i447], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp460, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
+					for i463 := range *&obj.EphemeralContainerCommon.VolumeDevices {
+						ip462 := fp460.Index(i463)
+						oi464 := vgruntime.OldListMapItem(ov461, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i463], vgruntime.Key{
 							Defaulted: false,
 							Name:      "devicePath",
 						})
-						errs = append(errs, validate_corev1_VolumeDevice(&ip446, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i447], oi448)...)
+						errs = append(errs, validate_corev1_VolumeDevice(&ip462, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i463], oi464)...)
 					}
 				}
 			}
 		}
 		// field livenessProbe
 		{
-			fp449 := p.Child("livenessProbe")
+			fp465 := p.Child("livenessProbe")
 			if !(obj.EphemeralContainerCommon.LivenessProbe == nil) {
-				ov450 := func() *v1.Probe {
-					if ov393 == nil {
+				ov466 := func() *v1.Probe {
+					if ov409 == nil {
 						return nil
 					}
-					return ov393.LivenessProbe
+					return ov409.LivenessProbe
 				}()
-				_ = ov450
-				errs = append(errs, validate_corev1_Probe(&fp449, obj.EphemeralContainerCommon.LivenessProbe, ov450)...)
+				_ = ov466
+				errs = append(errs, validate_corev1_Probe(&fp465, obj.EphemeralContainerCommon.LivenessProbe, ov466)...)
 			}
 		}
 		// field readinessProbe
 		{
-			fp451 := p.Child("readinessProbe")
+			fp467 := p.Child("readinessProbe")
 			if !(obj.EphemeralContainerCommon.ReadinessProbe == nil) {
-				ov452 := func() *v1.Probe {
-					if ov393 == nil {
+				ov468 := func() *v1.Probe {
+					if ov409 == nil {
 						return nil
 					}
-					return ov393.ReadinessProbe
+					return ov409.ReadinessProbe
 				}()
-				_ = ov452
-				errs = append(errs, validate_corev1_Probe(&fp451, obj.EphemeralContainerCommon.ReadinessProbe, ov452)...)
+				_ = ov468
+				errs = append(errs, validate_corev1_Probe(&fp467, obj.EphemeralContainerCommon.ReadinessProbe, ov468)...)
 			}
 		}
 		// field startupProbe
 		{
-			fp453 := p.Child("startupProbe")
+			fp469 := p.Child("startupProbe")
 			if !(obj.EphemeralContainerCommon.StartupProbe == nil) {
-				ov454 := func() *v1.Probe {
-					if ov393 == nil {
+				ov470 := func() *v1.Probe {
+					if ov409 == nil {
 						return nil
 					}
-					return ov393.StartupProbe
+					return ov409.StartupProbe
 				}()
-				_ = ov454
-				errs = append(errs, validate_corev1_Probe(&fp453, obj.EphemeralContainerCommon.StartupProbe, ov454)...)
+				_ = ov470
+				errs = append(errs, validate_corev1_Probe(&fp469, obj.EphemeralContainerCommon.StartupProbe, ov470)...)
 			}
 		}
 		// field lifecycle
 		{
-			fp455 := p.Child("lifecycle")
+			fp471 := p.Child("lifecycle")
 			if !(obj.EphemeralContainerCommon.Lifecycle == nil) {
-				ov456 := func() *v1.Lifecycle {
-					if ov393 == nil {
+				ov472 := func() *v1.Lifecycle {
+					if ov409 == nil {
 						return nil
 					}
-					return ov393.Lifecycle
+					return ov409.Lifecycle
 				}()
-				_ = ov456
-				errs = append(errs, validate_corev1_Lifecycle(&fp455, obj.EphemeralContainerCommon.Lifecycle, ov456)...)
+				_ = ov472
+				errs = append(errs, validate_corev1_Lifecycle(&fp471, obj.EphemeralContainerCommon.Lifecycle, ov472)...)
 			}
 		}
 		// field securityContext
 		{
-			fp463 := p.Child("securityContext")
+			fp479 := p.Child("securityContext")
 			if !(obj.EphemeralContainerCommon.SecurityContext == nil) {
-				ov464 := func() *v1.SecurityContext {
-					if ov393 == nil {
+				ov480 := func() *v1.SecurityContext {
+					if ov409 == nil {
 						return nil
 					}
-					return ov393.SecurityContext
+					return ov409.SecurityContext
 				}()
-				_ = ov464
-				errs = append(errs, validate_corev1_SecurityContext(&fp463, obj.EphemeralContainerCommon.SecurityContext, ov464)...)
+				_ = ov480
+				errs = append(errs, validate_corev1_SecurityContext(&fp479, obj.EphemeralContainerCommon.SecurityContext, ov480)...)
 			}
 		}
 	}
@@ -2196,50 +2303,50 @@ func validate_corev1_PodSecurityContext(p *vgruntime.Path, obj, old *v1.PodSecur
 	}
 	// field sysctls
 	{
-		fp492 := p.Child("sysctls")
+		fp508 := p.Child("sysctls")
 		if !(len(obj.Sysctls) == 0) {
-			ov493 := func() *[]v1.Sysctl {
+			ov509 := func() *[]v1.Sysctl {
 				if old == nil {
 					return nil
 				}
 				return &old.Sysctls
 			}()
-			_ = ov493
-			if !vgruntime.Unchanged(&obj.Sysctls, ov493) {
-				for i495 := range *&obj.Sysctls {
-					ip494 := fp492.Index(i495)
-					oi496 := (*v1.Sysctl)(nil)
-					errs = append(errs, validate_corev1_Sysctl(&ip494, &(*&obj.Sysctls)[i495], oi496)...)
+			_ = ov509
+			if !vgruntime.Unchanged(&obj.Sysctls, ov509) {
+				for i511 := range *&obj.Sysctls {
+					ip510 := fp508.Index(i511)
+					oi512 := (*v1.Sysctl)(nil)
+					errs = append(errs, validate_corev1_Sysctl(&ip510, &(*&obj.Sysctls)[i511], oi512)...)
 				}
 			}
 		}
 	}
 	// field seccompProfile
 	{
-		fp499 := p.Child("seccompProfile")
+		fp515 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov500 := func() *v1.SeccompProfile {
+			ov516 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov500
-			errs = append(errs, validate_corev1_SeccompProfile(&fp499, obj.SeccompProfile, ov500)...)
+			_ = ov516
+			errs = append(errs, validate_corev1_SeccompProfile(&fp515, obj.SeccompProfile, ov516)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp501 := p.Child("appArmorProfile")
+		fp517 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov502 := func() *v1.AppArmorProfile {
+			ov518 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov502
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp501, obj.AppArmorProfile, ov502)...)
+			_ = ov518
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp517, obj.AppArmorProfile, ov518)...)
 		}
 	}
 	return
@@ -2253,44 +2360,44 @@ func validate_corev1_Affinity(p *vgruntime.Path, obj, old *v1.Affinity) (errs fi
 	}
 	// field nodeAffinity
 	{
-		fp505 := p.Child("nodeAffinity")
+		fp521 := p.Child("nodeAffinity")
 		if !(obj.NodeAffinity == nil) {
-			ov506 := func() *v1.NodeAffinity {
+			ov522 := func() *v1.NodeAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.NodeAffinity
 			}()
-			_ = ov506
-			errs = append(errs, validate_corev1_NodeAffinity(&fp505, obj.NodeAffinity, ov506)...)
+			_ = ov522
+			errs = append(errs, validate_corev1_NodeAffinity(&fp521, obj.NodeAffinity, ov522)...)
 		}
 	}
 	// field podAffinity
 	{
-		fp507 := p.Child("podAffinity")
+		fp523 := p.Child("podAffinity")
 		if !(obj.PodAffinity == nil) {
-			ov508 := func() *v1.PodAffinity {
+			ov524 := func() *v1.PodAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAffinity
 			}()
-			_ = ov508
-			errs = append(errs, validate_corev1_PodAffinity(&fp507, obj.PodAffinity, ov508)...)
+			_ = ov524
+			errs = append(errs, validate_corev1_PodAffinity(&fp523, obj.PodAffinity, ov524)...)
 		}
 	}
 	// field podAntiAffinity
 	{
-		fp509 := p.Child("podAntiAffinity")
+		fp525 := p.Child("podAntiAffinity")
 		if !(obj.PodAntiAffinity == nil) {
-			ov510 := func() *v1.PodAntiAffinity {
+			ov526 := func() *v1.PodAntiAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAntiAffinity
 			}()
-			_ = ov510
-			errs = append(errs, validate_corev1_PodAntiAffinity(&fp509, obj.PodAntiAffinity, ov510)...)
+			_ = ov526
+			errs = append(errs, validate_corev1_PodAntiAffinity(&fp525, obj.PodAntiAffinity, ov526)...)
 		}
 	}
 	return
@@ -2331,16 +2438,16 @@ func validate_corev1_TopologySpreadConstraint(p *vgruntime.Path, obj, old *v1.To
 	}
 	// field labelSelector
 	{
-		fp541 := p.Child("labelSelector")
+		fp557 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov542 := func() *v11.LabelSelector {
+			ov558 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov542
-			errs = append(errs, validate_metav1_LabelSelector(&fp541, obj.LabelSelector, ov542)...)
+			_ = ov558
+			errs = append(errs, validate_metav1_LabelSelector(&fp557, obj.LabelSelector, ov558)...)
 		}
 	}
 	return
@@ -2390,27 +2497,27 @@ func validate_corev1_ResourceRequirements(p *vgruntime.Path, obj, old *v1.Resour
 	}
 	// field claims
 	{
-		fp576 := p.Child("claims")
+		fp592 := p.Child("claims")
 		if !(len(obj.Claims) == 0) {
-			ov577 := func() *[]v1.ResourceClaim {
+			ov593 := func() *[]v1.ResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.Claims
 			}()
-			_ = ov577
-			if !vgruntime.UnchangedListMap(&obj.Claims, ov577, vgruntime.Key{
+			_ = ov593
+			if !vgruntime.UnchangedListMap(&obj.Claims, ov593, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp576, *&obj.Claims, listMapKey15)...)
-				for i579 := range *&obj.Claims {
-					ip578 := fp576.Index(i579)
-					oi580 := vgruntime.OldListMapItem(ov577, &(*&obj.Claims)[i579], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp592, *&obj.Claims, listMapKey15)...)
+				for i595 := range *&obj.Claims {
+					ip594 := fp592.Index(i595)
+					oi596 := vgruntime.OldListMapItem(ov593, &(*&obj.Claims)[i595], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_ResourceClaim(&ip578, &(*&obj.Claims)[i579], oi580)...)
+					errs = append(errs, validate_corev1_ResourceClaim(&ip594, &(*&obj.Claims)[i595], oi596)...)
 				}
 			}
 		}
@@ -2426,9 +2533,9 @@ func validate_corev1_EvictionResponder(p *vgruntime.Path, obj, old *v1.EvictionR
 	}
 	// field priority
 	{
-		fp583 := p.Child("priority")
+		fp599 := p.Child("priority")
 		if obj.Priority == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp583))
+			errs = append(errs, vgruntime.SchemaRequired(&fp599))
 		}
 	}
 	return
@@ -2487,20 +2594,20 @@ func validate_corev1_SecretVolumeSource(p *vgruntime.Path, obj, old *v1.SecretVo
 	}
 	// field items
 	{
-		fp619 := p.Child("items")
+		fp635 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov620 := func() *[]v1.KeyToPath {
+			ov636 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov620
-			if !vgruntime.Unchanged(&obj.Items, ov620) {
-				for i622 := range *&obj.Items {
-					ip621 := fp619.Index(i622)
-					oi623 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip621, &(*&obj.Items)[i622], oi623)...)
+			_ = ov636
+			if !vgruntime.Unchanged(&obj.Items, ov636) {
+				for i638 := range *&obj.Items {
+					ip637 := fp635.Index(i638)
+					oi639 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip637, &(*&obj.Items)[i638], oi639)...)
 				}
 			}
 		}
@@ -2552,9 +2659,9 @@ func validate_corev1_RBDVolumeSource(p *vgruntime.Path, obj, old *v1.RBDVolumeSo
 	}
 	// field monitors
 	{
-		fp671 := p.Child("monitors")
+		fp687 := p.Child("monitors")
 		if obj.CephMonitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp671))
+			errs = append(errs, vgruntime.SchemaRequired(&fp687))
 		}
 	}
 	return
@@ -2586,9 +2693,9 @@ func validate_corev1_CephFSVolumeSource(p *vgruntime.Path, obj, old *v1.CephFSVo
 	}
 	// field monitors
 	{
-		fp712 := p.Child("monitors")
+		fp728 := p.Child("monitors")
 		if obj.Monitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp712))
+			errs = append(errs, vgruntime.SchemaRequired(&fp728))
 		}
 	}
 	return
@@ -2602,20 +2709,20 @@ func validate_corev1_DownwardAPIVolumeSource(p *vgruntime.Path, obj, old *v1.Dow
 	}
 	// field items
 	{
-		fp727 := p.Child("items")
+		fp743 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov728 := func() *[]v1.DownwardAPIVolumeFile {
+			ov744 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov728
-			if !vgruntime.Unchanged(&obj.Items, ov728) {
-				for i730 := range *&obj.Items {
-					ip729 := fp727.Index(i730)
-					oi731 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip729, &(*&obj.Items)[i730], oi731)...)
+			_ = ov744
+			if !vgruntime.Unchanged(&obj.Items, ov744) {
+				for i746 := range *&obj.Items {
+					ip745 := fp743.Index(i746)
+					oi747 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip745, &(*&obj.Items)[i746], oi747)...)
 				}
 			}
 		}
@@ -2649,20 +2756,20 @@ func validate_corev1_ConfigMapVolumeSource(p *vgruntime.Path, obj, old *v1.Confi
 	}
 	// field items
 	{
-		fp761 := p.Child("items")
+		fp777 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov762 := func() *[]v1.KeyToPath {
+			ov778 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov762
-			if !vgruntime.Unchanged(&obj.Items, ov762) {
-				for i764 := range *&obj.Items {
-					ip763 := fp761.Index(i764)
-					oi765 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip763, &(*&obj.Items)[i764], oi765)...)
+			_ = ov778
+			if !vgruntime.Unchanged(&obj.Items, ov778) {
+				for i780 := range *&obj.Items {
+					ip779 := fp777.Index(i780)
+					oi781 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip779, &(*&obj.Items)[i780], oi781)...)
 				}
 			}
 		}
@@ -2714,20 +2821,20 @@ func validate_corev1_ProjectedVolumeSource(p *vgruntime.Path, obj, old *v1.Proje
 	}
 	// field sources
 	{
-		fp808 := p.Child("sources")
+		fp824 := p.Child("sources")
 		if !(obj.Sources == nil) {
-			ov809 := func() *[]v1.VolumeProjection {
+			ov825 := func() *[]v1.VolumeProjection {
 				if old == nil {
 					return nil
 				}
 				return &old.Sources
 			}()
-			_ = ov809
-			if !vgruntime.Unchanged(&obj.Sources, ov809) {
-				for i811 := range *&obj.Sources {
-					ip810 := fp808.Index(i811)
-					oi812 := (*v1.VolumeProjection)(nil)
-					errs = append(errs, validate_corev1_VolumeProjection(&ip810, &(*&obj.Sources)[i811], oi812)...)
+			_ = ov825
+			if !vgruntime.Unchanged(&obj.Sources, ov825) {
+				for i827 := range *&obj.Sources {
+					ip826 := fp824.Index(i827)
+					oi828 := (*v1.VolumeProjection)(nil)
+					errs = append(errs, validate_corev1_VolumeProjection(&ip826, &(*&obj.Sources)[i827], oi828)...)
 				}
 			}
 		}
@@ -2752,9 +2859,9 @@ func validate_corev1_ScaleIOVolumeSource(p *vgruntime.Path, obj, old *v1.ScaleIO
 	}
 	// field secretRef
 	{
-		fp827 := p.Child("secretRef")
+		fp843 := p.Child("secretRef")
 		if obj.SecretRef == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp827))
+			errs = append(errs, vgruntime.SchemaRequired(&fp843))
 		}
 	}
 	return
@@ -2777,16 +2884,16 @@ func validate_corev1_EphemeralVolumeSource(p *vgruntime.Path, obj, old *v1.Ephem
 	}
 	// field volumeClaimTemplate
 	{
-		fp857 := p.Child("volumeClaimTemplate")
+		fp873 := p.Child("volumeClaimTemplate")
 		if !(obj.VolumeClaimTemplate == nil) {
-			ov858 := func() *v1.PersistentVolumeClaimTemplate {
+			ov874 := func() *v1.PersistentVolumeClaimTemplate {
 				if old == nil {
 					return nil
 				}
 				return old.VolumeClaimTemplate
 			}()
-			_ = ov858
-			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp857, obj.VolumeClaimTemplate, ov858)...)
+			_ = ov874
+			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp873, obj.VolumeClaimTemplate, ov874)...)
 		}
 	}
 	return
@@ -2818,23 +2925,23 @@ func validate_corev1_ContainerRestartRule(p *vgruntime.Path, obj, old *v1.Contai
 	}
 	// field action
 	{
-		fp873 := p.Child("action")
+		fp889 := p.Child("action")
 		if obj.Action == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp873))
+			errs = append(errs, vgruntime.SchemaRequired(&fp889))
 		}
 	}
 	// field exitCodes
 	{
-		fp875 := p.Child("exitCodes")
+		fp891 := p.Child("exitCodes")
 		if !(obj.ExitCodes == nil) {
-			ov876 := func() *v1.ContainerRestartRuleOnExitCodes {
+			ov892 := func() *v1.ContainerRestartRuleOnExitCodes {
 				if old == nil {
 					return nil
 				}
 				return old.ExitCodes
 			}()
-			_ = ov876
-			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp875, obj.ExitCodes, ov876)...)
+			_ = ov892
+			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp891, obj.ExitCodes, ov892)...)
 		}
 	}
 	return
@@ -2848,17 +2955,17 @@ func validate_corev1_VolumeMount(p *vgruntime.Path, obj, old *v1.VolumeMount) (e
 	}
 	// field bindMountOptions
 	{
-		fp891 := p.Child("bindMountOptions")
+		fp907 := p.Child("bindMountOptions")
 		if !(len(obj.BindMountOptions) == 0) {
-			ov892 := func() *[]string {
+			ov908 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.BindMountOptions
 			}()
-			_ = ov892
-			if !vgruntime.Unchanged(&obj.BindMountOptions, ov892) {
-				errs = append(errs, vgruntime.UniqueValues(&fp891, *&obj.BindMountOptions)...)
+			_ = ov908
+			if !vgruntime.Unchanged(&obj.BindMountOptions, ov908) {
+				errs = append(errs, vgruntime.UniqueValues(&fp907, *&obj.BindMountOptions)...)
 			}
 		}
 	}
@@ -2881,67 +2988,67 @@ func validate_corev1_Probe(p *vgruntime.Path, obj, old *v1.Probe) (errs field.Er
 		return
 	}
 	{
-		ov900 := func() *v1.ProbeHandler {
+		ov916 := func() *v1.ProbeHandler {
 			if old == nil {
 				return nil
 			}
 			return &old.ProbeHandler
 		}()
-		_ = ov900
+		_ = ov916
 		// field exec
 		{
-			fp901 := p.Child("exec")
+			fp917 := p.Child("exec")
 			if !(obj.ProbeHandler.Exec == nil) {
-				ov902 := func() *v1.ExecAction {
-					if ov900 == nil {
+				ov918 := func() *v1.ExecAction {
+					if ov916 == nil {
 						return nil
 					}
-					return ov900.Exec
+					return ov916.Exec
 				}()
-				_ = ov902
-				errs = append(errs, validate_corev1_ExecAction(&fp901, obj.ProbeHandler.Exec, ov902)...)
+				_ = ov918
+				errs = append(errs, validate_corev1_ExecAction(&fp917, obj.ProbeHandler.Exec, ov918)...)
 			}
 		}
 		// field httpGet
 		{
-			fp903 := p.Child("httpGet")
+			fp919 := p.Child("httpGet")
 			if !(obj.ProbeHandler.HTTPGet == nil) {
-				ov904 := func() *v1.HTTPGetAction {
-					if ov900 == nil {
+				ov920 := func() *v1.HTTPGetAction {
+					if ov916 == nil {
 						return nil
 					}
-					return ov900.HTTPGet
+					return ov916.HTTPGet
 				}()
-				_ = ov904
-				errs = append(errs, validate_corev1_HTTPGetAction(&fp903, obj.ProbeHandler.HTTPGet, ov904)...)
+				_ = ov920
+				errs = append(errs, validate_corev1_HTTPGetAction(&fp919, obj.ProbeHandler.HTTPGet, ov920)...)
 			}
 		}
 		// field tcpSocket
 		{
-			fp905 := p.Child("tcpSocket")
+			fp921 := p.Child("tcpSocket")
 			if !(obj.ProbeHandler.TCPSocket == nil) {
-				ov906 := func() *v1.TCPSocketAction {
-					if ov900 == nil {
+				ov922 := func() *v1.TCPSocketAction {
+					if ov916 == nil {
 						return nil
 					}
-					return ov900.TCPSocket
+					return ov916.TCPSocket
 				}()
-				_ = ov906
-				errs = append(errs, validate_corev1_TCPSocketAction(&fp905, obj.ProbeHandler.TCPSocket, ov906)...)
+				_ = ov922
+				errs = append(errs, validate_corev1_TCPSocketAction(&fp921, obj.ProbeHandler.TCPSocket, ov922)...)
 			}
 		}
 		// field grpc
 		{
-			fp907 := p.Child("grpc")
+			fp923 := p.Child("grpc")
 			if !(obj.ProbeHandler.GRPC == nil) {
-				ov908 := func() *v1.GRPCAction {
-					if ov900 == nil {
+				ov924 := func() *v1.GRPCAction {
+					if ov916 == nil {
 						return nil
 					}
-					return ov900.GRPC
+					return ov916.GRPC
 				}()
-				_ = ov908
-				errs = append(errs, validate_corev1_GRPCAction(&fp907, obj.ProbeHandler.GRPC, ov908)...)
+				_ = ov924
+				errs = append(errs, validate_corev1_GRPCAction(&fp923, obj.ProbeHandler.GRPC, ov924)...)
 			}
 		}
 	}
@@ -2956,30 +3063,30 @@ func validate_corev1_Lifecycle(p *vgruntime.Path, obj, old *v1.Lifecycle) (errs 
 	}
 	// field postStart
 	{
-		fp921 := p.Child("postStart")
+		fp937 := p.Child("postStart")
 		if !(obj.PostStart == nil) {
-			ov922 := func() *v1.LifecycleHandler {
+			ov938 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PostStart
 			}()
-			_ = ov922
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp921, obj.PostStart, ov922)...)
+			_ = ov938
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp937, obj.PostStart, ov938)...)
 		}
 	}
 	// field preStop
 	{
-		fp923 := p.Child("preStop")
+		fp939 := p.Child("preStop")
 		if !(obj.PreStop == nil) {
-			ov924 := func() *v1.LifecycleHandler {
+			ov940 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PreStop
 			}()
-			_ = ov924
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp923, obj.PreStop, ov924)...)
+			_ = ov940
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp939, obj.PreStop, ov940)...)
 		}
 	}
 	return
@@ -2993,44 +3100,44 @@ func validate_corev1_SecurityContext(p *vgruntime.Path, obj, old *v1.SecurityCon
 	}
 	// field capabilities
 	{
-		fp927 := p.Child("capabilities")
+		fp943 := p.Child("capabilities")
 		if !(obj.Capabilities == nil) {
-			ov928 := func() *v1.Capabilities {
+			ov944 := func() *v1.Capabilities {
 				if old == nil {
 					return nil
 				}
 				return old.Capabilities
 			}()
-			_ = ov928
-			errs = append(errs, validate_corev1_Capabilities(&fp927, obj.Capabilities, ov928)...)
+			_ = ov944
+			errs = append(errs, validate_corev1_Capabilities(&fp943, obj.Capabilities, ov944)...)
 		}
 	}
 	// field seccompProfile
 	{
-		fp947 := p.Child("seccompProfile")
+		fp963 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov948 := func() *v1.SeccompProfile {
+			ov964 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov948
-			errs = append(errs, validate_corev1_SeccompProfile(&fp947, obj.SeccompProfile, ov948)...)
+			_ = ov964
+			errs = append(errs, validate_corev1_SeccompProfile(&fp963, obj.SeccompProfile, ov964)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp949 := p.Child("appArmorProfile")
+		fp965 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov950 := func() *v1.AppArmorProfile {
+			ov966 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov950
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp949, obj.AppArmorProfile, ov950)...)
+			_ = ov966
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp965, obj.AppArmorProfile, ov966)...)
 		}
 	}
 	return
@@ -3071,34 +3178,34 @@ func validate_corev1_NodeAffinity(p *vgruntime.Path, obj, old *v1.NodeAffinity) 
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp963 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp979 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(obj.RequiredDuringSchedulingIgnoredDuringExecution == nil) {
-			ov964 := func() *v1.NodeSelector {
+			ov980 := func() *v1.NodeSelector {
 				if old == nil {
 					return nil
 				}
 				return old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov964
-			errs = append(errs, validate_corev1_NodeSelector(&fp963, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov964)...)
+			_ = ov980
+			errs = append(errs, validate_corev1_NodeSelector(&fp979, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov980)...)
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp965 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp981 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov966 := func() *[]v1.PreferredSchedulingTerm {
+			ov982 := func() *[]v1.PreferredSchedulingTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov966
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov966) {
-				for i968 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip967 := fp965.Index(i968)
-					oi969 := (*v1.PreferredSchedulingTerm)(nil)
-					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip967, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i968], oi969)...)
+			_ = ov982
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov982) {
+				for i984 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip983 := fp981.Index(i984)
+					oi985 := (*v1.PreferredSchedulingTerm)(nil)
+					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip983, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i984], oi985)...)
 				}
 			}
 		}
@@ -3114,40 +3221,40 @@ func validate_corev1_PodAffinity(p *vgruntime.Path, obj, old *v1.PodAffinity) (e
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp970 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp986 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov971 := func() *[]v1.PodAffinityTerm {
+			ov987 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov971
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov971) {
-				for i973 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip972 := fp970.Index(i973)
-					oi974 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip972, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i973], oi974)...)
+			_ = ov987
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov987) {
+				for i989 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
+					ip988 := fp986.Index(i989)
+					oi990 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip988, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i989], oi990)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp975 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp991 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov976 := func() *[]v1.WeightedPodAffinityTerm {
+			ov992 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov976
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov976) {
-				for i978 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip977 := fp975.Index(i978)
-					oi979 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip977, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i978], oi979)...)
+			_ = ov992
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov992) {
+				for i994 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip993 := fp991.Index(i994)
+					oi995 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip993, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i994], oi995)...)
 				}
 			}
 		}
@@ -3163,40 +3270,40 @@ func validate_corev1_PodAntiAffinity(p *vgruntime.Path, obj, old *v1.PodAntiAffi
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp980 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp996 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov981 := func() *[]v1.PodAffinityTerm {
+			ov997 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov981
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov981) {
-				for i983 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip982 := fp980.Index(i983)
-					oi984 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip982, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i983], oi984)...)
+			_ = ov997
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov997) {
+				for i999 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
+					ip998 := fp996.Index(i999)
+					oi1000 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip998, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i999], oi1000)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp985 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp1001 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov986 := func() *[]v1.WeightedPodAffinityTerm {
+			ov1002 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov986
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov986) {
-				for i988 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip987 := fp985.Index(i988)
-					oi989 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip987, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i988], oi989)...)
+			_ = ov1002
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov1002) {
+				for i1004 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip1003 := fp1001.Index(i1004)
+					oi1005 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip1003, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i1004], oi1005)...)
 				}
 			}
 		}
@@ -3212,20 +3319,20 @@ func validate_metav1_LabelSelector(p *vgruntime.Path, obj, old *v11.LabelSelecto
 	}
 	// field matchExpressions
 	{
-		fp996 := p.Child("matchExpressions")
+		fp1012 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov997 := func() *[]v11.LabelSelectorRequirement {
+			ov1013 := func() *[]v11.LabelSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov997
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov997) {
-				for i999 := range *&obj.MatchExpressions {
-					ip998 := fp996.Index(i999)
-					oi1000 := (*v11.LabelSelectorRequirement)(nil)
-					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip998, &(*&obj.MatchExpressions)[i999], oi1000)...)
+			_ = ov1013
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1013) {
+				for i1015 := range *&obj.MatchExpressions {
+					ip1014 := fp1012.Index(i1015)
+					oi1016 := (*v11.LabelSelectorRequirement)(nil)
+					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip1014, &(*&obj.MatchExpressions)[i1015], oi1016)...)
 				}
 			}
 		}
@@ -3259,30 +3366,30 @@ func validate_corev1_DownwardAPIVolumeFile(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field fieldRef
 	{
-		fp1015 := p.Child("fieldRef")
+		fp1031 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov1016 := func() *v1.ObjectFieldSelector {
+			ov1032 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov1016
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp1015, obj.FieldRef, ov1016)...)
+			_ = ov1032
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp1031, obj.FieldRef, ov1032)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp1017 := p.Child("resourceFieldRef")
+		fp1033 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov1018 := func() *v1.ResourceFieldSelector {
+			ov1034 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov1018
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp1017, obj.ResourceFieldRef, ov1018)...)
+			_ = ov1034
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp1033, obj.ResourceFieldRef, ov1034)...)
 		}
 	}
 	return
@@ -3296,86 +3403,86 @@ func validate_corev1_VolumeProjection(p *vgruntime.Path, obj, old *v1.VolumeProj
 	}
 	// field secret
 	{
-		fp1023 := p.Child("secret")
+		fp1039 := p.Child("secret")
 		if !(obj.Secret == nil) {
-			ov1024 := func() *v1.SecretProjection {
+			ov1040 := func() *v1.SecretProjection {
 				if old == nil {
 					return nil
 				}
 				return old.Secret
 			}()
-			_ = ov1024
-			errs = append(errs, validate_corev1_SecretProjection(&fp1023, obj.Secret, ov1024)...)
+			_ = ov1040
+			errs = append(errs, validate_corev1_SecretProjection(&fp1039, obj.Secret, ov1040)...)
 		}
 	}
 	// field downwardAPI
 	{
-		fp1025 := p.Child("downwardAPI")
+		fp1041 := p.Child("downwardAPI")
 		if !(obj.DownwardAPI == nil) {
-			ov1026 := func() *v1.DownwardAPIProjection {
+			ov1042 := func() *v1.DownwardAPIProjection {
 				if old == nil {
 					return nil
 				}
 				return old.DownwardAPI
 			}()
-			_ = ov1026
-			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp1025, obj.DownwardAPI, ov1026)...)
+			_ = ov1042
+			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp1041, obj.DownwardAPI, ov1042)...)
 		}
 	}
 	// field configMap
 	{
-		fp1027 := p.Child("configMap")
+		fp1043 := p.Child("configMap")
 		if !(obj.ConfigMap == nil) {
-			ov1028 := func() *v1.ConfigMapProjection {
+			ov1044 := func() *v1.ConfigMapProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMap
 			}()
-			_ = ov1028
-			errs = append(errs, validate_corev1_ConfigMapProjection(&fp1027, obj.ConfigMap, ov1028)...)
+			_ = ov1044
+			errs = append(errs, validate_corev1_ConfigMapProjection(&fp1043, obj.ConfigMap, ov1044)...)
 		}
 	}
 	// field serviceAccountToken
 	{
-		fp1029 := p.Child("serviceAccountToken")
+		fp1045 := p.Child("serviceAccountToken")
 		if !(obj.ServiceAccountToken == nil) {
-			ov1030 := func() *v1.ServiceAccountTokenProjection {
+			ov1046 := func() *v1.ServiceAccountTokenProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ServiceAccountToken
 			}()
-			_ = ov1030
-			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp1029, obj.ServiceAccountToken, ov1030)...)
+			_ = ov1046
+			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp1045, obj.ServiceAccountToken, ov1046)...)
 		}
 	}
 	// field clusterTrustBundle
 	{
-		fp1031 := p.Child("clusterTrustBundle")
+		fp1047 := p.Child("clusterTrustBundle")
 		if !(obj.ClusterTrustBundle == nil) {
-			ov1032 := func() *v1.ClusterTrustBundleProjection {
+			ov1048 := func() *v1.ClusterTrustBundleProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ClusterTrustBundle
 			}()
-			_ = ov1032
-			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp1031, obj.ClusterTrustBundle, ov1032)...)
+			_ = ov1048
+			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp1047, obj.ClusterTrustBundle, ov1048)...)
 		}
 	}
 	// field podCertificate
 	{
-		fp1033 := p.Child("podCertificate")
+		fp1049 := p.Child("podCertificate")
 		if !(obj.PodCertificate == nil) {
-			ov1034 := func() *v1.PodCertificateProjection {
+			ov1050 := func() *v1.PodCertificateProjection {
 				if old == nil {
 					return nil
 				}
 				return old.PodCertificate
 			}()
-			_ = ov1034
-			errs = append(errs, validate_corev1_PodCertificateProjection(&fp1033, obj.PodCertificate, ov1034)...)
+			_ = ov1050
+			errs = append(errs, validate_corev1_PodCertificateProjection(&fp1049, obj.PodCertificate, ov1050)...)
 		}
 	}
 	return
@@ -3389,15 +3496,15 @@ func validate_corev1_PersistentVolumeClaimTemplate(p *vgruntime.Path, obj, old *
 	}
 	// field spec
 	{
-		fp1037 := p.Child("spec")
-		ov1038 := func() *v1.PersistentVolumeClaimSpec {
+		fp1053 := p.Child("spec")
+		ov1054 := func() *v1.PersistentVolumeClaimSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov1038
-		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp1037, &obj.Spec, ov1038)...)
+		_ = ov1054
+		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp1053, &obj.Spec, ov1054)...)
 	}
 	return
 }
@@ -3410,24 +3517,24 @@ func validate_corev1_ContainerRestartRuleOnExitCodes(p *vgruntime.Path, obj, old
 	}
 	// field operator
 	{
-		fp1039 := p.Child("operator")
+		fp1055 := p.Child("operator")
 		if obj.Operator == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1039))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1055))
 		}
 	}
 	// field values
 	{
-		fp1041 := p.Child("values")
+		fp1057 := p.Child("values")
 		if !(len(obj.Values) == 0) {
-			ov1042 := func() *[]int32 {
+			ov1058 := func() *[]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Values
 			}()
-			_ = ov1042
-			if !vgruntime.Unchanged(&obj.Values, ov1042) {
-				errs = append(errs, vgruntime.UniqueValues(&fp1041, *&obj.Values)...)
+			_ = ov1058
+			if !vgruntime.Unchanged(&obj.Values, ov1058) {
+				errs = append(errs, vgruntime.UniqueValues(&fp1057, *&obj.Values)...)
 			}
 		}
 	}
@@ -3451,20 +3558,20 @@ func validate_corev1_HTTPGetAction(p *vgruntime.Path, obj, old *v1.HTTPGetAction
 	}
 	// field httpHeaders
 	{
-		fp1059 := p.Child("httpHeaders")
+		fp1075 := p.Child("httpHeaders")
 		if !(len(obj.HTTPHeaders) == 0) {
-			ov1060 := func() *[]v1.HTTPHeader {
+			ov1076 := func() *[]v1.HTTPHeader {
 				if old == nil {
 					return nil
 				}
 				return &old.HTTPHeaders
 			}()
-			_ = ov1060
-			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1060) {
-				for i1062 := range *&obj.HTTPHeaders {
-					ip1061 := fp1059.Index(i1062)
-					oi1063 := (*v1.HTTPHeader)(nil)
-					errs = append(errs, validate_corev1_HTTPHeader(&ip1061, &(*&obj.HTTPHeaders)[i1062], oi1063)...)
+			_ = ov1076
+			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1076) {
+				for i1078 := range *&obj.HTTPHeaders {
+					ip1077 := fp1075.Index(i1078)
+					oi1079 := (*v1.HTTPHeader)(nil)
+					errs = append(errs, validate_corev1_HTTPHeader(&ip1077, &(*&obj.HTTPHeaders)[i1078], oi1079)...)
 				}
 			}
 		}
@@ -3498,58 +3605,58 @@ func validate_corev1_LifecycleHandler(p *vgruntime.Path, obj, old *v1.LifecycleH
 	}
 	// field exec
 	{
-		fp1076 := p.Child("exec")
+		fp1092 := p.Child("exec")
 		if !(obj.Exec == nil) {
-			ov1077 := func() *v1.ExecAction {
+			ov1093 := func() *v1.ExecAction {
 				if old == nil {
 					return nil
 				}
 				return old.Exec
 			}()
-			_ = ov1077
-			errs = append(errs, validate_corev1_ExecAction(&fp1076, obj.Exec, ov1077)...)
+			_ = ov1093
+			errs = append(errs, validate_corev1_ExecAction(&fp1092, obj.Exec, ov1093)...)
 		}
 	}
 	// field httpGet
 	{
-		fp1078 := p.Child("httpGet")
+		fp1094 := p.Child("httpGet")
 		if !(obj.HTTPGet == nil) {
-			ov1079 := func() *v1.HTTPGetAction {
+			ov1095 := func() *v1.HTTPGetAction {
 				if old == nil {
 					return nil
 				}
 				return old.HTTPGet
 			}()
-			_ = ov1079
-			errs = append(errs, validate_corev1_HTTPGetAction(&fp1078, obj.HTTPGet, ov1079)...)
+			_ = ov1095
+			errs = append(errs, validate_corev1_HTTPGetAction(&fp1094, obj.HTTPGet, ov1095)...)
 		}
 	}
 	// field tcpSocket
 	{
-		fp1080 := p.Child("tcpSocket")
+		fp1096 := p.Child("tcpSocket")
 		if !(obj.TCPSocket == nil) {
-			ov1081 := func() *v1.TCPSocketAction {
+			ov1097 := func() *v1.TCPSocketAction {
 				if old == nil {
 					return nil
 				}
 				return old.TCPSocket
 			}()
-			_ = ov1081
-			errs = append(errs, validate_corev1_TCPSocketAction(&fp1080, obj.TCPSocket, ov1081)...)
+			_ = ov1097
+			errs = append(errs, validate_corev1_TCPSocketAction(&fp1096, obj.TCPSocket, ov1097)...)
 		}
 	}
 	// field sleep
 	{
-		fp1082 := p.Child("sleep")
+		fp1098 := p.Child("sleep")
 		if !(obj.Sleep == nil) {
-			ov1083 := func() *v1.SleepAction {
+			ov1099 := func() *v1.SleepAction {
 				if old == nil {
 					return nil
 				}
 				return old.Sleep
 			}()
-			_ = ov1083
-			errs = append(errs, validate_corev1_SleepAction(&fp1082, obj.Sleep, ov1083)...)
+			_ = ov1099
+			errs = append(errs, validate_corev1_SleepAction(&fp1098, obj.Sleep, ov1099)...)
 		}
 	}
 	return
@@ -3572,22 +3679,22 @@ func validate_corev1_NodeSelector(p *vgruntime.Path, obj, old *v1.NodeSelector) 
 	}
 	// field nodeSelectorTerms
 	{
-		fp1094 := p.Child("nodeSelectorTerms")
+		fp1110 := p.Child("nodeSelectorTerms")
 		if obj.NodeSelectorTerms == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1094))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1110))
 		} else {
-			ov1095 := func() *[]v1.NodeSelectorTerm {
+			ov1111 := func() *[]v1.NodeSelectorTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.NodeSelectorTerms
 			}()
-			_ = ov1095
-			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1095) {
-				for i1097 := range *&obj.NodeSelectorTerms {
-					ip1096 := fp1094.Index(i1097)
-					oi1098 := (*v1.NodeSelectorTerm)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1096, &(*&obj.NodeSelectorTerms)[i1097], oi1098)...)
+			_ = ov1111
+			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1111) {
+				for i1113 := range *&obj.NodeSelectorTerms {
+					ip1112 := fp1110.Index(i1113)
+					oi1114 := (*v1.NodeSelectorTerm)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1112, &(*&obj.NodeSelectorTerms)[i1113], oi1114)...)
 				}
 			}
 		}
@@ -3603,15 +3710,15 @@ func validate_corev1_PreferredSchedulingTerm(p *vgruntime.Path, obj, old *v1.Pre
 	}
 	// field preference
 	{
-		fp1101 := p.Child("preference")
-		ov1102 := func() *v1.NodeSelectorTerm {
+		fp1117 := p.Child("preference")
+		ov1118 := func() *v1.NodeSelectorTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.Preference
 		}()
-		_ = ov1102
-		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1101, &obj.Preference, ov1102)...)
+		_ = ov1118
+		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1117, &obj.Preference, ov1118)...)
 	}
 	return
 }
@@ -3624,30 +3731,30 @@ func validate_corev1_PodAffinityTerm(p *vgruntime.Path, obj, old *v1.PodAffinity
 	}
 	// field labelSelector
 	{
-		fp1103 := p.Child("labelSelector")
+		fp1119 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1104 := func() *v11.LabelSelector {
+			ov1120 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1104
-			errs = append(errs, validate_metav1_LabelSelector(&fp1103, obj.LabelSelector, ov1104)...)
+			_ = ov1120
+			errs = append(errs, validate_metav1_LabelSelector(&fp1119, obj.LabelSelector, ov1120)...)
 		}
 	}
 	// field namespaceSelector
 	{
-		fp1112 := p.Child("namespaceSelector")
+		fp1128 := p.Child("namespaceSelector")
 		if !(obj.NamespaceSelector == nil) {
-			ov1113 := func() *v11.LabelSelector {
+			ov1129 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.NamespaceSelector
 			}()
-			_ = ov1113
-			errs = append(errs, validate_metav1_LabelSelector(&fp1112, obj.NamespaceSelector, ov1113)...)
+			_ = ov1129
+			errs = append(errs, validate_metav1_LabelSelector(&fp1128, obj.NamespaceSelector, ov1129)...)
 		}
 	}
 	return
@@ -3661,15 +3768,15 @@ func validate_corev1_WeightedPodAffinityTerm(p *vgruntime.Path, obj, old *v1.Wei
 	}
 	// field podAffinityTerm
 	{
-		fp1126 := p.Child("podAffinityTerm")
-		ov1127 := func() *v1.PodAffinityTerm {
+		fp1142 := p.Child("podAffinityTerm")
+		ov1143 := func() *v1.PodAffinityTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.PodAffinityTerm
 		}()
-		_ = ov1127
-		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1126, &obj.PodAffinityTerm, ov1127)...)
+		_ = ov1143
+		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1142, &obj.PodAffinityTerm, ov1143)...)
 	}
 	return
 }
@@ -3691,20 +3798,20 @@ func validate_corev1_SecretProjection(p *vgruntime.Path, obj, old *v1.SecretProj
 	}
 	// field items
 	{
-		fp1140 := p.Child("items")
+		fp1156 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1141 := func() *[]v1.KeyToPath {
+			ov1157 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1141
-			if !vgruntime.Unchanged(&obj.Items, ov1141) {
-				for i1143 := range *&obj.Items {
-					ip1142 := fp1140.Index(i1143)
-					oi1144 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1142, &(*&obj.Items)[i1143], oi1144)...)
+			_ = ov1157
+			if !vgruntime.Unchanged(&obj.Items, ov1157) {
+				for i1159 := range *&obj.Items {
+					ip1158 := fp1156.Index(i1159)
+					oi1160 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1158, &(*&obj.Items)[i1159], oi1160)...)
 				}
 			}
 		}
@@ -3720,20 +3827,20 @@ func validate_corev1_DownwardAPIProjection(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field items
 	{
-		fp1147 := p.Child("items")
+		fp1163 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1148 := func() *[]v1.DownwardAPIVolumeFile {
+			ov1164 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1148
-			if !vgruntime.Unchanged(&obj.Items, ov1148) {
-				for i1150 := range *&obj.Items {
-					ip1149 := fp1147.Index(i1150)
-					oi1151 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1149, &(*&obj.Items)[i1150], oi1151)...)
+			_ = ov1164
+			if !vgruntime.Unchanged(&obj.Items, ov1164) {
+				for i1166 := range *&obj.Items {
+					ip1165 := fp1163.Index(i1166)
+					oi1167 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1165, &(*&obj.Items)[i1166], oi1167)...)
 				}
 			}
 		}
@@ -3749,20 +3856,20 @@ func validate_corev1_ConfigMapProjection(p *vgruntime.Path, obj, old *v1.ConfigM
 	}
 	// field items
 	{
-		fp1155 := p.Child("items")
+		fp1171 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1156 := func() *[]v1.KeyToPath {
+			ov1172 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1156
-			if !vgruntime.Unchanged(&obj.Items, ov1156) {
-				for i1158 := range *&obj.Items {
-					ip1157 := fp1155.Index(i1158)
-					oi1159 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1157, &(*&obj.Items)[i1158], oi1159)...)
+			_ = ov1172
+			if !vgruntime.Unchanged(&obj.Items, ov1172) {
+				for i1174 := range *&obj.Items {
+					ip1173 := fp1171.Index(i1174)
+					oi1175 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1173, &(*&obj.Items)[i1174], oi1175)...)
 				}
 			}
 		}
@@ -3787,16 +3894,16 @@ func validate_corev1_ClusterTrustBundleProjection(p *vgruntime.Path, obj, old *v
 	}
 	// field labelSelector
 	{
-		fp1174 := p.Child("labelSelector")
+		fp1190 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1175 := func() *v11.LabelSelector {
+			ov1191 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1175
-			errs = append(errs, validate_metav1_LabelSelector(&fp1174, obj.LabelSelector, ov1175)...)
+			_ = ov1191
+			errs = append(errs, validate_metav1_LabelSelector(&fp1190, obj.LabelSelector, ov1191)...)
 		}
 	}
 	return
@@ -3810,16 +3917,16 @@ func validate_corev1_PodCertificateProjection(p *vgruntime.Path, obj, old *v1.Po
 	}
 	// field signerName
 	{
-		fp1182 := p.Child("signerName")
+		fp1198 := p.Child("signerName")
 		if obj.SignerName == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1182))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1198))
 		}
 	}
 	// field keyType
 	{
-		fp1184 := p.Child("keyType")
+		fp1200 := p.Child("keyType")
 		if obj.KeyType == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1184))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1200))
 		}
 	}
 	return
@@ -3833,56 +3940,56 @@ func validate_corev1_PersistentVolumeClaimSpec(p *vgruntime.Path, obj, old *v1.P
 	}
 	// field selector
 	{
-		fp1207 := p.Child("selector")
+		fp1223 := p.Child("selector")
 		if !(obj.Selector == nil) {
-			ov1208 := func() *v11.LabelSelector {
+			ov1224 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.Selector
 			}()
-			_ = ov1208
-			errs = append(errs, validate_metav1_LabelSelector(&fp1207, obj.Selector, ov1208)...)
+			_ = ov1224
+			errs = append(errs, validate_metav1_LabelSelector(&fp1223, obj.Selector, ov1224)...)
 		}
 	}
 	// field resources
 	{
-		fp1209 := p.Child("resources")
-		ov1210 := func() *v1.VolumeResourceRequirements {
+		fp1225 := p.Child("resources")
+		ov1226 := func() *v1.VolumeResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov1210
-		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1209, &obj.Resources, ov1210)...)
+		_ = ov1226
+		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1225, &obj.Resources, ov1226)...)
 	}
 	// field dataSource
 	{
-		fp1217 := p.Child("dataSource")
+		fp1233 := p.Child("dataSource")
 		if !(obj.DataSource == nil) {
-			ov1218 := func() *v1.TypedLocalObjectReference {
+			ov1234 := func() *v1.TypedLocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSource
 			}()
-			_ = ov1218
-			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1217, obj.DataSource, ov1218)...)
+			_ = ov1234
+			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1233, obj.DataSource, ov1234)...)
 		}
 	}
 	// field dataSourceRef
 	{
-		fp1219 := p.Child("dataSourceRef")
+		fp1235 := p.Child("dataSourceRef")
 		if !(obj.DataSourceRef == nil) {
-			ov1220 := func() *v1.TypedObjectReference {
+			ov1236 := func() *v1.TypedObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSourceRef
 			}()
-			_ = ov1220
-			errs = append(errs, validate_corev1_TypedObjectReference(&fp1219, obj.DataSourceRef, ov1220)...)
+			_ = ov1236
+			errs = append(errs, validate_corev1_TypedObjectReference(&fp1235, obj.DataSourceRef, ov1236)...)
 		}
 	}
 	return
@@ -3914,40 +4021,40 @@ func validate_corev1_NodeSelectorTerm(p *vgruntime.Path, obj, old *v1.NodeSelect
 	}
 	// field matchExpressions
 	{
-		fp1229 := p.Child("matchExpressions")
+		fp1245 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov1230 := func() *[]v1.NodeSelectorRequirement {
+			ov1246 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov1230
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1230) {
-				for i1232 := range *&obj.MatchExpressions {
-					ip1231 := fp1229.Index(i1232)
-					oi1233 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1231, &(*&obj.MatchExpressions)[i1232], oi1233)...)
+			_ = ov1246
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1246) {
+				for i1248 := range *&obj.MatchExpressions {
+					ip1247 := fp1245.Index(i1248)
+					oi1249 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1247, &(*&obj.MatchExpressions)[i1248], oi1249)...)
 				}
 			}
 		}
 	}
 	// field matchFields
 	{
-		fp1234 := p.Child("matchFields")
+		fp1250 := p.Child("matchFields")
 		if !(len(obj.MatchFields) == 0) {
-			ov1235 := func() *[]v1.NodeSelectorRequirement {
+			ov1251 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchFields
 			}()
-			_ = ov1235
-			if !vgruntime.Unchanged(&obj.MatchFields, ov1235) {
-				for i1237 := range *&obj.MatchFields {
-					ip1236 := fp1234.Index(i1237)
-					oi1238 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1236, &(*&obj.MatchFields)[i1237], oi1238)...)
+			_ = ov1251
+			if !vgruntime.Unchanged(&obj.MatchFields, ov1251) {
+				for i1253 := range *&obj.MatchFields {
+					ip1252 := fp1250.Index(i1253)
+					oi1254 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1252, &(*&obj.MatchFields)[i1253], oi1254)...)
 				}
 			}
 		}
