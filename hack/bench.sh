@@ -101,7 +101,7 @@ echo "==> CEL rules benchmarks (-count $count -benchtime $benchtime)"
 (cd "$root/examples/apis/gadgets/v1" && "$work/cel.test" -test.run '^$' -test.bench CELRules -test.benchmem -test.count "$count" -test.benchtime "$benchtime") | tee -a "$work/raw.txt"
 
 echo "==> the kubebuilder projects' CEL rules benchmarks (test/kubebuilder: TestCELBenchmarks)"
-projects="kueue capi"
+projects="kueue capi gwapi"
 if [ "$smoke" -eq 1 ]; then
   projects=kueue
 fi

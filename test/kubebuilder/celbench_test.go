@@ -34,6 +34,7 @@ var celBenchKinds = map[string]map[string][]string{
 		"bootstrap/kubeadm/v1beta2": {"KubeadmConfig"},
 		"core/v1beta2":              {"Cluster", "MachineDrainRule"},
 	},
+	"gwapi": {"apis/v1": {"Gateway", "GRPCRoute"}},
 }
 
 func TestCELBenchmarks(t *testing.T) {
