@@ -448,13 +448,13 @@ func nonErrorOnly(rules []model.Rule) bool {
 // appendErr adds the error e (a *field.Error) of the rule being written,
 // marked with its stability level.
 func (c *fnCtx) appendErr(e jen.Code) jen.Code {
-	return jen.Id("errs").Op("=").Append(jen.Id("errs"), c.mark(e))
+	return jen.Id("errs").Op("=").Qual(pkgRT, "AppendError").Call(jen.Id("errs"), c.mark(e))
 }
 
 // appendErrs adds the errors e (a field.ErrorList) of the rule being
 // written, marked with its stability level.
 func (c *fnCtx) appendErrs(e jen.Code) jen.Code {
-	return jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Add(c.mark(e)).Op("..."))
+	return jen.Id("errs").Op("=").Qual(pkgRT, "AppendAll").Call(jen.Id("errs"), c.mark(e))
 }
 
 // appendOwnErrs adds errors that are no rule's (a type's validation, a nil

@@ -50,7 +50,9 @@ func IP[T ~string](p *Path, v T) field.ErrorList {
 		return nil
 	}
 	// The bad value keeps the field's own type, as the other formats do.
-	return listOfOne(errorAt(p, field.ErrorTypeInvalid, v, msgInvalidIP, nil, "format=k8s-ip"))
+	e := errorAt(p, field.ErrorTypeInvalid, nil, msgInvalidIP, nil, "format=k8s-ip")
+	badString(e, v)
+	return listOfOne(e)
 }
 
 // msgInvalidIP is the detail of IsValidIPForLegacyField's error.
@@ -124,7 +126,9 @@ func UUID[T ~string](p *Path, v T) field.ErrorList {
 	if isUUID(string(v)) {
 		return nil
 	}
-	return listOfOne(errorAt(p, field.ErrorTypeInvalid, string(v), "must be a lowercase UUID in 8-4-4-4-12 format", nil, "format=k8s-uuid"))
+	e := errorAt(p, field.ErrorTypeInvalid, nil, "must be a lowercase UUID in 8-4-4-4-12 format", nil, "format=k8s-uuid")
+	badString(e, string(v))
+	return listOfOne(e)
 }
 
 // ResourcePoolName checks +k8s:format=k8s-resource-pool-name: at most 253
@@ -259,7 +263,7 @@ func newFormatErrs(p *Path, origin string) formatErrs {
 }
 
 // add adds an error of type t, whose detail is built for it (or detail).
-func (f *formatErrs) add(t field.ErrorType, bad any, detail string, built []byte) {
+func (f *formatErrs) add(t field.ErrorType, bad string, detail string, built []byte) {
 	w := 0
 	if f.path == "" {
 		w = f.width
@@ -273,7 +277,8 @@ func (f *formatErrs) add(t field.ErrorType, bad any, detail string, built []byte
 		copy(b[w:], built)
 		detail = unsafe.String(&b[w], len(built))
 	}
-	e.Type, e.Field, e.BadValue, e.Detail, e.Origin = t, f.path, bad, detail, f.origin
+	e.Type, e.Field, e.Detail, e.Origin = t, f.path, detail, f.origin
+	badString(e, bad)
 	if f.errs == nil {
 		f.errs = listOfOne(e)
 	} else {
@@ -281,12 +286,12 @@ func (f *formatErrs) add(t field.ErrorType, bad any, detail string, built []byte
 	}
 }
 
-func (f *formatErrs) invalid(bad any, detail string) {
+func (f *formatErrs) invalid(bad string, detail string) {
 	f.add(field.ErrorTypeInvalid, bad, detail, nil)
 }
 
 // invalidIn is invalid with the detail prefix and m.
-func (f *formatErrs) invalidIn(bad any, prefix []byte, m string) {
+func (f *formatErrs) invalidIn(bad string, prefix []byte, m string) {
 	f.add(field.ErrorTypeInvalid, bad, "", append(prefix, m...))
 }
 
@@ -407,8 +412,9 @@ func formatErrors[T ~string](p *Path, v T, msgs []string, origin string) field.E
 	if len(msgs) == 0 {
 		return nil
 	}
-	var bad any = v // boxed once, for every error
-	first := errorAt(p, field.ErrorTypeInvalid, bad, msgs[0], nil, origin)
+	first := errorAt(p, field.ErrorTypeInvalid, nil, msgs[0], nil, origin)
+	badString(first, v)
+	bad := first.BadValue // boxed once, for every error
 	errs := listOfOne(first)
 	for _, m := range msgs[1:] {
 		e, _ := newError(0)

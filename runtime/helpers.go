@@ -104,7 +104,29 @@ func AppendAll(errs, more field.ErrorList) field.ErrorList {
 	if len(errs) == 0 {
 		return more[:len(more):len(more)]
 	}
-	return append(errs, more...)
+	return append(roomFor(errs, len(more)), more...)
+}
+
+// AppendError is append(errs, e), except that a list it must grow while
+// short gets room for eight errors at once: an invalid object's errors
+// usually come several to a list, which appending one at a time would
+// grow with an allocation at one, two and four errors.
+func AppendError(errs field.ErrorList, e *field.Error) field.ErrorList {
+	return append(roomFor(errs, 1), e)
+}
+
+// minErrors is the room roomFor gives a short list it grows.
+const minErrors = 8
+
+// roomFor is errs, or a copy of it with room for at least minErrors,
+// when it has no room for n more and its errors would fit in minErrors.
+func roomFor(errs field.ErrorList, n int) field.ErrorList {
+	if len(errs)+n <= cap(errs) || len(errs)+n > minErrors {
+		return errs
+	}
+	grown := make(field.ErrorList, len(errs), minErrors)
+	copy(grown, errs)
+	return grown
 }
 
 // SortSince orders errs[start:] by field path, then by bad value, keeping

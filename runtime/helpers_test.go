@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -280,5 +281,35 @@ func TestSortSinceMakesMapOrderIrrelevant(t *testing.T) {
 		} else if got != first {
 			t.Fatalf("run %d: order differs:\n%s\nvs\n%s", i, got, first)
 		}
+	}
+}
+
+// A short list grows to room for eight errors at once: appending eight
+// errors one by one costs one allocation, not four; the order is kept.
+func TestAppendErrorRoom(t *testing.T) {
+	es := make([]*field.Error, 12)
+	for i := range es {
+		es[i] = field.Invalid(field.NewPath("f").Index(i), i, "x")
+	}
+	var got field.ErrorList
+	if n := testing.AllocsPerRun(100, func() {
+		got = nil
+		for _, e := range es[:8] {
+			got = AppendError(got, e)
+		}
+	}); n != 1 {
+		t.Errorf("8 errors appended with %v allocations, want 1", n)
+	}
+	for _, e := range es[8:] {
+		got = AppendError(got, e)
+	}
+	got = AppendAll(got, field.ErrorList{es[0]})
+	want := append(append(field.ErrorList{}, es...), es[0])
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	short := AppendAll(field.ErrorList{es[0]}[:1:1], field.ErrorList{es[1]})
+	if cap(short) != minErrors || len(short) != 2 || short[1] != es[1] {
+		t.Errorf("AppendAll to a full short list: len %d cap %d", len(short), cap(short))
 	}
 }

@@ -22,15 +22,20 @@ type errorWith[B any] struct {
 	b B
 }
 
-// errorList is an error and its list.
+// errorList is an error, its list, and room for its bad value.
 type errorList struct {
 	e    field.Error
 	list [1]*field.Error
+	// bad and word hold the error's bad value when it is a string or an
+	// integer (badString, badInteger): boxing one into BadValue would
+	// otherwise be an allocation of its own.
+	bad  string
+	word uint64
 }
 
 // newError is a new zero error with n bytes of its own. The sizes of the
-// byte arrays fill the allocator's size classes (the error and its list
-// take 112 bytes).
+// byte arrays fill the allocator's size classes (the error, its list and
+// its bad value take 128 bytes: TestErrorSizeClasses).
 func newError(n int) (*field.Error, []byte) {
 	switch {
 	case n == 0:
@@ -49,16 +54,51 @@ func newError(n int) (*field.Error, []byte) {
 		return newErrorWith[[96]byte](n)
 	case n <= 128:
 		return newErrorWith[[128]byte](n)
-	case n <= 176:
-		return newErrorWith[[176]byte](n)
-	case n <= 240:
-		return newErrorWith[[240]byte](n)
-	case n <= 304:
-		return newErrorWith[[304]byte](n)
-	case n <= 400:
-		return newErrorWith[[400]byte](n)
+	case n <= 160:
+		return newErrorWith[[160]byte](n)
+	case n <= 224:
+		return newErrorWith[[224]byte](n)
+	case n <= 288:
+		return newErrorWith[[288]byte](n)
+	case n <= 384:
+		return newErrorWith[[384]byte](n)
 	}
 	return &new(errorList).e, make([]byte, n)
+}
+
+// errorSizes are the sizes newError allocates, for TestErrorSizeClasses.
+var errorSizes = []uintptr{unsafe.Sizeof(errorList{}), unsafe.Sizeof(errorWith[[16]byte]{}), unsafe.Sizeof(errorWith[[32]byte]{}),
+	unsafe.Sizeof(errorWith[[48]byte]{}), unsafe.Sizeof(errorWith[[64]byte]{}), unsafe.Sizeof(errorWith[[80]byte]{}),
+	unsafe.Sizeof(errorWith[[96]byte]{}), unsafe.Sizeof(errorWith[[128]byte]{}), unsafe.Sizeof(errorWith[[160]byte]{}),
+	unsafe.Sizeof(errorWith[[224]byte]{}), unsafe.Sizeof(errorWith[[288]byte]{}), unsafe.Sizeof(errorWith[[384]byte]{})}
+
+// badString sets the bad value of e, which must come from newError, to v,
+// held in e's own allocation.
+func badString[T ~string](e *field.Error, v T) {
+	x := (*errorList)(unsafe.Pointer(e))
+	x.bad = string(v)
+	e.BadValue = boxAt[T](unsafe.Pointer(&x.bad))
+}
+
+// badInteger is badString for an integer (Go boxes one below 256 without
+// allocating, and any other with an allocation).
+func badInteger[T Integer](e *field.Error, v T) {
+	x := (*errorList)(unsafe.Pointer(e))
+	*(*T)(unsafe.Pointer(&x.word)) = v
+	e.BadValue = boxAt[T](unsafe.Pointer(&x.word))
+}
+
+// boxAt is the interface holding the T at ptr, without a copy of it. An
+// interface holding a value of a type that is not pointer-shaped (a
+// string, an integer) is two words: the type, then a pointer to the
+// value, which is never written through (TestBoxAt pins the layout). The
+// zero T gives the type word: Go boxes a zero string or integer without
+// allocating.
+func boxAt[T any](ptr unsafe.Pointer) any {
+	var zero T
+	i := any(zero)
+	(*[2]unsafe.Pointer)(unsafe.Pointer(&i))[1] = ptr
+	return i
 }
 
 func newErrorWith[B any](n int) (*field.Error, []byte) {

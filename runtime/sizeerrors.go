@@ -43,32 +43,44 @@ func tooLongError(p *Path, max int, characters bool) *field.Error {
 
 // tooShortError is field.TooShort.
 func tooShortError[T ~string](p *Path, v T, min int) *field.Error {
-	return sizeError(p, field.ErrorTypeTooShort, v, &tooShortMessage, min)
+	e := sizeError(p, field.ErrorTypeTooShort, nil, &tooShortMessage, min)
+	badString(e, v)
+	return e
 }
 
 // tooManyError is field.TooMany.
 func tooManyError(p *Path, n, max int) *field.Error {
-	var bad any = field.OmitValueType{}
+	e := sizeError(p, field.ErrorTypeTooMany, field.OmitValueType{}, &tooManyMessage, max)
 	if n >= 0 {
-		bad = n
+		badInteger(e, n)
 	}
-	return sizeError(p, field.ErrorTypeTooMany, bad, &tooManyMessage, max)
+	return e
 }
 
 // tooFewError is field.TooFew.
 func tooFewError(p *Path, n, min int) *field.Error {
-	return sizeError(p, field.ErrorTypeTooFew, n, &tooFewMessage, min)
+	e := sizeError(p, field.ErrorTypeTooFew, nil, &tooFewMessage, min)
+	badInteger(e, n)
+	return e
 }
 
 // runeCountOver reports whether s has more than max runes, as
 // utf8.RuneCountInString counts them (a byte of broken UTF-8 is one),
 // eight ASCII bytes at a time, and stopping once the count is over.
 func runeCountOver(s string, max int) bool {
+	const high = 0x8080808080808080
 	n, i := 0, 0
+	// 32 bytes at a time while they are ASCII, then 8.
+	for ; i+32 <= len(s); i += 32 {
+		if (load64(s[i:])|load64(s[i+8:])|load64(s[i+16:])|load64(s[i+24:]))&high != 0 {
+			break
+		}
+		if n += 32; n > max {
+			return true
+		}
+	}
 	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if w&0x8080808080808080 != 0 {
+		if load64(s[i:])&high != 0 {
 			break
 		}
 		if n += 8; n > max {

@@ -40,11 +40,15 @@ func TestRuneCountOver(t *testing.T) {
 	pieces := []string{"a", "b", "é", "世", "\U0001F600", "\xff", "\x80", "\xe2\x84", "\xc5"}
 	for range 200_000 {
 		var b []byte
+		// Runs of ASCII long enough for the 32- and 8-byte steps, broken
+		// by multi-byte runes and bytes of broken UTF-8 at any offset.
 		for range r.Intn(40) {
 			if r.Intn(3) == 0 {
 				b = append(b, pieces[r.Intn(len(pieces))]...)
 			} else {
-				b = append(b, byte('a'+r.Intn(26)))
+				for range 1 + r.Intn([]int{1, 8, 40}[r.Intn(3)]) {
+					b = append(b, byte('a'+r.Intn(26)))
+				}
 			}
 		}
 		s := string(b)

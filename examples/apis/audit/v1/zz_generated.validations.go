@@ -59,10 +59,10 @@ func ValidateAt_ACMEIssuer(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 128) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 128))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 128))
 				}
 			}
 		}
@@ -262,7 +262,7 @@ func ValidateAt_BackendRef(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 				}
 			}
 		}
@@ -278,7 +278,7 @@ func ValidateAt_BackendRef(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
 				if vgruntime.TooLong(string(*v4), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 16))
 				}
 			}
 		}
@@ -311,9 +311,9 @@ func ValidateAt_CAIssuer(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 			}
 		}
 	}
@@ -716,9 +716,9 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 			}
 		}
 	}
@@ -733,7 +733,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if vgruntime.TooLong(string(*v4), 64) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 64))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 64))
 				}
 			}
 		}
@@ -749,7 +749,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && ov8 != nil && equal_3(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp9, len(*v7), 4))
 				} else {
 					{
 						var old14 vgruntime.OldItems[string, string]
@@ -765,13 +765,13 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 							}
 							if !(op.Type == operation.Update && eov12 != nil && *ev11 == *eov12) {
 								if vgruntime.TooLong(string(*ev11), 64) {
-									errs = append(errs, vgruntime.MaxLength(&ep13, *ev11, 64))
+									errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep13, *ev11, 64))
 								}
 							}
 						}
 						old14.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp9, *v7)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp9, *v7))
 				}
 			}
 		}
@@ -816,9 +816,9 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && ov29 != nil && equal_5(v28, ov29)) {
 			if len(*v28) != 0 {
 				if len(*v28) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp30, len(*v28), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp30, len(*v28), 3))
 				} else {
-					errs = append(errs, vgruntime.UniqueValues(&fp30, *v28)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp30, *v28))
 					{
 						var old35 vgruntime.OldItems[KeyUsage, KeyUsage]
 						if op.Type == operation.Update && ov29 != nil {
@@ -859,9 +859,9 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 						}
 					}
 					kv50 := &k49
-					errs = append(errs, vgruntime.ShortName(&fp39, *kv50)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp39, *kv50))
 					if vgruntime.TooLong(string(*kv50), 16) {
-						errs = append(errs, vgruntime.MaxLength(&fp39, *kv50, 16))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp39, *kv50, 16))
 					}
 				}
 				vgruntime.SortSince(errs, start52)
@@ -901,9 +901,9 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && ov54 != nil && equal_7(v53, ov54)) {
 			if len(*v53) != 0 {
 				if len(*v53) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp55, len(*v53), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp55, len(*v53), 3))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp55, *v53, listKey1)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp55, *v53, listKey1))
 					if i62 := findItem1(*v53); i62 >= 0 {
 						ep66 := fp55.Index(i62)
 						ev64 := &(*v53)[i62]
@@ -924,7 +924,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 								if !(op.Type == operation.Update && ov68 != nil && *v67 == *ov68) {
 									if *v67 != "" {
 										if *v67 == "DER" {
-											errs = append(errs, vgruntime.NEQString(&fp69, *v67, "DER"))
+											errs = vgruntime.AppendError(errs, vgruntime.NEQString(&fp69, *v67, "DER"))
 										}
 									}
 								}
@@ -964,7 +964,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && ov71 != nil && equal_8(v70, ov71)) {
 			if len(*v70) != 0 {
 				if len(*v70) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp72, len(*v70), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp72, len(*v70), 2))
 				} else {
 					for i73 := range *v70 {
 						ep76 := fp72.Index(i73)
@@ -990,7 +990,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 				stop80 = true
 			} else if !enabled81 {
 				if v77 != nil {
-					errs = append(errs, vgruntime.Forbidden(&fp79))
+					errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp79))
 					stop80 = true
 				}
 			}
@@ -999,7 +999,7 @@ func ValidateAt_CertificateSpec(ctx context.Context, op operation.Operation, p *
 			}
 			if !stop80 && v77 != nil {
 				if *v77 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp79, *v77, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp79, *v77, 1))
 				}
 			}
 		}
@@ -1100,7 +1100,7 @@ func ValidateAt_CertificateStatus(ctx context.Context, op operation.Operation, p
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}
@@ -1116,9 +1116,9 @@ func ValidateAt_CertificateStatus(ctx context.Context, op operation.Operation, p
 		if !(op.Type == operation.Update && ov11 != nil && equal_10(v10, ov11)) {
 			if len(*v10) != 0 {
 				if len(*v10) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp12, len(*v10), 4))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp12, *v10, listKey2)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp12, *v10, listKey2))
 					{
 						var old17 vgruntime.OldItems[Condition, listKey2Key]
 						if op.Type == operation.Update && ov11 != nil {
@@ -1226,7 +1226,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 32) {
-				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 			}
 		}
 	}
@@ -1240,7 +1240,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5))
 			}
@@ -1257,7 +1257,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 64) {
-					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 64))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp9, *v7, 64))
 				}
 			}
 		}
@@ -1283,7 +1283,7 @@ func ValidateAt_ConditionStatus(ctx context.Context, op operation.Operation, p *
 	switch *obj {
 	case ConditionFalse, ConditionTrue, ConditionUnknown:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
 	}
 	return
 }
@@ -1360,7 +1360,7 @@ func ValidateAt_DisruptionBudgetSpec(ctx context.Context, op operation.Operation
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers1)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers1))
 		}
 	}
 	// field replicas
@@ -1373,7 +1373,7 @@ func ValidateAt_DisruptionBudgetSpec(ctx context.Context, op operation.Operation
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 < 0 {
-				errs = append(errs, vgruntime.Minimum(&fp6, *v4, 0))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 0))
 			}
 		}
 	}
@@ -1423,9 +1423,9 @@ func ValidateAt_DisruptionBudgetSpec(ctx context.Context, op operation.Operation
 						}
 					}
 					kv23 := &k22
-					errs = append(errs, vgruntime.LongName(&fp21, *kv23)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.LongName(&fp21, *kv23))
 					if vgruntime.TooLong(string(*kv23), 32) {
-						errs = append(errs, vgruntime.MaxLength(&fp21, *kv23, 32))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp21, *kv23, 32))
 					}
 				}
 				vgruntime.SortSince(errs, start25)
@@ -1447,7 +1447,7 @@ func ValidateAt_DisruptionBudgetSpec(ctx context.Context, op operation.Operation
 				stop32 = true
 			} else if enabled33 {
 				if *v29 != "" {
-					errs = append(errs, vgruntime.Forbidden(&fp31))
+					errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp31))
 					stop32 = true
 				}
 			}
@@ -1456,7 +1456,7 @@ func ValidateAt_DisruptionBudgetSpec(ctx context.Context, op operation.Operation
 			}
 			if !stop32 {
 				if vgruntime.TooLong(string(*v29), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp31, *v29, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp31, *v29, 16))
 				}
 			}
 		}
@@ -1547,7 +1547,7 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 				}
 			}
 		}
@@ -1562,7 +1562,7 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 < 0 {
-				errs = append(errs, vgruntime.Minimum(&fp6, *v4, 0))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 0))
 			}
 		}
 	}
@@ -1576,7 +1576,7 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 < 0 {
-				errs = append(errs, vgruntime.Minimum(&fp9, *v7, 0))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp9, *v7, 0))
 			}
 		}
 	}
@@ -1591,7 +1591,7 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			if *v10 != "" {
 				if vgruntime.TooLong(string(*v10), 64) {
-					errs = append(errs, vgruntime.MaxLength(&fp12, *v10, 64))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp12, *v10, 64))
 				}
 			}
 		}
@@ -1607,9 +1607,9 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 		if !(op.Type == operation.Update && ov14 != nil && equal_10(v13, ov14)) {
 			if len(*v13) != 0 {
 				if len(*v13) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp15, len(*v13), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp15, len(*v13), 4))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp15, *v13, listKey2)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp15, *v13, listKey2))
 					{
 						var old20 vgruntime.OldItems[Condition, listKey2Key]
 						if op.Type == operation.Update && ov14 != nil {
@@ -1656,7 +1656,7 @@ func ValidateAt_DisruptionBudgetStatus(ctx context.Context, op operation.Operati
 						}
 					}
 					kv26 := &k25
-					errs = append(errs, vgruntime.ShortName(&fp24, *kv26)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp24, *kv26))
 				}
 				vgruntime.SortSince(errs, start28)
 			}
@@ -1683,7 +1683,7 @@ func ValidateAt_EvictionPolicy(ctx context.Context, op operation.Operation, p *v
 	switch *obj {
 	case AlwaysAllow, IfHealthyBudget:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []EvictionPolicy{AlwaysAllow, IfHealthyBudget}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []EvictionPolicy{AlwaysAllow, IfHealthyBudget}))
 	}
 	return
 }
@@ -1704,7 +1704,7 @@ func ValidateAt_FilterType(ctx context.Context, op operation.Operation, p *vgrun
 	switch *obj {
 	case FilterRequestHeaderModifier, FilterRequestRedirect, FilterURLRewrite:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []FilterType{FilterRequestHeaderModifier, FilterRequestRedirect, FilterURLRewrite}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []FilterType{FilterRequestHeaderModifier, FilterRequestRedirect, FilterURLRewrite}))
 	}
 	return
 }
@@ -1755,7 +1755,7 @@ func ValidateAt_HTTPHeaderMatch(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 32) {
-				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 			}
 		}
 	}
@@ -1769,7 +1769,7 @@ func ValidateAt_HTTPHeaderMatch(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if vgruntime.TooLong(string(*v4), 32) {
-				errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 32))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 32))
 			}
 		}
 	}
@@ -1794,7 +1794,7 @@ func ValidateAt_HTTPMethod(ctx context.Context, op operation.Operation, p *vgrun
 	switch *obj {
 	case HTTPMethodGet, HTTPMethodPost:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []HTTPMethod{HTTPMethodGet, HTTPMethodPost}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []HTTPMethod{HTTPMethodGet, HTTPMethodPost}))
 	}
 	return
 }
@@ -1853,7 +1853,7 @@ func ValidateAt_HTTPPathMatch(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_PathMatchType(ctx, op, &fp3, v1, ov2))
 			}
@@ -1869,7 +1869,7 @@ func ValidateAt_HTTPPathMatch(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if vgruntime.TooLong(string(*v4), 64) {
-				errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 64))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 64))
 			}
 		}
 	}
@@ -2015,7 +2015,7 @@ func ValidateAt_HTTPRouteFilter(ctx context.Context, op operation.Operation, p *
 			changed3 = set1 != oldSet2 || obj.Type != oldObj.Type
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers2, obj.Type)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers2, obj.Type))
 		}
 	}
 	// field type
@@ -2028,7 +2028,7 @@ func ValidateAt_HTTPRouteFilter(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_FilterType(ctx, op, &fp6, v4, ov5))
 			}
@@ -2119,9 +2119,9 @@ func ValidateAt_HTTPRouteMatch(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov5 != nil && equal_20(v4, ov5)) {
 			if len(*v4) != 0 {
 				if len(*v4) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp6, len(*v4), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp6, len(*v4), 4))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp6, *v4, listKey3)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp6, *v4, listKey3))
 					{
 						var old11 vgruntime.OldItems[HTTPHeaderMatch, listKey3Key]
 						if op.Type == operation.Update && ov5 != nil {
@@ -2327,7 +2327,7 @@ func ValidateAt_HTTPRouteRule(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov2 != nil && equal_21(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 4))
 				} else {
 					for i4 := range *v1 {
 						ep7 := fp3.Index(i4)
@@ -2349,7 +2349,7 @@ func ValidateAt_HTTPRouteRule(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov9 != nil && equal_22(v8, ov9)) {
 			if len(*v8) != 0 {
 				if len(*v8) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp10, len(*v8), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp10, len(*v8), 4))
 				} else {
 					for i11 := range *v8 {
 						ep14 := fp10.Index(i11)
@@ -2385,7 +2385,7 @@ func ValidateAt_HTTPRouteRule(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v18, ov19)) {
 			if v18 != nil {
 				if vgruntime.TooLong(string(*v18), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp20, *v18, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp20, *v18, 16))
 				}
 			}
 		}
@@ -2536,9 +2536,9 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov2 != nil && equal_25(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 4))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey4)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey4))
 					if i10 := findItem2(*v1); i10 >= 0 {
 						ep14 := fp3.Index(i10)
 						ev12 := &(*v1)[i10]
@@ -2559,7 +2559,7 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 								if !(op.Type == operation.Update && eov13 != nil && vgruntime.PtrEqual(v15, ov16)) {
 									if v15 != nil {
 										if *v15 == 0 {
-											errs = append(errs, vgruntime.NEQ(&fp17, *v15, 0))
+											errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp17, *v15, 0))
 										}
 									}
 								}
@@ -2605,9 +2605,9 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov19 != nil && equal_26(v18, ov19)) {
 			if len(*v18) != 0 {
 				if len(*v18) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp20, len(*v18), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp20, len(*v18), 4))
 				} else {
-					errs = append(errs, vgruntime.UniqueValues(&fp20, *v18)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp20, *v18))
 					{
 						var old25 vgruntime.OldItems[Hostname, Hostname]
 						if op.Type == operation.Update && ov19 != nil {
@@ -2641,7 +2641,7 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov28 != nil && equal_27(v27, ov28)) {
 			if len(*v27) != 0 {
 				if len(*v27) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp29, len(*v27), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp29, len(*v27), 3))
 				} else {
 					for i30 := range *v27 {
 						ep33 := fp29.Index(i30)
@@ -2670,9 +2670,9 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 						}
 					}
 					kv47 := &k46
-					errs = append(errs, vgruntime.ShortName(&fp36, *kv47)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp36, *kv47))
 					if vgruntime.TooLong(string(*kv47), 16) {
-						errs = append(errs, vgruntime.MaxLength(&fp36, *kv47, 16))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp36, *kv47, 16))
 					}
 				}
 				vgruntime.SortSince(errs, start49)
@@ -2723,13 +2723,13 @@ func ValidateAt_HTTPRouteSpec(ctx context.Context, op operation.Operation, p *vg
 				stop53 = true
 			} else if enabled56 {
 				if *v50 == "" {
-					errs = append(errs, vgruntime.Required(&fp52))
+					errs = vgruntime.AppendError(errs, vgruntime.Required(&fp52))
 					stop53 = true
 				}
 			}
 			if !stop53 {
 				if vgruntime.TooLong(string(*v50), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp52, *v50, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp52, *v50, 16))
 				}
 			}
 		}
@@ -2876,7 +2876,7 @@ func ValidateAt_HeaderModifier(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov2 != nil && equal_3(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 2))
 				} else {
 					{
 						var old8 vgruntime.OldItems[string, string]
@@ -2892,13 +2892,13 @@ func ValidateAt_HeaderModifier(ctx context.Context, op operation.Operation, p *v
 							}
 							if !(op.Type == operation.Update && eov6 != nil && *ev5 == *eov6) {
 								if vgruntime.TooLong(string(*ev5), 16) {
-									errs = append(errs, vgruntime.MaxLength(&ep7, *ev5, 16))
+									errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep7, *ev5, 16))
 								}
 							}
 						}
 						old8.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp3, *v1)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp3, *v1))
 				}
 			}
 		}
@@ -2920,7 +2920,7 @@ func Validate_Hostname(ctx context.Context, op operation.Operation, fldPath *fie
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_Hostname(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Hostname) (errs field.ErrorList) {
 	if vgruntime.TooLong(string(*obj), 64) {
-		errs = append(errs, vgruntime.MaxLength(p, *obj, 64))
+		errs = vgruntime.AppendError(errs, vgruntime.MaxLength(p, *obj, 64))
 	}
 	return
 }
@@ -3107,10 +3107,10 @@ func ValidateAt_IssuerRef(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 				}
 			}
 		}
@@ -3126,7 +3126,7 @@ func ValidateAt_IssuerRef(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
 				if vgruntime.TooLong(string(*v4), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 32))
 				}
 			}
 		}
@@ -3142,7 +3142,7 @@ func ValidateAt_IssuerRef(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp9, *v7, 32))
 				}
 			}
 		}
@@ -3178,19 +3178,19 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 			case true:
 				var stop4 bool
 				if v1 == nil {
-					errs = append(errs, vgruntime.InMode(vgruntime.Required(&fp3)).MarkBeta())
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Required(&fp3)).MarkBeta())
 					stop4 = true
 				}
 				if !stop4 {
 					if v1 != nil {
 						if *v1 < 1 {
-							errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1).MarkBeta())
+							errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 1).MarkBeta())
 						}
 					}
 				}
 			default:
 				if v1 != nil {
-					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp3)).MarkBeta())
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Forbidden(&fp3)).MarkBeta())
 				}
 			}
 		}
@@ -3209,12 +3209,12 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 			case true:
 				var stop8 bool
 				if len(*v5) > 3 {
-					errs = append(errs, vgruntime.InMode(vgruntime.MaxItems(&fp7, len(*v5), 3)))
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.MaxItems(&fp7, len(*v5), 3)))
 					stop8 = true
 				}
 				if !stop8 {
 					if len(*v5) < 1 {
-						errs = append(errs, vgruntime.MinItems(&fp7, len(*v5), 1))
+						errs = vgruntime.AppendError(errs, vgruntime.MinItems(&fp7, len(*v5), 1))
 					}
 				}
 			}
@@ -3232,11 +3232,11 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 			switch obj.Type {
 			case "ACME":
 				if v9 == nil {
-					errs = append(errs, vgruntime.InMode(vgruntime.Required(&fp11)))
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Required(&fp11)))
 				}
 			default:
 				if v9 != nil {
-					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp11)))
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Forbidden(&fp11)))
 				}
 			}
 		}
@@ -3255,7 +3255,7 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 			case "SelfSigned":
 				var stop19 bool
 				if len(*v12) > 2 {
-					errs = append(errs, vgruntime.InMode(vgruntime.MaxProperties(&fp14, len(*v12), 2)))
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.MaxProperties(&fp14, len(*v12), 2)))
 					stop19 = true
 				}
 				if !stop19 {
@@ -3268,14 +3268,14 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 						}
 						kv16 := &k15
 						if vgruntime.TooLong(string(*kv16), 10) {
-							errs = append(errs, vgruntime.MaxLength(&fp14, *kv16, 10))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp14, *kv16, 10))
 						}
 					}
 					vgruntime.SortSince(errs, start18)
 				}
 			default:
 				if len(*v12) != 0 {
-					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp14)))
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Forbidden(&fp14)))
 				}
 			}
 		}
@@ -3292,12 +3292,12 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 			switch obj.Type {
 			case "CA":
 				if v20 == nil {
-					errs = append(errs, vgruntime.InMode(vgruntime.Required(&fp22)))
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Required(&fp22)))
 				}
 			case "SelfSigned":
 			default:
 				if v20 != nil {
-					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp22)))
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Forbidden(&fp22)))
 				}
 			}
 		}
@@ -3315,19 +3315,19 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 			case "ACME":
 				var stop26 bool
 				if vgruntime.TooShort(string(*v23), 3) {
-					errs = append(errs, vgruntime.MinLength(&fp25, *v23, 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MinLength(&fp25, *v23, 3))
 				}
 				if *v23 == "" {
 					stop26 = true
 				}
 				if !stop26 {
 					if vgruntime.TooLong(string(*v23), 32) {
-						errs = append(errs, vgruntime.MaxLength(&fp25, *v23, 32))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp25, *v23, 32))
 					}
 				}
 			default:
 				if *v23 != "" {
-					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp25)))
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Forbidden(&fp25)))
 				}
 			}
 		}
@@ -3349,12 +3349,12 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 				}
 				if !stop30 {
 					if vgruntime.TooShort(string(*v27), 2) {
-						errs = append(errs, vgruntime.MinLength(&fp29, *v27, 2))
+						errs = vgruntime.AppendError(errs, vgruntime.MinLength(&fp29, *v27, 2))
 					}
 				}
 			default:
 				if *v27 != "" {
-					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp29)))
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Forbidden(&fp29)))
 				}
 			}
 		}
@@ -3369,7 +3369,7 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov32 != nil && *v31 == *ov32) {
 			if *v31 == "" {
-				errs = append(errs, vgruntime.Required(&fp33))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp33))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_IssuerType(ctx, op, &fp33, v31, ov32))
 			}
@@ -3414,7 +3414,7 @@ func ValidateAt_IssuerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov56 != nil && equal_30(v55, ov56)) {
 			if len(*v55) != 0 {
 				if len(*v55) > 16 {
-					errs = append(errs, vgruntime.MaxProperties(&fp57, len(*v55), 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxProperties(&fp57, len(*v55), 16))
 				}
 			}
 		}
@@ -3450,7 +3450,7 @@ func ValidateAt_IssuerType(ctx context.Context, op operation.Operation, p *vgrun
 	switch *obj {
 	case IssuerACME, IssuerCA, IssuerSelfSigned:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []IssuerType{IssuerACME, IssuerCA, IssuerSelfSigned}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []IssuerType{IssuerACME, IssuerCA, IssuerSelfSigned}))
 	}
 	return
 }
@@ -3471,7 +3471,7 @@ func ValidateAt_KeyAlgorithm(ctx context.Context, op operation.Operation, p *vgr
 	switch *obj {
 	case KeyECDSA, KeyEd25519, KeyRSA:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []KeyAlgorithm{KeyECDSA, KeyEd25519, KeyRSA}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []KeyAlgorithm{KeyECDSA, KeyEd25519, KeyRSA}))
 	}
 	return
 }
@@ -3492,7 +3492,7 @@ func ValidateAt_KeyEncoding(ctx context.Context, op operation.Operation, p *vgru
 	switch *obj {
 	case KeyPKCS1, KeyPKCS8:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []KeyEncoding{KeyPKCS1, KeyPKCS8}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []KeyEncoding{KeyPKCS1, KeyPKCS8}))
 	}
 	return
 }
@@ -3513,7 +3513,7 @@ func ValidateAt_KeyUsage(ctx context.Context, op operation.Operation, p *vgrunti
 	switch *obj {
 	case UsageClientAuth, UsageDigitalSignature, UsageServerAuth:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []KeyUsage{UsageClientAuth, UsageDigitalSignature, UsageServerAuth}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []KeyUsage{UsageClientAuth, UsageDigitalSignature, UsageServerAuth}))
 	}
 	return
 }
@@ -3602,7 +3602,7 @@ func ValidateAt_Keystore(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != "" {
 				if vgruntime.TooLong(string(*v1), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 16))
 				}
 			}
 		}
@@ -3618,7 +3618,7 @@ func ValidateAt_Keystore(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
 				if vgruntime.TooLong(string(*v4), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 16))
 				}
 			}
 		}
@@ -3660,7 +3660,7 @@ func ValidateAt_LabelSelector(ctx context.Context, op operation.Operation, p *vg
 					}
 					kv5 := &k4
 					if vgruntime.TooLong(string(*kv5), 32) {
-						errs = append(errs, vgruntime.MaxLength(&fp3, *kv5, 32))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *kv5, 32))
 					}
 				}
 				vgruntime.SortSince(errs, start7)
@@ -3675,7 +3675,7 @@ func ValidateAt_LabelSelector(ctx context.Context, op operation.Operation, p *vg
 						}
 					}
 					if !(op.Type == operation.Update && eov11 != nil && *ev10 == *eov11) {
-						errs = append(errs, vgruntime.ShortName(&ep12, *ev10)...)
+						errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&ep12, *ev10))
 					}
 				}
 				vgruntime.SortSince(errs, start15)
@@ -3693,7 +3693,7 @@ func ValidateAt_LabelSelector(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov17 != nil && equal_32(v16, ov17)) {
 			if len(*v16) != 0 {
 				if len(*v16) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp18, len(*v16), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp18, len(*v16), 3))
 				} else {
 					for i19 := range *v16 {
 						ep22 := fp18.Index(i19)
@@ -3813,10 +3813,10 @@ func ValidateAt_LabelSelectorRequirement(ctx context.Context, op operation.Opera
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 				}
 			}
 		}
@@ -3831,7 +3831,7 @@ func ValidateAt_LabelSelectorRequirement(ctx context.Context, op operation.Opera
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_SelectorOperator(ctx, op, &fp6, v4, ov5))
 			}
@@ -3848,7 +3848,7 @@ func ValidateAt_LabelSelectorRequirement(ctx context.Context, op operation.Opera
 		if !(op.Type == operation.Update && ov8 != nil && equal_3(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp9, len(*v7), 3))
 				} else {
 					{
 						var old14 vgruntime.OldItems[string, string]
@@ -3864,13 +3864,13 @@ func ValidateAt_LabelSelectorRequirement(ctx context.Context, op operation.Opera
 							}
 							if !(op.Type == operation.Update && eov12 != nil && *ev11 == *eov12) {
 								if vgruntime.TooLong(string(*ev11), 16) {
-									errs = append(errs, vgruntime.MaxLength(&ep13, *ev11, 16))
+									errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep13, *ev11, 16))
 								}
 							}
 						}
 						old14.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp9, *v7)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp9, *v7))
 				}
 			}
 		}
@@ -3925,7 +3925,7 @@ func ValidateAt_OutputFormat(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_OutputType(ctx, op, &fp3, v1, ov2))
 			}
@@ -3941,7 +3941,7 @@ func ValidateAt_OutputFormat(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if vgruntime.TooLong(string(*v4), 16) {
-				errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 16))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 16))
 			}
 		}
 	}
@@ -3956,7 +3956,7 @@ func ValidateAt_OutputFormat(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 8) {
-					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 8))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp9, *v7, 8))
 				}
 			}
 		}
@@ -3982,7 +3982,7 @@ func ValidateAt_OutputType(ctx context.Context, op operation.Operation, p *vgrun
 	switch *obj {
 	case OutputDER, OutputPEM:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []OutputType{OutputDER, OutputPEM}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []OutputType{OutputDER, OutputPEM}))
 	}
 	return
 }
@@ -4003,7 +4003,7 @@ func ValidateAt_ParentKind(ctx context.Context, op operation.Operation, p *vgrun
 	switch *obj {
 	case ParentKindGateway, ParentKindService:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []ParentKind{ParentKindGateway, ParentKindService}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []ParentKind{ParentKindGateway, ParentKindService}))
 	}
 	return
 }
@@ -4156,7 +4156,7 @@ func ValidateAt_ParentReference(ctx context.Context, op operation.Operation, p *
 			ov2 = &oldObj.Name
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
-			errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 		}
 	}
 	// field sectionName
@@ -4169,7 +4169,7 @@ func ValidateAt_ParentReference(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if vgruntime.TooLong(string(*v4), 16) {
-				errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 16))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 16))
 			}
 		}
 	}
@@ -4184,7 +4184,7 @@ func ValidateAt_ParentReference(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}
@@ -4224,7 +4224,7 @@ func ValidateAt_PathMatchType(ctx context.Context, op operation.Operation, p *vg
 	switch *obj {
 	case PathMatchExact, PathMatchPathPrefix, PathMatchRegularExpression:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []PathMatchType{PathMatchExact, PathMatchPathPrefix, PathMatchRegularExpression}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []PathMatchType{PathMatchExact, PathMatchPathPrefix, PathMatchRegularExpression}))
 	}
 	return
 }
@@ -4327,7 +4327,7 @@ func ValidateAt_PrivateKey(ctx context.Context, op operation.Operation, p *vgrun
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers3)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers3))
 		}
 	}
 	// field rotationPolicy
@@ -4367,7 +4367,7 @@ func ValidateAt_PrivateKey(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			if *v10 != 0 {
 				if *v10 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp12, *v10, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp12, *v10, 0))
 				}
 			}
 		}
@@ -4397,7 +4397,7 @@ func ValidateAt_PrivateKey(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov17 != nil && *v16 == *ov17) {
 			if *v16 != "" {
 				if vgruntime.TooLong(string(*v16), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp18, *v16, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp18, *v16, 16))
 				}
 			}
 		}
@@ -4433,21 +4433,21 @@ func ValidateAt_RenewalPolicy(ctx context.Context, op operation.Operation, p *vg
 			case "Fixed":
 				var stop4 bool
 				if *v1 == 0 {
-					errs = append(errs, vgruntime.InMode(vgruntime.Required(&fp3)))
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Required(&fp3)))
 					stop4 = true
 				}
 				if !stop4 {
 					if *v1 == 7 {
-						errs = append(errs, vgruntime.NEQ(&fp3, *v1, 7))
+						errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp3, *v1, 7))
 					}
 				}
 			case "Jitter":
 				if *v1 > 100 {
-					errs = append(errs, vgruntime.Maximum(&fp3, *v1, 100))
+					errs = vgruntime.AppendError(errs, vgruntime.Maximum(&fp3, *v1, 100))
 				}
 			default:
 				if *v1 != 0 {
-					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp3)))
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Forbidden(&fp3)))
 				}
 			}
 		}
@@ -4464,22 +4464,22 @@ func ValidateAt_RenewalPolicy(ctx context.Context, op operation.Operation, p *vg
 			switch obj.Strategy {
 			case "Fixed":
 				if v5 != nil {
-					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp7)).MarkAlpha())
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Forbidden(&fp7)).MarkAlpha())
 				}
 			case "Jitter":
 				if v5 != nil {
 					if *v5 < 0 {
-						errs = append(errs, vgruntime.Minimum(&fp7, *v5, 0))
+						errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp7, *v5, 0))
 					}
 				}
 				if v5 != nil {
 					if *v5 > 50 {
-						errs = append(errs, vgruntime.Maximum(&fp7, *v5, 50))
+						errs = vgruntime.AppendError(errs, vgruntime.Maximum(&fp7, *v5, 50))
 					}
 				}
 			default:
 				if v5 != nil {
-					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp7)))
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Forbidden(&fp7)))
 				}
 			}
 		}
@@ -4530,7 +4530,7 @@ func ValidateAt_RenewalWindow(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != "" {
 				if vgruntime.TooLong(string(*v1), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 16))
 				}
 			}
 		}
@@ -4563,7 +4563,7 @@ func ValidateAt_RequestRedirect(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v1, ov2)) {
 			if v1 != nil {
-				errs = append(errs, vgruntime.LongName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.LongName(&fp3, *v1))
 			}
 		}
 	}
@@ -4586,7 +4586,7 @@ func ValidateAt_RotationPolicy(ctx context.Context, op operation.Operation, p *v
 	switch *obj {
 	case RotationAlways, RotationNever:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []RotationPolicy{RotationAlways, RotationNever}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []RotationPolicy{RotationAlways, RotationNever}))
 	}
 	return
 }
@@ -4607,7 +4607,7 @@ func ValidateAt_SelectorOperator(ctx context.Context, op operation.Operation, p 
 	switch *obj {
 	case SelectorDoesNotExist, SelectorExists, SelectorIn, SelectorNotIn:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []SelectorOperator{SelectorDoesNotExist, SelectorExists, SelectorIn, SelectorNotIn}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []SelectorOperator{SelectorDoesNotExist, SelectorExists, SelectorIn, SelectorNotIn}))
 	}
 	return
 }
@@ -4659,7 +4659,7 @@ func ValidateAt_URLRewrite(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v1, ov2)) {
 			if v1 != nil {
 				if vgruntime.TooLong(string(*v1), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 				}
 			}
 		}

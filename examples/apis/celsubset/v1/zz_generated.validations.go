@@ -1741,13 +1741,13 @@ func ValidateAt_CalcSpec(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov11 != nil && equal_2(v10, ov11)) {
 			if len(*v10) != 0 {
 				if len(*v10) > 8 {
-					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 8))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp12, len(*v10), 8))
 				} else {
 					for i13 := range *v10 {
 						ep16 := fp12.Index(i13)
 						ev14 := &(*v10)[i13]
 						if vgruntime.TooLong(string(*ev14), 300) {
-							errs = append(errs, vgruntime.MaxLength(&ep16, *ev14, 300))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep16, *ev14, 300))
 						}
 					}
 				}
@@ -1765,7 +1765,7 @@ func ValidateAt_CalcSpec(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov18 != nil && *v17 == *ov18) {
 			if *v17 != "" {
 				if vgruntime.TooLong(string(*v17), 64) {
-					errs = append(errs, vgruntime.MaxLength(&fp19, *v17, 64))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp19, *v17, 64))
 				}
 			}
 		}
@@ -1780,7 +1780,7 @@ func ValidateAt_CalcSpec(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov24 != nil && *v23 == *ov24) {
 			if *v23 == "" {
-				errs = append(errs, vgruntime.Required(&fp25))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp25))
 			}
 		}
 	}
@@ -1795,7 +1795,7 @@ func ValidateAt_CalcSpec(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov27 != nil && equal_3(v26, ov27)) {
 			if len(*v26) != 0 {
 				if len(*v26) > 4 {
-					errs = append(errs, vgruntime.MaxProperties(&fp28, len(*v26), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxProperties(&fp28, len(*v26), 4))
 				} else {
 					start32 := len(errs)
 					for k29 := range *v26 {
@@ -1806,7 +1806,7 @@ func ValidateAt_CalcSpec(ctx context.Context, op operation.Operation, p *vgrunti
 						}
 						kv30 := &k29
 						if vgruntime.TooLong(string(*kv30), 300) {
-							errs = append(errs, vgruntime.MaxLength(&fp28, *kv30, 300))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp28, *kv30, 300))
 						}
 					}
 					vgruntime.SortSince(errs, start32)
@@ -1822,7 +1822,7 @@ func ValidateAt_CalcSpec(ctx context.Context, op operation.Operation, p *vgrunti
 						}
 						if !(op.Type == operation.Update && eov36 != nil && *ev35 == *eov36) {
 							if vgruntime.TooLong(string(*ev35), 300) {
-								errs = append(errs, vgruntime.MaxLength(&ep37, *ev35, 300))
+								errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep37, *ev35, 300))
 							}
 						}
 					}
@@ -1842,7 +1842,7 @@ func ValidateAt_CalcSpec(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov42 != nil && equal_4(v41, ov42)) {
 			if len(*v41) != 0 {
 				if len(*v41) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp43, len(*v41), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp43, len(*v41), 4))
 				} else {
 					for i44 := range *v41 {
 						ep47 := fp43.Index(i44)
@@ -2221,7 +2221,7 @@ func ValidateAt_LedgerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov5 != nil && equal_4(v4, ov5)) {
 			if len(*v4) != 0 {
 				if len(*v4) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp6, len(*v4), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp6, len(*v4), 4))
 				} else {
 					for i7 := range *v4 {
 						ep10 := fp6.Index(i7)
@@ -2243,7 +2243,7 @@ func ValidateAt_LedgerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov12 != nil && equal_3(v11, ov12)) {
 			if len(*v11) != 0 {
 				if len(*v11) > 4 {
-					errs = append(errs, vgruntime.MaxProperties(&fp13, len(*v11), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxProperties(&fp13, len(*v11), 4))
 				} else {
 					start17 := len(errs)
 					for k14 := range *v11 {
@@ -2254,7 +2254,7 @@ func ValidateAt_LedgerSpec(ctx context.Context, op operation.Operation, p *vgrun
 						}
 						kv15 := &k14
 						if vgruntime.TooLong(string(*kv15), 300) {
-							errs = append(errs, vgruntime.MaxLength(&fp13, *kv15, 300))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp13, *kv15, 300))
 						}
 					}
 					vgruntime.SortSince(errs, start17)
@@ -2270,7 +2270,7 @@ func ValidateAt_LedgerSpec(ctx context.Context, op operation.Operation, p *vgrun
 						}
 						if !(op.Type == operation.Update && eov21 != nil && *ev20 == *eov21) {
 							if vgruntime.TooLong(string(*ev20), 300) {
-								errs = append(errs, vgruntime.MaxLength(&ep22, *ev20, 300))
+								errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep22, *ev20, 300))
 							}
 						}
 					}
@@ -2304,13 +2304,13 @@ func ValidateAt_LedgerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov30 != nil && equal_2(v29, ov30)) {
 			if len(*v29) != 0 {
 				if len(*v29) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp31, len(*v29), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp31, len(*v29), 4))
 				} else {
 					for i32 := range *v29 {
 						ep35 := fp31.Index(i32)
 						ev33 := &(*v29)[i32]
 						if vgruntime.TooLong(string(*ev33), 300) {
-							errs = append(errs, vgruntime.MaxLength(&ep35, *ev33, 300))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep35, *ev33, 300))
 						}
 					}
 				}
@@ -2431,7 +2431,7 @@ func ValidateAt_Step(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != "" {
 				if vgruntime.TooLong(string(*v1), 300) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 300))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 300))
 				}
 			}
 		}

@@ -52,7 +52,7 @@ func ValidateAt_Battery(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 1))
 				}
 			}
 		}
@@ -82,7 +82,7 @@ func ValidateAt_Cable(ctx context.Context, op operation.Operation, p *vgruntime.
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers1)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers1))
 		}
 	}
 	// field id
@@ -95,7 +95,7 @@ func ValidateAt_Cable(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if vgruntime.TooLong(string(*v4), 8) {
-				errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 8))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 8))
 			}
 		}
 	}
@@ -110,7 +110,7 @@ func ValidateAt_Cable(ctx context.Context, op operation.Operation, p *vgruntime.
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != 0 {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}
@@ -153,7 +153,7 @@ func ValidateAt_Device(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 63) {
-				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 63))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 63))
 			}
 		}
 	}
@@ -168,7 +168,7 @@ func ValidateAt_Device(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -184,7 +184,7 @@ func ValidateAt_Device(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp9, *v7, 32))
 				}
 			}
 		}
@@ -230,7 +230,7 @@ func ValidateAt_Disk(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 1))
 				}
 			}
 		}
@@ -261,7 +261,7 @@ func ValidateAt_Fan(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 1 {
-				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 1))
 			}
 		}
 	}
@@ -320,9 +320,9 @@ func ValidateAt_FleetSpec(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov2 != nil && equal_2(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 200000 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 200000))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 200000))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey1)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey1))
 					{
 						var old8 vgruntime.OldItems[Device, listKey1Key]
 						if op.Type == operation.Update && ov2 != nil {
@@ -356,9 +356,9 @@ func ValidateAt_FleetSpec(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov11 != nil && equal_3(v10, ov11)) {
 			if len(*v10) != 0 {
 				if len(*v10) > 200000 {
-					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 200000))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp12, len(*v10), 200000))
 				} else {
-					errs = append(errs, vgruntime.UniqueValues(&fp12, *v10)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp12, *v10))
 				}
 			}
 		}
@@ -431,9 +431,9 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 			}
 		}
 	}
@@ -448,7 +448,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -464,10 +464,10 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp9, *v7, 16))
 				}
 				if *v7 == "none" {
-					errs = append(errs, vgruntime.NEQString(&fp9, *v7, "none"))
+					errs = vgruntime.AppendError(errs, vgruntime.NEQString(&fp9, *v7, "none"))
 				}
 			}
 		}
@@ -481,7 +481,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 			ov11 = &oldObj.Vendor
 		}
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
-			errs = append(errs, vgruntime.LongName(&fp12, *v10)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.LongName(&fp12, *v10))
 		}
 	}
 	// field priority
@@ -494,7 +494,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov14 != nil && *v13 == *ov14) {
 			if *v13 < 0 {
-				errs = append(errs, vgruntime.Minimum(&fp15, *v13, 0))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp15, *v13, 0))
 			}
 		}
 	}
@@ -508,7 +508,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov17 != nil && *v16 == *ov17) {
 			if *v16 != "" {
-				errs = append(errs, vgruntime.IP(&fp18, *v16)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.IP(&fp18, *v16))
 			}
 		}
 	}
@@ -536,7 +536,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov23 != nil && *v22 == *ov23) {
 			if *v22 != "" {
-				errs = append(errs, vgruntime.Forbidden(&fp24))
+				errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp24))
 			}
 		}
 	}
@@ -551,7 +551,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v25, ov26)) {
 			if v25 != nil {
 				if *v25 {
-					errs = append(errs, vgruntime.NEQ(&fp27, *v25, true))
+					errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp27, *v25, true))
 				}
 			}
 		}
@@ -567,7 +567,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov29 != nil && equal_3(v28, ov29)) {
 			if len(*v28) != 0 {
 				if len(*v28) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp30, len(*v28), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp30, len(*v28), 4))
 				} else {
 					{
 						var old35 vgruntime.OldItems[string, string]
@@ -582,12 +582,12 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 								eov33 = found36
 							}
 							if !(op.Type == operation.Update && eov33 != nil && *ev32 == *eov33) {
-								errs = append(errs, vgruntime.ShortName(&ep34, *ev32)...)
+								errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&ep34, *ev32))
 							}
 						}
 						old35.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp30, *v28)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp30, *v28))
 				}
 			}
 		}
@@ -611,7 +611,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					}
 					kv41 := &k40
 					if vgruntime.TooLong(string(*kv41), 8) {
-						errs = append(errs, vgruntime.MaxLength(&fp39, *kv41, 8))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp39, *kv41, 8))
 					}
 				}
 				vgruntime.SortSince(errs, start43)
@@ -627,7 +627,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					}
 					if !(op.Type == operation.Update && eov47 != nil && *ev46 == *eov47) {
 						if *ev46 < 0 {
-							errs = append(errs, vgruntime.Minimum(&ep48, *ev46, 0))
+							errs = vgruntime.AppendError(errs, vgruntime.Minimum(&ep48, *ev46, 0))
 						}
 					}
 				}
@@ -646,9 +646,9 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov53 != nil && equal_7(v52, ov53)) {
 			if len(*v52) != 0 {
 				if len(*v52) > 8 {
-					errs = append(errs, vgruntime.MaxItems(&fp54, len(*v52), 8))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp54, len(*v52), 8))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp54, *v52, listKey2)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp54, *v52, listKey2))
 					if i61 := findItem1(*v52); i61 >= 0 {
 						ep65 := fp54.Index(i61)
 						ev63 := &(*v52)[i61]
@@ -669,7 +669,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 								if !(op.Type == operation.Update && ov67 != nil && *v66 == *ov67) {
 									if *v66 != 0 {
 										if *v66 < 1024 {
-											errs = append(errs, vgruntime.Minimum(&fp68, *v66, 1024))
+											errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp68, *v66, 1024))
 										}
 									}
 								}
@@ -685,7 +685,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 							changed71 = set69 != oldSet70
 						}
 						if changed71 {
-							errs = append(errs, vgruntime.ZeroOrOneOf(&fp54, set69[:], unionMembers2)...)
+							errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(&fp54, set69[:], unionMembers2))
 						}
 					}
 					{
@@ -730,7 +730,7 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					if !(op.Type == operation.Update && ov76 != nil && *v75 == *ov76) {
 						if *v75 != 0 {
 							if *v75 < 2 {
-								errs = append(errs, vgruntime.Minimum(&fp77, *v75, 2))
+								errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp77, *v75, 2))
 							}
 						}
 					}
@@ -767,14 +767,14 @@ func ValidateAt_GadgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					errs = append(errs, vgruntime.UndefinedOption(&fp83, "GadgetStrict"))
 				} else if !enabled84 {
 					if *v81 < 1 {
-						errs = append(errs, vgruntime.Minimum(&fp83, *v81, 1))
+						errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp83, *v81, 1))
 					}
 				}
 				if enabled86, defined87 := op.Options["GadgetStrict"]; !defined87 {
 					errs = append(errs, vgruntime.UndefinedOption(&fp83, "GadgetStrict"))
 				} else if enabled86 {
 					if *v81 < 10 {
-						errs = append(errs, vgruntime.Minimum(&fp83, *v81, 10))
+						errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp83, *v81, 10))
 					}
 				}
 			}
@@ -805,7 +805,7 @@ func ValidateAt_GadgetStatus(ctx context.Context, op operation.Operation, p *vgr
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers3)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.Union(p, set1[:], unionMembers3))
 		}
 	}
 	// field replicas
@@ -819,7 +819,7 @@ func ValidateAt_GadgetStatus(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 0))
 				}
 			}
 		}
@@ -843,7 +843,7 @@ func ValidateAt_Mode(ctx context.Context, op operation.Operation, p *vgruntime.P
 	switch *obj {
 	case ModeFast, ModeSafe:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []Mode{ModeFast, ModeSafe}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []Mode{ModeFast, ModeSafe}))
 	}
 	return
 }
@@ -870,7 +870,7 @@ func ValidateAt_Plug(ctx context.Context, op operation.Operation, p *vgruntime.P
 			ov2 = &oldObj.Kind
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
-			errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 		}
 	}
 	return
@@ -899,7 +899,7 @@ func ValidateAt_Port(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 32) {
-				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 			}
 		}
 	}
@@ -914,7 +914,7 @@ func ValidateAt_Port(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -944,7 +944,7 @@ func ValidateAt_Power(ctx context.Context, op operation.Operation, p *vgruntime.
 			changed3 = set1 != oldSet2 || obj.Kind != oldObj.Kind
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers4, obj.Kind)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers4, obj.Kind))
 		}
 	}
 	// field kind
@@ -957,7 +957,7 @@ func ValidateAt_Power(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			}
 		}
 	}
@@ -1001,7 +1001,7 @@ func ValidateAt_Rack(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			}
 		}
 	}
@@ -1015,7 +1015,7 @@ func ValidateAt_Rack(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 < 1 {
-				errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 1))
 			}
 		}
 	}
@@ -1030,7 +1030,7 @@ func ValidateAt_Rack(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if *v7 == "x" {
-					errs = append(errs, vgruntime.NEQString(&fp9, *v7, "x"))
+					errs = vgruntime.AppendError(errs, vgruntime.NEQString(&fp9, *v7, "x"))
 				}
 			}
 		}
@@ -1054,7 +1054,7 @@ func ValidateAt_Rack(ctx context.Context, op operation.Operation, p *vgruntime.P
 					}
 					kv14 := &k13
 					if vgruntime.TooLong(string(*kv14), 4) {
-						errs = append(errs, vgruntime.MaxLength(&fp12, *kv14, 4))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp12, *kv14, 4))
 					}
 				}
 				vgruntime.SortSince(errs, start16)
@@ -1070,7 +1070,7 @@ func ValidateAt_Rack(ctx context.Context, op operation.Operation, p *vgruntime.P
 					}
 					if !(op.Type == operation.Update && eov20 != nil && *ev19 == *eov20) {
 						if *ev19 < 0 {
-							errs = append(errs, vgruntime.Minimum(&ep21, *ev19, 0))
+							errs = vgruntime.AppendError(errs, vgruntime.Minimum(&ep21, *ev19, 0))
 						}
 					}
 				}
@@ -1133,7 +1133,7 @@ func ValidateAt_RigSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && ov2 != nil && equal_11(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
 				} else {
 					for i4 := range *v1 {
 						ep7 := fp3.Index(i4)
@@ -1155,9 +1155,9 @@ func ValidateAt_RigSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && ov9 != nil && equal_13(v8, ov9)) {
 			if len(*v8) != 0 {
 				if len(*v8) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp10, len(*v8), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp10, len(*v8), 3))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp10, *v8, listKey3)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp10, *v8, listKey3))
 					{
 						var old15 vgruntime.OldItems[Cable, listKey3Key]
 						if op.Type == operation.Update && ov9 != nil {
@@ -1407,7 +1407,7 @@ func ValidateAt_ScalerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 32) {
-				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 			}
 		}
 	}
@@ -1421,7 +1421,7 @@ func ValidateAt_ScalerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 < 0 {
-				errs = append(errs, vgruntime.Minimum(&fp6, *v4, 0))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 0))
 			}
 		}
 	}
@@ -1436,9 +1436,9 @@ func ValidateAt_ScalerSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov17 != nil && equal_16(v16, ov17)) {
 			if len(*v16) != 0 {
 				if len(*v16) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp18, len(*v16), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp18, len(*v16), 4))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp18, *v16, listKey4)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp18, *v16, listKey4))
 					{
 						var old23 vgruntime.OldItems[Window, listKey4Key]
 						if op.Type == operation.Update && ov17 != nil {
@@ -1488,7 +1488,7 @@ func ValidateAt_Slot(ctx context.Context, op operation.Operation, p *vgruntime.P
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers5)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.Union(p, set1[:], unionMembers5))
 		}
 	}
 	// field name
@@ -1501,10 +1501,10 @@ func ValidateAt_Slot(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				if vgruntime.TooLong(string(*v4), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 16))
 				}
 			}
 		}
@@ -1534,7 +1534,7 @@ func ValidateAt_Slot(ctx context.Context, op operation.Operation, p *vgruntime.P
 		if !(op.Type == operation.Update && ov14 != nil && equal_3(v13, ov14)) {
 			if len(*v13) != 0 {
 				if len(*v13) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp15, len(*v13), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp15, len(*v13), 2))
 				} else {
 					{
 						var old20 vgruntime.OldItems[string, string]
@@ -1549,12 +1549,12 @@ func ValidateAt_Slot(ctx context.Context, op operation.Operation, p *vgruntime.P
 								eov18 = found21
 							}
 							if !(op.Type == operation.Update && eov18 != nil && *ev17 == *eov18) {
-								errs = append(errs, vgruntime.ShortName(&ep19, *ev17)...)
+								errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&ep19, *ev17))
 							}
 						}
 						old20.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp15, *v13)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp15, *v13))
 				}
 			}
 		}
@@ -1604,7 +1604,7 @@ func ValidateAt_Window(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 16) {
-				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 16))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 16))
 			}
 		}
 	}

@@ -49,10 +49,10 @@ func ValidateAt_AllocationResult(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_1(v1, ov2)) {
 			if len(*v1) == 0 {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if len(*v1) > 32 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 32))
 				} else {
 					for i4 := range *v1 {
 						ep7 := fp3.Index(i4)
@@ -123,11 +123,11 @@ func Validate_BatchJobSpec(ctx context.Context, op operation.Operation, fldPath 
 func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *BatchJobSpec) (errs field.ErrorList) {
 	// dependentRequired backoffLimitPerIndex on maxFailedIndexes
 	if obj.MaxFailedIndexes != nil && !(obj.BackoffLimitPerIndex != nil) && !(op.Type == operation.Update && oldObj != nil && (oldObj.MaxFailedIndexes != nil) == (obj.MaxFailedIndexes != nil) && (oldObj.BackoffLimitPerIndex != nil) == (obj.BackoffLimitPerIndex != nil)) {
-		errs = append(errs, vgruntime.DependentRequired(p, "backoffLimitPerIndex", "maxFailedIndexes").MarkAlpha())
+		errs = vgruntime.AppendError(errs, vgruntime.DependentRequired(p, "backoffLimitPerIndex", "maxFailedIndexes").MarkAlpha())
 	}
 	// dependentForbidden suspend on managedBy
 	if obj.ManagedBy != nil && obj.Suspend != nil && !(op.Type == operation.Update && oldObj != nil && (oldObj.ManagedBy != nil) == (obj.ManagedBy != nil) && (oldObj.Suspend != nil) == (obj.Suspend != nil)) {
-		errs = append(errs, vgruntime.DependentForbidden(p, "suspend", "managedBy").MarkAlpha())
+		errs = vgruntime.AppendError(errs, vgruntime.DependentForbidden(p, "suspend", "managedBy").MarkAlpha())
 	}
 	// field parallelism
 	{
@@ -140,7 +140,7 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v1, ov2)) {
 			if v1 != nil {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0).MarkBeta())
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0).MarkBeta())
 				}
 			}
 		}
@@ -156,7 +156,7 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if *v4 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 0))
 				}
 			}
 		}
@@ -172,7 +172,7 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			stop10 := false
 			if op.Type == operation.Update {
-				errs = append(errs, vgruntime.Immutable(&fp9))
+				errs = vgruntime.AppendError(errs, vgruntime.Immutable(&fp9))
 				stop10 = true
 			}
 			if v7 == nil {
@@ -194,10 +194,10 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v11, ov12)) {
 			if v11 != nil {
 				if *v11 > 10000 {
-					errs = append(errs, vgruntime.Maximum(&fp13, *v11, 10000))
+					errs = vgruntime.AppendError(errs, vgruntime.Maximum(&fp13, *v11, 10000))
 				}
 				if *v11 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp13, *v11, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp13, *v11, 0))
 				}
 			}
 		}
@@ -213,10 +213,10 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v14, ov15)) {
 			if v14 != nil {
 				if *v14 > 100000 {
-					errs = append(errs, vgruntime.Maximum(&fp16, *v14, 100000).MarkBeta())
+					errs = vgruntime.AppendError(errs, vgruntime.Maximum(&fp16, *v14, 100000).MarkBeta())
 				}
 				if *v14 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp16, *v14, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp16, *v14, 0))
 				}
 			}
 		}
@@ -232,16 +232,16 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v17, ov18)) {
 			stop20 := false
 			if op.Type == operation.Update {
-				errs = append(errs, vgruntime.Immutable(&fp19))
+				errs = vgruntime.AppendError(errs, vgruntime.Immutable(&fp19))
 				stop20 = true
 			}
 			if v17 == nil {
 				stop20 = true
 			}
 			if !stop20 && v17 != nil {
-				errs = append(errs, vgruntime.LongName(&fp19, *v17)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.LongName(&fp19, *v17))
 				if vgruntime.TooLong(string(*v17), 63) {
-					errs = append(errs, vgruntime.MaxLength(&fp19, *v17, 63))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp19, *v17, 63))
 				}
 			}
 		}
@@ -257,7 +257,7 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov25 != nil && equal_4(v24, ov25)) {
 			if len(*v24) != 0 {
 				if len(*v24) > 8 {
-					errs = append(errs, vgruntime.MaxItems(&fp26, len(*v24), 8))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp26, len(*v24), 8))
 				} else {
 					{
 						var old31 vgruntime.OldItems[string, string]
@@ -272,15 +272,15 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 								eov29 = found32
 							}
 							if !(op.Type == operation.Update && eov29 != nil && *ev28 == *eov29) {
-								errs = append(errs, vgruntime.ShortName(&ep30, *ev28)...)
+								errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&ep30, *ev28))
 								if vgruntime.TooLong(string(*ev28), 63) {
-									errs = append(errs, vgruntime.MaxLength(&ep30, *ev28, 63))
+									errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep30, *ev28, 63))
 								}
 							}
 						}
 						old31.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp26, *v24)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp26, *v24))
 				}
 			}
 		}
@@ -309,10 +309,10 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v36, ov37)) {
 			if v36 == nil {
-				errs = append(errs, vgruntime.Required(&fp38))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp38))
 			} else {
 				if *v36 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp38, *v36, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp38, *v36, 0))
 				}
 			}
 		}
@@ -327,7 +327,7 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov40 != nil && *v39 == *ov40) {
 			if *v39 == "" {
-				errs = append(errs, vgruntime.Required(&fp41))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp41))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_PriorityClass(ctx, op, &fp41, v39, ov40))
 			}
@@ -343,7 +343,7 @@ func ValidateAt_BatchJobSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov43 != nil && *v42 == *ov43) {
 			if *v42 < 0 {
-				errs = append(errs, vgruntime.Minimum(&fp44, *v42, 0))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp44, *v42, 0))
 			}
 		}
 	}
@@ -389,19 +389,19 @@ func ValidateAt_BatchJobStatus(ctx context.Context, op operation.Operation, p *v
 			stop10 := false
 			if op.Type == operation.Update {
 				if e11 := vgruntime.ItemsRemoved(&fp3, *v1, vgruntime.Deref(ov2), listKey1, nil); len(e11) > 0 {
-					errs = append(errs, e11.MarkAlpha()...)
+					errs = vgruntime.AppendAll(errs, e11.MarkAlpha())
 					stop10 = true
 				}
 			}
 			if len(*v1) > 16 {
-				errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 16))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 16))
 				stop10 = true
 			}
 			if len(*v1) == 0 {
 				stop10 = true
 			}
 			if !stop10 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey1))
 				{
 					var old8 vgruntime.OldItems[JobCondition, listKey1Key]
 					if op.Type == operation.Update && ov2 != nil {
@@ -434,10 +434,10 @@ func ValidateAt_BatchJobStatus(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov13 != nil && *v12 == *ov13) {
 			if *v12 != 0 {
 				if op.Type == operation.Update && ov13 != nil && *v12 < *ov13 {
-					errs = append(errs, vgruntime.Monotonic(&fp14, *v12, *ov13).MarkAlpha())
+					errs = vgruntime.AppendError(errs, vgruntime.Monotonic(&fp14, *v12, *ov13).MarkAlpha())
 				}
 				if *v12 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp14, *v12, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp14, *v12, 0))
 				}
 			}
 		}
@@ -457,17 +457,17 @@ func ValidateAt_BatchJobStatus(ctx context.Context, op operation.Operation, p *v
 			}
 			if op.Type == operation.Update {
 				if ov16 != nil && v15 == nil {
-					errs = append(errs, vgruntime.NoUnset(&fp17))
+					errs = vgruntime.AppendError(errs, vgruntime.NoUnset(&fp17))
 					stop18 = true
 				}
 				if ov16 != nil && v15 != nil {
-					errs = append(errs, vgruntime.NoModify(&fp17))
+					errs = vgruntime.AppendError(errs, vgruntime.NoModify(&fp17))
 					stop18 = true
 				}
 			}
 			if !stop18 && v15 != nil {
 				if vgruntime.TooLong(string(*v15), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp17, *v15, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp17, *v15, 32))
 				}
 			}
 		}
@@ -491,7 +491,7 @@ func ValidateAt_CompletionMode(ctx context.Context, op operation.Operation, p *v
 	switch *obj {
 	case IndexedCompletion, NonIndexedCompletion:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []CompletionMode{IndexedCompletion, NonIndexedCompletion}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []CompletionMode{IndexedCompletion, NonIndexedCompletion}))
 	}
 	return
 }
@@ -512,7 +512,7 @@ func ValidateAt_ConditionStatus(ctx context.Context, op operation.Operation, p *
 	switch *obj {
 	case ConditionFalse, ConditionTrue, ConditionUnknown:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
 	}
 	return
 }
@@ -540,9 +540,9 @@ func ValidateAt_ConsumerReference(ctx context.Context, op operation.Operation, p
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 			}
 		}
 	}
@@ -556,9 +556,9 @@ func ValidateAt_ConsumerReference(ctx context.Context, op operation.Operation, p
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, vgruntime.ShortName(&fp6, *v4)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp6, *v4))
 			}
 		}
 	}
@@ -572,10 +572,10 @@ func ValidateAt_ConsumerReference(ctx context.Context, op operation.Operation, p
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 == "" {
-				errs = append(errs, vgruntime.Required(&fp9))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp9))
 			} else {
 				if vgruntime.TooLong(string(*v7), 36) {
-					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 36))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp9, *v7, 36))
 				}
 			}
 		}
@@ -665,7 +665,7 @@ func ValidateAt_DeviceClaimSpec(ctx context.Context, op operation.Operation, p *
 						if !(op.Type == operation.Update && eov13 != nil && equal_DeviceRequest(ev12, eov13)) {
 							if op.Type == operation.Update {
 								if eov13 != nil {
-									errs = append(errs, vgruntime.NoModify(&ep14))
+									errs = vgruntime.AppendError(errs, vgruntime.NoModify(&ep14))
 								}
 							}
 						}
@@ -677,7 +677,7 @@ func ValidateAt_DeviceClaimSpec(ctx context.Context, op operation.Operation, p *
 				}
 			}
 			if len(*v1) > 32 {
-				errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 32))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 32))
 				stop10 = true
 			}
 			if len(*v1) == 0 {
@@ -685,12 +685,12 @@ func ValidateAt_DeviceClaimSpec(ctx context.Context, op operation.Operation, p *
 			}
 			if op.Type == operation.Update {
 				if e19 := vgruntime.ItemsAdded(&fp3, *v1, vgruntime.Deref(ov2), listKey2, nil); len(e19) > 0 {
-					errs = append(errs, e19...)
+					errs = vgruntime.AppendAll(errs, e19)
 					stop10 = true
 				}
 			}
 			if !stop10 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey2)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey2))
 				{
 					var old8 vgruntime.OldItems[DeviceRequest, listKey2Key]
 					if op.Type == operation.Update && ov2 != nil {
@@ -723,7 +723,7 @@ func ValidateAt_DeviceClaimSpec(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && ov21 != nil && equal_12(v20, ov21)) {
 			if len(*v20) != 0 {
 				if len(*v20) > 32 {
-					errs = append(errs, vgruntime.MaxItems(&fp22, len(*v20), 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp22, len(*v20), 32))
 				} else {
 					for i23 := range *v20 {
 						ep26 := fp22.Index(i23)
@@ -765,7 +765,7 @@ func ValidateAt_DeviceClaimStatus(ctx context.Context, op operation.Operation, p
 			}
 			if op.Type == operation.Update {
 				if ov2 != nil && v1 != nil {
-					errs = append(errs, vgruntime.NoModify(&fp3))
+					errs = vgruntime.AppendError(errs, vgruntime.NoModify(&fp3))
 					stop4 = true
 				}
 			}
@@ -785,9 +785,9 @@ func ValidateAt_DeviceClaimStatus(ctx context.Context, op operation.Operation, p
 		if !(op.Type == operation.Update && ov6 != nil && equal_14(v5, ov6)) {
 			if len(*v5) != 0 {
 				if len(*v5) > 256 {
-					errs = append(errs, vgruntime.MaxItems(&fp7, len(*v5), 256))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp7, len(*v5), 256))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp7, *v5, listKey3)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp7, *v5, listKey3))
 					{
 						var old12 vgruntime.OldItems[ConsumerReference, listKey3Key]
 						if op.Type == operation.Update && ov6 != nil {
@@ -837,7 +837,7 @@ func ValidateAt_DeviceConstraint(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov2 != nil && equal_4(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 32 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 32))
 				} else {
 					{
 						var old8 vgruntime.OldItems[string, string]
@@ -852,12 +852,12 @@ func ValidateAt_DeviceConstraint(ctx context.Context, op operation.Operation, p 
 								eov6 = found9
 							}
 							if !(op.Type == operation.Update && eov6 != nil && *ev5 == *eov6) {
-								errs = append(errs, vgruntime.ShortName(&ep7, *ev5)...)
+								errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&ep7, *ev5))
 							}
 						}
 						old8.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp3, *v1)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp3, *v1))
 				}
 			}
 		}
@@ -873,7 +873,7 @@ func ValidateAt_DeviceConstraint(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v10, ov11)) {
 			if v10 != nil {
 				if vgruntime.TooLong(string(*v10), 128) {
-					errs = append(errs, vgruntime.MaxLength(&fp12, *v10, 128))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp12, *v10, 128))
 				}
 			}
 		}
@@ -903,7 +903,7 @@ func ValidateAt_DeviceRequest(ctx context.Context, op operation.Operation, p *vg
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers1).MarkBeta()...)
+			errs = vgruntime.AppendAll(errs, vgruntime.Union(p, set1[:], unionMembers1).MarkBeta())
 		}
 	}
 	// field name
@@ -916,11 +916,11 @@ func ValidateAt_DeviceRequest(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, vgruntime.ShortName(&fp6, *v4)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp6, *v4))
 				if vgruntime.TooLong(string(*v4), 63) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 63))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 63))
 				}
 			}
 		}
@@ -950,7 +950,7 @@ func ValidateAt_DeviceRequest(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov11 != nil && equal_16(v10, ov11)) {
 			if len(*v10) != 0 {
 				if len(*v10) > 8 {
-					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 8))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp12, len(*v10), 8))
 				} else {
 					for i13 := range *v10 {
 						ep16 := fp12.Index(i13)
@@ -987,9 +987,9 @@ func ValidateAt_DeviceResult(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 			}
 		}
 	}
@@ -1003,9 +1003,9 @@ func ValidateAt_DeviceResult(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, vgruntime.LongName(&fp6, *v4)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.LongName(&fp6, *v4))
 			}
 		}
 	}
@@ -1035,11 +1035,11 @@ func ValidateAt_DeviceSubRequest(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 				if vgruntime.TooLong(string(*v1), 63) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 63))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 63))
 				}
 			}
 		}
@@ -1054,11 +1054,11 @@ func ValidateAt_DeviceSubRequest(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, vgruntime.LongName(&fp6, *v4)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.LongName(&fp6, *v4))
 				if vgruntime.TooLong(string(*v4), 253) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 253))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 253))
 				}
 			}
 		}
@@ -1090,7 +1090,7 @@ func ValidateAt_DeviceToleration(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != "" {
 				if vgruntime.TooLong(string(*v1), 63) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 63))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 63))
 				}
 			}
 		}
@@ -1120,7 +1120,7 @@ func ValidateAt_DeviceToleration(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 63) {
-					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 63))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp9, *v7, 63))
 				}
 			}
 		}
@@ -1151,14 +1151,14 @@ func ValidateAt_ExactDeviceRequest(ctx context.Context, op operation.Operation, 
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.LongName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.LongName(&fp3, *v1))
 				if len(*v1) > 253 {
-					errs = append(errs, vgruntime.MaxBytes(&fp3, *v1, 253))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxBytes(&fp3, *v1, 253))
 				}
 				if vgruntime.TooLong(string(*v1), 253) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 253))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 253))
 				}
 			}
 		}
@@ -1174,10 +1174,10 @@ func ValidateAt_ExactDeviceRequest(ctx context.Context, op operation.Operation, 
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 > 128 {
-					errs = append(errs, vgruntime.Maximum(&fp6, *v4, 128))
+					errs = vgruntime.AppendError(errs, vgruntime.Maximum(&fp6, *v4, 128))
 				}
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -1193,9 +1193,9 @@ func ValidateAt_ExactDeviceRequest(ctx context.Context, op operation.Operation, 
 		if !(op.Type == operation.Update && ov8 != nil && equal_17(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 16 {
-					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp9, len(*v7), 16))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp9, *v7, listKey4).MarkBeta()...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp9, *v7, listKey4).MarkBeta())
 					{
 						var old14 vgruntime.OldItems[DeviceToleration, listKey4Key]
 						if op.Type == operation.Update && ov8 != nil {
@@ -1244,10 +1244,10 @@ func ValidateAt_GangScheduling(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == 0 {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if *v1 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 1))
 				}
 			}
 		}
@@ -1278,9 +1278,9 @@ func ValidateAt_JobCondition(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 			}
 		}
 	}
@@ -1294,7 +1294,7 @@ func ValidateAt_JobCondition(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5))
 			}
@@ -1311,7 +1311,7 @@ func ValidateAt_JobCondition(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 256) {
-					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 256))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp9, *v7, 256))
 				}
 			}
 		}
@@ -1342,10 +1342,10 @@ func ValidateAt_OnExitCodes(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_18(v1, ov2)) {
 			if len(*v1) == 0 {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if len(*v1) > 255 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 255))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 255))
 				} else {
 					{
 						var old8 vgruntime.OldItems[int32, int32]
@@ -1361,13 +1361,13 @@ func ValidateAt_OnExitCodes(ctx context.Context, op operation.Operation, p *vgru
 							}
 							if !(op.Type == operation.Update && eov6 != nil && *ev5 == *eov6) {
 								if *ev5 < 1 {
-									errs = append(errs, vgruntime.Minimum(&ep7, *ev5, 1))
+									errs = vgruntime.AppendError(errs, vgruntime.Minimum(&ep7, *ev5, 1))
 								}
 							}
 						}
 						old8.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp3, *v1)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp3, *v1))
 				}
 			}
 		}
@@ -1398,9 +1398,9 @@ func ValidateAt_PodConditionPattern(ctx context.Context, op operation.Operation,
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 			}
 		}
 	}
@@ -1414,7 +1414,7 @@ func ValidateAt_PodConditionPattern(ctx context.Context, op operation.Operation,
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5))
 			}
@@ -1446,10 +1446,10 @@ func ValidateAt_PodFailurePolicy(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_19(v1, ov2)) {
 			if len(*v1) == 0 {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if len(*v1) > 20 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 20))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 20))
 				} else {
 					for i4 := range *v1 {
 						ep7 := fp3.Index(i4)
@@ -1476,7 +1476,7 @@ func Validate_PodFailurePolicyAction(ctx context.Context, op operation.Operation
 // ValidateAt_PodFailurePolicyAction is Validate_PodFailurePolicyAction with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_PodFailurePolicyAction(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *PodFailurePolicyAction) (errs field.ErrorList) {
-	errs = append(errs, vgruntime.EnumExcluding(p, *obj, op.Options, enumValues1, enumExclusions1)...)
+	errs = vgruntime.AppendAll(errs, vgruntime.EnumExcluding(p, *obj, op.Options, enumValues1, enumExclusions1))
 	return
 }
 
@@ -1502,7 +1502,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers2)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.Union(p, set1[:], unionMembers2))
 		}
 	}
 	// field action
@@ -1515,7 +1515,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_PodFailurePolicyAction(ctx, op, &fp6, v4, ov5))
 			}
@@ -1546,7 +1546,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 		if !(op.Type == operation.Update && ov11 != nil && equal_21(v10, ov11)) {
 			if len(*v10) != 0 {
 				if len(*v10) > 20 {
-					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 20))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp12, len(*v10), 20))
 				} else {
 					for i13 := range *v10 {
 						ep16 := fp12.Index(i13)
@@ -1576,7 +1576,7 @@ func ValidateAt_PriorityClass(ctx context.Context, op operation.Operation, p *vg
 	switch *obj {
 	case PriorityHigh, PriorityNormal:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []PriorityClass{PriorityHigh, PriorityNormal}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []PriorityClass{PriorityHigh, PriorityNormal}))
 	}
 	return
 }
@@ -1606,11 +1606,11 @@ func ValidateAt_SchedulingPolicy(ctx context.Context, op operation.Operation, p 
 			switch obj.Type {
 			case "Gang":
 				if v1 == nil {
-					errs = append(errs, vgruntime.InMode(vgruntime.Required(&fp3)).MarkBeta())
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Required(&fp3)).MarkBeta())
 				}
 			default:
 				if v1 != nil {
-					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp3)).MarkBeta())
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Forbidden(&fp3)).MarkBeta())
 				}
 			}
 		}
@@ -1628,7 +1628,7 @@ func ValidateAt_SchedulingPolicy(ctx context.Context, op operation.Operation, p 
 			case "Spread":
 			default:
 				if v4 != nil {
-					errs = append(errs, vgruntime.InMode(vgruntime.Forbidden(&fp6)).MarkBeta())
+					errs = vgruntime.AppendError(errs, vgruntime.InMode(vgruntime.Forbidden(&fp6)).MarkBeta())
 				}
 			}
 		}
@@ -1643,7 +1643,7 @@ func ValidateAt_SchedulingPolicy(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 == "" {
-				errs = append(errs, vgruntime.Required(&fp9))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp9))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_SchedulingType(ctx, op, &fp9, v7, ov8))
 			}
@@ -1696,7 +1696,7 @@ func ValidateAt_SchedulingType(ctx context.Context, op operation.Operation, p *v
 	switch *obj {
 	case SchedulingDefault, SchedulingGang, SchedulingSpread:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []SchedulingType{SchedulingDefault, SchedulingGang, SchedulingSpread}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []SchedulingType{SchedulingDefault, SchedulingGang, SchedulingSpread}))
 	}
 	return
 }
@@ -1725,10 +1725,10 @@ func ValidateAt_SpreadScheduling(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 > 100 {
-					errs = append(errs, vgruntime.Maximum(&fp3, *v1, 100))
+					errs = vgruntime.AppendError(errs, vgruntime.Maximum(&fp3, *v1, 100))
 				}
 				if *v1 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 1))
 				}
 			}
 		}
@@ -1752,7 +1752,7 @@ func ValidateAt_TolerationOperator(ctx context.Context, op operation.Operation, 
 	switch *obj {
 	case TolerationOpEqual, TolerationOpExists:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []TolerationOperator{TolerationOpEqual, TolerationOpExists}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []TolerationOperator{TolerationOpEqual, TolerationOpExists}))
 	}
 	return
 }

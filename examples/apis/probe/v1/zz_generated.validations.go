@@ -88,10 +88,10 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov4 != nil && equal_2(v3, ov4)) {
 			if len(*v3) == 0 {
-				errs = append(errs, vgruntime.Required(&fp5))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp5))
 			} else {
 				if len(*v3) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp5, len(*v3), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp5, len(*v3), 3))
 				} else {
 					for i6 := range *v3 {
 						ep9 := fp5.Index(i6)
@@ -125,7 +125,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov14 != nil && equal_3(v13, ov14)) {
 			if len(*v13) != 0 {
 				if len(*v13) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp15, len(*v13), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp15, len(*v13), 4))
 				} else {
 					{
 						var old20 vgruntime.OldItems[int64, int64]
@@ -141,13 +141,13 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 							}
 							if !(op.Type == operation.Update && eov18 != nil && *ev17 == *eov18) {
 								if *ev17 == 0 {
-									errs = append(errs, vgruntime.NEQ(&ep19, *ev17, 0))
+									errs = vgruntime.AppendError(errs, vgruntime.NEQ(&ep19, *ev17, 0))
 								}
 							}
 						}
 						old20.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp15, *v13)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp15, *v13))
 				}
 			}
 		}
@@ -183,7 +183,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 					}
 					if !(op.Type == operation.Update && ov29 != nil && *v28 == *ov29) {
 						if *v28 != "" {
-							errs = append(errs, vgruntime.ShortName(&fp30, *v28)...)
+							errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp30, *v28))
 						}
 					}
 				}
@@ -196,7 +196,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 					}
 					if !(op.Type == operation.Update && ov32 != nil && *v31 == *ov32) {
 						if *v31 != "" {
-							errs = append(errs, vgruntime.PathSegmentName(&fp33, *v31)...)
+							errs = vgruntime.AppendAll(errs, vgruntime.PathSegmentName(&fp33, *v31))
 						}
 					}
 				}
@@ -215,7 +215,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov35 != nil && equal_6(v34, ov35)) {
 			if len(*v34) != 0 {
 				if len(*v34) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp36, len(*v34), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp36, len(*v34), 3))
 				} else {
 					{
 						var old41 vgruntime.OldItems[string, string]
@@ -230,12 +230,12 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 								eov39 = found42
 							}
 							if !(op.Type == operation.Update && eov39 != nil && *ev38 == *eov39) {
-								errs = append(errs, vgruntime.PrefixedLabelKey(&ep40, *ev38)...)
+								errs = vgruntime.AppendAll(errs, vgruntime.PrefixedLabelKey(&ep40, *ev38))
 							}
 						}
 						old41.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp36, *v34)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp36, *v34))
 				}
 			}
 		}
@@ -254,11 +254,11 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 					errs = append(errs, vgruntime.UndefinedOption(&fp45, "ProbeStrict"))
 				} else if enabled46 {
 					if *v43 == "off" {
-						errs = append(errs, vgruntime.NEQString(&fp45, *v43, "off"))
+						errs = vgruntime.AppendError(errs, vgruntime.NEQString(&fp45, *v43, "off"))
 					}
 				}
 				if vgruntime.TooLong(string(*v43), 8) {
-					errs = append(errs, vgruntime.MaxLength(&fp45, *v43, 8))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp45, *v43, 8))
 				}
 			}
 		}
@@ -274,13 +274,13 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov49 != nil && equal_7(v48, ov49)) {
 			if len(*v48) != 0 {
 				if len(*v48) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp50, len(*v48), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp50, len(*v48), 3))
 				} else {
 					for i55 := range *v48 {
 						ep58 := fp50.Index(i55)
 						ev56 := &(*v48)[i55]
 						if vgruntime.TooLong(string(*ev56), 10) {
-							errs = append(errs, vgruntime.MaxLength(&ep58, *ev56, 10))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep58, *ev56, 10))
 						}
 					}
 					for i51 := range *v48 {
@@ -302,7 +302,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov60 != nil && equal_6(v59, ov60)) {
 			if len(*v59) != 0 {
-				errs = append(errs, vgruntime.Forbidden(&fp61))
+				errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp61))
 			}
 		}
 	}
@@ -316,7 +316,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov63 != nil && equal_8(v62, ov63)) {
 			if len(*v62) != 0 {
-				errs = append(errs, vgruntime.Forbidden(&fp64))
+				errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp64))
 			}
 		}
 	}
@@ -330,7 +330,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov66 != nil && *v65 == *ov66) {
 			if !(*v65) {
-				errs = append(errs, vgruntime.Required(&fp67))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp67))
 			}
 		}
 	}
@@ -347,7 +347,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 				errs = append(errs, vgruntime.ShortCircuit(vgruntime.UndefinedOption(&fp70, "ProbeStrict")))
 			} else if !enabled72 {
 				if *v68 {
-					errs = append(errs, vgruntime.Forbidden(&fp70))
+					errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp70))
 				}
 			}
 		}
@@ -379,7 +379,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 						if !(op.Type == operation.Update && ov81 != nil && *v80 == *ov81) {
 							if *v80 != 0 {
 								if *v80 < 2 {
-									errs = append(errs, vgruntime.Minimum(&fp82, *v80, 2))
+									errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp82, *v80, 2))
 								}
 							}
 						}
@@ -395,7 +395,7 @@ func ValidateAt_AccessPolicySpec(ctx context.Context, op operation.Operation, p 
 				}
 				if !(op.Type == operation.Update && ov84 != nil && *v83 == *ov84) {
 					if *v83 == 7 {
-						errs = append(errs, vgruntime.NEQ(&fp85, *v83, 7))
+						errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp85, *v83, 7))
 					}
 				}
 			}
@@ -447,7 +447,7 @@ func ValidateAt_Action(ctx context.Context, op operation.Operation, p *vgruntime
 	switch *obj {
 	case ActionAllow, ActionAudit, ActionDeny:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []Action{ActionAllow, ActionAudit, ActionDeny}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []Action{ActionAllow, ActionAudit, ActionDeny}))
 	}
 	return
 }
@@ -476,7 +476,7 @@ func ValidateAt_Backend(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v1, ov2)) {
 			if v1 != nil {
 				if vgruntime.TooLong(string(*v1), 63) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 63))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 63))
 				}
 			}
 		}
@@ -492,7 +492,7 @@ func ValidateAt_Backend(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
 				if !(*v7) {
-					errs = append(errs, vgruntime.NEQ(&fp9, *v7, false))
+					errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp9, *v7, false))
 				}
 			}
 		}
@@ -523,10 +523,10 @@ func ValidateAt_ClientIPConfig(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == 0 {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if *v1 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 1))
 				}
 			}
 		}
@@ -557,7 +557,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionType(ctx, op, &fp3, v1, ov2))
 			}
@@ -573,7 +573,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5))
 			}
@@ -590,7 +590,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp9, *v7, 32))
 				}
 			}
 		}
@@ -614,7 +614,7 @@ func ValidateAt_ConditionStatus(ctx context.Context, op operation.Operation, p *
 	switch *obj {
 	case ConditionFalse, ConditionTrue, ConditionUnknown:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
 	}
 	return
 }
@@ -635,7 +635,7 @@ func ValidateAt_ConditionType(ctx context.Context, op operation.Operation, p *vg
 	switch *obj {
 	case ConditionFailed, ConditionPending, ConditionReady:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []ConditionType{ConditionFailed, ConditionPending, ConditionReady}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []ConditionType{ConditionFailed, ConditionPending, ConditionReady}))
 	}
 	return
 }
@@ -662,7 +662,7 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 			ov2 = &oldObj.Name
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
-			errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 		}
 	}
 	// field image
@@ -690,7 +690,7 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov8 != nil && equal_12(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp9, len(*v7), 4))
 				} else {
 					{
 						var old14 vgruntime.OldItems[int32, int32]
@@ -706,13 +706,13 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 							}
 							if !(op.Type == operation.Update && eov12 != nil && *ev11 == *eov12) {
 								if *ev11 < 1 {
-									errs = append(errs, vgruntime.Minimum(&ep13, *ev11, 1))
+									errs = vgruntime.AppendError(errs, vgruntime.Minimum(&ep13, *ev11, 1))
 								}
 							}
 						}
 						old14.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp9, *v7)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp9, *v7))
 				}
 			}
 		}
@@ -742,7 +742,7 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov20 != nil && equal_14(v19, ov20)) {
 			if len(*v19) != 0 {
 				if len(*v19) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp21, len(*v19), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp21, len(*v19), 3))
 				} else {
 					for i22 := range *v19 {
 						ep25 := fp21.Index(i22)
@@ -764,14 +764,14 @@ func ValidateAt_Container(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov27 != nil && equal_6(v26, ov27)) {
 			if len(*v26) != 0 {
 				if len(*v26) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp28, len(*v26), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp28, len(*v26), 2))
 				} else {
 					for i29 := range *v26 {
 						ep32 := fp28.Index(i29)
 						ev30 := &(*v26)[i29]
-						errs = append(errs, vgruntime.ResourceFullyQualifiedName(&ep32, *ev30)...)
+						errs = vgruntime.AppendAll(errs, vgruntime.ResourceFullyQualifiedName(&ep32, *ev30))
 						if vgruntime.TooLong(string(*ev30), 64) {
-							errs = append(errs, vgruntime.MaxLength(&ep32, *ev30, 64))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep32, *ev30, 64))
 						}
 					}
 				}
@@ -804,7 +804,7 @@ func ValidateAt_CookieConfig(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_ShortName(ctx, op, &fp3, v1, ov2))
 			}
@@ -821,7 +821,7 @@ func ValidateAt_CookieConfig(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
 				if vgruntime.TooLong(string(*v4), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 32))
 				}
 			}
 		}
@@ -843,7 +843,7 @@ func Validate_Count(ctx context.Context, op operation.Operation, fldPath *field.
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_Count(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Count) (errs field.ErrorList) {
 	if *obj < 0 {
-		errs = append(errs, vgruntime.Minimum(p, *obj, 0))
+		errs = vgruntime.AppendError(errs, vgruntime.Minimum(p, *obj, 0))
 	}
 	return
 }
@@ -913,7 +913,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_ServiceType(ctx, op, &fp3, v1, ov2))
 			}
@@ -930,9 +930,9 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov5 != nil && equal_18(v4, ov5)) {
 			if len(*v4) != 0 {
 				if len(*v4) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp6, len(*v4), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp6, len(*v4), 4))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp6, *v4, listKey1)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp6, *v4, listKey1))
 					if i13 := findItem1(*v4); i13 >= 0 {
 						ep17 := fp6.Index(i13)
 						ev15 := &(*v4)[i13]
@@ -953,7 +953,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 								if !(op.Type == operation.Update && ov19 != nil && *v18 == *ov19) {
 									if *v18 != "" {
 										if *v18 == "http" {
-											errs = append(errs, vgruntime.NEQString(&fp20, *v18, "http"))
+											errs = vgruntime.AppendError(errs, vgruntime.NEQString(&fp20, *v18, "http"))
 										}
 									}
 								}
@@ -969,7 +969,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 							changed23 = set21 != oldSet22
 						}
 						if changed23 {
-							errs = append(errs, vgruntime.ZeroOrOneOf(&fp6, set21[:], unionMembers1)...)
+							errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(&fp6, set21[:], unionMembers1))
 						}
 					}
 					{
@@ -1005,7 +1005,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov25 != nil && equal_6(v24, ov25)) {
 			if len(*v24) != 0 {
 				if len(*v24) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp26, len(*v24), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp26, len(*v24), 3))
 				} else {
 					{
 						var old31 vgruntime.OldItems[string, string]
@@ -1020,15 +1020,15 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 								eov29 = found32
 							}
 							if !(op.Type == operation.Update && eov29 != nil && *ev28 == *eov29) {
-								errs = append(errs, vgruntime.IP(&ep30, *ev28)...)
+								errs = vgruntime.AppendAll(errs, vgruntime.IP(&ep30, *ev28))
 								if vgruntime.TooLong(string(*ev28), 40) {
-									errs = append(errs, vgruntime.MaxLength(&ep30, *ev28, 40))
+									errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep30, *ev28, 40))
 								}
 							}
 						}
 						old31.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp26, *v24)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp26, *v24))
 				}
 			}
 		}
@@ -1043,7 +1043,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v33, ov34)) {
 			if v33 != nil {
-				errs = append(errs, vgruntime.LongName(&fp35, *v33)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.LongName(&fp35, *v33))
 			}
 		}
 	}
@@ -1066,7 +1066,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 					}
 					kv48 := &k47
 					if vgruntime.TooLong(string(*kv48), 16) {
-						errs = append(errs, vgruntime.MaxLength(&fp38, *kv48, 16))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp38, *kv48, 16))
 					}
 				}
 				vgruntime.SortSince(errs, start50)
@@ -1091,7 +1091,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 							if !(op.Type == operation.Update && ov58 != nil && *v57 == *ov58) {
 								if *v57 != 0 {
 									if *v57 < 1 {
-										errs = append(errs, vgruntime.Minimum(&fp59, *v57, 1))
+										errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp59, *v57, 1))
 									}
 								}
 							}
@@ -1140,9 +1140,9 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov66 != nil && equal_22(v65, ov66)) {
 			if len(*v65) != 0 {
 				if len(*v65) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp67, len(*v65), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp67, len(*v65), 3))
 				} else {
-					errs = append(errs, vgruntime.UniqueValues(&fp67, *v65)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp67, *v65))
 					{
 						var old72 vgruntime.OldItems[PortNumber, PortNumber]
 						if op.Type == operation.Update && ov66 != nil {
@@ -1175,7 +1175,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov78 != nil && *v77 == *ov78) {
 			if *v77 {
-				errs = append(errs, vgruntime.Forbidden(&fp79))
+				errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp79))
 			}
 		}
 	}
@@ -1189,12 +1189,12 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov81 != nil && equal_23(v80, ov81)) {
 			if len(*v80) == 0 {
-				errs = append(errs, vgruntime.Required(&fp82))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp82))
 			} else {
 				if len(*v80) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp82, len(*v80), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp82, len(*v80), 2))
 				} else {
-					errs = append(errs, vgruntime.UniqueValues(&fp82, *v80)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp82, *v80))
 					{
 						var old87 vgruntime.OldItems[IPFamily, IPFamily]
 						if op.Type == operation.Update && ov81 != nil {
@@ -1228,7 +1228,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov90 != nil && *v89 == *ov90) {
 			if *v89 != "" {
 				if *v89 == "UDP" {
-					errs = append(errs, vgruntime.NEQString(&fp91, *v89, "UDP"))
+					errs = vgruntime.AppendError(errs, vgruntime.NEQString(&fp91, *v89, "UDP"))
 				}
 				errs = vgruntime.AppendAll(errs, ValidateAt_Protocol(ctx, op, &fp91, v89, ov90))
 			}
@@ -1254,7 +1254,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 					if !(op.Type == operation.Update && ov96 != nil && *v95 == *ov96) {
 						if *v95 != 0 {
 							if *v95 == 22 {
-								errs = append(errs, vgruntime.NEQ(&fp97, *v95, 22))
+								errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp97, *v95, 22))
 							}
 						}
 					}
@@ -1269,7 +1269,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 					if !(op.Type == operation.Update && ov99 != nil && *v98 == *ov99) {
 						if *v98 != "" {
 							if vgruntime.TooLong(string(*v98), 8) {
-								errs = append(errs, vgruntime.MaxLength(&fp100, *v98, 8))
+								errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp100, *v98, 8))
 							}
 						}
 					}
@@ -1288,7 +1288,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v101, ov102)) {
 			if v101 != nil {
-				errs = append(errs, vgruntime.ResourcePoolName(&fp103, *v101)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ResourcePoolName(&fp103, *v101))
 			}
 		}
 	}
@@ -1302,7 +1302,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov105 != nil && *v104 == *ov105) {
 			if *v104 != "" {
-				errs = append(errs, vgruntime.LongNameCaseless(&fp106, *v104)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.LongNameCaseless(&fp106, *v104))
 			}
 		}
 	}
@@ -1317,7 +1317,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov108 != nil && equal_24(v107, ov108)) {
 			if len(*v107) != 0 {
 				if len(*v107) > 4 {
-					errs = append(errs, vgruntime.MaxProperties(&fp109, len(*v107), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxProperties(&fp109, len(*v107), 4))
 				} else {
 					start113 := len(errs)
 					for k110 := range *v107 {
@@ -1327,7 +1327,7 @@ func ValidateAt_EndpointSpec(ctx context.Context, op operation.Operation, p *vgr
 							}
 						}
 						kv111 := &k110
-						errs = append(errs, vgruntime.ExtendedResourceName(&fp109, *kv111)...)
+						errs = vgruntime.AppendAll(errs, vgruntime.ExtendedResourceName(&fp109, *kv111))
 					}
 					vgruntime.SortSince(errs, start113)
 				}
@@ -1361,9 +1361,9 @@ func ValidateAt_EndpointStatus(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov2 != nil && equal_25(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 4))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey2)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey2))
 					if i10 := findItem4(*v1); i10 >= 0 {
 						ep14 := fp3.Index(i10)
 						ev12 := &(*v1)[i10]
@@ -1384,7 +1384,7 @@ func ValidateAt_EndpointStatus(ctx context.Context, op operation.Operation, p *v
 								if !(op.Type == operation.Update && ov16 != nil && *v15 == *ov16) {
 									if *v15 != "" {
 										if vgruntime.TooLong(string(*v15), 8) {
-											errs = append(errs, vgruntime.MaxLength(&fp17, *v15, 8))
+											errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp17, *v15, 8))
 										}
 									}
 								}
@@ -1400,7 +1400,7 @@ func ValidateAt_EndpointStatus(ctx context.Context, op operation.Operation, p *v
 							changed20 = set18 != oldSet19
 						}
 						if changed20 {
-							errs = append(errs, vgruntime.ZeroOrOneOf(&fp3, set18[:], unionMembers2)...)
+							errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(&fp3, set18[:], unionMembers2))
 						}
 					}
 					{
@@ -1465,10 +1465,10 @@ func ValidateAt_EnvSource(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 16))
 				}
 			}
 		}
@@ -1498,7 +1498,7 @@ func ValidateAt_EnvVar(ctx context.Context, op operation.Operation, p *vgruntime
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers3)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.Union(p, set1[:], unionMembers3))
 		}
 	}
 	// field name
@@ -1511,10 +1511,10 @@ func ValidateAt_EnvVar(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				if vgruntime.TooLong(string(*v4), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 16))
 				}
 			}
 		}
@@ -1530,7 +1530,7 @@ func ValidateAt_EnvVar(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
 				if vgruntime.TooLong(string(*v7), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp9, *v7, 32))
 				}
 			}
 		}
@@ -1566,14 +1566,14 @@ func Validate_HostList(ctx context.Context, op operation.Operation, fldPath *fie
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_HostList(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *HostList) (errs field.ErrorList) {
 	if len(*obj) > 3 {
-		errs = append(errs, vgruntime.MaxItems(p, len(*obj), 3))
+		errs = vgruntime.AppendError(errs, vgruntime.MaxItems(p, len(*obj), 3))
 	} else {
 		for i1 := range *obj {
 			ep4 := p.Index(i1)
 			ev2 := &(*obj)[i1]
-			errs = append(errs, vgruntime.LongName(&ep4, *ev2)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.LongName(&ep4, *ev2))
 			if vgruntime.TooLong(string(*ev2), 64) {
-				errs = append(errs, vgruntime.MaxLength(&ep4, *ev2, 64))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep4, *ev2, 64))
 			}
 		}
 	}
@@ -1596,7 +1596,7 @@ func ValidateAt_IPFamily(ctx context.Context, op operation.Operation, p *vgrunti
 	switch *obj {
 	case IPv4, IPv6:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []IPFamily{IPv4, IPv6}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []IPFamily{IPv4, IPv6}))
 	}
 	return
 }
@@ -1615,10 +1615,10 @@ func Validate_ImageRef(ctx context.Context, op operation.Operation, fldPath *fie
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_ImageRef(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *ImageRef) (errs field.ErrorList) {
 	if vgruntime.TooLong(string(*obj), 64) {
-		errs = append(errs, vgruntime.MaxLength(p, *obj, 64))
+		errs = vgruntime.AppendError(errs, vgruntime.MaxLength(p, *obj, 64))
 	}
 	if *obj == "latest" {
-		errs = append(errs, vgruntime.NEQString(p, *obj, "latest"))
+		errs = vgruntime.AppendError(errs, vgruntime.NEQString(p, *obj, "latest"))
 	}
 	return
 }
@@ -1639,7 +1639,7 @@ func ValidateAt_MatchKind(ctx context.Context, op operation.Operation, p *vgrunt
 	switch *obj {
 	case MatchAny, MatchExact, MatchPrefix:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []MatchKind{MatchAny, MatchExact, MatchPrefix}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []MatchKind{MatchAny, MatchExact, MatchPrefix}))
 	}
 	return
 }
@@ -1666,7 +1666,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers4)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.Union(p, set1[:], unionMembers4))
 		}
 	}
 	// zeroOrOneOf
@@ -1678,7 +1678,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 			changed6 = set4 != oldSet5
 		}
 		if changed6 {
-			errs = append(errs, vgruntime.ZeroOrOneOf(p, set4[:], unionMembers5)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(p, set4[:], unionMembers5))
 		}
 	}
 	// field paths
@@ -1697,7 +1697,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 					ep22 := fp9.Index(i19)
 					ev20 := &(*v7)[i19]
 					if len(*ev20) > 2 {
-						errs = append(errs, vgruntime.MaxItems(&ep22, len(*ev20), 2))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&ep22, len(*ev20), 2))
 					}
 				}
 				if len(errs) > start23 {
@@ -1705,7 +1705,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 				}
 			}
 			if len(*v7) > 2 {
-				errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 2))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp9, len(*v7), 2))
 				stop10 = true
 			}
 			if len(*v7) == 0 {
@@ -1719,7 +1719,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 						ep18 := ep14.Index(i15)
 						ev16 := &(*ev12)[i15]
 						if vgruntime.TooLong(string(*ev16), 4) {
-							errs = append(errs, vgruntime.MaxLength(&ep18, *ev16, 4))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep18, *ev16, 4))
 						}
 					}
 				}
@@ -1750,7 +1750,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 					}
 					if !(op.Type == operation.Update && eov35 != nil && equal_6(ev34, eov35)) {
 						if len(*ev34) > 2 {
-							errs = append(errs, vgruntime.MaxItems(&ep36, len(*ev34), 2))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&ep36, len(*ev34), 2))
 						}
 					}
 				}
@@ -1771,7 +1771,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 						}
 					}
 					kv29 := &k28
-					errs = append(errs, vgruntime.ShortName(&fp26, *kv29)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp26, *kv29))
 				}
 				vgruntime.SortSince(errs, start31)
 			}
@@ -1788,7 +1788,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov42 != nil && *v41 == *ov42) {
 			if *v41 != "" {
 				if vgruntime.TooLong(string(*v41), 8) {
-					errs = append(errs, vgruntime.MaxLength(&fp43, *v41, 8))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp43, *v41, 8))
 				}
 			}
 		}
@@ -1804,7 +1804,7 @@ func ValidateAt_Matchers(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov45 != nil && *v44 == *ov45) {
 			if *v44 != 0 {
 				if *v44 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp46, *v44, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp46, *v44, 1))
 				}
 			}
 		}
@@ -1835,10 +1835,10 @@ func ValidateAt_Note(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 8) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 8))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 8))
 				}
 			}
 		}
@@ -1853,7 +1853,7 @@ func ValidateAt_Note(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 == nil {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			}
 		}
 	}
@@ -1883,10 +1883,10 @@ func ValidateAt_ObjectRef(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 				}
 			}
 		}
@@ -1902,7 +1902,7 @@ func ValidateAt_ObjectRef(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != 0 {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}
@@ -1940,7 +1940,7 @@ func ValidateAt_Operator(ctx context.Context, op operation.Operation, p *vgrunti
 	switch *obj {
 	case OperatorExists, OperatorIn, OperatorNotIn:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []Operator{OperatorExists, OperatorIn, OperatorNotIn}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []Operator{OperatorExists, OperatorIn, OperatorNotIn}))
 	}
 	return
 }
@@ -1968,12 +1968,12 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_31(v1, ov2)) {
 			if len(*v1) == 0 {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if len(*v1) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey3)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey3))
 					if i10 := findItem6(*v1); i10 >= 0 {
 						ep14 := fp3.Index(i10)
 						ev12 := &(*v1)[i10]
@@ -1994,7 +1994,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 								if !(op.Type == operation.Update && ov16 != nil && *v15 == *ov16) {
 									if *v15 != "" {
 										if *v15 == "busybox" {
-											errs = append(errs, vgruntime.NEQString(&fp17, *v15, "busybox"))
+											errs = vgruntime.AppendError(errs, vgruntime.NEQString(&fp17, *v15, "busybox"))
 										}
 									}
 								}
@@ -2021,7 +2021,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 								if !(op.Type == operation.Update && ov24 != nil && *v23 == *ov24) {
 									if *v23 != "" {
 										if *v23 == "" {
-											errs = append(errs, vgruntime.Required(&fp25))
+											errs = vgruntime.AppendError(errs, vgruntime.Required(&fp25))
 										}
 									}
 								}
@@ -2048,7 +2048,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 								if !(op.Type == operation.Update && ov32 != nil && equal_12(v31, ov32)) {
 									if len(*v31) != 0 {
 										if len(*v31) > 1 {
-											errs = append(errs, vgruntime.MaxItems(&fp33, len(*v31), 1))
+											errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp33, len(*v31), 1))
 										}
 									}
 								}
@@ -2087,7 +2087,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov35 != nil && *v34 == *ov35) {
 			if *v34 == "" {
-				errs = append(errs, vgruntime.Required(&fp36))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp36))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_ShortName(ctx, op, &fp36, v34, ov35))
 			}
@@ -2103,7 +2103,7 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov38 != nil && *v37 == *ov38) {
 			if *v37 {
-				errs = append(errs, vgruntime.NEQ(&fp39, *v37, true))
+				errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp39, *v37, true))
 			}
 		}
 	}
@@ -2132,14 +2132,14 @@ func ValidateAt_PodSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && ov44 != nil && equal_6(v43, ov44)) {
 			if len(*v43) != 0 {
 				if len(*v43) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp45, len(*v43), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp45, len(*v43), 2))
 				} else {
 					for i46 := range *v43 {
 						ep49 := fp45.Index(i46)
 						ev47 := &(*v43)[i46]
-						errs = append(errs, vgruntime.IP(&ep49, *ev47)...)
+						errs = vgruntime.AppendAll(errs, vgruntime.IP(&ep49, *ev47))
 						if vgruntime.TooLong(string(*ev47), 40) {
-							errs = append(errs, vgruntime.MaxLength(&ep49, *ev47, 40))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep49, *ev47, 40))
 						}
 					}
 				}
@@ -2207,7 +2207,7 @@ func ValidateAt_PodTemplate(ctx context.Context, op operation.Operation, p *vgru
 					}
 					kv5 := &k4
 					if vgruntime.TooLong(string(*kv5), 16) {
-						errs = append(errs, vgruntime.MaxLength(&fp3, *kv5, 16))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *kv5, 16))
 					}
 				}
 				vgruntime.SortSince(errs, start7)
@@ -2265,7 +2265,7 @@ func ValidateAt_PodTemplate(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && ov23 != nil && equal_8(v22, ov23)) {
 			if len(*v22) != 0 {
 				if len(*v22) > 8 {
-					errs = append(errs, vgruntime.MaxProperties(&fp24, len(*v22), 8))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxProperties(&fp24, len(*v22), 8))
 				} else {
 					start28 := len(errs)
 					for k25 := range *v22 {
@@ -2275,7 +2275,7 @@ func ValidateAt_PodTemplate(ctx context.Context, op operation.Operation, p *vgru
 							}
 						}
 						kv26 := &k25
-						errs = append(errs, vgruntime.LabelKey(&fp24, *kv26)...)
+						errs = vgruntime.AppendAll(errs, vgruntime.LabelKey(&fp24, *kv26))
 					}
 					vgruntime.SortSince(errs, start28)
 					start36 := len(errs)
@@ -2289,7 +2289,7 @@ func ValidateAt_PodTemplate(ctx context.Context, op operation.Operation, p *vgru
 							}
 						}
 						if !(op.Type == operation.Update && eov32 != nil && *ev31 == *eov32) {
-							errs = append(errs, vgruntime.LabelValue(&ep33, *ev31)...)
+							errs = vgruntime.AppendAll(errs, vgruntime.LabelValue(&ep33, *ev31))
 						}
 					}
 					vgruntime.SortSince(errs, start36)
@@ -2323,9 +2323,9 @@ func ValidateAt_PolicyMeta(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.LongName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.LongName(&fp3, *v1))
 			}
 		}
 	}
@@ -2340,10 +2340,10 @@ func ValidateAt_PolicyMeta(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
 				if vgruntime.TooLong(string(*v4), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 16))
 				}
 				if *v4 == "none" {
-					errs = append(errs, vgruntime.NEQString(&fp6, *v4, "none"))
+					errs = vgruntime.AppendError(errs, vgruntime.NEQString(&fp6, *v4, "none"))
 				}
 			}
 		}
@@ -2373,7 +2373,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 			changed3 = set1 != oldSet2 || obj.Match != oldObj.Match
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers6, obj.Match)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers6, obj.Match))
 		}
 	}
 	// field action
@@ -2386,7 +2386,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_Action(ctx, op, &fp6, v4, ov5))
 			}
@@ -2403,14 +2403,14 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov8 != nil && equal_6(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp9, len(*v7), 3))
 				} else {
 					for i10 := range *v7 {
 						ep13 := fp9.Index(i10)
 						ev11 := &(*v7)[i10]
-						errs = append(errs, vgruntime.LongName(&ep13, *ev11)...)
+						errs = vgruntime.AppendAll(errs, vgruntime.LongName(&ep13, *ev11))
 						if vgruntime.TooLong(string(*ev11), 64) {
-							errs = append(errs, vgruntime.MaxLength(&ep13, *ev11, 64))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep13, *ev11, 64))
 						}
 					}
 				}
@@ -2428,9 +2428,9 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov15 != nil && equal_36(v14, ov15)) {
 			if len(*v14) != 0 {
 				if len(*v14) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp16, len(*v14), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp16, len(*v14), 3))
 				} else {
-					errs = append(errs, vgruntime.UniqueValues(&fp16, *v14)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp16, *v14))
 					{
 						var old21 vgruntime.OldItems[Verb, Verb]
 						if op.Type == operation.Update && ov15 != nil {
@@ -2463,7 +2463,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov24 != nil && *v23 == *ov24) {
 			if *v23 == "" {
-				errs = append(errs, vgruntime.Required(&fp25))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp25))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_MatchKind(ctx, op, &fp25, v23, ov24))
 			}
@@ -2480,7 +2480,7 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v26, ov27)) {
 			if v26 != nil {
 				if vgruntime.TooLong(string(*v26), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp28, *v26, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp28, *v26, 32))
 				}
 			}
 		}
@@ -2496,13 +2496,13 @@ func ValidateAt_PolicyRule(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov30 != nil && equal_6(v29, ov30)) {
 			if len(*v29) != 0 {
 				if len(*v29) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp31, len(*v29), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp31, len(*v29), 2))
 				} else {
 					for i32 := range *v29 {
 						ep35 := fp31.Index(i32)
 						ev33 := &(*v29)[i32]
 						if vgruntime.TooLong(string(*ev33), 8) {
-							errs = append(errs, vgruntime.MaxLength(&ep35, *ev33, 8))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep35, *ev33, 8))
 						}
 					}
 				}
@@ -2538,7 +2538,7 @@ func Validate_PortNumber(ctx context.Context, op operation.Operation, fldPath *f
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_PortNumber(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *PortNumber) (errs field.ErrorList) {
 	if *obj < 1 {
-		errs = append(errs, vgruntime.Minimum(p, *obj, 1))
+		errs = vgruntime.AppendError(errs, vgruntime.Minimum(p, *obj, 1))
 	}
 	return
 }
@@ -2559,7 +2559,7 @@ func ValidateAt_Protocol(ctx context.Context, op operation.Operation, p *vgrunti
 	switch *obj {
 	case ProtocolSCTP, ProtocolTCP, ProtocolUDP:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []Protocol{ProtocolSCTP, ProtocolTCP, ProtocolUDP}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []Protocol{ProtocolSCTP, ProtocolTCP, ProtocolUDP}))
 	}
 	return
 }
@@ -2587,7 +2587,7 @@ func ValidateAt_RateLimit(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 1 {
-				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 1))
 			}
 		}
 	}
@@ -2602,7 +2602,7 @@ func ValidateAt_RateLimit(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if *v4 == -1 {
-					errs = append(errs, vgruntime.NEQ(&fp6, *v4, -1))
+					errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp6, *v4, -1))
 				}
 			}
 		}
@@ -2645,7 +2645,7 @@ func ValidateAt_Requirement(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 32) {
-				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 			}
 		}
 	}
@@ -2659,7 +2659,7 @@ func ValidateAt_Requirement(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_Operator(ctx, op, &fp6, v4, ov5))
 			}
@@ -2676,7 +2676,7 @@ func ValidateAt_Requirement(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && ov8 != nil && equal_6(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp9, len(*v7), 3))
 				} else {
 					{
 						var old14 vgruntime.OldItems[string, string]
@@ -2692,13 +2692,13 @@ func ValidateAt_Requirement(ctx context.Context, op operation.Operation, p *vgru
 							}
 							if !(op.Type == operation.Update && eov12 != nil && *ev11 == *eov12) {
 								if vgruntime.TooLong(string(*ev11), 16) {
-									errs = append(errs, vgruntime.MaxLength(&ep13, *ev11, 16))
+									errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep13, *ev11, 16))
 								}
 							}
 						}
 						old14.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp9, *v7)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp9, *v7))
 				}
 			}
 		}
@@ -2741,7 +2741,7 @@ func ValidateAt_Resources(ctx context.Context, op operation.Operation, p *vgrunt
 					}
 					if !(op.Type == operation.Update && eov7 != nil && *ev6 == *eov7) {
 						if *ev6 < 0 {
-							errs = append(errs, vgruntime.Minimum(&ep8, *ev6, 0))
+							errs = vgruntime.AppendError(errs, vgruntime.Minimum(&ep8, *ev6, 0))
 						}
 					}
 				}
@@ -2759,10 +2759,10 @@ func ValidateAt_Resources(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov13 != nil && *v12 == *ov13) {
 			if *v12 == 0 {
-				errs = append(errs, vgruntime.Required(&fp14))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp14))
 			} else {
 				if *v12 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp14, *v12, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp14, *v12, 1))
 				}
 			}
 		}
@@ -2778,7 +2778,7 @@ func ValidateAt_Resources(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov16 != nil && equal_24(v15, ov16)) {
 			if len(*v15) != 0 {
 				if len(*v15) > 4 {
-					errs = append(errs, vgruntime.MaxProperties(&fp17, len(*v15), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxProperties(&fp17, len(*v15), 4))
 				} else {
 					start21 := len(errs)
 					for k18 := range *v15 {
@@ -2788,7 +2788,7 @@ func ValidateAt_Resources(ctx context.Context, op operation.Operation, p *vgrunt
 							}
 						}
 						kv19 := &k18
-						errs = append(errs, vgruntime.ExtendedResourceName(&fp17, *kv19)...)
+						errs = vgruntime.AppendAll(errs, vgruntime.ExtendedResourceName(&fp17, *kv19))
 					}
 					vgruntime.SortSince(errs, start21)
 				}
@@ -2812,13 +2812,13 @@ func Validate_Revisions(ctx context.Context, op operation.Operation, fldPath *fi
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_Revisions(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Revisions) (errs field.ErrorList) {
 	if len(*obj) > 3 {
-		errs = append(errs, vgruntime.MaxItems(p, len(*obj), 3))
+		errs = vgruntime.AppendError(errs, vgruntime.MaxItems(p, len(*obj), 3))
 	} else {
 		for i1 := range *obj {
 			ep4 := p.Index(i1)
 			ev2 := &(*obj)[i1]
 			if *ev2 < 1 {
-				errs = append(errs, vgruntime.Minimum(&ep4, *ev2, 1))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&ep4, *ev2, 1))
 			}
 		}
 	}
@@ -2849,7 +2849,7 @@ func ValidateAt_RollingUpdate(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 				}
 			}
 		}
@@ -2864,7 +2864,7 @@ func ValidateAt_RollingUpdate(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 < 1 {
-				errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 1))
 			}
 			errs = vgruntime.AppendAll(errs, ValidateAt_Count(ctx, op, &fp6, v4, ov5))
 		}
@@ -2936,7 +2936,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 				}
 			}
 		}
@@ -2951,7 +2951,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov5 != nil && equal_8(v4, ov5)) {
 			if len(*v4) == 0 {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				start10 := len(errs)
 				for k7 := range *v4 {
@@ -2962,7 +2962,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 					}
 					kv8 := &k7
 					if vgruntime.TooLong(string(*kv8), 16) {
-						errs = append(errs, vgruntime.MaxLength(&fp6, *kv8, 16))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *kv8, 16))
 					}
 				}
 				vgruntime.SortSince(errs, start10)
@@ -2978,7 +2978,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 					}
 					if !(op.Type == operation.Update && eov14 != nil && *ev13 == *eov14) {
 						if vgruntime.TooLong(string(*ev13), 16) {
-							errs = append(errs, vgruntime.MaxLength(&ep15, *ev13, 16))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep15, *ev13, 16))
 						}
 					}
 				}
@@ -3020,7 +3020,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov26 != nil && *v25 == *ov26) {
 			if *v25 {
-				errs = append(errs, vgruntime.Forbidden(&fp27))
+				errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp27))
 			}
 		}
 	}
@@ -3038,14 +3038,14 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 					errs = append(errs, vgruntime.UndefinedOption(&fp30, "ProbeStrict"))
 				} else if !enabled31 {
 					if *v28 < 1 {
-						errs = append(errs, vgruntime.Minimum(&fp30, *v28, 1))
+						errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp30, *v28, 1))
 					}
 				}
 				if enabled33, defined34 := op.Options["ProbeStrict"]; !defined34 {
 					errs = append(errs, vgruntime.UndefinedOption(&fp30, "ProbeStrict"))
 				} else if enabled33 {
 					if *v28 < 30 {
-						errs = append(errs, vgruntime.Minimum(&fp30, *v28, 30))
+						errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp30, *v28, 30))
 					}
 				}
 			}
@@ -3080,13 +3080,13 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 				stop41 = true
 			} else if enabled42 {
 				if *v38 == "" {
-					errs = append(errs, vgruntime.Required(&fp40))
+					errs = vgruntime.AppendError(errs, vgruntime.Required(&fp40))
 					stop41 = true
 				}
 			}
 			if !stop41 {
 				if vgruntime.TooLong(string(*v38), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp40, *v38, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp40, *v38, 32))
 				}
 			}
 		}
@@ -3115,7 +3115,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v47, ov48)) {
 			if v47 != nil {
-				errs = append(errs, vgruntime.Forbidden(&fp49))
+				errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp49))
 			}
 		}
 	}
@@ -3129,7 +3129,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v50, ov51)) {
 			if v50 == nil {
-				errs = append(errs, vgruntime.Required(&fp52))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp52))
 			}
 		}
 	}
@@ -3143,7 +3143,7 @@ func ValidateAt_RolloutSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov54 != nil && *v53 == *ov54) {
 			if *v53 != "" {
-				errs = append(errs, vgruntime.UUID(&fp55, *v53)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UUID(&fp55, *v53))
 			}
 		}
 	}
@@ -3174,7 +3174,7 @@ func ValidateAt_RolloutStatus(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 				}
 			}
 		}
@@ -3190,7 +3190,7 @@ func ValidateAt_RolloutStatus(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -3214,7 +3214,7 @@ func ValidateAt_SeccompProfile(ctx context.Context, op operation.Operation, p *v
 	switch *obj {
 	case SeccompLocalhost, SeccompRuntimeDefault, SeccompUnconfined:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []SeccompProfile{SeccompLocalhost, SeccompRuntimeDefault, SeccompUnconfined}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []SeccompProfile{SeccompLocalhost, SeccompRuntimeDefault, SeccompUnconfined}))
 	}
 	return
 }
@@ -3241,7 +3241,7 @@ func ValidateAt_SecurityContext(ctx context.Context, op operation.Operation, p *
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers7)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers7))
 		}
 	}
 	// field runAsUser
@@ -3255,7 +3255,7 @@ func ValidateAt_SecurityContext(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if *v4 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 0))
 				}
 			}
 		}
@@ -3270,7 +3270,7 @@ func ValidateAt_SecurityContext(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			if *v10 == "" {
-				errs = append(errs, vgruntime.Required(&fp12))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp12))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_SeccompProfile(ctx, op, &fp12, v10, ov11))
 			}
@@ -3287,7 +3287,7 @@ func ValidateAt_SecurityContext(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && ov14 != nil && *v13 == *ov14) {
 			if *v13 != "" {
 				if *v13 == "Unconfined" {
-					errs = append(errs, vgruntime.NEQString(&fp15, *v13, "Unconfined"))
+					errs = vgruntime.AppendError(errs, vgruntime.NEQString(&fp15, *v13, "Unconfined"))
 				}
 				errs = vgruntime.AppendAll(errs, ValidateAt_SeccompProfile(ctx, op, &fp15, v13, ov14))
 			}
@@ -3328,7 +3328,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 					}
 					kv5 := &k4
 					if vgruntime.TooLong(string(*kv5), 16) {
-						errs = append(errs, vgruntime.MaxLength(&fp3, *kv5, 16))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *kv5, 16))
 					}
 				}
 				vgruntime.SortSince(errs, start7)
@@ -3344,7 +3344,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 					}
 					if !(op.Type == operation.Update && eov11 != nil && *ev10 == *eov11) {
 						if vgruntime.TooLong(string(*ev10), 16) {
-							errs = append(errs, vgruntime.MaxLength(&ep12, *ev10, 16))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep12, *ev10, 16))
 						}
 					}
 				}
@@ -3363,9 +3363,9 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov17 != nil && equal_42(v16, ov17)) {
 			if len(*v16) != 0 {
 				if len(*v16) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp18, len(*v16), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp18, len(*v16), 3))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp18, *v16, listKey4)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp18, *v16, listKey4))
 					if i25 := findItem8(*v16); i25 >= 0 {
 						ep29 := fp18.Index(i25)
 						ev27 := &(*v16)[i25]
@@ -3386,7 +3386,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 								if !(op.Type == operation.Update && ov31 != nil && equal_6(v30, ov31)) {
 									if len(*v30) != 0 {
 										if len(*v30) > 1 {
-											errs = append(errs, vgruntime.MaxItems(&fp32, len(*v30), 1))
+											errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp32, len(*v30), 1))
 										}
 									}
 								}
@@ -3440,7 +3440,7 @@ func ValidateAt_ServicePort(ctx context.Context, op operation.Operation, p *vgru
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers8)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers8))
 		}
 	}
 	// field name
@@ -3453,7 +3453,7 @@ func ValidateAt_ServicePort(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
-				errs = append(errs, vgruntime.ShortName(&fp6, *v4)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp6, *v4))
 			}
 		}
 	}
@@ -3467,7 +3467,7 @@ func ValidateAt_ServicePort(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 == 0 {
-				errs = append(errs, vgruntime.Required(&fp9))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp9))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_PortNumber(ctx, op, &fp9, v7, ov8))
 			}
@@ -3496,7 +3496,7 @@ func ValidateAt_ServicePort(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && ov14 != nil && *v13 == *ov14) {
 			if *v13 != 0 {
 				if *v13 < 30000 {
-					errs = append(errs, vgruntime.Minimum(&fp15, *v13, 30000))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp15, *v13, 30000))
 				}
 			}
 		}
@@ -3526,7 +3526,7 @@ func ValidateAt_ServicePort(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && ov20 != nil && *v19 == *ov20) {
 			if *v19 != "" {
 				if vgruntime.TooLong(string(*v19), 15) {
-					errs = append(errs, vgruntime.MaxLength(&fp21, *v19, 15))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp21, *v19, 15))
 				}
 			}
 		}
@@ -3540,7 +3540,7 @@ func ValidateAt_ServicePort(ctx context.Context, op operation.Operation, p *vgru
 			ov23 = &oldObj.AppProtocol
 		}
 		if !(op.Type == operation.Update && ov23 != nil && *v22 == *ov23) {
-			errs = append(errs, vgruntime.PathSegmentName(&fp24, *v22)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.PathSegmentName(&fp24, *v22))
 		}
 	}
 	return
@@ -3562,7 +3562,7 @@ func ValidateAt_ServiceType(ctx context.Context, op operation.Operation, p *vgru
 	switch *obj {
 	case ServiceTypeClusterIP, ServiceTypeLoadBalancer, ServiceTypeNodePort:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []ServiceType{ServiceTypeClusterIP, ServiceTypeLoadBalancer, ServiceTypeNodePort}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []ServiceType{ServiceTypeClusterIP, ServiceTypeLoadBalancer, ServiceTypeNodePort}))
 	}
 	return
 }
@@ -3589,7 +3589,7 @@ func ValidateAt_SessionAffinity(ctx context.Context, op operation.Operation, p *
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers9)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers9))
 		}
 	}
 	// field clientIP
@@ -3642,13 +3642,13 @@ func ValidateAt_SessionAffinity(ctx context.Context, op operation.Operation, p *
 				stop13 = true
 			} else if enabled16 {
 				if *v10 == 0 {
-					errs = append(errs, vgruntime.Required(&fp12))
+					errs = vgruntime.AppendError(errs, vgruntime.Required(&fp12))
 					stop13 = true
 				}
 			}
 			if !stop13 {
 				if *v10 < 10 {
-					errs = append(errs, vgruntime.Minimum(&fp12, *v10, 10))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp12, *v10, 10))
 				}
 			}
 		}
@@ -3669,9 +3669,9 @@ func Validate_ShortName(ctx context.Context, op operation.Operation, fldPath *fi
 // ValidateAt_ShortName is Validate_ShortName with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_ShortName(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *ShortName) (errs field.ErrorList) {
-	errs = append(errs, vgruntime.ShortName(p, *obj)...)
+	errs = vgruntime.AppendAll(errs, vgruntime.ShortName(p, *obj))
 	if vgruntime.TooLong(string(*obj), 20) {
-		errs = append(errs, vgruntime.MaxLength(p, *obj, 20))
+		errs = vgruntime.AppendError(errs, vgruntime.MaxLength(p, *obj, 20))
 	}
 	return
 }
@@ -3698,7 +3698,7 @@ func ValidateAt_Strategy(ctx context.Context, op operation.Operation, p *vgrunti
 			changed3 = set1 != oldSet2 || obj.Type != oldObj.Type
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers10, obj.Type)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers10, obj.Type))
 		}
 	}
 	// field type
@@ -3711,7 +3711,7 @@ func ValidateAt_Strategy(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_StrategyType(ctx, op, &fp6, v4, ov5))
 			}
@@ -3742,7 +3742,7 @@ func ValidateAt_Strategy(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			if *v10 != 0 {
 				if *v10 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp12, *v10, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp12, *v10, 1))
 				}
 			}
 		}
@@ -3766,7 +3766,7 @@ func ValidateAt_StrategyType(ctx context.Context, op operation.Operation, p *vgr
 	switch *obj {
 	case StrategyRecreate, StrategyRollingUpdate:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []StrategyType{StrategyRecreate, StrategyRollingUpdate}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []StrategyType{StrategyRecreate, StrategyRollingUpdate}))
 	}
 	return
 }
@@ -3793,7 +3793,7 @@ func ValidateAt_Tuning(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < -5 {
-				errs = append(errs, vgruntime.Minimum(&fp3, *v1, -5))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, -5))
 			}
 		}
 	}
@@ -3807,7 +3807,7 @@ func ValidateAt_Tuning(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 < -10 {
-				errs = append(errs, vgruntime.Minimum(&fp6, *v4, -10))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, -10))
 			}
 		}
 	}
@@ -3822,7 +3822,7 @@ func ValidateAt_Tuning(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != 0 {
 				if *v7 < 3 {
-					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 3))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp9, *v7, 3))
 				}
 			}
 		}
@@ -3838,7 +3838,7 @@ func ValidateAt_Tuning(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && ov11 != nil && equal_12(v10, ov11)) {
 			if len(*v10) != 0 {
 				if len(*v10) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp12, len(*v10), 3))
 				} else {
 					for i13 := range *v10 {
 						ep16 := fp12.Index(i13)
@@ -3847,14 +3847,14 @@ func ValidateAt_Tuning(ctx context.Context, op operation.Operation, p *vgruntime
 							errs = append(errs, vgruntime.UndefinedOption(&ep16, "ProbeStrict"))
 						} else if enabled17 {
 							if *ev14 < 5 {
-								errs = append(errs, vgruntime.Minimum(&ep16, *ev14, 5))
+								errs = vgruntime.AppendError(errs, vgruntime.Minimum(&ep16, *ev14, 5))
 							}
 						}
 						if enabled19, defined20 := op.Options["ProbeStrict"]; !defined20 {
 							errs = append(errs, vgruntime.UndefinedOption(&ep16, "ProbeStrict"))
 						} else if !enabled19 {
 							if *ev14 == 0 {
-								errs = append(errs, vgruntime.NEQ(&ep16, *ev14, 0))
+								errs = vgruntime.AppendError(errs, vgruntime.NEQ(&ep16, *ev14, 0))
 							}
 						}
 					}
@@ -3886,7 +3886,7 @@ func ValidateAt_Tuning(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov25 != nil && *v24 == *ov25) {
 			if !(*v24) {
-				errs = append(errs, vgruntime.NEQ(&fp26, *v24, false))
+				errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp26, *v24, false))
 			}
 		}
 	}
@@ -3909,7 +3909,7 @@ func ValidateAt_TuningMode(ctx context.Context, op operation.Operation, p *vgrun
 	switch *obj {
 	case TuningModeDefault, TuningModeFast:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []TuningMode{TuningModeDefault, TuningModeFast}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []TuningMode{TuningModeDefault, TuningModeFast}))
 	}
 	return
 }
@@ -3927,7 +3927,7 @@ func Validate_UID(ctx context.Context, op operation.Operation, fldPath *field.Pa
 // ValidateAt_UID is Validate_UID with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_UID(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *UID) (errs field.ErrorList) {
-	errs = append(errs, vgruntime.UUID(p, *obj)...)
+	errs = vgruntime.AppendAll(errs, vgruntime.UUID(p, *obj))
 	return
 }
 
@@ -3947,7 +3947,7 @@ func ValidateAt_Verb(ctx context.Context, op operation.Operation, p *vgruntime.P
 	switch *obj {
 	case VerbCreate, VerbDelete, VerbGet, VerbList:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []Verb{VerbCreate, VerbDelete, VerbGet, VerbList}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []Verb{VerbCreate, VerbDelete, VerbGet, VerbList}))
 	}
 	return
 }
@@ -3975,10 +3975,10 @@ func ValidateAt_Window(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 8) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 8))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 8))
 				}
 			}
 		}
@@ -3994,7 +3994,7 @@ func ValidateAt_Window(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}

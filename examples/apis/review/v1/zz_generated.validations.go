@@ -43,7 +43,7 @@ func ValidateAt_AccessMode(ctx context.Context, op operation.Operation, p *vgrun
 	switch *obj {
 	case ReadOnlyMany, ReadWriteMany, ReadWriteOnce:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []AccessMode{ReadOnlyMany, ReadWriteMany, ReadWriteOnce}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []AccessMode{ReadOnlyMany, ReadWriteMany, ReadWriteOnce}))
 	}
 	return
 }
@@ -70,7 +70,7 @@ func ValidateAt_Backend(ctx context.Context, op operation.Operation, p *vgruntim
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers1)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.Union(p, set1[:], unionMembers1))
 		}
 	}
 	// field service
@@ -112,7 +112,7 @@ func ValidateAt_Backend(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			if *v10 != 0 {
 				if *v10 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp12, *v10, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp12, *v10, 0))
 				}
 			}
 		}
@@ -143,10 +143,10 @@ func ValidateAt_BackendRef(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 16))
 				}
 			}
 		}
@@ -162,7 +162,7 @@ func ValidateAt_BackendRef(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}
@@ -206,7 +206,7 @@ func ValidateAt_ClaimTemplate(ctx context.Context, op operation.Operation, p *vg
 			ov2 = &oldObj.Name
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
-			errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 		}
 	}
 	// field accessModes
@@ -220,9 +220,9 @@ func ValidateAt_ClaimTemplate(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && ov5 != nil && equal_2(v4, ov5)) {
 			if len(*v4) != 0 {
 				if len(*v4) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp6, len(*v4), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp6, len(*v4), 3))
 				} else {
-					errs = append(errs, vgruntime.UniqueValues(&fp6, *v4)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp6, *v4))
 					{
 						var old11 vgruntime.OldItems[AccessMode, AccessMode]
 						if op.Type == operation.Update && ov5 != nil {
@@ -255,7 +255,7 @@ func ValidateAt_ClaimTemplate(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && ov14 != nil && *v13 == *ov14) {
 			if *v13 < 1 {
-				errs = append(errs, vgruntime.Minimum(&fp15, *v13, 1))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp15, *v13, 1))
 			}
 		}
 	}
@@ -269,7 +269,7 @@ func ValidateAt_ClaimTemplate(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v16, ov17)) {
 			if v16 != nil {
-				errs = append(errs, vgruntime.LongName(&fp18, *v16)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.LongName(&fp18, *v16))
 			}
 		}
 	}
@@ -320,7 +320,7 @@ func ValidateAt_CompletionMode(ctx context.Context, op operation.Operation, p *v
 	switch *obj {
 	case CompletionIndexed, CompletionNonIndexed:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []CompletionMode{CompletionIndexed, CompletionNonIndexed}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []CompletionMode{CompletionIndexed, CompletionNonIndexed}))
 	}
 	return
 }
@@ -341,7 +341,7 @@ func ValidateAt_ConcurrencyPolicy(ctx context.Context, op operation.Operation, p
 	switch *obj {
 	case ConcurrencyAllow, ConcurrencyForbid, ConcurrencyReplace:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []ConcurrencyPolicy{ConcurrencyAllow, ConcurrencyForbid, ConcurrencyReplace}).MarkBeta())
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []ConcurrencyPolicy{ConcurrencyAllow, ConcurrencyForbid, ConcurrencyReplace}).MarkBeta())
 	}
 	return
 }
@@ -362,7 +362,7 @@ func ValidateAt_ConditionStatus(ctx context.Context, op operation.Operation, p *
 	switch *obj {
 	case ConditionFalse, ConditionTrue, ConditionUnknown:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
 	}
 	return
 }
@@ -380,9 +380,9 @@ func Validate_DNSName(ctx context.Context, op operation.Operation, fldPath *fiel
 // ValidateAt_DNSName is Validate_DNSName with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_DNSName(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *DNSName) (errs field.ErrorList) {
-	errs = append(errs, vgruntime.LongName(p, *obj)...)
+	errs = vgruntime.AppendAll(errs, vgruntime.LongName(p, *obj))
 	if vgruntime.TooLong(string(*obj), 64) {
-		errs = append(errs, vgruntime.MaxLength(p, *obj, 64))
+		errs = vgruntime.AppendError(errs, vgruntime.MaxLength(p, *obj, 64))
 	}
 	return
 }
@@ -409,7 +409,7 @@ func ValidateAt_DataSource(ctx context.Context, op operation.Operation, p *vgrun
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers2)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers2))
 		}
 	}
 	// field kind
@@ -422,10 +422,10 @@ func ValidateAt_DataSource(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				if vgruntime.TooLong(string(*v4), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 16))
 				}
 			}
 		}
@@ -440,7 +440,7 @@ func ValidateAt_DataSource(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
-				errs = append(errs, vgruntime.ShortName(&fp9, *v7)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp9, *v7))
 			}
 		}
 	}
@@ -455,7 +455,7 @@ func ValidateAt_DataSource(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v10, ov11)) {
 			if v10 != nil {
 				if vgruntime.TooLong(string(*v10), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp12, *v10, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp12, *v10, 16))
 				}
 			}
 		}
@@ -526,7 +526,7 @@ func ValidateAt_EnsembleCondition(ctx context.Context, op operation.Operation, p
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_EnsembleConditionType(ctx, op, &fp3, v1, ov2))
 			}
@@ -542,7 +542,7 @@ func ValidateAt_EnsembleCondition(ctx context.Context, op operation.Operation, p
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 < 0 {
-				errs = append(errs, vgruntime.Minimum(&fp6, *v4, 0))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 0))
 			}
 		}
 	}
@@ -557,7 +557,7 @@ func ValidateAt_EnsembleCondition(ctx context.Context, op operation.Operation, p
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp9, *v7, 32))
 				}
 			}
 		}
@@ -581,7 +581,7 @@ func ValidateAt_EnsembleConditionType(ctx context.Context, op operation.Operatio
 	switch *obj {
 	case EnsembleFailed, EnsembleReady:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []EnsembleConditionType{EnsembleFailed, EnsembleReady}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []EnsembleConditionType{EnsembleFailed, EnsembleReady}))
 	}
 	return
 }
@@ -609,7 +609,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 0 {
-				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 			}
 		}
 	}
@@ -623,9 +623,9 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
-				errs = append(errs, vgruntime.ShortName(&fp6, *v4)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp6, *v4))
 			}
 		}
 	}
@@ -671,7 +671,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 							if !(op.Type == operation.Update && ov14 != nil && vgruntime.PtrEqual(v16, ov17)) {
 								if v16 != nil {
 									if *v16 == 3 {
-										errs = append(errs, vgruntime.NEQ(&fp18, *v16, 3))
+										errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp18, *v16, 3))
 									}
 								}
 							}
@@ -693,9 +693,9 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov20 != nil && equal_9(v19, ov20)) {
 			if len(*v19) != 0 {
 				if len(*v19) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp21, len(*v19), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp21, len(*v19), 3))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp21, *v19, listKey1)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp21, *v19, listKey1))
 					if i28 := findItem1(*v19); i28 >= 0 {
 						ep32 := fp21.Index(i28)
 						ev30 := &(*v19)[i28]
@@ -715,7 +715,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 								}
 								if !(op.Type == operation.Update && ov34 != nil && *v33 == *ov34) {
 									if *v33 < 10 {
-										errs = append(errs, vgruntime.Minimum(&fp35, *v33, 10))
+										errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp35, *v33, 10))
 									}
 								}
 							}
@@ -741,7 +741,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 								if !(op.Type == operation.Update && ov42 != nil && equal_2(v41, ov42)) {
 									if len(*v41) != 0 {
 										if len(*v41) == 0 {
-											errs = append(errs, vgruntime.Required(&fp43))
+											errs = vgruntime.AppendError(errs, vgruntime.Required(&fp43))
 										}
 									}
 								}
@@ -777,7 +777,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 											if !(op.Type == operation.Update && ov53 != nil && *v52 == *ov53) {
 												if *v52 != "" {
 													if vgruntime.TooLong(string(*v52), 8) {
-														errs = append(errs, vgruntime.MaxLength(&fp54, *v52, 8))
+														errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp54, *v52, 8))
 													}
 												}
 											}
@@ -833,7 +833,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v58, ov59)) {
 			if v58 != nil {
-				errs = append(errs, vgruntime.Forbidden(&fp60))
+				errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp60))
 			}
 		}
 	}
@@ -848,7 +848,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov62 != nil && *v61 == *ov62) {
 			if *v61 != 0 {
 				if *v61 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp63, *v61, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp63, *v61, 0))
 				}
 			}
 		}
@@ -864,7 +864,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v64, ov65)) {
 			if v64 != nil {
 				if *v64 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp66, *v64, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp66, *v64, 1))
 				}
 			}
 		}
@@ -879,7 +879,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov68 != nil && equal_10(v67, ov68)) {
 			if len(*v67) == 0 {
-				errs = append(errs, vgruntime.Required(&fp69))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp69))
 			} else {
 				start81 := len(errs)
 				for k78 := range *v67 {
@@ -889,7 +889,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 						}
 					}
 					kv79 := &k78
-					errs = append(errs, vgruntime.ShortName(&fp69, *kv79)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp69, *kv79))
 				}
 				vgruntime.SortSince(errs, start81)
 				start92 := len(errs)
@@ -913,7 +913,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 							if !(op.Type == operation.Update && ov89 != nil && *v88 == *ov89) {
 								if *v88 != "" {
 									if *v88 == "ReadWriteMany" {
-										errs = append(errs, vgruntime.NEQString(&fp90, *v88, "ReadWriteMany"))
+										errs = vgruntime.AppendError(errs, vgruntime.NEQString(&fp90, *v88, "ReadWriteMany"))
 									}
 								}
 							}
@@ -954,7 +954,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 				stop100 = true
 			} else if !enabled101 {
 				if len(*v93) != 0 {
-					errs = append(errs, vgruntime.Forbidden(&fp95))
+					errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp95))
 					stop100 = true
 				}
 			}
@@ -963,12 +963,12 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 				stop100 = true
 			} else if enabled103 {
 				if len(*v93) == 0 {
-					errs = append(errs, vgruntime.Required(&fp95))
+					errs = vgruntime.AppendError(errs, vgruntime.Required(&fp95))
 					stop100 = true
 				}
 			}
 			if len(*v93) > 2 {
-				errs = append(errs, vgruntime.MaxItems(&fp95, len(*v93), 2))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp95, len(*v93), 2))
 				stop100 = true
 			}
 			if !stop100 {
@@ -991,7 +991,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 		if !(op.Type == operation.Update && ov106 != nil && equal_12(v105, ov106)) {
 			if len(*v105) != 0 {
 				if len(*v105) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp107, len(*v105), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp107, len(*v105), 3))
 				} else {
 					{
 						var old112 vgruntime.OldItems[uint32, uint32]
@@ -1007,13 +1007,13 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 							}
 							if !(op.Type == operation.Update && eov110 != nil && *ev109 == *eov110) {
 								if *ev109 < 1 {
-									errs = append(errs, vgruntime.Minimum(&ep111, *ev109, 1))
+									errs = vgruntime.AppendError(errs, vgruntime.Minimum(&ep111, *ev109, 1))
 								}
 							}
 						}
 						old112.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp107, *v105)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp107, *v105))
 				}
 			}
 		}
@@ -1028,7 +1028,7 @@ func ValidateAt_EnsembleSpec(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v114, ov115, equal_Selector)) {
 			if v114 == nil {
-				errs = append(errs, vgruntime.Required(&fp116))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp116))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_Selector(ctx, op, &fp116, v114, ov115))
 			}
@@ -1061,7 +1061,7 @@ func ValidateAt_EnsembleStatus(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 				}
 			}
 		}
@@ -1077,9 +1077,9 @@ func ValidateAt_EnsembleStatus(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov5 != nil && equal_14(v4, ov5)) {
 			if len(*v4) != 0 {
 				if len(*v4) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp6, len(*v4), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp6, len(*v4), 4))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp6, *v4, listKey2)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp6, *v4, listKey2))
 					if i13 := findItem3(*v4); i13 >= 0 {
 						ep17 := fp6.Index(i13)
 						ev15 := &(*v4)[i13]
@@ -1100,7 +1100,7 @@ func ValidateAt_EnsembleStatus(ctx context.Context, op operation.Operation, p *v
 								if !(op.Type == operation.Update && ov19 != nil && *v18 == *ov19) {
 									if *v18 != "" {
 										if vgruntime.TooLong(string(*v18), 8) {
-											errs = append(errs, vgruntime.MaxLength(&fp20, *v18, 8))
+											errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp20, *v18, 8))
 										}
 									}
 								}
@@ -1116,7 +1116,7 @@ func ValidateAt_EnsembleStatus(ctx context.Context, op operation.Operation, p *v
 							changed23 = set21 != oldSet22
 						}
 						if changed23 {
-							errs = append(errs, vgruntime.ZeroOrOneOf(&fp6, set21[:], unionMembers3)...)
+							errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(&fp6, set21[:], unionMembers3))
 						}
 					}
 					{
@@ -1152,7 +1152,7 @@ func ValidateAt_EnsembleStatus(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov25 != nil && *v24 == *ov25) {
 			if *v24 != 0 {
 				if *v24 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp26, *v24, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp26, *v24, 1))
 				}
 			}
 		}
@@ -1168,7 +1168,7 @@ func ValidateAt_EnsembleStatus(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov28 != nil && *v27 == *ov28) {
 			if *v27 != 0 {
 				if *v27 < -1 {
-					errs = append(errs, vgruntime.Minimum(&fp29, *v27, -1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp29, *v27, -1))
 				}
 			}
 		}
@@ -1190,7 +1190,7 @@ func Validate_Epoch(ctx context.Context, op operation.Operation, fldPath *field.
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_Epoch(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Epoch) (errs field.ErrorList) {
 	if op.Type == operation.Update && oldObj != nil && *obj < *oldObj {
-		errs = append(errs, vgruntime.Monotonic(p, *obj, *oldObj))
+		errs = vgruntime.AppendError(errs, vgruntime.Monotonic(p, *obj, *oldObj))
 	}
 	return
 }
@@ -1211,7 +1211,7 @@ func ValidateAt_ExitCodeOperator(ctx context.Context, op operation.Operation, p 
 	switch *obj {
 	case ExitCodeIn, ExitCodeNotIn:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []ExitCodeOperator{ExitCodeIn, ExitCodeNotIn}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []ExitCodeOperator{ExitCodeIn, ExitCodeNotIn}))
 	}
 	return
 }
@@ -1279,7 +1279,7 @@ func ValidateAt_ExitCodesRequirement(ctx context.Context, op operation.Operation
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v1, ov2)) {
 			if v1 != nil {
-				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 			}
 		}
 	}
@@ -1293,7 +1293,7 @@ func ValidateAt_ExitCodesRequirement(ctx context.Context, op operation.Operation
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_ExitCodeOperator(ctx, op, &fp6, v4, ov5))
 			}
@@ -1309,12 +1309,12 @@ func ValidateAt_ExitCodesRequirement(ctx context.Context, op operation.Operation
 		}
 		if !(op.Type == operation.Update && ov8 != nil && equal_15(v7, ov8)) {
 			if len(*v7) == 0 {
-				errs = append(errs, vgruntime.Required(&fp9))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp9))
 			} else {
 				if len(*v7) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp9, len(*v7), 4))
 				} else {
-					errs = append(errs, vgruntime.UniqueValues(&fp9, *v7)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp9, *v7))
 				}
 			}
 		}
@@ -1340,7 +1340,7 @@ func ValidateAt_HTTPMethod(ctx context.Context, op operation.Operation, p *vgrun
 	switch *obj {
 	case MethodGet, MethodPost:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []HTTPMethod{MethodGet, MethodPost}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []HTTPMethod{MethodGet, MethodPost}))
 	}
 	return
 }
@@ -1368,7 +1368,7 @@ func ValidateAt_HTTPPath(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 32) {
-				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 			}
 		}
 	}
@@ -1382,7 +1382,7 @@ func ValidateAt_HTTPPath(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_PathType(ctx, op, &fp6, v4, ov5))
 			}
@@ -1398,7 +1398,7 @@ func ValidateAt_HTTPPath(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqualFunc(v7, ov8, equal_Backend)) {
 			if v7 == nil {
-				errs = append(errs, vgruntime.Required(&fp9))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp9))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_Backend(ctx, op, &fp9, v7, ov8))
 			}
@@ -1430,9 +1430,9 @@ func ValidateAt_IPBlock(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.IP(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.IP(&fp3, *v1))
 			}
 		}
 	}
@@ -1447,14 +1447,14 @@ func ValidateAt_IPBlock(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && ov5 != nil && equal_17(v4, ov5)) {
 			if len(*v4) != 0 {
 				if len(*v4) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp6, len(*v4), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp6, len(*v4), 2))
 				} else {
 					for i7 := range *v4 {
 						ep10 := fp6.Index(i7)
 						ev8 := &(*v4)[i7]
-						errs = append(errs, vgruntime.IP(&ep10, *ev8)...)
+						errs = vgruntime.AppendAll(errs, vgruntime.IP(&ep10, *ev8))
 						if vgruntime.TooLong(string(*ev8), 40) {
-							errs = append(errs, vgruntime.MaxLength(&ep10, *ev8, 40))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep10, *ev8, 40))
 						}
 					}
 				}
@@ -1501,12 +1501,12 @@ func ValidateAt_IngressRule(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov5 != nil && equal_19(v4, ov5)) {
 			if len(*v4) == 0 {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				if len(*v4) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp6, len(*v4), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp6, len(*v4), 3))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp6, *v4, listKey3)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp6, *v4, listKey3))
 					if i13 := findItem6(*v4); i13 >= 0 {
 						ep17 := fp6.Index(i13)
 						ev15 := &(*v4)[i13]
@@ -1536,7 +1536,7 @@ func ValidateAt_IngressRule(ctx context.Context, op operation.Operation, p *vgru
 											if !(op.Type == operation.Update && ov22 != nil && *v21 == *ov22) {
 												if *v21 != 0 {
 													if *v21 == 0 {
-														errs = append(errs, vgruntime.NEQ(&fp23, *v21, 0))
+														errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp23, *v21, 0))
 													}
 												}
 											}
@@ -1595,7 +1595,7 @@ func ValidateAt_IngressTLS(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov2 != nil && equal_17(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
 				} else {
 					{
 						var old8 vgruntime.OldItems[string, string]
@@ -1610,15 +1610,15 @@ func ValidateAt_IngressTLS(ctx context.Context, op operation.Operation, p *vgrun
 								eov6 = found9
 							}
 							if !(op.Type == operation.Update && eov6 != nil && *ev5 == *eov6) {
-								errs = append(errs, vgruntime.LongName(&ep7, *ev5)...)
+								errs = vgruntime.AppendAll(errs, vgruntime.LongName(&ep7, *ev5))
 								if vgruntime.TooLong(string(*ev5), 64) {
-									errs = append(errs, vgruntime.MaxLength(&ep7, *ev5, 64))
+									errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep7, *ev5, 64))
 								}
 							}
 						}
 						old8.Release()
 					}
-					errs = append(errs, vgruntime.UniqueValues(&fp3, *v1)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp3, *v1))
 				}
 			}
 		}
@@ -1836,7 +1836,7 @@ func ValidateAt_JobSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v1, ov2)) {
 			if v1 != nil {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 				}
 			}
 		}
@@ -1852,7 +1852,7 @@ func ValidateAt_JobSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if *v4 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 0))
 				}
 			}
 		}
@@ -1868,7 +1868,7 @@ func ValidateAt_JobSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}
@@ -1883,7 +1883,7 @@ func ValidateAt_JobSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			if *v10 < 0 {
-				errs = append(errs, vgruntime.Minimum(&fp12, *v10, 0))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp12, *v10, 0))
 			}
 		}
 	}
@@ -1940,7 +1940,7 @@ func ValidateAt_JobSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v22, ov23)) {
 			if v22 != nil {
 				if *v22 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp24, *v22, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp24, *v22, 0))
 				}
 			}
 		}
@@ -1956,7 +1956,7 @@ func ValidateAt_JobSpec(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && ov29 != nil && *v28 == *ov29) {
 			if *v28 != 0 {
 				if *v28 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp30, *v28, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp30, *v28, 1))
 				}
 			}
 		}
@@ -1990,7 +1990,7 @@ func ValidateAt_JobTemplate(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && ov2 != nil && equal_22(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 8 {
-					errs = append(errs, vgruntime.MaxProperties(&fp3, len(*v1), 8))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxProperties(&fp3, len(*v1), 8))
 				} else {
 					start7 := len(errs)
 					for k4 := range *v1 {
@@ -2001,7 +2001,7 @@ func ValidateAt_JobTemplate(ctx context.Context, op operation.Operation, p *vgru
 						}
 						kv5 := &k4
 						if vgruntime.TooLong(string(*kv5), 16) {
-							errs = append(errs, vgruntime.MaxLength(&fp3, *kv5, 16))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *kv5, 16))
 						}
 					}
 					vgruntime.SortSince(errs, start7)
@@ -2016,7 +2016,7 @@ func ValidateAt_JobTemplate(ctx context.Context, op operation.Operation, p *vgru
 							}
 						}
 						if !(op.Type == operation.Update && eov11 != nil && *ev10 == *eov11) {
-							errs = append(errs, vgruntime.ShortName(&ep12, *ev10)...)
+							errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&ep12, *ev10))
 						}
 					}
 					vgruntime.SortSince(errs, start15)
@@ -2043,12 +2043,12 @@ func ValidateAt_JobTemplate(ctx context.Context, op operation.Operation, p *vgru
 					}
 					kv20 := &k19
 					if vgruntime.TooShort(string(*kv20), 2) {
-						errs = append(errs, vgruntime.MinLength(&fp18, *kv20, 2))
+						errs = vgruntime.AppendError(errs, vgruntime.MinLength(&fp18, *kv20, 2))
 					}
 				}
 				vgruntime.SortSince(errs, start22)
 				if len(*v16) < 2 {
-					errs = append(errs, vgruntime.MinProperties(&fp18, len(*v16), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MinProperties(&fp18, len(*v16), 2))
 				}
 			}
 		}
@@ -2067,11 +2067,11 @@ func ValidateAt_JobTemplate(ctx context.Context, op operation.Operation, p *vgru
 					ep29 := fp25.Index(i26)
 					ev27 := &(*v23)[i26]
 					if vgruntime.TooShort(string(*ev27), 1) {
-						errs = append(errs, vgruntime.MinLength(&ep29, *ev27, 1))
+						errs = vgruntime.AppendError(errs, vgruntime.MinLength(&ep29, *ev27, 1))
 					}
 				}
 				if len(*v23) < 2 {
-					errs = append(errs, vgruntime.MinItems(&fp25, len(*v23), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MinItems(&fp25, len(*v23), 2))
 				}
 			}
 		}
@@ -2100,7 +2100,7 @@ func ValidateAt_JobTemplate(ctx context.Context, op operation.Operation, p *vgru
 					}
 					if !(op.Type == operation.Update && eov49 != nil && *ev48 == *eov49) {
 						if op.Type == operation.Update {
-							errs = append(errs, vgruntime.Immutable(&ep50))
+							errs = vgruntime.AppendError(errs, vgruntime.Immutable(&ep50))
 						}
 					}
 				}
@@ -2110,7 +2110,7 @@ func ValidateAt_JobTemplate(ctx context.Context, op operation.Operation, p *vgru
 				}
 			}
 			if len(*v30) > 8 {
-				errs = append(errs, vgruntime.MaxProperties(&fp32, len(*v30), 8))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxProperties(&fp32, len(*v30), 8))
 				stop33 = true
 			}
 			if len(*v30) == 0 {
@@ -2118,7 +2118,7 @@ func ValidateAt_JobTemplate(ctx context.Context, op operation.Operation, p *vgru
 			}
 			if op.Type == operation.Update {
 				if e56 := vgruntime.KeysAdded(&fp32, *v30, vgruntime.Deref(ov31)); len(e56) > 0 {
-					errs = append(errs, e56...)
+					errs = vgruntime.AppendAll(errs, e56)
 					stop33 = true
 				}
 			}
@@ -2132,7 +2132,7 @@ func ValidateAt_JobTemplate(ctx context.Context, op operation.Operation, p *vgru
 					}
 					kv35 := &k34
 					if vgruntime.TooLong(string(*kv35), 16) {
-						errs = append(errs, vgruntime.MaxLength(&fp32, *kv35, 16))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp32, *kv35, 16))
 					}
 				}
 				vgruntime.SortSince(errs, start37)
@@ -2148,7 +2148,7 @@ func ValidateAt_JobTemplate(ctx context.Context, op operation.Operation, p *vgru
 					}
 					if !(op.Type == operation.Update && eov41 != nil && *ev40 == *eov41) {
 						if vgruntime.TooLong(string(*ev40), 16) {
-							errs = append(errs, vgruntime.MaxLength(&ep42, *ev40, 16))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep42, *ev40, 16))
 						}
 					}
 				}
@@ -2206,7 +2206,7 @@ func ValidateAt_LabelSelector(ctx context.Context, op operation.Operation, p *vg
 					}
 					kv5 := &k4
 					if vgruntime.TooLong(string(*kv5), 16) {
-						errs = append(errs, vgruntime.MaxLength(&fp3, *kv5, 16))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *kv5, 16))
 					}
 				}
 				vgruntime.SortSince(errs, start7)
@@ -2222,7 +2222,7 @@ func ValidateAt_LabelSelector(ctx context.Context, op operation.Operation, p *vg
 					}
 					if !(op.Type == operation.Update && eov11 != nil && *ev10 == *eov11) {
 						if vgruntime.TooLong(string(*ev10), 16) {
-							errs = append(errs, vgruntime.MaxLength(&ep12, *ev10, 16))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep12, *ev10, 16))
 						}
 					}
 				}
@@ -2256,10 +2256,10 @@ func ValidateAt_Mount(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 64) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 64))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 64))
 				}
 			}
 		}
@@ -2289,7 +2289,7 @@ func ValidateAt_Mount(ctx context.Context, op operation.Operation, p *vgruntime.
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 {
 				if *v7 {
-					errs = append(errs, vgruntime.NEQ(&fp9, *v7, true))
+					errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp9, *v7, true))
 				}
 			}
 		}
@@ -2321,9 +2321,9 @@ func ValidateAt_NetworkPolicyIngressRule(ctx context.Context, op operation.Opera
 		if !(op.Type == operation.Update && ov2 != nil && equal_25(v1, ov2)) {
 			if len(*v1) != 0 {
 				if len(*v1) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey4)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey4))
 					if i10 := findItem7(*v1); i10 >= 0 {
 						ep14 := fp3.Index(i10)
 						ev12 := &(*v1)[i10]
@@ -2343,7 +2343,7 @@ func ValidateAt_NetworkPolicyIngressRule(ctx context.Context, op operation.Opera
 								}
 								if !(op.Type == operation.Update && eov13 != nil && vgruntime.PtrEqual(v15, ov16)) {
 									if v15 != nil {
-										errs = append(errs, vgruntime.Forbidden(&fp17))
+										errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp17))
 									}
 								}
 							}
@@ -2358,7 +2358,7 @@ func ValidateAt_NetworkPolicyIngressRule(ctx context.Context, op operation.Opera
 							changed20 = set18 != oldSet19
 						}
 						if changed20 {
-							errs = append(errs, vgruntime.ZeroOrOneOf(&fp3, set18[:], unionMembers4)...)
+							errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(&fp3, set18[:], unionMembers4))
 						}
 					}
 					{
@@ -2394,7 +2394,7 @@ func ValidateAt_NetworkPolicyIngressRule(ctx context.Context, op operation.Opera
 		if !(op.Type == operation.Update && ov22 != nil && equal_26(v21, ov22)) {
 			if len(*v21) != 0 {
 				if len(*v21) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp23, len(*v21), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp23, len(*v21), 2))
 				} else {
 					for i24 := range *v21 {
 						ep27 := fp23.Index(i24)
@@ -2443,7 +2443,7 @@ func ValidateAt_NetworkPolicyPort(ctx context.Context, op operation.Operation, p
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 < 1 {
-				errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 1))
 			}
 		}
 	}
@@ -2458,7 +2458,7 @@ func ValidateAt_NetworkPolicyPort(ctx context.Context, op operation.Operation, p
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}
@@ -2474,7 +2474,7 @@ func ValidateAt_NetworkPolicyPort(ctx context.Context, op operation.Operation, p
 		if !(op.Type == operation.Update && ov11 != nil && *v10 == *ov11) {
 			if *v10 != 0 {
 				if *v10 < 2 {
-					errs = append(errs, vgruntime.Minimum(&fp12, *v10, 2))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp12, *v10, 2))
 				}
 			}
 		}
@@ -2535,7 +2535,7 @@ func ValidateAt_ObjectReference(ctx context.Context, op operation.Operation, p *
 			ov2 = &oldObj.Namespace
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
-			errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 		}
 	}
 	// field name
@@ -2548,7 +2548,7 @@ func ValidateAt_ObjectReference(ctx context.Context, op operation.Operation, p *
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if vgruntime.TooLong(string(*v4), 16) {
-				errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 16))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 16))
 			}
 		}
 	}
@@ -2563,7 +2563,7 @@ func ValidateAt_ObjectReference(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 36) {
-					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 36))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp9, *v7, 36))
 				}
 			}
 		}
@@ -2597,7 +2597,7 @@ func ValidateAt_OnDeleteStrategy(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 				}
 			}
 		}
@@ -2629,7 +2629,7 @@ func ValidateAt_Ordinals(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 				}
 			}
 		}
@@ -2653,7 +2653,7 @@ func ValidateAt_PathType(ctx context.Context, op operation.Operation, p *vgrunti
 	switch *obj {
 	case PathExact, PathImplementationSpecific, PathPrefix:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []PathType{PathExact, PathImplementationSpecific, PathPrefix}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []PathType{PathExact, PathImplementationSpecific, PathPrefix}))
 	}
 	return
 }
@@ -2680,7 +2680,7 @@ func ValidateAt_Peer(ctx context.Context, op operation.Operation, p *vgruntime.P
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers5)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers5))
 		}
 	}
 	// field podSelector
@@ -2737,10 +2737,10 @@ func ValidateAt_PodConditionPattern(ctx context.Context, op operation.Operation,
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 				}
 			}
 		}
@@ -2755,7 +2755,7 @@ func ValidateAt_PodConditionPattern(ctx context.Context, op operation.Operation,
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5))
 			}
@@ -2780,7 +2780,7 @@ func ValidateAt_PodFailureAction(ctx context.Context, op operation.Operation, p 
 	switch *obj {
 	case PodFailureCount, PodFailureFailJob, PodFailureIgnore:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []PodFailureAction{PodFailureCount, PodFailureFailJob, PodFailureIgnore}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []PodFailureAction{PodFailureCount, PodFailureFailJob, PodFailureIgnore}))
 	}
 	return
 }
@@ -2808,10 +2808,10 @@ func ValidateAt_PodFailurePolicy(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_29(v1, ov2)) {
 			if len(*v1) == 0 {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if len(*v1) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
 				} else {
 					for i4 := range *v1 {
 						ep7 := fp3.Index(i4)
@@ -2870,7 +2870,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers6).MarkBeta()...)
+			errs = vgruntime.AppendAll(errs, vgruntime.Union(p, set1[:], unionMembers6).MarkBeta())
 		}
 	}
 	// field action
@@ -2883,7 +2883,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_PodFailureAction(ctx, op, &fp6, v4, ov5))
 			}
@@ -2914,7 +2914,7 @@ func ValidateAt_PodFailurePolicyRule(ctx context.Context, op operation.Operation
 		if !(op.Type == operation.Update && ov11 != nil && equal_31(v10, ov11)) {
 			if len(*v10) != 0 {
 				if len(*v10) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp12, len(*v10), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp12, len(*v10), 2))
 				} else {
 					for i13 := range *v10 {
 						ep16 := fp12.Index(i13)
@@ -2946,7 +2946,7 @@ func ValidateAt_PodManagementPolicy(ctx context.Context, op operation.Operation,
 	switch *obj {
 	case OrderedReadyPodManagement, ParallelPodManagement:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []PodManagementPolicy{OrderedReadyPodManagement, ParallelPodManagement}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []PodManagementPolicy{OrderedReadyPodManagement, ParallelPodManagement}))
 	}
 	return
 }
@@ -2967,7 +2967,7 @@ func ValidateAt_PolicyType(ctx context.Context, op operation.Operation, p *vgrun
 	switch *obj {
 	case PolicyTypeEgress, PolicyTypeIngress:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []PolicyType{PolicyTypeEgress, PolicyTypeIngress}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []PolicyType{PolicyTypeEgress, PolicyTypeIngress}))
 	}
 	return
 }
@@ -2988,7 +2988,7 @@ func ValidateAt_Protocol(ctx context.Context, op operation.Operation, p *vgrunti
 	switch *obj {
 	case ProtocolSCTP, ProtocolTCP, ProtocolUDP:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []Protocol{ProtocolSCTP, ProtocolTCP, ProtocolUDP}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []Protocol{ProtocolSCTP, ProtocolTCP, ProtocolUDP}))
 	}
 	return
 }
@@ -3051,7 +3051,7 @@ func ValidateAt_RetentionType(ctx context.Context, op operation.Operation, p *vg
 	switch *obj {
 	case DeleteRetention, RetainRetention:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []RetentionType{DeleteRetention, RetainRetention}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []RetentionType{DeleteRetention, RetainRetention}))
 	}
 	return
 }
@@ -3080,7 +3080,7 @@ func ValidateAt_RollingUpdateStrategy(ctx context.Context, op operation.Operatio
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v1, ov2)) {
 			if v1 != nil {
 				if *v1 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 				}
 			}
 		}
@@ -3096,7 +3096,7 @@ func ValidateAt_RollingUpdateStrategy(ctx context.Context, op operation.Operatio
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -3155,9 +3155,9 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v1, ov2)) {
 			if v1 != nil {
-				errs = append(errs, vgruntime.LongName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.LongName(&fp3, *v1))
 				if vgruntime.TooLong(string(*v1), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 				}
 			}
 		}
@@ -3187,9 +3187,9 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov8 != nil && equal_34(v7, ov8)) {
 			if len(*v7) != 0 {
 				if len(*v7) > 3 {
-					errs = append(errs, vgruntime.MaxItems(&fp9, len(*v7), 3))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp9, len(*v7), 3))
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp9, *v7, listKey5)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp9, *v7, listKey5))
 					if i16 := findItem10(*v7); i16 >= 0 {
 						ep20 := fp9.Index(i16)
 						ev18 := &(*v7)[i16]
@@ -3210,7 +3210,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 								if !(op.Type == operation.Update && ov22 != nil && equal_19(v21, ov22)) {
 									if len(*v21) != 0 {
 										if len(*v21) > 1 {
-											errs = append(errs, vgruntime.MaxItems(&fp23, len(*v21), 1))
+											errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp23, len(*v21), 1))
 										}
 									}
 								}
@@ -3237,7 +3237,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 								if !(op.Type == operation.Update && ov30 != nil && equal_19(v29, ov30)) {
 									if len(*v29) != 0 {
 										if len(*v29) > 2 {
-											errs = append(errs, vgruntime.MaxItems(&fp31, len(*v29), 2))
+											errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp31, len(*v29), 2))
 										}
 									}
 								}
@@ -3277,7 +3277,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov33 != nil && equal_35(v32, ov33)) {
 			if len(*v32) != 0 {
 				if len(*v32) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp34, len(*v32), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp34, len(*v32), 2))
 				} else {
 					for i35 := range *v32 {
 						ep38 := fp34.Index(i35)
@@ -3307,7 +3307,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 					}
 					kv47 := &k46
 					if *kv47 == "SCTP" {
-						errs = append(errs, vgruntime.NEQString(&fp41, *kv47, "SCTP"))
+						errs = vgruntime.AppendError(errs, vgruntime.NEQString(&fp41, *kv47, "SCTP"))
 					}
 				}
 				vgruntime.SortSince(errs, start49)
@@ -3323,7 +3323,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 					}
 					if !(op.Type == operation.Update && eov53 != nil && *ev52 == *eov53) {
 						if *ev52 < 1 {
-							errs = append(errs, vgruntime.Minimum(&ep54, *ev52, 1))
+							errs = vgruntime.AppendError(errs, vgruntime.Minimum(&ep54, *ev52, 1))
 						}
 					}
 				}
@@ -3360,7 +3360,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 						}
 					}
 					kv70 := &k69
-					errs = append(errs, vgruntime.ShortName(&fp60, *kv70)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp60, *kv70))
 				}
 				vgruntime.SortSince(errs, start72)
 				start89 := len(errs)
@@ -3384,7 +3384,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 							if !(op.Type == operation.Update && ov80 != nil && *v79 == *ov80) {
 								if *v79 != 0 {
 									if *v79 < 1 {
-										errs = append(errs, vgruntime.Minimum(&fp81, *v79, 1))
+										errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp81, *v79, 1))
 									}
 								}
 							}
@@ -3399,7 +3399,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 							if !(op.Type == operation.Update && ov83 != nil && *v82 == *ov83) {
 								if *v82 != "" {
 									if *v82 == "SCTP" {
-										errs = append(errs, vgruntime.NEQString(&fp84, *v82, "SCTP"))
+										errs = vgruntime.AppendError(errs, vgruntime.NEQString(&fp84, *v82, "SCTP"))
 									}
 								}
 							}
@@ -3414,7 +3414,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 							if !(op.Type == operation.Update && eov76 != nil && vgruntime.PtrEqual(v85, ov86)) {
 								if v85 != nil {
 									if *v85 == 22 {
-										errs = append(errs, vgruntime.NEQ(&fp87, *v85, 22))
+										errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp87, *v85, 22))
 									}
 								}
 							}
@@ -3451,9 +3451,9 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov91 != nil && equal_39(v90, ov91)) {
 			if len(*v90) != 0 {
 				if len(*v90) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp92, len(*v90), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp92, len(*v90), 2))
 				} else {
-					errs = append(errs, vgruntime.UniqueValues(&fp92, *v90)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp92, *v90))
 					{
 						var old97 vgruntime.OldItems[PolicyType, PolicyType]
 						if op.Type == operation.Update && ov91 != nil {
@@ -3487,7 +3487,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 		if !(op.Type == operation.Update && ov100 != nil && equal_40(v99, ov100)) {
 			if len(*v99) != 0 {
 				if len(*v99) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp101, len(*v99), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp101, len(*v99), 2))
 				} else {
 					for i102 := range *v99 {
 						ep105 := fp101.Index(i102)
@@ -3508,7 +3508,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && ov107 != nil && equal_40(v106, ov107)) {
 			if len(*v106) != 0 {
-				errs = append(errs, vgruntime.Forbidden(&fp108))
+				errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp108))
 			}
 		}
 	}
@@ -3536,7 +3536,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 					}
 					if !(op.Type == operation.Update && eov132 != nil && equal_41(ev131, eov132)) {
 						if len(*ev131) > 2 {
-							errs = append(errs, vgruntime.MaxItems(&ep133, len(*ev131), 2))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&ep133, len(*ev131), 2))
 						}
 					}
 				}
@@ -3581,7 +3581,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && ov139 != nil && equal_22(v138, ov139)) {
 			if len(*v138) != 0 {
-				errs = append(errs, vgruntime.Forbidden(&fp140))
+				errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp140))
 			}
 		}
 	}
@@ -3607,12 +3607,12 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 				stop144 = true
 			} else if enabled151 {
 				if len(*v141) == 0 {
-					errs = append(errs, vgruntime.Required(&fp143))
+					errs = vgruntime.AppendError(errs, vgruntime.Required(&fp143))
 					stop144 = true
 				}
 			}
 			if len(*v141) > 2 {
-				errs = append(errs, vgruntime.MaxItems(&fp143, len(*v141), 2))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp143, len(*v141), 2))
 				stop144 = true
 			}
 			if !stop144 {
@@ -3620,7 +3620,7 @@ func ValidateAt_RouteTableSpec(ctx context.Context, op operation.Operation, p *v
 					ep148 := fp143.Index(i145)
 					ev146 := &(*v141)[i145]
 					if vgruntime.TooLong(string(*ev146), 8) {
-						errs = append(errs, vgruntime.MaxLength(&ep148, *ev146, 8))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep148, *ev146, 8))
 					}
 				}
 			}
@@ -3851,13 +3851,13 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 64) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 64))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 64))
 				}
 				if vgruntime.TooShort(string(*v1), 9) {
-					errs = append(errs, vgruntime.MinLength(&fp3, *v1, 9))
+					errs = vgruntime.AppendError(errs, vgruntime.MinLength(&fp3, *v1, 9))
 				}
 			}
 		}
@@ -3873,7 +3873,7 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if vgruntime.TooLong(string(*v4), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 32))
 				}
 			}
 		}
@@ -3889,7 +3889,7 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
 				if *v7 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp9, *v7, 0))
 				}
 			}
 		}
@@ -3932,10 +3932,10 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v19, ov20)) {
 			if v19 != nil {
 				if *v19 > 100 {
-					errs = append(errs, vgruntime.Maximum(&fp21, *v19, 100).MarkAlpha())
+					errs = vgruntime.AppendError(errs, vgruntime.Maximum(&fp21, *v19, 100).MarkAlpha())
 				}
 				if *v19 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp21, *v19, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp21, *v19, 0))
 				}
 			}
 		}
@@ -3951,7 +3951,7 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov23 != nil && *v22 == *ov23) {
 			if *v22 != 0 {
 				if *v22 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp24, *v22, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp24, *v22, 1))
 				}
 			}
 		}
@@ -3967,7 +3967,7 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov26 != nil && *v25 == *ov26) {
 			stop28 := false
 			if op.Type == operation.Update {
-				errs = append(errs, vgruntime.Immutable(&fp27).MarkBeta())
+				errs = vgruntime.AppendError(errs, vgruntime.Immutable(&fp27).MarkBeta())
 				stop28 = true
 			}
 			if *v25 == "" {
@@ -3975,7 +3975,7 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 			}
 			if !stop28 {
 				if len(*v25) > 20 {
-					errs = append(errs, vgruntime.MaxBytes(&fp27, *v25, 20))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxBytes(&fp27, *v25, 20))
 				}
 			}
 		}
@@ -3991,10 +3991,10 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v29, ov30)) {
 			if op.Type == operation.Update {
 				if ov30 == nil && v29 != nil {
-					errs = append(errs, vgruntime.NoSet(&fp31))
+					errs = vgruntime.AppendError(errs, vgruntime.NoSet(&fp31))
 				}
 				if ov30 != nil && v29 == nil {
-					errs = append(errs, vgruntime.NoUnset(&fp31))
+					errs = vgruntime.AppendError(errs, vgruntime.NoUnset(&fp31))
 				}
 			}
 		}
@@ -4010,7 +4010,7 @@ func ValidateAt_ScheduledJobSpec(ctx context.Context, op operation.Operation, p 
 		if !(op.Type == operation.Update && ov34 != nil && *v33 == *ov34) {
 			if op.Type == operation.Update && ov34 != nil {
 				if *ov34 != 0 && *v33 != 0 {
-					errs = append(errs, vgruntime.NoModify(&fp35))
+					errs = vgruntime.AppendError(errs, vgruntime.NoModify(&fp35))
 				}
 			}
 		}
@@ -4119,7 +4119,7 @@ func ValidateAt_ScheduledJobStatus(ctx context.Context, op operation.Operation, 
 						if !(op.Type == operation.Update && eov13 != nil && *ev12 == *eov13) {
 							if op.Type == operation.Update {
 								if eov13 != nil {
-									errs = append(errs, vgruntime.NoModify(&ep14))
+									errs = vgruntime.AppendError(errs, vgruntime.NoModify(&ep14))
 								}
 							}
 						}
@@ -4131,7 +4131,7 @@ func ValidateAt_ScheduledJobStatus(ctx context.Context, op operation.Operation, 
 				}
 			}
 			if len(*v1) > 3 {
-				errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 3))
 				stop10 = true
 			}
 			if len(*v1) == 0 {
@@ -4139,12 +4139,12 @@ func ValidateAt_ScheduledJobStatus(ctx context.Context, op operation.Operation, 
 			}
 			if op.Type == operation.Update {
 				if e19 := vgruntime.ItemsRemoved(&fp3, *v1, vgruntime.Deref(ov2), listKey6, nil); len(e19) > 0 {
-					errs = append(errs, e19...)
+					errs = vgruntime.AppendAll(errs, e19)
 					stop10 = true
 				}
 			}
 			if !stop10 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey6)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey6))
 				{
 					var old8 vgruntime.OldItems[ObjectReference, listKey6Key]
 					if op.Type == operation.Update && ov2 != nil {
@@ -4183,7 +4183,7 @@ func ValidateAt_ScheduledJobStatus(ctx context.Context, op operation.Operation, 
 		if !(op.Type == operation.Update && ov21 != nil && *v20 == *ov21) {
 			if *v20 != 0 {
 				if *v20 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp22, *v20, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp22, *v20, 0))
 				}
 			}
 		}
@@ -4216,7 +4216,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_22(v1, ov2)) {
 			if len(*v1) == 0 {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				start7 := len(errs)
 				for k4 := range *v1 {
@@ -4227,7 +4227,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 					}
 					kv5 := &k4
 					if vgruntime.TooLong(string(*kv5), 16) {
-						errs = append(errs, vgruntime.MaxLength(&fp3, *kv5, 16))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *kv5, 16))
 					}
 				}
 				vgruntime.SortSince(errs, start7)
@@ -4243,7 +4243,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 					}
 					if !(op.Type == operation.Update && eov11 != nil && *ev10 == *eov11) {
 						if vgruntime.TooLong(string(*ev10), 16) {
-							errs = append(errs, vgruntime.MaxLength(&ep12, *ev10, 16))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep12, *ev10, 16))
 						}
 					}
 				}
@@ -4277,9 +4277,9 @@ func ValidateAt_ServiceBackend(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 			}
 		}
 	}
@@ -4320,7 +4320,7 @@ func ValidateAt_ServiceBackendPort(ctx context.Context, op operation.Operation, 
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers7)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers7))
 		}
 	}
 	// field name
@@ -4333,7 +4333,7 @@ func ValidateAt_ServiceBackendPort(ctx context.Context, op operation.Operation, 
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
-				errs = append(errs, vgruntime.ShortName(&fp6, *v4)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp6, *v4))
 			}
 		}
 	}
@@ -4348,7 +4348,7 @@ func ValidateAt_ServiceBackendPort(ctx context.Context, op operation.Operation, 
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != 0 {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}
@@ -4379,10 +4379,10 @@ func ValidateAt_SuccessPolicy(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_47(v1, ov2)) {
 			if len(*v1) == 0 {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if len(*v1) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp3, len(*v1), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp3, len(*v1), 2))
 				} else {
 					for i4 := range *v1 {
 						ep7 := fp3.Index(i4)
@@ -4439,7 +4439,7 @@ func ValidateAt_SuccessPolicyRule(ctx context.Context, op operation.Operation, p
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v1, ov2)) {
 			if v1 != nil {
 				if vgruntime.TooLong(string(*v1), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 				}
 			}
 		}
@@ -4455,7 +4455,7 @@ func ValidateAt_SuccessPolicyRule(ctx context.Context, op operation.Operation, p
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -4489,7 +4489,7 @@ func ValidateAt_TypedLocalRef(ctx context.Context, op operation.Operation, p *vg
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v1, ov2)) {
 			if v1 != nil {
 				if vgruntime.TooLong(string(*v1), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 16))
 				}
 			}
 		}
@@ -4504,10 +4504,10 @@ func ValidateAt_TypedLocalRef(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				if vgruntime.TooLong(string(*v4), 16) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 16))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 16))
 				}
 			}
 		}
@@ -4522,7 +4522,7 @@ func ValidateAt_TypedLocalRef(ctx context.Context, op operation.Operation, p *vg
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 == "" {
-				errs = append(errs, vgruntime.Required(&fp9))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp9))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_DNSName(ctx, op, &fp9, v7, ov8))
 			}
@@ -4553,7 +4553,7 @@ func ValidateAt_UpdateStrategy(ctx context.Context, op operation.Operation, p *v
 			changed3 = set1 != oldSet2 || obj.Type != oldObj.Type
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers8, obj.Type)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers8, obj.Type))
 		}
 	}
 	// field type
@@ -4566,7 +4566,7 @@ func ValidateAt_UpdateStrategy(ctx context.Context, op operation.Operation, p *v
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_UpdateStrategyType(ctx, op, &fp6, v4, ov5))
 			}
@@ -4619,7 +4619,7 @@ func ValidateAt_UpdateStrategyType(ctx context.Context, op operation.Operation, 
 	switch *obj {
 	case OnDeleteStrategyType, RollingUpdateStrategyType:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []UpdateStrategyType{OnDeleteStrategyType, RollingUpdateStrategyType}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []UpdateStrategyType{OnDeleteStrategyType, RollingUpdateStrategyType}))
 	}
 	return
 }
@@ -4640,7 +4640,7 @@ func ValidateAt_VolumeMode(ctx context.Context, op operation.Operation, p *vgrun
 	switch *obj {
 	case VolumeBlock, VolumeFilesystem:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []VolumeMode{VolumeBlock, VolumeFilesystem}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []VolumeMode{VolumeBlock, VolumeFilesystem}))
 	}
 	return
 }
@@ -4659,10 +4659,10 @@ func Validate_Zone(ctx context.Context, op operation.Operation, fldPath *field.P
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_Zone(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Zone) (errs field.ErrorList) {
 	if vgruntime.TooLong(string(*obj), 12) {
-		errs = append(errs, vgruntime.MaxLength(p, *obj, 12))
+		errs = vgruntime.AppendError(errs, vgruntime.MaxLength(p, *obj, 12))
 	}
 	if *obj == "default" {
-		errs = append(errs, vgruntime.NEQString(p, *obj, "default"))
+		errs = vgruntime.AppendError(errs, vgruntime.NEQString(p, *obj, "default"))
 	}
 	return
 }

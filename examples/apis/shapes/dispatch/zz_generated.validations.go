@@ -74,7 +74,7 @@ func ValidateAt_OtherKind(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 1 {
-				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 1))
 			}
 		}
 	}
@@ -104,7 +104,7 @@ func ValidateAt_WidgetKind(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			}
 		}
 	}

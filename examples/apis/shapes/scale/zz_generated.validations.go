@@ -67,7 +67,7 @@ func ValidateAt_Scale(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 0 {
-				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 			}
 		}
 	}

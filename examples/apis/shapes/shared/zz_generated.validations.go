@@ -39,7 +39,7 @@ func Validate_Name(ctx context.Context, op operation.Operation, fldPath *field.P
 // ValidateAt_Name is Validate_Name with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_Name(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *Name) (errs field.ErrorList) {
-	errs = append(errs, vgruntime.ShortName(p, *obj)...)
+	errs = vgruntime.AppendAll(errs, vgruntime.ShortName(p, *obj))
 	return
 }
 
@@ -66,7 +66,7 @@ func ValidateAt_Ref(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_Name(ctx, op, &fp3, v1, ov2))
 			}
@@ -83,7 +83,7 @@ func ValidateAt_Ref(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v4, ov5)) {
 			if v4 != nil {
 				if *v4 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 0))
 				}
 			}
 		}

@@ -49,7 +49,7 @@ func ValidateAt_GitSource(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			}
 		}
 	}
@@ -78,7 +78,7 @@ func ValidateAt_Job(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 			ov2 = &oldObj.Tasks
 		}
 		if !(op.Type == operation.Update && ov2 != nil && equal_1(v1, ov2)) {
-			errs = append(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey1)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp3, *v1, listKey1))
 			if i4 := findItem1(*v1); i4 >= 0 {
 				ep8 := fp3.Index(i4)
 				ev6 := &(*v1)[i4]
@@ -99,7 +99,7 @@ func ValidateAt_Job(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 						if !(op.Type == operation.Update && ov10 != nil && *v9 == *ov10) {
 							if *v9 != 0 {
 								if *v9 < 10 {
-									errs = append(errs, vgruntime.Minimum(&fp11, *v9, 10))
+									errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp11, *v9, 10))
 								}
 							}
 						}
@@ -115,7 +115,7 @@ func ValidateAt_Job(ctx context.Context, op operation.Operation, p *vgruntime.Pa
 					changed14 = set12 != oldSet13
 				}
 				if changed14 {
-					errs = append(errs, vgruntime.Union(&fp3, set12[:], unionMembers1)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.Union(&fp3, set12[:], unionMembers1))
 				}
 			}
 		}
@@ -145,7 +145,7 @@ func ValidateAt_Limits(ctx context.Context, op operation.Operation, p *vgruntime
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers2)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers2))
 		}
 	}
 	// zeroOrOneOf "mem"
@@ -157,7 +157,7 @@ func ValidateAt_Limits(ctx context.Context, op operation.Operation, p *vgruntime
 			changed6 = set4 != oldSet5
 		}
 		if changed6 {
-			errs = append(errs, vgruntime.ZeroOrOneOf(p, set4[:], unionMembers3)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(p, set4[:], unionMembers3))
 		}
 	}
 	return
@@ -185,7 +185,7 @@ func ValidateAt_Shape(ctx context.Context, op operation.Operation, p *vgruntime.
 			changed3 = set1 != oldSet2 || obj.Kind != oldObj.Kind
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers4, obj.Kind)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers4, obj.Kind))
 		}
 	}
 	// field kind
@@ -198,7 +198,7 @@ func ValidateAt_Shape(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			}
 		}
 	}
@@ -227,7 +227,7 @@ func ValidateAt_Source(ctx context.Context, op operation.Operation, p *vgruntime
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.Union(p, set1[:], unionMembers5)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.Union(p, set1[:], unionMembers5))
 		}
 	}
 	// field git

@@ -82,7 +82,7 @@ func validateTree_Family(ctx context.Context, op operation.Operation, p *vgrunti
 		if !(op.Type == operation.Update && ov2 != nil && same5) {
 			if *v1 != "" {
 				if vgruntime.TooLong(string(*v1), 64) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 64))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 64))
 				}
 			}
 		}
@@ -103,9 +103,9 @@ func validateTree_Family(ctx context.Context, op operation.Operation, p *vgrunti
 		var same10, known11 bool
 		if len(*v6) != 0 {
 			if len(*v6) > 8 {
-				errs = append(errs, vgruntime.MaxItems(&fp8, len(*v6), 8))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp8, len(*v6), 8))
 			} else {
-				errs = append(errs, vgruntime.UniqueByKey(&fp8, *v6, listKey1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp8, *v6, listKey1))
 				{
 					var old16 vgruntime.OldItems[Family, listKey1Key]
 					if op.Type == operation.Update && ov7 != nil {
@@ -191,7 +191,7 @@ func ValidateAt_Host(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 1 {
-				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 1))
 			}
 		}
 	}
@@ -221,7 +221,7 @@ func ValidateAt_Inner(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if vgruntime.TooLong(string(*v1), 5) {
-				errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 5))
+				errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 5))
 			}
 		}
 	}
@@ -292,7 +292,7 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 		same = same && same5
 		if !(op.Type == operation.Update && ov2 != nil && same5) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			}
 		}
 	}
@@ -312,7 +312,7 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 		same = same && same10
 		if !(op.Type == operation.Update && ov7 != nil && same10) {
 			if *v6 < 0 {
-				errs = append(errs, vgruntime.Minimum(&fp8, *v6, 0))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp8, *v6, 0))
 			}
 		}
 	}
@@ -413,7 +413,7 @@ func validateTree_Node(ctx context.Context, op operation.Operation, p *vgruntime
 		start59 := len(errs)
 		var same43, known44 bool
 		if len(*v39) != 0 {
-			errs = append(errs, vgruntime.UniqueByKey(&fp41, *v39, listKey2)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp41, *v39, listKey2))
 			{
 				var old49 vgruntime.OldItems[Node, listKey2Key]
 				if op.Type == operation.Update && ov40 != nil {
@@ -734,7 +734,7 @@ func ValidateAt_Stamped(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 0 {
-				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 			}
 		}
 	}
@@ -748,7 +748,7 @@ func ValidateAt_Stamped(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov11 != nil && equal_9(v10, ov11)) {
 			if len(*v10) != 0 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp12, *v10, listKey3)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp12, *v10, listKey3))
 			}
 		}
 	}
@@ -858,7 +858,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 					}
 					if !(op.Type == operation.Update && eov9 != nil && *ev8 == *eov9) {
 						if vgruntime.TooLong(string(*ev8), 3) {
-							errs = append(errs, vgruntime.MaxLength(&ep10, *ev8, 3))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep10, *ev8, 3))
 						}
 					}
 				}
@@ -952,7 +952,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		}
 		if !(op.Type == operation.Update && ov40 != nil && *v39 == *ov40) {
 			if *v39 < 1 {
-				errs = append(errs, vgruntime.Minimum(&fp41, *v39, 1))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp41, *v39, 1))
 			}
 		}
 	}
@@ -979,12 +979,12 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 							eov47 = found50
 						}
 						if !(op.Type == operation.Update && eov47 != nil && *ev46 == *eov47) {
-							errs = append(errs, vgruntime.ShortName(&ep48, *ev46)...)
+							errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&ep48, *ev46))
 						}
 					}
 					old49.Release()
 				}
-				errs = append(errs, vgruntime.UniqueValues(&fp44, *v42)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp44, *v42))
 			}
 		}
 	}
@@ -998,7 +998,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		}
 		if !(op.Type == operation.Update && ov52 != nil && equal_3(v51, ov52)) {
 			if len(*v51) != 0 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp53, *v51, listKey4)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp53, *v51, listKey4))
 				{
 					var old58 vgruntime.OldItems[shared.Ref, listKey4Key]
 					if op.Type == operation.Update && ov52 != nil {
@@ -1033,7 +1033,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 				if nils69 := vgruntime.NoNils(&fp62, *v60); len(nils69) > 0 {
 					errs = vgruntime.AppendAll(errs, nils69)
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp62, *v60, listKey5)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp62, *v60, listKey5))
 					{
 						var old67 vgruntime.OldItems[*shared.Ref, listKey5Key]
 						if op.Type == operation.Update && ov61 != nil {
@@ -1069,7 +1069,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		}
 		if !(op.Type == operation.Update && ov71 != nil && equal_16(v70, ov71)) {
 			if len(*v70) != 0 {
-				errs = append(errs, vgruntime.UniqueFunc(&fp72, *v70, equal_Inner)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueFunc(&fp72, *v70, equal_Inner))
 				{
 					var old77 vgruntime.OldItemsFunc[Inner]
 					if op.Type == operation.Update && ov71 != nil {
@@ -1115,7 +1115,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		}
 		if !(op.Type == operation.Update && ov83 != nil && equal_3(v82, ov83)) {
 			if len(*v82) != 0 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp84, *v82, listKey4)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp84, *v82, listKey4))
 				{
 					var old89 vgruntime.OldItems[shared.Ref, listKey4Key]
 					if op.Type == operation.Update && ov83 != nil {
@@ -1147,7 +1147,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 		}
 		if !(op.Type == operation.Update && ov92 != nil && equal_18(v91, ov92)) {
 			if len(*v91) != 0 {
-				errs = append(errs, vgruntime.UniqueValues(&fp93, *v91)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp93, *v91))
 			}
 		}
 	}
@@ -1178,7 +1178,7 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 						if !(op.Type == operation.Update && eov106 != nil && equal_shared_Ref(ev105, eov106)) {
 							if op.Type == operation.Update {
 								if eov106 != nil {
-									errs = append(errs, vgruntime.NoModify(&ep107))
+									errs = vgruntime.AppendError(errs, vgruntime.NoModify(&ep107))
 								}
 							}
 						}
@@ -1194,16 +1194,16 @@ func ValidateAt_T(ctx context.Context, op operation.Operation, p *vgruntime.Path
 			}
 			if op.Type == operation.Update {
 				if e112 := vgruntime.ItemsAdded(&fp96, *v94, vgruntime.Deref(ov95), listKey4, nil); len(e112) > 0 {
-					errs = append(errs, e112...)
+					errs = vgruntime.AppendAll(errs, e112)
 					stop103 = true
 				}
 				if e113 := vgruntime.ItemsRemoved(&fp96, *v94, vgruntime.Deref(ov95), listKey4, nil); len(e113) > 0 {
-					errs = append(errs, e113...)
+					errs = vgruntime.AppendAll(errs, e113)
 					stop103 = true
 				}
 			}
 			if !stop103 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp96, *v94, listKey4)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp96, *v94, listKey4))
 				{
 					var old101 vgruntime.OldItems[shared.Ref, listKey4Key]
 					if op.Type == operation.Update && ov95 != nil {
@@ -1274,7 +1274,7 @@ func validateTree_Tree(ctx context.Context, op operation.Operation, p *vgruntime
 		same = same && same5
 		if !(op.Type == operation.Update && ov2 != nil && same5) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			}
 		}
 	}
@@ -1354,7 +1354,7 @@ func ValidateAt_Window(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 1 {
-				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 1))
 			}
 		}
 	}

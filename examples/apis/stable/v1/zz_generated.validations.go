@@ -96,10 +96,10 @@ func ValidateAt_CronTabSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 64) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 64))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 64))
 				}
 			}
 		}
@@ -114,10 +114,10 @@ func ValidateAt_CronTabSpec(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				if vgruntime.TooLong(string(*v4), 256) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 256).MarkBeta())
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 256).MarkBeta())
 				}
 			}
 		}
@@ -133,7 +133,7 @@ func ValidateAt_CronTabSpec(ctx context.Context, op operation.Operation, p *vgru
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v7, ov8)) {
 			if v7 != nil {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}

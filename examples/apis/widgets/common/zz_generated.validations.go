@@ -49,9 +49,9 @@ func ValidateAt_Credentials(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.ShortName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp3, *v1))
 			}
 		}
 	}
@@ -65,10 +65,10 @@ func ValidateAt_Credentials(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				if vgruntime.TooLong(string(*v4), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 32))
 				}
 			}
 		}
@@ -99,9 +99,9 @@ func ValidateAt_Reference(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.LongName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.LongName(&fp3, *v1))
 			}
 		}
 	}
@@ -135,6 +135,6 @@ func Validate_ShortName(ctx context.Context, op operation.Operation, fldPath *fi
 // ValidateAt_ShortName is Validate_ShortName with a lazily built field path; generated
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_ShortName(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *ShortName) (errs field.ErrorList) {
-	errs = append(errs, vgruntime.ShortName(p, *obj)...)
+	errs = vgruntime.AppendAll(errs, vgruntime.ShortName(p, *obj))
 	return
 }

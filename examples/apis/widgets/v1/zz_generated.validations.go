@@ -77,10 +77,10 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 32))
 				}
 			}
 		}
@@ -95,7 +95,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_ConditionStatus(ctx, op, &fp6, v4, ov5))
 			}
@@ -112,7 +112,7 @@ func ValidateAt_Condition(ctx context.Context, op operation.Operation, p *vgrunt
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 != "" {
 				if vgruntime.TooLong(string(*v7), 32) {
-					errs = append(errs, vgruntime.MaxLength(&fp9, *v7, 32))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp9, *v7, 32))
 				}
 			}
 		}
@@ -136,7 +136,7 @@ func ValidateAt_ConditionStatus(ctx context.Context, op operation.Operation, p *
 	switch *obj {
 	case ConditionFalse, ConditionTrue, ConditionUnknown:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}))
 	}
 	return
 }
@@ -165,7 +165,7 @@ func ValidateAt_EmptyDirStorage(ctx context.Context, op operation.Operation, p *
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 != 0 {
 				if *v1 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp3, *v1, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 1))
 				}
 			}
 		}
@@ -196,7 +196,7 @@ func ValidateAt_Listener(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = vgruntime.AppendAll(errs, common.ValidateAt_ShortName(ctx, op, &fp3, v1, ov2))
 			}
@@ -212,7 +212,7 @@ func ValidateAt_Listener(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_Protocol(ctx, op, &fp6, v4, ov5))
 			}
@@ -228,10 +228,10 @@ func ValidateAt_Listener(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 == 0 {
-				errs = append(errs, vgruntime.Required(&fp9))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp9))
 			} else {
 				if *v7 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp9, *v7, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp9, *v7, 1))
 				}
 			}
 		}
@@ -262,10 +262,10 @@ func ValidateAt_Mount(ctx context.Context, op operation.Operation, p *vgruntime.
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 64) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 64))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 64))
 				}
 			}
 		}
@@ -281,7 +281,7 @@ func ValidateAt_Mount(ctx context.Context, op operation.Operation, p *vgruntime.
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != 0 {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -312,9 +312,9 @@ func ValidateAt_Naming(ctx context.Context, op operation.Operation, p *vgruntime
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
-				errs = append(errs, vgruntime.LongName(&fp3, *v1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.LongName(&fp3, *v1))
 			}
 		}
 	}
@@ -329,7 +329,7 @@ func ValidateAt_Naming(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 != "" {
 				if vgruntime.TooLong(string(*v4), 64) {
-					errs = append(errs, vgruntime.MaxLength(&fp6, *v4, 64))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp6, *v4, 64))
 				}
 			}
 		}
@@ -367,7 +367,7 @@ func ValidateAt_Operator(ctx context.Context, op operation.Operation, p *vgrunti
 	switch *obj {
 	case OperatorExists, OperatorIn, OperatorNotIn:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []Operator{OperatorExists, OperatorIn, OperatorNotIn}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []Operator{OperatorExists, OperatorIn, OperatorNotIn}))
 	}
 	return
 }
@@ -418,7 +418,7 @@ func validateTree_Part(ctx context.Context, op operation.Operation, p *vgruntime
 		same = same && same5
 		if !(op.Type == operation.Update && ov2 != nil && same5) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = vgruntime.AppendAll(errs, common.ValidateAt_ShortName(ctx, op, &fp3, v1, ov2))
 			}
@@ -441,7 +441,7 @@ func validateTree_Part(ctx context.Context, op operation.Operation, p *vgruntime
 		if !(op.Type == operation.Update && ov7 != nil && same10) {
 			if *v6 != 0 {
 				if *v6 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp8, *v6, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp8, *v6, 1))
 				}
 			}
 		}
@@ -533,12 +533,12 @@ func Validate_PartNames(ctx context.Context, op operation.Operation, fldPath *fi
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_PartNames(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *PartNames) (errs field.ErrorList) {
 	if len(*obj) > 8 {
-		errs = append(errs, vgruntime.MaxItems(p, len(*obj), 8))
+		errs = vgruntime.AppendError(errs, vgruntime.MaxItems(p, len(*obj), 8))
 	} else {
 		for i1 := range *obj {
 			ep4 := p.Index(i1)
 			ev2 := &(*obj)[i1]
-			errs = append(errs, vgruntime.ShortName(&ep4, *ev2)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&ep4, *ev2))
 		}
 	}
 	return
@@ -560,7 +560,7 @@ func ValidateAt_Phase(ctx context.Context, op operation.Operation, p *vgruntime.
 	switch *obj {
 	case PhaseFailed, PhasePending, PhaseReady:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []Phase{PhaseFailed, PhasePending, PhaseReady}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []Phase{PhaseFailed, PhasePending, PhaseReady}))
 	}
 	return
 }
@@ -588,7 +588,7 @@ func ValidateAt_Port(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				errs = vgruntime.AppendAll(errs, common.ValidateAt_ShortName(ctx, op, &fp3, v1, ov2))
 			}
@@ -604,10 +604,10 @@ func ValidateAt_Port(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == 0 {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				if *v4 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp6, *v4, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp6, *v4, 1))
 				}
 			}
 		}
@@ -622,7 +622,7 @@ func ValidateAt_Port(ctx context.Context, op operation.Operation, p *vgruntime.P
 		}
 		if !(op.Type == operation.Update && ov8 != nil && *v7 == *ov8) {
 			if *v7 == "" {
-				errs = append(errs, vgruntime.Required(&fp9))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp9))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_Protocol(ctx, op, &fp9, v7, ov8))
 			}
@@ -647,7 +647,7 @@ func ValidateAt_Protocol(ctx context.Context, op operation.Operation, p *vgrunti
 	switch *obj {
 	case ProtocolTCP, ProtocolUDP:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []Protocol{ProtocolTCP, ProtocolUDP}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []Protocol{ProtocolTCP, ProtocolUDP}))
 	}
 	return
 }
@@ -666,7 +666,7 @@ func Validate_ReplicaCount(ctx context.Context, op operation.Operation, fldPath 
 // code calls it so that validating a valid object allocates nothing.
 func ValidateAt_ReplicaCount(ctx context.Context, op operation.Operation, p *vgruntime.Path, obj, oldObj *ReplicaCount) (errs field.ErrorList) {
 	if *obj < 1 {
-		errs = append(errs, vgruntime.Minimum(p, *obj, 1))
+		errs = vgruntime.AppendError(errs, vgruntime.Minimum(p, *obj, 1))
 	}
 	return
 }
@@ -694,10 +694,10 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 == "" {
-				errs = append(errs, vgruntime.Required(&fp3))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp3))
 			} else {
 				if vgruntime.TooLong(string(*v1), 63) {
-					errs = append(errs, vgruntime.MaxLength(&fp3, *v1, 63))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp3, *v1, 63))
 				}
 			}
 		}
@@ -730,7 +730,7 @@ func ValidateAt_Selector(ctx context.Context, op operation.Operation, p *vgrunti
 					ep13 := fp9.Index(i10)
 					ev11 := &(*v7)[i10]
 					if vgruntime.TooLong(string(*ev11), 63) {
-						errs = append(errs, vgruntime.MaxLength(&ep13, *ev11, 63))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep13, *ev11, 63))
 					}
 				}
 			}
@@ -761,7 +761,7 @@ func ValidateAt_Storage(ctx context.Context, op operation.Operation, p *vgruntim
 			changed3 = set1 != oldSet2 || obj.Type != oldObj.Type
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers1, obj.Type)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.DiscriminatedUnion(p, set1[:], unionMembers1, obj.Type))
 		}
 	}
 	// field type
@@ -774,7 +774,7 @@ func ValidateAt_Storage(ctx context.Context, op operation.Operation, p *vgruntim
 		}
 		if !(op.Type == operation.Update && ov5 != nil && *v4 == *ov5) {
 			if *v4 == "" {
-				errs = append(errs, vgruntime.Required(&fp6))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp6))
 			} else {
 				errs = vgruntime.AppendAll(errs, ValidateAt_StorageType(ctx, op, &fp6, v4, ov5))
 			}
@@ -805,7 +805,7 @@ func ValidateAt_Storage(ctx context.Context, op operation.Operation, p *vgruntim
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v10, ov11)) {
 			if v10 != nil {
 				if vgruntime.TooLong(string(*v10), 128) {
-					errs = append(errs, vgruntime.MaxLength(&fp12, *v10, 128))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp12, *v10, 128))
 				}
 			}
 		}
@@ -823,7 +823,7 @@ func ValidateAt_Storage(ctx context.Context, op operation.Operation, p *vgruntim
 				for i16 := range *v13 {
 					ep19 := fp15.Index(i16)
 					ev17 := &(*v13)[i16]
-					errs = append(errs, vgruntime.ShortName(&ep19, *ev17)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&ep19, *ev17))
 				}
 			}
 		}
@@ -847,7 +847,7 @@ func ValidateAt_StorageType(ctx context.Context, op operation.Operation, p *vgru
 	switch *obj {
 	case StorageEmptyDir, StorageHost, StorageVolumes:
 	default:
-		errs = append(errs, vgruntime.NotSupported(p, *obj, []StorageType{StorageEmptyDir, StorageHost, StorageVolumes}))
+		errs = vgruntime.AppendError(errs, vgruntime.NotSupported(p, *obj, []StorageType{StorageEmptyDir, StorageHost, StorageVolumes}))
 	}
 	return
 }
@@ -917,7 +917,7 @@ func ValidateAt_WidgetScale(ctx context.Context, op operation.Operation, p *vgru
 		}
 		if !(op.Type == operation.Update && ov2 != nil && *v1 == *ov2) {
 			if *v1 < 0 {
-				errs = append(errs, vgruntime.Minimum(&fp3, *v1, 0))
+				errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp3, *v1, 0))
 			}
 		}
 	}
@@ -947,7 +947,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 			changed3 = set1 != oldSet2
 		}
 		if changed3 {
-			errs = append(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers2)...)
+			errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(p, set1[:], unionMembers2))
 		}
 	}
 	// field Naming (inline)
@@ -971,10 +971,10 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov7 != nil && *v6 == *ov7) {
 			if *v6 == "" {
-				errs = append(errs, vgruntime.Required(&fp8))
+				errs = vgruntime.AppendError(errs, vgruntime.Required(&fp8))
 			} else {
 				if *v6 == "default" {
-					errs = append(errs, vgruntime.NEQString(&fp8, *v6, "default"))
+					errs = vgruntime.AppendError(errs, vgruntime.NEQString(&fp8, *v6, "default"))
 				}
 			}
 		}
@@ -1004,10 +1004,10 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v12, ov13)) {
 			if v12 != nil {
 				if *v12 < 0 {
-					errs = append(errs, vgruntime.Minimum(&fp14, *v12, 0))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp14, *v12, 0))
 				}
 				if *v12 == 13 {
-					errs = append(errs, vgruntime.NEQ(&fp14, *v12, 13))
+					errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp14, *v12, 13))
 				}
 			}
 		}
@@ -1023,7 +1023,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v15, ov16)) {
 			if v15 != nil {
 				if *v15 {
-					errs = append(errs, vgruntime.NEQ(&fp17, *v15, true))
+					errs = vgruntime.AppendError(errs, vgruntime.NEQ(&fp17, *v15, true))
 				}
 			}
 		}
@@ -1038,7 +1038,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov19 != nil && *v18 == *ov19) {
 			if *v18 != "" {
-				errs = append(errs, vgruntime.Forbidden(&fp20))
+				errs = vgruntime.AppendError(errs, vgruntime.Forbidden(&fp20))
 			}
 		}
 	}
@@ -1052,7 +1052,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v21, ov22)) {
 			if v21 != nil {
-				errs = append(errs, vgruntime.IP(&fp23, *v21)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.IP(&fp23, *v21))
 			}
 		}
 	}
@@ -1067,12 +1067,12 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov25 != nil && equal_3(v24, ov25)) {
 			if len(*v24) != 0 {
 				if len(*v24) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp26, len(*v24), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp26, len(*v24), 4))
 				} else {
 					for i27 := range *v24 {
 						ep30 := fp26.Index(i27)
 						ev28 := &(*v24)[i27]
-						errs = append(errs, vgruntime.IP(&ep30, *ev28)...)
+						errs = vgruntime.AppendAll(errs, vgruntime.IP(&ep30, *ev28))
 					}
 				}
 			}
@@ -1096,7 +1096,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 						}
 					}
 					kv35 := &k34
-					errs = append(errs, vgruntime.ShortName(&fp33, *kv35)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp33, *kv35))
 				}
 				vgruntime.SortSince(errs, start37)
 				start45 := len(errs)
@@ -1111,7 +1111,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					}
 					if !(op.Type == operation.Update && eov41 != nil && *ev40 == *eov41) {
 						if vgruntime.TooLong(string(*ev40), 16) {
-							errs = append(errs, vgruntime.MaxLength(&ep42, *ev40, 16))
+							errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&ep42, *ev40, 16))
 						}
 					}
 				}
@@ -1138,7 +1138,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					}
 					kv58 := &k57
 					if vgruntime.TooLong(string(*kv58), 8) {
-						errs = append(errs, vgruntime.MaxLength(&fp48, *kv58, 8))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp48, *kv58, 8))
 					}
 				}
 				vgruntime.SortSince(errs, start60)
@@ -1171,7 +1171,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov62 != nil && equal_9(v61, ov62)) {
 			if len(*v61) != 0 {
 				if len(*v61) > 4 {
-					errs = append(errs, vgruntime.MaxItems(&fp63, len(*v61), 4))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp63, len(*v61), 4))
 				} else {
 					for i64 := range *v61 {
 						ep67 := fp63.Index(i64)
@@ -1199,7 +1199,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 						ep74 := fp70.Index(i71)
 						ev72 := &(*v68)[i71]
 						if *ev72 < 1024 {
-							errs = append(errs, vgruntime.Minimum(&ep74, *ev72, 1024))
+							errs = vgruntime.AppendError(errs, vgruntime.Minimum(&ep74, *ev72, 1024))
 						}
 					}
 				}
@@ -1221,7 +1221,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 				stop80 = true
 			} else if !enabled85 {
 				if len(*v77) > 1 {
-					errs = append(errs, vgruntime.MaxItems(&fp79, len(*v77), 1))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp79, len(*v77), 1))
 					stop80 = true
 				}
 			}
@@ -1232,7 +1232,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 				for i81 := range *v77 {
 					ep84 := fp79.Index(i81)
 					ev82 := &(*v77)[i81]
-					errs = append(errs, vgruntime.ShortName(&ep84, *ev82)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&ep84, *ev82))
 				}
 			}
 		}
@@ -1251,7 +1251,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					errs = append(errs, vgruntime.UndefinedOption(&fp89, "WidgetColors"))
 				} else if enabled90 {
 					if vgruntime.TooLong(string(*v87), 7) {
-						errs = append(errs, vgruntime.MaxLength(&fp89, *v87, 7))
+						errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp89, *v87, 7))
 					}
 				}
 			}
@@ -1281,7 +1281,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 								if !(op.Type == operation.Update && ov104 != nil && *v103 == *ov104) {
 									if *v103 != "" {
 										if vgruntime.TooLong(string(*v103), 10) {
-											errs = append(errs, vgruntime.MaxLength(&fp105, *v103, 10))
+											errs = vgruntime.AppendError(errs, vgruntime.MaxLength(&fp105, *v103, 10))
 										}
 									}
 								}
@@ -1318,7 +1318,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 					}
 					if !(op.Type == operation.Update && ov111 != nil && *v110 == *ov111) {
 						if *v110 != "" {
-							errs = append(errs, vgruntime.ShortName(&fp112, *v110)...)
+							errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp112, *v110))
 						}
 					}
 				}
@@ -1371,7 +1371,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && ov128 != nil && equal_14(v127, ov128)) {
 			if len(*v127) != 0 {
 				if len(*v127) > 2 {
-					errs = append(errs, vgruntime.MaxItems(&fp129, len(*v127), 2))
+					errs = vgruntime.AppendError(errs, vgruntime.MaxItems(&fp129, len(*v127), 2))
 				} else {
 					for i130 := range *v127 {
 						ep133 := fp129.Index(i130)
@@ -1400,7 +1400,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 						}
 					}
 					kv146 := &k145
-					errs = append(errs, vgruntime.ShortName(&fp136, *kv146)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&fp136, *kv146))
 				}
 				vgruntime.SortSince(errs, start148)
 				start144 := len(errs)
@@ -1444,12 +1444,12 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 							eov154 = found157
 						}
 						if !(op.Type == operation.Update && eov154 != nil && *ev153 == *eov154) {
-							errs = append(errs, vgruntime.ShortName(&ep155, *ev153)...)
+							errs = vgruntime.AppendAll(errs, vgruntime.ShortName(&ep155, *ev153))
 						}
 					}
 					old156.Release()
 				}
-				errs = append(errs, vgruntime.UniqueValues(&fp151, *v149)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueValues(&fp151, *v149))
 			}
 		}
 	}
@@ -1463,7 +1463,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		}
 		if !(op.Type == operation.Update && ov159 != nil && equal_16(v158, ov159)) {
 			if len(*v158) != 0 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp160, *v158, listKey1)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp160, *v158, listKey1))
 				if i167 := findItem1(*v158); i167 >= 0 {
 					ep171 := fp160.Index(i167)
 					ev169 := &(*v158)[i167]
@@ -1484,7 +1484,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 							if !(op.Type == operation.Update && ov173 != nil && *v172 == *ov173) {
 								if *v172 != 0 {
 									if *v172 < 1024 {
-										errs = append(errs, vgruntime.Minimum(&fp174, *v172, 1024))
+										errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp174, *v172, 1024))
 									}
 								}
 							}
@@ -1525,7 +1525,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 				if nils184 := vgruntime.NoNils(&fp177, *v175); len(nils184) > 0 {
 					errs = vgruntime.AppendAll(errs, nils184)
 				} else {
-					errs = append(errs, vgruntime.UniqueByKey(&fp177, *v175, listKey2)...)
+					errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp177, *v175, listKey2))
 					{
 						var old182 vgruntime.OldItems[*Mount, listKey2Key]
 						if op.Type == operation.Update && ov176 != nil {
@@ -1576,7 +1576,7 @@ func ValidateAt_WidgetSpec(ctx context.Context, op operation.Operation, p *vgrun
 		if !(op.Type == operation.Update && oldObj != nil && vgruntime.PtrEqual(v188, ov189)) {
 			if v188 != nil {
 				if *v188 < 1 {
-					errs = append(errs, vgruntime.Minimum(&fp190, *v188, 1))
+					errs = vgruntime.AppendError(errs, vgruntime.Minimum(&fp190, *v188, 1))
 				}
 			}
 		}
@@ -1633,7 +1633,7 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 					}
 					if !(op.Type == operation.Update && eov10 != nil && *ev9 == *eov10) {
 						if *ev9 < 0 {
-							errs = append(errs, vgruntime.Minimum(&ep11, *ev9, 0))
+							errs = vgruntime.AppendError(errs, vgruntime.Minimum(&ep11, *ev9, 0))
 						}
 					}
 				}
@@ -1651,7 +1651,7 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 		}
 		if !(op.Type == operation.Update && ov16 != nil && equal_20(v15, ov16)) {
 			if len(*v15) != 0 {
-				errs = append(errs, vgruntime.UniqueByKey(&fp17, *v15, listKey3)...)
+				errs = vgruntime.AppendAll(errs, vgruntime.UniqueByKey(&fp17, *v15, listKey3))
 				// zeroOrOneOf
 				{
 					set24 := [2]bool{findItem2(*v15) >= 0, findItem3(*v15) >= 0}
@@ -1661,7 +1661,7 @@ func ValidateAt_WidgetStatus(ctx context.Context, op operation.Operation, p *vgr
 						changed26 = set24 != oldSet25
 					}
 					if changed26 {
-						errs = append(errs, vgruntime.ZeroOrOneOf(&fp17, set24[:], unionMembers3)...)
+						errs = vgruntime.AppendAll(errs, vgruntime.ZeroOrOneOf(&fp17, set24[:], unionMembers3))
 					}
 				}
 				{
