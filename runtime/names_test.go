@@ -58,8 +58,8 @@ func (c nameCheck) compare(s string) string {
 	return ""
 }
 
-// namesEnv sets how many random strings TestNamesMatchApimachinery
-// draws (default 10,000,000), for a longer soak.
+// namesEnv sets how many random strings the format soaks draw
+// (soakStrings).
 const namesEnv = "VG_NAME_STRINGS"
 
 // TestNamesMatchApimachinery draws random strings biased to each check's
@@ -71,17 +71,7 @@ const namesEnv = "VG_NAME_STRINGS"
 // test the same verdict. The strings are shared out among the checks,
 // each drawing its own; -short draws 200,000.
 func TestNamesMatchApimachinery(t *testing.T) {
-	n := 10_000_000
-	if testing.Short() {
-		n = 200_000
-	}
-	if s := os.Getenv(namesEnv); s != "" {
-		var err error
-		if n, err = strconv.Atoi(s); err != nil || n < 1 {
-			t.Fatalf("%s=%q: want a positive number", namesEnv, s)
-		}
-	}
-	per := n / len(nameChecks)
+	per := soakStrings(t) / len(nameChecks)
 	for i, c := range nameChecks {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -179,16 +169,32 @@ func nameString(r *rand.Rand, b []byte, class string) []byte {
 	return b
 }
 
+// soakStrings is how many random strings TestNamesMatchApimachinery
+// draws: 10,000,000, 200,000 with -short, or $VG_NAME_STRINGS for a
+// longer soak. TestIPAndUUIDMatchApimachinery draws a tenth of it for
+// each of its two formats.
+func soakStrings(t *testing.T) int {
+	n := 10_000_000
+	if testing.Short() {
+		n = 200_000
+	}
+	if s := os.Getenv(namesEnv); s != "" {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil || n < 1 {
+			t.Fatalf("%s=%q: want a positive number", namesEnv, s)
+		}
+	}
+	return n
+}
+
 // TestIPAndUUIDMatchApimachinery draws random strings shaped like IP
 // addresses and UUIDs and requires IP's and UUID's errors (their fast
 // paths' verdicts included) to be those of apimachinery's
 // IsValidIPForLegacyField and validate.UUID: the same number, with the
-// same details. -short draws a tenth.
+// same details. Each format gets a tenth of soakStrings (1,000,000 by
+// default), so that $VG_NAME_STRINGS lengthens this soak too.
 func TestIPAndUUIDMatchApimachinery(t *testing.T) {
-	n := 1_000_000
-	if testing.Short() {
-		n = 100_000
-	}
+	n := max(soakStrings(t)/10, 1)
 	var root Path
 	ctx, op := context.Background(), operation.Operation{Type: operation.Create}
 	compareRandom(t, "IP", 7, n, ipString,

@@ -406,7 +406,7 @@ func run(o options) error {
 	if kinds := kindsOf(res, "CELRules"); len(kinds) > 0 {
 		p("## CEL rules\n\n")
 		p("The CEL rules of a kind alone. Scaler (`BenchmarkCELRules`, `examples/apis/gadgets/v1/cel_bench_test.go`): the kind's own rules, its spec's and each list item's, each at its place, on a valid object. ")
-		p("The kinds named `<project>.<version>.<Kind>` are real kubebuilder projects' (sigs.k8s.io/kueue v0.17.0, sigs.k8s.io/cluster-api v1.14.2, their types unchanged), with every CEL rule of their CRDs: ")
+		p("The kinds named `<project>.<version>.<Kind>` are real kubebuilder projects' (sigs.k8s.io/kueue v0.17.0, sigs.k8s.io/cluster-api v1.14.2, sigs.k8s.io/gateway-api v1.6.3, their types unchanged), with every CEL rule of their CRDs: ")
 		p("`test/kubebuilder`'s `TestCELBenchmarks` generates them with `--cel-tests` and runs the generated `BenchmarkCompiledCELRules` (`validationtest.BenchCEL`), on the most populated of 400 random objects the server accepts (create-valid) and on the first it rejects (create-invalid). ")
 		p("**ours** is the code validation-gen compiles the rules to (`golang/celgo`); **interpreted** is the API server's CEL validator called from the Go value (`runtime/celrules`, what a type outside the compiled subset uses: conversion to unstructured, then the validator); ")
 		p("**server** is the server's CEL validator alone, on values already decoded, with its ratcheting on update. ")
@@ -448,7 +448,7 @@ func run(o options) error {
 	if !anyMiss {
 		p("Every goal was met in this run.\n\n")
 	} else {
-		p("\nBuilding errors bounds these ratios: every implementation allocates each error on the heap. Ours builds an error in one allocation, with its field path, a detail made for it and a list of itself (`runtime/newerror.go`); ")
+		p("\nBuilding errors bounds these ratios: every implementation allocates each error on the heap. Ours builds an error in one allocation, with its field path, a detail made for it, its bad value and a list of itself (`runtime/newerror.go`); ")
 		p("the handwritten code and the reference build three or four with k8s.io/apimachinery's `field.Invalid` and the others (the error, the path's string, the detail, the list), and the garbage collector's work grows with them. ")
 		p("The format checks are ours (byte loops, see [Formats](#formats)); the reference's are regular expressions, but for UUIDs, a byte loop too, where the one error is most of the work. ")
 		p("Where building errors is most of the work (invalid objects), no generated code can be much faster than another; the profiles below show how much of ours' time it takes.\n\n")
@@ -463,6 +463,13 @@ func run(o options) error {
 					return err
 				}
 				p("<details><summary>profile of %s (%s)</summary>\n\n```text\n%s```\n\n</details>\n\n", benchLabel(c.k), g.name, prof)
+			}
+		}
+		for _, g := range gs {
+			for _, c := range g.missed() {
+				if c.k.bench == "CELRules" && strings.Contains(c.k.kind, ".") {
+					p("The CEL rules of %s run in a module test/kubebuilder generates for the project, which this report does not rebuild; to profile them: `cd test && KUBEBUILDER_CEL_BENCH=/tmp/cel.txt KUBEBUILDER_CEL_BENCH_PROJECTS=<project> KUBEBUILDER_CEL_BENCH_ARGS='-count 1 -benchtime 3s -cpuprofile /tmp/cel.prof' go test -run '^TestCELBenchmarks$' ./kubebuilder/` (with the project's `celBenchKinds` cut to the kind), then `go tool pprof -top /tmp/cel.prof`.\n\n", benchLabel(c.k))
+				}
 			}
 		}
 		if o.binary == "" {
