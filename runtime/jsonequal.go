@@ -315,14 +315,6 @@ func IsZero[T any](v *T) bool {
 	return isZero(reflect.ValueOf(v).Elem())
 }
 
-// ReflectZero reports whether *v is its type's zero value as
-// reflect.Value.IsZero tells it, which is how encoding/json's omitzero
-// tells a value without an IsZero method (generated code calls a type's
-// IsZero itself). It allocates nothing.
-func ReflectZero[T any](v *T) bool {
-	return reflect.ValueOf(v).Elem().IsZero()
-}
-
 type isZeroer interface{ IsZero() bool }
 
 func isZero(v reflect.Value) bool {
