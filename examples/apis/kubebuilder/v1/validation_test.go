@@ -39,6 +39,21 @@ func validCronTab() *CronTab {
 	}
 }
 
+// wantErrors requires errs to be exactly the errors want names ("<type>
+// <path>").
+func wantErrors(t *testing.T, what string, errs field.ErrorList, want []string) {
+	t.Helper()
+	got := errorKeys(errs)
+	if len(got) != len(want) {
+		t.Errorf("%s: errors %v, want %v", what, got, want)
+	}
+	for _, w := range want {
+		if !got[w] {
+			t.Errorf("%s: no %s among %v", what, w, got)
+		}
+	}
+}
+
 func errorKeys(errs field.ErrorList) map[string]bool {
 	out := map[string]bool{}
 	for _, e := range errs {
@@ -96,15 +111,7 @@ func TestValidateCronTab(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			obj := validCronTab()
 			c.change(obj)
-			got := errorKeys(Validate_CronTab(ctx, create, nil, obj, nil))
-			if len(got) != len(c.want) {
-				t.Errorf("errors %v, want %v", got, c.want)
-			}
-			for _, w := range c.want {
-				if !got[w] {
-					t.Errorf("no %s among %v", w, got)
-				}
-			}
+			wantErrors(t, "create", Validate_CronTab(ctx, create, nil, obj, nil), c.want)
 		})
 	}
 }
@@ -130,15 +137,7 @@ func TestValidateCronTabStatus(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			obj := old.DeepCopy()
 			c.change(obj)
-			got := errorKeys(Validate_CronTab(ctx, status, nil, obj, old))
-			if len(got) != len(c.wantStatus) {
-				t.Errorf("/status: errors %v, want %v", got, c.wantStatus)
-			}
-			for _, w := range c.wantStatus {
-				if !got[w] {
-					t.Errorf("/status: no %s among %v", w, got)
-				}
-			}
+			wantErrors(t, "/status", Validate_CronTab(ctx, status, nil, obj, old), c.wantStatus)
 			if errs := Validate_CronTab(ctx, main, nil, obj, old); len(errs) > 0 {
 				t.Errorf("main resource: the status is not the request's to set, yet: %v", errs)
 			}
