@@ -2,7 +2,6 @@ package golang
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -22,9 +21,6 @@ import (
 // their own validation functions, which the generated code calls as for
 // every other check. The same schema, inside a CustomResourceDefinition,
 // is what package cel checks the rules with.
-
-// pkgPathRE matches the package paths in a type's string form.
-var pkgPathRE = regexp.MustCompile(`[\w.\-]+/`)
 
 // celRulesCall declares the Rules of a type, in its package's file, and
 // returns the statement that evaluates them in ValidateAt_<Type>.

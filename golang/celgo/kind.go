@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/token"
-	"regexp"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -639,7 +638,7 @@ func Unchanged(k Kind) *UnchangedCompiled {
 	if rest != nil {
 		u.Rules = k.Name("celTransitions")
 		u.Decls = append(u.Decls,
-			jen.Commentf("%s are the transition rules held by a value of type %s that are not compiled to Go, which the API server evaluates also when the value did not change.", u.Rules, typeString(k.Go)),
+			jen.Commentf("%s are the transition rules held by a value of type %s that are not compiled to Go, which the API server evaluates also when the value did not change.", u.Rules, gotype.TypeString(k.Go)),
 			jen.Var().Id(u.Rules).Op("=").Add(Rules(rest, restItem, false)),
 			jen.Line())
 	}
@@ -678,9 +677,4 @@ func (n *Names) Unique(free func(string) string) func(string) string {
 		(*n)[name] = true
 		return name
 	}
-}
-
-// typeString is t as Go writes it, without package paths.
-func typeString(t *types.Type) string {
-	return regexp.MustCompile(`[\w.\-]+/`).ReplaceAllString(t.String(), "")
 }
