@@ -41,9 +41,7 @@ func ShortCircuit(e *field.Error) *field.Error { return shortCircuit(e) }
 func Minimum[T Integer](p *Path, v, min T) *field.Error {
 	var b [64]byte
 	d, built := detailOf(&minimumMessage, min, b[:0])
-	e := errorAt(p, field.ErrorTypeInvalid, nil, d, built, "minimum")
-	badInteger(e, v)
-	return e
+	return errorAtInteger(p, field.ErrorTypeInvalid, v, d, built, "minimum")
 }
 
 var (
@@ -55,9 +53,7 @@ var (
 func Maximum[T Integer](p *Path, v, max T) *field.Error {
 	var b [64]byte
 	d, built := detailOf(&maximumMessage, max, b[:0])
-	e := errorAt(p, field.ErrorTypeInvalid, nil, d, built, "maximum")
-	badInteger(e, v)
-	return e
+	return errorAtInteger(p, field.ErrorTypeInvalid, v, d, built, "maximum")
 }
 
 // MinLength is the error of +k8s:minLength; the limit counts characters.
@@ -123,9 +119,7 @@ func MaxItems(p *Path, n, max int) *field.Error {
 func NEQString[T ~string](p *Path, v T, disallowed string) *field.Error {
 	var d [64]byte
 	detail := strconv.AppendQuote(append(d[:0], "must not be equal to "...), disallowed)
-	e := errorAt(p, field.ErrorTypeInvalid, nil, "", detail, "neq")
-	badString(e, v)
-	return e
+	return errorAtString(p, field.ErrorTypeInvalid, v, "", detail, "neq")
 }
 
 // NEQ is the error of +k8s:neq on an integer or a bool.
@@ -189,9 +183,7 @@ func hasFormatMethods[T any]() bool {
 // NotSupported is the error of +k8s:enum; supported is sorted.
 func NotSupported[T ~string](p *Path, v T, supported []T) *field.Error {
 	var d [128]byte
-	e := errorAt(p, field.ErrorTypeNotSupported, nil, "", appendSupported(d[:0], supported), "")
-	badString(e, v)
-	return e
+	return errorAtString(p, field.ErrorTypeNotSupported, v, "", appendSupported(d[:0], supported), "")
 }
 
 // UndefinedOption is reported when a tag reads an option the caller did

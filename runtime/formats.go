@@ -50,9 +50,7 @@ func IP[T ~string](p *Path, v T) field.ErrorList {
 		return nil
 	}
 	// The bad value keeps the field's own type, as the other formats do.
-	e := errorAt(p, field.ErrorTypeInvalid, nil, msgInvalidIP, nil, "format=k8s-ip")
-	badString(e, v)
-	return listOfOne(e)
+	return listOfOne(errorAtString(p, field.ErrorTypeInvalid, v, msgInvalidIP, nil, "format=k8s-ip"))
 }
 
 // msgInvalidIP is the detail of IsValidIPForLegacyField's error.
@@ -126,9 +124,7 @@ func UUID[T ~string](p *Path, v T) field.ErrorList {
 	if isUUID(string(v)) {
 		return nil
 	}
-	e := errorAt(p, field.ErrorTypeInvalid, nil, "must be a lowercase UUID in 8-4-4-4-12 format", nil, "format=k8s-uuid")
-	badString(e, string(v))
-	return listOfOne(e)
+	return listOfOne(errorAtString(p, field.ErrorTypeInvalid, string(v), "must be a lowercase UUID in 8-4-4-4-12 format", nil, "format=k8s-uuid"))
 }
 
 // ResourcePoolName checks +k8s:format=k8s-resource-pool-name: at most 253
@@ -412,8 +408,7 @@ func formatErrors[T ~string](p *Path, v T, msgs []string, origin string) field.E
 	if len(msgs) == 0 {
 		return nil
 	}
-	first := errorAt(p, field.ErrorTypeInvalid, nil, msgs[0], nil, origin)
-	badString(first, v)
+	first := errorAtString(p, field.ErrorTypeInvalid, v, msgs[0], nil, origin)
 	bad := first.BadValue // boxed once, for every error
 	errs := listOfOne(first)
 	for _, m := range msgs[1:] {

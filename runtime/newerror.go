@@ -72,6 +72,21 @@ var errorSizes = []uintptr{unsafe.Sizeof(errorList{}), unsafe.Sizeof(errorWith[[
 	unsafe.Sizeof(errorWith[[96]byte]{}), unsafe.Sizeof(errorWith[[128]byte]{}), unsafe.Sizeof(errorWith[[160]byte]{}),
 	unsafe.Sizeof(errorWith[[224]byte]{}), unsafe.Sizeof(errorWith[[288]byte]{}), unsafe.Sizeof(errorWith[[384]byte]{})}
 
+// errorAtString is errorAt with the bad value v, held in the error's own
+// allocation.
+func errorAtString[T ~string](p *Path, t field.ErrorType, v T, detail string, built []byte, origin string) *field.Error {
+	e := errorAt(p, t, nil, detail, built, origin)
+	badString(e, v)
+	return e
+}
+
+// errorAtInteger is errorAtString for an integer.
+func errorAtInteger[T Integer](p *Path, t field.ErrorType, v T, detail string, built []byte, origin string) *field.Error {
+	e := errorAt(p, t, nil, detail, built, origin)
+	badInteger(e, v)
+	return e
+}
+
 // badString sets the bad value of e, which must come from newError, to v,
 // held in e's own allocation.
 func badString[T ~string](e *field.Error, v T) {

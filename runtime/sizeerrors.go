@@ -66,7 +66,8 @@ func tooFewError(p *Path, n, min int) *field.Error {
 
 // runeCountOver reports whether s has more than max runes, as
 // utf8.RuneCountInString counts them (a byte of broken UTF-8 is one),
-// eight ASCII bytes at a time, and stopping once the count is over.
+// counting ASCII 32 bytes at a time, then 8, and stopping once the count
+// is over.
 func runeCountOver(s string, max int) bool {
 	const high = 0x8080808080808080
 	n, i := 0, 0

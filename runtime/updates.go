@@ -39,9 +39,7 @@ func itemRemoved(p *Path) *field.Error {
 func Monotonic[T Integer](p *Path, v, old T) *field.Error {
 	var d [64]byte
 	detail := appendValue(append(d[:0], "may not be decreased from "...), old)
-	e := errorAt(p, field.ErrorTypeInvalid, nil, "", detail, "monotonic")
-	badInteger(e, v)
-	return e
+	return errorAtInteger(p, field.ErrorTypeInvalid, v, "", detail, "monotonic")
 }
 
 // ItemsAdded reports, for +k8s:update=NoAddItem on a list, every item of
