@@ -77,7 +77,8 @@ func zeroPlanOf(t reflect.Type) []zeroRange {
 	if p, ok := zeroPlans.Load(t); ok {
 		return p.([]zeroRange)
 	}
-	plan, ok := appendZeroRanges(nil, t, 0)
+	// A type with nothing to check (struct{}) gets an empty plan, not nil.
+	plan, ok := appendZeroRanges([]zeroRange{}, t, 0)
 	if !ok || len(plan) > maxZeroRanges {
 		plan = nil
 	}

@@ -128,6 +128,10 @@ func TestReflectZeroMatchesReflect(t *testing.T) {
 	if ReflectZero(&big) {
 		t.Errorf("[100]zeroInner with a string set: zero")
 	}
+	var empty struct{ _ int }
+	if !ReflectZero(&empty) || zeroPlanOf(reflect.TypeOf(empty)) == nil {
+		t.Errorf("struct{ _ int }: not planned, or not zero")
+	}
 	var v zeroOuter
 	if n := testing.AllocsPerRun(100, func() { ReflectZero(&v) }); n != 0 {
 		t.Errorf("%v allocations", n)
