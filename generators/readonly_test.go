@@ -95,7 +95,7 @@ func TestReadonlyPackages(t *testing.T) {
 	if err := os.WriteFile(ovFile, ov, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "test", "-count=1", "-overlay", ovFile, "./testdata/readonly/app")
+	cmd := exec.Command("go", "test", "-count=1", "-timeout=10m", "-overlay", ovFile, "./testdata/readonly/app")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test of the generated code: %v\n%s", err, out)
 	}

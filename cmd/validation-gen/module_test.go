@@ -192,7 +192,7 @@ func TestTemporaryModule(t *testing.T) {
 	if out := mustGo("vet", "./..."); strings.TrimSpace(out) != "" {
 		t.Logf("go vet: %s", out)
 	}
-	if out, err := goCmd("test", "-count=1", "-v", "./..."); err != nil {
+	if out, err := goCmd("test", "-count=1", "-timeout=10m", "-v", "./..."); err != nil {
 		t.Errorf("go test in the temporary module failed: %v\n%s\ngenerated:\n%s", err, out, first)
 	} else if !strings.Contains(out, "--- PASS: TestValidate/option_undefined") {
 		t.Errorf("the temporary module's tests did not run:\n%s", out)

@@ -62,7 +62,7 @@ func TestCELBenchmarks(t *testing.T) {
 		for _, apiDir := range sortedKeys(pkgs) {
 			kinds := pkgs[apiDir]
 			pattern := "^BenchmarkCompiledCELRules$/^kind=(" + strings.Join(kinds, "|") + ")$"
-			cmd := exec.Command("go", append(append([]string{"test", "-run", "^$", "-bench", pattern, "-benchmem"}, args...), "./"+p.Name+"/"+apiDir)...)
+			cmd := exec.Command("go", append(append([]string{"test", "-timeout=60m", "-run", "^$", "-bench", pattern, "-benchmem"}, args...), "./"+p.Name+"/"+apiDir)...)
 			cmd.Dir = dir
 			cmd.Env = goEnv()
 			stdout, err := cmd.StdoutPipe()

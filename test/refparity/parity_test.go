@@ -50,7 +50,7 @@ func TestParityWithKubernetesGenerator(t *testing.T) {
 	run("mod", "tidy")
 	run("run", "github.com/declval/validation-gen/cmd/validation-gen", "--output-file", "zz_generated.validations.go", "./ours")
 	run("run", "k8s.io/code-generator/cmd/validation-gen", "--output-file", "zz_generated.validations.go", "./ref")
-	out := run("test", "-count=1", "-v", "-run", "TestParity", ".")
+	out := run("test", "-count=1", "-timeout=20m", "-v", "-run", "TestParity", ".")
 	for _, line := range regexp.MustCompile(`(?m)^.*validationtest: .*$`).FindAllString(out, -1) {
 		t.Log(strings.TrimSpace(line))
 	}
