@@ -8,7 +8,7 @@
 # generators on the examples and on all of k8s.io/api; and the CEL rules
 # of real kubebuilder projects (test/kubebuilder's TestCELBenchmarks,
 # their modules from the Go module proxy). Needs only Go
-# (modules come from the Go module proxy). A full run takes about 35
+# (modules come from the Go module proxy). A full run takes about 45
 # minutes on 2 cores; keep the machine otherwise idle, the report records
 # the load average.
 #

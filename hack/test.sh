@@ -31,14 +31,15 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # than test/kubebuilder needs on a cold cache.
 #
 # The slowest packages of each module, in seconds, with empty caches then
-# with warm ones, on 2 cores (two packages run at once, so each one's time
-# includes the other's load). The budgets leave about 3x the cold figure
-# for a machine busy with other work; a hung test still fails well inside
-# CI's 90 minutes.
+# with warm ones (hack/test-fresh.sh --warm at b412a3d, 2 cores; two
+# packages run at once, so each one's time includes the other's load; an
+# earlier cold run saw test/kubebuilder take 674 s). The budgets leave
+# about 3x the cold figure for a machine busy with other work; a hung test
+# still fails well inside CI's 90 minutes.
 #
-#   .                 generators 284 / 288, runtime 77 / 73, widgets/v1 16 / 13
-#   test              kubebuilder 674 / 333, crd 536 / 508, refparity 131 / 56,
-#                     k8sapi 116 / 130
+#   .                 generators 288 / 241, runtime 68 / 61, cmd/validation-gen 18 / 6
+#   test              kubebuilder 595 / 317, crd 512 / 490, k8sapi 117 / 117,
+#                     refparity 95 / 64
 #   bench, crwebhook  under 20
 test_timeout() {
   case $1 in
