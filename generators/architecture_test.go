@@ -18,16 +18,17 @@ var stageImports = map[string][]string{
 	"markers":           nil,
 	"gotype":            {"markers"},
 	"source":            {"markers"},
-	"model":             {"gotype", "markers", "source"},
-	"kubebuilder":       {"gotype", "markers", "source"},
+	"dialect":           {"markers", "source"},
+	"model":             {"dialect", "gotype", "markers", "source"},
+	"kubebuilder":       {"dialect", "gotype", "markers", "source"},
 	"lint":              {"gotype", "markers", "model"},
 	"crd":               {"gotype", "kubebuilder", "markers", "model"},
 	"cel":               {"crd", "gotype", "markers", "model"},
 	"golang/equal":      {"gotype"},
 	"golang/celgo":      {"gotype"},
 	"golang":            {"crd", "golang/celgo", "golang/equal", "gotype", "model"},
-	"golang/jsonschema": {"golang", "golang/celgo", "gotype", "kubebuilder", "markers"},
-	"generators":        {"cel", "crd", "golang", "golang/jsonschema", "gotype", "kubebuilder", "lint", "markers", "model", "shape", "source"},
+	"golang/jsonschema": {"dialect", "golang", "golang/celgo", "gotype", "kubebuilder", "markers"},
+	"generators":        {"cel", "crd", "dialect", "golang", "golang/jsonschema", "gotype", "kubebuilder", "lint", "markers", "model", "shape", "source"},
 }
 
 // TestStageImports checks the imports between the generator's stages.

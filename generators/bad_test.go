@@ -30,7 +30,7 @@ func TestBadInput(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			outs, err := generators.Run(generators.Config{
+			outs, _, err := generators.Run(generators.Config{
 				Dir:        wd(t),
 				Patterns:   []string{"./" + filepath.ToSlash(dir)},
 				OutputFile: outputFile,

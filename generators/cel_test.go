@@ -42,7 +42,7 @@ func TestCELBadInput(t *testing.T) {
 				if crd {
 					cfg.CRDDir = filepath.Join(t.TempDir(), "crd")
 				}
-				outs, err := generators.Run(cfg)
+				outs, _, err := generators.Run(cfg)
 				if err == nil {
 					t.Fatalf("no error (crd=%v); outputs %d", crd, len(outs))
 				}
@@ -64,7 +64,7 @@ func TestCELTransitionBelowTypedefListMap(t *testing.T) {
 		if crd {
 			cfg.CRDDir = filepath.Join(t.TempDir(), "crd")
 		}
-		if _, err := generators.Run(cfg); err != nil {
+		if _, _, err := generators.Run(cfg); err != nil {
 			t.Errorf("crd=%v: %v", crd, err)
 		}
 	}
@@ -76,7 +76,7 @@ func TestCELTransitionBelowTypedefListMap(t *testing.T) {
 // and a run without it removes the one the generator wrote.
 func TestCELCompiledOrInterpreted(t *testing.T) {
 	cfg := generators.Config{Dir: wd(t), Patterns: []string{"./testdata/celgood/compiled"}, OutputFile: outputFile, CELTests: true}
-	outs, err := generators.Run(cfg)
+	outs, _, err := generators.Run(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestCELCompiledOrInterpreted(t *testing.T) {
 	}
 	dir := tempModule(t, files)
 	testFile := filepath.Join(dir, "api/v1", strings.TrimSuffix(outputFile, ".go")+"_cel_test.go")
-	outs, err = generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/v1"}, OutputFile: outputFile})
+	outs, _, err = generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/v1"}, OutputFile: outputFile})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func TestCRDBadInput(t *testing.T) {
 	}
 	for name, wants := range cases {
 		t.Run(name, func(t *testing.T) {
-			_, err := generators.Run(generators.Config{
+			_, _, err := generators.Run(generators.Config{
 				Dir:        wd(t),
 				Patterns:   []string{"./testdata/crdbad/" + name},
 				OutputFile: outputFile,
@@ -86,7 +86,7 @@ func TestCRDBadInput(t *testing.T) {
 // "unknown kubebuilder marker" with --crd-dir).
 func TestXValidationOnAKind(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "crd")
-	outs, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdxvalidation"}, OutputFile: outputFile, CRDDir: dir})
+	outs, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdxvalidation"}, OutputFile: outputFile, CRDDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestXValidationOnAKind(t *testing.T) {
 // Without --crd-dir, kubebuilder markers are not read at all: a project
 // that only wants Go validators is not stopped by them.
 func TestKubebuilderMarkersIgnoredWithoutCRDs(t *testing.T) {
-	if _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdbad/unknown-marker"}, OutputFile: outputFile}); err != nil {
+	if _, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdbad/unknown-marker"}, OutputFile: outputFile}); err != nil {
 		t.Errorf("without CRD output: %v", err)
 	}
 }
@@ -118,7 +118,7 @@ func TestKubebuilderMarkersIgnoredWithoutCRDs(t *testing.T) {
 // The Go-to-schema mapping of every kind of field, as the server reads it.
 func TestCRDSchemaOfGoTypes(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "crd")
-	outs, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdschema/..."}, OutputFile: outputFile, CRDDir: dir})
+	outs, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdschema/..."}, OutputFile: outputFile, CRDDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestCRDStabilityLevels(t *testing.T) {
 	spec := func(level string) apiextv1.JSONSchemaProps {
 		t.Helper()
 		dir := filepath.Join(t.TempDir(), "crd")
-		outs, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdlevels/..."}, OutputFile: outputFile, CRDDir: dir, CRDStability: level})
+		outs, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdlevels/..."}, OutputFile: outputFile, CRDDir: dir, CRDStability: level})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,7 +259,7 @@ func TestCRDStabilityLevels(t *testing.T) {
 			t.Errorf("--crd-stability=%q: the stable minimum is missing", c.level)
 		}
 	}
-	if _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdlevels/..."}, OutputFile: outputFile, CRDDir: t.TempDir(), CRDStability: "gamma"}); err == nil || !strings.Contains(err.Error(), "want stable, beta or alpha") {
+	if _, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdlevels/..."}, OutputFile: outputFile, CRDDir: t.TempDir(), CRDStability: "gamma"}); err == nil || !strings.Contains(err.Error(), "want stable, beta or alpha") {
 		t.Errorf("--crd-stability=gamma: %v", err)
 	}
 }
@@ -268,7 +268,7 @@ func TestCRDStabilityLevels(t *testing.T) {
 func TestCRDVersionMarkers(t *testing.T) {
 	for _, c := range []struct{ pkg, file string }{{"k8s", "k8s.example.com_things.yaml"}, {"kb", "kb.example.com_things.yaml"}} {
 		dir := filepath.Join(t.TempDir(), "crd")
-		outs, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdversions/" + c.pkg}, OutputFile: outputFile, CRDDir: dir})
+		outs, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdversions/" + c.pkg}, OutputFile: outputFile, CRDDir: dir})
 		if err != nil {
 			t.Fatalf("%s: %v", c.pkg, err)
 		}
@@ -301,7 +301,7 @@ func TestCRDVersionMarkers(t *testing.T) {
 // version (controller-gen reads it so), not silently none.
 func TestGroupNameAboveBlankLine(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "crd")
-	outs, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdseparated"}, OutputFile: outputFile, CRDDir: dir})
+	outs, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/crdseparated"}, OutputFile: outputFile, CRDDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 
 func runAt(t *testing.T, dir string, patterns ...string) []generators.Output {
 	t.Helper()
-	outs, err := generators.Run(generators.Config{Dir: dir, Patterns: patterns, OutputFile: outputFile})
+	outs, _, err := generators.Run(generators.Config{Dir: dir, Patterns: patterns, OutputFile: outputFile})
 	if err != nil {
 		t.Fatalf("Run(%v): %v", patterns, err)
 	}

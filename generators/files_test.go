@@ -161,7 +161,7 @@ func TestNoFileLost(t *testing.T) {
 			if cfg.OutputFile == "" {
 				cfg.OutputFile = outputFile
 			}
-			outs, err := generators.Run(cfg)
+			outs, _, err := generators.Run(cfg)
 			if err == nil {
 				err = generators.Write(outs)
 			}
@@ -212,7 +212,7 @@ func TestStaleCRDRemoved(t *testing.T) {
 	dir := tempModule(t, map[string]string{"api/v1/doc.go": kindDoc, "api/v1/types.go": kindTypes("Thing")})
 	crds := filepath.Join(dir, "crds")
 	cfg := generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crds}
-	outs, err := generators.Run(cfg)
+	outs, _, err := generators.Run(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +236,7 @@ func TestStaleCRDRemoved(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "api/v1/types.go"), []byte(kindTypes("Gadget")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	outs, err = generators.Run(cfg)
+	outs, _, err = generators.Run(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -186,7 +186,7 @@ func runRecovering(cfg generators.Config) (res runResult) {
 			res = runResult{Panic: fmt.Sprintf("%v\n%s", r, debug.Stack())}
 		}
 	}()
-	outs, err := generators.Run(cfg)
+	outs, _, err := generators.Run(cfg)
 	res.Outputs = outs
 	if err != nil {
 		res.Err = err.Error()

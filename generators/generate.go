@@ -12,6 +12,7 @@ import (
 
 	"github.com/declval/validation-gen/cel"
 	"github.com/declval/validation-gen/crd"
+	"github.com/declval/validation-gen/dialect"
 	"github.com/declval/validation-gen/golang"
 	"github.com/declval/validation-gen/golang/jsonschema"
 	"github.com/declval/validation-gen/kubebuilder"
@@ -43,6 +44,11 @@ type Config struct {
 	// (a pod template's) with its fields in the CRDs of controller-gen's
 	// dialect, as controller-gen's crd:generateEmbeddedObjectMeta=true.
 	CRDEmbeddedObjectMeta bool
+	// Strict makes the warnings of the run's own packages errors (what
+	// controller-gen passes over in silence: an unknown, misplaced or
+	// misspelt marker), for projects that want them fixed in CI. The
+	// warnings of packages outside the run never stop it.
+	Strict bool
 	// CELTests writes, beside each package's validation file, the
 	// differential test of its CEL rules compiled to Go
 	// (<output file>_cel_test.go; validationtest.CELAgree), which proves
@@ -74,36 +80,35 @@ type Output struct {
 }
 
 // Run loads, checks and renders everything, and returns the files to
-// write. It writes nothing: a run with any error produces no output.
-func Run(cfg Config) ([]Output, error) {
+// write and the warnings of the run (Warnings). It writes nothing: a run
+// with any error produces no output.
+func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	if err := CheckOutputFile(cfg.OutputFile); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := CheckHeader(cfg.Header); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	minLevel, err := crdLevel(cfg.CRDStability)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if cfg.CRDDir != "" {
 		if fi, err := os.Stat(cfg.CRDDir); err == nil && !fi.IsDir() {
-			return nil, fmt.Errorf("--crd-dir %s is a file, not a directory; fix: choose a directory", cfg.CRDDir)
+			return nil, nil, fmt.Errorf("--crd-dir %s is a file, not a directory; fix: choose a directory", cfg.CRDDir)
 		} else if missing(err) {
 			if err := checkDir(cfg.CRDDir); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 	}
 	l, err := source.Load(cfg.Dir, cfg.Patterns, cfg.Readonly, []string{golang.BuildTag})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	// Packages written for controller-gen (+groupName, no +k8s: tag) are
-	// read in its dialect; the others through the +k8s: model.
 	var k8sPaths, kbPaths []string
 	for _, p := range l.Requested {
-		if kubebuilder.Dialect(l, p) {
+		if d, _ := dialect.Of(l, p); d == dialect.ControllerGen {
 			kbPaths = append(kbPaths, p)
 		} else {
 			k8sPaths = append(k8sPaths, p)
@@ -111,20 +116,24 @@ func Run(cfg Config) ([]Output, error) {
 	}
 	km, err := kubebuilder.Build(l, kbPaths, kubebuilder.Options{EmbeddedObjectMeta: cfg.CRDEmbeddedObjectMeta})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	warnings, err := Warnings(l, km.Warnings, cfg.Strict)
+	if err != nil {
+		return nil, nil, err
 	}
 	m, err := model.Build(l.Only(k8sPaths), model.BuildOptions{CRDs: cfg.CRDDir != ""})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if errs := shape.Check(m); len(errs) > 0 {
-		return nil, markers.JoinSorted(errs)
+		return nil, nil, markers.JoinSorted(errs)
 	}
 	if errs := lint.Check(m); len(errs) > 0 {
-		return nil, markers.JoinSorted(errs)
+		return nil, nil, markers.JoinSorted(errs)
 	}
 	if errs := cel.Check(m); len(errs) > 0 {
-		return nil, markers.JoinSorted(errs)
+		return nil, nil, markers.JoinSorted(errs)
 	}
 	var outs []Output
 	var errs []error
@@ -141,7 +150,7 @@ func Run(cfg Config) ([]Output, error) {
 	for _, p := range m.Packages {
 		src, celTest, err := golang.Files(m, p, cfg.Header)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		goFile(p.Dir, cfg.OutputFile, src)
 		if cfg.CELTests && celTest != nil {
@@ -154,7 +163,7 @@ func Run(cfg Config) ([]Output, error) {
 		}
 		src, celTest, err := jsonschema.File(p, cfg.Header)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		goFile(p.Dir, cfg.OutputFile, src)
 		if cfg.CELTests && celTest != nil {
@@ -183,11 +192,11 @@ func Run(cfg Config) ([]Output, error) {
 		}
 		crds, err := crd.Manifests(m, crd.Settings{Options: enabled, MinLevel: minLevel})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		kbCRDs, err := crd.KubebuilderManifests(km)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		crds = append(crds, kbCRDs...)
 		produced := map[string]bool{}
@@ -206,15 +215,15 @@ func Run(cfg Config) ([]Output, error) {
 		}
 		stale, err := staleCRDs(cfg.CRDDir, produced, inRun)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		outs = append(outs, stale...)
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		return nil, nil, errors.Join(errs...)
 	}
 	sort.Slice(outs, func(i, j int) bool { return outs[i].Path < outs[j].Path })
-	return outs, nil
+	return outs, warnings, nil
 }
 
 // CheckOutputFile makes sure the output file is named as a Go file (not a

@@ -74,7 +74,7 @@ func goldenFiles(t *testing.T, dir string) []string {
 func TestGolden(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c, func(t *testing.T) {
-			outs, err := generators.Run(generators.Config{
+			outs, _, err := generators.Run(generators.Config{
 				Dir:        wd(t),
 				Patterns:   []string{"./testdata/golden/" + c + "/..."},
 				OutputFile: outputFile,
@@ -139,7 +139,7 @@ func TestGoldenCompiles(t *testing.T) {
 	overlay := map[string]string{}
 	var pkgs []string
 	for _, c := range goldenCases(t) {
-		outs, err := generators.Run(generators.Config{
+		outs, _, err := generators.Run(generators.Config{
 			Dir:        wd(t),
 			Patterns:   []string{"./testdata/golden/" + c + "/..."},
 			OutputFile: outputFile,

@@ -17,7 +17,7 @@ import (
 // name v1 are named apart however many renderings it takes.
 func TestInputLayout(t *testing.T) {
 	cfg := generators.Config{Dir: wd(t), Patterns: []string{"./testdata/input/apiv1", "./testdata/input/metav1"}, OutputFile: outputFile}
-	outs, err := generators.Run(cfg)
+	outs, _, err := generators.Run(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestInputLayout(t *testing.T) {
 	// Kubernetes' tree validates apimachinery's ObjectMeta; with no path
 	// built unless it reports errors.
 	cfg.Patterns = []string{"./testdata/input/apiv1"}
-	outs, err = generators.Run(cfg)
+	outs, _, err = generators.Run(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestInputLayout(t *testing.T) {
 	// marker is the package's own: unread, it is an error.
 	cfg.Patterns = []string{"./testdata/input/api/v1"}
 	cfg.Readonly = []string{"./testdata/input/meta/v1"}
-	if _, err = generators.Run(cfg); err == nil || !strings.Contains(err.Error(), "types.go:10: +kubebuilder:validation:MaxLength=5") {
+	if _, _, err = generators.Run(cfg); err == nil || !strings.Contains(err.Error(), "types.go:10: +kubebuilder:validation:MaxLength=5") {
 		t.Errorf("generating api/v1 itself: %v", err)
 	}
 }

@@ -11,7 +11,7 @@ import (
 // the builtin int8 to its Byte type (see k8s.io/gengo/v2/types builtins),
 // so a generator that trusts the gengo name sees int8 as byte (0..255).
 func TestInt8Range(t *testing.T) {
-	outs, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/int8"}, OutputFile: outputFile})
+	outs, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/int8"}, OutputFile: outputFile})
 	if err != nil {
 		t.Fatalf("Run rejects valid int8 bounds: %v", err)
 	}

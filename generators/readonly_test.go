@@ -50,7 +50,7 @@ func TestReadonlyPackages(t *testing.T) {
 		Readonly:   []string{"./testdata/readonly/lib", "./testdata/readonly/libgen"},
 		OutputFile: outputFile,
 	}
-	outs, err := generators.Run(cfg)
+	outs, _, err := generators.Run(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestReadonlyPackages(t *testing.T) {
 
 	// Without --readonly-pkg, the types are from outside the run.
 	cfg.Readonly = nil
-	if _, err := generators.Run(cfg); err == nil || !strings.Contains(err.Error(), "--readonly-pkg") {
+	if _, _, err := generators.Run(cfg); err == nil || !strings.Contains(err.Error(), "--readonly-pkg") {
 		t.Errorf("without readonly packages: %v", err)
 	}
 

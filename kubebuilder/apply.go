@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -196,8 +197,30 @@ func (b *builder) applyOne(s *apiextv1.JSONSchemaProps, m *markers.CGMarker) {
 		default:
 			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: rule + " >= 1", Message: "at least one of the fields in " + list + " must be set"})
 		}
-	case "Schemaless", "Required", "Optional", "required", "optional", "k8s:optional", "k8s:required":
-		// read by fieldSchema and structSchema
+	case "Schemaless", "Required", "Optional", "required", "optional", "k8s:optional", "k8s:enum":
+		// read by fieldSchema, structSchema and namedSchema
+	case "k8s:required":
+		// controller-gen (v0.23) has a required string, list or object
+		// not be empty either, unless a marker already bounds it; a field
+		// of a named type is a reference when its markers are applied,
+		// and gets minProperties whatever the type turns out to be.
+		one := ptrTo(int64(1))
+		switch s.Type {
+		case "string":
+			if s.MinLength == nil {
+				s.MinLength = one
+			}
+		case "array":
+			if s.MinItems == nil {
+				s.MinItems = one
+			}
+		case "object", "":
+			if s.MinProperties == nil && (s.Type == "object" || !s.XIntOrString) {
+				s.MinProperties = one
+			}
+		}
+	case "k8s:immutable":
+		s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: "self == oldSelf", Message: "field is immutable"})
 	case "kubebuilder:default":
 		v := m.Any
 		if obj, ok := v.(map[string]any); ok && len(obj) == 0 && s.Type == "array" {
@@ -237,7 +260,8 @@ func (b *builder) applyOne(s *apiextv1.JSONSchemaProps, m *markers.CGMarker) {
 			}
 		}
 	case "listMapKey":
-		if need("list", "array") {
+		if need("list", "array") && !slices.Contains(s.XListMapKeys, m.Str) {
+			// +listMapKey and +k8s:listMapKey name a key once.
 			s.XListMapKeys = append(s.XListMapKeys, m.Str)
 		}
 	case "mapType", "structType":

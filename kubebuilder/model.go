@@ -1,6 +1,7 @@
 package kubebuilder
 
 import (
+	"errors"
 	"go/token"
 	"maps"
 	"slices"
@@ -28,6 +29,11 @@ type Options struct {
 // Model is the kubebuilder-dialect packages of a run.
 type Model struct {
 	Packages []*Package // sorted by path
+	// Warnings are what controller-gen passes over in silence, and every
+	// problem with the markers of a type of a package outside the run (a
+	// dependency's, which this run cannot change and which never stops
+	// it: the marker is left out).
+	Warnings []*markers.Warning
 }
 
 // Package is one API package of the dialect (one group version).
@@ -61,42 +67,6 @@ type Kind struct {
 	Positions map[string]token.Position
 }
 
-// Dialect reports whether a package of the run is written for
-// controller-gen: it has +groupName and no +k8s: tag anywhere.
-func Dialect(l *source.Loaded, path string) bool {
-	group := false
-	for _, line := range l.PackageLines(path) {
-		text := strings.TrimSpace(line.Text)
-		if isK8sTag(text) {
-			return false
-		}
-		if strings.HasPrefix(text, "+groupName") {
-			group = true
-		}
-	}
-	if !group {
-		return false
-	}
-	pkg := l.Universe.Package(path)
-	for _, n := range slices.Sorted(maps.Keys(pkg.Types)) {
-		lines, _ := l.TypeLines(path, n)
-		if hasK8sTag(lines) {
-			return false
-		}
-		for _, m := range pkg.Types[n].Members {
-			if fl, _ := l.FieldLines(path, n, m.Name); hasK8sTag(fl) {
-				return false
-			}
-		}
-	}
-	for _, c := range l.ConstNames(path) {
-		if hasK8sTag(l.ConstLines(path, c)) {
-			return false
-		}
-	}
-	return true
-}
-
 // skipped reports a package controller-gen is told to skip
 // (+kubebuilder:skip in its package comment).
 func skipped(l *source.Loaded, path string) bool {
@@ -106,22 +76,6 @@ func skipped(l *source.Loaded, path string) bool {
 		}
 	}
 	return false
-}
-
-func hasK8sTag(lines []markers.Line) bool {
-	for _, l := range lines {
-		if isK8sTag(strings.TrimSpace(l.Text)) {
-			return true
-		}
-	}
-	return false
-}
-
-// isK8sTag reports whether a comment line is a +k8s: tag of
-// validation-gen's, not another generator's (+k8s:openapi-gen).
-func isK8sTag(text string) bool {
-	name, ok := strings.CutPrefix(text, markers.Prefix)
-	return ok && !markers.ForeignTag(name)
 }
 
 // Build reads the given packages of the dialect.
@@ -136,9 +90,21 @@ func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
 		m.Packages = append(m.Packages, p)
 	}
 	sort.Slice(m.Packages, func(i, j int) bool { return m.Packages[i].Path < m.Packages[j].Path })
-	if len(b.errs) > 0 {
-		return nil, markers.JoinSorted(b.errs)
+	warnings, errs := markers.SplitWarnings(b.errs)
+	var own []error
+	for _, err := range errs {
+		var me *markers.Error
+		if errors.As(err, &me) && me.Pos.Filename != "" && !l.InRun(me.Pos.Filename) {
+			warnings = append(warnings, &markers.Warning{Pos: me.Pos, Tag: me.Tag, Msg: me.Msg, Fix: me.Fix})
+			continue
+		}
+		own = append(own, err)
 	}
+	if len(own) > 0 {
+		return nil, markers.JoinSorted(own)
+	}
+	markers.SortWarnings(warnings)
+	m.Warnings = warnings
 	return m, nil
 }
 

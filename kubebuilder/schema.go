@@ -1,6 +1,7 @@
 package kubebuilder
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/token"
 	gotypes "go/types"
@@ -11,6 +12,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/dialect"
 	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/markers"
 	"github.com/declval/validation-gen/source"
@@ -178,7 +180,7 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 	if tpos.IsValid() {
 		pos = tpos
 	}
-	ms, errs := markers.ParseControllerGen(lines, markers.CGOnType)
+	ms, errs := dialect.ControllerGenMarkers(lines, markers.CGOnType)
 	b.errs = append(b.errs, errs...)
 	var s apiextv1.JSONSchemaProps
 	switch {
@@ -225,6 +227,9 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 		s = b.schemaOf(&c, pos)
 	}
 	s.Description = b.l.TypeDescription(t.Name.Package, t.Name.Name)
+	if m := marker(ms, "k8s:enum"); m != nil {
+		b.k8sEnum(&s, t, m)
+	}
 	s = b.apply(s, ms, pos)
 	b.named[t.Name] = s.DeepCopy()
 	return s
@@ -259,6 +264,7 @@ func hasMethod(t *types.Type, name string) bool {
 func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONSchemaProps {
 	s := apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{}}
 	var inlined []apiextv1.JSONSchemaProps
+	var immutable []string
 	optionalByDefault := b.packageOptional(t.Name.Package)
 	for _, m := range t.Members {
 		lines, fpos := b.l.AnyFieldLines(t.Name.Package, t.Name.Name, m.Name)
@@ -278,8 +284,10 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONS
 		parts := strings.Split(tag, ",")
 		name, opts := parts[0], parts[1:]
 		inline := name == "" || slices.Contains(opts, "inline")
-		omitEmpty := slices.Contains(opts, "omitempty")
-		ms, errs := markers.ParseControllerGen(lines, markers.CGOnField)
+		// controller-gen (v0.23) reads omitzero as omitempty: either lets
+		// the JSON leave the field out.
+		omitEmpty := slices.Contains(opts, "omitempty") || slices.Contains(opts, "omitzero")
+		ms, errs := dialect.ControllerGenMarkers(lines, markers.CGOnField)
 		b.errs = append(b.errs, errs...)
 		if inline {
 			inlined = append(inlined, b.schemaOf(gotype.RealType(m.Type, gotype.FieldType(t, m.Name)), fpos))
@@ -292,8 +300,22 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONS
 		fs := b.fieldSchema(t, m, ms, fpos)
 		leave()
 		s.Properties[name] = fs
-		if required(ms, optionalByDefault, omitEmpty) {
+		if b.required(ms, optionalByDefault, omitEmpty, fpos) {
 			s.Required = append(s.Required, name)
+		}
+		if marker(ms, "k8s:immutable") != nil {
+			immutable = append(immutable, name)
+		}
+	}
+	// An optional immutable field may not be cleared either: the field's
+	// own rule does not run when the new object leaves it out, so
+	// controller-gen adds one to the struct.
+	for _, name := range immutable {
+		if !slices.Contains(s.Required, name) {
+			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{
+				Rule:    fmt.Sprintf("!has(oldSelf.%s) || has(self.%s)", name, name),
+				Message: fmt.Sprintf("field %s is immutable once set", name),
+			})
 		}
 	}
 	// An embedded struct's fields, required list, rules and map type are
@@ -307,17 +329,52 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONS
 	return s
 }
 
+// presence are the markers that say whether a field is required, in
+// the order controller-gen decides by: the first of them written on a
+// field wins; +optional and +k8s:optional are one step, and so are
+// +required and +k8s:required.
+var presence = [][]string{
+	{"kubebuilder:validation:Optional"}, {"kubebuilder:validation:Required"},
+	{"optional", "k8s:optional"}, {"required", "k8s:required"},
+}
+
 // required is controller-gen's decision: a field's own marker, else the
-// package's default, where a field is required unless omitempty.
-func required(ms []*markers.CGMarker, optionalByDefault, omitEmpty bool) bool {
-	for _, name := range []string{"kubebuilder:validation:Optional", "kubebuilder:validation:Required", "optional", "required", "k8s:optional", "k8s:required"} {
-		for _, m := range ms {
-			if m.Def.Name == name {
-				return strings.HasSuffix(name, "Required") || strings.HasSuffix(name, "required")
+// package's default, where a field is required unless omitempty. A
+// field that says both is a warning: controller-gen takes the first
+// step of presence without a word.
+func (b *builder) required(ms []*markers.CGMarker, optionalByDefault, omitEmpty bool, pos token.Position) bool {
+	var said []*markers.CGMarker
+	for _, step := range presence {
+		for _, name := range step {
+			if m := marker(ms, name); m != nil {
+				said = append(said, m)
 			}
 		}
 	}
-	return !optionalByDefault && !omitEmpty
+	if len(said) == 0 {
+		return !optionalByDefault && !omitEmpty
+	}
+	req := strings.HasSuffix(said[0].Def.Name, "Required") || strings.HasSuffix(said[0].Def.Name, "required")
+	for _, m := range said[1:] {
+		if other := strings.HasSuffix(m.Def.Name, "Required") || strings.HasSuffix(m.Def.Name, "required"); other != req {
+			word := map[bool]string{true: "required", false: "optional"}
+			b.errs = append(b.errs, &markers.Warning{Pos: m.Pos, Tag: m.Text,
+				Msg:  fmt.Sprintf("the field is marked both +%s and +%s", said[0].Text, m.Text),
+				Does: fmt.Sprintf("takes +%s (its order: +kubebuilder:validation:Optional, +kubebuilder:validation:Required, +optional or +k8s:optional, +required or +k8s:required), so the field is %s (here too)", said[0].Text, word[req]),
+				Fix:  "delete the line of the one you do not mean"})
+			break
+		}
+	}
+	return req
+}
+
+func marker(ms []*markers.CGMarker, name string) *markers.CGMarker {
+	for _, m := range ms {
+		if m.Def.Name == name && !m.Items {
+			return m
+		}
+	}
+	return nil
 }
 
 // packageOptional reports whether a package says its fields are
@@ -376,3 +433,29 @@ func (b *builder) enter(elem string) func() {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// k8sEnum is +k8s:enum on a string type, as controller-gen reads it: the
+// string constants of the type in its own package, sorted as JSON, are
+// its enum.
+func (b *builder) k8sEnum(s *apiextv1.JSONSchemaProps, t *types.Type, m *markers.CGMarker) {
+	if u := gotype.Resolve(t); u.Kind != types.Builtin || gotype.BuiltinKind(u.Name.Name) != "string" {
+		b.errorf(m.Pos, m.Text, "write +k8s:enum on a string type only, or delete the line",
+			"enum type must be a string, not %s", gotype.TypeString(t))
+		return
+	}
+	var raw []string
+	for _, v := range b.l.StringConsts(t.Name.Package, t.Name.Name) {
+		j, _ := json.Marshal(v)
+		raw = append(raw, string(j))
+	}
+	if len(raw) == 0 {
+		b.errorf(m.Pos, m.Text, fmt.Sprintf(`declare its values as constants of the type: const X %s = "x"`, t.Name.Name),
+			"no enum values found for type %s", t.Name.Name)
+		return
+	}
+	slices.Sort(raw)
+	s.Type, s.Enum = "string", nil
+	for _, r := range raw {
+		s.Enum = append(s.Enum, apiextv1.JSON{Raw: []byte(r)})
+	}
+}

@@ -26,6 +26,7 @@ const (
 	CGStrings                // a list: {a,b} or a;b
 	CGAny                    // any JSON value in controller-gen's syntax
 	CGArgs                   // key=value pairs
+	CGNone                   // no argument at all (=true is an error, as in controller-gen)
 )
 
 // CGPlace is where a controller-gen marker may be written.
@@ -49,6 +50,9 @@ type CGDef struct {
 	// which applies it to the items of a list.
 	Items bool
 	Doc   string
+	// FieldError, when set, is the error controller-gen gives the marker
+	// on a field (it registers +k8s:enum on fields only to reject it).
+	FieldError string
 }
 
 // CGMarker is one parsed controller-gen marker.
@@ -118,8 +122,13 @@ func init() {
 	cg(CGDef{Name: "kubebuilder:pruning:PreserveUnknownFields", Value: CGFlag, Places: CGOnField | CGOnType, Doc: "unknown fields below are kept"})
 	cg(CGDef{Name: "optional", Value: CGFlag, Places: CGOnField, Doc: "the field may be absent"})
 	cg(CGDef{Name: "required", Value: CGFlag, Places: CGOnField, Doc: "the field must be present"})
-	cg(CGDef{Name: "k8s:optional", Value: CGFlag, Places: CGOnField, Doc: "the field may be absent"})
-	cg(CGDef{Name: "k8s:required", Value: CGFlag, Places: CGOnField, Doc: "the field must be present"})
+	// The +k8s: tags controller-gen reads itself (v0.23), with its meaning;
+	// the dialect package says what the others do in its packages.
+	cg(CGDef{Name: "k8s:optional", Value: CGNone, Places: CGOnField, Doc: "the field may be absent"})
+	cg(CGDef{Name: "k8s:required", Value: CGNone, Places: CGOnField, Doc: "the field must be present, and a string, list or object not empty (minLength, minItems, minProperties 1)"})
+	cg(CGDef{Name: "k8s:immutable", Value: CGNone, Places: CGOnField, Doc: "the field may not change once set (self == oldSelf, field is immutable)"})
+	cg(CGDef{Name: "k8s:enum", Value: CGNone, Places: CGOnType | CGOnField, FieldError: "k8s:enum must be set on a type, not a field",
+		Doc: "a string type's values are its string constants (enum)"})
 	cg(CGDef{Name: "nullable", Value: CGFlag, Places: CGOnField, Doc: "null is a value"})
 	cg(CGDef{Name: "listType", Value: CGString, Places: CGOnField | CGOnType, Doc: "atomic, set or map (x-kubernetes-list-type)"})
 	cg(CGDef{Name: "listMapKey", Value: CGString, Places: CGOnField | CGOnType, Doc: "a key field of a list-map (repeatable)"})
@@ -176,10 +185,17 @@ func ParseControllerGen(lines []Line, place CGPlace) ([]*CGMarker, []error) {
 				if !hasArg {
 					// controller-gen splits the argument off at a colon
 					// only before an =: it reads UniqueItems:true as an
-					// unknown marker and applies nothing.
-					errs = append(errs, &Error{Pos: l.Pos, Tag: body,
-						Msg: "controller-gen reads this as an unknown marker named " + name + " and ignores it, so nothing checks it",
-						Fix: "write +" + name[:i] + "=" + name[i+1:]})
+					// unknown marker and applies nothing; so does this
+					// generator, and says so.
+					fix := "write +" + name[:i] + "=" + name[i+1:] + " to have it checked, or delete the line"
+					if name[:i] == kbValidation+"UniqueItems" {
+						// uniqueItems: true is one the API server refuses.
+						fix = "to have the items checked unique, write +listType=set (the API server refuses uniqueItems: true in a CRD); else delete the line"
+					}
+					errs = append(errs, &Warning{Pos: l.Pos, Tag: body,
+						Msg:  "names no marker: +" + name[:i] + " takes its value after =, not after a colon",
+						Does: "reads it as an unknown marker and ignores it, so nothing checks it (nor here)",
+						Fix:  fix})
 					continue
 				}
 				// Enum:=a;b: controller-gen drops the last segment of
@@ -188,12 +204,8 @@ func ParseControllerGen(lines []Line, place CGPlace) ([]*CGMarker, []error) {
 			}
 		}
 		if !ok {
-			if strings.HasPrefix(body, "kubebuilder:") && !cgIgnoredName(name) {
-				fix := "see validation-gen --docs for the controller-gen markers it reads"
-				if near := Closest(name, cgNames()); near != "" {
-					fix = "did you mean +" + near + "?"
-				}
-				errs = append(errs, &Error{Pos: l.Pos, Tag: body, Msg: "unknown controller-gen marker +" + name + ": nothing would apply it", Fix: fix})
+			if w := unknownMarker(l, body, name, arg, hasArg); w != nil {
+				errs = append(errs, w)
 			}
 			continue
 		}
@@ -204,11 +216,23 @@ func ParseControllerGen(lines []Line, place CGPlace) ([]*CGMarker, []error) {
 			if place == CGOnPackage {
 				continue // doc.go's prose and package markers of other tools
 			}
-			bad(fmt.Sprintf("+%s cannot be written on a %s", name, cgPlaceWord(place)), "write it on a "+cgPlaces(def.Places))
+			// controller-gen looks a marker up among those of the place it
+			// is written on, and passes over one it does not find there.
+			errs = append(errs, &Warning{Pos: l.Pos, Tag: body,
+				Msg:  fmt.Sprintf("+%s is not read on a %s", name, cgPlaceWord(place)),
+				Does: "ignores it there, so it changes nothing (nor here)",
+				Fix:  misplacedFix(name, def, place)})
+			continue
+		}
+		if def.FieldError != "" && place == CGOnField {
+			bad(def.FieldError, "write it on the type, or delete the line")
 			continue
 		}
 		if items && !def.Items {
-			bad("+"+name+" has no items: form", "write it on the list's item type instead")
+			errs = append(errs, &Warning{Pos: l.Pos, Tag: body,
+				Msg:  "+" + name + " has no items: form",
+				Does: "reads it as an unknown marker and ignores it, so nothing checks it (nor here)",
+				Fix:  "write +" + name + " on the list's item type instead, or delete the line"})
 			continue
 		}
 		m := &CGMarker{Def: def, Text: body, Pos: l.Pos, Items: items}
@@ -219,6 +243,32 @@ func ParseControllerGen(lines []Line, place CGPlace) ([]*CGMarker, []error) {
 		out = append(out, m)
 	}
 	return out, errs
+}
+
+// unknownMarker is the warning for a marker controller-gen does not know,
+// which it passes over in silence; nil for those of other tools.
+func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
+	if !strings.HasPrefix(body, "kubebuilder:") || cgIgnoredName(name) {
+		return nil
+	}
+	fix := "delete the line (validation-gen --docs lists the controller-gen markers)"
+	if near := Closest(name, cgNames()); near != "" && EditDistance(strings.ToLower(name), strings.ToLower(near)) <= max(2, len(name)/8) {
+		fix = "write +" + near
+		if hasArg {
+			fix += "=" + arg
+		}
+	}
+	return &Warning{Pos: l.Pos, Tag: body, Msg: "no controller-gen marker has this name",
+		Does: "passes over unknown markers in silence, so nothing checks it (nor here)", Fix: fix}
+}
+
+// misplacedFix is the fix for a marker written where controller-gen does
+// not read it.
+func misplacedFix(name string, def *CGDef, place CGPlace) string {
+	if place == CGOnType && def.Places&CGOnField != 0 {
+		return "write +" + name + " on the fields of this type that it is meant for (on a kind's Status field for a status type), or delete the line"
+	}
+	return "write it on a " + cgPlaces(def.Places) + ", or delete the line"
 }
 
 func cgIgnoredName(name string) bool {
@@ -261,6 +311,8 @@ func cgPlaces(p CGPlace) string {
 
 func cgExample(d *CGDef) string {
 	switch d.Value {
+	case CGNone:
+		return " (with nothing after it)"
 	case CGInt:
 		return "=<integer>"
 	case CGFloat:
@@ -307,6 +359,11 @@ func cutMarker(body string) (name, arg string, hasArg bool) {
 func (m *CGMarker) parseArg(arg string, hasArg bool) error {
 	arg = strings.TrimSpace(arg)
 	switch m.Def.Value {
+	case CGNone:
+		if hasArg {
+			return fmt.Errorf("takes no argument, got %q", arg)
+		}
+		m.Bool = true
 	case CGFlag:
 		if !hasArg {
 			m.Bool = true

@@ -70,14 +70,24 @@ func TestParseControllerGen(t *testing.T) {
 		{"+genclient", ""},
 		{"+k8s:openapi-gen=true", ""},
 		{"+kubebuilder:object:root=true", ""},
-		{"+kubebuilder:validation:UniqueItems:true", "types.go:7: +kubebuilder:validation:UniqueItems:true: controller-gen reads this as an unknown marker named kubebuilder:validation:UniqueItems:true and ignores it, so nothing checks it; fix: write +kubebuilder:validation:UniqueItems=true"},
-		{"+kubebuilder:validation:Minimun=1", "types.go:7: +kubebuilder:validation:Minimun=1: unknown controller-gen marker +kubebuilder:validation:Minimun: nothing would apply it; fix: did you mean +kubebuilder:validation:Minimum?"},
+		// What controller-gen passes over in silence is a warning, with a
+		// fix that is read as what it was meant to be.
+		{"+kubebuilder:validation:UniqueItems:true", "warning: types.go:7: +kubebuilder:validation:UniqueItems:true: names no marker: +kubebuilder:validation:UniqueItems takes its value after =, not after a colon; controller-gen reads it as an unknown marker and ignores it, so nothing checks it (nor here); fix: to have the items checked unique, write +listType=set (the API server refuses uniqueItems: true in a CRD); else delete the line"},
+		{"+kubebuilder:validation:MaxLength:5", "warning: types.go:7: +kubebuilder:validation:MaxLength:5: names no marker: +kubebuilder:validation:MaxLength takes its value after =, not after a colon; controller-gen reads it as an unknown marker and ignores it, so nothing checks it (nor here); fix: write +kubebuilder:validation:MaxLength=5 to have it checked, or delete the line"},
+		{"+kubebuilder:validation:Minimun=1", "warning: types.go:7: +kubebuilder:validation:Minimun=1: no controller-gen marker has this name; controller-gen passes over unknown markers in silence, so nothing checks it (nor here); fix: write +kubebuilder:validation:Minimum=1"},
+		{"+kubebuilder:validation:items:EmbeddedResource", "warning: types.go:7: +kubebuilder:validation:items:EmbeddedResource: +kubebuilder:validation:EmbeddedResource has no items: form; controller-gen reads it as an unknown marker and ignores it, so nothing checks it (nor here); fix: write +kubebuilder:validation:EmbeddedResource on the list's item type instead, or delete the line"},
+		// What it refuses stays an error.
+		{"+k8s:immutable=true", `types.go:7: +k8s:immutable=true: takes no argument, got "true"; fix: write +k8s:immutable (with nothing after it)`},
 		{"+kubebuilder:validation:Minimum=x", `types.go:7: +kubebuilder:validation:Minimum=x: "x" is not a number; fix: write +kubebuilder:validation:Minimum=<number>`},
 		{"+kubebuilder:validation:Schemaless", ""}, // on a type: field-only, reported below
 	} {
 		ms, errs := ParseControllerGen(line(c.text), CGOnField)
 		var got []string
 		for _, e := range errs {
+			if _, ok := e.(*Warning); ok {
+				got = append(got, "warning: "+e.Error())
+				continue
+			}
 			got = append(got, e.Error())
 		}
 		for _, m := range ms {
@@ -104,8 +114,11 @@ func TestParseControllerGen(t *testing.T) {
 		}
 		if c.text == "+kubebuilder:validation:Schemaless" {
 			_, errs := ParseControllerGen(line(c.text), CGOnType)
-			if len(errs) != 1 || !strings.Contains(errs[0].Error(), "cannot be written on a type") {
+			// controller-gen does not read it on a type: a warning.
+			if len(errs) != 1 || errs[0].Error() != "types.go:7: +kubebuilder:validation:Schemaless: +kubebuilder:validation:Schemaless is not read on a type; controller-gen ignores it there, so it changes nothing (nor here); fix: write +kubebuilder:validation:Schemaless on the fields of this type that it is meant for (on a kind's Status field for a status type), or delete the line" {
 				t.Errorf("Schemaless on a type: %v", errs)
+			} else if _, ok := errs[0].(*Warning); !ok {
+				t.Errorf("Schemaless on a type: an error, want a warning: %v", errs[0])
 			}
 			continue
 		}

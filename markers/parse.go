@@ -229,6 +229,10 @@ func (r *Registry) unknown(name, body string, pos token.Position) error {
 	return &Error{Pos: pos, Tag: body, Msg: fmt.Sprintf("unknown tag +k8s:%s", name), Fix: fix}
 }
 
+// Suggest finds the registered name closest to a misspelt one ("" when
+// none is close).
+func (r *Registry) Suggest(name string) string { return r.suggest(name) }
+
 // suggest finds the registered name closest to a misspelt one.
 func (r *Registry) suggest(name string) string {
 	best, bestD := "", 3

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -72,6 +73,11 @@ type pkgComments struct {
 	// decls are the package's top-level names (not methods) and where
 	// they are declared, in the files the generator does not own.
 	decls map[string]token.Position
+	// stringConsts are the values of the constants declared with a named
+	// type of the package and a string literal (const A T = "a"), by the
+	// type's name, in declaration order: controller-gen's +k8s:enum reads
+	// those and no others.
+	stringConsts map[string][]string
 	// consts are the doc comments of the package's constants (one per
 	// line of a declaration), by name.
 	consts map[string][]markers.Line
@@ -221,7 +227,7 @@ func load(dir string, patterns []string, readonly []string, buildTags []string) 
 // each comment line of types, fields, constants and the package with its
 // position. gengo keeps comment text but not positions.
 func indexComments(dir string, buildTags []string) (*pkgComments, error) {
-	pc := &pkgComments{decls: map[string]token.Position{}, consts: map[string][]markers.Line{},
+	pc := &pkgComments{decls: map[string]token.Position{}, consts: map[string][]markers.Line{}, stringConsts: map[string][]string{},
 		types: map[string][]markers.Line{}, typePos: map[string]token.Position{}, typeDoc: map[string]int{},
 		fields: map[string][]markers.Line{}, fieldPos: map[string]token.Position{},
 		typeText: map[string]string{}, fieldText: map[string]string{}, declaredAs: map[string]declaredAs{},
@@ -393,6 +399,17 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					for _, n := range s.Names {
 						if n.Name != "_" {
 							pc.decls[n.Name] = fset.Position(n.Pos())
+						}
+					}
+					if typ, ok := s.Type.(*ast.Ident); ok && gd.Tok == token.CONST {
+						for i := range s.Names {
+							if i < len(s.Values) {
+								if lit, ok := s.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+									if v, err := strconv.Unquote(lit.Value); err == nil {
+										pc.stringConsts[typ.Name] = append(pc.stringConsts[typ.Name], v)
+									}
+								}
+							}
 						}
 					}
 					doc := s.Doc

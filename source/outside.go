@@ -54,6 +54,16 @@ func (l *Loaded) AnyFieldLines(pkg, typeName, field string) ([]markers.Line, tok
 	return pc.fields[k], pc.fieldPos[k]
 }
 
+// StringConsts are the values of the constants of a named type declared
+// in its own package with a string literal (const A T = "a"), in
+// declaration order.
+func (l *Loaded) StringConsts(pkg, typeName string) []string {
+	if pc := l.commentsOf(pkg); pc != nil {
+		return pc.stringConsts[typeName]
+	}
+	return nil
+}
+
 // AnyPackageLines are the package comment lines (doc.go and package doc
 // comments) of any loaded package.
 func (l *Loaded) AnyPackageLines(pkg string) []markers.Line {

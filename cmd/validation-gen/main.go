@@ -15,6 +15,10 @@ import (
 	"github.com/declval/validation-gen/markers"
 )
 
+// strictEnv, set to true, is --strict, for a Makefile's or CI's
+// environment.
+const strictEnv = "VALIDATION_GEN_STRICT"
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -31,6 +35,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	crdStability := fs.String("crd-stability", "beta", "lowest stability level whose rules CRDs enforce: stable, beta (as Kubernetes 1.37 by default) or alpha")
 	embeddedMeta := fs.Bool("crd-embedded-object-meta", false, "in CRDs of packages written for controller-gen, describe an ObjectMeta below the root (a pod template's) with name, namespace, labels, annotations and finalizers, as controller-gen's crd:generateEmbeddedObjectMeta=true")
 	celTests := fs.Bool("cel-tests", false, "write beside each validation file with CEL rules compiled to Go a test (<output file>_cel_test.go) that compares them with the API server's CEL validator on random values")
+	strict := fs.Bool("strict", os.Getenv(strictEnv) == "true" || os.Getenv(strictEnv) == "1",
+		"make the warnings of the run's own packages errors: what controller-gen passes over in silence (an unknown, misplaced or misspelt marker); also "+strictEnv+"=true")
 	docs := fs.Bool("docs", false, "print the tag reference (markdown) and exit")
 	verbose := fs.CountP("verbose", "v", "log what is loaded and written")
 	fs.Usage = func() {
@@ -57,7 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "validation-gen: %v\n", err)
 		return 2
 	}
-	cfg := generators.Config{Patterns: fs.Args(), Readonly: *readonly, OutputFile: *outputFile, CRDDir: *crdDir, CRDOptions: *crdOptions, CRDStability: *crdStability, CRDEmbeddedObjectMeta: *embeddedMeta, CELTests: *celTests}
+	cfg := generators.Config{Patterns: fs.Args(), Readonly: *readonly, OutputFile: *outputFile, CRDDir: *crdDir, CRDOptions: *crdOptions, CRDStability: *crdStability, CRDEmbeddedObjectMeta: *embeddedMeta, CELTests: *celTests, Strict: *strict}
 	if *header != "" {
 		b, err := os.ReadFile(*header)
 		if err != nil {
@@ -66,10 +72,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Header = b
 	}
-	outs, err := generators.Run(cfg)
+	outs, warnings, err := generators.Run(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "validation-gen: %v\n", err)
 		return 1
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "validation-gen: warning: %v\n", w)
 	}
 	if *verify {
 		stale := generators.Stale(outs)

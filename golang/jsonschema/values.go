@@ -7,11 +7,9 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
-	"k8s.io/apimachinery/pkg/util/version"
 	"k8s.io/gengo/v2/types"
-	"k8s.io/kube-openapi/pkg/validation/spec"
 
+	"github.com/declval/validation-gen/dialect"
 	"github.com/declval/validation-gen/gotype"
 )
 
@@ -242,7 +240,7 @@ func (e *emitter) scalar(s *apiextv1.JSONSchemaProps, kind string, v *jen.Statem
 		if chain != nil {
 			out = append(out, chain)
 		}
-		if s.Format != "" && serverChecksFormat(s.Format) {
+		if s.Format != "" && dialect.ServerChecksFormat(s.Format) {
 			out = append(out, jen.If(jen.Id("err").Op(":=").Qual(pkgRT, "SchemaFormat").Call(at, v.Clone(), jen.Lit(s.Format)), jen.Id("err").Op("!=").Nil()).Block(
 				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("err"))))
 		}
@@ -318,11 +316,6 @@ func (e *emitter) scalar(s *apiextv1.JSONSchemaProps, kind string, v *jen.Statem
 	return out
 }
 
-// serverChecksFormat reports whether the API server (1.37) checks a
-// string format; it ignores the formats it does not know.
-func serverChecksFormat(format string) bool {
-	return len(validation.GetUnrecognizedFormats(&spec.Schema{SchemaProps: spec.SchemaProps{Type: spec.StringOrArray{"string"}, Format: format}}, version.MajorMinor(1, 37))) == 0
-}
 
 func math64(f float64) bool { return f >= -9.2e18 && f <= 9.2e18 }
 

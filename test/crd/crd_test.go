@@ -27,7 +27,7 @@ func generate(t testing.TB, patterns ...string) map[string]*apiextv1.CustomResou
 		t.Fatal(err)
 	}
 	dir := filepath.Join(root, "config", "crd")
-	outs, err := generators.Run(generators.Config{Dir: root, Patterns: patterns, OutputFile: "zz_generated.validations.go", CRDDir: dir})
+	outs, _, err := generators.Run(generators.Config{Dir: root, Patterns: patterns, OutputFile: "zz_generated.validations.go", CRDDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -344,7 +344,7 @@ func generateWithOptions(t *testing.T, options []string, stability string, patte
 		t.Fatal(err)
 	}
 	dir := filepath.Join(root, "config", "crd")
-	outs, err := generators.Run(generators.Config{Dir: root, Patterns: patterns, OutputFile: "zz_generated.validations.go", CRDDir: dir, CRDOptions: options, CRDStability: stability, CELTests: true})
+	outs, _, err := generators.Run(generators.Config{Dir: root, Patterns: patterns, OutputFile: "zz_generated.validations.go", CRDDir: dir, CRDOptions: options, CRDStability: stability, CELTests: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,7 +51,7 @@ func TestEveryPackageNoCrash(t *testing.T) {
 				t.Fatalf("validation-gen panicked on k8s.io/api and k8s.io/apimachinery: %v", r)
 			}
 		}()
-		_, runErr = generators.Run(generators.Config{Dir: dir, Patterns: patterns, OutputFile: "zz_generated.validations.go"})
+		_, _, runErr = generators.Run(generators.Config{Dir: dir, Patterns: patterns, OutputFile: "zz_generated.validations.go"})
 	}()
 	lines := 0
 	if runErr != nil {

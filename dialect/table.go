@@ -1,0 +1,198 @@
+package dialect
+
+import (
+	"strings"
+
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
+	"k8s.io/apimachinery/pkg/util/version"
+	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/declval/validation-gen/markers"
+)
+
+// The table of what a +k8s: tag means in a package read as controller-gen
+// reads it. controller-gen (v0.23) reads some itself: +k8s:required,
+// +k8s:optional, +k8s:immutable and +k8s:enum are in its registry as in
+// markers' (their meaning is controller-gen's: kubebuilder applies them);
+// +k8s:minimum, +k8s:maximum, +k8s:maxItems (on fields), +k8s:listType and
+// +k8s:listMapKey it reads as the marker that says the same. It passes over
+// every other +k8s: tag in silence. Here a tag that a controller-gen marker
+// says the same as is applied as that marker, in the CRD and the Go
+// validator alike, with a warning that controller-gen's CRD lacks it (the
+// fix: that marker, which both apply); any other is a warning that
+// nothing checks it. Read backwards, the same table gives the fix for a
+// controller-gen marker written in a package read as Kubernetes reads it
+// (K8sFix).
+
+// k8sRow is a +k8s: tag that a controller-gen marker says the same as.
+type k8sRow struct {
+	// marker is that controller-gen marker.
+	marker string
+	// byControllerGen are the places where controller-gen reads the tag
+	// itself; elsewhere validation-gen applies it beyond controller-gen.
+	byControllerGen markers.CGPlace
+	// format: the tag is +k8s:format, applied only where the API server
+	// checks the format named (a CRD's format: of one it does not know
+	// checks nothing).
+	format bool
+}
+
+const kbValidation = "kubebuilder:validation:"
+
+var k8sRows = map[string]k8sRow{
+	"minimum":       {marker: kbValidation + "Minimum", byControllerGen: markers.CGOnField},
+	"maximum":       {marker: kbValidation + "Maximum", byControllerGen: markers.CGOnField},
+	"maxItems":      {marker: kbValidation + "MaxItems", byControllerGen: markers.CGOnField},
+	"listType":      {marker: "listType", byControllerGen: markers.CGOnField | markers.CGOnType},
+	"listMapKey":    {marker: "listMapKey", byControllerGen: markers.CGOnField | markers.CGOnType},
+	"minItems":      {marker: kbValidation + "MinItems"},
+	"minLength":     {marker: kbValidation + "MinLength"},
+	"maxLength":     {marker: kbValidation + "MaxLength"},
+	"minProperties": {marker: kbValidation + "MinProperties"},
+	"maxProperties": {marker: kbValidation + "MaxProperties"},
+	"format":        {marker: kbValidation + "Format", format: true},
+}
+
+// ControllerGenMarkers reads the markers among the comment lines of a
+// field, a type or a package read as controller-gen reads it: its own
+// markers (markers.ParseControllerGen) and the +k8s: tags, as the table
+// above says, in the order they are written (controller-gen's last one
+// wins). Warnings are among the errors (markers.SplitWarnings).
+func ControllerGenMarkers(lines []markers.Line, place markers.CGPlace) ([]*markers.CGMarker, []error) {
+	var out []*markers.CGMarker
+	var errs []error
+	for _, l := range lines {
+		text := strings.TrimSpace(l.Text)
+		if w := nearMiss(l, text); w != nil {
+			errs = append(errs, w)
+			continue
+		}
+		body, isK8s := strings.CutPrefix(text, markers.Prefix)
+		if !isK8s {
+			ms, es := markers.ParseControllerGen([]markers.Line{l}, place)
+			out, errs = append(out, ms...), append(errs, es...)
+			continue
+		}
+		name := tagName(body)
+		if markers.ForeignTag(name) {
+			continue // another generator's (+k8s:deepcopy-gen)
+		}
+		if _, native := markers.CGLookup("k8s:" + name); native {
+			ms, es := markers.ParseControllerGen([]markers.Line{l}, place)
+			out, errs = append(out, ms...), append(errs, es...)
+			continue
+		}
+		row, ok := k8sRows[name]
+		if !ok || place == markers.CGOnPackage {
+			if place != markers.CGOnPackage {
+				errs = append(errs, notApplied(l, "k8s:"+body, name))
+			}
+			continue
+		}
+		ms, es := applyK8s(l, "k8s:"+body, name, row, place)
+		out, errs = append(out, ms...), append(errs, es...)
+	}
+	return out, errs
+}
+
+// applyK8s reads a +k8s: tag as the controller-gen marker of its row.
+func applyK8s(l markers.Line, tag, name string, row k8sRow, place markers.CGPlace) ([]*markers.CGMarker, []error) {
+	_, arg, _ := strings.Cut(tag, "=")
+	// controller-gen strips a trailing comment from its +k8s: markers'
+	// values, as Kubernetes' tag parser does.
+	if i := strings.Index(arg, " #"); i >= 0 {
+		arg = arg[:i]
+	}
+	arg = strings.TrimSpace(arg)
+	if row.format && !ServerChecksFormat(arg) {
+		return nil, []error{&markers.Warning{Pos: l.Pos, Tag: tag,
+			Msg:  "the API server checks no format " + arg + " in a CRD, and the Go validator of a controller-gen package checks what its CRD checks",
+			Does: "ignores +k8s:format, so nothing checks it (nor here)",
+			Fix:  `write the check as +kubebuilder:validation:Pattern=<regular expression> or +kubebuilder:validation:XValidation:rule="...", or delete the line`}}
+	}
+	as := "+" + row.marker + "=" + arg
+	ms, es := markers.ParseControllerGen([]markers.Line{{Text: as, Pos: l.Pos}}, place)
+	for _, m := range ms {
+		m.Text = tag
+	}
+	for _, e := range es {
+		retag(e, tag, row.marker, "k8s:"+name)
+	}
+	if row.byControllerGen&place == 0 && len(ms) > 0 {
+		does := "ignores +k8s:" + name + ", so its CRD does not check it"
+		if row.byControllerGen != 0 {
+			does = "reads +k8s:" + name + " on a field only, so its CRD does not check it here"
+		}
+		es = append(es, &markers.Warning{Pos: l.Pos, Tag: tag,
+			Msg:  "applied as " + as + ", in the CRD and the Go validator",
+			Does: does,
+			Fix:  "write " + as + " in its place, which both generators apply"})
+	}
+	return ms, es
+}
+
+// retag makes an error about a +k8s: tag read as a controller-gen marker
+// name the tag as written.
+func retag(err error, body, marker, tag string) {
+	switch e := err.(type) {
+	case *markers.Error:
+		e.Tag, e.Fix = body, strings.ReplaceAll(e.Fix, marker, tag)
+	case *markers.Warning:
+		e.Tag, e.Fix = body, strings.ReplaceAll(e.Fix, marker, tag)
+	}
+}
+
+// notApplied is the warning for a +k8s: tag that no controller-gen marker
+// says the same as.
+func notApplied(l markers.Line, tag, name string) *markers.Warning {
+	if _, known := markers.Default.Lookup(name); !known {
+		fix := "delete the line (validation-gen --docs lists the +k8s: tags)"
+		if near := markers.Default.Suggest(name); near != "" {
+			fix = "write +k8s:" + near + strings.TrimPrefix(tag, "k8s:"+name)
+		}
+		return &markers.Warning{Pos: l.Pos, Tag: tag, Msg: "no +k8s: tag has this name",
+			Does: "passes over it in silence, so nothing checks it (nor here)", Fix: fix}
+	}
+	return &markers.Warning{Pos: l.Pos, Tag: tag,
+		Msg:  "+k8s:" + name + " has no controller-gen marker that says the same, so in a package read as controller-gen reads it nothing checks it",
+		Does: "passes over it in silence, so its CRD does not check it either",
+		Fix:  `write the check as +kubebuilder:validation:XValidation:rule="..." (a CEL rule), or read the package as Kubernetes does: +k8s:validation-gen=TypesWithField=TypeMeta in its doc.go, with +k8s: tags in place of its +kubebuilder: markers`}
+}
+
+// nearMiss is the warning for a line meant as a marker that neither
+// generator reads: a space after the +, a capital K, a doubled +.
+func nearMiss(l markers.Line, text string) *markers.Warning {
+	if !strings.HasPrefix(text, "+") {
+		return nil
+	}
+	rest := strings.TrimLeft(text, "+ \t")
+	for _, p := range []string{"kubebuilder:", "k8s:"} {
+		if len(rest) < len(p) || !strings.EqualFold(rest[:len(p)], p) {
+			continue
+		}
+		want := "+" + p + rest[len(p):]
+		if want == text {
+			return nil
+		}
+		return &markers.Warning{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"),
+			Msg:  "not a marker as written (" + want + " is one)",
+			Does: "reads no marker in it, so it changes nothing (nor here)",
+			Fix:  "write " + want}
+	}
+	return nil
+}
+
+// tagName is a +k8s: tag's name: what comes before its value or
+// arguments.
+func tagName(body string) string {
+	if i := strings.IndexAny(body, "=( \t"); i >= 0 {
+		return body[:i]
+	}
+	return body
+}
+
+// ServerChecksFormat reports whether the API server (1.37) checks a string
+// format in a CRD; it ignores the formats it does not know.
+func ServerChecksFormat(format string) bool {
+	return len(validation.GetUnrecognizedFormats(&spec.Schema{SchemaProps: spec.SchemaProps{Type: spec.StringOrArray{"string"}, Format: format}}, version.MajorMinor(1, 37))) == 0
+}

@@ -1,0 +1,58 @@
+package generators
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/declval/validation-gen/markers"
+	"github.com/declval/validation-gen/source"
+)
+
+// Warnings settles a run's warnings: those of its own packages are kept,
+// or with strict are the run's errors; those of packages outside the run
+// (a dependency in the module cache, a readonly package) are the user's
+// to read but not to fix, so they never stop the run and come as one
+// warning per module, naming it, with the first of them and what was done.
+func Warnings(l *source.Loaded, ws []*markers.Warning, strict bool) ([]*markers.Warning, error) {
+	var own []*markers.Warning
+	outside := map[string][]*markers.Warning{}
+	for _, w := range ws {
+		if w.Pos.Filename == "" || l.InRun(w.Pos.Filename) {
+			own = append(own, w)
+			continue
+		}
+		mod := source.ModuleOf(w.Pos.Filename)
+		outside[mod] = append(outside[mod], w)
+	}
+	if strict && len(own) > 0 {
+		errs := make([]error, len(own))
+		for i, w := range own {
+			msg := w.Msg
+			if w.Does != "" {
+				msg += "; controller-gen " + w.Does
+			}
+			errs[i] = &markers.Error{Pos: w.Pos, Tag: w.Tag, Msg: msg + " (--strict makes this warning an error)", Fix: w.Fix}
+		}
+		return nil, markers.JoinSorted(errs)
+	}
+	mods := make([]string, 0, len(outside))
+	for m := range outside {
+		mods = append(mods, m)
+	}
+	sort.Strings(mods)
+	for _, m := range mods {
+		list := outside[m]
+		markers.SortWarnings(list)
+		what := "a marker problem"
+		if len(list) > 1 {
+			what = fmt.Sprintf("%d marker problems", len(list))
+		}
+		own = append(own, &markers.Warning{
+			Msg: fmt.Sprintf("%s in %s, in packages outside this run whose types it describes (the first: %s); "+
+				"they do not stop the run: what controller-gen passes over is passed over, and any other marker in question is left out of the schema",
+				what, m, list[0].Error()),
+			Fix: "none in this run, whose own packages these are not (validation-gen run on those packages lists every one)",
+		})
+	}
+	return own, nil
+}

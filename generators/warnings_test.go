@@ -1,0 +1,96 @@
+package generators_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/declval/validation-gen/generators"
+)
+
+// TestWarnings: in a package written for controller-gen, what controller-gen
+// passes over in silence is a warning (golden in testdata/warn/want.txt;
+// -update rewrites it) with file:line, what controller-gen does and a fix,
+// and the run goes on; with Strict each is an error and nothing is
+// produced. The CRD of the package is compared with controller-gen's own
+// in test/kubebuilder (TestControllerGenOracle).
+func TestWarnings(t *testing.T) {
+	cfg := generators.Config{Dir: wd(t), Patterns: []string{"./testdata/warn/v1"}, OutputFile: outputFile, CRDDir: t.TempDir()}
+	outs, warnings, err := generators.Run(cfg)
+	if err != nil {
+		t.Fatalf("a run with warnings failed: %v", err)
+	}
+	if len(outs) != 2 {
+		t.Errorf("want the validation file and the CRD, got %d outputs", len(outs))
+	}
+	var got strings.Builder
+	for _, w := range warnings {
+		got.WriteString(w.Error() + "\n")
+		if w.Pos.Filename == "" || w.Pos.Line == 0 || w.Does == "" || w.Fix == "" {
+			t.Errorf("a warning lacks its place, what controller-gen does or its fix: %#v", w)
+		}
+	}
+	golden := filepath.Join("testdata", "warn", "want.txt")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got.String() != string(want) {
+		t.Errorf("the warnings differ from %s (run go test ./generators -run TestWarnings -update and review the diff):\n got:\n%s", golden, got.String())
+	}
+
+	cfg.Strict = true
+	outs, warnings, err = generators.Run(cfg)
+	if err == nil || outs != nil || warnings != nil {
+		t.Fatalf("--strict: want an error and nothing else, got %d outputs, %d warnings, error %v", len(outs), len(warnings), err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(want)), "\n")
+	errLines := strings.Split(err.Error(), "\n")
+	if len(errLines) != len(lines) {
+		t.Errorf("--strict: %d errors for %d warnings:\n%v", len(errLines), len(lines), err)
+	}
+	for _, l := range lines {
+		pos, _, _ := strings.Cut(l, ": ")
+		if !strings.Contains(err.Error(), pos+": ") || !strings.Contains(err.Error(), "--strict makes this warning an error") {
+			t.Errorf("--strict: no error at %s:\n%v", pos, err)
+		}
+	}
+}
+
+// TestWarningsOutsideTheRun: the marker problems of a package outside the
+// run (here one of the module that is not requested; in a project, a
+// dependency in the module cache) are one warning for its module, with the
+// first of them, and never stop the run, --strict or not; a malformed
+// marker there, an error in a package of the run, is left out.
+func TestWarningsOutsideTheRun(t *testing.T) {
+	for _, strict := range []bool{false, true} {
+		outs, warnings, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/warn/usesdep"}, OutputFile: outputFile, CRDDir: t.TempDir(), Strict: strict})
+		if err != nil {
+			t.Fatalf("strict=%v: %v", strict, err)
+		}
+		if len(outs) != 2 {
+			t.Errorf("strict=%v: want the validation file and the CRD, got %d outputs", strict, len(outs))
+		}
+		if len(warnings) != 1 {
+			t.Fatalf("strict=%v: want one warning for the module, got %d: %v", strict, len(warnings), warnings)
+		}
+		w := warnings[0].Error()
+		for _, want := range []string{"2 marker problems in github.com/declval/validation-gen, in packages outside this run",
+			"(the first: testdata/warn/dep/dep.go:7: +kubebuilder:validation:UniqueItems:true:", "they do not stop the run", "fix: none in this run"} {
+			if !strings.Contains(w, want) {
+				t.Errorf("strict=%v: the warning does not say %q:\n%s", strict, want, w)
+			}
+		}
+		for _, o := range outs {
+			if strings.HasSuffix(o.Path, ".yaml") && strings.Contains(string(o.Content), "minimum") {
+				t.Errorf("strict=%v: the malformed +kubebuilder:validation:Minimum=abc of the dependency is in the CRD:\n%s", strict, o.Content)
+			}
+		}
+	}
+}
