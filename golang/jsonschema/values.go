@@ -316,7 +316,6 @@ func (e *emitter) scalar(s *apiextv1.JSONSchemaProps, kind string, v *jen.Statem
 	return out
 }
 
-
 func math64(f float64) bool { return f >= -9.2e18 && f <= 9.2e18 }
 
 // regexp names the package variable holding a compiled pattern.
