@@ -1,6 +1,8 @@
 package dialect
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
@@ -195,4 +197,46 @@ func tagName(body string) string {
 // format in a CRD; it ignores the formats it does not know.
 func ServerChecksFormat(format string) bool {
 	return len(validation.GetUnrecognizedFormats(&spec.Schema{SchemaProps: spec.SchemaProps{Type: spec.StringOrArray{"string"}, Format: format}}, version.MajorMinor(1, 37))) == 0
+}
+
+// K8sFix is the fix for a controller-gen schema marker written in a
+// package read as Kubernetes reads it, where controller-gen's markers but
+// XValidation are not read: the +k8s: tag that says the same, with its
+// value (the table above, read backwards).
+func K8sFix(body string) string {
+	name, arg, _ := strings.Cut(body, "=")
+	short := strings.TrimPrefix(name, kbValidation)
+	for _, k8s := range sortedRows() {
+		row := k8sRows[k8s]
+		if row.marker != name || row.marker == "listType" || row.marker == "listMapKey" {
+			continue
+		}
+		if row.format {
+			if def, ok := markers.Default.Lookup("format"); ok && !slices.Contains(def.Choices, arg) {
+				return "use +k8s:format=" + strings.Join(def.Choices, "|") + `, or a +k8s:rule(rule: "...")`
+			}
+		}
+		if arg == "" {
+			arg = "<value>"
+		}
+		return "write +k8s:" + k8s + "=" + arg
+	}
+	switch short {
+	case "Required":
+		return "write +k8s:required"
+	case "Optional":
+		return "write +k8s:optional"
+	case "Enum":
+		return "declare a string type with +k8s:enum, and its values as constants of the type"
+	case "XValidation", "XValidations":
+		return `write +kubebuilder:validation:XValidation:rule="self.a <= self.b",message="a must not exceed b"`
+	}
+	if strings.HasPrefix(body, "validation:") || strings.HasPrefix(body, kbValidation) {
+		return `use the +k8s: tag that says the same (validation-gen --docs lists them), or a +k8s:rule(rule: "...")`
+	}
+	return "remove it: validation-gen writes no defaults, titles or examples into the schema of a package read as Kubernetes reads it, and prunes unknown fields"
+}
+
+func sortedRows() []string {
+	return slices.Sorted(maps.Keys(k8sRows))
 }

@@ -35,48 +35,6 @@ func IsSchemaKubebuilder(body string) bool {
 	return false
 }
 
-// SchemaMarkerFix is the fix for a controller-gen schema marker: the tag
-// that says the same.
-func SchemaMarkerFix(body string) string {
-	name, _, _ := strings.Cut(strings.TrimPrefix(body, "validation:"), "=")
-	name, _, _ = strings.Cut(name, ":")
-	switch name {
-	case "Minimum":
-		return "use +k8s:minimum=<n>"
-	case "Maximum":
-		return "use +k8s:maximum=<n>"
-	case "MinLength":
-		return "use +k8s:minLength=<n>"
-	case "MaxLength":
-		return "use +k8s:maxLength=<n>"
-	case "MinItems":
-		return "use +k8s:minItems=<n>"
-	case "MaxItems":
-		return "use +k8s:maxItems=<n>"
-	case "MinProperties":
-		return "use +k8s:minProperties=<n>"
-	case "MaxProperties":
-		return "use +k8s:maxProperties=<n>"
-	case "Required":
-		return "use +k8s:required"
-	case "Optional":
-		return "use +k8s:optional"
-	case "Enum":
-		return "declare a string type with +k8s:enum and its values as constants"
-	case "Format":
-		if def, ok := Default.Lookup("format"); ok {
-			return "use +k8s:format=" + strings.Join(def.Choices, "|") + ", or a +k8s:rule"
-		}
-		return "use +k8s:format=<name>, or a +k8s:rule"
-	case "XValidation", "XValidations":
-		return `write +kubebuilder:validation:XValidation:rule="self.a <= self.b",message="a must not exceed b"`
-	}
-	if strings.HasPrefix(body, "validation:") {
-		return `use the +k8s: tag that says the same (validation-gen --docs lists them), or a +k8s:rule(rule: "...")`
-	}
-	return "remove it: validation-gen writes no defaults, titles or examples into the schema, and prunes unknown fields"
-}
-
 // SchemaFamilies are the families of controller-gen's schema markers.
 var SchemaFamilies = map[string]bool{"validation": true, "default": true, "pruning": true, "title": true, "example": true, "externalDocs": true}
 

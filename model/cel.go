@@ -3,6 +3,7 @@ package model
 import (
 	"strings"
 
+	"github.com/declval/validation-gen/dialect"
 	"github.com/declval/validation-gen/markers"
 )
 
@@ -57,7 +58,7 @@ func (b *builder) xValidations(lines []markers.Line) []Rule {
 			// with CRD output, the CRD) silently lacks, also when
 			// controller-gen writes the CRD.
 			if body, kb := strings.CutPrefix(text, markers.KubebuilderPrefix); kb && markers.IsSchemaKubebuilder(body) {
-				bad("in a package with +k8s: tags, controller-gen's schema markers are not read (a package without them is read as controller-gen reads it): the Go validator and the CRD would not check this", markers.SchemaMarkerFix(body))
+				bad("in a package read as Kubernetes reads it (its +k8s:validation-gen tag), controller-gen's schema markers are not read: the Go validator and the CRD would not check this", dialect.K8sFix(text[1:]))
 			}
 			continue
 		}

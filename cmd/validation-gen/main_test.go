@@ -163,3 +163,53 @@ func TestUsageErrors(t *testing.T) {
 		t.Errorf("--help does not list --verify: %s", errb.String())
 	}
 }
+
+// TestStrict: warnings go to stderr and the run exits 0, writing its
+// files; --strict, or VALIDATION_GEN_STRICT=true, makes them errors: exit
+// 1 and nothing written.
+func TestStrict(t *testing.T) {
+	pkg := "./" + filepath.ToSlash(filepath.Join("..", "..", "generators", "testdata", "warn", "v1"))
+	// A name of its own: the generators tests read the same package, and
+	// a generated file is left out of loading by its build tag.
+	const out = "zz_generated.strict_cli.go"
+	gen := filepath.Join("..", "..", "generators", "testdata", "warn", "v1", out)
+	t.Cleanup(func() { os.Remove(gen) })
+	for _, c := range []struct {
+		name string
+		args []string
+		env  string
+		code int
+	}{
+		{"warnings", nil, "", 0},
+		{"--strict", []string{"--strict"}, "", 1},
+		{strictEnv, nil, "true", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv(strictEnv, c.env)
+			os.Remove(gen)
+			crds := t.TempDir()
+			var stdout, stderr bytes.Buffer
+			code := run(append(c.args, "--output-file", out, "--crd-dir", crds, pkg), &stdout, &stderr)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", code, c.code, stderr.String())
+			}
+			entries, _ := os.ReadDir(crds)
+			_, genErr := os.Stat(gen)
+			if c.code == 0 {
+				if n := strings.Count(stderr.String(), "validation-gen: warning: "); n != 14 || strings.Count(stderr.String(), "\n") != n {
+					t.Errorf("want 14 warnings, one a line, got %d:\n%s", n, stderr.String())
+				}
+				if len(entries) != 1 || genErr != nil {
+					t.Errorf("a run with warnings wrote %d CRDs and the validation file: %v", len(entries), genErr)
+				}
+				return
+			}
+			if !strings.Contains(stderr.String(), "--strict makes this warning an error") {
+				t.Errorf("stderr does not say why the warning is an error:\n%s", stderr.String())
+			}
+			if len(entries) != 0 || genErr == nil {
+				t.Errorf("a run failed by --strict wrote files: %d CRDs, validation file: %v", len(entries), genErr == nil)
+			}
+		})
+	}
+}
