@@ -66,7 +66,7 @@ type ThingSpec struct {
 	// +k8s:format=k8s-uuid
 	UID string `json:"uid,omitempty"`
 	// +k8s:unionMember
-	Member *Ref `json:"member,omitempty"`
+	Member *Ref  `json:"member,omitempty"`
 	Level  Level `json:"level,omitempty"`
 }
 
