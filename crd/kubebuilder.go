@@ -78,7 +78,7 @@ func kubebuilderManifest(kinds []*kubebuilder.Kind) (*apiextv1.CustomResourceDef
 	}
 	first := kept[0]
 	kind := first.Go.Name.Name
-	plural, singular := pluralOf(strings.ToLower(kind)), strings.ToLower(kind)
+	plural, singular := pluralOf(kind), strings.ToLower(kind)
 	var shortNames, categories []string
 	scope := apiextv1.NamespaceScoped
 	annotations, labels := map[string]string{}, map[string]string{}

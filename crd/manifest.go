@@ -3,6 +3,7 @@ package crd
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/gobuffalo/flect"
 	"sort"
 	"strings"
 
@@ -137,7 +138,7 @@ func manifest(m *model.Model, roots []*model.CRDRoot, settings Settings) (*apiex
 	mk := first.Markers
 	plural := mk.Plural
 	if plural == "" {
-		plural = pluralOf(strings.ToLower(kind))
+		plural = pluralOf(kind)
 	}
 	singular := mk.Singular
 	if singular == "" {
@@ -243,13 +244,9 @@ func supportsStatus(t *model.Type) bool {
 	return false
 }
 
-// pluralOf is the English plural Kubernetes tools use for kinds.
-func pluralOf(s string) string {
-	switch {
-	case strings.HasSuffix(s, "s"), strings.HasSuffix(s, "x"), strings.HasSuffix(s, "z"), strings.HasSuffix(s, "ch"), strings.HasSuffix(s, "sh"):
-		return s + "es"
-	case strings.HasSuffix(s, "y") && len(s) > 1 && !strings.ContainsRune("aeiou", rune(s[len(s)-2])):
-		return s[:len(s)-1] + "ies"
-	}
-	return s + "s"
+// pluralOf is a kind's resource name: its plural as controller-gen
+// (kubebuilder) makes it, with flect, the inflection library it uses
+// (Logs stays logs, Policy is policies), in lower case.
+func pluralOf(kind string) string {
+	return strings.ToLower(flect.Pluralize(kind))
 }

@@ -59,8 +59,13 @@ var k8sRows = map[string]k8sRow{
 // field, a type or a package read as controller-gen reads it: its own
 // markers (markers.ParseControllerGen) and the +k8s: tags, as the table
 // above says, in the order they are written (controller-gen's last one
-// wins). Warnings are among the errors (markers.SplitWarnings).
-func ControllerGenMarkers(lines []markers.Line, place markers.CGPlace) ([]*markers.CGMarker, []error) {
+// wins). Warnings are among the errors (markers.SplitWarnings). In a
+// package outside the run (own false: a dependency such as k8s.io/api,
+// whose +k8s: tags are Kubernetes' declarative validation of its own
+// types) a +k8s: tag means only what it means to controller-gen: the
+// schema of an embedded PodTemplateSpec stays the one controller-gen
+// writes, and nobody is warned about tags they cannot change.
+func ControllerGenMarkers(lines []markers.Line, place markers.CGPlace, own bool) ([]*markers.CGMarker, []error) {
 	var out []*markers.CGMarker
 	var errs []error
 	for _, l := range lines {
@@ -85,8 +90,8 @@ func ControllerGenMarkers(lines []markers.Line, place markers.CGPlace) ([]*marke
 			continue
 		}
 		row, ok := k8sRows[name]
-		if !ok || place == markers.CGOnPackage {
-			if place != markers.CGOnPackage {
+		if !ok || place == markers.CGOnPackage || (!own && row.byControllerGen&place == 0) {
+			if own && place != markers.CGOnPackage {
 				errs = append(errs, notApplied(l, "k8s:"+body, name))
 			}
 			continue
@@ -107,7 +112,7 @@ func applyK8s(l markers.Line, tag, name string, row k8sRow, place markers.CGPlac
 	}
 	arg = strings.TrimSpace(arg)
 	if row.format && !ServerChecksFormat(arg) {
-		return nil, []error{&markers.Warning{Pos: l.Pos, Tag: tag,
+		return nil, []error{&markers.Warning{Kind: markers.K8sTagNotApplied, Pos: l.Pos, Tag: tag,
 			Msg:  "the API server checks no format " + arg + " in a CRD, and the Go validator of a controller-gen package checks what its CRD checks",
 			Does: "ignores +k8s:format, so nothing checks it (nor here)",
 			Fix:  `write the check as +kubebuilder:validation:Pattern=<regular expression> or +kubebuilder:validation:XValidation:rule="...", or delete the line`}}
@@ -125,7 +130,7 @@ func applyK8s(l markers.Line, tag, name string, row k8sRow, place markers.CGPlac
 		if row.byControllerGen != 0 {
 			does = "reads +k8s:" + name + " on a field only, so its CRD does not check it here"
 		}
-		es = append(es, &markers.Warning{Pos: l.Pos, Tag: tag,
+		es = append(es, &markers.Warning{Kind: markers.K8sTagApplied, Pos: l.Pos, Tag: tag,
 			Msg:  "applied as " + as + ", in the CRD and the Go validator",
 			Does: does,
 			Fix:  "write " + as + " in its place, which both generators apply"})
@@ -152,10 +157,10 @@ func notApplied(l markers.Line, tag, name string) *markers.Warning {
 		if near := markers.Default.Suggest(name); near != "" {
 			fix = "write +k8s:" + near + strings.TrimPrefix(tag, "k8s:"+name)
 		}
-		return &markers.Warning{Pos: l.Pos, Tag: tag, Msg: "no +k8s: tag has this name",
+		return &markers.Warning{Kind: markers.UnknownMarker, Pos: l.Pos, Tag: tag, Msg: "no +k8s: tag has this name",
 			Does: "passes over it in silence, so nothing checks it (nor here)", Fix: fix}
 	}
-	return &markers.Warning{Pos: l.Pos, Tag: tag,
+	return &markers.Warning{Kind: markers.K8sTagNotApplied, Pos: l.Pos, Tag: tag,
 		Msg:  "+k8s:" + name + " has no controller-gen marker that says the same, so in a package read as controller-gen reads it nothing checks it",
 		Does: "passes over it in silence, so its CRD does not check it either",
 		Fix:  `write the check as +kubebuilder:validation:XValidation:rule="..." (a CEL rule), or read the package as Kubernetes does: +k8s:validation-gen=TypesWithField=TypeMeta in its doc.go, with +k8s: tags in place of its +kubebuilder: markers`}
@@ -176,7 +181,7 @@ func nearMiss(l markers.Line, text string) *markers.Warning {
 		if want == text {
 			return nil
 		}
-		return &markers.Warning{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"),
+		return &markers.Warning{Kind: markers.NearMiss, Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"),
 			Msg:  "not a marker as written (" + want + " is one)",
 			Does: "reads no marker in it, so it changes nothing (nor here)",
 			Fix:  "write " + want}

@@ -47,7 +47,7 @@ func Warnings(l *source.Loaded, ws []*markers.Warning, strict bool) ([]*markers.
 		if len(list) > 1 {
 			what = fmt.Sprintf("%d marker problems", len(list))
 		}
-		own = append(own, &markers.Warning{
+		own = append(own, &markers.Warning{Kind: markers.OutsideTheRun,
 			Msg: fmt.Sprintf("%s in %s, in packages outside this run whose types it describes (the first: %s); "+
 				"they do not stop the run: what controller-gen passes over is passed over, and any other marker in question is left out of the schema",
 				what, m, list[0].Error()),

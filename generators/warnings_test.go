@@ -27,8 +27,8 @@ func TestWarnings(t *testing.T) {
 	var got strings.Builder
 	for _, w := range warnings {
 		got.WriteString(w.Error() + "\n")
-		if w.Pos.Filename == "" || w.Pos.Line == 0 || w.Does == "" || w.Fix == "" {
-			t.Errorf("a warning lacks its place, what controller-gen does or its fix: %#v", w)
+		if w.Kind == "" || w.Pos.Filename == "" || w.Pos.Line == 0 || w.Does == "" || w.Fix == "" {
+			t.Errorf("a warning lacks its kind, place, what controller-gen does or its fix: %#v", w)
 		}
 	}
 	golden := filepath.Join("testdata", "warn", "want.txt")

@@ -95,7 +95,7 @@ func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
 	for _, err := range errs {
 		var me *markers.Error
 		if errors.As(err, &me) && me.Pos.Filename != "" && !l.InRun(me.Pos.Filename) {
-			warnings = append(warnings, &markers.Warning{Pos: me.Pos, Tag: me.Tag, Msg: me.Msg, Fix: me.Fix})
+			warnings = append(warnings, &markers.Warning{Kind: markers.DependencyProblem, Pos: me.Pos, Tag: me.Tag, Msg: me.Msg, Fix: me.Fix})
 			continue
 		}
 		own = append(own, err)

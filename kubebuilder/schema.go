@@ -180,7 +180,7 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 	if tpos.IsValid() {
 		pos = tpos
 	}
-	ms, errs := dialect.ControllerGenMarkers(lines, markers.CGOnType)
+	ms, errs := dialect.ControllerGenMarkers(lines, markers.CGOnType, b.own(t.Name.Package))
 	b.errs = append(b.errs, errs...)
 	var s apiextv1.JSONSchemaProps
 	switch {
@@ -287,7 +287,7 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONS
 		// controller-gen (v0.23) reads omitzero as omitempty: either lets
 		// the JSON leave the field out.
 		omitEmpty := slices.Contains(opts, "omitempty") || slices.Contains(opts, "omitzero")
-		ms, errs := dialect.ControllerGenMarkers(lines, markers.CGOnField)
+		ms, errs := dialect.ControllerGenMarkers(lines, markers.CGOnField, b.own(t.Name.Package))
 		b.errs = append(b.errs, errs...)
 		if inline {
 			inlined = append(inlined, b.schemaOf(gotype.RealType(m.Type, gotype.FieldType(t, m.Name)), fpos))
@@ -358,7 +358,7 @@ func (b *builder) required(ms []*markers.CGMarker, optionalByDefault, omitEmpty 
 	for _, m := range said[1:] {
 		if other := strings.HasSuffix(m.Def.Name, "Required") || strings.HasSuffix(m.Def.Name, "required"); other != req {
 			word := map[bool]string{true: "required", false: "optional"}
-			b.errs = append(b.errs, &markers.Warning{Pos: m.Pos, Tag: m.Text,
+			b.errs = append(b.errs, &markers.Warning{Kind: markers.RequiredOptional, Pos: m.Pos, Tag: m.Text,
 				Msg:  fmt.Sprintf("the field is marked both +%s and +%s", said[0].Text, m.Text),
 				Does: fmt.Sprintf("takes +%s (its order: +kubebuilder:validation:Optional, +kubebuilder:validation:Required, +optional or +k8s:optional, +required or +k8s:required), so the field is %s (here too)", said[0].Text, word[req]),
 				Fix:  "delete the line of the one you do not mean"})
@@ -433,6 +433,11 @@ func (b *builder) enter(elem string) func() {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// own reports whether a package is one of the run's.
+func (b *builder) own(pkg string) bool {
+	return slices.Contains(b.l.Requested, pkg)
+}
 
 // k8sEnum is +k8s:enum on a string type, as controller-gen reads it: the
 // string constants of the type in its own package, sorted as JSON, are

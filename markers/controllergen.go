@@ -192,7 +192,7 @@ func ParseControllerGen(lines []Line, place CGPlace) ([]*CGMarker, []error) {
 						// uniqueItems: true is one the API server refuses.
 						fix = "to have the items checked unique, write +listType=set (the API server refuses uniqueItems: true in a CRD); else delete the line"
 					}
-					errs = append(errs, &Warning{Pos: l.Pos, Tag: body,
+					errs = append(errs, &Warning{Kind: ColonArgument, Pos: l.Pos, Tag: body,
 						Msg:  "names no marker: +" + name[:i] + " takes its value after =, not after a colon",
 						Does: "reads it as an unknown marker and ignores it, so nothing checks it (nor here)",
 						Fix:  fix})
@@ -218,7 +218,7 @@ func ParseControllerGen(lines []Line, place CGPlace) ([]*CGMarker, []error) {
 			}
 			// controller-gen looks a marker up among those of the place it
 			// is written on, and passes over one it does not find there.
-			errs = append(errs, &Warning{Pos: l.Pos, Tag: body,
+			errs = append(errs, &Warning{Kind: MisplacedMarker, Pos: l.Pos, Tag: body,
 				Msg:  fmt.Sprintf("+%s is not read on a %s", name, cgPlaceWord(place)),
 				Does: "ignores it there, so it changes nothing (nor here)",
 				Fix:  misplacedFix(name, def, place)})
@@ -229,7 +229,7 @@ func ParseControllerGen(lines []Line, place CGPlace) ([]*CGMarker, []error) {
 			continue
 		}
 		if items && !def.Items {
-			errs = append(errs, &Warning{Pos: l.Pos, Tag: body,
+			errs = append(errs, &Warning{Kind: UnknownMarker, Pos: l.Pos, Tag: body,
 				Msg:  "+" + name + " has no items: form",
 				Does: "reads it as an unknown marker and ignores it, so nothing checks it (nor here)",
 				Fix:  "write +" + name + " on the list's item type instead, or delete the line"})
@@ -258,7 +258,7 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 			fix += "=" + arg
 		}
 	}
-	return &Warning{Pos: l.Pos, Tag: body, Msg: "no controller-gen marker has this name",
+	return &Warning{Kind: UnknownMarker, Pos: l.Pos, Tag: body, Msg: "no controller-gen marker has this name",
 		Does: "passes over unknown markers in silence, so nothing checks it (nor here)", Fix: fix}
 }
 

@@ -15,14 +15,37 @@ import (
 // the warnings of the run's own packages errors; those of packages
 // outside the run never stop it (generators summarizes them by module).
 type Warning struct {
-	Pos token.Position
-	Tag string
-	Msg string
+	// Kind names what the warning is about, for the summary of a run
+	// (WarningKinds lists them).
+	Kind WarningKind
+	Pos  token.Position
+	Tag  string
+	Msg  string
 	// Does is what controller-gen does with it, which this run did too
 	// ("ignores it: the CRD does not check it").
 	Does string
 	Fix  string
 }
+
+// WarningKind is what a warning is about.
+type WarningKind string
+
+// The kinds of warnings.
+const (
+	UnknownMarker     WarningKind = "unknown-marker"      // a name controller-gen does not know
+	ColonArgument     WarningKind = "colon-argument"      // Name:value, which names no marker
+	MisplacedMarker   WarningKind = "misplaced-marker"    // on a field, type or package that does not read it
+	NearMiss          WarningKind = "near-miss"           // + kubebuilder:, +Kubebuilder:
+	RequiredOptional  WarningKind = "required-optional"   // both on one field
+	K8sTagApplied     WarningKind = "k8s-tag-applied"     // a +k8s: tag applied beyond controller-gen
+	K8sTagNotApplied  WarningKind = "k8s-tag-not-applied" // a +k8s: tag nothing checks
+	OutsideTheRun     WarningKind = "outside-the-run"     // problems of another module's packages
+	DependencyProblem WarningKind = "dependency-problem"  // one of those, before they are summarized
+)
+
+// WarningKinds are every kind, in the order a summary lists them.
+var WarningKinds = []WarningKind{UnknownMarker, ColonArgument, MisplacedMarker, NearMiss, RequiredOptional,
+	K8sTagApplied, K8sTagNotApplied, OutsideTheRun}
 
 func (w *Warning) Error() string {
 	var b strings.Builder
@@ -75,4 +98,27 @@ func SortWarnings(ws []*Warning) {
 		}
 		return a.Error() < b.Error()
 	})
+}
+
+// Summary counts warnings by kind: "3 warnings (2 unknown-marker, 1
+// colon-argument)"; "" for none.
+func Summary(ws []*Warning) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	n := map[WarningKind]int{}
+	for _, w := range ws {
+		n[w.Kind]++
+	}
+	var parts []string
+	for _, k := range WarningKinds {
+		if n[k] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[k], k))
+		}
+	}
+	word := "warnings"
+	if len(ws) == 1 {
+		word = "warning"
+	}
+	return fmt.Sprintf("%d %s (%s)", len(ws), word, strings.Join(parts, ", "))
 }

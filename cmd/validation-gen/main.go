@@ -80,6 +80,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "validation-gen: warning: %v\n", w)
 	}
+	if len(warnings) > 0 {
+		fmt.Fprintf(stderr, "validation-gen: %s; --strict makes those of the run's own packages errors\n", markers.Summary(warnings))
+	}
 	if *verify {
 		stale := generators.Stale(outs)
 		for _, s := range stale {

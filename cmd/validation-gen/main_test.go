@@ -196,8 +196,11 @@ func TestStrict(t *testing.T) {
 			entries, _ := os.ReadDir(crds)
 			_, genErr := os.Stat(gen)
 			if c.code == 0 {
-				if n := strings.Count(stderr.String(), "validation-gen: warning: "); n != 14 || strings.Count(stderr.String(), "\n") != n {
-					t.Errorf("want 14 warnings, one a line, got %d:\n%s", n, stderr.String())
+				if n := strings.Count(stderr.String(), "validation-gen: warning: "); n != 14 || strings.Count(stderr.String(), "\n") != n+1 {
+					t.Errorf("want 14 warnings, one a line, and their summary, got %d:\n%s", n, stderr.String())
+				}
+				if want := "validation-gen: 14 warnings (3 unknown-marker, 1 colon-argument, 2 misplaced-marker, 2 near-miss, 1 required-optional, 3 k8s-tag-applied, 2 k8s-tag-not-applied); --strict makes those of the run's own packages errors\n"; !strings.HasSuffix(stderr.String(), want) {
+					t.Errorf("stderr does not end with the summary %q:\n%s", want, stderr.String())
 				}
 				if len(entries) != 1 || genErr != nil {
 					t.Errorf("a run with warnings wrote %d CRDs and the validation file: %v", len(entries), genErr)

@@ -1,0 +1,115 @@
+package kubebuilder
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// controllerGenVersion is the controller-gen whose reading the kubebuilder
+// dialect follows (its +k8s: tags included), run by the oracle tests.
+const controllerGenVersion = "v0.23.0"
+
+// controllerGen builds controller-gen at controllerGenVersion from the Go
+// module proxy, once, into a directory of the temporary directory named
+// after the version (a later run reuses it), and returns the binary.
+// Nothing of controller-tools is in this repository.
+var controllerGen = sync.OnceValues(func() (string, error) {
+	dir := filepath.Join(os.TempDir(), "validation-gen-test-controller-gen-"+controllerGenVersion)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	cmd := exec.Command("go", "install", "sigs.k8s.io/controller-tools/cmd/controller-gen@"+controllerGenVersion)
+	cmd.Dir = os.TempDir() // outside any module
+	cmd.Env = append(os.Environ(), "GOBIN="+dir, "GOFLAGS=", "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", &exec.Error{Name: "go install controller-gen@" + controllerGenVersion + ": " + LastLines(string(out), 20), Err: err}
+	}
+	return filepath.Join(dir, "controller-gen"), nil
+})
+
+// runControllerGen writes controller-gen's CRDs of the packages (patterns
+// relative to dir) into out.
+func runControllerGen(t *testing.T, dir, out string, patterns ...string) {
+	t.Helper()
+	bin, err := controllerGen()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	args := []string{"crd"}
+	for _, p := range patterns {
+		args = append(args, "paths="+p)
+	}
+	args = append(args, "output:crd:dir="+out)
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("controller-gen %s in %s: %v\n%s", strings.Join(args, " "), dir, err, LastLines(string(b), 40))
+	}
+	t.Logf("controller-gen %s %s (%s)", controllerGenVersion, strings.Join(args, " "), since(start))
+}
+
+// TestControllerGenOracle runs controller-gen itself on a package written
+// to hold what controller-gen passes over in silence and the +k8s: tags it
+// reads (generators/testdata/warn/v1, whose warnings are golden there), and
+// requires our CRD to be controller-gen's but for the keywords of the +k8s:
+// tags validation-gen applies beyond controller-gen, each of which is a
+// warning of the run (README: Warnings, --strict, and +k8s: tags); and on
+// the kubebuilder example, whose committed CRD (config/crd) must be
+// controller-gen's exactly: its pod template reads k8s.io/api v0.37's own
+// +k8s: tags as controller-gen does.
+func TestControllerGenOracle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: not building controller-gen")
+	}
+	root, err := RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const warnPkg, example = "./generators/testdata/warn/v1", "./examples/apis/kubebuilder/v1"
+	theirs := t.TempDir()
+	runControllerGen(t, root, theirs, warnPkg, example)
+
+	ours := t.TempDir()
+	build := exec.Command("go", "run", "./cmd/validation-gen", "--output-file", "zz_generated.oracle.go", "--crd-dir", ours, warnPkg)
+	build.Dir = root
+	build.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
+	out, err := build.CombinedOutput()
+	t.Cleanup(func() { os.Remove(filepath.Join(root, "generators", "testdata", "warn", "v1", "zz_generated.oracle.go")) })
+	if err != nil {
+		t.Fatalf("validation-gen: %v\n%s", err, out)
+	}
+	committed, err := os.ReadFile(filepath.Join(root, "config", "crd", "kubebuilder.example.com_crontabs.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(ours, "kubebuilder.example.com_crontabs.yaml"), string(committed))
+
+	problems, compared, err := compareDirs([]string{theirs}, ours)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if compared != 2 {
+		t.Fatalf("controller-gen wrote %d CRDs, want 2", compared)
+	}
+	const spec = "things.warn.example.com: spec.versions[v1].schema.openAPIV3Schema.properties.spec.properties."
+	want := []string{
+		spec + `dns.format: want "", got "k8s-short-name"`,
+		spec + `level.minimum: want <absent>, got 1`,
+		spec + `short.maxLength: want <absent>, got 8`,
+	}
+	slices.Sort(problems)
+	if !slices.Equal(problems, want) {
+		t.Errorf("our CRDs against controller-gen %s's:\n got  %s\n want %s", controllerGenVersion, strings.Join(problems, "\n      "), strings.Join(want, "\n      "))
+	}
+	if !strings.Contains(string(out), "3 k8s-tag-applied") {
+		t.Errorf("the run does not warn of the 3 +k8s: tags applied beyond controller-gen:\n%s", out)
+	}
+}
