@@ -82,7 +82,9 @@ func TestControllerGenOracle(t *testing.T) {
 	build.Dir = root
 	build.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
 	out, err := build.CombinedOutput()
-	t.Cleanup(func() { os.Remove(filepath.Join(root, "generators", "testdata", "warn", "v1", "zz_generated.oracle.go")) })
+	t.Cleanup(func() {
+		os.Remove(filepath.Join(root, "generators", "testdata", "warn", "v1", "zz_generated.oracle.go"))
+	})
 	if err != nil {
 		t.Fatalf("validation-gen: %v\n%s", err, out)
 	}
