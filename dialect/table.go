@@ -69,6 +69,9 @@ func ControllerGenMarkers(lines []markers.Line, place markers.CGPlace, own bool)
 	var out []*markers.CGMarker
 	var errs []error
 	for _, l := range lines {
+		if l.Block {
+			continue // controller-gen reads markers in // comments only
+		}
 		text := strings.TrimSpace(l.Text)
 		if w := nearMiss(l, text); w != nil {
 			errs = append(errs, w)

@@ -229,7 +229,9 @@ func (b *builder) applyOne(s *apiextv1.JSONSchemaProps, m *markers.CGMarker) {
 		d := jsonOf(v)
 		s.Default = &d
 	case "default":
-		raw := strings.TrimSpace(strings.TrimPrefix(m.Text, "default="))
+		// +default=1000 and +default:value=1000 (controller-gen reads the
+		// name before the last colon when the whole is no marker).
+		raw := m.Raw
 		if strings.HasPrefix(raw, "ref(") {
 			return
 		}

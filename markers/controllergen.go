@@ -62,6 +62,8 @@ type CGMarker struct {
 	Pos  token.Position
 	// Items is set for the +kubebuilder:validation:items: form.
 	Items bool
+	// Raw is the argument as written, after the = (+default's JSON).
+	Raw   string
 	Bool  bool
 	Int   int64
 	Float float64
@@ -235,7 +237,7 @@ func ParseControllerGen(lines []Line, place CGPlace) ([]*CGMarker, []error) {
 				Fix:  "write +" + name + " on the list's item type instead, or delete the line"})
 			continue
 		}
-		m := &CGMarker{Def: def, Text: body, Pos: l.Pos, Items: items}
+		m := &CGMarker{Def: def, Text: body, Pos: l.Pos, Items: items, Raw: strings.TrimSpace(arg)}
 		if err := m.parseArg(arg, hasArg); err != nil {
 			bad(err.Error(), "write +"+name+cgExample(def))
 			continue
@@ -243,6 +245,12 @@ func ParseControllerGen(lines []Line, place CGPlace) ([]*CGMarker, []error) {
 		out = append(out, m)
 	}
 	return out, errs
+}
+
+// semicolonList reports whether a marker argument is a list written a;b.
+func semicolonList(arg string) bool {
+	arg = strings.TrimSpace(arg)
+	return !strings.HasPrefix(arg, "{") && strings.Contains(arg, ";")
 }
 
 // unknownMarker is the warning for a marker controller-gen does not know,
@@ -409,6 +417,11 @@ func (m *CGMarker) parseArg(arg string, hasArg bool) error {
 		list, ok := v.([]any)
 		if !ok {
 			list = []any{v}
+		}
+		if n := len(list); semicolonList(arg) && n > 1 && list[n-1] == "" {
+			// a;b; : controller-gen's scanner ends the list at the last
+			// separator, with no empty value after it.
+			list = list[:n-1]
 		}
 		m.Any = list
 		for _, x := range list {

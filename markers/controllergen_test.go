@@ -139,3 +139,24 @@ func jsonish(v any) string {
 }
 
 func fmtAny(v any) string { return fmt.Sprint(v) }
+
+// TestParseControllerGenForms: the forms controller-gen reads that are easy
+// to get wrong: +default:value= (the name before the last colon), a list
+// ending in ; (no empty value after it), a marker in a /* */ comment (not
+// read at all: dialect skips such lines, see dialect's tests).
+func TestParseControllerGenForms(t *testing.T) {
+	for _, c := range []struct{ text, raw, strs string }{
+		{"+default:value=1000", "1000", ""},
+		{`+default="x"`, `"x"`, ""},
+		{"+kubebuilder:validation:Enum=Migrate;Terminate;", "Migrate;Terminate;", "Migrate Terminate"},
+	} {
+		ms, errs := ParseControllerGen([]Line{{Text: c.text}}, CGOnField)
+		if len(errs) > 0 || len(ms) != 1 {
+			t.Errorf("%s: %v %v", c.text, ms, errs)
+			continue
+		}
+		if ms[0].Raw != c.raw || strings.Join(ms[0].Strs, " ") != c.strs {
+			t.Errorf("%s: raw %q strs %q, want %q and %q", c.text, ms[0].Raw, strings.Join(ms[0].Strs, " "), c.raw, c.strs)
+		}
+	}
+}

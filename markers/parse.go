@@ -16,6 +16,9 @@ import (
 type Line struct {
 	Text string
 	Pos  token.Position
+	// Block is set for a line of a /* */ comment, where controller-gen
+	// reads no marker.
+	Block bool
 }
 
 // Target is the place a tag is written on, as the registry needs to see

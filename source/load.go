@@ -560,7 +560,7 @@ func lines(fset *token.FileSet, cg *ast.CommentGroup) []markers.Line {
 		for i, l := range strings.Split(body, "\n") {
 			p := pos
 			p.Line += i
-			out = append(out, markers.Line{Text: strings.TrimLeft(strings.TrimSpace(l), "*"), Pos: p})
+			out = append(out, markers.Line{Text: strings.TrimLeft(strings.TrimSpace(l), "*"), Pos: p, Block: true})
 		}
 	}
 	return out

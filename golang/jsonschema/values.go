@@ -364,6 +364,10 @@ func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.S
 		idx := e.free("i")
 		oi := e.free("oi")
 		item := e.value(s.Items.Schema, elem, jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id(idx)), oi, ip)
+		// The old item is read only by the item's own checks: a list of
+		// lists whose items have none ([]MountPoints of type MountPoints
+		// []string) checks only that no item is null.
+		ownChecks := len(item) > 0
 		if er := gotype.Resolve(elem); (elem.Kind == types.Pointer || er.Kind == types.Slice || er.Kind == types.Map) && !ownJSON(elem) && !s.Items.Schema.Nullable {
 			// A nil item (a nil pointer, list or map) is null, which the
 			// server keeps in a list and rejects as a value of the wrong
@@ -390,7 +394,11 @@ func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.S
 			case s.XListType != nil && *s.XListType == "set" && old != "":
 				find = jen.Id(oi).Op(":=").Qual(pkgRT, "OldItemEqual").Call(jen.Id(old), jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id(idx)))
 			}
-			below = append(below, jen.For(jen.Id(idx).Op(":=").Range().Op("*").Add(ptr.Clone())).Block(append([]jen.Code{jen.Id(ip).Op(":=").Id(path).Dot("Index").Call(jen.Id(idx)), find}, item...)...))
+			head := []jen.Code{jen.Id(ip).Op(":=").Id(path).Dot("Index").Call(jen.Id(idx))}
+			if ownChecks {
+				head = append(head, find)
+			}
+			below = append(below, jen.For(jen.Id(idx).Op(":=").Range().Op("*").Add(ptr.Clone())).Block(append(head, item...)...))
 		}
 	}
 	return out, below

@@ -63,6 +63,11 @@ type CronTabSpec struct {
 	// +kubebuilder:validation:XValidation:rule="self.all(t, t != 'UPPER')",message="no tag is UPPER"
 	Tags []string `json:"tags,omitempty"`
 
+	// Paths are the search paths of each run: a list of lists, whose
+	// items have no keyword of their own (a null item is still an error).
+	// +optional
+	Paths []PathList `json:"paths,omitempty"`
+
 	// Env is passed to every run, one entry per name.
 	// +optional
 	// +listType=map
@@ -159,3 +164,6 @@ type CronTabList struct {
 	metav1.ListMeta `json:"metadata,omitempty"`
 	Items           []CronTab `json:"items"`
 }
+
+// PathList is a list of paths.
+type PathList []string

@@ -31,6 +31,12 @@ func (in *CronTabSpec) DeepCopyInto(out *CronTabSpec) {
 		out.MaxSurge = &ms
 	}
 	out.Tags = slices.Clone(in.Tags)
+	if in.Paths != nil {
+		out.Paths = make([]PathList, len(in.Paths))
+		for i := range in.Paths {
+			out.Paths[i] = slices.Clone(in.Paths[i])
+		}
+	}
 	if in.Env != nil {
 		out.Env = make([]corev1.EnvVar, len(in.Env))
 		for i := range in.Env {

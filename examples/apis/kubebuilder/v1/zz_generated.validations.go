@@ -59,7 +59,7 @@ func validate_CronTab_request(main bool, p *vgruntime.Path, obj, old *CronTab) f
 
 // celRatchet_CronTab is the schema of CronTab's CEL rules, on which the API server's correlation
 // tells a changed value from an unchanged one when a compiled rule fails.
-var celRatchet_CronTab = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["cronSpec","image"],"properties":{"annotations":{"type":"object","maxProperties":16,"additionalProperties":{"type":"string","maxLength":256}},"concurrencyPolicy":{"type":"string","default":"Allow","enum":["Allow","Forbid","Replace"]},"contact":{"type":"string","format":"email"},"cronSpec":{"type":"string","maxLength":64,"minLength":9,"pattern":"^(\\S+\\s+){4}\\S+$"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"image":{"type":"string","maxLength":256},"maxSurge":{"pattern":"^(\\d+|\\d+%)$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"notify":{"type":"object","x-kubernetes-preserve-unknown-fields":true,"x-kubernetes-embedded-resource":true},"owner":{"type":"string","maxLength":63,"minLength":1,"pattern":"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$","x-kubernetes-validations":[{"rule":"self != 'root'","message":"root owns no CronTab"}]},"replicas":{"type":"integer","format":"int32","default":1,"maximum":10,"minimum":1},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0,"exclusiveMinimum":true,"multipleOf":5},"suspend":{"type":"boolean"},"suspendUntil":{"type":"string","format":"date-time"},"tags":{"type":"array","maxItems":8,"items":{"type":"string","maxLength":32},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(t, t != 'UPPER')","message":"no tag is UPPER"}]},"template":{"type":"object","properties":{"metadata":{"type":"object"},"spec":{"type":"object","required":["containers"],"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64"},"affinity":{"type":"object","properties":{"nodeAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["preference","weight"],"properties":{"preference":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"object","required":["nodeSelectorTerms"],"properties":{"nodeSelectorTerms":{"type":"array","items":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"}}},"podAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}},"podAntiAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}}}},"automountServiceAccountToken":{"type":"boolean"},"containers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"dnsConfig":{"type":"object","properties":{"nameservers":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"options":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"searches":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"dnsPolicy":{"type":"string"},"enableServiceLinks":{"type":"boolean"},"ephemeralContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"targetContainerName":{"type":"string"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"evictionResponders":{"type":"array","maxItems":10,"items":{"type":"object","required":["name","priority"],"properties":{"name":{"type":"string","minLength":1},"priority":{"type":"integer","format":"int32","maximum":100000,"minimum":0}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"hostAliases":{"type":"array","items":{"type":"object","required":["ip"],"properties":{"hostnames":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"ip":{"type":"string"}}},"x-kubernetes-list-map-keys":["ip"],"x-kubernetes-list-type":"map"},"hostIPC":{"type":"boolean"},"hostNetwork":{"type":"boolean"},"hostPID":{"type":"boolean"},"hostUsers":{"type":"boolean"},"hostname":{"type":"string"},"hostnameOverride":{"type":"string"},"imagePullSecrets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"initContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"nodeName":{"type":"string"},"nodeSelector":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-map-type":"atomic"},"os":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"overhead":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"preemptionPolicy":{"type":"string"},"priority":{"type":"integer","format":"int32"},"priorityClassName":{"type":"string"},"readinessGates":{"type":"array","items":{"type":"object","required":["conditionType"],"properties":{"conditionType":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resourceClaims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"},"resourceClaimTemplateName":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"runtimeClassName":{"type":"string"},"schedulerName":{"type":"string"},"schedulingGates":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"schedulingGroup":{"type":"object","properties":{"podGroupName":{"type":"string"}}},"securityContext":{"type":"object","properties":{"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"fsGroup":{"type":"integer","format":"int64"},"fsGroupChangePolicy":{"type":"string"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxChangePolicy":{"type":"string"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"supplementalGroups":{"type":"array","items":{"type":"integer","format":"int64"},"x-kubernetes-list-type":"atomic"},"supplementalGroupsPolicy":{"type":"string"},"sysctls":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"serviceAccount":{"type":"string"},"serviceAccountName":{"type":"string"},"setHostnameAsFQDN":{"type":"boolean"},"shareProcessNamespace":{"type":"boolean"},"subdomain":{"type":"string"},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"tolerations":{"type":"array","items":{"type":"object","properties":{"effect":{"type":"string"},"key":{"type":"string"},"operator":{"type":"string"},"tolerationSeconds":{"type":"integer","format":"int64"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"topologySpreadConstraints":{"type":"array","items":{"type":"object","required":["maxSkew","topologyKey","whenUnsatisfiable"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"maxSkew":{"type":"integer","format":"int32"},"minDomains":{"type":"integer","format":"int32"},"nodeAffinityPolicy":{"type":"string"},"nodeTaintsPolicy":{"type":"string"},"topologyKey":{"type":"string"},"whenUnsatisfiable":{"type":"string"}}},"x-kubernetes-list-map-keys":["topologyKey","whenUnsatisfiable"],"x-kubernetes-list-type":"map"},"volumes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"awsElasticBlockStore":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"azureDisk":{"type":"object","required":["diskName","diskURI"],"properties":{"cachingMode":{"type":"string"},"diskName":{"type":"string"},"diskURI":{"type":"string"},"fsType":{"type":"string","default":"ext4"},"kind":{"type":"string"},"readOnly":{"type":"boolean","default":false}}},"azureFile":{"type":"object","required":["secretName","shareName"],"properties":{"readOnly":{"type":"boolean"},"secretName":{"type":"string"},"shareName":{"type":"string"}}},"cephfs":{"type":"object","required":["monitors"],"properties":{"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"readOnly":{"type":"boolean"},"secretFile":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string"}}},"cinder":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeID":{"type":"string"}}},"configMap":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"csi":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"nodePublishSecretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"readOnly":{"type":"boolean"},"volumeAttributes":{"type":"object","additionalProperties":{"type":"string"}}}},"downwardAPI":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"emptyDir":{"type":"object","properties":{"medium":{"type":"string"},"mode":{"type":"integer","format":"int32"},"sizeLimit":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"ephemeral":{"type":"object","properties":{"volumeClaimTemplate":{"type":"object","required":["spec"],"properties":{"metadata":{"type":"object"},"spec":{"type":"object","properties":{"accessModes":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"dataSource":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"dataSourceRef":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"},"namespace":{"type":"string"}}},"resources":{"type":"object","properties":{"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"storageClassName":{"type":"string"},"volumeAttributesClassName":{"type":"string"},"volumeMode":{"type":"string"},"volumeName":{"type":"string"}}}}}}},"fc":{"type":"object","properties":{"fsType":{"type":"string"},"lun":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"targetWWNs":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"wwids":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"flexVolume":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"options":{"type":"object","additionalProperties":{"type":"string"}},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"}}},"flocker":{"type":"object","properties":{"datasetName":{"type":"string"},"datasetUUID":{"type":"string"}}},"gcePersistentDisk":{"type":"object","required":["pdName"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"pdName":{"type":"string"},"readOnly":{"type":"boolean"}}},"gitRepo":{"type":"object","required":["repository"],"properties":{"directory":{"type":"string"},"repository":{"type":"string"},"revision":{"type":"string"}}},"glusterfs":{"type":"object","required":["endpoints","path"],"properties":{"endpoints":{"type":"string"},"path":{"type":"string"},"readOnly":{"type":"boolean"}}},"hostPath":{"type":"object","required":["path"],"properties":{"path":{"type":"string"},"type":{"type":"string"}}},"image":{"type":"object","properties":{"pullPolicy":{"type":"string"},"reference":{"type":"string"}}},"iscsi":{"type":"object","required":["iqn","lun","targetPortal"],"properties":{"chapAuthDiscovery":{"type":"boolean"},"chapAuthSession":{"type":"boolean"},"fsType":{"type":"string"},"initiatorName":{"type":"string"},"iqn":{"type":"string"},"iscsiInterface":{"type":"string","default":"default"},"lun":{"type":"integer","format":"int32"},"portals":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"targetPortal":{"type":"string"}}},"name":{"type":"string"},"nfs":{"type":"object","required":["path","server"],"properties":{"path":{"type":"string"},"readOnly":{"type":"boolean"},"server":{"type":"string"}}},"persistentVolumeClaim":{"type":"object","required":["claimName"],"properties":{"claimName":{"type":"string"},"readOnly":{"type":"boolean"}}},"photonPersistentDisk":{"type":"object","required":["pdID"],"properties":{"fsType":{"type":"string"},"pdID":{"type":"string"}}},"portworxVolume":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"projected":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"sources":{"type":"array","items":{"type":"object","properties":{"clusterTrustBundle":{"type":"object","required":["path"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"name":{"type":"string"},"optional":{"type":"boolean"},"path":{"type":"string"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"configMap":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"downwardAPI":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"podCertificate":{"type":"object","required":["keyType","signerName"],"properties":{"certificateChainPath":{"type":"string"},"credentialBundlePath":{"type":"string"},"keyPath":{"type":"string"},"keyType":{"type":"string"},"maxExpirationSeconds":{"type":"integer","format":"int32"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"},"userAnnotations":{"type":"object","additionalProperties":{"type":"string"}}}},"secret":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"serviceAccountToken":{"type":"object","required":["path"],"properties":{"audience":{"type":"string"},"expirationSeconds":{"type":"integer","format":"int64"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}}}},"x-kubernetes-list-type":"atomic"}}},"quobyte":{"type":"object","required":["registry","volume"],"properties":{"group":{"type":"string"},"readOnly":{"type":"boolean"},"registry":{"type":"string"},"tenant":{"type":"string"},"user":{"type":"string"},"volume":{"type":"string"}}},"rbd":{"type":"object","required":["image","monitors"],"properties":{"fsType":{"type":"string"},"image":{"type":"string"},"keyring":{"type":"string","default":"/etc/ceph/keyring"},"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"pool":{"type":"string","default":"rbd"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string","default":"admin"}}},"scaleIO":{"type":"object","required":["gateway","secretRef","system"],"properties":{"fsType":{"type":"string","default":"xfs"},"gateway":{"type":"string"},"protectionDomain":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"sslEnabled":{"type":"boolean"},"storageMode":{"type":"string","default":"ThinProvisioned"},"storagePool":{"type":"string"},"system":{"type":"string"},"volumeName":{"type":"string"}}},"secret":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"optional":{"type":"boolean"},"secretName":{"type":"string"}}},"storageos":{"type":"object","properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeName":{"type":"string"},"volumeNamespace":{"type":"string"}}},"vsphereVolume":{"type":"object","required":["volumePath"],"properties":{"fsType":{"type":"string"},"storagePolicyID":{"type":"string"},"storagePolicyName":{"type":"string"},"volumePath":{"type":"string"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.suspendUntil) || self.suspend","message":"suspendUntil needs suspend"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
+var celRatchet_CronTab = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["cronSpec","image"],"properties":{"annotations":{"type":"object","maxProperties":16,"additionalProperties":{"type":"string","maxLength":256}},"concurrencyPolicy":{"type":"string","default":"Allow","enum":["Allow","Forbid","Replace"]},"contact":{"type":"string","format":"email"},"cronSpec":{"type":"string","maxLength":64,"minLength":9,"pattern":"^(\\S+\\s+){4}\\S+$"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"image":{"type":"string","maxLength":256},"maxSurge":{"pattern":"^(\\d+|\\d+%)$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"notify":{"type":"object","x-kubernetes-preserve-unknown-fields":true,"x-kubernetes-embedded-resource":true},"owner":{"type":"string","maxLength":63,"minLength":1,"pattern":"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$","x-kubernetes-validations":[{"rule":"self != 'root'","message":"root owns no CronTab"}]},"paths":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"replicas":{"type":"integer","format":"int32","default":1,"maximum":10,"minimum":1},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0,"exclusiveMinimum":true,"multipleOf":5},"suspend":{"type":"boolean"},"suspendUntil":{"type":"string","format":"date-time"},"tags":{"type":"array","maxItems":8,"items":{"type":"string","maxLength":32},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(t, t != 'UPPER')","message":"no tag is UPPER"}]},"template":{"type":"object","properties":{"metadata":{"type":"object"},"spec":{"type":"object","required":["containers"],"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64"},"affinity":{"type":"object","properties":{"nodeAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["preference","weight"],"properties":{"preference":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"object","required":["nodeSelectorTerms"],"properties":{"nodeSelectorTerms":{"type":"array","items":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"}}},"podAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}},"podAntiAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}}}},"automountServiceAccountToken":{"type":"boolean"},"containers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"dnsConfig":{"type":"object","properties":{"nameservers":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"options":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"searches":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"dnsPolicy":{"type":"string"},"enableServiceLinks":{"type":"boolean"},"ephemeralContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"targetContainerName":{"type":"string"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"evictionResponders":{"type":"array","maxItems":10,"items":{"type":"object","required":["name","priority"],"properties":{"name":{"type":"string","minLength":1},"priority":{"type":"integer","format":"int32","maximum":100000,"minimum":0}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"hostAliases":{"type":"array","items":{"type":"object","required":["ip"],"properties":{"hostnames":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"ip":{"type":"string"}}},"x-kubernetes-list-map-keys":["ip"],"x-kubernetes-list-type":"map"},"hostIPC":{"type":"boolean"},"hostNetwork":{"type":"boolean"},"hostPID":{"type":"boolean"},"hostUsers":{"type":"boolean"},"hostname":{"type":"string"},"hostnameOverride":{"type":"string"},"imagePullSecrets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"initContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"nodeName":{"type":"string"},"nodeSelector":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-map-type":"atomic"},"os":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"overhead":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"preemptionPolicy":{"type":"string"},"priority":{"type":"integer","format":"int32"},"priorityClassName":{"type":"string"},"readinessGates":{"type":"array","items":{"type":"object","required":["conditionType"],"properties":{"conditionType":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resourceClaims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"},"resourceClaimTemplateName":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"runtimeClassName":{"type":"string"},"schedulerName":{"type":"string"},"schedulingGates":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"schedulingGroup":{"type":"object","properties":{"podGroupName":{"type":"string"}}},"securityContext":{"type":"object","properties":{"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"fsGroup":{"type":"integer","format":"int64"},"fsGroupChangePolicy":{"type":"string"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxChangePolicy":{"type":"string"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"supplementalGroups":{"type":"array","items":{"type":"integer","format":"int64"},"x-kubernetes-list-type":"atomic"},"supplementalGroupsPolicy":{"type":"string"},"sysctls":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"serviceAccount":{"type":"string"},"serviceAccountName":{"type":"string"},"setHostnameAsFQDN":{"type":"boolean"},"shareProcessNamespace":{"type":"boolean"},"subdomain":{"type":"string"},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"tolerations":{"type":"array","items":{"type":"object","properties":{"effect":{"type":"string"},"key":{"type":"string"},"operator":{"type":"string"},"tolerationSeconds":{"type":"integer","format":"int64"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"topologySpreadConstraints":{"type":"array","items":{"type":"object","required":["maxSkew","topologyKey","whenUnsatisfiable"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"maxSkew":{"type":"integer","format":"int32"},"minDomains":{"type":"integer","format":"int32"},"nodeAffinityPolicy":{"type":"string"},"nodeTaintsPolicy":{"type":"string"},"topologyKey":{"type":"string"},"whenUnsatisfiable":{"type":"string"}}},"x-kubernetes-list-map-keys":["topologyKey","whenUnsatisfiable"],"x-kubernetes-list-type":"map"},"volumes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"awsElasticBlockStore":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"azureDisk":{"type":"object","required":["diskName","diskURI"],"properties":{"cachingMode":{"type":"string"},"diskName":{"type":"string"},"diskURI":{"type":"string"},"fsType":{"type":"string","default":"ext4"},"kind":{"type":"string"},"readOnly":{"type":"boolean","default":false}}},"azureFile":{"type":"object","required":["secretName","shareName"],"properties":{"readOnly":{"type":"boolean"},"secretName":{"type":"string"},"shareName":{"type":"string"}}},"cephfs":{"type":"object","required":["monitors"],"properties":{"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"readOnly":{"type":"boolean"},"secretFile":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string"}}},"cinder":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeID":{"type":"string"}}},"configMap":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"csi":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"nodePublishSecretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"readOnly":{"type":"boolean"},"volumeAttributes":{"type":"object","additionalProperties":{"type":"string"}}}},"downwardAPI":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"emptyDir":{"type":"object","properties":{"medium":{"type":"string"},"mode":{"type":"integer","format":"int32"},"sizeLimit":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"ephemeral":{"type":"object","properties":{"volumeClaimTemplate":{"type":"object","required":["spec"],"properties":{"metadata":{"type":"object"},"spec":{"type":"object","properties":{"accessModes":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"dataSource":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"dataSourceRef":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"},"namespace":{"type":"string"}}},"resources":{"type":"object","properties":{"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"storageClassName":{"type":"string"},"volumeAttributesClassName":{"type":"string"},"volumeMode":{"type":"string"},"volumeName":{"type":"string"}}}}}}},"fc":{"type":"object","properties":{"fsType":{"type":"string"},"lun":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"targetWWNs":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"wwids":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"flexVolume":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"options":{"type":"object","additionalProperties":{"type":"string"}},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"}}},"flocker":{"type":"object","properties":{"datasetName":{"type":"string"},"datasetUUID":{"type":"string"}}},"gcePersistentDisk":{"type":"object","required":["pdName"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"pdName":{"type":"string"},"readOnly":{"type":"boolean"}}},"gitRepo":{"type":"object","required":["repository"],"properties":{"directory":{"type":"string"},"repository":{"type":"string"},"revision":{"type":"string"}}},"glusterfs":{"type":"object","required":["endpoints","path"],"properties":{"endpoints":{"type":"string"},"path":{"type":"string"},"readOnly":{"type":"boolean"}}},"hostPath":{"type":"object","required":["path"],"properties":{"path":{"type":"string"},"type":{"type":"string"}}},"image":{"type":"object","properties":{"pullPolicy":{"type":"string"},"reference":{"type":"string"}}},"iscsi":{"type":"object","required":["iqn","lun","targetPortal"],"properties":{"chapAuthDiscovery":{"type":"boolean"},"chapAuthSession":{"type":"boolean"},"fsType":{"type":"string"},"initiatorName":{"type":"string"},"iqn":{"type":"string"},"iscsiInterface":{"type":"string","default":"default"},"lun":{"type":"integer","format":"int32"},"portals":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"targetPortal":{"type":"string"}}},"name":{"type":"string"},"nfs":{"type":"object","required":["path","server"],"properties":{"path":{"type":"string"},"readOnly":{"type":"boolean"},"server":{"type":"string"}}},"persistentVolumeClaim":{"type":"object","required":["claimName"],"properties":{"claimName":{"type":"string"},"readOnly":{"type":"boolean"}}},"photonPersistentDisk":{"type":"object","required":["pdID"],"properties":{"fsType":{"type":"string"},"pdID":{"type":"string"}}},"portworxVolume":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"projected":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"sources":{"type":"array","items":{"type":"object","properties":{"clusterTrustBundle":{"type":"object","required":["path"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"name":{"type":"string"},"optional":{"type":"boolean"},"path":{"type":"string"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"configMap":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"downwardAPI":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"podCertificate":{"type":"object","required":["keyType","signerName"],"properties":{"certificateChainPath":{"type":"string"},"credentialBundlePath":{"type":"string"},"keyPath":{"type":"string"},"keyType":{"type":"string"},"maxExpirationSeconds":{"type":"integer","format":"int32"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"},"userAnnotations":{"type":"object","additionalProperties":{"type":"string"}}}},"secret":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"serviceAccountToken":{"type":"object","required":["path"],"properties":{"audience":{"type":"string"},"expirationSeconds":{"type":"integer","format":"int64"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}}}},"x-kubernetes-list-type":"atomic"}}},"quobyte":{"type":"object","required":["registry","volume"],"properties":{"group":{"type":"string"},"readOnly":{"type":"boolean"},"registry":{"type":"string"},"tenant":{"type":"string"},"user":{"type":"string"},"volume":{"type":"string"}}},"rbd":{"type":"object","required":["image","monitors"],"properties":{"fsType":{"type":"string"},"image":{"type":"string"},"keyring":{"type":"string","default":"/etc/ceph/keyring"},"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"pool":{"type":"string","default":"rbd"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string","default":"admin"}}},"scaleIO":{"type":"object","required":["gateway","secretRef","system"],"properties":{"fsType":{"type":"string","default":"xfs"},"gateway":{"type":"string"},"protectionDomain":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"sslEnabled":{"type":"boolean"},"storageMode":{"type":"string","default":"ThinProvisioned"},"storagePool":{"type":"string"},"system":{"type":"string"},"volumeName":{"type":"string"}}},"secret":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"optional":{"type":"boolean"},"secretName":{"type":"string"}}},"storageos":{"type":"object","properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeName":{"type":"string"},"volumeNamespace":{"type":"string"}}},"vsphereVolume":{"type":"object","required":["volumePath"],"properties":{"fsType":{"type":"string"},"storagePolicyID":{"type":"string"},"storagePolicyName":{"type":"string"},"volumePath":{"type":"string"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.suspendUntil) || self.suspend","message":"suspendUntil needs suspend"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
 
 // celKind_CronTab evaluates the CEL rules at and below a CronTab, compiled to Go; oldObj is its
 // old value as the API server correlates it (nil for none).
@@ -428,67 +428,89 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 			}
 		}
 	}
+	// field paths
+	{
+		fp42 := p.Child("paths")
+		if !(len(obj.Paths) == 0) {
+			ov43 := func() *[]PathList {
+				if old == nil {
+					return nil
+				}
+				return &old.Paths
+			}()
+			_ = ov43
+			if !vgruntime.Unchanged(&obj.Paths, ov43) {
+				for i45 := range *&obj.Paths {
+					ip44 := fp42.Index(i45)
+					if (*&obj.Paths)[i45] == nil {
+						errs = append(errs, vgruntime.SchemaNull(&ip44, "array"))
+						continue
+					}
+				}
+			}
+		}
+	}
 	// field env
 	{
-		fp42 := p.Child("env")
+		fp50 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov43 := func() *[]v1.EnvVar {
+			ov51 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			_ = ov43
-			if !vgruntime.UnchangedListMap(&obj.Env, ov43, vgruntime.Key{
+			_ = ov51
+			if !vgruntime.UnchangedListMap(&obj.Env, ov51, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp42, *&obj.Env, listMapKey1)...)
-				for i45 := range *&obj.Env {
-					ip44 := fp42.Index(i45)
-					oi46 := vgruntime.OldListMapItem(ov43, &(*&obj.Env)[i45], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp50, *&obj.Env, listMapKey1)...)
+				for i53 := range *&obj.Env {
+					ip52 := fp50.Index(i53)
+					oi54 := vgruntime.OldListMapItem(ov51, &(*&obj.Env)[i53], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EnvVar(&ip44, &(*&obj.Env)[i45], oi46)...)
+					errs = append(errs, validate_corev1_EnvVar(&ip52, &(*&obj.Env)[i53], oi54)...)
 				}
 			}
 		}
 	}
 	// field annotations
 	{
-		fp47 := p.Child("annotations")
+		fp55 := p.Child("annotations")
 		if !(len(obj.Annotations) == 0) {
-			ov48 := func() *map[string]AnnotationValue {
+			ov56 := func() *map[string]AnnotationValue {
 				if old == nil {
 					return nil
 				}
 				return &old.Annotations
 			}()
-			_ = ov48
-			if !vgruntime.Unchanged(&obj.Annotations, ov48) {
+			_ = ov56
+			if !vgruntime.Unchanged(&obj.Annotations, ov56) {
 				if len(*&obj.Annotations) > 16 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp47, len(*&obj.Annotations), 16))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp55, len(*&obj.Annotations), 16))
 				}
 				{
-					each53 := func(k51 string) {
-						mv50 := (*&obj.Annotations)[k51]
-						kp49 := fp47.Key(string(k51))
-						om52 := vgruntime.OldMapValue(ov48, k51)
-						if !vgruntime.UnchangedScalar(&mv50, om52) {
-							if utf8.RuneCountInString(string(*&mv50)) > 256 {
-								errs = append(errs, vgruntime.SchemaTooLong(&kp49, 256))
+					each61 := func(k59 string) {
+						mv58 := (*&obj.Annotations)[k59]
+						kp57 := fp55.Key(string(k59))
+						om60 := vgruntime.OldMapValue(ov56, k59)
+						if !vgruntime.UnchangedScalar(&mv58, om60) {
+							if utf8.RuneCountInString(string(*&mv58)) > 256 {
+								errs = append(errs, vgruntime.SchemaTooLong(&kp57, 256))
 							}
 						}
 					}
-					n54 := len(errs)
-					for k51 := range *&obj.Annotations {
-						each53(k51)
+					n62 := len(errs)
+					for k59 := range *&obj.Annotations {
+						each61(k59)
 					}
-					if len(errs) > n54 && len(*&obj.Annotations) > 1 {
-						errs = errs[:n54]
-						for _, k51 := range slices.Sorted(maps.Keys(*&obj.Annotations)) {
-							each53(k51)
+					if len(errs) > n62 && len(*&obj.Annotations) > 1 {
+						errs = errs[:n62]
+						for _, k59 := range slices.Sorted(maps.Keys(*&obj.Annotations)) {
+							each61(k59)
 						}
 					}
 				}
@@ -497,17 +519,17 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field contact
 	{
-		fp55 := p.Child("contact")
+		fp63 := p.Child("contact")
 		if !(obj.Contact == "") {
-			ov56 := func() *string {
+			ov64 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Contact
 			}()
-			_ = ov56
-			if !vgruntime.UnchangedScalar(&obj.Contact, ov56) {
-				if err := vgruntime.SchemaFormat(&fp55, string(*&obj.Contact), "email"); err != nil {
+			_ = ov64
+			if !vgruntime.UnchangedScalar(&obj.Contact, ov64) {
+				if err := vgruntime.SchemaFormat(&fp63, string(*&obj.Contact), "email"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -515,52 +537,52 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field notify
 	{
-		fp57 := p.Child("notify")
+		fp65 := p.Child("notify")
 		if !(vgruntime.RawNull(obj.Notify.Raw)) {
-			ov58 := func() *runtime.RawExtension {
+			ov66 := func() *runtime.RawExtension {
 				if old == nil {
 					return nil
 				}
 				return &old.Notify
 			}()
-			_ = ov58
-			if !vgruntime.Unchanged(&obj.Notify, ov58) {
-				errs = append(errs, vgruntime.EmbeddedRaw(&fp57, &obj.Notify)...)
+			_ = ov66
+			if !vgruntime.Unchanged(&obj.Notify, ov66) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp65, &obj.Notify)...)
 			}
 		}
 	}
 	// field template
 	{
-		fp59 := p.Child("template")
+		fp67 := p.Child("template")
 		if !(obj.Template == nil) {
-			ov60 := func() *v1.PodTemplateSpec {
+			ov68 := func() *v1.PodTemplateSpec {
 				if old == nil {
 					return nil
 				}
 				return old.Template
 			}()
-			_ = ov60
-			errs = append(errs, validate_corev1_PodTemplateSpec(&fp59, obj.Template, ov60)...)
+			_ = ov68
+			errs = append(errs, validate_corev1_PodTemplateSpec(&fp67, obj.Template, ov68)...)
 		}
 	}
 	// field owner
 	{
-		fp61 := p.Child("owner")
+		fp69 := p.Child("owner")
 		if !(obj.Owner == "") {
-			ov62 := func() *OwnerName {
+			ov70 := func() *OwnerName {
 				if old == nil {
 					return nil
 				}
 				return &old.Owner
 			}()
-			_ = ov62
-			if !vgruntime.UnchangedScalar(&obj.Owner, ov62) {
+			_ = ov70
+			if !vgruntime.UnchangedScalar(&obj.Owner, ov70) {
 				if utf8.RuneCountInString(string(*&obj.Owner)) > 63 {
-					errs = append(errs, vgruntime.SchemaTooLong(&fp61, 63))
+					errs = append(errs, vgruntime.SchemaTooLong(&fp69, 63))
 				} else if utf8.RuneCountInString(string(*&obj.Owner)) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp61, string(*&obj.Owner), vgruntime.MinLengthDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp69, string(*&obj.Owner), vgruntime.MinLengthDetail(1)))
 				} else if !pattern3.MatchString(string(*&obj.Owner)) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp61, string(*&obj.Owner), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp69, string(*&obj.Owner), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
 				}
 			}
 		}
@@ -585,58 +607,58 @@ func validate_CronTabStatus(p *vgruntime.Path, obj, old *CronTabStatus) (errs fi
 	}
 	// field conditions
 	{
-		fp65 := p.Child("conditions")
+		fp73 := p.Child("conditions")
 		if !(len(obj.Conditions) == 0) {
-			ov66 := func() *[]v11.Condition {
+			ov74 := func() *[]v11.Condition {
 				if old == nil {
 					return nil
 				}
 				return &old.Conditions
 			}()
-			_ = ov66
-			if !vgruntime.UnchangedListMap(&obj.Conditions, ov66, vgruntime.Key{
+			_ = ov74
+			if !vgruntime.UnchangedListMap(&obj.Conditions, ov74, vgruntime.Key{
 				Defaulted: false,
 				Name:      "type",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp65, *&obj.Conditions, listMapKey2)...)
-				for i68 := range *&obj.Conditions {
-					ip67 := fp65.Index(i68)
-					oi69 := vgruntime.OldListMapItem(ov66, &(*&obj.Conditions)[i68], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp73, *&obj.Conditions, listMapKey2)...)
+				for i76 := range *&obj.Conditions {
+					ip75 := fp73.Index(i76)
+					oi77 := vgruntime.OldListMapItem(ov74, &(*&obj.Conditions)[i76], vgruntime.Key{
 						Defaulted: false,
 						Name:      "type",
 					})
-					errs = append(errs, validate_metav1_Condition(&ip67, &(*&obj.Conditions)[i68], oi69)...)
+					errs = append(errs, validate_metav1_Condition(&ip75, &(*&obj.Conditions)[i76], oi77)...)
 				}
 			}
 		}
 	}
 	// field lastRuns
 	{
-		fp70 := p.Child("lastRuns")
+		fp78 := p.Child("lastRuns")
 		if obj.LastRuns == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp70))
+			errs = append(errs, vgruntime.SchemaRequired(&fp78))
 		} else {
-			ov71 := func() *[]DNSLabel {
+			ov79 := func() *[]DNSLabel {
 				if old == nil {
 					return nil
 				}
 				return &old.LastRuns
 			}()
-			_ = ov71
-			if !vgruntime.Unchanged(&obj.LastRuns, ov71) {
+			_ = ov79
+			if !vgruntime.Unchanged(&obj.LastRuns, ov79) {
 				if len(*&obj.LastRuns) > 10 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp70, len(*&obj.LastRuns), 10))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp78, len(*&obj.LastRuns), 10))
 				}
-				for i73 := range *&obj.LastRuns {
-					ip72 := fp70.Index(i73)
-					oi74 := (*DNSLabel)(nil)
-					if !vgruntime.UnchangedScalar(&(*&obj.LastRuns)[i73], oi74) {
-						if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i73])) > 63 {
-							errs = append(errs, vgruntime.SchemaTooLong(&ip72, 63))
-						} else if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i73])) < 1 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip72, string(*&(*&obj.LastRuns)[i73]), vgruntime.MinLengthDetail(1)))
-						} else if !pattern3.MatchString(string(*&(*&obj.LastRuns)[i73])) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip72, string(*&(*&obj.LastRuns)[i73]), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
+				for i81 := range *&obj.LastRuns {
+					ip80 := fp78.Index(i81)
+					oi82 := (*DNSLabel)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.LastRuns)[i81], oi82) {
+						if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i81])) > 63 {
+							errs = append(errs, vgruntime.SchemaTooLong(&ip80, 63))
+						} else if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i81])) < 1 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip80, string(*&(*&obj.LastRuns)[i81]), vgruntime.MinLengthDetail(1)))
+						} else if !pattern3.MatchString(string(*&(*&obj.LastRuns)[i81])) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip80, string(*&(*&obj.LastRuns)[i81]), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
 						}
 					}
 				}
@@ -654,16 +676,16 @@ func validate_corev1_EnvVar(p *vgruntime.Path, obj, old *v1.EnvVar) (errs field.
 	}
 	// field valueFrom
 	{
-		fp79 := p.Child("valueFrom")
+		fp87 := p.Child("valueFrom")
 		if !(obj.ValueFrom == nil) {
-			ov80 := func() *v1.EnvVarSource {
+			ov88 := func() *v1.EnvVarSource {
 				if old == nil {
 					return nil
 				}
 				return old.ValueFrom
 			}()
-			_ = ov80
-			errs = append(errs, validate_corev1_EnvVarSource(&fp79, obj.ValueFrom, ov80)...)
+			_ = ov88
+			errs = append(errs, validate_corev1_EnvVarSource(&fp87, obj.ValueFrom, ov88)...)
 		}
 	}
 	return
@@ -677,15 +699,15 @@ func validate_corev1_PodTemplateSpec(p *vgruntime.Path, obj, old *v1.PodTemplate
 	}
 	// field spec
 	{
-		fp83 := p.Child("spec")
-		ov84 := func() *v1.PodSpec {
+		fp91 := p.Child("spec")
+		ov92 := func() *v1.PodSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov84
-		errs = append(errs, validate_corev1_PodSpec(&fp83, &obj.Spec, ov84)...)
+		_ = ov92
+		errs = append(errs, validate_corev1_PodSpec(&fp91, &obj.Spec, ov92)...)
 	}
 	return
 }
@@ -704,91 +726,91 @@ func validate_metav1_Condition(p *vgruntime.Path, obj, old *v11.Condition) (errs
 	}
 	// field type
 	{
-		fp85 := p.Child("type")
-		ov86 := func() *string {
+		fp93 := p.Child("type")
+		ov94 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Type
 		}()
-		_ = ov86
-		if !vgruntime.UnchangedScalar(&obj.Type, ov86) {
+		_ = ov94
+		if !vgruntime.UnchangedScalar(&obj.Type, ov94) {
 			if utf8.RuneCountInString(string(*&obj.Type)) > 316 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp85, 316))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp93, 316))
 			} else if !pattern4.MatchString(string(*&obj.Type)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp85, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp93, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
 			}
 		}
 	}
 	// field status
 	{
-		fp87 := p.Child("status")
-		ov88 := func() *v11.ConditionStatus {
+		fp95 := p.Child("status")
+		ov96 := func() *v11.ConditionStatus {
 			if old == nil {
 				return nil
 			}
 			return &old.Status
 		}()
-		_ = ov88
-		if !vgruntime.UnchangedScalar(&obj.Status, ov88) {
+		_ = ov96
+		if !vgruntime.UnchangedScalar(&obj.Status, ov96) {
 			switch string(*&obj.Status) {
 			case "True", "False", "Unknown":
 			default:
-				errs = append(errs, vgruntime.SchemaEnum(&fp87, string(*&obj.Status), []string{"True", "False", "Unknown"}))
+				errs = append(errs, vgruntime.SchemaEnum(&fp95, string(*&obj.Status), []string{"True", "False", "Unknown"}))
 			}
 		}
 	}
 	// field observedGeneration
 	{
-		fp89 := p.Child("observedGeneration")
+		fp97 := p.Child("observedGeneration")
 		if !(obj.ObservedGeneration == 0) {
-			ov90 := func() *int64 {
+			ov98 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return &old.ObservedGeneration
 			}()
-			_ = ov90
-			if !vgruntime.UnchangedScalar(&obj.ObservedGeneration, ov90) {
+			_ = ov98
+			if !vgruntime.UnchangedScalar(&obj.ObservedGeneration, ov98) {
 				if int64(*&obj.ObservedGeneration) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp89, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp97, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
 				}
 			}
 		}
 	}
 	// field reason
 	{
-		fp93 := p.Child("reason")
-		ov94 := func() *string {
+		fp101 := p.Child("reason")
+		ov102 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Reason
 		}()
-		_ = ov94
-		if !vgruntime.UnchangedScalar(&obj.Reason, ov94) {
+		_ = ov102
+		if !vgruntime.UnchangedScalar(&obj.Reason, ov102) {
 			if utf8.RuneCountInString(string(*&obj.Reason)) > 1024 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp93, 1024))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp101, 1024))
 			} else if utf8.RuneCountInString(string(*&obj.Reason)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp93, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp101, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
 			} else if !pattern5.MatchString(string(*&obj.Reason)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp93, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp101, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
 			}
 		}
 	}
 	// field message
 	{
-		fp95 := p.Child("message")
-		ov96 := func() *string {
+		fp103 := p.Child("message")
+		ov104 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Message
 		}()
-		_ = ov96
-		if !vgruntime.UnchangedScalar(&obj.Message, ov96) {
+		_ = ov104
+		if !vgruntime.UnchangedScalar(&obj.Message, ov104) {
 			if utf8.RuneCountInString(string(*&obj.Message)) > 32768 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp95, 32768))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp103, 32768))
 			}
 		}
 	}
@@ -803,72 +825,72 @@ func validate_corev1_EnvVarSource(p *vgruntime.Path, obj, old *v1.EnvVarSource) 
 	}
 	// field fieldRef
 	{
-		fp97 := p.Child("fieldRef")
+		fp105 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov98 := func() *v1.ObjectFieldSelector {
+			ov106 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov98
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp97, obj.FieldRef, ov98)...)
+			_ = ov106
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp105, obj.FieldRef, ov106)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp99 := p.Child("resourceFieldRef")
+		fp107 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov100 := func() *v1.ResourceFieldSelector {
+			ov108 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov100
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp99, obj.ResourceFieldRef, ov100)...)
+			_ = ov108
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp107, obj.ResourceFieldRef, ov108)...)
 		}
 	}
 	// field configMapKeyRef
 	{
-		fp101 := p.Child("configMapKeyRef")
+		fp109 := p.Child("configMapKeyRef")
 		if !(obj.ConfigMapKeyRef == nil) {
-			ov102 := func() *v1.ConfigMapKeySelector {
+			ov110 := func() *v1.ConfigMapKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMapKeyRef
 			}()
-			_ = ov102
-			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp101, obj.ConfigMapKeyRef, ov102)...)
+			_ = ov110
+			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp109, obj.ConfigMapKeyRef, ov110)...)
 		}
 	}
 	// field secretKeyRef
 	{
-		fp103 := p.Child("secretKeyRef")
+		fp111 := p.Child("secretKeyRef")
 		if !(obj.SecretKeyRef == nil) {
-			ov104 := func() *v1.SecretKeySelector {
+			ov112 := func() *v1.SecretKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.SecretKeyRef
 			}()
-			_ = ov104
-			errs = append(errs, validate_corev1_SecretKeySelector(&fp103, obj.SecretKeyRef, ov104)...)
+			_ = ov112
+			errs = append(errs, validate_corev1_SecretKeySelector(&fp111, obj.SecretKeyRef, ov112)...)
 		}
 	}
 	// field fileKeyRef
 	{
-		fp105 := p.Child("fileKeyRef")
+		fp113 := p.Child("fileKeyRef")
 		if !(obj.FileKeyRef == nil) {
-			ov106 := func() *v1.FileKeySelector {
+			ov114 := func() *v1.FileKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.FileKeyRef
 			}()
-			_ = ov106
-			errs = append(errs, validate_corev1_FileKeySelector(&fp105, obj.FileKeyRef, ov106)...)
+			_ = ov114
+			errs = append(errs, validate_corev1_FileKeySelector(&fp113, obj.FileKeyRef, ov114)...)
 		}
 	}
 	return
@@ -965,363 +987,363 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 	}
 	// field volumes
 	{
-		fp107 := p.Child("volumes")
+		fp115 := p.Child("volumes")
 		if !(len(obj.Volumes) == 0) {
-			ov108 := func() *[]v1.Volume {
+			ov116 := func() *[]v1.Volume {
 				if old == nil {
 					return nil
 				}
 				return &old.Volumes
 			}()
-			_ = ov108
-			if !vgruntime.UnchangedListMap(&obj.Volumes, ov108, vgruntime.Key{
+			_ = ov116
+			if !vgruntime.UnchangedListMap(&obj.Volumes, ov116, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp107, *&obj.Volumes, listMapKey3)...)
-				for i110 := range *&obj.Volumes {
-					ip109 := fp107.Index(i110)
-					oi111 := vgruntime.OldListMapItem(ov108, &(*&obj.Volumes)[i110], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp115, *&obj.Volumes, listMapKey3)...)
+				for i118 := range *&obj.Volumes {
+					ip117 := fp115.Index(i118)
+					oi119 := vgruntime.OldListMapItem(ov116, &(*&obj.Volumes)[i118], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Volume(&ip109, &(*&obj.Volumes)[i110], oi111)...)
+					errs = append(errs, validate_corev1_Volume(&ip117, &(*&obj.Volumes)[i118], oi119)...)
 				}
 			}
 		}
 	}
 	// field initContainers
 	{
-		fp112 := p.Child("initContainers")
+		fp120 := p.Child("initContainers")
 		if !(len(obj.InitContainers) == 0) {
-			ov113 := func() *[]v1.Container {
+			ov121 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.InitContainers
 			}()
-			_ = ov113
-			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov113, vgruntime.Key{
+			_ = ov121
+			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov121, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp112, *&obj.InitContainers, listMapKey4)...)
-				for i115 := range *&obj.InitContainers {
-					ip114 := fp112.Index(i115)
-					oi116 := vgruntime.OldListMapItem(ov113, &(*&obj.InitContainers)[i115], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp120, *&obj.InitContainers, listMapKey4)...)
+				for i123 := range *&obj.InitContainers {
+					ip122 := fp120.Index(i123)
+					oi124 := vgruntime.OldListMapItem(ov121, &(*&obj.InitContainers)[i123], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Container(&ip114, &(*&obj.InitContainers)[i115], oi116)...)
+					errs = append(errs, validate_corev1_Container(&ip122, &(*&obj.InitContainers)[i123], oi124)...)
 				}
 			}
 		}
 	}
 	// field containers
 	{
-		fp117 := p.Child("containers")
+		fp125 := p.Child("containers")
 		if obj.Containers == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp117))
+			errs = append(errs, vgruntime.SchemaRequired(&fp125))
 		} else {
-			ov118 := func() *[]v1.Container {
+			ov126 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.Containers
 			}()
-			_ = ov118
-			if !vgruntime.UnchangedListMap(&obj.Containers, ov118, vgruntime.Key{
+			_ = ov126
+			if !vgruntime.UnchangedListMap(&obj.Containers, ov126, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp117, *&obj.Containers, listMapKey4)...)
-				for i120 := range *&obj.Containers {
-					ip119 := fp117.Index(i120)
-					oi121 := vgruntime.OldListMapItem(ov118, &(*&obj.Containers)[i120], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp125, *&obj.Containers, listMapKey4)...)
+				for i128 := range *&obj.Containers {
+					ip127 := fp125.Index(i128)
+					oi129 := vgruntime.OldListMapItem(ov126, &(*&obj.Containers)[i128], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Container(&ip119, &(*&obj.Containers)[i120], oi121)...)
+					errs = append(errs, validate_corev1_Container(&ip127, &(*&obj.Containers)[i128], oi129)...)
 				}
 			}
 		}
 	}
 	// field ephemeralContainers
 	{
-		fp122 := p.Child("ephemeralContainers")
+		fp130 := p.Child("ephemeralContainers")
 		if !(len(obj.EphemeralContainers) == 0) {
-			ov123 := func() *[]v1.EphemeralContainer {
+			ov131 := func() *[]v1.EphemeralContainer {
 				if old == nil {
 					return nil
 				}
 				return &old.EphemeralContainers
 			}()
-			_ = ov123
-			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov123, vgruntime.Key{
+			_ = ov131
+			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov131, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp122, *&obj.EphemeralContainers, listMapKey5)...)
-				for i125 := range *&obj.EphemeralContainers {
-					ip124 := fp122.Index(i125)
-					oi126 := vgruntime.OldListMapItem(ov123, &(*&obj.EphemeralContainers)[i125], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp130, *&obj.EphemeralContainers, listMapKey5)...)
+				for i133 := range *&obj.EphemeralContainers {
+					ip132 := fp130.Index(i133)
+					oi134 := vgruntime.OldListMapItem(ov131, &(*&obj.EphemeralContainers)[i133], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EphemeralContainer(&ip124, &(*&obj.EphemeralContainers)[i125], oi126)...)
+					errs = append(errs, validate_corev1_EphemeralContainer(&ip132, &(*&obj.EphemeralContainers)[i133], oi134)...)
 				}
 			}
 		}
 	}
 	// field securityContext
 	{
-		fp157 := p.Child("securityContext")
+		fp165 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov158 := func() *v1.PodSecurityContext {
+			ov166 := func() *v1.PodSecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov158
-			errs = append(errs, validate_corev1_PodSecurityContext(&fp157, obj.SecurityContext, ov158)...)
+			_ = ov166
+			errs = append(errs, validate_corev1_PodSecurityContext(&fp165, obj.SecurityContext, ov166)...)
 		}
 	}
 	// field imagePullSecrets
 	{
-		fp159 := p.Child("imagePullSecrets")
+		fp167 := p.Child("imagePullSecrets")
 		if !(len(obj.ImagePullSecrets) == 0) {
-			ov160 := func() *[]v1.LocalObjectReference {
+			ov168 := func() *[]v1.LocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return &old.ImagePullSecrets
 			}()
-			_ = ov160
-			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov160, vgruntime.Key{
+			_ = ov168
+			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov168, vgruntime.Key{
 				Defaulted: true,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp159, *&obj.ImagePullSecrets, listMapKey6)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp167, *&obj.ImagePullSecrets, listMapKey6)...)
 			}
 		}
 	}
 	// field affinity
 	{
-		fp168 := p.Child("affinity")
+		fp176 := p.Child("affinity")
 		if !(obj.Affinity == nil) {
-			ov169 := func() *v1.Affinity {
+			ov177 := func() *v1.Affinity {
 				if old == nil {
 					return nil
 				}
 				return old.Affinity
 			}()
-			_ = ov169
-			errs = append(errs, validate_corev1_Affinity(&fp168, obj.Affinity, ov169)...)
+			_ = ov177
+			errs = append(errs, validate_corev1_Affinity(&fp176, obj.Affinity, ov177)...)
 		}
 	}
 	// field hostAliases
 	{
-		fp177 := p.Child("hostAliases")
+		fp185 := p.Child("hostAliases")
 		if !(len(obj.HostAliases) == 0) {
-			ov178 := func() *[]v1.HostAlias {
+			ov186 := func() *[]v1.HostAlias {
 				if old == nil {
 					return nil
 				}
 				return &old.HostAliases
 			}()
-			_ = ov178
-			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov178, vgruntime.Key{
+			_ = ov186
+			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov186, vgruntime.Key{
 				Defaulted: false,
 				Name:      "ip",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp177, *&obj.HostAliases, listMapKey7)...)
-				for i180 := range *&obj.HostAliases {
-					ip179 := fp177.Index(i180)
-					oi181 := vgruntime.OldListMapItem(ov178, &(*&obj.HostAliases)[i180], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp185, *&obj.HostAliases, listMapKey7)...)
+				for i188 := range *&obj.HostAliases {
+					ip187 := fp185.Index(i188)
+					oi189 := vgruntime.OldListMapItem(ov186, &(*&obj.HostAliases)[i188], vgruntime.Key{
 						Defaulted: false,
 						Name:      "ip",
 					})
-					errs = append(errs, validate_corev1_HostAlias(&ip179, &(*&obj.HostAliases)[i180], oi181)...)
+					errs = append(errs, validate_corev1_HostAlias(&ip187, &(*&obj.HostAliases)[i188], oi189)...)
 				}
 			}
 		}
 	}
 	// field dnsConfig
 	{
-		fp186 := p.Child("dnsConfig")
+		fp194 := p.Child("dnsConfig")
 		if !(obj.DNSConfig == nil) {
-			ov187 := func() *v1.PodDNSConfig {
+			ov195 := func() *v1.PodDNSConfig {
 				if old == nil {
 					return nil
 				}
 				return old.DNSConfig
 			}()
-			_ = ov187
-			errs = append(errs, validate_corev1_PodDNSConfig(&fp186, obj.DNSConfig, ov187)...)
+			_ = ov195
+			errs = append(errs, validate_corev1_PodDNSConfig(&fp194, obj.DNSConfig, ov195)...)
 		}
 	}
 	// field readinessGates
 	{
-		fp188 := p.Child("readinessGates")
+		fp196 := p.Child("readinessGates")
 		if !(len(obj.ReadinessGates) == 0) {
-			ov189 := func() *[]v1.PodReadinessGate {
+			ov197 := func() *[]v1.PodReadinessGate {
 				if old == nil {
 					return nil
 				}
 				return &old.ReadinessGates
 			}()
-			_ = ov189
-			if !vgruntime.Unchanged(&obj.ReadinessGates, ov189) {
-				for i191 := range *&obj.ReadinessGates {
-					ip190 := fp188.Index(i191)
-					oi192 := (*v1.PodReadinessGate)(nil)
-					errs = append(errs, validate_corev1_PodReadinessGate(&ip190, &(*&obj.ReadinessGates)[i191], oi192)...)
+			_ = ov197
+			if !vgruntime.Unchanged(&obj.ReadinessGates, ov197) {
+				for i199 := range *&obj.ReadinessGates {
+					ip198 := fp196.Index(i199)
+					oi200 := (*v1.PodReadinessGate)(nil)
+					errs = append(errs, validate_corev1_PodReadinessGate(&ip198, &(*&obj.ReadinessGates)[i199], oi200)...)
 				}
 			}
 		}
 	}
 	// field topologySpreadConstraints
 	{
-		fp205 := p.Child("topologySpreadConstraints")
+		fp213 := p.Child("topologySpreadConstraints")
 		if !(len(obj.TopologySpreadConstraints) == 0) {
-			ov206 := func() *[]v1.TopologySpreadConstraint {
+			ov214 := func() *[]v1.TopologySpreadConstraint {
 				if old == nil {
 					return nil
 				}
 				return &old.TopologySpreadConstraints
 			}()
-			_ = ov206
-			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov206, vgruntime.Key{
+			_ = ov214
+			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov214, vgruntime.Key{
 				Defaulted: false,
 				Name:      "topologyKey",
 			}, vgruntime.Key{
 				Defaulted: false,
 				Name:      "whenUnsatisfiable",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp205, *&obj.TopologySpreadConstraints, listMapKey8)...)
-				for i208 := range *&obj.TopologySpreadConstraints {
-					ip207 := fp205.Index(i208)
-					oi209 := vgruntime.OldListMapItem(ov206, &(*&obj.TopologySpreadConstraints)[i208], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp213, *&obj.TopologySpreadConstraints, listMapKey8)...)
+				for i216 := range *&obj.TopologySpreadConstraints {
+					ip215 := fp213.Index(i216)
+					oi217 := vgruntime.OldListMapItem(ov214, &(*&obj.TopologySpreadConstraints)[i216], vgruntime.Key{
 						Defaulted: false,
 						Name:      "topologyKey",
 					}, vgruntime.Key{
 						Defaulted: false,
 						Name:      "whenUnsatisfiable",
 					})
-					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip207, &(*&obj.TopologySpreadConstraints)[i208], oi209)...)
+					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip215, &(*&obj.TopologySpreadConstraints)[i216], oi217)...)
 				}
 			}
 		}
 	}
 	// field os
 	{
-		fp212 := p.Child("os")
+		fp220 := p.Child("os")
 		if !(obj.OS == nil) {
-			ov213 := func() *v1.PodOS {
+			ov221 := func() *v1.PodOS {
 				if old == nil {
 					return nil
 				}
 				return old.OS
 			}()
-			_ = ov213
-			errs = append(errs, validate_corev1_PodOS(&fp212, obj.OS, ov213)...)
+			_ = ov221
+			errs = append(errs, validate_corev1_PodOS(&fp220, obj.OS, ov221)...)
 		}
 	}
 	// field schedulingGates
 	{
-		fp216 := p.Child("schedulingGates")
+		fp224 := p.Child("schedulingGates")
 		if !(len(obj.SchedulingGates) == 0) {
-			ov217 := func() *[]v1.PodSchedulingGate {
+			ov225 := func() *[]v1.PodSchedulingGate {
 				if old == nil {
 					return nil
 				}
 				return &old.SchedulingGates
 			}()
-			_ = ov217
-			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov217, vgruntime.Key{
+			_ = ov225
+			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov225, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp216, *&obj.SchedulingGates, listMapKey9)...)
-				for i219 := range *&obj.SchedulingGates {
-					ip218 := fp216.Index(i219)
-					oi220 := vgruntime.OldListMapItem(ov217, &(*&obj.SchedulingGates)[i219], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp224, *&obj.SchedulingGates, listMapKey9)...)
+				for i227 := range *&obj.SchedulingGates {
+					ip226 := fp224.Index(i227)
+					oi228 := vgruntime.OldListMapItem(ov225, &(*&obj.SchedulingGates)[i227], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_PodSchedulingGate(&ip218, &(*&obj.SchedulingGates)[i219], oi220)...)
+					errs = append(errs, validate_corev1_PodSchedulingGate(&ip226, &(*&obj.SchedulingGates)[i227], oi228)...)
 				}
 			}
 		}
 	}
 	// field resourceClaims
 	{
-		fp221 := p.Child("resourceClaims")
+		fp229 := p.Child("resourceClaims")
 		if !(len(obj.ResourceClaims) == 0) {
-			ov222 := func() *[]v1.PodResourceClaim {
+			ov230 := func() *[]v1.PodResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.ResourceClaims
 			}()
-			_ = ov222
-			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov222, vgruntime.Key{
+			_ = ov230
+			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov230, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp221, *&obj.ResourceClaims, listMapKey10)...)
-				for i224 := range *&obj.ResourceClaims {
-					ip223 := fp221.Index(i224)
-					oi225 := vgruntime.OldListMapItem(ov222, &(*&obj.ResourceClaims)[i224], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp229, *&obj.ResourceClaims, listMapKey10)...)
+				for i232 := range *&obj.ResourceClaims {
+					ip231 := fp229.Index(i232)
+					oi233 := vgruntime.OldListMapItem(ov230, &(*&obj.ResourceClaims)[i232], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_PodResourceClaim(&ip223, &(*&obj.ResourceClaims)[i224], oi225)...)
+					errs = append(errs, validate_corev1_PodResourceClaim(&ip231, &(*&obj.ResourceClaims)[i232], oi233)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp226 := p.Child("resources")
+		fp234 := p.Child("resources")
 		if !(obj.Resources == nil) {
-			ov227 := func() *v1.ResourceRequirements {
+			ov235 := func() *v1.ResourceRequirements {
 				if old == nil {
 					return nil
 				}
 				return old.Resources
 			}()
-			_ = ov227
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp226, obj.Resources, ov227)...)
+			_ = ov235
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp234, obj.Resources, ov235)...)
 		}
 	}
 	// field evictionResponders
 	{
-		fp232 := p.Child("evictionResponders")
+		fp240 := p.Child("evictionResponders")
 		if !(len(obj.EvictionResponders) == 0) {
-			ov233 := func() *[]v1.EvictionResponder {
+			ov241 := func() *[]v1.EvictionResponder {
 				if old == nil {
 					return nil
 				}
 				return &old.EvictionResponders
 			}()
-			_ = ov233
-			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov233, vgruntime.Key{
+			_ = ov241
+			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov241, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
 				if len(*&obj.EvictionResponders) > 10 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp232, len(*&obj.EvictionResponders), 10))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp240, len(*&obj.EvictionResponders), 10))
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp232, *&obj.EvictionResponders, listMapKey11)...)
-				for i235 := range *&obj.EvictionResponders {
-					ip234 := fp232.Index(i235)
-					oi236 := vgruntime.OldListMapItem(ov233, &(*&obj.EvictionResponders)[i235], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp240, *&obj.EvictionResponders, listMapKey11)...)
+				for i243 := range *&obj.EvictionResponders {
+					ip242 := fp240.Index(i243)
+					oi244 := vgruntime.OldListMapItem(ov241, &(*&obj.EvictionResponders)[i243], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EvictionResponder(&ip234, &(*&obj.EvictionResponders)[i235], oi236)...)
+					errs = append(errs, validate_corev1_EvictionResponder(&ip242, &(*&obj.EvictionResponders)[i243], oi244)...)
 				}
 			}
 		}
@@ -1381,389 +1403,389 @@ func validate_corev1_Volume(p *vgruntime.Path, obj, old *v1.Volume) (errs field.
 		return
 	}
 	{
-		ov271 := func() *v1.VolumeSource {
+		ov279 := func() *v1.VolumeSource {
 			if old == nil {
 				return nil
 			}
 			return &old.VolumeSource
 		}()
-		_ = ov271
+		_ = ov279
 		// field hostPath
 		{
-			fp272 := p.Child("hostPath")
+			fp280 := p.Child("hostPath")
 			if !(obj.VolumeSource.HostPath == nil) {
-				ov273 := func() *v1.HostPathVolumeSource {
-					if ov271 == nil {
+				ov281 := func() *v1.HostPathVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.HostPath
+					return ov279.HostPath
 				}()
-				_ = ov273
-				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp272, obj.VolumeSource.HostPath, ov273)...)
+				_ = ov281
+				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp280, obj.VolumeSource.HostPath, ov281)...)
 			}
 		}
 		// field emptyDir
 		{
-			fp274 := p.Child("emptyDir")
+			fp282 := p.Child("emptyDir")
 			if !(obj.VolumeSource.EmptyDir == nil) {
-				ov275 := func() *v1.EmptyDirVolumeSource {
-					if ov271 == nil {
+				ov283 := func() *v1.EmptyDirVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.EmptyDir
+					return ov279.EmptyDir
 				}()
-				_ = ov275
-				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp274, obj.VolumeSource.EmptyDir, ov275)...)
+				_ = ov283
+				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp282, obj.VolumeSource.EmptyDir, ov283)...)
 			}
 		}
 		// field gcePersistentDisk
 		{
-			fp276 := p.Child("gcePersistentDisk")
+			fp284 := p.Child("gcePersistentDisk")
 			if !(obj.VolumeSource.GCEPersistentDisk == nil) {
-				ov277 := func() *v1.GCEPersistentDiskVolumeSource {
-					if ov271 == nil {
+				ov285 := func() *v1.GCEPersistentDiskVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.GCEPersistentDisk
+					return ov279.GCEPersistentDisk
 				}()
-				_ = ov277
-				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp276, obj.VolumeSource.GCEPersistentDisk, ov277)...)
+				_ = ov285
+				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp284, obj.VolumeSource.GCEPersistentDisk, ov285)...)
 			}
 		}
 		// field awsElasticBlockStore
 		{
-			fp278 := p.Child("awsElasticBlockStore")
+			fp286 := p.Child("awsElasticBlockStore")
 			if !(obj.VolumeSource.AWSElasticBlockStore == nil) {
-				ov279 := func() *v1.AWSElasticBlockStoreVolumeSource {
-					if ov271 == nil {
+				ov287 := func() *v1.AWSElasticBlockStoreVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.AWSElasticBlockStore
+					return ov279.AWSElasticBlockStore
 				}()
-				_ = ov279
-				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp278, obj.VolumeSource.AWSElasticBlockStore, ov279)...)
+				_ = ov287
+				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp286, obj.VolumeSource.AWSElasticBlockStore, ov287)...)
 			}
 		}
 		// field gitRepo
 		{
-			fp280 := p.Child("gitRepo")
+			fp288 := p.Child("gitRepo")
 			if !(obj.VolumeSource.GitRepo == nil) {
-				ov281 := func() *v1.GitRepoVolumeSource {
-					if ov271 == nil {
+				ov289 := func() *v1.GitRepoVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.GitRepo
+					return ov279.GitRepo
 				}()
-				_ = ov281
-				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp280, obj.VolumeSource.GitRepo, ov281)...)
+				_ = ov289
+				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp288, obj.VolumeSource.GitRepo, ov289)...)
 			}
 		}
 		// field secret
 		{
-			fp282 := p.Child("secret")
+			fp290 := p.Child("secret")
 			if !(obj.VolumeSource.Secret == nil) {
-				ov283 := func() *v1.SecretVolumeSource {
-					if ov271 == nil {
+				ov291 := func() *v1.SecretVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.Secret
+					return ov279.Secret
 				}()
-				_ = ov283
-				errs = append(errs, validate_corev1_SecretVolumeSource(&fp282, obj.VolumeSource.Secret, ov283)...)
+				_ = ov291
+				errs = append(errs, validate_corev1_SecretVolumeSource(&fp290, obj.VolumeSource.Secret, ov291)...)
 			}
 		}
 		// field nfs
 		{
-			fp284 := p.Child("nfs")
+			fp292 := p.Child("nfs")
 			if !(obj.VolumeSource.NFS == nil) {
-				ov285 := func() *v1.NFSVolumeSource {
-					if ov271 == nil {
+				ov293 := func() *v1.NFSVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.NFS
+					return ov279.NFS
 				}()
-				_ = ov285
-				errs = append(errs, validate_corev1_NFSVolumeSource(&fp284, obj.VolumeSource.NFS, ov285)...)
+				_ = ov293
+				errs = append(errs, validate_corev1_NFSVolumeSource(&fp292, obj.VolumeSource.NFS, ov293)...)
 			}
 		}
 		// field iscsi
 		{
-			fp286 := p.Child("iscsi")
+			fp294 := p.Child("iscsi")
 			if !(obj.VolumeSource.ISCSI == nil) {
-				ov287 := func() *v1.ISCSIVolumeSource {
-					if ov271 == nil {
+				ov295 := func() *v1.ISCSIVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.ISCSI
+					return ov279.ISCSI
 				}()
-				_ = ov287
-				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp286, obj.VolumeSource.ISCSI, ov287)...)
+				_ = ov295
+				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp294, obj.VolumeSource.ISCSI, ov295)...)
 			}
 		}
 		// field glusterfs
 		{
-			fp288 := p.Child("glusterfs")
+			fp296 := p.Child("glusterfs")
 			if !(obj.VolumeSource.Glusterfs == nil) {
-				ov289 := func() *v1.GlusterfsVolumeSource {
-					if ov271 == nil {
+				ov297 := func() *v1.GlusterfsVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.Glusterfs
+					return ov279.Glusterfs
 				}()
-				_ = ov289
-				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp288, obj.VolumeSource.Glusterfs, ov289)...)
+				_ = ov297
+				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp296, obj.VolumeSource.Glusterfs, ov297)...)
 			}
 		}
 		// field persistentVolumeClaim
 		{
-			fp290 := p.Child("persistentVolumeClaim")
+			fp298 := p.Child("persistentVolumeClaim")
 			if !(obj.VolumeSource.PersistentVolumeClaim == nil) {
-				ov291 := func() *v1.PersistentVolumeClaimVolumeSource {
-					if ov271 == nil {
+				ov299 := func() *v1.PersistentVolumeClaimVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.PersistentVolumeClaim
+					return ov279.PersistentVolumeClaim
 				}()
-				_ = ov291
-				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp290, obj.VolumeSource.PersistentVolumeClaim, ov291)...)
+				_ = ov299
+				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp298, obj.VolumeSource.PersistentVolumeClaim, ov299)...)
 			}
 		}
 		// field rbd
 		{
-			fp292 := p.Child("rbd")
+			fp300 := p.Child("rbd")
 			if !(obj.VolumeSource.RBD == nil) {
-				ov293 := func() *v1.RBDVolumeSource {
-					if ov271 == nil {
+				ov301 := func() *v1.RBDVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.RBD
+					return ov279.RBD
 				}()
-				_ = ov293
-				errs = append(errs, validate_corev1_RBDVolumeSource(&fp292, obj.VolumeSource.RBD, ov293)...)
+				_ = ov301
+				errs = append(errs, validate_corev1_RBDVolumeSource(&fp300, obj.VolumeSource.RBD, ov301)...)
 			}
 		}
 		// field flexVolume
 		{
-			fp294 := p.Child("flexVolume")
+			fp302 := p.Child("flexVolume")
 			if !(obj.VolumeSource.FlexVolume == nil) {
-				ov295 := func() *v1.FlexVolumeSource {
-					if ov271 == nil {
+				ov303 := func() *v1.FlexVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.FlexVolume
+					return ov279.FlexVolume
 				}()
-				_ = ov295
-				errs = append(errs, validate_corev1_FlexVolumeSource(&fp294, obj.VolumeSource.FlexVolume, ov295)...)
+				_ = ov303
+				errs = append(errs, validate_corev1_FlexVolumeSource(&fp302, obj.VolumeSource.FlexVolume, ov303)...)
 			}
 		}
 		// field cinder
 		{
-			fp296 := p.Child("cinder")
+			fp304 := p.Child("cinder")
 			if !(obj.VolumeSource.Cinder == nil) {
-				ov297 := func() *v1.CinderVolumeSource {
-					if ov271 == nil {
+				ov305 := func() *v1.CinderVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.Cinder
+					return ov279.Cinder
 				}()
-				_ = ov297
-				errs = append(errs, validate_corev1_CinderVolumeSource(&fp296, obj.VolumeSource.Cinder, ov297)...)
+				_ = ov305
+				errs = append(errs, validate_corev1_CinderVolumeSource(&fp304, obj.VolumeSource.Cinder, ov305)...)
 			}
 		}
 		// field cephfs
 		{
-			fp298 := p.Child("cephfs")
+			fp306 := p.Child("cephfs")
 			if !(obj.VolumeSource.CephFS == nil) {
-				ov299 := func() *v1.CephFSVolumeSource {
-					if ov271 == nil {
+				ov307 := func() *v1.CephFSVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.CephFS
+					return ov279.CephFS
 				}()
-				_ = ov299
-				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp298, obj.VolumeSource.CephFS, ov299)...)
+				_ = ov307
+				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp306, obj.VolumeSource.CephFS, ov307)...)
 			}
 		}
 		// field downwardAPI
 		{
-			fp302 := p.Child("downwardAPI")
+			fp310 := p.Child("downwardAPI")
 			if !(obj.VolumeSource.DownwardAPI == nil) {
-				ov303 := func() *v1.DownwardAPIVolumeSource {
-					if ov271 == nil {
+				ov311 := func() *v1.DownwardAPIVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.DownwardAPI
+					return ov279.DownwardAPI
 				}()
-				_ = ov303
-				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp302, obj.VolumeSource.DownwardAPI, ov303)...)
+				_ = ov311
+				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp310, obj.VolumeSource.DownwardAPI, ov311)...)
 			}
 		}
 		// field fc
 		{
-			fp304 := p.Child("fc")
+			fp312 := p.Child("fc")
 			if !(obj.VolumeSource.FC == nil) {
-				ov305 := func() *v1.FCVolumeSource {
-					if ov271 == nil {
+				ov313 := func() *v1.FCVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.FC
+					return ov279.FC
 				}()
-				_ = ov305
-				errs = append(errs, validate_corev1_FCVolumeSource(&fp304, obj.VolumeSource.FC, ov305)...)
+				_ = ov313
+				errs = append(errs, validate_corev1_FCVolumeSource(&fp312, obj.VolumeSource.FC, ov313)...)
 			}
 		}
 		// field azureFile
 		{
-			fp306 := p.Child("azureFile")
+			fp314 := p.Child("azureFile")
 			if !(obj.VolumeSource.AzureFile == nil) {
-				ov307 := func() *v1.AzureFileVolumeSource {
-					if ov271 == nil {
+				ov315 := func() *v1.AzureFileVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.AzureFile
+					return ov279.AzureFile
 				}()
-				_ = ov307
-				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp306, obj.VolumeSource.AzureFile, ov307)...)
+				_ = ov315
+				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp314, obj.VolumeSource.AzureFile, ov315)...)
 			}
 		}
 		// field configMap
 		{
-			fp308 := p.Child("configMap")
+			fp316 := p.Child("configMap")
 			if !(obj.VolumeSource.ConfigMap == nil) {
-				ov309 := func() *v1.ConfigMapVolumeSource {
-					if ov271 == nil {
+				ov317 := func() *v1.ConfigMapVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.ConfigMap
+					return ov279.ConfigMap
 				}()
-				_ = ov309
-				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp308, obj.VolumeSource.ConfigMap, ov309)...)
+				_ = ov317
+				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp316, obj.VolumeSource.ConfigMap, ov317)...)
 			}
 		}
 		// field vsphereVolume
 		{
-			fp310 := p.Child("vsphereVolume")
+			fp318 := p.Child("vsphereVolume")
 			if !(obj.VolumeSource.VsphereVolume == nil) {
-				ov311 := func() *v1.VsphereVirtualDiskVolumeSource {
-					if ov271 == nil {
+				ov319 := func() *v1.VsphereVirtualDiskVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.VsphereVolume
+					return ov279.VsphereVolume
 				}()
-				_ = ov311
-				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp310, obj.VolumeSource.VsphereVolume, ov311)...)
+				_ = ov319
+				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp318, obj.VolumeSource.VsphereVolume, ov319)...)
 			}
 		}
 		// field quobyte
 		{
-			fp312 := p.Child("quobyte")
+			fp320 := p.Child("quobyte")
 			if !(obj.VolumeSource.Quobyte == nil) {
-				ov313 := func() *v1.QuobyteVolumeSource {
-					if ov271 == nil {
+				ov321 := func() *v1.QuobyteVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.Quobyte
+					return ov279.Quobyte
 				}()
-				_ = ov313
-				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp312, obj.VolumeSource.Quobyte, ov313)...)
+				_ = ov321
+				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp320, obj.VolumeSource.Quobyte, ov321)...)
 			}
 		}
 		// field azureDisk
 		{
-			fp314 := p.Child("azureDisk")
+			fp322 := p.Child("azureDisk")
 			if !(obj.VolumeSource.AzureDisk == nil) {
-				ov315 := func() *v1.AzureDiskVolumeSource {
-					if ov271 == nil {
+				ov323 := func() *v1.AzureDiskVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.AzureDisk
+					return ov279.AzureDisk
 				}()
-				_ = ov315
-				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp314, obj.VolumeSource.AzureDisk, ov315)...)
+				_ = ov323
+				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp322, obj.VolumeSource.AzureDisk, ov323)...)
 			}
 		}
 		// field photonPersistentDisk
 		{
-			fp316 := p.Child("photonPersistentDisk")
+			fp324 := p.Child("photonPersistentDisk")
 			if !(obj.VolumeSource.PhotonPersistentDisk == nil) {
-				ov317 := func() *v1.PhotonPersistentDiskVolumeSource {
-					if ov271 == nil {
+				ov325 := func() *v1.PhotonPersistentDiskVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.PhotonPersistentDisk
+					return ov279.PhotonPersistentDisk
 				}()
-				_ = ov317
-				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp316, obj.VolumeSource.PhotonPersistentDisk, ov317)...)
+				_ = ov325
+				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp324, obj.VolumeSource.PhotonPersistentDisk, ov325)...)
 			}
 		}
 		// field projected
 		{
-			fp318 := p.Child("projected")
+			fp326 := p.Child("projected")
 			if !(obj.VolumeSource.Projected == nil) {
-				ov319 := func() *v1.ProjectedVolumeSource {
-					if ov271 == nil {
+				ov327 := func() *v1.ProjectedVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.Projected
+					return ov279.Projected
 				}()
-				_ = ov319
-				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp318, obj.VolumeSource.Projected, ov319)...)
+				_ = ov327
+				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp326, obj.VolumeSource.Projected, ov327)...)
 			}
 		}
 		// field portworxVolume
 		{
-			fp320 := p.Child("portworxVolume")
+			fp328 := p.Child("portworxVolume")
 			if !(obj.VolumeSource.PortworxVolume == nil) {
-				ov321 := func() *v1.PortworxVolumeSource {
-					if ov271 == nil {
+				ov329 := func() *v1.PortworxVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.PortworxVolume
+					return ov279.PortworxVolume
 				}()
-				_ = ov321
-				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp320, obj.VolumeSource.PortworxVolume, ov321)...)
+				_ = ov329
+				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp328, obj.VolumeSource.PortworxVolume, ov329)...)
 			}
 		}
 		// field scaleIO
 		{
-			fp322 := p.Child("scaleIO")
+			fp330 := p.Child("scaleIO")
 			if !(obj.VolumeSource.ScaleIO == nil) {
-				ov323 := func() *v1.ScaleIOVolumeSource {
-					if ov271 == nil {
+				ov331 := func() *v1.ScaleIOVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.ScaleIO
+					return ov279.ScaleIO
 				}()
-				_ = ov323
-				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp322, obj.VolumeSource.ScaleIO, ov323)...)
+				_ = ov331
+				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp330, obj.VolumeSource.ScaleIO, ov331)...)
 			}
 		}
 		// field csi
 		{
-			fp326 := p.Child("csi")
+			fp334 := p.Child("csi")
 			if !(obj.VolumeSource.CSI == nil) {
-				ov327 := func() *v1.CSIVolumeSource {
-					if ov271 == nil {
+				ov335 := func() *v1.CSIVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.CSI
+					return ov279.CSI
 				}()
-				_ = ov327
-				errs = append(errs, validate_corev1_CSIVolumeSource(&fp326, obj.VolumeSource.CSI, ov327)...)
+				_ = ov335
+				errs = append(errs, validate_corev1_CSIVolumeSource(&fp334, obj.VolumeSource.CSI, ov335)...)
 			}
 		}
 		// field ephemeral
 		{
-			fp328 := p.Child("ephemeral")
+			fp336 := p.Child("ephemeral")
 			if !(obj.VolumeSource.Ephemeral == nil) {
-				ov329 := func() *v1.EphemeralVolumeSource {
-					if ov271 == nil {
+				ov337 := func() *v1.EphemeralVolumeSource {
+					if ov279 == nil {
 						return nil
 					}
-					return ov271.Ephemeral
+					return ov279.Ephemeral
 				}()
-				_ = ov329
-				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp328, obj.VolumeSource.Ephemeral, ov329)...)
+				_ = ov337
+				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp336, obj.VolumeSource.Ephemeral, ov337)...)
 			}
 		}
 	}
@@ -1807,238 +1829,238 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 	}
 	// field ports
 	{
-		fp348 := p.Child("ports")
+		fp356 := p.Child("ports")
 		if !(len(obj.Ports) == 0) {
-			ov349 := func() *[]v1.ContainerPort {
+			ov357 := func() *[]v1.ContainerPort {
 				if old == nil {
 					return nil
 				}
 				return &old.Ports
 			}()
-			_ = ov349
-			if !vgruntime.UnchangedListMap(&obj.Ports, ov349, vgruntime.Key{
+			_ = ov357
+			if !vgruntime.UnchangedListMap(&obj.Ports, ov357, vgruntime.Key{
 				Defaulted: false,
 				Name:      "containerPort",
 			}, vgruntime.Key{
 				Defaulted: true,
 				Name:      "protocol",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp348, *&obj.Ports, listMapKey12)...)
-				for i351 := range *&obj.Ports {
-					ip350 := fp348.Index(i351)
-					oi352 := vgruntime.OldListMapItem(ov349, &(*&obj.Ports)[i351], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp356, *&obj.Ports, listMapKey12)...)
+				for i359 := range *&obj.Ports {
+					ip358 := fp356.Index(i359)
+					oi360 := vgruntime.OldListMapItem(ov357, &(*&obj.Ports)[i359], vgruntime.Key{
 						Defaulted: false,
 						Name:      "containerPort",
 					}, vgruntime.Key{
 						Defaulted: true,
 						Name:      "protocol",
 					})
-					errs = append(errs, validate_corev1_ContainerPort(&ip350, &(*&obj.Ports)[i351], oi352)...)
+					errs = append(errs, validate_corev1_ContainerPort(&ip358, &(*&obj.Ports)[i359], oi360)...)
 				}
 			}
 		}
 	}
 	// field env
 	{
-		fp358 := p.Child("env")
+		fp366 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov359 := func() *[]v1.EnvVar {
+			ov367 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			_ = ov359
-			if !vgruntime.UnchangedListMap(&obj.Env, ov359, vgruntime.Key{
+			_ = ov367
+			if !vgruntime.UnchangedListMap(&obj.Env, ov367, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp358, *&obj.Env, listMapKey1)...)
-				for i361 := range *&obj.Env {
-					ip360 := fp358.Index(i361)
-					oi362 := vgruntime.OldListMapItem(ov359, &(*&obj.Env)[i361], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp366, *&obj.Env, listMapKey1)...)
+				for i369 := range *&obj.Env {
+					ip368 := fp366.Index(i369)
+					oi370 := vgruntime.OldListMapItem(ov367, &(*&obj.Env)[i369], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EnvVar(&ip360, &(*&obj.Env)[i361], oi362)...)
+					errs = append(errs, validate_corev1_EnvVar(&ip368, &(*&obj.Env)[i369], oi370)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp363 := p.Child("resources")
-		ov364 := func() *v1.ResourceRequirements {
+		fp371 := p.Child("resources")
+		ov372 := func() *v1.ResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov364
-		errs = append(errs, validate_corev1_ResourceRequirements(&fp363, &obj.Resources, ov364)...)
+		_ = ov372
+		errs = append(errs, validate_corev1_ResourceRequirements(&fp371, &obj.Resources, ov372)...)
 	}
 	// field resizePolicy
 	{
-		fp365 := p.Child("resizePolicy")
+		fp373 := p.Child("resizePolicy")
 		if !(len(obj.ResizePolicy) == 0) {
-			ov366 := func() *[]v1.ContainerResizePolicy {
+			ov374 := func() *[]v1.ContainerResizePolicy {
 				if old == nil {
 					return nil
 				}
 				return &old.ResizePolicy
 			}()
-			_ = ov366
-			if !vgruntime.Unchanged(&obj.ResizePolicy, ov366) {
-				for i368 := range *&obj.ResizePolicy {
-					ip367 := fp365.Index(i368)
-					oi369 := (*v1.ContainerResizePolicy)(nil)
-					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip367, &(*&obj.ResizePolicy)[i368], oi369)...)
+			_ = ov374
+			if !vgruntime.Unchanged(&obj.ResizePolicy, ov374) {
+				for i376 := range *&obj.ResizePolicy {
+					ip375 := fp373.Index(i376)
+					oi377 := (*v1.ContainerResizePolicy)(nil)
+					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip375, &(*&obj.ResizePolicy)[i376], oi377)...)
 				}
 			}
 		}
 	}
 	// field restartPolicyRules
 	{
-		fp372 := p.Child("restartPolicyRules")
+		fp380 := p.Child("restartPolicyRules")
 		if !(len(obj.RestartPolicyRules) == 0) {
-			ov373 := func() *[]v1.ContainerRestartRule {
+			ov381 := func() *[]v1.ContainerRestartRule {
 				if old == nil {
 					return nil
 				}
 				return &old.RestartPolicyRules
 			}()
-			_ = ov373
-			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov373) {
-				for i375 := range *&obj.RestartPolicyRules {
-					ip374 := fp372.Index(i375)
-					oi376 := (*v1.ContainerRestartRule)(nil)
-					errs = append(errs, validate_corev1_ContainerRestartRule(&ip374, &(*&obj.RestartPolicyRules)[i375], oi376)...)
+			_ = ov381
+			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov381) {
+				for i383 := range *&obj.RestartPolicyRules {
+					ip382 := fp380.Index(i383)
+					oi384 := (*v1.ContainerRestartRule)(nil)
+					errs = append(errs, validate_corev1_ContainerRestartRule(&ip382, &(*&obj.RestartPolicyRules)[i383], oi384)...)
 				}
 			}
 		}
 	}
 	// field volumeMounts
 	{
-		fp377 := p.Child("volumeMounts")
+		fp385 := p.Child("volumeMounts")
 		if !(len(obj.VolumeMounts) == 0) {
-			ov378 := func() *[]v1.VolumeMount {
+			ov386 := func() *[]v1.VolumeMount {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeMounts
 			}()
-			_ = ov378
-			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov378, vgruntime.Key{
+			_ = ov386
+			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov386, vgruntime.Key{
 				Defaulted: false,
 				Name:      "mountPath",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp377, *&obj.VolumeMounts, listMapKey13)...)
-				for i380 := range *&obj.VolumeMounts {
-					ip379 := fp377.Index(i380)
-					oi381 := vgruntime.OldListMapItem(ov378, &(*&obj.VolumeMounts)[i380], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp385, *&obj.VolumeMounts, listMapKey13)...)
+				for i388 := range *&obj.VolumeMounts {
+					ip387 := fp385.Index(i388)
+					oi389 := vgruntime.OldListMapItem(ov386, &(*&obj.VolumeMounts)[i388], vgruntime.Key{
 						Defaulted: false,
 						Name:      "mountPath",
 					})
-					errs = append(errs, validate_corev1_VolumeMount(&ip379, &(*&obj.VolumeMounts)[i380], oi381)...)
+					errs = append(errs, validate_corev1_VolumeMount(&ip387, &(*&obj.VolumeMounts)[i388], oi389)...)
 				}
 			}
 		}
 	}
 	// field volumeDevices
 	{
-		fp382 := p.Child("volumeDevices")
+		fp390 := p.Child("volumeDevices")
 		if !(len(obj.VolumeDevices) == 0) {
-			ov383 := func() *[]v1.VolumeDevice {
+			ov391 := func() *[]v1.VolumeDevice {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeDevices
 			}()
-			_ = ov383
-			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov383, vgruntime.Key{
+			_ = ov391
+			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov391, vgruntime.Key{
 				Defaulted: false,
 				Name:      "devicePath",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp382, *&obj.VolumeDevices, listMapKey14)...)
-				for i385 := range *&obj.VolumeDevices {
-					ip384 := fp382.Index(i385)
-					oi386 := vgruntime.OldListMapItem(ov383, &(*&obj.VolumeDevices)[i385], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp390, *&obj.VolumeDevices, listMapKey14)...)
+				for i393 := range *&obj.VolumeDevices {
+					ip392 := fp390.Index(i393)
+					oi394 := vgruntime.OldListMapItem(ov391, &(*&obj.VolumeDevices)[i393], vgruntime.Key{
 						Defaulted: false,
 						Name:      "devicePath",
 					})
-					errs = append(errs, validate_corev1_VolumeDevice(&ip384, &(*&obj.VolumeDevices)[i385], oi386)...)
+					errs = append(errs, validate_corev1_VolumeDevice(&ip392, &(*&obj.VolumeDevices)[i393], oi394)...)
 				}
 			}
 		}
 	}
 	// field livenessProbe
 	{
-		fp387 := p.Child("livenessProbe")
+		fp395 := p.Child("livenessProbe")
 		if !(obj.LivenessProbe == nil) {
-			ov388 := func() *v1.Probe {
+			ov396 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.LivenessProbe
 			}()
-			_ = ov388
-			errs = append(errs, validate_corev1_Probe(&fp387, obj.LivenessProbe, ov388)...)
+			_ = ov396
+			errs = append(errs, validate_corev1_Probe(&fp395, obj.LivenessProbe, ov396)...)
 		}
 	}
 	// field readinessProbe
 	{
-		fp389 := p.Child("readinessProbe")
+		fp397 := p.Child("readinessProbe")
 		if !(obj.ReadinessProbe == nil) {
-			ov390 := func() *v1.Probe {
+			ov398 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.ReadinessProbe
 			}()
-			_ = ov390
-			errs = append(errs, validate_corev1_Probe(&fp389, obj.ReadinessProbe, ov390)...)
+			_ = ov398
+			errs = append(errs, validate_corev1_Probe(&fp397, obj.ReadinessProbe, ov398)...)
 		}
 	}
 	// field startupProbe
 	{
-		fp391 := p.Child("startupProbe")
+		fp399 := p.Child("startupProbe")
 		if !(obj.StartupProbe == nil) {
-			ov392 := func() *v1.Probe {
+			ov400 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.StartupProbe
 			}()
-			_ = ov392
-			errs = append(errs, validate_corev1_Probe(&fp391, obj.StartupProbe, ov392)...)
+			_ = ov400
+			errs = append(errs, validate_corev1_Probe(&fp399, obj.StartupProbe, ov400)...)
 		}
 	}
 	// field lifecycle
 	{
-		fp393 := p.Child("lifecycle")
+		fp401 := p.Child("lifecycle")
 		if !(obj.Lifecycle == nil) {
-			ov394 := func() *v1.Lifecycle {
+			ov402 := func() *v1.Lifecycle {
 				if old == nil {
 					return nil
 				}
 				return old.Lifecycle
 			}()
-			_ = ov394
-			errs = append(errs, validate_corev1_Lifecycle(&fp393, obj.Lifecycle, ov394)...)
+			_ = ov402
+			errs = append(errs, validate_corev1_Lifecycle(&fp401, obj.Lifecycle, ov402)...)
 		}
 	}
 	// field securityContext
 	{
-		fp401 := p.Child("securityContext")
+		fp409 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov402 := func() *v1.SecurityContext {
+			ov410 := func() *v1.SecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov402
-			errs = append(errs, validate_corev1_SecurityContext(&fp401, obj.SecurityContext, ov402)...)
+			_ = ov410
+			errs = append(errs, validate_corev1_SecurityContext(&fp409, obj.SecurityContext, ov410)...)
 		}
 	}
 	return
@@ -2051,247 +2073,247 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 		return
 	}
 	{
-		ov409 := func() *v1.EphemeralContainerCommon {
+		ov417 := func() *v1.EphemeralContainerCommon {
 			if old == nil {
 				return nil
 			}
 			return &old.EphemeralContainerCommon
 		}()
-		_ = ov409
+		_ = ov417
 		// field ports
 		{
-			fp426 := p.Child("ports")
+			fp434 := p.Child("ports")
 			if !(len(obj.EphemeralContainerCommon.Ports) == 0) {
-				ov427 := func() *[]v1.ContainerPort {
-					if ov409 == nil {
+				ov435 := func() *[]v1.ContainerPort {
+					if ov417 == nil {
 						return nil
 					}
-					return &ov409.Ports
+					return &ov417.Ports
 				}()
-				_ = ov427
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov427, vgruntime.Key{
+				_ = ov435
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov435, vgruntime.Key{
 					Defaulted: false,
 					Name:      "containerPort",
 				}, vgruntime.Key{
 					Defaulted: true,
 					Name:      "protocol",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp426, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
-					for i429 := range *&obj.EphemeralContainerCommon.Ports {
-						ip428 := fp426.Index(i429)
-						oi430 := vgruntime.OldListMapItem(ov427, &(*&obj.EphemeralContainerCommon.Ports)[i429], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp434, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
+					for i437 := range *&obj.EphemeralContainerCommon.Ports {
+						ip436 := fp434.Index(i437)
+						oi438 := vgruntime.OldListMapItem(ov435, &(*&obj.EphemeralContainerCommon.Ports)[i437], vgruntime.Key{
 							Defaulted: false,
 							Name:      "containerPort",
 						}, vgruntime.Key{
 							Defaulted: true,
 							Name:      "protocol",
 						})
-						errs = append(errs, validate_corev1_ContainerPort(&ip428, &(*&obj.EphemeralContainerCommon.Ports)[i429], oi430)...)
+						errs = append(errs, validate_corev1_ContainerPort(&ip436, &(*&obj.EphemeralContainerCommon.Ports)[i437], oi438)...)
 					}
 				}
 			}
 		}
 		// field env
 		{
-			fp436 := p.Child("env")
+			fp444 := p.Child("env")
 			if !(len(obj.EphemeralContainerCommon.Env) == 0) {
-				ov437 := func() *[]v1.EnvVar {
-					if ov409 == nil {
+				ov445 := func() *[]v1.EnvVar {
+					if ov417 == nil {
 						return nil
 					}
-					return &ov409.Env
+					return &ov417.Env
 				}()
-				_ = ov437
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov437, vgruntime.Key{
+				_ = ov445
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov445, vgruntime.Key{
 					Defaulted: false,
 					Name:      "name",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp436, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
-					for i439 := range *&obj.EphemeralContainerCommon.Env {
-						ip438 := fp436.Index(i439)
-						oi440 := vgruntime.OldListMapItem(ov437, &(*&obj.EphemeralContainerCommon.Env)[i439], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp444, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
+					for i447 := range *&obj.EphemeralContainerCommon.Env {
+						ip446 := fp444.Index(i447)
+						oi448 := vgruntime.OldListMapItem(ov445, &(*&obj.EphemeralContainerCommon.Env)[i447], vgruntime.Key{
 							Defaulted: false,
 							Name:      "name",
 						})
-						errs = append(errs, validate_corev1_EnvVar(&ip438, &(*&obj.EphemeralContainerCommon.Env)[i439], oi440)...)
+						errs = append(errs, validate_corev1_EnvVar(&ip446, &(*&obj.EphemeralContainerCommon.Env)[i447], oi448)...)
 					}
 				}
 			}
 		}
 		// field resources
 		{
-			fp441 := p.Child("resources")
-			ov442 := func() *v1.ResourceRequirements {
-				if ov409 == nil {
+			fp449 := p.Child("resources")
+			ov450 := func() *v1.ResourceRequirements {
+				if ov417 == nil {
 					return nil
 				}
-				return &ov409.Resources
+				return &ov417.Resources
 			}()
-			_ = ov442
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp441, &obj.EphemeralContainerCommon.Resources, ov442)...)
+			_ = ov450
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp449, &obj.EphemeralContainerCommon.Resources, ov450)...)
 		}
 		// field resizePolicy
 		{
-			fp443 := p.Child("resizePolicy")
+			fp451 := p.Child("resizePolicy")
 			if !(len(obj.EphemeralContainerCommon.ResizePolicy) == 0) {
-				ov444 := func() *[]v1.ContainerResizePolicy {
-					if ov409 == nil {
+				ov452 := func() *[]v1.ContainerResizePolicy {
+					if ov417 == nil {
 						return nil
 					}
-					return &ov409.ResizePolicy
+					return &ov417.ResizePolicy
 				}()
-				_ = ov444
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov444) {
-					for i446 := range *&obj.EphemeralContainerCommon.ResizePolicy {
-						ip445 := fp443.Index(i446)
-						oi447 := (*v1.ContainerResizePolicy)(nil)
-						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip445, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i446], oi447)...)
+				_ = ov452
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov452) {
+					for i454 := range *&obj.EphemeralContainerCommon.ResizePolicy {
+						ip453 := fp451.Index(i454)
+						oi455 := (*v1.ContainerResizePolicy)(nil)
+						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip453, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i454], oi455)...)
 					}
 				}
 			}
 		}
 		// field restartPolicyRules
 		{
-			fp450 := p.Child("restartPolicyRules")
+			fp458 := p.Child("restartPolicyRules")
 			if !(len(obj.EphemeralContainerCommon.RestartPolicyRules) == 0) {
-				ov451 := func() *[]v1.ContainerRestartRule {
-					if ov409 == nil {
+				ov459 := func() *[]v1.ContainerRestartRule {
+					if ov417 == nil {
 						return nil
 					}
-					return &ov409.RestartPolicyRules
+					return &ov417.RestartPolicyRules
 				}()
-				_ = ov451
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov451) {
-					for i453 := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
-						ip452 := fp450.Index(i453)
-						oi454 := (*v1.ContainerRestartRule)(nil)
-						errs = append(errs, validate_corev1_ContainerRestartRule(&ip452, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i453], oi454)...)
+				_ = ov459
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov459) {
+					for i461 := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
+						ip460 := fp458.Index(i461)
+						oi462 := (*v1.ContainerRestartRule)(nil)
+						errs = append(errs, validate_corev1_ContainerRestartRule(&ip460, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i461], oi462)...)
 					}
 				}
 			}
 		}
 		// field volumeMounts
 		{
-			fp455 := p.Child("volumeMounts")
+			fp463 := p.Child("volumeMounts")
 			if !(len(obj.EphemeralContainerCommon.VolumeMounts) == 0) {
-				ov456 := func() *[]v1.VolumeMount {
-					if ov409 == nil {
+				ov464 := func() *[]v1.VolumeMount {
+					if ov417 == nil {
 						return nil
 					}
-					return &ov409.VolumeMounts
+					return &ov417.VolumeMounts
 				}()
-				_ = ov456
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov456, vgruntime.Key{
+				_ = ov464
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov464, vgruntime.Key{
 					Defaulted: false,
 					Name:      "mountPath",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp455, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
-					for i458 := range *&obj.EphemeralContainerCommon.VolumeMounts {
-						ip457 := fp455.Index(i458)
-						oi459 := vgruntime.OldListMapItem(ov456, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i458], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp463, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
+					for i466 := range *&obj.EphemeralContainerCommon.VolumeMounts {
+						ip465 := fp463.Index(i466)
+						oi467 := vgruntime.OldListMapItem(ov464, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i466], vgruntime.Key{
 							Defaulted: false,
 							Name:      "mountPath",
 						})
-						errs = append(errs, validate_corev1_VolumeMount(&ip457, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i458], oi459)...)
+						errs = append(errs, validate_corev1_VolumeMount(&ip465, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i466], oi467)...)
 					}
 				}
 			}
 		}
 		// field volumeDevices
 		{
-			fp460 := p.Child("volumeDevices")
+			fp468 := p.Child("volumeDevices")
 			if !(len(obj.EphemeralContainerCommon.VolumeDevices) == 0) {
-				ov461 := func() *[]v1.VolumeDevice {
-					if ov409 == nil {
+				ov469 := func() *[]v1.VolumeDevice {
+					if ov417 == nil {
 						return nil
 					}
-					return &ov409.VolumeDevices
+					return &ov417.VolumeDevices
 				}()
-				_ = ov461
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov461, vgruntime.Key{
+				_ = ov469
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov469, vgruntime.Key{
 					Defaulted: false,
 					Name:      "devicePath",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp460, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
-					for i463 := range *&obj.EphemeralContainerCommon.VolumeDevices {
-						ip462 := fp460.Index(i463)
-						oi464 := vgruntime.OldListMapItem(ov461, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i463], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp468, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
+					for i471 := range *&obj.EphemeralContainerCommon.VolumeDevices {
+						ip470 := fp468.Index(i471)
+						oi472 := vgruntime.OldListMapItem(ov469, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i471], vgruntime.Key{
 							Defaulted: false,
 							Name:      "devicePath",
 						})
-						errs = append(errs, validate_corev1_VolumeDevice(&ip462, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i463], oi464)...)
+						errs = append(errs, validate_corev1_VolumeDevice(&ip470, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i471], oi472)...)
 					}
 				}
 			}
 		}
 		// field livenessProbe
 		{
-			fp465 := p.Child("livenessProbe")
+			fp473 := p.Child("livenessProbe")
 			if !(obj.EphemeralContainerCommon.LivenessProbe == nil) {
-				ov466 := func() *v1.Probe {
-					if ov409 == nil {
+				ov474 := func() *v1.Probe {
+					if ov417 == nil {
 						return nil
 					}
-					return ov409.LivenessProbe
+					return ov417.LivenessProbe
 				}()
-				_ = ov466
-				errs = append(errs, validate_corev1_Probe(&fp465, obj.EphemeralContainerCommon.LivenessProbe, ov466)...)
+				_ = ov474
+				errs = append(errs, validate_corev1_Probe(&fp473, obj.EphemeralContainerCommon.LivenessProbe, ov474)...)
 			}
 		}
 		// field readinessProbe
 		{
-			fp467 := p.Child("readinessProbe")
+			fp475 := p.Child("readinessProbe")
 			if !(obj.EphemeralContainerCommon.ReadinessProbe == nil) {
-				ov468 := func() *v1.Probe {
-					if ov409 == nil {
+				ov476 := func() *v1.Probe {
+					if ov417 == nil {
 						return nil
 					}
-					return ov409.ReadinessProbe
+					return ov417.ReadinessProbe
 				}()
-				_ = ov468
-				errs = append(errs, validate_corev1_Probe(&fp467, obj.EphemeralContainerCommon.ReadinessProbe, ov468)...)
+				_ = ov476
+				errs = append(errs, validate_corev1_Probe(&fp475, obj.EphemeralContainerCommon.ReadinessProbe, ov476)...)
 			}
 		}
 		// field startupProbe
 		{
-			fp469 := p.Child("startupProbe")
+			fp477 := p.Child("startupProbe")
 			if !(obj.EphemeralContainerCommon.StartupProbe == nil) {
-				ov470 := func() *v1.Probe {
-					if ov409 == nil {
+				ov478 := func() *v1.Probe {
+					if ov417 == nil {
 						return nil
 					}
-					return ov409.StartupProbe
+					return ov417.StartupProbe
 				}()
-				_ = ov470
-				errs = append(errs, validate_corev1_Probe(&fp469, obj.EphemeralContainerCommon.StartupProbe, ov470)...)
+				_ = ov478
+				errs = append(errs, validate_corev1_Probe(&fp477, obj.EphemeralContainerCommon.StartupProbe, ov478)...)
 			}
 		}
 		// field lifecycle
 		{
-			fp471 := p.Child("lifecycle")
+			fp479 := p.Child("lifecycle")
 			if !(obj.EphemeralContainerCommon.Lifecycle == nil) {
-				ov472 := func() *v1.Lifecycle {
-					if ov409 == nil {
+				ov480 := func() *v1.Lifecycle {
+					if ov417 == nil {
 						return nil
 					}
-					return ov409.Lifecycle
+					return ov417.Lifecycle
 				}()
-				_ = ov472
-				errs = append(errs, validate_corev1_Lifecycle(&fp471, obj.EphemeralContainerCommon.Lifecycle, ov472)...)
+				_ = ov480
+				errs = append(errs, validate_corev1_Lifecycle(&fp479, obj.EphemeralContainerCommon.Lifecycle, ov480)...)
 			}
 		}
 		// field securityContext
 		{
-			fp479 := p.Child("securityContext")
+			fp487 := p.Child("securityContext")
 			if !(obj.EphemeralContainerCommon.SecurityContext == nil) {
-				ov480 := func() *v1.SecurityContext {
-					if ov409 == nil {
+				ov488 := func() *v1.SecurityContext {
+					if ov417 == nil {
 						return nil
 					}
-					return ov409.SecurityContext
+					return ov417.SecurityContext
 				}()
-				_ = ov480
-				errs = append(errs, validate_corev1_SecurityContext(&fp479, obj.EphemeralContainerCommon.SecurityContext, ov480)...)
+				_ = ov488
+				errs = append(errs, validate_corev1_SecurityContext(&fp487, obj.EphemeralContainerCommon.SecurityContext, ov488)...)
 			}
 		}
 	}
@@ -2306,50 +2328,50 @@ func validate_corev1_PodSecurityContext(p *vgruntime.Path, obj, old *v1.PodSecur
 	}
 	// field sysctls
 	{
-		fp508 := p.Child("sysctls")
+		fp516 := p.Child("sysctls")
 		if !(len(obj.Sysctls) == 0) {
-			ov509 := func() *[]v1.Sysctl {
+			ov517 := func() *[]v1.Sysctl {
 				if old == nil {
 					return nil
 				}
 				return &old.Sysctls
 			}()
-			_ = ov509
-			if !vgruntime.Unchanged(&obj.Sysctls, ov509) {
-				for i511 := range *&obj.Sysctls {
-					ip510 := fp508.Index(i511)
-					oi512 := (*v1.Sysctl)(nil)
-					errs = append(errs, validate_corev1_Sysctl(&ip510, &(*&obj.Sysctls)[i511], oi512)...)
+			_ = ov517
+			if !vgruntime.Unchanged(&obj.Sysctls, ov517) {
+				for i519 := range *&obj.Sysctls {
+					ip518 := fp516.Index(i519)
+					oi520 := (*v1.Sysctl)(nil)
+					errs = append(errs, validate_corev1_Sysctl(&ip518, &(*&obj.Sysctls)[i519], oi520)...)
 				}
 			}
 		}
 	}
 	// field seccompProfile
 	{
-		fp515 := p.Child("seccompProfile")
+		fp523 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov516 := func() *v1.SeccompProfile {
+			ov524 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov516
-			errs = append(errs, validate_corev1_SeccompProfile(&fp515, obj.SeccompProfile, ov516)...)
+			_ = ov524
+			errs = append(errs, validate_corev1_SeccompProfile(&fp523, obj.SeccompProfile, ov524)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp517 := p.Child("appArmorProfile")
+		fp525 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov518 := func() *v1.AppArmorProfile {
+			ov526 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov518
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp517, obj.AppArmorProfile, ov518)...)
+			_ = ov526
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp525, obj.AppArmorProfile, ov526)...)
 		}
 	}
 	return
@@ -2363,44 +2385,44 @@ func validate_corev1_Affinity(p *vgruntime.Path, obj, old *v1.Affinity) (errs fi
 	}
 	// field nodeAffinity
 	{
-		fp521 := p.Child("nodeAffinity")
+		fp529 := p.Child("nodeAffinity")
 		if !(obj.NodeAffinity == nil) {
-			ov522 := func() *v1.NodeAffinity {
+			ov530 := func() *v1.NodeAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.NodeAffinity
 			}()
-			_ = ov522
-			errs = append(errs, validate_corev1_NodeAffinity(&fp521, obj.NodeAffinity, ov522)...)
+			_ = ov530
+			errs = append(errs, validate_corev1_NodeAffinity(&fp529, obj.NodeAffinity, ov530)...)
 		}
 	}
 	// field podAffinity
 	{
-		fp523 := p.Child("podAffinity")
+		fp531 := p.Child("podAffinity")
 		if !(obj.PodAffinity == nil) {
-			ov524 := func() *v1.PodAffinity {
+			ov532 := func() *v1.PodAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAffinity
 			}()
-			_ = ov524
-			errs = append(errs, validate_corev1_PodAffinity(&fp523, obj.PodAffinity, ov524)...)
+			_ = ov532
+			errs = append(errs, validate_corev1_PodAffinity(&fp531, obj.PodAffinity, ov532)...)
 		}
 	}
 	// field podAntiAffinity
 	{
-		fp525 := p.Child("podAntiAffinity")
+		fp533 := p.Child("podAntiAffinity")
 		if !(obj.PodAntiAffinity == nil) {
-			ov526 := func() *v1.PodAntiAffinity {
+			ov534 := func() *v1.PodAntiAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAntiAffinity
 			}()
-			_ = ov526
-			errs = append(errs, validate_corev1_PodAntiAffinity(&fp525, obj.PodAntiAffinity, ov526)...)
+			_ = ov534
+			errs = append(errs, validate_corev1_PodAntiAffinity(&fp533, obj.PodAntiAffinity, ov534)...)
 		}
 	}
 	return
@@ -2441,16 +2463,16 @@ func validate_corev1_TopologySpreadConstraint(p *vgruntime.Path, obj, old *v1.To
 	}
 	// field labelSelector
 	{
-		fp557 := p.Child("labelSelector")
+		fp565 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov558 := func() *v11.LabelSelector {
+			ov566 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov558
-			errs = append(errs, validate_metav1_LabelSelector(&fp557, obj.LabelSelector, ov558)...)
+			_ = ov566
+			errs = append(errs, validate_metav1_LabelSelector(&fp565, obj.LabelSelector, ov566)...)
 		}
 	}
 	return
@@ -2500,27 +2522,27 @@ func validate_corev1_ResourceRequirements(p *vgruntime.Path, obj, old *v1.Resour
 	}
 	// field claims
 	{
-		fp592 := p.Child("claims")
+		fp600 := p.Child("claims")
 		if !(len(obj.Claims) == 0) {
-			ov593 := func() *[]v1.ResourceClaim {
+			ov601 := func() *[]v1.ResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.Claims
 			}()
-			_ = ov593
-			if !vgruntime.UnchangedListMap(&obj.Claims, ov593, vgruntime.Key{
+			_ = ov601
+			if !vgruntime.UnchangedListMap(&obj.Claims, ov601, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp592, *&obj.Claims, listMapKey15)...)
-				for i595 := range *&obj.Claims {
-					ip594 := fp592.Index(i595)
-					oi596 := vgruntime.OldListMapItem(ov593, &(*&obj.Claims)[i595], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp600, *&obj.Claims, listMapKey15)...)
+				for i603 := range *&obj.Claims {
+					ip602 := fp600.Index(i603)
+					oi604 := vgruntime.OldListMapItem(ov601, &(*&obj.Claims)[i603], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_ResourceClaim(&ip594, &(*&obj.Claims)[i595], oi596)...)
+					errs = append(errs, validate_corev1_ResourceClaim(&ip602, &(*&obj.Claims)[i603], oi604)...)
 				}
 			}
 		}
@@ -2536,39 +2558,39 @@ func validate_corev1_EvictionResponder(p *vgruntime.Path, obj, old *v1.EvictionR
 	}
 	// field name
 	{
-		fp597 := p.Child("name")
-		ov598 := func() *string {
+		fp605 := p.Child("name")
+		ov606 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Name
 		}()
-		_ = ov598
-		if !vgruntime.UnchangedScalar(&obj.Name, ov598) {
+		_ = ov606
+		if !vgruntime.UnchangedScalar(&obj.Name, ov606) {
 			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp597, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp605, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
 			}
 		}
 	}
 	// field priority
 	{
-		fp599 := p.Child("priority")
+		fp607 := p.Child("priority")
 		if obj.Priority == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp599))
+			errs = append(errs, vgruntime.SchemaRequired(&fp607))
 		} else {
-			ov600 := func() *int32 {
+			ov608 := func() *int32 {
 				if old == nil {
 					return nil
 				}
 				return old.Priority
 			}()
-			_ = ov600
-			if !vgruntime.UnchangedScalar(obj.Priority, ov600) {
+			_ = ov608
+			if !vgruntime.UnchangedScalar(obj.Priority, ov608) {
 				if int64(*obj.Priority) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp599, int64(*obj.Priority), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp607, int64(*obj.Priority), vgruntime.Bound(true, false, 0.0)))
 				}
 				if int64(*obj.Priority) > int64(100000) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp599, int64(*obj.Priority), vgruntime.Bound(false, false, 100000.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp607, int64(*obj.Priority), vgruntime.Bound(false, false, 100000.0)))
 				}
 			}
 		}
@@ -2629,20 +2651,20 @@ func validate_corev1_SecretVolumeSource(p *vgruntime.Path, obj, old *v1.SecretVo
 	}
 	// field items
 	{
-		fp635 := p.Child("items")
+		fp643 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov636 := func() *[]v1.KeyToPath {
+			ov644 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov636
-			if !vgruntime.Unchanged(&obj.Items, ov636) {
-				for i638 := range *&obj.Items {
-					ip637 := fp635.Index(i638)
-					oi639 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip637, &(*&obj.Items)[i638], oi639)...)
+			_ = ov644
+			if !vgruntime.Unchanged(&obj.Items, ov644) {
+				for i646 := range *&obj.Items {
+					ip645 := fp643.Index(i646)
+					oi647 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip645, &(*&obj.Items)[i646], oi647)...)
 				}
 			}
 		}
@@ -2694,9 +2716,9 @@ func validate_corev1_RBDVolumeSource(p *vgruntime.Path, obj, old *v1.RBDVolumeSo
 	}
 	// field monitors
 	{
-		fp687 := p.Child("monitors")
+		fp695 := p.Child("monitors")
 		if obj.CephMonitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp687))
+			errs = append(errs, vgruntime.SchemaRequired(&fp695))
 		}
 	}
 	return
@@ -2728,9 +2750,9 @@ func validate_corev1_CephFSVolumeSource(p *vgruntime.Path, obj, old *v1.CephFSVo
 	}
 	// field monitors
 	{
-		fp728 := p.Child("monitors")
+		fp736 := p.Child("monitors")
 		if obj.Monitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp728))
+			errs = append(errs, vgruntime.SchemaRequired(&fp736))
 		}
 	}
 	return
@@ -2744,20 +2766,20 @@ func validate_corev1_DownwardAPIVolumeSource(p *vgruntime.Path, obj, old *v1.Dow
 	}
 	// field items
 	{
-		fp743 := p.Child("items")
+		fp751 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov744 := func() *[]v1.DownwardAPIVolumeFile {
+			ov752 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov744
-			if !vgruntime.Unchanged(&obj.Items, ov744) {
-				for i746 := range *&obj.Items {
-					ip745 := fp743.Index(i746)
-					oi747 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip745, &(*&obj.Items)[i746], oi747)...)
+			_ = ov752
+			if !vgruntime.Unchanged(&obj.Items, ov752) {
+				for i754 := range *&obj.Items {
+					ip753 := fp751.Index(i754)
+					oi755 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip753, &(*&obj.Items)[i754], oi755)...)
 				}
 			}
 		}
@@ -2791,20 +2813,20 @@ func validate_corev1_ConfigMapVolumeSource(p *vgruntime.Path, obj, old *v1.Confi
 	}
 	// field items
 	{
-		fp777 := p.Child("items")
+		fp785 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov778 := func() *[]v1.KeyToPath {
+			ov786 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov778
-			if !vgruntime.Unchanged(&obj.Items, ov778) {
-				for i780 := range *&obj.Items {
-					ip779 := fp777.Index(i780)
-					oi781 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip779, &(*&obj.Items)[i780], oi781)...)
+			_ = ov786
+			if !vgruntime.Unchanged(&obj.Items, ov786) {
+				for i788 := range *&obj.Items {
+					ip787 := fp785.Index(i788)
+					oi789 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip787, &(*&obj.Items)[i788], oi789)...)
 				}
 			}
 		}
@@ -2856,20 +2878,20 @@ func validate_corev1_ProjectedVolumeSource(p *vgruntime.Path, obj, old *v1.Proje
 	}
 	// field sources
 	{
-		fp824 := p.Child("sources")
+		fp832 := p.Child("sources")
 		if !(obj.Sources == nil) {
-			ov825 := func() *[]v1.VolumeProjection {
+			ov833 := func() *[]v1.VolumeProjection {
 				if old == nil {
 					return nil
 				}
 				return &old.Sources
 			}()
-			_ = ov825
-			if !vgruntime.Unchanged(&obj.Sources, ov825) {
-				for i827 := range *&obj.Sources {
-					ip826 := fp824.Index(i827)
-					oi828 := (*v1.VolumeProjection)(nil)
-					errs = append(errs, validate_corev1_VolumeProjection(&ip826, &(*&obj.Sources)[i827], oi828)...)
+			_ = ov833
+			if !vgruntime.Unchanged(&obj.Sources, ov833) {
+				for i835 := range *&obj.Sources {
+					ip834 := fp832.Index(i835)
+					oi836 := (*v1.VolumeProjection)(nil)
+					errs = append(errs, validate_corev1_VolumeProjection(&ip834, &(*&obj.Sources)[i835], oi836)...)
 				}
 			}
 		}
@@ -2894,9 +2916,9 @@ func validate_corev1_ScaleIOVolumeSource(p *vgruntime.Path, obj, old *v1.ScaleIO
 	}
 	// field secretRef
 	{
-		fp843 := p.Child("secretRef")
+		fp851 := p.Child("secretRef")
 		if obj.SecretRef == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp843))
+			errs = append(errs, vgruntime.SchemaRequired(&fp851))
 		}
 	}
 	return
@@ -2919,16 +2941,16 @@ func validate_corev1_EphemeralVolumeSource(p *vgruntime.Path, obj, old *v1.Ephem
 	}
 	// field volumeClaimTemplate
 	{
-		fp873 := p.Child("volumeClaimTemplate")
+		fp881 := p.Child("volumeClaimTemplate")
 		if !(obj.VolumeClaimTemplate == nil) {
-			ov874 := func() *v1.PersistentVolumeClaimTemplate {
+			ov882 := func() *v1.PersistentVolumeClaimTemplate {
 				if old == nil {
 					return nil
 				}
 				return old.VolumeClaimTemplate
 			}()
-			_ = ov874
-			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp873, obj.VolumeClaimTemplate, ov874)...)
+			_ = ov882
+			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp881, obj.VolumeClaimTemplate, ov882)...)
 		}
 	}
 	return
@@ -2960,23 +2982,23 @@ func validate_corev1_ContainerRestartRule(p *vgruntime.Path, obj, old *v1.Contai
 	}
 	// field action
 	{
-		fp889 := p.Child("action")
+		fp897 := p.Child("action")
 		if obj.Action == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp889))
+			errs = append(errs, vgruntime.SchemaRequired(&fp897))
 		}
 	}
 	// field exitCodes
 	{
-		fp891 := p.Child("exitCodes")
+		fp899 := p.Child("exitCodes")
 		if !(obj.ExitCodes == nil) {
-			ov892 := func() *v1.ContainerRestartRuleOnExitCodes {
+			ov900 := func() *v1.ContainerRestartRuleOnExitCodes {
 				if old == nil {
 					return nil
 				}
 				return old.ExitCodes
 			}()
-			_ = ov892
-			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp891, obj.ExitCodes, ov892)...)
+			_ = ov900
+			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp899, obj.ExitCodes, ov900)...)
 		}
 	}
 	return
@@ -2990,17 +3012,17 @@ func validate_corev1_VolumeMount(p *vgruntime.Path, obj, old *v1.VolumeMount) (e
 	}
 	// field bindMountOptions
 	{
-		fp907 := p.Child("bindMountOptions")
+		fp915 := p.Child("bindMountOptions")
 		if !(len(obj.BindMountOptions) == 0) {
-			ov908 := func() *[]string {
+			ov916 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.BindMountOptions
 			}()
-			_ = ov908
-			if !vgruntime.Unchanged(&obj.BindMountOptions, ov908) {
-				errs = append(errs, vgruntime.UniqueValues(&fp907, *&obj.BindMountOptions)...)
+			_ = ov916
+			if !vgruntime.Unchanged(&obj.BindMountOptions, ov916) {
+				errs = append(errs, vgruntime.UniqueValues(&fp915, *&obj.BindMountOptions)...)
 			}
 		}
 	}
@@ -3023,67 +3045,67 @@ func validate_corev1_Probe(p *vgruntime.Path, obj, old *v1.Probe) (errs field.Er
 		return
 	}
 	{
-		ov916 := func() *v1.ProbeHandler {
+		ov924 := func() *v1.ProbeHandler {
 			if old == nil {
 				return nil
 			}
 			return &old.ProbeHandler
 		}()
-		_ = ov916
+		_ = ov924
 		// field exec
 		{
-			fp917 := p.Child("exec")
+			fp925 := p.Child("exec")
 			if !(obj.ProbeHandler.Exec == nil) {
-				ov918 := func() *v1.ExecAction {
-					if ov916 == nil {
+				ov926 := func() *v1.ExecAction {
+					if ov924 == nil {
 						return nil
 					}
-					return ov916.Exec
+					return ov924.Exec
 				}()
-				_ = ov918
-				errs = append(errs, validate_corev1_ExecAction(&fp917, obj.ProbeHandler.Exec, ov918)...)
+				_ = ov926
+				errs = append(errs, validate_corev1_ExecAction(&fp925, obj.ProbeHandler.Exec, ov926)...)
 			}
 		}
 		// field httpGet
 		{
-			fp919 := p.Child("httpGet")
+			fp927 := p.Child("httpGet")
 			if !(obj.ProbeHandler.HTTPGet == nil) {
-				ov920 := func() *v1.HTTPGetAction {
-					if ov916 == nil {
+				ov928 := func() *v1.HTTPGetAction {
+					if ov924 == nil {
 						return nil
 					}
-					return ov916.HTTPGet
+					return ov924.HTTPGet
 				}()
-				_ = ov920
-				errs = append(errs, validate_corev1_HTTPGetAction(&fp919, obj.ProbeHandler.HTTPGet, ov920)...)
+				_ = ov928
+				errs = append(errs, validate_corev1_HTTPGetAction(&fp927, obj.ProbeHandler.HTTPGet, ov928)...)
 			}
 		}
 		// field tcpSocket
 		{
-			fp921 := p.Child("tcpSocket")
+			fp929 := p.Child("tcpSocket")
 			if !(obj.ProbeHandler.TCPSocket == nil) {
-				ov922 := func() *v1.TCPSocketAction {
-					if ov916 == nil {
+				ov930 := func() *v1.TCPSocketAction {
+					if ov924 == nil {
 						return nil
 					}
-					return ov916.TCPSocket
+					return ov924.TCPSocket
 				}()
-				_ = ov922
-				errs = append(errs, validate_corev1_TCPSocketAction(&fp921, obj.ProbeHandler.TCPSocket, ov922)...)
+				_ = ov930
+				errs = append(errs, validate_corev1_TCPSocketAction(&fp929, obj.ProbeHandler.TCPSocket, ov930)...)
 			}
 		}
 		// field grpc
 		{
-			fp923 := p.Child("grpc")
+			fp931 := p.Child("grpc")
 			if !(obj.ProbeHandler.GRPC == nil) {
-				ov924 := func() *v1.GRPCAction {
-					if ov916 == nil {
+				ov932 := func() *v1.GRPCAction {
+					if ov924 == nil {
 						return nil
 					}
-					return ov916.GRPC
+					return ov924.GRPC
 				}()
-				_ = ov924
-				errs = append(errs, validate_corev1_GRPCAction(&fp923, obj.ProbeHandler.GRPC, ov924)...)
+				_ = ov932
+				errs = append(errs, validate_corev1_GRPCAction(&fp931, obj.ProbeHandler.GRPC, ov932)...)
 			}
 		}
 	}
@@ -3098,30 +3120,30 @@ func validate_corev1_Lifecycle(p *vgruntime.Path, obj, old *v1.Lifecycle) (errs 
 	}
 	// field postStart
 	{
-		fp937 := p.Child("postStart")
+		fp945 := p.Child("postStart")
 		if !(obj.PostStart == nil) {
-			ov938 := func() *v1.LifecycleHandler {
+			ov946 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PostStart
 			}()
-			_ = ov938
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp937, obj.PostStart, ov938)...)
+			_ = ov946
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp945, obj.PostStart, ov946)...)
 		}
 	}
 	// field preStop
 	{
-		fp939 := p.Child("preStop")
+		fp947 := p.Child("preStop")
 		if !(obj.PreStop == nil) {
-			ov940 := func() *v1.LifecycleHandler {
+			ov948 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PreStop
 			}()
-			_ = ov940
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp939, obj.PreStop, ov940)...)
+			_ = ov948
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp947, obj.PreStop, ov948)...)
 		}
 	}
 	return
@@ -3135,44 +3157,44 @@ func validate_corev1_SecurityContext(p *vgruntime.Path, obj, old *v1.SecurityCon
 	}
 	// field capabilities
 	{
-		fp943 := p.Child("capabilities")
+		fp951 := p.Child("capabilities")
 		if !(obj.Capabilities == nil) {
-			ov944 := func() *v1.Capabilities {
+			ov952 := func() *v1.Capabilities {
 				if old == nil {
 					return nil
 				}
 				return old.Capabilities
 			}()
-			_ = ov944
-			errs = append(errs, validate_corev1_Capabilities(&fp943, obj.Capabilities, ov944)...)
+			_ = ov952
+			errs = append(errs, validate_corev1_Capabilities(&fp951, obj.Capabilities, ov952)...)
 		}
 	}
 	// field seccompProfile
 	{
-		fp963 := p.Child("seccompProfile")
+		fp971 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov964 := func() *v1.SeccompProfile {
+			ov972 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov964
-			errs = append(errs, validate_corev1_SeccompProfile(&fp963, obj.SeccompProfile, ov964)...)
+			_ = ov972
+			errs = append(errs, validate_corev1_SeccompProfile(&fp971, obj.SeccompProfile, ov972)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp965 := p.Child("appArmorProfile")
+		fp973 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov966 := func() *v1.AppArmorProfile {
+			ov974 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov966
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp965, obj.AppArmorProfile, ov966)...)
+			_ = ov974
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp973, obj.AppArmorProfile, ov974)...)
 		}
 	}
 	return
@@ -3213,34 +3235,34 @@ func validate_corev1_NodeAffinity(p *vgruntime.Path, obj, old *v1.NodeAffinity) 
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp979 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp987 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(obj.RequiredDuringSchedulingIgnoredDuringExecution == nil) {
-			ov980 := func() *v1.NodeSelector {
+			ov988 := func() *v1.NodeSelector {
 				if old == nil {
 					return nil
 				}
 				return old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov980
-			errs = append(errs, validate_corev1_NodeSelector(&fp979, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov980)...)
+			_ = ov988
+			errs = append(errs, validate_corev1_NodeSelector(&fp987, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov988)...)
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp981 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp989 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov982 := func() *[]v1.PreferredSchedulingTerm {
+			ov990 := func() *[]v1.PreferredSchedulingTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov982
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov982) {
-				for i984 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip983 := fp981.Index(i984)
-					oi985 := (*v1.PreferredSchedulingTerm)(nil)
-					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip983, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i984], oi985)...)
+			_ = ov990
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov990) {
+				for i992 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip991 := fp989.Index(i992)
+					oi993 := (*v1.PreferredSchedulingTerm)(nil)
+					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip991, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i992], oi993)...)
 				}
 			}
 		}
@@ -3256,40 +3278,40 @@ func validate_corev1_PodAffinity(p *vgruntime.Path, obj, old *v1.PodAffinity) (e
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp986 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp994 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov987 := func() *[]v1.PodAffinityTerm {
+			ov995 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov987
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov987) {
-				for i989 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip988 := fp986.Index(i989)
-					oi990 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip988, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i989], oi990)...)
+			_ = ov995
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov995) {
+				for i997 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
+					ip996 := fp994.Index(i997)
+					oi998 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip996, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i997], oi998)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp991 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp999 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov992 := func() *[]v1.WeightedPodAffinityTerm {
+			ov1000 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov992
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov992) {
-				for i994 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip993 := fp991.Index(i994)
-					oi995 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip993, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i994], oi995)...)
+			_ = ov1000
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov1000) {
+				for i1002 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip1001 := fp999.Index(i1002)
+					oi1003 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip1001, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i1002], oi1003)...)
 				}
 			}
 		}
@@ -3305,40 +3327,40 @@ func validate_corev1_PodAntiAffinity(p *vgruntime.Path, obj, old *v1.PodAntiAffi
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp996 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp1004 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov997 := func() *[]v1.PodAffinityTerm {
+			ov1005 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov997
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov997) {
-				for i999 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip998 := fp996.Index(i999)
-					oi1000 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip998, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i999], oi1000)...)
+			_ = ov1005
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov1005) {
+				for i1007 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
+					ip1006 := fp1004.Index(i1007)
+					oi1008 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip1006, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i1007], oi1008)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp1001 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp1009 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov1002 := func() *[]v1.WeightedPodAffinityTerm {
+			ov1010 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov1002
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov1002) {
-				for i1004 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip1003 := fp1001.Index(i1004)
-					oi1005 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip1003, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i1004], oi1005)...)
+			_ = ov1010
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov1010) {
+				for i1012 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip1011 := fp1009.Index(i1012)
+					oi1013 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip1011, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i1012], oi1013)...)
 				}
 			}
 		}
@@ -3354,20 +3376,20 @@ func validate_metav1_LabelSelector(p *vgruntime.Path, obj, old *v11.LabelSelecto
 	}
 	// field matchExpressions
 	{
-		fp1012 := p.Child("matchExpressions")
+		fp1020 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov1013 := func() *[]v11.LabelSelectorRequirement {
+			ov1021 := func() *[]v11.LabelSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov1013
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1013) {
-				for i1015 := range *&obj.MatchExpressions {
-					ip1014 := fp1012.Index(i1015)
-					oi1016 := (*v11.LabelSelectorRequirement)(nil)
-					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip1014, &(*&obj.MatchExpressions)[i1015], oi1016)...)
+			_ = ov1021
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1021) {
+				for i1023 := range *&obj.MatchExpressions {
+					ip1022 := fp1020.Index(i1023)
+					oi1024 := (*v11.LabelSelectorRequirement)(nil)
+					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip1022, &(*&obj.MatchExpressions)[i1023], oi1024)...)
 				}
 			}
 		}
@@ -3401,30 +3423,30 @@ func validate_corev1_DownwardAPIVolumeFile(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field fieldRef
 	{
-		fp1031 := p.Child("fieldRef")
+		fp1039 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov1032 := func() *v1.ObjectFieldSelector {
+			ov1040 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov1032
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp1031, obj.FieldRef, ov1032)...)
+			_ = ov1040
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp1039, obj.FieldRef, ov1040)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp1033 := p.Child("resourceFieldRef")
+		fp1041 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov1034 := func() *v1.ResourceFieldSelector {
+			ov1042 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov1034
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp1033, obj.ResourceFieldRef, ov1034)...)
+			_ = ov1042
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp1041, obj.ResourceFieldRef, ov1042)...)
 		}
 	}
 	return
@@ -3438,86 +3460,86 @@ func validate_corev1_VolumeProjection(p *vgruntime.Path, obj, old *v1.VolumeProj
 	}
 	// field secret
 	{
-		fp1039 := p.Child("secret")
+		fp1047 := p.Child("secret")
 		if !(obj.Secret == nil) {
-			ov1040 := func() *v1.SecretProjection {
+			ov1048 := func() *v1.SecretProjection {
 				if old == nil {
 					return nil
 				}
 				return old.Secret
 			}()
-			_ = ov1040
-			errs = append(errs, validate_corev1_SecretProjection(&fp1039, obj.Secret, ov1040)...)
+			_ = ov1048
+			errs = append(errs, validate_corev1_SecretProjection(&fp1047, obj.Secret, ov1048)...)
 		}
 	}
 	// field downwardAPI
 	{
-		fp1041 := p.Child("downwardAPI")
+		fp1049 := p.Child("downwardAPI")
 		if !(obj.DownwardAPI == nil) {
-			ov1042 := func() *v1.DownwardAPIProjection {
+			ov1050 := func() *v1.DownwardAPIProjection {
 				if old == nil {
 					return nil
 				}
 				return old.DownwardAPI
 			}()
-			_ = ov1042
-			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp1041, obj.DownwardAPI, ov1042)...)
+			_ = ov1050
+			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp1049, obj.DownwardAPI, ov1050)...)
 		}
 	}
 	// field configMap
 	{
-		fp1043 := p.Child("configMap")
+		fp1051 := p.Child("configMap")
 		if !(obj.ConfigMap == nil) {
-			ov1044 := func() *v1.ConfigMapProjection {
+			ov1052 := func() *v1.ConfigMapProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMap
 			}()
-			_ = ov1044
-			errs = append(errs, validate_corev1_ConfigMapProjection(&fp1043, obj.ConfigMap, ov1044)...)
+			_ = ov1052
+			errs = append(errs, validate_corev1_ConfigMapProjection(&fp1051, obj.ConfigMap, ov1052)...)
 		}
 	}
 	// field serviceAccountToken
 	{
-		fp1045 := p.Child("serviceAccountToken")
+		fp1053 := p.Child("serviceAccountToken")
 		if !(obj.ServiceAccountToken == nil) {
-			ov1046 := func() *v1.ServiceAccountTokenProjection {
+			ov1054 := func() *v1.ServiceAccountTokenProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ServiceAccountToken
 			}()
-			_ = ov1046
-			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp1045, obj.ServiceAccountToken, ov1046)...)
+			_ = ov1054
+			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp1053, obj.ServiceAccountToken, ov1054)...)
 		}
 	}
 	// field clusterTrustBundle
 	{
-		fp1047 := p.Child("clusterTrustBundle")
+		fp1055 := p.Child("clusterTrustBundle")
 		if !(obj.ClusterTrustBundle == nil) {
-			ov1048 := func() *v1.ClusterTrustBundleProjection {
+			ov1056 := func() *v1.ClusterTrustBundleProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ClusterTrustBundle
 			}()
-			_ = ov1048
-			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp1047, obj.ClusterTrustBundle, ov1048)...)
+			_ = ov1056
+			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp1055, obj.ClusterTrustBundle, ov1056)...)
 		}
 	}
 	// field podCertificate
 	{
-		fp1049 := p.Child("podCertificate")
+		fp1057 := p.Child("podCertificate")
 		if !(obj.PodCertificate == nil) {
-			ov1050 := func() *v1.PodCertificateProjection {
+			ov1058 := func() *v1.PodCertificateProjection {
 				if old == nil {
 					return nil
 				}
 				return old.PodCertificate
 			}()
-			_ = ov1050
-			errs = append(errs, validate_corev1_PodCertificateProjection(&fp1049, obj.PodCertificate, ov1050)...)
+			_ = ov1058
+			errs = append(errs, validate_corev1_PodCertificateProjection(&fp1057, obj.PodCertificate, ov1058)...)
 		}
 	}
 	return
@@ -3531,15 +3553,15 @@ func validate_corev1_PersistentVolumeClaimTemplate(p *vgruntime.Path, obj, old *
 	}
 	// field spec
 	{
-		fp1053 := p.Child("spec")
-		ov1054 := func() *v1.PersistentVolumeClaimSpec {
+		fp1061 := p.Child("spec")
+		ov1062 := func() *v1.PersistentVolumeClaimSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov1054
-		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp1053, &obj.Spec, ov1054)...)
+		_ = ov1062
+		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp1061, &obj.Spec, ov1062)...)
 	}
 	return
 }
@@ -3552,24 +3574,24 @@ func validate_corev1_ContainerRestartRuleOnExitCodes(p *vgruntime.Path, obj, old
 	}
 	// field operator
 	{
-		fp1055 := p.Child("operator")
+		fp1063 := p.Child("operator")
 		if obj.Operator == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1055))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1063))
 		}
 	}
 	// field values
 	{
-		fp1057 := p.Child("values")
+		fp1065 := p.Child("values")
 		if !(len(obj.Values) == 0) {
-			ov1058 := func() *[]int32 {
+			ov1066 := func() *[]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Values
 			}()
-			_ = ov1058
-			if !vgruntime.Unchanged(&obj.Values, ov1058) {
-				errs = append(errs, vgruntime.UniqueValues(&fp1057, *&obj.Values)...)
+			_ = ov1066
+			if !vgruntime.Unchanged(&obj.Values, ov1066) {
+				errs = append(errs, vgruntime.UniqueValues(&fp1065, *&obj.Values)...)
 			}
 		}
 	}
@@ -3593,20 +3615,20 @@ func validate_corev1_HTTPGetAction(p *vgruntime.Path, obj, old *v1.HTTPGetAction
 	}
 	// field httpHeaders
 	{
-		fp1075 := p.Child("httpHeaders")
+		fp1083 := p.Child("httpHeaders")
 		if !(len(obj.HTTPHeaders) == 0) {
-			ov1076 := func() *[]v1.HTTPHeader {
+			ov1084 := func() *[]v1.HTTPHeader {
 				if old == nil {
 					return nil
 				}
 				return &old.HTTPHeaders
 			}()
-			_ = ov1076
-			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1076) {
-				for i1078 := range *&obj.HTTPHeaders {
-					ip1077 := fp1075.Index(i1078)
-					oi1079 := (*v1.HTTPHeader)(nil)
-					errs = append(errs, validate_corev1_HTTPHeader(&ip1077, &(*&obj.HTTPHeaders)[i1078], oi1079)...)
+			_ = ov1084
+			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1084) {
+				for i1086 := range *&obj.HTTPHeaders {
+					ip1085 := fp1083.Index(i1086)
+					oi1087 := (*v1.HTTPHeader)(nil)
+					errs = append(errs, validate_corev1_HTTPHeader(&ip1085, &(*&obj.HTTPHeaders)[i1086], oi1087)...)
 				}
 			}
 		}
@@ -3640,58 +3662,58 @@ func validate_corev1_LifecycleHandler(p *vgruntime.Path, obj, old *v1.LifecycleH
 	}
 	// field exec
 	{
-		fp1092 := p.Child("exec")
+		fp1100 := p.Child("exec")
 		if !(obj.Exec == nil) {
-			ov1093 := func() *v1.ExecAction {
+			ov1101 := func() *v1.ExecAction {
 				if old == nil {
 					return nil
 				}
 				return old.Exec
 			}()
-			_ = ov1093
-			errs = append(errs, validate_corev1_ExecAction(&fp1092, obj.Exec, ov1093)...)
+			_ = ov1101
+			errs = append(errs, validate_corev1_ExecAction(&fp1100, obj.Exec, ov1101)...)
 		}
 	}
 	// field httpGet
 	{
-		fp1094 := p.Child("httpGet")
+		fp1102 := p.Child("httpGet")
 		if !(obj.HTTPGet == nil) {
-			ov1095 := func() *v1.HTTPGetAction {
+			ov1103 := func() *v1.HTTPGetAction {
 				if old == nil {
 					return nil
 				}
 				return old.HTTPGet
 			}()
-			_ = ov1095
-			errs = append(errs, validate_corev1_HTTPGetAction(&fp1094, obj.HTTPGet, ov1095)...)
+			_ = ov1103
+			errs = append(errs, validate_corev1_HTTPGetAction(&fp1102, obj.HTTPGet, ov1103)...)
 		}
 	}
 	// field tcpSocket
 	{
-		fp1096 := p.Child("tcpSocket")
+		fp1104 := p.Child("tcpSocket")
 		if !(obj.TCPSocket == nil) {
-			ov1097 := func() *v1.TCPSocketAction {
+			ov1105 := func() *v1.TCPSocketAction {
 				if old == nil {
 					return nil
 				}
 				return old.TCPSocket
 			}()
-			_ = ov1097
-			errs = append(errs, validate_corev1_TCPSocketAction(&fp1096, obj.TCPSocket, ov1097)...)
+			_ = ov1105
+			errs = append(errs, validate_corev1_TCPSocketAction(&fp1104, obj.TCPSocket, ov1105)...)
 		}
 	}
 	// field sleep
 	{
-		fp1098 := p.Child("sleep")
+		fp1106 := p.Child("sleep")
 		if !(obj.Sleep == nil) {
-			ov1099 := func() *v1.SleepAction {
+			ov1107 := func() *v1.SleepAction {
 				if old == nil {
 					return nil
 				}
 				return old.Sleep
 			}()
-			_ = ov1099
-			errs = append(errs, validate_corev1_SleepAction(&fp1098, obj.Sleep, ov1099)...)
+			_ = ov1107
+			errs = append(errs, validate_corev1_SleepAction(&fp1106, obj.Sleep, ov1107)...)
 		}
 	}
 	return
@@ -3714,22 +3736,22 @@ func validate_corev1_NodeSelector(p *vgruntime.Path, obj, old *v1.NodeSelector) 
 	}
 	// field nodeSelectorTerms
 	{
-		fp1110 := p.Child("nodeSelectorTerms")
+		fp1118 := p.Child("nodeSelectorTerms")
 		if obj.NodeSelectorTerms == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1110))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1118))
 		} else {
-			ov1111 := func() *[]v1.NodeSelectorTerm {
+			ov1119 := func() *[]v1.NodeSelectorTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.NodeSelectorTerms
 			}()
-			_ = ov1111
-			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1111) {
-				for i1113 := range *&obj.NodeSelectorTerms {
-					ip1112 := fp1110.Index(i1113)
-					oi1114 := (*v1.NodeSelectorTerm)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1112, &(*&obj.NodeSelectorTerms)[i1113], oi1114)...)
+			_ = ov1119
+			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1119) {
+				for i1121 := range *&obj.NodeSelectorTerms {
+					ip1120 := fp1118.Index(i1121)
+					oi1122 := (*v1.NodeSelectorTerm)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1120, &(*&obj.NodeSelectorTerms)[i1121], oi1122)...)
 				}
 			}
 		}
@@ -3745,15 +3767,15 @@ func validate_corev1_PreferredSchedulingTerm(p *vgruntime.Path, obj, old *v1.Pre
 	}
 	// field preference
 	{
-		fp1117 := p.Child("preference")
-		ov1118 := func() *v1.NodeSelectorTerm {
+		fp1125 := p.Child("preference")
+		ov1126 := func() *v1.NodeSelectorTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.Preference
 		}()
-		_ = ov1118
-		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1117, &obj.Preference, ov1118)...)
+		_ = ov1126
+		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1125, &obj.Preference, ov1126)...)
 	}
 	return
 }
@@ -3766,30 +3788,30 @@ func validate_corev1_PodAffinityTerm(p *vgruntime.Path, obj, old *v1.PodAffinity
 	}
 	// field labelSelector
 	{
-		fp1119 := p.Child("labelSelector")
+		fp1127 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1120 := func() *v11.LabelSelector {
+			ov1128 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1120
-			errs = append(errs, validate_metav1_LabelSelector(&fp1119, obj.LabelSelector, ov1120)...)
+			_ = ov1128
+			errs = append(errs, validate_metav1_LabelSelector(&fp1127, obj.LabelSelector, ov1128)...)
 		}
 	}
 	// field namespaceSelector
 	{
-		fp1128 := p.Child("namespaceSelector")
+		fp1136 := p.Child("namespaceSelector")
 		if !(obj.NamespaceSelector == nil) {
-			ov1129 := func() *v11.LabelSelector {
+			ov1137 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.NamespaceSelector
 			}()
-			_ = ov1129
-			errs = append(errs, validate_metav1_LabelSelector(&fp1128, obj.NamespaceSelector, ov1129)...)
+			_ = ov1137
+			errs = append(errs, validate_metav1_LabelSelector(&fp1136, obj.NamespaceSelector, ov1137)...)
 		}
 	}
 	return
@@ -3803,15 +3825,15 @@ func validate_corev1_WeightedPodAffinityTerm(p *vgruntime.Path, obj, old *v1.Wei
 	}
 	// field podAffinityTerm
 	{
-		fp1142 := p.Child("podAffinityTerm")
-		ov1143 := func() *v1.PodAffinityTerm {
+		fp1150 := p.Child("podAffinityTerm")
+		ov1151 := func() *v1.PodAffinityTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.PodAffinityTerm
 		}()
-		_ = ov1143
-		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1142, &obj.PodAffinityTerm, ov1143)...)
+		_ = ov1151
+		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1150, &obj.PodAffinityTerm, ov1151)...)
 	}
 	return
 }
@@ -3833,20 +3855,20 @@ func validate_corev1_SecretProjection(p *vgruntime.Path, obj, old *v1.SecretProj
 	}
 	// field items
 	{
-		fp1156 := p.Child("items")
+		fp1164 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1157 := func() *[]v1.KeyToPath {
+			ov1165 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1157
-			if !vgruntime.Unchanged(&obj.Items, ov1157) {
-				for i1159 := range *&obj.Items {
-					ip1158 := fp1156.Index(i1159)
-					oi1160 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1158, &(*&obj.Items)[i1159], oi1160)...)
+			_ = ov1165
+			if !vgruntime.Unchanged(&obj.Items, ov1165) {
+				for i1167 := range *&obj.Items {
+					ip1166 := fp1164.Index(i1167)
+					oi1168 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1166, &(*&obj.Items)[i1167], oi1168)...)
 				}
 			}
 		}
@@ -3862,20 +3884,20 @@ func validate_corev1_DownwardAPIProjection(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field items
 	{
-		fp1163 := p.Child("items")
+		fp1171 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1164 := func() *[]v1.DownwardAPIVolumeFile {
+			ov1172 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1164
-			if !vgruntime.Unchanged(&obj.Items, ov1164) {
-				for i1166 := range *&obj.Items {
-					ip1165 := fp1163.Index(i1166)
-					oi1167 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1165, &(*&obj.Items)[i1166], oi1167)...)
+			_ = ov1172
+			if !vgruntime.Unchanged(&obj.Items, ov1172) {
+				for i1174 := range *&obj.Items {
+					ip1173 := fp1171.Index(i1174)
+					oi1175 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1173, &(*&obj.Items)[i1174], oi1175)...)
 				}
 			}
 		}
@@ -3891,20 +3913,20 @@ func validate_corev1_ConfigMapProjection(p *vgruntime.Path, obj, old *v1.ConfigM
 	}
 	// field items
 	{
-		fp1171 := p.Child("items")
+		fp1179 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1172 := func() *[]v1.KeyToPath {
+			ov1180 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1172
-			if !vgruntime.Unchanged(&obj.Items, ov1172) {
-				for i1174 := range *&obj.Items {
-					ip1173 := fp1171.Index(i1174)
-					oi1175 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1173, &(*&obj.Items)[i1174], oi1175)...)
+			_ = ov1180
+			if !vgruntime.Unchanged(&obj.Items, ov1180) {
+				for i1182 := range *&obj.Items {
+					ip1181 := fp1179.Index(i1182)
+					oi1183 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1181, &(*&obj.Items)[i1182], oi1183)...)
 				}
 			}
 		}
@@ -3929,16 +3951,16 @@ func validate_corev1_ClusterTrustBundleProjection(p *vgruntime.Path, obj, old *v
 	}
 	// field labelSelector
 	{
-		fp1190 := p.Child("labelSelector")
+		fp1198 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1191 := func() *v11.LabelSelector {
+			ov1199 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1191
-			errs = append(errs, validate_metav1_LabelSelector(&fp1190, obj.LabelSelector, ov1191)...)
+			_ = ov1199
+			errs = append(errs, validate_metav1_LabelSelector(&fp1198, obj.LabelSelector, ov1199)...)
 		}
 	}
 	return
@@ -3952,16 +3974,16 @@ func validate_corev1_PodCertificateProjection(p *vgruntime.Path, obj, old *v1.Po
 	}
 	// field signerName
 	{
-		fp1198 := p.Child("signerName")
+		fp1206 := p.Child("signerName")
 		if obj.SignerName == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1198))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1206))
 		}
 	}
 	// field keyType
 	{
-		fp1200 := p.Child("keyType")
+		fp1208 := p.Child("keyType")
 		if obj.KeyType == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1200))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1208))
 		}
 	}
 	return
@@ -3975,56 +3997,56 @@ func validate_corev1_PersistentVolumeClaimSpec(p *vgruntime.Path, obj, old *v1.P
 	}
 	// field selector
 	{
-		fp1223 := p.Child("selector")
+		fp1231 := p.Child("selector")
 		if !(obj.Selector == nil) {
-			ov1224 := func() *v11.LabelSelector {
+			ov1232 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.Selector
 			}()
-			_ = ov1224
-			errs = append(errs, validate_metav1_LabelSelector(&fp1223, obj.Selector, ov1224)...)
+			_ = ov1232
+			errs = append(errs, validate_metav1_LabelSelector(&fp1231, obj.Selector, ov1232)...)
 		}
 	}
 	// field resources
 	{
-		fp1225 := p.Child("resources")
-		ov1226 := func() *v1.VolumeResourceRequirements {
+		fp1233 := p.Child("resources")
+		ov1234 := func() *v1.VolumeResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov1226
-		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1225, &obj.Resources, ov1226)...)
+		_ = ov1234
+		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1233, &obj.Resources, ov1234)...)
 	}
 	// field dataSource
 	{
-		fp1233 := p.Child("dataSource")
+		fp1241 := p.Child("dataSource")
 		if !(obj.DataSource == nil) {
-			ov1234 := func() *v1.TypedLocalObjectReference {
+			ov1242 := func() *v1.TypedLocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSource
 			}()
-			_ = ov1234
-			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1233, obj.DataSource, ov1234)...)
+			_ = ov1242
+			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1241, obj.DataSource, ov1242)...)
 		}
 	}
 	// field dataSourceRef
 	{
-		fp1235 := p.Child("dataSourceRef")
+		fp1243 := p.Child("dataSourceRef")
 		if !(obj.DataSourceRef == nil) {
-			ov1236 := func() *v1.TypedObjectReference {
+			ov1244 := func() *v1.TypedObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSourceRef
 			}()
-			_ = ov1236
-			errs = append(errs, validate_corev1_TypedObjectReference(&fp1235, obj.DataSourceRef, ov1236)...)
+			_ = ov1244
+			errs = append(errs, validate_corev1_TypedObjectReference(&fp1243, obj.DataSourceRef, ov1244)...)
 		}
 	}
 	return
@@ -4056,40 +4078,40 @@ func validate_corev1_NodeSelectorTerm(p *vgruntime.Path, obj, old *v1.NodeSelect
 	}
 	// field matchExpressions
 	{
-		fp1245 := p.Child("matchExpressions")
+		fp1253 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov1246 := func() *[]v1.NodeSelectorRequirement {
+			ov1254 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov1246
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1246) {
-				for i1248 := range *&obj.MatchExpressions {
-					ip1247 := fp1245.Index(i1248)
-					oi1249 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1247, &(*&obj.MatchExpressions)[i1248], oi1249)...)
+			_ = ov1254
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1254) {
+				for i1256 := range *&obj.MatchExpressions {
+					ip1255 := fp1253.Index(i1256)
+					oi1257 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1255, &(*&obj.MatchExpressions)[i1256], oi1257)...)
 				}
 			}
 		}
 	}
 	// field matchFields
 	{
-		fp1250 := p.Child("matchFields")
+		fp1258 := p.Child("matchFields")
 		if !(len(obj.MatchFields) == 0) {
-			ov1251 := func() *[]v1.NodeSelectorRequirement {
+			ov1259 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchFields
 			}()
-			_ = ov1251
-			if !vgruntime.Unchanged(&obj.MatchFields, ov1251) {
-				for i1253 := range *&obj.MatchFields {
-					ip1252 := fp1250.Index(i1253)
-					oi1254 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1252, &(*&obj.MatchFields)[i1253], oi1254)...)
+			_ = ov1259
+			if !vgruntime.Unchanged(&obj.MatchFields, ov1259) {
+				for i1261 := range *&obj.MatchFields {
+					ip1260 := fp1258.Index(i1261)
+					oi1262 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1260, &(*&obj.MatchFields)[i1261], oi1262)...)
 				}
 			}
 		}

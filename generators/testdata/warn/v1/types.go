@@ -68,7 +68,21 @@ type ThingSpec struct {
 	// +k8s:unionMember
 	Member *Ref  `json:"member,omitempty"`
 	Level  Level `json:"level,omitempty"`
+
+	// Forms controller-gen reads that are easy to get wrong.
+
+	// +kubebuilder:validation:Enum=Migrate;Terminate;
+	OnMaintenance string `json:"onMaintenance,omitempty"`
+	/* +kubebuilder:validation:MaxLength=3 */
+	Block string `json:"block,omitempty"`
+	// +default:value=1000
+	Timeout int32 `json:"timeout,omitempty"`
+	// A list of lists whose items have no checks of their own.
+	Mounts []MountPoints `json:"mounts,omitempty"`
 }
+
+// MountPoints are paths.
+type MountPoints []string
 
 // Ref names a thing.
 type Ref struct {
