@@ -247,10 +247,11 @@ func ParseControllerGen(lines []Line, place CGPlace) ([]*CGMarker, []error) {
 	return out, errs
 }
 
-// semicolonList reports whether a marker argument is a list written a;b.
-func semicolonList(arg string) bool {
+// trailingSemicolon reports whether a marker argument is a list written
+// a;b; (an explicit empty string, a;"", is a value).
+func trailingSemicolon(arg string) bool {
 	arg = strings.TrimSpace(arg)
-	return !strings.HasPrefix(arg, "{") && strings.Contains(arg, ";")
+	return !strings.HasPrefix(arg, "{") && strings.HasSuffix(arg, ";")
 }
 
 // unknownMarker is the warning for a marker controller-gen does not know,
@@ -418,7 +419,7 @@ func (m *CGMarker) parseArg(arg string, hasArg bool) error {
 		if !ok {
 			list = []any{v}
 		}
-		if n := len(list); semicolonList(arg) && n > 1 && list[n-1] == "" {
+		if n := len(list); trailingSemicolon(arg) && n > 1 && list[n-1] == "" {
 			// a;b; : controller-gen's scanner ends the list at the last
 			// separator, with no empty value after it.
 			list = list[:n-1]

@@ -149,6 +149,7 @@ func TestParseControllerGenForms(t *testing.T) {
 		{"+default:value=1000", "1000", ""},
 		{`+default="x"`, `"x"`, ""},
 		{"+kubebuilder:validation:Enum=Migrate;Terminate;", "Migrate;Terminate;", "Migrate Terminate"},
+		{`+kubebuilder:validation:Enum=a;b;""`, `a;b;""`, "a b "},
 	} {
 		ms, errs := ParseControllerGen([]Line{{Text: c.text}}, CGOnField)
 		if len(errs) > 0 || len(ms) != 1 {

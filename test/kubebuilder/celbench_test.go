@@ -64,7 +64,7 @@ func TestCELBenchmarks(t *testing.T) {
 			pattern := "^BenchmarkCompiledCELRules$/^kind=(" + strings.Join(kinds, "|") + ")$"
 			cmd := exec.Command("go", append(append([]string{"test", "-timeout=60m", "-run", "^$", "-bench", pattern, "-benchmem"}, args...), "./"+p.Name+"/"+apiDir)...)
 			cmd.Dir = dir
-			cmd.Env = goEnv()
+			cmd.Env = envIn(dir)
 			stdout, err := cmd.StdoutPipe()
 			if err != nil {
 				t.Fatal(err)

@@ -340,7 +340,7 @@ func goTestJSON(t *testing.T, dir string, args ...string) *testRun {
 	t.Helper()
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
-	cmd.Env = goEnv()
+	cmd.Env = envIn(dir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()

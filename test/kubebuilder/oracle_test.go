@@ -94,7 +94,7 @@ func TestControllerGenOracle(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(ours, "kubebuilder.example.com_crontabs.yaml"), string(committed))
 
-	problems, compared, err := compareDirs([]string{theirs}, ours)
+	problems, compared, err := compareDirs([]string{theirs}, ours, Project{})
 	if err != nil {
 		t.Fatal(err)
 	}

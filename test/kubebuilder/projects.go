@@ -60,6 +60,16 @@ type Project struct {
 	OwnCRDGenerator string
 	// NotCRDs are files of the CRD directories that hold other manifests.
 	NotCRDs []string
+	// Removed are the CRDs (by name) that the project's build deletes
+	// after controller-gen writes them (keda's duck-typing kind).
+	Removed []string
+	// Toolchain, when set, is the Go toolchain the project's modules need
+	// (their go line is newer than this machine's Go): every go command of
+	// the project, the generator's build included, runs with
+	// GOTOOLCHAIN set to it, which the go command takes from the module
+	// proxy. The generator must be built with it too: its go/types reads
+	// that toolchain's standard library.
+	Toolchain string
 	// NotCompared are kinds the differential leaves out, each with why:
 	// their CRD says what the Go types do not (OwnCRDGenerator).
 	NotCompared map[string]string
@@ -92,7 +102,54 @@ var Projects = []Project{
 		OwnCRDGenerator: "gateway-api's own generator adds annotations (api-approved.kubernetes.io, its bundle version and channel), strips experimental fields per channel and adds oneOf/anyOf schemas",
 		NotCRDs:         []string{"gateway.networking.k8s.io_vap_safeupgrades.yaml"},
 		NotCompared:     map[string]string{"Gateway": "its generator adds a oneOf (IPv4 or IPv6 format when type is IPAddress) to spec.addresses and status.addresses, which no marker of the Go types says"}},
+	// gateway-api v1.7.0 writes +k8s:immutable on GatewayClassSpec.ControllerName
+	// among hundreds of +kubebuilder: markers (a package that mixes both,
+	// read as controller-gen reads it). Its modules need Go 1.27.
+	{Name: "gwapi17", Module: "sigs.k8s.io/gateway-api", Version: "v1.7.0", APIDirs: []string{"apis/v1"}, CRDDir: "config/crd/standard", Toolchain: "go1.27.3",
+		OwnCRDGenerator: "gateway-api's own generator adds annotations (api-approved.kubernetes.io, its bundle version and channel), strips experimental fields per channel, applies its <gateway:standard:...> markers and adds oneOf/anyOf schemas",
+		NotCRDs:         []string{"gateway.networking.k8s.io_vap_safeupgrades.yaml"},
+		NotCompared: map[string]string{
+			"Gateway":          "its generator adds a oneOf (IPv4 or IPv6 format when type is IPAddress) to spec.addresses and status.addresses, which no marker of the Go types says",
+			"BackendTLSPolicy": "two of its CRD's CEL rules come from <gateway:standard:validation:XValidation:...> markers, which only gateway-api's generator reads",
+		}},
 	{Name: "kueue", Module: "sigs.k8s.io/kueue", Version: "v0.17.0", APIDirs: []string{"apis/kueue/v1alpha1", "apis/kueue/v1beta1", "apis/kueue/v1beta2"}, CRDDir: "config/components/crd/bases", Flags: []string{"--crd-embedded-object-meta"}},
+	// Flux's source-controller: the API types are a module of their own,
+	// the CRDs are in the controller's module (controller-gen v0.21.0);
+	// the types embed github.com/fluxcd/pkg/apis/meta and acl types
+	// (another module, with its own markers); v1beta1 and v1beta2 are
+	// +kubebuilder:skipversion.
+	{Name: "fluxsrc", Module: "github.com/fluxcd/source-controller/api", Version: "v1.9.6", CRDModule: "github.com/fluxcd/source-controller",
+		APIDirs: []string{"v1", "v1beta1", "v1beta2"}, CRDDir: "config/crd/bases"},
+	// Flux's kustomize-controller: types of github.com/fluxcd/pkg/apis/kustomize and meta.
+	{Name: "fluxkust", Module: "github.com/fluxcd/kustomize-controller/api", Version: "v1.9.6", CRDModule: "github.com/fluxcd/kustomize-controller",
+		APIDirs: []string{"v1", "v1beta1", "v1beta2"}, CRDDir: "config/crd/bases"},
+	// cert-manager: controller-gen v0.21.0; the ACME solver refers to
+	// gateway-api v1.6.0's ParentReference (another module).
+	{Name: "certmanager", Module: "github.com/cert-manager/cert-manager", Version: "v1.21.2",
+		APIDirs: []string{"pkg/apis/acme/v1", "pkg/apis/certmanager/v1", "pkg/apis/meta/v1"}, CRDDir: "deploy/crds"},
+	// MetalLB: controller-gen v0.22.0; BGPPeer in v1beta1 and v1beta2.
+	{Name: "metallb", Module: "go.universe.tf/metallb", Version: "v0.16.2", APIDirs: []string{"api/v1beta1", "api/v1beta2"}, CRDDir: "config/crd/bases"},
+	// kro: RawExtension with PreserveUnknownFields and Schemaless, items:
+	// markers, selectable fields, a package directory with dots.
+	{Name: "kro", Module: "github.com/kubernetes-sigs/kro", Version: "v0.9.4", APIDirs: []string{"api/v1alpha1", "api/internal.kro.run/v1alpha1"}, CRDDir: "helm/crds"},
+	// KEDA: job and pod templates (generateEmbeddedObjectMeta); writes
+	// +optional on five types, which controller-gen reads on fields only;
+	// its build deletes the CRD of its duck-typing kind WithTriggers.
+	{Name: "keda", Module: "github.com/kedacore/keda/v2", Version: "v2.21.0", APIDirs: []string{"apis/keda/v1alpha1", "apis/eventing/v1alpha1"},
+		CRDDir: "config/crd/bases", Flags: []string{"--crd-embedded-object-meta"}, Removed: []string{"withtriggers.keda.sh"},
+		Warnings: map[markers.WarningKind]int{markers.MisplacedMarker: 5}},
+	// kwok: 12 small CRDs (controller-gen v0.19.0, allowDangerousTypes: a
+	// float64), kinds Logs and ClusterLogs whose plurals are logs and
+	// clusterlogs.
+	{Name: "kwok", Module: "sigs.k8s.io/kwok", Version: "v0.8.0", APIDirs: []string{"pkg/apis/v1alpha1"}, CRDDir: "kustomize/crd/bases"},
+	// Kubeflow Trainer: embeds jobset v0.8.2's JobSetSpec (another
+	// module), whose +kubebuilder:validation:UniqueItems:true controller-gen
+	// ignores: a warning naming the dependency, never a refusal.
+	{Name: "trainer", Module: "github.com/kubeflow/trainer/v2", Version: "v2.0.0", APIDirs: []string{"pkg/apis/trainer/v1alpha1"},
+		CRDDir: "manifests/base/crds", Flags: []string{"--crd-embedded-object-meta"}, NotCRDs: []string{"kustomization.yaml"},
+		Warnings: map[markers.WarningKind]int{markers.OutsideTheRun: 1}},
+	// frr-k8s: CRDs written by controller-gen v0.14.0.
+	{Name: "frrk8s", Module: "github.com/metallb/frr-k8s", Version: "v0.0.21", APIDirs: []string{"api/v1beta1"}, CRDDir: "config/crd/bases"},
 }
 
 const (
@@ -149,7 +206,7 @@ func (p Project) Download(t testing.TB) string {
 	start := time.Now()
 	cmd := exec.Command("go", "mod", "download", "-json", p.String())
 	cmd.Dir = os.TempDir() // outside any module
-	cmd.Env = goEnv()
+	cmd.Env = p.env()
 	out, err := cmd.Output()
 	var info struct{ Dir, Error string }
 	if jerr := json.Unmarshal(out, &info); jerr != nil || info.Error != "" || info.Dir == "" {
@@ -199,6 +256,8 @@ func Prepare(t testing.TB, p Project) (dir string) {
 	} else {
 		dir = t.TempDir()
 	}
+	toolchains.Store(dir, p.Toolchain)
+	t.Cleanup(func() { toolchains.Delete(dir) })
 	writeFile(t, filepath.Join(dir, "go.mod"), fmt.Sprintf("module kbproof\n\ngo 1.26\n\nrequire %s %s\n", p.Module, p.Version))
 	var imports strings.Builder
 	for _, d := range p.APIDirs {
@@ -247,6 +306,9 @@ func Prepare(t testing.TB, p Project) (dir string) {
 	build := exec.Command("go", "build", "-mod=readonly", "-o", filepath.Join(dir, "vg"), "./cmd/validation-gen")
 	build.Dir = root
 	build.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
+	if p.Toolchain != "" {
+		build.Env = append(build.Env, "GOTOOLCHAIN="+p.Toolchain)
+	}
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build ./cmd/validation-gen in %s: %v\n%s", root, err, LastLines(string(out), 100))
 	}
@@ -307,7 +369,7 @@ func Generate(t testing.TB, dir string, p Project, flags ...string) (output stri
 	args = append(append(append(args, p.Flags...), flags...), p.Packages()...)
 	cmd := exec.Command(filepath.Join(dir, "vg"), args...)
 	cmd.Dir = dir
-	cmd.Env = goEnv()
+	cmd.Env = envIn(dir)
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err = cmd.Run()
@@ -357,11 +419,32 @@ func goEnv() []string {
 	return append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 }
 
+// env is goEnv with the project's toolchain.
+func (p Project) env() []string {
+	if p.Toolchain == "" {
+		return goEnv()
+	}
+	return append(goEnv(), "GOTOOLCHAIN="+p.Toolchain)
+}
+
+// toolchains maps the directory of each module Prepare made to its
+// project's Toolchain.
+var toolchains sync.Map
+
+// envIn is goEnv for the go commands run in a module Prepare made, with
+// its project's toolchain.
+func envIn(dir string) []string {
+	if tc, _ := toolchains.Load(dir); tc != nil && tc != "" {
+		return append(goEnv(), "GOTOOLCHAIN="+tc.(string))
+	}
+	return goEnv()
+}
+
 // goIn runs the go command in dir and returns its combined output.
 func goIn(dir string, args ...string) (string, error) {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
-	cmd.Env = goEnv()
+	cmd.Env = envIn(dir)
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
