@@ -20,6 +20,10 @@ import (
 
 const metaV1 = "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+// QuantityPattern is the pattern controller-gen gives every Quantity,
+// which its canonical string always matches.
+const QuantityPattern = `^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$`
+
 type builder struct {
 	l    *source.Loaded
 	opts Options
@@ -148,7 +152,7 @@ func (b *builder) known(t *types.Type) (apiextv1.JSONSchemaProps, bool) {
 	case "k8s.io/apimachinery/pkg/util/intstr.IntOrString":
 		return intOrString, true
 	case "k8s.io/apimachinery/pkg/api/resource.Quantity":
-		intOrString.Pattern = `^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$`
+		intOrString.Pattern = QuantityPattern
 		return intOrString, true
 	case "k8s.io/apimachinery/pkg/runtime.RawExtension":
 		return apiextv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: ptrTo(true)}, true

@@ -103,20 +103,6 @@ func OldElem[T any](old **T) *T {
 	return *old
 }
 
-// OldItemEqual is an item of the old list (nil: none) equal to item, as
-// the server correlates the items of a list-set.
-func OldItemEqual[S ~[]E, E any](old *S, item *E) *E {
-	if old == nil {
-		return nil
-	}
-	for i := range *old {
-		if JSONEqual(&(*old)[i], item) {
-			return &(*old)[i]
-		}
-	}
-	return nil
-}
-
 // OldMapValue is the old map's value for key k (nil: none).
 func OldMapValue[M ~map[K]V, K comparable, V any](old *M, k K) *V {
 	if old == nil {
@@ -167,4 +153,14 @@ func SchemaFormat(p *Path, v, format string) *field.Error {
 // typ (a nil item of a list of pointers).
 func SchemaNull(p *Path, typ string) *field.Error {
 	return at(field.TypeInvalid(nil, nil, fmt.Sprintf("%s in body must be of type %s: \"null\"", p.String(), typ)), p)
+}
+
+// SchemaOutOfRange is the error the server's OpenAPI validator gives a
+// number of an integer or number schema whose format (int32, float) cannot
+// hold it ("Checked value"), or whose bound cannot ("Maximum boundary",
+// "Minimum boundary", "MultipleOf": frr-k8s writes maximum 4294967295 on
+// an int32, so every value is an error): a plain error of the validator,
+// which the API server reports at no field, with an empty value.
+func SchemaOutOfRange(p *Path, prefix, typ, format string) *field.Error {
+	return field.Invalid(nil, "", prefix+" value must be of type "+typ+" with format "+format+" in "+p.String())
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/dave/jennifer/jen"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/declval/validation-gen/dialect"
 	"github.com/declval/validation-gen/gotype"
+	"github.com/declval/validation-gen/kubebuilder"
 )
 
 // value is the code that checks the value ptr points to (an expression of
@@ -60,6 +62,13 @@ var ownJSONTypes = map[string]string{
 	"k8s.io/apimachinery/pkg/util/intstr.IntOrString": "intOrString",
 }
 
+// opaqueStrings are the runtime functions giving the JSON string of the
+// types of ownJSONTypes that are strings in JSON.
+var opaqueStrings = map[string]string{
+	metaV1 + ".Duration": "DurationJSON", metaV1 + ".Time": "TimeJSON", metaV1 + ".MicroTime": "MicroTimeJSON",
+	"k8s.io/apimachinery/pkg/api/resource.Quantity": "QuantityJSON",
+}
+
 func ownJSON(t *types.Type) bool { return ownJSONTypes[t.Name.Package+"."+t.Name.Name] != "" }
 
 func oldRef(old string) *jen.Statement {
@@ -80,13 +89,30 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 	switch ownJSONTypes[t.Name.Package+"."+t.Name.Name] {
 	case "opaque":
 		// Their JSON is written by their own marshaller, in the form
-		// their schema describes (a quantity's canonical string matches
-		// its pattern); a keyword written on them is checked nowhere else.
+		// their schema's type and format describe (a quantity's canonical
+		// string matches its own pattern). The string keywords a marker
+		// adds (Flux's Pattern on a Duration) are checked on that JSON
+		// text, as the server checks them.
+		if str, ok := opaqueStrings[t.Name.Package+"."+t.Name.Name]; ok {
+			ks := apiextv1.JSONSchemaProps{Pattern: s.Pattern, MinLength: s.MinLength, MaxLength: s.MaxLength, Enum: s.Enum}
+			if ks.Pattern == kubebuilder.QuantityPattern {
+				ks.Pattern = ""
+			}
+			if own := e.scalar(&ks, "string", jen.Qual(pkgRT, str).Call(ptr.Clone()), path); len(own) > 0 {
+				if t.Name.Name == "Time" || t.Name.Name == "MicroTime" {
+					// A zero time is null, on which no string keyword holds.
+					own = []jen.Code{jen.If(jen.Op("!").Parens(ptr.Clone()).Dot("IsZero").Call()).Block(own...)}
+				}
+				out = append(out, own...)
+			}
+		}
 		if s.XEmbeddedResource && t.Name.Name == "RawExtension" {
 			out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "EmbeddedRaw").Call(jen.Op("&").Id(path), ptr.Clone()).Op("...")))
 			e.unchecked(s, t, "format", "pattern", "type", "anyOf", "x-kubernetes-int-or-string", "x-kubernetes-preserve-unknown-fields", "properties", "x-kubernetes-embedded-resource")
+		} else if _, ok := opaqueStrings[t.Name.Package+"."+t.Name.Name]; ok {
+			e.unchecked(s, t, "format", "pattern", "minLength", "maxLength", "enum", "type", "anyOf", "x-kubernetes-int-or-string")
 		} else {
-			e.unchecked(s, t, "format", "pattern", "type", "anyOf", "x-kubernetes-int-or-string", "x-kubernetes-preserve-unknown-fields", "properties")
+			e.unchecked(s, t, "format", "type", "anyOf", "x-kubernetes-int-or-string", "x-kubernetes-preserve-unknown-fields", "properties")
 		}
 		return out, nil
 	case "intOrString":
@@ -113,6 +139,12 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 		default:
 			v = jen.Bool().Call(jen.Op("*").Add(ptr.Clone()))
 		}
+		if cond := outOfFormat(r.Name.Name, s.Type, s.Format, jen.Op("*").Add(ptr.Clone())); cond != nil {
+			// A Go integer wider than its schema's format (a uint32 is an
+			// int32 in controller-gen's schema).
+			out = append(out, jen.If(cond).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"),
+				jen.Qual(pkgRT, "SchemaOutOfRange").Call(jen.Op("&").Id(path), jen.Lit("Checked"), jen.Lit(s.Type), jen.Lit(s.Format)))))
+		}
 		out = append(out, e.scalar(s, kind, v, path)...)
 	case types.Slice, types.Array:
 		if el := gotype.Resolve(r.Elem); r.Kind == types.Slice && el.Kind == types.Builtin && (el.Name.Name == "byte" || el.Name.Name == "uint8") {
@@ -130,6 +162,12 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 				}
 				out = append(out, jen.If(cond).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"),
 					jen.Qual(pkgRT, "SchemaInvalid").Call(at, jen.Qual("encoding/base64", "StdEncoding").Dot("EncodeToString").Call(jen.Op("*").Add(ptr.Clone())), jen.Qual(pkgRT, "MinLengthDetail").Call(jen.Lit(int(*s.MinLength)))))))
+			}
+			if s.Format == "byte" {
+				// Any base64 text is of format byte but the empty one
+				// (cert-manager's Order.spec.request: []byte{}).
+				out = append(out, jen.If(jen.Len(jen.Op("*").Add(ptr.Clone())).Op("==").Lit(0)).Block(
+					jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaFormat").Call(at, jen.Lit(""), jen.Lit("byte")))))
 			}
 			return out, nil
 		}
@@ -245,6 +283,16 @@ func (e *emitter) scalar(s *apiextv1.JSONSchemaProps, kind string, v *jen.Statem
 				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("err"))))
 		}
 	case "int", "float":
+		// A bound the format cannot hold is an error on every value,
+		// before the bound is checked as a plain number.
+		for _, b := range []struct {
+			name  string
+			limit *float64
+		}{{"MultipleOf", s.MultipleOf}, {"Minimum boundary", s.Minimum}, {"Maximum boundary", s.Maximum}} {
+			if b.limit != nil && !formatHolds(s.Type, s.Format, *b.limit) {
+				out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaOutOfRange").Call(at, jen.Lit(b.name), jen.Lit(s.Type), jen.Lit(s.Format))))
+			}
+		}
 		for _, b := range []struct {
 			limit     *float64
 			min, excl bool
@@ -316,6 +364,45 @@ func (e *emitter) scalar(s *apiextv1.JSONSchemaProps, kind string, v *jen.Statem
 	return out
 }
 
+// outOfFormat is the condition under which a value of a Go integer type
+// does not fit its schema's integer format; nil when every value fits.
+func outOfFormat(goType, typ, format string, v *jen.Statement) *jen.Statement {
+	if typ != "integer" {
+		return nil
+	}
+	switch {
+	case format == "int32" && (goType == "uint32" || goType == "uint" || goType == "uint64" || goType == "uintptr"):
+		return v.Clone().Op(">").Qual("math", "MaxInt32")
+	case format == "int32" && (goType == "int64" || goType == "int"):
+		return v.Clone().Op(">").Qual("math", "MaxInt32").Op("||").Add(v.Clone()).Op("<").Qual("math", "MinInt32")
+	case (format == "int64" || format == "") && (goType == "uint64" || goType == "uint" || goType == "uintptr"):
+		return v.Clone().Op(">").Qual("math", "MaxInt64")
+	}
+	return nil
+}
+
+// formatHolds reports whether a number schema's format holds a value, as
+// kube-openapi's IsValueValidAgainstRange decides (the number printed
+// without exponent, parsed as the format's type); a format it does not
+// know holds every value.
+func formatHolds(typ, format string, v float64) bool {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	var err error
+	switch {
+	case typ == "integer" && format == "int32":
+		_, err = strconv.ParseInt(s, 10, 32)
+	case typ == "integer" && format == "uint32":
+		_, err = strconv.ParseUint(s, 10, 32)
+	case typ == "integer" && format == "uint64":
+		_, err = strconv.ParseUint(s, 10, 64)
+	case typ == "integer":
+		_, err = strconv.ParseInt(s, 10, 64)
+	case format == "float" || format == "float32":
+		_, err = strconv.ParseFloat(s, 32)
+	}
+	return err == nil
+}
+
 func math64(f float64) bool { return f >= -9.2e18 && f <= 9.2e18 }
 
 // regexp names the package variable holding a compiled pattern.
@@ -380,9 +467,11 @@ func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.S
 				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaNull").Call(jen.Op("&").Id(ip), jen.Lit(typ))), jen.Continue())}, item...)
 		}
 		if len(item) > 0 {
-			// The old item: the one with the same keys in a list-map, an
-			// equal one in a list-set, none in an atomic list (which the
-			// server does not correlate).
+			// The old item: the one with the same keys in a list-map;
+			// none in a list-set or an atomic list, whose items the server
+			// does not correlate (k8s.io/apiserver's CorrelatedObject: a
+			// set item is validated in full unless the whole list is
+			// unchanged; found by kro's shortNames).
 			var find jen.Code = jen.Id(oi).Op(":=").Parens(jen.Op("*").Add(elemRef(elem))).Parens(jen.Nil())
 			switch {
 			case keyFn != "" && old != "":
@@ -391,8 +480,6 @@ func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.S
 					args = append(args, listMapKey(s, k))
 				}
 				find = jen.Id(oi).Op(":=").Qual(pkgRT, "OldListMapItem").Call(args...)
-			case s.XListType != nil && *s.XListType == "set" && old != "":
-				find = jen.Id(oi).Op(":=").Qual(pkgRT, "OldItemEqual").Call(jen.Id(old), jen.Op("&").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id(idx)))
 			}
 			head := []jen.Code{jen.Id(ip).Op(":=").Id(path).Dot("Index").Call(jen.Id(idx))}
 			if ownChecks {

@@ -68,6 +68,23 @@ type CronTabSpec struct {
 	// +optional
 	Paths []PathList `json:"paths,omitempty"`
 
+	// Timeout bounds a run, written as Go writes a duration (Flux's
+	// pattern, which the server checks on that text: not "-1m0s").
+	// +optional
+	// +kubebuilder:validation:Type=string
+	// +kubebuilder:validation:Pattern="^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$"
+	Timeout *metav1.Duration `json:"timeout,omitempty"`
+
+	// Checksum is raw bytes, base64 in JSON; an empty one is "", which is
+	// not of format byte.
+	// +optional
+	Checksum []byte `json:"checksum"`
+
+	// Port is a uint32, an int32 in the schema: a value past 2147483647
+	// does not fit its format.
+	// +optional
+	Port *uint32 `json:"port,omitempty"`
+
 	// Env is passed to every run, one entry per name.
 	// +optional
 	// +listType=map

@@ -31,6 +31,15 @@ func (in *CronTabSpec) DeepCopyInto(out *CronTabSpec) {
 		out.MaxSurge = &ms
 	}
 	out.Tags = slices.Clone(in.Tags)
+	if in.Timeout != nil {
+		out.Timeout = new(metav1.Duration)
+		*out.Timeout = *in.Timeout
+	}
+	out.Checksum = slices.Clone(in.Checksum)
+	if in.Port != nil {
+		out.Port = new(uint32)
+		*out.Port = *in.Port
+	}
 	if in.Paths != nil {
 		out.Paths = make([]PathList, len(in.Paths))
 		for i := range in.Paths {

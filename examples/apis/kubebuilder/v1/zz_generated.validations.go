@@ -30,6 +30,7 @@ import (
 	intstr "k8s.io/apimachinery/pkg/util/intstr"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 	"maps"
+	"math"
 	"regexp"
 	"slices"
 	"unicode/utf8"
@@ -59,7 +60,7 @@ func validate_CronTab_request(main bool, p *vgruntime.Path, obj, old *CronTab) f
 
 // celRatchet_CronTab is the schema of CronTab's CEL rules, on which the API server's correlation
 // tells a changed value from an unchanged one when a compiled rule fails.
-var celRatchet_CronTab = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["cronSpec","image"],"properties":{"annotations":{"type":"object","maxProperties":16,"additionalProperties":{"type":"string","maxLength":256}},"concurrencyPolicy":{"type":"string","default":"Allow","enum":["Allow","Forbid","Replace"]},"contact":{"type":"string","format":"email"},"cronSpec":{"type":"string","maxLength":64,"minLength":9,"pattern":"^(\\S+\\s+){4}\\S+$"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"image":{"type":"string","maxLength":256},"maxSurge":{"pattern":"^(\\d+|\\d+%)$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"notify":{"type":"object","x-kubernetes-preserve-unknown-fields":true,"x-kubernetes-embedded-resource":true},"owner":{"type":"string","maxLength":63,"minLength":1,"pattern":"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$","x-kubernetes-validations":[{"rule":"self != 'root'","message":"root owns no CronTab"}]},"paths":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"replicas":{"type":"integer","format":"int32","default":1,"maximum":10,"minimum":1},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0,"exclusiveMinimum":true,"multipleOf":5},"suspend":{"type":"boolean"},"suspendUntil":{"type":"string","format":"date-time"},"tags":{"type":"array","maxItems":8,"items":{"type":"string","maxLength":32},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(t, t != 'UPPER')","message":"no tag is UPPER"}]},"template":{"type":"object","properties":{"metadata":{"type":"object"},"spec":{"type":"object","required":["containers"],"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64"},"affinity":{"type":"object","properties":{"nodeAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["preference","weight"],"properties":{"preference":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"object","required":["nodeSelectorTerms"],"properties":{"nodeSelectorTerms":{"type":"array","items":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"}}},"podAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}},"podAntiAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}}}},"automountServiceAccountToken":{"type":"boolean"},"containers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"dnsConfig":{"type":"object","properties":{"nameservers":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"options":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"searches":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"dnsPolicy":{"type":"string"},"enableServiceLinks":{"type":"boolean"},"ephemeralContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"targetContainerName":{"type":"string"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"evictionResponders":{"type":"array","maxItems":10,"items":{"type":"object","required":["name","priority"],"properties":{"name":{"type":"string","minLength":1},"priority":{"type":"integer","format":"int32","maximum":100000,"minimum":0}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"hostAliases":{"type":"array","items":{"type":"object","required":["ip"],"properties":{"hostnames":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"ip":{"type":"string"}}},"x-kubernetes-list-map-keys":["ip"],"x-kubernetes-list-type":"map"},"hostIPC":{"type":"boolean"},"hostNetwork":{"type":"boolean"},"hostPID":{"type":"boolean"},"hostUsers":{"type":"boolean"},"hostname":{"type":"string"},"hostnameOverride":{"type":"string"},"imagePullSecrets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"initContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"nodeName":{"type":"string"},"nodeSelector":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-map-type":"atomic"},"os":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"overhead":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"preemptionPolicy":{"type":"string"},"priority":{"type":"integer","format":"int32"},"priorityClassName":{"type":"string"},"readinessGates":{"type":"array","items":{"type":"object","required":["conditionType"],"properties":{"conditionType":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resourceClaims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"},"resourceClaimTemplateName":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"runtimeClassName":{"type":"string"},"schedulerName":{"type":"string"},"schedulingGates":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"schedulingGroup":{"type":"object","properties":{"podGroupName":{"type":"string"}}},"securityContext":{"type":"object","properties":{"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"fsGroup":{"type":"integer","format":"int64"},"fsGroupChangePolicy":{"type":"string"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxChangePolicy":{"type":"string"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"supplementalGroups":{"type":"array","items":{"type":"integer","format":"int64"},"x-kubernetes-list-type":"atomic"},"supplementalGroupsPolicy":{"type":"string"},"sysctls":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"serviceAccount":{"type":"string"},"serviceAccountName":{"type":"string"},"setHostnameAsFQDN":{"type":"boolean"},"shareProcessNamespace":{"type":"boolean"},"subdomain":{"type":"string"},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"tolerations":{"type":"array","items":{"type":"object","properties":{"effect":{"type":"string"},"key":{"type":"string"},"operator":{"type":"string"},"tolerationSeconds":{"type":"integer","format":"int64"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"topologySpreadConstraints":{"type":"array","items":{"type":"object","required":["maxSkew","topologyKey","whenUnsatisfiable"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"maxSkew":{"type":"integer","format":"int32"},"minDomains":{"type":"integer","format":"int32"},"nodeAffinityPolicy":{"type":"string"},"nodeTaintsPolicy":{"type":"string"},"topologyKey":{"type":"string"},"whenUnsatisfiable":{"type":"string"}}},"x-kubernetes-list-map-keys":["topologyKey","whenUnsatisfiable"],"x-kubernetes-list-type":"map"},"volumes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"awsElasticBlockStore":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"azureDisk":{"type":"object","required":["diskName","diskURI"],"properties":{"cachingMode":{"type":"string"},"diskName":{"type":"string"},"diskURI":{"type":"string"},"fsType":{"type":"string","default":"ext4"},"kind":{"type":"string"},"readOnly":{"type":"boolean","default":false}}},"azureFile":{"type":"object","required":["secretName","shareName"],"properties":{"readOnly":{"type":"boolean"},"secretName":{"type":"string"},"shareName":{"type":"string"}}},"cephfs":{"type":"object","required":["monitors"],"properties":{"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"readOnly":{"type":"boolean"},"secretFile":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string"}}},"cinder":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeID":{"type":"string"}}},"configMap":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"csi":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"nodePublishSecretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"readOnly":{"type":"boolean"},"volumeAttributes":{"type":"object","additionalProperties":{"type":"string"}}}},"downwardAPI":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"emptyDir":{"type":"object","properties":{"medium":{"type":"string"},"mode":{"type":"integer","format":"int32"},"sizeLimit":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"ephemeral":{"type":"object","properties":{"volumeClaimTemplate":{"type":"object","required":["spec"],"properties":{"metadata":{"type":"object"},"spec":{"type":"object","properties":{"accessModes":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"dataSource":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"dataSourceRef":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"},"namespace":{"type":"string"}}},"resources":{"type":"object","properties":{"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"storageClassName":{"type":"string"},"volumeAttributesClassName":{"type":"string"},"volumeMode":{"type":"string"},"volumeName":{"type":"string"}}}}}}},"fc":{"type":"object","properties":{"fsType":{"type":"string"},"lun":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"targetWWNs":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"wwids":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"flexVolume":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"options":{"type":"object","additionalProperties":{"type":"string"}},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"}}},"flocker":{"type":"object","properties":{"datasetName":{"type":"string"},"datasetUUID":{"type":"string"}}},"gcePersistentDisk":{"type":"object","required":["pdName"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"pdName":{"type":"string"},"readOnly":{"type":"boolean"}}},"gitRepo":{"type":"object","required":["repository"],"properties":{"directory":{"type":"string"},"repository":{"type":"string"},"revision":{"type":"string"}}},"glusterfs":{"type":"object","required":["endpoints","path"],"properties":{"endpoints":{"type":"string"},"path":{"type":"string"},"readOnly":{"type":"boolean"}}},"hostPath":{"type":"object","required":["path"],"properties":{"path":{"type":"string"},"type":{"type":"string"}}},"image":{"type":"object","properties":{"pullPolicy":{"type":"string"},"reference":{"type":"string"}}},"iscsi":{"type":"object","required":["iqn","lun","targetPortal"],"properties":{"chapAuthDiscovery":{"type":"boolean"},"chapAuthSession":{"type":"boolean"},"fsType":{"type":"string"},"initiatorName":{"type":"string"},"iqn":{"type":"string"},"iscsiInterface":{"type":"string","default":"default"},"lun":{"type":"integer","format":"int32"},"portals":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"targetPortal":{"type":"string"}}},"name":{"type":"string"},"nfs":{"type":"object","required":["path","server"],"properties":{"path":{"type":"string"},"readOnly":{"type":"boolean"},"server":{"type":"string"}}},"persistentVolumeClaim":{"type":"object","required":["claimName"],"properties":{"claimName":{"type":"string"},"readOnly":{"type":"boolean"}}},"photonPersistentDisk":{"type":"object","required":["pdID"],"properties":{"fsType":{"type":"string"},"pdID":{"type":"string"}}},"portworxVolume":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"projected":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"sources":{"type":"array","items":{"type":"object","properties":{"clusterTrustBundle":{"type":"object","required":["path"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"name":{"type":"string"},"optional":{"type":"boolean"},"path":{"type":"string"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"configMap":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"downwardAPI":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"podCertificate":{"type":"object","required":["keyType","signerName"],"properties":{"certificateChainPath":{"type":"string"},"credentialBundlePath":{"type":"string"},"keyPath":{"type":"string"},"keyType":{"type":"string"},"maxExpirationSeconds":{"type":"integer","format":"int32"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"},"userAnnotations":{"type":"object","additionalProperties":{"type":"string"}}}},"secret":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"serviceAccountToken":{"type":"object","required":["path"],"properties":{"audience":{"type":"string"},"expirationSeconds":{"type":"integer","format":"int64"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}}}},"x-kubernetes-list-type":"atomic"}}},"quobyte":{"type":"object","required":["registry","volume"],"properties":{"group":{"type":"string"},"readOnly":{"type":"boolean"},"registry":{"type":"string"},"tenant":{"type":"string"},"user":{"type":"string"},"volume":{"type":"string"}}},"rbd":{"type":"object","required":["image","monitors"],"properties":{"fsType":{"type":"string"},"image":{"type":"string"},"keyring":{"type":"string","default":"/etc/ceph/keyring"},"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"pool":{"type":"string","default":"rbd"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string","default":"admin"}}},"scaleIO":{"type":"object","required":["gateway","secretRef","system"],"properties":{"fsType":{"type":"string","default":"xfs"},"gateway":{"type":"string"},"protectionDomain":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"sslEnabled":{"type":"boolean"},"storageMode":{"type":"string","default":"ThinProvisioned"},"storagePool":{"type":"string"},"system":{"type":"string"},"volumeName":{"type":"string"}}},"secret":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"optional":{"type":"boolean"},"secretName":{"type":"string"}}},"storageos":{"type":"object","properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeName":{"type":"string"},"volumeNamespace":{"type":"string"}}},"vsphereVolume":{"type":"object","required":["volumePath"],"properties":{"fsType":{"type":"string"},"storagePolicyID":{"type":"string"},"storagePolicyName":{"type":"string"},"volumePath":{"type":"string"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}}}},"x-kubernetes-validations":[{"rule":"!has(self.suspendUntil) || self.suspend","message":"suspendUntil needs suspend"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
+var celRatchet_CronTab = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["cronSpec","image"],"properties":{"annotations":{"type":"object","maxProperties":16,"additionalProperties":{"type":"string","maxLength":256}},"checksum":{"type":"string","format":"byte"},"concurrencyPolicy":{"type":"string","default":"Allow","enum":["Allow","Forbid","Replace"]},"contact":{"type":"string","format":"email"},"cronSpec":{"type":"string","maxLength":64,"minLength":9,"pattern":"^(\\S+\\s+){4}\\S+$"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"image":{"type":"string","maxLength":256},"maxSurge":{"pattern":"^(\\d+|\\d+%)$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"notify":{"type":"object","x-kubernetes-preserve-unknown-fields":true,"x-kubernetes-embedded-resource":true},"owner":{"type":"string","maxLength":63,"minLength":1,"pattern":"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$","x-kubernetes-validations":[{"rule":"self != 'root'","message":"root owns no CronTab"}]},"paths":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"port":{"type":"integer","format":"int32"},"replicas":{"type":"integer","format":"int32","default":1,"maximum":10,"minimum":1},"startingDeadlineSeconds":{"type":"integer","format":"int64","minimum":0,"exclusiveMinimum":true,"multipleOf":5},"suspend":{"type":"boolean"},"suspendUntil":{"type":"string","format":"date-time"},"tags":{"type":"array","maxItems":8,"items":{"type":"string","maxLength":32},"x-kubernetes-list-type":"set","x-kubernetes-validations":[{"rule":"self.all(t, t != 'UPPER')","message":"no tag is UPPER"}]},"template":{"type":"object","properties":{"metadata":{"type":"object"},"spec":{"type":"object","required":["containers"],"properties":{"activeDeadlineSeconds":{"type":"integer","format":"int64"},"affinity":{"type":"object","properties":{"nodeAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["preference","weight"],"properties":{"preference":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"object","required":["nodeSelectorTerms"],"properties":{"nodeSelectorTerms":{"type":"array","items":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchFields":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-type":"atomic"}},"x-kubernetes-map-type":"atomic"}}},"podAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}},"podAntiAffinity":{"type":"object","properties":{"preferredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["podAffinityTerm","weight"],"properties":{"podAffinityTerm":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"weight":{"type":"integer","format":"int32"}}},"x-kubernetes-list-type":"atomic"},"requiredDuringSchedulingIgnoredDuringExecution":{"type":"array","items":{"type":"object","required":["topologyKey"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"mismatchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"namespaceSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"namespaces":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"topologyKey":{"type":"string"}}},"x-kubernetes-list-type":"atomic"}}}}},"automountServiceAccountToken":{"type":"boolean"},"containers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"dnsConfig":{"type":"object","properties":{"nameservers":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"options":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"searches":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"dnsPolicy":{"type":"string"},"enableServiceLinks":{"type":"boolean"},"ephemeralContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"targetContainerName":{"type":"string"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"evictionResponders":{"type":"array","maxItems":10,"items":{"type":"object","required":["name","priority"],"properties":{"name":{"type":"string","minLength":1},"priority":{"type":"integer","format":"int32","maximum":100000,"minimum":0}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"hostAliases":{"type":"array","items":{"type":"object","required":["ip"],"properties":{"hostnames":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"ip":{"type":"string"}}},"x-kubernetes-list-map-keys":["ip"],"x-kubernetes-list-type":"map"},"hostIPC":{"type":"boolean"},"hostNetwork":{"type":"boolean"},"hostPID":{"type":"boolean"},"hostUsers":{"type":"boolean"},"hostname":{"type":"string"},"hostnameOverride":{"type":"string"},"imagePullSecrets":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"initContainers":{"type":"array","items":{"type":"object","required":["name"],"properties":{"args":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"env":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"value":{"type":"string"},"valueFrom":{"type":"object","properties":{"configMapKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"fileKeyRef":{"type":"object","required":["key","path","volumeName"],"properties":{"key":{"type":"string"},"optional":{"type":"boolean","default":false},"path":{"type":"string"},"volumeName":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"secretKeyRef":{"type":"object","required":["key"],"properties":{"key":{"type":"string"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"envFrom":{"type":"array","items":{"type":"object","properties":{"configMapRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"prefix":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"image":{"type":"string"},"imagePullPolicy":{"type":"string"},"lifecycle":{"type":"object","properties":{"postStart":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"preStop":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"sleep":{"type":"object","required":["seconds"],"properties":{"seconds":{"type":"integer","format":"int64"}}},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}}},"stopSignal":{"type":"string"}}},"livenessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"name":{"type":"string"},"ports":{"type":"array","items":{"type":"object","required":["containerPort"],"properties":{"containerPort":{"type":"integer","format":"int32"},"hostIP":{"type":"string"},"hostPort":{"type":"integer","format":"int32"},"name":{"type":"string"},"protocol":{"type":"string","default":"TCP"}}},"x-kubernetes-list-map-keys":["containerPort","protocol"],"x-kubernetes-list-type":"map"},"readinessProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"resizePolicy":{"type":"array","items":{"type":"object","required":["resourceName","restartPolicy"],"properties":{"resourceName":{"type":"string"},"restartPolicy":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"restartPolicyRules":{"type":"array","items":{"type":"object","required":["action"],"properties":{"action":{"type":"string"},"exitCodes":{"type":"object","required":["operator"],"properties":{"operator":{"type":"string"},"values":{"type":"array","items":{"type":"integer","format":"int32"},"x-kubernetes-list-type":"set"}}}}},"x-kubernetes-list-type":"atomic"},"securityContext":{"type":"object","properties":{"allowPrivilegeEscalation":{"type":"boolean"},"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"capabilities":{"type":"object","properties":{"add":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"drop":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"privileged":{"type":"boolean"},"procMount":{"type":"string"},"readOnlyRootFilesystem":{"type":"boolean"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"startupProbe":{"type":"object","properties":{"exec":{"type":"object","properties":{"command":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"failureThreshold":{"type":"integer","format":"int32"},"grpc":{"type":"object","required":["port"],"properties":{"mode":{"type":"string"},"port":{"type":"integer","format":"int32"},"service":{"type":"string","default":""}}},"httpGet":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"httpHeaders":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"protocol":{"type":"string"},"scheme":{"type":"string"}}},"initialDelaySeconds":{"type":"integer","format":"int32"},"periodSeconds":{"type":"integer","format":"int32"},"successThreshold":{"type":"integer","format":"int32"},"tcpSocket":{"type":"object","required":["port"],"properties":{"host":{"type":"string"},"port":{"anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"timeoutSeconds":{"type":"integer","format":"int32"}}},"stdin":{"type":"boolean"},"stdinOnce":{"type":"boolean"},"terminationMessagePath":{"type":"string"},"terminationMessagePolicy":{"type":"string"},"tty":{"type":"boolean"},"volumeDevices":{"type":"array","items":{"type":"object","required":["devicePath","name"],"properties":{"devicePath":{"type":"string"},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["devicePath"],"x-kubernetes-list-type":"map"},"volumeMounts":{"type":"array","items":{"type":"object","required":["mountPath","name"],"properties":{"bindMountOptions":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"set"},"mountPath":{"type":"string"},"mountPropagation":{"type":"string"},"name":{"type":"string"},"readOnly":{"type":"boolean"},"recursiveReadOnly":{"type":"string"},"subPath":{"type":"string"},"subPathExpr":{"type":"string"}}},"x-kubernetes-list-map-keys":["mountPath"],"x-kubernetes-list-type":"map"},"workingDir":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"nodeName":{"type":"string"},"nodeSelector":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-map-type":"atomic"},"os":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"overhead":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"preemptionPolicy":{"type":"string"},"priority":{"type":"integer","format":"int32"},"priorityClassName":{"type":"string"},"readinessGates":{"type":"array","items":{"type":"object","required":["conditionType"],"properties":{"conditionType":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"resourceClaims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"resourceClaimName":{"type":"string"},"resourceClaimTemplateName":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"resources":{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"request":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"restartPolicy":{"type":"string"},"runtimeClassName":{"type":"string"},"schedulerName":{"type":"string"},"schedulingGates":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"schedulingGroup":{"type":"object","properties":{"podGroupName":{"type":"string"}}},"securityContext":{"type":"object","properties":{"appArmorProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"fsGroup":{"type":"integer","format":"int64"},"fsGroupChangePolicy":{"type":"string"},"runAsGroup":{"type":"integer","format":"int64"},"runAsNonRoot":{"type":"boolean"},"runAsUser":{"type":"integer","format":"int64"},"seLinuxChangePolicy":{"type":"string"},"seLinuxOptions":{"type":"object","properties":{"level":{"type":"string"},"role":{"type":"string"},"type":{"type":"string"},"user":{"type":"string"}}},"seccompProfile":{"type":"object","required":["type"],"properties":{"localhostProfile":{"type":"string"},"type":{"type":"string"}}},"supplementalGroups":{"type":"array","items":{"type":"integer","format":"int64"},"x-kubernetes-list-type":"atomic"},"supplementalGroupsPolicy":{"type":"string"},"sysctls":{"type":"array","items":{"type":"object","required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"windowsOptions":{"type":"object","properties":{"gmsaCredentialSpec":{"type":"string"},"gmsaCredentialSpecName":{"type":"string"},"hostProcess":{"type":"boolean"},"runAsUserName":{"type":"string"}}}}},"serviceAccount":{"type":"string"},"serviceAccountName":{"type":"string"},"setHostnameAsFQDN":{"type":"boolean"},"shareProcessNamespace":{"type":"boolean"},"subdomain":{"type":"string"},"terminationGracePeriodSeconds":{"type":"integer","format":"int64"},"tolerations":{"type":"array","items":{"type":"object","properties":{"effect":{"type":"string"},"key":{"type":"string"},"operator":{"type":"string"},"tolerationSeconds":{"type":"integer","format":"int64"},"value":{"type":"string"}}},"x-kubernetes-list-type":"atomic"},"topologySpreadConstraints":{"type":"array","items":{"type":"object","required":["maxSkew","topologyKey","whenUnsatisfiable"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"matchLabelKeys":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"maxSkew":{"type":"integer","format":"int32"},"minDomains":{"type":"integer","format":"int32"},"nodeAffinityPolicy":{"type":"string"},"nodeTaintsPolicy":{"type":"string"},"topologyKey":{"type":"string"},"whenUnsatisfiable":{"type":"string"}}},"x-kubernetes-list-map-keys":["topologyKey","whenUnsatisfiable"],"x-kubernetes-list-type":"map"},"volumes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"awsElasticBlockStore":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"azureDisk":{"type":"object","required":["diskName","diskURI"],"properties":{"cachingMode":{"type":"string"},"diskName":{"type":"string"},"diskURI":{"type":"string"},"fsType":{"type":"string","default":"ext4"},"kind":{"type":"string"},"readOnly":{"type":"boolean","default":false}}},"azureFile":{"type":"object","required":["secretName","shareName"],"properties":{"readOnly":{"type":"boolean"},"secretName":{"type":"string"},"shareName":{"type":"string"}}},"cephfs":{"type":"object","required":["monitors"],"properties":{"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"path":{"type":"string"},"readOnly":{"type":"boolean"},"secretFile":{"type":"string"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string"}}},"cinder":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeID":{"type":"string"}}},"configMap":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"csi":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"nodePublishSecretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"readOnly":{"type":"boolean"},"volumeAttributes":{"type":"object","additionalProperties":{"type":"string"}}}},"downwardAPI":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"emptyDir":{"type":"object","properties":{"medium":{"type":"string"},"mode":{"type":"integer","format":"int32"},"sizeLimit":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}},"ephemeral":{"type":"object","properties":{"volumeClaimTemplate":{"type":"object","required":["spec"],"properties":{"metadata":{"type":"object"},"spec":{"type":"object","properties":{"accessModes":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"dataSource":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"dataSourceRef":{"type":"object","required":["kind","name"],"properties":{"apiGroup":{"type":"string"},"kind":{"type":"string"},"name":{"type":"string"},"namespace":{"type":"string"}}},"resources":{"type":"object","properties":{"limits":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}},"requests":{"type":"object","additionalProperties":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true}}}},"selector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"storageClassName":{"type":"string"},"volumeAttributesClassName":{"type":"string"},"volumeMode":{"type":"string"},"volumeName":{"type":"string"}}}}}}},"fc":{"type":"object","properties":{"fsType":{"type":"string"},"lun":{"type":"integer","format":"int32"},"readOnly":{"type":"boolean"},"targetWWNs":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"wwids":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"flexVolume":{"type":"object","required":["driver"],"properties":{"driver":{"type":"string"},"fsType":{"type":"string"},"options":{"type":"object","additionalProperties":{"type":"string"}},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"}}},"flocker":{"type":"object","properties":{"datasetName":{"type":"string"},"datasetUUID":{"type":"string"}}},"gcePersistentDisk":{"type":"object","required":["pdName"],"properties":{"fsType":{"type":"string"},"partition":{"type":"integer","format":"int32"},"pdName":{"type":"string"},"readOnly":{"type":"boolean"}}},"gitRepo":{"type":"object","required":["repository"],"properties":{"directory":{"type":"string"},"repository":{"type":"string"},"revision":{"type":"string"}}},"glusterfs":{"type":"object","required":["endpoints","path"],"properties":{"endpoints":{"type":"string"},"path":{"type":"string"},"readOnly":{"type":"boolean"}}},"hostPath":{"type":"object","required":["path"],"properties":{"path":{"type":"string"},"type":{"type":"string"}}},"image":{"type":"object","properties":{"pullPolicy":{"type":"string"},"reference":{"type":"string"}}},"iscsi":{"type":"object","required":["iqn","lun","targetPortal"],"properties":{"chapAuthDiscovery":{"type":"boolean"},"chapAuthSession":{"type":"boolean"},"fsType":{"type":"string"},"initiatorName":{"type":"string"},"iqn":{"type":"string"},"iscsiInterface":{"type":"string","default":"default"},"lun":{"type":"integer","format":"int32"},"portals":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"targetPortal":{"type":"string"}}},"name":{"type":"string"},"nfs":{"type":"object","required":["path","server"],"properties":{"path":{"type":"string"},"readOnly":{"type":"boolean"},"server":{"type":"string"}}},"persistentVolumeClaim":{"type":"object","required":["claimName"],"properties":{"claimName":{"type":"string"},"readOnly":{"type":"boolean"}}},"photonPersistentDisk":{"type":"object","required":["pdID"],"properties":{"fsType":{"type":"string"},"pdID":{"type":"string"}}},"portworxVolume":{"type":"object","required":["volumeID"],"properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"volumeID":{"type":"string"}}},"projected":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"sources":{"type":"array","items":{"type":"object","properties":{"clusterTrustBundle":{"type":"object","required":["path"],"properties":{"labelSelector":{"type":"object","properties":{"matchExpressions":{"type":"array","items":{"type":"object","required":["key","operator"],"properties":{"key":{"type":"string"},"operator":{"type":"string"},"values":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"}}},"x-kubernetes-list-type":"atomic"},"matchLabels":{"type":"object","additionalProperties":{"type":"string"}}},"x-kubernetes-map-type":"atomic"},"name":{"type":"string"},"optional":{"type":"boolean"},"path":{"type":"string"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"configMap":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"downwardAPI":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["path"],"properties":{"fieldRef":{"type":"object","required":["fieldPath"],"properties":{"apiVersion":{"type":"string"},"fieldPath":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"resourceFieldRef":{"type":"object","required":["resource"],"properties":{"containerName":{"type":"string"},"divisor":{"pattern":"^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$","anyOf":[{"type":"integer"},{"type":"string"}],"x-kubernetes-int-or-string":true},"resource":{"type":"string"}},"x-kubernetes-map-type":"atomic"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"}}},"podCertificate":{"type":"object","required":["keyType","signerName"],"properties":{"certificateChainPath":{"type":"string"},"credentialBundlePath":{"type":"string"},"keyPath":{"type":"string"},"keyType":{"type":"string"},"maxExpirationSeconds":{"type":"integer","format":"int32"},"signerName":{"type":"string"},"user":{"type":"integer","format":"int64"},"userAnnotations":{"type":"object","additionalProperties":{"type":"string"}}}},"secret":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"name":{"type":"string","default":""},"optional":{"type":"boolean"}},"x-kubernetes-map-type":"atomic"},"serviceAccountToken":{"type":"object","required":["path"],"properties":{"audience":{"type":"string"},"expirationSeconds":{"type":"integer","format":"int64"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}}}},"x-kubernetes-list-type":"atomic"}}},"quobyte":{"type":"object","required":["registry","volume"],"properties":{"group":{"type":"string"},"readOnly":{"type":"boolean"},"registry":{"type":"string"},"tenant":{"type":"string"},"user":{"type":"string"},"volume":{"type":"string"}}},"rbd":{"type":"object","required":["image","monitors"],"properties":{"fsType":{"type":"string"},"image":{"type":"string"},"keyring":{"type":"string","default":"/etc/ceph/keyring"},"monitors":{"type":"array","items":{"type":"string"},"x-kubernetes-list-type":"atomic"},"pool":{"type":"string","default":"rbd"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"user":{"type":"string","default":"admin"}}},"scaleIO":{"type":"object","required":["gateway","secretRef","system"],"properties":{"fsType":{"type":"string","default":"xfs"},"gateway":{"type":"string"},"protectionDomain":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"sslEnabled":{"type":"boolean"},"storageMode":{"type":"string","default":"ThinProvisioned"},"storagePool":{"type":"string"},"system":{"type":"string"},"volumeName":{"type":"string"}}},"secret":{"type":"object","properties":{"defaultMode":{"type":"integer","format":"int32"},"defaultUser":{"type":"integer","format":"int64"},"items":{"type":"array","items":{"type":"object","required":["key","path"],"properties":{"key":{"type":"string"},"mode":{"type":"integer","format":"int32"},"path":{"type":"string"},"user":{"type":"integer","format":"int64"}}},"x-kubernetes-list-type":"atomic"},"optional":{"type":"boolean"},"secretName":{"type":"string"}}},"storageos":{"type":"object","properties":{"fsType":{"type":"string"},"readOnly":{"type":"boolean"},"secretRef":{"type":"object","properties":{"name":{"type":"string","default":""}},"x-kubernetes-map-type":"atomic"},"volumeName":{"type":"string"},"volumeNamespace":{"type":"string"}}},"vsphereVolume":{"type":"object","required":["volumePath"],"properties":{"fsType":{"type":"string"},"storagePolicyID":{"type":"string"},"storagePolicyName":{"type":"string"},"volumePath":{"type":"string"}}}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}}},"timeout":{"type":"string","pattern":"^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$"}},"x-kubernetes-validations":[{"rule":"!has(self.suspendUntil) || self.suspend","message":"suspendUntil needs suspend"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
 
 // celKind_CronTab evaluates the CEL rules at and below a CronTab, compiled to Go; oldObj is its
 // old value as the API server correlates it (nil for none).
@@ -263,6 +264,9 @@ var pattern1 = regexp.MustCompile("^(\\S+\\s+){4}\\S+$")
 // pattern2 is the pattern ^(\d+|\d+%)$, compiled once.
 var pattern2 = regexp.MustCompile("^(\\d+|\\d+%)$")
 
+// pattern3 is the pattern ^([0-9]+(\.[0-9]+)?(ms|s|m|h))+$, compiled once.
+var pattern3 = regexp.MustCompile("^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$")
+
 // listMapKey1 is the key of a EnvVar in a list-map keyed by [name].
 func listMapKey1(e *v1.EnvVar) struct {
 	k0 string
@@ -272,8 +276,8 @@ func listMapKey1(e *v1.EnvVar) struct {
 	}{e.Name}
 }
 
-// pattern3 is the pattern ^[a-z0-9]([-a-z0-9]*[a-z0-9])?$, compiled once.
-var pattern3 = regexp.MustCompile("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
+// pattern4 is the pattern ^[a-z0-9]([-a-z0-9]*[a-z0-9])?$, compiled once.
+var pattern4 = regexp.MustCompile("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
 
 // validate_CronTabSpec checks a CronTabSpec against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
@@ -418,7 +422,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 				errs = append(errs, vgruntime.UniqueValues(&fp37, *&obj.Tags)...)
 				for i40 := range *&obj.Tags {
 					ip39 := fp37.Index(i40)
-					oi41 := vgruntime.OldItemEqual(ov38, &(*&obj.Tags)[i40])
+					oi41 := (*string)(nil)
 					if !vgruntime.UnchangedScalar(&(*&obj.Tags)[i40], oi41) {
 						if utf8.RuneCountInString(string(*&(*&obj.Tags)[i40])) > 32 {
 							errs = append(errs, vgruntime.SchemaTooLong(&ip39, 32))
@@ -450,67 +454,121 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 			}
 		}
 	}
+	// field timeout
+	{
+		fp50 := p.Child("timeout")
+		if !(obj.Timeout == nil) {
+			ov51 := func() *v11.Duration {
+				if old == nil {
+					return nil
+				}
+				return old.Timeout
+			}()
+			_ = ov51
+			if !vgruntime.Unchanged(obj.Timeout, ov51) {
+				if !pattern3.MatchString(vgruntime.DurationJSON(obj.Timeout)) {
+					errs = append(errs, vgruntime.SchemaInvalid(&fp50, vgruntime.DurationJSON(obj.Timeout), vgruntime.PatternDetail("^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$")))
+				}
+			}
+		}
+	}
+	// field checksum
+	{
+		fp52 := p.Child("checksum")
+		if !(obj.Checksum == nil) {
+			ov53 := func() *[]byte {
+				if old == nil {
+					return nil
+				}
+				return &old.Checksum
+			}()
+			_ = ov53
+			if !vgruntime.Unchanged(&obj.Checksum, ov53) {
+				if len(*&obj.Checksum) == 0 {
+					errs = append(errs, vgruntime.SchemaFormat(&fp52, "", "byte"))
+				}
+			}
+		}
+	}
+	// field port
+	{
+		fp54 := p.Child("port")
+		if !(obj.Port == nil) {
+			ov55 := func() *uint32 {
+				if old == nil {
+					return nil
+				}
+				return old.Port
+			}()
+			_ = ov55
+			if !vgruntime.UnchangedScalar(obj.Port, ov55) {
+				if *obj.Port > math.MaxInt32 {
+					errs = append(errs, vgruntime.SchemaOutOfRange(&fp54, "Checked", "integer", "int32"))
+				}
+			}
+		}
+	}
 	// field env
 	{
-		fp50 := p.Child("env")
+		fp56 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov51 := func() *[]v1.EnvVar {
+			ov57 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			_ = ov51
-			if !vgruntime.UnchangedListMap(&obj.Env, ov51, vgruntime.Key{
+			_ = ov57
+			if !vgruntime.UnchangedListMap(&obj.Env, ov57, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp50, *&obj.Env, listMapKey1)...)
-				for i53 := range *&obj.Env {
-					ip52 := fp50.Index(i53)
-					oi54 := vgruntime.OldListMapItem(ov51, &(*&obj.Env)[i53], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp56, *&obj.Env, listMapKey1)...)
+				for i59 := range *&obj.Env {
+					ip58 := fp56.Index(i59)
+					oi60 := vgruntime.OldListMapItem(ov57, &(*&obj.Env)[i59], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EnvVar(&ip52, &(*&obj.Env)[i53], oi54)...)
+					errs = append(errs, validate_corev1_EnvVar(&ip58, &(*&obj.Env)[i59], oi60)...)
 				}
 			}
 		}
 	}
 	// field annotations
 	{
-		fp55 := p.Child("annotations")
+		fp61 := p.Child("annotations")
 		if !(len(obj.Annotations) == 0) {
-			ov56 := func() *map[string]AnnotationValue {
+			ov62 := func() *map[string]AnnotationValue {
 				if old == nil {
 					return nil
 				}
 				return &old.Annotations
 			}()
-			_ = ov56
-			if !vgruntime.Unchanged(&obj.Annotations, ov56) {
+			_ = ov62
+			if !vgruntime.Unchanged(&obj.Annotations, ov62) {
 				if len(*&obj.Annotations) > 16 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp55, len(*&obj.Annotations), 16))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp61, len(*&obj.Annotations), 16))
 				}
 				{
-					each61 := func(k59 string) {
-						mv58 := (*&obj.Annotations)[k59]
-						kp57 := fp55.Key(string(k59))
-						om60 := vgruntime.OldMapValue(ov56, k59)
-						if !vgruntime.UnchangedScalar(&mv58, om60) {
-							if utf8.RuneCountInString(string(*&mv58)) > 256 {
-								errs = append(errs, vgruntime.SchemaTooLong(&kp57, 256))
+					each67 := func(k65 string) {
+						mv64 := (*&obj.Annotations)[k65]
+						kp63 := fp61.Key(string(k65))
+						om66 := vgruntime.OldMapValue(ov62, k65)
+						if !vgruntime.UnchangedScalar(&mv64, om66) {
+							if utf8.RuneCountInString(string(*&mv64)) > 256 {
+								errs = append(errs, vgruntime.SchemaTooLong(&kp63, 256))
 							}
 						}
 					}
-					n62 := len(errs)
-					for k59 := range *&obj.Annotations {
-						each61(k59)
+					n68 := len(errs)
+					for k65 := range *&obj.Annotations {
+						each67(k65)
 					}
-					if len(errs) > n62 && len(*&obj.Annotations) > 1 {
-						errs = errs[:n62]
-						for _, k59 := range slices.Sorted(maps.Keys(*&obj.Annotations)) {
-							each61(k59)
+					if len(errs) > n68 && len(*&obj.Annotations) > 1 {
+						errs = errs[:n68]
+						for _, k65 := range slices.Sorted(maps.Keys(*&obj.Annotations)) {
+							each67(k65)
 						}
 					}
 				}
@@ -519,17 +577,17 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field contact
 	{
-		fp63 := p.Child("contact")
+		fp69 := p.Child("contact")
 		if !(obj.Contact == "") {
-			ov64 := func() *string {
+			ov70 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Contact
 			}()
-			_ = ov64
-			if !vgruntime.UnchangedScalar(&obj.Contact, ov64) {
-				if err := vgruntime.SchemaFormat(&fp63, string(*&obj.Contact), "email"); err != nil {
+			_ = ov70
+			if !vgruntime.UnchangedScalar(&obj.Contact, ov70) {
+				if err := vgruntime.SchemaFormat(&fp69, string(*&obj.Contact), "email"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -537,52 +595,52 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field notify
 	{
-		fp65 := p.Child("notify")
+		fp71 := p.Child("notify")
 		if !(vgruntime.RawNull(obj.Notify.Raw)) {
-			ov66 := func() *runtime.RawExtension {
+			ov72 := func() *runtime.RawExtension {
 				if old == nil {
 					return nil
 				}
 				return &old.Notify
 			}()
-			_ = ov66
-			if !vgruntime.Unchanged(&obj.Notify, ov66) {
-				errs = append(errs, vgruntime.EmbeddedRaw(&fp65, &obj.Notify)...)
+			_ = ov72
+			if !vgruntime.Unchanged(&obj.Notify, ov72) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp71, &obj.Notify)...)
 			}
 		}
 	}
 	// field template
 	{
-		fp67 := p.Child("template")
+		fp73 := p.Child("template")
 		if !(obj.Template == nil) {
-			ov68 := func() *v1.PodTemplateSpec {
+			ov74 := func() *v1.PodTemplateSpec {
 				if old == nil {
 					return nil
 				}
 				return old.Template
 			}()
-			_ = ov68
-			errs = append(errs, validate_corev1_PodTemplateSpec(&fp67, obj.Template, ov68)...)
+			_ = ov74
+			errs = append(errs, validate_corev1_PodTemplateSpec(&fp73, obj.Template, ov74)...)
 		}
 	}
 	// field owner
 	{
-		fp69 := p.Child("owner")
+		fp75 := p.Child("owner")
 		if !(obj.Owner == "") {
-			ov70 := func() *OwnerName {
+			ov76 := func() *OwnerName {
 				if old == nil {
 					return nil
 				}
 				return &old.Owner
 			}()
-			_ = ov70
-			if !vgruntime.UnchangedScalar(&obj.Owner, ov70) {
+			_ = ov76
+			if !vgruntime.UnchangedScalar(&obj.Owner, ov76) {
 				if utf8.RuneCountInString(string(*&obj.Owner)) > 63 {
-					errs = append(errs, vgruntime.SchemaTooLong(&fp69, 63))
+					errs = append(errs, vgruntime.SchemaTooLong(&fp75, 63))
 				} else if utf8.RuneCountInString(string(*&obj.Owner)) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp69, string(*&obj.Owner), vgruntime.MinLengthDetail(1)))
-				} else if !pattern3.MatchString(string(*&obj.Owner)) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp69, string(*&obj.Owner), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp75, string(*&obj.Owner), vgruntime.MinLengthDetail(1)))
+				} else if !pattern4.MatchString(string(*&obj.Owner)) {
+					errs = append(errs, vgruntime.SchemaInvalid(&fp75, string(*&obj.Owner), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
 				}
 			}
 		}
@@ -607,58 +665,58 @@ func validate_CronTabStatus(p *vgruntime.Path, obj, old *CronTabStatus) (errs fi
 	}
 	// field conditions
 	{
-		fp73 := p.Child("conditions")
+		fp79 := p.Child("conditions")
 		if !(len(obj.Conditions) == 0) {
-			ov74 := func() *[]v11.Condition {
+			ov80 := func() *[]v11.Condition {
 				if old == nil {
 					return nil
 				}
 				return &old.Conditions
 			}()
-			_ = ov74
-			if !vgruntime.UnchangedListMap(&obj.Conditions, ov74, vgruntime.Key{
+			_ = ov80
+			if !vgruntime.UnchangedListMap(&obj.Conditions, ov80, vgruntime.Key{
 				Defaulted: false,
 				Name:      "type",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp73, *&obj.Conditions, listMapKey2)...)
-				for i76 := range *&obj.Conditions {
-					ip75 := fp73.Index(i76)
-					oi77 := vgruntime.OldListMapItem(ov74, &(*&obj.Conditions)[i76], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp79, *&obj.Conditions, listMapKey2)...)
+				for i82 := range *&obj.Conditions {
+					ip81 := fp79.Index(i82)
+					oi83 := vgruntime.OldListMapItem(ov80, &(*&obj.Conditions)[i82], vgruntime.Key{
 						Defaulted: false,
 						Name:      "type",
 					})
-					errs = append(errs, validate_metav1_Condition(&ip75, &(*&obj.Conditions)[i76], oi77)...)
+					errs = append(errs, validate_metav1_Condition(&ip81, &(*&obj.Conditions)[i82], oi83)...)
 				}
 			}
 		}
 	}
 	// field lastRuns
 	{
-		fp78 := p.Child("lastRuns")
+		fp84 := p.Child("lastRuns")
 		if obj.LastRuns == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp78))
+			errs = append(errs, vgruntime.SchemaRequired(&fp84))
 		} else {
-			ov79 := func() *[]DNSLabel {
+			ov85 := func() *[]DNSLabel {
 				if old == nil {
 					return nil
 				}
 				return &old.LastRuns
 			}()
-			_ = ov79
-			if !vgruntime.Unchanged(&obj.LastRuns, ov79) {
+			_ = ov85
+			if !vgruntime.Unchanged(&obj.LastRuns, ov85) {
 				if len(*&obj.LastRuns) > 10 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp78, len(*&obj.LastRuns), 10))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp84, len(*&obj.LastRuns), 10))
 				}
-				for i81 := range *&obj.LastRuns {
-					ip80 := fp78.Index(i81)
-					oi82 := (*DNSLabel)(nil)
-					if !vgruntime.UnchangedScalar(&(*&obj.LastRuns)[i81], oi82) {
-						if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i81])) > 63 {
-							errs = append(errs, vgruntime.SchemaTooLong(&ip80, 63))
-						} else if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i81])) < 1 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip80, string(*&(*&obj.LastRuns)[i81]), vgruntime.MinLengthDetail(1)))
-						} else if !pattern3.MatchString(string(*&(*&obj.LastRuns)[i81])) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip80, string(*&(*&obj.LastRuns)[i81]), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
+				for i87 := range *&obj.LastRuns {
+					ip86 := fp84.Index(i87)
+					oi88 := (*DNSLabel)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.LastRuns)[i87], oi88) {
+						if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i87])) > 63 {
+							errs = append(errs, vgruntime.SchemaTooLong(&ip86, 63))
+						} else if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i87])) < 1 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip86, string(*&(*&obj.LastRuns)[i87]), vgruntime.MinLengthDetail(1)))
+						} else if !pattern4.MatchString(string(*&(*&obj.LastRuns)[i87])) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip86, string(*&(*&obj.LastRuns)[i87]), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
 						}
 					}
 				}
@@ -676,16 +734,16 @@ func validate_corev1_EnvVar(p *vgruntime.Path, obj, old *v1.EnvVar) (errs field.
 	}
 	// field valueFrom
 	{
-		fp87 := p.Child("valueFrom")
+		fp93 := p.Child("valueFrom")
 		if !(obj.ValueFrom == nil) {
-			ov88 := func() *v1.EnvVarSource {
+			ov94 := func() *v1.EnvVarSource {
 				if old == nil {
 					return nil
 				}
 				return old.ValueFrom
 			}()
-			_ = ov88
-			errs = append(errs, validate_corev1_EnvVarSource(&fp87, obj.ValueFrom, ov88)...)
+			_ = ov94
+			errs = append(errs, validate_corev1_EnvVarSource(&fp93, obj.ValueFrom, ov94)...)
 		}
 	}
 	return
@@ -699,24 +757,24 @@ func validate_corev1_PodTemplateSpec(p *vgruntime.Path, obj, old *v1.PodTemplate
 	}
 	// field spec
 	{
-		fp91 := p.Child("spec")
-		ov92 := func() *v1.PodSpec {
+		fp97 := p.Child("spec")
+		ov98 := func() *v1.PodSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov92
-		errs = append(errs, validate_corev1_PodSpec(&fp91, &obj.Spec, ov92)...)
+		_ = ov98
+		errs = append(errs, validate_corev1_PodSpec(&fp97, &obj.Spec, ov98)...)
 	}
 	return
 }
 
-// pattern4 is the pattern ^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$, compiled once.
-var pattern4 = regexp.MustCompile("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")
+// pattern5 is the pattern ^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$, compiled once.
+var pattern5 = regexp.MustCompile("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")
 
-// pattern5 is the pattern ^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$, compiled once.
-var pattern5 = regexp.MustCompile("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")
+// pattern6 is the pattern ^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$, compiled once.
+var pattern6 = regexp.MustCompile("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")
 
 // validate_metav1_Condition checks a Condition against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
@@ -726,91 +784,91 @@ func validate_metav1_Condition(p *vgruntime.Path, obj, old *v11.Condition) (errs
 	}
 	// field type
 	{
-		fp93 := p.Child("type")
-		ov94 := func() *string {
+		fp99 := p.Child("type")
+		ov100 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Type
 		}()
-		_ = ov94
-		if !vgruntime.UnchangedScalar(&obj.Type, ov94) {
+		_ = ov100
+		if !vgruntime.UnchangedScalar(&obj.Type, ov100) {
 			if utf8.RuneCountInString(string(*&obj.Type)) > 316 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp93, 316))
-			} else if !pattern4.MatchString(string(*&obj.Type)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp93, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp99, 316))
+			} else if !pattern5.MatchString(string(*&obj.Type)) {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp99, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
 			}
 		}
 	}
 	// field status
 	{
-		fp95 := p.Child("status")
-		ov96 := func() *v11.ConditionStatus {
+		fp101 := p.Child("status")
+		ov102 := func() *v11.ConditionStatus {
 			if old == nil {
 				return nil
 			}
 			return &old.Status
 		}()
-		_ = ov96
-		if !vgruntime.UnchangedScalar(&obj.Status, ov96) {
+		_ = ov102
+		if !vgruntime.UnchangedScalar(&obj.Status, ov102) {
 			switch string(*&obj.Status) {
 			case "True", "False", "Unknown":
 			default:
-				errs = append(errs, vgruntime.SchemaEnum(&fp95, string(*&obj.Status), []string{"True", "False", "Unknown"}))
+				errs = append(errs, vgruntime.SchemaEnum(&fp101, string(*&obj.Status), []string{"True", "False", "Unknown"}))
 			}
 		}
 	}
 	// field observedGeneration
 	{
-		fp97 := p.Child("observedGeneration")
+		fp103 := p.Child("observedGeneration")
 		if !(obj.ObservedGeneration == 0) {
-			ov98 := func() *int64 {
+			ov104 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return &old.ObservedGeneration
 			}()
-			_ = ov98
-			if !vgruntime.UnchangedScalar(&obj.ObservedGeneration, ov98) {
+			_ = ov104
+			if !vgruntime.UnchangedScalar(&obj.ObservedGeneration, ov104) {
 				if int64(*&obj.ObservedGeneration) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp97, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp103, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
 				}
 			}
 		}
 	}
 	// field reason
 	{
-		fp101 := p.Child("reason")
-		ov102 := func() *string {
+		fp107 := p.Child("reason")
+		ov108 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Reason
 		}()
-		_ = ov102
-		if !vgruntime.UnchangedScalar(&obj.Reason, ov102) {
+		_ = ov108
+		if !vgruntime.UnchangedScalar(&obj.Reason, ov108) {
 			if utf8.RuneCountInString(string(*&obj.Reason)) > 1024 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp101, 1024))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp107, 1024))
 			} else if utf8.RuneCountInString(string(*&obj.Reason)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp101, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
-			} else if !pattern5.MatchString(string(*&obj.Reason)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp101, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp107, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
+			} else if !pattern6.MatchString(string(*&obj.Reason)) {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp107, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
 			}
 		}
 	}
 	// field message
 	{
-		fp103 := p.Child("message")
-		ov104 := func() *string {
+		fp109 := p.Child("message")
+		ov110 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Message
 		}()
-		_ = ov104
-		if !vgruntime.UnchangedScalar(&obj.Message, ov104) {
+		_ = ov110
+		if !vgruntime.UnchangedScalar(&obj.Message, ov110) {
 			if utf8.RuneCountInString(string(*&obj.Message)) > 32768 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp103, 32768))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp109, 32768))
 			}
 		}
 	}
@@ -825,72 +883,72 @@ func validate_corev1_EnvVarSource(p *vgruntime.Path, obj, old *v1.EnvVarSource) 
 	}
 	// field fieldRef
 	{
-		fp105 := p.Child("fieldRef")
+		fp111 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov106 := func() *v1.ObjectFieldSelector {
+			ov112 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov106
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp105, obj.FieldRef, ov106)...)
+			_ = ov112
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp111, obj.FieldRef, ov112)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp107 := p.Child("resourceFieldRef")
+		fp113 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov108 := func() *v1.ResourceFieldSelector {
+			ov114 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov108
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp107, obj.ResourceFieldRef, ov108)...)
+			_ = ov114
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp113, obj.ResourceFieldRef, ov114)...)
 		}
 	}
 	// field configMapKeyRef
 	{
-		fp109 := p.Child("configMapKeyRef")
+		fp115 := p.Child("configMapKeyRef")
 		if !(obj.ConfigMapKeyRef == nil) {
-			ov110 := func() *v1.ConfigMapKeySelector {
+			ov116 := func() *v1.ConfigMapKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMapKeyRef
 			}()
-			_ = ov110
-			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp109, obj.ConfigMapKeyRef, ov110)...)
+			_ = ov116
+			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp115, obj.ConfigMapKeyRef, ov116)...)
 		}
 	}
 	// field secretKeyRef
 	{
-		fp111 := p.Child("secretKeyRef")
+		fp117 := p.Child("secretKeyRef")
 		if !(obj.SecretKeyRef == nil) {
-			ov112 := func() *v1.SecretKeySelector {
+			ov118 := func() *v1.SecretKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.SecretKeyRef
 			}()
-			_ = ov112
-			errs = append(errs, validate_corev1_SecretKeySelector(&fp111, obj.SecretKeyRef, ov112)...)
+			_ = ov118
+			errs = append(errs, validate_corev1_SecretKeySelector(&fp117, obj.SecretKeyRef, ov118)...)
 		}
 	}
 	// field fileKeyRef
 	{
-		fp113 := p.Child("fileKeyRef")
+		fp119 := p.Child("fileKeyRef")
 		if !(obj.FileKeyRef == nil) {
-			ov114 := func() *v1.FileKeySelector {
+			ov120 := func() *v1.FileKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.FileKeyRef
 			}()
-			_ = ov114
-			errs = append(errs, validate_corev1_FileKeySelector(&fp113, obj.FileKeyRef, ov114)...)
+			_ = ov120
+			errs = append(errs, validate_corev1_FileKeySelector(&fp119, obj.FileKeyRef, ov120)...)
 		}
 	}
 	return
@@ -987,363 +1045,363 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 	}
 	// field volumes
 	{
-		fp115 := p.Child("volumes")
+		fp121 := p.Child("volumes")
 		if !(len(obj.Volumes) == 0) {
-			ov116 := func() *[]v1.Volume {
+			ov122 := func() *[]v1.Volume {
 				if old == nil {
 					return nil
 				}
 				return &old.Volumes
 			}()
-			_ = ov116
-			if !vgruntime.UnchangedListMap(&obj.Volumes, ov116, vgruntime.Key{
+			_ = ov122
+			if !vgruntime.UnchangedListMap(&obj.Volumes, ov122, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp115, *&obj.Volumes, listMapKey3)...)
-				for i118 := range *&obj.Volumes {
-					ip117 := fp115.Index(i118)
-					oi119 := vgruntime.OldListMapItem(ov116, &(*&obj.Volumes)[i118], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp121, *&obj.Volumes, listMapKey3)...)
+				for i124 := range *&obj.Volumes {
+					ip123 := fp121.Index(i124)
+					oi125 := vgruntime.OldListMapItem(ov122, &(*&obj.Volumes)[i124], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Volume(&ip117, &(*&obj.Volumes)[i118], oi119)...)
+					errs = append(errs, validate_corev1_Volume(&ip123, &(*&obj.Volumes)[i124], oi125)...)
 				}
 			}
 		}
 	}
 	// field initContainers
 	{
-		fp120 := p.Child("initContainers")
+		fp126 := p.Child("initContainers")
 		if !(len(obj.InitContainers) == 0) {
-			ov121 := func() *[]v1.Container {
+			ov127 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.InitContainers
 			}()
-			_ = ov121
-			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov121, vgruntime.Key{
+			_ = ov127
+			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov127, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp120, *&obj.InitContainers, listMapKey4)...)
-				for i123 := range *&obj.InitContainers {
-					ip122 := fp120.Index(i123)
-					oi124 := vgruntime.OldListMapItem(ov121, &(*&obj.InitContainers)[i123], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp126, *&obj.InitContainers, listMapKey4)...)
+				for i129 := range *&obj.InitContainers {
+					ip128 := fp126.Index(i129)
+					oi130 := vgruntime.OldListMapItem(ov127, &(*&obj.InitContainers)[i129], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Container(&ip122, &(*&obj.InitContainers)[i123], oi124)...)
+					errs = append(errs, validate_corev1_Container(&ip128, &(*&obj.InitContainers)[i129], oi130)...)
 				}
 			}
 		}
 	}
 	// field containers
 	{
-		fp125 := p.Child("containers")
+		fp131 := p.Child("containers")
 		if obj.Containers == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp125))
+			errs = append(errs, vgruntime.SchemaRequired(&fp131))
 		} else {
-			ov126 := func() *[]v1.Container {
+			ov132 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.Containers
 			}()
-			_ = ov126
-			if !vgruntime.UnchangedListMap(&obj.Containers, ov126, vgruntime.Key{
+			_ = ov132
+			if !vgruntime.UnchangedListMap(&obj.Containers, ov132, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp125, *&obj.Containers, listMapKey4)...)
-				for i128 := range *&obj.Containers {
-					ip127 := fp125.Index(i128)
-					oi129 := vgruntime.OldListMapItem(ov126, &(*&obj.Containers)[i128], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp131, *&obj.Containers, listMapKey4)...)
+				for i134 := range *&obj.Containers {
+					ip133 := fp131.Index(i134)
+					oi135 := vgruntime.OldListMapItem(ov132, &(*&obj.Containers)[i134], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Container(&ip127, &(*&obj.Containers)[i128], oi129)...)
+					errs = append(errs, validate_corev1_Container(&ip133, &(*&obj.Containers)[i134], oi135)...)
 				}
 			}
 		}
 	}
 	// field ephemeralContainers
 	{
-		fp130 := p.Child("ephemeralContainers")
+		fp136 := p.Child("ephemeralContainers")
 		if !(len(obj.EphemeralContainers) == 0) {
-			ov131 := func() *[]v1.EphemeralContainer {
+			ov137 := func() *[]v1.EphemeralContainer {
 				if old == nil {
 					return nil
 				}
 				return &old.EphemeralContainers
 			}()
-			_ = ov131
-			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov131, vgruntime.Key{
+			_ = ov137
+			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov137, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp130, *&obj.EphemeralContainers, listMapKey5)...)
-				for i133 := range *&obj.EphemeralContainers {
-					ip132 := fp130.Index(i133)
-					oi134 := vgruntime.OldListMapItem(ov131, &(*&obj.EphemeralContainers)[i133], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp136, *&obj.EphemeralContainers, listMapKey5)...)
+				for i139 := range *&obj.EphemeralContainers {
+					ip138 := fp136.Index(i139)
+					oi140 := vgruntime.OldListMapItem(ov137, &(*&obj.EphemeralContainers)[i139], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EphemeralContainer(&ip132, &(*&obj.EphemeralContainers)[i133], oi134)...)
+					errs = append(errs, validate_corev1_EphemeralContainer(&ip138, &(*&obj.EphemeralContainers)[i139], oi140)...)
 				}
 			}
 		}
 	}
 	// field securityContext
 	{
-		fp165 := p.Child("securityContext")
+		fp171 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov166 := func() *v1.PodSecurityContext {
+			ov172 := func() *v1.PodSecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov166
-			errs = append(errs, validate_corev1_PodSecurityContext(&fp165, obj.SecurityContext, ov166)...)
+			_ = ov172
+			errs = append(errs, validate_corev1_PodSecurityContext(&fp171, obj.SecurityContext, ov172)...)
 		}
 	}
 	// field imagePullSecrets
 	{
-		fp167 := p.Child("imagePullSecrets")
+		fp173 := p.Child("imagePullSecrets")
 		if !(len(obj.ImagePullSecrets) == 0) {
-			ov168 := func() *[]v1.LocalObjectReference {
+			ov174 := func() *[]v1.LocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return &old.ImagePullSecrets
 			}()
-			_ = ov168
-			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov168, vgruntime.Key{
+			_ = ov174
+			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov174, vgruntime.Key{
 				Defaulted: true,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp167, *&obj.ImagePullSecrets, listMapKey6)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp173, *&obj.ImagePullSecrets, listMapKey6)...)
 			}
 		}
 	}
 	// field affinity
 	{
-		fp176 := p.Child("affinity")
+		fp182 := p.Child("affinity")
 		if !(obj.Affinity == nil) {
-			ov177 := func() *v1.Affinity {
+			ov183 := func() *v1.Affinity {
 				if old == nil {
 					return nil
 				}
 				return old.Affinity
 			}()
-			_ = ov177
-			errs = append(errs, validate_corev1_Affinity(&fp176, obj.Affinity, ov177)...)
+			_ = ov183
+			errs = append(errs, validate_corev1_Affinity(&fp182, obj.Affinity, ov183)...)
 		}
 	}
 	// field hostAliases
 	{
-		fp185 := p.Child("hostAliases")
+		fp191 := p.Child("hostAliases")
 		if !(len(obj.HostAliases) == 0) {
-			ov186 := func() *[]v1.HostAlias {
+			ov192 := func() *[]v1.HostAlias {
 				if old == nil {
 					return nil
 				}
 				return &old.HostAliases
 			}()
-			_ = ov186
-			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov186, vgruntime.Key{
+			_ = ov192
+			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov192, vgruntime.Key{
 				Defaulted: false,
 				Name:      "ip",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp185, *&obj.HostAliases, listMapKey7)...)
-				for i188 := range *&obj.HostAliases {
-					ip187 := fp185.Index(i188)
-					oi189 := vgruntime.OldListMapItem(ov186, &(*&obj.HostAliases)[i188], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp191, *&obj.HostAliases, listMapKey7)...)
+				for i194 := range *&obj.HostAliases {
+					ip193 := fp191.Index(i194)
+					oi195 := vgruntime.OldListMapItem(ov192, &(*&obj.HostAliases)[i194], vgruntime.Key{
 						Defaulted: false,
 						Name:      "ip",
 					})
-					errs = append(errs, validate_corev1_HostAlias(&ip187, &(*&obj.HostAliases)[i188], oi189)...)
+					errs = append(errs, validate_corev1_HostAlias(&ip193, &(*&obj.HostAliases)[i194], oi195)...)
 				}
 			}
 		}
 	}
 	// field dnsConfig
 	{
-		fp194 := p.Child("dnsConfig")
+		fp200 := p.Child("dnsConfig")
 		if !(obj.DNSConfig == nil) {
-			ov195 := func() *v1.PodDNSConfig {
+			ov201 := func() *v1.PodDNSConfig {
 				if old == nil {
 					return nil
 				}
 				return old.DNSConfig
 			}()
-			_ = ov195
-			errs = append(errs, validate_corev1_PodDNSConfig(&fp194, obj.DNSConfig, ov195)...)
+			_ = ov201
+			errs = append(errs, validate_corev1_PodDNSConfig(&fp200, obj.DNSConfig, ov201)...)
 		}
 	}
 	// field readinessGates
 	{
-		fp196 := p.Child("readinessGates")
+		fp202 := p.Child("readinessGates")
 		if !(len(obj.ReadinessGates) == 0) {
-			ov197 := func() *[]v1.PodReadinessGate {
+			ov203 := func() *[]v1.PodReadinessGate {
 				if old == nil {
 					return nil
 				}
 				return &old.ReadinessGates
 			}()
-			_ = ov197
-			if !vgruntime.Unchanged(&obj.ReadinessGates, ov197) {
-				for i199 := range *&obj.ReadinessGates {
-					ip198 := fp196.Index(i199)
-					oi200 := (*v1.PodReadinessGate)(nil)
-					errs = append(errs, validate_corev1_PodReadinessGate(&ip198, &(*&obj.ReadinessGates)[i199], oi200)...)
+			_ = ov203
+			if !vgruntime.Unchanged(&obj.ReadinessGates, ov203) {
+				for i205 := range *&obj.ReadinessGates {
+					ip204 := fp202.Index(i205)
+					oi206 := (*v1.PodReadinessGate)(nil)
+					errs = append(errs, validate_corev1_PodReadinessGate(&ip204, &(*&obj.ReadinessGates)[i205], oi206)...)
 				}
 			}
 		}
 	}
 	// field topologySpreadConstraints
 	{
-		fp213 := p.Child("topologySpreadConstraints")
+		fp219 := p.Child("topologySpreadConstraints")
 		if !(len(obj.TopologySpreadConstraints) == 0) {
-			ov214 := func() *[]v1.TopologySpreadConstraint {
+			ov220 := func() *[]v1.TopologySpreadConstraint {
 				if old == nil {
 					return nil
 				}
 				return &old.TopologySpreadConstraints
 			}()
-			_ = ov214
-			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov214, vgruntime.Key{
+			_ = ov220
+			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov220, vgruntime.Key{
 				Defaulted: false,
 				Name:      "topologyKey",
 			}, vgruntime.Key{
 				Defaulted: false,
 				Name:      "whenUnsatisfiable",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp213, *&obj.TopologySpreadConstraints, listMapKey8)...)
-				for i216 := range *&obj.TopologySpreadConstraints {
-					ip215 := fp213.Index(i216)
-					oi217 := vgruntime.OldListMapItem(ov214, &(*&obj.TopologySpreadConstraints)[i216], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp219, *&obj.TopologySpreadConstraints, listMapKey8)...)
+				for i222 := range *&obj.TopologySpreadConstraints {
+					ip221 := fp219.Index(i222)
+					oi223 := vgruntime.OldListMapItem(ov220, &(*&obj.TopologySpreadConstraints)[i222], vgruntime.Key{
 						Defaulted: false,
 						Name:      "topologyKey",
 					}, vgruntime.Key{
 						Defaulted: false,
 						Name:      "whenUnsatisfiable",
 					})
-					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip215, &(*&obj.TopologySpreadConstraints)[i216], oi217)...)
+					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip221, &(*&obj.TopologySpreadConstraints)[i222], oi223)...)
 				}
 			}
 		}
 	}
 	// field os
 	{
-		fp220 := p.Child("os")
+		fp226 := p.Child("os")
 		if !(obj.OS == nil) {
-			ov221 := func() *v1.PodOS {
+			ov227 := func() *v1.PodOS {
 				if old == nil {
 					return nil
 				}
 				return old.OS
 			}()
-			_ = ov221
-			errs = append(errs, validate_corev1_PodOS(&fp220, obj.OS, ov221)...)
+			_ = ov227
+			errs = append(errs, validate_corev1_PodOS(&fp226, obj.OS, ov227)...)
 		}
 	}
 	// field schedulingGates
 	{
-		fp224 := p.Child("schedulingGates")
+		fp230 := p.Child("schedulingGates")
 		if !(len(obj.SchedulingGates) == 0) {
-			ov225 := func() *[]v1.PodSchedulingGate {
+			ov231 := func() *[]v1.PodSchedulingGate {
 				if old == nil {
 					return nil
 				}
 				return &old.SchedulingGates
 			}()
-			_ = ov225
-			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov225, vgruntime.Key{
+			_ = ov231
+			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov231, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp224, *&obj.SchedulingGates, listMapKey9)...)
-				for i227 := range *&obj.SchedulingGates {
-					ip226 := fp224.Index(i227)
-					oi228 := vgruntime.OldListMapItem(ov225, &(*&obj.SchedulingGates)[i227], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp230, *&obj.SchedulingGates, listMapKey9)...)
+				for i233 := range *&obj.SchedulingGates {
+					ip232 := fp230.Index(i233)
+					oi234 := vgruntime.OldListMapItem(ov231, &(*&obj.SchedulingGates)[i233], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_PodSchedulingGate(&ip226, &(*&obj.SchedulingGates)[i227], oi228)...)
+					errs = append(errs, validate_corev1_PodSchedulingGate(&ip232, &(*&obj.SchedulingGates)[i233], oi234)...)
 				}
 			}
 		}
 	}
 	// field resourceClaims
 	{
-		fp229 := p.Child("resourceClaims")
+		fp235 := p.Child("resourceClaims")
 		if !(len(obj.ResourceClaims) == 0) {
-			ov230 := func() *[]v1.PodResourceClaim {
+			ov236 := func() *[]v1.PodResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.ResourceClaims
 			}()
-			_ = ov230
-			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov230, vgruntime.Key{
+			_ = ov236
+			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov236, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp229, *&obj.ResourceClaims, listMapKey10)...)
-				for i232 := range *&obj.ResourceClaims {
-					ip231 := fp229.Index(i232)
-					oi233 := vgruntime.OldListMapItem(ov230, &(*&obj.ResourceClaims)[i232], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp235, *&obj.ResourceClaims, listMapKey10)...)
+				for i238 := range *&obj.ResourceClaims {
+					ip237 := fp235.Index(i238)
+					oi239 := vgruntime.OldListMapItem(ov236, &(*&obj.ResourceClaims)[i238], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_PodResourceClaim(&ip231, &(*&obj.ResourceClaims)[i232], oi233)...)
+					errs = append(errs, validate_corev1_PodResourceClaim(&ip237, &(*&obj.ResourceClaims)[i238], oi239)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp234 := p.Child("resources")
+		fp240 := p.Child("resources")
 		if !(obj.Resources == nil) {
-			ov235 := func() *v1.ResourceRequirements {
+			ov241 := func() *v1.ResourceRequirements {
 				if old == nil {
 					return nil
 				}
 				return old.Resources
 			}()
-			_ = ov235
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp234, obj.Resources, ov235)...)
+			_ = ov241
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp240, obj.Resources, ov241)...)
 		}
 	}
 	// field evictionResponders
 	{
-		fp240 := p.Child("evictionResponders")
+		fp246 := p.Child("evictionResponders")
 		if !(len(obj.EvictionResponders) == 0) {
-			ov241 := func() *[]v1.EvictionResponder {
+			ov247 := func() *[]v1.EvictionResponder {
 				if old == nil {
 					return nil
 				}
 				return &old.EvictionResponders
 			}()
-			_ = ov241
-			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov241, vgruntime.Key{
+			_ = ov247
+			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov247, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
 				if len(*&obj.EvictionResponders) > 10 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp240, len(*&obj.EvictionResponders), 10))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp246, len(*&obj.EvictionResponders), 10))
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp240, *&obj.EvictionResponders, listMapKey11)...)
-				for i243 := range *&obj.EvictionResponders {
-					ip242 := fp240.Index(i243)
-					oi244 := vgruntime.OldListMapItem(ov241, &(*&obj.EvictionResponders)[i243], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp246, *&obj.EvictionResponders, listMapKey11)...)
+				for i249 := range *&obj.EvictionResponders {
+					ip248 := fp246.Index(i249)
+					oi250 := vgruntime.OldListMapItem(ov247, &(*&obj.EvictionResponders)[i249], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EvictionResponder(&ip242, &(*&obj.EvictionResponders)[i243], oi244)...)
+					errs = append(errs, validate_corev1_EvictionResponder(&ip248, &(*&obj.EvictionResponders)[i249], oi250)...)
 				}
 			}
 		}
@@ -1403,389 +1461,389 @@ func validate_corev1_Volume(p *vgruntime.Path, obj, old *v1.Volume) (errs field.
 		return
 	}
 	{
-		ov279 := func() *v1.VolumeSource {
+		ov285 := func() *v1.VolumeSource {
 			if old == nil {
 				return nil
 			}
 			return &old.VolumeSource
 		}()
-		_ = ov279
+		_ = ov285
 		// field hostPath
 		{
-			fp280 := p.Child("hostPath")
+			fp286 := p.Child("hostPath")
 			if !(obj.VolumeSource.HostPath == nil) {
-				ov281 := func() *v1.HostPathVolumeSource {
-					if ov279 == nil {
+				ov287 := func() *v1.HostPathVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.HostPath
+					return ov285.HostPath
 				}()
-				_ = ov281
-				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp280, obj.VolumeSource.HostPath, ov281)...)
+				_ = ov287
+				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp286, obj.VolumeSource.HostPath, ov287)...)
 			}
 		}
 		// field emptyDir
 		{
-			fp282 := p.Child("emptyDir")
+			fp288 := p.Child("emptyDir")
 			if !(obj.VolumeSource.EmptyDir == nil) {
-				ov283 := func() *v1.EmptyDirVolumeSource {
-					if ov279 == nil {
+				ov289 := func() *v1.EmptyDirVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.EmptyDir
+					return ov285.EmptyDir
 				}()
-				_ = ov283
-				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp282, obj.VolumeSource.EmptyDir, ov283)...)
+				_ = ov289
+				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp288, obj.VolumeSource.EmptyDir, ov289)...)
 			}
 		}
 		// field gcePersistentDisk
 		{
-			fp284 := p.Child("gcePersistentDisk")
+			fp290 := p.Child("gcePersistentDisk")
 			if !(obj.VolumeSource.GCEPersistentDisk == nil) {
-				ov285 := func() *v1.GCEPersistentDiskVolumeSource {
-					if ov279 == nil {
+				ov291 := func() *v1.GCEPersistentDiskVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.GCEPersistentDisk
+					return ov285.GCEPersistentDisk
 				}()
-				_ = ov285
-				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp284, obj.VolumeSource.GCEPersistentDisk, ov285)...)
+				_ = ov291
+				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp290, obj.VolumeSource.GCEPersistentDisk, ov291)...)
 			}
 		}
 		// field awsElasticBlockStore
 		{
-			fp286 := p.Child("awsElasticBlockStore")
+			fp292 := p.Child("awsElasticBlockStore")
 			if !(obj.VolumeSource.AWSElasticBlockStore == nil) {
-				ov287 := func() *v1.AWSElasticBlockStoreVolumeSource {
-					if ov279 == nil {
+				ov293 := func() *v1.AWSElasticBlockStoreVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.AWSElasticBlockStore
+					return ov285.AWSElasticBlockStore
 				}()
-				_ = ov287
-				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp286, obj.VolumeSource.AWSElasticBlockStore, ov287)...)
+				_ = ov293
+				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp292, obj.VolumeSource.AWSElasticBlockStore, ov293)...)
 			}
 		}
 		// field gitRepo
 		{
-			fp288 := p.Child("gitRepo")
+			fp294 := p.Child("gitRepo")
 			if !(obj.VolumeSource.GitRepo == nil) {
-				ov289 := func() *v1.GitRepoVolumeSource {
-					if ov279 == nil {
+				ov295 := func() *v1.GitRepoVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.GitRepo
+					return ov285.GitRepo
 				}()
-				_ = ov289
-				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp288, obj.VolumeSource.GitRepo, ov289)...)
+				_ = ov295
+				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp294, obj.VolumeSource.GitRepo, ov295)...)
 			}
 		}
 		// field secret
 		{
-			fp290 := p.Child("secret")
+			fp296 := p.Child("secret")
 			if !(obj.VolumeSource.Secret == nil) {
-				ov291 := func() *v1.SecretVolumeSource {
-					if ov279 == nil {
+				ov297 := func() *v1.SecretVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.Secret
+					return ov285.Secret
 				}()
-				_ = ov291
-				errs = append(errs, validate_corev1_SecretVolumeSource(&fp290, obj.VolumeSource.Secret, ov291)...)
+				_ = ov297
+				errs = append(errs, validate_corev1_SecretVolumeSource(&fp296, obj.VolumeSource.Secret, ov297)...)
 			}
 		}
 		// field nfs
 		{
-			fp292 := p.Child("nfs")
+			fp298 := p.Child("nfs")
 			if !(obj.VolumeSource.NFS == nil) {
-				ov293 := func() *v1.NFSVolumeSource {
-					if ov279 == nil {
+				ov299 := func() *v1.NFSVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.NFS
+					return ov285.NFS
 				}()
-				_ = ov293
-				errs = append(errs, validate_corev1_NFSVolumeSource(&fp292, obj.VolumeSource.NFS, ov293)...)
+				_ = ov299
+				errs = append(errs, validate_corev1_NFSVolumeSource(&fp298, obj.VolumeSource.NFS, ov299)...)
 			}
 		}
 		// field iscsi
 		{
-			fp294 := p.Child("iscsi")
+			fp300 := p.Child("iscsi")
 			if !(obj.VolumeSource.ISCSI == nil) {
-				ov295 := func() *v1.ISCSIVolumeSource {
-					if ov279 == nil {
+				ov301 := func() *v1.ISCSIVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.ISCSI
+					return ov285.ISCSI
 				}()
-				_ = ov295
-				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp294, obj.VolumeSource.ISCSI, ov295)...)
+				_ = ov301
+				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp300, obj.VolumeSource.ISCSI, ov301)...)
 			}
 		}
 		// field glusterfs
 		{
-			fp296 := p.Child("glusterfs")
+			fp302 := p.Child("glusterfs")
 			if !(obj.VolumeSource.Glusterfs == nil) {
-				ov297 := func() *v1.GlusterfsVolumeSource {
-					if ov279 == nil {
+				ov303 := func() *v1.GlusterfsVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.Glusterfs
+					return ov285.Glusterfs
 				}()
-				_ = ov297
-				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp296, obj.VolumeSource.Glusterfs, ov297)...)
+				_ = ov303
+				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp302, obj.VolumeSource.Glusterfs, ov303)...)
 			}
 		}
 		// field persistentVolumeClaim
 		{
-			fp298 := p.Child("persistentVolumeClaim")
+			fp304 := p.Child("persistentVolumeClaim")
 			if !(obj.VolumeSource.PersistentVolumeClaim == nil) {
-				ov299 := func() *v1.PersistentVolumeClaimVolumeSource {
-					if ov279 == nil {
+				ov305 := func() *v1.PersistentVolumeClaimVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.PersistentVolumeClaim
+					return ov285.PersistentVolumeClaim
 				}()
-				_ = ov299
-				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp298, obj.VolumeSource.PersistentVolumeClaim, ov299)...)
+				_ = ov305
+				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp304, obj.VolumeSource.PersistentVolumeClaim, ov305)...)
 			}
 		}
 		// field rbd
 		{
-			fp300 := p.Child("rbd")
+			fp306 := p.Child("rbd")
 			if !(obj.VolumeSource.RBD == nil) {
-				ov301 := func() *v1.RBDVolumeSource {
-					if ov279 == nil {
+				ov307 := func() *v1.RBDVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.RBD
+					return ov285.RBD
 				}()
-				_ = ov301
-				errs = append(errs, validate_corev1_RBDVolumeSource(&fp300, obj.VolumeSource.RBD, ov301)...)
+				_ = ov307
+				errs = append(errs, validate_corev1_RBDVolumeSource(&fp306, obj.VolumeSource.RBD, ov307)...)
 			}
 		}
 		// field flexVolume
 		{
-			fp302 := p.Child("flexVolume")
+			fp308 := p.Child("flexVolume")
 			if !(obj.VolumeSource.FlexVolume == nil) {
-				ov303 := func() *v1.FlexVolumeSource {
-					if ov279 == nil {
+				ov309 := func() *v1.FlexVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.FlexVolume
+					return ov285.FlexVolume
 				}()
-				_ = ov303
-				errs = append(errs, validate_corev1_FlexVolumeSource(&fp302, obj.VolumeSource.FlexVolume, ov303)...)
+				_ = ov309
+				errs = append(errs, validate_corev1_FlexVolumeSource(&fp308, obj.VolumeSource.FlexVolume, ov309)...)
 			}
 		}
 		// field cinder
 		{
-			fp304 := p.Child("cinder")
+			fp310 := p.Child("cinder")
 			if !(obj.VolumeSource.Cinder == nil) {
-				ov305 := func() *v1.CinderVolumeSource {
-					if ov279 == nil {
+				ov311 := func() *v1.CinderVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.Cinder
+					return ov285.Cinder
 				}()
-				_ = ov305
-				errs = append(errs, validate_corev1_CinderVolumeSource(&fp304, obj.VolumeSource.Cinder, ov305)...)
+				_ = ov311
+				errs = append(errs, validate_corev1_CinderVolumeSource(&fp310, obj.VolumeSource.Cinder, ov311)...)
 			}
 		}
 		// field cephfs
 		{
-			fp306 := p.Child("cephfs")
+			fp312 := p.Child("cephfs")
 			if !(obj.VolumeSource.CephFS == nil) {
-				ov307 := func() *v1.CephFSVolumeSource {
-					if ov279 == nil {
+				ov313 := func() *v1.CephFSVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.CephFS
+					return ov285.CephFS
 				}()
-				_ = ov307
-				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp306, obj.VolumeSource.CephFS, ov307)...)
+				_ = ov313
+				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp312, obj.VolumeSource.CephFS, ov313)...)
 			}
 		}
 		// field downwardAPI
 		{
-			fp310 := p.Child("downwardAPI")
+			fp316 := p.Child("downwardAPI")
 			if !(obj.VolumeSource.DownwardAPI == nil) {
-				ov311 := func() *v1.DownwardAPIVolumeSource {
-					if ov279 == nil {
+				ov317 := func() *v1.DownwardAPIVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.DownwardAPI
+					return ov285.DownwardAPI
 				}()
-				_ = ov311
-				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp310, obj.VolumeSource.DownwardAPI, ov311)...)
+				_ = ov317
+				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp316, obj.VolumeSource.DownwardAPI, ov317)...)
 			}
 		}
 		// field fc
 		{
-			fp312 := p.Child("fc")
+			fp318 := p.Child("fc")
 			if !(obj.VolumeSource.FC == nil) {
-				ov313 := func() *v1.FCVolumeSource {
-					if ov279 == nil {
+				ov319 := func() *v1.FCVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.FC
+					return ov285.FC
 				}()
-				_ = ov313
-				errs = append(errs, validate_corev1_FCVolumeSource(&fp312, obj.VolumeSource.FC, ov313)...)
+				_ = ov319
+				errs = append(errs, validate_corev1_FCVolumeSource(&fp318, obj.VolumeSource.FC, ov319)...)
 			}
 		}
 		// field azureFile
 		{
-			fp314 := p.Child("azureFile")
+			fp320 := p.Child("azureFile")
 			if !(obj.VolumeSource.AzureFile == nil) {
-				ov315 := func() *v1.AzureFileVolumeSource {
-					if ov279 == nil {
+				ov321 := func() *v1.AzureFileVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.AzureFile
+					return ov285.AzureFile
 				}()
-				_ = ov315
-				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp314, obj.VolumeSource.AzureFile, ov315)...)
+				_ = ov321
+				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp320, obj.VolumeSource.AzureFile, ov321)...)
 			}
 		}
 		// field configMap
 		{
-			fp316 := p.Child("configMap")
+			fp322 := p.Child("configMap")
 			if !(obj.VolumeSource.ConfigMap == nil) {
-				ov317 := func() *v1.ConfigMapVolumeSource {
-					if ov279 == nil {
+				ov323 := func() *v1.ConfigMapVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.ConfigMap
+					return ov285.ConfigMap
 				}()
-				_ = ov317
-				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp316, obj.VolumeSource.ConfigMap, ov317)...)
+				_ = ov323
+				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp322, obj.VolumeSource.ConfigMap, ov323)...)
 			}
 		}
 		// field vsphereVolume
 		{
-			fp318 := p.Child("vsphereVolume")
+			fp324 := p.Child("vsphereVolume")
 			if !(obj.VolumeSource.VsphereVolume == nil) {
-				ov319 := func() *v1.VsphereVirtualDiskVolumeSource {
-					if ov279 == nil {
+				ov325 := func() *v1.VsphereVirtualDiskVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.VsphereVolume
+					return ov285.VsphereVolume
 				}()
-				_ = ov319
-				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp318, obj.VolumeSource.VsphereVolume, ov319)...)
+				_ = ov325
+				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp324, obj.VolumeSource.VsphereVolume, ov325)...)
 			}
 		}
 		// field quobyte
 		{
-			fp320 := p.Child("quobyte")
+			fp326 := p.Child("quobyte")
 			if !(obj.VolumeSource.Quobyte == nil) {
-				ov321 := func() *v1.QuobyteVolumeSource {
-					if ov279 == nil {
+				ov327 := func() *v1.QuobyteVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.Quobyte
+					return ov285.Quobyte
 				}()
-				_ = ov321
-				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp320, obj.VolumeSource.Quobyte, ov321)...)
+				_ = ov327
+				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp326, obj.VolumeSource.Quobyte, ov327)...)
 			}
 		}
 		// field azureDisk
 		{
-			fp322 := p.Child("azureDisk")
+			fp328 := p.Child("azureDisk")
 			if !(obj.VolumeSource.AzureDisk == nil) {
-				ov323 := func() *v1.AzureDiskVolumeSource {
-					if ov279 == nil {
+				ov329 := func() *v1.AzureDiskVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.AzureDisk
+					return ov285.AzureDisk
 				}()
-				_ = ov323
-				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp322, obj.VolumeSource.AzureDisk, ov323)...)
+				_ = ov329
+				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp328, obj.VolumeSource.AzureDisk, ov329)...)
 			}
 		}
 		// field photonPersistentDisk
 		{
-			fp324 := p.Child("photonPersistentDisk")
+			fp330 := p.Child("photonPersistentDisk")
 			if !(obj.VolumeSource.PhotonPersistentDisk == nil) {
-				ov325 := func() *v1.PhotonPersistentDiskVolumeSource {
-					if ov279 == nil {
+				ov331 := func() *v1.PhotonPersistentDiskVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.PhotonPersistentDisk
+					return ov285.PhotonPersistentDisk
 				}()
-				_ = ov325
-				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp324, obj.VolumeSource.PhotonPersistentDisk, ov325)...)
+				_ = ov331
+				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp330, obj.VolumeSource.PhotonPersistentDisk, ov331)...)
 			}
 		}
 		// field projected
 		{
-			fp326 := p.Child("projected")
+			fp332 := p.Child("projected")
 			if !(obj.VolumeSource.Projected == nil) {
-				ov327 := func() *v1.ProjectedVolumeSource {
-					if ov279 == nil {
+				ov333 := func() *v1.ProjectedVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.Projected
+					return ov285.Projected
 				}()
-				_ = ov327
-				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp326, obj.VolumeSource.Projected, ov327)...)
+				_ = ov333
+				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp332, obj.VolumeSource.Projected, ov333)...)
 			}
 		}
 		// field portworxVolume
 		{
-			fp328 := p.Child("portworxVolume")
+			fp334 := p.Child("portworxVolume")
 			if !(obj.VolumeSource.PortworxVolume == nil) {
-				ov329 := func() *v1.PortworxVolumeSource {
-					if ov279 == nil {
+				ov335 := func() *v1.PortworxVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.PortworxVolume
+					return ov285.PortworxVolume
 				}()
-				_ = ov329
-				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp328, obj.VolumeSource.PortworxVolume, ov329)...)
+				_ = ov335
+				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp334, obj.VolumeSource.PortworxVolume, ov335)...)
 			}
 		}
 		// field scaleIO
 		{
-			fp330 := p.Child("scaleIO")
+			fp336 := p.Child("scaleIO")
 			if !(obj.VolumeSource.ScaleIO == nil) {
-				ov331 := func() *v1.ScaleIOVolumeSource {
-					if ov279 == nil {
+				ov337 := func() *v1.ScaleIOVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.ScaleIO
+					return ov285.ScaleIO
 				}()
-				_ = ov331
-				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp330, obj.VolumeSource.ScaleIO, ov331)...)
+				_ = ov337
+				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp336, obj.VolumeSource.ScaleIO, ov337)...)
 			}
 		}
 		// field csi
 		{
-			fp334 := p.Child("csi")
+			fp340 := p.Child("csi")
 			if !(obj.VolumeSource.CSI == nil) {
-				ov335 := func() *v1.CSIVolumeSource {
-					if ov279 == nil {
+				ov341 := func() *v1.CSIVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.CSI
+					return ov285.CSI
 				}()
-				_ = ov335
-				errs = append(errs, validate_corev1_CSIVolumeSource(&fp334, obj.VolumeSource.CSI, ov335)...)
+				_ = ov341
+				errs = append(errs, validate_corev1_CSIVolumeSource(&fp340, obj.VolumeSource.CSI, ov341)...)
 			}
 		}
 		// field ephemeral
 		{
-			fp336 := p.Child("ephemeral")
+			fp342 := p.Child("ephemeral")
 			if !(obj.VolumeSource.Ephemeral == nil) {
-				ov337 := func() *v1.EphemeralVolumeSource {
-					if ov279 == nil {
+				ov343 := func() *v1.EphemeralVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov279.Ephemeral
+					return ov285.Ephemeral
 				}()
-				_ = ov337
-				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp336, obj.VolumeSource.Ephemeral, ov337)...)
+				_ = ov343
+				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp342, obj.VolumeSource.Ephemeral, ov343)...)
 			}
 		}
 	}
@@ -1829,238 +1887,238 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 	}
 	// field ports
 	{
-		fp356 := p.Child("ports")
+		fp362 := p.Child("ports")
 		if !(len(obj.Ports) == 0) {
-			ov357 := func() *[]v1.ContainerPort {
+			ov363 := func() *[]v1.ContainerPort {
 				if old == nil {
 					return nil
 				}
 				return &old.Ports
 			}()
-			_ = ov357
-			if !vgruntime.UnchangedListMap(&obj.Ports, ov357, vgruntime.Key{
+			_ = ov363
+			if !vgruntime.UnchangedListMap(&obj.Ports, ov363, vgruntime.Key{
 				Defaulted: false,
 				Name:      "containerPort",
 			}, vgruntime.Key{
 				Defaulted: true,
 				Name:      "protocol",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp356, *&obj.Ports, listMapKey12)...)
-				for i359 := range *&obj.Ports {
-					ip358 := fp356.Index(i359)
-					oi360 := vgruntime.OldListMapItem(ov357, &(*&obj.Ports)[i359], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp362, *&obj.Ports, listMapKey12)...)
+				for i365 := range *&obj.Ports {
+					ip364 := fp362.Index(i365)
+					oi366 := vgruntime.OldListMapItem(ov363, &(*&obj.Ports)[i365], vgruntime.Key{
 						Defaulted: false,
 						Name:      "containerPort",
 					}, vgruntime.Key{
 						Defaulted: true,
 						Name:      "protocol",
 					})
-					errs = append(errs, validate_corev1_ContainerPort(&ip358, &(*&obj.Ports)[i359], oi360)...)
+					errs = append(errs, validate_corev1_ContainerPort(&ip364, &(*&obj.Ports)[i365], oi366)...)
 				}
 			}
 		}
 	}
 	// field env
 	{
-		fp366 := p.Child("env")
+		fp372 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov367 := func() *[]v1.EnvVar {
+			ov373 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			_ = ov367
-			if !vgruntime.UnchangedListMap(&obj.Env, ov367, vgruntime.Key{
+			_ = ov373
+			if !vgruntime.UnchangedListMap(&obj.Env, ov373, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp366, *&obj.Env, listMapKey1)...)
-				for i369 := range *&obj.Env {
-					ip368 := fp366.Index(i369)
-					oi370 := vgruntime.OldListMapItem(ov367, &(*&obj.Env)[i369], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp372, *&obj.Env, listMapKey1)...)
+				for i375 := range *&obj.Env {
+					ip374 := fp372.Index(i375)
+					oi376 := vgruntime.OldListMapItem(ov373, &(*&obj.Env)[i375], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EnvVar(&ip368, &(*&obj.Env)[i369], oi370)...)
+					errs = append(errs, validate_corev1_EnvVar(&ip374, &(*&obj.Env)[i375], oi376)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp371 := p.Child("resources")
-		ov372 := func() *v1.ResourceRequirements {
+		fp377 := p.Child("resources")
+		ov378 := func() *v1.ResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov372
-		errs = append(errs, validate_corev1_ResourceRequirements(&fp371, &obj.Resources, ov372)...)
+		_ = ov378
+		errs = append(errs, validate_corev1_ResourceRequirements(&fp377, &obj.Resources, ov378)...)
 	}
 	// field resizePolicy
 	{
-		fp373 := p.Child("resizePolicy")
+		fp379 := p.Child("resizePolicy")
 		if !(len(obj.ResizePolicy) == 0) {
-			ov374 := func() *[]v1.ContainerResizePolicy {
+			ov380 := func() *[]v1.ContainerResizePolicy {
 				if old == nil {
 					return nil
 				}
 				return &old.ResizePolicy
 			}()
-			_ = ov374
-			if !vgruntime.Unchanged(&obj.ResizePolicy, ov374) {
-				for i376 := range *&obj.ResizePolicy {
-					ip375 := fp373.Index(i376)
-					oi377 := (*v1.ContainerResizePolicy)(nil)
-					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip375, &(*&obj.ResizePolicy)[i376], oi377)...)
+			_ = ov380
+			if !vgruntime.Unchanged(&obj.ResizePolicy, ov380) {
+				for i382 := range *&obj.ResizePolicy {
+					ip381 := fp379.Index(i382)
+					oi383 := (*v1.ContainerResizePolicy)(nil)
+					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip381, &(*&obj.ResizePolicy)[i382], oi383)...)
 				}
 			}
 		}
 	}
 	// field restartPolicyRules
 	{
-		fp380 := p.Child("restartPolicyRules")
+		fp386 := p.Child("restartPolicyRules")
 		if !(len(obj.RestartPolicyRules) == 0) {
-			ov381 := func() *[]v1.ContainerRestartRule {
+			ov387 := func() *[]v1.ContainerRestartRule {
 				if old == nil {
 					return nil
 				}
 				return &old.RestartPolicyRules
 			}()
-			_ = ov381
-			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov381) {
-				for i383 := range *&obj.RestartPolicyRules {
-					ip382 := fp380.Index(i383)
-					oi384 := (*v1.ContainerRestartRule)(nil)
-					errs = append(errs, validate_corev1_ContainerRestartRule(&ip382, &(*&obj.RestartPolicyRules)[i383], oi384)...)
+			_ = ov387
+			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov387) {
+				for i389 := range *&obj.RestartPolicyRules {
+					ip388 := fp386.Index(i389)
+					oi390 := (*v1.ContainerRestartRule)(nil)
+					errs = append(errs, validate_corev1_ContainerRestartRule(&ip388, &(*&obj.RestartPolicyRules)[i389], oi390)...)
 				}
 			}
 		}
 	}
 	// field volumeMounts
 	{
-		fp385 := p.Child("volumeMounts")
+		fp391 := p.Child("volumeMounts")
 		if !(len(obj.VolumeMounts) == 0) {
-			ov386 := func() *[]v1.VolumeMount {
+			ov392 := func() *[]v1.VolumeMount {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeMounts
 			}()
-			_ = ov386
-			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov386, vgruntime.Key{
+			_ = ov392
+			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov392, vgruntime.Key{
 				Defaulted: false,
 				Name:      "mountPath",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp385, *&obj.VolumeMounts, listMapKey13)...)
-				for i388 := range *&obj.VolumeMounts {
-					ip387 := fp385.Index(i388)
-					oi389 := vgruntime.OldListMapItem(ov386, &(*&obj.VolumeMounts)[i388], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp391, *&obj.VolumeMounts, listMapKey13)...)
+				for i394 := range *&obj.VolumeMounts {
+					ip393 := fp391.Index(i394)
+					oi395 := vgruntime.OldListMapItem(ov392, &(*&obj.VolumeMounts)[i394], vgruntime.Key{
 						Defaulted: false,
 						Name:      "mountPath",
 					})
-					errs = append(errs, validate_corev1_VolumeMount(&ip387, &(*&obj.VolumeMounts)[i388], oi389)...)
+					errs = append(errs, validate_corev1_VolumeMount(&ip393, &(*&obj.VolumeMounts)[i394], oi395)...)
 				}
 			}
 		}
 	}
 	// field volumeDevices
 	{
-		fp390 := p.Child("volumeDevices")
+		fp396 := p.Child("volumeDevices")
 		if !(len(obj.VolumeDevices) == 0) {
-			ov391 := func() *[]v1.VolumeDevice {
+			ov397 := func() *[]v1.VolumeDevice {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeDevices
 			}()
-			_ = ov391
-			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov391, vgruntime.Key{
+			_ = ov397
+			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov397, vgruntime.Key{
 				Defaulted: false,
 				Name:      "devicePath",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp390, *&obj.VolumeDevices, listMapKey14)...)
-				for i393 := range *&obj.VolumeDevices {
-					ip392 := fp390.Index(i393)
-					oi394 := vgruntime.OldListMapItem(ov391, &(*&obj.VolumeDevices)[i393], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp396, *&obj.VolumeDevices, listMapKey14)...)
+				for i399 := range *&obj.VolumeDevices {
+					ip398 := fp396.Index(i399)
+					oi400 := vgruntime.OldListMapItem(ov397, &(*&obj.VolumeDevices)[i399], vgruntime.Key{
 						Defaulted: false,
 						Name:      "devicePath",
 					})
-					errs = append(errs, validate_corev1_VolumeDevice(&ip392, &(*&obj.VolumeDevices)[i393], oi394)...)
+					errs = append(errs, validate_corev1_VolumeDevice(&ip398, &(*&obj.VolumeDevices)[i399], oi400)...)
 				}
 			}
 		}
 	}
 	// field livenessProbe
 	{
-		fp395 := p.Child("livenessProbe")
+		fp401 := p.Child("livenessProbe")
 		if !(obj.LivenessProbe == nil) {
-			ov396 := func() *v1.Probe {
+			ov402 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.LivenessProbe
 			}()
-			_ = ov396
-			errs = append(errs, validate_corev1_Probe(&fp395, obj.LivenessProbe, ov396)...)
+			_ = ov402
+			errs = append(errs, validate_corev1_Probe(&fp401, obj.LivenessProbe, ov402)...)
 		}
 	}
 	// field readinessProbe
 	{
-		fp397 := p.Child("readinessProbe")
+		fp403 := p.Child("readinessProbe")
 		if !(obj.ReadinessProbe == nil) {
-			ov398 := func() *v1.Probe {
+			ov404 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.ReadinessProbe
 			}()
-			_ = ov398
-			errs = append(errs, validate_corev1_Probe(&fp397, obj.ReadinessProbe, ov398)...)
+			_ = ov404
+			errs = append(errs, validate_corev1_Probe(&fp403, obj.ReadinessProbe, ov404)...)
 		}
 	}
 	// field startupProbe
 	{
-		fp399 := p.Child("startupProbe")
+		fp405 := p.Child("startupProbe")
 		if !(obj.StartupProbe == nil) {
-			ov400 := func() *v1.Probe {
+			ov406 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.StartupProbe
 			}()
-			_ = ov400
-			errs = append(errs, validate_corev1_Probe(&fp399, obj.StartupProbe, ov400)...)
+			_ = ov406
+			errs = append(errs, validate_corev1_Probe(&fp405, obj.StartupProbe, ov406)...)
 		}
 	}
 	// field lifecycle
 	{
-		fp401 := p.Child("lifecycle")
+		fp407 := p.Child("lifecycle")
 		if !(obj.Lifecycle == nil) {
-			ov402 := func() *v1.Lifecycle {
+			ov408 := func() *v1.Lifecycle {
 				if old == nil {
 					return nil
 				}
 				return old.Lifecycle
 			}()
-			_ = ov402
-			errs = append(errs, validate_corev1_Lifecycle(&fp401, obj.Lifecycle, ov402)...)
+			_ = ov408
+			errs = append(errs, validate_corev1_Lifecycle(&fp407, obj.Lifecycle, ov408)...)
 		}
 	}
 	// field securityContext
 	{
-		fp409 := p.Child("securityContext")
+		fp415 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov410 := func() *v1.SecurityContext {
+			ov416 := func() *v1.SecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov410
-			errs = append(errs, validate_corev1_SecurityContext(&fp409, obj.SecurityContext, ov410)...)
+			_ = ov416
+			errs = append(errs, validate_corev1_SecurityContext(&fp415, obj.SecurityContext, ov416)...)
 		}
 	}
 	return
@@ -2073,247 +2131,247 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 		return
 	}
 	{
-		ov417 := func() *v1.EphemeralContainerCommon {
+		ov423 := func() *v1.EphemeralContainerCommon {
 			if old == nil {
 				return nil
 			}
 			return &old.EphemeralContainerCommon
 		}()
-		_ = ov417
+		_ = ov423
 		// field ports
 		{
-			fp434 := p.Child("ports")
+			fp440 := p.Child("ports")
 			if !(len(obj.EphemeralContainerCommon.Ports) == 0) {
-				ov435 := func() *[]v1.ContainerPort {
-					if ov417 == nil {
+				ov441 := func() *[]v1.ContainerPort {
+					if ov423 == nil {
 						return nil
 					}
-					return &ov417.Ports
+					return &ov423.Ports
 				}()
-				_ = ov435
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov435, vgruntime.Key{
+				_ = ov441
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov441, vgruntime.Key{
 					Defaulted: false,
 					Name:      "containerPort",
 				}, vgruntime.Key{
 					Defaulted: true,
 					Name:      "protocol",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp434, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
-					for i437 := range *&obj.EphemeralContainerCommon.Ports {
-						ip436 := fp434.Index(i437)
-						oi438 := vgruntime.OldListMapItem(ov435, &(*&obj.EphemeralContainerCommon.Ports)[i437], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp440, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
+					for i443 := range *&obj.EphemeralContainerCommon.Ports {
+						ip442 := fp440.Index(i443)
+						oi444 := vgruntime.OldListMapItem(ov441, &(*&obj.EphemeralContainerCommon.Ports)[i443], vgruntime.Key{
 							Defaulted: false,
 							Name:      "containerPort",
 						}, vgruntime.Key{
 							Defaulted: true,
 							Name:      "protocol",
 						})
-						errs = append(errs, validate_corev1_ContainerPort(&ip436, &(*&obj.EphemeralContainerCommon.Ports)[i437], oi438)...)
+						errs = append(errs, validate_corev1_ContainerPort(&ip442, &(*&obj.EphemeralContainerCommon.Ports)[i443], oi444)...)
 					}
 				}
 			}
 		}
 		// field env
 		{
-			fp444 := p.Child("env")
+			fp450 := p.Child("env")
 			if !(len(obj.EphemeralContainerCommon.Env) == 0) {
-				ov445 := func() *[]v1.EnvVar {
-					if ov417 == nil {
+				ov451 := func() *[]v1.EnvVar {
+					if ov423 == nil {
 						return nil
 					}
-					return &ov417.Env
+					return &ov423.Env
 				}()
-				_ = ov445
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov445, vgruntime.Key{
+				_ = ov451
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov451, vgruntime.Key{
 					Defaulted: false,
 					Name:      "name",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp444, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
-					for i447 := range *&obj.EphemeralContainerCommon.Env {
-						ip446 := fp444.Index(i447)
-						oi448 := vgruntime.OldListMapItem(ov445, &(*&obj.EphemeralContainerCommon.Env)[i447], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp450, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
+					for i453 := range *&obj.EphemeralContainerCommon.Env {
+						ip452 := fp450.Index(i453)
+						oi454 := vgruntime.OldListMapItem(ov451, &(*&obj.EphemeralContainerCommon.Env)[i453], vgruntime.Key{
 							Defaulted: false,
 							Name:      "name",
 						})
-						errs = append(errs, validate_corev1_EnvVar(&ip446, &(*&obj.EphemeralContainerCommon.Env)[i447], oi448)...)
+						errs = append(errs, validate_corev1_EnvVar(&ip452, &(*&obj.EphemeralContainerCommon.Env)[i453], oi454)...)
 					}
 				}
 			}
 		}
 		// field resources
 		{
-			fp449 := p.Child("resources")
-			ov450 := func() *v1.ResourceRequirements {
-				if ov417 == nil {
+			fp455 := p.Child("resources")
+			ov456 := func() *v1.ResourceRequirements {
+				if ov423 == nil {
 					return nil
 				}
-				return &ov417.Resources
+				return &ov423.Resources
 			}()
-			_ = ov450
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp449, &obj.EphemeralContainerCommon.Resources, ov450)...)
+			_ = ov456
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp455, &obj.EphemeralContainerCommon.Resources, ov456)...)
 		}
 		// field resizePolicy
 		{
-			fp451 := p.Child("resizePolicy")
+			fp457 := p.Child("resizePolicy")
 			if !(len(obj.EphemeralContainerCommon.ResizePolicy) == 0) {
-				ov452 := func() *[]v1.ContainerResizePolicy {
-					if ov417 == nil {
+				ov458 := func() *[]v1.ContainerResizePolicy {
+					if ov423 == nil {
 						return nil
 					}
-					return &ov417.ResizePolicy
+					return &ov423.ResizePolicy
 				}()
-				_ = ov452
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov452) {
-					for i454 := range *&obj.EphemeralContainerCommon.ResizePolicy {
-						ip453 := fp451.Index(i454)
-						oi455 := (*v1.ContainerResizePolicy)(nil)
-						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip453, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i454], oi455)...)
+				_ = ov458
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov458) {
+					for i460 := range *&obj.EphemeralContainerCommon.ResizePolicy {
+						ip459 := fp457.Index(i460)
+						oi461 := (*v1.ContainerResizePolicy)(nil)
+						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip459, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i460], oi461)...)
 					}
 				}
 			}
 		}
 		// field restartPolicyRules
 		{
-			fp458 := p.Child("restartPolicyRules")
+			fp464 := p.Child("restartPolicyRules")
 			if !(len(obj.EphemeralContainerCommon.RestartPolicyRules) == 0) {
-				ov459 := func() *[]v1.ContainerRestartRule {
-					if ov417 == nil {
+				ov465 := func() *[]v1.ContainerRestartRule {
+					if ov423 == nil {
 						return nil
 					}
-					return &ov417.RestartPolicyRules
+					return &ov423.RestartPolicyRules
 				}()
-				_ = ov459
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov459) {
-					for i461 := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
-						ip460 := fp458.Index(i461)
-						oi462 := (*v1.ContainerRestartRule)(nil)
-						errs = append(errs, validate_corev1_ContainerRestartRule(&ip460, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i461], oi462)...)
+				_ = ov465
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov465) {
+					for i467 := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
+						ip466 := fp464.Index(i467)
+						oi468 := (*v1.ContainerRestartRule)(nil)
+						errs = append(errs, validate_corev1_ContainerRestartRule(&ip466, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i467], oi468)...)
 					}
 				}
 			}
 		}
 		// field volumeMounts
 		{
-			fp463 := p.Child("volumeMounts")
+			fp469 := p.Child("volumeMounts")
 			if !(len(obj.EphemeralContainerCommon.VolumeMounts) == 0) {
-				ov464 := func() *[]v1.VolumeMount {
-					if ov417 == nil {
+				ov470 := func() *[]v1.VolumeMount {
+					if ov423 == nil {
 						return nil
 					}
-					return &ov417.VolumeMounts
+					return &ov423.VolumeMounts
 				}()
-				_ = ov464
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov464, vgruntime.Key{
+				_ = ov470
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov470, vgruntime.Key{
 					Defaulted: false,
 					Name:      "mountPath",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp463, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
-					for i466 := range *&obj.EphemeralContainerCommon.VolumeMounts {
-						ip465 := fp463.Index(i466)
-						oi467 := vgruntime.OldListMapItem(ov464, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i466], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp469, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
+					for i472 := range *&obj.EphemeralContainerCommon.VolumeMounts {
+						ip471 := fp469.Index(i472)
+						oi473 := vgruntime.OldListMapItem(ov470, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i472], vgruntime.Key{
 							Defaulted: false,
 							Name:      "mountPath",
 						})
-						errs = append(errs, validate_corev1_VolumeMount(&ip465, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i466], oi467)...)
+						errs = append(errs, validate_corev1_VolumeMount(&ip471, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i472], oi473)...)
 					}
 				}
 			}
 		}
 		// field volumeDevices
 		{
-			fp468 := p.Child("volumeDevices")
+			fp474 := p.Child("volumeDevices")
 			if !(len(obj.EphemeralContainerCommon.VolumeDevices) == 0) {
-				ov469 := func() *[]v1.VolumeDevice {
-					if ov417 == nil {
+				ov475 := func() *[]v1.VolumeDevice {
+					if ov423 == nil {
 						return nil
 					}
-					return &ov417.VolumeDevices
+					return &ov423.VolumeDevices
 				}()
-				_ = ov469
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov469, vgruntime.Key{
+				_ = ov475
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov475, vgruntime.Key{
 					Defaulted: false,
 					Name:      "devicePath",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp468, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
-					for i471 := range *&obj.EphemeralContainerCommon.VolumeDevices {
-						ip470 := fp468.Index(i471)
-						oi472 := vgruntime.OldListMapItem(ov469, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i471], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp474, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
+					for i477 := range *&obj.EphemeralContainerCommon.VolumeDevices {
+						ip476 := fp474.Index(i477)
+						oi478 := vgruntime.OldListMapItem(ov475, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i477], vgruntime.Key{
 							Defaulted: false,
 							Name:      "devicePath",
 						})
-						errs = append(errs, validate_corev1_VolumeDevice(&ip470, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i471], oi472)...)
+						errs = append(errs, validate_corev1_VolumeDevice(&ip476, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i477], oi478)...)
 					}
 				}
 			}
 		}
 		// field livenessProbe
 		{
-			fp473 := p.Child("livenessProbe")
+			fp479 := p.Child("livenessProbe")
 			if !(obj.EphemeralContainerCommon.LivenessProbe == nil) {
-				ov474 := func() *v1.Probe {
-					if ov417 == nil {
+				ov480 := func() *v1.Probe {
+					if ov423 == nil {
 						return nil
 					}
-					return ov417.LivenessProbe
+					return ov423.LivenessProbe
 				}()
-				_ = ov474
-				errs = append(errs, validate_corev1_Probe(&fp473, obj.EphemeralContainerCommon.LivenessProbe, ov474)...)
+				_ = ov480
+				errs = append(errs, validate_corev1_Probe(&fp479, obj.EphemeralContainerCommon.LivenessProbe, ov480)...)
 			}
 		}
 		// field readinessProbe
 		{
-			fp475 := p.Child("readinessProbe")
+			fp481 := p.Child("readinessProbe")
 			if !(obj.EphemeralContainerCommon.ReadinessProbe == nil) {
-				ov476 := func() *v1.Probe {
-					if ov417 == nil {
+				ov482 := func() *v1.Probe {
+					if ov423 == nil {
 						return nil
 					}
-					return ov417.ReadinessProbe
+					return ov423.ReadinessProbe
 				}()
-				_ = ov476
-				errs = append(errs, validate_corev1_Probe(&fp475, obj.EphemeralContainerCommon.ReadinessProbe, ov476)...)
+				_ = ov482
+				errs = append(errs, validate_corev1_Probe(&fp481, obj.EphemeralContainerCommon.ReadinessProbe, ov482)...)
 			}
 		}
 		// field startupProbe
 		{
-			fp477 := p.Child("startupProbe")
+			fp483 := p.Child("startupProbe")
 			if !(obj.EphemeralContainerCommon.StartupProbe == nil) {
-				ov478 := func() *v1.Probe {
-					if ov417 == nil {
+				ov484 := func() *v1.Probe {
+					if ov423 == nil {
 						return nil
 					}
-					return ov417.StartupProbe
+					return ov423.StartupProbe
 				}()
-				_ = ov478
-				errs = append(errs, validate_corev1_Probe(&fp477, obj.EphemeralContainerCommon.StartupProbe, ov478)...)
+				_ = ov484
+				errs = append(errs, validate_corev1_Probe(&fp483, obj.EphemeralContainerCommon.StartupProbe, ov484)...)
 			}
 		}
 		// field lifecycle
 		{
-			fp479 := p.Child("lifecycle")
+			fp485 := p.Child("lifecycle")
 			if !(obj.EphemeralContainerCommon.Lifecycle == nil) {
-				ov480 := func() *v1.Lifecycle {
-					if ov417 == nil {
+				ov486 := func() *v1.Lifecycle {
+					if ov423 == nil {
 						return nil
 					}
-					return ov417.Lifecycle
+					return ov423.Lifecycle
 				}()
-				_ = ov480
-				errs = append(errs, validate_corev1_Lifecycle(&fp479, obj.EphemeralContainerCommon.Lifecycle, ov480)...)
+				_ = ov486
+				errs = append(errs, validate_corev1_Lifecycle(&fp485, obj.EphemeralContainerCommon.Lifecycle, ov486)...)
 			}
 		}
 		// field securityContext
 		{
-			fp487 := p.Child("securityContext")
+			fp493 := p.Child("securityContext")
 			if !(obj.EphemeralContainerCommon.SecurityContext == nil) {
-				ov488 := func() *v1.SecurityContext {
-					if ov417 == nil {
+				ov494 := func() *v1.SecurityContext {
+					if ov423 == nil {
 						return nil
 					}
-					return ov417.SecurityContext
+					return ov423.SecurityContext
 				}()
-				_ = ov488
-				errs = append(errs, validate_corev1_SecurityContext(&fp487, obj.EphemeralContainerCommon.SecurityContext, ov488)...)
+				_ = ov494
+				errs = append(errs, validate_corev1_SecurityContext(&fp493, obj.EphemeralContainerCommon.SecurityContext, ov494)...)
 			}
 		}
 	}
@@ -2328,50 +2386,50 @@ func validate_corev1_PodSecurityContext(p *vgruntime.Path, obj, old *v1.PodSecur
 	}
 	// field sysctls
 	{
-		fp516 := p.Child("sysctls")
+		fp522 := p.Child("sysctls")
 		if !(len(obj.Sysctls) == 0) {
-			ov517 := func() *[]v1.Sysctl {
+			ov523 := func() *[]v1.Sysctl {
 				if old == nil {
 					return nil
 				}
 				return &old.Sysctls
 			}()
-			_ = ov517
-			if !vgruntime.Unchanged(&obj.Sysctls, ov517) {
-				for i519 := range *&obj.Sysctls {
-					ip518 := fp516.Index(i519)
-					oi520 := (*v1.Sysctl)(nil)
-					errs = append(errs, validate_corev1_Sysctl(&ip518, &(*&obj.Sysctls)[i519], oi520)...)
+			_ = ov523
+			if !vgruntime.Unchanged(&obj.Sysctls, ov523) {
+				for i525 := range *&obj.Sysctls {
+					ip524 := fp522.Index(i525)
+					oi526 := (*v1.Sysctl)(nil)
+					errs = append(errs, validate_corev1_Sysctl(&ip524, &(*&obj.Sysctls)[i525], oi526)...)
 				}
 			}
 		}
 	}
 	// field seccompProfile
 	{
-		fp523 := p.Child("seccompProfile")
+		fp529 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov524 := func() *v1.SeccompProfile {
+			ov530 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov524
-			errs = append(errs, validate_corev1_SeccompProfile(&fp523, obj.SeccompProfile, ov524)...)
+			_ = ov530
+			errs = append(errs, validate_corev1_SeccompProfile(&fp529, obj.SeccompProfile, ov530)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp525 := p.Child("appArmorProfile")
+		fp531 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov526 := func() *v1.AppArmorProfile {
+			ov532 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov526
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp525, obj.AppArmorProfile, ov526)...)
+			_ = ov532
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp531, obj.AppArmorProfile, ov532)...)
 		}
 	}
 	return
@@ -2385,44 +2443,44 @@ func validate_corev1_Affinity(p *vgruntime.Path, obj, old *v1.Affinity) (errs fi
 	}
 	// field nodeAffinity
 	{
-		fp529 := p.Child("nodeAffinity")
+		fp535 := p.Child("nodeAffinity")
 		if !(obj.NodeAffinity == nil) {
-			ov530 := func() *v1.NodeAffinity {
+			ov536 := func() *v1.NodeAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.NodeAffinity
 			}()
-			_ = ov530
-			errs = append(errs, validate_corev1_NodeAffinity(&fp529, obj.NodeAffinity, ov530)...)
+			_ = ov536
+			errs = append(errs, validate_corev1_NodeAffinity(&fp535, obj.NodeAffinity, ov536)...)
 		}
 	}
 	// field podAffinity
 	{
-		fp531 := p.Child("podAffinity")
+		fp537 := p.Child("podAffinity")
 		if !(obj.PodAffinity == nil) {
-			ov532 := func() *v1.PodAffinity {
+			ov538 := func() *v1.PodAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAffinity
 			}()
-			_ = ov532
-			errs = append(errs, validate_corev1_PodAffinity(&fp531, obj.PodAffinity, ov532)...)
+			_ = ov538
+			errs = append(errs, validate_corev1_PodAffinity(&fp537, obj.PodAffinity, ov538)...)
 		}
 	}
 	// field podAntiAffinity
 	{
-		fp533 := p.Child("podAntiAffinity")
+		fp539 := p.Child("podAntiAffinity")
 		if !(obj.PodAntiAffinity == nil) {
-			ov534 := func() *v1.PodAntiAffinity {
+			ov540 := func() *v1.PodAntiAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAntiAffinity
 			}()
-			_ = ov534
-			errs = append(errs, validate_corev1_PodAntiAffinity(&fp533, obj.PodAntiAffinity, ov534)...)
+			_ = ov540
+			errs = append(errs, validate_corev1_PodAntiAffinity(&fp539, obj.PodAntiAffinity, ov540)...)
 		}
 	}
 	return
@@ -2463,16 +2521,16 @@ func validate_corev1_TopologySpreadConstraint(p *vgruntime.Path, obj, old *v1.To
 	}
 	// field labelSelector
 	{
-		fp565 := p.Child("labelSelector")
+		fp571 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov566 := func() *v11.LabelSelector {
+			ov572 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov566
-			errs = append(errs, validate_metav1_LabelSelector(&fp565, obj.LabelSelector, ov566)...)
+			_ = ov572
+			errs = append(errs, validate_metav1_LabelSelector(&fp571, obj.LabelSelector, ov572)...)
 		}
 	}
 	return
@@ -2522,27 +2580,27 @@ func validate_corev1_ResourceRequirements(p *vgruntime.Path, obj, old *v1.Resour
 	}
 	// field claims
 	{
-		fp600 := p.Child("claims")
+		fp606 := p.Child("claims")
 		if !(len(obj.Claims) == 0) {
-			ov601 := func() *[]v1.ResourceClaim {
+			ov607 := func() *[]v1.ResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.Claims
 			}()
-			_ = ov601
-			if !vgruntime.UnchangedListMap(&obj.Claims, ov601, vgruntime.Key{
+			_ = ov607
+			if !vgruntime.UnchangedListMap(&obj.Claims, ov607, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp600, *&obj.Claims, listMapKey15)...)
-				for i603 := range *&obj.Claims {
-					ip602 := fp600.Index(i603)
-					oi604 := vgruntime.OldListMapItem(ov601, &(*&obj.Claims)[i603], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp606, *&obj.Claims, listMapKey15)...)
+				for i609 := range *&obj.Claims {
+					ip608 := fp606.Index(i609)
+					oi610 := vgruntime.OldListMapItem(ov607, &(*&obj.Claims)[i609], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_ResourceClaim(&ip602, &(*&obj.Claims)[i603], oi604)...)
+					errs = append(errs, validate_corev1_ResourceClaim(&ip608, &(*&obj.Claims)[i609], oi610)...)
 				}
 			}
 		}
@@ -2558,39 +2616,39 @@ func validate_corev1_EvictionResponder(p *vgruntime.Path, obj, old *v1.EvictionR
 	}
 	// field name
 	{
-		fp605 := p.Child("name")
-		ov606 := func() *string {
+		fp611 := p.Child("name")
+		ov612 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Name
 		}()
-		_ = ov606
-		if !vgruntime.UnchangedScalar(&obj.Name, ov606) {
+		_ = ov612
+		if !vgruntime.UnchangedScalar(&obj.Name, ov612) {
 			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp605, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp611, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
 			}
 		}
 	}
 	// field priority
 	{
-		fp607 := p.Child("priority")
+		fp613 := p.Child("priority")
 		if obj.Priority == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp607))
+			errs = append(errs, vgruntime.SchemaRequired(&fp613))
 		} else {
-			ov608 := func() *int32 {
+			ov614 := func() *int32 {
 				if old == nil {
 					return nil
 				}
 				return old.Priority
 			}()
-			_ = ov608
-			if !vgruntime.UnchangedScalar(obj.Priority, ov608) {
+			_ = ov614
+			if !vgruntime.UnchangedScalar(obj.Priority, ov614) {
 				if int64(*obj.Priority) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp607, int64(*obj.Priority), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp613, int64(*obj.Priority), vgruntime.Bound(true, false, 0.0)))
 				}
 				if int64(*obj.Priority) > int64(100000) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp607, int64(*obj.Priority), vgruntime.Bound(false, false, 100000.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp613, int64(*obj.Priority), vgruntime.Bound(false, false, 100000.0)))
 				}
 			}
 		}
@@ -2651,20 +2709,20 @@ func validate_corev1_SecretVolumeSource(p *vgruntime.Path, obj, old *v1.SecretVo
 	}
 	// field items
 	{
-		fp643 := p.Child("items")
+		fp649 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov644 := func() *[]v1.KeyToPath {
+			ov650 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov644
-			if !vgruntime.Unchanged(&obj.Items, ov644) {
-				for i646 := range *&obj.Items {
-					ip645 := fp643.Index(i646)
-					oi647 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip645, &(*&obj.Items)[i646], oi647)...)
+			_ = ov650
+			if !vgruntime.Unchanged(&obj.Items, ov650) {
+				for i652 := range *&obj.Items {
+					ip651 := fp649.Index(i652)
+					oi653 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip651, &(*&obj.Items)[i652], oi653)...)
 				}
 			}
 		}
@@ -2716,9 +2774,9 @@ func validate_corev1_RBDVolumeSource(p *vgruntime.Path, obj, old *v1.RBDVolumeSo
 	}
 	// field monitors
 	{
-		fp695 := p.Child("monitors")
+		fp701 := p.Child("monitors")
 		if obj.CephMonitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp695))
+			errs = append(errs, vgruntime.SchemaRequired(&fp701))
 		}
 	}
 	return
@@ -2750,9 +2808,9 @@ func validate_corev1_CephFSVolumeSource(p *vgruntime.Path, obj, old *v1.CephFSVo
 	}
 	// field monitors
 	{
-		fp736 := p.Child("monitors")
+		fp742 := p.Child("monitors")
 		if obj.Monitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp736))
+			errs = append(errs, vgruntime.SchemaRequired(&fp742))
 		}
 	}
 	return
@@ -2766,20 +2824,20 @@ func validate_corev1_DownwardAPIVolumeSource(p *vgruntime.Path, obj, old *v1.Dow
 	}
 	// field items
 	{
-		fp751 := p.Child("items")
+		fp757 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov752 := func() *[]v1.DownwardAPIVolumeFile {
+			ov758 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov752
-			if !vgruntime.Unchanged(&obj.Items, ov752) {
-				for i754 := range *&obj.Items {
-					ip753 := fp751.Index(i754)
-					oi755 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip753, &(*&obj.Items)[i754], oi755)...)
+			_ = ov758
+			if !vgruntime.Unchanged(&obj.Items, ov758) {
+				for i760 := range *&obj.Items {
+					ip759 := fp757.Index(i760)
+					oi761 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip759, &(*&obj.Items)[i760], oi761)...)
 				}
 			}
 		}
@@ -2813,20 +2871,20 @@ func validate_corev1_ConfigMapVolumeSource(p *vgruntime.Path, obj, old *v1.Confi
 	}
 	// field items
 	{
-		fp785 := p.Child("items")
+		fp791 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov786 := func() *[]v1.KeyToPath {
+			ov792 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov786
-			if !vgruntime.Unchanged(&obj.Items, ov786) {
-				for i788 := range *&obj.Items {
-					ip787 := fp785.Index(i788)
-					oi789 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip787, &(*&obj.Items)[i788], oi789)...)
+			_ = ov792
+			if !vgruntime.Unchanged(&obj.Items, ov792) {
+				for i794 := range *&obj.Items {
+					ip793 := fp791.Index(i794)
+					oi795 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip793, &(*&obj.Items)[i794], oi795)...)
 				}
 			}
 		}
@@ -2878,20 +2936,20 @@ func validate_corev1_ProjectedVolumeSource(p *vgruntime.Path, obj, old *v1.Proje
 	}
 	// field sources
 	{
-		fp832 := p.Child("sources")
+		fp838 := p.Child("sources")
 		if !(obj.Sources == nil) {
-			ov833 := func() *[]v1.VolumeProjection {
+			ov839 := func() *[]v1.VolumeProjection {
 				if old == nil {
 					return nil
 				}
 				return &old.Sources
 			}()
-			_ = ov833
-			if !vgruntime.Unchanged(&obj.Sources, ov833) {
-				for i835 := range *&obj.Sources {
-					ip834 := fp832.Index(i835)
-					oi836 := (*v1.VolumeProjection)(nil)
-					errs = append(errs, validate_corev1_VolumeProjection(&ip834, &(*&obj.Sources)[i835], oi836)...)
+			_ = ov839
+			if !vgruntime.Unchanged(&obj.Sources, ov839) {
+				for i841 := range *&obj.Sources {
+					ip840 := fp838.Index(i841)
+					oi842 := (*v1.VolumeProjection)(nil)
+					errs = append(errs, validate_corev1_VolumeProjection(&ip840, &(*&obj.Sources)[i841], oi842)...)
 				}
 			}
 		}
@@ -2916,9 +2974,9 @@ func validate_corev1_ScaleIOVolumeSource(p *vgruntime.Path, obj, old *v1.ScaleIO
 	}
 	// field secretRef
 	{
-		fp851 := p.Child("secretRef")
+		fp857 := p.Child("secretRef")
 		if obj.SecretRef == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp851))
+			errs = append(errs, vgruntime.SchemaRequired(&fp857))
 		}
 	}
 	return
@@ -2941,16 +2999,16 @@ func validate_corev1_EphemeralVolumeSource(p *vgruntime.Path, obj, old *v1.Ephem
 	}
 	// field volumeClaimTemplate
 	{
-		fp881 := p.Child("volumeClaimTemplate")
+		fp887 := p.Child("volumeClaimTemplate")
 		if !(obj.VolumeClaimTemplate == nil) {
-			ov882 := func() *v1.PersistentVolumeClaimTemplate {
+			ov888 := func() *v1.PersistentVolumeClaimTemplate {
 				if old == nil {
 					return nil
 				}
 				return old.VolumeClaimTemplate
 			}()
-			_ = ov882
-			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp881, obj.VolumeClaimTemplate, ov882)...)
+			_ = ov888
+			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp887, obj.VolumeClaimTemplate, ov888)...)
 		}
 	}
 	return
@@ -2982,23 +3040,23 @@ func validate_corev1_ContainerRestartRule(p *vgruntime.Path, obj, old *v1.Contai
 	}
 	// field action
 	{
-		fp897 := p.Child("action")
+		fp903 := p.Child("action")
 		if obj.Action == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp897))
+			errs = append(errs, vgruntime.SchemaRequired(&fp903))
 		}
 	}
 	// field exitCodes
 	{
-		fp899 := p.Child("exitCodes")
+		fp905 := p.Child("exitCodes")
 		if !(obj.ExitCodes == nil) {
-			ov900 := func() *v1.ContainerRestartRuleOnExitCodes {
+			ov906 := func() *v1.ContainerRestartRuleOnExitCodes {
 				if old == nil {
 					return nil
 				}
 				return old.ExitCodes
 			}()
-			_ = ov900
-			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp899, obj.ExitCodes, ov900)...)
+			_ = ov906
+			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp905, obj.ExitCodes, ov906)...)
 		}
 	}
 	return
@@ -3012,17 +3070,17 @@ func validate_corev1_VolumeMount(p *vgruntime.Path, obj, old *v1.VolumeMount) (e
 	}
 	// field bindMountOptions
 	{
-		fp915 := p.Child("bindMountOptions")
+		fp921 := p.Child("bindMountOptions")
 		if !(len(obj.BindMountOptions) == 0) {
-			ov916 := func() *[]string {
+			ov922 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.BindMountOptions
 			}()
-			_ = ov916
-			if !vgruntime.Unchanged(&obj.BindMountOptions, ov916) {
-				errs = append(errs, vgruntime.UniqueValues(&fp915, *&obj.BindMountOptions)...)
+			_ = ov922
+			if !vgruntime.Unchanged(&obj.BindMountOptions, ov922) {
+				errs = append(errs, vgruntime.UniqueValues(&fp921, *&obj.BindMountOptions)...)
 			}
 		}
 	}
@@ -3045,67 +3103,67 @@ func validate_corev1_Probe(p *vgruntime.Path, obj, old *v1.Probe) (errs field.Er
 		return
 	}
 	{
-		ov924 := func() *v1.ProbeHandler {
+		ov930 := func() *v1.ProbeHandler {
 			if old == nil {
 				return nil
 			}
 			return &old.ProbeHandler
 		}()
-		_ = ov924
+		_ = ov930
 		// field exec
 		{
-			fp925 := p.Child("exec")
+			fp931 := p.Child("exec")
 			if !(obj.ProbeHandler.Exec == nil) {
-				ov926 := func() *v1.ExecAction {
-					if ov924 == nil {
+				ov932 := func() *v1.ExecAction {
+					if ov930 == nil {
 						return nil
 					}
-					return ov924.Exec
+					return ov930.Exec
 				}()
-				_ = ov926
-				errs = append(errs, validate_corev1_ExecAction(&fp925, obj.ProbeHandler.Exec, ov926)...)
+				_ = ov932
+				errs = append(errs, validate_corev1_ExecAction(&fp931, obj.ProbeHandler.Exec, ov932)...)
 			}
 		}
 		// field httpGet
 		{
-			fp927 := p.Child("httpGet")
+			fp933 := p.Child("httpGet")
 			if !(obj.ProbeHandler.HTTPGet == nil) {
-				ov928 := func() *v1.HTTPGetAction {
-					if ov924 == nil {
+				ov934 := func() *v1.HTTPGetAction {
+					if ov930 == nil {
 						return nil
 					}
-					return ov924.HTTPGet
+					return ov930.HTTPGet
 				}()
-				_ = ov928
-				errs = append(errs, validate_corev1_HTTPGetAction(&fp927, obj.ProbeHandler.HTTPGet, ov928)...)
+				_ = ov934
+				errs = append(errs, validate_corev1_HTTPGetAction(&fp933, obj.ProbeHandler.HTTPGet, ov934)...)
 			}
 		}
 		// field tcpSocket
 		{
-			fp929 := p.Child("tcpSocket")
+			fp935 := p.Child("tcpSocket")
 			if !(obj.ProbeHandler.TCPSocket == nil) {
-				ov930 := func() *v1.TCPSocketAction {
-					if ov924 == nil {
+				ov936 := func() *v1.TCPSocketAction {
+					if ov930 == nil {
 						return nil
 					}
-					return ov924.TCPSocket
+					return ov930.TCPSocket
 				}()
-				_ = ov930
-				errs = append(errs, validate_corev1_TCPSocketAction(&fp929, obj.ProbeHandler.TCPSocket, ov930)...)
+				_ = ov936
+				errs = append(errs, validate_corev1_TCPSocketAction(&fp935, obj.ProbeHandler.TCPSocket, ov936)...)
 			}
 		}
 		// field grpc
 		{
-			fp931 := p.Child("grpc")
+			fp937 := p.Child("grpc")
 			if !(obj.ProbeHandler.GRPC == nil) {
-				ov932 := func() *v1.GRPCAction {
-					if ov924 == nil {
+				ov938 := func() *v1.GRPCAction {
+					if ov930 == nil {
 						return nil
 					}
-					return ov924.GRPC
+					return ov930.GRPC
 				}()
-				_ = ov932
-				errs = append(errs, validate_corev1_GRPCAction(&fp931, obj.ProbeHandler.GRPC, ov932)...)
+				_ = ov938
+				errs = append(errs, validate_corev1_GRPCAction(&fp937, obj.ProbeHandler.GRPC, ov938)...)
 			}
 		}
 	}
@@ -3120,30 +3178,30 @@ func validate_corev1_Lifecycle(p *vgruntime.Path, obj, old *v1.Lifecycle) (errs 
 	}
 	// field postStart
 	{
-		fp945 := p.Child("postStart")
+		fp951 := p.Child("postStart")
 		if !(obj.PostStart == nil) {
-			ov946 := func() *v1.LifecycleHandler {
+			ov952 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PostStart
 			}()
-			_ = ov946
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp945, obj.PostStart, ov946)...)
+			_ = ov952
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp951, obj.PostStart, ov952)...)
 		}
 	}
 	// field preStop
 	{
-		fp947 := p.Child("preStop")
+		fp953 := p.Child("preStop")
 		if !(obj.PreStop == nil) {
-			ov948 := func() *v1.LifecycleHandler {
+			ov954 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PreStop
 			}()
-			_ = ov948
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp947, obj.PreStop, ov948)...)
+			_ = ov954
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp953, obj.PreStop, ov954)...)
 		}
 	}
 	return
@@ -3157,44 +3215,44 @@ func validate_corev1_SecurityContext(p *vgruntime.Path, obj, old *v1.SecurityCon
 	}
 	// field capabilities
 	{
-		fp951 := p.Child("capabilities")
+		fp957 := p.Child("capabilities")
 		if !(obj.Capabilities == nil) {
-			ov952 := func() *v1.Capabilities {
+			ov958 := func() *v1.Capabilities {
 				if old == nil {
 					return nil
 				}
 				return old.Capabilities
 			}()
-			_ = ov952
-			errs = append(errs, validate_corev1_Capabilities(&fp951, obj.Capabilities, ov952)...)
+			_ = ov958
+			errs = append(errs, validate_corev1_Capabilities(&fp957, obj.Capabilities, ov958)...)
 		}
 	}
 	// field seccompProfile
 	{
-		fp971 := p.Child("seccompProfile")
+		fp977 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov972 := func() *v1.SeccompProfile {
+			ov978 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov972
-			errs = append(errs, validate_corev1_SeccompProfile(&fp971, obj.SeccompProfile, ov972)...)
+			_ = ov978
+			errs = append(errs, validate_corev1_SeccompProfile(&fp977, obj.SeccompProfile, ov978)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp973 := p.Child("appArmorProfile")
+		fp979 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov974 := func() *v1.AppArmorProfile {
+			ov980 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov974
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp973, obj.AppArmorProfile, ov974)...)
+			_ = ov980
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp979, obj.AppArmorProfile, ov980)...)
 		}
 	}
 	return
@@ -3235,34 +3293,34 @@ func validate_corev1_NodeAffinity(p *vgruntime.Path, obj, old *v1.NodeAffinity) 
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp987 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp993 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(obj.RequiredDuringSchedulingIgnoredDuringExecution == nil) {
-			ov988 := func() *v1.NodeSelector {
+			ov994 := func() *v1.NodeSelector {
 				if old == nil {
 					return nil
 				}
 				return old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov988
-			errs = append(errs, validate_corev1_NodeSelector(&fp987, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov988)...)
+			_ = ov994
+			errs = append(errs, validate_corev1_NodeSelector(&fp993, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov994)...)
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp989 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp995 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov990 := func() *[]v1.PreferredSchedulingTerm {
+			ov996 := func() *[]v1.PreferredSchedulingTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov990
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov990) {
-				for i992 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip991 := fp989.Index(i992)
-					oi993 := (*v1.PreferredSchedulingTerm)(nil)
-					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip991, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i992], oi993)...)
+			_ = ov996
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov996) {
+				for i998 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip997 := fp995.Index(i998)
+					oi999 := (*v1.PreferredSchedulingTerm)(nil)
+					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip997, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i998], oi999)...)
 				}
 			}
 		}
@@ -3278,40 +3336,40 @@ func validate_corev1_PodAffinity(p *vgruntime.Path, obj, old *v1.PodAffinity) (e
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp994 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp1000 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov995 := func() *[]v1.PodAffinityTerm {
+			ov1001 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov995
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov995) {
-				for i997 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip996 := fp994.Index(i997)
-					oi998 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip996, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i997], oi998)...)
+			_ = ov1001
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov1001) {
+				for i1003 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
+					ip1002 := fp1000.Index(i1003)
+					oi1004 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip1002, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i1003], oi1004)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp999 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp1005 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov1000 := func() *[]v1.WeightedPodAffinityTerm {
+			ov1006 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov1000
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov1000) {
-				for i1002 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip1001 := fp999.Index(i1002)
-					oi1003 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip1001, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i1002], oi1003)...)
+			_ = ov1006
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov1006) {
+				for i1008 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip1007 := fp1005.Index(i1008)
+					oi1009 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip1007, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i1008], oi1009)...)
 				}
 			}
 		}
@@ -3327,40 +3385,40 @@ func validate_corev1_PodAntiAffinity(p *vgruntime.Path, obj, old *v1.PodAntiAffi
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp1004 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp1010 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov1005 := func() *[]v1.PodAffinityTerm {
+			ov1011 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov1005
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov1005) {
-				for i1007 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip1006 := fp1004.Index(i1007)
-					oi1008 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip1006, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i1007], oi1008)...)
+			_ = ov1011
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov1011) {
+				for i1013 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
+					ip1012 := fp1010.Index(i1013)
+					oi1014 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip1012, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i1013], oi1014)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp1009 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp1015 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov1010 := func() *[]v1.WeightedPodAffinityTerm {
+			ov1016 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov1010
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov1010) {
-				for i1012 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip1011 := fp1009.Index(i1012)
-					oi1013 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip1011, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i1012], oi1013)...)
+			_ = ov1016
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov1016) {
+				for i1018 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip1017 := fp1015.Index(i1018)
+					oi1019 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip1017, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i1018], oi1019)...)
 				}
 			}
 		}
@@ -3376,20 +3434,20 @@ func validate_metav1_LabelSelector(p *vgruntime.Path, obj, old *v11.LabelSelecto
 	}
 	// field matchExpressions
 	{
-		fp1020 := p.Child("matchExpressions")
+		fp1026 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov1021 := func() *[]v11.LabelSelectorRequirement {
+			ov1027 := func() *[]v11.LabelSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov1021
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1021) {
-				for i1023 := range *&obj.MatchExpressions {
-					ip1022 := fp1020.Index(i1023)
-					oi1024 := (*v11.LabelSelectorRequirement)(nil)
-					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip1022, &(*&obj.MatchExpressions)[i1023], oi1024)...)
+			_ = ov1027
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1027) {
+				for i1029 := range *&obj.MatchExpressions {
+					ip1028 := fp1026.Index(i1029)
+					oi1030 := (*v11.LabelSelectorRequirement)(nil)
+					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip1028, &(*&obj.MatchExpressions)[i1029], oi1030)...)
 				}
 			}
 		}
@@ -3423,30 +3481,30 @@ func validate_corev1_DownwardAPIVolumeFile(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field fieldRef
 	{
-		fp1039 := p.Child("fieldRef")
+		fp1045 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov1040 := func() *v1.ObjectFieldSelector {
+			ov1046 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov1040
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp1039, obj.FieldRef, ov1040)...)
+			_ = ov1046
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp1045, obj.FieldRef, ov1046)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp1041 := p.Child("resourceFieldRef")
+		fp1047 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov1042 := func() *v1.ResourceFieldSelector {
+			ov1048 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov1042
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp1041, obj.ResourceFieldRef, ov1042)...)
+			_ = ov1048
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp1047, obj.ResourceFieldRef, ov1048)...)
 		}
 	}
 	return
@@ -3460,86 +3518,86 @@ func validate_corev1_VolumeProjection(p *vgruntime.Path, obj, old *v1.VolumeProj
 	}
 	// field secret
 	{
-		fp1047 := p.Child("secret")
+		fp1053 := p.Child("secret")
 		if !(obj.Secret == nil) {
-			ov1048 := func() *v1.SecretProjection {
+			ov1054 := func() *v1.SecretProjection {
 				if old == nil {
 					return nil
 				}
 				return old.Secret
 			}()
-			_ = ov1048
-			errs = append(errs, validate_corev1_SecretProjection(&fp1047, obj.Secret, ov1048)...)
+			_ = ov1054
+			errs = append(errs, validate_corev1_SecretProjection(&fp1053, obj.Secret, ov1054)...)
 		}
 	}
 	// field downwardAPI
 	{
-		fp1049 := p.Child("downwardAPI")
+		fp1055 := p.Child("downwardAPI")
 		if !(obj.DownwardAPI == nil) {
-			ov1050 := func() *v1.DownwardAPIProjection {
+			ov1056 := func() *v1.DownwardAPIProjection {
 				if old == nil {
 					return nil
 				}
 				return old.DownwardAPI
 			}()
-			_ = ov1050
-			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp1049, obj.DownwardAPI, ov1050)...)
+			_ = ov1056
+			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp1055, obj.DownwardAPI, ov1056)...)
 		}
 	}
 	// field configMap
 	{
-		fp1051 := p.Child("configMap")
+		fp1057 := p.Child("configMap")
 		if !(obj.ConfigMap == nil) {
-			ov1052 := func() *v1.ConfigMapProjection {
+			ov1058 := func() *v1.ConfigMapProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMap
 			}()
-			_ = ov1052
-			errs = append(errs, validate_corev1_ConfigMapProjection(&fp1051, obj.ConfigMap, ov1052)...)
+			_ = ov1058
+			errs = append(errs, validate_corev1_ConfigMapProjection(&fp1057, obj.ConfigMap, ov1058)...)
 		}
 	}
 	// field serviceAccountToken
 	{
-		fp1053 := p.Child("serviceAccountToken")
+		fp1059 := p.Child("serviceAccountToken")
 		if !(obj.ServiceAccountToken == nil) {
-			ov1054 := func() *v1.ServiceAccountTokenProjection {
+			ov1060 := func() *v1.ServiceAccountTokenProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ServiceAccountToken
 			}()
-			_ = ov1054
-			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp1053, obj.ServiceAccountToken, ov1054)...)
+			_ = ov1060
+			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp1059, obj.ServiceAccountToken, ov1060)...)
 		}
 	}
 	// field clusterTrustBundle
 	{
-		fp1055 := p.Child("clusterTrustBundle")
+		fp1061 := p.Child("clusterTrustBundle")
 		if !(obj.ClusterTrustBundle == nil) {
-			ov1056 := func() *v1.ClusterTrustBundleProjection {
+			ov1062 := func() *v1.ClusterTrustBundleProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ClusterTrustBundle
 			}()
-			_ = ov1056
-			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp1055, obj.ClusterTrustBundle, ov1056)...)
+			_ = ov1062
+			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp1061, obj.ClusterTrustBundle, ov1062)...)
 		}
 	}
 	// field podCertificate
 	{
-		fp1057 := p.Child("podCertificate")
+		fp1063 := p.Child("podCertificate")
 		if !(obj.PodCertificate == nil) {
-			ov1058 := func() *v1.PodCertificateProjection {
+			ov1064 := func() *v1.PodCertificateProjection {
 				if old == nil {
 					return nil
 				}
 				return old.PodCertificate
 			}()
-			_ = ov1058
-			errs = append(errs, validate_corev1_PodCertificateProjection(&fp1057, obj.PodCertificate, ov1058)...)
+			_ = ov1064
+			errs = append(errs, validate_corev1_PodCertificateProjection(&fp1063, obj.PodCertificate, ov1064)...)
 		}
 	}
 	return
@@ -3553,15 +3611,15 @@ func validate_corev1_PersistentVolumeClaimTemplate(p *vgruntime.Path, obj, old *
 	}
 	// field spec
 	{
-		fp1061 := p.Child("spec")
-		ov1062 := func() *v1.PersistentVolumeClaimSpec {
+		fp1067 := p.Child("spec")
+		ov1068 := func() *v1.PersistentVolumeClaimSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov1062
-		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp1061, &obj.Spec, ov1062)...)
+		_ = ov1068
+		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp1067, &obj.Spec, ov1068)...)
 	}
 	return
 }
@@ -3574,24 +3632,24 @@ func validate_corev1_ContainerRestartRuleOnExitCodes(p *vgruntime.Path, obj, old
 	}
 	// field operator
 	{
-		fp1063 := p.Child("operator")
+		fp1069 := p.Child("operator")
 		if obj.Operator == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1063))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1069))
 		}
 	}
 	// field values
 	{
-		fp1065 := p.Child("values")
+		fp1071 := p.Child("values")
 		if !(len(obj.Values) == 0) {
-			ov1066 := func() *[]int32 {
+			ov1072 := func() *[]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Values
 			}()
-			_ = ov1066
-			if !vgruntime.Unchanged(&obj.Values, ov1066) {
-				errs = append(errs, vgruntime.UniqueValues(&fp1065, *&obj.Values)...)
+			_ = ov1072
+			if !vgruntime.Unchanged(&obj.Values, ov1072) {
+				errs = append(errs, vgruntime.UniqueValues(&fp1071, *&obj.Values)...)
 			}
 		}
 	}
@@ -3615,20 +3673,20 @@ func validate_corev1_HTTPGetAction(p *vgruntime.Path, obj, old *v1.HTTPGetAction
 	}
 	// field httpHeaders
 	{
-		fp1083 := p.Child("httpHeaders")
+		fp1089 := p.Child("httpHeaders")
 		if !(len(obj.HTTPHeaders) == 0) {
-			ov1084 := func() *[]v1.HTTPHeader {
+			ov1090 := func() *[]v1.HTTPHeader {
 				if old == nil {
 					return nil
 				}
 				return &old.HTTPHeaders
 			}()
-			_ = ov1084
-			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1084) {
-				for i1086 := range *&obj.HTTPHeaders {
-					ip1085 := fp1083.Index(i1086)
-					oi1087 := (*v1.HTTPHeader)(nil)
-					errs = append(errs, validate_corev1_HTTPHeader(&ip1085, &(*&obj.HTTPHeaders)[i1086], oi1087)...)
+			_ = ov1090
+			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1090) {
+				for i1092 := range *&obj.HTTPHeaders {
+					ip1091 := fp1089.Index(i1092)
+					oi1093 := (*v1.HTTPHeader)(nil)
+					errs = append(errs, validate_corev1_HTTPHeader(&ip1091, &(*&obj.HTTPHeaders)[i1092], oi1093)...)
 				}
 			}
 		}
@@ -3662,58 +3720,58 @@ func validate_corev1_LifecycleHandler(p *vgruntime.Path, obj, old *v1.LifecycleH
 	}
 	// field exec
 	{
-		fp1100 := p.Child("exec")
+		fp1106 := p.Child("exec")
 		if !(obj.Exec == nil) {
-			ov1101 := func() *v1.ExecAction {
+			ov1107 := func() *v1.ExecAction {
 				if old == nil {
 					return nil
 				}
 				return old.Exec
 			}()
-			_ = ov1101
-			errs = append(errs, validate_corev1_ExecAction(&fp1100, obj.Exec, ov1101)...)
+			_ = ov1107
+			errs = append(errs, validate_corev1_ExecAction(&fp1106, obj.Exec, ov1107)...)
 		}
 	}
 	// field httpGet
 	{
-		fp1102 := p.Child("httpGet")
+		fp1108 := p.Child("httpGet")
 		if !(obj.HTTPGet == nil) {
-			ov1103 := func() *v1.HTTPGetAction {
+			ov1109 := func() *v1.HTTPGetAction {
 				if old == nil {
 					return nil
 				}
 				return old.HTTPGet
 			}()
-			_ = ov1103
-			errs = append(errs, validate_corev1_HTTPGetAction(&fp1102, obj.HTTPGet, ov1103)...)
+			_ = ov1109
+			errs = append(errs, validate_corev1_HTTPGetAction(&fp1108, obj.HTTPGet, ov1109)...)
 		}
 	}
 	// field tcpSocket
 	{
-		fp1104 := p.Child("tcpSocket")
+		fp1110 := p.Child("tcpSocket")
 		if !(obj.TCPSocket == nil) {
-			ov1105 := func() *v1.TCPSocketAction {
+			ov1111 := func() *v1.TCPSocketAction {
 				if old == nil {
 					return nil
 				}
 				return old.TCPSocket
 			}()
-			_ = ov1105
-			errs = append(errs, validate_corev1_TCPSocketAction(&fp1104, obj.TCPSocket, ov1105)...)
+			_ = ov1111
+			errs = append(errs, validate_corev1_TCPSocketAction(&fp1110, obj.TCPSocket, ov1111)...)
 		}
 	}
 	// field sleep
 	{
-		fp1106 := p.Child("sleep")
+		fp1112 := p.Child("sleep")
 		if !(obj.Sleep == nil) {
-			ov1107 := func() *v1.SleepAction {
+			ov1113 := func() *v1.SleepAction {
 				if old == nil {
 					return nil
 				}
 				return old.Sleep
 			}()
-			_ = ov1107
-			errs = append(errs, validate_corev1_SleepAction(&fp1106, obj.Sleep, ov1107)...)
+			_ = ov1113
+			errs = append(errs, validate_corev1_SleepAction(&fp1112, obj.Sleep, ov1113)...)
 		}
 	}
 	return
@@ -3736,22 +3794,22 @@ func validate_corev1_NodeSelector(p *vgruntime.Path, obj, old *v1.NodeSelector) 
 	}
 	// field nodeSelectorTerms
 	{
-		fp1118 := p.Child("nodeSelectorTerms")
+		fp1124 := p.Child("nodeSelectorTerms")
 		if obj.NodeSelectorTerms == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1118))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1124))
 		} else {
-			ov1119 := func() *[]v1.NodeSelectorTerm {
+			ov1125 := func() *[]v1.NodeSelectorTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.NodeSelectorTerms
 			}()
-			_ = ov1119
-			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1119) {
-				for i1121 := range *&obj.NodeSelectorTerms {
-					ip1120 := fp1118.Index(i1121)
-					oi1122 := (*v1.NodeSelectorTerm)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1120, &(*&obj.NodeSelectorTerms)[i1121], oi1122)...)
+			_ = ov1125
+			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1125) {
+				for i1127 := range *&obj.NodeSelectorTerms {
+					ip1126 := fp1124.Index(i1127)
+					oi1128 := (*v1.NodeSelectorTerm)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1126, &(*&obj.NodeSelectorTerms)[i1127], oi1128)...)
 				}
 			}
 		}
@@ -3767,15 +3825,15 @@ func validate_corev1_PreferredSchedulingTerm(p *vgruntime.Path, obj, old *v1.Pre
 	}
 	// field preference
 	{
-		fp1125 := p.Child("preference")
-		ov1126 := func() *v1.NodeSelectorTerm {
+		fp1131 := p.Child("preference")
+		ov1132 := func() *v1.NodeSelectorTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.Preference
 		}()
-		_ = ov1126
-		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1125, &obj.Preference, ov1126)...)
+		_ = ov1132
+		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1131, &obj.Preference, ov1132)...)
 	}
 	return
 }
@@ -3788,30 +3846,30 @@ func validate_corev1_PodAffinityTerm(p *vgruntime.Path, obj, old *v1.PodAffinity
 	}
 	// field labelSelector
 	{
-		fp1127 := p.Child("labelSelector")
+		fp1133 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1128 := func() *v11.LabelSelector {
+			ov1134 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1128
-			errs = append(errs, validate_metav1_LabelSelector(&fp1127, obj.LabelSelector, ov1128)...)
+			_ = ov1134
+			errs = append(errs, validate_metav1_LabelSelector(&fp1133, obj.LabelSelector, ov1134)...)
 		}
 	}
 	// field namespaceSelector
 	{
-		fp1136 := p.Child("namespaceSelector")
+		fp1142 := p.Child("namespaceSelector")
 		if !(obj.NamespaceSelector == nil) {
-			ov1137 := func() *v11.LabelSelector {
+			ov1143 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.NamespaceSelector
 			}()
-			_ = ov1137
-			errs = append(errs, validate_metav1_LabelSelector(&fp1136, obj.NamespaceSelector, ov1137)...)
+			_ = ov1143
+			errs = append(errs, validate_metav1_LabelSelector(&fp1142, obj.NamespaceSelector, ov1143)...)
 		}
 	}
 	return
@@ -3825,15 +3883,15 @@ func validate_corev1_WeightedPodAffinityTerm(p *vgruntime.Path, obj, old *v1.Wei
 	}
 	// field podAffinityTerm
 	{
-		fp1150 := p.Child("podAffinityTerm")
-		ov1151 := func() *v1.PodAffinityTerm {
+		fp1156 := p.Child("podAffinityTerm")
+		ov1157 := func() *v1.PodAffinityTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.PodAffinityTerm
 		}()
-		_ = ov1151
-		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1150, &obj.PodAffinityTerm, ov1151)...)
+		_ = ov1157
+		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1156, &obj.PodAffinityTerm, ov1157)...)
 	}
 	return
 }
@@ -3855,20 +3913,20 @@ func validate_corev1_SecretProjection(p *vgruntime.Path, obj, old *v1.SecretProj
 	}
 	// field items
 	{
-		fp1164 := p.Child("items")
+		fp1170 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1165 := func() *[]v1.KeyToPath {
+			ov1171 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1165
-			if !vgruntime.Unchanged(&obj.Items, ov1165) {
-				for i1167 := range *&obj.Items {
-					ip1166 := fp1164.Index(i1167)
-					oi1168 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1166, &(*&obj.Items)[i1167], oi1168)...)
+			_ = ov1171
+			if !vgruntime.Unchanged(&obj.Items, ov1171) {
+				for i1173 := range *&obj.Items {
+					ip1172 := fp1170.Index(i1173)
+					oi1174 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1172, &(*&obj.Items)[i1173], oi1174)...)
 				}
 			}
 		}
@@ -3884,20 +3942,20 @@ func validate_corev1_DownwardAPIProjection(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field items
 	{
-		fp1171 := p.Child("items")
+		fp1177 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1172 := func() *[]v1.DownwardAPIVolumeFile {
+			ov1178 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1172
-			if !vgruntime.Unchanged(&obj.Items, ov1172) {
-				for i1174 := range *&obj.Items {
-					ip1173 := fp1171.Index(i1174)
-					oi1175 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1173, &(*&obj.Items)[i1174], oi1175)...)
+			_ = ov1178
+			if !vgruntime.Unchanged(&obj.Items, ov1178) {
+				for i1180 := range *&obj.Items {
+					ip1179 := fp1177.Index(i1180)
+					oi1181 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1179, &(*&obj.Items)[i1180], oi1181)...)
 				}
 			}
 		}
@@ -3913,20 +3971,20 @@ func validate_corev1_ConfigMapProjection(p *vgruntime.Path, obj, old *v1.ConfigM
 	}
 	// field items
 	{
-		fp1179 := p.Child("items")
+		fp1185 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1180 := func() *[]v1.KeyToPath {
+			ov1186 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1180
-			if !vgruntime.Unchanged(&obj.Items, ov1180) {
-				for i1182 := range *&obj.Items {
-					ip1181 := fp1179.Index(i1182)
-					oi1183 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1181, &(*&obj.Items)[i1182], oi1183)...)
+			_ = ov1186
+			if !vgruntime.Unchanged(&obj.Items, ov1186) {
+				for i1188 := range *&obj.Items {
+					ip1187 := fp1185.Index(i1188)
+					oi1189 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1187, &(*&obj.Items)[i1188], oi1189)...)
 				}
 			}
 		}
@@ -3951,16 +4009,16 @@ func validate_corev1_ClusterTrustBundleProjection(p *vgruntime.Path, obj, old *v
 	}
 	// field labelSelector
 	{
-		fp1198 := p.Child("labelSelector")
+		fp1204 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1199 := func() *v11.LabelSelector {
+			ov1205 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1199
-			errs = append(errs, validate_metav1_LabelSelector(&fp1198, obj.LabelSelector, ov1199)...)
+			_ = ov1205
+			errs = append(errs, validate_metav1_LabelSelector(&fp1204, obj.LabelSelector, ov1205)...)
 		}
 	}
 	return
@@ -3974,16 +4032,16 @@ func validate_corev1_PodCertificateProjection(p *vgruntime.Path, obj, old *v1.Po
 	}
 	// field signerName
 	{
-		fp1206 := p.Child("signerName")
+		fp1212 := p.Child("signerName")
 		if obj.SignerName == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1206))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1212))
 		}
 	}
 	// field keyType
 	{
-		fp1208 := p.Child("keyType")
+		fp1214 := p.Child("keyType")
 		if obj.KeyType == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1208))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1214))
 		}
 	}
 	return
@@ -3997,56 +4055,56 @@ func validate_corev1_PersistentVolumeClaimSpec(p *vgruntime.Path, obj, old *v1.P
 	}
 	// field selector
 	{
-		fp1231 := p.Child("selector")
+		fp1237 := p.Child("selector")
 		if !(obj.Selector == nil) {
-			ov1232 := func() *v11.LabelSelector {
+			ov1238 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.Selector
 			}()
-			_ = ov1232
-			errs = append(errs, validate_metav1_LabelSelector(&fp1231, obj.Selector, ov1232)...)
+			_ = ov1238
+			errs = append(errs, validate_metav1_LabelSelector(&fp1237, obj.Selector, ov1238)...)
 		}
 	}
 	// field resources
 	{
-		fp1233 := p.Child("resources")
-		ov1234 := func() *v1.VolumeResourceRequirements {
+		fp1239 := p.Child("resources")
+		ov1240 := func() *v1.VolumeResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov1234
-		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1233, &obj.Resources, ov1234)...)
+		_ = ov1240
+		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1239, &obj.Resources, ov1240)...)
 	}
 	// field dataSource
 	{
-		fp1241 := p.Child("dataSource")
+		fp1247 := p.Child("dataSource")
 		if !(obj.DataSource == nil) {
-			ov1242 := func() *v1.TypedLocalObjectReference {
+			ov1248 := func() *v1.TypedLocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSource
 			}()
-			_ = ov1242
-			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1241, obj.DataSource, ov1242)...)
+			_ = ov1248
+			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1247, obj.DataSource, ov1248)...)
 		}
 	}
 	// field dataSourceRef
 	{
-		fp1243 := p.Child("dataSourceRef")
+		fp1249 := p.Child("dataSourceRef")
 		if !(obj.DataSourceRef == nil) {
-			ov1244 := func() *v1.TypedObjectReference {
+			ov1250 := func() *v1.TypedObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSourceRef
 			}()
-			_ = ov1244
-			errs = append(errs, validate_corev1_TypedObjectReference(&fp1243, obj.DataSourceRef, ov1244)...)
+			_ = ov1250
+			errs = append(errs, validate_corev1_TypedObjectReference(&fp1249, obj.DataSourceRef, ov1250)...)
 		}
 	}
 	return
@@ -4078,40 +4136,40 @@ func validate_corev1_NodeSelectorTerm(p *vgruntime.Path, obj, old *v1.NodeSelect
 	}
 	// field matchExpressions
 	{
-		fp1253 := p.Child("matchExpressions")
+		fp1259 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov1254 := func() *[]v1.NodeSelectorRequirement {
+			ov1260 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov1254
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1254) {
-				for i1256 := range *&obj.MatchExpressions {
-					ip1255 := fp1253.Index(i1256)
-					oi1257 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1255, &(*&obj.MatchExpressions)[i1256], oi1257)...)
+			_ = ov1260
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1260) {
+				for i1262 := range *&obj.MatchExpressions {
+					ip1261 := fp1259.Index(i1262)
+					oi1263 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1261, &(*&obj.MatchExpressions)[i1262], oi1263)...)
 				}
 			}
 		}
 	}
 	// field matchFields
 	{
-		fp1258 := p.Child("matchFields")
+		fp1264 := p.Child("matchFields")
 		if !(len(obj.MatchFields) == 0) {
-			ov1259 := func() *[]v1.NodeSelectorRequirement {
+			ov1265 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchFields
 			}()
-			_ = ov1259
-			if !vgruntime.Unchanged(&obj.MatchFields, ov1259) {
-				for i1261 := range *&obj.MatchFields {
-					ip1260 := fp1258.Index(i1261)
-					oi1262 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1260, &(*&obj.MatchFields)[i1261], oi1262)...)
+			_ = ov1265
+			if !vgruntime.Unchanged(&obj.MatchFields, ov1265) {
+				for i1267 := range *&obj.MatchFields {
+					ip1266 := fp1264.Index(i1267)
+					oi1268 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1266, &(*&obj.MatchFields)[i1267], oi1268)...)
 				}
 			}
 		}
