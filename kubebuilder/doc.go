@@ -1,7 +1,9 @@
 // Package kubebuilder reads APIs written for controller-gen (the
 // kubebuilder dialect) as controller-gen reads them, so that a
-// kubebuilder project switches unchanged: a package with +groupName and
-// no +k8s: tag is in this dialect. Its markers (+kubebuilder:validation:,
+// kubebuilder project switches unchanged: a package dialect.Of reads as
+// controller-gen does (+groupName, no +k8s:validation-gen package tag) is
+// in this dialect, with the +k8s: tags controller-gen reads (the dialect
+// package's table says what the others do). Its markers (+kubebuilder:validation:,
 // +optional, +listType, +kubebuilder:default, ...) keep their JSON
 // meaning, which is the schema's: a rule holds for a value present in the
 // object's JSON, and a field is required when its JSON may not leave it
