@@ -90,18 +90,26 @@ type Error struct {
 	Fix string
 }
 
-func (e *Error) Error() string {
+func (e *Error) Error() string { return describe(e.Pos, e.Tag, e.Msg, "", e.Fix) }
+
+// describe is the one line of an error or a warning: file:line: +tag:
+// what is wrong; controller-gen does (warnings); fix: the fix.
+func describe(pos token.Position, tag, msg, does, fix string) string {
 	var b strings.Builder
-	if e.Pos.Filename != "" {
-		fmt.Fprintf(&b, "%s:%d: ", e.Pos.Filename, e.Pos.Line)
+	if pos.Filename != "" {
+		fmt.Fprintf(&b, "%s:%d: ", pos.Filename, pos.Line)
 	}
-	if e.Tag != "" {
-		fmt.Fprintf(&b, "+%s: ", e.Tag)
+	if tag != "" {
+		fmt.Fprintf(&b, "+%s: ", tag)
 	}
-	b.WriteString(e.Msg)
-	if e.Fix != "" {
+	b.WriteString(msg)
+	if does != "" {
+		b.WriteString("; controller-gen ")
+		b.WriteString(does)
+	}
+	if fix != "" {
 		b.WriteString("; fix: ")
-		b.WriteString(e.Fix)
+		b.WriteString(fix)
 	}
 	return b.String()
 }

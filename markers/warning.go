@@ -47,25 +47,7 @@ const (
 var WarningKinds = []WarningKind{UnknownMarker, ColonArgument, MisplacedMarker, NearMiss, RequiredOptional,
 	K8sTagApplied, K8sTagNotApplied, OutsideTheRun}
 
-func (w *Warning) Error() string {
-	var b strings.Builder
-	if w.Pos.Filename != "" {
-		fmt.Fprintf(&b, "%s:%d: ", w.Pos.Filename, w.Pos.Line)
-	}
-	if w.Tag != "" {
-		fmt.Fprintf(&b, "+%s: ", w.Tag)
-	}
-	b.WriteString(w.Msg)
-	if w.Does != "" {
-		b.WriteString("; controller-gen ")
-		b.WriteString(w.Does)
-	}
-	if w.Fix != "" {
-		b.WriteString("; fix: ")
-		b.WriteString(w.Fix)
-	}
-	return b.String()
-}
+func (w *Warning) Error() string { return describe(w.Pos, w.Tag, w.Msg, w.Does, w.Fix) }
 
 // SplitWarnings separates the warnings from the errors of a list that
 // holds both, each in file and line order without duplicates.

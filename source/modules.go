@@ -26,7 +26,7 @@ func (l *Loaded) InRun(filename string) bool {
 func ModuleOf(filename string) string {
 	dir := absPath(filepath.Dir(filename))
 	for d := dir; ; {
-		if mod := modulePath(filepath.Join(d, "go.mod")); mod != "" {
+		if mod := ModulePath(filepath.Join(d, "go.mod")); mod != "" {
 			if _, version, ok := strings.Cut(filepath.Base(d), "@"); ok {
 				return mod + "@" + version
 			}
@@ -73,8 +73,8 @@ func absPath(p string) string {
 	return p
 }
 
-// modulePath is the module a go.mod file declares; "" when there is none.
-func modulePath(gomod string) string {
+// ModulePath is the module a go.mod file declares; "" when there is none.
+func ModulePath(gomod string) string {
 	f, err := os.Open(gomod)
 	if err != nil {
 		return ""

@@ -14,7 +14,6 @@
 package kubebuilder
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -26,6 +25,7 @@ import (
 	"time"
 
 	"github.com/declval/validation-gen/markers"
+	"github.com/declval/validation-gen/source"
 )
 
 // Project is a kubebuilder project at one version.
@@ -385,7 +385,7 @@ func RepoRoot() (string, error) {
 		return "", err
 	}
 	for dir := wd; ; {
-		if modulePath(filepath.Join(dir, "go.mod")) == repoModule {
+		if source.ModulePath(filepath.Join(dir, "go.mod")) == repoModule {
 			return dir, nil
 		}
 		parent := filepath.Dir(dir)
@@ -394,23 +394,6 @@ func RepoRoot() (string, error) {
 		}
 		dir = parent
 	}
-}
-
-// modulePath is the module declared by a go.mod file; empty when there is
-// none.
-func modulePath(gomod string) string {
-	f, err := os.Open(gomod)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(s.Text()), "module "); ok {
-			return strings.Trim(strings.TrimSpace(rest), `"`)
-		}
-	}
-	return ""
 }
 
 // goEnv is the environment of the go commands: outside any workspace,
