@@ -81,7 +81,7 @@ func TestDocs(t *testing.T) {
 		t.Errorf("docs do not start with a markdown table header:\n%.200s", doc)
 	}
 	// The +k8s: tags' table, then controller-gen's markers'.
-	tags, cg, ok := strings.Cut(doc, "\nIn packages written for controller-gen")
+	tags, cg, ok := strings.Cut(doc, "\nIn packages read as controller-gen reads them")
 	if !ok {
 		t.Fatalf("docs lack the section of controller-gen's markers")
 	}
