@@ -42,7 +42,10 @@ if [ -n "$(git -C "$root" status --porcelain)" ]; then
   echo "hack/test-fresh.sh: note: the working tree has uncommitted changes, which the clone leaves out"
 fi
 
-export GOCACHE=$tmp/cache/go-build GOMODCACHE=$tmp/cache/mod
+# TMPDIR too: tests keep tools they build there (controller-gen for the
+# oracle), which a new machine does not have either.
+mkdir -p "$tmp/tmpdir"
+export GOCACHE=$tmp/cache/go-build GOMODCACHE=$tmp/cache/mod TMPDIR=$tmp/tmpdir
 run() {
   local label=$1 start=$SECONDS
   echo "hack/test-fresh.sh: $label run (GOCACHE=$GOCACHE, GOMODCACHE=$GOMODCACHE)"
