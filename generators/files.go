@@ -16,26 +16,39 @@ import (
 	"github.com/declval/validation-gen/golang"
 )
 
-// The generator overwrites or removes only files it wrote: a Go file whose
-// lines before its package clause include golang.GeneratedMarker (the
-// convention Go tools read), or a CRD manifest whose leading comments
-// include crd.GeneratedMarker. Every other file in the way is an error
-// before anything is written.
+// The generator writes only in the main modules of the run (never in the
+// module cache, vendor/ or GOROOT, whatever the files there say), and there
+// overwrites or removes only generated files: a Go file whose lines before
+// its package clause include golang.GeneratedMarker (the convention Go
+// tools read), or a CRD manifest whose leading comments include
+// crd.GeneratedMarker. A Go file with golang.SharedMarker, the line of
+// Kubernetes' generator (also validation-gen) and of this one before its
+// marker named its module, is overwritten, since replacing that generator
+// in place is what a switch is, but never removed: it may not be ours.
+// Every other file in the way is an error before anything is written.
 
 // ownedGo reports whether Go source carries the generated marker before
 // its package clause.
-func ownedGo(src []byte) bool {
+func ownedGo(src []byte) bool { return goMarker(src) == golang.GeneratedMarker }
+
+// replaceableGo reports whether Go source was written by either
+// generator named validation-gen.
+func replaceableGo(src []byte) bool { return goMarker(src) != "" }
+
+// goMarker is the generated-code line of either validation-gen found
+// before the package clause of Go source, or "".
+func goMarker(src []byte) string {
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	for sc.Scan() {
 		line := strings.TrimRight(sc.Text(), "\r")
-		if line == golang.GeneratedMarker {
-			return true
+		if line == golang.GeneratedMarker || line == golang.SharedMarker {
+			return line
 		}
 		if strings.HasPrefix(line, "package ") {
-			return false
+			return ""
 		}
 	}
-	return false
+	return ""
 }
 
 // ownedCRD reports whether a CRD manifest carries the generated marker.

@@ -102,8 +102,16 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 			}
 		}
 	}
+	if cfg.CRDDir != "" {
+		if why := source.ForeignDir(cfg.CRDDir); why != "" {
+			return nil, nil, fmt.Errorf("--crd-dir %s: %s, where validation-gen writes nothing; fix: choose a directory of your own module, such as config/crd/bases", cfg.CRDDir, why)
+		}
+	}
 	l, err := source.Load(cfg.Dir, cfg.Patterns, cfg.Readonly, []string{golang.BuildTag})
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkMainModules(l); err != nil {
 		return nil, nil, err
 	}
 	var k8sPaths, kbPaths []string
@@ -141,7 +149,7 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	// goFile adds a package's validation file (either dialect's).
 	goFile := func(dir, name string, src []byte) {
 		path := filepath.Join(dir, name)
-		if err := checkTarget(path, ownedGo, golang.GeneratedMarker, "choose another --output-file, or rename the file"); err != nil {
+		if err := checkTarget(path, replaceableGo, golang.GeneratedMarker, "choose another --output-file, or rename the file"); err != nil {
 			errs = append(errs, err)
 		}
 		written[path] = true
@@ -224,6 +232,24 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	}
 	sort.Slice(outs, func(i, j int) bool { return outs[i].Path < outs[j].Path })
 	return outs, warnings, nil
+}
+
+// checkMainModules makes sure every package the run generates for is in a
+// main module: a pattern that names a dependency (k8s.io/api/core/v1 from
+// an API module that imports it) would otherwise be written in the module
+// cache, which every module of the machine shares.
+func checkMainModules(l *source.Loaded) error {
+	outside, err := l.OutsideMainModules()
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, pkg := range l.Requested {
+		if where, ok := outside[pkg]; ok {
+			errs = append(errs, fmt.Errorf("package %s is %s, and validation-gen writes only in the main modules of the run (never in the module cache, vendor/ or GOROOT); fix: pass it as --readonly-pkg %s to call the validation it has, or generate in the module that owns it", pkg, where, pkg))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // CheckOutputFile makes sure the output file is named as a Go file (not a

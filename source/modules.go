@@ -2,9 +2,14 @@ package source
 
 import (
 	"bufio"
+	"go/build"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // InRun reports whether a file, named as positions name it, is one of a
@@ -87,4 +92,83 @@ func ModulePath(gomod string) string {
 		}
 	}
 	return ""
+}
+
+// OutsideMainModules names, for each package of the run that is not in a
+// main module of the go command (the module of the working directory, or
+// those of its go.work), where it is instead: the module cache, vendor/,
+// GOROOT. The generator writes into the directory of every package of the
+// run, so such a package would be written where no run may write.
+func (l *Loaded) OutsideMainModules() (map[string]string, error) {
+	if len(l.Requested) == 0 {
+		return nil, nil
+	}
+	pkgs, err := packages.Load(&packages.Config{Dir: l.dir, Mode: packages.NeedName | packages.NeedModule}, l.Requested...)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, p := range pkgs {
+		if !slices.Contains(l.Requested, p.PkgPath) {
+			continue
+		}
+		dir := ""
+		if pk := l.Universe.Package(p.PkgPath); pk != nil {
+			dir = pk.Dir
+		}
+		switch m := p.Module; {
+		case m == nil && dir != "" && inDir(build.Default.GOROOT, dir):
+			out[p.PkgPath] = "in GOROOT (" + dir + ")"
+		case m == nil:
+			out[p.PkgPath] = "in no module (" + dir + ")"
+		case !m.Main:
+			where := m.Path
+			if m.Version != "" {
+				where += "@" + m.Version
+			}
+			out[p.PkgPath] = "in " + where + ", a dependency of the run (" + dir + ")"
+		}
+	}
+	return out, nil
+}
+
+// ForeignDir says why a directory the run would write in belongs to no
+// module of the user ("" when it may): it is in the module cache, in
+// GOROOT, or in a vendor directory, each shared or rewritten by the go
+// command.
+func ForeignDir(dir string) string {
+	abs := absPath(dir)
+	if root := build.Default.GOROOT; root != "" && inDir(root, abs) {
+		return "it is in GOROOT (" + root + ")"
+	}
+	if out, err := exec.Command("go", "env", "GOMODCACHE").Output(); err == nil {
+		if cache := strings.TrimSpace(string(out)); cache != "" && inDir(cache, abs) {
+			return "it is in the Go module cache (" + cache + "), which every module of the machine shares"
+		}
+	}
+	for d := abs; ; {
+		if filepath.Base(d) == "vendor" {
+			if _, err := os.Stat(filepath.Join(d, "modules.txt")); err == nil {
+				return "it is in " + d + ", which go mod vendor rewrites"
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
+}
+
+// inDir reports whether path is dir or below it.
+func inDir(dir, path string) bool {
+	dir, path = absPath(dir), absPath(path)
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = r
+	}
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		path = r
+	}
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
