@@ -170,26 +170,17 @@ func notApplied(l markers.Line, tag, name string) *markers.Warning {
 }
 
 // nearMiss is the warning for a line meant as a marker that neither
-// generator reads: a space after the +, a capital K, a doubled +.
+// generator reads (markers.NearMissOf). text is trimmed as controller-gen
+// trims it, of every Unicode space.
 func nearMiss(l markers.Line, text string) *markers.Warning {
-	if !strings.HasPrefix(text, "+") {
+	want, ok := markers.NearMissOf(text, "kubebuilder:", "k8s:")
+	if !ok {
 		return nil
 	}
-	rest := strings.TrimLeft(text, "+ \t")
-	for _, p := range []string{"kubebuilder:", "k8s:"} {
-		if len(rest) < len(p) || !strings.EqualFold(rest[:len(p)], p) {
-			continue
-		}
-		want := "+" + p + rest[len(p):]
-		if want == text {
-			return nil
-		}
-		return &markers.Warning{Kind: markers.NearMiss, Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"),
-			Msg:  "not a marker as written (" + want + " is one)",
-			Does: "reads no marker in it, so it changes nothing (nor here)",
-			Fix:  "write " + want}
-	}
-	return nil
+	return &markers.Warning{Kind: markers.NearMiss, Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"),
+		Msg:  "not a marker as written (" + want + " is one)",
+		Does: "reads no marker in it, so it changes nothing (nor here)",
+		Fix:  "write " + want}
 }
 
 // tagName is a +k8s: tag's name: what comes before its value or

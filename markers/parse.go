@@ -134,9 +134,9 @@ func (r *Registry) Parse(lines []Line, t Target) ([]*Tag, []error) {
 	var errs []error
 	for _, l := range lines {
 		text := strings.TrimLeft(l.Text, " \t")
-		if rest, ok := strings.CutPrefix(text, "+"); ok && !strings.HasPrefix(rest, "k8s:") && strings.HasPrefix(strings.TrimLeft(rest, " \t"), "k8s:") {
-			errs = append(errs, &Error{Pos: l.Pos, Tag: strings.TrimRight(rest, " \t"),
-				Msg: "a tag with a space after + is read by no generator", Fix: "write it as +" + strings.TrimLeft(rest, " \t")})
+		if want, ok := NearMissOf(l.Text, "k8s:"); ok {
+			errs = append(errs, &Error{Pos: l.Pos, Tag: strings.TrimPrefix(strings.TrimSpace(text), "+"),
+				Msg: "not a tag as written (a space or a second + after //, a capital letter, a look-alike of + or of a space), so no generator reads it", Fix: "write it as " + want})
 			continue
 		}
 		if !strings.HasPrefix(text, Prefix) {
@@ -493,6 +493,9 @@ func (r *Registry) checkPayload(def *Definition, p codetags.Tag, tag *Tag, t Tar
 		if err != nil {
 			return need(fmt.Sprintf("+k8s:%s: %q is not a 64-bit integer", def.Name, p.Value))
 		}
+		if err := decimal(tag, def.Name, p.Value, n); err != nil {
+			return err
+		}
 		if def.Payload == PayloadNonNegInt && n < 0 {
 			return need(fmt.Sprintf("+k8s:%s must not be negative", def.Name))
 		}
@@ -653,9 +656,34 @@ func checkLiteral(tag *Tag, p codetags.Tag, vt Target) error {
 		if err != nil || n < lo || (n > 0 && uint64(n) > hi) {
 			return Errorf(tag, fmt.Sprintf("use a value between %d and %d", lo, hi), "%s is out of range for %s", p.Value, vt.Describe())
 		}
+		if err := decimal(tag, tag.Def.Name, p.Value, n); err != nil {
+			return err
+		}
 		tag.Int = n
 	}
 	return nil
+}
+
+// decimal rejects an integer not written as Kubernetes' generator reads
+// one: plain decimal, no leading zero, no + sign, no underscore (it checks
+// that strconv.Itoa gives the text back). gengo's tag parser reads 010 as
+// 8, as Go does, and controller-gen's dialect reads it as 10: the text
+// means different numbers to different readers, so it is refused with the
+// number each reads.
+func decimal(tag *Tag, name, text string, n int64) error {
+	if strconv.FormatInt(n, 10) == text {
+		return nil
+	}
+	fix := strconv.FormatInt(n, 10)
+	msg := fmt.Sprintf("+k8s:%s: %s is not written as a plain decimal integer, which is all Kubernetes' generator accepts", name, text)
+	digits := strings.TrimLeft(strings.ReplaceAll(text, "_", ""), "+-")
+	if len(digits) > 1 && digits[0] == '0' && !strings.ContainsAny(digits[1:2], "xXoObB") {
+		if ten, err := strconv.ParseInt(strings.TrimPrefix(strings.ReplaceAll(text, "_", ""), "+"), 10, 64); err == nil && ten != n {
+			msg += fmt.Sprintf(" (with its leading zero Go reads it as octal %d, controller-gen as %d)", n, ten)
+			fix = fmt.Sprintf("%d, or %d if the octal value is meant", ten, n)
+		}
+	}
+	return Errorf(tag, "write "+fix, "%s", msg)
 }
 
 func exampleOf(kind string) string {
