@@ -49,7 +49,7 @@ func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 		if e.Field == "status.storedVersions" {
 			continue // the server's to set
 		}
-		p, where, userRule := root, "", false
+		p, where, userRule, key := root, "", false, ""
 		version, schemaPath, ok := splitSchemaPath(e.Field)
 		if ok {
 			where = " at the root of its schema"
@@ -60,7 +60,8 @@ func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 			if version >= 0 && version < len(pos) {
 				versions = pos[version : version+1]
 			}
-			if q, key, found := lookupPos(versions, schemaPath); found {
+			if q, k, found := lookupPos(versions, schemaPath); found {
+				key = k
 				p = q
 				// Only the rules of +k8s:rule are recorded by their index.
 				userRule = strings.Contains(key, "x-kubernetes-validations[")
@@ -69,6 +70,20 @@ func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 		cost := strings.Contains(e.Detail, "cost")
 		var fix string
 		switch {
+		case strings.HasSuffix(e.Field, ".default") && key == schemaPath && schemaPath != "":
+			// A default the user wrote (its position is recorded under
+			// .default): the user's to correct, not the generator's. A
+			// warning here; the dialect decides (Kubernetes': an error;
+			// controller-gen's, which writes such a CRD: a warning).
+			detail := oneLine(e.Detail)
+			if v, ok := e.BadValue.(string); ok && v != "" {
+				detail = fmt.Sprintf("%q: %s", v, detail)
+			}
+			errs = append(errs, &markers.Warning{Kind: markers.BadDefault, Pos: p,
+				Msg:  fmt.Sprintf("the default written here breaks its own field's schema (%s), so the API server would reject CRD %s", detail, crd.Name),
+				Does: "writes the CRD as it is, and the server rejects it when it is applied",
+				Fix:  "write a default the field accepts (of its type, within its bounds, enum and length), or delete the default"})
+			continue
 		case strings.HasSuffix(e.Field, ".default") && strings.Contains(e.Detail, "failed rule"):
 			// Below list items and map values, non-pointer fields default
 			// to their zero values (docs/crd-design.md); the server checks a

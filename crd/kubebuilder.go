@@ -17,7 +17,7 @@ import (
 // the kubebuilder package built it (controller-gen's), and the CRD-level
 // fields as controller-gen sets them from the same markers. Each is
 // checked as the API server checks a CRD it is given.
-func KubebuilderManifests(km *kubebuilder.Model) ([]Manifest, error) {
+func KubebuilderManifests(km *kubebuilder.Model) ([]Manifest, []*markers.Warning, error) {
 	type key struct{ group, kind string }
 	byKind := map[key][]*kubebuilder.Kind{}
 	for _, p := range km.Packages {
@@ -38,8 +38,10 @@ func KubebuilderManifests(km *kubebuilder.Model) ([]Manifest, error) {
 	})
 	var outs []Manifest
 	var errs []error
+	var warnings []*markers.Warning
 	for _, k := range keys {
-		crd, err := kubebuilderManifest(byKind[k])
+		crd, ws, err := kubebuilderManifest(byKind[k])
+		warnings = append(warnings, ws...)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -49,7 +51,7 @@ func KubebuilderManifests(km *kubebuilder.Model) ([]Manifest, error) {
 		}
 		b, err := marshalCRD(crd)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		var pkgs []string
 		for _, v := range byKind[k] {
@@ -59,12 +61,12 @@ func KubebuilderManifests(km *kubebuilder.Model) ([]Manifest, error) {
 		outs = append(outs, Manifest{Name: name, Content: append(header(pkgs), b...)})
 	}
 	if len(errs) > 0 {
-		return nil, markers.JoinSorted(errs)
+		return nil, nil, markers.JoinSorted(errs)
 	}
-	return outs, nil
+	return outs, warnings, nil
 }
 
-func kubebuilderManifest(kinds []*kubebuilder.Kind) (*apiextv1.CustomResourceDefinition, error) {
+func kubebuilderManifest(kinds []*kubebuilder.Kind) (*apiextv1.CustomResourceDefinition, []*markers.Warning, error) {
 	// Versions sorted by name as strings, as controller-gen sorts them.
 	sort.Slice(kinds, func(i, j int) bool { return kinds[i].Pkg.Version < kinds[j].Pkg.Version })
 	var kept []*kubebuilder.Kind
@@ -74,7 +76,7 @@ func kubebuilderManifest(kinds []*kubebuilder.Kind) (*apiextv1.CustomResourceDef
 		}
 	}
 	if len(kept) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	first := kept[0]
 	kind := first.Go.Name.Name
@@ -125,7 +127,7 @@ func kubebuilderManifest(kinds []*kubebuilder.Kind) (*apiextv1.CustomResourceDef
 	for i, k := range kept {
 		if k.Markers.StorageVersion {
 			if storage >= 0 {
-				return nil, &markers.Error{Pos: k.Pos, Tag: "kubebuilder:storageversion",
+				return nil, nil, &markers.Error{Pos: k.Pos, Tag: "kubebuilder:storageversion",
 					Msg: fmt.Sprintf("%s has more than one storage version", kind), Fix: "mark exactly one version +kubebuilder:storageversion"}
 			}
 			storage = i
@@ -133,7 +135,7 @@ func kubebuilderManifest(kinds []*kubebuilder.Kind) (*apiextv1.CustomResourceDef
 	}
 	if storage < 0 {
 		if len(kept) > 1 {
-			return nil, &markers.Error{Pos: first.Pos, Msg: fmt.Sprintf("%s has %d versions and none is the storage version", kind, len(kept)),
+			return nil, nil, &markers.Error{Pos: first.Pos, Msg: fmt.Sprintf("%s has %d versions and none is the storage version", kind, len(kept)),
 				Fix: "mark one version's type +kubebuilder:storageversion"}
 		}
 		storage = 0
@@ -176,11 +178,12 @@ func kubebuilderManifest(kinds []*kubebuilder.Kind) (*apiextv1.CustomResourceDef
 		crd.Spec.Versions = append(crd.Spec.Versions, v)
 	}
 	if !served {
-		return nil, &markers.Error{Pos: first.Pos, Tag: "kubebuilder:unservedversion",
+		return nil, nil, &markers.Error{Pos: first.Pos, Tag: "kubebuilder:unservedversion",
 			Msg: fmt.Sprintf("no version of %s is served", kind), Fix: "serve at least one version (remove +kubebuilder:unservedversion from it)"}
 	}
-	if errs := Check(crd, positions, first.Pos); len(errs) > 0 {
-		return nil, markers.JoinSorted(errs)
+	ws, errs := markers.SplitWarnings(Check(crd, positions, first.Pos))
+	if len(errs) > 0 {
+		return nil, nil, markers.JoinSorted(errs)
 	}
-	return crd, nil
+	return crd, ws, nil
 }

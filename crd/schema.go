@@ -263,6 +263,8 @@ func (c *crdCtx) addFields(s *apiextv1.JSONSchemaProps, t *model.Type, opaque bo
 			var compact bytes.Buffer
 			if err := json.Compact(&compact, []byte(f.Default)); err == nil {
 				fs.Default = &apiextv1.JSON{Raw: compact.Bytes()}
+				// The server's complaint about a default names its tag.
+				c.positions[strings.Join(append(append([]string{}, c.schemaPath...), "default"), ".")] = f.DefaultPos
 			}
 		}
 		if c.inItem && f.Go.Kind != types.Pointer && fs.Default == nil {

@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -102,7 +103,74 @@ func ControllerGenMarkers(lines []markers.Line, place markers.CGPlace, own bool)
 		ms, es := applyK8s(l, "k8s:"+body, name, row, place)
 		out, errs = append(out, ms...), append(errs, es...)
 	}
+	if own {
+		errs = append(errs, contradictions(out)...)
+	}
 	return out, errs
+}
+
+// single are the markers of one value at a place, which controller-gen
+// applies in the order written, so that the last one wins.
+var single = []string{"Minimum", "Maximum", "MultipleOf", "MinLength", "MaxLength", "Pattern",
+	"MinItems", "MaxItems", "MinProperties", "MaxProperties", "Format", "Type"}
+
+// bounds are the pairs of markers whose lower bound may not pass the upper.
+var bounds = [][2]string{{"Minimum", "Maximum"}, {"MinLength", "MaxLength"}, {"MinItems", "MaxItems"}, {"MinProperties", "MaxProperties"}}
+
+// contradictions are the warnings for the markers of one place that
+// cannot all be meant: one marker given twice with different values
+// (controller-gen keeps the last without a word), and a lower bound above
+// its upper bound (controller-gen writes both, and the server then refuses
+// every value of the field).
+func contradictions(ms []*markers.CGMarker) []error {
+	var errs []error
+	last := map[string]*markers.CGMarker{}
+	for _, m := range ms {
+		short, ok := strings.CutPrefix(m.Def.Name, kbValidation)
+		if !ok || !slices.Contains(single, short) {
+			continue
+		}
+		if m.Items {
+			short = "items:" + short
+		}
+		if prev := last[short]; prev != nil && cgValue(prev) != cgValue(m) {
+			errs = append(errs, &markers.Warning{Kind: markers.Contradiction, Pos: m.Pos, Tag: m.Text,
+				Msg:  fmt.Sprintf("%s is given twice with different values (+%s at line %d)", short, prev.Text, prev.Pos.Line),
+				Does: "keeps the last one written, this one, without a word (so does validation-gen)",
+				Fix:  "delete the line of the value you do not mean"})
+		}
+		last[short] = m
+	}
+	for _, items := range []string{"", "items:"} {
+		for _, b := range bounds {
+			lo, hi := last[items+b[0]], last[items+b[1]]
+			if lo == nil || hi == nil || cgNumber(lo) <= cgNumber(hi) {
+				continue
+			}
+			at := lo
+			if hi.Pos.Line > lo.Pos.Line {
+				at = hi
+			}
+			errs = append(errs, &markers.Warning{Kind: markers.Contradiction, Pos: at.Pos, Tag: at.Text,
+				Msg:  fmt.Sprintf("no value satisfies both +%s and +%s: the lower bound is above the upper", lo.Text, hi.Text),
+				Does: "writes both into the CRD, and the API server then rejects every value of the field",
+				Fix:  "correct the bound you got wrong"})
+		}
+	}
+	return errs
+}
+
+// cgValue is a marker's value, to compare two of one marker.
+func cgValue(m *markers.CGMarker) string {
+	return fmt.Sprintf("%v|%d|%q|%q", m.Float, m.Int, m.Str, m.Strs)
+}
+
+// cgNumber is the value of a numeric marker.
+func cgNumber(m *markers.CGMarker) float64 {
+	if m.Def.Value == markers.CGFloat {
+		return m.Float
+	}
+	return float64(m.Int)
 }
 
 // applyK8s reads a +k8s: tag as the controller-gen marker of its row.

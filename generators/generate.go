@@ -126,10 +126,7 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	warnings, err := Warnings(l, km.Warnings, cfg.Strict)
-	if err != nil {
-		return nil, nil, err
-	}
+	ws := km.Warnings
 	m, err := model.Build(l.Only(k8sPaths), model.BuildOptions{CRDs: cfg.CRDDir != ""})
 	if err != nil {
 		return nil, nil, err
@@ -202,10 +199,11 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		kbCRDs, err := crd.KubebuilderManifests(km)
+		kbCRDs, crdWarnings, err := crd.KubebuilderManifests(km)
 		if err != nil {
 			return nil, nil, err
 		}
+		ws = append(ws, crdWarnings...)
 		crds = append(crds, kbCRDs...)
 		produced := map[string]bool{}
 		for _, c := range crds {
@@ -229,6 +227,10 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	}
 	if len(errs) > 0 {
 		return nil, nil, errors.Join(errs...)
+	}
+	warnings, err := Warnings(l, ws, cfg.Strict)
+	if err != nil {
+		return nil, nil, err
 	}
 	sort.Slice(outs, func(i, j int) bool { return outs[i].Path < outs[j].Path })
 	return outs, warnings, nil

@@ -24,6 +24,7 @@ func Warnings(l *source.Loaded, ws []*markers.Warning, strict bool) ([]*markers.
 		mod := source.ModuleOf(w.Pos.Filename)
 		outside[mod] = append(outside[mod], w)
 	}
+	markers.SortWarnings(own)
 	if strict && len(own) > 0 {
 		errs := make([]error, len(own))
 		for i, w := range own {

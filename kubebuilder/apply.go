@@ -222,6 +222,7 @@ func (b *builder) applyOne(s *apiextv1.JSONSchemaProps, m *markers.CGMarker) {
 	case "k8s:immutable":
 		s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: "self == oldSelf", Message: "field is immutable"})
 	case "kubebuilder:default":
+		b.recordDefault(m)
 		v := m.Any
 		if obj, ok := v.(map[string]any); ok && len(obj) == 0 && s.Type == "array" {
 			v = []any{}
@@ -231,6 +232,7 @@ func (b *builder) applyOne(s *apiextv1.JSONSchemaProps, m *markers.CGMarker) {
 	case "default":
 		// +default=1000 and +default:value=1000 (controller-gen reads the
 		// name before the last colon when the whole is no marker).
+		b.recordDefault(m)
 		raw := m.Raw
 		if strings.HasPrefix(raw, "ref(") {
 			return
@@ -288,4 +290,13 @@ func jsonOf(v any) apiextv1.JSON {
 		raw = []byte("null")
 	}
 	return apiextv1.JSON{Raw: raw}
+}
+
+// recordDefault records where a field's default is written, so that the
+// API server's complaint about it (crd.Check) names the marker's line and
+// is the user's to fix, not the generator's.
+func (b *builder) recordDefault(m *markers.CGMarker) {
+	if b.positions != nil && !m.Items {
+		b.positions[strings.Join(append(append([]string{}, b.path...), "default"), ".")] = m.Pos
+	}
 }

@@ -293,6 +293,12 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONS
 		omitEmpty := slices.Contains(opts, "omitempty") || slices.Contains(opts, "omitzero")
 		ms, errs := dialect.ControllerGenMarkers(lines, markers.CGOnField, b.own(t.Name.Package))
 		b.errs = append(b.errs, errs...)
+		if b.own(t.Name.Package) && gotype.QuotedNumber(m, gotype.FieldType(t, m.Name)) && marker(ms, "kubebuilder:validation:Type") == nil {
+			b.errs = append(b.errs, &markers.Warning{Kind: markers.JSONString, Pos: fpos, Tag: "",
+				Msg:  fmt.Sprintf("field %s.%s is tagged json:\",string\", so encoding/json writes it as a JSON string, while its schema says %s: the API server rejects every object that sets it", t.Name.Name, m.Name, "a number or bool"),
+				Does: "reads the Go type and not the option, and writes the same schema",
+				Fix:  "drop ,string from the json tag, or add +kubebuilder:validation:Type=string so that the CRD says what clients send"})
+		}
 		if inline {
 			inlined = append(inlined, b.schemaOf(gotype.RealType(m.Type, gotype.FieldType(t, m.Name)), fpos))
 			continue

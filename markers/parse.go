@@ -158,6 +158,7 @@ func (r *Registry) Parse(lines []Line, t Target) ([]*Tag, []error) {
 		tags = append(tags, tag)
 	}
 	errs = append(errs, r.checkPlace(tags)...)
+	errs = append(errs, checkOpenAPIPresence(lines, tags)...)
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -727,6 +728,48 @@ func (r *Registry) checkPlace(tags []*Tag) []error {
 	if len(found) > 1 {
 		errs = append(errs, Errorf(found[1], "keep only one of +k8s:required, +k8s:optional, +k8s:forbidden",
 			"+k8s:%s conflicts with +k8s:%s (line %d)", found[1].Def.Name, found[0].Def.Name, found[0].Pos.Line))
+	}
+	for _, b := range [][2]string{{"minimum", "maximum"}, {"minLength", "maxLength"}, {"minItems", "maxItems"}, {"minProperties", "maxProperties"}} {
+		if len(count[b[0]]) == 0 || len(count[b[1]]) == 0 {
+			continue
+		}
+		lo, hi := count[b[0]][0], count[b[1]][0]
+		if lo.Int <= hi.Int {
+			continue
+		}
+		later := hi
+		if lo.Pos.Line > hi.Pos.Line {
+			later = lo
+		}
+		errs = append(errs, Errorf(later, "correct the bound you got wrong",
+			"no value satisfies both +k8s:%s=%d and +k8s:%s=%d: the lower bound is above the upper", b[0], lo.Int, b[1], hi.Int))
+	}
+	return errs
+}
+
+// checkOpenAPIPresence rejects +optional or +required (openapi-gen's
+// markers, which Kubernetes' types carry beside the +k8s: tags, and which
+// decide the OpenAPI of the field) that say the opposite of a +k8s:
+// presence tag at the same place: a field cannot be both.
+func checkOpenAPIPresence(lines []Line, tags []*Tag) []error {
+	var errs []error
+	for _, l := range lines {
+		word := strings.TrimSpace(l.Text)
+		var against string
+		switch word {
+		case "+optional":
+			against = "required"
+		case "+required":
+			against = "optional"
+		default:
+			continue
+		}
+		for _, t := range tags {
+			if t.Def.Name == against {
+				errs = append(errs, Errorf(t, fmt.Sprintf("delete the line of the one you do not mean: %s (line %d) or +k8s:%s", word, l.Pos.Line, against),
+					"+k8s:%s conflicts with %s (line %d), openapi-gen's marker, which makes the field %s in the API's OpenAPI", against, word, l.Pos.Line, strings.TrimPrefix(word, "+")))
+			}
+		}
 	}
 	return errs
 }

@@ -39,13 +39,18 @@ const (
 	RequiredOptional  WarningKind = "required-optional"   // both on one field
 	K8sTagApplied     WarningKind = "k8s-tag-applied"     // a +k8s: tag applied beyond controller-gen
 	K8sTagNotApplied  WarningKind = "k8s-tag-not-applied" // a +k8s: tag nothing checks
+	Contradiction     WarningKind = "contradiction"       // bounds no value satisfies, a marker twice with different values
+	BadDefault        WarningKind = "bad-default"         // a default its own field's schema refuses
+	JSONString        WarningKind = "json-string"         // json:",string", which the schema does not describe
+	NotRegistered     WarningKind = "not-registered"      // a kind without DeepCopyObject yet
+	UnguardedField    WarningKind = "unguarded-field"     // a CEL rule reads an optional field without has()
 	OutsideTheRun     WarningKind = "outside-the-run"     // problems of another module's packages
 	DependencyProblem WarningKind = "dependency-problem"  // one of those, before they are summarized
 )
 
 // WarningKinds are every kind, in the order a summary lists them.
 var WarningKinds = []WarningKind{UnknownMarker, ColonArgument, MisplacedMarker, NearMiss, RequiredOptional,
-	K8sTagApplied, K8sTagNotApplied, OutsideTheRun}
+	K8sTagApplied, K8sTagNotApplied, Contradiction, BadDefault, JSONString, NotRegistered, UnguardedField, OutsideTheRun}
 
 func (w *Warning) Error() string { return describe(w.Pos, w.Tag, w.Msg, w.Does, w.Fix) }
 

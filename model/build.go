@@ -272,6 +272,12 @@ func (b *builder) buildFields(mt *Type) {
 				Fix: "make the package build first: go build ./... names the error"})
 			continue
 		}
+		if gotype.QuotedNumber(m, gt) {
+			b.errs = append(b.errs, &markers.Error{Pos: pos,
+				Msg: fmt.Sprintf("field %s.%s is tagged json:\",string\", so encoding/json writes its %s as a JSON string, while every schema of it (a CRD's, OpenAPI's) and its checks read a %s: the API server would reject every object that sets it", t.Name.Name, m.Name, gotype.TypeString(gotype.RealType(m.Type, gt)), map[bool]string{true: "bool", false: "number"}[isBool(gt)]),
+				Fix: "drop ,string from the json tag (or declare the field a string)"})
+			continue
+		}
 		mtyp := gotype.RealType(m.Type, gt)
 		if what, fix := gotype.UnsupportedValue(mtyp); what != "" &&
 			b.rejectTags(lines, fmt.Sprintf("field %s.%s is %s, which validation-gen does not validate", t.Name.Name, m.Name, what), fix) {
@@ -725,4 +731,13 @@ func (b *builder) checkListTypeConflict(t *Type, f *Field) {
 			Msg: fmt.Sprintf("field %s.%s says %s, and its type %s says %s (%s): a list's type is said once, and Kubernetes' generator refuses it on both", t.Go.Name.Name, f.GoName, say(*own), ft.Go.Name.Name, say(lt), lt.Pos),
 			Fix: "remove the field's list tags: the type's apply to the field"})
 	}
+}
+
+// isBool reports whether a type (or the type it points to) is a bool.
+func isBool(t gotypes.Type) bool {
+	if p, ok := t.(*gotypes.Pointer); ok {
+		t = p.Elem()
+	}
+	b, ok := t.Underlying().(*gotypes.Basic)
+	return ok && b.Info()&gotypes.IsBoolean != 0
 }

@@ -26,10 +26,22 @@ func (b *builder) withDefault(f *Field, lines []markers.Line, gt gotypes.Type) {
 		return
 	}
 	f.Default, f.DefaultPos = raw, line.Pos
+	tag := strings.TrimPrefix(strings.TrimSpace(line.Text), "+")
+	var parsed any
+	if json.Unmarshal([]byte(raw), &parsed) == nil {
+		// The server (a CRD's default) and defaulter-gen decode the
+		// default into the field as a client's JSON is: one that does not
+		// decode is no default of this field.
+		if why := gotype.JSONMismatch(gt, parsed); why != "" {
+			b.errs = append(b.errs, &markers.Error{Pos: line.Pos, Tag: tag,
+				Msg: fmt.Sprintf("+default=%s is no value of field %s (%s)", raw, f.GoName, why),
+				Fix: "write a default of the field's type as JSON: +default=0, +default=\"text\", +default=true, +default={\"a\": 1}"})
+			return
+		}
+	}
 	if !hasOptional(f.Rules) {
 		return // defaulter-gen's alone
 	}
-	tag := strings.TrimPrefix(strings.TrimSpace(line.Text), "+")
 	fail := func(msg, fix string) {
 		b.errs = append(b.errs, &markers.Error{Pos: line.Pos, Tag: tag, Msg: msg, Fix: fix})
 	}

@@ -62,6 +62,9 @@ func runControllerGen(t *testing.T, dir, out string, patterns ...string) {
 // requires our CRD to be controller-gen's but for the keywords of the +k8s:
 // tags validation-gen applies beyond controller-gen, each of which is a
 // warning of the run (README: Warnings, --strict, and +k8s: tags); and on
+// the package of markers that cannot all be meant (warn/contra: bounds
+// that contradict, defaults their fields refuse, json:",string"), whose CRD
+// must be controller-gen's exactly, warnings and all; and on
 // the kubebuilder example, whose committed CRD (config/crd) must be
 // controller-gen's exactly: its pod template reads k8s.io/api v0.37's own
 // +k8s: tags as controller-gen does.
@@ -73,17 +76,18 @@ func TestControllerGenOracle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const warnPkg, example = "./generators/testdata/warn/v1", "./examples/apis/kubebuilder/v1"
+	const warnPkg, contraPkg, example = "./generators/testdata/warn/v1", "./generators/testdata/warn/contra", "./examples/apis/kubebuilder/v1"
 	theirs := t.TempDir()
-	runControllerGen(t, root, theirs, warnPkg, example)
+	runControllerGen(t, root, theirs, warnPkg, contraPkg, example)
 
 	ours := t.TempDir()
-	build := exec.Command("go", "run", "./cmd/validation-gen", "--output-file", "zz_generated.oracle.go", "--crd-dir", ours, warnPkg)
+	build := exec.Command("go", "run", "./cmd/validation-gen", "--output-file", "zz_generated.oracle.go", "--crd-dir", ours, warnPkg, contraPkg)
 	build.Dir = root
 	build.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
 	out, err := build.CombinedOutput()
 	t.Cleanup(func() {
 		os.Remove(filepath.Join(root, "generators", "testdata", "warn", "v1", "zz_generated.oracle.go"))
+		os.Remove(filepath.Join(root, "generators", "testdata", "warn", "contra", "zz_generated.oracle.go"))
 	})
 	if err != nil {
 		t.Fatalf("validation-gen: %v\n%s", err, out)
@@ -98,8 +102,8 @@ func TestControllerGenOracle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if compared != 2 {
-		t.Fatalf("controller-gen wrote %d CRDs, want 2", compared)
+	if compared != 3 {
+		t.Fatalf("controller-gen wrote %d CRDs, want 3", compared)
 	}
 	const spec = "things.warn.example.com: spec.versions[v1].schema.openAPIV3Schema.properties.spec.properties."
 	want := []string{

@@ -1,0 +1,45 @@
+package generators_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/declval/validation-gen/generators"
+)
+
+// TestContradictionWarnings: in a package written for controller-gen,
+// markers that cannot all be meant (a marker twice with different values,
+// a lower bound above the upper, a default its own field refuses, a
+// json:",string" number, a fullwidth +, +required with +optional) are
+// warnings with the line of the marker, what controller-gen does and the
+// fix; the run writes controller-gen's CRD (test/kubebuilder compares it
+// with controller-gen's own), and --strict makes them errors.
+func TestContradictionWarnings(t *testing.T) {
+	cfg := generators.Config{Dir: wd(t), Patterns: []string{"./testdata/warn/contra"}, OutputFile: outputFile, CRDDir: t.TempDir()}
+	outs, warnings, err := generators.Run(cfg)
+	if err != nil {
+		t.Fatalf("a run with warnings failed: %v", err)
+	}
+	if len(outs) != 2 {
+		t.Errorf("want the validation file and the CRD, got %d outputs", len(outs))
+	}
+	var got []string
+	for _, w := range warnings {
+		got = append(got, fmt.Sprintf("%d %s", w.Pos.Line, w.Kind))
+		if w.Does == "" || w.Fix == "" {
+			t.Errorf("a warning lacks what controller-gen does or its fix: %v", w)
+		}
+	}
+	want := []string{
+		"14 contradiction", "17 contradiction", "20 contradiction", "23 contradiction",
+		"25 bad-default", "28 bad-default", "31 bad-default", "33 json-string", "36 near-miss", "38 required-optional",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings (line kind):\n got  %s\n want %s\nall:\n%v", strings.Join(got, ", "), strings.Join(want, ", "), warnings)
+	}
+	cfg.Strict = true
+	if outs, _, err := generators.Run(cfg); err == nil || outs != nil || strings.Count(err.Error(), "\n")+1 != len(want) {
+		t.Errorf("--strict: want %d errors and no output, got %d outputs and %v", len(want), len(outs), err)
+	}
+}

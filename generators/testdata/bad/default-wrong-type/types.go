@@ -1,0 +1,6 @@
+package bad
+
+type T struct {
+	// +default="abc"
+	F int32 `json:"f,omitempty"`
+}
