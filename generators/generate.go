@@ -144,8 +144,11 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	var errs []error
 	written := map[string]bool{}
 	// goFile adds a package's validation file (either dialect's).
-	goFile := func(dir, name string, src []byte) {
+	goFile := func(pkg, dir, name string, src []byte) {
 		path := filepath.Join(dir, name)
+		if !strings.HasSuffix(name, "_test.go") { // the test names what the file names
+			errs = append(errs, checkPlatform(l, pkg, path, src)...)
+		}
 		if err := checkTarget(path, replaceableGo, golang.GeneratedMarker, "choose another --output-file, or rename the file"); err != nil {
 			errs = append(errs, err)
 		}
@@ -157,9 +160,9 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		goFile(p.Dir, cfg.OutputFile, src)
+		goFile(p.Path, p.Dir, cfg.OutputFile, src)
 		if cfg.CELTests && celTest != nil {
-			goFile(p.Dir, celTestFile(cfg.OutputFile), celTest)
+			goFile(p.Path, p.Dir, celTestFile(cfg.OutputFile), celTest)
 		}
 	}
 	for _, p := range km.Packages {
@@ -170,9 +173,9 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		goFile(p.Dir, cfg.OutputFile, src)
+		goFile(p.Path, p.Dir, cfg.OutputFile, src)
 		if cfg.CELTests && celTest != nil {
-			goFile(p.Dir, celTestFile(cfg.OutputFile), celTest)
+			goFile(p.Path, p.Dir, celTestFile(cfg.OutputFile), celTest)
 		}
 	}
 	// A package of the run that no longer has validations (or compiled CEL

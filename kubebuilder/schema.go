@@ -38,6 +38,8 @@ type builder struct {
 	path      []string
 	// fields are where every field described is declared.
 	fields map[Field]token.Position
+	// declared caches source.MethodsDeclared by package directory.
+	declared map[string]map[string]map[string]bool
 	// reported keeps an error of a type of another package, described
 	// once per kind but reported once.
 	reported map[string]bool

@@ -57,6 +57,9 @@ type publishedValidation struct {
 }
 
 type pkgComments struct {
+	// constrained are the top-level names declared in files that build
+	// only on some platforms or with some tags (platform.go).
+	constrained map[string]Constrained
 	pkg     []markers.Line            // doc.go comments and package doc comments
 	types   map[string][]markers.Line // type name -> doc comment
 	typePos map[string]token.Position
@@ -439,6 +442,9 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 					Fix:   "move the tag into the comment right above the type or field it is about",
 					Lines: lines(fset, cg)})
 			}
+		}
+		if why := fileConstraint(f, name); why != "" {
+			recordConstrained(pc, fset, f, why)
 		}
 	}
 	return pc, nil
