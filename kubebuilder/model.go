@@ -141,7 +141,7 @@ func (b *builder) pkg(path string) *Package {
 		if missing := b.objectMethodsMissing(t, gp.Dir); len(missing) > 0 && b.own(path) {
 			k.Unregistered = true
 			b.errs = append(b.errs, &markers.Warning{Kind: markers.NotRegistered, Pos: pos,
-				Msg: fmt.Sprintf("*%s has no %s yet, so it is no runtime.Object: RegisterValidations leaves it out (Validate_%s is generated)", n, strings.Join(missing, " or "), n),
+				Msg:  fmt.Sprintf("*%s has no %s yet, so it is no runtime.Object: RegisterValidations leaves it out (Validate_%s is generated)", n, strings.Join(missing, " or "), n),
 				Does: "needs no deep copies to write the CRD",
 				Fix:  "generate the deep copies first (controller-gen object paths=./..., or make generate), then run validation-gen again"})
 		}

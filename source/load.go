@@ -60,9 +60,9 @@ type pkgComments struct {
 	// constrained are the top-level names declared in files that build
 	// only on some platforms or with some tags (platform.go).
 	constrained map[string]Constrained
-	pkg     []markers.Line            // doc.go comments and package doc comments
-	types   map[string][]markers.Line // type name -> doc comment
-	typePos map[string]token.Position
+	pkg         []markers.Line            // doc.go comments and package doc comments
+	types       map[string][]markers.Line // type name -> doc comment
+	typePos     map[string]token.Position
 	// typeDoc is the first line of a type's doc comment proper (the
 	// declaration's line when it has none): the lines of types above it
 	// are the detached marker block.
