@@ -75,6 +75,11 @@ type Migration struct {
 	// example when handwritten validation runs on an internal version whose
 	// paths differ from the versioned type's.
 	NormalizationRules []field.NormalizationRule
+	// ShortCircuitMismatch lets a covered handwritten error match a
+	// declarative short-circuit error (+k8s:required, +k8s:maxItems...)
+	// of one of its ancestors, as Kubernetes' DeclarativeValidationConfig
+	// of the same name does.
+	ShortCircuitMismatch bool
 	// Logger receives one line per mismatch and per recovered panic; nil
 	// means slog.Default().
 	Logger *slog.Logger
@@ -125,7 +130,7 @@ func (m *Migration) Validate(ctx context.Context, kind string, op operation.Oper
 	}
 	id := Identifier(kind, op)
 	declared := m.runDeclarative(ctx, id, declarative)
-	m.report(ctx, id, Compare(handwritten, declared, m.NormalizationRules))
+	m.report(ctx, id, compare(handwritten, declared, m.NormalizationRules, m.ShortCircuitMismatch))
 	if !m.DeclarativeValidationTakeover {
 		return handwritten
 	}
@@ -142,23 +147,23 @@ func (m *Migration) lifecycle(ctx context.Context, kind string, op operation.Ope
 			staged = append(staged, d)
 		}
 	}
-	m.report(ctx, id, Compare(handwritten, staged, m.NormalizationRules))
+	m.report(ctx, id, compare(handwritten, staged, m.NormalizationRules, m.ShortCircuitMismatch))
 	var enforced field.ErrorList
 	for _, d := range declared {
 		if m.enforced(d) {
 			enforced = append(enforced, d)
 		}
 	}
-	if len(enforced) == 0 {
-		return handwritten
+	if len(handwritten) == 0 {
+		return enforced
 	}
+	// ErrorList.Filter, as the API server filters: it also drops a
+	// handwritten error whose message repeats an earlier one's.
 	matcher := comparison(m.NormalizationRules)
-	var out field.ErrorList
-	for _, h := range handwritten {
-		if !h.CoveredByDeclarative || !anyBetaMatch(matcher, h, enforced) {
-			out = append(out, h)
-		}
-	}
+	out := handwritten.Filter(func(e error) bool {
+		h, ok := e.(*field.Error)
+		return ok && h.CoveredByDeclarative && anyBetaMatch(matcher, h, enforced)
+	})
 	return append(out, enforced...)
 }
 
@@ -312,23 +317,39 @@ func comparison(rules []field.NormalizationRule) field.ErrorMatcher {
 // declarative; a declarative error that no covered handwritten error
 // matches is extra. How many errors one place has does not count: one
 // rule may report a place once where the other reports it per offending
-// key or item.
+// key or item, and handwritten errors that match each other (a check
+// called twice) are one, as Kubernetes' API server dedupes them
+// (TestLifecycleMatchesAPIServer).
 func Compare(handwritten, declarative field.ErrorList, rules []field.NormalizationRule) []Mismatch {
+	return compare(handwritten, declarative, rules, false)
+}
+
+func compare(handwritten, declarative field.ErrorList, rules []field.NormalizationRule, shortCircuit bool) []Mismatch {
 	if len(handwritten) == 0 && len(declarative) == 0 {
 		return nil
 	}
 	matcher := comparison(rules)
-	var out []Mismatch
+	var deduped field.ErrorList
 	for _, h := range handwritten {
+		if !anyMatch(matcher, h, deduped, false) {
+			deduped = append(deduped, h)
+		}
+	}
+	var out []Mismatch
+	for _, h := range deduped {
 		if !h.CoveredByDeclarative {
 			continue
 		}
-		if !anyMatch(matcher, h, declarative, false) {
-			out = append(out, Mismatch{Kind: MissingInDeclarative, Error: h})
+		if anyMatch(matcher, h, declarative, false) {
+			continue
 		}
+		if shortCircuit && anyMatch(matcher.MatchAncestorShortCircuit(), h, declarative, false) {
+			continue
+		}
+		out = append(out, Mismatch{Kind: MissingInDeclarative, Error: h})
 	}
 	for _, d := range declarative {
-		if !anyMatch(matcher, d, handwritten, true) {
+		if !anyMatch(matcher, d, deduped, true) {
 			out = append(out, Mismatch{Kind: ExtraInDeclarative, Error: d})
 		}
 	}
