@@ -3,6 +3,9 @@ package cel
 import (
 	"fmt"
 	"go/token"
+	"maps"
+	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -64,6 +67,21 @@ func Check(m *model.Model) []error {
 				Versions: []apiextv1.CustomResourceDefinitionVersion{{Name: "v1", Served: true, Storage: true,
 					Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: root}}},
 			},
+		}
+		own, byField := m.CELRules(t)
+		omitted := omittable(t)
+		for _, r := range own {
+			for _, f := range crd.UnguardedFields(r.Rule, s, omitted) {
+				errs = append(errs, crd.UnguardedWarning(r.Pos, r.Tag, f, ""))
+			}
+		}
+		for _, name := range slices.Sorted(maps.Keys(byField)) {
+			prop := s.Properties[name]
+			for _, r := range byField[name] {
+				for _, f := range crd.UnguardedFields(r.Rule, &prop, func([]string) bool { return false }) {
+					errs = append(errs, crd.UnguardedWarning(r.Pos, r.Tag, f, ""))
+				}
+			}
 		}
 		var costs map[token.Position]ruleCost
 		for _, err := range crd.Check(def, []crd.Positions{pos}, t.Pos) {
@@ -227,3 +245,24 @@ func ruleCosts(m *model.Model, t *model.Type, s *apiextv1.JSONSchemaProps) map[t
 // on a schema of the value that holds them in their places. (A rule that
 // holds whenever self == oldSelf, such as immutability, cannot fail there;
 // one such as "self != oldSelf" can.)
+
+// omittable says, for the fields of t read by its own rules (self.f), which
+// JSON can leave out: those Go writes with omitempty or omitzero. Deeper
+// paths are not judged (false): the rule's type does not say.
+func omittable(t *model.Type) func(path []string) bool {
+	omit := map[string]bool{}
+	for _, mem := range t.Go.Members {
+		tag, ok := reflect.StructTag(mem.Tags).Lookup("json")
+		if !ok {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		if name == "" {
+			continue
+		}
+		for _, o := range strings.Split(opts, ",") {
+			omit[name] = omit[name] || o == "omitempty" || o == "omitzero"
+		}
+	}
+	return func(path []string) bool { return len(path) == 2 && omit[path[1]] }
+}

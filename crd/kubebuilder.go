@@ -185,5 +185,8 @@ func kubebuilderManifest(kinds []*kubebuilder.Kind) (*apiextv1.CustomResourceDef
 	if len(errs) > 0 {
 		return nil, nil, markers.JoinSorted(errs)
 	}
+	for _, k := range kept {
+		ws = append(ws, unguardedInKind(k.Schema, Positions(k.Positions), k.Pos)...)
+	}
 	return crd, ws, nil
 }

@@ -137,9 +137,11 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	if errs := lint.Check(m); len(errs) > 0 {
 		return nil, nil, markers.JoinSorted(errs)
 	}
-	if errs := cel.Check(m); len(errs) > 0 {
-		return nil, nil, markers.JoinSorted(errs)
+	celWarnings, celErrs := markers.SplitWarnings(cel.Check(m))
+	if len(celErrs) > 0 {
+		return nil, nil, markers.JoinSorted(celErrs)
 	}
+	ws = append(ws, celWarnings...)
 	var outs []Output
 	var errs []error
 	written := map[string]bool{}
@@ -206,7 +208,12 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		ws = append(ws, crdWarnings...)
+		for _, w := range crdWarnings {
+			// A rule of a type outside the run is not the user's to guard.
+			if w.Kind != markers.UnguardedField || l.InRun(w.Pos.Filename) {
+				ws = append(ws, w)
+			}
+		}
 		crds = append(crds, kbCRDs...)
 		produced := map[string]bool{}
 		for _, c := range crds {
