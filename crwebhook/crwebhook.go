@@ -44,6 +44,18 @@ type Option func(*config) error
 type config struct {
 	options   func(context.Context) map[string]bool
 	stability string
+	noStatus  bool
+}
+
+// WithoutStatus says that the webhook is not registered for the kind's
+// /status subresource (the API server sends it no status updates), so
+// that New accepts a kind with a status whose generated validation does
+// not dispatch /status.
+func WithoutStatus() Option {
+	return func(c *config) error {
+		c.noStatus = true
+		return nil
+	}
 }
 
 // WithOptions gives every validation the options the tags test
@@ -98,6 +110,16 @@ func New[T runtime.Object](scheme *runtime.Scheme, opts ...Option) (*Validator[T
 	}
 	if !scheme.HasValidationFunc(obj) {
 		return nil, fmt.Errorf("crwebhook: the scheme has no validation of %s: call the generated RegisterValidations (or AddToScheme) of its package with this scheme", typ)
+	}
+	if hasStatus(typ.Elem()) && !c.noStatus {
+		// The CRD of a kind with a status has the status subresource: a
+		// webhook registered for it gets every status update, which a
+		// validation without /status dispatch denies with an internal error.
+		for _, e := range scheme.Validate(context.Background(), nil, obj, "status") {
+			if e.Type == field.ErrorTypeInternal && strings.Contains(e.Detail, "subresource") {
+				return nil, fmt.Errorf("crwebhook: %s has a status, but its generated validation does not dispatch the /status subresource, so every status update sent to this webhook would be denied with an internal error; fix: add +k8s:supportsSubresource=\"/status\" to %s and regenerate, or pass crwebhook.WithoutStatus() if the webhook is not registered for %s/status", typ, typ.Elem().Name(), strings.ToLower(typ.Elem().Name()))
+			}
+		}
 	}
 	gvks, _, err := scheme.ObjectKinds(obj)
 	if err != nil || len(gvks) == 0 {
@@ -196,4 +218,17 @@ func subresources(ctx context.Context) []string {
 		return nil
 	}
 	return strings.Split(req.SubResource, "/")
+}
+
+// hasStatus reports whether a kind's struct has a status field.
+func hasStatus(t reflect.Type) bool {
+	if t.Kind() != reflect.Struct {
+		return false
+	}
+	f, ok := t.FieldByName("Status")
+	if !ok {
+		return false
+	}
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return name == "status"
 }

@@ -185,3 +185,36 @@ func TestStability(t *testing.T) {
 		t.Errorf("default: causes %q, want beta and stable", got)
 	}
 }
+
+// gizmo is a kind with a status whose validation, as generated without
+// +k8s:supportsSubresource="/status", answers the /status subresource
+// with an internal error.
+type gizmo struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Status            struct{ Ready bool } `json:"status,omitempty"`
+}
+
+func (g *gizmo) DeepCopyObject() runtime.Object { c := *g; return &c }
+
+// A kind with a status whose validation does not dispatch /status is an
+// error when the webhook is set up (else every status update would be
+// denied with an internal error), unless WithoutStatus says the webhook
+// gets no status updates.
+func TestStatusWithoutDispatch(t *testing.T) {
+	s := runtime.NewScheme()
+	s.AddKnownTypes(stablev1.SchemeGroupVersion, &gizmo{})
+	s.AddValidationFunc(&gizmo{}, func(ctx context.Context, op operation.Operation, obj, old any) field.ErrorList {
+		if op.Request.SubresourcePath() != "/" {
+			return field.ErrorList{field.InternalError(nil, errors.New("no validation found for *gizmo, subresource: "+op.Request.SubresourcePath()))}
+		}
+		return nil
+	})
+	_, err := New[*gizmo](s)
+	if err == nil || !strings.Contains(err.Error(), `add +k8s:supportsSubresource="/status" to gizmo`) || !strings.Contains(err.Error(), "WithoutStatus()") {
+		t.Fatalf("New: %v, want the error naming the missing /status dispatch and its fixes", err)
+	}
+	if _, err := New[*gizmo](s, WithoutStatus()); err != nil {
+		t.Fatalf("New with WithoutStatus: %v", err)
+	}
+}
