@@ -260,9 +260,10 @@ func omittable(t *model.Type) func(path []string) bool {
 		if name == "" {
 			continue
 		}
-		for _, o := range strings.Split(opts, ",") {
-			omit[name] = omit[name] || o == "omitempty" || o == "omitzero"
-		}
+		os := strings.Split(opts, ",")
+		// omitempty never leaves out a struct value; omitzero does.
+		structValue := gotype.Resolve(mem.Type).Kind == types.Struct
+		omit[name] = slices.Contains(os, "omitzero") || slices.Contains(os, "omitempty") && !structValue
 	}
 	return func(path []string) bool { return len(path) == 2 && omit[path[1]] }
 }

@@ -186,7 +186,7 @@ func kubebuilderManifest(kinds []*kubebuilder.Kind) (*apiextv1.CustomResourceDef
 		return nil, nil, markers.JoinSorted(errs)
 	}
 	for _, k := range kept {
-		ws = append(ws, unguardedInKind(k.Schema, Positions(k.Positions), k.Pos)...)
+		ws = append(ws, unguardedInKind(k.Schema, Positions(k.Positions), k.Written, k.Pos)...)
 	}
 	return crd, ws, nil
 }

@@ -118,20 +118,35 @@ func optionalForm(path string) string {
 
 // unguardedInKind lists the warnings for the rules of a controller-gen
 // kind's schema, each at the field (or kind) whose schema holds it.
-func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, root token.Position) []*markers.Warning {
+func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written map[string]bool, root token.Position) []*markers.Warning {
 	var out []*markers.Warning
+	seen := map[string]bool{}
 	var walk func(n *apiextv1.JSONSchemaProps, path string)
 	walk = func(n *apiextv1.JSONSchemaProps, path string) {
 		if n == nil {
 			return
 		}
+		// A field Go always writes is in every object a Go client sends.
+		mayBeAbsent := func(p []string) bool {
+			key := path
+			for _, seg := range p[1:] {
+				if key != "" {
+					key += "."
+				}
+				key += "properties[" + seg + "]"
+			}
+			return !written[key]
+		}
 		for _, r := range n.XValidations {
-			for _, f := range UnguardedFields(r.Rule, n, nil) {
+			for _, f := range UnguardedFields(r.Rule, n, mayBeAbsent) {
 				pos := root
 				if p, _, ok := lookupPos([]Positions{positions}, path); ok {
 					pos = p
 				}
-				out = append(out, UnguardedWarning(pos, "", f, "writes the rule as it is"))
+				if key := fmt.Sprint(pos, f); !seen[key] {
+					seen[key] = true
+					out = append(out, UnguardedWarning(pos, "", f, "writes the rule as it is"))
+				}
 			}
 		}
 		join := func(seg string) string {

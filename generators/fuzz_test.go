@@ -103,14 +103,17 @@ func TestGeneratorFuzz(t *testing.T) {
 	wg.Wait()
 	f.vet()
 
-	inContract := 0
+	inContract, platform := 0, 0
 	for _, p := range f.generated {
 		if p.offRate == 0 {
 			inContract++
 		}
+		if p.platform {
+			platform++
+		}
 	}
-	t.Logf("%d packages from seed %d in %d runs of the generator: %d generated and vetted (%d of them drawn within the contract), %d rejected; %s",
-		count, firstSeed, f.runs, len(f.generated), inContract, f.rejected, time.Since(start).Round(time.Millisecond))
+	t.Logf("%d packages from seed %d in %d runs of the generator: %d generated and vetted (%d of them drawn within the contract, %d also for darwin), %d rejected; %s",
+		count, firstSeed, f.runs, len(f.generated), inContract, platform, f.rejected, time.Since(start).Round(time.Millisecond))
 	// The oracle is only as good as the grammar's reach: a grammar that
 	// never produces valid packages, or never invalid ones, tests half of it.
 	if count >= 20 && (len(f.generated) < int(count)/10 || f.rejected < int(count)/10) {
@@ -456,6 +459,7 @@ func (f *fuzzBatch) vet() {
 	for _, p := range f.generated {
 		args = append(args, "./"+p.dir)
 	}
+	f.vetDarwin()
 	out, err := goIn(f.mod, args...)
 	if err == nil {
 		return
@@ -473,6 +477,37 @@ func (f *fuzzBatch) vet() {
 			generated, _ := os.ReadFile(filepath.Join(f.mod, p.dir, outputFile))
 			saveArtifact(f.t, p, outputFile, string(generated))
 			reportPackage(f.t, p, fmt.Sprintf("go vet of the generated code (saved beside the source) failed: %v\n%s", err, out))
+		}
+	}
+}
+
+// vetDarwin vets for darwin/arm64 the generated packages that have a
+// file built on linux only or are written for controller-gen: an exit-0
+// run's output must build on every platform its input builds on.
+func (f *fuzzBatch) vetDarwin() {
+	args := slices.Clone(vetCommand)
+	var pkgs []*apiPackage
+	for _, p := range f.generated {
+		if p.platform {
+			args = append(args, "./"+p.dir)
+			pkgs = append(pkgs, p)
+		}
+	}
+	if len(pkgs) == 0 {
+		return
+	}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = f.mod
+	cmd.Env = append(os.Environ(), "GOOS=darwin", "GOARCH=arm64", "CGO_ENABLED=0")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return
+	}
+	for _, p := range pkgs {
+		if strings.Contains(string(out), "/"+p.dir+"\n") || strings.Contains(string(out), p.dir+"/") {
+			generated, _ := os.ReadFile(filepath.Join(f.mod, p.dir, outputFile))
+			saveArtifact(f.t, p, outputFile, string(generated))
+			reportPackage(f.t, p, fmt.Sprintf("GOOS=darwin go vet of the generated code (saved beside the source) failed: %v\n%s", err, out))
 		}
 	}
 }
@@ -688,6 +723,9 @@ type structField struct {
 	embedded bool
 	typ      *goShape
 	tags     []string
+	// mustFail says why the field must make the run fail, "" when it
+	// need not (a contradiction, a default of another type, json ,string).
+	mustFail string
 }
 
 // apiPackage is one generated package and how it was made.
@@ -703,6 +741,9 @@ type apiPackage struct {
 	offRate float64
 	// mustFail are tags the contract rejects wherever they are written.
 	mustFail []string
+	// platform: the package has a file built on some platforms only, or
+	// is written for controller-gen: its output is vetted for darwin too.
+	platform bool
 }
 
 // apiBuilder draws one package from the grammar.
@@ -745,6 +786,9 @@ func buildAPIPackage(seed uint64) *apiPackage {
 		taken:     map[string]bool{},
 		group:     fmt.Sprintf("s%d.fuzz.example.com", seed),
 	}
+	if b.chance(0.08) {
+		return buildControllerGenPackage(seed, b.rng)
+	}
 	if b.rng.IntN(3) > 0 {
 		b.offRate = 0.01 + b.rng.Float64()*0.12
 	}
@@ -760,6 +804,11 @@ func buildAPIPackage(seed uint64) *apiPackage {
 	b.addHostileDecls()
 	b.packageTags()
 	files := map[string]string{"doc.go": b.renderDoc(), "types.go": b.renderTypes()}
+	platform := false
+	if b.chance(0.12) {
+		name, src := b.platformFile()
+		files[name], platform = src, true
+	}
 	return &apiPackage{
 		seed:         seed,
 		files:        files,
@@ -767,7 +816,69 @@ func buildAPIPackage(seed uint64) *apiPackage {
 		apimachinery: b.apimachinery,
 		offRate:      b.offRate,
 		mustFail:     b.mustFailTags(),
+		platform:     platform,
 	}
+}
+
+// platformFile is a file built on linux only (by its name or a //go:build
+// line) declaring a tagged struct and, for an enum of the package, a
+// value: generated code that named either would not build on darwin.
+func (b *apiBuilder) platformFile() (string, string) {
+	name, header := "platform_linux.go", ""
+	if b.chance(0.5) {
+		name, header = "platform.go", "//go:build linux || fuzzonly\n\n"
+	}
+	src := header + "package " + b.pkgName + "\n\n// PlatformSpec is declared on linux only.\ntype PlatformSpec struct {\n\t// +k8s:minimum=1\n\tN int32 `json:\"n\"`\n}\n"
+	for _, nt := range b.types {
+		if len(nt.enumValues) > 0 && nt.decl == declEnum && !nt.optedOut {
+			src += "\nconst PlatformOnlyValue " + nt.name + " = \"platform-only\"\n"
+			break
+		}
+	}
+	return name, gofmt(src)
+}
+
+// buildControllerGenPackage draws a package written for controller-gen
+// (+groupName, no +k8s:validation-gen): a kind whose fields carry
+// controller-gen's markers, some contradicting each other, defaults of
+// the field's type or another, json:",string" on a number, and, half the
+// time, no DeepCopyObject yet. The run ends in a positioned error or in
+// output that vets on linux and darwin (a kind without deep copies is a
+// warning, and left out of RegisterValidations, not code that does not
+// build).
+func buildControllerGenPackage(seed uint64, rng *rand.Rand) *apiPackage {
+	b := &apiBuilder{rng: rng}
+	var fields strings.Builder
+	for i := range 1 + rng.IntN(5) {
+		typ := b.pick("int32", "int64", "string", "bool", "[]string", "*int32")
+		var markers []string
+		for range rng.IntN(4) {
+			markers = append(markers, b.pick(
+				"+kubebuilder:validation:Minimum=1", "+kubebuilder:validation:Maximum=0", "+kubebuilder:validation:Minimum=2",
+				"+kubebuilder:validation:MinLength=5", "+kubebuilder:validation:MaxLength=3", "+kubebuilder:validation:MaxItems=2",
+				"+kubebuilder:validation:MinItems=3", "+kubebuilder:validation:Enum=a;b", `+kubebuilder:validation:Pattern="^[a-z]+$"`,
+				"+kubebuilder:default=1", `+kubebuilder:default="abc"`, "+kubebuilder:default=true", "+kubebuilder:default={}",
+				"+optional", "+required", "+k8s:required", "+k8s:minimum=1", "+k8s:maxLength=4", "+k8s:immutable",
+				`+kubebuilder:validation:XValidation:rule="self == oldSelf",message="immutable"`,
+				"+kubebuilder:validation:Minimum=010", "+K8s:required", "\uff0bkubebuilder:validation:MaxLength=3",
+			))
+		}
+		for _, m := range markers {
+			fields.WriteString("\t// " + m + "\n")
+		}
+		opts := b.pick("", ",omitempty", ",omitempty", ",string", ",omitzero")
+		fmt.Fprintf(&fields, "\tF%d %s `json:\"f%d%s\"`\n", i, typ, i, opts)
+	}
+	types := "// +groupName=cg" + strconv.FormatUint(seed, 10) + ".fuzz.example.com\npackage v1\n\n" +
+		"import (\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\t\"k8s.io/apimachinery/pkg/runtime\"\n)\n\n" +
+		"// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status\ntype Gizmo struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec GizmoSpec `json:\"spec\"`\n}\n\n" +
+		"type GizmoSpec struct {\n" + fields.String() + "}\n"
+	if b.chance(0.5) {
+		types += "\nfunc (in *Gizmo) DeepCopyObject() runtime.Object { out := *in; return &out }\n"
+	} else {
+		types += "\nvar _ runtime.Object = nil\n"
+	}
+	return &apiPackage{seed: seed, files: map[string]string{"types.go": gofmt(types)}, crd: b.chance(0.5), apimachinery: true, platform: true}
 }
 
 func (b *apiBuilder) off() bool { return b.rng.Float64() < b.offRate }
@@ -1272,6 +1383,11 @@ func (b *apiBuilder) malformedTag() string {
 		"+k8s:listType=bag",
 		`+k8s:neq`,
 		strings.Repeat(`+k8s:ifEnabled("Deep")=`, 17)+"+k8s:optional",
+		// Numbers as Kubernetes' generator reads no number: a leading
+		// zero (Go's octal), a sign, hex, an exponent, an underscore.
+		"+k8s:minimum=010", "+k8s:maximum=+5", "+k8s:maxLength=0x10", "+k8s:maxItems=1e3", "+k8s:minimum=1_000", "+k8s:minimum=-0",
+		// Near misses of the prefix, which no generator reads.
+		"+K8s:required", "++k8s:optional", "+ k8s:required", "\uff0bk8s:required", "\u00a0+k8s:optional",
 	)
 	b.malformed[tag] = true
 	return tag
@@ -1552,6 +1668,9 @@ func (b *apiBuilder) mustFailTags() []string {
 				tags = append(tags, "a tag in the anonymous struct of "+nt.name+"."+f.name)
 			}
 			tags = append(tags, slices.DeleteFunc(slices.Clone(f.tags), func(t string) bool { return !malformed(t) })...)
+			if f.mustFail != "" && !b.optedOut {
+				tags = append(tags, nt.name+"."+f.name+": "+f.mustFail)
+			}
 		}
 	}
 	tags = append(tags, b.taggedDecls...)
@@ -1580,6 +1699,63 @@ func (b *apiBuilder) tagField(f *structField) {
 	for i, t := range f.tags {
 		if strings.HasPrefix(t, "+k8s:") && !strings.HasPrefix(t, "+k8s:listMapKey") && b.chance(0.1) {
 			f.tags[i] = "+k8s:" + b.pick("alpha", "beta") + `(since: "1.37")=` + t
+		}
+	}
+	b.crossTags(f)
+}
+
+// crossTags draws what no single tag shows: bounds that contradict,
+// openapi-gen's presence marker against a +k8s: one, a +default of the
+// field's type or of another, and json:",string" on a number.
+func (b *apiBuilder) crossTags(f *structField) {
+	if f.embedded {
+		return
+	}
+	d := f.typ.deref()
+	builtin := ""
+	if d.kind == shapeBuiltin {
+		builtin = d.builtin
+	}
+	switch {
+	case integerBits[builtin] > 0 && b.off():
+		f.tags = append(f.tags, "+k8s:minimum=101", "+k8s:maximum=100")
+		f.mustFail = "+k8s:minimum=101 above +k8s:maximum=100"
+	case builtin == "string" && b.off():
+		f.tags = append(f.tags, "+k8s:minLength=301", "+k8s:maxLength=300")
+		f.mustFail = "+k8s:minLength=301 above +k8s:maxLength=300"
+	case b.off():
+		f.tags = append(f.tags, "+optional", "+k8s:required")
+		f.mustFail = "+optional with +k8s:required"
+	}
+	if builtin != "" && b.chance(0.06) {
+		right := map[string]string{"string": `"x"`, "bool": "true"}[builtin]
+		if integerBits[builtin] > 0 {
+			right = "1"
+		}
+		if right != "" {
+			if b.off() {
+				wrong := b.pick("[1]", `{"a": 1}`)
+				switch {
+				case builtin == "string":
+					wrong = b.pick(wrong, "1", "true")
+				case builtin == "bool":
+					wrong = b.pick(wrong, "1", `"abc"`)
+				default:
+					wrong = b.pick(wrong, `"abc"`, "1.5", "true")
+				}
+				f.tags = append(f.tags, "+default="+wrong)
+				if f.mustFail == "" {
+					f.mustFail = "+default=" + wrong + " on a " + builtin
+				}
+			} else {
+				f.tags = append(f.tags, "+default="+right)
+			}
+		}
+	}
+	if integerBits[builtin] > 0 && f.jsonTag != "" && f.json != "" && b.off() {
+		f.jsonTag = strings.TrimSuffix(f.jsonTag, `"`) + `,string"`
+		if f.mustFail == "" {
+			f.mustFail = `json:",string" on a number`
 		}
 	}
 }

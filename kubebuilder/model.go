@@ -71,6 +71,10 @@ type Kind struct {
 	// DeepCopyObject, before deep copies are generated), so
 	// RegisterValidations cannot add it to a scheme and leaves it out.
 	Unregistered bool
+	// Written are the property paths (as Positions') that encoding/json
+	// writes whatever the value: present in every object a Go client
+	// sends.
+	Written map[string]bool
 }
 
 // skipped reports a package controller-gen is told to skip
@@ -135,7 +139,8 @@ func (b *builder) pkg(path string) *Package {
 		mk, errs := markers.ParseCRDMarkers(lines)
 		b.errs = append(b.errs, errs...)
 		k := &Kind{Go: t, Pos: pos, Pkg: p, Markers: mk, Positions: map[string]token.Position{}}
-		b.positions, b.path = k.Positions, nil
+		k.Written = map[string]bool{}
+		b.positions, b.path, b.written = k.Positions, nil, k.Written
 		s := b.rootSchema(t)
 		k.Schema = &s
 		if missing := b.objectMethodsMissing(t, gp.Dir); len(missing) > 0 && b.own(path) {

@@ -35,7 +35,10 @@ type builder struct {
 	// positions and path record where each property of the kind being
 	// built comes from.
 	positions map[string]token.Position
-	path      []string
+	// written records the property paths of the kind being built that
+	// encoding/json writes whatever the value (Kind.Written).
+	written map[string]bool
+	path    []string
 	// fields are where every field described is declared.
 	fields map[Field]token.Position
 	// declared caches source.MethodsDeclared by package directory.
@@ -309,6 +312,9 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONS
 		if b.positions != nil {
 			b.positions[strings.Join(b.path, ".")] = fpos
 		}
+		if b.written != nil && alwaysWritten(gotype.FieldType(t, m.Name), opts) {
+			b.written[strings.Join(b.path, ".")] = true
+		}
 		fs := b.fieldSchema(t, m, ms, fpos)
 		leave()
 		s.Properties[name] = fs
@@ -475,4 +481,22 @@ func (b *builder) k8sEnum(s *apiextv1.JSONSchemaProps, t *types.Type, m *markers
 	for _, r := range raw {
 		s.Enum = append(s.Enum, apiextv1.JSON{Raw: []byte(r)})
 	}
+}
+
+// alwaysWritten reports whether encoding/json writes a field of Go type
+// gt with the json options opts whatever its value: without omitempty or
+// omitzero, or a struct value with omitempty only (which omitempty never
+// leaves out).
+func alwaysWritten(gt gotypes.Type, opts []string) bool {
+	if slices.Contains(opts, "omitzero") {
+		return false
+	}
+	if !slices.Contains(opts, "omitempty") {
+		return true
+	}
+	if gt == nil {
+		return false
+	}
+	_, isStruct := gt.Underlying().(*gotypes.Struct)
+	return isStruct
 }

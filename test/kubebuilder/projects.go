@@ -83,7 +83,7 @@ var Projects = []Project{
 	// argument off at a colon only before an =): its CRD does not check
 	// what its types say, nor does ours, and the run says so.
 	{Name: "jobset", Module: "sigs.k8s.io/jobset", Version: "v0.10.1", APIDirs: []string{"api/jobset/v1alpha2"}, CRDDir: "config/components/crd/bases", Flags: []string{"--crd-embedded-object-meta"},
-		Warnings: map[markers.WarningKind]int{markers.ColonArgument: 2}},
+		Warnings: map[markers.WarningKind]int{markers.ColonArgument: 2, markers.UnguardedField: 1}},
 	// cluster-api: 13 group versions, the CRDs in another module, written
 	// by controller-gen v0.21.0 without generateEmbeddedObjectMeta.
 	{Name: "capi", Module: "sigs.k8s.io/cluster-api/api", Version: "v1.14.2", CRDModule: "sigs.k8s.io/cluster-api",
@@ -112,7 +112,8 @@ var Projects = []Project{
 			"Gateway":          "its generator adds a oneOf (IPv4 or IPv6 format when type is IPAddress) to spec.addresses and status.addresses, which no marker of the Go types says",
 			"BackendTLSPolicy": "two of its CRD's CEL rules come from <gateway:standard:validation:XValidation:...> markers, which only gateway-api's generator reads",
 		}},
-	{Name: "kueue", Module: "sigs.k8s.io/kueue", Version: "v0.17.0", APIDirs: []string{"apis/kueue/v1alpha1", "apis/kueue/v1beta1", "apis/kueue/v1beta2"}, CRDDir: "config/components/crd/bases", Flags: []string{"--crd-embedded-object-meta"}},
+	{Name: "kueue", Module: "sigs.k8s.io/kueue", Version: "v0.17.0", APIDirs: []string{"apis/kueue/v1alpha1", "apis/kueue/v1beta1", "apis/kueue/v1beta2"}, CRDDir: "config/components/crd/bases", Flags: []string{"--crd-embedded-object-meta"},
+		Warnings: map[markers.WarningKind]int{markers.UnguardedField: 2}},
 	// Flux's source-controller: the API types are a module of their own,
 	// the CRDs are in the controller's module (controller-gen v0.21.0);
 	// the types embed github.com/fluxcd/pkg/apis/meta and acl types
@@ -147,7 +148,7 @@ var Projects = []Project{
 	// ignores: a warning naming the dependency, never a refusal.
 	{Name: "trainer", Module: "github.com/kubeflow/trainer/v2", Version: "v2.0.0", APIDirs: []string{"pkg/apis/trainer/v1alpha1"},
 		CRDDir: "manifests/base/crds", Flags: []string{"--crd-embedded-object-meta"}, NotCRDs: []string{"kustomization.yaml"},
-		Warnings: map[markers.WarningKind]int{markers.OutsideTheRun: 1}},
+		Warnings: map[markers.WarningKind]int{markers.OutsideTheRun: 1, markers.UnguardedField: 2}},
 	// frr-k8s: CRDs written by controller-gen v0.14.0.
 	{Name: "frrk8s", Module: "github.com/metallb/frr-k8s", Version: "v0.0.21", APIDirs: []string{"api/v1beta1"}, CRDDir: "config/crd/bases"},
 }
