@@ -43,3 +43,18 @@ func TestContradictionWarnings(t *testing.T) {
 		t.Errorf("--strict: want %d errors and no output, got %d outputs and %v", len(want), len(outs), err)
 	}
 }
+
+// In Kubernetes' dialect, a +default that breaks its own field's bounds is
+// the user's mistake, named at the +default line with the fix, not
+// "validation-gen's mistake" (the API server's check of the CRD finds it).
+func TestDefaultBreaksBoundsIsTheUsersError(t *testing.T) {
+	doc := "// +k8s:validation-gen=TypesWithField=TypeMeta\n// +k8s:validation-gen-scheme-registry=nil\n// +k8s:validation-gen-nolint\n// +groupName=safe.example.com\npackage v1\n"
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\ntype Thing struct {\n\tmetav1.TypeMeta   `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec Spec `json:\"spec\"`\n}\n\n" +
+		"type Spec struct {\n\t// +k8s:optional\n\t// +k8s:maximum=3\n\t// +default=7\n\tReplicas *int32 `json:\"replicas,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	_, _, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "types.go:14: the default written here breaks its own field's schema") ||
+		!strings.Contains(err.Error(), "fix: write a default the field accepts") || strings.Contains(err.Error(), "validation-gen's mistake") {
+		t.Fatalf("error %v, want the user's error at the +default line", err)
+	}
+}
