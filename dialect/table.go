@@ -245,8 +245,9 @@ func nearMiss(l markers.Line, text string) *markers.Warning {
 	if !ok {
 		return nil
 	}
-	return &markers.Warning{Kind: markers.NearMiss, Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"),
-		Msg:  "not a marker as written (" + want + " is one)",
+	// The line is quoted rather than named as a tag: its + may be none.
+	return &markers.Warning{Kind: markers.NearMiss, Pos: l.Pos,
+		Msg:  fmt.Sprintf("%q is not a marker as written (%s is one)", text, want),
 		Does: "reads no marker in it, so it changes nothing (nor here)",
 		Fix:  "write " + want}
 }

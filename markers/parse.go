@@ -135,8 +135,10 @@ func (r *Registry) Parse(lines []Line, t Target) ([]*Tag, []error) {
 	for _, l := range lines {
 		text := strings.TrimLeft(l.Text, " \t")
 		if want, ok := NearMissOf(l.Text, "k8s:"); ok {
-			errs = append(errs, &Error{Pos: l.Pos, Tag: strings.TrimPrefix(strings.TrimSpace(text), "+"),
-				Msg: "not a tag as written (a space or a second + after //, a capital letter, a look-alike of + or of a space), so no generator reads it", Fix: "write it as " + want})
+			// Quoted, not named as a tag: its + may be a look-alike, and
+			// a no-break space shows only as \u00a0.
+			errs = append(errs, &Error{Pos: l.Pos,
+				Msg: fmt.Sprintf("%q is not a tag as written (a space or a second + after //, a capital letter, a look-alike of + or of a space), so no generator reads it", strings.TrimSpace(l.Text)), Fix: "write it as " + want})
 			continue
 		}
 		if !strings.HasPrefix(text, Prefix) {
