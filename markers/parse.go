@@ -138,7 +138,7 @@ func (r *Registry) Parse(lines []Line, t Target) ([]*Tag, []error) {
 			// Quoted, not named as a tag: its + may be a look-alike, and
 			// a no-break space shows only as \u00a0.
 			errs = append(errs, &Error{Pos: l.Pos,
-				Msg: fmt.Sprintf("%q is not a tag as written (a space or a second + after //, a capital letter, a look-alike of + or of a space), so no generator reads it", strings.TrimSpace(l.Text)), Fix: "write it as " + want})
+				Msg: fmt.Sprintf("%q is not a tag as written (a space or a second + after //, a capital letter, a look-alike of + or of a space), so no generator reads it", strings.TrimRight(text, " \t")), Fix: "write it as " + want})
 			continue
 		}
 		if !strings.HasPrefix(text, Prefix) {
