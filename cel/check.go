@@ -70,8 +70,15 @@ func Check(m *model.Model) []error {
 		}
 		own, byField := m.CELRules(t)
 		omitted := omittable(t)
+		// Judged on the schema the type has below list items and map
+		// values, where the CRD gives its value fields their zero values
+		// as defaults: a field is flagged only where no context defaults
+		// it (a pointer, a list, a map). Outside items an omitempty
+		// scalar can be absent too; which contexts a type is used in is
+		// not looked at, so those reads are not flagged.
+		itemSchema, _ := crd.RuleSchema(m, t, true)
 		for _, r := range own {
-			for _, f := range crd.UnguardedFields(r.Rule, s, omitted) {
+			for _, f := range crd.UnguardedFields(r.Rule, itemSchema, omitted) {
 				errs = append(errs, crd.UnguardedWarning(r.Pos, r.Tag, f, ""))
 			}
 		}

@@ -58,3 +58,25 @@ func TestDefaultBreaksBoundsIsTheUsersError(t *testing.T) {
 		t.Fatalf("error %v, want the user's error at the +default line", err)
 	}
 }
+
+// In Kubernetes' dialect, a +k8s:rule that reads a pointer field without
+// has() is a warning at the rule's line with the fix; a value field, which
+// the CRD defaults to its zero value below items, and a guarded read are
+// not.
+func TestUnguardedRuleWarning(t *testing.T) {
+	doc := "// +k8s:validation-gen=*\n// +k8s:validation-gen-scheme-registry=nil\n// +k8s:validation-gen-nolint\npackage v1\n"
+	types := "package v1\n\n" +
+		"// +k8s:rule(rule: \"self.count > 0\", message: \"count is positive\")\n" +
+		"// +k8s:rule(rule: \"!has(self.limit) || self.limit > 0\", message: \"limit is positive\")\n" +
+		"// +k8s:rule(rule: \"self.size >= 0\", message: \"size is not negative\")\n" +
+		"type Spec struct {\n\tCount *int32 `json:\"count,omitempty\"`\n\tLimit *int32 `json:\"limit,omitempty\"`\n\tSize int32 `json:\"size,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	_, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) != 1 || warnings[0].Kind != "unguarded-field" || !strings.Contains(warnings[0].Error(), "types.go:3:") ||
+		!strings.Contains(warnings[0].Error(), "reads self.count without has(self.count)") || !strings.Contains(warnings[0].Error(), "fix: guard the read") {
+		t.Fatalf("want one unguarded-field warning for self.count at line 3, got %v", warnings)
+	}
+}
