@@ -3,9 +3,6 @@ package cel
 import (
 	"fmt"
 	"go/token"
-	"maps"
-	"reflect"
-	"slices"
 	"sort"
 	"strings"
 
@@ -68,7 +65,9 @@ func Check(m *model.Model) []error {
 					Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: root}}},
 			},
 		}
-		own, byField := m.CELRules(t)
+		// The rules of fields (self is the field's value) are not judged:
+		// what their value's fields may lack is the field type's to say.
+		own, _ := m.CELRules(t)
 		omitted := omittable(t)
 		// Judged on the schema the type has below list items and map
 		// values, where the CRD gives its value fields their zero values
@@ -80,14 +79,6 @@ func Check(m *model.Model) []error {
 		for _, r := range own {
 			for _, f := range crd.UnguardedFields(r.Rule, itemSchema, omitted) {
 				errs = append(errs, crd.UnguardedWarning(r.Pos, r.Tag, f, ""))
-			}
-		}
-		for _, name := range slices.Sorted(maps.Keys(byField)) {
-			prop := s.Properties[name]
-			for _, r := range byField[name] {
-				for _, f := range crd.UnguardedFields(r.Rule, &prop, func([]string) bool { return false }) {
-					errs = append(errs, crd.UnguardedWarning(r.Pos, r.Tag, f, ""))
-				}
 			}
 		}
 		var costs map[token.Position]ruleCost
@@ -254,23 +245,14 @@ func ruleCosts(m *model.Model, t *model.Type, s *apiextv1.JSONSchemaProps) map[t
 // one such as "self != oldSelf" can.)
 
 // omittable says, for the fields of t read by its own rules (self.f), which
-// JSON can leave out: those Go writes with omitempty or omitzero. Deeper
-// paths are not judged (false): the rule's type does not say.
+// JSON can leave out (gotype.MayOmit). Deeper paths are not judged
+// (false): the rule's type does not say.
 func omittable(t *model.Type) func(path []string) bool {
 	omit := map[string]bool{}
 	for _, mem := range t.Go.Members {
-		tag, ok := reflect.StructTag(mem.Tags).Lookup("json")
-		if !ok {
-			continue
+		if name, _, skip := gotype.JSONOf(mem); name != "" && !skip {
+			omit[name] = gotype.MayOmit(mem, gotype.FieldType(t.Go, mem.Name))
 		}
-		name, opts, _ := strings.Cut(tag, ",")
-		if name == "" {
-			continue
-		}
-		os := strings.Split(opts, ",")
-		// omitempty never leaves out a struct value; omitzero does.
-		structValue := gotype.Resolve(mem.Type).Kind == types.Struct
-		omit[name] = slices.Contains(os, "omitzero") || slices.Contains(os, "omitempty") && !structValue
 	}
 	return func(path []string) bool { return len(path) == 2 && omit[path[1]] }
 }

@@ -154,20 +154,51 @@ func goTypeName(t gotypes.Type) string {
 	return gotypes.TypeString(t, func(p *gotypes.Package) string { return p.Name() })
 }
 
-// QuotedNumber reports whether a member's json tag has the ,string
-// option on a field encoding/json then writes as a JSON string although
-// its Go type is a number or a bool (or a pointer to one): every schema
-// read from the Go type (a CRD's integer, OpenAPI's) then describes a
-// value no client sends.
-func QuotedNumber(m types.Member, gt gotypes.Type) bool {
-	tag, _ := reflect.StructTag(m.Tags).Lookup("json")
-	_, opts, _ := strings.Cut(tag, ",")
-	if !slices.Contains(strings.Split(opts, ","), "string") || gt == nil {
-		return false
+// Quoted says what a field tagged json:",string" is when encoding/json
+// then writes it as a JSON string although its Go type is a number or a
+// bool (or a pointer to one): "number" or "bool"; "" otherwise. Every
+// schema read from the Go type (a CRD's integer, OpenAPI's) then
+// describes a value no client sends.
+func Quoted(m types.Member, gt gotypes.Type) string {
+	if gt == nil || !slices.Contains(jsonOptions(m), "string") {
+		return ""
 	}
 	if p, ok := gt.(*gotypes.Pointer); ok {
 		gt = p.Elem()
 	}
 	b, ok := gt.Underlying().(*gotypes.Basic)
-	return ok && b.Info()&(gotypes.IsNumeric|gotypes.IsBoolean) != 0
+	switch {
+	case !ok:
+		return ""
+	case b.Info()&gotypes.IsBoolean != 0:
+		return "bool"
+	case b.Info()&gotypes.IsNumeric != 0:
+		return "number"
+	}
+	return ""
+}
+
+// MayOmit reports whether encoding/json can leave a field of Go type gt
+// out of an object: with omitzero, or with omitempty unless it is a
+// struct value (which omitempty never leaves out).
+func MayOmit(m types.Member, gt gotypes.Type) bool {
+	opts := jsonOptions(m)
+	if slices.Contains(opts, "omitzero") {
+		return true
+	}
+	if !slices.Contains(opts, "omitempty") {
+		return false
+	}
+	if gt == nil {
+		return true
+	}
+	_, isStruct := gt.Underlying().(*gotypes.Struct)
+	return !isStruct
+}
+
+// jsonOptions are the options of a member's json tag (after its name).
+func jsonOptions(m types.Member) []string {
+	tag, _ := reflect.StructTag(m.Tags).Lookup("json")
+	_, opts, _ := strings.Cut(tag, ",")
+	return strings.Split(opts, ",")
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
-	gotypes "go/types"
 	"maps"
 	"slices"
 	"sort"
@@ -143,7 +142,7 @@ func (b *builder) pkg(path string) *Package {
 		b.positions, b.path, b.written = k.Positions, nil, k.Written
 		s := b.rootSchema(t)
 		k.Schema = &s
-		if missing := b.objectMethodsMissing(t, gp.Dir); len(missing) > 0 && b.own(path) {
+		if missing := b.l.MethodsMissing(t, []string{"DeepCopyObject", "GetObjectKind"}); len(missing) > 0 && b.own(path) {
 			k.Unregistered = true
 			b.errs = append(b.errs, &markers.Warning{Kind: markers.NotRegistered, Pos: pos,
 				Msg:  fmt.Sprintf("*%s has no %s yet, so it is no runtime.Object: RegisterValidations leaves it out (Validate_%s is generated)", n, strings.Join(missing, " or "), n),
@@ -153,30 +152,4 @@ func (b *builder) pkg(path string) *Package {
 		p.Kinds = append(p.Kinds, k)
 	}
 	return p
-}
-
-// objectMethodsMissing lists the methods of runtime.Object that *t lacks:
-// declared in no file of the package (whatever its build constraints:
-// deep copies are in files the generator's build tag leaves out) and not
-// promoted from an embedded field (TypeMeta's GetObjectKind).
-func (b *builder) objectMethodsMissing(t *types.Type, dir string) []string {
-	if b.declared == nil {
-		b.declared = map[string]map[string]map[string]bool{}
-	}
-	declared, ok := b.declared[dir]
-	if !ok {
-		declared, _ = source.MethodsDeclared(dir)
-		b.declared[dir] = declared
-	}
-	var missing []string
-	for _, name := range []string{"DeepCopyObject", "GetObjectKind"} {
-		if declared[t.Name.Name][name] {
-			continue
-		}
-		if t.GoType != nil && gotypes.NewMethodSet(gotypes.NewPointer(t.GoType)).Lookup(nil, name) != nil {
-			continue
-		}
-		missing = append(missing, name)
-	}
-	return missing
 }

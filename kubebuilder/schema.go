@@ -41,8 +41,6 @@ type builder struct {
 	path    []string
 	// fields are where every field described is declared.
 	fields map[Field]token.Position
-	// declared caches source.MethodsDeclared by package directory.
-	declared map[string]map[string]map[string]bool
 	// reported keeps an error of a type of another package, described
 	// once per kind but reported once.
 	reported map[string]bool
@@ -298,9 +296,9 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONS
 		omitEmpty := slices.Contains(opts, "omitempty") || slices.Contains(opts, "omitzero")
 		ms, errs := dialect.ControllerGenMarkers(lines, markers.CGOnField, b.own(t.Name.Package))
 		b.errs = append(b.errs, errs...)
-		if b.own(t.Name.Package) && gotype.QuotedNumber(m, gotype.FieldType(t, m.Name)) && marker(ms, "kubebuilder:validation:Type") == nil {
-			b.errs = append(b.errs, &markers.Warning{Kind: markers.JSONString, Pos: fpos, Tag: "",
-				Msg:  fmt.Sprintf("field %s.%s is tagged json:\",string\", so encoding/json writes it as a JSON string, while its schema says %s: the API server rejects every object that sets it", t.Name.Name, m.Name, "a number or bool"),
+		if b.own(t.Name.Package) && gotype.Quoted(m, gotype.FieldType(t, m.Name)) != "" && marker(ms, "kubebuilder:validation:Type") == nil {
+			b.errs = append(b.errs, &markers.Warning{Kind: markers.JSONString, Pos: fpos,
+				Msg:  fmt.Sprintf("field %s.%s is tagged json:\",string\", so encoding/json writes it as a JSON string, while its schema says a number or bool: the API server rejects every object that sets it", t.Name.Name, m.Name),
 				Does: "reads the Go type and not the option, and writes the same schema",
 				Fix:  "drop ,string from the json tag, or add +kubebuilder:validation:Type=string so that the CRD says what clients send"})
 		}
@@ -312,7 +310,7 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONS
 		if b.positions != nil {
 			b.positions[strings.Join(b.path, ".")] = fpos
 		}
-		if b.written != nil && alwaysWritten(gotype.FieldType(t, m.Name), opts) {
+		if b.written != nil && !gotype.MayOmit(m, gotype.FieldType(t, m.Name)) {
 			b.written[strings.Join(b.path, ".")] = true
 		}
 		fs := b.fieldSchema(t, m, ms, fpos)
@@ -481,22 +479,4 @@ func (b *builder) k8sEnum(s *apiextv1.JSONSchemaProps, t *types.Type, m *markers
 	for _, r := range raw {
 		s.Enum = append(s.Enum, apiextv1.JSON{Raw: []byte(r)})
 	}
-}
-
-// alwaysWritten reports whether encoding/json writes a field of Go type
-// gt with the json options opts whatever its value: without omitempty or
-// omitzero, or a struct value with omitempty only (which omitempty never
-// leaves out).
-func alwaysWritten(gt gotypes.Type, opts []string) bool {
-	if slices.Contains(opts, "omitzero") {
-		return false
-	}
-	if !slices.Contains(opts, "omitempty") {
-		return true
-	}
-	if gt == nil {
-		return false
-	}
-	_, isStruct := gt.Underlying().(*gotypes.Struct)
-	return isStruct
 }

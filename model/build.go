@@ -3,7 +3,6 @@ package model
 import (
 	"fmt"
 	"go/token"
-	gotypes "go/types"
 	"maps"
 	"slices"
 	"sort"
@@ -272,9 +271,9 @@ func (b *builder) buildFields(mt *Type) {
 				Fix: "make the package build first: go build ./... names the error"})
 			continue
 		}
-		if gotype.QuotedNumber(m, gt) {
+		if quoted := gotype.Quoted(m, gt); quoted != "" {
 			b.errs = append(b.errs, &markers.Error{Pos: pos,
-				Msg: fmt.Sprintf("field %s.%s is tagged json:\",string\", so encoding/json writes its %s as a JSON string, while every schema of it (a CRD's, OpenAPI's) and its checks read a %s: the API server would reject every object that sets it", t.Name.Name, m.Name, gotype.TypeString(gotype.RealType(m.Type, gt)), map[bool]string{true: "bool", false: "number"}[isBool(gt)]),
+				Msg: fmt.Sprintf("field %s.%s is tagged json:\",string\", so encoding/json writes its %s as a JSON string, while every schema of it (a CRD's, OpenAPI's) and its checks read a %s: the API server would reject every object that sets it", t.Name.Name, m.Name, gotype.TypeString(gotype.RealType(m.Type, gt)), quoted),
 				Fix: "drop ,string from the json tag (or declare the field a string)"})
 			continue
 		}
@@ -653,7 +652,6 @@ func (b *builder) checkFields() {
 // AddValidationFunc needs (runtime.Object's, for runtime.Scheme): else the
 // generated file would not compile.
 func (b *builder) checkRegistryRoots() {
-	declared := map[string]map[string]map[string]bool{}
 	for _, t := range b.types {
 		if !t.Root || !t.HasValidation || t.Pkg == nil || t.Pkg.SchemeRegistry == "" || t.Go.GoType == nil {
 			continue
@@ -662,24 +660,7 @@ func (b *builder) checkRegistryRoots() {
 		if len(needs) == 0 {
 			continue
 		}
-		pkg := t.Go.Name.Package
-		if _, ok := declared[pkg]; !ok {
-			declared[pkg] = nil
-			if u := b.l.Universe.Package(pkg); u != nil && u.Dir != "" {
-				declared[pkg], _ = source.MethodsDeclared(u.Dir)
-			}
-		}
-		ms := gotypes.NewMethodSet(gotypes.NewPointer(t.Go.GoType))
-		var missing []string
-		for _, n := range needs {
-			if declared[pkg][t.Go.Name.Name][n] {
-				continue
-			}
-			// An exported name is found whatever the package.
-			if ms.Lookup(nil, n) == nil {
-				missing = append(missing, n)
-			}
-		}
+		missing := b.l.MethodsMissing(t.Go, needs)
 		if len(missing) == 0 {
 			continue
 		}
@@ -731,13 +712,4 @@ func (b *builder) checkListTypeConflict(t *Type, f *Field) {
 			Msg: fmt.Sprintf("field %s.%s says %s, and its type %s says %s (%s): a list's type is said once, and Kubernetes' generator refuses it on both", t.Go.Name.Name, f.GoName, say(*own), ft.Go.Name.Name, say(lt), lt.Pos),
 			Fix: "remove the field's list tags: the type's apply to the field"})
 	}
-}
-
-// isBool reports whether a type (or the type it points to) is a bool.
-func isBool(t gotypes.Type) bool {
-	if p, ok := t.(*gotypes.Pointer); ok {
-		t = p.Elem()
-	}
-	b, ok := t.Underlying().(*gotypes.Basic)
-	return ok && b.Info()&gotypes.IsBoolean != 0
 }

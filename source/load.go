@@ -41,6 +41,8 @@ type Loaded struct {
 	validation map[string]string
 	// registries caches CheckRegistry's answers.
 	registries map[string]registry
+	// methods caches MethodsDeclared by package directory.
+	methods map[string]map[string]map[string]bool
 	// published caches Published's answers.
 	published map[string]*publishedValidation
 	// outside indexes the comments of packages outside the run on first
@@ -984,6 +986,38 @@ func (l *Loaded) loadRegistry(value string) registry {
 		}
 	}
 	return r
+}
+
+// MethodsMissing lists the methods of needs that the pointer to the named
+// type t lacks: declared in no file of its package (whatever their build
+// constraints) and not promoted from an embedded field (TypeMeta's
+// GetObjectKind). A generated RegisterValidations that registers *t needs
+// them (runtime.Object's, for a runtime.Scheme).
+func (l *Loaded) MethodsMissing(t *types.Type, needs []string) []string {
+	dir := ""
+	if p := l.Universe.Package(t.Name.Package); p != nil {
+		dir = p.Dir
+	}
+	declared, ok := l.methods[dir]
+	if !ok && dir != "" {
+		declared, _ = MethodsDeclared(dir)
+		if l.methods == nil {
+			l.methods = map[string]map[string]map[string]bool{}
+		}
+		l.methods[dir] = declared
+	}
+	var missing []string
+	for _, n := range needs {
+		if declared[t.Name.Name][n] {
+			continue
+		}
+		// An exported name is found whatever the package.
+		if t.GoType != nil && gotypes.NewMethodSet(gotypes.NewPointer(t.GoType)).Lookup(nil, n) != nil {
+			continue
+		}
+		missing = append(missing, n)
+	}
+	return missing
 }
 
 // MethodsDeclared lists, by receiver type name, the methods declared in a
