@@ -39,19 +39,35 @@ func KubebuilderManifests(km *kubebuilder.Model) ([]Manifest, []*markers.Warning
 	var outs []Manifest
 	var errs []error
 	var warnings []*markers.Warning
-	for _, k := range keys {
-		crd, ws, err := kubebuilderManifest(byKind[k])
-		warnings = append(warnings, ws...)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if crd == nil {
-			continue // every version skipped
+	// Each kind's CRD is built, checked and marshalled on its own, in
+	// parallel; the results are taken in the keys' order.
+	type built struct {
+		crd  *apiextv1.CustomResourceDefinition
+		ws   []*markers.Warning
+		yaml []byte
+		err  error
+	}
+	results := parallel(len(keys), func(i int) built {
+		crd, ws, err := kubebuilderManifest(byKind[keys[i]])
+		if err != nil || crd == nil {
+			return built{ws: ws, err: err}
 		}
 		b, err := marshalCRD(crd)
-		if err != nil {
-			return nil, nil, err
+		return built{crd, ws, b, err}
+	})
+	for i, k := range keys {
+		r := results[i]
+		warnings = append(warnings, r.ws...)
+		if r.err != nil && r.crd == nil {
+			errs = append(errs, r.err)
+			continue
+		}
+		if r.crd == nil {
+			continue // every version skipped
+		}
+		crd, b := r.crd, r.yaml
+		if r.err != nil {
+			return nil, nil, r.err
 		}
 		var pkgs []string
 		for _, v := range byKind[k] {

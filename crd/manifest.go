@@ -79,16 +79,29 @@ func Manifests(m *model.Model, settings Settings) ([]Manifest, error) {
 	})
 	var outs []Manifest
 	var errs []error
-	for _, k := range keys {
-		crd, err := manifest(m, byKind[k], settings)
+	type built struct {
+		crd  *apiextv1.CustomResourceDefinition
+		yaml []byte
+		err  error
+	}
+	results := parallel(len(keys), func(i int) built {
+		crd, err := manifest(m, byKind[keys[i]], settings)
 		if err != nil {
-			errs = append(errs, err)
-			continue
+			return built{err: err}
 		}
 		b, err := marshalCRD(crd)
-		if err != nil {
-			return nil, err
+		return built{crd, b, err}
+	})
+	for i, k := range keys {
+		r := results[i]
+		if r.err != nil && r.crd == nil {
+			errs = append(errs, r.err)
+			continue
 		}
+		if r.err != nil {
+			return nil, r.err
+		}
+		crd, b := r.crd, r.yaml
 		name := crd.Spec.Group + "_" + crd.Spec.Names.Plural + ".yaml"
 		var pkgs []string
 		for _, r := range byKind[k] {

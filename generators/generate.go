@@ -54,6 +54,8 @@ type Config struct {
 	// (<output file>_cel_test.go; validationtest.CELAgree), which proves
 	// them against the API server's CEL validator in the package's tests.
 	CELTests bool
+	// Steps, when set, receives how long each step of the run took.
+	Steps *Steps
 }
 
 // celTestFile is the name of the CEL differential test beside the
@@ -107,13 +109,16 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 			return nil, nil, fmt.Errorf("--crd-dir %s: %s, where validation-gen writes nothing; fix: choose a directory of your own module, such as config/crd/bases", cfg.CRDDir, why)
 		}
 	}
+	done := cfg.Steps.begin("load")
 	l, err := source.Load(cfg.Dir, cfg.Patterns, cfg.Readonly, []string{golang.BuildTag})
+	done()
 	if err != nil {
 		return nil, nil, err
 	}
 	if err := checkMainModules(l); err != nil {
 		return nil, nil, err
 	}
+	done = cfg.Steps.begin("model")
 	var k8sPaths, kbPaths []string
 	for _, p := range l.Requested {
 		if d, _ := dialect.Of(l, p); d == dialect.ControllerGen {
@@ -131,6 +136,8 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	done()
+	done = cfg.Steps.begin("checks")
 	if errs := shape.Check(m); len(errs) > 0 {
 		return nil, nil, markers.JoinSorted(errs)
 	}
@@ -142,6 +149,8 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 		return nil, nil, markers.JoinSorted(celErrs)
 	}
 	ws = append(ws, celWarnings...)
+	done()
+	done = cfg.Steps.begin("emit Go")
 	var outs []Output
 	var errs []error
 	written := map[string]bool{}
@@ -157,27 +166,37 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 		written[path] = true
 		outs = append(outs, Output{Path: path, Content: src})
 	}
+	// Each package's files are rendered on their own; in parallel, then
+	// added in the packages' order, so the output is the same whatever
+	// the order they finish in.
+	type rendered struct {
+		pkg, dir     string
+		src, celTest []byte
+		err          error
+	}
+	var jobs []func() rendered
 	for _, p := range m.Packages {
-		src, celTest, err := golang.Files(m, p, cfg.Header)
-		if err != nil {
-			return nil, nil, err
-		}
-		goFile(p.Path, p.Dir, cfg.OutputFile, src)
-		if cfg.CELTests && celTest != nil {
-			goFile(p.Path, p.Dir, celTestFile(cfg.OutputFile), celTest)
-		}
+		jobs = append(jobs, func() rendered {
+			src, celTest, err := golang.Files(m, p, cfg.Header)
+			return rendered{p.Path, p.Dir, src, celTest, err}
+		})
 	}
 	for _, p := range km.Packages {
 		if len(p.Kinds) == 0 {
 			continue // nothing to validate or register, as for +k8s: packages
 		}
-		src, celTest, err := jsonschema.File(p, cfg.Header)
-		if err != nil {
-			return nil, nil, err
+		jobs = append(jobs, func() rendered {
+			src, celTest, err := jsonschema.File(p, cfg.Header)
+			return rendered{p.Path, p.Dir, src, celTest, err}
+		})
+	}
+	for _, r := range parallel(jobs) {
+		if r.err != nil {
+			return nil, nil, r.err
 		}
-		goFile(p.Path, p.Dir, cfg.OutputFile, src)
-		if cfg.CELTests && celTest != nil {
-			goFile(p.Path, p.Dir, celTestFile(cfg.OutputFile), celTest)
+		goFile(r.pkg, r.dir, cfg.OutputFile, r.src)
+		if cfg.CELTests && r.celTest != nil {
+			goFile(r.pkg, r.dir, celTestFile(cfg.OutputFile), r.celTest)
 		}
 	}
 	// A package of the run that no longer has validations (or compiled CEL
@@ -195,7 +214,10 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 			}
 		}
 	}
+	done()
 	if cfg.CRDDir != "" {
+		done := cfg.Steps.begin("CRDs")
+		defer done()
 		enabled := map[string]bool{}
 		for _, o := range cfg.CRDOptions {
 			enabled[o] = true

@@ -3,6 +3,7 @@ package model
 import (
 	"go/token"
 	"strings"
+	"sync"
 
 	"github.com/declval/validation-gen/markers"
 	"k8s.io/gengo/v2/types"
@@ -22,6 +23,9 @@ type Model struct {
 	transitions map[*Type]bool
 	// celTags are the tags of the CEL rules, by position (withRuleTags).
 	celTags map[token.Position]string
+	// The indexes above are built on first use, once: the backends render
+	// packages in parallel.
+	itemTypesOnce, transitionsOnce, celTagsOnce sync.Once
 }
 
 // Package is one output package: the Go file validation-gen writes.

@@ -53,7 +53,7 @@ func (m *Model) HasCEL(t *Type) bool {
 // BelowItems reports whether a value of type t can be a list item or a
 // map value, or be below one, in the types of the model.
 func (m *Model) BelowItems(t *Type) bool {
-	if m.itemTypes == nil {
+	m.itemTypesOnce.Do(func() {
 		m.itemTypes = map[*Type]bool{}
 		for _, p := range m.Packages {
 			for _, pt := range p.Types {
@@ -73,7 +73,7 @@ func (m *Model) BelowItems(t *Type) bool {
 				}
 			}
 		}
-	}
+	})
 	return m.itemTypes[t]
 }
 
@@ -119,7 +119,7 @@ func (m *Model) TypesBelow(t *types.Type) []*Type {
 // TransitionTypes are the model types with transition rules of their own
 // or on their fields.
 func (m *Model) TransitionTypes() map[*Type]bool {
-	if m.transitions == nil {
+	m.transitionsOnce.Do(func() {
 		m.transitions = map[*Type]bool{}
 		for _, p := range m.Packages {
 			for _, t := range p.Types {
@@ -138,7 +138,7 @@ func (m *Model) TransitionTypes() map[*Type]bool {
 				}
 			}
 		}
-	}
+	})
 	return m.transitions
 }
 
@@ -169,7 +169,7 @@ func (m *Model) Lookup(t *types.Type) *Type {
 // WithRuleTags names the +k8s:rule (or XValidation) tag in the errors that
 // are at a CEL rule's line.
 func (m *Model) WithRuleTags(errs []error) []error {
-	if m.celTags == nil {
+	m.celTagsOnce.Do(func() {
 		m.celTags = map[token.Position]string{}
 		for _, p := range m.Packages {
 			for _, t := range p.Types {
@@ -184,7 +184,7 @@ func (m *Model) WithRuleTags(errs []error) []error {
 				}
 			}
 		}
-	}
+	})
 	for _, err := range errs {
 		if e, ok := err.(*markers.Error); ok && e.Tag == "" {
 			e.Tag = m.celTags[e.Pos]

@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
-	gengoparser "k8s.io/gengo/v2/parser"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/declval/validation-gen/markers"
@@ -49,6 +48,8 @@ type Loaded struct {
 	// use (commentsOf); buildTags are the run's, to read them alike.
 	outside   map[string]*pkgComments
 	buildTags []string
+	// graph is what go list said of every package loaded.
+	graph *graph
 }
 
 // publishedValidation is the generated validation a package of types
@@ -165,61 +166,38 @@ func Load(dir string, patterns []string, readonly []string, buildTags []string) 
 }
 
 func load(dir string, patterns []string, readonly []string, buildTags []string) (*Loaded, error) {
-	p := gengoparser.NewWithOptions(gengoparser.Options{BuildTags: buildTags})
 	all := append(append([]string{}, patterns...), readonly...)
-	var err error
-	if dir != "" {
-		// The only way gengo takes a working directory other than the
-		// process's; the name notwithstanding, it is a plain config hook.
-		err = p.LoadPackagesWithConfigForTesting(&packages.Config{Dir: dir}, all...)
-	} else {
-		err = p.LoadPackages(all...)
-	}
+	g, err := loadGraph(dir, all, buildTags)
 	if err != nil {
 		// go list's own message spans lines; one line keeps every error of
 		// the generator one line, with a fix.
 		return nil, fmt.Errorf("loading %s: %s; fix: make the packages build first (go build %s names the problem; go mod tidy adds missing go.sum entries)",
 			strings.Join(all, " "), strings.Join(strings.Fields(err.Error()), " "), strings.Join(patterns, " "))
 	}
-	u, err := p.NewUniverse()
+	u, err := buildUniverse(g)
 	if err != nil {
 		return nil, err
 	}
-	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}, readonly: map[string]map[string]bool{}, dir: dir, buildTags: buildTags}
-	ro := map[string]bool{}
-	if len(readonly) > 0 {
-		var roPaths []string
-		if dir != "" {
-			cfg := &packages.Config{Dir: dir, Mode: packages.NeedName}
-			pkgs, err := packages.Load(cfg, readonly...)
+	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}, readonly: map[string]map[string]bool{}, dir: dir, buildTags: buildTags, graph: g}
+	isReadonly := map[string]bool{}
+	for _, r := range readonly {
+		isReadonly[r] = true
+	}
+	for _, path := range g.requestedPaths() {
+		ro := false
+		for _, m := range g.byPath[path].Match {
+			ro = ro || isReadonly[m]
+		}
+		if ro {
+			fns, err := validateFuncs(u.Package(path).Dir)
 			if err != nil {
 				return nil, err
 			}
-			for _, pk := range pkgs {
-				roPaths = append(roPaths, pk.PkgPath)
-			}
-		} else if roPaths, err = p.FindPackages(readonly...); err != nil {
-			return nil, err
+			l.readonly[path] = fns
+		} else {
+			l.Requested = append(l.Requested, path)
 		}
-		for _, r := range roPaths {
-			ro[r] = true
-			fns, err := validateFuncs(u.Package(r).Dir)
-			if err != nil {
-				return nil, err
-			}
-			l.readonly[r] = fns
-		}
-	}
-	for _, path := range p.UserRequestedPackages() {
-		if ro[path] {
-			continue
-		}
-		l.Requested = append(l.Requested, path)
-	}
-	sort.Strings(l.Requested)
-	for _, path := range p.UserRequestedPackages() {
-		pkg := u.Package(path)
-		pc, err := indexComments(pkg.Dir, buildTags)
+		pc, err := indexComments(u.Package(path).Dir, buildTags, true)
 		if err != nil {
 			return nil, err
 		}
@@ -231,7 +209,12 @@ func load(dir string, patterns []string, readonly []string, buildTags []string) 
 // indexComments parses the Go files of a package directory and records
 // each comment line of types, fields, constants and the package with its
 // position. gengo keeps comment text but not positions.
-func indexComments(dir string, buildTags []string) (*pkgComments, error) {
+//
+// Without bodies (the packages outside the run, whose types are only
+// described), function bodies are blanked before parsing: no tag of those
+// is read, and they are most of the source of packages such as
+// k8s.io/api/core/v1.
+func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, error) {
 	pc := &pkgComments{decls: map[string]token.Position{}, consts: map[string][]markers.Line{}, stringConsts: map[string][]string{},
 		types: map[string][]markers.Line{}, typePos: map[string]token.Position{}, typeDoc: map[string]int{},
 		fields: map[string][]markers.Line{}, fieldPos: map[string]token.Position{},
@@ -253,7 +236,15 @@ func indexComments(dir string, buildTags []string) (*pkgComments, error) {
 			continue
 		}
 		path := displayPath(filepath.Join(dir, name))
-		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+		var src any
+		if !bodies {
+			b, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				return nil, err
+			}
+			src = blankFuncBodies(b)
+		}
+		f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
 		if err != nil {
 			return nil, err
 		}

@@ -6,10 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
-
-	"golang.org/x/tools/go/packages"
 )
 
 // InRun reports whether a file, named as positions name it, is one of a
@@ -103,30 +100,27 @@ func (l *Loaded) OutsideMainModules() (map[string]string, error) {
 	if len(l.Requested) == 0 {
 		return nil, nil
 	}
-	pkgs, err := packages.Load(&packages.Config{Dir: l.dir, Mode: packages.NeedName | packages.NeedModule}, l.Requested...)
-	if err != nil {
-		return nil, err
-	}
 	out := map[string]string{}
-	for _, p := range pkgs {
-		if !slices.Contains(l.Requested, p.PkgPath) {
+	for _, path := range l.Requested {
+		p := l.graph.byPath[path]
+		if p == nil {
 			continue
 		}
 		dir := ""
-		if pk := l.Universe.Package(p.PkgPath); pk != nil {
+		if pk := l.Universe.Package(path); pk != nil {
 			dir = pk.Dir
 		}
 		switch m := p.Module; {
 		case m == nil && dir != "" && inDir(build.Default.GOROOT, dir):
-			out[p.PkgPath] = "in GOROOT (" + dir + ")"
+			out[path] = "in GOROOT (" + dir + ")"
 		case m == nil:
-			out[p.PkgPath] = "in no module (" + dir + ")"
+			out[path] = "in no module (" + dir + ")"
 		case !m.Main:
 			where := m.Path
 			if m.Version != "" {
 				where += "@" + m.Version
 			}
-			out[p.PkgPath] = "in " + where + ", a dependency of the run (" + dir + ")"
+			out[path] = "in " + where + ", a dependency of the run (" + dir + ")"
 		}
 	}
 	return out, nil

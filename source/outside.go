@@ -26,7 +26,7 @@ func (l *Loaded) commentsOf(pkg string) *pkgComments {
 	}
 	var pc *pkgComments
 	if p := l.Universe.Package(pkg); p != nil && p.Dir != "" {
-		pc, _ = indexComments(p.Dir, l.buildTags)
+		pc, _ = indexComments(p.Dir, l.buildTags, false)
 	}
 	l.outside[pkg] = pc
 	return pc

@@ -72,6 +72,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Header = b
 	}
+	if *verbose > 0 {
+		cfg.Steps = &generators.Steps{}
+	}
 	outs, warnings, err := generators.Run(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "validation-gen: %v\n", err)
@@ -84,7 +87,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "validation-gen: %s; --strict makes those of the run's own packages errors\n", markers.Summary(warnings))
 	}
 	if *verify {
+		done := cfg.Steps.Begin("compare")
 		stale := generators.Stale(outs)
+		done()
+		if *verbose > 0 {
+			fmt.Fprintf(stderr, "validation-gen: %s\n", cfg.Steps)
+		}
 		for _, s := range stale {
 			fmt.Fprintf(stderr, "validation-gen: out of date: %s\n", s)
 		}
@@ -94,11 +102,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	if err := generators.Write(outs); err != nil {
+	done := cfg.Steps.Begin("write")
+	err = generators.Write(outs)
+	done()
+	if err != nil {
 		fmt.Fprintf(stderr, "validation-gen: %v\n", err)
 		return 1
 	}
 	if *verbose > 0 {
+		fmt.Fprintf(stderr, "validation-gen: %s\n", cfg.Steps)
 		for _, o := range outs {
 			if o.Content == nil {
 				fmt.Fprintf(stderr, "removed %s\n", o.Path)
