@@ -129,77 +129,118 @@ func (l *Loaded) Readonly(pkg string) (map[string]bool, bool) {
 	return fns, ok
 }
 
-// Load parses the packages matched by patterns (and readonly packages,
-// whose existing Validate_ functions may be called) with gengo. Packages
-// named by +k8s:validation-gen-input are loaded too.
+// Load loads the packages matched by patterns (and readonly packages,
+// whose existing Validate_ functions may be called). Packages named by
+// +k8s:validation-gen-input are loaded too, in the same load: the run's
+// packages are listed and their comments indexed first, since their
+// package comments name the inputs.
 func Load(dir string, patterns []string, readonly []string, buildTags []string) (*Loaded, error) {
-	l, err := load(dir, patterns, readonly, buildTags)
+	peek, err := goList(workDir(dir), []string{"-json=ImportPath,Dir,Match,Error", tagsFlag(buildTags)}, append(append([]string{}, patterns...), readonly...))
+	if err != nil {
+		return nil, loadError(patterns, patterns, err)
+	}
+	isReadonly := map[string]bool{}
+	for _, r := range readonly {
+		isReadonly[r] = true
+	}
+	run := &Loaded{comments: map[string]*pkgComments{}}
+	for _, p := range peek {
+		if p.Error != nil || len(p.Match) == 0 {
+			continue // the load below reports it
+		}
+		ro := false
+		for _, m := range p.Match {
+			ro = ro || isReadonly[m]
+		}
+		pc, err := indexComments(p.Dir, buildTags, !ro)
+		if err != nil {
+			return nil, err
+		}
+		run.comments[p.ImportPath] = pc
+		if !ro {
+			run.Requested = append(run.Requested, p.ImportPath)
+		}
+	}
+	sort.Strings(run.Requested)
+	extra, lines := run.inputPackages()
+	if len(extra) == 0 {
+		return load(dir, patterns, nil, readonly, buildTags, run.comments)
+	}
+	dirs, err := checkInputs(dir, extra, lines, buildTags)
 	if err != nil {
 		return nil, err
 	}
-	if extra, lines := l.inputPackages(); len(extra) > 0 {
-		dirs, err := checkInputs(dir, extra, lines, buildTags)
-		if err != nil {
-			return nil, err
+	validation := validationPackages(dirs)
+	var more []string
+	for _, in := range extra {
+		more = append(more, in)
+		if v, ok := validation[in]; ok {
+			more = append(more, v)
 		}
-		validation := validationPackages(dirs)
-		more := append(append([]string{}, patterns...), extra...)
-		for _, in := range extra {
-			if v, ok := validation[in]; ok {
-				more = append(more, v)
-			}
-		}
-		// gengo builds a universe once per parser, so load everything again.
-		all, err := load(dir, more, readonly, buildTags)
-		if err != nil {
-			return nil, err
-		}
-		all.validation = validation
-		// The inputs are read, not generated for: a package that is both
-		// an input and one with validation-gen tags of its own (k8s.io/api's
-		// resource/v1 generates into itself too) is not part of this run
-		// unless the patterns name it.
-		all.Requested = l.Requested
-		return all, nil
 	}
-	return l, nil
+	all, err := load(dir, patterns, more, readonly, buildTags, run.comments)
+	if err != nil {
+		return nil, err
+	}
+	all.validation = validation
+	return all, nil
 }
 
-func load(dir string, patterns []string, readonly []string, buildTags []string) (*Loaded, error) {
-	all := append(append([]string{}, patterns...), readonly...)
+// loadError is a load's error on one line (go list's spans lines), with a
+// fix.
+func loadError(all, patterns []string, err error) error {
+	return fmt.Errorf("loading %s: %s; fix: make the packages build first (go build %s names the problem; go mod tidy adds missing go.sum entries)",
+		strings.Join(all, " "), strings.Join(strings.Fields(err.Error()), " "), strings.Join(patterns, " "))
+}
+
+// load loads the run's packages (patterns), the packages read with them
+// (inputs, readonly) and everything they import. The packages of the run
+// are those the patterns match, less the readonly ones: the inputs are
+// read, not generated for (k8s.io/api's resource/v1 is an input of
+// Kubernetes' tree and generates into itself too; it is part of a run
+// only when the patterns name it). indexed are comment indexes already
+// made, by path.
+func load(dir string, patterns, inputs, readonly, buildTags []string, indexed map[string]*pkgComments) (*Loaded, error) {
+	all := append(append(append([]string{}, patterns...), inputs...), readonly...)
 	g, err := loadGraph(dir, all, buildTags)
 	if err != nil {
-		// go list's own message spans lines; one line keeps every error of
-		// the generator one line, with a fix.
-		return nil, fmt.Errorf("loading %s: %s; fix: make the packages build first (go build %s names the problem; go mod tidy adds missing go.sum entries)",
-			strings.Join(all, " "), strings.Join(strings.Fields(err.Error()), " "), strings.Join(patterns, " "))
+		return nil, loadError(all, patterns, err)
 	}
 	u, err := buildUniverse(g)
 	if err != nil {
 		return nil, err
 	}
 	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}, readonly: map[string]map[string]bool{}, dir: dir, buildTags: buildTags, graph: g}
-	isReadonly := map[string]bool{}
+	isPattern, isReadonly := map[string]bool{}, map[string]bool{}
+	for _, p := range patterns {
+		isPattern[p] = true
+	}
 	for _, r := range readonly {
 		isReadonly[r] = true
 	}
 	for _, path := range g.requestedPaths() {
-		ro := false
+		inRun, ro := false, false
 		for _, m := range g.byPath[path].Match {
+			inRun = inRun || isPattern[m]
 			ro = ro || isReadonly[m]
 		}
-		if ro {
+		switch {
+		case ro:
 			fns, err := validateFuncs(u.Package(path).Dir)
 			if err != nil {
 				return nil, err
 			}
 			l.readonly[path] = fns
-		} else {
+		case inRun:
 			l.Requested = append(l.Requested, path)
 		}
-		pc, err := indexComments(u.Package(path).Dir, buildTags, true)
-		if err != nil {
-			return nil, err
+		pc := indexed[path]
+		if pc == nil {
+			// Function bodies matter only in the run's packages, where a
+			// tag inside one is an error.
+			if pc, err = indexComments(u.Package(path).Dir, buildTags, inRun && !ro); err != nil {
+				return nil, err
+			}
 		}
 		l.comments[path] = pc
 	}
