@@ -17,6 +17,7 @@ const module = "github.com/declval/validation-gen"
 // another's internals or back into the builder.
 var stageImports = map[string][]string{
 	"markers":           nil,
+	"runcache":          nil, // a leaf beside the pipeline: the cache of whole runs
 	"gotype":            {"markers"},
 	"source":            {"markers"},
 	"dialect":           {"markers", "source"},
