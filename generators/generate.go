@@ -56,6 +56,9 @@ type Config struct {
 	CELTests bool
 	// Steps, when set, receives how long each step of the run took.
 	Steps *Steps
+	// Loaded, when set, is called with the packages the run loaded: what
+	// it read, for the run cache.
+	Loaded func(*source.Loaded)
 }
 
 // celTestFile is the name of the CEL differential test beside the
@@ -117,6 +120,9 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	}
 	if err := checkMainModules(l); err != nil {
 		return nil, nil, err
+	}
+	if cfg.Loaded != nil {
+		cfg.Loaded(l)
 	}
 	done = cfg.Steps.begin("model")
 	var k8sPaths, kbPaths []string

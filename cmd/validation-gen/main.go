@@ -13,6 +13,7 @@ import (
 
 	"github.com/declval/validation-gen/generators"
 	"github.com/declval/validation-gen/markers"
+	"github.com/declval/validation-gen/source"
 )
 
 // strictEnv, set to true, is --strict, for a Makefile's or CI's
@@ -38,7 +39,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	strict := fs.Bool("strict", os.Getenv(strictEnv) == "true" || os.Getenv(strictEnv) == "1",
 		"make the warnings of the run's own packages errors: what controller-gen passes over in silence (an unknown, misplaced or misspelt marker); also "+strictEnv+"=true")
 	docs := fs.Bool("docs", false, "print the tag reference (markdown) and exit")
-	verbose := fs.CountP("verbose", "v", "log what is loaded and written")
+	verbose := fs.CountP("verbose", "v", "log what is written, the time of each step and the run cache's answer")
+	noCache := fs.Bool("no-cache", false, "neither use nor fill the run cache (also "+noCacheEnv+"=off; "+noCacheEnv+"=<dir> moves it from the user's cache directory): with it a re-run with nothing changed, and --verify after a run, print the run's warnings without loading a package")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: validation-gen [flags] <package patterns>\n\nGenerates Validate_<Type> functions from +k8s: tags, and from controller-gen's markers in\npackages written for controller-gen (with --crd-dir, their CRDs as controller-gen writes them).\n\n")
 		fs.PrintDefaults()
@@ -72,52 +74,69 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Header = b
 	}
+	logf := func(format string, args ...any) {
+		if *verbose > 0 {
+			fmt.Fprintf(stderr, "validation-gen: "+format+"\n", args...)
+		}
+	}
 	if *verbose > 0 {
 		cfg.Steps = &generators.Steps{}
 	}
+	var cache *runCache
+	if !*noCache {
+		done := cfg.Steps.Begin("cache")
+		cache = openRunCache(cfg, logf)
+		if cache != nil {
+			if warnings, ok := cache.get(); ok {
+				done()
+				printWarnings(stderr, warnings)
+				logf("%s", cfg.Steps)
+				return 0
+			}
+		}
+		done()
+	}
+	var loaded *source.Loaded
+	cfg.Loaded = func(l *source.Loaded) { loaded = l }
 	outs, warnings, err := generators.Run(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "validation-gen: %v\n", err)
 		return 1
 	}
-	for _, w := range warnings {
-		fmt.Fprintf(stderr, "validation-gen: warning: %v\n", w)
-	}
-	if len(warnings) > 0 {
-		fmt.Fprintf(stderr, "validation-gen: %s; --strict makes those of the run's own packages errors\n", markers.Summary(warnings))
-	}
+	printWarnings(stderr, warnings)
 	if *verify {
 		done := cfg.Steps.Begin("compare")
 		stale := generators.Stale(outs)
 		done()
-		if *verbose > 0 {
-			fmt.Fprintf(stderr, "validation-gen: %s\n", cfg.Steps)
-		}
 		for _, s := range stale {
 			fmt.Fprintf(stderr, "validation-gen: out of date: %s\n", s)
 		}
 		if len(stale) > 0 {
+			logf("%s", cfg.Steps)
 			fmt.Fprintln(stderr, "validation-gen: run the generator to update them")
 			return 1
 		}
-		return 0
-	}
-	done := cfg.Steps.Begin("write")
-	err = generators.Write(outs)
-	done()
-	if err != nil {
-		fmt.Fprintf(stderr, "validation-gen: %v\n", err)
-		return 1
-	}
-	if *verbose > 0 {
-		fmt.Fprintf(stderr, "validation-gen: %s\n", cfg.Steps)
+	} else {
+		done := cfg.Steps.Begin("write")
+		err = generators.Write(outs)
+		done()
+		if err != nil {
+			fmt.Fprintf(stderr, "validation-gen: %v\n", err)
+			return 1
+		}
 		for _, o := range outs {
 			if o.Content == nil {
-				fmt.Fprintf(stderr, "removed %s\n", o.Path)
+				logf("removed %s", o.Path)
 			} else {
-				fmt.Fprintf(stderr, "wrote %s\n", o.Path)
+				logf("wrote %s", o.Path)
 			}
 		}
 	}
+	if cache != nil {
+		done := cfg.Steps.Begin("cache")
+		cache.put(loaded, cfg, outs, warnings)
+		done()
+	}
+	logf("%s", cfg.Steps)
 	return 0
 }
