@@ -98,17 +98,21 @@ func NilItem[T any](e **T) bool { return *e == nil }
 // KeysAdded reports, for +k8s:update=NoAddItem on a map, every key of m
 // that old does not have, as Forbidden at the key, in key order.
 func KeysAdded[M ~map[K]V, K cmp.Ordered, V any](p *Path, m, old M) field.ErrorList {
-	return missingKeys(p, m, old, itemAdded)
+	return missingKeys(p, m, old, true)
 }
 
 // KeysRemoved reports, for +k8s:update=NoRemoveItem on a map, every key of
 // old that m does not have, as Forbidden at the key, in key order.
 func KeysRemoved[M ~map[K]V, K cmp.Ordered, V any](p *Path, m, old M) field.ErrorList {
-	return missingKeys(p, old, m, itemRemoved)
+	return missingKeys(p, old, m, false)
 }
 
-// missingKeys reports the keys of a that b lacks.
-func missingKeys[M ~map[K]V, K cmp.Ordered, V any](p *Path, a, b M, report func(*Path) *field.Error) field.ErrorList {
+// missingKeys reports the keys of a that b lacks, as added or removed.
+// It calls itemAdded or itemRemoved directly: a *Path handed to a function
+// value escapes (escape analysis cannot see what the function does with
+// it), and with it every ancestor Path on the callers' stacks, on every
+// call, valid maps included.
+func missingKeys[M ~map[K]V, K cmp.Ordered, V any](p *Path, a, b M, added bool) field.ErrorList {
 	var missing []K
 	for k := range a {
 		if _, ok := b[k]; !ok {
@@ -122,7 +126,11 @@ func missingKeys[M ~map[K]V, K cmp.Ordered, V any](p *Path, a, b M, report func(
 	errs := make(field.ErrorList, 0, len(missing))
 	for _, k := range missing {
 		kp := p.Key(fmt.Sprintf("%v", k))
-		errs = append(errs, report(&kp))
+		if added {
+			errs = append(errs, itemAdded(&kp))
+		} else {
+			errs = append(errs, itemRemoved(&kp))
+		}
 	}
 	return errs
 }
