@@ -7,6 +7,12 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unsafe"
+
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	k8sruntime "k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/intstr"
 )
 
 // JSONEqual reports whether a and b encode to the same JSON as the API
@@ -35,6 +41,11 @@ func jsonEqual(a, b reflect.Value, plain bool) bool {
 	t := a.Type()
 	if t.Implements(marshalerType) || reflect.PointerTo(t).Implements(marshalerType) ||
 		t.Implements(textMarshalerType) || reflect.PointerTo(t).Implements(textMarshalerType) {
+		if sameJSON(a, b) {
+			// Equal Go values write the same JSON: no need to write it
+			// (twice, allocating) to find that out on a valid update.
+			return true
+		}
 		ja, err1 := json.Marshal(addr(a).Interface())
 		jb, err2 := json.Marshal(addr(b).Interface())
 		if !plain && isRaw(t) && nonEmptyObject(ja) {
@@ -72,6 +83,16 @@ func jsonEqual(a, b reflect.Value, plain bool) bool {
 	case reflect.Map:
 		if a.IsNil() != b.IsNil() || a.Len() != b.Len() {
 			return false
+		}
+		if m, ok := stringMap(a); ok {
+			// MapRange copies every string key and value to the heap.
+			o, _ := stringMap(b)
+			for k, v := range m {
+				if w, ok := o[k]; !ok || w != v {
+					return false
+				}
+			}
+			return true
 		}
 		it := a.MapRange()
 		for it.Next() {
@@ -129,6 +150,9 @@ func present(v reflect.Value, omitEmpty bool) bool {
 		// A struct that writes its own JSON may write null (an empty
 		// RawExtension), which the server drops.
 		if v.Type().Implements(marshalerType) || reflect.PointerTo(v.Type()).Implements(marshalerType) {
+			if p, known := presentKnown(v); known {
+				return p
+			}
 			b, err := json.Marshal(addr(v).Interface())
 			return err != nil || string(b) != "null"
 		}
@@ -214,10 +238,13 @@ func sameKeys(a, b reflect.Value, keys []Key) (same, ok bool) {
 	}
 	same = true
 	for _, k := range keys {
+		// A pointer into the cached fields: the address of a loop
+		// variable would be a heap copy per key and item compared.
 		var f *jsonField
-		for _, x := range jsonFields(a.Type()) {
-			if x.name == k.Name {
-				f = &x
+		fields := jsonFields(a.Type())
+		for i := range fields {
+			if fields[i].name == k.Name {
+				f = &fields[i]
 				break
 			}
 		}
@@ -237,6 +264,97 @@ func sameKeys(a, b reflect.Value, keys []Key) (same, ok bool) {
 		}
 	}
 	return same, true
+}
+
+// presentKnown is present for the apimachinery types that write their own
+// JSON, read from what their MarshalJSON writes null for, without writing
+// it (which allocates, on every update, for every such field).
+func presentKnown(v reflect.Value) (present, known bool) {
+	switch x := addr(v).Interface().(type) {
+	case *metav1.Time:
+		return !x.IsZero(), true
+	case *metav1.MicroTime:
+		return !x.IsZero(), true
+	case *metav1.Duration, *intstr.IntOrString, *resource.Quantity:
+		return true, true
+	case *k8sruntime.RawExtension:
+		// Raw may hold the text null, and Object write it: those are
+		// written.
+		if x.Raw == nil && x.Object == nil {
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// stringMap is v as a map[string]string when v is a map from a string
+// kind to a string kind that writes its own JSON as a string does (no
+// MarshalJSON or MarshalText): such a map type has the layout and hashing
+// of map[string]string, so it can be ranged over without copying each key
+// and value to the heap as reflect.MapIter does.
+func stringMap(v reflect.Value) (map[string]string, bool) {
+	t := v.Type()
+	if t.Key().Kind() != reflect.String || t.Elem().Kind() != reflect.String || ownJSON(t.Key()) || ownJSON(t.Elem()) {
+		return nil, false
+	}
+	p := v.UnsafePointer()
+	return *(*map[string]string)(unsafe.Pointer(&p)), true
+}
+
+func ownJSON(t reflect.Type) bool {
+	return t.Implements(marshalerType) || reflect.PointerTo(t).Implements(marshalerType) ||
+		t.Implements(textMarshalerType) || reflect.PointerTo(t).Implements(textMarshalerType)
+}
+
+// sameJSON reports, without writing it, that a and b (of a type that
+// writes its own JSON) write the same JSON, when their Go values are equal
+// below pointers: false means only that the JSON must be compared. Raw JSON
+// is never taken as the same here (jsonEqual counts a non-empty object as
+// changed), but for two empty RawExtensions, which write null.
+func sameJSON(a, b reflect.Value) bool {
+	for a.Kind() == reflect.Pointer {
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() && b.IsNil() // both write null
+		}
+		a, b = a.Elem(), b.Elem()
+	}
+	if a.CanAddr() && b.CanAddr() {
+		if x, ok := a.Addr().Interface().(*k8sruntime.RawExtension); ok {
+			y := b.Addr().Interface().(*k8sruntime.RawExtension)
+			return x.Raw == nil && x.Object == nil && y.Raw == nil && y.Object == nil
+		}
+	}
+	return !isRaw(a.Type()) && plainComparable(a.Type()) && a.Equal(b)
+}
+
+var comparableCache sync.Map // reflect.Type -> bool
+
+// plainComparable reports whether == compares values of t without
+// panicking: t is comparable and holds no interface (whose dynamic value
+// may not be).
+func plainComparable(t reflect.Type) bool {
+	if c, ok := comparableCache.Load(t); ok {
+		return c.(bool)
+	}
+	c := t.Comparable() && !holdsInterface(t)
+	comparableCache.Store(t, c)
+	return c
+}
+
+func holdsInterface(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Interface:
+		return true
+	case reflect.Array:
+		return holdsInterface(t.Elem())
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if holdsInterface(t.Field(i).Type) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var fieldCache sync.Map // reflect.Type -> []jsonField
