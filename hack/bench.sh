@@ -16,6 +16,12 @@
 #                            BENCH_TIME=1s each; lists of BENCH_LIST_SIZES
 #                            items, the reference's up to
 #                            BENCH_REFERENCE_MAX_ITEMS), writes BENCHMARKS.md
+#   hack/bench.sh --generator  the generator's speed alone (cmd/genspeed:
+#                            the examples, k8s.io/api against Kubernetes'
+#                            generator, three kubebuilder projects against
+#                            the controller-gen that wrote their CRDs; cold
+#                            and cached), written in place of BENCHMARKS.md's
+#                            Generator speed section (about 10 minutes)
 #   hack/bench.sh --smoke    every step once, quickly (each benchmark one
 #                            iteration), report to a temporary file: checks
 #                            that the benchmarks and the report work
@@ -26,11 +32,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
 
 smoke=0
+generator=0
 case "${1:-}" in
 --smoke) smoke=1 ;;
+--generator) generator=1 ;;
 "") ;;
 *)
-  echo "usage: hack/bench.sh [--smoke]" >&2
+  echo "usage: hack/bench.sh [--smoke|--generator]" >&2
   exit 2
   ;;
 esac
@@ -61,7 +69,43 @@ if [ "$smoke" -eq 1 ]; then
   out=${BENCH_SMOKE_REPORT:-$work/BENCHMARKS.md} # where to keep the smoke report, to read it
 fi
 
+# The generator's speed: the examples and k8s.io/api against Kubernetes'
+# generator, and real kubebuilder projects against the controller-gen
+# that wrote their CRDs.
+genspeed_suites="examples k8sapi kubebuilder-kueue kubebuilder-jobset kubebuilder-capi"
+if [ "$smoke" -eq 1 ]; then
+  genspeed_suites="examples k8sapi kubebuilder-jobset"
+fi
+genspeed() {
+  local files=""
+  for suite in $genspeed_suites; do
+    go run ./cmd/genspeed -suite "$suite" -runs "$genruns" -o "$work/genspeed-$suite.json" >&2
+    files="$files${files:+,}$work/genspeed-$suite.json"
+  done
+  echo "$files"
+}
+
 cd bench
+if [ "$generator" -eq 1 ]; then
+  date=$(date -u '+%Y-%m-%d %H:%M UTC')
+  commit=$(git -C "$root" rev-parse --short HEAD)
+  load_before=$(cat /proc/loadavg 2>/dev/null || true)
+  go run ./cmd/refgen
+  (cd k8sapi && go run ./cmd/gen)
+  echo "==> generator speed ($genruns runs each)"
+  files=$(genspeed | tail -n 1)
+  load_after=$(cat /proc/loadavg 2>/dev/null || true)
+  go run ./cmd/report -generator-only -genspeed "$files" -date "$date" -commit "$commit" -load-before "$load_before" -load-after "$load_after" -o "$work/generator.md"
+  # In place of the report's section: from its heading to the next one.
+  awk -v section="$work/generator.md" '
+    /^## Generator speed/ { while ((getline line < section) > 0) print line; skip = 1; next }
+    skip && /^## / { skip = 0 }
+    !skip { print }
+  ' "$out" >"$work/BENCHMARKS.md"
+  cat "$work/BENCHMARKS.md" >"$out"
+  echo "hack/bench.sh --generator: wrote the Generator speed section of BENCHMARKS.md"
+  exit 0
+fi
 echo "==> the reference generator's validators (go run ./cmd/refgen)"
 go run ./cmd/refgen
 
@@ -110,14 +154,13 @@ fi
 grep '^BenchmarkCELRules/kind=[a-z]*\.' "$work/raw.txt" | tail -n 3
 
 echo "==> generator speed ($genruns runs each)"
-go run ./cmd/genspeed -suite examples -runs "$genruns" -o "$work/genspeed.json"
-go run ./cmd/genspeed -suite k8sapi -runs "$genruns" -o "$work/genspeed-k8sapi.json"
+genspeed_files=$(genspeed | tail -n 1)
 load_after=$(cat /proc/loadavg 2>/dev/null || true)
 
 go tool benchstat -col /impl "$work/raw.txt" >"$work/benchstat.txt"
 
 echo "==> report"
-go run ./cmd/report -raw "$work/raw.txt" -genspeed "$work/genspeed.json,$work/genspeed-k8sapi.json" -benchstat "$work/benchstat.txt" \
+go run ./cmd/report -raw "$work/raw.txt" -genspeed "$genspeed_files" -benchstat "$work/benchstat.txt" \
   -removed internal/reference/REMOVED_TAGS.txt -test-binary "$work/bench.test" -k8sapi-test-binary "$work/k8sapi.test" -cel-test-binary "$work/cel.test" -profile-benchtime "$profiletime" \
   -reference-max-items "$refmax" \
   -date "$date" -commit "$commit" -load-before "$load_before" -load-after "$load_after" -o "$out"
