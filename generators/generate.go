@@ -55,10 +55,10 @@ type Config struct {
 	// them against the API server's CEL validator in the package's tests.
 	CELTests bool
 	// Steps, when set, receives how long each step of the run took.
-	Steps *Steps
+	Steps *Steps `json:"-"`
 	// Loaded, when set, is called with the packages the run loaded: what
 	// it read, for the run cache.
-	Loaded func(*source.Loaded)
+	Loaded func(*source.Loaded) `json:"-"`
 }
 
 // celTestFile is the name of the CEL differential test beside the
@@ -228,6 +228,8 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 		for _, o := range cfg.CRDOptions {
 			enabled[o] = true
 		}
+		// After the Go files: building a kind's CRD edits its schemas,
+		// which the Go backend reads as the kubebuilder model made them.
 		crds, err := crd.Manifests(m, crd.Settings{Options: enabled, MinLevel: minLevel})
 		if err != nil {
 			return nil, nil, err

@@ -3,14 +3,16 @@ package generators
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 )
 
 // Steps records how long each step of a run took, for -v: where a run's
 // time goes is the first thing to know of a slow make generate.
 type Steps struct {
-	list  []Step
-	start time.Time
+	mu         sync.Mutex // steps may run in parallel
+	list       []Step
+	start, end time.Time
 }
 
 // Step is one measured step of a run.
@@ -26,9 +28,11 @@ func (s *Steps) begin(name string) func() {
 		return func() {}
 	}
 	t := time.Now()
+	s.mu.Lock()
 	if s.start.IsZero() {
 		s.start = t
 	}
+	s.mu.Unlock()
 	return func() { s.add(name, time.Since(t)) }
 }
 
@@ -36,6 +40,11 @@ func (s *Steps) begin(name string) func() {
 func (s *Steps) add(name string, d time.Duration) {
 	if s == nil {
 		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if now := time.Now(); now.After(s.end) {
+		s.end = now
 	}
 	for i := range s.list {
 		if s.list[i].Name == name {
@@ -54,16 +63,24 @@ func (s *Steps) List() []Step {
 	if s == nil {
 		return nil
 	}
-	return s.list
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Step(nil), s.list...)
 }
 
-// String is one line: each step's time, then the total of the steps.
+// String is one line: each step's time, then the wall time from the
+// first step's start to the last one's end (steps that ran in parallel
+// overlap).
 func (s *Steps) String() string {
 	var parts []string
-	var total time.Duration
 	for _, st := range s.List() {
 		parts = append(parts, fmt.Sprintf("%s %s", st.Name, round(st.Took)))
-		total += st.Took
+	}
+	var total time.Duration
+	if s != nil {
+		s.mu.Lock()
+		total = s.end.Sub(s.start)
+		s.mu.Unlock()
 	}
 	return fmt.Sprintf("%s; total %s", strings.Join(parts, ", "), round(total))
 }

@@ -135,19 +135,18 @@ func (l *Loaded) Readonly(pkg string) (map[string]bool, bool) {
 // packages are listed and their comments indexed first, since their
 // package comments name the inputs.
 func Load(dir string, patterns []string, readonly []string, buildTags []string) (*Loaded, error) {
-	peek, err := goList(workDir(dir), []string{"-json=ImportPath,Dir,Match,Error", tagsFlag(buildTags)}, append(append([]string{}, patterns...), readonly...))
+	all := append(append([]string{}, patterns...), readonly...)
+	g, err := listGraph(dir, all, buildTags)
 	if err != nil {
-		return nil, loadError(patterns, patterns, err)
+		return nil, loadError(all, patterns, err)
 	}
 	isReadonly := map[string]bool{}
 	for _, r := range readonly {
 		isReadonly[r] = true
 	}
 	run := &Loaded{comments: map[string]*pkgComments{}}
-	for _, p := range peek {
-		if p.Error != nil || len(p.Match) == 0 {
-			continue // the load below reports it
-		}
+	for _, path := range g.requestedPaths() {
+		p := g.byPath[path]
 		ro := false
 		for _, m := range p.Match {
 			ro = ro || isReadonly[m]
@@ -156,34 +155,35 @@ func Load(dir string, patterns []string, readonly []string, buildTags []string) 
 		if err != nil {
 			return nil, err
 		}
-		run.comments[p.ImportPath] = pc
+		run.comments[path] = pc
 		if !ro {
-			run.Requested = append(run.Requested, p.ImportPath)
+			run.Requested = append(run.Requested, path)
 		}
 	}
-	sort.Strings(run.Requested)
 	extra, lines := run.inputPackages()
 	if len(extra) == 0 {
-		return load(dir, patterns, nil, readonly, buildTags, run.comments)
+		return load(g, patterns, readonly, buildTags, run.comments)
 	}
 	dirs, err := checkInputs(dir, extra, lines, buildTags)
 	if err != nil {
 		return nil, err
 	}
 	validation := validationPackages(dirs)
-	var more []string
 	for _, in := range extra {
-		more = append(more, in)
+		all = append(all, in)
 		if v, ok := validation[in]; ok {
-			more = append(more, v)
+			all = append(all, v)
 		}
 	}
-	all, err := load(dir, patterns, more, readonly, buildTags, run.comments)
+	if g, err = listGraph(dir, all, buildTags); err != nil {
+		return nil, loadError(all, patterns, err)
+	}
+	l, err := load(g, patterns, readonly, buildTags, run.comments)
 	if err != nil {
 		return nil, err
 	}
-	all.validation = validation
-	return all, nil
+	l.validation = validation
+	return l, nil
 }
 
 // loadError is a load's error on one line (go list's spans lines), with a
@@ -200,17 +200,15 @@ func loadError(all, patterns []string, err error) error {
 // Kubernetes' tree and generates into itself too; it is part of a run
 // only when the patterns name it). indexed are comment indexes already
 // made, by path.
-func load(dir string, patterns, inputs, readonly, buildTags []string, indexed map[string]*pkgComments) (*Loaded, error) {
-	all := append(append(append([]string{}, patterns...), inputs...), readonly...)
-	g, err := loadGraph(dir, all, buildTags)
-	if err != nil {
-		return nil, loadError(all, patterns, err)
+func load(g *graph, patterns, readonly, buildTags []string, indexed map[string]*pkgComments) (*Loaded, error) {
+	if err := g.load(); err != nil {
+		return nil, loadError(append(append([]string{}, patterns...), readonly...), patterns, err)
 	}
 	u, err := buildUniverse(g)
 	if err != nil {
 		return nil, err
 	}
-	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}, readonly: map[string]map[string]bool{}, dir: dir, buildTags: buildTags, graph: g}
+	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}, readonly: map[string]map[string]bool{}, dir: g.dir, buildTags: buildTags, graph: g}
 	isPattern, isReadonly := map[string]bool{}, map[string]bool{}
 	for _, p := range patterns {
 		isPattern[p] = true

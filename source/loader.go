@@ -42,6 +42,7 @@ import (
 
 // graph is the packages of one load, from source or export data.
 type graph struct {
+	dir  string // where go list runs
 	fset *token.FileSet
 	// listed are the packages in go list -deps order, dependencies first.
 	listed []*listedPackage
@@ -64,15 +65,15 @@ type graph struct {
 	exportErr error
 }
 
-// loadGraph loads the packages patterns match and everything they import.
-func loadGraph(dir string, patterns, buildTags []string) (*graph, error) {
-	dir = workDir(dir)
-	listed, err := goList(dir, []string{"-deps", "-json=" + listFields, tagsFlag(buildTags)}, patterns)
+// listGraph lists the packages patterns match and everything they
+// import (go list -deps), without loading them.
+func listGraph(dir string, patterns, buildTags []string) (*graph, error) {
+	listed, err := goList(workDir(dir), []string{"-deps", "-json=" + listFields, tagsFlag(buildTags)}, patterns)
 	if err != nil {
 		return nil, err
 	}
-	g := &graph{fset: token.NewFileSet(), listed: listed, byPath: map[string]*listedPackage{},
-		requested: map[string]bool{}, fromSource: map[string]bool{}}
+	g := &graph{dir: workDir(dir), fset: token.NewFileSet(), listed: listed, byPath: map[string]*listedPackage{},
+		requested: map[string]bool{}, fromSource: map[string]bool{}, syntax: map[string][]*ast.File{}}
 	var errs []error
 	for _, p := range listed {
 		g.byPath[p.ImportPath] = p
@@ -86,8 +87,14 @@ func loadGraph(dir string, patterns, buildTags []string) (*graph, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	return g, nil
+}
+
+// load type-checks the listed packages: the run's and its main modules'
+// from source, parsed while go list -export finds the others' export data.
+func (g *graph) load() error {
 	var exported []string
-	for _, p := range listed {
+	for _, p := range g.listed {
 		switch {
 		case p.ImportPath == "unsafe" || p.ImportPath == "C":
 		case g.requested[p.ImportPath] || p.Module != nil && p.Module.Main || p.Module == nil && !p.Standard:
@@ -96,39 +103,67 @@ func loadGraph(dir string, patterns, buildTags []string) (*graph, error) {
 			exported = append(exported, p.ImportPath)
 		}
 	}
-	if len(exported) > 0 && exportDataWanted() {
-		// Without the run's build tags: the packages outside the run are
-		// compiled as any build compiles them.
-		ex, err := goList(dir, []string{"-export", "-json=ImportPath,Export"}, exported)
-		if err == nil {
+	useExport := len(exported) > 0 && exportDataWanted()
+	listedExport := make(chan error, 1)
+	if useExport {
+		go func() {
+			// Without the run's build tags: the packages outside the run
+			// are compiled as any build compiles them.
+			ex, err := goList(g.dir, []string{"-export", "-json=ImportPath,Export"}, exported)
 			for _, e := range ex {
 				if p := g.byPath[e.ImportPath]; p != nil {
 					p.Export = e.Export
 				}
 			}
+			listedExport <- err
+		}()
+	} else {
+		g.allFromSource()
+	}
+	if err := g.parse(); err != nil {
+		if useExport {
+			<-listedExport
 		}
+		return err
+	}
+	if useExport {
+		err := <-listedExport
 		for _, path := range exported {
-			if g.byPath[path].Export == "" {
+			if err != nil || g.byPath[path].Export == "" {
 				// A dependency that does not compile (or no export data at
 				// all): everything from source, as gengo would.
-				exported = nil
+				g.allFromSource()
+				if err := g.parse(); err != nil {
+					return err
+				}
 				break
 			}
 		}
 	}
-	if len(exported) == 0 || !exportDataWanted() {
-		g.allFromSource()
-	}
 	if err := g.check(); err != nil {
 		if g.allFromSourceAlready() {
-			return nil, err
+			return err
 		}
 		// Export data this build of the generator cannot read (a newer
 		// toolchain's format): from source.
 		g.allFromSource()
-		if err := g.check(); err != nil {
-			return nil, err
+		if err := g.parse(); err != nil {
+			return err
 		}
+		return g.check()
+	}
+	return nil
+}
+
+// loadGraph lists and loads the packages patterns match and everything
+// they import.
+func loadGraph(dir string, patterns, buildTags []string) (*graph, error) {
+	g, err := listGraph(dir, patterns, buildTags)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.load(); err != nil {
+		return nil, err
 	}
 	return g, nil
 }
@@ -157,18 +192,12 @@ func (g *graph) allFromSourceAlready() bool {
 	return true
 }
 
-// check parses the packages loaded from source, in parallel, then
-// type-checks them dependencies first, reading the others' export data on
-// demand.
+// check type-checks the packages loaded from source, dependencies first,
+// reading the others' export data on demand.
 func (g *graph) check() error {
-	g.fset = token.NewFileSet()
 	g.types = map[string]*gotypes.Package{"unsafe": gotypes.Unsafe}
 	g.imports = map[string]*gotypes.Package{}
-	g.syntax = map[string][]*ast.File{}
 	g.exportErr = nil
-	if err := g.parse(); err != nil {
-		return err
-	}
 	for _, p := range g.listed {
 		if !g.fromSource[p.ImportPath] {
 			continue
@@ -180,7 +209,8 @@ func (g *graph) check() error {
 	return g.exportErr
 }
 
-// parse parses the Go files of every package loaded from source.
+// parse parses, in parallel, the Go files of every package loaded from
+// source not parsed yet.
 func (g *graph) parse() error {
 	type job struct {
 		pkg  string
@@ -189,7 +219,7 @@ func (g *graph) parse() error {
 	}
 	var jobs []job
 	for _, p := range g.listed {
-		if !g.fromSource[p.ImportPath] {
+		if _, done := g.syntax[p.ImportPath]; done || !g.fromSource[p.ImportPath] {
 			continue
 		}
 		files := append(append([]string{}, p.GoFiles...), p.CgoFiles...)
