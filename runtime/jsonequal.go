@@ -46,6 +46,11 @@ func jsonEqual(a, b reflect.Value, plain bool) bool {
 			// (twice, allocating) to find that out on a valid update.
 			return true
 		}
+		if equal, known := knownJSONEqual(a, b, t, plain); known {
+			// Told apart without writing the JSON: a changed value of
+			// an update allocates nothing either.
+			return equal
+		}
 		ja, err1 := json.Marshal(addr(a).Interface())
 		jb, err2 := json.Marshal(addr(b).Interface())
 		if !plain && isRaw(t) && nonEmptyObject(ja) {
@@ -93,6 +98,9 @@ func jsonEqual(a, b reflect.Value, plain bool) bool {
 				}
 			}
 			return true
+		}
+		if equal, ok := scalarMapEqual(a, b); ok {
+			return equal
 		}
 		it := a.MapRange()
 		for it.Next() {
@@ -287,6 +295,169 @@ func presentKnown(v reflect.Value) (present, known bool) {
 	return false, false
 }
 
+// knownJSONEqual compares values of the apimachinery types that write
+// their own JSON as jsonEqual does by writing it, without writing it:
+// metav1.Time (RFC 3339 in UTC, to the second; null when zero),
+// metav1.Duration (its String), an IntOrString of a known Type (its
+// number or its string), and raw JSON text (apiextensions JSON, a
+// RawExtension without an Object) that is valid JSON: encoding/json
+// writes it compacted, so equal texts write the same JSON, and whether it
+// is a non-empty object does not depend on the compaction. known is false
+// when only writing the JSON tells (different raw texts may compact to
+// the same).
+func knownJSONEqual(a, b reflect.Value, t reflect.Type, plain bool) (equal, known bool) {
+	if ra, ok := rawText(a); ok {
+		rb, ok := rawText(b)
+		if !ok {
+			return false, false
+		}
+		if !plain && isRaw(t) && nonEmptyObject(ra) {
+			return false, true
+		}
+		if bytes.Equal(ra, rb) {
+			return true, true
+		}
+		return false, false
+	}
+	for a.Kind() == reflect.Pointer {
+		if a.IsNil() || b.IsNil() {
+			// A nil pointer writes null, and so may a non-nil one.
+			return false, false
+		}
+		a, b = a.Elem(), b.Elem()
+	}
+	if !a.CanAddr() || !b.CanAddr() {
+		return false, false
+	}
+	switch x := a.Addr().Interface().(type) {
+	case *metav1.Time:
+		y := b.Addr().Interface().(*metav1.Time)
+		if x.IsZero() || y.IsZero() {
+			return x.IsZero() == y.IsZero(), true
+		}
+		return x.Unix() == y.Unix(), true
+	case *metav1.Duration:
+		return x.Duration == b.Addr().Interface().(*metav1.Duration).Duration, true
+	case *intstr.IntOrString:
+		y := b.Addr().Interface().(*intstr.IntOrString)
+		known := func(t intstr.Type) bool { return t == intstr.Int || t == intstr.String }
+		if !known(x.Type) || !known(y.Type) {
+			return false, false // MarshalJSON fails
+		}
+		if x.Type != y.Type {
+			return false, true
+		}
+		if x.Type == intstr.Int {
+			return x.IntVal == y.IntVal, true
+		}
+		return x.StrVal == y.StrVal, true
+	}
+	return false, false
+}
+
+var nullJSON = []byte("null")
+
+// rawText is the JSON text that v (apiextensions JSON or a RawExtension
+// without an Object, or a pointer to one) writes before compaction, when
+// it is valid JSON.
+func rawText(v reflect.Value) ([]byte, bool) {
+	if v.Kind() == reflect.Pointer {
+		if !isAPIExtJSON(v.Type().Elem()) && v.Type().Elem() != rawExtensionType {
+			return nil, false
+		}
+		if v.IsNil() {
+			return nullJSON, true
+		}
+		v = v.Elem()
+	}
+	var raw []byte
+	switch {
+	case isAPIExtJSON(v.Type()):
+		// MarshalJSON writes Raw, null when empty.
+		raw = v.FieldByName("Raw").Bytes()
+		if len(raw) == 0 {
+			return nullJSON, true
+		}
+	case v.Type() == rawExtensionType:
+		// MarshalJSON writes Raw, or Object, or null.
+		if !v.FieldByName("Object").IsNil() {
+			return nil, false
+		}
+		raw = v.FieldByName("Raw").Bytes()
+		if raw == nil {
+			return nullJSON, true
+		}
+	default:
+		return nil, false
+	}
+	if !json.Valid(raw) {
+		return nil, false
+	}
+	return raw, true
+}
+
+var rawExtensionType = reflect.TypeFor[k8sruntime.RawExtension]()
+
+// isAPIExtJSON reports whether t is apiextensions' JSON (of v1 or
+// v1beta1: a struct of Raw []byte, whose MarshalJSON writes Raw, null
+// when empty), named so that the runtime does not import apiextensions.
+func isAPIExtJSON(t reflect.Type) bool {
+	return t.Name() == "JSON" && strings.HasPrefix(t.PkgPath(), "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/") &&
+		t.Kind() == reflect.Struct && t.NumField() == 1 && t.Field(0).Name == "Raw" && t.Field(0).Type == bytesType
+}
+
+// scalarMapEqual compares maps from a string kind to a number or bool
+// kind, neither writing its own JSON, as jsonEqual does (==), without
+// reflect.MapIter's heap copies of each key and value: such a map has the
+// layout and hashing of the map of the underlying types. ok is false for
+// other maps.
+func scalarMapEqual(a, b reflect.Value) (equal, ok bool) {
+	t := a.Type()
+	if t.Key().Kind() != reflect.String || ownJSON(t.Key()) || ownJSON(t.Elem()) {
+		return false, false
+	}
+	pa, pb := a.UnsafePointer(), b.UnsafePointer()
+	switch t.Elem().Kind() {
+	case reflect.Bool:
+		return sameMap[bool](pa, pb), true
+	case reflect.Int:
+		return sameMap[int](pa, pb), true
+	case reflect.Int8:
+		return sameMap[int8](pa, pb), true
+	case reflect.Int16:
+		return sameMap[int16](pa, pb), true
+	case reflect.Int32:
+		return sameMap[int32](pa, pb), true
+	case reflect.Int64:
+		return sameMap[int64](pa, pb), true
+	case reflect.Uint:
+		return sameMap[uint](pa, pb), true
+	case reflect.Uint8:
+		return sameMap[uint8](pa, pb), true
+	case reflect.Uint16:
+		return sameMap[uint16](pa, pb), true
+	case reflect.Uint32:
+		return sameMap[uint32](pa, pb), true
+	case reflect.Uint64:
+		return sameMap[uint64](pa, pb), true
+	case reflect.Float32:
+		return sameMap[float32](pa, pb), true
+	case reflect.Float64:
+		return sameMap[float64](pa, pb), true
+	}
+	return false, false
+}
+
+func sameMap[V comparable](pa, pb unsafe.Pointer) bool {
+	ma, mb := *(*map[string]V)(unsafe.Pointer(&pa)), *(*map[string]V)(unsafe.Pointer(&pb))
+	for k, v := range ma {
+		if w, ok := mb[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
 // stringMap is v as a map[string]string when v is a map from a string
 // kind to a string kind that writes its own JSON as a string does (no
 // MarshalJSON or MarshalText): such a map type has the layout and hashing
@@ -478,9 +649,18 @@ func isRaw(t reflect.Type) bool {
 	if t.Kind() != reflect.Struct {
 		return false
 	}
+	// Cached: FieldByName allocates on a struct that embeds another
+	// (metav1.Time), on every comparison of an update.
+	if r, ok := rawCache.Load(t); ok {
+		return r.(bool)
+	}
 	f, ok := t.FieldByName("Raw")
-	return ok && f.Type == bytesType
+	r := ok && f.Type == bytesType
+	rawCache.Store(t, r)
+	return r
 }
+
+var rawCache sync.Map // reflect.Type -> bool
 
 // nonEmptyObject reports whether JSON text is an object with a property.
 func nonEmptyObject(b []byte) bool {

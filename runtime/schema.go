@@ -3,7 +3,10 @@ package runtime
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
+	"strings"
+	"time"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/kube-openapi/pkg/validation/strfmt"
@@ -143,7 +146,7 @@ func UpdateErrors(ratcheted, all, oldAll field.ErrorList) field.ErrorList {
 // schema names, as the server reports it (kube-openapi's format registry,
 // which the server uses): TypeInvalid. It is nil for a valid string.
 func SchemaFormat(p *Path, v, format string) *field.Error {
-	if strfmt.Default.Validates(format, v) {
+	if validFormat(format, v) || strfmt.Default.Validates(format, v) {
 		return nil
 	}
 	return at(field.TypeInvalid(nil, v, fmt.Sprintf("%s in body must be of type %s: %q", p.String(), format, v)), p)
@@ -163,4 +166,147 @@ func SchemaNull(p *Path, typ string) *field.Error {
 // which the API server reports at no field, with an empty value.
 func SchemaOutOfRange(p *Path, prefix, typ, format string) *field.Error {
 	return field.Invalid(nil, "", prefix+" value must be of type "+typ+" with format "+format+" in "+p.String())
+}
+
+// validFormat reports, without allocating, that v is of a format whose
+// kube-openapi check (strfmt.Default, the API server's) allocates even on
+// a valid value: it accepts only values that check accepts, in a common
+// form; false means only that the check must run. TestValidFormat holds it
+// to strfmt on valid and invalid values.
+func validFormat(format, v string) bool {
+	switch format {
+	case "date-time", "datetime":
+		return simpleDateTime(v)
+	case "email":
+		return simpleEmail(v)
+	case "hostname":
+		// strfmt.IsHostname without strings.Split: its pattern, at most
+		// 255 bytes, labels of at most 63.
+		if len(v) > 255 || !rxHostname.MatchString(v) {
+			return false
+		}
+		for len(v) > 0 {
+			label, rest, _ := strings.Cut(v, ".")
+			if len(label) > 63 {
+				return false
+			}
+			v = rest
+		}
+		return true
+	case "ipv4":
+		return dottedQuad(v)
+	case "cidr":
+		ip, bits, ok := strings.Cut(v, "/")
+		if !ok || !dottedQuad(ip) || len(bits) == 0 || len(bits) > 2 {
+			return false
+		}
+		n := 0
+		for i := 0; i < len(bits); i++ {
+			if bits[i] < '0' || bits[i] > '9' {
+				return false
+			}
+			n = n*10 + int(bits[i]-'0')
+		}
+		return n <= 32
+	}
+	return false
+}
+
+var rxHostname = regexp.MustCompile(strfmt.HostnamePattern)
+
+// dottedQuad: four decimal numbers of 1 to 3 digits, at most 255, joined
+// by dots, which netutils.ParseIPSloppy reads as an IPv4 address
+// (strfmt's ipv4 and, before a /, cidr).
+func dottedQuad(v string) bool {
+	for part := 0; part < 4; part++ {
+		if part > 0 {
+			if len(v) == 0 || v[0] != '.' {
+				return false
+			}
+			v = v[1:]
+		}
+		n, i := 0, 0
+		for ; i < len(v) && i < 3 && v[i] >= '0' && v[i] <= '9'; i++ {
+			n = n*10 + int(v[i]-'0')
+		}
+		if i == 0 || n > 255 {
+			return false
+		}
+		v = v[i:]
+	}
+	return len(v) == 0
+}
+
+// simpleDateTime: YYYY-MM-DD, T or t, hh:mm:ss, an optional fraction
+// (.digits), Z, z or ±hh:mm, with a date time.Parse takes and hh <= 23,
+// mm <= 59, ss <= 59: the values strfmt.IsDateTime accepts without a
+// second t or a non-ASCII byte (it lowercases the value, splits it at
+// each t, and matches the part after the first against its pattern).
+func simpleDateTime(v string) bool {
+	if len(v) < 20 || (v[10] != 'T' && v[10] != 't') {
+		return false
+	}
+	for i := 0; i < 10; i++ {
+		if (i == 4 || i == 7) != (v[i] == '-') || (v[i] != '-' && (v[i] < '0' || v[i] > '9')) {
+			return false
+		}
+	}
+	if _, err := time.Parse(time.DateOnly, v[:10]); err != nil {
+		return false
+	}
+	clock := v[11:]
+	digits := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' {
+				return false
+			}
+		}
+		return len(s) > 0
+	}
+	if len(clock) < 9 || clock[2] != ':' || clock[5] != ':' || !digits(clock[0:2]) || !digits(clock[3:5]) || !digits(clock[6:8]) ||
+		clock[0:2] > "23" || clock[3:5] > "59" || clock[6:8] > "59" {
+		return false
+	}
+	zone := clock[8:]
+	if zone[0] == '.' {
+		i := 1
+		for i < len(zone) && zone[i] >= '0' && zone[i] <= '9' {
+			i++
+		}
+		if i == 1 {
+			return false
+		}
+		zone = zone[i:]
+	}
+	switch {
+	case zone == "Z" || zone == "z":
+		return true
+	case len(zone) == 6 && (zone[0] == '+' || zone[0] == '-') && zone[3] == ':' && digits(zone[1:3]) && digits(zone[4:6]):
+		return true
+	}
+	return false
+}
+
+// simpleEmail: a dot-atom, @, a dot-atom, in ASCII (atoms of RFC 5322
+// atext, no leading, trailing or double dot), which net/mail.ParseAddress
+// (strfmt's email) reads as the whole address.
+func simpleEmail(v string) bool {
+	local, domain, ok := strings.Cut(v, "@")
+	return ok && dotAtom(local) && dotAtom(domain)
+}
+
+func dotAtom(s string) bool {
+	if len(s) == 0 || s[0] == '.' || s[len(s)-1] == '.' || strings.Contains(s, "..") {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '.' {
+			continue
+		}
+		if c < 0x21 || c > 0x7e || strings.IndexByte(`()<>[]:;@\,"`, c) >= 0 {
+			return false
+		}
+	}
+	return true
 }
