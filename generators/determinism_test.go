@@ -2,8 +2,10 @@ package generators_test
 
 import (
 	"bytes"
+	"fmt"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -49,6 +51,28 @@ func TestDeterministic(t *testing.T) {
 	for i := 0; i < 1; i++ {
 		sameOutputs(t, "./examples/... again", first, runAt(t, root, "./examples/..."))
 	}
+	// Packages, Go files and CRDs are made in parallel: one processor and
+	// several must write the same bytes.
+	for _, procs := range []int{1, 4} {
+		prev := runtime.GOMAXPROCS(procs)
+		out := runAt(t, root, "./examples/...")
+		runtime.GOMAXPROCS(prev)
+		sameOutputs(t, fmt.Sprintf("./examples/... with GOMAXPROCS=%d", procs), first, out)
+	}
+	crds := func(procs int) []generators.Output {
+		prev := runtime.GOMAXPROCS(procs)
+		defer runtime.GOMAXPROCS(prev)
+		outs, _, err := generators.Run(generators.Config{Dir: root, OutputFile: outputFile, CRDDir: t.TempDir(),
+			Patterns: []string{"./examples/apis/cgalloc/v1", "./examples/apis/kubebuilder/v1", "./examples/apis/stable/v1"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range outs { // each run has its own CRD directory
+			outs[i].Path = filepath.Base(outs[i].Path)
+		}
+		return outs
+	}
+	sameOutputs(t, "CRDs with GOMAXPROCS=1 and 4", crds(1), crds(4))
 	// Every example package, listed explicitly (go list ./examples/...).
 	cmd := exec.Command("go", "list", "-f", "{{.Dir}}", "./examples/...")
 	cmd.Dir = root

@@ -40,7 +40,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		"make the warnings of the run's own packages errors: what controller-gen passes over in silence (an unknown, misplaced or misspelt marker); also "+strictEnv+"=true")
 	docs := fs.Bool("docs", false, "print the tag reference (markdown) and exit")
 	verbose := fs.CountP("verbose", "v", "log what is written, the time of each step and the run cache's answer")
-	noCache := fs.Bool("no-cache", false, "neither use nor fill the run cache (also "+noCacheEnv+"=off; "+noCacheEnv+"=<dir> moves it from the user's cache directory): with it a re-run with nothing changed, and --verify after a run, print the run's warnings without loading a package")
+	noCache := fs.Bool("no-cache", false, "run without the run cache, by which a re-run with nothing changed, or --verify after a run, prints the run's warnings and loads nothing (also "+noCacheEnv+"=off; "+noCacheEnv+"=<dir> moves the cache from the user's cache directory)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: validation-gen [flags] <package patterns>\n\nGenerates Validate_<Type> functions from +k8s: tags, and from controller-gen's markers in\npackages written for controller-gen (with --crd-dir, their CRDs as controller-gen writes them).\n\n")
 		fs.PrintDefaults()
