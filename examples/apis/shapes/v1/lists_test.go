@@ -3,6 +3,7 @@ package v1
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -250,6 +251,40 @@ func BenchmarkUniqueAndFixedLists(b *testing.B) {
 			for b.Loop() {
 				Validate_T(context.Background(), update, nil, obj, old)
 			}
+		})
+	}
+}
+
+// BenchmarkFixedListControl is the fixed-list update's work without the
+// validator: the old items' names hashed into a Go map, then every new
+// item (the list reversed) looked up, over the same items as
+// BenchmarkUniqueAndFixedLists. Its time per item grows from 1,000 to
+// 100,000 items as the validator's does when the growth is the memory
+// hierarchy's: at 100,000 items the names (each its own allocation) and
+// the table no longer fit in the caches, and the lookups go in the
+// reversed list's order, not the table's.
+func BenchmarkFixedListControl(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		obj, old := bigPorts(n), bigPorts(n)
+		slices.Reverse(obj)
+		b.Run(fmt.Sprintf("map-lookups/%d", n), func(b *testing.B) {
+			index := make(map[shared.Name]int, n)
+			for b.Loop() {
+				clear(index)
+				for i, r := range old {
+					index[r.Name] = i
+				}
+				found := 0
+				for _, r := range obj {
+					if _, ok := index[r.Name]; ok {
+						found++
+					}
+				}
+				if found != n {
+					b.Fatalf("found %d of %d", found, n)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/item")
 		})
 	}
 }
