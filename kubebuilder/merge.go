@@ -106,9 +106,20 @@ func (b *builder) merge(typeSide, fieldSide apiextv1.JSONSchemaProps, pos token.
 var otherKeywords = []string{"Format", "Default", "Maximum", "Minimum", "MaxLength", "MinLength", "Pattern",
 	"MaxItems", "MinItems", "MultipleOf", "Enum", "MaxProperties", "MinProperties", "XListType", "XListMapKeys"}
 
-// sameValue compares two keyword values: strings by value; pointers,
-// lists and JSON never alike, as controller-gen's merge compares them by
-// identity, which is why two minimums become allOf rather than one.
+// sameValue compares two keyword values as controller-gen's merge does:
+// strings by value; pointers, lists and JSON by identity, so that two
+// minimums written in two places become allOf rather than one, while a
+// value both sides share, because both came from one type's schema (a
+// property a struct declares and an inlined struct declares again, of one
+// type), is kept once.
 func sameValue(a, b reflect.Value) bool {
-	return a.Kind() == reflect.String && a.String() == b.String()
+	switch a.Kind() {
+	case reflect.String:
+		return a.String() == b.String()
+	case reflect.Pointer:
+		return a.Pointer() == b.Pointer()
+	case reflect.Slice:
+		return a.Len() == b.Len() && a.Pointer() == b.Pointer()
+	}
+	return false
 }

@@ -338,6 +338,16 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONS
 	// the struct's (its own rules first); its docs are not.
 	for _, in := range inlined {
 		in.Description, in.Title, in.Example, in.ExternalDocs = "", "", nil, nil
+		// A property both declare keeps the embedded struct's docs, even
+		// none: controller-gen flattens the embedded struct's allOf into
+		// the struct, its side last (prometheus-operator's
+		// ProbeSpec.Authorization).
+		for name, p := range in.Properties {
+			if own, ok := s.Properties[name]; ok {
+				own.Description, own.Title, own.Example, own.ExternalDocs = p.Description, p.Title, p.Example, p.ExternalDocs
+				s.Properties[name] = own
+			}
+		}
 		s = b.merge(in, s, pos)
 	}
 	slices.Sort(s.Required)

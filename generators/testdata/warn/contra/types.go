@@ -38,4 +38,20 @@ type GizmoSpec struct {
 	// +required
 	// +optional
 	Both string `json:"both,omitempty"`
+	// A property the spec declares and an inlined struct declares again,
+	// of one type (prometheus-operator's ProbeSpec.Authorization): what
+	// both take from the type's schema (a default, a bound) is kept once.
+	Auth   *SecretRef `json:"auth,omitempty"`
+	Shared `json:",inline"`
+}
+
+type Shared struct {
+	Auth *SecretRef `json:"auth,omitempty"`
+}
+
+type SecretRef struct {
+	// +kubebuilder:default=""
+	Name string `json:"name,omitempty"`
+	// +kubebuilder:validation:MinLength=1
+	Key string `json:"key"`
 }
