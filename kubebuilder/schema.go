@@ -441,6 +441,25 @@ func (b *builder) fieldSchema(parent *types.Type, m types.Member, ms []*markers.
 	}
 	typeSide := b.schemaOf(named, pos)
 	fieldSide := b.apply(apiextv1.JSONSchemaProps{Description: doc}, ms, pos)
+	if named.Name.Package == parent.Name.Package && marker(ms, "k8s:required") != nil && !hasMarker(ms, "kubebuilder:validation:MinProperties") {
+		// controller-gen (v0.23) knows a named type of the field's own
+		// package when it applies +k8s:required: a string or list of it
+		// may not be empty (minLength, minItems), where a type of another
+		// package, a reference then, gets minProperties.
+		one := ptrTo(int64(1))
+		switch typeSide.Type {
+		case "string":
+			fieldSide.MinProperties = nil
+			if fieldSide.MinLength == nil && typeSide.MinLength == nil {
+				fieldSide.MinLength = one
+			}
+		case "array":
+			fieldSide.MinProperties = nil
+			if fieldSide.MinItems == nil && typeSide.MinItems == nil {
+				fieldSide.MinItems = one
+			}
+		}
+	}
 	return b.merge(typeSide, fieldSide, pos)
 }
 

@@ -64,7 +64,9 @@ func runControllerGen(t *testing.T, dir, out string, patterns ...string) {
 // warning of the run (README: Warnings, --strict, and +k8s: tags); and on
 // the package of markers that cannot all be meant (warn/contra: bounds
 // that contradict, defaults their fields refuse, json:",string"), whose CRD
-// must be controller-gen's exactly, warnings and all; and on
+// must be controller-gen's exactly, warnings and all; on warn/required
+// (+k8s:required on fields of every kind of type), whose CRD must be
+// controller-gen's exactly; and on
 // the kubebuilder example, whose committed CRD (config/crd) must be
 // controller-gen's exactly: its pod template reads k8s.io/api v0.37's own
 // +k8s: tags as controller-gen does.
@@ -76,18 +78,19 @@ func TestControllerGenOracle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const warnPkg, contraPkg, example = "./generators/testdata/warn/v1", "./generators/testdata/warn/contra", "./examples/apis/kubebuilder/v1"
+	const warnPkg, contraPkg, requiredPkg, example = "./generators/testdata/warn/v1", "./generators/testdata/warn/contra", "./generators/testdata/warn/required", "./examples/apis/kubebuilder/v1"
 	theirs := t.TempDir()
-	runControllerGen(t, root, theirs, warnPkg, contraPkg, example)
+	runControllerGen(t, root, theirs, warnPkg, contraPkg, requiredPkg, example)
 
 	ours := t.TempDir()
-	build := exec.Command("go", "run", "./cmd/validation-gen", "--output-file", "zz_generated.oracle.go", "--crd-dir", ours, warnPkg, contraPkg)
+	build := exec.Command("go", "run", "./cmd/validation-gen", "--output-file", "zz_generated.oracle.go", "--crd-dir", ours, warnPkg, contraPkg, requiredPkg)
 	build.Dir = root
 	build.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
 	out, err := build.CombinedOutput()
 	t.Cleanup(func() {
 		os.Remove(filepath.Join(root, "generators", "testdata", "warn", "v1", "zz_generated.oracle.go"))
 		os.Remove(filepath.Join(root, "generators", "testdata", "warn", "contra", "zz_generated.oracle.go"))
+		os.Remove(filepath.Join(root, "generators", "testdata", "warn", "required", "zz_generated.oracle.go"))
 	})
 	if err != nil {
 		t.Fatalf("validation-gen: %v\n%s", err, out)
@@ -102,8 +105,8 @@ func TestControllerGenOracle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if compared != 3 {
-		t.Fatalf("controller-gen wrote %d CRDs, want 3", compared)
+	if compared != 4 {
+		t.Fatalf("controller-gen wrote %d CRDs, want 4", compared)
 	}
 	const spec = "things.warn.example.com: spec.versions[v1].schema.openAPIV3Schema.properties.spec.properties."
 	want := []string{
