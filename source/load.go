@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/build"
@@ -276,14 +277,20 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 		}
 		path := displayPath(filepath.Join(dir, name))
 		var src any
+		mode := parser.ParseComments
 		if !bodies {
 			b, err := os.ReadFile(filepath.Join(dir, name))
 			if err != nil {
 				return nil, err
 			}
 			src = blankFuncBodies(b)
+			if name != "doc.go" && !bytes.Contains(b, []byte("\ntype ")) && !bytes.Contains(b, []byte("\nconst ")) {
+				// No type or constant to describe (generated.pb.go):
+				// only the comments above the package clause are read.
+				src, mode = b, mode|parser.PackageClauseOnly
+			}
 		}
-		f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
+		f, err := parser.ParseFile(fset, path, src, mode)
 		if err != nil {
 			return nil, err
 		}
@@ -926,7 +933,12 @@ func eachFuncDecl(dir string, fn func(*ast.FuncDecl)) error {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
+		src, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return err
+		}
+		// Only the declarations are read (names, receivers).
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), blankFuncBodies(src), parser.SkipObjectResolution)
 		if err != nil {
 			return err
 		}
