@@ -143,7 +143,7 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 		return nil, nil, err
 	}
 	done()
-	done = cfg.Steps.begin("checks")
+	done = cfg.Steps.begin("checks (shape, lint, CEL)")
 	if errs := shape.Check(m); len(errs) > 0 {
 		return nil, nil, markers.JoinSorted(errs)
 	}
@@ -224,6 +224,12 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	if cfg.CRDDir != "" {
 		done := cfg.Steps.begin("CRDs")
 		defer done()
+		cfg.Steps.add("CRDs", 0) // listed before its part below
+		checked := crd.CheckTime()
+		defer func() {
+			// Inside "CRDs", summed over the kinds checked in parallel.
+			cfg.Steps.add("of which the API server's check (CPU)", crd.CheckTime()-checked)
+		}()
 		enabled := map[string]bool{}
 		for _, o := range cfg.CRDOptions {
 			enabled[o] = true
