@@ -28,9 +28,10 @@ var stageImports = map[string][]string{
 	"crd":               {"gotype", "kubebuilder", "markers", "model"},
 	"cel":               {"crd", "gotype", "markers", "model"},
 	"golang/equal":      {"gotype"},
-	"golang/celgo":      {"gotype"},
+	"golang/schemakey":  nil, // a leaf: the canonical keys of CRD schemas
+	"golang/celgo":      {"golang/schemakey", "gotype"},
 	"golang":            {"crd", "golang/celgo", "golang/equal", "gotype", "model"},
-	"golang/jsonschema": {"dialect", "golang", "golang/celgo", "gotype", "kubebuilder", "markers"},
+	"golang/jsonschema": {"dialect", "golang", "golang/celgo", "golang/schemakey", "gotype", "kubebuilder", "markers"},
 	"generators":        {"cel", "crd", "dialect", "golang", "golang/jsonschema", "gotype", "kubebuilder", "lint", "markers", "model", "shape", "source"},
 }
 

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/declval/validation-gen/cel"
 	"github.com/declval/validation-gen/crd"
@@ -156,6 +157,15 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	}
 	ws = append(ws, celWarnings...)
 	done()
+	// The CRDs are built while the Go files are rendered: neither reads
+	// what the other writes (a kind's CRD is built on copies of its
+	// schemas), and together they keep every core busy.
+	cfg.Steps.add("emit Go", 0) // listed in this order, whichever ends first
+	var crdResult func() crdsBuilt
+	if cfg.CRDDir != "" {
+		crdResult = buildCRDs(cfg, m, km, minLevel)
+		defer crdResult() // a failed run returns after its CRDs' goroutine
+	}
 	done = cfg.Steps.begin("emit Go")
 	var outs []Output
 	var errs []error
@@ -222,35 +232,17 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	}
 	done()
 	if cfg.CRDDir != "" {
-		done := cfg.Steps.begin("CRDs")
-		defer done()
-		cfg.Steps.add("CRDs", 0) // listed before its part below
-		checked := crd.CheckTime()
-		defer func() {
-			// Inside "CRDs", summed over the kinds checked in parallel.
-			cfg.Steps.add("of which the API server's check (CPU)", crd.CheckTime()-checked)
-		}()
-		enabled := map[string]bool{}
-		for _, o := range cfg.CRDOptions {
-			enabled[o] = true
+		built := crdResult()
+		if built.err != nil {
+			return nil, nil, built.err
 		}
-		// After the Go files: building a kind's CRD edits its schemas,
-		// which the Go backend reads as the kubebuilder model made them.
-		crds, err := crd.Manifests(m, crd.Settings{Options: enabled, MinLevel: minLevel})
-		if err != nil {
-			return nil, nil, err
-		}
-		kbCRDs, crdWarnings, err := crd.KubebuilderManifests(km)
-		if err != nil {
-			return nil, nil, err
-		}
+		crds, crdWarnings := built.crds, built.warnings
 		for _, w := range crdWarnings {
 			// A rule of a type outside the run is not the user's to guard.
 			if w.Kind != markers.UnguardedField || l.InRun(w.Pos.Filename) {
 				ws = append(ws, w)
 			}
 		}
-		crds = append(crds, kbCRDs...)
 		produced := map[string]bool{}
 		for _, c := range crds {
 			path := filepath.Join(cfg.CRDDir, c.Name)
@@ -280,6 +272,50 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	}
 	sort.Slice(outs, func(i, j int) bool { return outs[i].Path < outs[j].Path })
 	return outs, warnings, nil
+}
+
+// crdsBuilt is the CRDs of a run, of both dialects, and the warnings of
+// building them.
+type crdsBuilt struct {
+	crds     []crd.Manifest
+	warnings []*markers.Warning
+	err      error
+}
+
+// buildCRDs starts building the run's CRDs and returns the function that
+// waits for them.
+func buildCRDs(cfg Config, m *model.Model, km *kubebuilder.Model, minLevel model.Level) func() crdsBuilt {
+	cfg.Steps.add("CRDs", 0)
+	cfg.Steps.add("of which the API server's check (CPU)", 0)
+	ch := make(chan crdsBuilt, 1)
+	go func() {
+		done := cfg.Steps.begin("CRDs")
+		checked := crd.CheckTime()
+		defer func() {
+			// Inside "CRDs", summed over the kinds checked in parallel
+			// (CheckTime counts every run of the process: tests run
+			// several at once, and then the figure is theirs together).
+			cfg.Steps.add("of which the API server's check (CPU)", crd.CheckTime()-checked)
+		}()
+		defer done()
+		enabled := map[string]bool{}
+		for _, o := range cfg.CRDOptions {
+			enabled[o] = true
+		}
+		crds, err := crd.Manifests(m, crd.Settings{Options: enabled, MinLevel: minLevel})
+		if err != nil {
+			ch <- crdsBuilt{err: err}
+			return
+		}
+		kbCRDs, ws, err := crd.KubebuilderManifests(km)
+		ch <- crdsBuilt{append(crds, kbCRDs...), ws, err}
+	}()
+	var once sync.Once
+	var built crdsBuilt
+	return func() crdsBuilt {
+		once.Do(func() { built = <-ch })
+		return built
+	}
 }
 
 // checkMainModules makes sure every package the run generates for is in a

@@ -31,6 +31,7 @@ package celgo
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -199,14 +200,14 @@ func ruleSet(s *apiextv1.JSONSchemaProps, isRoot bool, rules []apiextv1.Validati
 	if len(rules) == 0 {
 		return nil, nil
 	}
-	env, optEnv, st, err := envFor(s, isRoot)
+	env, optEnv, st, err := envFor(s, isRoot, rules)
 	if err != nil {
 		return nil, err
 	}
 	var code []jen.Code
 	for _, r := range rules {
 		e := env
-		if r.OptionalOldSelf != nil && *r.OptionalOldSelf {
+		if isOptionalOldSelf(r) {
 			e = optEnv
 		}
 		rc := *c
@@ -349,8 +350,10 @@ func referencesOldSelf(a *cel.Ast) bool {
 }
 
 // envFor is the server's environments for the rules of schema node s:
-// with oldSelf, and with oldSelf optional.
-func envFor(s *apiextv1.JSONSchemaProps, isRoot bool) (*cel.Env, *cel.Env, *structuralschema.Structural, error) {
+// with oldSelf, and with oldSelf optional (nil unless one of rules has
+// optionalOldSelf: an environment costs as much as compiling several
+// rules).
+func envFor(s *apiextv1.JSONSchemaProps, isRoot bool, rules []apiextv1.ValidationRule) (*cel.Env, *cel.Env, *structuralschema.Structural, error) {
 	var internal apiextensions.JSONSchemaProps
 	if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(s, &internal, nil); err != nil {
 		return nil, nil, nil, err
@@ -382,9 +385,16 @@ func envFor(s *apiextv1.JSONSchemaProps, isRoot bool) (*cel.Env, *cel.Env, *stru
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if !slices.ContainsFunc(rules, isOptionalOldSelf) {
+		return env, nil, st, nil
+	}
 	optEnv, err := extend(celtypes.NewOptionalType(scoped.CelType()))
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	return env, optEnv, st, nil
+}
+
+func isOptionalOldSelf(r apiextv1.ValidationRule) bool {
+	return r.OptionalOldSelf != nil && *r.OptionalOldSelf
 }

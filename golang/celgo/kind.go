@@ -1,7 +1,6 @@
 package celgo
 
 import (
-	"encoding/json"
 	"fmt"
 	"go/token"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/declval/validation-gen/golang/schemakey"
 	"github.com/declval/validation-gen/gotype"
 )
 
@@ -173,14 +173,25 @@ func CompileKind(k Kind) (*KindCompiled, error) {
 	return kc.out, nil
 }
 
-// countRules counts the rules of s and below.
+// countRules counts the rules of s and below. It only reads s (the
+// kind's schema, which the CRDs read at the same time): eachSchema writes
+// each property back.
 func countRules(s *apiextv1.JSONSchemaProps) int {
-	n := 0
-	eachSchema(s, "", func(_ string, x *apiextv1.JSONSchemaProps) { n += len(x.XValidations) })
+	n := len(s.XValidations)
+	for _, p := range s.Properties {
+		n += countRules(&p)
+	}
+	if s.Items != nil && s.Items.Schema != nil {
+		n += countRules(s.Items.Schema)
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+		n += countRules(s.AdditionalProperties.Schema)
+	}
 	return n
 }
 
-// eachSchema calls fn on s and every node below it, with its path.
+// eachSchema calls fn on s and every node below it, with its path; fn may
+// edit a node (a property is written back).
 func eachSchema(s *apiextv1.JSONSchemaProps, at string, fn func(string, *apiextv1.JSONSchemaProps)) {
 	fn(at, s)
 	for _, n := range sortedKeys(s.Properties) {
@@ -222,9 +233,7 @@ func hasRules(s *apiextv1.JSONSchemaProps) bool { return countRules(s) > 0 }
 // structFn is the function of struct type t at node s, queued on first
 // use.
 func (kc *kindCompiler) structFn(t *types.Type, s, si *apiextv1.JSONSchemaProps, isRoot bool) *kindFn {
-	b, _ := json.Marshal(s)
-	bi, _ := json.Marshal(si)
-	key := fmt.Sprintf("%s\x00%v\x00%s\x00%s", t.Name.String(), isRoot, b, bi)
+	key := fmt.Sprintf("%s\x00%v\x00%s\x00%s", t.Name.String(), isRoot, schemakey.Of(s), schemakey.Of(si))
 	if fn, ok := kc.fns[key]; ok {
 		return fn
 	}
@@ -334,7 +343,7 @@ func (kc *kindCompiler) rules(fn *kindFn, rel string, s *apiextv1.JSONSchemaProp
 	if len(s.XValidations) == 0 {
 		return nil, nil
 	}
-	env, optEnv, st, err := envFor(s, isRoot)
+	env, optEnv, st, err := envFor(s, isRoot, s.XValidations)
 	if err != nil {
 		if _, ok := err.(unsupported); ok {
 			for _, r := range s.XValidations {
@@ -355,7 +364,7 @@ func (kc *kindCompiler) rules(fn *kindFn, rel string, s *apiextv1.JSONSchemaProp
 	var code []jen.Code
 	for i, r := range s.XValidations {
 		e := env
-		if r.OptionalOldSelf != nil && *r.OptionalOldSelf {
+		if isOptionalOldSelf(r) {
 			e = optEnv
 		}
 		vars := kc.vars

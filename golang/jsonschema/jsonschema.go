@@ -14,7 +14,6 @@ package jsonschema
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"go/token"
 	"math"
@@ -28,6 +27,7 @@ import (
 
 	"github.com/declval/validation-gen/golang"
 	"github.com/declval/validation-gen/golang/celgo"
+	"github.com/declval/validation-gen/golang/schemakey"
 	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/kubebuilder"
 	"github.com/declval/validation-gen/markers"
@@ -294,7 +294,7 @@ func (e *emitter) rootFn(t *types.Type, s *apiextv1.JSONSchemaProps, suffix stri
 // structFn names the function that checks values of struct type t
 // against schema s, queueing it on first use.
 func (e *emitter) structFn(t *types.Type, s *apiextv1.JSONSchemaProps) string {
-	key := t.Name.String() + "\x00" + checksKey(s)
+	key := t.Name.String() + "\x00" + schemakey.Checks(s)
 	if n, ok := e.fns[key]; ok {
 		return n
 	}
@@ -318,21 +318,6 @@ func (e *emitter) structFn(t *types.Type, s *apiextv1.JSONSchemaProps) string {
 	e.fns[key] = name
 	e.pending = append(e.pending, pendingFn{name: name, t: t, s: s})
 	return name
-}
-
-// checksKey is what of a schema the Go checks depend on: the schema
-// without its documentation and CEL rules (evaluated per kind).
-func checksKey(s *apiextv1.JSONSchemaProps) string {
-	c := s.DeepCopy()
-	stripDocs(c)
-	b, _ := json.Marshal(c)
-	return string(b)
-}
-
-func stripDocs(s *apiextv1.JSONSchemaProps) {
-	eachNode(s, func(n *apiextv1.JSONSchemaProps) {
-		n.Description, n.Title, n.Example, n.ExternalDocs, n.XValidations = "", "", nil, nil, nil
-	})
 }
 
 // eachNode calls fn on s and every schema below it.
