@@ -317,7 +317,7 @@ func knownJSONEqual(a, b reflect.Value, t reflect.Type, plain bool) (equal, know
 		if bytes.Equal(ra, rb) {
 			return true, true
 		}
-		return false, false
+		return compactEqual(ra, rb)
 	}
 	for a.Kind() == reflect.Pointer {
 		if a.IsNil() || b.IsNil() {
@@ -353,6 +353,58 @@ func knownJSONEqual(a, b reflect.Value, t reflect.Type, plain bool) (equal, know
 		return x.StrVal == y.StrVal, true
 	}
 	return false, false
+}
+
+// compactEqual compares two valid JSON texts as encoding/json writes
+// them, compacted (whitespace outside strings dropped), without writing
+// them. known is false where the texts differ inside a string at an
+// escape or a character json.Marshal escapes (<, >, &, U+2028, U+2029):
+// there the written forms may still be equal.
+func compactEqual(a, b []byte) (equal, known bool) {
+	space := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+	inString := false
+	i, j := 0, 0
+	for {
+		if !inString {
+			for i < len(a) && space(a[i]) {
+				i++
+			}
+			for j < len(b) && space(b[j]) {
+				j++
+			}
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b), true
+		}
+		c := a[i]
+		if c != b[j] {
+			if inString && (escapes(c) || escapes(b[j])) {
+				return false, false
+			}
+			return false, true
+		}
+		switch {
+		case inString && c == '\\':
+			// An escape: the next byte is compared as it is, and the
+			// same escape may write a character the other text has
+			// raw.
+			if i+1 == len(a) || j+1 == len(b) || a[i+1] != b[j+1] {
+				return false, false
+			}
+			i, j = i+2, j+2
+			continue
+		case c == '"':
+			inString = !inString
+		}
+		i, j = i+1, j+1
+	}
+}
+
+// escapes reports whether json.Marshal may write c (a byte of a string)
+// otherwise: an escape, a character it escapes, or the first byte of
+// U+2028 and U+2029.
+func escapes(c byte) bool {
+	return c == '\\' || c == '<' || c == '>' || c == '&' || c == 0xE2
 }
 
 var nullJSON = []byte("null")

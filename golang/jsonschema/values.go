@@ -69,6 +69,13 @@ var opaqueStrings = map[string]string{
 	"k8s.io/apimachinery/pkg/api/resource.Quantity": "QuantityJSON",
 }
 
+// opaqueTexts are the runtime functions giving those strings in a pooled
+// buffer (runtime.Text); a Quantity keeps the string it writes, so
+// QuantityJSON allocates only once per value.
+var opaqueTexts = map[string]string{
+	metaV1 + ".Duration": "DurationText", metaV1 + ".Time": "TimeText", metaV1 + ".MicroTime": "MicroTimeText",
+}
+
 func ownJSON(t *types.Type) bool { return ownJSONTypes[t.Name.Package+"."+t.Name.Name] != "" }
 
 func oldRef(old string) *jen.Statement {
@@ -98,7 +105,19 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 			if ks.Pattern == kubebuilder.QuantityPattern {
 				ks.Pattern = ""
 			}
-			if own := e.scalar(&ks, "string", jen.Qual(pkgRT, str).Call(ptr.Clone()), path); len(own) > 0 {
+			var own []jen.Code
+			if text, ok := opaqueTexts[t.Name.Package+"."+t.Name.Name]; ok {
+				// Checked on the text in a pooled buffer, which an error
+				// copies: no allocation on a valid value.
+				txt := e.free("txt")
+				own = e.scalarShown(&ks, "string", jen.Id(txt).Dot("View").Call(), jen.Id(txt).Dot("String").Call(), path)
+				if len(own) > 0 {
+					own = append(append([]jen.Code{jen.Id(txt).Op(":=").Qual(pkgRT, text).Call(ptr.Clone())}, own...), jen.Id(txt).Dot("Release").Call())
+				}
+			} else {
+				own = e.scalar(&ks, "string", jen.Qual(pkgRT, str).Call(ptr.Clone()), path)
+			}
+			if len(own) > 0 {
 				if t.Name.Name == "Time" || t.Name.Name == "MicroTime" {
 					// A zero time is null, on which no string keyword holds.
 					own = []jen.Code{jen.If(jen.Op("!").Parens(ptr.Clone()).Dot("IsZero").Call()).Block(own...)}
@@ -245,13 +264,19 @@ func reflectEmpty(s apiextv1.JSONSchemaProps) bool {
 
 // scalar checks a string, integer, number or boolean value v.
 func (e *emitter) scalar(s *apiextv1.JSONSchemaProps, kind string, v *jen.Statement, path string) []jen.Code {
+	return e.scalarShown(s, kind, v, v, path)
+}
+
+// scalarShown is scalar where the errors show the value as display says
+// (a copy of a text v only views).
+func (e *emitter) scalarShown(s *apiextv1.JSONSchemaProps, kind string, v, display *jen.Statement, path string) []jen.Code {
 	var out []jen.Code
 	at := jen.Op("&").Id(path)
 	fail := func(cond jen.Code, err jen.Code) {
 		out = append(out, jen.If(cond).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), err)))
 	}
 	invalid := func(detail jen.Code) jen.Code {
-		return jen.Qual(pkgRT, "SchemaInvalid").Call(at, v.Clone(), detail)
+		return jen.Qual(pkgRT, "SchemaInvalid").Call(at, display.Clone(), detail)
 	}
 	switch kind {
 	case "string":
@@ -279,7 +304,7 @@ func (e *emitter) scalar(s *apiextv1.JSONSchemaProps, kind string, v *jen.Statem
 			out = append(out, chain)
 		}
 		if s.Format != "" && dialect.ServerChecksFormat(s.Format) {
-			out = append(out, jen.If(jen.Id("err").Op(":=").Qual(pkgRT, "SchemaFormat").Call(at, v.Clone(), jen.Lit(s.Format)), jen.Id("err").Op("!=").Nil()).Block(
+			out = append(out, jen.If(jen.Id("err").Op(":=").Qual(pkgRT, "SchemaFormat").Call(at, display.Clone(), jen.Lit(s.Format)), jen.Id("err").Op("!=").Nil()).Block(
 				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("err"))))
 		}
 	case "int", "float":
@@ -350,7 +375,7 @@ func (e *emitter) scalar(s *apiextv1.JSONSchemaProps, kind string, v *jen.Statem
 				shown = append(shown, string(raw.Raw))
 			}
 		}
-		err := jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaEnum").Call(at, v.Clone(), jen.Index().String().ValuesFunc(func(g *jen.Group) {
+		err := jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaEnum").Call(at, display.Clone(), jen.Index().String().ValuesFunc(func(g *jen.Group) {
 			for _, x := range shown {
 				g.Lit(x)
 			}
