@@ -134,6 +134,7 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 			k8sPaths = append(k8sPaths, p)
 		}
 	}
+	l.PrefetchComments(kbPaths) // while the +k8s: model is built, and the kubebuilder one starts
 	km, err := kubebuilder.Build(l, kbPaths, kubebuilder.Options{EmbeddedObjectMeta: cfg.CRDEmbeddedObjectMeta})
 	if err != nil {
 		return nil, nil, err

@@ -47,7 +47,7 @@ type Loaded struct {
 	published map[string]*publishedValidation
 	// outside indexes the comments of packages outside the run on first
 	// use (commentsOf); buildTags are the run's, to read them alike.
-	outside   map[string]*pkgComments
+	outside   *outsideIndex
 	buildTags []string
 	// graph is what go list said of every package loaded.
 	graph *graph
@@ -145,7 +145,7 @@ func Load(dir string, patterns []string, readonly []string, buildTags []string) 
 	for _, r := range readonly {
 		isReadonly[r] = true
 	}
-	run := &Loaded{comments: map[string]*pkgComments{}}
+	run := &Loaded{comments: map[string]*pkgComments{}, outside: &outsideIndex{}}
 	for _, path := range g.requestedPaths() {
 		p := g.byPath[path]
 		ro := false
@@ -209,7 +209,7 @@ func load(g *graph, patterns, readonly, buildTags []string, indexed map[string]*
 	if err != nil {
 		return nil, err
 	}
-	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}, readonly: map[string]map[string]bool{}, dir: g.dir, buildTags: buildTags, graph: g}
+	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}, outside: &outsideIndex{}, readonly: map[string]map[string]bool{}, dir: g.dir, buildTags: buildTags, graph: g}
 	isPattern, isReadonly := map[string]bool{}, map[string]bool{}
 	for _, p := range patterns {
 		isPattern[p] = true

@@ -2,6 +2,7 @@ package source
 
 import (
 	"go/token"
+	"sync"
 
 	"github.com/declval/validation-gen/markers"
 )
@@ -18,18 +19,74 @@ func (l *Loaded) commentsOf(pkg string) *pkgComments {
 	if pc := l.comments[pkg]; pc != nil {
 		return pc
 	}
-	if pc, ok := l.outside[pkg]; ok {
-		return pc
+	p := l.Universe.Package(pkg)
+	if p == nil || p.Dir == "" {
+		return nil
 	}
-	if l.outside == nil {
-		l.outside = map[string]*pkgComments{}
+	return l.outside.get(pkg, p.Dir, l.buildTags)
+}
+
+// outsideIndex is the comment indexes of the packages outside the run,
+// shared by the copies Only makes and safe for PrefetchComments' goroutine.
+type outsideIndex struct {
+	mu   sync.Mutex
+	pkgs map[string]*outsidePkg
+}
+
+type outsidePkg struct {
+	once sync.Once
+	pc   *pkgComments
+}
+
+func (x *outsideIndex) get(pkg, dir string, buildTags []string) *pkgComments {
+	x.mu.Lock()
+	if x.pkgs == nil {
+		x.pkgs = map[string]*outsidePkg{}
 	}
-	var pc *pkgComments
-	if p := l.Universe.Package(pkg); p != nil && p.Dir != "" {
-		pc, _ = indexComments(p.Dir, l.buildTags, false)
+	e := x.pkgs[pkg]
+	if e == nil {
+		e = &outsidePkg{}
+		x.pkgs[pkg] = e
 	}
-	l.outside[pkg] = pc
-	return pc
+	x.mu.Unlock()
+	e.once.Do(func() { e.pc, _ = indexComments(dir, buildTags, false) })
+	return e.pc
+}
+
+// PrefetchComments starts indexing, on one goroutine beside the caller's,
+// the comments of the packages outside the run that pkgs import directly:
+// those whose types controller-gen's dialect describes most (a pod
+// template's core/v1), which the kubebuilder model would otherwise read
+// one after the other on its first use of each.
+func (l *Loaded) PrefetchComments(pkgs []string) {
+	if l.graph == nil {
+		return
+	}
+	type job struct{ pkg, dir string }
+	var jobs []job
+	seen := map[string]bool{}
+	for _, p := range pkgs {
+		lp := l.graph.byPath[p]
+		if lp == nil {
+			continue
+		}
+		for _, imp := range lp.Imports {
+			dep := l.graph.byPath[imp]
+			if seen[imp] || dep == nil || dep.Standard || l.graph.requested[imp] || dep.Dir == "" {
+				continue
+			}
+			seen[imp] = true
+			jobs = append(jobs, job{imp, dep.Dir})
+		}
+	}
+	if len(jobs) == 0 {
+		return
+	}
+	go func() {
+		for _, j := range jobs {
+			l.outside.get(j.pkg, j.dir, l.buildTags)
+		}
+	}()
 }
 
 // AnyTypeLines are the comment lines of a type of any loaded package,

@@ -56,6 +56,9 @@ type emitter struct {
 	// keyFns name the key functions of list-maps, by item type and keys.
 	keyFns map[string]string
 	n      int
+	// texts numbers the Text variables apart from n, so that adding one
+	// renames nothing else in a package's file.
+	texts int
 	// structType is the struct whose function is being written;
 	// listMaps are the list-maps of structs, registered in init() for
 	// the ratcheting's comparison (runtime.RegisterListMap).

@@ -109,9 +109,10 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 			if text, ok := opaqueTexts[t.Name.Package+"."+t.Name.Name]; ok {
 				// Checked on the text in a pooled buffer, which an error
 				// copies: no allocation on a valid value.
-				txt := e.free("txt")
+				txt := fmt.Sprintf("txt%d", e.texts+1)
 				own = e.scalarShown(&ks, "string", jen.Id(txt).Dot("View").Call(), jen.Id(txt).Dot("String").Call(), path)
 				if len(own) > 0 {
+					e.texts++
 					own = append(append([]jen.Code{jen.Id(txt).Op(":=").Qual(pkgRT, text).Call(ptr.Clone())}, own...), jen.Id(txt).Dot("Release").Call())
 				}
 			} else {

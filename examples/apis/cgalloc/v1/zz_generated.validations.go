@@ -585,30 +585,30 @@ func validate_DurationsSpec(p *vgruntime.Path, obj, old *DurationsSpec) (errs fi
 			}()
 			_ = ov109
 			if !vgruntime.Unchanged(obj.Timeout, ov109) {
-				txt110 := vgruntime.DurationText(obj.Timeout)
-				if !pattern1.MatchString(txt110.View()) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp108, txt110.String(), vgruntime.PatternDetail("^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$")))
+				txt1 := vgruntime.DurationText(obj.Timeout)
+				if !pattern1.MatchString(txt1.View()) {
+					errs = append(errs, vgruntime.SchemaInvalid(&fp108, txt1.String(), vgruntime.PatternDetail("^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$")))
 				}
-				txt110.Release()
+				txt1.Release()
 			}
 		}
 	}
 	// field interval
 	{
-		fp111 := p.Child("interval")
-		ov112 := func() *v1.Duration {
+		fp110 := p.Child("interval")
+		ov111 := func() *v1.Duration {
 			if old == nil {
 				return nil
 			}
 			return &old.Interval
 		}()
-		_ = ov112
-		if !vgruntime.Unchanged(&obj.Interval, ov112) {
-			txt113 := vgruntime.DurationText(&obj.Interval)
-			if utf8.RuneCountInString(txt113.View()) > 16 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp111, 16))
+		_ = ov111
+		if !vgruntime.Unchanged(&obj.Interval, ov111) {
+			txt2 := vgruntime.DurationText(&obj.Interval)
+			if utf8.RuneCountInString(txt2.View()) > 16 {
+				errs = append(errs, vgruntime.SchemaTooLong(&fp110, 16))
 			}
-			txt113.Release()
+			txt2.Release()
 		}
 	}
 	return
@@ -640,15 +640,15 @@ func Validate_Embedded(ctx context.Context, op operation.Operation, fldPath *fie
 func validate_Embedded_root(p *vgruntime.Path, obj, old *Embedded) (errs field.ErrorList) {
 	// field spec
 	{
-		fp121 := p.Child("spec")
-		ov122 := func() *EmbeddedSpec {
+		fp119 := p.Child("spec")
+		ov120 := func() *EmbeddedSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov122
-		errs = append(errs, validate_EmbeddedSpec(&fp121, &obj.Spec, ov122)...)
+		_ = ov120
+		errs = append(errs, validate_EmbeddedSpec(&fp119, &obj.Spec, ov120)...)
 	}
 	return
 }
@@ -661,33 +661,33 @@ func validate_EmbeddedSpec(p *vgruntime.Path, obj, old *EmbeddedSpec) (errs fiel
 	}
 	// field embedded
 	{
-		fp123 := p.Child("embedded")
+		fp121 := p.Child("embedded")
 		if !(vgruntime.RawNull(obj.Embedded.Raw)) {
-			ov124 := func() *runtime.RawExtension {
+			ov122 := func() *runtime.RawExtension {
 				if old == nil {
 					return nil
 				}
 				return &old.Embedded
 			}()
-			_ = ov124
-			if !vgruntime.Unchanged(&obj.Embedded, ov124) {
-				errs = append(errs, vgruntime.EmbeddedRaw(&fp123, &obj.Embedded)...)
+			_ = ov122
+			if !vgruntime.Unchanged(&obj.Embedded, ov122) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp121, &obj.Embedded)...)
 			}
 		}
 	}
 	// field xEmbedded
 	{
-		fp125 := p.Child("xEmbedded")
+		fp123 := p.Child("xEmbedded")
 		if !(obj.XEmbedded == nil) {
-			ov126 := func() *runtime.RawExtension {
+			ov124 := func() *runtime.RawExtension {
 				if old == nil {
 					return nil
 				}
 				return old.XEmbedded
 			}()
-			_ = ov126
-			if !vgruntime.Unchanged(obj.XEmbedded, ov126) {
-				errs = append(errs, vgruntime.EmbeddedRaw(&fp125, obj.XEmbedded)...)
+			_ = ov124
+			if !vgruntime.Unchanged(obj.XEmbedded, ov124) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp123, obj.XEmbedded)...)
 			}
 		}
 	}
@@ -720,15 +720,15 @@ func Validate_Numbers(ctx context.Context, op operation.Operation, fldPath *fiel
 func validate_Numbers_root(p *vgruntime.Path, obj, old *Numbers) (errs field.ErrorList) {
 	// field spec
 	{
-		fp134 := p.Child("spec")
-		ov135 := func() *NumbersSpec {
+		fp132 := p.Child("spec")
+		ov133 := func() *NumbersSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov135
-		errs = append(errs, validate_NumbersSpec(&fp134, &obj.Spec, ov135)...)
+		_ = ov133
+		errs = append(errs, validate_NumbersSpec(&fp132, &obj.Spec, ov133)...)
 	}
 	return
 }
@@ -741,110 +741,110 @@ func validate_NumbersSpec(p *vgruntime.Path, obj, old *NumbersSpec) (errs field.
 	}
 	// field minimum
 	{
-		fp136 := p.Child("minimum")
-		ov137 := func() *int32 {
+		fp134 := p.Child("minimum")
+		ov135 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.Minimum
 		}()
-		_ = ov137
-		if !vgruntime.UnchangedScalar(&obj.Minimum, ov137) {
+		_ = ov135
+		if !vgruntime.UnchangedScalar(&obj.Minimum, ov135) {
 			if int64(*&obj.Minimum) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp136, int64(*&obj.Minimum), vgruntime.Bound(true, false, 1.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp134, int64(*&obj.Minimum), vgruntime.Bound(true, false, 1.0)))
 			}
 		}
 	}
 	// field maximum
 	{
-		fp138 := p.Child("maximum")
+		fp136 := p.Child("maximum")
 		if !(obj.Maximum == nil) {
-			ov139 := func() *int64 {
+			ov137 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return old.Maximum
 			}()
-			_ = ov139
-			if !vgruntime.UnchangedScalar(obj.Maximum, ov139) {
+			_ = ov137
+			if !vgruntime.UnchangedScalar(obj.Maximum, ov137) {
 				if int64(*obj.Maximum) > int64(10) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp138, int64(*obj.Maximum), vgruntime.Bound(false, false, 10.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp136, int64(*obj.Maximum), vgruntime.Bound(false, false, 10.0)))
 				}
 			}
 		}
 	}
 	// field exclusiveMinimum
 	{
-		fp140 := p.Child("exclusiveMinimum")
-		ov141 := func() *int32 {
+		fp138 := p.Child("exclusiveMinimum")
+		ov139 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.ExclusiveMinimum
 		}()
-		_ = ov141
-		if !vgruntime.UnchangedScalar(&obj.ExclusiveMinimum, ov141) {
+		_ = ov139
+		if !vgruntime.UnchangedScalar(&obj.ExclusiveMinimum, ov139) {
 			if int64(*&obj.ExclusiveMinimum) <= int64(0) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp140, int64(*&obj.ExclusiveMinimum), vgruntime.Bound(true, true, 0.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp138, int64(*&obj.ExclusiveMinimum), vgruntime.Bound(true, true, 0.0)))
 			}
 		}
 	}
 	// field exclusiveMaximum
 	{
-		fp142 := p.Child("exclusiveMaximum")
-		ov143 := func() *int64 {
+		fp140 := p.Child("exclusiveMaximum")
+		ov141 := func() *int64 {
 			if old == nil {
 				return nil
 			}
 			return &old.ExclusiveMaximum
 		}()
-		_ = ov143
-		if !vgruntime.UnchangedScalar(&obj.ExclusiveMaximum, ov143) {
+		_ = ov141
+		if !vgruntime.UnchangedScalar(&obj.ExclusiveMaximum, ov141) {
 			if int64(*&obj.ExclusiveMaximum) >= int64(100) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp142, int64(*&obj.ExclusiveMaximum), vgruntime.Bound(false, true, 100.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp140, int64(*&obj.ExclusiveMaximum), vgruntime.Bound(false, true, 100.0)))
 			}
 		}
 	}
 	// field multipleOf
 	{
-		fp144 := p.Child("multipleOf")
-		ov145 := func() *int32 {
+		fp142 := p.Child("multipleOf")
+		ov143 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.MultipleOf
 		}()
-		_ = ov145
-		if !vgruntime.UnchangedScalar(&obj.MultipleOf, ov145) {
+		_ = ov143
+		if !vgruntime.UnchangedScalar(&obj.MultipleOf, ov143) {
 			if int64(*&obj.MultipleOf)%int64(5) != 0 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp144, int64(*&obj.MultipleOf), vgruntime.MultipleOf(5.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp142, int64(*&obj.MultipleOf), vgruntime.MultipleOf(5.0)))
 			}
 		}
 	}
 	// field digits
 	{
-		fp146 := p.Child("digits")
+		fp144 := p.Child("digits")
 		if !(len(obj.Digits) == 0) {
-			ov147 := func() *[]int32 {
+			ov145 := func() *[]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Digits
 			}()
-			_ = ov147
-			if !vgruntime.Unchanged(&obj.Digits, ov147) {
-				for i149 := range *&obj.Digits {
-					ip148 := fp146.Index(i149)
-					oi150 := (*int32)(nil)
-					if !vgruntime.UnchangedScalar(&(*&obj.Digits)[i149], oi150) {
-						if int64(*&(*&obj.Digits)[i149]) < int64(0) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip148, int64(*&(*&obj.Digits)[i149]), vgruntime.Bound(true, false, 0.0)))
+			_ = ov145
+			if !vgruntime.Unchanged(&obj.Digits, ov145) {
+				for i147 := range *&obj.Digits {
+					ip146 := fp144.Index(i147)
+					oi148 := (*int32)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.Digits)[i147], oi148) {
+						if int64(*&(*&obj.Digits)[i147]) < int64(0) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip146, int64(*&(*&obj.Digits)[i147]), vgruntime.Bound(true, false, 0.0)))
 						}
-						if int64(*&(*&obj.Digits)[i149]) > int64(9) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip148, int64(*&(*&obj.Digits)[i149]), vgruntime.Bound(false, false, 9.0)))
+						if int64(*&(*&obj.Digits)[i147]) > int64(9) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip146, int64(*&(*&obj.Digits)[i147]), vgruntime.Bound(false, false, 9.0)))
 						}
-						if int64(*&(*&obj.Digits)[i149])%int64(3) != 0 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip148, int64(*&(*&obj.Digits)[i149]), vgruntime.MultipleOf(3.0)))
+						if int64(*&(*&obj.Digits)[i147])%int64(3) != 0 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip146, int64(*&(*&obj.Digits)[i147]), vgruntime.MultipleOf(3.0)))
 						}
 					}
 				}
@@ -853,41 +853,41 @@ func validate_NumbersSpec(p *vgruntime.Path, obj, old *NumbersSpec) (errs field.
 	}
 	// field percent
 	{
-		fp151 := p.Child("percent")
+		fp149 := p.Child("percent")
 		if !(obj.Percent == nil) {
-			ov152 := func() *Percent {
+			ov150 := func() *Percent {
 				if old == nil {
 					return nil
 				}
 				return old.Percent
 			}()
-			_ = ov152
-			if !vgruntime.UnchangedScalar(obj.Percent, ov152) {
+			_ = ov150
+			if !vgruntime.UnchangedScalar(obj.Percent, ov150) {
 				if int64(*obj.Percent) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp151, int64(*obj.Percent), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp149, int64(*obj.Percent), vgruntime.Bound(true, false, 0.0)))
 				}
 				if int64(*obj.Percent) > int64(100) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp151, int64(*obj.Percent), vgruntime.Bound(false, false, 100.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp149, int64(*obj.Percent), vgruntime.Bound(false, false, 100.0)))
 				}
 			}
 		}
 	}
 	// field width
 	{
-		fp153 := p.Child("width")
+		fp151 := p.Child("width")
 		if !(obj.Width == 0) {
-			ov154 := func() *int32 {
+			ov152 := func() *int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Width
 			}()
-			_ = ov154
-			if !vgruntime.UnchangedScalar(&obj.Width, ov154) {
+			_ = ov152
+			if !vgruntime.UnchangedScalar(&obj.Width, ov152) {
 				switch int64(*&obj.Width) {
 				case int64(1), int64(2), int64(4), int64(8):
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp153, int64(*&obj.Width), []string{"1", "2", "4", "8"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp151, int64(*&obj.Width), []string{"1", "2", "4", "8"}))
 				}
 			}
 		}
@@ -921,15 +921,15 @@ func Validate_Objects(ctx context.Context, op operation.Operation, fldPath *fiel
 func validate_Objects_root(p *vgruntime.Path, obj, old *Objects) (errs field.ErrorList) {
 	// field spec
 	{
-		fp162 := p.Child("spec")
-		ov163 := func() *ObjectsSpec {
+		fp160 := p.Child("spec")
+		ov161 := func() *ObjectsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov163
-		errs = append(errs, validate_ObjectsSpec(&fp162, &obj.Spec, ov163)...)
+		_ = ov161
+		errs = append(errs, validate_ObjectsSpec(&fp160, &obj.Spec, ov161)...)
 	}
 	return
 }
@@ -942,18 +942,18 @@ func validate_ObjectsSpec(p *vgruntime.Path, obj, old *ObjectsSpec) (errs field.
 	}
 	// field name
 	{
-		fp168 := p.Child("name")
+		fp166 := p.Child("name")
 		if !(obj.Name == "") {
-			ov169 := func() *string {
+			ov167 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Name
 			}()
-			_ = ov169
-			if !vgruntime.UnchangedScalar(&obj.Name, ov169) {
+			_ = ov167
+			if !vgruntime.UnchangedScalar(&obj.Name, ov167) {
 				if utf8.RuneCountInString(string(*&obj.Name)) > 8 {
-					errs = append(errs, vgruntime.SchemaTooLong(&fp168, 8))
+					errs = append(errs, vgruntime.SchemaTooLong(&fp166, 8))
 				}
 			}
 		}
@@ -987,15 +987,15 @@ func Validate_Presence(ctx context.Context, op operation.Operation, fldPath *fie
 func validate_Presence_root(p *vgruntime.Path, obj, old *Presence) (errs field.ErrorList) {
 	// field spec
 	{
-		fp177 := p.Child("spec")
-		ov178 := func() *PresenceSpec {
+		fp175 := p.Child("spec")
+		ov176 := func() *PresenceSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov178
-		errs = append(errs, validate_PresenceSpec(&fp177, &obj.Spec, ov178)...)
+		_ = ov176
+		errs = append(errs, validate_PresenceSpec(&fp175, &obj.Spec, ov176)...)
 	}
 	return
 }
@@ -1008,131 +1008,131 @@ func validate_PresenceSpec(p *vgruntime.Path, obj, old *PresenceSpec) (errs fiel
 	}
 	// field kbRequired
 	{
-		fp179 := p.Child("kbRequired")
+		fp177 := p.Child("kbRequired")
 		if obj.KBRequired == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp179))
+			errs = append(errs, vgruntime.SchemaRequired(&fp177))
 		}
 	}
 	// field required
 	{
-		fp183 := p.Child("required")
+		fp181 := p.Child("required")
 		if obj.Required == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp183))
+			errs = append(errs, vgruntime.SchemaRequired(&fp181))
 		}
 	}
 	// field k8sRequired
 	{
-		fp187 := p.Child("k8sRequired")
+		fp185 := p.Child("k8sRequired")
 		if obj.K8sRequired == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp187))
+			errs = append(errs, vgruntime.SchemaRequired(&fp185))
 		} else {
-			ov188 := func() *string {
+			ov186 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.K8sRequired
 			}()
-			_ = ov188
-			if !vgruntime.UnchangedScalar(&obj.K8sRequired, ov188) {
+			_ = ov186
+			if !vgruntime.UnchangedScalar(&obj.K8sRequired, ov186) {
 				if utf8.RuneCountInString(string(*&obj.K8sRequired)) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp187, string(*&obj.K8sRequired), vgruntime.MinLengthDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp185, string(*&obj.K8sRequired), vgruntime.MinLengthDetail(1)))
 				}
 			}
 		}
 	}
 	// field k8sRequiredList
 	{
-		fp189 := p.Child("k8sRequiredList")
+		fp187 := p.Child("k8sRequiredList")
 		if len(obj.K8sRequiredList) == 0 {
-			errs = append(errs, vgruntime.SchemaRequired(&fp189))
+			errs = append(errs, vgruntime.SchemaRequired(&fp187))
 		} else {
-			ov190 := func() *[]string {
+			ov188 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.K8sRequiredList
 			}()
-			_ = ov190
-			if !vgruntime.Unchanged(&obj.K8sRequiredList, ov190) {
+			_ = ov188
+			if !vgruntime.Unchanged(&obj.K8sRequiredList, ov188) {
 				if len(*&obj.K8sRequiredList) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp189, len(*&obj.K8sRequiredList), vgruntime.MinItemsDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp187, len(*&obj.K8sRequiredList), vgruntime.MinItemsDetail(1)))
 				}
 			}
 		}
 	}
 	// field nullable
 	{
-		fp196 := p.Child("nullable")
+		fp194 := p.Child("nullable")
 		if obj.Nullable == nil == false {
-			ov197 := func() *Entry {
+			ov195 := func() *Entry {
 				if old == nil {
 					return nil
 				}
 				return old.Nullable
 			}()
-			_ = ov197
-			if !vgruntime.Unchanged(obj.Nullable, ov197) {
+			_ = ov195
+			if !vgruntime.Unchanged(obj.Nullable, ov195) {
 				if vgruntime.PropertyCount(obj.Nullable) > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp196, vgruntime.PropertyCount(obj.Nullable), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp194, vgruntime.PropertyCount(obj.Nullable), 3))
 				}
-				errs = append(errs, validate_Entry_3(&fp196, obj.Nullable, ov197)...)
+				errs = append(errs, validate_Entry_3(&fp194, obj.Nullable, ov195)...)
 			}
 		}
 	}
 	// field defaulted
 	{
-		fp203 := p.Child("defaulted")
+		fp201 := p.Child("defaulted")
 		if !(obj.Defaulted == nil) {
-			ov204 := func() *int32 {
+			ov202 := func() *int32 {
 				if old == nil {
 					return nil
 				}
 				return old.Defaulted
 			}()
-			_ = ov204
-			if !vgruntime.UnchangedScalar(obj.Defaulted, ov204) {
+			_ = ov202
+			if !vgruntime.UnchangedScalar(obj.Defaulted, ov202) {
 				if int64(*obj.Defaulted) < int64(1) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp203, int64(*obj.Defaulted), vgruntime.Bound(true, false, 1.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp201, int64(*obj.Defaulted), vgruntime.Bound(true, false, 1.0)))
 				}
 			}
 		}
 	}
 	// field mode
 	{
-		fp205 := p.Child("mode")
+		fp203 := p.Child("mode")
 		if !(obj.Mode == "") {
-			ov206 := func() *string {
+			ov204 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Mode
 			}()
-			_ = ov206
-			if !vgruntime.UnchangedScalar(&obj.Mode, ov206) {
+			_ = ov204
+			if !vgruntime.UnchangedScalar(&obj.Mode, ov204) {
 				switch string(*&obj.Mode) {
 				case "fast", "slow":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp205, string(*&obj.Mode), []string{"fast", "slow"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp203, string(*&obj.Mode), []string{"fast", "slow"}))
 				}
 			}
 		}
 	}
 	// field defaultedEntry
 	{
-		fp207 := p.Child("defaultedEntry")
+		fp205 := p.Child("defaultedEntry")
 		if !(obj.DefaultedEntry == nil) {
-			ov208 := func() *Entry {
+			ov206 := func() *Entry {
 				if old == nil {
 					return nil
 				}
 				return old.DefaultedEntry
 			}()
-			_ = ov208
-			if !vgruntime.Unchanged(obj.DefaultedEntry, ov208) {
+			_ = ov206
+			if !vgruntime.Unchanged(obj.DefaultedEntry, ov206) {
 				if vgruntime.PropertyCount(obj.DefaultedEntry) > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp207, vgruntime.PropertyCount(obj.DefaultedEntry), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp205, vgruntime.PropertyCount(obj.DefaultedEntry), 3))
 				}
-				errs = append(errs, validate_Entry_4(&fp207, obj.DefaultedEntry, ov208)...)
+				errs = append(errs, validate_Entry_4(&fp205, obj.DefaultedEntry, ov206)...)
 			}
 		}
 	}
@@ -1147,36 +1147,36 @@ func validate_Entry_3(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList)
 	}
 	// field name
 	{
-		fp209 := p.Child("name")
-		ov210 := func() *string {
+		fp207 := p.Child("name")
+		ov208 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Name
 		}()
-		_ = ov210
-		if !vgruntime.UnchangedScalar(&obj.Name, ov210) {
+		_ = ov208
+		if !vgruntime.UnchangedScalar(&obj.Name, ov208) {
 			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp209, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp207, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
 			}
 		}
 	}
 	// field port
 	{
-		fp211 := p.Child("port")
-		ov212 := func() *int32 {
+		fp209 := p.Child("port")
+		ov210 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.Port
 		}()
-		_ = ov212
-		if !vgruntime.UnchangedScalar(&obj.Port, ov212) {
+		_ = ov210
+		if !vgruntime.UnchangedScalar(&obj.Port, ov210) {
 			if int64(*&obj.Port) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp211, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp209, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
 			}
 			if int64(*&obj.Port) > int64(65535) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp211, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp209, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
 			}
 		}
 	}
@@ -1191,36 +1191,36 @@ func validate_Entry_4(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList)
 	}
 	// field name
 	{
-		fp215 := p.Child("name")
-		ov216 := func() *string {
+		fp213 := p.Child("name")
+		ov214 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Name
 		}()
-		_ = ov216
-		if !vgruntime.UnchangedScalar(&obj.Name, ov216) {
+		_ = ov214
+		if !vgruntime.UnchangedScalar(&obj.Name, ov214) {
 			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp215, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp213, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
 			}
 		}
 	}
 	// field port
 	{
-		fp217 := p.Child("port")
-		ov218 := func() *int32 {
+		fp215 := p.Child("port")
+		ov216 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.Port
 		}()
-		_ = ov218
-		if !vgruntime.UnchangedScalar(&obj.Port, ov218) {
+		_ = ov216
+		if !vgruntime.UnchangedScalar(&obj.Port, ov216) {
 			if int64(*&obj.Port) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp217, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp215, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
 			}
 			if int64(*&obj.Port) > int64(65535) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp217, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp215, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
 			}
 		}
 	}
@@ -1680,15 +1680,15 @@ func Validate_Rules(ctx context.Context, op operation.Operation, fldPath *field.
 func validate_Rules_root(p *vgruntime.Path, obj, old *Rules) (errs field.ErrorList) {
 	// field spec
 	{
-		fp228 := p.Child("spec")
-		ov229 := func() *RulesSpec {
+		fp226 := p.Child("spec")
+		ov227 := func() *RulesSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov229
-		errs = append(errs, validate_RulesSpec(&fp228, &obj.Spec, ov229)...)
+		_ = ov227
+		errs = append(errs, validate_RulesSpec(&fp226, &obj.Spec, ov227)...)
 	}
 	return
 }
@@ -1710,31 +1710,31 @@ func validate_RulesSpec(p *vgruntime.Path, obj, old *RulesSpec) (errs field.Erro
 	}
 	// field entries
 	{
-		fp263 := p.Child("entries")
+		fp261 := p.Child("entries")
 		if !(len(obj.Entries) == 0) {
-			ov264 := func() *[]Entry {
+			ov262 := func() *[]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.Entries
 			}()
-			_ = ov264
-			if !vgruntime.UnchangedListMap(&obj.Entries, ov264, vgruntime.Key{
+			_ = ov262
+			if !vgruntime.UnchangedListMap(&obj.Entries, ov262, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp263, *&obj.Entries, listMapKey2)...)
-				for i266 := range *&obj.Entries {
-					ip265 := fp263.Index(i266)
-					oi267 := vgruntime.OldListMapItem(ov264, &(*&obj.Entries)[i266], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp261, *&obj.Entries, listMapKey2)...)
+				for i264 := range *&obj.Entries {
+					ip263 := fp261.Index(i264)
+					oi265 := vgruntime.OldListMapItem(ov262, &(*&obj.Entries)[i264], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					if !vgruntime.Unchanged(&(*&obj.Entries)[i266], oi267) {
-						if vgruntime.PropertyCount(&(*&obj.Entries)[i266]) > 3 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip265, vgruntime.PropertyCount(&(*&obj.Entries)[i266]), 3))
+					if !vgruntime.Unchanged(&(*&obj.Entries)[i264], oi265) {
+						if vgruntime.PropertyCount(&(*&obj.Entries)[i264]) > 3 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip263, vgruntime.PropertyCount(&(*&obj.Entries)[i264]), 3))
 						}
-						errs = append(errs, validate_Entry(&ip265, &(*&obj.Entries)[i266], oi267)...)
+						errs = append(errs, validate_Entry(&ip263, &(*&obj.Entries)[i264], oi265)...)
 					}
 				}
 			}
@@ -1769,15 +1769,15 @@ func Validate_Strings(ctx context.Context, op operation.Operation, fldPath *fiel
 func validate_Strings_root(p *vgruntime.Path, obj, old *Strings) (errs field.ErrorList) {
 	// field spec
 	{
-		fp277 := p.Child("spec")
-		ov278 := func() *StringsSpec {
+		fp275 := p.Child("spec")
+		ov276 := func() *StringsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov278
-		errs = append(errs, validate_StringsSpec(&fp277, &obj.Spec, ov278)...)
+		_ = ov276
+		errs = append(errs, validate_StringsSpec(&fp275, &obj.Spec, ov276)...)
 	}
 	return
 }
@@ -1799,65 +1799,65 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field minLength
 	{
-		fp279 := p.Child("minLength")
-		ov280 := func() *string {
+		fp277 := p.Child("minLength")
+		ov278 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.MinLength
 		}()
-		_ = ov280
-		if !vgruntime.UnchangedScalar(&obj.MinLength, ov280) {
+		_ = ov278
+		if !vgruntime.UnchangedScalar(&obj.MinLength, ov278) {
 			if utf8.RuneCountInString(string(*&obj.MinLength)) < 2 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp279, string(*&obj.MinLength), vgruntime.MinLengthDetail(2)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp277, string(*&obj.MinLength), vgruntime.MinLengthDetail(2)))
 			}
 		}
 	}
 	// field maxLength
 	{
-		fp281 := p.Child("maxLength")
-		ov282 := func() *string {
+		fp279 := p.Child("maxLength")
+		ov280 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.MaxLength
 		}()
-		_ = ov282
-		if !vgruntime.UnchangedScalar(&obj.MaxLength, ov282) {
+		_ = ov280
+		if !vgruntime.UnchangedScalar(&obj.MaxLength, ov280) {
 			if utf8.RuneCountInString(string(*&obj.MaxLength)) > 8 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp281, 8))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp279, 8))
 			}
 		}
 	}
 	// field pattern
 	{
-		fp283 := p.Child("pattern")
-		ov284 := func() *string {
+		fp281 := p.Child("pattern")
+		ov282 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Pattern
 		}()
-		_ = ov284
-		if !vgruntime.UnchangedScalar(&obj.Pattern, ov284) {
+		_ = ov282
+		if !vgruntime.UnchangedScalar(&obj.Pattern, ov282) {
 			if !pattern2.MatchString(string(*&obj.Pattern)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp283, string(*&obj.Pattern), vgruntime.PatternDetail("^[a-z]+(-[a-z]+)*$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp281, string(*&obj.Pattern), vgruntime.PatternDetail("^[a-z]+(-[a-z]+)*$")))
 			}
 		}
 	}
 	// field email
 	{
-		fp285 := p.Child("email")
+		fp283 := p.Child("email")
 		if !(obj.Email == "") {
-			ov286 := func() *string {
+			ov284 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Email
 			}()
-			_ = ov286
-			if !vgruntime.UnchangedScalar(&obj.Email, ov286) {
-				if err := vgruntime.SchemaFormat(&fp285, string(*&obj.Email), "email"); err != nil {
+			_ = ov284
+			if !vgruntime.UnchangedScalar(&obj.Email, ov284) {
+				if err := vgruntime.SchemaFormat(&fp283, string(*&obj.Email), "email"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1865,17 +1865,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field uuid
 	{
-		fp287 := p.Child("uuid")
+		fp285 := p.Child("uuid")
 		if !(obj.UUID == "") {
-			ov288 := func() *string {
+			ov286 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.UUID
 			}()
-			_ = ov288
-			if !vgruntime.UnchangedScalar(&obj.UUID, ov288) {
-				if err := vgruntime.SchemaFormat(&fp287, string(*&obj.UUID), "uuid"); err != nil {
+			_ = ov286
+			if !vgruntime.UnchangedScalar(&obj.UUID, ov286) {
+				if err := vgruntime.SchemaFormat(&fp285, string(*&obj.UUID), "uuid"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1883,17 +1883,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field hostname
 	{
-		fp289 := p.Child("hostname")
+		fp287 := p.Child("hostname")
 		if !(obj.Hostname == "") {
-			ov290 := func() *string {
+			ov288 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Hostname
 			}()
-			_ = ov290
-			if !vgruntime.UnchangedScalar(&obj.Hostname, ov290) {
-				if err := vgruntime.SchemaFormat(&fp289, string(*&obj.Hostname), "hostname"); err != nil {
+			_ = ov288
+			if !vgruntime.UnchangedScalar(&obj.Hostname, ov288) {
+				if err := vgruntime.SchemaFormat(&fp287, string(*&obj.Hostname), "hostname"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1901,17 +1901,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field ipv4
 	{
-		fp291 := p.Child("ipv4")
+		fp289 := p.Child("ipv4")
 		if !(obj.IPv4 == "") {
-			ov292 := func() *string {
+			ov290 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.IPv4
 			}()
-			_ = ov292
-			if !vgruntime.UnchangedScalar(&obj.IPv4, ov292) {
-				if err := vgruntime.SchemaFormat(&fp291, string(*&obj.IPv4), "ipv4"); err != nil {
+			_ = ov290
+			if !vgruntime.UnchangedScalar(&obj.IPv4, ov290) {
+				if err := vgruntime.SchemaFormat(&fp289, string(*&obj.IPv4), "ipv4"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1919,17 +1919,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field dateTime
 	{
-		fp293 := p.Child("dateTime")
+		fp291 := p.Child("dateTime")
 		if !(obj.DateTime == "") {
-			ov294 := func() *string {
+			ov292 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.DateTime
 			}()
-			_ = ov294
-			if !vgruntime.UnchangedScalar(&obj.DateTime, ov294) {
-				if err := vgruntime.SchemaFormat(&fp293, string(*&obj.DateTime), "date-time"); err != nil {
+			_ = ov292
+			if !vgruntime.UnchangedScalar(&obj.DateTime, ov292) {
+				if err := vgruntime.SchemaFormat(&fp291, string(*&obj.DateTime), "date-time"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1937,17 +1937,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field duration
 	{
-		fp295 := p.Child("duration")
+		fp293 := p.Child("duration")
 		if !(obj.Duration == "") {
-			ov296 := func() *string {
+			ov294 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Duration
 			}()
-			_ = ov296
-			if !vgruntime.UnchangedScalar(&obj.Duration, ov296) {
-				if err := vgruntime.SchemaFormat(&fp295, string(*&obj.Duration), "duration"); err != nil {
+			_ = ov294
+			if !vgruntime.UnchangedScalar(&obj.Duration, ov294) {
+				if err := vgruntime.SchemaFormat(&fp293, string(*&obj.Duration), "duration"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1955,17 +1955,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field bytes
 	{
-		fp297 := p.Child("bytes")
+		fp295 := p.Child("bytes")
 		if !(obj.Bytes == "") {
-			ov298 := func() *string {
+			ov296 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Bytes
 			}()
-			_ = ov298
-			if !vgruntime.UnchangedScalar(&obj.Bytes, ov298) {
-				if err := vgruntime.SchemaFormat(&fp297, string(*&obj.Bytes), "byte"); err != nil {
+			_ = ov296
+			if !vgruntime.UnchangedScalar(&obj.Bytes, ov296) {
+				if err := vgruntime.SchemaFormat(&fp295, string(*&obj.Bytes), "byte"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1973,79 +1973,79 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field enum
 	{
-		fp302 := p.Child("enum")
+		fp299 := p.Child("enum")
 		if !(obj.Enum == "") {
-			ov303 := func() *string {
+			ov300 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Enum
 			}()
-			_ = ov303
-			if !vgruntime.UnchangedScalar(&obj.Enum, ov303) {
+			_ = ov300
+			if !vgruntime.UnchangedScalar(&obj.Enum, ov300) {
 				switch string(*&obj.Enum) {
 				case "a", "b", "c":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp302, string(*&obj.Enum), []string{"a", "b", "c"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp299, string(*&obj.Enum), []string{"a", "b", "c"}))
 				}
 			}
 		}
 	}
 	// field color
 	{
-		fp304 := p.Child("color")
+		fp301 := p.Child("color")
 		if !(obj.Color == "") {
-			ov305 := func() *Color {
+			ov302 := func() *Color {
 				if old == nil {
 					return nil
 				}
 				return &old.Color
 			}()
-			_ = ov305
-			if !vgruntime.UnchangedScalar(&obj.Color, ov305) {
+			_ = ov302
+			if !vgruntime.UnchangedScalar(&obj.Color, ov302) {
 				switch string(*&obj.Color) {
 				case "Red", "Green", "Blue":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp304, string(*&obj.Color), []string{"Red", "Green", "Blue"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp301, string(*&obj.Color), []string{"Red", "Green", "Blue"}))
 				}
 			}
 		}
 	}
 	// field level
 	{
-		fp306 := p.Child("level")
+		fp303 := p.Child("level")
 		if !(obj.Level == "") {
-			ov307 := func() *Level {
+			ov304 := func() *Level {
 				if old == nil {
 					return nil
 				}
 				return &old.Level
 			}()
-			_ = ov307
-			if !vgruntime.UnchangedScalar(&obj.Level, ov307) {
+			_ = ov304
+			if !vgruntime.UnchangedScalar(&obj.Level, ov304) {
 				switch string(*&obj.Level) {
 				case "High", "Low":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp306, string(*&obj.Level), []string{"High", "Low"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp303, string(*&obj.Level), []string{"High", "Low"}))
 				}
 			}
 		}
 	}
 	// field maxSurge
 	{
-		fp308 := p.Child("maxSurge")
+		fp305 := p.Child("maxSurge")
 		if !(obj.MaxSurge == nil) {
-			ov309 := func() *intstr.IntOrString {
+			ov306 := func() *intstr.IntOrString {
 				if old == nil {
 					return nil
 				}
 				return old.MaxSurge
 			}()
-			_ = ov309
-			if !vgruntime.Unchanged(obj.MaxSurge, ov309) {
+			_ = ov306
+			if !vgruntime.Unchanged(obj.MaxSurge, ov306) {
 				if (obj.MaxSurge).Type == intstr.String {
 					if !pattern3.MatchString((obj.MaxSurge).StrVal) {
-						errs = append(errs, vgruntime.SchemaInvalid(&fp308, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
+						errs = append(errs, vgruntime.SchemaInvalid(&fp305, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
 					}
 				} else {
 				}
@@ -2054,34 +2054,34 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field names
 	{
-		fp310 := p.Child("names")
+		fp307 := p.Child("names")
 		if !(len(obj.Names) == 0) {
-			ov311 := func() *[]string {
+			ov308 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Names
 			}()
-			_ = ov311
-			if !vgruntime.Unchanged(&obj.Names, ov311) {
-				for i313 := range *&obj.Names {
-					ip312 := fp310.Index(i313)
-					oi314 := (*string)(nil)
-					if !vgruntime.UnchangedScalar(&(*&obj.Names)[i313], oi314) {
-						if utf8.RuneCountInString(string(*&(*&obj.Names)[i313])) > 16 {
-							errs = append(errs, vgruntime.SchemaTooLong(&ip312, 16))
-						} else if utf8.RuneCountInString(string(*&(*&obj.Names)[i313])) < 1 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip312, string(*&(*&obj.Names)[i313]), vgruntime.MinLengthDetail(1)))
-						} else if !pattern4.MatchString(string(*&(*&obj.Names)[i313])) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip312, string(*&(*&obj.Names)[i313]), vgruntime.PatternDetail("^[a-z]+$")))
+			_ = ov308
+			if !vgruntime.Unchanged(&obj.Names, ov308) {
+				for i310 := range *&obj.Names {
+					ip309 := fp307.Index(i310)
+					oi311 := (*string)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.Names)[i310], oi311) {
+						if utf8.RuneCountInString(string(*&(*&obj.Names)[i310])) > 16 {
+							errs = append(errs, vgruntime.SchemaTooLong(&ip309, 16))
+						} else if utf8.RuneCountInString(string(*&(*&obj.Names)[i310])) < 1 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip309, string(*&(*&obj.Names)[i310]), vgruntime.MinLengthDetail(1)))
+						} else if !pattern4.MatchString(string(*&(*&obj.Names)[i310])) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip309, string(*&(*&obj.Names)[i310]), vgruntime.PatternDetail("^[a-z]+$")))
 						}
-						if err := vgruntime.SchemaFormat(&ip312, string(*&(*&obj.Names)[i313]), "hostname"); err != nil {
+						if err := vgruntime.SchemaFormat(&ip309, string(*&(*&obj.Names)[i310]), "hostname"); err != nil {
 							errs = append(errs, err)
 						}
-						switch string(*&(*&obj.Names)[i313]) {
+						switch string(*&(*&obj.Names)[i310]) {
 						case "x", "y", "z":
 						default:
-							errs = append(errs, vgruntime.SchemaEnum(&ip312, string(*&(*&obj.Names)[i313]), []string{"x", "y", "z"}))
+							errs = append(errs, vgruntime.SchemaEnum(&ip309, string(*&(*&obj.Names)[i310]), []string{"x", "y", "z"}))
 						}
 					}
 				}
@@ -2117,15 +2117,15 @@ func Validate_StructMaps(ctx context.Context, op operation.Operation, fldPath *f
 func validate_StructMaps_root(p *vgruntime.Path, obj, old *StructMaps) (errs field.ErrorList) {
 	// field spec
 	{
-		fp322 := p.Child("spec")
-		ov323 := func() *StructMapsSpec {
+		fp319 := p.Child("spec")
+		ov320 := func() *StructMapsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov323
-		errs = append(errs, validate_StructMapsSpec(&fp322, &obj.Spec, ov323)...)
+		_ = ov320
+		errs = append(errs, validate_StructMapsSpec(&fp319, &obj.Spec, ov320)...)
 	}
 	return
 }
@@ -2138,36 +2138,36 @@ func validate_StructMapsSpec(p *vgruntime.Path, obj, old *StructMapsSpec) (errs 
 	}
 	// field granularMap
 	{
-		fp324 := p.Child("granularMap")
+		fp321 := p.Child("granularMap")
 		if !(len(obj.GranularMap) == 0) {
-			ov325 := func() *map[string]Entry {
+			ov322 := func() *map[string]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.GranularMap
 			}()
-			_ = ov325
-			if !vgruntime.Unchanged(&obj.GranularMap, ov325) {
+			_ = ov322
+			if !vgruntime.Unchanged(&obj.GranularMap, ov322) {
 				{
-					each330 := func(k328 string) {
-						mv327 := (*&obj.GranularMap)[k328]
-						kp326 := fp324.Key(string(k328))
-						om329 := vgruntime.OldMapValue(ov325, k328)
-						if !vgruntime.Unchanged(&mv327, om329) {
-							if vgruntime.PropertyCount(&mv327) > 3 {
-								errs = append(errs, vgruntime.SchemaTooMany(&kp326, vgruntime.PropertyCount(&mv327), 3))
+					each327 := func(k325 string) {
+						mv324 := (*&obj.GranularMap)[k325]
+						kp323 := fp321.Key(string(k325))
+						om326 := vgruntime.OldMapValue(ov322, k325)
+						if !vgruntime.Unchanged(&mv324, om326) {
+							if vgruntime.PropertyCount(&mv324) > 3 {
+								errs = append(errs, vgruntime.SchemaTooMany(&kp323, vgruntime.PropertyCount(&mv324), 3))
 							}
-							errs = append(errs, validate_Entry(&kp326, &mv327, om329)...)
+							errs = append(errs, validate_Entry(&kp323, &mv324, om326)...)
 						}
 					}
-					n331 := len(errs)
-					for k328 := range *&obj.GranularMap {
-						each330(k328)
+					n328 := len(errs)
+					for k325 := range *&obj.GranularMap {
+						each327(k325)
 					}
-					if len(errs) > n331 && len(*&obj.GranularMap) > 1 {
-						errs = errs[:n331]
-						for _, k328 := range slices.Sorted(maps.Keys(*&obj.GranularMap)) {
-							each330(k328)
+					if len(errs) > n328 && len(*&obj.GranularMap) > 1 {
+						errs = errs[:n328]
+						for _, k325 := range slices.Sorted(maps.Keys(*&obj.GranularMap)) {
+							each327(k325)
 						}
 					}
 				}

@@ -364,40 +364,40 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field startingDeadlineSeconds
 	{
-		fp34 := p.Child("startingDeadlineSeconds")
+		fp33 := p.Child("startingDeadlineSeconds")
 		if !(obj.StartingDeadlineSeconds == nil) {
-			ov35 := func() *int64 {
+			ov34 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return old.StartingDeadlineSeconds
 			}()
-			_ = ov35
-			if !vgruntime.UnchangedScalar(obj.StartingDeadlineSeconds, ov35) {
+			_ = ov34
+			if !vgruntime.UnchangedScalar(obj.StartingDeadlineSeconds, ov34) {
 				if int64(*obj.StartingDeadlineSeconds) <= int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp34, int64(*obj.StartingDeadlineSeconds), vgruntime.Bound(true, true, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp33, int64(*obj.StartingDeadlineSeconds), vgruntime.Bound(true, true, 0.0)))
 				}
 				if int64(*obj.StartingDeadlineSeconds)%int64(5) != 0 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp34, int64(*obj.StartingDeadlineSeconds), vgruntime.MultipleOf(5.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp33, int64(*obj.StartingDeadlineSeconds), vgruntime.MultipleOf(5.0)))
 				}
 			}
 		}
 	}
 	// field maxSurge
 	{
-		fp36 := p.Child("maxSurge")
+		fp35 := p.Child("maxSurge")
 		if !(obj.MaxSurge == nil) {
-			ov37 := func() *intstr.IntOrString {
+			ov36 := func() *intstr.IntOrString {
 				if old == nil {
 					return nil
 				}
 				return old.MaxSurge
 			}()
-			_ = ov37
-			if !vgruntime.Unchanged(obj.MaxSurge, ov37) {
+			_ = ov36
+			if !vgruntime.Unchanged(obj.MaxSurge, ov36) {
 				if (obj.MaxSurge).Type == intstr.String {
 					if !pattern2.MatchString((obj.MaxSurge).StrVal) {
-						errs = append(errs, vgruntime.SchemaInvalid(&fp36, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
+						errs = append(errs, vgruntime.SchemaInvalid(&fp35, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
 					}
 				} else {
 				}
@@ -406,26 +406,26 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field tags
 	{
-		fp38 := p.Child("tags")
+		fp37 := p.Child("tags")
 		if !(len(obj.Tags) == 0) {
-			ov39 := func() *[]string {
+			ov38 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Tags
 			}()
-			_ = ov39
-			if !vgruntime.Unchanged(&obj.Tags, ov39) {
+			_ = ov38
+			if !vgruntime.Unchanged(&obj.Tags, ov38) {
 				if len(*&obj.Tags) > 8 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp38, len(*&obj.Tags), 8))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp37, len(*&obj.Tags), 8))
 				}
-				errs = append(errs, vgruntime.UniqueValues(&fp38, *&obj.Tags)...)
-				for i41 := range *&obj.Tags {
-					ip40 := fp38.Index(i41)
-					oi42 := (*string)(nil)
-					if !vgruntime.UnchangedScalar(&(*&obj.Tags)[i41], oi42) {
-						if utf8.RuneCountInString(string(*&(*&obj.Tags)[i41])) > 32 {
-							errs = append(errs, vgruntime.SchemaTooLong(&ip40, 32))
+				errs = append(errs, vgruntime.UniqueValues(&fp37, *&obj.Tags)...)
+				for i40 := range *&obj.Tags {
+					ip39 := fp37.Index(i40)
+					oi41 := (*string)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.Tags)[i40], oi41) {
+						if utf8.RuneCountInString(string(*&(*&obj.Tags)[i40])) > 32 {
+							errs = append(errs, vgruntime.SchemaTooLong(&ip39, 32))
 						}
 					}
 				}
@@ -434,20 +434,20 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field paths
 	{
-		fp43 := p.Child("paths")
+		fp42 := p.Child("paths")
 		if !(len(obj.Paths) == 0) {
-			ov44 := func() *[]PathList {
+			ov43 := func() *[]PathList {
 				if old == nil {
 					return nil
 				}
 				return &old.Paths
 			}()
-			_ = ov44
-			if !vgruntime.Unchanged(&obj.Paths, ov44) {
-				for i46 := range *&obj.Paths {
-					ip45 := fp43.Index(i46)
-					if (*&obj.Paths)[i46] == nil {
-						errs = append(errs, vgruntime.SchemaNull(&ip45, "array"))
+			_ = ov43
+			if !vgruntime.Unchanged(&obj.Paths, ov43) {
+				for i45 := range *&obj.Paths {
+					ip44 := fp42.Index(i45)
+					if (*&obj.Paths)[i45] == nil {
+						errs = append(errs, vgruntime.SchemaNull(&ip44, "array"))
 						continue
 					}
 				}
@@ -456,121 +456,121 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field timeout
 	{
-		fp51 := p.Child("timeout")
+		fp50 := p.Child("timeout")
 		if !(obj.Timeout == nil) {
-			ov52 := func() *v11.Duration {
+			ov51 := func() *v11.Duration {
 				if old == nil {
 					return nil
 				}
 				return old.Timeout
 			}()
-			_ = ov52
-			if !vgruntime.Unchanged(obj.Timeout, ov52) {
-				txt53 := vgruntime.DurationText(obj.Timeout)
-				if !pattern3.MatchString(txt53.View()) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp51, txt53.String(), vgruntime.PatternDetail("^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$")))
+			_ = ov51
+			if !vgruntime.Unchanged(obj.Timeout, ov51) {
+				txt1 := vgruntime.DurationText(obj.Timeout)
+				if !pattern3.MatchString(txt1.View()) {
+					errs = append(errs, vgruntime.SchemaInvalid(&fp50, txt1.String(), vgruntime.PatternDetail("^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$")))
 				}
-				txt53.Release()
+				txt1.Release()
 			}
 		}
 	}
 	// field checksum
 	{
-		fp54 := p.Child("checksum")
+		fp52 := p.Child("checksum")
 		if !(obj.Checksum == nil) {
-			ov55 := func() *[]byte {
+			ov53 := func() *[]byte {
 				if old == nil {
 					return nil
 				}
 				return &old.Checksum
 			}()
-			_ = ov55
-			if !vgruntime.Unchanged(&obj.Checksum, ov55) {
+			_ = ov53
+			if !vgruntime.Unchanged(&obj.Checksum, ov53) {
 				if len(*&obj.Checksum) == 0 {
-					errs = append(errs, vgruntime.SchemaFormat(&fp54, "", "byte"))
+					errs = append(errs, vgruntime.SchemaFormat(&fp52, "", "byte"))
 				}
 			}
 		}
 	}
 	// field port
 	{
-		fp56 := p.Child("port")
+		fp54 := p.Child("port")
 		if !(obj.Port == nil) {
-			ov57 := func() *uint32 {
+			ov55 := func() *uint32 {
 				if old == nil {
 					return nil
 				}
 				return old.Port
 			}()
-			_ = ov57
-			if !vgruntime.UnchangedScalar(obj.Port, ov57) {
+			_ = ov55
+			if !vgruntime.UnchangedScalar(obj.Port, ov55) {
 				if *obj.Port > math.MaxInt32 {
-					errs = append(errs, vgruntime.SchemaOutOfRange(&fp56, "Checked", "integer", "int32"))
+					errs = append(errs, vgruntime.SchemaOutOfRange(&fp54, "Checked", "integer", "int32"))
 				}
 			}
 		}
 	}
 	// field env
 	{
-		fp58 := p.Child("env")
+		fp56 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov59 := func() *[]v1.EnvVar {
+			ov57 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			_ = ov59
-			if !vgruntime.UnchangedListMap(&obj.Env, ov59, vgruntime.Key{
+			_ = ov57
+			if !vgruntime.UnchangedListMap(&obj.Env, ov57, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp58, *&obj.Env, listMapKey1)...)
-				for i61 := range *&obj.Env {
-					ip60 := fp58.Index(i61)
-					oi62 := vgruntime.OldListMapItem(ov59, &(*&obj.Env)[i61], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp56, *&obj.Env, listMapKey1)...)
+				for i59 := range *&obj.Env {
+					ip58 := fp56.Index(i59)
+					oi60 := vgruntime.OldListMapItem(ov57, &(*&obj.Env)[i59], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EnvVar(&ip60, &(*&obj.Env)[i61], oi62)...)
+					errs = append(errs, validate_corev1_EnvVar(&ip58, &(*&obj.Env)[i59], oi60)...)
 				}
 			}
 		}
 	}
 	// field annotations
 	{
-		fp63 := p.Child("annotations")
+		fp61 := p.Child("annotations")
 		if !(len(obj.Annotations) == 0) {
-			ov64 := func() *map[string]AnnotationValue {
+			ov62 := func() *map[string]AnnotationValue {
 				if old == nil {
 					return nil
 				}
 				return &old.Annotations
 			}()
-			_ = ov64
-			if !vgruntime.Unchanged(&obj.Annotations, ov64) {
+			_ = ov62
+			if !vgruntime.Unchanged(&obj.Annotations, ov62) {
 				if len(*&obj.Annotations) > 16 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp63, len(*&obj.Annotations), 16))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp61, len(*&obj.Annotations), 16))
 				}
 				{
-					each69 := func(k67 string) {
-						mv66 := (*&obj.Annotations)[k67]
-						kp65 := fp63.Key(string(k67))
-						om68 := vgruntime.OldMapValue(ov64, k67)
-						if !vgruntime.UnchangedScalar(&mv66, om68) {
-							if utf8.RuneCountInString(string(*&mv66)) > 256 {
-								errs = append(errs, vgruntime.SchemaTooLong(&kp65, 256))
+					each67 := func(k65 string) {
+						mv64 := (*&obj.Annotations)[k65]
+						kp63 := fp61.Key(string(k65))
+						om66 := vgruntime.OldMapValue(ov62, k65)
+						if !vgruntime.UnchangedScalar(&mv64, om66) {
+							if utf8.RuneCountInString(string(*&mv64)) > 256 {
+								errs = append(errs, vgruntime.SchemaTooLong(&kp63, 256))
 							}
 						}
 					}
-					n70 := len(errs)
-					for k67 := range *&obj.Annotations {
-						each69(k67)
+					n68 := len(errs)
+					for k65 := range *&obj.Annotations {
+						each67(k65)
 					}
-					if len(errs) > n70 && len(*&obj.Annotations) > 1 {
-						errs = errs[:n70]
-						for _, k67 := range slices.Sorted(maps.Keys(*&obj.Annotations)) {
-							each69(k67)
+					if len(errs) > n68 && len(*&obj.Annotations) > 1 {
+						errs = errs[:n68]
+						for _, k65 := range slices.Sorted(maps.Keys(*&obj.Annotations)) {
+							each67(k65)
 						}
 					}
 				}
@@ -579,17 +579,17 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field contact
 	{
-		fp71 := p.Child("contact")
+		fp69 := p.Child("contact")
 		if !(obj.Contact == "") {
-			ov72 := func() *string {
+			ov70 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Contact
 			}()
-			_ = ov72
-			if !vgruntime.UnchangedScalar(&obj.Contact, ov72) {
-				if err := vgruntime.SchemaFormat(&fp71, string(*&obj.Contact), "email"); err != nil {
+			_ = ov70
+			if !vgruntime.UnchangedScalar(&obj.Contact, ov70) {
+				if err := vgruntime.SchemaFormat(&fp69, string(*&obj.Contact), "email"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -597,52 +597,52 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 	}
 	// field notify
 	{
-		fp73 := p.Child("notify")
+		fp71 := p.Child("notify")
 		if !(vgruntime.RawNull(obj.Notify.Raw)) {
-			ov74 := func() *runtime.RawExtension {
+			ov72 := func() *runtime.RawExtension {
 				if old == nil {
 					return nil
 				}
 				return &old.Notify
 			}()
-			_ = ov74
-			if !vgruntime.Unchanged(&obj.Notify, ov74) {
-				errs = append(errs, vgruntime.EmbeddedRaw(&fp73, &obj.Notify)...)
+			_ = ov72
+			if !vgruntime.Unchanged(&obj.Notify, ov72) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp71, &obj.Notify)...)
 			}
 		}
 	}
 	// field template
 	{
-		fp75 := p.Child("template")
+		fp73 := p.Child("template")
 		if !(obj.Template == nil) {
-			ov76 := func() *v1.PodTemplateSpec {
+			ov74 := func() *v1.PodTemplateSpec {
 				if old == nil {
 					return nil
 				}
 				return old.Template
 			}()
-			_ = ov76
-			errs = append(errs, validate_corev1_PodTemplateSpec(&fp75, obj.Template, ov76)...)
+			_ = ov74
+			errs = append(errs, validate_corev1_PodTemplateSpec(&fp73, obj.Template, ov74)...)
 		}
 	}
 	// field owner
 	{
-		fp77 := p.Child("owner")
+		fp75 := p.Child("owner")
 		if !(obj.Owner == "") {
-			ov78 := func() *OwnerName {
+			ov76 := func() *OwnerName {
 				if old == nil {
 					return nil
 				}
 				return &old.Owner
 			}()
-			_ = ov78
-			if !vgruntime.UnchangedScalar(&obj.Owner, ov78) {
+			_ = ov76
+			if !vgruntime.UnchangedScalar(&obj.Owner, ov76) {
 				if utf8.RuneCountInString(string(*&obj.Owner)) > 63 {
-					errs = append(errs, vgruntime.SchemaTooLong(&fp77, 63))
+					errs = append(errs, vgruntime.SchemaTooLong(&fp75, 63))
 				} else if utf8.RuneCountInString(string(*&obj.Owner)) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp77, string(*&obj.Owner), vgruntime.MinLengthDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp75, string(*&obj.Owner), vgruntime.MinLengthDetail(1)))
 				} else if !pattern4.MatchString(string(*&obj.Owner)) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp77, string(*&obj.Owner), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp75, string(*&obj.Owner), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
 				}
 			}
 		}
@@ -667,58 +667,58 @@ func validate_CronTabStatus(p *vgruntime.Path, obj, old *CronTabStatus) (errs fi
 	}
 	// field conditions
 	{
-		fp81 := p.Child("conditions")
+		fp79 := p.Child("conditions")
 		if !(len(obj.Conditions) == 0) {
-			ov82 := func() *[]v11.Condition {
+			ov80 := func() *[]v11.Condition {
 				if old == nil {
 					return nil
 				}
 				return &old.Conditions
 			}()
-			_ = ov82
-			if !vgruntime.UnchangedListMap(&obj.Conditions, ov82, vgruntime.Key{
+			_ = ov80
+			if !vgruntime.UnchangedListMap(&obj.Conditions, ov80, vgruntime.Key{
 				Defaulted: false,
 				Name:      "type",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp81, *&obj.Conditions, listMapKey2)...)
-				for i84 := range *&obj.Conditions {
-					ip83 := fp81.Index(i84)
-					oi85 := vgruntime.OldListMapItem(ov82, &(*&obj.Conditions)[i84], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp79, *&obj.Conditions, listMapKey2)...)
+				for i82 := range *&obj.Conditions {
+					ip81 := fp79.Index(i82)
+					oi83 := vgruntime.OldListMapItem(ov80, &(*&obj.Conditions)[i82], vgruntime.Key{
 						Defaulted: false,
 						Name:      "type",
 					})
-					errs = append(errs, validate_metav1_Condition(&ip83, &(*&obj.Conditions)[i84], oi85)...)
+					errs = append(errs, validate_metav1_Condition(&ip81, &(*&obj.Conditions)[i82], oi83)...)
 				}
 			}
 		}
 	}
 	// field lastRuns
 	{
-		fp86 := p.Child("lastRuns")
+		fp84 := p.Child("lastRuns")
 		if obj.LastRuns == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp86))
+			errs = append(errs, vgruntime.SchemaRequired(&fp84))
 		} else {
-			ov87 := func() *[]DNSLabel {
+			ov85 := func() *[]DNSLabel {
 				if old == nil {
 					return nil
 				}
 				return &old.LastRuns
 			}()
-			_ = ov87
-			if !vgruntime.Unchanged(&obj.LastRuns, ov87) {
+			_ = ov85
+			if !vgruntime.Unchanged(&obj.LastRuns, ov85) {
 				if len(*&obj.LastRuns) > 10 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp86, len(*&obj.LastRuns), 10))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp84, len(*&obj.LastRuns), 10))
 				}
-				for i89 := range *&obj.LastRuns {
-					ip88 := fp86.Index(i89)
-					oi90 := (*DNSLabel)(nil)
-					if !vgruntime.UnchangedScalar(&(*&obj.LastRuns)[i89], oi90) {
-						if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i89])) > 63 {
-							errs = append(errs, vgruntime.SchemaTooLong(&ip88, 63))
-						} else if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i89])) < 1 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip88, string(*&(*&obj.LastRuns)[i89]), vgruntime.MinLengthDetail(1)))
-						} else if !pattern4.MatchString(string(*&(*&obj.LastRuns)[i89])) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip88, string(*&(*&obj.LastRuns)[i89]), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
+				for i87 := range *&obj.LastRuns {
+					ip86 := fp84.Index(i87)
+					oi88 := (*DNSLabel)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.LastRuns)[i87], oi88) {
+						if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i87])) > 63 {
+							errs = append(errs, vgruntime.SchemaTooLong(&ip86, 63))
+						} else if utf8.RuneCountInString(string(*&(*&obj.LastRuns)[i87])) < 1 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip86, string(*&(*&obj.LastRuns)[i87]), vgruntime.MinLengthDetail(1)))
+						} else if !pattern4.MatchString(string(*&(*&obj.LastRuns)[i87])) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip86, string(*&(*&obj.LastRuns)[i87]), vgruntime.PatternDetail("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")))
 						}
 					}
 				}
@@ -736,16 +736,16 @@ func validate_corev1_EnvVar(p *vgruntime.Path, obj, old *v1.EnvVar) (errs field.
 	}
 	// field valueFrom
 	{
-		fp95 := p.Child("valueFrom")
+		fp93 := p.Child("valueFrom")
 		if !(obj.ValueFrom == nil) {
-			ov96 := func() *v1.EnvVarSource {
+			ov94 := func() *v1.EnvVarSource {
 				if old == nil {
 					return nil
 				}
 				return old.ValueFrom
 			}()
-			_ = ov96
-			errs = append(errs, validate_corev1_EnvVarSource(&fp95, obj.ValueFrom, ov96)...)
+			_ = ov94
+			errs = append(errs, validate_corev1_EnvVarSource(&fp93, obj.ValueFrom, ov94)...)
 		}
 	}
 	return
@@ -759,15 +759,15 @@ func validate_corev1_PodTemplateSpec(p *vgruntime.Path, obj, old *v1.PodTemplate
 	}
 	// field spec
 	{
-		fp99 := p.Child("spec")
-		ov100 := func() *v1.PodSpec {
+		fp97 := p.Child("spec")
+		ov98 := func() *v1.PodSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov100
-		errs = append(errs, validate_corev1_PodSpec(&fp99, &obj.Spec, ov100)...)
+		_ = ov98
+		errs = append(errs, validate_corev1_PodSpec(&fp97, &obj.Spec, ov98)...)
 	}
 	return
 }
@@ -786,91 +786,91 @@ func validate_metav1_Condition(p *vgruntime.Path, obj, old *v11.Condition) (errs
 	}
 	// field type
 	{
-		fp101 := p.Child("type")
-		ov102 := func() *string {
+		fp99 := p.Child("type")
+		ov100 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Type
 		}()
-		_ = ov102
-		if !vgruntime.UnchangedScalar(&obj.Type, ov102) {
+		_ = ov100
+		if !vgruntime.UnchangedScalar(&obj.Type, ov100) {
 			if utf8.RuneCountInString(string(*&obj.Type)) > 316 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp101, 316))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp99, 316))
 			} else if !pattern5.MatchString(string(*&obj.Type)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp101, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp99, string(*&obj.Type), vgruntime.PatternDetail("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$")))
 			}
 		}
 	}
 	// field status
 	{
-		fp103 := p.Child("status")
-		ov104 := func() *v11.ConditionStatus {
+		fp101 := p.Child("status")
+		ov102 := func() *v11.ConditionStatus {
 			if old == nil {
 				return nil
 			}
 			return &old.Status
 		}()
-		_ = ov104
-		if !vgruntime.UnchangedScalar(&obj.Status, ov104) {
+		_ = ov102
+		if !vgruntime.UnchangedScalar(&obj.Status, ov102) {
 			switch string(*&obj.Status) {
 			case "True", "False", "Unknown":
 			default:
-				errs = append(errs, vgruntime.SchemaEnum(&fp103, string(*&obj.Status), []string{"True", "False", "Unknown"}))
+				errs = append(errs, vgruntime.SchemaEnum(&fp101, string(*&obj.Status), []string{"True", "False", "Unknown"}))
 			}
 		}
 	}
 	// field observedGeneration
 	{
-		fp105 := p.Child("observedGeneration")
+		fp103 := p.Child("observedGeneration")
 		if !(obj.ObservedGeneration == 0) {
-			ov106 := func() *int64 {
+			ov104 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return &old.ObservedGeneration
 			}()
-			_ = ov106
-			if !vgruntime.UnchangedScalar(&obj.ObservedGeneration, ov106) {
+			_ = ov104
+			if !vgruntime.UnchangedScalar(&obj.ObservedGeneration, ov104) {
 				if int64(*&obj.ObservedGeneration) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp105, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp103, int64(*&obj.ObservedGeneration), vgruntime.Bound(true, false, 0.0)))
 				}
 			}
 		}
 	}
 	// field reason
 	{
-		fp110 := p.Child("reason")
-		ov111 := func() *string {
+		fp107 := p.Child("reason")
+		ov108 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Reason
 		}()
-		_ = ov111
-		if !vgruntime.UnchangedScalar(&obj.Reason, ov111) {
+		_ = ov108
+		if !vgruntime.UnchangedScalar(&obj.Reason, ov108) {
 			if utf8.RuneCountInString(string(*&obj.Reason)) > 1024 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp110, 1024))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp107, 1024))
 			} else if utf8.RuneCountInString(string(*&obj.Reason)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp110, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp107, string(*&obj.Reason), vgruntime.MinLengthDetail(1)))
 			} else if !pattern6.MatchString(string(*&obj.Reason)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp110, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp107, string(*&obj.Reason), vgruntime.PatternDetail("^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$")))
 			}
 		}
 	}
 	// field message
 	{
-		fp112 := p.Child("message")
-		ov113 := func() *string {
+		fp109 := p.Child("message")
+		ov110 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Message
 		}()
-		_ = ov113
-		if !vgruntime.UnchangedScalar(&obj.Message, ov113) {
+		_ = ov110
+		if !vgruntime.UnchangedScalar(&obj.Message, ov110) {
 			if utf8.RuneCountInString(string(*&obj.Message)) > 32768 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp112, 32768))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp109, 32768))
 			}
 		}
 	}
@@ -885,72 +885,72 @@ func validate_corev1_EnvVarSource(p *vgruntime.Path, obj, old *v1.EnvVarSource) 
 	}
 	// field fieldRef
 	{
-		fp114 := p.Child("fieldRef")
+		fp111 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov115 := func() *v1.ObjectFieldSelector {
+			ov112 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov115
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp114, obj.FieldRef, ov115)...)
+			_ = ov112
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp111, obj.FieldRef, ov112)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp116 := p.Child("resourceFieldRef")
+		fp113 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov117 := func() *v1.ResourceFieldSelector {
+			ov114 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov117
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp116, obj.ResourceFieldRef, ov117)...)
+			_ = ov114
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp113, obj.ResourceFieldRef, ov114)...)
 		}
 	}
 	// field configMapKeyRef
 	{
-		fp118 := p.Child("configMapKeyRef")
+		fp115 := p.Child("configMapKeyRef")
 		if !(obj.ConfigMapKeyRef == nil) {
-			ov119 := func() *v1.ConfigMapKeySelector {
+			ov116 := func() *v1.ConfigMapKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMapKeyRef
 			}()
-			_ = ov119
-			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp118, obj.ConfigMapKeyRef, ov119)...)
+			_ = ov116
+			errs = append(errs, validate_corev1_ConfigMapKeySelector(&fp115, obj.ConfigMapKeyRef, ov116)...)
 		}
 	}
 	// field secretKeyRef
 	{
-		fp120 := p.Child("secretKeyRef")
+		fp117 := p.Child("secretKeyRef")
 		if !(obj.SecretKeyRef == nil) {
-			ov121 := func() *v1.SecretKeySelector {
+			ov118 := func() *v1.SecretKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.SecretKeyRef
 			}()
-			_ = ov121
-			errs = append(errs, validate_corev1_SecretKeySelector(&fp120, obj.SecretKeyRef, ov121)...)
+			_ = ov118
+			errs = append(errs, validate_corev1_SecretKeySelector(&fp117, obj.SecretKeyRef, ov118)...)
 		}
 	}
 	// field fileKeyRef
 	{
-		fp122 := p.Child("fileKeyRef")
+		fp119 := p.Child("fileKeyRef")
 		if !(obj.FileKeyRef == nil) {
-			ov123 := func() *v1.FileKeySelector {
+			ov120 := func() *v1.FileKeySelector {
 				if old == nil {
 					return nil
 				}
 				return old.FileKeyRef
 			}()
-			_ = ov123
-			errs = append(errs, validate_corev1_FileKeySelector(&fp122, obj.FileKeyRef, ov123)...)
+			_ = ov120
+			errs = append(errs, validate_corev1_FileKeySelector(&fp119, obj.FileKeyRef, ov120)...)
 		}
 	}
 	return
@@ -1047,363 +1047,363 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 	}
 	// field volumes
 	{
-		fp124 := p.Child("volumes")
+		fp121 := p.Child("volumes")
 		if !(len(obj.Volumes) == 0) {
-			ov125 := func() *[]v1.Volume {
+			ov122 := func() *[]v1.Volume {
 				if old == nil {
 					return nil
 				}
 				return &old.Volumes
 			}()
-			_ = ov125
-			if !vgruntime.UnchangedListMap(&obj.Volumes, ov125, vgruntime.Key{
+			_ = ov122
+			if !vgruntime.UnchangedListMap(&obj.Volumes, ov122, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp124, *&obj.Volumes, listMapKey3)...)
-				for i127 := range *&obj.Volumes {
-					ip126 := fp124.Index(i127)
-					oi128 := vgruntime.OldListMapItem(ov125, &(*&obj.Volumes)[i127], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp121, *&obj.Volumes, listMapKey3)...)
+				for i124 := range *&obj.Volumes {
+					ip123 := fp121.Index(i124)
+					oi125 := vgruntime.OldListMapItem(ov122, &(*&obj.Volumes)[i124], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Volume(&ip126, &(*&obj.Volumes)[i127], oi128)...)
+					errs = append(errs, validate_corev1_Volume(&ip123, &(*&obj.Volumes)[i124], oi125)...)
 				}
 			}
 		}
 	}
 	// field initContainers
 	{
-		fp129 := p.Child("initContainers")
+		fp126 := p.Child("initContainers")
 		if !(len(obj.InitContainers) == 0) {
-			ov130 := func() *[]v1.Container {
+			ov127 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.InitContainers
 			}()
-			_ = ov130
-			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov130, vgruntime.Key{
+			_ = ov127
+			if !vgruntime.UnchangedListMap(&obj.InitContainers, ov127, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp129, *&obj.InitContainers, listMapKey4)...)
-				for i132 := range *&obj.InitContainers {
-					ip131 := fp129.Index(i132)
-					oi133 := vgruntime.OldListMapItem(ov130, &(*&obj.InitContainers)[i132], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp126, *&obj.InitContainers, listMapKey4)...)
+				for i129 := range *&obj.InitContainers {
+					ip128 := fp126.Index(i129)
+					oi130 := vgruntime.OldListMapItem(ov127, &(*&obj.InitContainers)[i129], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Container(&ip131, &(*&obj.InitContainers)[i132], oi133)...)
+					errs = append(errs, validate_corev1_Container(&ip128, &(*&obj.InitContainers)[i129], oi130)...)
 				}
 			}
 		}
 	}
 	// field containers
 	{
-		fp134 := p.Child("containers")
+		fp131 := p.Child("containers")
 		if obj.Containers == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp134))
+			errs = append(errs, vgruntime.SchemaRequired(&fp131))
 		} else {
-			ov135 := func() *[]v1.Container {
+			ov132 := func() *[]v1.Container {
 				if old == nil {
 					return nil
 				}
 				return &old.Containers
 			}()
-			_ = ov135
-			if !vgruntime.UnchangedListMap(&obj.Containers, ov135, vgruntime.Key{
+			_ = ov132
+			if !vgruntime.UnchangedListMap(&obj.Containers, ov132, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp134, *&obj.Containers, listMapKey4)...)
-				for i137 := range *&obj.Containers {
-					ip136 := fp134.Index(i137)
-					oi138 := vgruntime.OldListMapItem(ov135, &(*&obj.Containers)[i137], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp131, *&obj.Containers, listMapKey4)...)
+				for i134 := range *&obj.Containers {
+					ip133 := fp131.Index(i134)
+					oi135 := vgruntime.OldListMapItem(ov132, &(*&obj.Containers)[i134], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_Container(&ip136, &(*&obj.Containers)[i137], oi138)...)
+					errs = append(errs, validate_corev1_Container(&ip133, &(*&obj.Containers)[i134], oi135)...)
 				}
 			}
 		}
 	}
 	// field ephemeralContainers
 	{
-		fp139 := p.Child("ephemeralContainers")
+		fp136 := p.Child("ephemeralContainers")
 		if !(len(obj.EphemeralContainers) == 0) {
-			ov140 := func() *[]v1.EphemeralContainer {
+			ov137 := func() *[]v1.EphemeralContainer {
 				if old == nil {
 					return nil
 				}
 				return &old.EphemeralContainers
 			}()
-			_ = ov140
-			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov140, vgruntime.Key{
+			_ = ov137
+			if !vgruntime.UnchangedListMap(&obj.EphemeralContainers, ov137, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp139, *&obj.EphemeralContainers, listMapKey5)...)
-				for i142 := range *&obj.EphemeralContainers {
-					ip141 := fp139.Index(i142)
-					oi143 := vgruntime.OldListMapItem(ov140, &(*&obj.EphemeralContainers)[i142], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp136, *&obj.EphemeralContainers, listMapKey5)...)
+				for i139 := range *&obj.EphemeralContainers {
+					ip138 := fp136.Index(i139)
+					oi140 := vgruntime.OldListMapItem(ov137, &(*&obj.EphemeralContainers)[i139], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EphemeralContainer(&ip141, &(*&obj.EphemeralContainers)[i142], oi143)...)
+					errs = append(errs, validate_corev1_EphemeralContainer(&ip138, &(*&obj.EphemeralContainers)[i139], oi140)...)
 				}
 			}
 		}
 	}
 	// field securityContext
 	{
-		fp174 := p.Child("securityContext")
+		fp171 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov175 := func() *v1.PodSecurityContext {
+			ov172 := func() *v1.PodSecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov175
-			errs = append(errs, validate_corev1_PodSecurityContext(&fp174, obj.SecurityContext, ov175)...)
+			_ = ov172
+			errs = append(errs, validate_corev1_PodSecurityContext(&fp171, obj.SecurityContext, ov172)...)
 		}
 	}
 	// field imagePullSecrets
 	{
-		fp176 := p.Child("imagePullSecrets")
+		fp173 := p.Child("imagePullSecrets")
 		if !(len(obj.ImagePullSecrets) == 0) {
-			ov177 := func() *[]v1.LocalObjectReference {
+			ov174 := func() *[]v1.LocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return &old.ImagePullSecrets
 			}()
-			_ = ov177
-			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov177, vgruntime.Key{
+			_ = ov174
+			if !vgruntime.UnchangedListMap(&obj.ImagePullSecrets, ov174, vgruntime.Key{
 				Defaulted: true,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp176, *&obj.ImagePullSecrets, listMapKey6)...)
+				errs = append(errs, vgruntime.UniqueByKey(&fp173, *&obj.ImagePullSecrets, listMapKey6)...)
 			}
 		}
 	}
 	// field affinity
 	{
-		fp185 := p.Child("affinity")
+		fp182 := p.Child("affinity")
 		if !(obj.Affinity == nil) {
-			ov186 := func() *v1.Affinity {
+			ov183 := func() *v1.Affinity {
 				if old == nil {
 					return nil
 				}
 				return old.Affinity
 			}()
-			_ = ov186
-			errs = append(errs, validate_corev1_Affinity(&fp185, obj.Affinity, ov186)...)
+			_ = ov183
+			errs = append(errs, validate_corev1_Affinity(&fp182, obj.Affinity, ov183)...)
 		}
 	}
 	// field hostAliases
 	{
-		fp194 := p.Child("hostAliases")
+		fp191 := p.Child("hostAliases")
 		if !(len(obj.HostAliases) == 0) {
-			ov195 := func() *[]v1.HostAlias {
+			ov192 := func() *[]v1.HostAlias {
 				if old == nil {
 					return nil
 				}
 				return &old.HostAliases
 			}()
-			_ = ov195
-			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov195, vgruntime.Key{
+			_ = ov192
+			if !vgruntime.UnchangedListMap(&obj.HostAliases, ov192, vgruntime.Key{
 				Defaulted: false,
 				Name:      "ip",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp194, *&obj.HostAliases, listMapKey7)...)
-				for i197 := range *&obj.HostAliases {
-					ip196 := fp194.Index(i197)
-					oi198 := vgruntime.OldListMapItem(ov195, &(*&obj.HostAliases)[i197], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp191, *&obj.HostAliases, listMapKey7)...)
+				for i194 := range *&obj.HostAliases {
+					ip193 := fp191.Index(i194)
+					oi195 := vgruntime.OldListMapItem(ov192, &(*&obj.HostAliases)[i194], vgruntime.Key{
 						Defaulted: false,
 						Name:      "ip",
 					})
-					errs = append(errs, validate_corev1_HostAlias(&ip196, &(*&obj.HostAliases)[i197], oi198)...)
+					errs = append(errs, validate_corev1_HostAlias(&ip193, &(*&obj.HostAliases)[i194], oi195)...)
 				}
 			}
 		}
 	}
 	// field dnsConfig
 	{
-		fp203 := p.Child("dnsConfig")
+		fp200 := p.Child("dnsConfig")
 		if !(obj.DNSConfig == nil) {
-			ov204 := func() *v1.PodDNSConfig {
+			ov201 := func() *v1.PodDNSConfig {
 				if old == nil {
 					return nil
 				}
 				return old.DNSConfig
 			}()
-			_ = ov204
-			errs = append(errs, validate_corev1_PodDNSConfig(&fp203, obj.DNSConfig, ov204)...)
+			_ = ov201
+			errs = append(errs, validate_corev1_PodDNSConfig(&fp200, obj.DNSConfig, ov201)...)
 		}
 	}
 	// field readinessGates
 	{
-		fp205 := p.Child("readinessGates")
+		fp202 := p.Child("readinessGates")
 		if !(len(obj.ReadinessGates) == 0) {
-			ov206 := func() *[]v1.PodReadinessGate {
+			ov203 := func() *[]v1.PodReadinessGate {
 				if old == nil {
 					return nil
 				}
 				return &old.ReadinessGates
 			}()
-			_ = ov206
-			if !vgruntime.Unchanged(&obj.ReadinessGates, ov206) {
-				for i208 := range *&obj.ReadinessGates {
-					ip207 := fp205.Index(i208)
-					oi209 := (*v1.PodReadinessGate)(nil)
-					errs = append(errs, validate_corev1_PodReadinessGate(&ip207, &(*&obj.ReadinessGates)[i208], oi209)...)
+			_ = ov203
+			if !vgruntime.Unchanged(&obj.ReadinessGates, ov203) {
+				for i205 := range *&obj.ReadinessGates {
+					ip204 := fp202.Index(i205)
+					oi206 := (*v1.PodReadinessGate)(nil)
+					errs = append(errs, validate_corev1_PodReadinessGate(&ip204, &(*&obj.ReadinessGates)[i205], oi206)...)
 				}
 			}
 		}
 	}
 	// field topologySpreadConstraints
 	{
-		fp222 := p.Child("topologySpreadConstraints")
+		fp219 := p.Child("topologySpreadConstraints")
 		if !(len(obj.TopologySpreadConstraints) == 0) {
-			ov223 := func() *[]v1.TopologySpreadConstraint {
+			ov220 := func() *[]v1.TopologySpreadConstraint {
 				if old == nil {
 					return nil
 				}
 				return &old.TopologySpreadConstraints
 			}()
-			_ = ov223
-			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov223, vgruntime.Key{
+			_ = ov220
+			if !vgruntime.UnchangedListMap(&obj.TopologySpreadConstraints, ov220, vgruntime.Key{
 				Defaulted: false,
 				Name:      "topologyKey",
 			}, vgruntime.Key{
 				Defaulted: false,
 				Name:      "whenUnsatisfiable",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp222, *&obj.TopologySpreadConstraints, listMapKey8)...)
-				for i225 := range *&obj.TopologySpreadConstraints {
-					ip224 := fp222.Index(i225)
-					oi226 := vgruntime.OldListMapItem(ov223, &(*&obj.TopologySpreadConstraints)[i225], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp219, *&obj.TopologySpreadConstraints, listMapKey8)...)
+				for i222 := range *&obj.TopologySpreadConstraints {
+					ip221 := fp219.Index(i222)
+					oi223 := vgruntime.OldListMapItem(ov220, &(*&obj.TopologySpreadConstraints)[i222], vgruntime.Key{
 						Defaulted: false,
 						Name:      "topologyKey",
 					}, vgruntime.Key{
 						Defaulted: false,
 						Name:      "whenUnsatisfiable",
 					})
-					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip224, &(*&obj.TopologySpreadConstraints)[i225], oi226)...)
+					errs = append(errs, validate_corev1_TopologySpreadConstraint(&ip221, &(*&obj.TopologySpreadConstraints)[i222], oi223)...)
 				}
 			}
 		}
 	}
 	// field os
 	{
-		fp229 := p.Child("os")
+		fp226 := p.Child("os")
 		if !(obj.OS == nil) {
-			ov230 := func() *v1.PodOS {
+			ov227 := func() *v1.PodOS {
 				if old == nil {
 					return nil
 				}
 				return old.OS
 			}()
-			_ = ov230
-			errs = append(errs, validate_corev1_PodOS(&fp229, obj.OS, ov230)...)
+			_ = ov227
+			errs = append(errs, validate_corev1_PodOS(&fp226, obj.OS, ov227)...)
 		}
 	}
 	// field schedulingGates
 	{
-		fp233 := p.Child("schedulingGates")
+		fp230 := p.Child("schedulingGates")
 		if !(len(obj.SchedulingGates) == 0) {
-			ov234 := func() *[]v1.PodSchedulingGate {
+			ov231 := func() *[]v1.PodSchedulingGate {
 				if old == nil {
 					return nil
 				}
 				return &old.SchedulingGates
 			}()
-			_ = ov234
-			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov234, vgruntime.Key{
+			_ = ov231
+			if !vgruntime.UnchangedListMap(&obj.SchedulingGates, ov231, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp233, *&obj.SchedulingGates, listMapKey9)...)
-				for i236 := range *&obj.SchedulingGates {
-					ip235 := fp233.Index(i236)
-					oi237 := vgruntime.OldListMapItem(ov234, &(*&obj.SchedulingGates)[i236], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp230, *&obj.SchedulingGates, listMapKey9)...)
+				for i233 := range *&obj.SchedulingGates {
+					ip232 := fp230.Index(i233)
+					oi234 := vgruntime.OldListMapItem(ov231, &(*&obj.SchedulingGates)[i233], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_PodSchedulingGate(&ip235, &(*&obj.SchedulingGates)[i236], oi237)...)
+					errs = append(errs, validate_corev1_PodSchedulingGate(&ip232, &(*&obj.SchedulingGates)[i233], oi234)...)
 				}
 			}
 		}
 	}
 	// field resourceClaims
 	{
-		fp238 := p.Child("resourceClaims")
+		fp235 := p.Child("resourceClaims")
 		if !(len(obj.ResourceClaims) == 0) {
-			ov239 := func() *[]v1.PodResourceClaim {
+			ov236 := func() *[]v1.PodResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.ResourceClaims
 			}()
-			_ = ov239
-			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov239, vgruntime.Key{
+			_ = ov236
+			if !vgruntime.UnchangedListMap(&obj.ResourceClaims, ov236, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp238, *&obj.ResourceClaims, listMapKey10)...)
-				for i241 := range *&obj.ResourceClaims {
-					ip240 := fp238.Index(i241)
-					oi242 := vgruntime.OldListMapItem(ov239, &(*&obj.ResourceClaims)[i241], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp235, *&obj.ResourceClaims, listMapKey10)...)
+				for i238 := range *&obj.ResourceClaims {
+					ip237 := fp235.Index(i238)
+					oi239 := vgruntime.OldListMapItem(ov236, &(*&obj.ResourceClaims)[i238], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_PodResourceClaim(&ip240, &(*&obj.ResourceClaims)[i241], oi242)...)
+					errs = append(errs, validate_corev1_PodResourceClaim(&ip237, &(*&obj.ResourceClaims)[i238], oi239)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp243 := p.Child("resources")
+		fp240 := p.Child("resources")
 		if !(obj.Resources == nil) {
-			ov244 := func() *v1.ResourceRequirements {
+			ov241 := func() *v1.ResourceRequirements {
 				if old == nil {
 					return nil
 				}
 				return old.Resources
 			}()
-			_ = ov244
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp243, obj.Resources, ov244)...)
+			_ = ov241
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp240, obj.Resources, ov241)...)
 		}
 	}
 	// field evictionResponders
 	{
-		fp249 := p.Child("evictionResponders")
+		fp246 := p.Child("evictionResponders")
 		if !(len(obj.EvictionResponders) == 0) {
-			ov250 := func() *[]v1.EvictionResponder {
+			ov247 := func() *[]v1.EvictionResponder {
 				if old == nil {
 					return nil
 				}
 				return &old.EvictionResponders
 			}()
-			_ = ov250
-			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov250, vgruntime.Key{
+			_ = ov247
+			if !vgruntime.UnchangedListMap(&obj.EvictionResponders, ov247, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
 				if len(*&obj.EvictionResponders) > 10 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp249, len(*&obj.EvictionResponders), 10))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp246, len(*&obj.EvictionResponders), 10))
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp249, *&obj.EvictionResponders, listMapKey11)...)
-				for i252 := range *&obj.EvictionResponders {
-					ip251 := fp249.Index(i252)
-					oi253 := vgruntime.OldListMapItem(ov250, &(*&obj.EvictionResponders)[i252], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp246, *&obj.EvictionResponders, listMapKey11)...)
+				for i249 := range *&obj.EvictionResponders {
+					ip248 := fp246.Index(i249)
+					oi250 := vgruntime.OldListMapItem(ov247, &(*&obj.EvictionResponders)[i249], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EvictionResponder(&ip251, &(*&obj.EvictionResponders)[i252], oi253)...)
+					errs = append(errs, validate_corev1_EvictionResponder(&ip248, &(*&obj.EvictionResponders)[i249], oi250)...)
 				}
 			}
 		}
@@ -1463,389 +1463,389 @@ func validate_corev1_Volume(p *vgruntime.Path, obj, old *v1.Volume) (errs field.
 		return
 	}
 	{
-		ov288 := func() *v1.VolumeSource {
+		ov285 := func() *v1.VolumeSource {
 			if old == nil {
 				return nil
 			}
 			return &old.VolumeSource
 		}()
-		_ = ov288
+		_ = ov285
 		// field hostPath
 		{
-			fp289 := p.Child("hostPath")
+			fp286 := p.Child("hostPath")
 			if !(obj.VolumeSource.HostPath == nil) {
-				ov290 := func() *v1.HostPathVolumeSource {
-					if ov288 == nil {
+				ov287 := func() *v1.HostPathVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.HostPath
+					return ov285.HostPath
 				}()
-				_ = ov290
-				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp289, obj.VolumeSource.HostPath, ov290)...)
+				_ = ov287
+				errs = append(errs, validate_corev1_HostPathVolumeSource(&fp286, obj.VolumeSource.HostPath, ov287)...)
 			}
 		}
 		// field emptyDir
 		{
-			fp291 := p.Child("emptyDir")
+			fp288 := p.Child("emptyDir")
 			if !(obj.VolumeSource.EmptyDir == nil) {
-				ov292 := func() *v1.EmptyDirVolumeSource {
-					if ov288 == nil {
+				ov289 := func() *v1.EmptyDirVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.EmptyDir
+					return ov285.EmptyDir
 				}()
-				_ = ov292
-				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp291, obj.VolumeSource.EmptyDir, ov292)...)
+				_ = ov289
+				errs = append(errs, validate_corev1_EmptyDirVolumeSource(&fp288, obj.VolumeSource.EmptyDir, ov289)...)
 			}
 		}
 		// field gcePersistentDisk
 		{
-			fp293 := p.Child("gcePersistentDisk")
+			fp290 := p.Child("gcePersistentDisk")
 			if !(obj.VolumeSource.GCEPersistentDisk == nil) {
-				ov294 := func() *v1.GCEPersistentDiskVolumeSource {
-					if ov288 == nil {
+				ov291 := func() *v1.GCEPersistentDiskVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.GCEPersistentDisk
+					return ov285.GCEPersistentDisk
 				}()
-				_ = ov294
-				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp293, obj.VolumeSource.GCEPersistentDisk, ov294)...)
+				_ = ov291
+				errs = append(errs, validate_corev1_GCEPersistentDiskVolumeSource(&fp290, obj.VolumeSource.GCEPersistentDisk, ov291)...)
 			}
 		}
 		// field awsElasticBlockStore
 		{
-			fp295 := p.Child("awsElasticBlockStore")
+			fp292 := p.Child("awsElasticBlockStore")
 			if !(obj.VolumeSource.AWSElasticBlockStore == nil) {
-				ov296 := func() *v1.AWSElasticBlockStoreVolumeSource {
-					if ov288 == nil {
+				ov293 := func() *v1.AWSElasticBlockStoreVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.AWSElasticBlockStore
+					return ov285.AWSElasticBlockStore
 				}()
-				_ = ov296
-				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp295, obj.VolumeSource.AWSElasticBlockStore, ov296)...)
+				_ = ov293
+				errs = append(errs, validate_corev1_AWSElasticBlockStoreVolumeSource(&fp292, obj.VolumeSource.AWSElasticBlockStore, ov293)...)
 			}
 		}
 		// field gitRepo
 		{
-			fp297 := p.Child("gitRepo")
+			fp294 := p.Child("gitRepo")
 			if !(obj.VolumeSource.GitRepo == nil) {
-				ov298 := func() *v1.GitRepoVolumeSource {
-					if ov288 == nil {
+				ov295 := func() *v1.GitRepoVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.GitRepo
+					return ov285.GitRepo
 				}()
-				_ = ov298
-				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp297, obj.VolumeSource.GitRepo, ov298)...)
+				_ = ov295
+				errs = append(errs, validate_corev1_GitRepoVolumeSource(&fp294, obj.VolumeSource.GitRepo, ov295)...)
 			}
 		}
 		// field secret
 		{
-			fp299 := p.Child("secret")
+			fp296 := p.Child("secret")
 			if !(obj.VolumeSource.Secret == nil) {
-				ov300 := func() *v1.SecretVolumeSource {
-					if ov288 == nil {
+				ov297 := func() *v1.SecretVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.Secret
+					return ov285.Secret
 				}()
-				_ = ov300
-				errs = append(errs, validate_corev1_SecretVolumeSource(&fp299, obj.VolumeSource.Secret, ov300)...)
+				_ = ov297
+				errs = append(errs, validate_corev1_SecretVolumeSource(&fp296, obj.VolumeSource.Secret, ov297)...)
 			}
 		}
 		// field nfs
 		{
-			fp301 := p.Child("nfs")
+			fp298 := p.Child("nfs")
 			if !(obj.VolumeSource.NFS == nil) {
-				ov302 := func() *v1.NFSVolumeSource {
-					if ov288 == nil {
+				ov299 := func() *v1.NFSVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.NFS
+					return ov285.NFS
 				}()
-				_ = ov302
-				errs = append(errs, validate_corev1_NFSVolumeSource(&fp301, obj.VolumeSource.NFS, ov302)...)
+				_ = ov299
+				errs = append(errs, validate_corev1_NFSVolumeSource(&fp298, obj.VolumeSource.NFS, ov299)...)
 			}
 		}
 		// field iscsi
 		{
-			fp303 := p.Child("iscsi")
+			fp300 := p.Child("iscsi")
 			if !(obj.VolumeSource.ISCSI == nil) {
-				ov304 := func() *v1.ISCSIVolumeSource {
-					if ov288 == nil {
+				ov301 := func() *v1.ISCSIVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.ISCSI
+					return ov285.ISCSI
 				}()
-				_ = ov304
-				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp303, obj.VolumeSource.ISCSI, ov304)...)
+				_ = ov301
+				errs = append(errs, validate_corev1_ISCSIVolumeSource(&fp300, obj.VolumeSource.ISCSI, ov301)...)
 			}
 		}
 		// field glusterfs
 		{
-			fp305 := p.Child("glusterfs")
+			fp302 := p.Child("glusterfs")
 			if !(obj.VolumeSource.Glusterfs == nil) {
-				ov306 := func() *v1.GlusterfsVolumeSource {
-					if ov288 == nil {
+				ov303 := func() *v1.GlusterfsVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.Glusterfs
+					return ov285.Glusterfs
 				}()
-				_ = ov306
-				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp305, obj.VolumeSource.Glusterfs, ov306)...)
+				_ = ov303
+				errs = append(errs, validate_corev1_GlusterfsVolumeSource(&fp302, obj.VolumeSource.Glusterfs, ov303)...)
 			}
 		}
 		// field persistentVolumeClaim
 		{
-			fp307 := p.Child("persistentVolumeClaim")
+			fp304 := p.Child("persistentVolumeClaim")
 			if !(obj.VolumeSource.PersistentVolumeClaim == nil) {
-				ov308 := func() *v1.PersistentVolumeClaimVolumeSource {
-					if ov288 == nil {
+				ov305 := func() *v1.PersistentVolumeClaimVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.PersistentVolumeClaim
+					return ov285.PersistentVolumeClaim
 				}()
-				_ = ov308
-				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp307, obj.VolumeSource.PersistentVolumeClaim, ov308)...)
+				_ = ov305
+				errs = append(errs, validate_corev1_PersistentVolumeClaimVolumeSource(&fp304, obj.VolumeSource.PersistentVolumeClaim, ov305)...)
 			}
 		}
 		// field rbd
 		{
-			fp309 := p.Child("rbd")
+			fp306 := p.Child("rbd")
 			if !(obj.VolumeSource.RBD == nil) {
-				ov310 := func() *v1.RBDVolumeSource {
-					if ov288 == nil {
+				ov307 := func() *v1.RBDVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.RBD
+					return ov285.RBD
 				}()
-				_ = ov310
-				errs = append(errs, validate_corev1_RBDVolumeSource(&fp309, obj.VolumeSource.RBD, ov310)...)
+				_ = ov307
+				errs = append(errs, validate_corev1_RBDVolumeSource(&fp306, obj.VolumeSource.RBD, ov307)...)
 			}
 		}
 		// field flexVolume
 		{
-			fp311 := p.Child("flexVolume")
+			fp308 := p.Child("flexVolume")
 			if !(obj.VolumeSource.FlexVolume == nil) {
-				ov312 := func() *v1.FlexVolumeSource {
-					if ov288 == nil {
+				ov309 := func() *v1.FlexVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.FlexVolume
+					return ov285.FlexVolume
 				}()
-				_ = ov312
-				errs = append(errs, validate_corev1_FlexVolumeSource(&fp311, obj.VolumeSource.FlexVolume, ov312)...)
+				_ = ov309
+				errs = append(errs, validate_corev1_FlexVolumeSource(&fp308, obj.VolumeSource.FlexVolume, ov309)...)
 			}
 		}
 		// field cinder
 		{
-			fp313 := p.Child("cinder")
+			fp310 := p.Child("cinder")
 			if !(obj.VolumeSource.Cinder == nil) {
-				ov314 := func() *v1.CinderVolumeSource {
-					if ov288 == nil {
+				ov311 := func() *v1.CinderVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.Cinder
+					return ov285.Cinder
 				}()
-				_ = ov314
-				errs = append(errs, validate_corev1_CinderVolumeSource(&fp313, obj.VolumeSource.Cinder, ov314)...)
+				_ = ov311
+				errs = append(errs, validate_corev1_CinderVolumeSource(&fp310, obj.VolumeSource.Cinder, ov311)...)
 			}
 		}
 		// field cephfs
 		{
-			fp315 := p.Child("cephfs")
+			fp312 := p.Child("cephfs")
 			if !(obj.VolumeSource.CephFS == nil) {
-				ov316 := func() *v1.CephFSVolumeSource {
-					if ov288 == nil {
+				ov313 := func() *v1.CephFSVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.CephFS
+					return ov285.CephFS
 				}()
-				_ = ov316
-				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp315, obj.VolumeSource.CephFS, ov316)...)
+				_ = ov313
+				errs = append(errs, validate_corev1_CephFSVolumeSource(&fp312, obj.VolumeSource.CephFS, ov313)...)
 			}
 		}
 		// field downwardAPI
 		{
-			fp319 := p.Child("downwardAPI")
+			fp316 := p.Child("downwardAPI")
 			if !(obj.VolumeSource.DownwardAPI == nil) {
-				ov320 := func() *v1.DownwardAPIVolumeSource {
-					if ov288 == nil {
+				ov317 := func() *v1.DownwardAPIVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.DownwardAPI
+					return ov285.DownwardAPI
 				}()
-				_ = ov320
-				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp319, obj.VolumeSource.DownwardAPI, ov320)...)
+				_ = ov317
+				errs = append(errs, validate_corev1_DownwardAPIVolumeSource(&fp316, obj.VolumeSource.DownwardAPI, ov317)...)
 			}
 		}
 		// field fc
 		{
-			fp321 := p.Child("fc")
+			fp318 := p.Child("fc")
 			if !(obj.VolumeSource.FC == nil) {
-				ov322 := func() *v1.FCVolumeSource {
-					if ov288 == nil {
+				ov319 := func() *v1.FCVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.FC
+					return ov285.FC
 				}()
-				_ = ov322
-				errs = append(errs, validate_corev1_FCVolumeSource(&fp321, obj.VolumeSource.FC, ov322)...)
+				_ = ov319
+				errs = append(errs, validate_corev1_FCVolumeSource(&fp318, obj.VolumeSource.FC, ov319)...)
 			}
 		}
 		// field azureFile
 		{
-			fp323 := p.Child("azureFile")
+			fp320 := p.Child("azureFile")
 			if !(obj.VolumeSource.AzureFile == nil) {
-				ov324 := func() *v1.AzureFileVolumeSource {
-					if ov288 == nil {
+				ov321 := func() *v1.AzureFileVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.AzureFile
+					return ov285.AzureFile
 				}()
-				_ = ov324
-				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp323, obj.VolumeSource.AzureFile, ov324)...)
+				_ = ov321
+				errs = append(errs, validate_corev1_AzureFileVolumeSource(&fp320, obj.VolumeSource.AzureFile, ov321)...)
 			}
 		}
 		// field configMap
 		{
-			fp325 := p.Child("configMap")
+			fp322 := p.Child("configMap")
 			if !(obj.VolumeSource.ConfigMap == nil) {
-				ov326 := func() *v1.ConfigMapVolumeSource {
-					if ov288 == nil {
+				ov323 := func() *v1.ConfigMapVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.ConfigMap
+					return ov285.ConfigMap
 				}()
-				_ = ov326
-				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp325, obj.VolumeSource.ConfigMap, ov326)...)
+				_ = ov323
+				errs = append(errs, validate_corev1_ConfigMapVolumeSource(&fp322, obj.VolumeSource.ConfigMap, ov323)...)
 			}
 		}
 		// field vsphereVolume
 		{
-			fp327 := p.Child("vsphereVolume")
+			fp324 := p.Child("vsphereVolume")
 			if !(obj.VolumeSource.VsphereVolume == nil) {
-				ov328 := func() *v1.VsphereVirtualDiskVolumeSource {
-					if ov288 == nil {
+				ov325 := func() *v1.VsphereVirtualDiskVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.VsphereVolume
+					return ov285.VsphereVolume
 				}()
-				_ = ov328
-				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp327, obj.VolumeSource.VsphereVolume, ov328)...)
+				_ = ov325
+				errs = append(errs, validate_corev1_VsphereVirtualDiskVolumeSource(&fp324, obj.VolumeSource.VsphereVolume, ov325)...)
 			}
 		}
 		// field quobyte
 		{
-			fp329 := p.Child("quobyte")
+			fp326 := p.Child("quobyte")
 			if !(obj.VolumeSource.Quobyte == nil) {
-				ov330 := func() *v1.QuobyteVolumeSource {
-					if ov288 == nil {
+				ov327 := func() *v1.QuobyteVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.Quobyte
+					return ov285.Quobyte
 				}()
-				_ = ov330
-				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp329, obj.VolumeSource.Quobyte, ov330)...)
+				_ = ov327
+				errs = append(errs, validate_corev1_QuobyteVolumeSource(&fp326, obj.VolumeSource.Quobyte, ov327)...)
 			}
 		}
 		// field azureDisk
 		{
-			fp331 := p.Child("azureDisk")
+			fp328 := p.Child("azureDisk")
 			if !(obj.VolumeSource.AzureDisk == nil) {
-				ov332 := func() *v1.AzureDiskVolumeSource {
-					if ov288 == nil {
+				ov329 := func() *v1.AzureDiskVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.AzureDisk
+					return ov285.AzureDisk
 				}()
-				_ = ov332
-				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp331, obj.VolumeSource.AzureDisk, ov332)...)
+				_ = ov329
+				errs = append(errs, validate_corev1_AzureDiskVolumeSource(&fp328, obj.VolumeSource.AzureDisk, ov329)...)
 			}
 		}
 		// field photonPersistentDisk
 		{
-			fp333 := p.Child("photonPersistentDisk")
+			fp330 := p.Child("photonPersistentDisk")
 			if !(obj.VolumeSource.PhotonPersistentDisk == nil) {
-				ov334 := func() *v1.PhotonPersistentDiskVolumeSource {
-					if ov288 == nil {
+				ov331 := func() *v1.PhotonPersistentDiskVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.PhotonPersistentDisk
+					return ov285.PhotonPersistentDisk
 				}()
-				_ = ov334
-				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp333, obj.VolumeSource.PhotonPersistentDisk, ov334)...)
+				_ = ov331
+				errs = append(errs, validate_corev1_PhotonPersistentDiskVolumeSource(&fp330, obj.VolumeSource.PhotonPersistentDisk, ov331)...)
 			}
 		}
 		// field projected
 		{
-			fp335 := p.Child("projected")
+			fp332 := p.Child("projected")
 			if !(obj.VolumeSource.Projected == nil) {
-				ov336 := func() *v1.ProjectedVolumeSource {
-					if ov288 == nil {
+				ov333 := func() *v1.ProjectedVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.Projected
+					return ov285.Projected
 				}()
-				_ = ov336
-				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp335, obj.VolumeSource.Projected, ov336)...)
+				_ = ov333
+				errs = append(errs, validate_corev1_ProjectedVolumeSource(&fp332, obj.VolumeSource.Projected, ov333)...)
 			}
 		}
 		// field portworxVolume
 		{
-			fp337 := p.Child("portworxVolume")
+			fp334 := p.Child("portworxVolume")
 			if !(obj.VolumeSource.PortworxVolume == nil) {
-				ov338 := func() *v1.PortworxVolumeSource {
-					if ov288 == nil {
+				ov335 := func() *v1.PortworxVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.PortworxVolume
+					return ov285.PortworxVolume
 				}()
-				_ = ov338
-				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp337, obj.VolumeSource.PortworxVolume, ov338)...)
+				_ = ov335
+				errs = append(errs, validate_corev1_PortworxVolumeSource(&fp334, obj.VolumeSource.PortworxVolume, ov335)...)
 			}
 		}
 		// field scaleIO
 		{
-			fp339 := p.Child("scaleIO")
+			fp336 := p.Child("scaleIO")
 			if !(obj.VolumeSource.ScaleIO == nil) {
-				ov340 := func() *v1.ScaleIOVolumeSource {
-					if ov288 == nil {
+				ov337 := func() *v1.ScaleIOVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.ScaleIO
+					return ov285.ScaleIO
 				}()
-				_ = ov340
-				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp339, obj.VolumeSource.ScaleIO, ov340)...)
+				_ = ov337
+				errs = append(errs, validate_corev1_ScaleIOVolumeSource(&fp336, obj.VolumeSource.ScaleIO, ov337)...)
 			}
 		}
 		// field csi
 		{
-			fp343 := p.Child("csi")
+			fp340 := p.Child("csi")
 			if !(obj.VolumeSource.CSI == nil) {
-				ov344 := func() *v1.CSIVolumeSource {
-					if ov288 == nil {
+				ov341 := func() *v1.CSIVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.CSI
+					return ov285.CSI
 				}()
-				_ = ov344
-				errs = append(errs, validate_corev1_CSIVolumeSource(&fp343, obj.VolumeSource.CSI, ov344)...)
+				_ = ov341
+				errs = append(errs, validate_corev1_CSIVolumeSource(&fp340, obj.VolumeSource.CSI, ov341)...)
 			}
 		}
 		// field ephemeral
 		{
-			fp345 := p.Child("ephemeral")
+			fp342 := p.Child("ephemeral")
 			if !(obj.VolumeSource.Ephemeral == nil) {
-				ov346 := func() *v1.EphemeralVolumeSource {
-					if ov288 == nil {
+				ov343 := func() *v1.EphemeralVolumeSource {
+					if ov285 == nil {
 						return nil
 					}
-					return ov288.Ephemeral
+					return ov285.Ephemeral
 				}()
-				_ = ov346
-				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp345, obj.VolumeSource.Ephemeral, ov346)...)
+				_ = ov343
+				errs = append(errs, validate_corev1_EphemeralVolumeSource(&fp342, obj.VolumeSource.Ephemeral, ov343)...)
 			}
 		}
 	}
@@ -1889,238 +1889,238 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 	}
 	// field ports
 	{
-		fp365 := p.Child("ports")
+		fp362 := p.Child("ports")
 		if !(len(obj.Ports) == 0) {
-			ov366 := func() *[]v1.ContainerPort {
+			ov363 := func() *[]v1.ContainerPort {
 				if old == nil {
 					return nil
 				}
 				return &old.Ports
 			}()
-			_ = ov366
-			if !vgruntime.UnchangedListMap(&obj.Ports, ov366, vgruntime.Key{
+			_ = ov363
+			if !vgruntime.UnchangedListMap(&obj.Ports, ov363, vgruntime.Key{
 				Defaulted: false,
 				Name:      "containerPort",
 			}, vgruntime.Key{
 				Defaulted: true,
 				Name:      "protocol",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp365, *&obj.Ports, listMapKey12)...)
-				for i368 := range *&obj.Ports {
-					ip367 := fp365.Index(i368)
-					oi369 := vgruntime.OldListMapItem(ov366, &(*&obj.Ports)[i368], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp362, *&obj.Ports, listMapKey12)...)
+				for i365 := range *&obj.Ports {
+					ip364 := fp362.Index(i365)
+					oi366 := vgruntime.OldListMapItem(ov363, &(*&obj.Ports)[i365], vgruntime.Key{
 						Defaulted: false,
 						Name:      "containerPort",
 					}, vgruntime.Key{
 						Defaulted: true,
 						Name:      "protocol",
 					})
-					errs = append(errs, validate_corev1_ContainerPort(&ip367, &(*&obj.Ports)[i368], oi369)...)
+					errs = append(errs, validate_corev1_ContainerPort(&ip364, &(*&obj.Ports)[i365], oi366)...)
 				}
 			}
 		}
 	}
 	// field env
 	{
-		fp375 := p.Child("env")
+		fp372 := p.Child("env")
 		if !(len(obj.Env) == 0) {
-			ov376 := func() *[]v1.EnvVar {
+			ov373 := func() *[]v1.EnvVar {
 				if old == nil {
 					return nil
 				}
 				return &old.Env
 			}()
-			_ = ov376
-			if !vgruntime.UnchangedListMap(&obj.Env, ov376, vgruntime.Key{
+			_ = ov373
+			if !vgruntime.UnchangedListMap(&obj.Env, ov373, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp375, *&obj.Env, listMapKey1)...)
-				for i378 := range *&obj.Env {
-					ip377 := fp375.Index(i378)
-					oi379 := vgruntime.OldListMapItem(ov376, &(*&obj.Env)[i378], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp372, *&obj.Env, listMapKey1)...)
+				for i375 := range *&obj.Env {
+					ip374 := fp372.Index(i375)
+					oi376 := vgruntime.OldListMapItem(ov373, &(*&obj.Env)[i375], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_EnvVar(&ip377, &(*&obj.Env)[i378], oi379)...)
+					errs = append(errs, validate_corev1_EnvVar(&ip374, &(*&obj.Env)[i375], oi376)...)
 				}
 			}
 		}
 	}
 	// field resources
 	{
-		fp380 := p.Child("resources")
-		ov381 := func() *v1.ResourceRequirements {
+		fp377 := p.Child("resources")
+		ov378 := func() *v1.ResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov381
-		errs = append(errs, validate_corev1_ResourceRequirements(&fp380, &obj.Resources, ov381)...)
+		_ = ov378
+		errs = append(errs, validate_corev1_ResourceRequirements(&fp377, &obj.Resources, ov378)...)
 	}
 	// field resizePolicy
 	{
-		fp382 := p.Child("resizePolicy")
+		fp379 := p.Child("resizePolicy")
 		if !(len(obj.ResizePolicy) == 0) {
-			ov383 := func() *[]v1.ContainerResizePolicy {
+			ov380 := func() *[]v1.ContainerResizePolicy {
 				if old == nil {
 					return nil
 				}
 				return &old.ResizePolicy
 			}()
-			_ = ov383
-			if !vgruntime.Unchanged(&obj.ResizePolicy, ov383) {
-				for i385 := range *&obj.ResizePolicy {
-					ip384 := fp382.Index(i385)
-					oi386 := (*v1.ContainerResizePolicy)(nil)
-					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip384, &(*&obj.ResizePolicy)[i385], oi386)...)
+			_ = ov380
+			if !vgruntime.Unchanged(&obj.ResizePolicy, ov380) {
+				for i382 := range *&obj.ResizePolicy {
+					ip381 := fp379.Index(i382)
+					oi383 := (*v1.ContainerResizePolicy)(nil)
+					errs = append(errs, validate_corev1_ContainerResizePolicy(&ip381, &(*&obj.ResizePolicy)[i382], oi383)...)
 				}
 			}
 		}
 	}
 	// field restartPolicyRules
 	{
-		fp389 := p.Child("restartPolicyRules")
+		fp386 := p.Child("restartPolicyRules")
 		if !(len(obj.RestartPolicyRules) == 0) {
-			ov390 := func() *[]v1.ContainerRestartRule {
+			ov387 := func() *[]v1.ContainerRestartRule {
 				if old == nil {
 					return nil
 				}
 				return &old.RestartPolicyRules
 			}()
-			_ = ov390
-			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov390) {
-				for i392 := range *&obj.RestartPolicyRules {
-					ip391 := fp389.Index(i392)
-					oi393 := (*v1.ContainerRestartRule)(nil)
-					errs = append(errs, validate_corev1_ContainerRestartRule(&ip391, &(*&obj.RestartPolicyRules)[i392], oi393)...)
+			_ = ov387
+			if !vgruntime.Unchanged(&obj.RestartPolicyRules, ov387) {
+				for i389 := range *&obj.RestartPolicyRules {
+					ip388 := fp386.Index(i389)
+					oi390 := (*v1.ContainerRestartRule)(nil)
+					errs = append(errs, validate_corev1_ContainerRestartRule(&ip388, &(*&obj.RestartPolicyRules)[i389], oi390)...)
 				}
 			}
 		}
 	}
 	// field volumeMounts
 	{
-		fp394 := p.Child("volumeMounts")
+		fp391 := p.Child("volumeMounts")
 		if !(len(obj.VolumeMounts) == 0) {
-			ov395 := func() *[]v1.VolumeMount {
+			ov392 := func() *[]v1.VolumeMount {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeMounts
 			}()
-			_ = ov395
-			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov395, vgruntime.Key{
+			_ = ov392
+			if !vgruntime.UnchangedListMap(&obj.VolumeMounts, ov392, vgruntime.Key{
 				Defaulted: false,
 				Name:      "mountPath",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp394, *&obj.VolumeMounts, listMapKey13)...)
-				for i397 := range *&obj.VolumeMounts {
-					ip396 := fp394.Index(i397)
-					oi398 := vgruntime.OldListMapItem(ov395, &(*&obj.VolumeMounts)[i397], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp391, *&obj.VolumeMounts, listMapKey13)...)
+				for i394 := range *&obj.VolumeMounts {
+					ip393 := fp391.Index(i394)
+					oi395 := vgruntime.OldListMapItem(ov392, &(*&obj.VolumeMounts)[i394], vgruntime.Key{
 						Defaulted: false,
 						Name:      "mountPath",
 					})
-					errs = append(errs, validate_corev1_VolumeMount(&ip396, &(*&obj.VolumeMounts)[i397], oi398)...)
+					errs = append(errs, validate_corev1_VolumeMount(&ip393, &(*&obj.VolumeMounts)[i394], oi395)...)
 				}
 			}
 		}
 	}
 	// field volumeDevices
 	{
-		fp399 := p.Child("volumeDevices")
+		fp396 := p.Child("volumeDevices")
 		if !(len(obj.VolumeDevices) == 0) {
-			ov400 := func() *[]v1.VolumeDevice {
+			ov397 := func() *[]v1.VolumeDevice {
 				if old == nil {
 					return nil
 				}
 				return &old.VolumeDevices
 			}()
-			_ = ov400
-			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov400, vgruntime.Key{
+			_ = ov397
+			if !vgruntime.UnchangedListMap(&obj.VolumeDevices, ov397, vgruntime.Key{
 				Defaulted: false,
 				Name:      "devicePath",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp399, *&obj.VolumeDevices, listMapKey14)...)
-				for i402 := range *&obj.VolumeDevices {
-					ip401 := fp399.Index(i402)
-					oi403 := vgruntime.OldListMapItem(ov400, &(*&obj.VolumeDevices)[i402], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp396, *&obj.VolumeDevices, listMapKey14)...)
+				for i399 := range *&obj.VolumeDevices {
+					ip398 := fp396.Index(i399)
+					oi400 := vgruntime.OldListMapItem(ov397, &(*&obj.VolumeDevices)[i399], vgruntime.Key{
 						Defaulted: false,
 						Name:      "devicePath",
 					})
-					errs = append(errs, validate_corev1_VolumeDevice(&ip401, &(*&obj.VolumeDevices)[i402], oi403)...)
+					errs = append(errs, validate_corev1_VolumeDevice(&ip398, &(*&obj.VolumeDevices)[i399], oi400)...)
 				}
 			}
 		}
 	}
 	// field livenessProbe
 	{
-		fp404 := p.Child("livenessProbe")
+		fp401 := p.Child("livenessProbe")
 		if !(obj.LivenessProbe == nil) {
-			ov405 := func() *v1.Probe {
+			ov402 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.LivenessProbe
 			}()
-			_ = ov405
-			errs = append(errs, validate_corev1_Probe(&fp404, obj.LivenessProbe, ov405)...)
+			_ = ov402
+			errs = append(errs, validate_corev1_Probe(&fp401, obj.LivenessProbe, ov402)...)
 		}
 	}
 	// field readinessProbe
 	{
-		fp406 := p.Child("readinessProbe")
+		fp403 := p.Child("readinessProbe")
 		if !(obj.ReadinessProbe == nil) {
-			ov407 := func() *v1.Probe {
+			ov404 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.ReadinessProbe
 			}()
-			_ = ov407
-			errs = append(errs, validate_corev1_Probe(&fp406, obj.ReadinessProbe, ov407)...)
+			_ = ov404
+			errs = append(errs, validate_corev1_Probe(&fp403, obj.ReadinessProbe, ov404)...)
 		}
 	}
 	// field startupProbe
 	{
-		fp408 := p.Child("startupProbe")
+		fp405 := p.Child("startupProbe")
 		if !(obj.StartupProbe == nil) {
-			ov409 := func() *v1.Probe {
+			ov406 := func() *v1.Probe {
 				if old == nil {
 					return nil
 				}
 				return old.StartupProbe
 			}()
-			_ = ov409
-			errs = append(errs, validate_corev1_Probe(&fp408, obj.StartupProbe, ov409)...)
+			_ = ov406
+			errs = append(errs, validate_corev1_Probe(&fp405, obj.StartupProbe, ov406)...)
 		}
 	}
 	// field lifecycle
 	{
-		fp410 := p.Child("lifecycle")
+		fp407 := p.Child("lifecycle")
 		if !(obj.Lifecycle == nil) {
-			ov411 := func() *v1.Lifecycle {
+			ov408 := func() *v1.Lifecycle {
 				if old == nil {
 					return nil
 				}
 				return old.Lifecycle
 			}()
-			_ = ov411
-			errs = append(errs, validate_corev1_Lifecycle(&fp410, obj.Lifecycle, ov411)...)
+			_ = ov408
+			errs = append(errs, validate_corev1_Lifecycle(&fp407, obj.Lifecycle, ov408)...)
 		}
 	}
 	// field securityContext
 	{
-		fp418 := p.Child("securityContext")
+		fp415 := p.Child("securityContext")
 		if !(obj.SecurityContext == nil) {
-			ov419 := func() *v1.SecurityContext {
+			ov416 := func() *v1.SecurityContext {
 				if old == nil {
 					return nil
 				}
 				return old.SecurityContext
 			}()
-			_ = ov419
-			errs = append(errs, validate_corev1_SecurityContext(&fp418, obj.SecurityContext, ov419)...)
+			_ = ov416
+			errs = append(errs, validate_corev1_SecurityContext(&fp415, obj.SecurityContext, ov416)...)
 		}
 	}
 	return
@@ -2133,247 +2133,247 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 		return
 	}
 	{
-		ov426 := func() *v1.EphemeralContainerCommon {
+		ov423 := func() *v1.EphemeralContainerCommon {
 			if old == nil {
 				return nil
 			}
 			return &old.EphemeralContainerCommon
 		}()
-		_ = ov426
+		_ = ov423
 		// field ports
 		{
-			fp443 := p.Child("ports")
+			fp440 := p.Child("ports")
 			if !(len(obj.EphemeralContainerCommon.Ports) == 0) {
-				ov444 := func() *[]v1.ContainerPort {
-					if ov426 == nil {
+				ov441 := func() *[]v1.ContainerPort {
+					if ov423 == nil {
 						return nil
 					}
-					return &ov426.Ports
+					return &ov423.Ports
 				}()
-				_ = ov444
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov444, vgruntime.Key{
+				_ = ov441
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Ports, ov441, vgruntime.Key{
 					Defaulted: false,
 					Name:      "containerPort",
 				}, vgruntime.Key{
 					Defaulted: true,
 					Name:      "protocol",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp443, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
-					for i446 := range *&obj.EphemeralContainerCommon.Ports {
-						ip445 := fp443.Index(i446)
-						oi447 := vgruntime.OldListMapItem(ov444, &(*&obj.EphemeralContainerCommon.Ports)[i446], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp440, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
+					for i443 := range *&obj.EphemeralContainerCommon.Ports {
+						ip442 := fp440.Index(i443)
+						oi444 := vgruntime.OldListMapItem(ov441, &(*&obj.EphemeralContainerCommon.Ports)[i443], vgruntime.Key{
 							Defaulted: false,
 							Name:      "containerPort",
 						}, vgruntime.Key{
 							Defaulted: true,
 							Name:      "protocol",
 						})
-						errs = append(errs, validate_corev1_ContainerPort(&ip445, &(*&obj.EphemeralContainerCommon.Ports)[i446], oi447)...)
+						errs = append(errs, validate_corev1_ContainerPort(&ip442, &(*&obj.EphemeralContainerCommon.Ports)[i443], oi444)...)
 					}
 				}
 			}
 		}
 		// field env
 		{
-			fp453 := p.Child("env")
+			fp450 := p.Child("env")
 			if !(len(obj.EphemeralContainerCommon.Env) == 0) {
-				ov454 := func() *[]v1.EnvVar {
-					if ov426 == nil {
+				ov451 := func() *[]v1.EnvVar {
+					if ov423 == nil {
 						return nil
 					}
-					return &ov426.Env
+					return &ov423.Env
 				}()
-				_ = ov454
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov454, vgruntime.Key{
+				_ = ov451
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.Env, ov451, vgruntime.Key{
 					Defaulted: false,
 					Name:      "name",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp453, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
-					for i456 := range *&obj.EphemeralContainerCommon.Env {
-						ip455 := fp453.Index(i456)
-						oi457 := vgruntime.OldListMapItem(ov454, &(*&obj.EphemeralContainerCommon.Env)[i456], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp450, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
+					for i453 := range *&obj.EphemeralContainerCommon.Env {
+						ip452 := fp450.Index(i453)
+						oi454 := vgruntime.OldListMapItem(ov451, &(*&obj.EphemeralContainerCommon.Env)[i453], vgruntime.Key{
 							Defaulted: false,
 							Name:      "name",
 						})
-						errs = append(errs, validate_corev1_EnvVar(&ip455, &(*&obj.EphemeralContainerCommon.Env)[i456], oi457)...)
+						errs = append(errs, validate_corev1_EnvVar(&ip452, &(*&obj.EphemeralContainerCommon.Env)[i453], oi454)...)
 					}
 				}
 			}
 		}
 		// field resources
 		{
-			fp458 := p.Child("resources")
-			ov459 := func() *v1.ResourceRequirements {
-				if ov426 == nil {
+			fp455 := p.Child("resources")
+			ov456 := func() *v1.ResourceRequirements {
+				if ov423 == nil {
 					return nil
 				}
-				return &ov426.Resources
+				return &ov423.Resources
 			}()
-			_ = ov459
-			errs = append(errs, validate_corev1_ResourceRequirements(&fp458, &obj.EphemeralContainerCommon.Resources, ov459)...)
+			_ = ov456
+			errs = append(errs, validate_corev1_ResourceRequirements(&fp455, &obj.EphemeralContainerCommon.Resources, ov456)...)
 		}
 		// field resizePolicy
 		{
-			fp460 := p.Child("resizePolicy")
+			fp457 := p.Child("resizePolicy")
 			if !(len(obj.EphemeralContainerCommon.ResizePolicy) == 0) {
-				ov461 := func() *[]v1.ContainerResizePolicy {
-					if ov426 == nil {
+				ov458 := func() *[]v1.ContainerResizePolicy {
+					if ov423 == nil {
 						return nil
 					}
-					return &ov426.ResizePolicy
+					return &ov423.ResizePolicy
 				}()
-				_ = ov461
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov461) {
-					for i463 := range *&obj.EphemeralContainerCommon.ResizePolicy {
-						ip462 := fp460.Index(i463)
-						oi464 := (*v1.ContainerResizePolicy)(nil)
-						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip462, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i463], oi464)...)
+				_ = ov458
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.ResizePolicy, ov458) {
+					for i460 := range *&obj.EphemeralContainerCommon.ResizePolicy {
+						ip459 := fp457.Index(i460)
+						oi461 := (*v1.ContainerResizePolicy)(nil)
+						errs = append(errs, validate_corev1_ContainerResizePolicy(&ip459, &(*&obj.EphemeralContainerCommon.ResizePolicy)[i460], oi461)...)
 					}
 				}
 			}
 		}
 		// field restartPolicyRules
 		{
-			fp467 := p.Child("restartPolicyRules")
+			fp464 := p.Child("restartPolicyRules")
 			if !(len(obj.EphemeralContainerCommon.RestartPolicyRules) == 0) {
-				ov468 := func() *[]v1.ContainerRestartRule {
-					if ov426 == nil {
+				ov465 := func() *[]v1.ContainerRestartRule {
+					if ov423 == nil {
 						return nil
 					}
-					return &ov426.RestartPolicyRules
+					return &ov423.RestartPolicyRules
 				}()
-				_ = ov468
-				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov468) {
-					for i470 := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
-						ip469 := fp467.Index(i470)
-						oi471 := (*v1.ContainerRestartRule)(nil)
-						errs = append(errs, validate_corev1_ContainerRestartRule(&ip469, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i470], oi471)...)
+				_ = ov465
+				if !vgruntime.Unchanged(&obj.EphemeralContainerCommon.RestartPolicyRules, ov465) {
+					for i467 := range *&obj.EphemeralContainerCommon.RestartPolicyRules {
+						ip466 := fp464.Index(i467)
+						oi468 := (*v1.ContainerRestartRule)(nil)
+						errs = append(errs, validate_corev1_ContainerRestartRule(&ip466, &(*&obj.EphemeralContainerCommon.RestartPolicyRules)[i467], oi468)...)
 					}
 				}
 			}
 		}
 		// field volumeMounts
 		{
-			fp472 := p.Child("volumeMounts")
+			fp469 := p.Child("volumeMounts")
 			if !(len(obj.EphemeralContainerCommon.VolumeMounts) == 0) {
-				ov473 := func() *[]v1.VolumeMount {
-					if ov426 == nil {
+				ov470 := func() *[]v1.VolumeMount {
+					if ov423 == nil {
 						return nil
 					}
-					return &ov426.VolumeMounts
+					return &ov423.VolumeMounts
 				}()
-				_ = ov473
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov473, vgruntime.Key{
+				_ = ov470
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeMounts, ov470, vgruntime.Key{
 					Defaulted: false,
 					Name:      "mountPath",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp472, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
-					for i475 := range *&obj.EphemeralContainerCommon.VolumeMounts {
-						ip474 := fp472.Index(i475)
-						oi476 := vgruntime.OldListMapItem(ov473, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i475], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp469, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
+					for i472 := range *&obj.EphemeralContainerCommon.VolumeMounts {
+						ip471 := fp469.Index(i472)
+						oi473 := vgruntime.OldListMapItem(ov470, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i472], vgruntime.Key{
 							Defaulted: false,
 							Name:      "mountPath",
 						})
-						errs = append(errs, validate_corev1_VolumeMount(&ip474, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i475], oi476)...)
+						errs = append(errs, validate_corev1_VolumeMount(&ip471, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i472], oi473)...)
 					}
 				}
 			}
 		}
 		// field volumeDevices
 		{
-			fp477 := p.Child("volumeDevices")
+			fp474 := p.Child("volumeDevices")
 			if !(len(obj.EphemeralContainerCommon.VolumeDevices) == 0) {
-				ov478 := func() *[]v1.VolumeDevice {
-					if ov426 == nil {
+				ov475 := func() *[]v1.VolumeDevice {
+					if ov423 == nil {
 						return nil
 					}
-					return &ov426.VolumeDevices
+					return &ov423.VolumeDevices
 				}()
-				_ = ov478
-				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov478, vgruntime.Key{
+				_ = ov475
+				if !vgruntime.UnchangedListMap(&obj.EphemeralContainerCommon.VolumeDevices, ov475, vgruntime.Key{
 					Defaulted: false,
 					Name:      "devicePath",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp477, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
-					for i480 := range *&obj.EphemeralContainerCommon.VolumeDevices {
-						ip479 := fp477.Index(i480)
-						oi481 := vgruntime.OldListMapItem(ov478, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i480], vgruntime.Key{
+					errs = append(errs, vgruntime.UniqueByKey(&fp474, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
+					for i477 := range *&obj.EphemeralContainerCommon.VolumeDevices {
+						ip476 := fp474.Index(i477)
+						oi478 := vgruntime.OldListMapItem(ov475, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i477], vgruntime.Key{
 							Defaulted: false,
 							Name:      "devicePath",
 						})
-						errs = append(errs, validate_corev1_VolumeDevice(&ip479, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i480], oi481)...)
+						errs = append(errs, validate_corev1_VolumeDevice(&ip476, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i477], oi478)...)
 					}
 				}
 			}
 		}
 		// field livenessProbe
 		{
-			fp482 := p.Child("livenessProbe")
+			fp479 := p.Child("livenessProbe")
 			if !(obj.EphemeralContainerCommon.LivenessProbe == nil) {
-				ov483 := func() *v1.Probe {
-					if ov426 == nil {
+				ov480 := func() *v1.Probe {
+					if ov423 == nil {
 						return nil
 					}
-					return ov426.LivenessProbe
+					return ov423.LivenessProbe
 				}()
-				_ = ov483
-				errs = append(errs, validate_corev1_Probe(&fp482, obj.EphemeralContainerCommon.LivenessProbe, ov483)...)
+				_ = ov480
+				errs = append(errs, validate_corev1_Probe(&fp479, obj.EphemeralContainerCommon.LivenessProbe, ov480)...)
 			}
 		}
 		// field readinessProbe
 		{
-			fp484 := p.Child("readinessProbe")
+			fp481 := p.Child("readinessProbe")
 			if !(obj.EphemeralContainerCommon.ReadinessProbe == nil) {
-				ov485 := func() *v1.Probe {
-					if ov426 == nil {
+				ov482 := func() *v1.Probe {
+					if ov423 == nil {
 						return nil
 					}
-					return ov426.ReadinessProbe
+					return ov423.ReadinessProbe
 				}()
-				_ = ov485
-				errs = append(errs, validate_corev1_Probe(&fp484, obj.EphemeralContainerCommon.ReadinessProbe, ov485)...)
+				_ = ov482
+				errs = append(errs, validate_corev1_Probe(&fp481, obj.EphemeralContainerCommon.ReadinessProbe, ov482)...)
 			}
 		}
 		// field startupProbe
 		{
-			fp486 := p.Child("startupProbe")
+			fp483 := p.Child("startupProbe")
 			if !(obj.EphemeralContainerCommon.StartupProbe == nil) {
-				ov487 := func() *v1.Probe {
-					if ov426 == nil {
+				ov484 := func() *v1.Probe {
+					if ov423 == nil {
 						return nil
 					}
-					return ov426.StartupProbe
+					return ov423.StartupProbe
 				}()
-				_ = ov487
-				errs = append(errs, validate_corev1_Probe(&fp486, obj.EphemeralContainerCommon.StartupProbe, ov487)...)
+				_ = ov484
+				errs = append(errs, validate_corev1_Probe(&fp483, obj.EphemeralContainerCommon.StartupProbe, ov484)...)
 			}
 		}
 		// field lifecycle
 		{
-			fp488 := p.Child("lifecycle")
+			fp485 := p.Child("lifecycle")
 			if !(obj.EphemeralContainerCommon.Lifecycle == nil) {
-				ov489 := func() *v1.Lifecycle {
-					if ov426 == nil {
+				ov486 := func() *v1.Lifecycle {
+					if ov423 == nil {
 						return nil
 					}
-					return ov426.Lifecycle
+					return ov423.Lifecycle
 				}()
-				_ = ov489
-				errs = append(errs, validate_corev1_Lifecycle(&fp488, obj.EphemeralContainerCommon.Lifecycle, ov489)...)
+				_ = ov486
+				errs = append(errs, validate_corev1_Lifecycle(&fp485, obj.EphemeralContainerCommon.Lifecycle, ov486)...)
 			}
 		}
 		// field securityContext
 		{
-			fp496 := p.Child("securityContext")
+			fp493 := p.Child("securityContext")
 			if !(obj.EphemeralContainerCommon.SecurityContext == nil) {
-				ov497 := func() *v1.SecurityContext {
-					if ov426 == nil {
+				ov494 := func() *v1.SecurityContext {
+					if ov423 == nil {
 						return nil
 					}
-					return ov426.SecurityContext
+					return ov423.SecurityContext
 				}()
-				_ = ov497
-				errs = append(errs, validate_corev1_SecurityContext(&fp496, obj.EphemeralContainerCommon.SecurityContext, ov497)...)
+				_ = ov494
+				errs = append(errs, validate_corev1_SecurityContext(&fp493, obj.EphemeralContainerCommon.SecurityContext, ov494)...)
 			}
 		}
 	}
@@ -2388,50 +2388,50 @@ func validate_corev1_PodSecurityContext(p *vgruntime.Path, obj, old *v1.PodSecur
 	}
 	// field sysctls
 	{
-		fp525 := p.Child("sysctls")
+		fp522 := p.Child("sysctls")
 		if !(len(obj.Sysctls) == 0) {
-			ov526 := func() *[]v1.Sysctl {
+			ov523 := func() *[]v1.Sysctl {
 				if old == nil {
 					return nil
 				}
 				return &old.Sysctls
 			}()
-			_ = ov526
-			if !vgruntime.Unchanged(&obj.Sysctls, ov526) {
-				for i528 := range *&obj.Sysctls {
-					ip527 := fp525.Index(i528)
-					oi529 := (*v1.Sysctl)(nil)
-					errs = append(errs, validate_corev1_Sysctl(&ip527, &(*&obj.Sysctls)[i528], oi529)...)
+			_ = ov523
+			if !vgruntime.Unchanged(&obj.Sysctls, ov523) {
+				for i525 := range *&obj.Sysctls {
+					ip524 := fp522.Index(i525)
+					oi526 := (*v1.Sysctl)(nil)
+					errs = append(errs, validate_corev1_Sysctl(&ip524, &(*&obj.Sysctls)[i525], oi526)...)
 				}
 			}
 		}
 	}
 	// field seccompProfile
 	{
-		fp532 := p.Child("seccompProfile")
+		fp529 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov533 := func() *v1.SeccompProfile {
+			ov530 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov533
-			errs = append(errs, validate_corev1_SeccompProfile(&fp532, obj.SeccompProfile, ov533)...)
+			_ = ov530
+			errs = append(errs, validate_corev1_SeccompProfile(&fp529, obj.SeccompProfile, ov530)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp534 := p.Child("appArmorProfile")
+		fp531 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov535 := func() *v1.AppArmorProfile {
+			ov532 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov535
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp534, obj.AppArmorProfile, ov535)...)
+			_ = ov532
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp531, obj.AppArmorProfile, ov532)...)
 		}
 	}
 	return
@@ -2445,44 +2445,44 @@ func validate_corev1_Affinity(p *vgruntime.Path, obj, old *v1.Affinity) (errs fi
 	}
 	// field nodeAffinity
 	{
-		fp538 := p.Child("nodeAffinity")
+		fp535 := p.Child("nodeAffinity")
 		if !(obj.NodeAffinity == nil) {
-			ov539 := func() *v1.NodeAffinity {
+			ov536 := func() *v1.NodeAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.NodeAffinity
 			}()
-			_ = ov539
-			errs = append(errs, validate_corev1_NodeAffinity(&fp538, obj.NodeAffinity, ov539)...)
+			_ = ov536
+			errs = append(errs, validate_corev1_NodeAffinity(&fp535, obj.NodeAffinity, ov536)...)
 		}
 	}
 	// field podAffinity
 	{
-		fp540 := p.Child("podAffinity")
+		fp537 := p.Child("podAffinity")
 		if !(obj.PodAffinity == nil) {
-			ov541 := func() *v1.PodAffinity {
+			ov538 := func() *v1.PodAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAffinity
 			}()
-			_ = ov541
-			errs = append(errs, validate_corev1_PodAffinity(&fp540, obj.PodAffinity, ov541)...)
+			_ = ov538
+			errs = append(errs, validate_corev1_PodAffinity(&fp537, obj.PodAffinity, ov538)...)
 		}
 	}
 	// field podAntiAffinity
 	{
-		fp542 := p.Child("podAntiAffinity")
+		fp539 := p.Child("podAntiAffinity")
 		if !(obj.PodAntiAffinity == nil) {
-			ov543 := func() *v1.PodAntiAffinity {
+			ov540 := func() *v1.PodAntiAffinity {
 				if old == nil {
 					return nil
 				}
 				return old.PodAntiAffinity
 			}()
-			_ = ov543
-			errs = append(errs, validate_corev1_PodAntiAffinity(&fp542, obj.PodAntiAffinity, ov543)...)
+			_ = ov540
+			errs = append(errs, validate_corev1_PodAntiAffinity(&fp539, obj.PodAntiAffinity, ov540)...)
 		}
 	}
 	return
@@ -2523,16 +2523,16 @@ func validate_corev1_TopologySpreadConstraint(p *vgruntime.Path, obj, old *v1.To
 	}
 	// field labelSelector
 	{
-		fp574 := p.Child("labelSelector")
+		fp571 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov575 := func() *v11.LabelSelector {
+			ov572 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov575
-			errs = append(errs, validate_metav1_LabelSelector(&fp574, obj.LabelSelector, ov575)...)
+			_ = ov572
+			errs = append(errs, validate_metav1_LabelSelector(&fp571, obj.LabelSelector, ov572)...)
 		}
 	}
 	return
@@ -2582,27 +2582,27 @@ func validate_corev1_ResourceRequirements(p *vgruntime.Path, obj, old *v1.Resour
 	}
 	// field claims
 	{
-		fp609 := p.Child("claims")
+		fp606 := p.Child("claims")
 		if !(len(obj.Claims) == 0) {
-			ov610 := func() *[]v1.ResourceClaim {
+			ov607 := func() *[]v1.ResourceClaim {
 				if old == nil {
 					return nil
 				}
 				return &old.Claims
 			}()
-			_ = ov610
-			if !vgruntime.UnchangedListMap(&obj.Claims, ov610, vgruntime.Key{
+			_ = ov607
+			if !vgruntime.UnchangedListMap(&obj.Claims, ov607, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp609, *&obj.Claims, listMapKey15)...)
-				for i612 := range *&obj.Claims {
-					ip611 := fp609.Index(i612)
-					oi613 := vgruntime.OldListMapItem(ov610, &(*&obj.Claims)[i612], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp606, *&obj.Claims, listMapKey15)...)
+				for i609 := range *&obj.Claims {
+					ip608 := fp606.Index(i609)
+					oi610 := vgruntime.OldListMapItem(ov607, &(*&obj.Claims)[i609], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					errs = append(errs, validate_corev1_ResourceClaim(&ip611, &(*&obj.Claims)[i612], oi613)...)
+					errs = append(errs, validate_corev1_ResourceClaim(&ip608, &(*&obj.Claims)[i609], oi610)...)
 				}
 			}
 		}
@@ -2618,39 +2618,39 @@ func validate_corev1_EvictionResponder(p *vgruntime.Path, obj, old *v1.EvictionR
 	}
 	// field name
 	{
-		fp614 := p.Child("name")
-		ov615 := func() *string {
+		fp611 := p.Child("name")
+		ov612 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Name
 		}()
-		_ = ov615
-		if !vgruntime.UnchangedScalar(&obj.Name, ov615) {
+		_ = ov612
+		if !vgruntime.UnchangedScalar(&obj.Name, ov612) {
 			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp614, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp611, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
 			}
 		}
 	}
 	// field priority
 	{
-		fp616 := p.Child("priority")
+		fp613 := p.Child("priority")
 		if obj.Priority == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp616))
+			errs = append(errs, vgruntime.SchemaRequired(&fp613))
 		} else {
-			ov617 := func() *int32 {
+			ov614 := func() *int32 {
 				if old == nil {
 					return nil
 				}
 				return old.Priority
 			}()
-			_ = ov617
-			if !vgruntime.UnchangedScalar(obj.Priority, ov617) {
+			_ = ov614
+			if !vgruntime.UnchangedScalar(obj.Priority, ov614) {
 				if int64(*obj.Priority) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp616, int64(*obj.Priority), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp613, int64(*obj.Priority), vgruntime.Bound(true, false, 0.0)))
 				}
 				if int64(*obj.Priority) > int64(100000) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp616, int64(*obj.Priority), vgruntime.Bound(false, false, 100000.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp613, int64(*obj.Priority), vgruntime.Bound(false, false, 100000.0)))
 				}
 			}
 		}
@@ -2711,20 +2711,20 @@ func validate_corev1_SecretVolumeSource(p *vgruntime.Path, obj, old *v1.SecretVo
 	}
 	// field items
 	{
-		fp652 := p.Child("items")
+		fp649 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov653 := func() *[]v1.KeyToPath {
+			ov650 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov653
-			if !vgruntime.Unchanged(&obj.Items, ov653) {
-				for i655 := range *&obj.Items {
-					ip654 := fp652.Index(i655)
-					oi656 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip654, &(*&obj.Items)[i655], oi656)...)
+			_ = ov650
+			if !vgruntime.Unchanged(&obj.Items, ov650) {
+				for i652 := range *&obj.Items {
+					ip651 := fp649.Index(i652)
+					oi653 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip651, &(*&obj.Items)[i652], oi653)...)
 				}
 			}
 		}
@@ -2776,9 +2776,9 @@ func validate_corev1_RBDVolumeSource(p *vgruntime.Path, obj, old *v1.RBDVolumeSo
 	}
 	// field monitors
 	{
-		fp704 := p.Child("monitors")
+		fp701 := p.Child("monitors")
 		if obj.CephMonitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp704))
+			errs = append(errs, vgruntime.SchemaRequired(&fp701))
 		}
 	}
 	return
@@ -2810,9 +2810,9 @@ func validate_corev1_CephFSVolumeSource(p *vgruntime.Path, obj, old *v1.CephFSVo
 	}
 	// field monitors
 	{
-		fp745 := p.Child("monitors")
+		fp742 := p.Child("monitors")
 		if obj.Monitors == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp745))
+			errs = append(errs, vgruntime.SchemaRequired(&fp742))
 		}
 	}
 	return
@@ -2826,20 +2826,20 @@ func validate_corev1_DownwardAPIVolumeSource(p *vgruntime.Path, obj, old *v1.Dow
 	}
 	// field items
 	{
-		fp760 := p.Child("items")
+		fp757 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov761 := func() *[]v1.DownwardAPIVolumeFile {
+			ov758 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov761
-			if !vgruntime.Unchanged(&obj.Items, ov761) {
-				for i763 := range *&obj.Items {
-					ip762 := fp760.Index(i763)
-					oi764 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip762, &(*&obj.Items)[i763], oi764)...)
+			_ = ov758
+			if !vgruntime.Unchanged(&obj.Items, ov758) {
+				for i760 := range *&obj.Items {
+					ip759 := fp757.Index(i760)
+					oi761 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip759, &(*&obj.Items)[i760], oi761)...)
 				}
 			}
 		}
@@ -2873,20 +2873,20 @@ func validate_corev1_ConfigMapVolumeSource(p *vgruntime.Path, obj, old *v1.Confi
 	}
 	// field items
 	{
-		fp794 := p.Child("items")
+		fp791 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov795 := func() *[]v1.KeyToPath {
+			ov792 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov795
-			if !vgruntime.Unchanged(&obj.Items, ov795) {
-				for i797 := range *&obj.Items {
-					ip796 := fp794.Index(i797)
-					oi798 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip796, &(*&obj.Items)[i797], oi798)...)
+			_ = ov792
+			if !vgruntime.Unchanged(&obj.Items, ov792) {
+				for i794 := range *&obj.Items {
+					ip793 := fp791.Index(i794)
+					oi795 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip793, &(*&obj.Items)[i794], oi795)...)
 				}
 			}
 		}
@@ -2938,20 +2938,20 @@ func validate_corev1_ProjectedVolumeSource(p *vgruntime.Path, obj, old *v1.Proje
 	}
 	// field sources
 	{
-		fp841 := p.Child("sources")
+		fp838 := p.Child("sources")
 		if !(obj.Sources == nil) {
-			ov842 := func() *[]v1.VolumeProjection {
+			ov839 := func() *[]v1.VolumeProjection {
 				if old == nil {
 					return nil
 				}
 				return &old.Sources
 			}()
-			_ = ov842
-			if !vgruntime.Unchanged(&obj.Sources, ov842) {
-				for i844 := range *&obj.Sources {
-					ip843 := fp841.Index(i844)
-					oi845 := (*v1.VolumeProjection)(nil)
-					errs = append(errs, validate_corev1_VolumeProjection(&ip843, &(*&obj.Sources)[i844], oi845)...)
+			_ = ov839
+			if !vgruntime.Unchanged(&obj.Sources, ov839) {
+				for i841 := range *&obj.Sources {
+					ip840 := fp838.Index(i841)
+					oi842 := (*v1.VolumeProjection)(nil)
+					errs = append(errs, validate_corev1_VolumeProjection(&ip840, &(*&obj.Sources)[i841], oi842)...)
 				}
 			}
 		}
@@ -2976,9 +2976,9 @@ func validate_corev1_ScaleIOVolumeSource(p *vgruntime.Path, obj, old *v1.ScaleIO
 	}
 	// field secretRef
 	{
-		fp860 := p.Child("secretRef")
+		fp857 := p.Child("secretRef")
 		if obj.SecretRef == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp860))
+			errs = append(errs, vgruntime.SchemaRequired(&fp857))
 		}
 	}
 	return
@@ -3001,16 +3001,16 @@ func validate_corev1_EphemeralVolumeSource(p *vgruntime.Path, obj, old *v1.Ephem
 	}
 	// field volumeClaimTemplate
 	{
-		fp890 := p.Child("volumeClaimTemplate")
+		fp887 := p.Child("volumeClaimTemplate")
 		if !(obj.VolumeClaimTemplate == nil) {
-			ov891 := func() *v1.PersistentVolumeClaimTemplate {
+			ov888 := func() *v1.PersistentVolumeClaimTemplate {
 				if old == nil {
 					return nil
 				}
 				return old.VolumeClaimTemplate
 			}()
-			_ = ov891
-			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp890, obj.VolumeClaimTemplate, ov891)...)
+			_ = ov888
+			errs = append(errs, validate_corev1_PersistentVolumeClaimTemplate(&fp887, obj.VolumeClaimTemplate, ov888)...)
 		}
 	}
 	return
@@ -3042,23 +3042,23 @@ func validate_corev1_ContainerRestartRule(p *vgruntime.Path, obj, old *v1.Contai
 	}
 	// field action
 	{
-		fp906 := p.Child("action")
+		fp903 := p.Child("action")
 		if obj.Action == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp906))
+			errs = append(errs, vgruntime.SchemaRequired(&fp903))
 		}
 	}
 	// field exitCodes
 	{
-		fp908 := p.Child("exitCodes")
+		fp905 := p.Child("exitCodes")
 		if !(obj.ExitCodes == nil) {
-			ov909 := func() *v1.ContainerRestartRuleOnExitCodes {
+			ov906 := func() *v1.ContainerRestartRuleOnExitCodes {
 				if old == nil {
 					return nil
 				}
 				return old.ExitCodes
 			}()
-			_ = ov909
-			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp908, obj.ExitCodes, ov909)...)
+			_ = ov906
+			errs = append(errs, validate_corev1_ContainerRestartRuleOnExitCodes(&fp905, obj.ExitCodes, ov906)...)
 		}
 	}
 	return
@@ -3072,17 +3072,17 @@ func validate_corev1_VolumeMount(p *vgruntime.Path, obj, old *v1.VolumeMount) (e
 	}
 	// field bindMountOptions
 	{
-		fp924 := p.Child("bindMountOptions")
+		fp921 := p.Child("bindMountOptions")
 		if !(len(obj.BindMountOptions) == 0) {
-			ov925 := func() *[]string {
+			ov922 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.BindMountOptions
 			}()
-			_ = ov925
-			if !vgruntime.Unchanged(&obj.BindMountOptions, ov925) {
-				errs = append(errs, vgruntime.UniqueValues(&fp924, *&obj.BindMountOptions)...)
+			_ = ov922
+			if !vgruntime.Unchanged(&obj.BindMountOptions, ov922) {
+				errs = append(errs, vgruntime.UniqueValues(&fp921, *&obj.BindMountOptions)...)
 			}
 		}
 	}
@@ -3105,67 +3105,67 @@ func validate_corev1_Probe(p *vgruntime.Path, obj, old *v1.Probe) (errs field.Er
 		return
 	}
 	{
-		ov933 := func() *v1.ProbeHandler {
+		ov930 := func() *v1.ProbeHandler {
 			if old == nil {
 				return nil
 			}
 			return &old.ProbeHandler
 		}()
-		_ = ov933
+		_ = ov930
 		// field exec
 		{
-			fp934 := p.Child("exec")
+			fp931 := p.Child("exec")
 			if !(obj.ProbeHandler.Exec == nil) {
-				ov935 := func() *v1.ExecAction {
-					if ov933 == nil {
+				ov932 := func() *v1.ExecAction {
+					if ov930 == nil {
 						return nil
 					}
-					return ov933.Exec
+					return ov930.Exec
 				}()
-				_ = ov935
-				errs = append(errs, validate_corev1_ExecAction(&fp934, obj.ProbeHandler.Exec, ov935)...)
+				_ = ov932
+				errs = append(errs, validate_corev1_ExecAction(&fp931, obj.ProbeHandler.Exec, ov932)...)
 			}
 		}
 		// field httpGet
 		{
-			fp936 := p.Child("httpGet")
+			fp933 := p.Child("httpGet")
 			if !(obj.ProbeHandler.HTTPGet == nil) {
-				ov937 := func() *v1.HTTPGetAction {
-					if ov933 == nil {
+				ov934 := func() *v1.HTTPGetAction {
+					if ov930 == nil {
 						return nil
 					}
-					return ov933.HTTPGet
+					return ov930.HTTPGet
 				}()
-				_ = ov937
-				errs = append(errs, validate_corev1_HTTPGetAction(&fp936, obj.ProbeHandler.HTTPGet, ov937)...)
+				_ = ov934
+				errs = append(errs, validate_corev1_HTTPGetAction(&fp933, obj.ProbeHandler.HTTPGet, ov934)...)
 			}
 		}
 		// field tcpSocket
 		{
-			fp938 := p.Child("tcpSocket")
+			fp935 := p.Child("tcpSocket")
 			if !(obj.ProbeHandler.TCPSocket == nil) {
-				ov939 := func() *v1.TCPSocketAction {
-					if ov933 == nil {
+				ov936 := func() *v1.TCPSocketAction {
+					if ov930 == nil {
 						return nil
 					}
-					return ov933.TCPSocket
+					return ov930.TCPSocket
 				}()
-				_ = ov939
-				errs = append(errs, validate_corev1_TCPSocketAction(&fp938, obj.ProbeHandler.TCPSocket, ov939)...)
+				_ = ov936
+				errs = append(errs, validate_corev1_TCPSocketAction(&fp935, obj.ProbeHandler.TCPSocket, ov936)...)
 			}
 		}
 		// field grpc
 		{
-			fp940 := p.Child("grpc")
+			fp937 := p.Child("grpc")
 			if !(obj.ProbeHandler.GRPC == nil) {
-				ov941 := func() *v1.GRPCAction {
-					if ov933 == nil {
+				ov938 := func() *v1.GRPCAction {
+					if ov930 == nil {
 						return nil
 					}
-					return ov933.GRPC
+					return ov930.GRPC
 				}()
-				_ = ov941
-				errs = append(errs, validate_corev1_GRPCAction(&fp940, obj.ProbeHandler.GRPC, ov941)...)
+				_ = ov938
+				errs = append(errs, validate_corev1_GRPCAction(&fp937, obj.ProbeHandler.GRPC, ov938)...)
 			}
 		}
 	}
@@ -3180,30 +3180,30 @@ func validate_corev1_Lifecycle(p *vgruntime.Path, obj, old *v1.Lifecycle) (errs 
 	}
 	// field postStart
 	{
-		fp954 := p.Child("postStart")
+		fp951 := p.Child("postStart")
 		if !(obj.PostStart == nil) {
-			ov955 := func() *v1.LifecycleHandler {
+			ov952 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PostStart
 			}()
-			_ = ov955
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp954, obj.PostStart, ov955)...)
+			_ = ov952
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp951, obj.PostStart, ov952)...)
 		}
 	}
 	// field preStop
 	{
-		fp956 := p.Child("preStop")
+		fp953 := p.Child("preStop")
 		if !(obj.PreStop == nil) {
-			ov957 := func() *v1.LifecycleHandler {
+			ov954 := func() *v1.LifecycleHandler {
 				if old == nil {
 					return nil
 				}
 				return old.PreStop
 			}()
-			_ = ov957
-			errs = append(errs, validate_corev1_LifecycleHandler(&fp956, obj.PreStop, ov957)...)
+			_ = ov954
+			errs = append(errs, validate_corev1_LifecycleHandler(&fp953, obj.PreStop, ov954)...)
 		}
 	}
 	return
@@ -3217,44 +3217,44 @@ func validate_corev1_SecurityContext(p *vgruntime.Path, obj, old *v1.SecurityCon
 	}
 	// field capabilities
 	{
-		fp960 := p.Child("capabilities")
+		fp957 := p.Child("capabilities")
 		if !(obj.Capabilities == nil) {
-			ov961 := func() *v1.Capabilities {
+			ov958 := func() *v1.Capabilities {
 				if old == nil {
 					return nil
 				}
 				return old.Capabilities
 			}()
-			_ = ov961
-			errs = append(errs, validate_corev1_Capabilities(&fp960, obj.Capabilities, ov961)...)
+			_ = ov958
+			errs = append(errs, validate_corev1_Capabilities(&fp957, obj.Capabilities, ov958)...)
 		}
 	}
 	// field seccompProfile
 	{
-		fp980 := p.Child("seccompProfile")
+		fp977 := p.Child("seccompProfile")
 		if !(obj.SeccompProfile == nil) {
-			ov981 := func() *v1.SeccompProfile {
+			ov978 := func() *v1.SeccompProfile {
 				if old == nil {
 					return nil
 				}
 				return old.SeccompProfile
 			}()
-			_ = ov981
-			errs = append(errs, validate_corev1_SeccompProfile(&fp980, obj.SeccompProfile, ov981)...)
+			_ = ov978
+			errs = append(errs, validate_corev1_SeccompProfile(&fp977, obj.SeccompProfile, ov978)...)
 		}
 	}
 	// field appArmorProfile
 	{
-		fp982 := p.Child("appArmorProfile")
+		fp979 := p.Child("appArmorProfile")
 		if !(obj.AppArmorProfile == nil) {
-			ov983 := func() *v1.AppArmorProfile {
+			ov980 := func() *v1.AppArmorProfile {
 				if old == nil {
 					return nil
 				}
 				return old.AppArmorProfile
 			}()
-			_ = ov983
-			errs = append(errs, validate_corev1_AppArmorProfile(&fp982, obj.AppArmorProfile, ov983)...)
+			_ = ov980
+			errs = append(errs, validate_corev1_AppArmorProfile(&fp979, obj.AppArmorProfile, ov980)...)
 		}
 	}
 	return
@@ -3295,34 +3295,34 @@ func validate_corev1_NodeAffinity(p *vgruntime.Path, obj, old *v1.NodeAffinity) 
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp996 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp993 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(obj.RequiredDuringSchedulingIgnoredDuringExecution == nil) {
-			ov997 := func() *v1.NodeSelector {
+			ov994 := func() *v1.NodeSelector {
 				if old == nil {
 					return nil
 				}
 				return old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov997
-			errs = append(errs, validate_corev1_NodeSelector(&fp996, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov997)...)
+			_ = ov994
+			errs = append(errs, validate_corev1_NodeSelector(&fp993, obj.RequiredDuringSchedulingIgnoredDuringExecution, ov994)...)
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp998 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp995 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov999 := func() *[]v1.PreferredSchedulingTerm {
+			ov996 := func() *[]v1.PreferredSchedulingTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov999
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov999) {
-				for i1001 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip1000 := fp998.Index(i1001)
-					oi1002 := (*v1.PreferredSchedulingTerm)(nil)
-					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip1000, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i1001], oi1002)...)
+			_ = ov996
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov996) {
+				for i998 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip997 := fp995.Index(i998)
+					oi999 := (*v1.PreferredSchedulingTerm)(nil)
+					errs = append(errs, validate_corev1_PreferredSchedulingTerm(&ip997, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i998], oi999)...)
 				}
 			}
 		}
@@ -3338,40 +3338,40 @@ func validate_corev1_PodAffinity(p *vgruntime.Path, obj, old *v1.PodAffinity) (e
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp1003 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp1000 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov1004 := func() *[]v1.PodAffinityTerm {
+			ov1001 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov1004
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov1004) {
-				for i1006 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip1005 := fp1003.Index(i1006)
-					oi1007 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip1005, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i1006], oi1007)...)
+			_ = ov1001
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov1001) {
+				for i1003 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
+					ip1002 := fp1000.Index(i1003)
+					oi1004 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip1002, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i1003], oi1004)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp1008 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp1005 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov1009 := func() *[]v1.WeightedPodAffinityTerm {
+			ov1006 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov1009
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov1009) {
-				for i1011 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip1010 := fp1008.Index(i1011)
-					oi1012 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip1010, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i1011], oi1012)...)
+			_ = ov1006
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov1006) {
+				for i1008 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip1007 := fp1005.Index(i1008)
+					oi1009 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip1007, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i1008], oi1009)...)
 				}
 			}
 		}
@@ -3387,40 +3387,40 @@ func validate_corev1_PodAntiAffinity(p *vgruntime.Path, obj, old *v1.PodAntiAffi
 	}
 	// field requiredDuringSchedulingIgnoredDuringExecution
 	{
-		fp1013 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
+		fp1010 := p.Child("requiredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.RequiredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov1014 := func() *[]v1.PodAffinityTerm {
+			ov1011 := func() *[]v1.PodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.RequiredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov1014
-			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov1014) {
-				for i1016 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
-					ip1015 := fp1013.Index(i1016)
-					oi1017 := (*v1.PodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_PodAffinityTerm(&ip1015, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i1016], oi1017)...)
+			_ = ov1011
+			if !vgruntime.Unchanged(&obj.RequiredDuringSchedulingIgnoredDuringExecution, ov1011) {
+				for i1013 := range *&obj.RequiredDuringSchedulingIgnoredDuringExecution {
+					ip1012 := fp1010.Index(i1013)
+					oi1014 := (*v1.PodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_PodAffinityTerm(&ip1012, &(*&obj.RequiredDuringSchedulingIgnoredDuringExecution)[i1013], oi1014)...)
 				}
 			}
 		}
 	}
 	// field preferredDuringSchedulingIgnoredDuringExecution
 	{
-		fp1018 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
+		fp1015 := p.Child("preferredDuringSchedulingIgnoredDuringExecution")
 		if !(len(obj.PreferredDuringSchedulingIgnoredDuringExecution) == 0) {
-			ov1019 := func() *[]v1.WeightedPodAffinityTerm {
+			ov1016 := func() *[]v1.WeightedPodAffinityTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.PreferredDuringSchedulingIgnoredDuringExecution
 			}()
-			_ = ov1019
-			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov1019) {
-				for i1021 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
-					ip1020 := fp1018.Index(i1021)
-					oi1022 := (*v1.WeightedPodAffinityTerm)(nil)
-					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip1020, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i1021], oi1022)...)
+			_ = ov1016
+			if !vgruntime.Unchanged(&obj.PreferredDuringSchedulingIgnoredDuringExecution, ov1016) {
+				for i1018 := range *&obj.PreferredDuringSchedulingIgnoredDuringExecution {
+					ip1017 := fp1015.Index(i1018)
+					oi1019 := (*v1.WeightedPodAffinityTerm)(nil)
+					errs = append(errs, validate_corev1_WeightedPodAffinityTerm(&ip1017, &(*&obj.PreferredDuringSchedulingIgnoredDuringExecution)[i1018], oi1019)...)
 				}
 			}
 		}
@@ -3436,20 +3436,20 @@ func validate_metav1_LabelSelector(p *vgruntime.Path, obj, old *v11.LabelSelecto
 	}
 	// field matchExpressions
 	{
-		fp1029 := p.Child("matchExpressions")
+		fp1026 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov1030 := func() *[]v11.LabelSelectorRequirement {
+			ov1027 := func() *[]v11.LabelSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov1030
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1030) {
-				for i1032 := range *&obj.MatchExpressions {
-					ip1031 := fp1029.Index(i1032)
-					oi1033 := (*v11.LabelSelectorRequirement)(nil)
-					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip1031, &(*&obj.MatchExpressions)[i1032], oi1033)...)
+			_ = ov1027
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1027) {
+				for i1029 := range *&obj.MatchExpressions {
+					ip1028 := fp1026.Index(i1029)
+					oi1030 := (*v11.LabelSelectorRequirement)(nil)
+					errs = append(errs, validate_metav1_LabelSelectorRequirement(&ip1028, &(*&obj.MatchExpressions)[i1029], oi1030)...)
 				}
 			}
 		}
@@ -3483,30 +3483,30 @@ func validate_corev1_DownwardAPIVolumeFile(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field fieldRef
 	{
-		fp1048 := p.Child("fieldRef")
+		fp1045 := p.Child("fieldRef")
 		if !(obj.FieldRef == nil) {
-			ov1049 := func() *v1.ObjectFieldSelector {
+			ov1046 := func() *v1.ObjectFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.FieldRef
 			}()
-			_ = ov1049
-			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp1048, obj.FieldRef, ov1049)...)
+			_ = ov1046
+			errs = append(errs, validate_corev1_ObjectFieldSelector(&fp1045, obj.FieldRef, ov1046)...)
 		}
 	}
 	// field resourceFieldRef
 	{
-		fp1050 := p.Child("resourceFieldRef")
+		fp1047 := p.Child("resourceFieldRef")
 		if !(obj.ResourceFieldRef == nil) {
-			ov1051 := func() *v1.ResourceFieldSelector {
+			ov1048 := func() *v1.ResourceFieldSelector {
 				if old == nil {
 					return nil
 				}
 				return old.ResourceFieldRef
 			}()
-			_ = ov1051
-			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp1050, obj.ResourceFieldRef, ov1051)...)
+			_ = ov1048
+			errs = append(errs, validate_corev1_ResourceFieldSelector(&fp1047, obj.ResourceFieldRef, ov1048)...)
 		}
 	}
 	return
@@ -3520,86 +3520,86 @@ func validate_corev1_VolumeProjection(p *vgruntime.Path, obj, old *v1.VolumeProj
 	}
 	// field secret
 	{
-		fp1056 := p.Child("secret")
+		fp1053 := p.Child("secret")
 		if !(obj.Secret == nil) {
-			ov1057 := func() *v1.SecretProjection {
+			ov1054 := func() *v1.SecretProjection {
 				if old == nil {
 					return nil
 				}
 				return old.Secret
 			}()
-			_ = ov1057
-			errs = append(errs, validate_corev1_SecretProjection(&fp1056, obj.Secret, ov1057)...)
+			_ = ov1054
+			errs = append(errs, validate_corev1_SecretProjection(&fp1053, obj.Secret, ov1054)...)
 		}
 	}
 	// field downwardAPI
 	{
-		fp1058 := p.Child("downwardAPI")
+		fp1055 := p.Child("downwardAPI")
 		if !(obj.DownwardAPI == nil) {
-			ov1059 := func() *v1.DownwardAPIProjection {
+			ov1056 := func() *v1.DownwardAPIProjection {
 				if old == nil {
 					return nil
 				}
 				return old.DownwardAPI
 			}()
-			_ = ov1059
-			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp1058, obj.DownwardAPI, ov1059)...)
+			_ = ov1056
+			errs = append(errs, validate_corev1_DownwardAPIProjection(&fp1055, obj.DownwardAPI, ov1056)...)
 		}
 	}
 	// field configMap
 	{
-		fp1060 := p.Child("configMap")
+		fp1057 := p.Child("configMap")
 		if !(obj.ConfigMap == nil) {
-			ov1061 := func() *v1.ConfigMapProjection {
+			ov1058 := func() *v1.ConfigMapProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ConfigMap
 			}()
-			_ = ov1061
-			errs = append(errs, validate_corev1_ConfigMapProjection(&fp1060, obj.ConfigMap, ov1061)...)
+			_ = ov1058
+			errs = append(errs, validate_corev1_ConfigMapProjection(&fp1057, obj.ConfigMap, ov1058)...)
 		}
 	}
 	// field serviceAccountToken
 	{
-		fp1062 := p.Child("serviceAccountToken")
+		fp1059 := p.Child("serviceAccountToken")
 		if !(obj.ServiceAccountToken == nil) {
-			ov1063 := func() *v1.ServiceAccountTokenProjection {
+			ov1060 := func() *v1.ServiceAccountTokenProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ServiceAccountToken
 			}()
-			_ = ov1063
-			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp1062, obj.ServiceAccountToken, ov1063)...)
+			_ = ov1060
+			errs = append(errs, validate_corev1_ServiceAccountTokenProjection(&fp1059, obj.ServiceAccountToken, ov1060)...)
 		}
 	}
 	// field clusterTrustBundle
 	{
-		fp1064 := p.Child("clusterTrustBundle")
+		fp1061 := p.Child("clusterTrustBundle")
 		if !(obj.ClusterTrustBundle == nil) {
-			ov1065 := func() *v1.ClusterTrustBundleProjection {
+			ov1062 := func() *v1.ClusterTrustBundleProjection {
 				if old == nil {
 					return nil
 				}
 				return old.ClusterTrustBundle
 			}()
-			_ = ov1065
-			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp1064, obj.ClusterTrustBundle, ov1065)...)
+			_ = ov1062
+			errs = append(errs, validate_corev1_ClusterTrustBundleProjection(&fp1061, obj.ClusterTrustBundle, ov1062)...)
 		}
 	}
 	// field podCertificate
 	{
-		fp1066 := p.Child("podCertificate")
+		fp1063 := p.Child("podCertificate")
 		if !(obj.PodCertificate == nil) {
-			ov1067 := func() *v1.PodCertificateProjection {
+			ov1064 := func() *v1.PodCertificateProjection {
 				if old == nil {
 					return nil
 				}
 				return old.PodCertificate
 			}()
-			_ = ov1067
-			errs = append(errs, validate_corev1_PodCertificateProjection(&fp1066, obj.PodCertificate, ov1067)...)
+			_ = ov1064
+			errs = append(errs, validate_corev1_PodCertificateProjection(&fp1063, obj.PodCertificate, ov1064)...)
 		}
 	}
 	return
@@ -3613,15 +3613,15 @@ func validate_corev1_PersistentVolumeClaimTemplate(p *vgruntime.Path, obj, old *
 	}
 	// field spec
 	{
-		fp1070 := p.Child("spec")
-		ov1071 := func() *v1.PersistentVolumeClaimSpec {
+		fp1067 := p.Child("spec")
+		ov1068 := func() *v1.PersistentVolumeClaimSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov1071
-		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp1070, &obj.Spec, ov1071)...)
+		_ = ov1068
+		errs = append(errs, validate_corev1_PersistentVolumeClaimSpec(&fp1067, &obj.Spec, ov1068)...)
 	}
 	return
 }
@@ -3634,24 +3634,24 @@ func validate_corev1_ContainerRestartRuleOnExitCodes(p *vgruntime.Path, obj, old
 	}
 	// field operator
 	{
-		fp1072 := p.Child("operator")
+		fp1069 := p.Child("operator")
 		if obj.Operator == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1072))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1069))
 		}
 	}
 	// field values
 	{
-		fp1074 := p.Child("values")
+		fp1071 := p.Child("values")
 		if !(len(obj.Values) == 0) {
-			ov1075 := func() *[]int32 {
+			ov1072 := func() *[]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Values
 			}()
-			_ = ov1075
-			if !vgruntime.Unchanged(&obj.Values, ov1075) {
-				errs = append(errs, vgruntime.UniqueValues(&fp1074, *&obj.Values)...)
+			_ = ov1072
+			if !vgruntime.Unchanged(&obj.Values, ov1072) {
+				errs = append(errs, vgruntime.UniqueValues(&fp1071, *&obj.Values)...)
 			}
 		}
 	}
@@ -3675,20 +3675,20 @@ func validate_corev1_HTTPGetAction(p *vgruntime.Path, obj, old *v1.HTTPGetAction
 	}
 	// field httpHeaders
 	{
-		fp1092 := p.Child("httpHeaders")
+		fp1089 := p.Child("httpHeaders")
 		if !(len(obj.HTTPHeaders) == 0) {
-			ov1093 := func() *[]v1.HTTPHeader {
+			ov1090 := func() *[]v1.HTTPHeader {
 				if old == nil {
 					return nil
 				}
 				return &old.HTTPHeaders
 			}()
-			_ = ov1093
-			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1093) {
-				for i1095 := range *&obj.HTTPHeaders {
-					ip1094 := fp1092.Index(i1095)
-					oi1096 := (*v1.HTTPHeader)(nil)
-					errs = append(errs, validate_corev1_HTTPHeader(&ip1094, &(*&obj.HTTPHeaders)[i1095], oi1096)...)
+			_ = ov1090
+			if !vgruntime.Unchanged(&obj.HTTPHeaders, ov1090) {
+				for i1092 := range *&obj.HTTPHeaders {
+					ip1091 := fp1089.Index(i1092)
+					oi1093 := (*v1.HTTPHeader)(nil)
+					errs = append(errs, validate_corev1_HTTPHeader(&ip1091, &(*&obj.HTTPHeaders)[i1092], oi1093)...)
 				}
 			}
 		}
@@ -3722,58 +3722,58 @@ func validate_corev1_LifecycleHandler(p *vgruntime.Path, obj, old *v1.LifecycleH
 	}
 	// field exec
 	{
-		fp1109 := p.Child("exec")
+		fp1106 := p.Child("exec")
 		if !(obj.Exec == nil) {
-			ov1110 := func() *v1.ExecAction {
+			ov1107 := func() *v1.ExecAction {
 				if old == nil {
 					return nil
 				}
 				return old.Exec
 			}()
-			_ = ov1110
-			errs = append(errs, validate_corev1_ExecAction(&fp1109, obj.Exec, ov1110)...)
+			_ = ov1107
+			errs = append(errs, validate_corev1_ExecAction(&fp1106, obj.Exec, ov1107)...)
 		}
 	}
 	// field httpGet
 	{
-		fp1111 := p.Child("httpGet")
+		fp1108 := p.Child("httpGet")
 		if !(obj.HTTPGet == nil) {
-			ov1112 := func() *v1.HTTPGetAction {
+			ov1109 := func() *v1.HTTPGetAction {
 				if old == nil {
 					return nil
 				}
 				return old.HTTPGet
 			}()
-			_ = ov1112
-			errs = append(errs, validate_corev1_HTTPGetAction(&fp1111, obj.HTTPGet, ov1112)...)
+			_ = ov1109
+			errs = append(errs, validate_corev1_HTTPGetAction(&fp1108, obj.HTTPGet, ov1109)...)
 		}
 	}
 	// field tcpSocket
 	{
-		fp1113 := p.Child("tcpSocket")
+		fp1110 := p.Child("tcpSocket")
 		if !(obj.TCPSocket == nil) {
-			ov1114 := func() *v1.TCPSocketAction {
+			ov1111 := func() *v1.TCPSocketAction {
 				if old == nil {
 					return nil
 				}
 				return old.TCPSocket
 			}()
-			_ = ov1114
-			errs = append(errs, validate_corev1_TCPSocketAction(&fp1113, obj.TCPSocket, ov1114)...)
+			_ = ov1111
+			errs = append(errs, validate_corev1_TCPSocketAction(&fp1110, obj.TCPSocket, ov1111)...)
 		}
 	}
 	// field sleep
 	{
-		fp1115 := p.Child("sleep")
+		fp1112 := p.Child("sleep")
 		if !(obj.Sleep == nil) {
-			ov1116 := func() *v1.SleepAction {
+			ov1113 := func() *v1.SleepAction {
 				if old == nil {
 					return nil
 				}
 				return old.Sleep
 			}()
-			_ = ov1116
-			errs = append(errs, validate_corev1_SleepAction(&fp1115, obj.Sleep, ov1116)...)
+			_ = ov1113
+			errs = append(errs, validate_corev1_SleepAction(&fp1112, obj.Sleep, ov1113)...)
 		}
 	}
 	return
@@ -3796,22 +3796,22 @@ func validate_corev1_NodeSelector(p *vgruntime.Path, obj, old *v1.NodeSelector) 
 	}
 	// field nodeSelectorTerms
 	{
-		fp1127 := p.Child("nodeSelectorTerms")
+		fp1124 := p.Child("nodeSelectorTerms")
 		if obj.NodeSelectorTerms == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1127))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1124))
 		} else {
-			ov1128 := func() *[]v1.NodeSelectorTerm {
+			ov1125 := func() *[]v1.NodeSelectorTerm {
 				if old == nil {
 					return nil
 				}
 				return &old.NodeSelectorTerms
 			}()
-			_ = ov1128
-			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1128) {
-				for i1130 := range *&obj.NodeSelectorTerms {
-					ip1129 := fp1127.Index(i1130)
-					oi1131 := (*v1.NodeSelectorTerm)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1129, &(*&obj.NodeSelectorTerms)[i1130], oi1131)...)
+			_ = ov1125
+			if !vgruntime.Unchanged(&obj.NodeSelectorTerms, ov1125) {
+				for i1127 := range *&obj.NodeSelectorTerms {
+					ip1126 := fp1124.Index(i1127)
+					oi1128 := (*v1.NodeSelectorTerm)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorTerm(&ip1126, &(*&obj.NodeSelectorTerms)[i1127], oi1128)...)
 				}
 			}
 		}
@@ -3827,15 +3827,15 @@ func validate_corev1_PreferredSchedulingTerm(p *vgruntime.Path, obj, old *v1.Pre
 	}
 	// field preference
 	{
-		fp1134 := p.Child("preference")
-		ov1135 := func() *v1.NodeSelectorTerm {
+		fp1131 := p.Child("preference")
+		ov1132 := func() *v1.NodeSelectorTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.Preference
 		}()
-		_ = ov1135
-		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1134, &obj.Preference, ov1135)...)
+		_ = ov1132
+		errs = append(errs, validate_corev1_NodeSelectorTerm(&fp1131, &obj.Preference, ov1132)...)
 	}
 	return
 }
@@ -3848,30 +3848,30 @@ func validate_corev1_PodAffinityTerm(p *vgruntime.Path, obj, old *v1.PodAffinity
 	}
 	// field labelSelector
 	{
-		fp1136 := p.Child("labelSelector")
+		fp1133 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1137 := func() *v11.LabelSelector {
+			ov1134 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1137
-			errs = append(errs, validate_metav1_LabelSelector(&fp1136, obj.LabelSelector, ov1137)...)
+			_ = ov1134
+			errs = append(errs, validate_metav1_LabelSelector(&fp1133, obj.LabelSelector, ov1134)...)
 		}
 	}
 	// field namespaceSelector
 	{
-		fp1145 := p.Child("namespaceSelector")
+		fp1142 := p.Child("namespaceSelector")
 		if !(obj.NamespaceSelector == nil) {
-			ov1146 := func() *v11.LabelSelector {
+			ov1143 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.NamespaceSelector
 			}()
-			_ = ov1146
-			errs = append(errs, validate_metav1_LabelSelector(&fp1145, obj.NamespaceSelector, ov1146)...)
+			_ = ov1143
+			errs = append(errs, validate_metav1_LabelSelector(&fp1142, obj.NamespaceSelector, ov1143)...)
 		}
 	}
 	return
@@ -3885,15 +3885,15 @@ func validate_corev1_WeightedPodAffinityTerm(p *vgruntime.Path, obj, old *v1.Wei
 	}
 	// field podAffinityTerm
 	{
-		fp1159 := p.Child("podAffinityTerm")
-		ov1160 := func() *v1.PodAffinityTerm {
+		fp1156 := p.Child("podAffinityTerm")
+		ov1157 := func() *v1.PodAffinityTerm {
 			if old == nil {
 				return nil
 			}
 			return &old.PodAffinityTerm
 		}()
-		_ = ov1160
-		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1159, &obj.PodAffinityTerm, ov1160)...)
+		_ = ov1157
+		errs = append(errs, validate_corev1_PodAffinityTerm(&fp1156, &obj.PodAffinityTerm, ov1157)...)
 	}
 	return
 }
@@ -3915,20 +3915,20 @@ func validate_corev1_SecretProjection(p *vgruntime.Path, obj, old *v1.SecretProj
 	}
 	// field items
 	{
-		fp1173 := p.Child("items")
+		fp1170 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1174 := func() *[]v1.KeyToPath {
+			ov1171 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1174
-			if !vgruntime.Unchanged(&obj.Items, ov1174) {
-				for i1176 := range *&obj.Items {
-					ip1175 := fp1173.Index(i1176)
-					oi1177 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1175, &(*&obj.Items)[i1176], oi1177)...)
+			_ = ov1171
+			if !vgruntime.Unchanged(&obj.Items, ov1171) {
+				for i1173 := range *&obj.Items {
+					ip1172 := fp1170.Index(i1173)
+					oi1174 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1172, &(*&obj.Items)[i1173], oi1174)...)
 				}
 			}
 		}
@@ -3944,20 +3944,20 @@ func validate_corev1_DownwardAPIProjection(p *vgruntime.Path, obj, old *v1.Downw
 	}
 	// field items
 	{
-		fp1180 := p.Child("items")
+		fp1177 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1181 := func() *[]v1.DownwardAPIVolumeFile {
+			ov1178 := func() *[]v1.DownwardAPIVolumeFile {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1181
-			if !vgruntime.Unchanged(&obj.Items, ov1181) {
-				for i1183 := range *&obj.Items {
-					ip1182 := fp1180.Index(i1183)
-					oi1184 := (*v1.DownwardAPIVolumeFile)(nil)
-					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1182, &(*&obj.Items)[i1183], oi1184)...)
+			_ = ov1178
+			if !vgruntime.Unchanged(&obj.Items, ov1178) {
+				for i1180 := range *&obj.Items {
+					ip1179 := fp1177.Index(i1180)
+					oi1181 := (*v1.DownwardAPIVolumeFile)(nil)
+					errs = append(errs, validate_corev1_DownwardAPIVolumeFile(&ip1179, &(*&obj.Items)[i1180], oi1181)...)
 				}
 			}
 		}
@@ -3973,20 +3973,20 @@ func validate_corev1_ConfigMapProjection(p *vgruntime.Path, obj, old *v1.ConfigM
 	}
 	// field items
 	{
-		fp1188 := p.Child("items")
+		fp1185 := p.Child("items")
 		if !(len(obj.Items) == 0) {
-			ov1189 := func() *[]v1.KeyToPath {
+			ov1186 := func() *[]v1.KeyToPath {
 				if old == nil {
 					return nil
 				}
 				return &old.Items
 			}()
-			_ = ov1189
-			if !vgruntime.Unchanged(&obj.Items, ov1189) {
-				for i1191 := range *&obj.Items {
-					ip1190 := fp1188.Index(i1191)
-					oi1192 := (*v1.KeyToPath)(nil)
-					errs = append(errs, validate_corev1_KeyToPath(&ip1190, &(*&obj.Items)[i1191], oi1192)...)
+			_ = ov1186
+			if !vgruntime.Unchanged(&obj.Items, ov1186) {
+				for i1188 := range *&obj.Items {
+					ip1187 := fp1185.Index(i1188)
+					oi1189 := (*v1.KeyToPath)(nil)
+					errs = append(errs, validate_corev1_KeyToPath(&ip1187, &(*&obj.Items)[i1188], oi1189)...)
 				}
 			}
 		}
@@ -4011,16 +4011,16 @@ func validate_corev1_ClusterTrustBundleProjection(p *vgruntime.Path, obj, old *v
 	}
 	// field labelSelector
 	{
-		fp1207 := p.Child("labelSelector")
+		fp1204 := p.Child("labelSelector")
 		if !(obj.LabelSelector == nil) {
-			ov1208 := func() *v11.LabelSelector {
+			ov1205 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.LabelSelector
 			}()
-			_ = ov1208
-			errs = append(errs, validate_metav1_LabelSelector(&fp1207, obj.LabelSelector, ov1208)...)
+			_ = ov1205
+			errs = append(errs, validate_metav1_LabelSelector(&fp1204, obj.LabelSelector, ov1205)...)
 		}
 	}
 	return
@@ -4034,16 +4034,16 @@ func validate_corev1_PodCertificateProjection(p *vgruntime.Path, obj, old *v1.Po
 	}
 	// field signerName
 	{
-		fp1215 := p.Child("signerName")
+		fp1212 := p.Child("signerName")
 		if obj.SignerName == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1215))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1212))
 		}
 	}
 	// field keyType
 	{
-		fp1217 := p.Child("keyType")
+		fp1214 := p.Child("keyType")
 		if obj.KeyType == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp1217))
+			errs = append(errs, vgruntime.SchemaRequired(&fp1214))
 		}
 	}
 	return
@@ -4057,56 +4057,56 @@ func validate_corev1_PersistentVolumeClaimSpec(p *vgruntime.Path, obj, old *v1.P
 	}
 	// field selector
 	{
-		fp1240 := p.Child("selector")
+		fp1237 := p.Child("selector")
 		if !(obj.Selector == nil) {
-			ov1241 := func() *v11.LabelSelector {
+			ov1238 := func() *v11.LabelSelector {
 				if old == nil {
 					return nil
 				}
 				return old.Selector
 			}()
-			_ = ov1241
-			errs = append(errs, validate_metav1_LabelSelector(&fp1240, obj.Selector, ov1241)...)
+			_ = ov1238
+			errs = append(errs, validate_metav1_LabelSelector(&fp1237, obj.Selector, ov1238)...)
 		}
 	}
 	// field resources
 	{
-		fp1242 := p.Child("resources")
-		ov1243 := func() *v1.VolumeResourceRequirements {
+		fp1239 := p.Child("resources")
+		ov1240 := func() *v1.VolumeResourceRequirements {
 			if old == nil {
 				return nil
 			}
 			return &old.Resources
 		}()
-		_ = ov1243
-		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1242, &obj.Resources, ov1243)...)
+		_ = ov1240
+		errs = append(errs, validate_corev1_VolumeResourceRequirements(&fp1239, &obj.Resources, ov1240)...)
 	}
 	// field dataSource
 	{
-		fp1250 := p.Child("dataSource")
+		fp1247 := p.Child("dataSource")
 		if !(obj.DataSource == nil) {
-			ov1251 := func() *v1.TypedLocalObjectReference {
+			ov1248 := func() *v1.TypedLocalObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSource
 			}()
-			_ = ov1251
-			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1250, obj.DataSource, ov1251)...)
+			_ = ov1248
+			errs = append(errs, validate_corev1_TypedLocalObjectReference(&fp1247, obj.DataSource, ov1248)...)
 		}
 	}
 	// field dataSourceRef
 	{
-		fp1252 := p.Child("dataSourceRef")
+		fp1249 := p.Child("dataSourceRef")
 		if !(obj.DataSourceRef == nil) {
-			ov1253 := func() *v1.TypedObjectReference {
+			ov1250 := func() *v1.TypedObjectReference {
 				if old == nil {
 					return nil
 				}
 				return old.DataSourceRef
 			}()
-			_ = ov1253
-			errs = append(errs, validate_corev1_TypedObjectReference(&fp1252, obj.DataSourceRef, ov1253)...)
+			_ = ov1250
+			errs = append(errs, validate_corev1_TypedObjectReference(&fp1249, obj.DataSourceRef, ov1250)...)
 		}
 	}
 	return
@@ -4138,40 +4138,40 @@ func validate_corev1_NodeSelectorTerm(p *vgruntime.Path, obj, old *v1.NodeSelect
 	}
 	// field matchExpressions
 	{
-		fp1262 := p.Child("matchExpressions")
+		fp1259 := p.Child("matchExpressions")
 		if !(len(obj.MatchExpressions) == 0) {
-			ov1263 := func() *[]v1.NodeSelectorRequirement {
+			ov1260 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchExpressions
 			}()
-			_ = ov1263
-			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1263) {
-				for i1265 := range *&obj.MatchExpressions {
-					ip1264 := fp1262.Index(i1265)
-					oi1266 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1264, &(*&obj.MatchExpressions)[i1265], oi1266)...)
+			_ = ov1260
+			if !vgruntime.Unchanged(&obj.MatchExpressions, ov1260) {
+				for i1262 := range *&obj.MatchExpressions {
+					ip1261 := fp1259.Index(i1262)
+					oi1263 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1261, &(*&obj.MatchExpressions)[i1262], oi1263)...)
 				}
 			}
 		}
 	}
 	// field matchFields
 	{
-		fp1267 := p.Child("matchFields")
+		fp1264 := p.Child("matchFields")
 		if !(len(obj.MatchFields) == 0) {
-			ov1268 := func() *[]v1.NodeSelectorRequirement {
+			ov1265 := func() *[]v1.NodeSelectorRequirement {
 				if old == nil {
 					return nil
 				}
 				return &old.MatchFields
 			}()
-			_ = ov1268
-			if !vgruntime.Unchanged(&obj.MatchFields, ov1268) {
-				for i1270 := range *&obj.MatchFields {
-					ip1269 := fp1267.Index(i1270)
-					oi1271 := (*v1.NodeSelectorRequirement)(nil)
-					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1269, &(*&obj.MatchFields)[i1270], oi1271)...)
+			_ = ov1265
+			if !vgruntime.Unchanged(&obj.MatchFields, ov1265) {
+				for i1267 := range *&obj.MatchFields {
+					ip1266 := fp1264.Index(i1267)
+					oi1268 := (*v1.NodeSelectorRequirement)(nil)
+					errs = append(errs, validate_corev1_NodeSelectorRequirement(&ip1266, &(*&obj.MatchFields)[i1267], oi1268)...)
 				}
 			}
 		}
