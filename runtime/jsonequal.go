@@ -102,6 +102,9 @@ func jsonEqual(a, b reflect.Value, plain bool) bool {
 		if equal, ok := scalarMapEqual(a, b); ok {
 			return equal
 		}
+		if eq, ok := plainMaps.Load(t); ok {
+			return eq.(func(a, b unsafe.Pointer) bool)(a.UnsafePointer(), b.UnsafePointer())
+		}
 		it := a.MapRange()
 		for it.Next() {
 			bv := b.MapIndex(it.Key())

@@ -61,9 +61,11 @@ type emitter struct {
 	texts int
 	// structType is the struct whose function is being written;
 	// listMaps are the list-maps of structs, registered in init() for
-	// the ratcheting's comparison (runtime.RegisterListMap).
+	// the ratcheting's comparison (runtime.RegisterListMap), and the
+	// plain structs and maps of them (registered: by key).
 	structType *types.Type
 	listMaps   []jen.Code
+	registered map[string]bool
 	// at is where the field being checked is declared, for errors.
 	at         token.Position
 	listMapSet map[string]bool
@@ -94,7 +96,7 @@ func File(p *kubebuilder.Package, header []byte) (src, celTest []byte, err error
 	}
 	f.HeaderComment("//go:build !" + golang.BuildTag)
 	f.HeaderComment(strings.TrimPrefix(golang.GeneratedMarker, "// "))
-	e := &emitter{p: p, f: f, fns: map[string]string{}, names: map[string]bool{}, regexps: map[string]string{}, keyFns: map[string]string{}, listMapSet: map[string]bool{}}
+	e := &emitter{p: p, f: f, fns: map[string]string{}, names: map[string]bool{}, regexps: map[string]string{}, keyFns: map[string]string{}, listMapSet: map[string]bool{}, registered: map[string]bool{}}
 	e.register()
 	for _, k := range p.Kinds {
 		e.kind = k
@@ -351,7 +353,19 @@ func (e *emitter) structFunc(fn pendingFn) {
 	// checked again, nor is anything in it.
 	var body []jen.Code
 	if !fn.root {
-		body = append(body, jen.If(jen.Qual(pkgRT, "Unchanged").Call(jen.Id("obj"), jen.Id("old"))).Block(jen.Return()))
+		unchanged := jen.Qual(pkgRT, "Unchanged").Call(jen.Id("obj"), jen.Id("old"))
+		if plainStruct(fn.t) {
+			e.plain(fn.t)
+			unchanged = jen.Qual(pkgRT, "UnchangedPlain").Call(jen.Id("obj"), jen.Id("old"))
+		}
+		body = append(body, jen.If(unchanged).Block(jen.Return()))
+	}
+	// The maps of plain structs this struct holds, compared without
+	// reflection by the Unchanged of this struct and of those above it.
+	for _, m := range fn.t.Members {
+		if plainMapType(gotype.Deref(m.Type)) {
+			e.plainMap(gotype.Deref(m.Type))
+		}
 	}
 	e.structType = fn.t
 	e.fieldsOf(fn.t, fn.s, jen.Id("obj"), "old", &body)

@@ -43,6 +43,10 @@ func (e *emitter) value(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.Sta
 		// reflection, so that a copy (a map's value) does not escape.
 		unchanged = jen.Qual(pkgRT, "UnchangedScalar").Call(ptr.Clone(), jen.Id(old))
 	}
+	if plainStruct(r) {
+		e.plain(r)
+		unchanged = jen.Qual(pkgRT, "UnchangedPlain").Call(ptr.Clone(), jen.Id(old))
+	}
 	if r.Kind == types.Slice && s.XListType != nil && *s.XListType == "map" {
 		args := []jen.Code{ptr.Clone(), jen.Id(old)}
 		for _, k := range s.XListMapKeys {
@@ -206,6 +210,10 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 		if s.MinProperties != nil || s.MaxProperties != nil {
 			at := jen.Op("&").Id(path)
 			n := jen.Qual(pkgRT, "PropertyCount").Call(ptr.Clone())
+			if plainStruct(t) {
+				e.plain(t)
+				n = countProperties(t, jen.Op("*").Add(ptr.Clone()))
+			}
 			if s.MaxProperties != nil {
 				out = append(out, jen.If(n.Clone().Op(">").Lit(int(*s.MaxProperties))).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "SchemaTooMany").Call(at, n.Clone(), jen.Lit(int(*s.MaxProperties))))))
 			}

@@ -214,14 +214,6 @@ var openProblems = map[string]string{
 	"Embedded/create":           "179 allocations: runtime.EmbeddedRaw decodes the raw JSON (encoding/json.Unmarshal) and runs apimachinery's ValidateObjectMeta",
 	"Embedded/update_unchanged": "539 allocations: runtime.EmbeddedRaw, on the new and the old object (the server checks embedded objects without ratcheting)",
 	"Embedded/update_changed":   "439 allocations: runtime.EmbeddedRaw, on the new and the old object",
-	// The generated loop over a map of structs copies each value into a
-	// local and hands its address to Unchanged, PropertyCount and
-	// validate_Entry, which moves it to the heap; OldMapValue returns the
-	// address of a copy; JSONEqual ranges a map of structs with
-	// reflect.MapIter (Key, Value and MapIndex copy to the heap).
-	"StructMaps/create":           "2 allocations (1 per entry): the generated map loop's mv := m[k], whose address escapes",
-	"StructMaps/update_unchanged": "10 allocations: the map value copies, runtime.OldMapValue's &v, and JSONEqual's reflect.MapIter over map[string]Entry",
-	"StructMaps/update_changed":   "19 allocations: the same as update_unchanged, per entry",
 }
 
 // TestEveryMarkerAllocatesNothing runs the case of every controller-gen

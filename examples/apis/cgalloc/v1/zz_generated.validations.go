@@ -296,9 +296,9 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 						Defaulted: false,
 						Name:      "port",
 					})
-					if !vgruntime.Unchanged(&(*&obj.Map)[i45], oi46) {
-						if vgruntime.PropertyCount(&(*&obj.Map)[i45]) > 3 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip44, vgruntime.PropertyCount(&(*&obj.Map)[i45]), 3))
+					if !vgruntime.UnchangedPlain(&(*&obj.Map)[i45], oi46) {
+						if vgruntime.CountTrue(true, true, (*&(*&obj.Map)[i45]).Value != "") > 3 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip44, vgruntime.CountTrue(true, true, (*&(*&obj.Map)[i45]).Value != ""), 3))
 						}
 						errs = append(errs, validate_Entry(&ip44, &(*&obj.Map)[i45], oi46)...)
 					}
@@ -321,9 +321,9 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 				for i50 := range *&obj.Atomic {
 					ip49 := fp47.Index(i50)
 					oi51 := (*Entry)(nil)
-					if !vgruntime.Unchanged(&(*&obj.Atomic)[i50], oi51) {
-						if vgruntime.PropertyCount(&(*&obj.Atomic)[i50]) > 3 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip49, vgruntime.PropertyCount(&(*&obj.Atomic)[i50]), 3))
+					if !vgruntime.UnchangedPlain(&(*&obj.Atomic)[i50], oi51) {
+						if vgruntime.CountTrue(true, true, (*&(*&obj.Atomic)[i50]).Value != "") > 3 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip49, vgruntime.CountTrue(true, true, (*&(*&obj.Atomic)[i50]).Value != ""), 3))
 						}
 						errs = append(errs, validate_Entry(&ip49, &(*&obj.Atomic)[i50], oi51)...)
 					}
@@ -342,9 +342,9 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 				return old.AtomicStruct
 			}()
 			_ = ov59
-			if !vgruntime.Unchanged(obj.AtomicStruct, ov59) {
-				if vgruntime.PropertyCount(obj.AtomicStruct) > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp58, vgruntime.PropertyCount(obj.AtomicStruct), 3))
+			if !vgruntime.UnchangedPlain(obj.AtomicStruct, ov59) {
+				if vgruntime.CountTrue(true, true, (*obj.AtomicStruct).Value != "") > 3 {
+					errs = append(errs, vgruntime.SchemaTooMany(&fp58, vgruntime.CountTrue(true, true, (*obj.AtomicStruct).Value != ""), 3))
 				}
 				errs = append(errs, validate_Entry_2(&fp58, obj.AtomicStruct, ov59)...)
 			}
@@ -440,7 +440,7 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 // validate_Entry checks a Entry against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_Entry(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	// field name
@@ -484,7 +484,7 @@ func validate_Entry(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
 // validate_Entry_2 checks a Entry against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_Entry_2(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	// field name
@@ -1071,9 +1071,9 @@ func validate_PresenceSpec(p *vgruntime.Path, obj, old *PresenceSpec) (errs fiel
 				return old.Nullable
 			}()
 			_ = ov195
-			if !vgruntime.Unchanged(obj.Nullable, ov195) {
-				if vgruntime.PropertyCount(obj.Nullable) > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp194, vgruntime.PropertyCount(obj.Nullable), 3))
+			if !vgruntime.UnchangedPlain(obj.Nullable, ov195) {
+				if vgruntime.CountTrue(true, true, (*obj.Nullable).Value != "") > 3 {
+					errs = append(errs, vgruntime.SchemaTooMany(&fp194, vgruntime.CountTrue(true, true, (*obj.Nullable).Value != ""), 3))
 				}
 				errs = append(errs, validate_Entry_3(&fp194, obj.Nullable, ov195)...)
 			}
@@ -1128,9 +1128,9 @@ func validate_PresenceSpec(p *vgruntime.Path, obj, old *PresenceSpec) (errs fiel
 				return old.DefaultedEntry
 			}()
 			_ = ov206
-			if !vgruntime.Unchanged(obj.DefaultedEntry, ov206) {
-				if vgruntime.PropertyCount(obj.DefaultedEntry) > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp205, vgruntime.PropertyCount(obj.DefaultedEntry), 3))
+			if !vgruntime.UnchangedPlain(obj.DefaultedEntry, ov206) {
+				if vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != "") > 3 {
+					errs = append(errs, vgruntime.SchemaTooMany(&fp205, vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != ""), 3))
 				}
 				errs = append(errs, validate_Entry_4(&fp205, obj.DefaultedEntry, ov206)...)
 			}
@@ -1142,7 +1142,7 @@ func validate_PresenceSpec(p *vgruntime.Path, obj, old *PresenceSpec) (errs fiel
 // validate_Entry_3 checks a Entry against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_Entry_3(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	// field name
@@ -1186,7 +1186,7 @@ func validate_Entry_3(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList)
 // validate_Entry_4 checks a Entry against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_Entry_4(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	// field name
@@ -1730,9 +1730,9 @@ func validate_RulesSpec(p *vgruntime.Path, obj, old *RulesSpec) (errs field.Erro
 						Defaulted: false,
 						Name:      "name",
 					})
-					if !vgruntime.Unchanged(&(*&obj.Entries)[i264], oi265) {
-						if vgruntime.PropertyCount(&(*&obj.Entries)[i264]) > 3 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip263, vgruntime.PropertyCount(&(*&obj.Entries)[i264]), 3))
+					if !vgruntime.UnchangedPlain(&(*&obj.Entries)[i264], oi265) {
+						if vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i264]).Value != "") > 3 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip263, vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i264]).Value != ""), 3))
 						}
 						errs = append(errs, validate_Entry(&ip263, &(*&obj.Entries)[i264], oi265)...)
 					}
@@ -2153,9 +2153,9 @@ func validate_StructMapsSpec(p *vgruntime.Path, obj, old *StructMapsSpec) (errs 
 						mv324 := (*&obj.GranularMap)[k325]
 						kp323 := fp321.Key(string(k325))
 						om326 := vgruntime.OldMapValue(ov322, k325)
-						if !vgruntime.Unchanged(&mv324, om326) {
-							if vgruntime.PropertyCount(&mv324) > 3 {
-								errs = append(errs, vgruntime.SchemaTooMany(&kp323, vgruntime.PropertyCount(&mv324), 3))
+						if !vgruntime.UnchangedPlain(&mv324, om326) {
+							if vgruntime.CountTrue(true, true, (*&mv324).Value != "") > 3 {
+								errs = append(errs, vgruntime.SchemaTooMany(&kp323, vgruntime.CountTrue(true, true, (*&mv324).Value != ""), 3))
 							}
 							errs = append(errs, validate_Entry(&kp323, &mv324, om326)...)
 						}
@@ -2186,8 +2186,10 @@ func init() {
 		Defaulted: false,
 		Name:      "port",
 	})
+	vgruntime.RegisterPlainStruct[Entry]()
 	vgruntime.RegisterListMap[RulesSpec]("entries", vgruntime.Key{
 		Defaulted: false,
 		Name:      "name",
 	})
+	vgruntime.RegisterPlainMap[map[string]Entry]()
 }

@@ -1414,7 +1414,7 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 // validate_corev1_ObjectFieldSelector checks a ObjectFieldSelector against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_ObjectFieldSelector(p *vgruntime.Path, obj, old *v1.ObjectFieldSelector) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2509,7 +2509,7 @@ func validate_corev1_PodDNSConfig(p *vgruntime.Path, obj, old *v1.PodDNSConfig) 
 // validate_corev1_PodReadinessGate checks a PodReadinessGate against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_PodReadinessGate(p *vgruntime.Path, obj, old *v1.PodReadinessGate) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2541,7 +2541,7 @@ func validate_corev1_TopologySpreadConstraint(p *vgruntime.Path, obj, old *v1.To
 // validate_corev1_PodOS checks a PodOS against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_PodOS(p *vgruntime.Path, obj, old *v1.PodOS) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2550,7 +2550,7 @@ func validate_corev1_PodOS(p *vgruntime.Path, obj, old *v1.PodOS) (errs field.Er
 // validate_corev1_PodSchedulingGate checks a PodSchedulingGate against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_PodSchedulingGate(p *vgruntime.Path, obj, old *v1.PodSchedulingGate) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2679,7 +2679,7 @@ func validate_corev1_EmptyDirVolumeSource(p *vgruntime.Path, obj, old *v1.EmptyD
 // validate_corev1_GCEPersistentDiskVolumeSource checks a GCEPersistentDiskVolumeSource against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_GCEPersistentDiskVolumeSource(p *vgruntime.Path, obj, old *v1.GCEPersistentDiskVolumeSource) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2688,7 +2688,7 @@ func validate_corev1_GCEPersistentDiskVolumeSource(p *vgruntime.Path, obj, old *
 // validate_corev1_AWSElasticBlockStoreVolumeSource checks a AWSElasticBlockStoreVolumeSource against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_AWSElasticBlockStoreVolumeSource(p *vgruntime.Path, obj, old *v1.AWSElasticBlockStoreVolumeSource) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2697,7 +2697,7 @@ func validate_corev1_AWSElasticBlockStoreVolumeSource(p *vgruntime.Path, obj, ol
 // validate_corev1_GitRepoVolumeSource checks a GitRepoVolumeSource against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_GitRepoVolumeSource(p *vgruntime.Path, obj, old *v1.GitRepoVolumeSource) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2735,7 +2735,7 @@ func validate_corev1_SecretVolumeSource(p *vgruntime.Path, obj, old *v1.SecretVo
 // validate_corev1_NFSVolumeSource checks a NFSVolumeSource against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_NFSVolumeSource(p *vgruntime.Path, obj, old *v1.NFSVolumeSource) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2753,7 +2753,7 @@ func validate_corev1_ISCSIVolumeSource(p *vgruntime.Path, obj, old *v1.ISCSIVolu
 // validate_corev1_GlusterfsVolumeSource checks a GlusterfsVolumeSource against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_GlusterfsVolumeSource(p *vgruntime.Path, obj, old *v1.GlusterfsVolumeSource) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2762,7 +2762,7 @@ func validate_corev1_GlusterfsVolumeSource(p *vgruntime.Path, obj, old *v1.Glust
 // validate_corev1_PersistentVolumeClaimVolumeSource checks a PersistentVolumeClaimVolumeSource against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_PersistentVolumeClaimVolumeSource(p *vgruntime.Path, obj, old *v1.PersistentVolumeClaimVolumeSource) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2859,7 +2859,7 @@ func validate_corev1_FCVolumeSource(p *vgruntime.Path, obj, old *v1.FCVolumeSour
 // validate_corev1_AzureFileVolumeSource checks a AzureFileVolumeSource against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_AzureFileVolumeSource(p *vgruntime.Path, obj, old *v1.AzureFileVolumeSource) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2897,7 +2897,7 @@ func validate_corev1_ConfigMapVolumeSource(p *vgruntime.Path, obj, old *v1.Confi
 // validate_corev1_VsphereVirtualDiskVolumeSource checks a VsphereVirtualDiskVolumeSource against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_VsphereVirtualDiskVolumeSource(p *vgruntime.Path, obj, old *v1.VsphereVirtualDiskVolumeSource) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2906,7 +2906,7 @@ func validate_corev1_VsphereVirtualDiskVolumeSource(p *vgruntime.Path, obj, old 
 // validate_corev1_QuobyteVolumeSource checks a QuobyteVolumeSource against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_QuobyteVolumeSource(p *vgruntime.Path, obj, old *v1.QuobyteVolumeSource) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2924,7 +2924,7 @@ func validate_corev1_AzureDiskVolumeSource(p *vgruntime.Path, obj, old *v1.Azure
 // validate_corev1_PhotonPersistentDiskVolumeSource checks a PhotonPersistentDiskVolumeSource against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_PhotonPersistentDiskVolumeSource(p *vgruntime.Path, obj, old *v1.PhotonPersistentDiskVolumeSource) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -2962,7 +2962,7 @@ func validate_corev1_ProjectedVolumeSource(p *vgruntime.Path, obj, old *v1.Proje
 // validate_corev1_PortworxVolumeSource checks a PortworxVolumeSource against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_PortworxVolumeSource(p *vgruntime.Path, obj, old *v1.PortworxVolumeSource) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -3019,7 +3019,7 @@ func validate_corev1_EphemeralVolumeSource(p *vgruntime.Path, obj, old *v1.Ephem
 // validate_corev1_ContainerPort checks a ContainerPort against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_ContainerPort(p *vgruntime.Path, obj, old *v1.ContainerPort) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -3028,7 +3028,7 @@ func validate_corev1_ContainerPort(p *vgruntime.Path, obj, old *v1.ContainerPort
 // validate_corev1_ContainerResizePolicy checks a ContainerResizePolicy against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_ContainerResizePolicy(p *vgruntime.Path, obj, old *v1.ContainerResizePolicy) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -3092,7 +3092,7 @@ func validate_corev1_VolumeMount(p *vgruntime.Path, obj, old *v1.VolumeMount) (e
 // validate_corev1_VolumeDevice checks a VolumeDevice against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_VolumeDevice(p *vgruntime.Path, obj, old *v1.VolumeDevice) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -3263,7 +3263,7 @@ func validate_corev1_SecurityContext(p *vgruntime.Path, obj, old *v1.SecurityCon
 // validate_corev1_Sysctl checks a Sysctl against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_Sysctl(p *vgruntime.Path, obj, old *v1.Sysctl) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -3460,7 +3460,7 @@ func validate_metav1_LabelSelector(p *vgruntime.Path, obj, old *v11.LabelSelecto
 // validate_corev1_ResourceClaim checks a ResourceClaim against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_ResourceClaim(p *vgruntime.Path, obj, old *v1.ResourceClaim) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -4115,7 +4115,7 @@ func validate_corev1_PersistentVolumeClaimSpec(p *vgruntime.Path, obj, old *v1.P
 // validate_corev1_HTTPHeader checks a HTTPHeader against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_HTTPHeader(p *vgruntime.Path, obj, old *v1.HTTPHeader) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -4124,7 +4124,7 @@ func validate_corev1_HTTPHeader(p *vgruntime.Path, obj, old *v1.HTTPHeader) (err
 // validate_corev1_SleepAction checks a SleepAction against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_corev1_SleepAction(p *vgruntime.Path, obj, old *v1.SleepAction) (errs field.ErrorList) {
-	if vgruntime.Unchanged(obj, old) {
+	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
 	return
@@ -4268,6 +4268,7 @@ func init() {
 		Defaulted: false,
 		Name:      "name",
 	})
+	vgruntime.RegisterPlainStruct[v1.ObjectFieldSelector]()
 	vgruntime.RegisterListMap[v1.Container]("ports", vgruntime.Key{
 		Defaulted: false,
 		Name:      "containerPort",
@@ -4306,8 +4307,29 @@ func init() {
 		Defaulted: false,
 		Name:      "devicePath",
 	})
+	vgruntime.RegisterPlainStruct[v1.PodReadinessGate]()
+	vgruntime.RegisterPlainStruct[v1.PodOS]()
+	vgruntime.RegisterPlainStruct[v1.PodSchedulingGate]()
 	vgruntime.RegisterListMap[v1.ResourceRequirements]("claims", vgruntime.Key{
 		Defaulted: false,
 		Name:      "name",
 	})
+	vgruntime.RegisterPlainStruct[v1.GCEPersistentDiskVolumeSource]()
+	vgruntime.RegisterPlainStruct[v1.AWSElasticBlockStoreVolumeSource]()
+	vgruntime.RegisterPlainStruct[v1.GitRepoVolumeSource]()
+	vgruntime.RegisterPlainStruct[v1.NFSVolumeSource]()
+	vgruntime.RegisterPlainStruct[v1.GlusterfsVolumeSource]()
+	vgruntime.RegisterPlainStruct[v1.PersistentVolumeClaimVolumeSource]()
+	vgruntime.RegisterPlainStruct[v1.AzureFileVolumeSource]()
+	vgruntime.RegisterPlainStruct[v1.VsphereVirtualDiskVolumeSource]()
+	vgruntime.RegisterPlainStruct[v1.QuobyteVolumeSource]()
+	vgruntime.RegisterPlainStruct[v1.PhotonPersistentDiskVolumeSource]()
+	vgruntime.RegisterPlainStruct[v1.PortworxVolumeSource]()
+	vgruntime.RegisterPlainStruct[v1.ContainerPort]()
+	vgruntime.RegisterPlainStruct[v1.ContainerResizePolicy]()
+	vgruntime.RegisterPlainStruct[v1.VolumeDevice]()
+	vgruntime.RegisterPlainStruct[v1.Sysctl]()
+	vgruntime.RegisterPlainStruct[v1.ResourceClaim]()
+	vgruntime.RegisterPlainStruct[v1.HTTPHeader]()
+	vgruntime.RegisterPlainStruct[v1.SleepAction]()
 }
