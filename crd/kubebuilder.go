@@ -8,6 +8,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/declval/validation-gen/internal/parallel"
 	"github.com/declval/validation-gen/kubebuilder"
 	"github.com/declval/validation-gen/markers"
 )
@@ -47,7 +48,7 @@ func KubebuilderManifests(km *kubebuilder.Model) ([]Manifest, []*markers.Warning
 		yaml []byte
 		err  error
 	}
-	results := parallel(len(keys), func(i int) built {
+	results := parallel.Map(len(keys), func(i int) built {
 		crd, ws, err := kubebuilderManifest(byKind[keys[i]])
 		if err != nil || crd == nil {
 			return built{ws: ws, err: err}

@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/yaml"
 
+	"github.com/declval/validation-gen/internal/parallel"
 	"github.com/declval/validation-gen/markers"
 	"github.com/declval/validation-gen/model"
 )
@@ -84,7 +85,7 @@ func Manifests(m *model.Model, settings Settings) ([]Manifest, error) {
 		yaml []byte
 		err  error
 	}
-	results := parallel(len(keys), func(i int) built {
+	results := parallel.Map(len(keys), func(i int) built {
 		crd, err := manifest(m, byKind[keys[i]], settings)
 		if err != nil {
 			return built{err: err}

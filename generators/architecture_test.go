@@ -18,21 +18,22 @@ const module = "github.com/declval/validation-gen"
 var stageImports = map[string][]string{
 	"markers":           nil,
 	"runcache":          nil, // a leaf beside the pipeline: the cache of whole runs
+	"internal/parallel": nil, // a leaf: jobs on every core, results in order
 	"gotype":            {"markers"},
-	"source":            {"markers"},
+	"source":            {"internal/parallel", "markers"},
 	"dialect":           {"markers", "source"},
 	"model":             {"dialect", "gotype", "markers", "source"},
 	"kubebuilder":       {"dialect", "gotype", "markers", "source"},
 	"lint":              {"gotype", "markers", "model"},
 	"shape":             {"gotype", "markers", "model"},
-	"crd":               {"gotype", "kubebuilder", "markers", "model"},
+	"crd":               {"gotype", "internal/parallel", "kubebuilder", "markers", "model"},
 	"cel":               {"crd", "gotype", "markers", "model"},
 	"golang/equal":      {"gotype"},
 	"golang/schemakey":  nil, // a leaf: the canonical keys of CRD schemas
 	"golang/celgo":      {"golang/schemakey", "gotype"},
 	"golang":            {"crd", "golang/celgo", "golang/equal", "gotype", "model"},
 	"golang/jsonschema": {"dialect", "golang", "golang/celgo", "golang/schemakey", "gotype", "kubebuilder", "markers"},
-	"generators":        {"cel", "crd", "dialect", "golang", "golang/jsonschema", "gotype", "kubebuilder", "lint", "markers", "model", "shape", "source"},
+	"generators":        {"cel", "crd", "dialect", "golang", "golang/jsonschema", "gotype", "internal/parallel", "kubebuilder", "lint", "markers", "model", "shape", "source"},
 }
 
 // TestStageImports checks the imports between the generator's stages.

@@ -16,6 +16,7 @@ import (
 	"github.com/declval/validation-gen/dialect"
 	"github.com/declval/validation-gen/golang"
 	"github.com/declval/validation-gen/golang/jsonschema"
+	"github.com/declval/validation-gen/internal/parallel"
 	"github.com/declval/validation-gen/kubebuilder"
 	"github.com/declval/validation-gen/lint"
 	"github.com/declval/validation-gen/markers"
@@ -207,7 +208,7 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 			return rendered{p.Path, p.Dir, src, celTest, err}
 		})
 	}
-	for _, r := range parallel(jobs) {
+	for _, r := range parallel.Map(len(jobs), func(i int) rendered { return jobs[i]() }) {
 		if r.err != nil {
 			return nil, nil, r.err
 		}

@@ -15,6 +15,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/gcexportdata"
+
+	"github.com/declval/validation-gen/internal/parallel"
 )
 
 // The generator needs the declarations and comments of the run's own
@@ -228,35 +230,20 @@ func (g *graph) parse() error {
 			jobs = append(jobs, job{p.ImportPath, i, filepath.Join(p.Dir, f)})
 		}
 	}
-	errs := make([]error, len(jobs))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				j := jobs[i]
-				src, err := os.ReadFile(j.file)
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				// The universe is made of declarations: no body is read.
-				f, err := parser.ParseFile(g.fset, j.file, blankFuncBodies(src), parser.ParseComments|parser.SkipObjectResolution)
-				if err != nil {
-					errs[i] = fmt.Errorf("error(s) in %q: %v", j.pkg, err)
-					continue
-				}
-				g.syntax[j.pkg][j.i] = f
-			}
-		}()
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	errs := parallel.Map(len(jobs), func(i int) error {
+		j := jobs[i]
+		src, err := os.ReadFile(j.file)
+		if err != nil {
+			return err
+		}
+		// The universe is made of declarations: no body is read.
+		f, err := parser.ParseFile(g.fset, j.file, blankFuncBodies(src), parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return fmt.Errorf("error(s) in %q: %v", j.pkg, err)
+		}
+		g.syntax[j.pkg][j.i] = f
+		return nil
+	})
 	return errors.Join(errs...)
 }
 
