@@ -53,7 +53,7 @@ func jsonEqual(a, b reflect.Value, plain bool) bool {
 		}
 		ja, err1 := json.Marshal(addr(a).Interface())
 		jb, err2 := json.Marshal(addr(b).Interface())
-		if !plain && isRaw(t) && nonEmptyObject(ja) {
+		if !plain && isRawOrPointer(t) && nonEmptyObject(ja) {
 			// Raw JSON content (apiextensions JSON, a RawExtension)
 			// has no properties in its schema: the server's ratcheting
 			// cannot correlate the fields of an object in it and
@@ -314,7 +314,7 @@ func knownJSONEqual(a, b reflect.Value, t reflect.Type, plain bool) (equal, know
 		if !ok {
 			return false, false
 		}
-		if !plain && isRaw(t) && nonEmptyObject(ra) {
+		if !plain && isRawOrPointer(t) && nonEmptyObject(ra) {
 			return false, true
 		}
 		if bytes.Equal(ra, rb) {
@@ -716,6 +716,15 @@ func isRaw(t reflect.Type) bool {
 }
 
 var rawCache sync.Map // reflect.Type -> bool
+
+// isRawOrPointer is isRaw for t or, for a pointer, what it points to: the
+// server reads the same JSON from a field of either.
+func isRawOrPointer(t reflect.Type) bool {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return isRaw(t)
+}
 
 // nonEmptyObject reports whether JSON text is an object with a property.
 func nonEmptyObject(b []byte) bool {

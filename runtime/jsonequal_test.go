@@ -3,6 +3,7 @@ package runtime
 import (
 	"testing"
 
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -104,6 +105,12 @@ func TestJSONEqualOmitZeroAndNull(t *testing.T) {
 type jeRawHolder struct {
 	Value jeRawLike   `json:"value"`
 	List  []jeRawLike `json:"list,omitempty"`
+	// Ptr and APIExt are the same JSON as Value: the server cannot tell a
+	// pointer field from a value field, nor apiextensions' JSON from
+	// another type of raw content.
+	Ptr       *jeRawLike     `json:"ptr,omitempty"`
+	APIExt    apiextv1.JSON  `json:"apiExt"`
+	APIExtPtr *apiextv1.JSON `json:"apiExtPtr,omitempty"`
 }
 
 // The server's ratcheting cannot correlate the properties of an object in
@@ -121,6 +128,10 @@ func TestJSONEqualRawObjects(t *testing.T) {
 		{"a list is compared by value", jeRawHolder{Value: raw(`[{"a":1}]`)}, jeRawHolder{Value: raw(`[{"a":1}]`)}, true},
 		{"a scalar is compared by value", jeRawHolder{Value: raw(`"x"`)}, jeRawHolder{Value: raw(`"y"`)}, false},
 		{"an object in an atomic list is compared by value", jeRawHolder{List: []jeRawLike{raw(`{"a":1}`)}}, jeRawHolder{List: []jeRawLike{raw(`{"a":1}`)}}, true},
+		{"a non-empty object behind a pointer is changed", jeRawHolder{Ptr: &jeRawLike{Raw: []byte(`{"a":1}`)}}, jeRawHolder{Ptr: &jeRawLike{Raw: []byte(`{"a":1}`)}}, false},
+		{"an apiextensions object is changed", jeRawHolder{APIExt: apiextv1.JSON{Raw: []byte(`{"a":1}`)}}, jeRawHolder{APIExt: apiextv1.JSON{Raw: []byte(`{"a":1}`)}}, false},
+		{"an apiextensions object behind a pointer is changed", jeRawHolder{APIExtPtr: &apiextv1.JSON{Raw: []byte(`{"a":1}`)}}, jeRawHolder{APIExtPtr: &apiextv1.JSON{Raw: []byte(`{"a":1}`)}}, false},
+		{"an apiextensions list behind a pointer is compared by value", jeRawHolder{APIExtPtr: &apiextv1.JSON{Raw: []byte(`[1, 2]`)}}, jeRawHolder{APIExtPtr: &apiextv1.JSON{Raw: []byte(`[1,2]`)}}, true},
 	} {
 		if got := JSONEqual(&c.a, &c.b); got != c.want {
 			t.Errorf("%s: JSONEqual = %t, want %t", c.name, got, c.want)

@@ -55,7 +55,11 @@ func TestKnownJSONEqualAsWritten(t *testing.T) {
 				if equal, known := knownJSONEqual(pa, pb, pa.Type(), false); known {
 					ja, _ := json.Marshal(a)
 					jb, _ := json.Marshal(b)
-					if want := bytes.Equal(ja, jb); equal != want {
+					want := bytes.Equal(ja, jb)
+					if isRawOrPointer(pa.Type()) && nonEmptyObject(ja) {
+						want = false // as for a value: the server reads the same JSON
+					}
+					if equal != want {
 						t.Errorf("pointers %T %s and %s: known %v, written %v", a, ja, jb, equal, want)
 					}
 				}
