@@ -35,6 +35,16 @@ type Meta struct {
 	Labels map[string]string `json:"labels,omitempty"`
 }
 
+// Limit has only scalar fields: compared with ==, and its properties
+// counted without reflection (runtime.UnchangedPlain, CountTrue).
+// +kubebuilder:validation:MinProperties=2
+type Limit struct {
+	Name  string  `json:"name"`
+	Max   int32   `json:"max,omitempty"`
+	Ratio float64 `json:"ratio,omitzero"`
+	On    bool    `json:"on,omitempty"`
+}
+
 // ThingSpec is its spec.
 type ThingSpec struct {
 	Base `json:",inline"`
@@ -46,6 +56,9 @@ type ThingSpec struct {
 	// when they have errors.
 	// +optional
 	Notes map[string]Note `json:"notes,omitempty"`
+	// Limits are plain structs by name.
+	// +optional
+	Limits map[string]Limit `json:"limits,omitempty"`
 	// Data is at most 8 bytes of base64.
 	// +optional
 	// +kubebuilder:validation:MaxLength=8
