@@ -9,7 +9,10 @@
 #   2. gofmt on every Go file (tracked or new; testdata excluded)
 #   3. go vet ./...
 #   4. hack/verify-codegen.sh (generated files and README tag reference fresh)
-#   5. go test ./...
+#   5. go test ./..., then TestDeterministic again under the race
+#      detector: the run loads, renders Go files and builds CRDs at the
+#      same time, and it renders the examples of both dialects at
+#      GOMAXPROCS 1 and 4
 #   6. go vet, then go test, in each nested module under test/, bench/
 #      and crwebhook/
 #   7. hack/bench.sh --smoke: every benchmark once (with the Kubernetes
@@ -149,6 +152,16 @@ step "gofmt" check_gofmt
 step "go vet ./..." go vet ./...
 step "hack/verify-codegen.sh" hack/verify-codegen.sh
 step "go test -timeout=$(test_timeout .) ./..." go_test .
+# The race detector needs cgo, which the go command turns off where no C
+# compiler is found: then the step says so instead of failing.
+race_determinism() {
+  if [ "$(go env CGO_ENABLED)" != 1 ]; then
+    echo "skipped: the race detector needs cgo, and go env CGO_ENABLED is not 1 (no C compiler found)"
+    return 0
+  fi
+  go test -race -count=1 -timeout=10m -run '^TestDeterministic$' ./generators/
+}
+step "go test -race -run TestDeterministic ./generators/" race_determinism
 
 for dir in "${modules[@]:1}"; do
   step "$dir: go vet ./..." bash -c "cd '$dir' && go vet ./..."
