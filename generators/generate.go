@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/declval/validation-gen/cel"
 	"github.com/declval/validation-gen/crd"
@@ -289,9 +288,11 @@ type crdsBuilt struct {
 func buildCRDs(cfg Config, m *model.Model, km *kubebuilder.Model, minLevel model.Level) func() crdsBuilt {
 	cfg.Steps.add("CRDs", 0)
 	cfg.Steps.add("of which the API server's check (CPU)", 0)
-	ch := make(chan crdsBuilt, 1)
+	var built crdsBuilt
+	done := make(chan struct{})
 	go func() {
-		done := cfg.Steps.begin("CRDs")
+		defer close(done)
+		defer cfg.Steps.begin("CRDs")()
 		checked := crd.CheckTime()
 		defer func() {
 			// Inside "CRDs", summed over the kinds checked in parallel
@@ -299,23 +300,20 @@ func buildCRDs(cfg Config, m *model.Model, km *kubebuilder.Model, minLevel model
 			// several at once, and then the figure is theirs together).
 			cfg.Steps.add("of which the API server's check (CPU)", crd.CheckTime()-checked)
 		}()
-		defer done()
 		enabled := map[string]bool{}
 		for _, o := range cfg.CRDOptions {
 			enabled[o] = true
 		}
 		crds, err := crd.Manifests(m, crd.Settings{Options: enabled, MinLevel: minLevel})
 		if err != nil {
-			ch <- crdsBuilt{err: err}
+			built.err = err
 			return
 		}
 		kbCRDs, ws, err := crd.KubebuilderManifests(km)
-		ch <- crdsBuilt{append(crds, kbCRDs...), ws, err}
+		built = crdsBuilt{append(crds, kbCRDs...), ws, err}
 	}()
-	var once sync.Once
-	var built crdsBuilt
 	return func() crdsBuilt {
-		once.Do(func() { built = <-ch })
+		<-done
 		return built
 	}
 }

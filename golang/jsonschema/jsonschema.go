@@ -60,12 +60,13 @@ type emitter struct {
 	// renames nothing else in a package's file.
 	texts int
 	// structType is the struct whose function is being written;
-	// listMaps are the list-maps of structs, registered in init() for
-	// the ratcheting's comparison (runtime.RegisterListMap), and the
-	// plain structs and maps of them (registered: by key).
-	structType *types.Type
-	listMaps   []jen.Code
-	registered map[string]bool
+	// registrations are the calls of the generated init(), for the
+	// ratcheting's comparison: the list-maps of structs
+	// (runtime.RegisterListMap), the plain structs and the maps of them
+	// (registered says which, by key).
+	structType    *types.Type
+	registrations []jen.Code
+	registered    map[string]bool
 	// at is where the field being checked is declared, for errors.
 	at         token.Position
 	listMapSet map[string]bool
@@ -110,9 +111,10 @@ func File(p *kubebuilder.Package, header []byte) (src, celTest []byte, err error
 	if len(e.errs) > 0 {
 		return nil, nil, markers.JoinSorted(e.errs)
 	}
-	if len(e.listMaps) > 0 {
-		f.Comment("The list-maps below the kinds, which the ratcheting compares by their keys.")
-		f.Func().Id("init").Params().Block(e.listMaps...)
+	if len(e.registrations) > 0 {
+		f.Comment("What the ratcheting's comparison of old and new values needs to know: the list-maps")
+		f.Comment("below the kinds, compared by their keys, and the plain structs, compared with ==.")
+		f.Func().Id("init").Params().Block(e.registrations...)
 	}
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -449,7 +451,7 @@ func (e *emitter) field(m types.Member, ft *types.Type, name string, s *apiextv1
 			for _, k := range s.XListMapKeys {
 				args = append(args, listMapKey(s, k))
 			}
-			e.listMaps = append(e.listMaps, jen.Qual(pkgRT, "RegisterListMap").Types(typeRef(e.structType)).Call(args...))
+			e.registrations = append(e.registrations, jen.Qual(pkgRT, "RegisterListMap").Types(typeRef(e.structType)).Call(args...))
 		}
 	}
 	var absent *jen.Statement

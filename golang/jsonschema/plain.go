@@ -35,10 +35,8 @@ func plainStruct(t *gengo.Type) bool {
 			return false
 		}
 		// A method IsZero would decide omitzero.
-		for _, m := range []string{"MarshalJSON", "MarshalText", "IsZero"} {
-			if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(f.Type()), true, nil, m); obj != nil {
-				return false
-			}
+		if hasMethod(f.Type(), "MarshalJSON", "MarshalText", "IsZero") {
+			return false
 		}
 	}
 	return true
@@ -55,14 +53,17 @@ func plainMapType(m *gengo.Type) bool {
 	if k.Kind != gengo.Builtin || k.Name.Name != "string" || ownJSON(r.Key) {
 		return false
 	}
-	if g := r.Key.GoType; g != nil {
-		for _, name := range []string{"MarshalJSON", "MarshalText"} {
-			if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(g), true, nil, name); obj != nil {
-				return false
-			}
+	return r.Key.GoType == nil || !hasMethod(r.Key.GoType, "MarshalJSON", "MarshalText")
+}
+
+// hasMethod reports whether *t (and so t) has one of the methods.
+func hasMethod(t types.Type, names ...string) bool {
+	for _, name := range names {
+		if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, name); obj != nil {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // plain registers t as a plain struct, checked when the program starts.
@@ -70,7 +71,7 @@ func (e *emitter) plain(t *gengo.Type) {
 	key := "struct " + t.Name.String()
 	if !e.registered[key] {
 		e.registered[key] = true
-		e.listMaps = append(e.listMaps, jen.Qual(pkgRT, "RegisterPlainStruct").Types(typeRef(t)).Call())
+		e.registrations = append(e.registrations, jen.Qual(pkgRT, "RegisterPlainStruct").Types(typeRef(t)).Call())
 	}
 }
 
@@ -80,7 +81,7 @@ func (e *emitter) plainMap(m *gengo.Type) {
 	key := "map " + m.String()
 	if !e.registered[key] {
 		e.registered[key] = true
-		e.listMaps = append(e.listMaps, jen.Qual(pkgRT, "RegisterPlainMap").Types(elemRef(m)).Call())
+		e.registrations = append(e.registrations, jen.Qual(pkgRT, "RegisterPlainMap").Types(elemRef(m)).Call())
 	}
 }
 

@@ -2177,7 +2177,8 @@ func validate_StructMapsSpec(p *vgruntime.Path, obj, old *StructMapsSpec) (errs 
 	return
 }
 
-// The list-maps below the kinds, which the ratcheting compares by their keys.
+// What the ratcheting's comparison of old and new values needs to know: the list-maps
+// below the kinds, compared by their keys, and the plain structs, compared with ==.
 func init() {
 	vgruntime.RegisterListMap[CollectionsSpec]("map", vgruntime.Key{
 		Defaulted: false,

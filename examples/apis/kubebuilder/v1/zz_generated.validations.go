@@ -4215,7 +4215,8 @@ func validate_corev1_NodeSelectorRequirement(p *vgruntime.Path, obj, old *v1.Nod
 	return
 }
 
-// The list-maps below the kinds, which the ratcheting compares by their keys.
+// What the ratcheting's comparison of old and new values needs to know: the list-maps
+// below the kinds, compared by their keys, and the plain structs, compared with ==.
 func init() {
 	vgruntime.RegisterListMap[CronTabSpec]("env", vgruntime.Key{
 		Defaulted: false,
