@@ -22,11 +22,17 @@ const EmbeddedOrigin = "x-kubernetes-embedded-resource"
 // object (x-kubernetes-embedded-resource) as the server checks it; an
 // empty one is absent.
 func EmbeddedRaw(p *Path, raw *k8sruntime.RawExtension) field.ErrorList {
-	if raw == nil || len(raw.Raw) == 0 || string(raw.Raw) == "null" {
+	if raw == nil || len(raw.Raw) == 0 || string(raw.Raw) == "null" || embeddedRawValid(raw.Raw) {
 		return nil
 	}
+	return embeddedRawChecked(p, raw.Raw)
+}
+
+// embeddedRawChecked is the full check of EmbeddedRaw: decode, then the
+// server's checks.
+func embeddedRawChecked(p *Path, raw []byte) field.ErrorList {
 	var obj map[string]any
-	if err := json.Unmarshal(raw.Raw, &obj); err != nil {
+	if err := json.Unmarshal(raw, &obj); err != nil {
 		return nil // not an object: the schema's type check reports it
 	}
 	return embedded(p.Field(), obj)

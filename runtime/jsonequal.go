@@ -289,14 +289,35 @@ func presentKnown(v reflect.Value) (present, known bool) {
 	case *metav1.Duration, *intstr.IntOrString, *resource.Quantity:
 		return true, true
 	case *k8sruntime.RawExtension:
-		// Raw may hold the text null, and Object write it: those are
-		// written.
-		if x.Raw == nil && x.Object == nil {
-			return false, true
+		// MarshalJSON writes Raw, which encoding/json compacts (the
+		// text null, white space around it or not, is null) or fails
+		// on (written: an error counts as present). Only writing tells
+		// for Object, and for CBOR, which it converts.
+		if x.Object == nil && !bytes.HasPrefix(x.Raw, cborSelfDescribed) {
+			return x.Raw != nil && !isJSONNull(x.Raw), true
 		}
 	}
 	return false, false
 }
+
+// cborSelfDescribed starts CBOR in a RawExtension (RFC 8949's
+// self-described CBOR tag, as apimachinery's runtime looks for it).
+var cborSelfDescribed = []byte{0xd9, 0xd9, 0xf7}
+
+// isJSONNull reports whether b is the JSON null, with JSON's white space
+// (only) around it.
+func isJSONNull(b []byte) bool {
+	i, j := 0, len(b)
+	for i < j && isJSONSpace(b[i]) {
+		i++
+	}
+	for j > i && isJSONSpace(b[j-1]) {
+		j--
+	}
+	return string(b[i:j]) == "null"
+}
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // knownJSONEqual compares values of the apimachinery types that write
 // their own JSON as jsonEqual does by writing it, without writing it:

@@ -82,3 +82,27 @@ func TestScalarMapEqual(t *testing.T) {
 		t.Errorf("%v allocations", n)
 	}
 }
+
+// presentKnown says what writing the value says: present unless it
+// writes null (a failed write counts as present, as in present).
+func TestPresentKnownAsWritten(t *testing.T) {
+	t0 := metav1.NewTime(time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC))
+	var values []any
+	for _, raw := range [][]byte{nil, {}, []byte(`null`), []byte(" null\n"), []byte("\vnull"), []byte("null\u00a0"), []byte(`nul`), []byte(`nullx`),
+		[]byte(`{"a":1}`), []byte(`{}`), []byte(`3`), []byte(`{bad`), []byte(`"null"`),
+		{0xd9, 0xd9, 0xf7, 0xf6}, {0xd9, 0xd9, 0xf7, 0xa0}} { // CBOR: null, {}
+		values = append(values, &k8sruntime.RawExtension{Raw: raw})
+	}
+	values = append(values, &k8sruntime.RawExtension{Object: &metav1.Status{}}, &metav1.Time{}, &t0, &metav1.MicroTime{},
+		&metav1.Duration{}, &intstr.IntOrString{})
+	for _, v := range values {
+		p, known := presentKnown(reflect.ValueOf(v).Elem())
+		if !known {
+			continue
+		}
+		b, err := json.Marshal(v)
+		if want := err != nil || string(b) != "null"; p != want {
+			t.Errorf("%T %+v: present %v; written %q (error %v)", v, v, p, b, err)
+		}
+	}
+}
