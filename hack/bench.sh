@@ -127,6 +127,12 @@ echo "==> building the CEL rules benchmarks (go test -c ./examples/apis/gadgets/
 echo "==> k8s.io/api benchmarks' checks"
 (cd k8sapi && "$work/k8sapi.test" -test.count 1)
 
+# runtime.Migration with the validators just generated, against Kubernetes'
+# handwritten validation and its API server's own pipeline, and the
+# coverage report (docs/k8s-coverage.md) checked fresh.
+echo "==> runtime.Migration against Kubernetes' handwritten validation (go test -tags generated ./migration)"
+(cd k8sapi && go test -tags generated -count 1 ./migration)
+
 date=$(date -u '+%Y-%m-%d %H:%M UTC')
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 if [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then

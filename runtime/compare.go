@@ -310,6 +310,14 @@ func comparison(rules []field.NormalizationRule) field.ErrorMatcher {
 	return field.ErrorMatcher{}.ByType().ByOrigin().RequireOriginWhenInvalid().ByFieldNormalized(rules)
 }
 
+// Matches reports whether the declarative error d matches the
+// handwritten error h as Compare and Migration match them: the same Type
+// and Origin (which an Invalid error must have), and the same field path
+// once the first matching rule has rewritten d's.
+func Matches(rules []field.NormalizationRule, h, d *field.Error) bool {
+	return comparison(rules).Matches(h, d)
+}
+
 // Compare lists the differences between handwritten and declarative
 // errors, matched by Type, Origin and field path (see comparison). Only
 // handwritten errors marked CoveredByDeclarative take part. A covered

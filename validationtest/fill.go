@@ -143,6 +143,13 @@ func redraw(cfg Config, r *rand.Rand, v reflect.Value) {
 	}
 }
 
+// Mutate changes obj (a pointer) a little, the way Run's updates do: one
+// or two scalars get another value, or a list is reordered, or a pointer,
+// list or map is cleared. The same seed makes the same change.
+func Mutate(cfg Config, seed int64, obj any) {
+	mutate(cfg.withDefaults(), rand.New(rand.NewSource(seed)), obj)
+}
+
 // mutate changes an object a little, the way updates do: one or two
 // scalars get another value, or a list is reordered (which must not
 // matter to list-maps and sets), or a pointer, list or map is cleared.

@@ -1,0 +1,185 @@
+//go:build generated
+
+package migration
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	vgruntime "github.com/declval/validation-gen/runtime"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/kubernetes-mismatches.txt")
+
+// TestMigrationAgainstHandwritten runs runtime.Migration as the API
+// server runs declarative validation, for every kind of Kinds, on every
+// request of Requests. Kubernetes 1.37's strategies give the handwritten
+// errors, the options and the normalization rules; validation-gen's
+// Validate_<Kind> the declarative errors. Migration must return the API
+// server's errors (rest.ValidateCreate / ValidateUpdate with Kubernetes'
+// generated validators), and must find the same mismatches as with
+// Kubernetes' generated validators in place of ours: any mismatch is then
+// Kubernetes' own, between its tags and its handwritten validation, and
+// those are pinned in testdata/kubernetes-mismatches.txt (go test -tags
+// generated -update rewrites it).
+func TestMigrationAgainstHandwritten(t *testing.T) {
+	var requests, errs, mismatches int
+	found := map[string]string{} // pinned line -> first request showing it
+	for _, k := range Kinds {
+		t.Run(k.GVK.Kind, func(t *testing.T) {
+			reqs, err := k.Requests(Mutations)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, req := range reqs {
+				r, err := k.Run(req)
+				if err != nil {
+					t.Error(err)
+					continue
+				}
+				requests++
+				errs += len(r.Server)
+				mismatches += len(r.OursMismatches)
+				server := errorKeys(r.Server)
+				if ours := errorKeys(r.Ours); !reflect.DeepEqual(ours, server) {
+					t.Errorf("%s: Migration with validation-gen's validators returns\n  %s\nthe API server\n  %s", req.Name, strings.Join(ours, "\n  "), strings.Join(server, "\n  "))
+				}
+				if theirs := errorKeys(r.Theirs); !reflect.DeepEqual(theirs, server) {
+					t.Errorf("%s: Migration with Kubernetes' generated validators returns\n  %s\nthe API server\n  %s", req.Name, strings.Join(theirs, "\n  "), strings.Join(server, "\n  "))
+				}
+				if !reflect.DeepEqual(r.OursMismatches, r.TheirMismatches) {
+					t.Errorf("%s: mismatches with validation-gen's validators\n  %s\nwith Kubernetes'\n  %s", req.Name, strings.Join(r.OursMismatches, "\n  "), strings.Join(r.TheirMismatches, "\n  "))
+				}
+				var created field.ErrorList // the new object's declarative errors on create
+				if req.Old != nil && len(r.OursMismatches) > 0 {
+					c, err := k.Run(Request{Name: "create", Object: req.Object})
+					if err != nil {
+						t.Fatal(err)
+					}
+					created = c.Declarative
+				}
+				for _, m := range r.OursMismatches {
+					line := k.GVK.Kind + "\t" + foldIndices(m) + "\t" + why(m, r.Declarative, created)
+					if _, ok := found[line]; !ok {
+						found[line] = req.Name
+					}
+				}
+			}
+		})
+	}
+	t.Logf("%d requests, %d errors from the API server, %d mismatches between handwritten and declarative validation, all Kubernetes' own (%d distinct, pinned)", requests, errs, mismatches, len(found))
+	checkPinned(t, found)
+}
+
+// why says why Kubernetes' lifecycle logs a mismatch: a declarative
+// error that no covered handwritten error matches; or a covered
+// handwritten error that a stable tag reports (the lifecycle compares only
+// alpha and beta errors: the handwritten check is due for deletion), that
+// a tag reports on create but ratchets on this update (the value did not
+// change; the handwritten check reports it again), or that no tag
+// reports.
+func why(mismatch string, declarative, created field.ErrorList) string {
+	if strings.HasPrefix(mismatch, string(vgruntime.ExtraInDeclarative)) {
+		return "a tag reports it; no covered handwritten error matches"
+	}
+	reports := func(errs field.ErrorList) *field.Error {
+		for _, d := range errs {
+			if strings.Contains(mismatch, fmt.Sprintf(": %s %s origin=%q ", string(d.Type), d.Field, d.Origin)) {
+				return d
+			}
+		}
+		return nil
+	}
+	if d := reports(declarative); d != nil {
+		return "a " + vgruntime.StabilityLevel(d) + " tag reports it, which the lifecycle does not compare"
+	}
+	if reports(created) != nil {
+		return "a tag reports it on create and ratchets the unchanged value on update; the handwritten check reports it again"
+	}
+	return "marked covered; no tag reports it"
+}
+
+const pinnedFile = "testdata/kubernetes-mismatches.txt"
+
+// checkPinned compares the mismatches found with the pinned ones: a new
+// one fails (a regression, or a Kubernetes difference to look at and
+// pin), and so does a pinned one no longer found (fixed: unpin it).
+func checkPinned(t *testing.T, found map[string]string) {
+	var lines []string
+	for l, req := range found {
+		lines = append(lines, l+"\t"+req)
+	}
+	sort.Strings(lines)
+	text := "# Mismatches Kubernetes 1.37's own declarative validation logs against its handwritten\n" +
+		"# validation on k8s.io/api's fixtures (kind, mismatch with indices folded, why, first request\n" +
+		"# showing it). validation-gen's validators find exactly these. go test -tags generated -update.\n" +
+		strings.Join(lines, "\n") + "\n"
+	if *update {
+		if err := os.WriteFile(pinnedFile, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(pinnedFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pinned := map[string]bool{}
+	for _, l := range strings.Split(string(want), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			pinned[l[:strings.LastIndexByte(l, '\t')]] = true
+		}
+	}
+	for l, req := range found {
+		if !pinned[l] {
+			t.Errorf("a mismatch not pinned in %s (%s): %s", pinnedFile, req, l)
+		}
+	}
+	for l := range pinned {
+		if _, ok := found[l]; !ok {
+			t.Errorf("pinned in %s, no longer found: %s", pinnedFile, l)
+		}
+	}
+}
+
+// errorKeys are the errors as multisets compare them: Type, field,
+// origin, stability level and the two marks of the migration.
+func errorKeys(errs field.ErrorList) []string {
+	out := make([]string, len(errs))
+	for i, e := range errs {
+		out[i] = fmt.Sprintf("%s %s origin=%q %s covered=%v imperative=%v", e.Type, e.Field, e.Origin, vgruntime.StabilityLevel(e), e.CoveredByDeclarative, e.FromImperative)
+	}
+	sort.Strings(out)
+	return out
+}
+
+var index = regexp.MustCompile(`\[[^\]]*\]`)
+
+// foldIndices writes every list index and map key of a field path as [*].
+func foldIndices(s string) string { return index.ReplaceAllString(s, "[*]") }
+
+// TestCoverageReportFresh: docs/k8s-coverage.md is what the coverage
+// command writes now.
+func TestCoverageReportFresh(t *testing.T) {
+	got, err := CoverageReport()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const committed = "../../../docs/k8s-coverage.md"
+	want, err := os.ReadFile(committed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("docs/k8s-coverage.md is stale: run hack/update-k8s-coverage.sh")
+	}
+}
