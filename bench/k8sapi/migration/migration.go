@@ -326,6 +326,10 @@ type Result struct {
 	// TheirMismatches the mismatches it logged with each.
 	Ours, Theirs                    field.ErrorList
 	OursMismatches, TheirMismatches []string
+	// Versioned is the object declarative validation read (the internal
+	// one converted back), Options the options it ran with.
+	Versioned runtime.Object
+	Options   map[string]bool
 }
 
 // Validate runs one create (old nil) or update of the kind, through its
@@ -387,6 +391,7 @@ func (k Kind) Validate(subresource string, obj, old runtime.Object) (Result, err
 		subresources = []string{subresource}
 	}
 	op := operation.Operation{Type: opType, Options: cfg.Options, Request: operation.Request{Subresources: subresources}}
+	r.Versioned, r.Options = versioned, cfg.Options
 	ours := func() field.ErrorList {
 		r.Declarative = k.Ours(ctx, op, versioned, oldVersioned)
 		return r.Declarative
@@ -511,23 +516,54 @@ func (k Kind) Run(req Request) (r Result, err error) {
 	return k.Validate(req.Subresource, obj, old)
 }
 
-// Coverage runs every kind's requests (Requests(mutations)) and measures
-// how much of its handwritten validation validation-gen's validators,
-// generated from the tags of k8s.io/api, report.
-func Coverage(mutations int) ([]*validationtest.Coverage, error) {
-	var out []*validationtest.Coverage
+// KindRun is every request of a kind, and what each came to.
+type KindRun struct {
+	Kind     Kind
+	Requests []Request
+	Results  []Result
+}
+
+// RunAll runs every kind's requests (Requests(mutations)).
+func RunAll(mutations int) ([]KindRun, error) {
+	var out []KindRun
 	for _, k := range Kinds {
 		reqs, err := k.Requests(mutations)
 		if err != nil {
 			return nil, err
 		}
-		c := validationtest.NewCoverage(k.GVK.Kind)
-		creates := map[runtime.Object]field.ErrorList{} // by the object created
-		for _, req := range reqs {
-			r, err := k.Run(req)
-			if err != nil {
+		kr := KindRun{Kind: k, Requests: reqs, Results: make([]Result, len(reqs))}
+		for i, req := range reqs {
+			if kr.Results[i], err = k.Run(req); err != nil {
 				return nil, err
 			}
+		}
+		out = append(out, kr)
+	}
+	return out, nil
+}
+
+// Created is the result of the create of each object the run created,
+// by the object: every object a run updates to, it also creates.
+func (kr KindRun) Created() map[runtime.Object]Result {
+	out := map[runtime.Object]Result{}
+	for i, req := range kr.Requests {
+		if req.Old == nil {
+			out[req.Object] = kr.Results[i]
+		}
+	}
+	return out
+}
+
+// Coverage measures, kind by kind, how much of the handwritten
+// validation validation-gen's validators, generated from the tags of
+// k8s.io/api, report on the runs' requests.
+func Coverage(runs []KindRun) []*validationtest.Coverage {
+	var out []*validationtest.Coverage
+	for _, kr := range runs {
+		c := validationtest.NewCoverage(kr.Kind.GVK.Kind)
+		created := kr.Created()
+		for i, req := range kr.Requests {
+			r := kr.Results[i]
 			handwritten := r.Handwritten
 			if req.Old != nil {
 				// An update counts only its own checks (immutability,
@@ -535,17 +571,8 @@ func Coverage(mutations int) ([]*validationtest.Coverage, error) {
 				// create of the same object, it finds again on every
 				// update, where a tag ratchets an unchanged value; the
 				// create counts those.
-				created, ok := creates[req.Object]
-				if !ok {
-					c, err := k.Run(Request{Name: "create", Object: req.Object})
-					if err != nil {
-						return nil, err
-					}
-					created = c.Handwritten
-					creates[req.Object] = created
-				}
 				handwritten = slices.DeleteFunc(slices.Clone(handwritten), func(h *field.Error) bool {
-					return slices.ContainsFunc(created, func(c *field.Error) bool {
+					return slices.ContainsFunc(created[req.Object].Handwritten, func(c *field.Error) bool {
 						return c.Type == h.Type && c.Field == h.Field && c.Origin == h.Origin
 					})
 				})
@@ -555,7 +582,7 @@ func Coverage(mutations int) ([]*validationtest.Coverage, error) {
 		out = append(out, c)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Kind < out[j].Kind })
-	return out, nil
+	return out
 }
 
 // Mutations is how many mutated copies of each fixture the test and the
@@ -563,9 +590,11 @@ func Coverage(mutations int) ([]*validationtest.Coverage, error) {
 const Mutations = 4
 
 // CoverageReport is docs/k8s-coverage.md: the coverage of every kind of
-// Kinds, as Markdown.
-func CoverageReport() ([]byte, error) {
-	cs, err := Coverage(Mutations)
+// the runs, and the tags Suggest proves (working in scratch), as
+// Markdown.
+func CoverageReport(runs []KindRun, scratch string) ([]byte, error) {
+	cs := Coverage(runs)
+	suggestions, unproven, err := Suggest(runs, cs, scratch)
 	if err != nil {
 		return nil, err
 	}
@@ -592,6 +621,8 @@ errors here are what a fully populated object breaks; the rows list which checks
 handwritten-only: the migration backlog.
 
 `)
+	writeSuggestions(&b, suggestions, unproven)
+	b.WriteString("\n## Coverage by kind\n\n")
 	if err := validationtest.WriteCoverageMarkdown(&b, cs); err != nil {
 		return nil, err
 	}

@@ -11,11 +11,14 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	vgruntime "github.com/declval/validation-gen/runtime"
+	"github.com/declval/validation-gen/suggest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/kubernetes-mismatches.txt")
@@ -34,51 +37,47 @@ var update = flag.Bool("update", false, "rewrite testdata/kubernetes-mismatches.
 func TestMigrationAgainstHandwritten(t *testing.T) {
 	var requests, errs, mismatches int
 	found := map[string]string{} // pinned line -> first request showing it
-	for _, k := range Kinds {
-		t.Run(k.GVK.Kind, func(t *testing.T) {
-			reqs, err := k.Requests(Mutations)
-			if err != nil {
-				t.Fatal(err)
+	for _, kr := range runs(t) {
+		k, created := kr.Kind, kr.Created()
+		for i, req := range kr.Requests {
+			r := kr.Results[i]
+			requests++
+			errs += len(r.Server)
+			mismatches += len(r.OursMismatches)
+			server := errorKeys(r.Server)
+			if ours := errorKeys(r.Ours); !reflect.DeepEqual(ours, server) {
+				t.Errorf("%s %s: Migration with validation-gen's validators returns\n  %s\nthe API server\n  %s", k.GVK.Kind, req.Name, strings.Join(ours, "\n  "), strings.Join(server, "\n  "))
 			}
-			for _, req := range reqs {
-				r, err := k.Run(req)
-				if err != nil {
-					t.Error(err)
-					continue
-				}
-				requests++
-				errs += len(r.Server)
-				mismatches += len(r.OursMismatches)
-				server := errorKeys(r.Server)
-				if ours := errorKeys(r.Ours); !reflect.DeepEqual(ours, server) {
-					t.Errorf("%s: Migration with validation-gen's validators returns\n  %s\nthe API server\n  %s", req.Name, strings.Join(ours, "\n  "), strings.Join(server, "\n  "))
-				}
-				if theirs := errorKeys(r.Theirs); !reflect.DeepEqual(theirs, server) {
-					t.Errorf("%s: Migration with Kubernetes' generated validators returns\n  %s\nthe API server\n  %s", req.Name, strings.Join(theirs, "\n  "), strings.Join(server, "\n  "))
-				}
-				if !reflect.DeepEqual(r.OursMismatches, r.TheirMismatches) {
-					t.Errorf("%s: mismatches with validation-gen's validators\n  %s\nwith Kubernetes'\n  %s", req.Name, strings.Join(r.OursMismatches, "\n  "), strings.Join(r.TheirMismatches, "\n  "))
-				}
-				var created field.ErrorList // the new object's declarative errors on create
-				if req.Old != nil && len(r.OursMismatches) > 0 {
-					c, err := k.Run(Request{Name: "create", Object: req.Object})
-					if err != nil {
-						t.Fatal(err)
-					}
-					created = c.Declarative
-				}
-				for _, m := range r.OursMismatches {
-					line := k.GVK.Kind + "\t" + foldIndices(m) + "\t" + why(m, r.Declarative, created)
-					if _, ok := found[line]; !ok {
-						found[line] = req.Name
-					}
+			if theirs := errorKeys(r.Theirs); !reflect.DeepEqual(theirs, server) {
+				t.Errorf("%s %s: Migration with Kubernetes' generated validators returns\n  %s\nthe API server\n  %s", k.GVK.Kind, req.Name, strings.Join(theirs, "\n  "), strings.Join(server, "\n  "))
+			}
+			if !reflect.DeepEqual(r.OursMismatches, r.TheirMismatches) {
+				t.Errorf("%s %s: mismatches with validation-gen's validators\n  %s\nwith Kubernetes'\n  %s", k.GVK.Kind, req.Name, strings.Join(r.OursMismatches, "\n  "), strings.Join(r.TheirMismatches, "\n  "))
+			}
+			for _, m := range r.OursMismatches {
+				line := k.GVK.Kind + "\t" + foldIndices(m) + "\t" + why(m, r.Declarative, created[req.Object].Declarative, req.Old != nil)
+				if _, ok := found[line]; !ok {
+					found[line] = req.Name
 				}
 			}
-		})
+		}
 	}
 	t.Logf("%d requests, %d errors from the API server, %d mismatches between handwritten and declarative validation, all Kubernetes' own (%d distinct, pinned)", requests, errs, mismatches, len(found))
 	checkPinned(t, found)
 }
+
+// runs are every kind's requests, run once for the package's tests.
+var runs = func() func(t *testing.T) []KindRun {
+	once := sync.OnceValues(func() ([]KindRun, error) { return RunAll(Mutations) })
+	return func(t *testing.T) []KindRun {
+		t.Helper()
+		r, err := once()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+}()
 
 // why says why Kubernetes' lifecycle logs a mismatch: a declarative
 // error that no covered handwritten error matches; or a covered
@@ -87,7 +86,7 @@ func TestMigrationAgainstHandwritten(t *testing.T) {
 // a tag reports on create but ratchets on this update (the value did not
 // change; the handwritten check reports it again), or that no tag
 // reports.
-func why(mismatch string, declarative, created field.ErrorList) string {
+func why(mismatch string, declarative, created field.ErrorList, update bool) string {
 	if strings.HasPrefix(mismatch, string(vgruntime.ExtraInDeclarative)) {
 		return "a tag reports it; no covered handwritten error matches"
 	}
@@ -102,7 +101,7 @@ func why(mismatch string, declarative, created field.ErrorList) string {
 	if d := reports(declarative); d != nil {
 		return "a " + vgruntime.StabilityLevel(d) + " tag reports it, which the lifecycle does not compare"
 	}
-	if reports(created) != nil {
+	if update && reports(created) != nil {
 		return "a tag reports it on create and ratchets the unchanged value on update; the handwritten check reports it again"
 	}
 	return "marked covered; no tag reports it"
@@ -170,7 +169,7 @@ func foldIndices(s string) string { return index.ReplaceAllString(s, "[*]") }
 // TestCoverageReportFresh: docs/k8s-coverage.md is what the coverage
 // command writes now.
 func TestCoverageReportFresh(t *testing.T) {
-	got, err := CoverageReport()
+	got, err := CoverageReport(runs(t), "../internal/generated/scratch-test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,5 +180,59 @@ func TestCoverageReportFresh(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("docs/k8s-coverage.md is stale: run hack/update-k8s-coverage.sh")
+	}
+	// A real uncovered check the report proves a tag for.
+	if !bytes.Contains(got, []byte("`TokenRequest.ExpirationSeconds`, proven on CSIDriver")) ||
+		!bytes.Contains(got, []byte(`+	// +k8s:alpha(since: "1.38")=+k8s:minimum=600`)) {
+		t.Errorf("the report no longer proves +k8s:minimum=600 on CSIDriver's TokenRequest.ExpirationSeconds")
+	}
+}
+
+// TestSuggestionProofRefutesWrongTags: the proof of a tag suggestion
+// rejects a tag that is off by one either way on a real check
+// (CSIDriver's token requests may not expire sooner than 600 seconds),
+// and proves the right one.
+func TestSuggestionProofRefutesWrongTags(t *testing.T) {
+	var kr KindRun
+	for _, r := range runs(t) {
+		if r.Kind.GVK.Kind == "CSIDriver" {
+			kr = r
+		}
+	}
+	const path = "spec.tokenRequests[*].expirationSeconds"
+	var s sample
+	var creates []runtime.Object
+	for i, req := range kr.Requests {
+		if req.Old != nil {
+			continue
+		}
+		creates = append(creates, req.Object)
+		for _, h := range kr.Results[i].Handwritten {
+			if s.err == nil && h.Type == field.ErrorTypeInvalid && foldIndices(h.Field) == path {
+				s = sample{req.Object, h}
+			}
+		}
+	}
+	if s.err == nil {
+		t.Fatalf("no CSIDriver fixture breaks %s", path)
+	}
+	var cands []pending
+	for _, bound := range []int64{599, 600, 601} {
+		c := suggest.Candidate{Kind: suggest.Kind{Field: path, Type: field.ErrorTypeInvalid},
+			Tag: fmt.Sprintf("+k8s:minimum=%d", bound), Origin: "minimum", Bound: bound}
+		p, why := kr.Kind.locate(c, s, creates)
+		if why != "" {
+			t.Fatal(why)
+		}
+		cands = append(cands, p)
+	}
+	verdicts, err := ProveAll(cands, "../internal/generated/scratch-wrong")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range verdicts {
+		if want := v.Bound == 600; v.Proven() != want {
+			t.Errorf("%s: proven %v, want %v (%d of %d objects agree: %v)", v.Tag, v.Proven(), want, v.Agreed, v.Objects, v.Disagreements)
+		}
 	}
 }

@@ -34,15 +34,16 @@ func main() {
 }
 
 func run(out, jsonOut string) error {
-	md, err := migration.CoverageReport()
+	runs, err := migration.RunAll(migration.Mutations)
+	if err != nil {
+		return err
+	}
+	md, err := migration.CoverageReport(runs, "internal/generated/scratch-report")
 	if err != nil {
 		return err
 	}
 	if jsonOut != "" {
-		cs, err := migration.Coverage(migration.Mutations)
-		if err != nil {
-			return err
-		}
+		cs := migration.Coverage(runs)
 		f, err := os.Create(jsonOut)
 		if err != nil {
 			return err
