@@ -1,6 +1,4 @@
-//go:build generated
-
-package migration
+package suggest
 
 import (
 	"fmt"
@@ -8,14 +6,12 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-
-	"github.com/declval/validation-gen/suggest"
 )
 
 // A field path of an error ("spec.tokenRequests[0].expirationSeconds")
-// is read on the versioned Go object by JSON names: put puts a value
-// there for a probe, and owner finds the Go struct and field that
-// declare it, where a tag goes.
+// is read on the Go object by JSON names: Put puts a value there for a
+// probe, PutAll into every place of a Go field, and Owner finds the Go
+// struct and field that declare it, where a tag goes.
 
 var pathStep = regexp.MustCompile(`([^.\[\]]+)|\[([^\]]*)\]`)
 
@@ -69,11 +65,11 @@ func jsonField(t reflect.Type, name string) ([]int, bool) {
 	return nil, false
 }
 
-// put sets the value at path in obj (a pointer), allocating pointers on
-// the way; value is an int64 (for any integer field), a string, or a
-// suggest.ListOfLen (a list of that many copies of its first item, or of
-// zero items).
-func put(obj any, path string, value any) error {
+// Put sets the value at path in obj (a pointer), allocating pointers on
+// the way; value is an int64 (for any integer field), a string, a
+// ListOfLen (a list of that many copies of its first item, or of zero
+// items), or nil (the zero value).
+func Put(obj any, path string, value any) error {
 	v := reflect.ValueOf(obj)
 	for _, s := range parsePath(path) {
 		for v.Kind() == reflect.Pointer {
@@ -101,41 +97,10 @@ func put(obj any, path string, value any) error {
 			return fmt.Errorf("%s: cannot step %+v into %s", path, s, v.Type())
 		}
 	}
-	for v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			v.Set(reflect.New(v.Type().Elem()))
-		}
-		v = v.Elem()
+	if !setValue(v, value) {
+		return fmt.Errorf("%s: cannot put a %T into %s", path, value, v.Type())
 	}
-	switch x := value.(type) {
-	case int64:
-		switch v.Kind() {
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			if v.OverflowInt(x) {
-				return fmt.Errorf("%s: %d overflows %s", path, x, v.Type())
-			}
-			v.SetInt(x)
-			return nil
-		}
-	case string:
-		if v.Kind() == reflect.String {
-			v.SetString(x)
-			return nil
-		}
-	case suggest.ListOfLen:
-		if v.Kind() == reflect.Slice {
-			n := int(x)
-			l := reflect.MakeSlice(v.Type(), n, n)
-			if v.Len() > 0 {
-				for i := range n {
-					l.Index(i).Set(v.Index(0))
-				}
-			}
-			v.Set(l)
-			return nil
-		}
-	}
-	return fmt.Errorf("%s: cannot put a %T into %s", path, value, v.Type())
+	return nil
 }
 
 func fieldByIndexAlloc(v reflect.Value, idx []int) reflect.Value {
@@ -153,9 +118,9 @@ func fieldByIndexAlloc(v reflect.Value, idx []int) reflect.Value {
 	return v
 }
 
-// owner finds the Go struct type that declares the field at a (folded)
+// Owner finds the Go struct type that declares the field at a (folded)
 // path of type t, and the Go name of the field.
-func owner(t reflect.Type, path string) (reflect.Type, string, error) {
+func Owner(t reflect.Type, path string) (reflect.Type, string, error) {
 	var st reflect.Type
 	var goName string
 	for _, s := range parsePath(path) {
@@ -190,11 +155,11 @@ func owner(t reflect.Type, path string) (reflect.Type, string, error) {
 	return st, goName, nil
 }
 
-// putAll puts value (as put does; nil: the zero value) into every
+// PutAll puts value (as Put does) into every
 // occurrence of the Go field goType.goField (of package pkgPath) in obj,
 // wherever its type is used; it reports how many it changed. Map values
 // are not addressable and are left out.
-func putAll(obj any, pkgPath, goType, goField string, value any) int {
+func PutAll(obj any, pkgPath, goType, goField string, value any) int {
 	n := 0
 	var walk func(v reflect.Value)
 	walk = func(v reflect.Value) {
@@ -225,7 +190,7 @@ func putAll(obj any, pkgPath, goType, goField string, value any) int {
 	return n
 }
 
-// setValue sets f to value as put does, or to its zero value for nil.
+// setValue sets f to value as Put says, or to its zero value for nil.
 func setValue(f reflect.Value, value any) bool {
 	if value == nil {
 		f.Set(reflect.Zero(f.Type()))
@@ -251,7 +216,7 @@ func setValue(f reflect.Value, value any) bool {
 			f.SetString(x)
 			return true
 		}
-	case suggest.ListOfLen:
+	case ListOfLen:
 		if f.Kind() == reflect.Slice {
 			n := int(x)
 			l := reflect.MakeSlice(f.Type(), n, n)
