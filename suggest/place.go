@@ -329,11 +329,11 @@ func (p *Placement) Added(base, tagged []Result) []string {
 }
 
 // Handwritten are the paths at which the handwritten errors report the
-// placement's Type on its field.
+// placement's kind of error (Type and origin) on its field.
 func (p *Placement) Handwritten(errs []Result) []string {
 	var out []string
 	for _, e := range errs {
-		if e.Type == string(p.Type) && p.Declares(e.Field) {
+		if e.Type == string(p.Type) && e.Origin == p.HandwrittenOrigin && p.Declares(e.Field) {
 			out = append(out, e.Field)
 		}
 	}

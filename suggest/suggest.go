@@ -26,10 +26,12 @@ import (
 )
 
 // Kind is one kind of handwritten error: its field path with list
-// indices and map keys folded to [*], and its Type.
+// indices and map keys folded to [*], its Type, and its origin (most
+// often none: a check no tag covers yet).
 type Kind struct {
-	Field string
-	Type  field.ErrorType
+	Field             string
+	Type              field.ErrorType
+	HandwrittenOrigin string
 }
 
 // Candidate is a tag proposed for a kind of handwritten error.

@@ -72,29 +72,29 @@ func TestInferSizes(t *testing.T) {
 			return ok && len(s) > max, ok
 		}
 	}
-	got, why := Infer(Kind{"spec.name", field.ErrorTypeTooLong}, []*field.Error{long}, strProbe(63))
+	got, why := Infer(Kind{Field: "spec.name", Type: field.ErrorTypeTooLong}, []*field.Error{long}, strProbe(63))
 	if len(got) != 1 || got[0].Tag != "+k8s:maxLength=63" || got[0].Origin != "maxLength" {
 		t.Errorf("maxLength: %+v (%s)", got, why)
 	}
 	// The detail says 63, the check allows 64: no candidate.
-	if got, why := Infer(Kind{"spec.name", field.ErrorTypeTooLong}, []*field.Error{long}, strProbe(64)); len(got) != 0 || !strings.Contains(why, "probe disagrees") {
+	if got, why := Infer(Kind{Field: "spec.name", Type: field.ErrorTypeTooLong}, []*field.Error{long}, strProbe(64)); len(got) != 0 || !strings.Contains(why, "probe disagrees") {
 		t.Errorf("a detail the probe contradicts: %+v (%s)", got, why)
 	}
 	many := field.TooMany(field.NewPath("spec", "items"), 20, 16)
 	listProbe := func(_ string, v any) (bool, bool) { n, ok := v.(ListOfLen); return ok && n > 16, ok }
-	if got, _ := Infer(Kind{"spec.items", field.ErrorTypeTooMany}, []*field.Error{many}, listProbe); len(got) != 1 || got[0].Tag != "+k8s:maxItems=16" {
+	if got, _ := Infer(Kind{Field: "spec.items", Type: field.ErrorTypeTooMany}, []*field.Error{many}, listProbe); len(got) != 1 || got[0].Tag != "+k8s:maxItems=16" {
 		t.Errorf("maxItems: %+v", got)
 	}
-	if got, _ := Infer(Kind{"spec.x", field.ErrorTypeRequired}, []*field.Error{field.Required(field.NewPath("spec", "x"), "")}, nil); len(got) != 1 || got[0].Tag != "+k8s:required" {
+	if got, _ := Infer(Kind{Field: "spec.x", Type: field.ErrorTypeRequired}, []*field.Error{field.Required(field.NewPath("spec", "x"), "")}, nil); len(got) != 1 || got[0].Tag != "+k8s:required" {
 		t.Errorf("required: %+v", got)
 	}
 	for _, typ := range []field.ErrorType{field.ErrorTypeNotSupported, field.ErrorTypeForbidden, field.ErrorTypeDuplicate, field.ErrorTypeNotFound} {
-		if got, why := Infer(Kind{"spec.x", typ}, []*field.Error{{Type: typ, Field: "spec.x"}}, nil); len(got) != 0 || why != Not[typ] {
+		if got, why := Infer(Kind{Field: "spec.x", Type: typ}, []*field.Error{{Type: typ, Field: "spec.x"}}, nil); len(got) != 0 || why != Not[typ] {
 			t.Errorf("%s: %+v (%s), want no candidate, reason %q", typ, got, why, Not[typ])
 		}
 	}
 	// A string that fails a format is not a bound.
-	if got, _ := Infer(Kind{"spec.x", field.ErrorTypeInvalid}, invalid("Bad_Name"), nil); len(got) != 0 {
+	if got, _ := Infer(Kind{Field: "spec.x", Type: field.ErrorTypeInvalid}, invalid("Bad_Name"), nil); len(got) != 0 {
 		t.Errorf("a format: %+v", got)
 	}
 }

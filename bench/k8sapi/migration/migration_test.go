@@ -208,7 +208,7 @@ func TestSuggestionProofRefutesWrongTags(t *testing.T) {
 		}
 		creates = append(creates, req.Object)
 		for _, h := range kr.Results[i].Handwritten {
-			if s.err == nil && h.Type == field.ErrorTypeInvalid && foldIndices(h.Field) == path {
+			if s.err == nil && h.Type == field.ErrorTypeInvalid && h.Origin == "" && foldIndices(h.Field) == path {
 				s = sample{req.Object, h}
 			}
 		}

@@ -80,7 +80,7 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 		uncovered := map[suggest.Kind]bool{}
 		for _, row := range c.Rows() {
 			if row.Matched == 0 {
-				uncovered[suggest.Kind{Field: row.Field, Type: row.Type}] = true
+				uncovered[suggest.Kind{Field: row.Field, Type: row.Type, HandwrittenOrigin: row.Origin}] = true
 			}
 		}
 		// The first object and error of each uncovered kind of error,
@@ -93,7 +93,7 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 			}
 			creates = append(creates, req.Object)
 			for _, h := range kr.Results[i].Handwritten {
-				sk := suggest.Kind{Field: validationtest.FoldPath(h.Field), Type: h.Type}
+				sk := suggest.Kind{Field: validationtest.FoldPath(h.Field), Type: h.Type, HandwrittenOrigin: h.Origin}
 				if _, seen := samples[sk]; uncovered[sk] && !seen {
 					samples[sk] = sample{req.Object, h}
 				}
@@ -104,14 +104,14 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 			kinds = append(kinds, sk)
 		}
 		sort.Slice(kinds, func(i, j int) bool {
-			return kinds[i].Field+string(kinds[i].Type) < kinds[j].Field+string(kinds[j].Type)
+			return kinds[i].Field+string(kinds[i].Type)+kinds[i].HandwrittenOrigin < kinds[j].Field+string(kinds[j].Type)+kinds[j].HandwrittenOrigin
 		})
 		for _, sk := range kinds {
 			s, ok := samples[sk]
 			if !ok {
 				continue // seen only on updates
 			}
-			inferred, why := suggest.Infer(sk, []*field.Error{s.err}, k.probe(s.object, sk.Type))
+			inferred, why := suggest.Infer(sk, []*field.Error{s.err}, k.probe(s.object, sk))
 			if len(inferred) == 0 {
 				unproven = append(unproven, Unproven{k.GVK.Kind, sk, why})
 				continue
@@ -151,7 +151,7 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 
 // probe runs the handwritten validation of a create of obj with another
 // value at a path.
-func (k Kind) probe(obj runtime.Object, t field.ErrorType) suggest.Probe {
+func (k Kind) probe(obj runtime.Object, sk suggest.Kind) suggest.Probe {
 	return func(p string, value any) (bool, bool) {
 		o := obj.DeepCopyObject()
 		if err := suggest.Put(o, p, value); err != nil {
@@ -161,7 +161,9 @@ func (k Kind) probe(obj runtime.Object, t field.ErrorType) suggest.Probe {
 		if err != nil {
 			return false, false
 		}
-		return slices.ContainsFunc(r.Handwritten, func(e *field.Error) bool { return e.Type == t && e.Field == p }), true
+		return slices.ContainsFunc(r.Handwritten, func(e *field.Error) bool {
+			return e.Type == sk.Type && e.Origin == sk.HandwrittenOrigin && e.Field == p
+		}), true
 	}
 }
 
