@@ -21,19 +21,35 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
+	ourlifecycle "github.com/declval/validation-gen/bench/k8sapi/internal/generated/ours/lifecyclev1alpha1"
+	ourscheduling "github.com/declval/validation-gen/bench/k8sapi/internal/generated/ours/schedulingv1alpha3"
 	"github.com/go-logr/logr"
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/api/operation"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/authorization/authorizer"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
 	"k8s.io/apiserver/pkg/features"
 	"k8s.io/apiserver/pkg/registry/rest"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	corev1client "k8s.io/client-go/kubernetes/typed/core/v1"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	podcertificaterequestregistry "k8s.io/kubernetes/pkg/registry/certificates/podcertificaterequest"
+	evictionregistry "k8s.io/kubernetes/pkg/registry/lifecycle/eviction"
+	evictionrequestregistry "k8s.io/kubernetes/pkg/registry/lifecycle/evictionrequest"
+	resourceclaimregistry "k8s.io/kubernetes/pkg/registry/resource/resourceclaim"
+	resourceclaimtemplateregistry "k8s.io/kubernetes/pkg/registry/resource/resourceclaimtemplate"
+	compositepodgroupregistry "k8s.io/kubernetes/pkg/registry/scheduling/compositepodgroup"
+	podgroupregistry "k8s.io/kubernetes/pkg/registry/scheduling/podgroup"
+	workloadregistry "k8s.io/kubernetes/pkg/registry/scheduling/workload"
+	clocktesting "k8s.io/utils/clock/testing"
 
 	// The groups' defaults, conversions and Kubernetes' generated
 	// validators, registered in the API server's scheme.
@@ -59,11 +75,13 @@ import (
 	_ "k8s.io/kubernetes/pkg/apis/core/install"
 	_ "k8s.io/kubernetes/pkg/apis/discovery/install"
 	_ "k8s.io/kubernetes/pkg/apis/flowcontrol/install"
+	_ "k8s.io/kubernetes/pkg/apis/lifecycle/install"
 	_ "k8s.io/kubernetes/pkg/apis/networking/install"
 	_ "k8s.io/kubernetes/pkg/apis/node/install"
 	_ "k8s.io/kubernetes/pkg/apis/policy/install"
 	_ "k8s.io/kubernetes/pkg/apis/rbac/install"
 	_ "k8s.io/kubernetes/pkg/apis/resource/install"
+	_ "k8s.io/kubernetes/pkg/apis/scheduling/install"
 	_ "k8s.io/kubernetes/pkg/apis/storage/install"
 	mutatingwebhookconfigurationregistry "k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingwebhookconfiguration"
 	validatingwebhookconfigurationregistry "k8s.io/kubernetes/pkg/registry/admissionregistration/validatingwebhookconfiguration"
@@ -213,6 +231,45 @@ var Kinds = []Kind{
 	{schema.GroupVersionKind{Group: "flowcontrol.apiserver.k8s.io", Version: "v1", Kind: "PriorityLevelConfiguration"}, "prioritylevelconfigurations", prioritylevelconfigurationregistry.Strategy, prioritylevelconfigurationregistry.StatusStrategy, oursFor(ourflowcontrol.Validate_PriorityLevelConfiguration)},
 	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "MutatingWebhookConfiguration"}, "mutatingwebhookconfigurations", mutatingwebhookconfigurationregistry.Strategy, nil, oursFor(ouradmissionregistration.Validate_MutatingWebhookConfiguration)},
 	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "ValidatingWebhookConfiguration"}, "validatingwebhookconfigurations", validatingwebhookconfigurationregistry.Strategy, nil, oursFor(ouradmissionregistration.Validate_ValidatingWebhookConfiguration)},
+	// The strategies made by constructors, with what they need: a
+	// clock that does not move, and for the claims' admin-access check
+	// a namespace client and an authorizer (neither called by the
+	// fixtures, which do not ask for admin access; see the stubs).
+	{schema.GroupVersionKind{Group: "scheduling.k8s.io", Version: "v1alpha3", Kind: "PodGroup"}, "podgroups", podGroupStrategy, podgroupregistry.NewStatusStrategy(podGroupStrategy), oursFor(ourscheduling.Validate_PodGroup)},
+	{schema.GroupVersionKind{Group: "scheduling.k8s.io", Version: "v1alpha3", Kind: "CompositePodGroup"}, "compositepodgroups", compositePodGroupStrategy, compositepodgroupregistry.NewStatusStrategy(compositePodGroupStrategy), oursFor(ourscheduling.Validate_CompositePodGroup)},
+	{schema.GroupVersionKind{Group: "scheduling.k8s.io", Version: "v1alpha3", Kind: "Workload"}, "workloads", workloadregistry.Strategy, nil, oursFor(ourscheduling.Validate_Workload)},
+	{schema.GroupVersionKind{Group: "lifecycle.k8s.io", Version: "v1alpha1", Kind: "EvictionRequest"}, "evictionrequests", evictionRequestStrategy, evictionrequestregistry.NewStatusStrategy(evictionRequestStrategy), oursFor(ourlifecycle.Validate_EvictionRequest)},
+	{schema.GroupVersionKind{Group: "lifecycle.k8s.io", Version: "v1alpha1", Kind: "Eviction"}, "evictions", evictionStrategy, evictionregistry.NewStatusStrategy(evictionStrategy), oursFor(ourlifecycle.Validate_Eviction)},
+	{schema.GroupVersionKind{Group: "certificates.k8s.io", Version: "v1", Kind: "PodCertificateRequest"}, "podcertificaterequests", podCertificateRequestStrategy,
+		podcertificaterequestregistry.NewStatusStrategy(podCertificateRequestStrategy, allowAll{}, clocktesting.NewFakePassiveClock(time.Unix(1_700_000_000, 0))), oursFor(ourcertificates.Validate_PodCertificateRequest)},
+	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "ResourceClaim"}, "resourceclaims", resourceClaimStrategy, resourceclaimregistry.NewStatusStrategy(resourceClaimStrategy), oursFor(ourresource.Validate_ResourceClaim)},
+	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "ResourceClaimTemplate"}, "resourceclaimtemplates", resourceclaimtemplateregistry.NewStrategy(namespaces{}), nil, oursFor(ourresource.Validate_ResourceClaimTemplate)},
+}
+
+var (
+	podGroupStrategy              = podgroupregistry.NewStrategy()
+	podCertificateRequestStrategy = podcertificaterequestregistry.NewStrategy()
+	compositePodGroupStrategy     = compositepodgroupregistry.NewStrategy()
+	evictionRequestStrategy       = evictionrequestregistry.NewStrategy()
+	evictionStrategy              = evictionregistry.NewStrategy(clocktesting.NewFakePassiveClock(time.Unix(1_700_000_000, 0)))
+	resourceClaimStrategy         = resourceclaimregistry.NewStrategy(namespaces{}, allowAll{})
+)
+
+// namespaces is the namespace client of the claims' strategies: each
+// namespace exists, without labels. Nothing else of it is called.
+type namespaces struct {
+	corev1client.NamespaceInterface
+}
+
+func (namespaces) Get(_ context.Context, name string, _ metav1.GetOptions) (*corev1.Namespace, error) {
+	return &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: name}}, nil
+}
+
+// allowAll is the claims' authorizer: every request is allowed.
+type allowAll struct{}
+
+func (allowAll) Authorize(context.Context, authorizer.Attributes) (authorizer.Decision, string, error) {
+	return authorizer.DecisionAllow, "", nil
 }
 
 // Fixture is one of k8s.io/api's round-trip fixtures: the release
