@@ -177,9 +177,9 @@ func oursFor[T any](f validateFunc[T]) func(context.Context, operation.Operation
 // Kinds are the kinds of k8s.io/api the test runs: every kind
 // whose API server strategy opts in to declarative validation
 // (rest.DeclarativeValidation), has tags validation-gen generates a
-// Validate_<Kind> for, and is made by a package variable (the strategies
-// made by constructors need an authorizer or a namespace client: not
-// here, see the README), at its stable version.
+// Validate_<Kind> for, at the version its fixtures and validators are
+// for (the admission policies and their bindings are left out: their
+// strategies need a resource resolver).
 var Kinds = []Kind{
 	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}, "deployments", deploymentregistry.Strategy, deploymentregistry.StatusStrategy, oursFor(ourapps.Validate_Deployment)},
 	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "StatefulSet"}, "statefulsets", statefulsetregistry.Strategy, statefulsetregistry.StatusStrategy, oursFor(ourapps.Validate_StatefulSet)},

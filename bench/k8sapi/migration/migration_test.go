@@ -14,7 +14,6 @@ import (
 	"sync"
 	"testing"
 
-	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	vgruntime "github.com/declval/validation-gen/runtime"
@@ -200,20 +199,10 @@ func TestSuggestionProofRefutesWrongTags(t *testing.T) {
 		}
 	}
 	const path = "spec.tokenRequests[*].expirationSeconds"
-	var s sample
-	var creates []runtime.Object
-	for i, req := range kr.Requests {
-		if req.Old != nil {
-			continue
-		}
-		creates = append(creates, req.Object)
-		for _, h := range kr.Results[i].Handwritten {
-			if s.err == nil && h.Type == field.ErrorTypeInvalid && h.Origin == "" && foldIndices(h.Field) == path {
-				s = sample{req.Object, h}
-			}
-		}
-	}
-	if s.err == nil {
+	want := suggest.Kind{Field: path, Type: field.ErrorTypeInvalid}
+	samples, creates := kr.samples(func(sk suggest.Kind) bool { return sk == want })
+	s, ok := samples[want]
+	if !ok {
 		t.Fatalf("no CSIDriver fixture breaks %s", path)
 	}
 	var cands []pending

@@ -83,22 +83,7 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 				uncovered[suggest.Kind{Field: row.Field, Type: row.Type, HandwrittenOrigin: row.Origin}] = true
 			}
 		}
-		// The first object and error of each uncovered kind of error,
-		// among the creates.
-		samples := map[suggest.Kind]sample{}
-		var creates []runtime.Object
-		for i, req := range kr.Requests {
-			if req.Old != nil {
-				continue
-			}
-			creates = append(creates, req.Object)
-			for _, h := range kr.Results[i].Handwritten {
-				sk := suggest.Kind{Field: validationtest.FoldPath(h.Field), Type: h.Type, HandwrittenOrigin: h.Origin}
-				if _, seen := samples[sk]; uncovered[sk] && !seen {
-					samples[sk] = sample{req.Object, h}
-				}
-			}
-		}
+		samples, creates := kr.samples(func(sk suggest.Kind) bool { return uncovered[sk] })
 		var kinds []suggest.Kind
 		for sk := range uncovered {
 			kinds = append(kinds, sk)
@@ -147,6 +132,26 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 			Line: p.Line, GoType: p.GoType, GoField: p.GoField, Support: p.Support})
 	}
 	return out, unproven, nil
+}
+
+// samples are the first object and error, among the run's creates, of
+// each kind of handwritten error keep admits, and every object created.
+func (kr KindRun) samples(keep func(suggest.Kind) bool) (map[suggest.Kind]sample, []runtime.Object) {
+	out := map[suggest.Kind]sample{}
+	var creates []runtime.Object
+	for i, req := range kr.Requests {
+		if req.Old != nil {
+			continue
+		}
+		creates = append(creates, req.Object)
+		for _, h := range kr.Results[i].Handwritten {
+			sk := suggest.Kind{Field: validationtest.FoldPath(h.Field), Type: h.Type, HandwrittenOrigin: h.Origin}
+			if _, seen := out[sk]; keep(sk) && !seen {
+				out[sk] = sample{req.Object, h}
+			}
+		}
+	}
+	return out, creates
 }
 
 // probe runs the handwritten validation of a create of obj with another
