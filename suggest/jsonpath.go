@@ -190,10 +190,33 @@ func PutAll(obj any, pkgPath, goType, goField string, value any) int {
 	return n
 }
 
+// Changed asks Put for another value than the field's: a string with
+// a letter more, a number one more, a boolean flipped.
+type Changed struct{}
+
 // setValue sets f to value as Put says, or to its zero value for nil.
 func setValue(f reflect.Value, value any) bool {
 	if value == nil {
 		f.Set(reflect.Zero(f.Type()))
+		return true
+	}
+	if _, ok := value.(Changed); ok {
+		for f.Kind() == reflect.Pointer {
+			if f.IsNil() {
+				return false // unset: no value to change
+			}
+			f = f.Elem()
+		}
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString(f.String() + "x")
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			f.SetInt(f.Int() + 1)
+		case reflect.Bool:
+			f.SetBool(!f.Bool())
+		default:
+			return false
+		}
 		return true
 	}
 	for f.Kind() == reflect.Pointer {

@@ -29,10 +29,10 @@ type Local struct {
 	Since string
 }
 
-// Object is an object of a proof: its JSON, the options it is
-// validated with, and its handwritten errors.
+// Object is an object of a proof: its JSON (and its old one's, for an
+// update), the options it is validated with, and its handwritten errors.
 type Object struct {
-	JSON        json.RawMessage
+	JSON, Old   json.RawMessage
 	Options     map[string]bool
 	Handwritten field.ErrorList
 }
@@ -110,14 +110,13 @@ func (l Local) Prove(ps []*Placement, objects []Object) ([]Verdict, error) {
 	}
 
 	imports := fmt.Sprintf("\torig %q\n\ttagged %q\n", l.Package, strings.TrimSpace(string(modPath))+"/"+copyRel)
-	cases := fmt.Sprintf("\t\tcase %q:\n\t\t\to, b := new(tagged.%s), new(orig.%s)\n\t\t\tdecode(it.Object, o)\n\t\t\tdecode(it.Object, b)\n"+
-		"\t\t\terrs = tagged.Validate_%s(ctx, op, nil, o, nil)\n\t\t\tbase = orig.Validate_%s(ctx, op, nil, b, nil)\n", l.Kind, l.Kind, l.Kind, l.Kind, l.Kind)
+	cases := Case(l.Kind, "tagged", "orig", l.Kind, "tagged", "orig")
 	if err := WriteProgram(filepath.Join(scratch, "proof"), imports, cases); err != nil {
 		return nil, err
 	}
 	items := make([]Item, len(objects))
 	for i, o := range objects {
-		items[i] = Item{Validator: l.Kind, Options: o.Options, Object: o.JSON}
+		items[i] = Item{Validator: l.Kind, Options: o.Options, Object: o.JSON, Old: o.Old}
 	}
 	got, err := RunProgram(l.ModuleDir, "./"+rel+"/proof", items)
 	if err != nil {

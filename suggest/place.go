@@ -85,8 +85,11 @@ func Variants(c Candidate) []any {
 		}
 		return out
 	}
-	if c.Tag == "+k8s:required" {
+	switch c.Tag {
+	case "+k8s:required":
 		return []any{nil}
+	case "+k8s:immutable":
+		return []any{Changed{}}
 	}
 	return nil
 }
@@ -341,11 +344,13 @@ func (p *Placement) Handwritten(errs []Result) []string {
 }
 
 // WriteProgram writes a proof program, dir/main.go: it reads
-// [{validator, options, object}] on stdin and writes, for each object,
-// the errors of the validator without the tags and with them. imports
-// are its import lines; cases the cases of a switch on it.Validator,
-// each decoding it.Object (decode) into the types without and with the
-// tags and setting base and errs (ctx and op are in scope).
+// [{validator, options, object, old}] on stdin and writes, for each
+// object, the errors of the validator without the tags and with them,
+// on create, or on update when there is an old object. imports are its
+// import lines; cases the cases of a switch on it.Validator, each
+// decoding it.Object and it.Old (decode, old) into the types without
+// and with the tags and setting base and errs (ctx and op are in scope).
+// Case writes such a case.
 func WriteProgram(dir, imports, cases string) error {
 	src := fmt.Sprintf(`// Code written by a proof of tag suggestions (package suggest). DO NOT EDIT.
 package main
@@ -366,6 +371,7 @@ type item struct {
 	Validator string          `+"`json:\"validator\"`"+`
 	Options   map[string]bool `+"`json:\"options\"`"+`
 	Object    json.RawMessage `+"`json:\"object\"`"+`
+	Old       json.RawMessage `+"`json:\"old\"`"+`
 }
 
 type result struct {
@@ -384,6 +390,16 @@ func results(errs field.ErrorList) []result {
 		out = append(out, result{string(e.Type), e.Field, e.Origin, level})
 	}
 	return out
+}
+
+// old decodes b into o, or returns nil when there is no old object.
+func old[T any](b []byte) *T {
+	if len(b) == 0 {
+		return nil
+	}
+	o := new(T)
+	decode(b, o)
+	return o
 }
 
 func decode(b []byte, o any) {
@@ -406,6 +422,9 @@ func main() {
 	ctx := context.Background()
 	for i, it := range items {
 		op := operation.Operation{Type: operation.Create, Options: it.Options}
+		if len(it.Old) > 0 {
+			op.Type = operation.Update
+		}
 		var errs, base field.ErrorList
 		switch it.Validator {
 %s		default:
@@ -432,6 +451,15 @@ type Item struct {
 	Validator string          `json:"validator"`
 	Options   map[string]bool `json:"options,omitempty"`
 	Object    json.RawMessage `json:"object"`
+	Old       json.RawMessage `json:"old,omitempty"`
+}
+
+// Case is a case of a proof program's switch: validator run with the
+// tags (tagged.Validate_<kind> on tagged.<kind>) and without them.
+func Case(validator, tagged, base, kind, taggedTypes, baseTypes string) string {
+	return fmt.Sprintf("\t\tcase %q:\n\t\t\to, b := new(%s.%s), new(%s.%s)\n\t\t\tdecode(it.Object, o)\n\t\t\tdecode(it.Object, b)\n"+
+		"\t\t\terrs = %s.Validate_%s(ctx, op, nil, o, old[%s.%s](it.Old))\n\t\t\tbase = %s.Validate_%s(ctx, op, nil, b, old[%s.%s](it.Old))\n",
+		validator, taggedTypes, kind, baseTypes, kind, tagged, kind, taggedTypes, kind, base, kind, baseTypes, kind)
 }
 
 // RunProgram runs the proof program (WriteProgram) of package pattern

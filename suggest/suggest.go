@@ -9,9 +9,9 @@
 //
 // Classes inferred: required fields, numeric bounds (minimum, maximum,
 // searched with the probe), string lengths (maxLength) and list sizes
-// (maxItems), read from the error and checked with the probe. Not
-// inferred (Classes lists why): formats, enums, immutability,
-// uniqueness, cross-field and existence checks.
+// (maxItems), read from the error and checked with the probe, and
+// immutability (proven on updates). Not inferred (Not lists why):
+// formats, enums, uniqueness, cross-field and existence checks.
 package suggest
 
 import (
@@ -56,7 +56,7 @@ type Probe func(path string, value any) (reported, ok bool)
 
 // Not explains, by Type, why a kind of error gets no candidate.
 var Not = map[field.ErrorType]string{
-	field.ErrorTypeNotSupported: "an enum: +k8s:enum goes on the field's type, with a constant per value; not inferred",
+	field.ErrorTypeNotSupported: "an enum: +k8s:enum goes on the field's type, with a constant per value, where a proof does not place tags yet; not inferred",
 	field.ErrorTypeForbidden:    "a field forbidden by another one's value (+k8s:ifEnabled, unions, cross-field rules): not inferred",
 	field.ErrorTypeDuplicate:    "uniqueness (+k8s:listType=set/map with keys): not inferred",
 	field.ErrorTypeNotFound:     "an existence check outside the object: no tag",
@@ -83,6 +83,9 @@ func Infer(k Kind, seen []*field.Error, probe Probe) ([]Candidate, string) {
 	case field.ErrorTypeTooMany:
 		return sizeBound(k, e, probe, "+k8s:maxItems", "maxItems", func(n int64) any { return ListOfLen(n) })
 	case field.ErrorTypeInvalid:
+		if strings.Contains(e.Detail, "field is immutable") {
+			return []Candidate{{Kind: k, Tag: "+k8s:immutable", Origin: "immutable", Why: "an Invalid error saying the field is immutable"}}, ""
+		}
 		if _, isInt := asInt(e.BadValue); !isInt || probe == nil {
 			return nil, "an Invalid error on a value that is not a number: a format or a cross-field rule, not inferred"
 		}

@@ -121,3 +121,31 @@ func TestVerdict(t *testing.T) {
 		t.Errorf("line %q", line)
 	}
 }
+
+func TestInferImmutable(t *testing.T) {
+	e := field.Invalid(field.NewPath("spec", "selector"), "x", "field is immutable")
+	got, why := Infer(Kind{Field: "spec.selector", Type: field.ErrorTypeInvalid}, []*field.Error{e}, nil)
+	if len(got) != 1 || got[0].Tag != "+k8s:immutable" || got[0].Origin != "immutable" {
+		t.Errorf("immutable: %+v (%s)", got, why)
+	}
+	if v := Variants(got[0]); len(v) != 1 || v[0] != (Changed{}) {
+		t.Errorf("immutable variants: %v", v)
+	}
+	type obj struct {
+		S string `json:"s"`
+		N *int32 `json:"n,omitempty"`
+		B bool   `json:"b"`
+	}
+	o := obj{S: "a", B: true}
+	for _, p := range []string{"s", "b"} {
+		if err := Put(&o, p, Changed{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := Put(&o, "n", Changed{}); err == nil {
+		t.Error("changed an unset pointer")
+	}
+	if o.S != "ax" || o.B {
+		t.Errorf("changed: %+v", o)
+	}
+}

@@ -383,10 +383,11 @@ type Result struct {
 	// TheirMismatches the mismatches it logged with each.
 	Ours, Theirs                    field.ErrorList
 	OursMismatches, TheirMismatches []string
-	// Versioned is the object declarative validation read (the internal
-	// one converted back), Options the options it ran with.
-	Versioned runtime.Object
-	Options   map[string]bool
+	// Versioned and OldVersioned are the objects declarative validation
+	// read (the internal ones converted back), Options the options it ran
+	// with.
+	Versioned, OldVersioned runtime.Object
+	Options                 map[string]bool
 }
 
 // Validate runs one create (old nil) or update of the kind, through its
@@ -448,7 +449,7 @@ func (k Kind) Validate(subresource string, obj, old runtime.Object) (Result, err
 		subresources = []string{subresource}
 	}
 	op := operation.Operation{Type: opType, Options: cfg.Options, Request: operation.Request{Subresources: subresources}}
-	r.Versioned, r.Options = versioned, cfg.Options
+	r.Versioned, r.OldVersioned, r.Options = versioned, oldVersioned, cfg.Options
 	ours := func() field.ErrorList {
 		r.Declarative = k.Ours(ctx, op, versioned, oldVersioned)
 		return r.Declarative

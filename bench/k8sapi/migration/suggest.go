@@ -57,6 +57,7 @@ type Unproven struct {
 // object and error showing it.
 type sample struct {
 	object runtime.Object // versioned, as sent
+	old    runtime.Object // on an update
 	err    *field.Error
 }
 
@@ -96,7 +97,11 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 			if !ok {
 				continue // seen only on updates
 			}
-			inferred, why := suggest.Infer(sk, []*field.Error{s.err}, k.probe(s.object, sk))
+			var probe suggest.Probe
+			if s.old == nil {
+				probe = k.probe(s.object, sk)
+			}
+			inferred, why := suggest.Infer(sk, []*field.Error{s.err}, probe)
 			if len(inferred) == 0 {
 				unproven = append(unproven, Unproven{k.GVK.Kind, sk, why})
 				continue
@@ -134,20 +139,26 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 	return out, unproven, nil
 }
 
-// samples are the first object and error, among the run's creates, of
-// each kind of handwritten error keep admits, and every object created.
+// samples are the first object and error of each kind of handwritten
+// error keep admits, among the run's creates and then, for what only
+// updates show (immutability), its updates of the resource itself; and
+// every object created.
 func (kr KindRun) samples(keep func(suggest.Kind) bool) (map[suggest.Kind]sample, []runtime.Object) {
 	out := map[suggest.Kind]sample{}
 	var creates []runtime.Object
-	for i, req := range kr.Requests {
-		if req.Old != nil {
-			continue
-		}
-		creates = append(creates, req.Object)
-		for _, h := range kr.Results[i].Handwritten {
-			sk := suggest.Kind{Field: validationtest.FoldPath(h.Field), Type: h.Type, HandwrittenOrigin: h.Origin}
-			if _, seen := out[sk]; keep(sk) && !seen {
-				out[sk] = sample{req.Object, h}
+	for _, updates := range []bool{false, true} {
+		for i, req := range kr.Requests {
+			if (req.Old != nil) != updates || req.Subresource != "" {
+				continue
+			}
+			if !updates {
+				creates = append(creates, req.Object)
+			}
+			for _, h := range kr.Results[i].Handwritten {
+				sk := suggest.Kind{Field: validationtest.FoldPath(h.Field), Type: h.Type, HandwrittenOrigin: h.Origin}
+				if _, seen := out[sk]; keep(sk) && !seen {
+					out[sk] = sample{req.Object, req.Old, h}
+				}
 			}
 		}
 	}
@@ -172,12 +183,14 @@ func (k Kind) probe(obj runtime.Object, sk suggest.Kind) suggest.Probe {
 	}
 }
 
-// pending is a candidate placed on its field, with the objects of its
-// proof: the kind's creates, and variants of them around the bound.
+// pending is a candidate placed on its field, with the requests of its
+// proof: the kind's creates and variants of them around the bound; for
+// +k8s:immutable, the kind's updates and fixtures updated to a copy with
+// the field changed.
 type pending struct {
 	*suggest.Placement
-	kind    Kind
-	objects []runtime.Object
+	kind     Kind
+	requests []Request
 }
 
 // locate places a candidate and gathers the objects of its proof. The
@@ -192,23 +205,47 @@ func (k Kind) locate(c suggest.Candidate, s sample, creates []runtime.Object) (p
 		return pending{}, fmt.Sprintf("declared in %s (%s.%s); the proof copies only the kind's package %s", pl.PkgPath, pl.GoType, pl.GoField, kindPkg)
 	}
 	p := pending{Placement: pl, kind: k}
-	p.objects = append(p.objects, creates...)
+	fixtures := creates[:min(len(creates), 5)]
+	if c.Tag == "+k8s:immutable" {
+		for _, req := range k.mustRequests() {
+			if req.Old != nil && req.Subresource == "" {
+				p.requests = append(p.requests, req)
+			}
+		}
+		for _, f := range fixtures {
+			o := f.DeepCopyObject()
+			if suggest.PutAll(o, pl.PkgPath, pl.GoType, pl.GoField, suggest.Changed{}) > 0 {
+				p.requests = append(p.requests, Request{Object: o, Old: f})
+			}
+		}
+		return p, ""
+	}
+	for _, o := range creates {
+		p.requests = append(p.requests, Request{Object: o})
+	}
 	// Around the bound (or, for +k8s:required, unset): at the sample's
 	// path, and at every place of the fixtures where the field is, for a
 	// tag on a field holds wherever its type is used.
 	for _, v := range suggest.Variants(c) {
 		o := s.object.DeepCopyObject()
 		if suggest.Put(o, s.err.Field, v) == nil {
-			p.objects = append(p.objects, o)
+			p.requests = append(p.requests, Request{Object: o})
 		}
-		for _, obj := range creates[:min(len(creates), 5)] {
-			o := obj.DeepCopyObject()
+		for _, f := range fixtures {
+			o := f.DeepCopyObject()
 			if suggest.PutAll(o, pl.PkgPath, pl.GoType, pl.GoField, v) > 0 {
-				p.objects = append(p.objects, o)
+				p.requests = append(p.requests, Request{Object: o})
 			}
 		}
 	}
 	return p, ""
+}
+
+// mustRequests are the kind's requests (Requests(Mutations)); the
+// fixtures were read already, so this does not fail.
+func (k Kind) mustRequests() []Request {
+	reqs, _ := k.Requests(Mutations)
+	return reqs
 }
 
 // ProveAll proves candidates: rounds of scratch generation, each a
@@ -368,12 +405,10 @@ func proveRound(all []pending, round []int, verdicts []suggest.Verdict, scratch 
 		}
 		if !programs[validator] {
 			programs[validator] = true
-			kind := c.kind.GVK.Kind
-			fmt.Fprintf(&cases, "\t\tcase %q:\n\t\t\to, b := new(in%s.%s), new(api%s.%s)\n\t\t\tdecode(it.Object, o)\n\t\t\tdecode(it.Object, b)\n"+
-				"\t\t\terrs = w%s.Validate_%s(ctx, op, nil, o, nil)\n\t\t\tbase = base%s.Validate_%s(ctx, op, nil, b, nil)\n", validator, w, kind, w, kind, w, kind, w, kind)
+			cases.WriteString(suggest.Case(validator, "w"+w, "base"+w, c.kind.GVK.Kind, "in"+w, "api"+w))
 		}
-		for j, o := range c.objects {
-			r, err := c.kind.Run(Request{Name: "proof", Object: o})
+		for j, req := range c.requests {
+			r, err := c.kind.Run(Request{Name: "proof", Object: req.Object, Old: req.Old})
 			if err != nil {
 				return nil, err
 			}
@@ -381,11 +416,17 @@ func proveRound(all []pending, round []int, verdicts []suggest.Verdict, scratch 
 			if err != nil {
 				continue // a mutation no client could send (an IntOrString of no type)
 			}
+			var ob []byte
+			if req.Old != nil {
+				if ob, err = json.Marshal(r.OldVersioned); err != nil {
+					continue
+				}
+			}
 			var handwritten []suggest.Result
 			for _, h := range r.Handwritten {
 				handwritten = append(handwritten, suggest.Result{Type: string(h.Type), Field: h.Field, Origin: h.Origin})
 			}
-			items = append(items, suggest.Item{Validator: validator, Options: r.Options, Object: b})
+			items = append(items, suggest.Item{Validator: validator, Options: r.Options, Object: b, Old: ob})
 			want = append(want, expected{i, fmt.Sprintf("object %d", j), c.Placement.Handwritten(handwritten)})
 		}
 	}
@@ -419,10 +460,12 @@ func writeSuggestions(b *strings.Builder, proven []Suggestion, unproven []Unprov
 	b.WriteString(`For each kind of handwritten error no tag reports, package suggest proposes the tag that would
 report it (a Required error: +k8s:required; a number: the bounds of the range the handwritten
 check accepts, found by running it again with other values; a length or a count: the limit in the
-error, checked the same way), then proves it: k8s.io/api's package is copied with the tag added
-behind ` + "`+k8s:alpha`" + `, validation-gen generates it, and on every create of the kind's objects, and
-on copies of them with the field set around the bound (or unset) wherever its type is used, the
-errors the tag adds must be exactly the handwritten errors of that field. Only suggestions that agree
+error, checked the same way; "field is immutable": +k8s:immutable), then proves it: k8s.io/api's
+package is copied with the tag added behind ` + "`+k8s:alpha`" + `, validation-gen generates it, and on every
+create of the kind's objects and on copies of them with the field set around the bound (or unset)
+wherever its type is used (for +k8s:immutable: on the kind's updates, and on updates of the
+fixtures that change the field), the errors the tag adds must be exactly the handwritten errors of
+that field. Only suggestions that agree
 on every object are listed. The handwritten error must then carry the tag's origin and be marked
 covered (` + "`.WithOrigin(...).MarkCoveredByDeclarative()`" + `) for the API server to match the two.
 
