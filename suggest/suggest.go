@@ -243,20 +243,27 @@ func asInt(v any) (int64, bool) {
 // tag reports.
 type Verdict struct {
 	Candidate
-	Objects, Agreed int
+	// Objects counts the objects validated, Agreed those on which the tag
+	// and the handwritten check agreed, Reported those on which the
+	// handwritten check reported the error.
+	Objects, Agreed, Reported int
 	// Disagreements are the first objects on which they differ.
 	Disagreements []string
 }
 
 // Proven: the tag reported exactly the handwritten errors of its kind on
-// every object, and there were objects.
-func (v Verdict) Proven() bool { return v.Objects > 0 && v.Agreed == v.Objects }
+// every object, and some objects showed the error (a proof on objects
+// that never break the rule proves nothing).
+func (v Verdict) Proven() bool { return v.Reported > 0 && v.Agreed == v.Objects }
 
 // Agrees records one object: the concrete paths at which the handwritten
 // validation reported the candidate's kind of error, and at which the tag
 // did.
 func (v *Verdict) Agrees(object string, handwritten, tag []string) {
 	v.Objects++
+	if len(handwritten) > 0 {
+		v.Reported++
+	}
 	h, t := sorted(handwritten), sorted(tag)
 	if strings.Join(h, "\n") == strings.Join(t, "\n") {
 		v.Agreed++

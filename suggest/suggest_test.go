@@ -106,6 +106,10 @@ func TestVerdict(t *testing.T) {
 	if v.Proven() {
 		t.Error("proven without objects")
 	}
+	v.Agrees("valid", nil, nil)
+	if v.Proven() {
+		t.Error("proven on objects that never break the rule")
+	}
 	v.Agrees("a", []string{"spec.n"}, []string{"spec.n"})
 	v.Agrees("b", nil, nil)
 	if !v.Proven() {

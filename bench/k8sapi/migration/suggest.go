@@ -127,6 +127,8 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 			why := fmt.Sprintf("%s: refuted on %d of %d objects", v.Tag, v.Objects-v.Agreed, v.Objects)
 			if v.Objects == 0 && len(v.Disagreements) > 0 {
 				why = v.Tag + ": " + v.Disagreements[0]
+			} else if v.Agreed == v.Objects {
+				why = fmt.Sprintf("%s: no object of the proof broke the rule (%d objects)", v.Tag, v.Objects)
 			} else if len(v.Disagreements) > 0 {
 				why += " (" + v.Disagreements[0] + ")"
 			}
