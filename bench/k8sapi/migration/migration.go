@@ -27,6 +27,7 @@ import (
 	ourscheduling "github.com/declval/validation-gen/bench/k8sapi/internal/generated/ours/schedulingv1alpha3"
 	"github.com/go-logr/logr"
 	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/api/operation"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -41,6 +42,11 @@ import (
 	corev1client "k8s.io/client-go/kubernetes/typed/core/v1"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	"k8s.io/kubernetes/pkg/apis/admissionregistration"
+	mutatingadmissionpolicyregistry "k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingadmissionpolicy"
+	mutatingadmissionpolicybindingregistry "k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingadmissionpolicybinding"
+	validatingadmissionpolicyregistry "k8s.io/kubernetes/pkg/registry/admissionregistration/validatingadmissionpolicy"
+	validatingadmissionpolicybindingregistry "k8s.io/kubernetes/pkg/registry/admissionregistration/validatingadmissionpolicybinding"
 	podcertificaterequestregistry "k8s.io/kubernetes/pkg/registry/certificates/podcertificaterequest"
 	evictionregistry "k8s.io/kubernetes/pkg/registry/lifecycle/eviction"
 	evictionrequestregistry "k8s.io/kubernetes/pkg/registry/lifecycle/evictionrequest"
@@ -178,8 +184,7 @@ func oursFor[T any](f validateFunc[T]) func(context.Context, operation.Operation
 // whose API server strategy opts in to declarative validation
 // (rest.DeclarativeValidation), has tags validation-gen generates a
 // Validate_<Kind> for, at the version its fixtures and validators are
-// for (the admission policies and their bindings are left out: their
-// strategies need a resource resolver).
+// for.
 var Kinds = []Kind{
 	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}, "deployments", deploymentregistry.Strategy, deploymentregistry.StatusStrategy, oursFor(ourapps.Validate_Deployment)},
 	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "StatefulSet"}, "statefulsets", statefulsetregistry.Strategy, statefulsetregistry.StatusStrategy, oursFor(ourapps.Validate_StatefulSet)},
@@ -242,6 +247,14 @@ var Kinds = []Kind{
 	{schema.GroupVersionKind{Group: "lifecycle.k8s.io", Version: "v1alpha1", Kind: "Eviction"}, "evictions", evictionStrategy, evictionregistry.NewStatusStrategy(evictionStrategy), oursFor(ourlifecycle.Validate_Eviction)},
 	{schema.GroupVersionKind{Group: "certificates.k8s.io", Version: "v1", Kind: "PodCertificateRequest"}, "podcertificaterequests", podCertificateRequestStrategy,
 		podcertificaterequestregistry.NewStatusStrategy(podCertificateRequestStrategy, allowAll{}, clocktesting.NewFakePassiveClock(time.Unix(1_700_000_000, 0))), oursFor(ourcertificates.Validate_PodCertificateRequest)},
+	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "ValidatingAdmissionPolicy"}, "validatingadmissionpolicies", vapStrategy,
+		validatingadmissionpolicyregistry.NewStatusStrategy(vapStrategy), oursFor(ouradmissionregistration.Validate_ValidatingAdmissionPolicy)},
+	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "MutatingAdmissionPolicy"}, "mutatingadmissionpolicies",
+		mutatingadmissionpolicyregistry.NewStrategy(allowAll{}, resources{}), nil, oursFor(ouradmissionregistration.Validate_MutatingAdmissionPolicy)},
+	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "ValidatingAdmissionPolicyBinding"}, "validatingadmissionpolicybindings",
+		validatingadmissionpolicybindingregistry.NewStrategy(allowAll{}, noPolicies{}, resources{}), nil, oursFor(ouradmissionregistration.Validate_ValidatingAdmissionPolicyBinding)},
+	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "MutatingAdmissionPolicyBinding"}, "mutatingadmissionpolicybindings",
+		mutatingadmissionpolicybindingregistry.NewStrategy(allowAll{}, noPolicies{}, resources{}), nil, oursFor(ouradmissionregistration.Validate_MutatingAdmissionPolicyBinding)},
 	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "ResourceClaim"}, "resourceclaims", resourceClaimStrategy, resourceclaimregistry.NewStatusStrategy(resourceClaimStrategy), oursFor(ourresource.Validate_ResourceClaim)},
 	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "ResourceClaimTemplate"}, "resourceclaimtemplates", resourceclaimtemplateregistry.NewStrategy(namespaces{}), nil, oursFor(ourresource.Validate_ResourceClaimTemplate)},
 }
@@ -253,7 +266,28 @@ var (
 	evictionRequestStrategy       = evictionrequestregistry.NewStrategy()
 	evictionStrategy              = evictionregistry.NewStrategy(clocktesting.NewFakePassiveClock(time.Unix(1_700_000_000, 0)))
 	resourceClaimStrategy         = resourceclaimregistry.NewStrategy(namespaces{}, allowAll{})
+	vapStrategy                   = validatingadmissionpolicyregistry.NewStrategy(allowAll{}, resources{})
 )
+
+// resources is the admission policies' resource resolver: a kind's
+// resource is its lower-cased plural, as for the built-in kinds.
+type resources struct{}
+
+func (resources) Resolve(gvk schema.GroupVersionKind) (schema.GroupVersionResource, error) {
+	return gvk.GroupVersion().WithResource(strings.ToLower(gvk.Kind) + "s"), nil
+}
+
+// noPolicies is the bindings' policy getter: the policy a binding names
+// is not found (the bindings' checks of it then pass over it).
+type noPolicies struct{}
+
+func (noPolicies) GetValidatingAdmissionPolicy(_ context.Context, name string) (*admissionregistration.ValidatingAdmissionPolicy, error) {
+	return nil, apierrors.NewNotFound(schema.GroupResource{Group: "admissionregistration.k8s.io", Resource: "validatingadmissionpolicies"}, name)
+}
+
+func (noPolicies) GetMutatingAdmissionPolicy(_ context.Context, name string) (*admissionregistration.MutatingAdmissionPolicy, error) {
+	return nil, apierrors.NewNotFound(schema.GroupResource{Group: "admissionregistration.k8s.io", Resource: "mutatingadmissionpolicies"}, name)
+}
 
 // namespaces is the namespace client of the claims' strategies: each
 // namespace exists, without labels. Nothing else of it is called.
