@@ -94,8 +94,8 @@ func (l Local) Prove(ps []*Placement, objects []Object) ([]Verdict, error) {
 		refused := false
 		for _, line := range strings.Split(string(out), "\n") {
 			for i, p := range ps {
-				if at := p.CopyAt; at != "" && slices.Contains(live, p) && strings.Contains(line, at+":") {
-					verdicts[i].Disagreements = []string{"validation-gen refuses the tag:" + line[strings.Index(line, at+":")+len(at)+1:]}
+				if slices.Contains(live, p) && p.NamedIn(line) {
+					verdicts[i].Disagreements = []string{"validation-gen refuses the tag: " + strings.TrimSpace(line[strings.LastIndex(line, ".go:")+4:])}
 					live = slices.DeleteFunc(live, func(q *Placement) bool { return q == p })
 					refused = true
 				}

@@ -252,6 +252,20 @@ func LintFixes(moduleDir string, copies []string, out string, ps []*Placement) (
 	return len(byFile) > 0, nil
 }
 
+// NamedIn reports whether a line of the generator's output is about the
+// placement's tag line: it names the line, or names another line of the
+// same file with the tag line as the one it conflicts with ("(line N)").
+func (p *Placement) NamedIn(line string) bool {
+	if p.CopyAt == "" {
+		return false
+	}
+	if strings.Contains(line, p.CopyAt+":") {
+		return true
+	}
+	i := strings.LastIndexByte(p.CopyAt, ':')
+	return strings.Contains(line, p.CopyAt[:i+1]) && strings.Contains(line, "(line "+p.CopyAt[i+1:]+")")
+}
+
 // LeadsTo reports whether the field goType.goField of the placement's
 // package is the placement's field or holds it, through its type.
 func (p *Placement) LeadsTo(goType, goField string) bool {

@@ -153,3 +153,19 @@ func TestInferImmutable(t *testing.T) {
 		t.Errorf("changed: %+v", o)
 	}
 }
+
+// The generator names a refused tag's line, or another line it
+// conflicts with: both are about the tag.
+func TestNamedIn(t *testing.T) {
+	p := &Placement{CopyAt: "x/input/corev1/types.go:5946"}
+	for line, want := range map[string]bool{
+		"x/input/corev1/types.go:5946: +k8s:alpha(...)=+k8s:required: cannot be used":                              true,
+		"x/input/corev1/types.go:5951: +k8s:optional: +k8s:optional conflicts with +k8s:required (line 5946); fix": true,
+		"x/input/corev1/types.go:5951: +k8s:optional conflicts with +k8s:required (line 594); fix":                 false,
+		"x/input/resourcev1/types.go:12: conflicts with +k8s:required (line 5946)":                                 false,
+	} {
+		if got := p.NamedIn(line); got != want {
+			t.Errorf("NamedIn(%q) = %v, want %v", line, got, want)
+		}
+	}
+}

@@ -393,13 +393,38 @@ func (k Kind) context(obj runtime.Object, verb, subresource string) context.Cont
 	})
 }
 
-// handwrittenOnly is a strategy without its declarative validation: what
-// rest.ValidateCreate and rest.ValidateUpdate find with it is what the
-// API server's handwritten validation finds, the common metadata checks
-// included.
-type handwrittenOnly struct{ Strategy }
+// recording keeps the handwritten errors the API server hands to
+// declarative validation (the strategy's, and the common metadata
+// checks), so that Migration is given the very errors the server's
+// pipeline had: Kubernetes' handwritten validation is not always the
+// same twice (it reports some errors in map order).
+type recording struct {
+	dv          rest.DeclarativeValidationStrategy
+	handwritten field.ErrorList
+}
 
-type handwrittenOnlyUpdate struct{ rest.RESTUpdateStrategy }
+func (r *recording) ValidateDeclaratively(ctx context.Context, obj, old runtime.Object, errs field.ErrorList, op operation.Type, cfg rest.DeclarativeValidationConfig) field.ErrorList {
+	r.handwritten = make(field.ErrorList, len(errs))
+	for i, e := range errs {
+		c := *e
+		r.handwritten[i] = &c
+	}
+	return r.dv.ValidateDeclaratively(ctx, obj, old, errs, op, cfg)
+}
+
+func (r *recording) DeclarativeValidationConfig(ctx context.Context, obj, old runtime.Object) rest.DeclarativeValidationConfig {
+	return r.dv.DeclarativeValidationConfig(ctx, obj, old)
+}
+
+type recordingCreate struct {
+	Strategy
+	*recording
+}
+
+type recordingUpdate struct {
+	rest.RESTUpdateStrategy
+	*recording
+}
 
 // Result is what one request came to.
 type Result struct {
@@ -443,8 +468,9 @@ func (k Kind) Validate(subresource string, obj, old runtime.Object) (Result, err
 	if old == nil {
 		rest.FillObjectMetaSystemFields(om)
 		k.Strategy.PrepareForCreate(ctx, obj)
-		r.Server = rest.ValidateCreate(ctx, obj.DeepCopyObject(), k.Strategy)
-		r.Handwritten = rest.ValidateCreate(ctx, obj.DeepCopyObject(), handwrittenOnly{k.Strategy})
+		rec := &recording{dv: k.Strategy.(rest.DeclarativeValidationStrategy)}
+		r.Server = rest.ValidateCreate(ctx, obj.DeepCopyObject(), recordingCreate{k.Strategy, rec})
+		r.Handwritten = rec.handwritten
 		cfg = k.Strategy.(rest.DeclarativeValidationStrategy).DeclarativeValidationConfig(ctx, obj, nil)
 	} else {
 		strategy := rest.RESTUpdateStrategy(k.Strategy)
@@ -459,8 +485,9 @@ func (k Kind) Validate(subresource string, obj, old runtime.Object) (Result, err
 		strategy.PrepareForUpdate(ctx, obj, old)
 		om.SetUID(oldMeta.GetUID())
 		om.SetCreationTimestamp(oldMeta.GetCreationTimestamp())
-		r.Server = rest.ValidateUpdate(ctx, obj.DeepCopyObject(), old.DeepCopyObject(), strategy)
-		r.Handwritten = rest.ValidateUpdate(ctx, obj.DeepCopyObject(), old.DeepCopyObject(), handwrittenOnlyUpdate{strategy})
+		rec := &recording{dv: strategy.(rest.DeclarativeValidationStrategy)}
+		r.Server = rest.ValidateUpdate(ctx, obj.DeepCopyObject(), old.DeepCopyObject(), recordingUpdate{strategy, rec})
+		r.Handwritten = rec.handwritten
 		cfg = strategy.(rest.DeclarativeValidationStrategy).DeclarativeValidationConfig(ctx, obj, old)
 	}
 	r.Rules = cfg.NormalizationRules

@@ -374,10 +374,9 @@ func proveRound(all []pending, round []int, verdicts []suggest.Verdict, scratch 
 		refused := map[int]bool{}
 		for _, line := range strings.Split(string(out), "\n") {
 			for _, i := range round {
-				if at := all[i].CopyAt; at != "" && strings.Contains(line, at+":") {
+				if all[i].NamedIn(line) {
 					refused[i] = true
-					msg := line[strings.Index(line, at+":")+len(at)+1:]
-					verdicts[i].Disagreements = []string{"validation-gen refuses the tag:" + msg}
+					verdicts[i].Disagreements = []string{"validation-gen refuses the tag: " + strings.TrimSpace(line[strings.LastIndex(line, ".go:")+4:])}
 				}
 			}
 		}
