@@ -45,7 +45,7 @@ func (l Local) Prove(ps []*Placement, objects []Object) ([]Verdict, error) {
 	for i, p := range ps {
 		verdicts[i].Candidate = p.Candidate
 		for _, q := range ps[:i] {
-			if q.PkgPath == p.PkgPath && q.GoType == p.GoType && q.GoField == p.GoField && q.Origin == p.Origin && q.Tag != p.Tag {
+			if q.Clashes(p) {
 				return nil, fmt.Errorf("%s and %s on %s.%s: prove them apart", q.Tag, p.Tag, p.GoType, p.GoField)
 			}
 		}
@@ -66,47 +66,30 @@ func (l Local) Prove(ps []*Placement, objects []Object) ([]Verdict, error) {
 	rel := filepath.Base(scratch)
 	copyRel := rel + "/tagged"
 	live := slices.Clone(ps)
-	for attempt := 0; ; attempt++ {
+	cmd := append(slices.Clone(l.Generator), "./"+copyRel)
+	for len(live) > 0 {
 		if err := os.RemoveAll(filepath.Join(scratch, "tagged")); err != nil {
 			return nil, err
 		}
 		if err := CopyWithTags(l.Dir, filepath.Join(l.ModuleDir, copyRel), copyRel, l.Since, live); err != nil {
 			return nil, err
 		}
-		var out []byte
-		for fix := 0; ; fix++ {
-			gen := exec.Command(l.Generator[0], append(slices.Clone(l.Generator[1:]), "./"+copyRel)...)
-			gen.Dir = l.ModuleDir
-			if out, err = gen.CombinedOutput(); err == nil {
-				break
-			}
-			fixed, ferr := LintFixes(l.ModuleDir, []string{copyRel}, string(out), live)
-			if ferr != nil {
-				return nil, ferr
-			}
-			if !fixed || fix > 20 {
-				break
-			}
+		refused, err := Generate(l.ModuleDir, cmd, []string{copyRel}, live)
+		if err != nil {
+			return nil, err
 		}
-		if err == nil {
+		if len(refused) == 0 {
 			break
 		}
-		refused := false
-		for _, line := range strings.Split(string(out), "\n") {
-			for i, p := range ps {
-				if slices.Contains(live, p) && p.NamedIn(line) {
-					verdicts[i].Disagreements = []string{"validation-gen refuses the tag: " + strings.TrimSpace(line[strings.LastIndex(line, ".go:")+4:])}
-					live = slices.DeleteFunc(live, func(q *Placement) bool { return q == p })
-					refused = true
-				}
+		for i, p := range ps {
+			if why, ok := refused[p]; ok {
+				verdicts[i].Disagreements = []string{why}
 			}
 		}
-		if !refused || attempt > len(ps) {
-			return nil, fmt.Errorf("validation-gen on the copy: %v\n%s", err, out)
-		}
-		if len(live) == 0 {
-			return verdicts, nil
-		}
+		live = slices.DeleteFunc(live, func(p *Placement) bool { _, ok := refused[p]; return ok })
+	}
+	if len(live) == 0 {
+		return verdicts, nil
 	}
 
 	imports := fmt.Sprintf("\torig %q\n\ttagged %q\n", l.Package, strings.TrimSpace(string(modPath))+"/"+copyRel)

@@ -16,6 +16,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/declval/validation-gen/validationtest"
 )
 
 // Placement is a candidate on its Go field: what a proof copies a
@@ -55,11 +57,9 @@ func Place(c Candidate, root reflect.Type) (*Placement, error) {
 // Declares reports whether the field at path (of Root) is the
 // placement's Go field, wherever its type is used.
 func (p *Placement) Declares(path string) bool {
-	st, goField, err := Owner(p.Root, foldIndex.ReplaceAllString(path, "[*]"))
+	st, goField, err := Owner(p.Root, validationtest.FoldPath(path))
 	return err == nil && st.PkgPath() == p.PkgPath && st.Name() == p.GoType && goField == p.GoField
 }
-
-var foldIndex = regexp.MustCompile(`\[[^\]]*\]`)
 
 // Variants are the values a proof puts in the field: both sides of the
 // bound and the extremes; for +k8s:required, none (nil: unset).
@@ -250,6 +250,48 @@ func LintFixes(moduleDir string, copies []string, out string, ps []*Placement) (
 		}
 	}
 	return len(byFile) > 0, nil
+}
+
+// Clashes reports whether p and q put different tags of one origin on
+// one field: a proof cannot tell their errors apart.
+func (p *Placement) Clashes(q *Placement) bool {
+	return p.PkgPath == q.PkgPath && p.GoType == q.GoType && p.GoField == q.GoField && p.Origin == q.Origin && p.Tag != q.Tag
+}
+
+// Generate runs the generator (cmd, in moduleDir) on the copies made by
+// CopyWithTags for ps (copies: their directories as the generator names
+// them). It answers Kubernetes' lint (LintFixes) and runs it again, as
+// long as that helps. When the generator still fails, refused says why
+// of each placement whose tag it refuses; when it refuses none, the
+// failure is an error.
+func Generate(moduleDir string, cmd []string, copies []string, ps []*Placement) (refused map[*Placement]string, err error) {
+	for fix := 0; ; fix++ {
+		gen := exec.Command(cmd[0], cmd[1:]...)
+		gen.Dir = moduleDir
+		out, err := gen.CombinedOutput()
+		if err == nil {
+			return nil, nil
+		}
+		fixed, ferr := LintFixes(moduleDir, copies, string(out), ps)
+		if ferr != nil {
+			return nil, ferr
+		}
+		if fixed && fix < 20 {
+			continue
+		}
+		refused := map[*Placement]string{}
+		for _, line := range strings.Split(string(out), "\n") {
+			for _, p := range ps {
+				if p.NamedIn(line) {
+					refused[p] = "validation-gen refuses the tag: " + strings.TrimSpace(line[strings.LastIndex(line, ".go:")+4:])
+				}
+			}
+		}
+		if len(refused) == 0 {
+			return nil, fmt.Errorf("validation-gen on the copies: %v\n%s", err, out)
+		}
+		return refused, nil
+	}
 }
 
 // NamedIn reports whether a line of the generator's output is about the

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"reflect"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -18,6 +17,7 @@ import (
 
 	vgruntime "github.com/declval/validation-gen/runtime"
 	"github.com/declval/validation-gen/suggest"
+	"github.com/declval/validation-gen/validationtest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/kubernetes-mismatches.txt")
@@ -54,7 +54,7 @@ func TestMigrationAgainstHandwritten(t *testing.T) {
 				t.Errorf("%s %s: mismatches with validation-gen's validators\n  %s\nwith Kubernetes'\n  %s", k.GVK.Kind, req.Name, strings.Join(r.OursMismatches, "\n  "), strings.Join(r.TheirMismatches, "\n  "))
 			}
 			for _, m := range r.OursMismatches {
-				line := k.GVK.Kind + "\t" + foldIndices(m) + "\t" + why(m, r.Declarative, created[req.Object].Declarative, req.Old != nil)
+				line := k.GVK.Kind + "\t" + validationtest.FoldPath(m) + "\t" + why(m, r.Declarative, created[req.Object].Declarative, req.Old != nil)
 				if _, ok := found[line]; !ok {
 					found[line] = req.Name
 				}
@@ -159,11 +159,6 @@ func errorKeys(errs field.ErrorList) []string {
 	sort.Strings(out)
 	return out
 }
-
-var index = regexp.MustCompile(`\[[^\]]*\]`)
-
-// foldIndices writes every list index and map key of a field path as [*].
-func foldIndices(s string) string { return index.ReplaceAllString(s, "[*]") }
 
 // TestCoverageReportFresh: docs/k8s-coverage.md is what the coverage
 // command writes now.

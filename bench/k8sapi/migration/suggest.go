@@ -273,8 +273,7 @@ func ProveAll(cands []pending, scratch string) ([]suggest.Verdict, error) {
 		var round, later []int
 		for _, i := range remaining {
 			clash := slices.ContainsFunc(round, func(j int) bool {
-				a, b := cands[i], cands[j]
-				return a.PkgPath == b.PkgPath && a.GoType == b.GoType && a.GoField == b.GoField && a.Origin == b.Origin && a.Tag != b.Tag
+				return cands[i].Clashes(cands[j].Placement)
 			})
 			if clash {
 				later = append(later, i)
@@ -358,30 +357,19 @@ func proveRound(all []pending, round []int, verdicts []suggest.Verdict, scratch 
 			return nil, err
 		}
 	}
-	for attempt := 0; ; attempt++ {
-		gen := exec.Command("go", append([]string{"tool", "github.com/declval/validation-gen/cmd/validation-gen"},
-			harness.OursArgs("zz_generated.validations.go", "./"+filepath.ToSlash(rel)+"/ours/...")...)...)
-		gen.Dir = mod
-		out, err := gen.CombinedOutput()
-		if err == nil {
-			break
-		}
-		if fixed, ferr := suggest.LintFixes(mod, copyDirs, string(out), placements); ferr != nil {
-			return nil, ferr
-		} else if fixed && attempt < 20 {
-			continue
-		}
+	cmd := append([]string{"go", "tool", "github.com/declval/validation-gen/cmd/validation-gen"},
+		harness.OursArgs("zz_generated.validations.go", "./"+filepath.ToSlash(rel)+"/ours/...")...)
+	refusedTags, err := suggest.Generate(mod, cmd, copyDirs, placements)
+	if err != nil {
+		return nil, err
+	}
+	if len(refusedTags) > 0 {
 		refused := map[int]bool{}
-		for _, line := range strings.Split(string(out), "\n") {
-			for _, i := range round {
-				if all[i].NamedIn(line) {
-					refused[i] = true
-					verdicts[i].Disagreements = []string{"validation-gen refuses the tag: " + strings.TrimSpace(line[strings.LastIndex(line, ".go:")+4:])}
-				}
+		for _, i := range round {
+			if why, ok := refusedTags[all[i].Placement]; ok {
+				refused[i] = true
+				verdicts[i].Disagreements = []string{why}
 			}
-		}
-		if len(refused) == 0 {
-			return nil, fmt.Errorf("validation-gen on the scratch copy: %v\n%s", err, out)
 		}
 		return refused, nil
 	}
