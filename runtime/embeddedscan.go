@@ -136,13 +136,8 @@ type jsonScan struct {
 
 // space skips JSON's white space.
 func (sc *jsonScan) space() {
-	for sc.i < len(sc.s) {
-		switch sc.s[sc.i] {
-		case ' ', '\t', '\n', '\r':
-			sc.i++
-		default:
-			return
-		}
+	for sc.i < len(sc.s) && isJSONSpace(sc.s[sc.i]) {
+		sc.i++
 	}
 }
 

@@ -385,15 +385,14 @@ func knownJSONEqual(a, b reflect.Value, t reflect.Type, plain bool) (equal, know
 // escape or a character json.Marshal escapes (<, >, &, U+2028, U+2029):
 // there the written forms may still be equal.
 func compactEqual(a, b []byte) (equal, known bool) {
-	space := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 	inString := false
 	i, j := 0, 0
 	for {
 		if !inString {
-			for i < len(a) && space(a[i]) {
+			for i < len(a) && isJSONSpace(a[i]) {
 				i++
 			}
-			for j < len(b) && space(b[j]) {
+			for j < len(b) && isJSONSpace(b[j]) {
 				j++
 			}
 		}
