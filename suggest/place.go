@@ -26,8 +26,13 @@ type Placement struct {
 	Candidate
 	// Root is the Go type of the objects whose paths the errors have.
 	Root reflect.Type
-	// PkgPath, GoType and GoField name the field the tag goes on.
+	// PkgPath, GoType and GoField name the field the tag goes on, or, for
+	// a tag on a type (+k8s:enum), the field whose error it was inferred
+	// from.
 	PkgPath, GoType, GoField string
+	// EnumType is the field's string type, where +k8s:enum goes: the tag
+	// then holds for every field of that type.
+	EnumType reflect.Type
 	// File (the base name) and Line are where the field is declared in
 	// its package, once CopyWithTags has copied it.
 	File string
@@ -48,17 +53,44 @@ func Place(c Candidate, root reflect.Type) (*Placement, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f, _ := st.FieldByName(goField); c.Tag == "+k8s:required" && f.Type.Kind() == reflect.Struct {
+	f, _ := st.FieldByName(goField)
+	if c.Tag == "+k8s:required" && f.Type.Kind() == reflect.Struct {
 		return nil, fmt.Errorf("a non-pointer struct field (%s): +k8s:required does not fit it", f.Type)
 	}
-	return &Placement{Candidate: c, Root: root, PkgPath: st.PkgPath(), GoType: st.Name(), GoField: goField}, nil
+	p := &Placement{Candidate: c, Root: root, PkgPath: st.PkgPath(), GoType: st.Name(), GoField: goField}
+	if c.Tag == "+k8s:enum" {
+		et := elem(f.Type)
+		switch {
+		case et.Kind() != reflect.String || et.Name() == "" || et.PkgPath() == "":
+			return nil, fmt.Errorf("the field's type (%s) is not a named string type: +k8s:enum goes on such a type, with a constant per value", f.Type)
+		case et.PkgPath() != st.PkgPath():
+			return nil, fmt.Errorf("the field's type %s is declared in another package than the field (%s)", et, st.PkgPath())
+		}
+		p.EnumType = et
+	}
+	return p, nil
+}
+
+// target names where the tag line goes: a field, or a type.
+func (p *Placement) target() string {
+	if p.EnumType != nil {
+		return "type " + p.EnumType.Name()
+	}
+	return p.GoType + "." + p.GoField
 }
 
 // Declares reports whether the field at path (of Root) is the
 // placement's Go field, wherever its type is used.
 func (p *Placement) Declares(path string) bool {
 	st, goField, err := Owner(p.Root, validationtest.FoldPath(path))
-	return err == nil && st.PkgPath() == p.PkgPath && st.Name() == p.GoType && goField == p.GoField
+	if err != nil {
+		return false
+	}
+	if p.EnumType != nil {
+		f, _ := st.FieldByName(goField)
+		return elem(f.Type) == p.EnumType
+	}
+	return st.PkgPath() == p.PkgPath && st.Name() == p.GoType && goField == p.GoField
 }
 
 // Variants are the values a proof puts in the field: both sides of the
@@ -86,6 +118,12 @@ func Variants(c Candidate) []any {
 		return out
 	}
 	switch c.Tag {
+	case "+k8s:enum":
+		out := []any{"", Unsupported}
+		for _, v := range c.Values {
+			out = append(out, v)
+		}
+		return out
 	case "+k8s:required":
 		return []any{nil}
 	case "+k8s:immutable":
@@ -97,7 +135,8 @@ func Variants(c Candidate) []any {
 // CopyWithTags copies the Go files of the package in src (tests left
 // out) into dir, adding each placement's tag line, behind +k8s:alpha
 // since that release, first in its field's comment (and dropping
-// openapi's +optional above a field made +k8s:required). rel is dir as
+// openapi's +optional above a field made +k8s:required), or last in its
+// type's comment for a tag on a type. rel is dir as
 // the generator names it in its messages. It records File, Line and
 // CopyAt.
 func CopyWithTags(src, dir, rel, since string, ps []*Placement) error {
@@ -130,6 +169,15 @@ func CopyWithTags(src, dir, rel, since string, ps []*Placement) error {
 			if !ok {
 				return true
 			}
+			for _, p := range ps {
+				if p.EnumType != nil && p.EnumType.Name() == ts.Name.Name {
+					line := fset.Position(ts.Pos()).Line
+					if !slices.ContainsFunc(inserts[line], func(o *Placement) bool { return o.Tag == p.Tag }) {
+						inserts[line] = append(inserts[line], p)
+					}
+					p.File, p.Line, placed[p] = name, line, true
+				}
+			}
 			st, ok := ts.Type.(*ast.StructType)
 			if !ok {
 				return false
@@ -137,7 +185,7 @@ func CopyWithTags(src, dir, rel, since string, ps []*Placement) error {
 			for _, fl := range st.Fields.List {
 				for _, id := range fl.Names {
 					for _, p := range ps {
-						if ts.Name.Name != p.GoType || id.Name != p.GoField {
+						if p.EnumType != nil || ts.Name.Name != p.GoType || id.Name != p.GoField {
 							continue
 						}
 						line := fset.Position(fl.Pos()).Line
@@ -166,7 +214,7 @@ func CopyWithTags(src, dir, rel, since string, ps []*Placement) error {
 				out = append(out, indent+p.Candidate.Line(since))
 				at := fmt.Sprintf("%s/%s:%d", rel, name, len(out))
 				for _, o := range ps {
-					if o.Tag == p.Tag && o.GoType == p.GoType && o.GoField == p.GoField {
+					if o.Tag == p.Tag && o.target() == p.target() {
 						o.CopyAt = at
 					}
 				}
@@ -181,7 +229,7 @@ func CopyWithTags(src, dir, rel, since string, ps []*Placement) error {
 	}
 	for _, p := range ps {
 		if !placed[p] {
-			return fmt.Errorf("%s.%s not found in %s", p.GoType, p.GoField, src)
+			return fmt.Errorf("%s not found in %s", p.target(), src)
 		}
 	}
 	return nil
@@ -224,8 +272,9 @@ func LintFixes(moduleDir string, copies []string, out string, ps []*Placement) (
 			if f.line < 1 || f.line > len(lines) {
 				return false, fmt.Errorf("%s:%d: no such line", file, f.line)
 			}
+			// The lint names the field's line; its comment is above.
 			marker := "+k8s:optional"
-			for i := f.line - 1; i >= 0 && strings.HasPrefix(strings.TrimSpace(lines[i]), "//"); i-- {
+			for i := f.line - 2; i >= 0 && strings.HasPrefix(strings.TrimSpace(lines[i]), "//"); i-- {
 				if strings.TrimSpace(lines[i]) == "// +required" {
 					marker = "+k8s:required"
 				}
@@ -255,7 +304,7 @@ func LintFixes(moduleDir string, copies []string, out string, ps []*Placement) (
 // Clashes reports whether p and q put different tags of one origin on
 // one field: a proof cannot tell their errors apart.
 func (p *Placement) Clashes(q *Placement) bool {
-	return p.PkgPath == q.PkgPath && p.GoType == q.GoType && p.GoField == q.GoField && p.Origin == q.Origin && p.Tag != q.Tag
+	return p.PkgPath == q.PkgPath && p.target() == q.target() && p.Origin == q.Origin && p.Tag != q.Tag
 }
 
 // Generate runs the generator (cmd, in moduleDir) on the copies made by
@@ -309,9 +358,10 @@ func (p *Placement) NamedIn(line string) bool {
 }
 
 // LeadsTo reports whether the field goType.goField of the placement's
-// package is the placement's field or holds it, through its type.
+// package is the placement's field or holds it, through its type (for a
+// tag on a type: is or holds a field of that type).
 func (p *Placement) LeadsTo(goType, goField string) bool {
-	if goType == p.GoType && goField == p.GoField {
+	if p.EnumType == nil && goType == p.GoType && goField == p.GoField {
 		return true
 	}
 	types := map[string]reflect.Type{}
@@ -335,6 +385,9 @@ func (p *Placement) LeadsTo(goType, goField string) bool {
 	if !ok {
 		return false
 	}
+	if p.EnumType != nil && elem(f.Type) == p.EnumType {
+		return true
+	}
 	seen := map[reflect.Type]bool{}
 	var reaches func(t reflect.Type) bool
 	reaches = func(t reflect.Type) bool {
@@ -343,11 +396,11 @@ func (p *Placement) LeadsTo(goType, goField string) bool {
 			return false
 		}
 		seen[t] = true
-		if t.Name() == p.GoType {
+		if p.EnumType == nil && t.Name() == p.GoType {
 			return true
 		}
 		for i := 0; i < t.NumField(); i++ {
-			if reaches(t.Field(i).Type) {
+			if p.EnumType != nil && elem(t.Field(i).Type) == p.EnumType || reaches(t.Field(i).Type) {
 				return true
 			}
 		}
@@ -522,7 +575,24 @@ func Case(validator, tagged, base, kind, taggedTypes, baseTypes string) string {
 // (a directory relative to moduleDir, "./..."-style) on items, and
 // returns, for each, the errors without the tags and with them.
 func RunProgram(moduleDir, pattern string, items []Item) ([][2][]Result, error) {
-	in, err := json.Marshal(items)
+	// Candidates of one kind validate the same objects: each once.
+	var distinct []Item
+	index := make([]int, len(items))
+	seen := map[string]int{}
+	for i, it := range items {
+		key, err := json.Marshal(it)
+		if err != nil {
+			return nil, err
+		}
+		j, ok := seen[string(key)]
+		if !ok {
+			j = len(distinct)
+			seen[string(key)] = j
+			distinct = append(distinct, it)
+		}
+		index[i] = j
+	}
+	in, err := json.Marshal(distinct)
 	if err != nil {
 		return nil, err
 	}
@@ -535,8 +605,12 @@ func RunProgram(moduleDir, pattern string, items []Item) ([][2][]Result, error) 
 		return nil, fmt.Errorf("the proof program: %v\n%s", err, stderr.String())
 	}
 	var got [][2][]Result
-	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(items) {
-		return nil, fmt.Errorf("the proof program's output: %v (%d results for %d objects)", err, len(got), len(items))
+	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(distinct) {
+		return nil, fmt.Errorf("the proof program's output: %v (%d results for %d objects)", err, len(got), len(distinct))
 	}
-	return got, nil
+	results := make([][2][]Result, len(items))
+	for i, j := range index {
+		results[i] = got[j]
+	}
+	return results, nil
 }

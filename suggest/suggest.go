@@ -9,9 +9,11 @@
 //
 // Classes inferred: required fields, numeric bounds (minimum, maximum,
 // searched with the probe), string lengths (maxLength) and list sizes
-// (maxItems), read from the error and checked with the probe, and
-// immutability (proven on updates). Not inferred (Not lists why):
-// formats, enums, uniqueness, cross-field and existence checks.
+// (maxItems), read from the error and checked with the probe,
+// immutability (proven on updates), and enums (+k8s:enum on the field's
+// string type, from the values the error says are supported, checked
+// with the probe). Not inferred (Not lists why): formats, uniqueness,
+// cross-field and existence checks.
 package suggest
 
 import (
@@ -44,6 +46,9 @@ type Candidate struct {
 	Tag, Origin string
 	// Bound is the number the tag compares with (0 for +k8s:required).
 	Bound int64
+	// Values are the values an enum accepts, as the handwritten error
+	// lists them.
+	Values []string
 	// Why says how it was found.
 	Why string
 }
@@ -56,12 +61,11 @@ type Probe func(path string, value any) (reported, ok bool)
 
 // Not explains, by Type, why a kind of error gets no candidate.
 var Not = map[field.ErrorType]string{
-	field.ErrorTypeNotSupported: "an enum: +k8s:enum goes on the field's type, with a constant per value, where a proof does not place tags yet; not inferred",
-	field.ErrorTypeForbidden:    "a field forbidden by another one's value (+k8s:ifEnabled, unions, cross-field rules): not inferred",
-	field.ErrorTypeDuplicate:    "uniqueness (+k8s:listType=set/map with keys): not inferred",
-	field.ErrorTypeNotFound:     "an existence check outside the object: no tag",
-	field.ErrorTypeInternal:     "an internal error: no tag",
-	field.ErrorTypeTypeInvalid:  "a type error: the schema's, no tag",
+	field.ErrorTypeForbidden:   "a field forbidden by another one's value (+k8s:ifEnabled, unions, cross-field rules): not inferred",
+	field.ErrorTypeDuplicate:   "uniqueness (+k8s:listType=set/map with keys): not inferred",
+	field.ErrorTypeNotFound:    "an existence check outside the object: no tag",
+	field.ErrorTypeInternal:    "an internal error: no tag",
+	field.ErrorTypeTypeInvalid: "a type error: the schema's, no tag",
 }
 
 var firstNumber = regexp.MustCompile(`-?\d+`)
@@ -82,6 +86,8 @@ func Infer(k Kind, seen []*field.Error, probe Probe) ([]Candidate, string) {
 		return sizeBound(k, e, probe, "+k8s:maxLength", "maxLength", func(n int64) any { return strings.Repeat("a", int(n)) })
 	case field.ErrorTypeTooMany:
 		return sizeBound(k, e, probe, "+k8s:maxItems", "maxItems", func(n int64) any { return ListOfLen(n) })
+	case field.ErrorTypeNotSupported:
+		return enum(k, e, probe)
 	case field.ErrorTypeInvalid:
 		if strings.Contains(e.Detail, "field is immutable") {
 			return []Candidate{{Kind: k, Tag: "+k8s:immutable", Origin: "immutable", Why: "an Invalid error saying the field is immutable"}}, ""
@@ -95,6 +101,48 @@ func Infer(k Kind, seen []*field.Error, probe Probe) ([]Candidate, string) {
 		return nil, why
 	}
 	return nil, "no rule for " + string(k.Type)
+}
+
+// Unsupported is a value no enum of the API accepts, which a proof and a
+// probe put where an enum is inferred.
+const Unsupported = "not-a-supported-value"
+
+var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// enum reads the supported values from a NotSupported error's detail
+// ("supported values: "A", "B"", as field.NotSupported writes it) and
+// checks them with the probe: each value accepted, another one reported.
+// Whether the field's type declares exactly those constants, which
+// +k8s:enum allows, is for the proof to show.
+func enum(k Kind, e *field.Error, probe Probe) ([]Candidate, string) {
+	_, list, ok := strings.Cut(e.Detail, "supported values: ")
+	if !ok {
+		return nil, "an Unsupported value error that lists no supported values: not inferred"
+	}
+	var values []string
+	for _, q := range quoted.FindAllString(list, -1) {
+		v, err := strconv.Unquote(q)
+		if err != nil {
+			return nil, "the supported values in the error's detail do not read as quoted strings"
+		}
+		values = append(values, v)
+	}
+	if len(values) == 0 {
+		return nil, "an Unsupported value error that lists no supported values: not inferred"
+	}
+	why := fmt.Sprintf("the %d supported values in the error's detail", len(values))
+	if probe != nil {
+		for _, v := range values {
+			if reported, ok := probe(e.Field, v); ok && reported {
+				return nil, fmt.Sprintf("the error names %q as supported, but the check reports it: not an enum of the values", v)
+			}
+		}
+		if reported, ok := probe(e.Field, Unsupported); ok && !reported {
+			return nil, fmt.Sprintf("the check accepts %q: not an enum", Unsupported)
+		}
+		why += ", probed: each accepted, another value reported"
+	}
+	return []Candidate{{Kind: k, Tag: "+k8s:enum", Values: values, Why: why}}, ""
 }
 
 // ListOfLen asks a probe for a list of n items (copies of the field's

@@ -1,6 +1,11 @@
 package suggest
 
 import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -88,7 +93,7 @@ func TestInferSizes(t *testing.T) {
 	if got, _ := Infer(Kind{Field: "spec.x", Type: field.ErrorTypeRequired}, []*field.Error{field.Required(field.NewPath("spec", "x"), "")}, nil); len(got) != 1 || got[0].Tag != "+k8s:required" {
 		t.Errorf("required: %+v", got)
 	}
-	for _, typ := range []field.ErrorType{field.ErrorTypeNotSupported, field.ErrorTypeForbidden, field.ErrorTypeDuplicate, field.ErrorTypeNotFound} {
+	for _, typ := range []field.ErrorType{field.ErrorTypeForbidden, field.ErrorTypeDuplicate, field.ErrorTypeNotFound} {
 		if got, why := Infer(Kind{Field: "spec.x", Type: typ}, []*field.Error{{Type: typ, Field: "spec.x"}}, nil); len(got) != 0 || why != Not[typ] {
 			t.Errorf("%s: %+v (%s), want no candidate, reason %q", typ, got, why, Not[typ])
 		}
@@ -167,5 +172,182 @@ func TestNamedIn(t *testing.T) {
 		if got := p.NamedIn(line); got != want {
 			t.Errorf("NamedIn(%q) = %v, want %v", line, got, want)
 		}
+	}
+}
+
+// lintObj and lintSpec are the types of TestLintFixes' source, whose
+// paths a placement follows.
+type lintObj struct{ Spec lintSpec }
+
+type lintSpec struct {
+	Name     string
+	Items    []string
+	Count    int32
+	Replicas *int32
+}
+
+// The lint's requests are answered above the field it names: with
+// +k8s:required where openapi's +required says the field is required (a
+// +k8s:optional there is refused by the generator), +k8s:optional
+// elsewhere; the placement's tag line moves down, and a marker on the
+// way to its field is recorded as its support.
+func TestLintFixes(t *testing.T) {
+	dir := t.TempDir()
+	src := `package x
+
+type lintObj struct {
+	Spec lintSpec
+}
+
+type lintSpec struct {
+	// +required
+	Name string
+	// +optional
+	Items []string
+	// Count is documented.
+	Count int32
+	// +k8s:alpha(since: "1.37")=+k8s:minimum=1
+	Replicas *int32
+}
+`
+	if err := os.MkdirAll(filepath.Join(dir, "copy"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "copy", "types.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lint := func(line int, goType, field string) string {
+		return "copy/types.go:" + strconv.Itoa(line) + ": +x: field " + goType + "." + field + " has validation (+x) but says neither +k8s:optional, +k8s:required nor +k8s:forbidden, which Kubernetes' lint requires\n"
+	}
+	out := lint(4, "lintObj", "Spec") + lint(9, "lintSpec", "Name") + lint(11, "lintSpec", "Items") + lint(13, "lintSpec", "Count") +
+		"other/types.go:3: field lintSpec.Other has validation (+x) but says neither +k8s:optional\n"
+	p := &Placement{Root: reflect.TypeFor[lintObj](), PkgPath: reflect.TypeFor[lintObj]().PkgPath(), GoType: "lintSpec", GoField: "Replicas", CopyAt: "copy/types.go:14"}
+	changed, err := LintFixes(dir, []string{"copy"}, out, []*Placement{p})
+	if err != nil || !changed {
+		t.Fatalf("LintFixes = %v, %v", changed, err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "copy", "types.go"))
+	want := `package x
+
+type lintObj struct {
+	// +k8s:optional
+	Spec lintSpec
+}
+
+type lintSpec struct {
+	// +required
+	// +k8s:required
+	Name string
+	// +optional
+	// +k8s:optional
+	Items []string
+	// Count is documented.
+	// +k8s:optional
+	Count int32
+	// +k8s:alpha(since: "1.37")=+k8s:minimum=1
+	Replicas *int32
+}
+`
+	if string(got) != want {
+		t.Errorf("LintFixes wrote\n%s\nwant\n%s", got, want)
+	}
+	if p.CopyAt != "copy/types.go:18" {
+		t.Errorf("the placement's tag line moved to %s, want copy/types.go:18", p.CopyAt)
+	}
+	if want := []string{"lintObj.Spec: +k8s:optional"}; !reflect.DeepEqual(p.Support, want) {
+		t.Errorf("Support = %q, want %q", p.Support, want)
+	}
+}
+
+// An Unsupported value error's supported values make an enum candidate,
+// which the probe must bear out: each value accepted, another reported.
+func TestInferEnum(t *testing.T) {
+	e := field.NotSupported(field.NewPath("spec", "policy"), "x", []string{"Allow", "Forbid", `Re"place`})
+	k := Kind{Field: "spec.policy", Type: field.ErrorTypeNotSupported}
+	accepts := func(ok ...string) Probe {
+		return func(_ string, v any) (bool, bool) {
+			s, isString := v.(string)
+			return !slices.Contains(ok, s), isString
+		}
+	}
+	got, why := Infer(k, []*field.Error{e}, accepts("Allow", "Forbid", `Re"place`))
+	if len(got) != 1 || got[0].Tag != "+k8s:enum" || got[0].Origin != "" || !reflect.DeepEqual(got[0].Values, []string{"Allow", "Forbid", `Re"place`}) {
+		t.Fatalf("enum: %+v (%s)", got, why)
+	}
+	if v := Variants(got[0]); !reflect.DeepEqual(v, []any{"", Unsupported, "Allow", "Forbid", `Re"place`}) {
+		t.Errorf("enum variants: %v", v)
+	}
+	// The check reports a value it names as supported (a feature gate,
+	// say): not an enum of those values.
+	if got, why := Infer(k, []*field.Error{e}, accepts("Allow", `Re"place`)); len(got) != 0 || !strings.Contains(why, `"Forbid"`) {
+		t.Errorf("a named value reported: %+v (%s)", got, why)
+	}
+	// The check accepts any other value: not an enum.
+	if got, why := Infer(k, []*field.Error{e}, func(string, any) (bool, bool) { return false, true }); len(got) != 0 || !strings.Contains(why, "not an enum") {
+		t.Errorf("any value accepted: %+v (%s)", got, why)
+	}
+	if got, why := Infer(k, []*field.Error{field.NotSupported[string](field.NewPath("spec", "policy"), "x", nil)}, nil); len(got) != 0 || !strings.Contains(why, "lists no supported values") {
+		t.Errorf("no values: %+v (%s)", got, why)
+	}
+}
+
+// enumObj's Policy is an enum type; Other is another string type.
+type (
+	enumPolicy string
+	enumObj    struct {
+		Spec   enumSpec   `json:"spec"`
+		Status enumStatus `json:"status"`
+	}
+	enumSpec struct {
+		Policy   enumPolicy   `json:"policy"`
+		Policies []enumPolicy `json:"policies"`
+		Name     string       `json:"name"`
+	}
+	enumStatus struct {
+		Last *enumPolicy `json:"last,omitempty"`
+	}
+)
+
+// +k8s:enum goes on the field's type, and then holds for every field of
+// that type: the proof compares the errors of all of them.
+func TestPlaceEnum(t *testing.T) {
+	root := reflect.TypeFor[enumObj]()
+	c := Candidate{Kind: Kind{Field: "spec.policy", Type: field.ErrorTypeNotSupported}, Tag: "+k8s:enum", Values: []string{"A"}}
+	p, err := Place(c, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.EnumType != reflect.TypeFor[enumPolicy]() {
+		t.Fatalf("EnumType = %v", p.EnumType)
+	}
+	for path, want := range map[string]bool{"spec.policy": true, "spec.policies[2]": true, "status.last": true, "spec.name": false} {
+		if got := p.Declares(path); got != want {
+			t.Errorf("Declares(%s) = %v, want %v", path, got, want)
+		}
+	}
+	if !p.LeadsTo("enumObj", "Status") {
+		t.Errorf("LeadsTo: Status holds a field of the enum type")
+	}
+	if _, err := Place(Candidate{Kind: Kind{Field: "spec.name"}, Tag: "+k8s:enum"}, root); err == nil || !strings.Contains(err.Error(), "not a named string type") {
+		t.Errorf("a plain string field: %v", err)
+	}
+
+	src := t.TempDir()
+	code := "package x\n\n// enumPolicy says what to do.\ntype enumPolicy string\n\nconst PolicyA enumPolicy = \"A\"\n"
+	if err := os.WriteFile(filepath.Join(src, "types.go"), []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(t.TempDir(), "copy")
+	q := *p
+	if err := CopyWithTags(src, dst, "copy", "1.38", []*Placement{p, &q}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dst, "types.go"))
+	want := "package x\n\n// enumPolicy says what to do.\n// +k8s:alpha(since: \"1.38\")=+k8s:enum\ntype enumPolicy string\n\nconst PolicyA enumPolicy = \"A\"\n"
+	if string(got) != want {
+		t.Errorf("copy:\n%s\nwant:\n%s", got, want)
+	}
+	if p.CopyAt != "copy/types.go:4" || q.CopyAt != p.CopyAt || p.File != "types.go" || p.Line != 4 {
+		t.Errorf("placed at %s (%s:%d), the second at %s", p.CopyAt, p.File, p.Line, q.CopyAt)
 	}
 }

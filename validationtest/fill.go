@@ -21,10 +21,21 @@ import (
 // would miss).
 func random[T any](cfg Config, seed int64) *T {
 	obj := new(T)
+	fill(cfg, seed, obj)
+	return obj
+}
+
+// Fill overwrites obj (a pointer) with a random value, made as Run makes
+// its objects, for a caller that drives validation itself (an API
+// server's pipeline, say). The same seed makes the same value.
+func Fill(cfg Config, seed int64, obj any) {
+	fill(cfg.withDefaults(), seed, obj)
+}
+
+func fill(cfg Config, seed int64, obj any) {
 	randfill.NewWithSeed(seed).NilChance(0.25).NumElements(0, cfg.MaxElements).MaxDepth(8).Funcs(apimachineryFills...).Fill(obj)
 	r := rand.New(rand.NewSource(seed))
 	walk(reflect.ValueOf(obj).Elem(), func(v reflect.Value) { redraw(cfg, r, v) })
-	return obj
 }
 
 // apimachineryFills make values of apimachinery's types that randfill

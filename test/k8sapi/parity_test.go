@@ -33,7 +33,7 @@ func TestKubernetesAPIParity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := harness.Write(dir, generated); err != nil {
+	if err := harness.Write(dir, generated, harness.Mode{Custom: harness.StubCustom}); err != nil {
 		t.Fatal(err)
 	}
 	goRun(t, dir, "mod", "tidy")
@@ -55,7 +55,7 @@ func TestKubernetesAPIParity(t *testing.T) {
 	// reference's core/v1, which has the metav1 package.
 	for _, p := range generated {
 		if p.Wrapper == "corev1" {
-			if err := harness.WritePackage(filepath.Join(dir, "alone", "corev1"), p); err != nil {
+			if err := harness.WritePackage(filepath.Join(dir, "alone", "corev1"), p, harness.Mode{Custom: harness.StubCustom}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -17,10 +17,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	goruntime "runtime"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	ourlifecycle "github.com/declval/validation-gen/bench/k8sapi/internal/generated/ours/lifecyclev1alpha1"
@@ -61,6 +63,7 @@ import (
 	// validators, registered in the API server's scheme.
 	ouradmissionregistration "github.com/declval/validation-gen/bench/k8sapi/internal/generated/ours/admissionregistrationv1"
 	ourapps "github.com/declval/validation-gen/bench/k8sapi/internal/generated/ours/appsv1"
+	ourautoscalingv1 "github.com/declval/validation-gen/bench/k8sapi/internal/generated/ours/autoscalingv1"
 	ourautoscaling "github.com/declval/validation-gen/bench/k8sapi/internal/generated/ours/autoscalingv2"
 	ourbatch "github.com/declval/validation-gen/bench/k8sapi/internal/generated/ours/batchv1"
 	ourcertificates "github.com/declval/validation-gen/bench/k8sapi/internal/generated/ours/certificatesv1"
@@ -158,27 +161,35 @@ type Strategy interface {
 }
 
 // Kind is one kind of k8s.io/api as the API server serves it: its
-// version, resource, strategies (Kubernetes' registry: the handwritten
-// validation, the options and normalization rules of the declarative one)
-// and validation-gen's Validate_<Kind> for the versioned type.
+// version, resource and strategies (Kubernetes' registry: the handwritten
+// validation, the options and normalization rules of the declarative
+// one). validation-gen's validators for its versioned type are reached
+// through OurScheme, as registered.
 type Kind struct {
 	GVK      schema.GroupVersionKind
 	Resource string
 	Strategy Strategy
 	Status   rest.RESTUpdateStrategy // nil: no /status
-	Ours     func(context.Context, operation.Operation, runtime.Object, runtime.Object) field.ErrorList
 }
 
-type validateFunc[T any] func(context.Context, operation.Operation, *field.Path, *T, *T) field.ErrorList
-
-// oursFor adapts a generated Validate_<Kind> to runtime.Objects.
-func oursFor[T any](f validateFunc[T]) func(context.Context, operation.Operation, runtime.Object, runtime.Object) field.ErrorList {
-	return func(ctx context.Context, op operation.Operation, obj, old runtime.Object) field.ErrorList {
-		o, _ := any(obj).(*T)
-		oo, _ := any(old).(*T)
-		return f(ctx, op, nil, o, oo)
+// OurScheme holds validation-gen's validators of the kinds' packages, as
+// their generated RegisterValidations register them (the harness packages
+// declare the scheme builder k8s.io/api declares): it dispatches by type
+// and subresource as legacyscheme.Scheme does with Kubernetes' own.
+var OurScheme = func() *runtime.Scheme {
+	s := runtime.NewScheme()
+	for _, add := range []func(*runtime.Scheme) error{
+		ouradmissionregistration.AddToScheme, ourapps.AddToScheme, ourautoscaling.AddToScheme, ourautoscalingv1.AddToScheme,
+		ourbatch.AddToScheme, ourcertificates.AddToScheme, ourcore.AddToScheme, ourdiscovery.AddToScheme,
+		ourflowcontrol.AddToScheme, ourlifecycle.AddToScheme, ournetworking.AddToScheme, ournode.AddToScheme,
+		ourpolicy.AddToScheme, ourrbac.AddToScheme, ourresource.AddToScheme, ourscheduling.AddToScheme, ourstorage.AddToScheme,
+	} {
+		if err := add(s); err != nil {
+			panic(err)
+		}
 	}
-}
+	return s
+}()
 
 // Kinds are the kinds of k8s.io/api the test runs: every kind
 // whose API server strategy opts in to declarative validation
@@ -186,77 +197,77 @@ func oursFor[T any](f validateFunc[T]) func(context.Context, operation.Operation
 // Validate_<Kind> for, at the version its fixtures and validators are
 // for.
 var Kinds = []Kind{
-	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}, "deployments", deploymentregistry.Strategy, deploymentregistry.StatusStrategy, oursFor(ourapps.Validate_Deployment)},
-	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "StatefulSet"}, "statefulsets", statefulsetregistry.Strategy, statefulsetregistry.StatusStrategy, oursFor(ourapps.Validate_StatefulSet)},
-	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "DaemonSet"}, "daemonsets", daemonsetregistry.Strategy, daemonsetregistry.StatusStrategy, oursFor(ourapps.Validate_DaemonSet)},
-	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "ReplicaSet"}, "replicasets", replicasetregistry.Strategy, replicasetregistry.StatusStrategy, oursFor(ourapps.Validate_ReplicaSet)},
-	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "ControllerRevision"}, "controllerrevisions", controllerrevisionregistry.Strategy, nil, oursFor(ourapps.Validate_ControllerRevision)},
-	{schema.GroupVersionKind{Group: "batch", Version: "v1", Kind: "Job"}, "jobs", jobregistry.Strategy, jobregistry.StatusStrategy, oursFor(ourbatch.Validate_Job)},
-	{schema.GroupVersionKind{Group: "batch", Version: "v1", Kind: "CronJob"}, "cronjobs", cronjobregistry.Strategy, cronjobregistry.StatusStrategy, oursFor(ourbatch.Validate_CronJob)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "ConfigMap"}, "configmaps", configmapregistry.Strategy, nil, oursFor(ourcore.Validate_ConfigMap)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Endpoints"}, "endpoints", endpointregistry.Strategy, nil, oursFor(ourcore.Validate_Endpoints)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Event"}, "events", eventregistry.Strategy, nil, oursFor(ourcore.Validate_Event)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "LimitRange"}, "limitranges", limitrangeregistry.Strategy, nil, oursFor(ourcore.Validate_LimitRange)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Namespace"}, "namespaces", namespaceregistry.Strategy, namespaceregistry.StatusStrategy, oursFor(ourcore.Validate_Namespace)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Node"}, "nodes", noderegistry.Strategy, noderegistry.StatusStrategy, oursFor(ourcore.Validate_Node)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "PersistentVolume"}, "persistentvolumes", persistentvolumeregistry.Strategy, persistentvolumeregistry.StatusStrategy, oursFor(ourcore.Validate_PersistentVolume)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "PersistentVolumeClaim"}, "persistentvolumeclaims", persistentvolumeclaimregistry.Strategy, persistentvolumeclaimregistry.StatusStrategy, oursFor(ourcore.Validate_PersistentVolumeClaim)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Pod"}, "pods", podregistry.Strategy, podregistry.StatusStrategy, oursFor(ourcore.Validate_Pod)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "PodTemplate"}, "podtemplates", podtemplateregistry.Strategy, nil, oursFor(ourcore.Validate_PodTemplate)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "ReplicationController"}, "replicationcontrollers", replicationcontrollerregistry.Strategy, replicationcontrollerregistry.StatusStrategy, oursFor(ourcore.Validate_ReplicationController)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "ResourceQuota"}, "resourcequotas", resourcequotaregistry.Strategy, resourcequotaregistry.StatusStrategy, oursFor(ourcore.Validate_ResourceQuota)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Secret"}, "secrets", secretregistry.Strategy, nil, oursFor(ourcore.Validate_Secret)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Service"}, "services", serviceregistry.Strategy, serviceregistry.StatusStrategy, oursFor(ourcore.Validate_Service)},
-	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "ServiceAccount"}, "serviceaccounts", serviceaccountregistry.Strategy, nil, oursFor(ourcore.Validate_ServiceAccount)},
-	{schema.GroupVersionKind{Group: "networking.k8s.io", Version: "v1", Kind: "IPAddress"}, "ipaddresses", ipaddressregistry.Strategy, nil, oursFor(ournetworking.Validate_IPAddress)},
-	{schema.GroupVersionKind{Group: "networking.k8s.io", Version: "v1", Kind: "Ingress"}, "ingresses", ingressregistry.Strategy, ingressregistry.StatusStrategy, oursFor(ournetworking.Validate_Ingress)},
-	{schema.GroupVersionKind{Group: "networking.k8s.io", Version: "v1", Kind: "IngressClass"}, "ingressclasses", ingressclassregistry.Strategy, nil, oursFor(ournetworking.Validate_IngressClass)},
-	{schema.GroupVersionKind{Group: "networking.k8s.io", Version: "v1", Kind: "NetworkPolicy"}, "networkpolicies", networkpolicyregistry.Strategy, nil, oursFor(ournetworking.Validate_NetworkPolicy)},
-	{schema.GroupVersionKind{Group: "networking.k8s.io", Version: "v1", Kind: "ServiceCIDR"}, "servicecidrs", servicecidrregistry.Strategy, servicecidrregistry.StatusStrategy, oursFor(ournetworking.Validate_ServiceCIDR)},
-	{schema.GroupVersionKind{Group: "policy", Version: "v1", Kind: "PodDisruptionBudget"}, "poddisruptionbudgets", poddisruptionbudgetregistry.Strategy, poddisruptionbudgetregistry.StatusStrategy, oursFor(ourpolicy.Validate_PodDisruptionBudget)},
-	{schema.GroupVersionKind{Group: "rbac.authorization.k8s.io", Version: "v1", Kind: "ClusterRole"}, "clusterroles", clusterroleregistry.Strategy, nil, oursFor(ourrbac.Validate_ClusterRole)},
-	{schema.GroupVersionKind{Group: "rbac.authorization.k8s.io", Version: "v1", Kind: "ClusterRoleBinding"}, "clusterrolebindings", clusterrolebindingregistry.Strategy, nil, oursFor(ourrbac.Validate_ClusterRoleBinding)},
-	{schema.GroupVersionKind{Group: "rbac.authorization.k8s.io", Version: "v1", Kind: "Role"}, "roles", roleregistry.Strategy, nil, oursFor(ourrbac.Validate_Role)},
-	{schema.GroupVersionKind{Group: "rbac.authorization.k8s.io", Version: "v1", Kind: "RoleBinding"}, "rolebindings", rolebindingregistry.Strategy, nil, oursFor(ourrbac.Validate_RoleBinding)},
-	{schema.GroupVersionKind{Group: "storage.k8s.io", Version: "v1", Kind: "CSIDriver"}, "csidrivers", csidriverregistry.Strategy, nil, oursFor(ourstorage.Validate_CSIDriver)},
-	{schema.GroupVersionKind{Group: "storage.k8s.io", Version: "v1", Kind: "CSINode"}, "csinodes", csinoderegistry.Strategy, csinoderegistry.StatusStrategy, oursFor(ourstorage.Validate_CSINode)},
-	{schema.GroupVersionKind{Group: "storage.k8s.io", Version: "v1", Kind: "CSIStorageCapacity"}, "csistoragecapacities", csistoragecapacityregistry.Strategy, nil, oursFor(ourstorage.Validate_CSIStorageCapacity)},
-	{schema.GroupVersionKind{Group: "storage.k8s.io", Version: "v1", Kind: "StorageClass"}, "storageclasses", storageclassregistry.Strategy, nil, oursFor(ourstorage.Validate_StorageClass)},
-	{schema.GroupVersionKind{Group: "storage.k8s.io", Version: "v1", Kind: "VolumeAttachment"}, "volumeattachments", volumeattachmentregistry.Strategy, volumeattachmentregistry.StatusStrategy, oursFor(ourstorage.Validate_VolumeAttachment)},
-	{schema.GroupVersionKind{Group: "storage.k8s.io", Version: "v1", Kind: "VolumeAttributesClass"}, "volumeattributesclasses", volumeattributesclassregistry.Strategy, nil, oursFor(ourstorage.Validate_VolumeAttributesClass)},
-	{schema.GroupVersionKind{Group: "node.k8s.io", Version: "v1", Kind: "RuntimeClass"}, "runtimeclasses", runtimeclassregistry.Strategy, nil, oursFor(ournode.Validate_RuntimeClass)},
-	{schema.GroupVersionKind{Group: "discovery.k8s.io", Version: "v1", Kind: "EndpointSlice"}, "endpointslices", endpointsliceregistry.Strategy, nil, oursFor(ourdiscovery.Validate_EndpointSlice)},
-	{schema.GroupVersionKind{Group: "certificates.k8s.io", Version: "v1", Kind: "CertificateSigningRequest"}, "certificatesigningrequests", certificatesregistry.Strategy, certificatesregistry.StatusStrategy, oursFor(ourcertificates.Validate_CertificateSigningRequest)},
-	{schema.GroupVersionKind{Group: "certificates.k8s.io", Version: "v1", Kind: "ClusterTrustBundle"}, "clustertrustbundles", clustertrustbundleregistry.Strategy, nil, oursFor(ourcertificates.Validate_ClusterTrustBundle)},
-	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "DeviceClass"}, "deviceclasses", deviceclassregistry.Strategy, nil, oursFor(ourresource.Validate_DeviceClass)},
-	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "DeviceTaintRule"}, "devicetaintrules", devicetaintruleregistry.Strategy, devicetaintruleregistry.StatusStrategy, oursFor(ourresource.Validate_DeviceTaintRule)},
-	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "ResourceSlice"}, "resourceslices", resourcesliceregistry.Strategy, nil, oursFor(ourresource.Validate_ResourceSlice)},
-	{schema.GroupVersionKind{Group: "autoscaling", Version: "v2", Kind: "HorizontalPodAutoscaler"}, "horizontalpodautoscalers", horizontalpodautoscalerregistry.Strategy, horizontalpodautoscalerregistry.StatusStrategy, oursFor(ourautoscaling.Validate_HorizontalPodAutoscaler)},
-	{schema.GroupVersionKind{Group: "flowcontrol.apiserver.k8s.io", Version: "v1", Kind: "FlowSchema"}, "flowschemas", flowschemaregistry.Strategy, flowschemaregistry.StatusStrategy, oursFor(ourflowcontrol.Validate_FlowSchema)},
-	{schema.GroupVersionKind{Group: "flowcontrol.apiserver.k8s.io", Version: "v1", Kind: "PriorityLevelConfiguration"}, "prioritylevelconfigurations", prioritylevelconfigurationregistry.Strategy, prioritylevelconfigurationregistry.StatusStrategy, oursFor(ourflowcontrol.Validate_PriorityLevelConfiguration)},
-	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "MutatingWebhookConfiguration"}, "mutatingwebhookconfigurations", mutatingwebhookconfigurationregistry.Strategy, nil, oursFor(ouradmissionregistration.Validate_MutatingWebhookConfiguration)},
-	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "ValidatingWebhookConfiguration"}, "validatingwebhookconfigurations", validatingwebhookconfigurationregistry.Strategy, nil, oursFor(ouradmissionregistration.Validate_ValidatingWebhookConfiguration)},
+	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}, "deployments", deploymentregistry.Strategy, deploymentregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "StatefulSet"}, "statefulsets", statefulsetregistry.Strategy, statefulsetregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "DaemonSet"}, "daemonsets", daemonsetregistry.Strategy, daemonsetregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "ReplicaSet"}, "replicasets", replicasetregistry.Strategy, replicasetregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "ControllerRevision"}, "controllerrevisions", controllerrevisionregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "batch", Version: "v1", Kind: "Job"}, "jobs", jobregistry.Strategy, jobregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "batch", Version: "v1", Kind: "CronJob"}, "cronjobs", cronjobregistry.Strategy, cronjobregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "ConfigMap"}, "configmaps", configmapregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Endpoints"}, "endpoints", endpointregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Event"}, "events", eventregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "LimitRange"}, "limitranges", limitrangeregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Namespace"}, "namespaces", namespaceregistry.Strategy, namespaceregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Node"}, "nodes", noderegistry.Strategy, noderegistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "PersistentVolume"}, "persistentvolumes", persistentvolumeregistry.Strategy, persistentvolumeregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "PersistentVolumeClaim"}, "persistentvolumeclaims", persistentvolumeclaimregistry.Strategy, persistentvolumeclaimregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Pod"}, "pods", podregistry.Strategy, podregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "PodTemplate"}, "podtemplates", podtemplateregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "ReplicationController"}, "replicationcontrollers", replicationcontrollerregistry.Strategy, replicationcontrollerregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "ResourceQuota"}, "resourcequotas", resourcequotaregistry.Strategy, resourcequotaregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Secret"}, "secrets", secretregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "Service"}, "services", serviceregistry.Strategy, serviceregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "", Version: "v1", Kind: "ServiceAccount"}, "serviceaccounts", serviceaccountregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "networking.k8s.io", Version: "v1", Kind: "IPAddress"}, "ipaddresses", ipaddressregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "networking.k8s.io", Version: "v1", Kind: "Ingress"}, "ingresses", ingressregistry.Strategy, ingressregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "networking.k8s.io", Version: "v1", Kind: "IngressClass"}, "ingressclasses", ingressclassregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "networking.k8s.io", Version: "v1", Kind: "NetworkPolicy"}, "networkpolicies", networkpolicyregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "networking.k8s.io", Version: "v1", Kind: "ServiceCIDR"}, "servicecidrs", servicecidrregistry.Strategy, servicecidrregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "policy", Version: "v1", Kind: "PodDisruptionBudget"}, "poddisruptionbudgets", poddisruptionbudgetregistry.Strategy, poddisruptionbudgetregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "rbac.authorization.k8s.io", Version: "v1", Kind: "ClusterRole"}, "clusterroles", clusterroleregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "rbac.authorization.k8s.io", Version: "v1", Kind: "ClusterRoleBinding"}, "clusterrolebindings", clusterrolebindingregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "rbac.authorization.k8s.io", Version: "v1", Kind: "Role"}, "roles", roleregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "rbac.authorization.k8s.io", Version: "v1", Kind: "RoleBinding"}, "rolebindings", rolebindingregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "storage.k8s.io", Version: "v1", Kind: "CSIDriver"}, "csidrivers", csidriverregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "storage.k8s.io", Version: "v1", Kind: "CSINode"}, "csinodes", csinoderegistry.Strategy, csinoderegistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "storage.k8s.io", Version: "v1", Kind: "CSIStorageCapacity"}, "csistoragecapacities", csistoragecapacityregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "storage.k8s.io", Version: "v1", Kind: "StorageClass"}, "storageclasses", storageclassregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "storage.k8s.io", Version: "v1", Kind: "VolumeAttachment"}, "volumeattachments", volumeattachmentregistry.Strategy, volumeattachmentregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "storage.k8s.io", Version: "v1", Kind: "VolumeAttributesClass"}, "volumeattributesclasses", volumeattributesclassregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "node.k8s.io", Version: "v1", Kind: "RuntimeClass"}, "runtimeclasses", runtimeclassregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "discovery.k8s.io", Version: "v1", Kind: "EndpointSlice"}, "endpointslices", endpointsliceregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "certificates.k8s.io", Version: "v1", Kind: "CertificateSigningRequest"}, "certificatesigningrequests", certificatesregistry.Strategy, certificatesregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "certificates.k8s.io", Version: "v1", Kind: "ClusterTrustBundle"}, "clustertrustbundles", clustertrustbundleregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "DeviceClass"}, "deviceclasses", deviceclassregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "DeviceTaintRule"}, "devicetaintrules", devicetaintruleregistry.Strategy, devicetaintruleregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "ResourceSlice"}, "resourceslices", resourcesliceregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "autoscaling", Version: "v2", Kind: "HorizontalPodAutoscaler"}, "horizontalpodautoscalers", horizontalpodautoscalerregistry.Strategy, horizontalpodautoscalerregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "flowcontrol.apiserver.k8s.io", Version: "v1", Kind: "FlowSchema"}, "flowschemas", flowschemaregistry.Strategy, flowschemaregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "flowcontrol.apiserver.k8s.io", Version: "v1", Kind: "PriorityLevelConfiguration"}, "prioritylevelconfigurations", prioritylevelconfigurationregistry.Strategy, prioritylevelconfigurationregistry.StatusStrategy},
+	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "MutatingWebhookConfiguration"}, "mutatingwebhookconfigurations", mutatingwebhookconfigurationregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "ValidatingWebhookConfiguration"}, "validatingwebhookconfigurations", validatingwebhookconfigurationregistry.Strategy, nil},
 	// The strategies made by constructors, with what they need: a
 	// clock that does not move, and for the claims' admin-access check
 	// a namespace client and an authorizer (neither called by the
 	// fixtures, which do not ask for admin access; see the stubs).
-	{schema.GroupVersionKind{Group: "scheduling.k8s.io", Version: "v1alpha3", Kind: "PodGroup"}, "podgroups", podGroupStrategy, podgroupregistry.NewStatusStrategy(podGroupStrategy), oursFor(ourscheduling.Validate_PodGroup)},
-	{schema.GroupVersionKind{Group: "scheduling.k8s.io", Version: "v1alpha3", Kind: "CompositePodGroup"}, "compositepodgroups", compositePodGroupStrategy, compositepodgroupregistry.NewStatusStrategy(compositePodGroupStrategy), oursFor(ourscheduling.Validate_CompositePodGroup)},
-	{schema.GroupVersionKind{Group: "scheduling.k8s.io", Version: "v1alpha3", Kind: "Workload"}, "workloads", workloadregistry.Strategy, nil, oursFor(ourscheduling.Validate_Workload)},
-	{schema.GroupVersionKind{Group: "lifecycle.k8s.io", Version: "v1alpha1", Kind: "EvictionRequest"}, "evictionrequests", evictionRequestStrategy, evictionrequestregistry.NewStatusStrategy(evictionRequestStrategy), oursFor(ourlifecycle.Validate_EvictionRequest)},
-	{schema.GroupVersionKind{Group: "lifecycle.k8s.io", Version: "v1alpha1", Kind: "Eviction"}, "evictions", evictionStrategy, evictionregistry.NewStatusStrategy(evictionStrategy), oursFor(ourlifecycle.Validate_Eviction)},
+	{schema.GroupVersionKind{Group: "scheduling.k8s.io", Version: "v1alpha3", Kind: "PodGroup"}, "podgroups", podGroupStrategy, podgroupregistry.NewStatusStrategy(podGroupStrategy)},
+	{schema.GroupVersionKind{Group: "scheduling.k8s.io", Version: "v1alpha3", Kind: "CompositePodGroup"}, "compositepodgroups", compositePodGroupStrategy, compositepodgroupregistry.NewStatusStrategy(compositePodGroupStrategy)},
+	{schema.GroupVersionKind{Group: "scheduling.k8s.io", Version: "v1alpha3", Kind: "Workload"}, "workloads", workloadregistry.Strategy, nil},
+	{schema.GroupVersionKind{Group: "lifecycle.k8s.io", Version: "v1alpha1", Kind: "EvictionRequest"}, "evictionrequests", evictionRequestStrategy, evictionrequestregistry.NewStatusStrategy(evictionRequestStrategy)},
+	{schema.GroupVersionKind{Group: "lifecycle.k8s.io", Version: "v1alpha1", Kind: "Eviction"}, "evictions", evictionStrategy, evictionregistry.NewStatusStrategy(evictionStrategy)},
 	{schema.GroupVersionKind{Group: "certificates.k8s.io", Version: "v1", Kind: "PodCertificateRequest"}, "podcertificaterequests", podCertificateRequestStrategy,
-		podcertificaterequestregistry.NewStatusStrategy(podCertificateRequestStrategy, allowAll{}, clocktesting.NewFakePassiveClock(time.Unix(1_700_000_000, 0))), oursFor(ourcertificates.Validate_PodCertificateRequest)},
+		podcertificaterequestregistry.NewStatusStrategy(podCertificateRequestStrategy, allowAll{}, clocktesting.NewFakePassiveClock(time.Unix(1_700_000_000, 0)))},
 	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "ValidatingAdmissionPolicy"}, "validatingadmissionpolicies", vapStrategy,
-		validatingadmissionpolicyregistry.NewStatusStrategy(vapStrategy), oursFor(ouradmissionregistration.Validate_ValidatingAdmissionPolicy)},
+		validatingadmissionpolicyregistry.NewStatusStrategy(vapStrategy)},
 	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "MutatingAdmissionPolicy"}, "mutatingadmissionpolicies",
-		mutatingadmissionpolicyregistry.NewStrategy(allowAll{}, resources{}), nil, oursFor(ouradmissionregistration.Validate_MutatingAdmissionPolicy)},
+		mutatingadmissionpolicyregistry.NewStrategy(allowAll{}, resources{}), nil},
 	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "ValidatingAdmissionPolicyBinding"}, "validatingadmissionpolicybindings",
-		validatingadmissionpolicybindingregistry.NewStrategy(allowAll{}, noPolicies{}, resources{}), nil, oursFor(ouradmissionregistration.Validate_ValidatingAdmissionPolicyBinding)},
+		validatingadmissionpolicybindingregistry.NewStrategy(allowAll{}, noPolicies{}, resources{}), nil},
 	{schema.GroupVersionKind{Group: "admissionregistration.k8s.io", Version: "v1", Kind: "MutatingAdmissionPolicyBinding"}, "mutatingadmissionpolicybindings",
-		mutatingadmissionpolicybindingregistry.NewStrategy(allowAll{}, noPolicies{}, resources{}), nil, oursFor(ouradmissionregistration.Validate_MutatingAdmissionPolicyBinding)},
-	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "ResourceClaim"}, "resourceclaims", resourceClaimStrategy, resourceclaimregistry.NewStatusStrategy(resourceClaimStrategy), oursFor(ourresource.Validate_ResourceClaim)},
-	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "ResourceClaimTemplate"}, "resourceclaimtemplates", resourceclaimtemplateregistry.NewStrategy(namespaces{}), nil, oursFor(ourresource.Validate_ResourceClaimTemplate)},
+		mutatingadmissionpolicybindingregistry.NewStrategy(allowAll{}, noPolicies{}, resources{}), nil},
+	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "ResourceClaim"}, "resourceclaims", resourceClaimStrategy, resourceclaimregistry.NewStatusStrategy(resourceClaimStrategy)},
+	{schema.GroupVersionKind{Group: "resource.k8s.io", Version: "v1", Kind: "ResourceClaimTemplate"}, "resourceclaimtemplates", resourceclaimtemplateregistry.NewStrategy(namespaces{}), nil},
 }
 
 var (
@@ -401,6 +412,8 @@ func (k Kind) context(obj runtime.Object, verb, subresource string) context.Cont
 type recording struct {
 	dv          rest.DeclarativeValidationStrategy
 	handwritten field.ErrorList
+	// only: keep the handwritten errors, and validate no further.
+	only bool
 }
 
 func (r *recording) ValidateDeclaratively(ctx context.Context, obj, old runtime.Object, errs field.ErrorList, op operation.Type, cfg rest.DeclarativeValidationConfig) field.ErrorList {
@@ -408,6 +421,9 @@ func (r *recording) ValidateDeclaratively(ctx context.Context, obj, old runtime.
 	for i, e := range errs {
 		c := *e
 		r.handwritten[i] = &c
+	}
+	if r.only {
+		return errs
 	}
 	return r.dv.ValidateDeclaratively(ctx, obj, old, errs, op, cfg)
 }
@@ -454,6 +470,12 @@ type Result struct {
 // from Prepare (which it changes as the server does before validating:
 // system metadata, the strategy's PrepareFor*).
 func (k Kind) Validate(subresource string, obj, old runtime.Object) (Result, error) {
+	return k.validate(subresource, obj, old, false)
+}
+
+// validate is Validate; handwrittenOnly stops at the handwritten errors
+// and the versioned objects (Request.HandwrittenOnly).
+func (k Kind) validate(subresource string, obj, old runtime.Object, handwrittenOnly bool) (Result, error) {
 	var r Result
 	verb, opType := "create", operation.Create
 	if old != nil {
@@ -468,7 +490,7 @@ func (k Kind) Validate(subresource string, obj, old runtime.Object) (Result, err
 	if old == nil {
 		rest.FillObjectMetaSystemFields(om)
 		k.Strategy.PrepareForCreate(ctx, obj)
-		rec := &recording{dv: k.Strategy.(rest.DeclarativeValidationStrategy)}
+		rec := &recording{dv: k.Strategy.(rest.DeclarativeValidationStrategy), only: handwrittenOnly}
 		r.Server = rest.ValidateCreate(ctx, obj.DeepCopyObject(), recordingCreate{k.Strategy, rec})
 		r.Handwritten = rec.handwritten
 		cfg = k.Strategy.(rest.DeclarativeValidationStrategy).DeclarativeValidationConfig(ctx, obj, nil)
@@ -485,7 +507,7 @@ func (k Kind) Validate(subresource string, obj, old runtime.Object) (Result, err
 		strategy.PrepareForUpdate(ctx, obj, old)
 		om.SetUID(oldMeta.GetUID())
 		om.SetCreationTimestamp(oldMeta.GetCreationTimestamp())
-		rec := &recording{dv: strategy.(rest.DeclarativeValidationStrategy)}
+		rec := &recording{dv: strategy.(rest.DeclarativeValidationStrategy), only: handwrittenOnly}
 		r.Server = rest.ValidateUpdate(ctx, obj.DeepCopyObject(), old.DeepCopyObject(), recordingUpdate{strategy, rec})
 		r.Handwritten = rec.handwritten
 		cfg = strategy.(rest.DeclarativeValidationStrategy).DeclarativeValidationConfig(ctx, obj, old)
@@ -511,8 +533,16 @@ func (k Kind) Validate(subresource string, obj, old runtime.Object) (Result, err
 	}
 	op := operation.Operation{Type: opType, Options: cfg.Options, Request: operation.Request{Subresources: subresources}}
 	r.Versioned, r.OldVersioned, r.Options = versioned, oldVersioned, cfg.Options
+	if handwrittenOnly {
+		r.Server = nil // the handwritten errors alone
+		return r, nil
+	}
 	ours := func() field.ErrorList {
-		r.Declarative = k.Ours(ctx, op, versioned, oldVersioned)
+		if old == nil {
+			r.Declarative = OurScheme.Validate(ctx, cfg.Options, versioned, subresources...)
+		} else {
+			r.Declarative = OurScheme.ValidateUpdate(ctx, cfg.Options, versioned, oldVersioned, subresources...)
+		}
 		return r.Declarative
 	}
 	theirs := func() field.ErrorList {
@@ -573,6 +603,10 @@ type Request struct {
 	Name        string
 	Subresource string
 	Object, Old runtime.Object
+	// HandwrittenOnly asks only for the handwritten errors and the objects
+	// declarative validation would read (a probe, a proof): Server,
+	// Declarative, Ours and Theirs stay empty.
+	HandwrittenOnly bool
 }
 
 // Requests are the requests a run sends for the kind: a create of every
@@ -580,7 +614,9 @@ type Request struct {
 // unchanged), of the resource and of /status where the kind has it; and
 // creates and updates of mutated fixtures (validationtest.Mutate: a
 // scalar or two redrawn, a list reversed, a pointer, list or map cleared),
-// mutations per fixture.
+// mutations per fixture; Randoms random objects (Random), created, updated
+// to from the first fixture and updated to a mutated copy; and /scale
+// updates where the kind has it (scaleRequests).
 func (k Kind) Requests(mutations int) ([]Request, error) {
 	fixtures, err := k.Fixtures()
 	if err != nil {
@@ -611,7 +647,45 @@ func (k Kind) Requests(mutations int) ([]Request, error) {
 			}
 		}
 	}
+	for i := range Randoms {
+		r, err := k.Random(int64(i + 1))
+		if err != nil {
+			return nil, err
+		}
+		changed := r.DeepCopyObject()
+		validationtest.Mutate(validationtest.Config{}, int64(i+1), changed)
+		head := fixtures[0].Object
+		name := fmt.Sprintf("random object %d", i+1)
+		out = append(out, Request{Name: "create " + name, Object: r},
+			Request{Name: "create " + name + "'s mutation", Object: changed},
+			Request{Name: "update to " + name, Object: r, Old: head},
+			Request{Name: "update from " + name + " to its mutation", Object: changed, Old: r})
+		if k.Status != nil {
+			out = append(out, Request{Name: "status update to " + name, Subresource: "status", Object: r, Old: head},
+				Request{Name: "status update from " + name + " to its mutation", Subresource: "status", Object: changed, Old: r})
+		}
+	}
+	if _, ok := scaleSubresources[k.GVK.Kind]; ok {
+		scale, err := k.scaleRequests(mutations, fixtures[0].Object)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, scale...)
+	}
 	return out, nil
+}
+
+// Random is a random object of the kind (validationtest.Fill), with the
+// kind's apiVersion and kind, as a client would send it: every field
+// drawn, most of them near the checks' edges.
+func (k Kind) Random(seed int64) (runtime.Object, error) {
+	obj, err := legacyscheme.Scheme.New(k.GVK)
+	if err != nil {
+		return nil, err
+	}
+	validationtest.Fill(validationtest.Config{}, seed, obj)
+	obj.GetObjectKind().SetGroupVersionKind(k.GVK)
+	return obj, nil
 }
 
 // Run prepares a request's objects and validates it (Validate). A panic
@@ -622,6 +696,9 @@ func (k Kind) Run(req Request) (r Result, err error) {
 			err = fmt.Errorf("%s %s: panic: %v", k.GVK.Kind, req.Name, p)
 		}
 	}()
+	if req.Subresource == "scale" {
+		return k.validateScale(req)
+	}
 	obj, err := k.Prepare(req.Object)
 	if err != nil {
 		return r, err
@@ -632,7 +709,7 @@ func (k Kind) Run(req Request) (r Result, err error) {
 			return r, err
 		}
 	}
-	return k.Validate(req.Subresource, obj, old)
+	return k.validate(req.Subresource, obj, old, req.HandwrittenOnly)
 }
 
 // KindRun is every request of a kind, and what each came to.
@@ -651,14 +728,39 @@ func RunAll(mutations int) ([]KindRun, error) {
 			return nil, err
 		}
 		kr := KindRun{Kind: k, Requests: reqs, Results: make([]Result, len(reqs))}
-		for i, req := range reqs {
-			if kr.Results[i], err = k.Run(req); err != nil {
-				return nil, err
-			}
+		err = parallel(len(reqs), func(i int) (err error) {
+			kr.Results[i], err = k.Run(reqs[i])
+			return err
+		})
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, kr)
 	}
 	return out, nil
+}
+
+// parallel calls f(0), ..., f(n-1) on GOMAXPROCS goroutines, and returns
+// the error of the lowest i that failed. The API server validates
+// requests concurrently too: its strategies and scheme are safe for it.
+func parallel(n int, f func(i int) error) error {
+	errs := make([]error, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(n, goruntime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				errs[i] = f(i)
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Created is the result of the create of each object the run created,
@@ -680,9 +782,18 @@ func Coverage(runs []KindRun) []*validationtest.Coverage {
 	var out []*validationtest.Coverage
 	for _, kr := range runs {
 		c := validationtest.NewCoverage(kr.Kind.GVK.Kind)
+		// /scale validates another type (Scale): a table of its own.
+		var scale *validationtest.Coverage
 		created := kr.Created()
 		for i, req := range kr.Requests {
 			r := kr.Results[i]
+			if req.Subresource == "scale" {
+				if scale == nil {
+					scale = validationtest.NewCoverage(kr.Kind.GVK.Kind + " /scale")
+				}
+				scale.Add(r.Handwritten, r.Declarative, r.Rules)
+				continue
+			}
 			handwritten := r.Handwritten
 			if req.Old != nil {
 				// An update counts only its own checks (immutability,
@@ -699,6 +810,9 @@ func Coverage(runs []KindRun) []*validationtest.Coverage {
 			c.Add(handwritten, r.Declarative, r.Rules)
 		}
 		out = append(out, c)
+		if scale != nil {
+			out = append(out, scale)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Kind < out[j].Kind })
 	return out
@@ -707,6 +821,10 @@ func Coverage(runs []KindRun) []*validationtest.Coverage {
 // Mutations is how many mutated copies of each fixture the test and the
 // coverage report validate.
 const Mutations = 4
+
+// Randoms is how many random objects (Kind.Random) the test and the
+// coverage report send of each kind.
+const Randoms = 4
 
 // CoverageReport is docs/k8s-coverage.md: the coverage of every kind of
 // the runs, and the tags Suggest proves (working in scratch), as

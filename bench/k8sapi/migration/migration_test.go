@@ -13,7 +13,9 @@ import (
 	"sync"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
 
 	vgruntime "github.com/declval/validation-gen/runtime"
 	"github.com/declval/validation-gen/suggest"
@@ -34,13 +36,32 @@ var update = flag.Bool("update", false, "rewrite testdata/kubernetes-mismatches.
 // those are pinned in testdata/kubernetes-mismatches.txt (go test -tags
 // generated -update rewrites it).
 func TestMigrationAgainstHandwritten(t *testing.T) {
-	var requests, errs, mismatches int
-	found := map[string]string{} // pinned line -> first request showing it
+	// Every kind's versioned type, and Scale, is registered: Scheme.Validate
+	// of a type with no function returns no errors, which would agree with
+	// a server that finds none.
+	for _, gvk := range append([]schema.GroupVersionKind{scaleGVK}, kindGVKs()...) {
+		obj, err := legacyscheme.Scheme.New(gvk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !OurScheme.HasValidationFunc(obj) {
+			t.Errorf("%s: validation-gen's RegisterValidations registers no validation", gvk)
+		}
+	}
+	var requests, errs, mismatches, random int
+	found := map[string]string{}      // pinned line -> first request showing it
+	scaleReported := map[string]int{} // kind -> /scale requests with a declarative error
 	for _, kr := range runs(t) {
 		k, created := kr.Kind, kr.Created()
 		for i, req := range kr.Requests {
 			r := kr.Results[i]
 			requests++
+			if strings.Contains(req.Name, "random") {
+				random++
+			}
+			if req.Subresource == "scale" && len(r.Declarative) > 0 {
+				scaleReported[k.GVK.Kind]++
+			}
 			errs += len(r.Server)
 			mismatches += len(r.OursMismatches)
 			server := errorKeys(r.Server)
@@ -61,7 +82,17 @@ func TestMigrationAgainstHandwritten(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d requests, %d errors from the API server, %d mismatches between handwritten and declarative validation, all Kubernetes' own (%d distinct, pinned)", requests, errs, mismatches, len(found))
+	t.Logf("%d requests (%d of random objects), %d errors from the API server, %d mismatches between handwritten and declarative validation, all Kubernetes' own (%d distinct, pinned)", requests, random, errs, mismatches, len(found))
+	if random == 0 {
+		t.Errorf("no request of a random object")
+	}
+	// Every kind with /scale had its Scale validated declaratively, to an
+	// error at least once (a negative replicas).
+	for kind := range scaleSubresources {
+		if scaleReported[kind] == 0 {
+			t.Errorf("%s: no /scale request reported a declarative error", kind)
+		}
+	}
 	checkPinned(t, found)
 }
 
@@ -176,9 +207,18 @@ func TestCoverageReportFresh(t *testing.T) {
 		t.Errorf("docs/k8s-coverage.md is stale: run hack/update-k8s-coverage.sh")
 	}
 	// A real uncovered check the report proves a tag for.
-	if !bytes.Contains(got, []byte("`TokenRequest.ExpirationSeconds`, proven on CSIDriver")) ||
+	if !bytes.Contains(got, []byte("`TokenRequest.ExpirationSeconds`, for the handwritten Invalid value error, proven on\n\n- CSIDriver,")) ||
 		!bytes.Contains(got, []byte(`+	// +k8s:alpha(since: "1.38")=+k8s:minimum=600`)) {
 		t.Errorf("the report no longer proves +k8s:minimum=600 on CSIDriver's TokenRequest.ExpirationSeconds")
+	}
+	// An enum proven on its type, and one refuted: PersistentVolume's
+	// handwritten check reports an unsupported access mode at the list,
+	// +k8s:enum at the item.
+	if !bytes.Contains(got, []byte("`ConcurrencyPolicy` (the type of `CronJobSpec.ConcurrencyPolicy`), for the handwritten Unsupported value error, proven on")) {
+		t.Errorf("the report no longer proves +k8s:enum on CronJob's ConcurrencyPolicy")
+	}
+	if !bytes.Contains(got, []byte("| PersistentVolume | `spec.accessModes` | Unsupported value | +k8s:enum: refuted on ")) {
+		t.Errorf("the report no longer refutes +k8s:enum on PersistentVolume's access modes")
 	}
 }
 
@@ -219,4 +259,12 @@ func TestSuggestionProofRefutesWrongTags(t *testing.T) {
 			t.Errorf("%s: proven %v, want %v (%d of %d objects agree: %v)", v.Tag, v.Proven(), want, v.Agreed, v.Objects, v.Disagreements)
 		}
 	}
+}
+
+func kindGVKs() []schema.GroupVersionKind {
+	var out []schema.GroupVersionKind
+	for _, k := range Kinds {
+		out = append(out, k.GVK)
+	}
+	return out
 }

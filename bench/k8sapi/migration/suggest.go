@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/declval/validation-gen/suggest"
@@ -39,6 +40,9 @@ type Suggestion struct {
 	File            string
 	Line            int
 	GoType, GoField string
+	// EnumType is the field's type, where a +k8s:enum goes ("" for a
+	// tag on the field).
+	EnumType string
 	// Support are the markers Kubernetes' lint asks for with the tag, on
 	// the fields that lead to it ("PodSpec.Containers: +k8s:optional").
 	Support []string
@@ -70,8 +74,17 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 	for _, c := range cs {
 		byKind[c.Kind] = c
 	}
-	var cands []pending
-	var unproven []Unproven
+	// Inference probes the handwritten validation again and again: each
+	// kind of error is a job, run in parallel, gathered in order.
+	type job struct {
+		kind    Kind
+		sk      suggest.Kind
+		s       sample
+		creates []runtime.Object
+		cands   []pending
+		why     []string
+	}
+	var jobs []*job
 	for _, kr := range runs {
 		k := kr.Kind
 		c := byKind[k.GVK.Kind]
@@ -93,27 +106,38 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 			return kinds[i].Field+string(kinds[i].Type)+kinds[i].HandwrittenOrigin < kinds[j].Field+string(kinds[j].Type)+kinds[j].HandwrittenOrigin
 		})
 		for _, sk := range kinds {
-			s, ok := samples[sk]
-			if !ok {
-				continue // seen only on updates
+			if s, ok := samples[sk]; ok { // not: seen only on updates
+				jobs = append(jobs, &job{kind: k, sk: sk, s: s, creates: creates})
 			}
-			var probe suggest.Probe
-			if s.old == nil {
-				probe = k.probe(s.object, sk)
-			}
-			inferred, why := suggest.Infer(sk, []*field.Error{s.err}, probe)
-			if len(inferred) == 0 {
-				unproven = append(unproven, Unproven{k.GVK.Kind, sk, why})
+		}
+	}
+	_ = parallel(len(jobs), func(i int) error {
+		j := jobs[i]
+		var probe suggest.Probe
+		if j.s.old == nil {
+			probe = j.kind.probe(j.s.object, j.sk)
+		}
+		inferred, why := suggest.Infer(j.sk, []*field.Error{j.s.err}, probe)
+		if len(inferred) == 0 {
+			j.why = append(j.why, why)
+			return nil
+		}
+		for _, cand := range inferred {
+			p, why := j.kind.locate(cand, j.s, j.creates)
+			if why != "" {
+				j.why = append(j.why, cand.Tag+": "+why)
 				continue
 			}
-			for _, cand := range inferred {
-				p, why := k.locate(cand, s, creates)
-				if why != "" {
-					unproven = append(unproven, Unproven{k.GVK.Kind, sk, cand.Tag + ": " + why})
-					continue
-				}
-				cands = append(cands, p)
-			}
+			j.cands = append(j.cands, p)
+		}
+		return nil
+	})
+	var cands []pending
+	var unproven []Unproven
+	for _, j := range jobs {
+		cands = append(cands, j.cands...)
+		for _, why := range j.why {
+			unproven = append(unproven, Unproven{j.kind.GVK.Kind, j.sk, why})
 		}
 	}
 	verdicts, err := ProveAll(cands, scratch)
@@ -135,8 +159,12 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 			unproven = append(unproven, Unproven{p.kind.GVK.Kind, v.Kind, why})
 			continue
 		}
-		out = append(out, Suggestion{Kind: p.kind.GVK.Kind, Verdict: v, File: path.Join(strings.TrimPrefix(p.PkgPath, "k8s.io/api/"), p.File),
-			Line: p.Line, GoType: p.GoType, GoField: p.GoField, Support: p.Support})
+		s := Suggestion{Kind: p.kind.GVK.Kind, Verdict: v, File: path.Join(strings.TrimPrefix(p.PkgPath, "k8s.io/api/"), p.File),
+			Line: p.Line, GoType: p.GoType, GoField: p.GoField, Support: p.Support}
+		if p.EnumType != nil {
+			s.EnumType = p.EnumType.Name()
+		}
+		out = append(out, s)
 	}
 	return out, unproven, nil
 }
@@ -175,7 +203,7 @@ func (k Kind) probe(obj runtime.Object, sk suggest.Kind) suggest.Probe {
 		if err := suggest.Put(o, p, value); err != nil {
 			return false, false
 		}
-		r, err := k.Run(Request{Name: "probe", Object: o})
+		r, err := k.Run(Request{Name: "probe", Object: o, HandwrittenOnly: true})
 		if err != nil {
 			return false, false
 		}
@@ -269,6 +297,8 @@ func ProveAll(cands []pending, scratch string) ([]suggest.Verdict, error) {
 	for i := range cands {
 		remaining[i] = i
 	}
+	// The candidates of a kind share most of their requests (its creates).
+	runs := map[runKey]Result{}
 	for len(remaining) > 0 {
 		var round, later []int
 		for _, i := range remaining {
@@ -282,7 +312,7 @@ func ProveAll(cands []pending, scratch string) ([]suggest.Verdict, error) {
 			}
 		}
 		for len(round) > 0 {
-			refused, err := proveRound(cands, round, verdicts, scratch)
+			refused, err := proveRound(cands, round, verdicts, scratch, runs)
 			if err != nil {
 				return nil, err
 			}
@@ -296,10 +326,16 @@ func ProveAll(cands []pending, scratch string) ([]suggest.Verdict, error) {
 	return verdicts, nil
 }
 
+// runKey is a request of a proof, by its objects.
+type runKey struct {
+	kind        schema.GroupVersionKind
+	object, old runtime.Object
+}
+
 // proveRound generates and runs one round. When the generator refuses
 // some candidates' tags, it records why in their verdicts and returns
-// them, without running.
-func proveRound(all []pending, round []int, verdicts []suggest.Verdict, scratch string) (map[int]bool, error) {
+// them, without running. runs are the requests run so far.
+func proveRound(all []pending, round []int, verdicts []suggest.Verdict, scratch string, runs map[runKey]Result) (map[int]bool, error) {
 	mod, err := moduleDir()
 	if err != nil {
 		return nil, err
@@ -325,7 +361,7 @@ func proveRound(all []pending, round []int, verdicts []suggest.Verdict, scratch 
 	byPath := map[string]*harness.Package{}
 	for _, p := range pkgs {
 		byPath[p.Path] = p
-		if err := harness.WritePackage(filepath.Join(scratch, "ours", p.Wrapper), p); err != nil {
+		if err := harness.WritePackage(filepath.Join(scratch, "ours", p.Wrapper), p, harness.Mode{Custom: harness.KubernetesCustom}); err != nil {
 			return nil, err
 		}
 	}
@@ -353,7 +389,7 @@ func proveRound(all []pending, round []int, verdicts []suggest.Verdict, scratch 
 			return nil, err
 		}
 		copyPkg := &harness.Package{Path: importBase + "/input/" + p.Wrapper, Wrapper: p.Wrapper}
-		if err := harness.WritePackage(filepath.Join(scratch, "ours", p.Wrapper+"x"), copyPkg); err != nil {
+		if err := harness.WritePackage(filepath.Join(scratch, "ours", p.Wrapper+"x"), copyPkg, harness.Mode{Custom: harness.KubernetesCustom}); err != nil {
 			return nil, err
 		}
 	}
@@ -384,6 +420,33 @@ func proveRound(all []pending, round []int, verdicts []suggest.Verdict, scratch 
 	var want []expected
 	var imports, cases strings.Builder
 	programs := map[string]bool{}
+	// Run the requests not run yet, in parallel.
+	var todo []runKey
+	queued := map[runKey]bool{}
+	for _, i := range round {
+		for _, req := range all[i].requests {
+			key := runKey{all[i].kind.GVK, req.Object, req.Old}
+			if _, ok := runs[key]; !ok && !queued[key] {
+				queued[key] = true
+				todo = append(todo, key)
+			}
+		}
+	}
+	kinds := map[schema.GroupVersionKind]Kind{}
+	for _, i := range round {
+		kinds[all[i].kind.GVK] = all[i].kind
+	}
+	results := make([]Result, len(todo))
+	err = parallel(len(todo), func(j int) (err error) {
+		results[j], err = kinds[todo[j].kind].Run(Request{Name: "proof", Object: todo[j].object, Old: todo[j].old, HandwrittenOnly: true})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for j, key := range todo {
+		runs[key] = results[j]
+	}
 	for _, i := range round {
 		c := all[i]
 		w := byPath[c.PkgPath].Wrapper
@@ -397,10 +460,7 @@ func proveRound(all []pending, round []int, verdicts []suggest.Verdict, scratch 
 			cases.WriteString(suggest.Case(validator, "w"+w, "base"+w, c.kind.GVK.Kind, "in"+w, "api"+w))
 		}
 		for j, req := range c.requests {
-			r, err := c.kind.Run(Request{Name: "proof", Object: req.Object, Old: req.Old})
-			if err != nil {
-				return nil, err
-			}
+			r := runs[runKey{c.kind.GVK, req.Object, req.Old}]
 			b, err := json.Marshal(r.Versioned)
 			if err != nil {
 				continue // a mutation no client could send (an IntOrString of no type)
@@ -449,12 +509,14 @@ func writeSuggestions(b *strings.Builder, proven []Suggestion, unproven []Unprov
 	b.WriteString(`For each kind of handwritten error no tag reports, package suggest proposes the tag that would
 report it (a Required error: +k8s:required; a number: the bounds of the range the handwritten
 check accepts, found by running it again with other values; a length or a count: the limit in the
-error, checked the same way; "field is immutable": +k8s:immutable), then proves it: k8s.io/api's
+error, checked the same way; "field is immutable": +k8s:immutable; an Unsupported value:
++k8s:enum on the field's string type, from the values the error lists), then proves it: k8s.io/api's
 package is copied with the tag added behind ` + "`+k8s:alpha`" + `, validation-gen generates it, and on every
-create of the kind's objects and on copies of them with the field set around the bound (or unset)
+create of the kind's objects and on copies of them with the field set around the bound (or unset;
+for an enum: to each supported value, to another one and empty)
 wherever its type is used (for +k8s:immutable: on the kind's updates, and on updates of the
 fixtures that change the field), the errors the tag adds must be exactly the handwritten errors of
-that field. Only suggestions that agree
+that field (for an enum: of every field of its type). Only suggestions that agree
 on every object are listed. The handwritten error must then carry the tag's origin and be marked
 covered (` + "`.WithOrigin(...).MarkCoveredByDeclarative()`" + `) for the API server to match the two.
 
@@ -473,7 +535,7 @@ covered (` + "`.WithOrigin(...).MarkCoveredByDeclarative()`" + `) for the API se
 			hunks[key] = h
 			keys = append(keys, key)
 		}
-		h.kinds = append(h.kinds, fmt.Sprintf("%s (%d objects)", s.Kind, s.Objects))
+		h.kinds = append(h.kinds, fmt.Sprintf("- %s, `%s`: %d objects", s.Kind, s.Field, s.Objects))
 	}
 	sort.Strings(keys)
 	if len(keys) == 0 {
@@ -482,8 +544,12 @@ covered (` + "`.WithOrigin(...).MarkCoveredByDeclarative()`" + `) for the API se
 	for _, key := range keys {
 		h := hunks[key]
 		s := h.s
-		fmt.Fprintf(b, "`%s.%s`, proven on %s; the handwritten check of `%s` (%s):\n\n```diff\n--- k8s.io/api/%s:%d\n+\t%s\n```\n",
-			s.GoType, s.GoField, strings.Join(h.kinds, ", "), s.Field, s.Type, s.File, s.Line, s.Candidate.Line(Since))
+		target, indent := fmt.Sprintf("`%s.%s`", s.GoType, s.GoField), "\t"
+		if s.EnumType != "" {
+			target, indent = fmt.Sprintf("`%s` (the type of `%s.%s`)", s.EnumType, s.GoType, s.GoField), ""
+		}
+		fmt.Fprintf(b, "%s, for the handwritten %s error, proven on\n\n%s\n\n```diff\n--- k8s.io/api/%s:%d\n+%s%s\n```\n",
+			target, s.Type, strings.Join(h.kinds, "\n"), s.File, s.Line, indent, s.Candidate.Line(Since))
 		if len(s.Support) > 0 {
 			support := slices.Compact(slices.Sorted(slices.Values(s.Support)))
 			fmt.Fprintf(b, "\nKubernetes' lint then asks the fields on the way to say whether they may be unset: %s.\n", "`"+strings.Join(support, "`, `")+"`")

@@ -223,13 +223,41 @@ func WrapperName(path string) string {
 	return strings.NewReplacer("/", "", ".", "", "-", "").Replace(rest)
 }
 
+// Custom says what the harness packages' +k8s:customValidation functions
+// do. k8s.io/api's tags call functions that live in k8s.io/kubernetes,
+// which the parity test's module does not require.
+type Custom int
+
+const (
+	// StubCustom functions each report one error on one value of their
+	// own, so that the calls' places, paths and levels are compared
+	// without k8s.io/kubernetes.
+	StubCustom Custom = iota
+	// KubernetesCustom functions forward to k8s.io/kubernetes' own, for a
+	// module that requires it (bench/k8sapi): the generated validators
+	// then report what the API server's do, on every object.
+	KubernetesCustom
+)
+
+// Mode is what the harness packages hold besides their doc.go.
+type Mode struct {
+	// Custom says what their customValidation functions do.
+	Custom Custom
+	// Register has the generated RegisterValidations register the
+	// package's validators with its localSchemeBuilder, which the harness
+	// declares with an AddToScheme as k8s.io/api's packages do: a
+	// runtime.Scheme given them dispatches by type and subresource as the
+	// API server's does. Without it the generators write no registration.
+	Register bool
+}
+
 // Write writes the harness packages of pkgs under dir/<side>/<wrapper>
 // for both sides: the doc.go, the customValidation functions k8s.io/api's
 // tags call, and, for the reference only, the metav1 forwarder.
-func Write(dir string, pkgs []*Package) error {
+func Write(dir string, pkgs []*Package, mode Mode) error {
 	for _, side := range Sides {
 		for _, p := range pkgs {
-			if err := WritePackage(filepath.Join(dir, side, p.Wrapper), p); err != nil {
+			if err := WritePackage(filepath.Join(dir, side, p.Wrapper), p, mode); err != nil {
 				return err
 			}
 		}
@@ -239,50 +267,92 @@ func Write(dir string, pkgs []*Package) error {
 	return writeFile(filepath.Join(dir, "ref", "metav1", "custom.go"), "package metav1\n\n"+metav1Forwarder)
 }
 
-// WritePackage writes one harness package in dir: its doc.go and the
-// customValidation functions its types' tags call.
-func WritePackage(dir string, p *Package) error {
-	if err := writeFile(filepath.Join(dir, "doc.go"), wrapperDoc(p)); err != nil {
+// WritePackage writes one harness package in dir: its doc.go, the
+// customValidation functions its types' tags call, and its scheme
+// builder when mode registers.
+func WritePackage(dir string, p *Package, mode Mode) error {
+	if err := writeFile(filepath.Join(dir, "doc.go"), wrapperDoc(p, mode.Register)); err != nil {
 		return err
 	}
-	if src, ok := customFuncs[p.Wrapper]; ok {
-		return writeFile(filepath.Join(dir, "custom.go"), "package "+p.Wrapper+"\n\n"+customImports+src)
+	if mode.Register {
+		if err := writeFile(filepath.Join(dir, "register.go"), fmt.Sprintf(registerSource, p.Wrapper)); err != nil {
+			return err
+		}
+	}
+	if src := customSource(p.Wrapper, mode.Custom); src != "" {
+		return writeFile(filepath.Join(dir, "custom.go"), src)
 	}
 	return nil
 }
 
 // wrapperDoc is the doc.go of a harness package: the validators are
 // written into the harness package, the types stay in k8s.io/api.
-func wrapperDoc(p *Package) string {
-	return fmt.Sprintf("// +k8s:validation-gen=TypesWithField=TypeMeta\n// +k8s:validation-gen-input=%s\n// +k8s:validation-gen-scheme-registry=nil\n\npackage %s\n", p.Path, p.Wrapper)
+func wrapperDoc(p *Package, register bool) string {
+	registry := "// +k8s:validation-gen-scheme-registry=nil\n"
+	if register {
+		registry = ""
+	}
+	return fmt.Sprintf("// +k8s:validation-gen=TypesWithField=TypeMeta\n// +k8s:validation-gen-input=%s\n%s\npackage %s\n", p.Path, registry, p.Wrapper)
 }
 
-// customFuncs are the functions k8s.io/api's +k8s:customValidation tags
-// call, which live in k8s.io/kubernetes; both generators' packages get the
-// same ones. Each reports one error on one value, so that the calls'
-// places, paths and levels are compared too.
-var customFuncs = map[string]string{
-	"corev1": `func ValidateCustom_EvictionResponder_Name(ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue *string) field.ErrorList {
-	if value != nil && *value == "abc" {
-		return field.ErrorList{field.Invalid(fldPath, *value, "custom: abc")}
-	}
-	return nil
+// registerSource is the register.go of a harness package that registers
+// (Mode.Register): the scheme builder the generated init() registers
+// RegisterValidations with, as k8s.io/api declares it.
+const registerSource = `package %s
+
+import "k8s.io/apimachinery/pkg/runtime"
+
+var schemeBuilder runtime.SchemeBuilder
+
+var localSchemeBuilder = &schemeBuilder
+
+// AddToScheme adds the package's validators to a scheme.
+func AddToScheme(s *runtime.Scheme) error { return localSchemeBuilder.AddToScheme(s) }
+`
+
+// customFunc is one function k8s.io/api's +k8s:customValidation tags call.
+type customFunc struct {
+	name       string
+	valueType  string // the Go type the value and old value point to
+	kubernetes string // the k8s.io/kubernetes package that declares it
+	// stubValue is the one value the stub reports, written as Go.
+	stubValue string
 }
 
-func ValidateCustom_EvictionResponder_Priority(ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue *int32) field.ErrorList {
-	if value != nil && *value == 5 {
-		return field.ErrorList{field.Invalid(fldPath, *value, "custom: 5")}
-	}
-	return nil
+// customFuncs are the customValidation functions of k8s.io/api
+// APIVersion, by harness package.
+var customFuncs = map[string][]customFunc{
+	"corev1": {
+		{"ValidateCustom_EvictionResponder_Name", "string", "k8s.io/kubernetes/pkg/apis/core/v1", `"abc"`},
+		{"ValidateCustom_EvictionResponder_Priority", "int32", "k8s.io/kubernetes/pkg/apis/core/v1", "5"},
+	},
+	"lifecyclev1alpha1": {
+		{"ValidateCustom_EvictionRequestSpec_Requester", "string", "k8s.io/kubernetes/pkg/apis/lifecycle/v1alpha1", `"example.com/gpu"`},
+	},
 }
-`,
-	"lifecyclev1alpha1": `func ValidateCustom_EvictionRequestSpec_Requester(ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue *string) field.ErrorList {
-	if value != nil && *value == "example.com/gpu" {
-		return field.ErrorList{field.Invalid(fldPath, *value, "custom: example.com/gpu")}
+
+// customSource is the custom.go of a harness package, or "" when its
+// types call no customValidation function.
+func customSource(wrapper string, custom Custom) string {
+	funcs := customFuncs[wrapper]
+	if len(funcs) == 0 {
+		return ""
 	}
-	return nil
-}
-`,
+	var b strings.Builder
+	fmt.Fprintf(&b, "package %s\n\nimport (\n\t\"context\"\n\n\t\"k8s.io/apimachinery/pkg/api/operation\"\n\t\"k8s.io/apimachinery/pkg/util/validation/field\"\n", wrapper)
+	if custom == KubernetesCustom {
+		fmt.Fprintf(&b, "\tkubernetes %q\n", funcs[0].kubernetes)
+	}
+	b.WriteString(")\n")
+	for _, f := range funcs {
+		fmt.Fprintf(&b, "\nfunc %s(ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue *%s) field.ErrorList {\n", f.name, f.valueType)
+		if custom == KubernetesCustom {
+			fmt.Fprintf(&b, "\treturn kubernetes.%s(ctx, op, fldPath, value, oldValue)\n}\n", f.name)
+			continue
+		}
+		fmt.Fprintf(&b, "\tif value != nil && *value == %s {\n\t\treturn field.ErrorList{field.Invalid(fldPath, *value, \"custom: \"+%q)}\n\t}\n\treturn nil\n}\n", f.stubValue, strings.Trim(f.stubValue, `"`))
+	}
+	return b.String()
 }
 
 // metav1Forwarder is what Kubernetes' generator needs to validate a type
@@ -302,15 +372,6 @@ const metav1Forwarder = `import (
 func ValidateCustom_Condition_LastTransitionTime(ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue *metav1.Time) field.ErrorList {
 	return upstream.ValidateCustom_Condition_LastTransitionTime(ctx, op, fldPath, value, oldValue)
 }
-`
-
-const customImports = `import (
-	"context"
-
-	"k8s.io/apimachinery/pkg/api/operation"
-	"k8s.io/apimachinery/pkg/util/validation/field"
-)
-
 `
 
 func writeFile(path, content string) error {

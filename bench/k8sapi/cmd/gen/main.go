@@ -38,7 +38,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	if err := harness.Write(Dir, pkgs); err != nil {
+	if err := harness.Write(Dir, pkgs, harness.Mode{Custom: harness.KubernetesCustom, Register: true}); err != nil {
 		return err
 	}
 	const out = "zz_generated.validations.go"
