@@ -16,11 +16,11 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	if err := stablev1.AddToScheme(mgr.GetScheme()); err != nil {
+	if err := stablev1.AddToScheme(mgr.GetScheme()); err != nil { // registers RegisterValidations too
 		panic(err)
 	}
 	v, err := crwebhook.New[*stablev1.CronTab](mgr.GetScheme(), crwebhook.WithOptions(map[string]bool{}))
-	if err != nil {
+	if err != nil { // the scheme has no generated validation of the kind
 		panic(err)
 	}
 	if err := ctrl.NewWebhookManagedBy(mgr, &stablev1.CronTab{}).WithValidator(v).Complete(); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
@@ -227,6 +228,13 @@ func notApplied(l markers.Line, tag, name string) *markers.Warning {
 		fix := "delete the line (validation-gen --docs lists the +k8s: tags)"
 		if near := markers.Default.Suggest(name); near != "" {
 			fix = "write +k8s:" + near + strings.TrimPrefix(tag, "k8s:"+name)
+			if row, ok := k8sRows[near]; ok && row.byControllerGen == 0 && !row.format {
+				// What both generators apply, not a tag controller-gen
+				// passes over (a warning of its own).
+				fix = "write +" + row.marker + strings.TrimPrefix(tag, "k8s:"+name)
+			}
+		} else if cg := markers.ControllerGenValidation(name); cg != "" {
+			fix = "write +" + cg + strings.TrimPrefix(tag, "k8s:"+name) // controller-gen's marker by that name
 		}
 		return &markers.Warning{Kind: markers.UnknownMarker, Pos: l.Pos, Tag: tag, Msg: "no +k8s: tag has this name",
 			Does: "passes over it in silence, so nothing checks it (nor here)", Fix: fix}
@@ -272,7 +280,12 @@ func ServerChecksFormat(format string) bool {
 // XValidation are not read: the +k8s: tag that says the same, with its
 // value (the table above, read backwards).
 func K8sFix(body string) string {
-	name, arg, _ := strings.Cut(body, "=")
+	name, arg, hasArg := strings.Cut(body, "=")
+	if _, known := markers.CGLookup(name); !known {
+		if near := markers.ClosestControllerGen(name); near != "" {
+			name = near // a misspelling: what the marker it means says
+		}
+	}
 	short := strings.TrimPrefix(name, kbValidation)
 	for _, k8s := range sortedRows() {
 		row := k8sRows[k8s]
@@ -290,6 +303,14 @@ func K8sFix(body string) string {
 		return "write +k8s:" + k8s + "=" + arg
 	}
 	switch short {
+	case "Pattern":
+		if u, err := strconv.Unquote(strings.TrimSpace(arg)); err == nil {
+			arg = u // controller-gen reads a quoted pattern unquoted
+		}
+		if rule, ok := patternRule(arg); ok && hasArg {
+			return "write " + rule
+		}
+		return `write +k8s:rule(rule: "self.matches('<regular expression>')")`
 	case "Required":
 		return "write +k8s:required"
 	case "Optional":
@@ -303,6 +324,20 @@ func K8sFix(body string) string {
 		return `use the +k8s: tag that says the same (validation-gen --docs lists them), or a +k8s:rule(rule: "...")`
 	}
 	return "remove it: validation-gen writes no defaults, titles or examples into the schema of a package read as Kubernetes reads it, and prunes unknown fields"
+}
+
+func init() { markers.KubebuilderFix = K8sFix }
+
+// patternRule is the +k8s:rule that checks a controller-gen Pattern: a
+// CEL raw string, in a tag's double-quoted value (where a backslash and
+// the quote are escaped). A pattern with a single quote has no such
+// string.
+func patternRule(pattern string) (string, bool) {
+	if pattern == "" || strings.Contains(pattern, "'") {
+		return "", false
+	}
+	quoted := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(pattern)
+	return `+k8s:rule(rule: "self.matches(r'` + quoted + `')")`, true
 }
 
 func sortedRows() []string {

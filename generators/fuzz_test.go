@@ -1638,7 +1638,7 @@ func (b *apiBuilder) tagType(nt *namedType) {
 // no tag applies to (an alias, a generic type, a constant, a function, a
 // field of an anonymous struct), the off-contract package tags. A type
 // that opts out with +k8s:validation-gen=false is not generated and its
-// tags are not read (README, Kubernetes parity), so its tags do not count.
+// tags are not read (docs/kubernetes.md), so its tags do not count.
 func (b *apiBuilder) mustFailTags() []string {
 	var tags []string
 	malformed := func(t string) bool {

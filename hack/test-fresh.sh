@@ -4,7 +4,7 @@
 # build cache (temporary directories), so that every download and every
 # compile is paid inside the run, as on a first CI run. Then, with
 # --warm, once more in the same clone with the caches the first run
-# filled. Each run ends with hack/test.sh's table of step times; README.md
+# filled. Each run ends with hack/test.sh's table of step times; docs/development.md
 # records those of the last such run.
 #
 #   hack/test-fresh.sh          one run, empty caches

@@ -8,7 +8,7 @@
 #      run spends on downloads, before anything else
 #   2. gofmt on every Go file (tracked or new; testdata excluded)
 #   3. go vet ./...
-#   4. hack/verify-codegen.sh (generated files and README tag reference fresh)
+#   4. hack/verify-codegen.sh (generated files and the tag reference of docs/tags.md fresh)
 #   5. go test ./..., then TestDeterministic again under the race
 #      detector: the run loads, renders Go files and builds CRDs at the
 #      same time, and it renders the examples of both dialects at
@@ -19,7 +19,7 @@
 #      reference generator's output, generated on the spot) and the report
 #
 # hack/test-fresh.sh runs this in a fresh clone with empty module and
-# build caches, as on a new machine; README.md records both runs' times.
+# build caches, as on a new machine; docs/development.md records both runs' times.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fails if a generated file is out of date: the validators of the example
-# API packages or the tag reference section of README.md.
+# API packages or the tag reference section of docs/tags.md.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source hack/lib/tagref.sh
@@ -27,9 +27,9 @@ if ! "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt --c
 fi
 
 "$tmp/validation-gen" --docs >"$tmp/docs.md"
-render_tag_reference "$tmp/docs.md" README.md "$tmp/README.md"
-if ! diff -u README.md "$tmp/README.md" >"$tmp/readme.diff"; then
-  echo "out of date: README.md (tag reference section):" >&2
+render_tag_reference "$tmp/docs.md" docs/tags.md "$tmp/tags.md"
+if ! diff -u docs/tags.md "$tmp/tags.md" >"$tmp/readme.diff"; then
+  echo "out of date: docs/tags.md (tag reference section):" >&2
   cat "$tmp/readme.diff" >&2
   failed=1
 fi

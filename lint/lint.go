@@ -136,15 +136,27 @@ func (b *linter) lintTag(tag *markers.Tag, pkg string) {
 	}
 	for c := tag; c != nil; c = c.Chained {
 		if s := c.Def.Stability(); s < ctx {
-			wrap := "+k8s:alpha"
+			wrap, fix := "+k8s:alpha", "write "+behind("alpha", tag.Text)
 			if s == markers.StabilityBeta {
 				wrap = "+k8s:beta (or +k8s:alpha)"
+				fix = "write " + behind("beta", tag.Text) + " (or, while it is alpha, " + behind("alpha", tag.Text) + ")"
 			}
-			b.errs = append(b.errs, markers.Errorf(tag, fmt.Sprintf("write it behind %s(since: \"<Kubernetes version>\")=...%s", wrap, nolintFix),
+			b.errs = append(b.errs, markers.Errorf(tag, fix+nolintFix,
 				"+k8s:%s is %s %s tag, and Kubernetes' lint accepts it in a %s validation only behind %s (%s)", c.Def.Name, article(s), s, ctx, wrap, where))
 			return
 		}
 	}
+}
+
+// Since is the release a fix's +k8s:alpha or +k8s:beta names: the
+// Kubernetes whose declarative validation the generated validators match.
+// A tag new to an API takes the release it first ships in.
+const Since = "1.37"
+
+// behind is a tag as written (text, without its "+") behind +k8s:<level>,
+// as a line to paste in its place.
+func behind(level, text string) string {
+	return fmt.Sprintf("+k8s:%s(since: %q)=+%s", level, Since, text)
 }
 
 func article(s markers.Stability) string {

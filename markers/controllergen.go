@@ -261,7 +261,7 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 		return nil
 	}
 	fix := "delete the line (validation-gen --docs lists the controller-gen markers)"
-	if near := Closest(name, cgNames()); near != "" && EditDistance(strings.ToLower(name), strings.ToLower(near)) <= max(2, len(name)/8) {
+	if near := ClosestControllerGen(name); near != "" {
 		fix = "write +" + near
 		if hasArg {
 			fix += "=" + arg
@@ -287,6 +287,27 @@ func cgIgnoredName(name string) bool {
 		}
 	}
 	return false
+}
+
+// ClosestControllerGen is the controller-gen marker a misspelt marker
+// name (without its "+") most likely means, or "" when none is close.
+func ClosestControllerGen(name string) string {
+	if near := Closest(name, cgNames()); near != "" && EditDistance(strings.ToLower(name), strings.ToLower(near)) <= max(2, len(name)/8) {
+		return near
+	}
+	return ""
+}
+
+// ControllerGenValidation is controller-gen's validation marker that a
+// +k8s: tag's name names, case aside ("pattern":
+// "kubebuilder:validation:Pattern"), or "".
+func ControllerGenValidation(k8sName string) string {
+	for _, n := range cgNames() {
+		if short, ok := strings.CutPrefix(n, "kubebuilder:validation:"); ok && strings.EqualFold(short, k8sName) {
+			return n
+		}
+	}
+	return ""
 }
 
 func cgNames() []string {

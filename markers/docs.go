@@ -29,7 +29,7 @@ func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 // packages written for controller-gen.
 func CGMarkdown() string {
 	var b strings.Builder
-	b.WriteString("\nIn packages read as controller-gen reads them (`+groupName` and no `+k8s:validation-gen` package tag), controller-gen's markers, read as controller-gen reads them (README: Switching from controller-gen):\n\n")
+	b.WriteString("\nIn packages read as controller-gen reads them (`+groupName` and no `+k8s:validation-gen` package tag), controller-gen's markers, read as controller-gen reads them (docs/kubebuilder.md):\n\n")
 	b.WriteString("| marker | written on | argument | what it means |\n|---|---|---|---|\n")
 	arg := map[CGValue]string{CGFlag: "none, `=true` or `=false`", CGInt: "integer", CGFloat: "number", CGString: "string",
 		CGStrings: "`{a,b}` or `a;b`", CGAny: "a value: `1`, `true`, `\"s\"`, `{a,b}`, `{k: v}`", CGArgs: "`key=value,...`"}

@@ -238,10 +238,20 @@ func (r *Registry) unknown(name, body string, pos token.Position) error {
 	}
 	fix := "remove it, or use a tag listed by validation-gen --docs"
 	if s := r.suggest(name); s != "" {
-		fix = fmt.Sprintf("did you mean +k8s:%s?", s)
+		fix = fmt.Sprintf("did you mean +k8s:%s%s?", s, strings.TrimPrefix(body, "k8s:"+name))
+	} else if cg := ControllerGenValidation(name); cg != "" && KubebuilderFix != nil {
+		// A controller-gen marker's name written as a +k8s: tag: what
+		// says the same in a package read as Kubernetes reads it.
+		_, value, _ := strings.Cut(body, "=")
+		fix = KubebuilderFix(cg + "=" + value)
 	}
 	return &Error{Pos: pos, Tag: body, Msg: fmt.Sprintf("unknown tag +k8s:%s", name), Fix: fix}
 }
+
+// KubebuilderFix is the fix for a controller-gen marker (without its "+")
+// written in a package read as Kubernetes reads it: package dialect's
+// table, which imports this package, sets it.
+var KubebuilderFix func(body string) string
 
 // Suggest finds the registered name closest to a misspelt one ("" when
 // none is close).
@@ -511,8 +521,11 @@ func (r *Registry) checkPayload(def *Definition, p codetags.Tag, tag *Tag, t Tar
 		tag.Int = n
 	case PayloadChoice:
 		if p.ValueType != codetags.ValueTypeString || !contains(def.Choices, p.Value) {
-			return Errorf(tag, "use one of: "+strings.Join(def.Choices, ", "),
-				"%q is not a value of +k8s:%s", p.Value, def.Name)
+			fix := "use one of: " + strings.Join(def.Choices, ", ")
+			if near := def.nearChoice(p.Value); near != "" {
+				fix = fmt.Sprintf("did you mean +k8s:%s=%s? (the values: %s)", def.Name, near, strings.Join(def.Choices, ", "))
+			}
+			return Errorf(tag, fix, "%q is not a value of +k8s:%s", p.Value, def.Name)
 		}
 	case PayloadOptionalString:
 		if p.ValueType != codetags.ValueTypeNone && p.ValueType != codetags.ValueTypeString {
@@ -806,4 +819,16 @@ func Closest(s string, candidates []string) string {
 		}
 	}
 	return best
+}
+
+// nearChoice is the choice a wrong value most likely means: the one it is
+// an alias of, else one a few edits away ("" when none is).
+func (d *Definition) nearChoice(v string) string {
+	if c, ok := d.ChoiceAliases[strings.ToLower(v)]; ok {
+		return c
+	}
+	if c := Closest(v, d.Choices); c != "" && EditDistance(strings.ToLower(v), c) <= max(2, len(c)/6) {
+		return c
+	}
+	return ""
 }

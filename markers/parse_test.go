@@ -234,7 +234,7 @@ func TestErrors(t *testing.T) {
 		lines  []string
 		want   []string
 	}{
-		{"unknown", intOf(F, "int"), []string{"+k8s:minimun=1"}, []string{"unknown tag +k8s:minimun", "did you mean +k8s:minimum?"}},
+		{"unknown", intOf(F, "int"), []string{"+k8s:minimun=1"}, []string{"unknown tag +k8s:minimun", "did you mean +k8s:minimum=1?"}},
 		{"unknown far", intOf(F, "int"), []string{"+k8s:zzzzzzzz"}, []string{"unknown tag", "validation-gen --docs"}},
 		{"kubernetes only", str(F), []string{"+k8s:declarativeValidationNative"}, []string{"Kubernetes generator", "does not support"}},
 		{"minimum on string", str(F), []string{"+k8s:minimum=1"}, []string{"cannot be used on field T.S (string)", "fits integer"}},

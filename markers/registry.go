@@ -141,6 +141,10 @@ type Definition struct {
 	Args     []Arg
 	Payload  Payload
 	Choices  []string
+	// ChoiceAliases are names users write for a choice, by what they
+	// mean (the check's own name, a sibling tool's format): an error names
+	// the choice.
+	ChoiceAliases map[string]string
 	// Repeatable tags may be written more than once at one place.
 	Repeatable bool
 	// Summary is one line for the reference; Check and Errors say what the
@@ -359,6 +363,14 @@ func newDefault() *Registry {
 			"k8s-extended-resource-name", "k8s-ip", "k8s-label-key", "k8s-label-value", "k8s-long-name",
 			"k8s-long-name-caseless", "k8s-path-segment-name", "k8s-prefixed-label-key",
 			"k8s-resource-fully-qualified-name", "k8s-resource-pool-name", "k8s-short-name", "k8s-uuid",
+		},
+		// apimachinery's check functions and the OpenAPI formats by the
+		// same rule (a CRD's hostname is a DNS-1123 subdomain).
+		ChoiceAliases: map[string]string{
+			"dns-label": "k8s-short-name", "dns1123-label": "k8s-short-name", "dns-1123-label": "k8s-short-name", "dns1123label": "k8s-short-name",
+			"dns-subdomain": "k8s-long-name", "dns1123-subdomain": "k8s-long-name", "dns-1123-subdomain": "k8s-long-name", "dns1123subdomain": "k8s-long-name", "hostname": "k8s-long-name",
+			"ip": "k8s-ip", "ipv4": "k8s-ip", "ipv6": "k8s-ip", "uuid": "k8s-uuid",
+			"label-key": "k8s-label-key", "qualified-name": "k8s-label-key", "label-value": "k8s-label-value",
 		},
 		Summary: "A well-known string format.",
 		Check: "k8s-extended-resource-name: a domain-prefixed name (example.com/my-prop) outside kubernetes.io, not starting with requests., and a label key once requests. is put in front; " +

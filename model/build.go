@@ -465,7 +465,7 @@ func (b *builder) reach(t *types.Type, pos token.Position, opaque bool) {
 	// generated validation is published in <package>/validation is
 	// validated by it, as Kubernetes' tree validates ObjectMeta through
 	// apimachinery's meta/v1/validation. A package generated for itself
-	// keeps apimachinery's types unvalidated (README: Kubernetes parity).
+	// keeps apimachinery's types unvalidated (docs/kubernetes.md).
 	// A type the published package declares no Validate_ for has none
 	// (Kubernetes' generator writes one for every type with validation).
 	if b.inputLayout() {

@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -125,7 +127,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		if len(stale) > 0 {
 			logf("%s", cfg.Steps)
-			fmt.Fprintln(stderr, "validation-gen: run the generator to update them")
+			fmt.Fprintf(stderr, "validation-gen: to update them, run: %s\n", updateCommand(invokedAs(), args))
 			return 1
 		}
 	} else {
@@ -151,4 +153,48 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	logf("%s", cfg.Steps)
 	return 0
+}
+
+// invokedAs is how the user ran the generator: "go tool validation-gen"
+// or "go run <package>" when the go command is its parent (read where the
+// system tells: /proc), else the name of the binary.
+func invokedAs() string {
+	name := filepath.Base(os.Args[0])
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", os.Getppid()))
+	if err != nil {
+		return name
+	}
+	parent := strings.Split(strings.TrimRight(string(b), "\x00"), "\x00")
+	if len(parent) < 3 || filepath.Base(parent[0]) != "go" || parent[1] != "tool" && parent[1] != "run" {
+		return name
+	}
+	// go tool <name>, go run [build flags] <package>: up to the first
+	// word that is not a flag.
+	for i := 2; i < len(parent); i++ {
+		if !strings.HasPrefix(parent[i], "-") {
+			return strings.Join(append([]string{"go"}, parent[1:i+1]...), " ")
+		}
+	}
+	return name
+}
+
+// updateCommand is the command that writes what --verify found stale:
+// the same one, without --verify, its arguments quoted for a shell.
+func updateCommand(prog string, args []string) string {
+	out := []string{prog}
+	for _, a := range args {
+		if a == "--verify" || a == "-verify" || strings.HasPrefix(a, "--verify=") || strings.HasPrefix(a, "-verify=") {
+			continue
+		}
+		out = append(out, shellQuote(a))
+	}
+	return strings.Join(out, " ")
+}
+
+// shellQuote quotes a word for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

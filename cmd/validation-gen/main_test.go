@@ -216,3 +216,20 @@ func TestStrict(t *testing.T) {
 		})
 	}
 }
+
+// --verify's fix is the same command without --verify, pasteable into a
+// shell.
+func TestUpdateCommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--verify", "./..."}, "go tool validation-gen ./..."},
+		{[]string{"--crd-dir", "config/crd", "-verify", "./apis/..."}, "go tool validation-gen --crd-dir config/crd ./apis/..."},
+		{[]string{"--verify=true", "--output-file", "zz x.go", "--header-file", "it's.txt", "./..."}, `go tool validation-gen --output-file 'zz x.go' --header-file 'it'\''s.txt' ./...`},
+	} {
+		if got := updateCommand("go tool validation-gen", c.args); got != c.want {
+			t.Errorf("updateCommand(%q) = %s, want %s", c.args, got, c.want)
+		}
+	}
+}

@@ -217,6 +217,10 @@ func TestTemporaryModule(t *testing.T) {
 	if !strings.Contains(out, filepath.Join("apis", "v1", "zz_generated.validations.go")) {
 		t.Errorf("--verify does not name the stale file:\n%s", out)
 	}
+	// It names the command that updates them: the same, without --verify.
+	if want := "to update them, run: go run github.com/declval/validation-gen/cmd/validation-gen --output-file zz_generated.validations.go ./...\n"; !strings.Contains(out, want) {
+		t.Errorf("--verify does not name the command that updates the files (%q):\n%s", want, out)
+	}
 	if now, _ := os.ReadFile(genFile); !bytes.Equal(first, now) {
 		t.Errorf("--verify wrote the file")
 	}

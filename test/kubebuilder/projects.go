@@ -50,7 +50,7 @@ type Project struct {
 	Flags []string
 	// Warnings are the warnings the generator gives on the project, by
 	// kind (the summary line of its run): what controller-gen passes over
-	// in silence in its types or its dependencies'. README.md lists them.
+	// in silence in its types or its dependencies'. docs/kubebuilder.md lists them.
 	Warnings map[markers.WarningKind]int
 	// OwnCRDGenerator, when set, says why the project's CRDs are not
 	// controller-gen's alone (a generator of its own around

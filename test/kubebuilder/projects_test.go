@@ -310,7 +310,7 @@ func checkWarnings(t *testing.T, p Project, out string) {
 		}
 	}
 	if !maps.Equal(got, p.Warnings) {
-		t.Errorf("%s: warnings by kind %v, want %v (Project.Warnings and README.md's table):\n%s", p, got, p.Warnings, headLines(warningLines(out), 40))
+		t.Errorf("%s: warnings by kind %v, want %v (Project.Warnings and docs/kubebuilder.md's table):\n%s", p, got, p.Warnings, headLines(warningLines(out), 40))
 	}
 }
 

@@ -1,0 +1,3 @@
+go get -tool github.com/declval/validation-gen/cmd/validation-gen
+make manifests
+go test ./...
