@@ -7,7 +7,8 @@
 # handwritten validation on k8s.io/api's kinds; plus the speed of the two
 # generators on the examples and on all of k8s.io/api; and the CEL rules
 # of real kubebuilder projects (test/kubebuilder's TestCELBenchmarks,
-# their modules from the Go module proxy). Needs only Go
+# their modules from the Go module proxy), with a chart of each kind and
+# generator suite (benchmarks/*.svg, bench/charts). Needs only Go
 # (modules come from the Go module proxy). A full run takes about 45
 # minutes on 2 cores; keep the machine otherwise idle, the report records
 # the load average.
@@ -103,7 +104,8 @@ if [ "$generator" -eq 1 ]; then
     !skip { print }
   ' "$out" >"$work/BENCHMARKS.md"
   cat "$work/BENCHMARKS.md" >"$out"
-  echo "hack/bench.sh --generator: wrote the Generator speed section of BENCHMARKS.md"
+  go run ./cmd/report -charts "$out" # its charts, from the new figures
+  echo "hack/bench.sh --generator: wrote the Generator speed section of BENCHMARKS.md and its charts"
   exit 0
 fi
 echo "==> the reference generator's validators (go run ./cmd/refgen)"

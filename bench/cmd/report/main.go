@@ -26,6 +26,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
 
+	"github.com/declval/validation-gen/bench/charts"
 	"github.com/declval/validation-gen/test/k8sapi/harness"
 )
 
@@ -56,7 +57,19 @@ func main() {
 	flag.StringVar(&o.command, "command", "hack/bench.sh", "the command that made the run, for the report")
 	flag.IntVar(&o.refMaxItems, "reference-max-items", 0, "the largest list the run validated with the reference (0: all)")
 	generatorOnly := flag.Bool("generator-only", false, "write only the Generator speed section (of -genspeed), for hack/bench.sh --generator to put in place of the report's")
+	chartsOf := flag.String("charts", "", "link and draw the charts of this report, written already (hack/bench.sh --generator, after it replaces a section)")
 	flag.Parse()
+	if *chartsOf != "" {
+		md, err := os.ReadFile(*chartsOf)
+		if err == nil {
+			err = writeReport(*chartsOf, md)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "report:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *generatorOnly {
 		var b bytes.Buffer
 		err := generatorSection(&b, o)
@@ -501,7 +514,27 @@ func run(o options) error {
 		}
 		p("## benchstat\n\n`go tool benchstat -col /impl` on the same run: every implementation against ours, with benchstat's own test of significance.\n\n```text\n%s```\n", data)
 	}
-	return os.WriteFile(o.out, b.Bytes(), 0o644)
+	return writeReport(o.out, b.Bytes())
+}
+
+// writeReport writes the report with its charts linked, and the charts
+// (package charts) in charts.Dir beside it.
+func writeReport(path string, md []byte) error {
+	md = charts.Link(md)
+	svgs, err := charts.Draw(md)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(filepath.Dir(path), charts.Dir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for name, b := range svgs {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(path, md, 0o644)
 }
 
 // growth describes how an implementation's time per item grows from the
