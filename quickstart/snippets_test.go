@@ -69,9 +69,8 @@ func contains(file []string, s []string) bool {
 // TestKubernetesStyleQuickStart and TestKubebuilderQuickStart run; the
 // examples; crwebhook's example): the <!-- snippet: path --> above it
 // names the file, and its lines are that file's. "scripts" names the
-// repository's own scripts: each line runs one. The pages moved from the
-// old README are not all marked yet: testdata/unmarked-snippets.txt lists
-// those left, and may only shrink.
+// repository's own scripts: each line runs one. "commands" are go test
+// lines (checkGoTest).
 func TestSnippets(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -82,26 +81,18 @@ func TestSnippets(t *testing.T) {
 	for _, d := range docs {
 		pages = append(pages, filepath.ToSlash(strings.TrimPrefix(d, root+string(filepath.Separator))))
 	}
-	baseline, err := os.ReadFile("testdata/unmarked-snippets.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	allowed := map[string]bool{}
-	for _, l := range strings.Split(string(baseline), "\n") {
-		if l != "" && !strings.HasPrefix(l, "#") {
-			allowed[l] = true
-		}
-	}
-	var unmarked []string
 	checked := 0
 	for _, page := range pages {
 		for _, s := range snippets(t, root, page) {
-			key := fmt.Sprintf("%s\t%s", s.page, strings.TrimSpace(s.lines[0]))
 			switch s.source {
 			case "":
-				unmarked = append(unmarked, key)
-				if !allowed[key] {
-					t.Errorf("%s:%d: a %s snippet without <!-- snippet: <file> --> above it: take it from a file the tests build or run", s.page, s.line, s.lang)
+				t.Errorf("%s:%d: a %s snippet without <!-- snippet: <file> --> above it: take it from a file the tests build or run", s.page, s.line, s.lang)
+			case "commands":
+				checked++
+				for _, l := range s.lines {
+					if err := checkGoTest(root, l); err != nil {
+						t.Errorf("%s:%d: %v", s.page, s.line, err)
+					}
 				}
 			case "scripts":
 				checked++
@@ -124,18 +115,66 @@ func TestSnippets(t *testing.T) {
 			}
 		}
 	}
-	for key := range allowed {
-		if !slices.Contains(unmarked, key) {
-			t.Errorf("testdata/unmarked-snippets.txt lists %q, which is marked or gone now: delete the line", key)
-		}
-	}
 	if checked == 0 {
 		t.Error("no snippet checked")
 	}
-	t.Logf("%d snippets checked, %d not marked yet", checked, len(unmarked))
+	t.Logf("%d snippets checked", checked)
 	// The test command must run the README's test command.
 	ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
 	if err != nil || !strings.Contains(string(ci), "hack/test.sh") {
 		t.Errorf(".ci/run does not run hack/test.sh, the README's test command (%v)", err)
 	}
+}
+
+// checkGoTest checks a go test command line of a page ("cd test &&
+// K8SAPI_OBJECTS=150 go test -run TestX ./k8sapi/"): the test it runs is
+// declared in the package it names, and the package reads the
+// environment variables set before it.
+func checkGoTest(root, line string) error {
+	dir := root
+	for _, part := range strings.Split(line, "&&") {
+		words := strings.Fields(part)
+		if len(words) == 2 && words[0] == "cd" {
+			dir = filepath.Join(dir, words[1])
+			continue
+		}
+		var env []string
+		for len(words) > 0 && strings.Contains(words[0], "=") {
+			env = append(env, strings.SplitN(words[0], "=", 2)[0])
+			words = words[1:]
+		}
+		if len(words) < 2 || words[0] != "go" || words[1] != "test" {
+			return fmt.Errorf("%q is not a go test command", strings.TrimSpace(part))
+		}
+		var run, pkg string
+		for i, w := range words {
+			if w == "-run" && i+1 < len(words) {
+				run = words[i+1]
+			}
+			if strings.HasPrefix(w, "./") {
+				pkg = w
+			}
+		}
+		if run == "" || pkg == "" {
+			return fmt.Errorf("%q names no -run test and package", strings.TrimSpace(part))
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, pkg, "*.go"))
+		var src strings.Builder
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return err
+			}
+			src.Write(b)
+		}
+		if !strings.Contains(src.String(), "func "+run+"(t *testing.T)") {
+			return fmt.Errorf("no func %s in %s", run, filepath.Join(dir, pkg))
+		}
+		for _, e := range env {
+			if !strings.Contains(src.String(), `"`+e+`"`) {
+				return fmt.Errorf("%s does not read %s", filepath.Join(dir, pkg), e)
+			}
+		}
+	}
+	return nil
 }
