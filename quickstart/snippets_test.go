@@ -3,6 +3,7 @@ package quickstart
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -32,17 +33,18 @@ func snippets(t *testing.T, root, page string) []snippet {
 	lines := strings.Split(string(b), "\n")
 	var out []snippet
 	for i := 0; i < len(lines); i++ {
-		lang, ok := strings.CutPrefix(lines[i], "```")
+		// A fence may be indented, in a list item.
+		lang, ok := strings.CutPrefix(strings.TrimLeft(lines[i], " "), "```")
 		if !ok || lang == "" {
 			continue
 		}
 		s := snippet{page: page, lang: lang, line: i + 1}
 		if i > 0 {
-			if m := snippetMarker.FindStringSubmatch(lines[i-1]); m != nil {
+			if m := snippetMarker.FindStringSubmatch(strings.TrimSpace(lines[i-1])); m != nil {
 				s.source = m[1]
 			}
 		}
-		for i++; i < len(lines) && !strings.HasPrefix(lines[i], "```"); i++ {
+		for i++; i < len(lines) && !strings.HasPrefix(strings.TrimLeft(lines[i], " "), "```"); i++ {
 			s.lines = append(s.lines, lines[i])
 		}
 		if checkedLangs[lang] {
@@ -70,7 +72,8 @@ func contains(file []string, s []string) bool {
 // examples; crwebhook's example): the <!-- snippet: path --> above it
 // names the file, and its lines are that file's. "scripts" names the
 // repository's own scripts: each line runs one. "commands" are go test
-// lines (checkGoTest).
+// lines (checkGoTest); "help" is validation-gen --help and what it
+// prints.
 func TestSnippets(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -87,6 +90,16 @@ func TestSnippets(t *testing.T) {
 			switch s.source {
 			case "":
 				t.Errorf("%s:%d: a %s snippet without <!-- snippet: <file> --> above it: take it from a file the tests build or run", s.page, s.line, s.lang)
+			case "help":
+				checked++
+				// $ validation-gen --help, then what it prints.
+				cmd := exec.Command("go", "run", "./cmd/validation-gen", "--help")
+				cmd.Dir = root
+				out, _ := cmd.CombinedOutput() // --help exits 0 or 2 as pflag decides
+				want := strings.TrimRight(strings.Join(s.lines[1:], "\n"), "\n")
+				if got := strings.TrimRight(string(out), "\n"); got != want {
+					t.Errorf("%s:%d: the help shown is not what validation-gen --help prints now; it prints:\n%s", s.page, s.line, got)
+				}
 			case "commands":
 				checked++
 				for _, l := range s.lines {
@@ -177,4 +190,34 @@ func checkGoTest(root, line string) error {
 		}
 	}
 	return nil
+}
+
+// README.md stays a page a newcomer reads: at most about 250 lines, the
+// two commands (generate for the examples, run every test) and the start
+// of the quick starts in its first screens; everything else is in docs/.
+func TestREADMEShort(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	if len(lines) > 250 {
+		t.Errorf("README.md has %d lines: move what a newcomer does not need first to docs/", len(lines))
+	}
+	first := func(s string) int {
+		for i, l := range lines {
+			if strings.Contains(l, s) {
+				return i + 1
+			}
+		}
+		return 0
+	}
+	for _, c := range []struct {
+		text string
+		by   int
+	}{{"hack/update-codegen.sh", 60}, {"hack/test.sh", 60}, {"## Quick start", 120}} {
+		if n := first(c.text); n == 0 || n > c.by {
+			t.Errorf("README.md: %q first at line %d, want it by line %d", c.text, n, c.by)
+		}
+	}
 }
