@@ -172,7 +172,7 @@ func checkGoTest(root, line string) error {
 			return fmt.Errorf("%q names no -run test and package", strings.TrimSpace(part))
 		}
 		files, _ := filepath.Glob(filepath.Join(dir, pkg, "*.go"))
-		var src strings.Builder
+		var src, tree strings.Builder
 		for _, f := range files {
 			b, err := os.ReadFile(f)
 			if err != nil {
@@ -183,8 +183,20 @@ func checkGoTest(root, line string) error {
 		if !strings.Contains(src.String(), "func "+run+"(t *testing.T)") {
 			return fmt.Errorf("no func %s in %s", run, filepath.Join(dir, pkg))
 		}
+		// The variables may be read by a package of its own below it.
+		err := filepath.WalkDir(filepath.Join(dir, pkg), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+				b, err := os.ReadFile(p)
+				tree.Write(b)
+				return err
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
 		for _, e := range env {
-			if !strings.Contains(src.String(), `"`+e+`"`) {
+			if !strings.Contains(tree.String(), `"`+e+`"`) {
 				return fmt.Errorf("%s does not read %s", filepath.Join(dir, pkg), e)
 			}
 		}
