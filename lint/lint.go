@@ -151,7 +151,7 @@ func (b *linter) lintTag(tag *markers.Tag, pkg string) {
 // Since is the release a fix's +k8s:alpha or +k8s:beta names: the
 // Kubernetes whose declarative validation the generated validators match.
 // A tag new to an API takes the release it first ships in.
-const Since = "1.37"
+const Since = markers.KubernetesRelease
 
 // behind is a tag as written (text, without its "+") behind +k8s:<level>,
 // as a line to paste in its place.

@@ -379,6 +379,16 @@ func TestRegistryDocs(t *testing.T) {
 			t.Errorf("+k8s:%s has no scope", d.Name)
 		}
 	}
+	// The lint rules stand next to the tags they concern.
+	for _, want := range []string{
+		"| `+k8s:unionDiscriminator(union: string?)` |",
+		"beta: in a `v1` package only behind `+k8s:beta(since: \"" + markers.KubernetesRelease + "\")=` (or alpha) |",
+		"alpha: in a `v1` or `v1beta1` package only behind `+k8s:alpha(since: \"" + markers.KubernetesRelease + "\")=` |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q", want)
+		}
+	}
 	// Every example parses on some target it fits (non-package tags).
 	all := markers.Default.All()
 	for i := 1; i < len(all); i++ {

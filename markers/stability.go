@@ -42,6 +42,23 @@ var tagStability = map[string]Stability{
 	"validateTrueBeta":   StabilityBeta,
 }
 
+// KubernetesRelease is the Kubernetes release whose declarative
+// validation the generated validators match: the since: that fixes and
+// the reference name for a stability wrapper.
+const KubernetesRelease = "1.37"
+
+// LintDoc says where Kubernetes' lint lets the tag be written unwrapped,
+// for the tag reference.
+func (d *Definition) LintDoc() string {
+	switch d.Stability() {
+	case StabilityAlpha:
+		return "alpha: in a `v1` or `v1beta1` package only behind `+k8s:alpha(since: \"" + KubernetesRelease + "\")=`"
+	case StabilityBeta:
+		return "beta: in a `v1` package only behind `+k8s:beta(since: \"" + KubernetesRelease + "\")=` (or alpha)"
+	}
+	return "stable: anywhere"
+}
+
 // Stability is the tag's own stability in Kubernetes' generator.
 func (d *Definition) Stability() Stability {
 	if s, ok := tagStability[d.Name]; ok {
