@@ -159,17 +159,20 @@ func checkGoTest(root, line string) error {
 		if len(words) < 2 || words[0] != "go" || words[1] != "test" {
 			return fmt.Errorf("%q is not a go test command", strings.TrimSpace(part))
 		}
-		var run, pkg string
+		var run, bench, pkg string
 		for i, w := range words {
 			if w == "-run" && i+1 < len(words) {
-				run = words[i+1]
+				run = strings.Trim(words[i+1], "'\"")
+			}
+			if w == "-bench" && i+1 < len(words) {
+				bench = strings.Trim(words[i+1], "'\"")
 			}
 			if strings.HasPrefix(w, "./") {
 				pkg = w
 			}
 		}
 		if run == "" || pkg == "" {
-			return fmt.Errorf("%q names no -run test and package", strings.TrimSpace(part))
+			return fmt.Errorf("%q names no -run and package", strings.TrimSpace(part))
 		}
 		files, _ := filepath.Glob(filepath.Join(dir, pkg, "*.go"))
 		var src, tree strings.Builder
@@ -180,8 +183,33 @@ func checkGoTest(root, line string) error {
 			}
 			src.Write(b)
 		}
-		if !strings.Contains(src.String(), "func "+run+"(t *testing.T)") {
-			return fmt.Errorf("no func %s in %s", run, filepath.Join(dir, pkg))
+		// Each alternative of -run and of -bench (its top level) names
+		// a function of the package, as go test matches them.
+		funcs := regexp.MustCompile(`func ((?:Test|Benchmark)\w*)\(`).FindAllStringSubmatch(src.String(), -1)
+		matches := func(kind, pattern string) error {
+			for _, alt := range strings.Split(pattern, "|") {
+				top, _, _ := strings.Cut(alt, "/")
+				re, err := regexp.Compile(top)
+				if err != nil {
+					return err
+				}
+				if !slices.ContainsFunc(funcs, func(f []string) bool { return strings.HasPrefix(f[1], kind) && re.MatchString(f[1]) }) {
+					return fmt.Errorf("no %s function matches %s in %s", kind, alt, filepath.Join(dir, pkg))
+				}
+			}
+			return nil
+		}
+		if run != "^$" {
+			if err := matches("Test", run); err != nil {
+				return err
+			}
+		} else if bench == "" {
+			return fmt.Errorf("%q runs nothing", strings.TrimSpace(part))
+		}
+		if bench != "" {
+			if err := matches("Benchmark", bench); err != nil {
+				return err
+			}
 		}
 		// The variables may be read by a package of its own below it.
 		err := filepath.WalkDir(filepath.Join(dir, pkg), func(p string, d os.DirEntry, err error) error {
