@@ -255,7 +255,7 @@ func TestREADMEShort(t *testing.T) {
 	for _, c := range []struct {
 		text string
 		by   int
-	}{{"hack/update-codegen.sh", 60}, {"hack/test.sh", 60}, {"## Quick start", 120}} {
+	}{{"hack/update-codegen.sh", 30}, {"hack/test.sh", 30}, {"## Quick start", 120}} {
 		if n := first(c.text); n == 0 || n > c.by {
 			t.Errorf("README.md: %q first at line %d, want it by line %d", c.text, n, c.by)
 		}
