@@ -261,3 +261,83 @@ func TestREADMEShort(t *testing.T) {
 		}
 	}
 }
+
+var (
+	mdLink     = regexp.MustCompile(`\[[^\]]*\]\(([^)\s]+)\)`)
+	inlineCode = regexp.MustCompile("`[^`]*`")
+)
+
+// anchors are the GitHub anchors of a page's headings.
+func anchors(page string) map[string]bool {
+	out := map[string]bool{}
+	b, err := os.ReadFile(page)
+	if err != nil {
+		return out
+	}
+	fence := false
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(strings.TrimLeft(l, " "), "```") {
+			fence = !fence
+		}
+		if fence || !strings.HasPrefix(l, "#") {
+			continue
+		}
+		h := strings.ToLower(strings.TrimSpace(strings.TrimLeft(l, "#")))
+		var a strings.Builder
+		for _, r := range h {
+			switch {
+			case r == ' ':
+				a.WriteRune('-')
+			case r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+				a.WriteRune(r)
+			}
+		}
+		out[a.String()] = true
+	}
+	return out
+}
+
+// Every relative link of README.md and docs/ leads to a file of the
+// repository, and to a heading of it where it names one.
+func TestLinks(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	pages = append(pages, filepath.Join(root, "README.md"))
+	for _, page := range pages {
+		b, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fence := false
+		for n, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(strings.TrimLeft(l, " "), "```") {
+				fence = !fence
+			}
+			if fence {
+				continue
+			}
+			for _, m := range mdLink.FindAllStringSubmatch(inlineCode.ReplaceAllString(l, ""), -1) {
+				target := m[1]
+				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+					continue
+				}
+				file, anchor, _ := strings.Cut(target, "#")
+				path := page
+				if file != "" {
+					path = filepath.Join(filepath.Dir(page), file)
+				}
+				rel, _ := filepath.Rel(root, page)
+				if _, err := os.Stat(path); err != nil {
+					t.Errorf("%s:%d: %s leads nowhere", rel, n+1, target)
+					continue
+				}
+				if anchor != "" && strings.HasSuffix(path, ".md") && !anchors(path)[anchor] {
+					t.Errorf("%s:%d: %s: no such heading", rel, n+1, target)
+				}
+			}
+		}
+	}
+}
