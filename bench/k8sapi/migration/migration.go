@@ -537,23 +537,29 @@ func (k Kind) validate(subresource string, obj, old runtime.Object, handwrittenO
 		r.Server = nil // the handwritten errors alone
 		return r, nil
 	}
-	ours := func() field.ErrorList {
-		if old == nil {
-			r.Declarative = OurScheme.Validate(ctx, cfg.Options, versioned, subresources...)
-		} else {
-			r.Declarative = OurScheme.ValidateUpdate(ctx, cfg.Options, versioned, oldVersioned, subresources...)
-		}
-		return r.Declarative
-	}
-	theirs := func() field.ErrorList {
-		if old == nil {
-			return legacyscheme.Scheme.Validate(ctx, cfg.Options, versioned, subresources...)
-		}
-		return legacyscheme.Scheme.ValidateUpdate(ctx, cfg.Options, versioned, oldVersioned, subresources...)
-	}
-	r.Ours, r.OursMismatches = migrate(ctx, cfg, k.GVK.Kind, op, r.Handwritten, ours)
-	r.Theirs, r.TheirMismatches = migrate(ctx, cfg, k.GVK.Kind, op, r.Handwritten, theirs)
+	r.compare(ctx, cfg, k.GVK.Kind, op)
 	return r, nil
+}
+
+// compare runs runtime.Migration on r's handwritten errors with the
+// declarative validation of r's versioned objects (op says create or
+// update, options and subresources) through validation-gen's validators
+// (OurScheme: Ours, and Declarative) and through Kubernetes' generated
+// ones (legacyscheme: Theirs).
+func (r *Result) compare(ctx context.Context, cfg rest.DeclarativeValidationConfig, kind string, op operation.Operation) {
+	declarative := func(s *runtime.Scheme) field.ErrorList {
+		if op.Type == operation.Create {
+			return s.Validate(ctx, op.Options, r.Versioned, op.Request.Subresources...)
+		}
+		return s.ValidateUpdate(ctx, op.Options, r.Versioned, r.OldVersioned, op.Request.Subresources...)
+	}
+	r.Ours, r.OursMismatches = migrate(ctx, cfg, kind, op, r.Handwritten, func() field.ErrorList {
+		r.Declarative = declarative(OurScheme)
+		return r.Declarative
+	})
+	r.Theirs, r.TheirMismatches = migrate(ctx, cfg, kind, op, r.Handwritten, func() field.ErrorList {
+		return declarative(legacyscheme.Scheme)
+	})
 }
 
 // migrate runs runtime.Migration as Kubernetes 1.37 is set up (the

@@ -244,7 +244,7 @@ func TestSuggestionProofRefutesWrongTags(t *testing.T) {
 	for _, bound := range []int64{599, 600, 601} {
 		c := suggest.Candidate{Kind: suggest.Kind{Field: path, Type: field.ErrorTypeInvalid},
 			Tag: fmt.Sprintf("+k8s:minimum=%d", bound), Origin: "minimum", Bound: bound}
-		p, why := kr.Kind.locate(c, s, creates)
+		p, why := kr.locate(c, s, creates)
 		if why != "" {
 			t.Fatal(why)
 		}

@@ -13,7 +13,6 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	"k8s.io/kubernetes/pkg/apis/apps"
@@ -208,14 +207,6 @@ func (k Kind) validateScale(req Request) (Result, error) {
 	if req.HandwrittenOnly {
 		return r, nil
 	}
-	ours := func() field.ErrorList {
-		r.Declarative = OurScheme.ValidateUpdate(ctx, nil, versioned, oldVersioned, "scale")
-		return r.Declarative
-	}
-	theirs := func() field.ErrorList {
-		return legacyscheme.Scheme.ValidateUpdate(ctx, nil, versioned, oldVersioned, "scale")
-	}
-	r.Ours, r.OursMismatches = migrate(ctx, cfg, scaleGVK.Kind, op, r.Handwritten, ours)
-	r.Theirs, r.TheirMismatches = migrate(ctx, cfg, scaleGVK.Kind, op, r.Handwritten, theirs)
+	r.compare(ctx, cfg, scaleGVK.Kind, op)
 	return r, nil
 }

@@ -77,7 +77,7 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 	// Inference probes the handwritten validation again and again: each
 	// kind of error is a job, run in parallel, gathered in order.
 	type job struct {
-		kind    Kind
+		run     KindRun
 		sk      suggest.Kind
 		s       sample
 		creates []runtime.Object
@@ -107,7 +107,7 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 		})
 		for _, sk := range kinds {
 			if s, ok := samples[sk]; ok { // not: seen only on updates
-				jobs = append(jobs, &job{kind: k, sk: sk, s: s, creates: creates})
+				jobs = append(jobs, &job{run: kr, sk: sk, s: s, creates: creates})
 			}
 		}
 	}
@@ -115,7 +115,7 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 		j := jobs[i]
 		var probe suggest.Probe
 		if j.s.old == nil {
-			probe = j.kind.probe(j.s.object, j.sk)
+			probe = j.run.Kind.probe(j.s.object, j.sk)
 		}
 		inferred, why := suggest.Infer(j.sk, []*field.Error{j.s.err}, probe)
 		if len(inferred) == 0 {
@@ -123,7 +123,7 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 			return nil
 		}
 		for _, cand := range inferred {
-			p, why := j.kind.locate(cand, j.s, j.creates)
+			p, why := j.run.locate(cand, j.s, j.creates)
 			if why != "" {
 				j.why = append(j.why, cand.Tag+": "+why)
 				continue
@@ -137,7 +137,7 @@ func Suggest(runs []KindRun, cs []*validationtest.Coverage, scratch string) ([]S
 	for _, j := range jobs {
 		cands = append(cands, j.cands...)
 		for _, why := range j.why {
-			unproven = append(unproven, Unproven{j.kind.GVK.Kind, j.sk, why})
+			unproven = append(unproven, Unproven{j.run.Kind.GVK.Kind, j.sk, why})
 		}
 	}
 	verdicts, err := ProveAll(cands, scratch)
@@ -223,10 +223,10 @@ type pending struct {
 	requests []Request
 }
 
-// locate places a candidate and gathers the objects of its proof. The
-// proof copies the kind's own package, so a field declared in another
-// package is not proven here.
-func (k Kind) locate(c suggest.Candidate, s sample, creates []runtime.Object) (pending, string) {
+// locate places a candidate and gathers the objects of its proof, from
+// the run's requests. The proof copies the kind's own package, so a field
+// declared in another package is not proven here.
+func (kr KindRun) locate(c suggest.Candidate, s sample, creates []runtime.Object) (pending, string) {
 	pl, err := suggest.Place(c, reflect.TypeOf(s.object))
 	if err != nil {
 		return pending{}, err.Error()
@@ -234,10 +234,10 @@ func (k Kind) locate(c suggest.Candidate, s sample, creates []runtime.Object) (p
 	if kindPkg := reflect.TypeOf(s.object).Elem().PkgPath(); pl.PkgPath != kindPkg {
 		return pending{}, fmt.Sprintf("declared in %s (%s.%s); the proof copies only the kind's package %s", pl.PkgPath, pl.GoType, pl.GoField, kindPkg)
 	}
-	p := pending{Placement: pl, kind: k}
+	p := pending{Placement: pl, kind: kr.Kind}
 	fixtures := creates[:min(len(creates), 5)]
 	if c.Tag == "+k8s:immutable" {
-		for _, req := range k.mustRequests() {
+		for _, req := range kr.Requests {
 			if req.Old != nil && req.Subresource == "" {
 				p.requests = append(p.requests, req)
 			}
@@ -269,13 +269,6 @@ func (k Kind) locate(c suggest.Candidate, s sample, creates []runtime.Object) (p
 		}
 	}
 	return p, ""
-}
-
-// mustRequests are the kind's requests (Requests(Mutations)); the
-// fixtures were read already, so this does not fail.
-func (k Kind) mustRequests() []Request {
-	reqs, _ := k.Requests(Mutations)
-	return reqs
 }
 
 // ProveAll proves candidates: rounds of scratch generation, each a
