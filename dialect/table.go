@@ -226,15 +226,16 @@ func retag(err error, body, marker, tag string) {
 func notApplied(l markers.Line, tag, name string) *markers.Warning {
 	if _, known := markers.Default.Lookup(name); !known {
 		fix := "delete the line (validation-gen --docs lists the +k8s: tags)"
+		value := strings.TrimPrefix(tag, "k8s:"+name) // "=3", "(...)", or ""
 		if near := markers.Default.Suggest(name); near != "" {
-			fix = "write +k8s:" + near + strings.TrimPrefix(tag, "k8s:"+name)
+			fix = "write +k8s:" + near + value
 			if row, ok := k8sRows[near]; ok && row.byControllerGen == 0 && !row.format {
 				// What both generators apply, not a tag controller-gen
 				// passes over (a warning of its own).
-				fix = "write +" + row.marker + strings.TrimPrefix(tag, "k8s:"+name)
+				fix = "write +" + row.marker + value
 			}
 		} else if cg := markers.ControllerGenValidation(name); cg != "" {
-			fix = "write +" + cg + strings.TrimPrefix(tag, "k8s:"+name) // controller-gen's marker by that name
+			fix = "write +" + cg + value // controller-gen's marker by that name
 		}
 		return &markers.Warning{Kind: markers.UnknownMarker, Pos: l.Pos, Tag: tag, Msg: "no +k8s: tag has this name",
 			Does: "passes over it in silence, so nothing checks it (nor here)", Fix: fix}

@@ -148,15 +148,12 @@ func (b *linter) lintTag(tag *markers.Tag, pkg string) {
 	}
 }
 
-// Since is the release a fix's +k8s:alpha or +k8s:beta names: the
-// Kubernetes whose declarative validation the generated validators match.
-// A tag new to an API takes the release it first ships in.
-const Since = markers.KubernetesRelease
-
 // behind is a tag as written (text, without its "+") behind +k8s:<level>,
-// as a line to paste in its place.
+// as a line to paste in its place: since the Kubernetes release the
+// generated validators match (a tag new to an API takes the release it
+// first ships in).
 func behind(level, text string) string {
-	return fmt.Sprintf("+k8s:%s(since: %q)=+%s", level, Since, text)
+	return fmt.Sprintf("+k8s:%s(since: %q)=+%s", level, markers.KubernetesRelease, text)
 }
 
 func article(s markers.Stability) string {

@@ -13,6 +13,7 @@ import (
 	"image/color"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -92,10 +93,10 @@ func parse(md []byte) []*chart {
 			if !ok || series == "" {
 				continue
 			}
-			if !contains(cur.rows, row) {
+			if !slices.Contains(cur.rows, row) {
 				cur.rows = append(cur.rows, row)
 			}
-			if !contains(cur.series, series) {
+			if !slices.Contains(cur.series, series) {
 				cur.series = append(cur.series, series)
 			}
 			cur.values[[2]string{row, series}] = v
@@ -116,15 +117,6 @@ func cellsOf(line string) []string {
 		parts[i] = strings.TrimSpace(parts[i])
 	}
 	return parts
-}
-
-func contains(s []string, v string) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 var nonWord = regexp.MustCompile(`[^a-z0-9]+`)
