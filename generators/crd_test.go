@@ -314,3 +314,90 @@ func TestGroupNameAboveBlankLine(t *testing.T) {
 		t.Errorf("CRD written: %t, validators written: %t (outputs: %d)", crd, validators, len(outs))
 	}
 }
+
+// A type declared as another named type (type Condition
+// metav1.Condition, in a dependency) is described as controller-gen
+// describes it: with the descriptions and markers of the type it is
+// declared as, even when no type of the run names that type (it is then
+// in no package the run reached), whether it is imported under a name, under
+// its own name, or declared in the same package. The Go validators check
+// what the CRD says. TestControllerGenOracle (test/kubebuilder) holds the
+// whole CRD to controller-gen's.
+func TestTypesDeclaredAsTypesOutsideTheRun(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "crd")
+	outs, warnings, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/declaredas/v1"}, OutputFile: outputFile, CRDDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) > 0 {
+		t.Errorf("warnings: %v", warnings)
+	}
+	var crd apiextv1.CustomResourceDefinition
+	var goSrc string
+	for _, o := range outs {
+		switch {
+		case o.Path == filepath.Join(dir, "declaredas.example.com_widgets.yaml"):
+			if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
+				t.Fatal(err)
+			}
+		case strings.HasSuffix(o.Path, outputFile):
+			goSrc = string(o.Content)
+		}
+	}
+	if len(crd.Spec.Versions) != 1 || goSrc == "" {
+		t.Fatalf("no CRD or no validation file for Widget in %d outputs", len(outs))
+	}
+	root := crd.Spec.Versions[0].Schema.OpenAPIV3Schema
+	cond := root.Properties["status"].Properties["conditions"].Items.Schema
+	owner := root.Properties["spec"].Properties["owner"]
+	local := root.Properties["spec"].Properties["local"]
+	f := func(v float64) *float64 { return &v }
+	i := func(v int64) *int64 { return &v }
+	checks := []struct {
+		what      string
+		got, want any
+	}{
+		{"conditions[].message.maxLength (metav1.Condition's marker)", cond.Properties["message"].MaxLength, i(32768)},
+		{"conditions[].observedGeneration.minimum", cond.Properties["observedGeneration"].Minimum, f(0)},
+		{"conditions[].status.enum", len(cond.Properties["status"].Enum), 3},
+		{"conditions[].type.description (metav1.Condition's comment)", cond.Properties["type"].Description, "type of condition in CamelCase or in foo.example.com/CamelCase."},
+		{"conditions[].required", cond.Required, []string{"lastTransitionTime", "message", "reason", "status", "type"}},
+		{"owner (v1.OwnerReference, imported under its own name) map type", ptrString(owner.XMapType), "atomic"},
+		{"owner.apiVersion.description", owner.Properties["apiVersion"].Description, "API version of the referent."},
+		{"local (conds.Base, same package) size.enum", len(local.Properties["size"].Enum), 3},
+		{"local.count.minimum", local.Properties["count"].Minimum, f(0)},
+		{"local's own rule", len(local.XValidations), 1},
+	}
+	for _, c := range checks {
+		if !reflect.DeepEqual(c.got, c.want) {
+			t.Errorf("%s: got %v, want %v", c.what, deref(c.got), deref(c.want))
+		}
+	}
+	for _, want := range []string{"SchemaTooLong(&fp", ", 32768)", `[]string{"True", "False", "Unknown"}`, `[]string{"S", "M", "L"}`} {
+		if !strings.Contains(goSrc, want) {
+			t.Errorf("the Go validators do not check what the CRD says: no %s", want)
+		}
+	}
+}
+
+func ptrString(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+// deref shows a pointer's value in a failure.
+func deref(v any) any {
+	switch p := v.(type) {
+	case *int64:
+		if p != nil {
+			return *p
+		}
+	case *float64:
+		if p != nil {
+			return *p
+		}
+	}
+	return v
+}

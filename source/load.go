@@ -51,6 +51,9 @@ type Loaded struct {
 	buildTags []string
 	// graph is what go list said of every package loaded.
 	graph *graph
+	// universe built Universe, and adds to it the types DeclaredAs names
+	// that no type of the run reached.
+	universe *universeBuilder
 }
 
 // publishedValidation is the generated validation a package of types
@@ -205,11 +208,12 @@ func load(g *graph, patterns, readonly, buildTags []string, indexed map[string]*
 	if err := g.load(); err != nil {
 		return nil, loadError(append(append([]string{}, patterns...), readonly...), patterns, err)
 	}
-	u, err := buildUniverse(g)
+	b, err := newUniverseBuilder(g)
 	if err != nil {
 		return nil, err
 	}
-	l := &Loaded{Universe: u, comments: map[string]*pkgComments{}, outside: &outsideIndex{}, readonly: map[string]map[string]bool{}, dir: g.dir, buildTags: buildTags, graph: g}
+	u := b.u
+	l := &Loaded{Universe: u, universe: b, comments: map[string]*pkgComments{}, outside: &outsideIndex{}, readonly: map[string]map[string]bool{}, dir: g.dir, buildTags: buildTags, graph: g}
 	isPattern, isReadonly := map[string]bool{}, map[string]bool{}
 	for _, p := range patterns {
 		isPattern[p] = true
@@ -646,10 +650,18 @@ func (l *Loaded) DeclaredAs(pkg, name string) (*types.Type, bool) {
 	case path == "":
 		// Imported under its own name: the file's import of that name.
 		for _, ip := range d.imports {
-			if imp := l.Universe[ip]; imp != nil && imp.Name == d.q {
+			if l.packageName(ip) == d.q {
 				path = ip
 			}
 		}
+	}
+	if l.universe != nil {
+		// The model is built on one goroutine: adding to the universe here
+		// races with no reader.
+		if t := l.universe.reached(path, d.name); t != nil {
+			return t, true
+		}
+		return nil, false
 	}
 	// Indexed, not Universe.Package, which would add the package.
 	if dp := l.Universe[path]; dp != nil {
@@ -658,6 +670,20 @@ func (l *Loaded) DeclaredAs(pkg, name string) (*types.Type, bool) {
 		}
 	}
 	return nil, false
+}
+
+// packageName is the name a package declares: go list's, as the universe
+// names only the run's packages.
+func (l *Loaded) packageName(path string) string {
+	if l.graph != nil {
+		if p := l.graph.byPath[path]; p != nil {
+			return p.Name
+		}
+	}
+	if p := l.Universe[path]; p != nil {
+		return p.Name
+	}
+	return ""
 }
 
 // TypeLines are the comment lines of a type of the run, and where the

@@ -35,6 +35,16 @@ type fileLine struct {
 }
 
 func buildUniverse(g *graph) (types.Universe, error) {
+	b, err := newUniverseBuilder(g)
+	if err != nil {
+		return nil, err
+	}
+	return b.u, nil
+}
+
+// newUniverseBuilder builds the universe and keeps the builder, which can
+// add a type the run's packages never reached (reached describes why).
+func newUniverseBuilder(g *graph) (*universeBuilder, error) {
 	b := &universeBuilder{g: g, u: types.Universe{}, comments: map[fileLine]*ast.CommentGroup{}, done: map[string]bool{}}
 	for _, files := range g.syntax {
 		for _, f := range files {
@@ -57,7 +67,39 @@ func buildUniverse(g *graph) (types.Universe, error) {
 			return nil, err
 		}
 	}
-	return b.u, nil
+	return b, nil
+}
+
+// reached is the universe's type of a named type declared in any package
+// of the graph, added if no type of the run reached it. A declaration
+// type A B, in a package outside the run, names B although go/types gives
+// A only B's underlying type: B's own comments and markers describe A
+// (operatorpkg's type Condition metav1.Condition), so B must be there
+// even when the run names only A.
+func (b *universeBuilder) reached(pkg, name string) *types.Type {
+	if p := b.u[pkg]; p != nil {
+		if t := p.Types[name]; t != nil && t.Kind != types.Unknown {
+			return t
+		}
+	}
+	tp := b.g.types[pkg]
+	if tp == nil {
+		lp := b.g.byPath[pkg]
+		if lp == nil || b.g.fromSource[pkg] || lp.Export == "" {
+			return nil
+		}
+		var err error
+		if tp, err = b.g.readExport(lp); err != nil {
+			return nil
+		}
+	}
+	obj, ok := tp.Scope().Lookup(name).(*gotypes.TypeName)
+	if !ok {
+		return nil
+	}
+	t := b.walk(nil, obj.Type())
+	b.attachComments(obj, t)
+	return t
 }
 
 // packageDir is a package's directory as gengo records it: below its
