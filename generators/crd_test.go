@@ -1,6 +1,7 @@
 package generators_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -400,4 +401,76 @@ func deref(v any) any {
 		}
 	}
 	return v
+}
+
+// controller-gen's flattening, as controller-gen v0.23 writes it
+// (TestControllerGenOracle in test/kubebuilder compares the whole CRD):
+// a struct's own CEL rules (its immutable fields', then its type's) come
+// before those of the structs it embeds, the last embedded first, but at
+// a kind's root, where the embedded structs' come first; the markers of
+// an embedded field hold for the struct it is flattened into; an enum on
+// a field (or on a type declared as another) gives way to its type's,
+// with a warning when they differ.
+func TestFlattenAsControllerGen(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "crd")
+	outs, warnings, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/flatten/v1"}, OutputFile: outputFile, CRDDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crd apiextv1.CustomResourceDefinition
+	for _, o := range outs {
+		if o.Path == filepath.Join(dir, "flatten.example.com_spaces.yaml") {
+			if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(crd.Spec.Versions) != 1 {
+		t.Fatalf("no CRD for Space in %d outputs", len(outs))
+	}
+	root := crd.Spec.Versions[0].Schema.OpenAPIV3Schema
+	spec := root.Properties["spec"]
+	messages := func(s apiextv1.JSONSchemaProps) []string {
+		var out []string
+		for _, r := range s.XValidations {
+			out = append(out, r.Message)
+		}
+		return out
+	}
+	orders := []struct {
+		where     string
+		got, want []string
+	}{
+		{"spec", messages(spec), []string{"field a is immutable once set", "outer rule 1", "outer rule 2", "other rule", "field b is immutable once set", "inner rule", "deep rule"}},
+		{"root", messages(*root), []string{"other rule", "field h is immutable once set", "root rule"}},
+		{"spec.hold", messages(spec.Properties["hold"]), []string{"embedded field rule", "other rule"}},
+	}
+	for _, o := range orders {
+		if !slices.Equal(o.got, o.want) {
+			t.Errorf("rules of %s:\n got %q\nwant %q", o.where, o.got, o.want)
+		}
+	}
+	enums := map[string]string{"same": `"S","M","L"`, "fewer": `"S","M","L"`, "small": `"S","M","L"`}
+	for field, want := range enums {
+		var vals []string
+		for _, v := range spec.Properties[field].Enum {
+			vals = append(vals, string(v.Raw))
+		}
+		if got := strings.Join(vals, ","); got != want {
+			t.Errorf("spec.%s.enum: got %s, want %s (the type's)", field, got, want)
+		}
+		if len(spec.Properties[field].AllOf) > 0 {
+			t.Errorf("spec.%s: an allOf: %+v", field, spec.Properties[field].AllOf)
+		}
+	}
+	var got []string
+	for _, w := range warnings {
+		got = append(got, fmt.Sprintf("%s:%d %s", filepath.Base(w.Pos.Filename), w.Pos.Line, w.Kind))
+		if !strings.Contains(w.Error(), "keeps the type's enum and drops this one") {
+			t.Errorf("the warning does not say what controller-gen does: %v", w)
+		}
+	}
+	if want := []string{"types.go:42 contradiction", "types.go:62 contradiction"}; !slices.Equal(got, want) {
+		t.Errorf("warnings:\n got %q\nwant %q (the enums that differ from their type's, not the one that is the same)", got, want)
+	}
 }

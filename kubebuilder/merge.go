@@ -1,11 +1,16 @@
 package kubebuilder
 
 import (
+	"bytes"
+	"fmt"
 	"go/token"
 	"reflect"
 	"slices"
+	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/declval/validation-gen/markers"
 )
 
 // merge combines the schema of a field's named type with what the field
@@ -14,9 +19,11 @@ import (
 // type's type stays; a field's preserve-unknown-fields and map type
 // override the type's; CEL rules are the field's then the type's;
 // booleans hold if either side sets them; required lists and properties
-// are united. A keyword both sides set to different values (two enums, two
-// minimums) is kept from both, as allOf: [type's, field's], so that the
-// value must satisfy both.
+// are united. A keyword both sides set to different values (two minimums)
+// is kept from both, as allOf: [type's, field's], so that the value must
+// satisfy both; but for an enum, where the type's is kept and the field's
+// dropped, as controller-gen does since v0.21 (a warning when they
+// differ).
 func (b *builder) merge(typeSide, fieldSide apiextv1.JSONSchemaProps, pos token.Position) apiextv1.JSONSchemaProps {
 	out := typeSide
 	if fieldSide.Description != "" {
@@ -68,6 +75,14 @@ func (b *builder) merge(typeSide, fieldSide apiextv1.JSONSchemaProps, pos token.
 		}
 		out.Properties = props
 	}
+	if len(out.Enum) > 0 && len(fieldSide.Enum) > 0 && !sameEnum(out.Enum, fieldSide.Enum) {
+		b.errs = append(b.errs, &markers.Warning{Kind: markers.Contradiction, Pos: pos, Tag: "kubebuilder:validation:Enum",
+			Msg:  fmt.Sprintf("the enum here (%s) is not its type's (%s)", enumText(fieldSide.Enum), enumText(out.Enum)),
+			Does: "keeps the type's enum and drops this one without a word (since v0.21; so does validation-gen)",
+			Fix:  "delete this enum, or give its values a type without another enum (type X string with this marker) and use that type here"})
+	} else if len(out.Enum) == 0 {
+		out.Enum = fieldSide.Enum
+	}
 	// The other keywords: copied from the side that sets them; kept
 	// once when both set them alike; else both, under allOf.
 	var typeOnly, fieldOnly apiextv1.JSONSchemaProps
@@ -104,7 +119,7 @@ func (b *builder) merge(typeSide, fieldSide apiextv1.JSONSchemaProps, pos token.
 // otherKeywords are the keywords merge copies, keeps once, or keeps from
 // both sides.
 var otherKeywords = []string{"Format", "Default", "Maximum", "Minimum", "MaxLength", "MinLength", "Pattern",
-	"MaxItems", "MinItems", "MultipleOf", "Enum", "MaxProperties", "MinProperties", "XListType", "XListMapKeys"}
+	"MaxItems", "MinItems", "MultipleOf", "MaxProperties", "MinProperties", "XListType", "XListMapKeys"}
 
 // sameValue compares two keyword values as controller-gen's merge does:
 // strings by value; pointers, lists and JSON by identity, so that two
@@ -122,4 +137,19 @@ func sameValue(a, b reflect.Value) bool {
 		return a.Len() == b.Len() && a.Pointer() == b.Pointer()
 	}
 	return false
+}
+
+// sameEnum reports whether two enums list the same values in the same
+// order.
+func sameEnum(a, b []apiextv1.JSON) bool {
+	return slices.EqualFunc(a, b, func(x, y apiextv1.JSON) bool { return bytes.Equal(x.Raw, y.Raw) })
+}
+
+// enumText is an enum as a marker writes it: a;b;c.
+func enumText(e []apiextv1.JSON) string {
+	vals := make([]string, len(e))
+	for i, v := range e {
+		vals[i] = strings.Trim(string(v.Raw), `"`)
+	}
+	return strings.Join(vals, ";")
 }

@@ -89,7 +89,7 @@ func skipped(l *source.Loaded, path string) bool {
 
 // Build reads the given packages of the dialect.
 func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
-	b := &builder{l: l, opts: opts, named: map[types.Name]*apiextv1.JSONSchemaProps{}, fields: map[Field]token.Position{}}
+	b := &builder{l: l, opts: opts, named: map[types.Name]*apiextv1.JSONSchemaProps{}, embeddedRules: map[types.Name][]apiextv1.ValidationRule{}, fields: map[Field]token.Position{}}
 	m := &Model{}
 	for _, path := range paths {
 		if skipped(l, path) {

@@ -32,6 +32,10 @@ type builder struct {
 	stack []types.Name
 	// named caches the schema of each named type.
 	named map[types.Name]*apiextv1.JSONSchemaProps
+	// embeddedRules are the CEL rules a struct's embedded structs bring,
+	// the last embedded first, which its schema lists after its own
+	// (embeddedRulesLast).
+	embeddedRules map[types.Name][]apiextv1.ValidationRule
 	// positions and path record where each property of the kind being
 	// built comes from.
 	positions map[string]token.Position
@@ -62,6 +66,13 @@ func (b *builder) errorf(pos token.Position, tag, fix, format string, args ...an
 // any fields (the server's), as controller-gen writes it.
 func (b *builder) rootSchema(t *types.Type) apiextv1.JSONSchemaProps {
 	s := b.namedSchema(t, token.Position{})
+	if emb := b.embeddedRules[t.Name]; len(emb) > 0 {
+		// controller-gen flattens the kind's embedded structs into the
+		// kind itself, not into a field that refers to it: their rules
+		// come before the kind's own.
+		own := s.XValidations[:len(s.XValidations)-len(emb)]
+		s.XValidations = append(slices.Clone(emb), own...)
+	}
 	if _, ok := s.Properties["metadata"]; ok {
 		s.Properties["metadata"] = apiextv1.JSONSchemaProps{Type: "object"}
 	}
@@ -214,9 +225,10 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 		b.named[t.Name] = s.DeepCopy()
 		return s
 	}
+	var embedded []apiextv1.ValidationRule
 	switch t.Kind {
 	case types.Struct:
-		s = b.structSchema(t, pos)
+		s, embedded = b.structSchema(t, pos)
 	case types.Alias:
 		u := t.Underlying
 		if u.Name.Package == "" || u.Kind == types.Builtin {
@@ -238,6 +250,10 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 		b.k8sEnum(&s, t, m)
 	}
 	s = b.apply(s, ms, pos)
+	if len(embedded) > 0 {
+		s.XValidations = append(s.XValidations, embedded...)
+		b.embeddedRules[t.Name] = embedded
+	}
 	b.named[t.Name] = s.DeepCopy()
 	return s
 }
@@ -267,8 +283,10 @@ func hasMethod(t *types.Type, name string) bool {
 }
 
 // structSchema describes a struct's fields: embedded ones flattened into
-// it, and its required list as controller-gen decides it.
-func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONSchemaProps {
+// it, and its required list as controller-gen decides it. The CEL rules
+// of the embedded structs are returned apart, the last embedded first
+// (embeddedRulesLast).
+func (b *builder) structSchema(t *types.Type, pos token.Position) (apiextv1.JSONSchemaProps, []apiextv1.ValidationRule) {
 	s := apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{}}
 	var inlined []apiextv1.JSONSchemaProps
 	var immutable []string
@@ -303,7 +321,14 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONS
 				Fix:  "drop ,string from the json tag, or add +kubebuilder:validation:Type=string so that the CRD says what clients send"})
 		}
 		if inline {
-			inlined = append(inlined, b.schemaOf(gotype.RealType(m.Type, gotype.FieldType(t, m.Name)), fpos))
+			// The embedded field's own markers hold for the struct it
+			// is flattened into, its rules before the embedded type's,
+			// as controller-gen applies them.
+			in := b.schemaOf(gotype.RealType(m.Type, gotype.FieldType(t, m.Name)), fpos)
+			if len(ms) > 0 {
+				in = b.merge(in, b.apply(apiextv1.JSONSchemaProps{}, ms, fpos), fpos)
+			}
+			inlined = append(inlined, in)
 			continue
 		}
 		leave := b.enter("properties[" + name + "]")
@@ -335,9 +360,11 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONS
 		}
 	}
 	// An embedded struct's fields, required list, rules and map type are
-	// the struct's (its own rules first); its docs are not.
+	// the struct's; its docs are not.
+	embedded := embeddedRulesLast(inlined)
 	for _, in := range inlined {
 		in.Description, in.Title, in.Example, in.ExternalDocs = "", "", nil, nil
+		in.XValidations = nil
 		// A property both declare keeps the embedded struct's docs, even
 		// none: controller-gen flattens the embedded struct's allOf into
 		// the struct, its side last (prometheus-operator's
@@ -352,7 +379,23 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) apiextv1.JSONS
 	}
 	slices.Sort(s.Required)
 	s.Required = slices.Compact(s.Required)
-	return s
+	return s, embedded
+}
+
+// embeddedRulesLast are the CEL rules of a struct's embedded structs in
+// the order controller-gen's flattening leaves them: each embedded
+// struct's rules go before those flattened earlier, and all of them after
+// the struct's own (its immutable fields' rules, then its type's
+// markers'), since a struct reached through a field is flattened into
+// that field's schema, which starts empty. prometheus-operator's
+// PrometheusAgentSpec lists its 12 rules before the one of the
+// CommonPrometheusFields it embeds.
+func embeddedRulesLast(inlined []apiextv1.JSONSchemaProps) []apiextv1.ValidationRule {
+	var out []apiextv1.ValidationRule
+	for i := len(inlined) - 1; i >= 0; i-- {
+		out = append(out, inlined[i].XValidations...)
+	}
+	return out
 }
 
 // presence are the markers that say whether a field is required, in

@@ -68,7 +68,9 @@ func runControllerGen(t *testing.T, dir, out string, patterns ...string) {
 // (+k8s:required on fields of every kind of type), whose CRD must be
 // controller-gen's exactly; on declaredas/v1 (fields of types a dependency
 // declares as other named types, type Condition metav1.Condition), whose
-// CRD must be controller-gen's exactly; and on
+// CRD must be controller-gen's exactly; on flatten/v1 (CEL rules of
+// embedded structs and of embedded fields, enums on a field and its type),
+// whose CRD must be controller-gen's exactly; and on
 // the kubebuilder example, whose committed CRD (config/crd) must be
 // controller-gen's exactly: its pod template reads k8s.io/api v0.37's own
 // +k8s: tags as controller-gen does.
@@ -80,12 +82,12 @@ func TestControllerGenOracle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const warnPkg, contraPkg, requiredPkg, declaredPkg, example = "./generators/testdata/warn/v1", "./generators/testdata/warn/contra", "./generators/testdata/warn/required", "./generators/testdata/declaredas/v1", "./examples/apis/kubebuilder/v1"
+	const warnPkg, contraPkg, requiredPkg, declaredPkg, flattenPkg, example = "./generators/testdata/warn/v1", "./generators/testdata/warn/contra", "./generators/testdata/warn/required", "./generators/testdata/declaredas/v1", "./generators/testdata/flatten/v1", "./examples/apis/kubebuilder/v1"
 	theirs := t.TempDir()
-	runControllerGen(t, root, theirs, warnPkg, contraPkg, requiredPkg, declaredPkg, example)
+	runControllerGen(t, root, theirs, warnPkg, contraPkg, requiredPkg, declaredPkg, flattenPkg, example)
 
 	ours := t.TempDir()
-	build := exec.Command("go", "run", "./cmd/validation-gen", "--output-file", "zz_generated.oracle.go", "--crd-dir", ours, warnPkg, contraPkg, requiredPkg, declaredPkg)
+	build := exec.Command("go", "run", "./cmd/validation-gen", "--output-file", "zz_generated.oracle.go", "--crd-dir", ours, warnPkg, contraPkg, requiredPkg, declaredPkg, flattenPkg)
 	build.Dir = root
 	build.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
 	out, err := build.CombinedOutput()
@@ -94,6 +96,7 @@ func TestControllerGenOracle(t *testing.T) {
 		os.Remove(filepath.Join(root, "generators", "testdata", "warn", "contra", "zz_generated.oracle.go"))
 		os.Remove(filepath.Join(root, "generators", "testdata", "warn", "required", "zz_generated.oracle.go"))
 		os.Remove(filepath.Join(root, "generators", "testdata", "declaredas", "v1", "zz_generated.oracle.go"))
+		os.Remove(filepath.Join(root, "generators", "testdata", "flatten", "v1", "zz_generated.oracle.go"))
 	})
 	if err != nil {
 		t.Fatalf("validation-gen: %v\n%s", err, out)
@@ -108,8 +111,8 @@ func TestControllerGenOracle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if compared != 5 {
-		t.Fatalf("controller-gen wrote %d CRDs, want 5", compared)
+	if compared != 6 {
+		t.Fatalf("controller-gen wrote %d CRDs, want 6", compared)
 	}
 	const spec = "things.warn.example.com: spec.versions[v1].schema.openAPIV3Schema.properties.spec.properties."
 	want := []string{

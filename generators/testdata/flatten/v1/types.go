@@ -1,0 +1,79 @@
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Deep is embedded in Inner.
+// +kubebuilder:validation:XValidation:rule="!has(self.d) || self.d != 'x'",message="deep rule"
+type Deep struct {
+	// +optional
+	D string `json:"d,omitempty"`
+}
+
+// Inner is embedded first.
+// +kubebuilder:validation:XValidation:rule="!has(self.b) || self.b != 'x'",message="inner rule"
+type Inner struct {
+	// +optional
+	// +k8s:immutable
+	B    string `json:"b,omitempty"`
+	Deep `json:",inline"`
+}
+
+// Other is embedded second.
+// +kubebuilder:validation:XValidation:rule="!has(self.o) || self.o != 'x'",message="other rule"
+type Other struct {
+	// +optional
+	O string `json:"o,omitempty"`
+}
+
+// Holder has a rule on an embedded field.
+type Holder struct {
+	// +kubebuilder:validation:XValidation:rule="!has(self.o) || self.o != 'q'",message="embedded field rule"
+	Other `json:",inline"`
+	// +optional
+	H string `json:"h,omitempty"`
+}
+
+// Size is one of three.
+// +kubebuilder:validation:Enum=S;M;L
+type Size string
+
+// Small is declared as Size with an enum of its own.
+// +kubebuilder:validation:Enum=S
+type Small Size
+
+// SpaceSpec has rules of its own and embeds two structs with rules.
+// +kubebuilder:validation:XValidation:rule="!has(self.a) || self.a != 'y'",message="outer rule 1"
+// +kubebuilder:validation:XValidation:rule="!has(self.a) || self.a != 'z'",message="outer rule 2"
+type SpaceSpec struct {
+	// +optional
+	// +k8s:immutable
+	A     string `json:"a,omitempty"`
+	Inner `json:",inline"`
+	Other `json:",inline"`
+	// +optional
+	Hold *Holder `json:"hold,omitempty"`
+	// The same enum as its type's.
+	// +kubebuilder:validation:Enum=S;M;L
+	// +optional
+	Same Size `json:"same,omitempty"`
+	// An enum its type's replaces.
+	// +kubebuilder:validation:Enum=S;M
+	// +optional
+	Fewer Size `json:"fewer,omitempty"`
+	// +optional
+	Small Small `json:"small,omitempty"`
+}
+
+// Space embeds a struct with a rule at the kind's root.
+// +kubebuilder:object:root=true
+// +kubebuilder:validation:XValidation:rule="!has(self.h) || self.h != 'q'",message="root rule"
+type Space struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Other             `json:",inline"`
+	// +optional
+	// +k8s:immutable
+	H string `json:"h,omitempty"`
+	// +optional
+	Spec SpaceSpec `json:"spec,omitempty"`
+}
