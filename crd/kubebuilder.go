@@ -17,8 +17,9 @@ import (
 // per group and kind, one version per package, each version's schema as
 // the kubebuilder package built it (controller-gen's), and the CRD-level
 // fields as controller-gen sets them from the same markers. Each is
-// checked as the API server checks a CRD it is given.
-func KubebuilderManifests(km *kubebuilder.Model) ([]Manifest, []*markers.Warning, error) {
+// checked as the API server checks a CRD it is given. Of settings, only
+// MaxDescLen is read.
+func KubebuilderManifests(km *kubebuilder.Model, settings Settings) ([]Manifest, []*markers.Warning, error) {
 	type key struct{ group, kind string }
 	byKind := map[key][]*kubebuilder.Kind{}
 	for _, p := range km.Packages {
@@ -49,7 +50,7 @@ func KubebuilderManifests(km *kubebuilder.Model) ([]Manifest, []*markers.Warning
 		err  error
 	}
 	results := parallel.Map(len(keys), func(i int) built {
-		crd, ws, err := kubebuilderManifest(byKind[keys[i]])
+		crd, ws, err := kubebuilderManifest(byKind[keys[i]], settings.maxDescLen())
 		if err != nil || crd == nil {
 			return built{ws: ws, err: err}
 		}
@@ -83,7 +84,7 @@ func KubebuilderManifests(km *kubebuilder.Model) ([]Manifest, []*markers.Warning
 	return outs, warnings, nil
 }
 
-func kubebuilderManifest(kinds []*kubebuilder.Kind) (*apiextv1.CustomResourceDefinition, []*markers.Warning, error) {
+func kubebuilderManifest(kinds []*kubebuilder.Kind, maxDescLen int) (*apiextv1.CustomResourceDefinition, []*markers.Warning, error) {
 	// Versions sorted by name as strings, as controller-gen sorts them.
 	sort.Slice(kinds, func(i, j int) bool { return kinds[i].Pkg.Version < kinds[j].Pkg.Version })
 	var kept []*kubebuilder.Kind
@@ -161,10 +162,12 @@ func kubebuilderManifest(kinds []*kubebuilder.Kind) (*apiextv1.CustomResourceDef
 	served := false
 	for i, k := range kept {
 		mk := k.Markers
+		schema := k.Schema.DeepCopy()
+		truncateDescriptions(schema, maxDescLen)
 		v := apiextv1.CustomResourceDefinitionVersion{
 			Name: k.Pkg.Version, Served: !mk.Unserved, Storage: i == storage,
 			Deprecated: mk.Deprecated, DeprecationWarning: mk.DeprecationWarning,
-			Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: k.Schema.DeepCopy()},
+			Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: schema},
 		}
 		served = served || v.Served
 		if mk.Status || mk.Scale != nil {

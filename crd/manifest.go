@@ -57,6 +57,17 @@ type Settings struct {
 	// model.Beta (what Kubernetes 1.37 enforces by default), model.Stable
 	// (as with its DeclarativeValidationBeta gate off) or model.Alpha.
 	MinLevel model.Level
+	// MaxDescLen, when set, cuts the schemas' descriptions to that many
+	// bytes, 0 dropping them (controller-gen's crd:maxDescLen).
+	MaxDescLen *int
+}
+
+// maxDescLen is the length descriptions are cut to, -1 for none.
+func (s Settings) maxDescLen() int {
+	if s.MaxDescLen == nil {
+		return -1
+	}
+	return *s.MaxDescLen
 }
 
 // Manifests renders one CustomResourceDefinition per group and kind of the
@@ -196,6 +207,7 @@ func manifest(m *model.Model, roots []*model.CRDRoot, settings Settings) (*apiex
 	for i, r := range roots {
 		c := &crdCtx{m: m, options: settings.Options, minLevel: settings.MinLevel, positions: Positions{}}
 		schema := c.rootSchema(r.Type)
+		truncateDescriptions(schema, settings.maxDescLen())
 		errs = append(errs, c.errs...)
 		positions = append(positions, c.positions)
 		v := apiextv1.CustomResourceDefinitionVersion{

@@ -45,6 +45,9 @@ type Config struct {
 	// (a pod template's) with its fields in the CRDs of controller-gen's
 	// dialect, as controller-gen's crd:generateEmbeddedObjectMeta=true.
 	CRDEmbeddedObjectMeta bool
+	// CRDMaxDescLen, when set, cuts the CRDs' descriptions to that many
+	// bytes, 0 dropping them, as controller-gen's crd:maxDescLen.
+	CRDMaxDescLen *int
 	// Strict makes the warnings of the run's own packages errors (what
 	// controller-gen passes over in silence: an unknown, misplaced or
 	// misspelt marker), for projects that want them fixed in CI. The
@@ -304,12 +307,12 @@ func buildCRDs(cfg Config, m *model.Model, km *kubebuilder.Model, minLevel model
 		for _, o := range cfg.CRDOptions {
 			enabled[o] = true
 		}
-		crds, err := crd.Manifests(m, crd.Settings{Options: enabled, MinLevel: minLevel})
+		crds, err := crd.Manifests(m, crd.Settings{Options: enabled, MinLevel: minLevel, MaxDescLen: cfg.CRDMaxDescLen})
 		if err != nil {
 			built.err = err
 			return
 		}
-		kbCRDs, ws, err := crd.KubebuilderManifests(km)
+		kbCRDs, ws, err := crd.KubebuilderManifests(km, crd.Settings{MaxDescLen: cfg.CRDMaxDescLen})
 		built = crdsBuilt{append(crds, kbCRDs...), ws, err}
 	}()
 	return func() crdsBuilt {

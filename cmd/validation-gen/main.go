@@ -48,6 +48,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	crdDir := fs.String("crd-dir", "", "directory for CustomResourceDefinition manifests, one per kind (<group>_<plural>.yaml); none when empty")
 	crdOptions := fs.StringSlice("crd-options", nil, "options treated as enabled when resolving ifEnabled/ifDisabled in CRDs (repeatable)")
 	crdStability := fs.String("crd-stability", "beta", "lowest stability level whose rules CRDs enforce: stable, beta (as Kubernetes 1.37 by default) or alpha")
+	maxDescLen := fs.Int("crd-max-desc-len", -1, "cut every description in CRDs to at most this many bytes, at a sentence or word end (0 drops them), as controller-gen's crd:maxDescLen; -1 keeps them whole")
 	embeddedMeta := fs.Bool("crd-embedded-object-meta", false, "in CRDs of packages written for controller-gen, describe an ObjectMeta below the root (a pod template's) with name, namespace, labels, annotations and finalizers, as controller-gen's crd:generateEmbeddedObjectMeta=true")
 	celTests := fs.Bool("cel-tests", false, "write beside each validation file with CEL rules compiled to Go a test (<output file>_cel_test.go) that compares them with the API server's CEL validator on random values")
 	strict := fs.Bool("strict", os.Getenv(strictEnv) == "true" || os.Getenv(strictEnv) == "1",
@@ -80,6 +81,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg := generators.Config{Patterns: fs.Args(), Readonly: *readonly, OutputFile: *outputFile, CRDDir: *crdDir, CRDOptions: *crdOptions, CRDStability: *crdStability, CRDEmbeddedObjectMeta: *embeddedMeta, CELTests: *celTests, Strict: *strict}
+	if *maxDescLen >= 0 {
+		cfg.CRDMaxDescLen = maxDescLen
+	}
 	if *header != "" {
 		b, err := os.ReadFile(*header)
 		if err != nil {

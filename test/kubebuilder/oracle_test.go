@@ -37,12 +37,19 @@ var controllerGen = sync.OnceValues(func() (string, error) {
 // relative to dir) into out.
 func runControllerGen(t *testing.T, dir, out string, patterns ...string) {
 	t.Helper()
+	runControllerGenCRD(t, "crd", dir, out, patterns...)
+}
+
+// runControllerGenCRD runs controller-gen's crd generator as crd says
+// (crd:maxDescLen=0).
+func runControllerGenCRD(t *testing.T, crd, dir, out string, patterns ...string) {
+	t.Helper()
 	bin, err := controllerGen()
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	args := []string{"crd"}
+	args := []string{crd}
 	for _, p := range patterns {
 		args = append(args, "paths="+p)
 	}
@@ -126,5 +133,46 @@ func TestControllerGenOracle(t *testing.T) {
 	}
 	if !strings.Contains(string(out), "3 k8s-tag-applied") {
 		t.Errorf("the run does not warn of the 3 +k8s: tags applied beyond controller-gen:\n%s", out)
+	}
+}
+
+// TestControllerGenMaxDescLen: --crd-max-desc-len cuts descriptions as
+// controller-gen's crd:maxDescLen does, on the kubebuilder example (its
+// pod template's long descriptions) and the flatten fixture, at lengths
+// that drop them, cut at sentence ends, at spaces and inside words.
+func TestControllerGenMaxDescLen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: not building controller-gen")
+	}
+	root, err := RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := []string{"./examples/apis/kubebuilder/v1", "./generators/testdata/flatten/v1"}
+	vg := filepath.Join(t.TempDir(), "vg")
+	build := exec.Command("go", "build", "-o", vg, "./cmd/validation-gen")
+	build.Dir = root
+	build.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, n := range []string{"0", "3", "40", "120"} {
+		theirs, ours := t.TempDir(), t.TempDir()
+		runControllerGenCRD(t, "crd:maxDescLen="+n, root, theirs, pkgs...)
+		cmd := exec.Command(vg, append([]string{"--no-cache", "--output-file", "zz_generated.desclen.go", "--crd-max-desc-len", n, "--crd-dir", ours}, pkgs...)...)
+		cmd.Dir = root
+		out, err := cmd.CombinedOutput()
+		os.Remove(filepath.Join(root, "examples", "apis", "kubebuilder", "v1", "zz_generated.desclen.go"))
+		os.Remove(filepath.Join(root, "generators", "testdata", "flatten", "v1", "zz_generated.desclen.go"))
+		if err != nil {
+			t.Fatalf("validation-gen --crd-max-desc-len %s: %v\n%s", n, err, out)
+		}
+		problems, compared, err := compareDirs([]string{theirs}, ours, Project{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if compared != 2 || len(problems) > 0 {
+			t.Errorf("maxDescLen=%s: %d CRDs compared (want 2), differences:\n%s", n, compared, strings.Join(problems, "\n"))
+		}
 	}
 }
