@@ -231,12 +231,24 @@ func bindType(t Type) (*node, string) {
 	return n, why
 }
 
+// CompileError is a rule the API server's CEL environment does not
+// compile, which no schema keyword can mend: the server rejects a CRD
+// that carries it.
+type CompileError struct {
+	Rule string
+	Err  error
+}
+
+func (e *CompileError) Error() string { return fmt.Sprintf("compiling: %v", e.Err) }
+
+func (e *CompileError) Unwrap() error { return e.Err }
+
 // compileRule is the code of one rule at a value (self, and old when
 // hasOld holds), whose errors go to the path variable fp.
 func compileRule(env, msgEnv *cel.Env, st *structuralschema.Structural, r apiextv1.ValidationRule, c *exprCompiler, old operand, hasOld, unchanged func() *jen.Statement, fp string) ([]jen.Code, error) {
 	ast, iss := env.Compile(r.Rule)
 	if iss.Err() != nil {
-		return nil, fmt.Errorf("compiling: %v", iss.Err())
+		return nil, &CompileError{Rule: r.Rule, Err: iss.Err()}
 	}
 	optional := r.OptionalOldSelf != nil && *r.OptionalOldSelf
 	usesOld := referencesOldSelf(ast)

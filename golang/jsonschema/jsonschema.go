@@ -14,11 +14,13 @@ package jsonschema
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/token"
 	"math"
 	"reflect"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -622,6 +624,45 @@ func stripDescriptions(s *apiextv1.JSONSchemaProps) {
 
 func ptrTo[T any](v T) *T { return &v }
 
+// ruleAt is the path, as kubebuilder.Kind's Positions name it, of the
+// first schema node below s (at path) that carries rule, "" if none does.
+func ruleAt(s *apiextv1.JSONSchemaProps, rule, path string) string {
+	if s == nil {
+		return ""
+	}
+	for _, r := range s.XValidations {
+		if r.Rule == rule {
+			return path
+		}
+	}
+	join := func(elem string) string {
+		if path == "" {
+			return elem
+		}
+		return path + "." + elem
+	}
+	names := make([]string, 0, len(s.Properties))
+	for n := range s.Properties {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		p := s.Properties[n]
+		if at := ruleAt(&p, rule, join("properties["+n+"]")); at != "" {
+			return at
+		}
+	}
+	if s.Items != nil {
+		if at := ruleAt(s.Items.Schema, rule, join("items")); at != "" {
+			return at
+		}
+	}
+	if s.AdditionalProperties != nil {
+		return ruleAt(s.AdditionalProperties.Schema, rule, join("additionalProperties"))
+	}
+	return ""
+}
+
 // celRules is the code that evaluates a kind's CEL rules (cel, its rule
 // schema): those in the compiled subset as Go (celgo.CompileKind), the
 // others on the server's CEL validator (runtime/celrules).
@@ -630,7 +671,14 @@ func (e *emitter) celRules(k *kubebuilder.Kind, cel *apiextv1.JSONSchemaProps) [
 	in := celgo.Kind{Go: k.Go, Schema: k.Schema, TypeRef: func(t *types.Type) *jen.Statement { return jen.Add(elemRef(t)) },
 		Name: e.unique, RatchetVar: e.unique("celRatchet_" + name), RegexpVar: e.unique("celRegexps_" + name)}
 	c, err := celgo.CompileKind(in)
-	if err != nil {
+	if ce := (*celgo.CompileError)(nil); errors.As(err, &ce) {
+		if at, ok := k.Positions[ruleAt(k.Schema, ce.Rule, "")]; ok {
+			e.at = at
+			defer func() { e.at = token.Position{} }()
+		}
+		e.errorFix("correct the rule: the API server rejects a CRD whose rule does not compile (controller-gen writes it as it is)", "the CEL rules of %s: %v", name, err)
+		return nil
+	} else if err != nil {
 		e.errorf("the CEL rules of %s: %v", name, err)
 		return nil
 	}
