@@ -206,7 +206,7 @@ func kubebuilderManifest(kinds []*kubebuilder.Kind, maxDescLen int) (*apiextv1.C
 		return nil, nil, markers.JoinSorted(errs)
 	}
 	for _, k := range kept {
-		ws = append(ws, unguardedInKind(k.Schema, Positions(k.Positions), k.Written, k.Pos)...)
+		ws = append(ws, unguardedInKind(k.Schema, Positions(k.Positions), k.Written, k.Pos, k.Rules)...)
 	}
 	return crd, ws, nil
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/declval/validation-gen/kubebuilder"
 	"github.com/declval/validation-gen/markers"
 
 	"github.com/google/cel-go/common"
@@ -117,8 +118,10 @@ func optionalForm(path string) string {
 }
 
 // unguardedInKind lists the warnings for the rules of a controller-gen
-// kind's schema, each at the field (or kind) whose schema holds it.
-func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written map[string]bool, root token.Position) []*markers.Warning {
+// kind's schema, each at the marker that wrote the rule when only one
+// marker wrote it (rules), else at the field (or kind) whose schema holds
+// it.
+func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written map[string]bool, root token.Position, rules map[string][]kubebuilder.RuleMarker) []*markers.Warning {
 	var out []*markers.Warning
 	seen := map[string]bool{}
 	var walk func(n *apiextv1.JSONSchemaProps, path string)
@@ -139,13 +142,15 @@ func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written m
 		}
 		for _, r := range n.XValidations {
 			for _, f := range UnguardedFields(r.Rule, n, mayBeAbsent) {
-				pos := root
-				if p, _, ok := lookupPos([]Positions{positions}, path); ok {
+				pos, tag := root, ""
+				if at := rules[r.Rule]; len(at) == 1 {
+					pos, tag = at[0].Pos, at[0].Text
+				} else if p, _, ok := lookupPos([]Positions{positions}, path); ok {
 					pos = p
 				}
 				if key := fmt.Sprint(pos, f); !seen[key] {
 					seen[key] = true
-					out = append(out, UnguardedWarning(pos, "", f, "writes the rule as it is"))
+					out = append(out, UnguardedWarning(pos, tag, f, "writes the rule as it is"))
 				}
 			}
 		}

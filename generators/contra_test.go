@@ -2,6 +2,7 @@ package generators_test
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -78,5 +79,32 @@ func TestUnguardedRuleWarning(t *testing.T) {
 	if len(warnings) != 1 || warnings[0].Kind != "unguarded-field" || !strings.Contains(warnings[0].Error(), "types.go:3:") ||
 		!strings.Contains(warnings[0].Error(), "reads self.count without has(self.count)") || !strings.Contains(warnings[0].Error(), "fix: guard the read") {
 		t.Fatalf("want one unguarded-field warning for self.count at line 3, got %v", warnings)
+	}
+}
+
+// In controller-gen's dialect, a rule that reads an optional field
+// without has() is warned of once, at its XValidation marker (where the
+// guard goes), however many fields use its type.
+func TestUnguardedRuleWarningAtTheMarker(t *testing.T) {
+	doc := "// +groupName=g.example.com\npackage v1\n"
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:validation:XValidation:rule=\"self.count > 0\",message=\"count is positive\"\n" +
+		"type Limits struct {\n\t// +optional\n\tCount *int32 `json:\"count,omitempty\"`\n}\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
+		"\t// +optional\n\tA *Limits `json:\"a,omitempty\"`\n\t// +optional\n\tB *Limits `json:\"b,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	_, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var unguarded []string
+	for _, w := range warnings {
+		if w.Kind == "unguarded-field" {
+			unguarded = append(unguarded, w.Error())
+		}
+	}
+	if len(unguarded) != 1 || !strings.Contains(unguarded[0], "types.go:5: +kubebuilder:validation:XValidation:rule=") ||
+		!strings.Contains(unguarded[0], "reads self.count without has(self.count)") {
+		t.Fatalf("want one unguarded-field warning at the marker, types.go:5, got %q", unguarded)
 	}
 }

@@ -182,6 +182,9 @@ func (b *builder) applyOne(s *apiextv1.JSONSchemaProps, m *markers.CGMarker) {
 			return
 		}
 		s.XValidations = append(s.XValidations, r)
+		if at := (RuleMarker{m.Pos, m.Text}); !slices.Contains(b.rules[r.Rule], at) {
+			b.rules[r.Rule] = append(b.rules[r.Rule], at)
+		}
 	case "AtMostOneOf", "ExactlyOneOf", "AtLeastOneOf":
 		var has []string
 		for _, f := range m.Strs {

@@ -74,6 +74,16 @@ type Kind struct {
 	// writes whatever the value: present in every object a Go client
 	// sends.
 	Written map[string]bool
+	// Rules are the XValidation markers a CEL rule was written in, by its
+	// text: a warning about a rule points at its marker, not at a field
+	// of the type that carries it. Shared by the kinds of a run.
+	Rules map[string][]RuleMarker
+}
+
+// RuleMarker is where an XValidation marker is written, and its text.
+type RuleMarker struct {
+	Pos  token.Position
+	Text string
 }
 
 // skipped reports a package controller-gen is told to skip
@@ -89,7 +99,7 @@ func skipped(l *source.Loaded, path string) bool {
 
 // Build reads the given packages of the dialect.
 func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
-	b := &builder{l: l, opts: opts, named: map[types.Name]*apiextv1.JSONSchemaProps{}, embeddedRules: map[types.Name][]apiextv1.ValidationRule{}, fields: map[Field]token.Position{}}
+	b := &builder{l: l, opts: opts, named: map[types.Name]*apiextv1.JSONSchemaProps{}, embeddedRules: map[types.Name][]apiextv1.ValidationRule{}, fields: map[Field]token.Position{}, rules: map[string][]RuleMarker{}}
 	m := &Model{}
 	for _, path := range paths {
 		if skipped(l, path) {
@@ -137,7 +147,7 @@ func (b *builder) pkg(path string) *Package {
 		lines, pos := b.l.TypeLines(path, n)
 		mk, errs := markers.ParseCRDMarkers(lines)
 		b.errs = append(b.errs, errs...)
-		k := &Kind{Go: t, Pos: pos, Pkg: p, Markers: mk, Positions: map[string]token.Position{}}
+		k := &Kind{Go: t, Pos: pos, Pkg: p, Markers: mk, Positions: map[string]token.Position{}, Rules: b.rules}
 		k.Written = map[string]bool{}
 		b.positions, b.path, b.written = k.Positions, nil, k.Written
 		s := b.rootSchema(t)

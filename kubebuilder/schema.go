@@ -45,6 +45,8 @@ type builder struct {
 	path    []string
 	// fields are where every field described is declared.
 	fields map[Field]token.Position
+	// rules are where each CEL rule's XValidation markers are written.
+	rules map[string][]RuleMarker
 	// reported keeps an error of a type of another package, described
 	// once per kind but reported once.
 	reported map[string]bool
