@@ -1,9 +1,11 @@
 package generators_test
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -83,5 +85,33 @@ func TestInputLayout(t *testing.T) {
 	cfg.Readonly = []string{"./testdata/input/meta/v1"}
 	if _, _, err = generators.Run(cfg); err == nil || !strings.Contains(err.Error(), "types.go:10: +kubebuilder:validation:MaxLength=5") {
 		t.Errorf("generating api/v1 itself: %v", err)
+	}
+}
+
+// A directory pattern written otherwise than go list cleans it (a
+// trailing slash, a doubled one, a detour through ..) names the same
+// packages: the run writes the same files, where it once matched nothing
+// and wrote nothing without a word.
+func TestPatternsAsWritten(t *testing.T) {
+	run := func(pattern string) []string {
+		t.Helper()
+		outs, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{pattern}, OutputFile: outputFile, CRDDir: "crd-out"})
+		if err != nil {
+			t.Fatalf("%s: %v", pattern, err)
+		}
+		var got []string
+		for _, o := range outs {
+			got = append(got, fmt.Sprintf("%s %d", o.Path, len(o.Content)))
+		}
+		return got
+	}
+	want := run("./testdata/flatten/v1")
+	if len(want) != 2 {
+		t.Fatalf("./testdata/flatten/v1: want the validation file and the CRD, got %q", want)
+	}
+	for _, p := range []string{"./testdata/flatten/v1/", "./testdata//flatten/v1", "./testdata/x/../flatten/v1", "./testdata/flatten/.../"} {
+		if got := run(p); !slices.Equal(got, want) {
+			t.Errorf("%s: got %q, want %q", p, got, want)
+		}
 	}
 }

@@ -146,7 +146,7 @@ func Load(dir string, patterns []string, readonly []string, buildTags []string) 
 	}
 	isReadonly := map[string]bool{}
 	for _, r := range readonly {
-		isReadonly[r] = true
+		isReadonly[r], isReadonly[asListed(r)] = true, true
 	}
 	run := &Loaded{comments: map[string]*pkgComments{}, outside: &outsideIndex{}}
 	for _, path := range g.requestedPaths() {
@@ -216,10 +216,10 @@ func load(g *graph, patterns, readonly, buildTags []string, indexed map[string]*
 	l := &Loaded{Universe: u, universe: b, comments: map[string]*pkgComments{}, outside: &outsideIndex{}, readonly: map[string]map[string]bool{}, dir: g.dir, buildTags: buildTags, graph: g}
 	isPattern, isReadonly := map[string]bool{}, map[string]bool{}
 	for _, p := range patterns {
-		isPattern[p] = true
+		isPattern[p], isPattern[asListed(p)] = true, true
 	}
 	for _, r := range readonly {
-		isReadonly[r] = true
+		isReadonly[r], isReadonly[asListed(r)] = true, true
 	}
 	for _, path := range g.requestedPaths() {
 		inRun, ro := false, false
@@ -248,6 +248,21 @@ func load(g *graph, patterns, readonly, buildTags []string, indexed map[string]*
 		l.comments[path] = pc
 	}
 	return l, nil
+}
+
+// asListed is a pattern as go list names it in a package's Match: a
+// directory pattern cleaned (./api/ and ./x/../api are ./api), an import
+// path pattern as written. A pattern compared as written would match no
+// package, and the run would write nothing without a word.
+func asListed(pattern string) string {
+	if !build.IsLocalImport(pattern) && !filepath.IsAbs(pattern) {
+		return pattern
+	}
+	c := filepath.ToSlash(filepath.Clean(pattern))
+	if strings.HasPrefix(pattern, "./") && c != "." && !strings.HasPrefix(c, "../") {
+		c = "./" + c
+	}
+	return c
 }
 
 // indexComments parses the Go files of a package directory and records
