@@ -473,7 +473,67 @@ func TestFlattenAsControllerGen(t *testing.T) {
 			t.Errorf("the warning does not say what controller-gen does: %v", w)
 		}
 	}
-	if want := []string{"types.go:42 contradiction", "types.go:62 contradiction"}; !slices.Equal(got, want) {
+	if want := []string{"types.go:42 contradiction", "types.go:82 contradiction"}; !slices.Equal(got, want) {
 		t.Errorf("warnings:\n got %q\nwant %q (the enums that differ from their type's, not the one that is the same)", got, want)
+	}
+}
+
+// --controller-gen-version writes what that version writes where versions
+// differ: AtMostOneOf, ExactlyOneOf and AtLeastOneOf rules counted by a
+// list filter before v0.22, a sum (and has() joined by ||) since; an enum
+// on a field and one on its type both kept, as allOf, before v0.21. The
+// rules' order (XValidation, AtMostOneOf, ExactlyOneOf, AtLeastOneOf) is
+// every version's; a named pointer type's doc and rule are kept.
+func TestControllerGenVersions(t *testing.T) {
+	spec := func(version string) apiextv1.JSONSchemaProps {
+		t.Helper()
+		dir := filepath.Join(t.TempDir(), "crd")
+		outs, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/flatten/v1"}, OutputFile: outputFile, CRDDir: dir, ControllerGenVersion: version})
+		if err != nil {
+			t.Fatalf("%s: %v", version, err)
+		}
+		var crd apiextv1.CustomResourceDefinition
+		for _, o := range outs {
+			if o.Path == filepath.Join(dir, "flatten.example.com_spaces.yaml") {
+				if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		return crd.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
+	}
+	rules := func(s apiextv1.JSONSchemaProps) []string {
+		var out []string
+		for _, r := range s.XValidations {
+			out = append(out, r.Rule)
+		}
+		return out
+	}
+	const guard = "!has(self.c) || self.c != 'x'"
+	cases := []struct {
+		version string
+		choice  []string
+		allOf   int // of the field whose enum is not its type's
+	}{
+		{"", []string{guard, "(has(self.c)?1:0)+(has(self.e)?1:0) <= 1", "(has(self.c)?1:0)+(has(self.d)?1:0) == 1", "has(self.e)||has(self.f)"}, 0},
+		{"v0.22.0", []string{guard, "(has(self.c)?1:0)+(has(self.e)?1:0) <= 1", "(has(self.c)?1:0)+(has(self.d)?1:0) == 1", "has(self.e)||has(self.f)"}, 0},
+		{"v0.21.0", []string{guard, "[has(self.c),has(self.e)].filter(x,x==true).size() <= 1", "[has(self.c),has(self.d)].filter(x,x==true).size() == 1", "[has(self.e),has(self.f)].filter(x,x==true).size() >= 1"}, 0},
+		{"v0.20.1", []string{guard, "[has(self.c),has(self.e)].filter(x,x==true).size() <= 1", "[has(self.c),has(self.d)].filter(x,x==true).size() == 1", "[has(self.e),has(self.f)].filter(x,x==true).size() >= 1"}, 2},
+	}
+	for _, c := range cases {
+		s := spec(c.version)
+		if got := rules(s.Properties["choice"]); !slices.Equal(got, c.choice) {
+			t.Errorf("%q: choice's rules:\n got %q\nwant %q", c.version, got, c.choice)
+		}
+		if got := len(s.Properties["fewer"].AllOf); got != c.allOf {
+			t.Errorf("%q: fewer has %d allOf entries, want %d", c.version, got, c.allOf)
+		}
+		share := s.Properties["share"]
+		if share.Description != "Percent is a named pointer type with a rule of its own." || len(share.XValidations) != 1 {
+			t.Errorf("%q: share (a named pointer type) lost its type's doc or rule: %+v", c.version, share)
+		}
+	}
+	if _, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/flatten/v1"}, OutputFile: outputFile, ControllerGenVersion: "1.2"}); err == nil || !strings.Contains(err.Error(), `"1.2" is not v0.<minor>`) {
+		t.Errorf("a version not of controller-gen's form: %v", err)
 	}
 }

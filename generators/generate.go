@@ -45,6 +45,10 @@ type Config struct {
 	// (a pod template's) with its fields in the CRDs of controller-gen's
 	// dialect, as controller-gen's crd:generateEmbeddedObjectMeta=true.
 	CRDEmbeddedObjectMeta bool
+	// ControllerGenVersion is the controller-gen whose CRDs packages
+	// written for it get where its versions differ ("" the newest
+	// followed, kubebuilder.ControllerGenFollowed).
+	ControllerGenVersion string
 	// CRDMaxDescLen, when set, cuts the CRDs' descriptions to that many
 	// bytes, 0 dropping them, as controller-gen's crd:maxDescLen.
 	CRDMaxDescLen *int
@@ -138,7 +142,7 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 		}
 	}
 	l.PrefetchComments(kbPaths) // while the +k8s: model is built, and the kubebuilder one starts
-	km, err := kubebuilder.Build(l, kbPaths, kubebuilder.Options{EmbeddedObjectMeta: cfg.CRDEmbeddedObjectMeta})
+	km, err := kubebuilder.Build(l, kbPaths, kubebuilder.Options{EmbeddedObjectMeta: cfg.CRDEmbeddedObjectMeta, ControllerGenVersion: cfg.ControllerGenVersion})
 	if err != nil {
 		return nil, nil, err
 	}

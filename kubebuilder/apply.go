@@ -21,6 +21,41 @@ var firstPass = map[string]bool{
 	"kubebuilder:validation:Type": true, "kubebuilder:validation:XIntOrString": true, "listType": true, "default": true,
 }
 
+// lastPass are the markers controller-gen applies after the others, in
+// this order: their rules follow those of XValidation markers.
+var lastPass = map[string]int{
+	"kubebuilder:validation:AtMostOneOf": 1, "kubebuilder:validation:ExactlyOneOf": 2, "kubebuilder:validation:AtLeastOneOf": 3,
+}
+
+// oneOfRule is the rule of an AtMostOneOf, ExactlyOneOf or AtLeastOneOf
+// marker as the controller-gen matched writes it: since v0.22 a sum of
+// (has(self.f)?1:0) compared with 1, or has() joined by || for
+// AtLeastOneOf; before, a list of has() filtered and counted.
+func (b *builder) oneOfRule(marker string, fields []string) apiextv1.ValidationRule {
+	list := "[" + strings.Join(fields, " ") + "]"
+	has := make([]string, len(fields))
+	sum := make([]string, len(fields))
+	for i, f := range fields {
+		has[i] = "has(self." + f + ")"
+		sum[i] = "(" + has[i] + "?1:0)"
+	}
+	count := "[" + strings.Join(has, ",") + "].filter(x,x==true).size()"
+	if b.cgMinor >= 22 {
+		count = strings.Join(sum, "+")
+	}
+	switch marker {
+	case "kubebuilder:validation:AtMostOneOf":
+		return apiextv1.ValidationRule{Rule: count + " <= 1", Message: "at most one of the fields in " + list + " may be set"}
+	case "kubebuilder:validation:ExactlyOneOf":
+		return apiextv1.ValidationRule{Rule: count + " == 1", Message: "exactly one of the fields in " + list + " must be set"}
+	}
+	rule := count + " >= 1"
+	if b.cgMinor >= 22 {
+		rule = strings.Join(has, "||")
+	}
+	return apiextv1.ValidationRule{Rule: rule, Message: "at least one of the fields in " + list + " must be set"}
+}
+
 // apply writes markers into a schema node: the markers for the node
 // first, then the items: forms into its items.
 func (b *builder) apply(s apiextv1.JSONSchemaProps, ms []*markers.CGMarker, pos token.Position) apiextv1.JSONSchemaProps {
@@ -35,6 +70,9 @@ func (b *builder) apply(s apiextv1.JSONSchemaProps, ms []*markers.CGMarker, pos 
 	sort.SliceStable(own, func(i, j int) bool {
 		if firstPass[own[i].Def.Name] != firstPass[own[j].Def.Name] {
 			return firstPass[own[i].Def.Name]
+		}
+		if pi, pj := lastPass[own[i].Def.Name], lastPass[own[j].Def.Name]; pi != pj {
+			return pi < pj
 		}
 		return own[i].Def.Name < own[j].Def.Name
 	})
@@ -186,20 +224,7 @@ func (b *builder) applyOne(s *apiextv1.JSONSchemaProps, m *markers.CGMarker) {
 			b.rules[r.Rule] = append(b.rules[r.Rule], at)
 		}
 	case "AtMostOneOf", "ExactlyOneOf", "AtLeastOneOf":
-		var has []string
-		for _, f := range m.Strs {
-			has = append(has, "has(self."+f+")")
-		}
-		rule := "[" + strings.Join(has, ",") + "].filter(x,x==true).size()"
-		list := "[" + strings.Join(m.Strs, " ") + "]"
-		switch m.Def.Name {
-		case "kubebuilder:validation:AtMostOneOf":
-			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: rule + " <= 1", Message: "at most one of the fields in " + list + " may be set"})
-		case "kubebuilder:validation:ExactlyOneOf":
-			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: rule + " == 1", Message: "exactly one of the fields in " + list + " must be set"})
-		default:
-			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: rule + " >= 1", Message: "at least one of the fields in " + list + " must be set"})
-		}
+		s.XValidations = append(s.XValidations, b.oneOfRule(m.Def.Name, m.Strs))
 	case "Schemaless", "Required", "Optional", "required", "optional", "k8s:optional", "k8s:enum":
 		// read by fieldSchema, structSchema and namedSchema
 	case "k8s:required":

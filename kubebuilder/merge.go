@@ -23,7 +23,7 @@ import (
 // is kept from both, as allOf: [type's, field's], so that the value must
 // satisfy both; but for an enum, where the type's is kept and the field's
 // dropped, as controller-gen does since v0.21 (a warning when they
-// differ).
+// differ; before v0.21, as the others).
 func (b *builder) merge(typeSide, fieldSide apiextv1.JSONSchemaProps, pos token.Position) apiextv1.JSONSchemaProps {
 	out := typeSide
 	if fieldSide.Description != "" {
@@ -75,7 +75,11 @@ func (b *builder) merge(typeSide, fieldSide apiextv1.JSONSchemaProps, pos token.
 		}
 		out.Properties = props
 	}
-	if len(out.Enum) > 0 && len(fieldSide.Enum) > 0 && !sameEnum(out.Enum, fieldSide.Enum) {
+	keywords := otherKeywords
+	if b.cgMinor < 21 {
+		// Before v0.21, an enum merged as any other keyword.
+		keywords = append(slices.Clone(keywords), "Enum")
+	} else if len(out.Enum) > 0 && len(fieldSide.Enum) > 0 && !sameEnum(out.Enum, fieldSide.Enum) {
 		b.errs = append(b.errs, &markers.Warning{Kind: markers.Contradiction, Pos: pos, Tag: "kubebuilder:validation:Enum",
 			Msg:  fmt.Sprintf("the enum here (%s) is not its type's (%s)", enumText(fieldSide.Enum), enumText(out.Enum)),
 			Does: "keeps the type's enum and drops this one without a word (since v0.21; so does validation-gen)",
@@ -89,7 +93,7 @@ func (b *builder) merge(typeSide, fieldSide apiextv1.JSONSchemaProps, pos token.
 	hoisted := false
 	ov, fv := reflect.ValueOf(&out).Elem(), reflect.ValueOf(fieldSide)
 	tv, fo := reflect.ValueOf(&typeOnly).Elem(), reflect.ValueOf(&fieldOnly).Elem()
-	for _, name := range otherKeywords {
+	for _, name := range keywords {
 		o, f := ov.FieldByName(name), fv.FieldByName(name)
 		switch {
 		case f.IsZero():

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -25,6 +26,29 @@ type Options struct {
 	// template's) with its name, namespace, labels, annotations and
 	// finalizers, instead of as an object of any fields.
 	EmbeddedObjectMeta bool
+	// ControllerGenVersion is the controller-gen whose output to match
+	// where its versions differ (v0.20.1); "" is the newest this
+	// dialect follows, ControllerGenFollowed.
+	ControllerGenVersion string
+}
+
+// ControllerGenFollowed is the controller-gen version whose reading the
+// dialect follows by default.
+const ControllerGenFollowed = "v0.23.0"
+
+// ControllerGenMinor is the minor version of a controller-gen version
+// (v0.21.0, v0.21), or an error naming what is expected.
+func ControllerGenMinor(v string) (int, error) {
+	if v == "" {
+		v = ControllerGenFollowed
+	}
+	rest, ok := strings.CutPrefix(v, "v0.")
+	minor, _, _ := strings.Cut(rest, ".")
+	n, err := strconv.Atoi(minor)
+	if !ok || err != nil || n < 0 {
+		return 0, fmt.Errorf("controller-gen version %q is not v0.<minor>[.<patch>] (v0.20.1)", v)
+	}
+	return n, nil
 }
 
 // Model is the kubebuilder-dialect packages of a run.
@@ -99,7 +123,11 @@ func skipped(l *source.Loaded, path string) bool {
 
 // Build reads the given packages of the dialect.
 func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
-	b := &builder{l: l, opts: opts, named: map[types.Name]*apiextv1.JSONSchemaProps{}, embeddedRules: map[types.Name][]apiextv1.ValidationRule{}, fields: map[Field]token.Position{}, rules: map[string][]RuleMarker{}}
+	minor, err := ControllerGenMinor(opts.ControllerGenVersion)
+	if err != nil {
+		return nil, err
+	}
+	b := &builder{l: l, opts: opts, cgMinor: minor, named: map[types.Name]*apiextv1.JSONSchemaProps{}, embeddedRules: map[types.Name][]apiextv1.ValidationRule{}, fields: map[Field]token.Position{}, rules: map[string][]RuleMarker{}}
 	m := &Model{}
 	for _, path := range paths {
 		if skipped(l, path) {

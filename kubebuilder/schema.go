@@ -47,6 +47,8 @@ type builder struct {
 	fields map[Field]token.Position
 	// rules are where each CEL rule's XValidation markers are written.
 	rules map[string][]RuleMarker
+	// cgMinor is the minor version of the controller-gen matched.
+	cgMinor int
 	// reported keeps an error of a type of another package, described
 	// once per kind but reported once.
 	reported map[string]bool
@@ -86,6 +88,11 @@ func (b *builder) rootSchema(t *types.Type) apiextv1.JSONSchemaProps {
 func (b *builder) schemaOf(t *types.Type, pos token.Position) apiextv1.JSONSchemaProps {
 	switch t.Kind {
 	case types.Pointer:
+		if t.Name.Package != "" {
+			// A named pointer type (type P *int32): its doc and markers
+			// describe it, as controller-gen's reference to it does.
+			return b.namedSchema(t, pos)
+		}
 		return b.schemaOf(t.Elem, pos)
 	case types.Builtin:
 		return b.builtin(t, pos)
@@ -476,7 +483,7 @@ func (b *builder) fieldSchema(parent *types.Type, m types.Member, ms []*markers.
 	}
 	ft := gotype.RealType(m.Type, gotype.FieldType(parent, m.Name))
 	named := ft
-	if named.Kind == types.Pointer {
+	if named.Kind == types.Pointer && named.Name.Package == "" {
 		named = named.Elem
 	}
 	if named.Name.Package == "" || named.Kind == types.Builtin {

@@ -86,7 +86,7 @@ var Projects = []Project{
 		Warnings: map[markers.WarningKind]int{markers.ColonArgument: 2, markers.UnguardedField: 1}},
 	// cluster-api: 13 group versions, the CRDs in another module, written
 	// by controller-gen v0.21.0 without generateEmbeddedObjectMeta.
-	{Name: "capi", Module: "sigs.k8s.io/cluster-api/api", Version: "v1.14.2", CRDModule: "sigs.k8s.io/cluster-api",
+	{Name: "capi", Module: "sigs.k8s.io/cluster-api/api", Version: "v1.14.2", CRDModule: "sigs.k8s.io/cluster-api", Flags: []string{"--controller-gen-version=v0.21.0"},
 		APIDirs: []string{"addons/v1beta1", "addons/v1beta2", "bootstrap/kubeadm/v1beta1", "bootstrap/kubeadm/v1beta2", "controlplane/kubeadm/v1beta1", "controlplane/kubeadm/v1beta2",
 			"core/v1beta1", "core/v1beta2", "ipam/v1alpha1", "ipam/v1beta1", "ipam/v1beta2", "runtime/v1alpha1", "runtime/v1beta2"},
 		CRDDirs: []string{"core/config/crd/bases", "bootstrap/kubeadm/config/crd/bases", "controlplane/kubeadm/config/crd/bases"}},
@@ -112,7 +112,7 @@ var Projects = []Project{
 			"Gateway":          "its generator adds a oneOf (IPv4 or IPv6 format when type is IPAddress) to spec.addresses and status.addresses, which no marker of the Go types says",
 			"BackendTLSPolicy": "two of its CRD's CEL rules come from <gateway:standard:validation:XValidation:...> markers, which only gateway-api's generator reads",
 		}},
-	{Name: "kueue", Module: "sigs.k8s.io/kueue", Version: "v0.17.0", APIDirs: []string{"apis/kueue/v1alpha1", "apis/kueue/v1beta1", "apis/kueue/v1beta2"}, CRDDir: "config/components/crd/bases", Flags: []string{"--crd-embedded-object-meta"},
+	{Name: "kueue", Module: "sigs.k8s.io/kueue", Version: "v0.17.0", APIDirs: []string{"apis/kueue/v1alpha1", "apis/kueue/v1beta1", "apis/kueue/v1beta2"}, CRDDir: "config/components/crd/bases", Flags: []string{"--crd-embedded-object-meta", "--controller-gen-version=v0.20.1"},
 		Warnings: map[markers.WarningKind]int{markers.UnguardedField: 2}},
 	// Flux's source-controller: the API types are a module of their own,
 	// the CRDs are in the controller's module (controller-gen v0.21.0);

@@ -1229,7 +1229,7 @@ func validate_Entry_4(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList)
 
 // celRatchet_Rules is the schema of Rules's CEL rules, on which the API server's correlation
 // tells a changed value from an unchanged one when a compiled rule fails.
-var celRatchet_Rules = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["generation","immutable","max","min"],"properties":{"a":{"type":"string"},"b":{"type":"string"},"c":{"type":"string"},"d":{"type":"string"},"e":{"type":"string"},"entries":{"type":"array","items":{"type":"object","maxProperties":3,"required":["name","port"],"properties":{"name":{"type":"string","minLength":1},"port":{"type":"integer","format":"int32","maximum":65535,"minimum":1},"value":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map","x-kubernetes-validations":[{"rule":"self.exists(e, e.port == 80) && self.map(e, e.name).size() == self.size()","message":"no port 80"}]},"f":{"type":"string"},"generation":{"type":"integer","format":"int64","x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"may not decrease"}]},"grown":{"type":"string","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self.size() >= oldSelf.value().size()","message":"may not shrink","optionalOldSelf":true}]},"headers":{"type":"array","items":{"type":"string","x-kubernetes-validations":[{"rule":"self.startsWith('x-')","message":"not an x- header"}]}},"immutable":{"type":"string","x-kubernetes-validations":[{"rule":"self == oldSelf","message":"field is immutable"}]},"max":{"type":"integer","format":"int32"},"min":{"type":"integer","format":"int32"},"values":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-validations":[{"rule":"self.all(k, self[k] != '')","message":"an empty value"}]},"word":{"type":"string","x-kubernetes-validations":[{"rule":"self.matches('^[a-z]+$') && self in ['alpha', 'beta', 'gamma']","message":"not a name"}]}},"x-kubernetes-validations":[{"rule":"[has(self.e),has(self.f)].filter(x,x==true).size() >= 1","message":"at least one of the fields in [e f] must be set"},{"rule":"[has(self.a),has(self.b)].filter(x,x==true).size() <= 1","message":"at most one of the fields in [a b] may be set"},{"rule":"[has(self.c),has(self.d)].filter(x,x==true).size() == 1","message":"exactly one of the fields in [c d] must be set"},{"rule":"self.min <= self.max","message":"min exceeds max"},{"rule":"!has(self.a) || self.a.size() > 1","messageExpression":"'a is ' + self.a","reason":"FieldValueForbidden","fieldPath":".a"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
+var celRatchet_Rules = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["generation","immutable","max","min"],"properties":{"a":{"type":"string"},"b":{"type":"string"},"c":{"type":"string"},"d":{"type":"string"},"e":{"type":"string"},"entries":{"type":"array","items":{"type":"object","maxProperties":3,"required":["name","port"],"properties":{"name":{"type":"string","minLength":1},"port":{"type":"integer","format":"int32","maximum":65535,"minimum":1},"value":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map","x-kubernetes-validations":[{"rule":"self.exists(e, e.port == 80) && self.map(e, e.name).size() == self.size()","message":"no port 80"}]},"f":{"type":"string"},"generation":{"type":"integer","format":"int64","x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"may not decrease"}]},"grown":{"type":"string","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self.size() >= oldSelf.value().size()","message":"may not shrink","optionalOldSelf":true}]},"headers":{"type":"array","items":{"type":"string","x-kubernetes-validations":[{"rule":"self.startsWith('x-')","message":"not an x- header"}]}},"immutable":{"type":"string","x-kubernetes-validations":[{"rule":"self == oldSelf","message":"field is immutable"}]},"max":{"type":"integer","format":"int32"},"min":{"type":"integer","format":"int32"},"values":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-validations":[{"rule":"self.all(k, self[k] != '')","message":"an empty value"}]},"word":{"type":"string","x-kubernetes-validations":[{"rule":"self.matches('^[a-z]+$') && self in ['alpha', 'beta', 'gamma']","message":"not a name"}]}},"x-kubernetes-validations":[{"rule":"self.min <= self.max","message":"min exceeds max"},{"rule":"!has(self.a) || self.a.size() > 1","messageExpression":"'a is ' + self.a","reason":"FieldValueForbidden","fieldPath":".a"},{"rule":"(has(self.a)?1:0)+(has(self.b)?1:0) <= 1","message":"at most one of the fields in [a b] may be set"},{"rule":"(has(self.c)?1:0)+(has(self.d)?1:0) == 1","message":"exactly one of the fields in [c d] must be set"},{"rule":"has(self.e)||has(self.f)","message":"at least one of the fields in [e f] must be set"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
 
 // celRegexps_Rules are the patterns of Rules's matches(), compiled once.
 var celRegexps_Rules = [...]*regexp.Regexp{regexp.MustCompile("^[a-z]+$")}
@@ -1258,78 +1258,6 @@ func celKind_RulesSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 	if obj == nil {
 		return nil
 	}
-	// rule: [has(self.e),has(self.f)].filter(x,x==true).size() >= 1
-	{
-		var n3 int64
-		var e4 string
-		for _, x6 := range [...]bool{(!(obj.E == nil)), (!(obj.F == nil))} {
-			if x6 == true {
-				_ = x6
-				n3++
-			}
-		}
-		var v7 bool
-		e8 := e4
-		if e8 == "" {
-			v7 = (n3 >= int64(1))
-		}
-		if e8 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "at least one of the fields in [e f] must be set"))
-		} else if !(v7) {
-			if !(rt.Unchanged(p)) {
-				detail := "at least one of the fields in [e f] must be set"
-				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
-			}
-		}
-	}
-	// rule: [has(self.a),has(self.b)].filter(x,x==true).size() <= 1
-	{
-		var n9 int64
-		var e10 string
-		for _, x12 := range [...]bool{(!(obj.A == nil)), (!(obj.B == nil))} {
-			if x12 == true {
-				_ = x12
-				n9++
-			}
-		}
-		var v13 bool
-		e14 := e10
-		if e14 == "" {
-			v13 = (n9 <= int64(1))
-		}
-		if e14 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e14, "at most one of the fields in [a b] may be set"))
-		} else if !(v13) {
-			if !(rt.Unchanged(p)) {
-				detail := "at most one of the fields in [a b] may be set"
-				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
-			}
-		}
-	}
-	// rule: [has(self.c),has(self.d)].filter(x,x==true).size() == 1
-	{
-		var n15 int64
-		var e16 string
-		for _, x18 := range [...]bool{(!(obj.C == nil)), (!(obj.D == nil))} {
-			if x18 == true {
-				_ = x18
-				n15++
-			}
-		}
-		var v19 bool
-		e20 := e16
-		if e20 == "" {
-			v19 = (n15 == int64(1))
-		}
-		if e20 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e20, "exactly one of the fields in [c d] must be set"))
-		} else if !(v19) {
-			if !(rt.Unchanged(p)) {
-				detail := "exactly one of the fields in [c d] must be set"
-				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
-			}
-		}
-	}
 	// rule: self.min <= self.max
 	{
 		if !(int64(obj.Min) <= int64(obj.Max)) {
@@ -1341,52 +1269,52 @@ func celKind_RulesSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 	}
 	// rule: !has(self.a) || self.a.size() > 1
 	{
-		var v21 string
-		var e22 string
+		var v3 string
+		var e4 string
 		if !(obj.A == nil) {
-			v21 = string(*obj.A)
+			v3 = string(*obj.A)
 		} else {
-			e22 = "no such key: a"
+			e4 = "no such key: a"
 		}
-		var v23 int64
-		e24 := e22
-		if e24 == "" {
-			v23 = int64(utf8.RuneCountInString(v21))
+		var v5 int64
+		e6 := e4
+		if e6 == "" {
+			v5 = int64(utf8.RuneCountInString(v3))
 		}
-		var v25 bool
-		e26 := e24
-		if e26 == "" {
-			v25 = (v23 > int64(1))
+		var v7 bool
+		e8 := e6
+		if e8 == "" {
+			v7 = (v5 > int64(1))
 		}
-		var v27 bool
-		var e28 string
+		var v9 bool
+		var e10 string
 		switch {
-		case (!(!(obj.A == nil))) || (e26 == "" && v25):
-			v27 = true
-		case e26 != "":
-			e28 = e26
+		case (!(!(obj.A == nil))) || (e8 == "" && v7):
+			v9 = true
+		case e8 != "":
+			e10 = e8
 		default:
-			v27 = false
+			v9 = false
 		}
-		if e28 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e28, "!has(self.a) || self.a.size() > 1"))
-		} else if !(v27) {
+		if e10 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e10, "!has(self.a) || self.a.size() > 1"))
+		} else if !(v9) {
 			if !(rt.Unchanged(p)) {
 				detail := "failed rule: !has(self.a) || self.a.size() > 1"
-				var v29 string
-				var e30 string
+				var v11 string
+				var e12 string
 				if !(obj.A == nil) {
-					v29 = string(*obj.A)
+					v11 = string(*obj.A)
 				} else {
-					e30 = "no such key: a"
+					e12 = "no such key: a"
 				}
-				var v31 string
-				e32 := e30
-				if e32 == "" {
-					v31 = ("a is " + v29)
+				var v13 string
+				e14 := e12
+				if e14 == "" {
+					v13 = ("a is " + v11)
 				}
-				if e32 == "" {
-					if s, ok := vgruntime.CELMessage(v31); ok {
+				if e14 == "" {
+					if s, ok := vgruntime.CELMessage(v13); ok {
 						detail = s
 					}
 				}
@@ -1394,153 +1322,220 @@ func celKind_RulesSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 			}
 		}
 	}
+	// rule: (has(self.a)?1:0)+(has(self.b)?1:0) <= 1
+	{
+		var v15 int64
+		if !(obj.A == nil) {
+			v15 = int64(1)
+		} else {
+			v15 = int64(0)
+		}
+		var v17 int64
+		if !(obj.B == nil) {
+			v17 = int64(1)
+		} else {
+			v17 = int64(0)
+		}
+		v19, e20 := vgruntime.CELAdd(v15, v17)
+		var v21 bool
+		e22 := e20
+		if e22 == "" {
+			v21 = (v19 <= int64(1))
+		}
+		if e22 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e22, "at most one of the fields in [a b] may be set"))
+		} else if !(v21) {
+			if !(rt.Unchanged(p)) {
+				detail := "at most one of the fields in [a b] may be set"
+				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// rule: (has(self.c)?1:0)+(has(self.d)?1:0) == 1
+	{
+		var v23 int64
+		if !(obj.C == nil) {
+			v23 = int64(1)
+		} else {
+			v23 = int64(0)
+		}
+		var v25 int64
+		if !(obj.D == nil) {
+			v25 = int64(1)
+		} else {
+			v25 = int64(0)
+		}
+		v27, e28 := vgruntime.CELAdd(v23, v25)
+		var v29 bool
+		e30 := e28
+		if e30 == "" {
+			v29 = (v27 == int64(1))
+		}
+		if e30 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e30, "exactly one of the fields in [c d] must be set"))
+		} else if !(v29) {
+			if !(rt.Unchanged(p)) {
+				detail := "exactly one of the fields in [c d] must be set"
+				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	// rule: has(self.e)||has(self.f)
+	{
+		if !((!(obj.E == nil)) || (!(obj.F == nil))) {
+			if !(rt.Unchanged(p)) {
+				detail := "at least one of the fields in [e f] must be set"
+				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
 	// the rules at entries
 	if !(len(obj.Entries) == 0) {
-		fp33 := p.Child("entries")
-		v35 := obj.Entries
-		var o36 []Entry
-		var ov34 *[]Entry
+		fp31 := p.Child("entries")
+		v33 := obj.Entries
+		var o34 []Entry
+		var ov32 *[]Entry
 		if oldObj != nil && !(len(oldObj.Entries) == 0) {
-			o36 = oldObj.Entries
-			ov34 = &o36
+			o34 = oldObj.Entries
+			ov32 = &o34
 		}
-		_ = ov34
+		_ = ov32
 		// rule: self.exists(e, e.port == 80) && self.map(e, e.name).size() == self.size()
 		{
-			v37 := false
-			var e38 string
-			for i39 := range v35 {
-				x40 := &v35[i39]
-				_ = x40
-				if int64(x40.Port) == int64(80) {
-					v37 = true
-					e38 = ""
+			v35 := false
+			var e36 string
+			for i37 := range v33 {
+				x38 := &v33[i37]
+				_ = x38
+				if int64(x38.Port) == int64(80) {
+					v35 = true
+					e36 = ""
 					break
 				}
 			}
-			var n41 int64
-			var e42 string
-			for i44 := range v35 {
-				x45 := &v35[i44]
-				_ = string(x45.Name)
-				n41++
+			var n39 int64
+			var e40 string
+			for i42 := range v33 {
+				x43 := &v33[i42]
+				_ = string(x43.Name)
+				n39++
+			}
+			var v44 bool
+			e45 := e40
+			if e45 == "" {
+				v44 = (n39 == int64(len(v33)))
 			}
 			var v46 bool
-			e47 := e42
-			if e47 == "" {
-				v46 = (n41 == int64(len(v35)))
-			}
-			var v48 bool
-			var e49 string
+			var e47 string
 			switch {
-			case (e38 == "" && !v37) || (e47 == "" && !v46):
-				v48 = false
-			case e38 != "":
-				e49 = e38
-			case e47 != "":
-				e49 = e47
+			case (e36 == "" && !v35) || (e45 == "" && !v44):
+				v46 = false
+			case e36 != "":
+				e47 = e36
+			case e45 != "":
+				e47 = e45
 			default:
-				v48 = true
+				v46 = true
 			}
-			if e49 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp33, "array", e49, "no port 80"))
-			} else if !(v48) {
-				if !(rt.Unchanged(&fp33)) {
+			if e47 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp31, "array", e47, "no port 80"))
+			} else if !(v46) {
+				if !(rt.Unchanged(&fp31)) {
 					detail := "no port 80"
-					errs = append(errs, vgruntime.CELFailed(&fp33, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+					errs = append(errs, vgruntime.CELFailed(&fp31, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 				}
 			}
 		}
 	}
 	// the rules at generation
 	{
-		fp50 := p.Child("generation")
-		v52 := int64(obj.Generation)
-		var o53 int64
-		var ov51 *int64
+		fp48 := p.Child("generation")
+		v50 := int64(obj.Generation)
+		var o51 int64
+		var ov49 *int64
 		if oldObj != nil {
-			o53 = int64(oldObj.Generation)
-			ov51 = &o53
+			o51 = int64(oldObj.Generation)
+			ov49 = &o51
 		}
-		_ = ov51
+		_ = ov49
 		// rule: self >= oldSelf
-		if ov51 != nil {
-			if !(v52 >= o53) {
+		if ov49 != nil {
+			if !(v50 >= o51) {
 				detail := "may not decrease"
-				errs = append(errs, vgruntime.CELFailed(&fp50, "", v52, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp48, "", v50, detail, "FieldValueInvalid"))
 			}
 		}
 	}
 	// the rules at grown
 	if !(obj.Grown == "") {
-		fp54 := p.Child("grown")
-		v56 := string(obj.Grown)
-		var o57 string
-		var ov55 *string
+		fp52 := p.Child("grown")
+		v54 := string(obj.Grown)
+		var o55 string
+		var ov53 *string
 		if oldObj != nil && !(oldObj.Grown == "") {
-			o57 = string(oldObj.Grown)
-			ov55 = &o57
+			o55 = string(oldObj.Grown)
+			ov53 = &o55
 		}
-		_ = ov55
+		_ = ov53
 		// rule: !oldSelf.hasValue() || self.size() >= oldSelf.value().size()
 		{
-			var v58 string
-			var e59 string
-			if ov55 != nil {
-				v58 = o57
+			var v56 string
+			var e57 string
+			if ov53 != nil {
+				v56 = o55
 			} else {
-				e59 = "optional.none() dereference"
+				e57 = "optional.none() dereference"
 			}
-			var v60 int64
+			var v58 int64
+			e59 := e57
+			if e59 == "" {
+				v58 = int64(utf8.RuneCountInString(v56))
+			}
+			var v60 bool
 			e61 := e59
 			if e61 == "" {
-				v60 = int64(utf8.RuneCountInString(v58))
+				v60 = (int64(utf8.RuneCountInString(v54)) >= v58)
 			}
 			var v62 bool
-			e63 := e61
-			if e63 == "" {
-				v62 = (int64(utf8.RuneCountInString(v56)) >= v60)
-			}
-			var v64 bool
-			var e65 string
+			var e63 string
 			switch {
-			case (!(ov55 != nil)) || (e63 == "" && v62):
-				v64 = true
-			case e63 != "":
-				e65 = e63
+			case (!(ov53 != nil)) || (e61 == "" && v60):
+				v62 = true
+			case e61 != "":
+				e63 = e61
 			default:
-				v64 = false
+				v62 = false
 			}
-			if e65 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp54, "string", e65, "may not shrink"))
-			} else if !(v64) {
+			if e63 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp52, "string", e63, "may not shrink"))
+			} else if !(v62) {
 				detail := "may not shrink"
-				errs = append(errs, vgruntime.CELFailed(&fp54, "", v56, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp52, "", v54, detail, "FieldValueInvalid"))
 			}
 		}
 	}
 	// the rules at headers
 	if !(len(obj.Headers) == 0) {
-		fp66 := p.Child("headers")
-		v68 := obj.Headers
-		var o69 []string
-		var ov67 *[]string
+		fp64 := p.Child("headers")
+		v66 := obj.Headers
+		var o67 []string
+		var ov65 *[]string
 		if oldObj != nil && !(len(oldObj.Headers) == 0) {
-			o69 = oldObj.Headers
-			ov67 = &o69
+			o67 = oldObj.Headers
+			ov65 = &o67
 		}
-		_ = ov67
-		for i72 := range v68 {
-			ip70 := fp66.Index(i72)
-			var oi71 *string
-			_ = oi71
-			x73 := string(*(&v68[i72]))
+		_ = ov65
+		for i70 := range v66 {
+			ip68 := fp64.Index(i70)
+			var oi69 *string
+			_ = oi69
+			x71 := string(*(&v66[i70]))
 			// rule: self.startsWith('x-')
 			{
-				if !(strings.HasPrefix(x73, "x-")) {
-					if !(rt.Unchanged(&ip70)) {
+				if !(strings.HasPrefix(x71, "x-")) {
+					if !(rt.Unchanged(&ip68)) {
 						detail := "not an x- header"
-						errs = append(errs, vgruntime.CELFailed(&ip70, "", x73, detail, "FieldValueInvalid"))
+						errs = append(errs, vgruntime.CELFailed(&ip68, "", x71, detail, "FieldValueInvalid"))
 					}
 				}
 			}
@@ -1548,89 +1543,89 @@ func celKind_RulesSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 	}
 	// the rules at immutable
 	{
-		fp74 := p.Child("immutable")
-		v76 := string(obj.Immutable)
-		var o77 string
-		var ov75 *string
+		fp72 := p.Child("immutable")
+		v74 := string(obj.Immutable)
+		var o75 string
+		var ov73 *string
 		if oldObj != nil {
-			o77 = string(oldObj.Immutable)
-			ov75 = &o77
+			o75 = string(oldObj.Immutable)
+			ov73 = &o75
 		}
-		_ = ov75
+		_ = ov73
 		// rule: self == oldSelf
-		if ov75 != nil {
-			if !(v76 == o77) {
+		if ov73 != nil {
+			if !(v74 == o75) {
 				detail := "field is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp74, "", v76, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp72, "", v74, detail, "FieldValueInvalid"))
 			}
 		}
 	}
 	// the rules at values
 	if !(len(obj.Values) == 0) {
-		fp78 := p.Child("values")
-		v80 := obj.Values
-		var o81 map[string]string
-		var ov79 *map[string]string
+		fp76 := p.Child("values")
+		v78 := obj.Values
+		var o79 map[string]string
+		var ov77 *map[string]string
 		if oldObj != nil && !(len(oldObj.Values) == 0) {
-			o81 = oldObj.Values
-			ov79 = &o81
+			o79 = oldObj.Values
+			ov77 = &o79
 		}
-		_ = ov79
+		_ = ov77
 		// rule: self.all(k, self[k] != ”)
 		{
-			v82 := true
-			var e83 string
-			for k84 := range v80 {
-				x85 := string(k84)
-				_ = x85
-				var v86 string
-				var e87 string
-				if x88, ok89 := v80[string(x85)]; ok89 {
-					v86 = string(x88)
+			v80 := true
+			var e81 string
+			for k82 := range v78 {
+				x83 := string(k82)
+				_ = x83
+				var v84 string
+				var e85 string
+				if x86, ok87 := v78[string(x83)]; ok87 {
+					v84 = string(x86)
 				} else {
-					e87 = "no such key: " + x85
+					e85 = "no such key: " + x83
 				}
-				var v90 bool
-				e91 := e87
-				if e91 == "" {
-					v90 = !(v86 == "")
+				var v88 bool
+				e89 := e85
+				if e89 == "" {
+					v88 = !(v84 == "")
 				}
-				if e91 == "" && !v90 {
-					v82 = false
-					e83 = ""
+				if e89 == "" && !v88 {
+					v80 = false
+					e81 = ""
 					break
 				}
-				if e91 != "" && e83 == "" {
-					e83 = e91
+				if e89 != "" && e81 == "" {
+					e81 = e89
 				}
 			}
-			if e83 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp78, "array", e83, "an empty value"))
-			} else if !(v82) {
-				if !(rt.Unchanged(&fp78)) {
+			if e81 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp76, "array", e81, "an empty value"))
+			} else if !(v80) {
+				if !(rt.Unchanged(&fp76)) {
 					detail := "an empty value"
-					errs = append(errs, vgruntime.CELFailed(&fp78, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+					errs = append(errs, vgruntime.CELFailed(&fp76, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 				}
 			}
 		}
 	}
 	// the rules at word
 	if !(obj.Word == "") {
-		fp92 := p.Child("word")
-		v94 := string(obj.Word)
-		var o95 string
-		var ov93 *string
+		fp90 := p.Child("word")
+		v92 := string(obj.Word)
+		var o93 string
+		var ov91 *string
 		if oldObj != nil && !(oldObj.Word == "") {
-			o95 = string(oldObj.Word)
-			ov93 = &o95
+			o93 = string(oldObj.Word)
+			ov91 = &o93
 		}
-		_ = ov93
+		_ = ov91
 		// rule: self.matches('^[a-z]+$') && self in ['alpha', 'beta', 'gamma']
 		{
-			if !(celRegexps_Rules[0].MatchString(v94) && (v94 == "alpha" || v94 == "beta" || v94 == "gamma")) {
-				if !(rt.Unchanged(&fp92)) {
+			if !(celRegexps_Rules[0].MatchString(v92) && (v92 == "alpha" || v92 == "beta" || v92 == "gamma")) {
+				if !(rt.Unchanged(&fp90)) {
 					detail := "not a name"
-					errs = append(errs, vgruntime.CELFailed(&fp92, "", v94, detail, "FieldValueInvalid"))
+					errs = append(errs, vgruntime.CELFailed(&fp90, "", v92, detail, "FieldValueInvalid"))
 				}
 			}
 		}

@@ -41,6 +41,26 @@ type Size string
 // +kubebuilder:validation:Enum=S
 type Small Size
 
+// Choice has rules of every kind, written in no particular order.
+// +kubebuilder:validation:ExactlyOneOf=c;d
+// +kubebuilder:validation:AtLeastOneOf=e;f
+// +kubebuilder:validation:XValidation:rule="!has(self.c) || self.c != 'x'",message="choice rule"
+// +kubebuilder:validation:AtMostOneOf=c;e
+type Choice struct {
+	// +optional
+	C *string `json:"c,omitempty"`
+	// +optional
+	D *string `json:"d,omitempty"`
+	// +optional
+	E *string `json:"e,omitempty"`
+	// +optional
+	F *string `json:"f,omitempty"`
+}
+
+// Percent is a named pointer type with a rule of its own.
+// +kubebuilder:validation:XValidation:rule="self <= 100",message="at most 100"
+type Percent *int32
+
 // SpaceSpec has rules of its own and embeds two structs with rules.
 // +kubebuilder:validation:XValidation:rule="!has(self.a) || self.a != 'y'",message="outer rule 1"
 // +kubebuilder:validation:XValidation:rule="!has(self.a) || self.a != 'z'",message="outer rule 2"
@@ -62,6 +82,10 @@ type SpaceSpec struct {
 	Fewer Size `json:"fewer,omitempty"`
 	// +optional
 	Small Small `json:"small,omitempty"`
+	// +optional
+	Choice *Choice `json:"choice,omitempty"`
+	// +optional
+	Share Percent `json:"share,omitempty"`
 }
 
 // Space embeds a struct with a rule at the kind's root.
