@@ -324,8 +324,10 @@ func TestGroupNameAboveBlankLine(t *testing.T) {
 // describes it: with the descriptions and markers of the type it is
 // declared as, even when no type of the run names that type (it is then
 // in no package the run reached), whether it is imported under a name, under
-// its own name, or declared in the same package. The Go validators check
-// what the CRD says. TestControllerGenOracle (test/kubebuilder) holds the
+// its own name, or declared in the same package; and a field whose type
+// names an alias (type Name = string) is described by the alias's doc and
+// markers where controller-gen does so. The Go validators check what the
+// CRD says. TestControllerGenOracle (test/kubebuilder) holds the
 // whole CRD to controller-gen's.
 func TestTypesDeclaredAsTypesOutsideTheRun(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "crd")
@@ -353,6 +355,7 @@ func TestTypesDeclaredAsTypesOutsideTheRun(t *testing.T) {
 	}
 	root := crd.Spec.Versions[0].Schema.OpenAPIV3Schema
 	cond := root.Properties["status"].Properties["conditions"].Items.Schema
+	spec := root.Properties["spec"]
 	owner := root.Properties["spec"].Properties["owner"]
 	local := root.Properties["spec"].Properties["local"]
 	f := func(v float64) *float64 { return &v }
@@ -371,6 +374,15 @@ func TestTypesDeclaredAsTypesOutsideTheRun(t *testing.T) {
 		{"local (conds.Base, same package) size.enum", len(local.Properties["size"].Enum), 3},
 		{"local.count.minimum", local.Properties["count"].Minimum, f(0)},
 		{"local's own rule", len(local.XValidations), 1},
+		// Aliases: of a builtin type in the package, or any named from
+		// another, described by their own doc and markers.
+		{"name (alias Name = string) maxLength", spec.Properties["name"].MaxLength, i(16)},
+		{"name description (the alias's)", strings.HasPrefix(spec.Properties["name"].Description, "Name is an alias"), true},
+		{"longName: the alias's minLength and the field's, as allOf", len(spec.Properties["longName"].AllOf), 2},
+		{"names[] (items of the alias) maxLength", spec.Properties["names"].Items.Schema.MaxLength, i(16)},
+		{"label (conds.Label) maxLength", spec.Properties["label"].MaxLength, i(63)},
+		{"manager (conds.Owner = Reference) rule", len(spec.Properties["manager"].XValidations), 1},
+		{"manager description (the alias's)", spec.Properties["manager"].Description, "Owner is an alias of a named type, with a doc of its own."},
 	}
 	for _, c := range checks {
 		if !reflect.DeepEqual(c.got, c.want) {

@@ -474,6 +474,33 @@ func (b *builder) packageLines(pkg string) []markers.Line {
 	return b.l.AnyPackageLines(pkg)
 }
 
+// aliasFieldSchema is the schema of a field whose type names an alias
+// (type X = T) controller-gen describes by the alias's own doc and
+// markers, as it describes a named type: T's schema with them, merged
+// with the field's as any named type's; or, for a list of X, its items'
+// schema.
+func (b *builder) aliasFieldSchema(ft *types.Type, a source.Alias, doc string, ms []*markers.CGMarker, pos token.Position) apiextv1.JSONSchemaProps {
+	am, errs := dialect.ControllerGenMarkers(a.Lines, markers.CGOnType, b.own(a.Pkg))
+	b.errs = append(b.errs, errs...)
+	alias := func(t *types.Type) apiextv1.JSONSchemaProps {
+		if t.Kind == types.Pointer && t.Name.Package == "" {
+			t = t.Elem
+		}
+		if a.OfBuiltin {
+			s := b.schemaOf(t, a.Pos)
+			s.Description = a.Description
+			return b.apply(s, am, a.Pos)
+		}
+		return b.merge(b.schemaOf(t, a.Pos), b.apply(apiextv1.JSONSchemaProps{Description: a.Description}, am, a.Pos), a.Pos)
+	}
+	if a.Items && (ft.Kind == types.Slice || ft.Kind == types.Array) && ft.Name.Package == "" {
+		items := alias(ft.Elem)
+		s := apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}, Description: doc}
+		return b.apply(s, ms, pos)
+	}
+	return b.merge(alias(ft), b.apply(apiextv1.JSONSchemaProps{Description: doc}, ms, pos), pos)
+}
+
 // fieldSchema is a field's schema: its type's, merged with its own doc
 // and markers as controller-gen merges them (merge).
 func (b *builder) fieldSchema(parent *types.Type, m types.Member, ms []*markers.CGMarker, pos token.Position) apiextv1.JSONSchemaProps {
@@ -482,6 +509,9 @@ func (b *builder) fieldSchema(parent *types.Type, m types.Member, ms []*markers.
 		return b.apply(apiextv1.JSONSchemaProps{Description: doc}, ms, pos)
 	}
 	ft := gotype.RealType(m.Type, gotype.FieldType(parent, m.Name))
+	if a, ok := b.l.FieldAlias(parent.Name.Package, parent.Name.Name, m.Name); ok {
+		return b.aliasFieldSchema(ft, a, doc, ms, pos)
+	}
 	named := ft
 	if named.Kind == types.Pointer && named.Name.Package == "" {
 		named = named.Elem

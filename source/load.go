@@ -98,6 +98,29 @@ type pkgComments struct {
 	// type A pkg.B), by name: what they were declared as, which go/types
 	// forgets (the underlying type of A is B's).
 	declaredAs map[string]declaredAs
+	// aliases are the package's alias declarations (type X = T), by name:
+	// their comment lines, position, description and whether T is a
+	// builtin; fieldTypes are the type a field is written with, where that
+	// is a name (X, *X, []X, q.X), by type.field: controller-gen reads an
+	// alias's markers where a field names it.
+	aliases    map[string]Alias
+	fieldTypes map[string]declaredAs
+}
+
+// Alias is an alias declaration (type X = T) as a field that names it
+// sees it: controller-gen describes the field with the alias's doc and
+// markers where the field names it from another package (q.X), or names
+// an alias of a builtin type of its own package.
+type Alias struct {
+	Pkg, Name   string
+	Lines       []markers.Line
+	Pos         token.Position
+	Description string
+	// OfBuiltin: T is a builtin type (string, int32).
+	OfBuiltin bool
+	// Items: the field is a list of X ([]X), whose items the alias
+	// describes.
+	Items bool
 }
 
 // declaredAs is the right-hand side of type A B or type A q.B: q is ""
@@ -278,6 +301,7 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 		types: map[string][]markers.Line{}, typePos: map[string]token.Position{}, typeDoc: map[string]int{},
 		fields: map[string][]markers.Line{}, fieldPos: map[string]token.Position{},
 		typeText: map[string]string{}, fieldText: map[string]string{}, declaredAs: map[string]declaredAs{},
+		aliases: map[string]Alias{}, fieldTypes: map[string]declaredAs{},
 	}
 	ctx := build.Default
 	ctx.BuildTags = buildTags
@@ -401,6 +425,15 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 						}
 						continue
 					case s.Assign.IsValid():
+						builtin := false
+						if id, ok := s.Type.(*ast.Ident); ok {
+							builtin = gotypes.Universe.Lookup(id.Name) != nil
+						}
+						desc := s.Doc
+						if desc == nil && !gd.Lparen.IsValid() {
+							desc = gd.Doc
+						}
+						pc.aliases[s.Name.Name] = Alias{Name: s.Name.Name, Lines: typeLines, Pos: fset.Position(s.Pos()), Description: description(desc), OfBuiltin: builtin}
 						pc.untaggable = append(pc.untaggable, Untaggable{What: "the type alias " + s.Name.Name,
 							Why:   "an alias is the type it names, not a type of its own, so it has no validation of its own",
 							Fix:   "declare a defined type (type " + s.Name.Name + " " + gotypes.ExprString(s.Type) + ", without =) to give it tags, or put the tags on the fields that use it",
@@ -452,6 +485,9 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 								pc.fields[key] = take(fld.Doc)
 								pc.fieldPos[key] = fset.Position(fld.Pos())
 								pc.fieldText[key] = description(fld.Doc)
+								if ft, ok := namedFieldType(f, fld.Type); ok {
+									pc.fieldTypes[key] = ft
+								}
 							}
 							anonymousFields(take, fld.Type, s.Name.Name, pc)
 						}
@@ -628,6 +664,66 @@ func lines(fset *token.FileSet, cg *ast.CommentGroup) []markers.Line {
 		}
 	}
 	return out
+}
+
+// namedFieldType is the name a field's type is written with (X, *X, []X,
+// q.X), q and the import to resolve it with; name is prefixed with "[]"
+// for a list.
+func namedFieldType(f *ast.File, t ast.Expr) (declaredAs, bool) {
+	items := ""
+	if a, ok := t.(*ast.ArrayType); ok && a.Len == nil {
+		items, t = "[]", a.Elt
+	} else if st, ok := t.(*ast.StarExpr); ok {
+		t = st.X
+	}
+	switch x := t.(type) {
+	case *ast.Ident:
+		return declaredAs{name: items + x.Name}, true
+	case *ast.SelectorExpr:
+		if q, ok := x.X.(*ast.Ident); ok {
+			path, imports := importedAs(f, q.Name)
+			return declaredAs{q: q.Name, name: items + x.Sel.Name, path: path, imports: imports}, true
+		}
+	}
+	return declaredAs{}, false
+}
+
+// FieldAlias is the alias declaration a field's type names, when
+// controller-gen reads the alias's doc and markers for it: an alias of a
+// builtin type of the field's own package (type Name = string), or any
+// alias named from another package (q.X). An alias of a named type of the
+// same package is that type to controller-gen, as to go/types.
+func (l *Loaded) FieldAlias(pkg, typeName, field string) (Alias, bool) {
+	pc := l.commentsOf(pkg)
+	if pc == nil {
+		return Alias{}, false
+	}
+	d, ok := pc.fieldTypes[typeName+"."+field]
+	if !ok {
+		return Alias{}, false
+	}
+	name, items := strings.CutPrefix(d.name, "[]")
+	path := d.path
+	switch {
+	case d.q == "":
+		path = pkg
+	case path == "":
+		for _, ip := range d.imports {
+			if l.packageName(ip) == d.q {
+				path = ip
+			}
+		}
+	}
+	apc := l.commentsOf(path)
+	if apc == nil {
+		return Alias{}, false
+	}
+	a, ok := apc.aliases[name]
+	if !ok || d.q == "" && !a.OfBuiltin {
+		return Alias{}, false
+	}
+	a.Pkg, a.Items = path, items
+	return a, true
 }
 
 // importedAs is the import path a file imports under the explicit name q

@@ -26,3 +26,13 @@ type Base struct {
 	// +optional
 	Count int32 `json:"count,omitempty"`
 }
+
+// Label is an alias of a builtin type with markers of its own, which a
+// field that names it from another package (conds.Label) is described
+// with.
+// +kubebuilder:validation:MaxLength=63
+type Label = string
+
+// Owner is an alias of a named type, with a doc of its own.
+// +kubebuilder:validation:XValidation:rule="self.name != ''",message="an owner has a name"
+type Owner = Reference

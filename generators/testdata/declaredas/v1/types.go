@@ -14,6 +14,12 @@ type Widget struct {
 	Status            WidgetStatus `json:"status,omitempty"`
 }
 
+// Name is an alias of a builtin type with markers of its own, which the
+// fields that name it are described with.
+// +kubebuilder:validation:MinLength=1
+// +kubebuilder:validation:MaxLength=16
+type Name = string
+
 // WidgetSpec is the desired state.
 type WidgetSpec struct {
 	// owner of the widget.
@@ -22,6 +28,18 @@ type WidgetSpec struct {
 	// local is described by conds.Base's markers.
 	// +optional
 	Local *conds.Local `json:"local,omitempty"`
+	// +optional
+	Name Name `json:"name,omitempty"`
+	// A field's own bounds next to its alias's.
+	// +kubebuilder:validation:MinLength=10
+	// +optional
+	LongName *Name `json:"longName,omitempty"`
+	// +optional
+	Names []Name `json:"names,omitempty"`
+	// +optional
+	Label conds.Label `json:"label,omitempty"`
+	// +optional
+	Manager *conds.Owner `json:"manager,omitempty"`
 }
 
 // WidgetStatus is the observed state.
