@@ -96,7 +96,15 @@ func ParseCRDMarkers(lines []Line) (CRDMarkers, []error) {
 		}
 		switch name {
 		case "resource":
-			m.Plural, m.Singular = kv["path"], kv["singular"]
+			// Each line applies in turn, as controller-gen applies it:
+			// path and singular when given, the others always (a second
+			// line with only scope keeps the first's path).
+			if kv["path"] != "" {
+				m.Plural = kv["path"]
+			}
+			if kv["singular"] != "" {
+				m.Singular = kv["singular"]
+			}
 			m.ShortNames = splitList(kv["shortName"])
 			m.Categories = splitList(kv["categories"])
 			m.Scope = kv["scope"]

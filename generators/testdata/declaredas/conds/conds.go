@@ -34,5 +34,5 @@ type Base struct {
 type Label = string
 
 // Owner is an alias of a named type, with a doc of its own.
-// +kubebuilder:validation:XValidation:rule="self.name != ''",message="an owner has a name"
+// +kubebuilder:validation:XValidation:rule="self.name.size() > 0",message="an owner has a name"
 type Owner = Reference

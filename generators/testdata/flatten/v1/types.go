@@ -101,3 +101,13 @@ type Space struct {
 	// +optional
 	Spec SpaceSpec `json:"spec,omitempty"`
 }
+
+// Room has two resource markers: the second, with only a scope, keeps
+// the first's path, as controller-gen applies them one after the other.
+// +kubebuilder:object:root=true
+// +kubebuilder:resource:path=roomz,shortName=rm
+// +kubebuilder:resource:scope=Cluster
+type Room struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}

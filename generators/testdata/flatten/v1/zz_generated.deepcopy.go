@@ -14,3 +14,11 @@ func (in *Space) DeepCopyObject() runtime.Object {
 	out := *in
 	return &out
 }
+
+func (in *Room) DeepCopyObject() runtime.Object {
+	if in == nil {
+		return nil
+	}
+	out := *in
+	return &out
+}

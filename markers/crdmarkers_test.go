@@ -1,0 +1,26 @@
+package markers
+
+import (
+	"slices"
+	"testing"
+)
+
+// Resource markers apply one after the other, as controller-gen applies
+// them: path and singular when a line gives them, short names,
+// categories and scope from the last line.
+func TestResourceMarkerLines(t *testing.T) {
+	m, errs := ParseCRDMarkers([]Line{
+		{Text: "+kubebuilder:resource:path=assign,singular=assignone,shortName=as"},
+		{Text: `+kubebuilder:resource:scope="Cluster"`},
+	})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if m.Plural != "assign" || m.Singular != "assignone" || m.Scope != "Cluster" || len(m.ShortNames) != 0 {
+		t.Errorf("got plural %q singular %q scope %q shortNames %q; want assign, assignone, Cluster and none", m.Plural, m.Singular, m.Scope, m.ShortNames)
+	}
+	m, _ = ParseCRDMarkers([]Line{{Text: "+kubebuilder:resource:path=a,shortName=x;y"}})
+	if m.Plural != "a" || !slices.Equal(m.ShortNames, []string{"x", "y"}) {
+		t.Errorf("one line: got %+v", m)
+	}
+}
