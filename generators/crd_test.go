@@ -425,7 +425,8 @@ func deref(v any) any {
 // a kind's root, where the embedded structs' come first; the markers of
 // an embedded field hold for the struct it is flattened into; an enum on
 // a field (or on a type declared as another) gives way to its type's,
-// with a warning when they differ.
+// with a warning when they differ; a field's markers in a block a blank
+// line above its doc comment are read.
 func TestFlattenAsControllerGen(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "crd")
 	outs, warnings, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/flatten/v1"}, OutputFile: outputFile, CRDDir: dir})
@@ -464,6 +465,9 @@ func TestFlattenAsControllerGen(t *testing.T) {
 		if !slices.Equal(o.got, o.want) {
 			t.Errorf("rules of %s:\n got %q\nwant %q", o.where, o.got, o.want)
 		}
+	}
+	if m := spec.Properties["priority"].Minimum; m == nil || *m != 1 {
+		t.Errorf("spec.priority: the minimum of the marker block above its doc comment is lost: %v", m)
 	}
 	enums := map[string]string{"same": `"S","M","L"`, "fewer": `"S","M","L"`, "small": `"S","M","L"`}
 	for field, want := range enums {

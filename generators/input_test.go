@@ -106,8 +106,8 @@ func TestPatternsAsWritten(t *testing.T) {
 		return got
 	}
 	want := run("./testdata/flatten/v1")
-	if len(want) != 2 {
-		t.Fatalf("./testdata/flatten/v1: want the validation file and the CRD, got %q", want)
+	if len(want) != 3 {
+		t.Fatalf("./testdata/flatten/v1: want the validation file and two CRDs, got %q", want)
 	}
 	for _, p := range []string{"./testdata/flatten/v1/", "./testdata//flatten/v1", "./testdata/x/../flatten/v1", "./testdata/flatten/.../"} {
 		if got := run(p); !slices.Equal(got, want) {

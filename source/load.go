@@ -105,6 +105,10 @@ type pkgComments struct {
 	// alias's markers where a field names it.
 	aliases    map[string]Alias
 	fieldTypes map[string]declaredAs
+	// fieldDetached are the comment blocks one blank line above a field's
+	// doc comment (or the field), by type.field: controller-gen reads the
+	// markers there, as it reads a type's; Kubernetes' generators do not.
+	fieldDetached map[string][]markers.Line
 }
 
 // Alias is an alias declaration (type X = T) as a field that names it
@@ -301,7 +305,7 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 		types: map[string][]markers.Line{}, typePos: map[string]token.Position{}, typeDoc: map[string]int{},
 		fields: map[string][]markers.Line{}, fieldPos: map[string]token.Position{},
 		typeText: map[string]string{}, fieldText: map[string]string{}, declaredAs: map[string]declaredAs{},
-		aliases: map[string]Alias{}, fieldTypes: map[string]declaredAs{},
+		aliases: map[string]Alias{}, fieldTypes: map[string]declaredAs{}, fieldDetached: map[string][]markers.Line{},
 	}
 	ctx := build.Default
 	ctx.BuildTags = buildTags
@@ -351,6 +355,10 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 		// inside it. In doc.go, the others are the package's.
 		owned := map[*ast.CommentGroup]bool{}
 		detached := detachedBlocks(fset, f, owned)
+		byEnd := map[int]*ast.CommentGroup{}
+		for _, cg := range f.Comments {
+			byEnd[fset.Position(cg.End()).Line] = cg
+		}
 		for _, decl := range f.Decls {
 			for _, cg := range f.Comments {
 				if cg.Pos() >= decl.Pos() && cg.End() <= decl.End() {
@@ -478,10 +486,16 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 						}
 					}
 					if st, ok := s.Type.(*ast.StructType); ok {
+						prevEnd := fset.Position(st.Fields.Opening).Line
 						for _, fld := range st.Fields.List {
 							names := fieldNames(fld)
+							detached := fieldMarkerBlock(fset, byEnd, fld, prevEnd)
+							prevEnd = fset.Position(fld.End()).Line
 							for _, n := range names {
 								key := s.Name.Name + "." + n
+								if detached != nil {
+									pc.fieldDetached[key] = lines(fset, detached)
+								}
 								pc.fields[key] = take(fld.Doc)
 								pc.fieldPos[key] = fset.Position(fld.Pos())
 								pc.fieldText[key] = description(fld.Doc)
@@ -542,6 +556,22 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 		}
 	}
 	return pc, nil
+}
+
+// fieldMarkerBlock is the comment block one blank line above a struct
+// field's doc comment (or the field, without one), below the line the
+// previous field (or the struct's brace) ends on: controller-gen reads
+// the markers of that block as the field's (kserve's
+// ServingRuntime priority minimum).
+func fieldMarkerBlock(fset *token.FileSet, byEnd map[int]*ast.CommentGroup, fld *ast.Field, prevEnd int) *ast.CommentGroup {
+	at := fld.Pos()
+	if fld.Doc != nil {
+		at = fld.Doc.Pos()
+	}
+	if cg := byEnd[fset.Position(at).Line-2]; cg != nil && fset.Position(cg.Pos()).Line > prevEnd {
+		return cg
+	}
+	return nil
 }
 
 // detachedBlocks finds, for each type declaration of a file, the comment

@@ -2,6 +2,7 @@ package source
 
 import (
 	"go/token"
+	"slices"
 	"sync"
 
 	"github.com/declval/validation-gen/markers"
@@ -101,13 +102,17 @@ func (l *Loaded) AnyTypeLines(pkg, name string) (lines []markers.Line, pos token
 }
 
 // AnyFieldLines are the comment lines of a struct field of a type of any
-// loaded package, with where the field is declared.
+// loaded package, with where the field is declared: controller-gen's
+// reading, the block one blank line above the doc comment first.
 func (l *Loaded) AnyFieldLines(pkg, typeName, field string) ([]markers.Line, token.Position) {
 	pc := l.commentsOf(pkg)
 	if pc == nil {
 		return nil, token.Position{}
 	}
 	k := typeName + "." + field
+	if d := pc.fieldDetached[k]; len(d) > 0 {
+		return append(slices.Clone(d), pc.fields[k]...), pc.fieldPos[k]
+	}
 	return pc.fields[k], pc.fieldPos[k]
 }
 

@@ -86,6 +86,13 @@ type SpaceSpec struct {
 	Choice *Choice `json:"choice,omitempty"`
 	// +optional
 	Share Percent `json:"share,omitempty"`
+
+	// +kubebuilder:validation:Minimum=1
+
+	// Priority has its marker in a block of its own, a blank line above
+	// its doc comment.
+	// +optional
+	Priority *int32 `json:"priority,omitempty"`
 }
 
 // Space embeds a struct with a rule at the kind's root.
