@@ -119,6 +119,8 @@ func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 		case strings.HasPrefix(e.Field, "metadata.annotations[api-approved.kubernetes.io]"):
 			// A group under k8s.io or kubernetes.io is Kubernetes' own.
 			fix = `a CRD of a group under k8s.io or kubernetes.io needs the link to the API review that approved it: add +kubebuilder:metadata:annotations="api-approved.kubernetes.io=<URL of the review>" to the kind (or "unapproved, <reason>"), or use a group of your own`
+		case crd.Spec.Group == "" && (e.Field == "metadata.name" || e.Field == "spec.group"):
+			fix = "give the package its API group: +groupName=<group> in its doc.go"
 		default:
 			fix = "this CRD is validation-gen's mistake: please report it with the type"
 		}

@@ -1,6 +1,7 @@
 package crd
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -202,8 +203,16 @@ func kubebuilderManifest(kinds []*kubebuilder.Kind, maxDescLen int) (*apiextv1.C
 			Msg: fmt.Sprintf("no version of %s is served", kind), Fix: "serve at least one version (remove +kubebuilder:unservedversion from it)"}
 	}
 	ws, errs := markers.SplitWarnings(Check(crd, positions, first.Pos))
-	if len(errs) > 0 {
-		return nil, nil, markers.JoinSorted(errs)
+	// controller-gen writes a CRD the API server refuses (a group under
+	// k8s.io without its review's annotation, which a project's own
+	// tooling adds; rules over budget): so does validation-gen, warning.
+	for _, e := range errs {
+		var me *markers.Error
+		if !errors.As(e, &me) {
+			return nil, nil, e
+		}
+		ws = append(ws, &markers.Warning{Kind: markers.ServerRejects, Pos: me.Pos, Tag: me.Tag, Msg: me.Msg,
+			Does: "writes the CRD as it is, and the API server refuses it when it is applied", Fix: me.Fix})
 	}
 	for _, k := range kept {
 		ws = append(ws, unguardedInKind(k.Schema, Positions(k.Positions), k.Written, k.Pos, k.Rules)...)

@@ -3,6 +3,7 @@ package generators_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -92,5 +93,40 @@ func TestWarningsOutsideTheRun(t *testing.T) {
 				t.Errorf("strict=%v: the malformed +kubebuilder:validation:Minimum=abc of the dependency is in the CRD:\n%s", strict, o.Content)
 			}
 		}
+	}
+}
+
+// In controller-gen's dialect, a CRD the API server would refuse (here a
+// group under k8s.io without its review's annotation, which projects add
+// with tooling of their own) is written as controller-gen writes it, with
+// a server-rejects warning and its fix; --strict makes it an error.
+func TestServerRejectsIsAWarning(t *testing.T) {
+	doc := "// +groupName=policy.networking.k8s.io\npackage v1\n"
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\ntype Policy struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	crds := filepath.Join(dir, "crd")
+	outs, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrote := false
+	for _, o := range outs {
+		wrote = wrote || o.Path == filepath.Join(crds, "policy.networking.k8s.io_policies.yaml")
+	}
+	var kinds []string
+	for _, w := range warnings {
+		kinds = append(kinds, string(w.Kind))
+	}
+	if !wrote || !slices.Contains(kinds, "server-rejects") {
+		t.Fatalf("want the CRD written and a server-rejects warning, got CRD %v, warnings %v", wrote, warnings)
+	}
+	for _, w := range warnings {
+		if w.Kind == "server-rejects" && (!strings.Contains(w.Error(), "types.go:6:") || !strings.Contains(w.Error(), `fix: a CRD of a group under k8s.io or kubernetes.io needs the link to the API review`)) {
+			t.Errorf("the warning does not name the kind's line and the fix:\n%v", w)
+		}
+	}
+	if _, _, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crds, Strict: true}); err == nil || !strings.Contains(err.Error(), "api-approved.kubernetes.io") {
+		t.Errorf("--strict: want an error, got %v", err)
 	}
 }
