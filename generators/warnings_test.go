@@ -130,3 +130,34 @@ func TestServerRejectsIsAWarning(t *testing.T) {
 		t.Errorf("--strict: want an error, got %v", err)
 	}
 }
+
+// A package written for controller-gen without +groupName has kinds of no
+// group and no version (gatekeeper's unversioned packages): the CRD
+// controller-gen writes for them (_things.yaml, version "") is written,
+// with the server's refusal as warnings that say to add +groupName.
+func TestKindsWithoutGroup(t *testing.T) {
+	types := "package unversioned\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/unversioned/types.go": types})
+	crds := filepath.Join(dir, "crd")
+	outs, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crd []byte
+	for _, o := range outs {
+		if o.Path == filepath.Join(crds, "_things.yaml") {
+			crd = o.Content
+		}
+	}
+	if !strings.Contains(string(crd), "name: things.\n") || !strings.Contains(string(crd), "- name: \"\"\n") {
+		t.Errorf("want controller-gen's _things.yaml (name things., version \"\"), got:\n%s", crd)
+	}
+	found := false
+	for _, w := range warnings {
+		found = found || w.Kind == "server-rejects" && strings.Contains(w.Error(), "fix: give the package its API group: +groupName=<group> in its doc.go")
+	}
+	if !found {
+		t.Errorf("no server-rejects warning with the +groupName fix: %v", warnings)
+	}
+}

@@ -158,14 +158,20 @@ func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
 func (b *builder) pkg(path string) *Package {
 	gp := b.l.Universe.Package(path)
 	p := &Package{Path: path, Name: gp.Name, Dir: gp.Dir, Version: gp.Name, Fields: b.fields}
+	grouped := false
 	for _, line := range b.l.PackageLines(path) {
 		text := strings.TrimSpace(line.Text)
 		if v, ok := strings.CutPrefix(text, "+groupName"); ok {
-			p.Group = strings.Trim(strings.TrimSpace(strings.TrimPrefix(v, "=")), `"`)
+			p.Group, grouped = strings.Trim(strings.TrimSpace(strings.TrimPrefix(v, "=")), `"`), true
 		}
 		if v, ok := strings.CutPrefix(text, "+versionName="); ok {
 			p.Version = strings.Trim(strings.TrimSpace(v), `"`)
 		}
+	}
+	if !grouped {
+		// Without +groupName, controller-gen gives the package no group
+		// and no version either (gatekeeper's unversioned packages).
+		p.Version = ""
 	}
 	for _, n := range slices.Sorted(maps.Keys(gp.Types)) {
 		t := gp.Types[n]
