@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -143,8 +144,8 @@ func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written m
 		for _, r := range n.XValidations {
 			for _, f := range UnguardedFields(r.Rule, n, mayBeAbsent) {
 				pos, tag := root, ""
-				if at := rules[r.Rule]; len(at) == 1 {
-					pos, tag = at[0].Pos, at[0].Text
+				if at, ok := ruleMarker(rules[r.Rule], root); ok {
+					pos, tag = at.Pos, at.Text
 				} else if p, _, ok := lookupPos([]Positions{positions}, path); ok {
 					pos = p
 				}
@@ -173,4 +174,23 @@ func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written m
 	}
 	walk(s, "")
 	return out
+}
+
+// ruleMarker is the one XValidation marker that wrote a rule: the only
+// one, or the only one in the kind's own directory (a rule copied into
+// each version's package, v1alpha1 and v1alpha2).
+func ruleMarker(at []kubebuilder.RuleMarker, kind token.Position) (kubebuilder.RuleMarker, bool) {
+	if len(at) == 1 {
+		return at[0], true
+	}
+	var here []kubebuilder.RuleMarker
+	for _, m := range at {
+		if filepath.Dir(m.Pos.Filename) == filepath.Dir(kind.Filename) {
+			here = append(here, m)
+		}
+	}
+	if len(here) == 1 {
+		return here[0], true
+	}
+	return kubebuilder.RuleMarker{}, false
 }

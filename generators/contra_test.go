@@ -3,6 +3,7 @@ package generators_test
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -106,5 +107,38 @@ func TestUnguardedRuleWarningAtTheMarker(t *testing.T) {
 	if len(unguarded) != 1 || !strings.Contains(unguarded[0], "types.go:5: +kubebuilder:validation:XValidation:rule=") ||
 		!strings.Contains(unguarded[0], "reads self.count without has(self.count)") {
 		t.Fatalf("want one unguarded-field warning at the marker, types.go:5, got %q", unguarded)
+	}
+}
+
+// A rule copied into two versions' packages is warned of at each copy's
+// marker, once however many kinds and fields reach it.
+func TestUnguardedRuleWarningPerCopy(t *testing.T) {
+	types := func(pkg string) string {
+		storage := ""
+		if pkg == "v2" {
+			storage = "// +kubebuilder:storageversion\n"
+		}
+		return "package " + pkg + "\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+			"// +kubebuilder:validation:XValidation:rule=\"self.count > 0\",message=\"count is positive\"\n" +
+			"type Limits struct {\n\t// +optional\n\tCount *int32 `json:\"count,omitempty\"`\n}\n\n" +
+			"// +kubebuilder:object:root=true\n" + storage + "type Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\t// +optional\n\tA *Limits `json:\"a,omitempty\"`\n}\n\n" +
+			"// +kubebuilder:object:root=true\n" + storage + "type Other struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\t// +optional\n\tB *Limits `json:\"b,omitempty\"`\n}\n"
+	}
+	dir := tempModule(t, map[string]string{
+		"api/v1/doc.go": "// +groupName=g.example.com\npackage v1\n", "api/v1/types.go": types("v1"),
+		"api/v2/doc.go": "// +groupName=g.example.com\npackage v2\n", "api/v2/types.go": types("v2"),
+	})
+	_, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range warnings {
+		if w.Kind == "unguarded-field" {
+			got = append(got, fmt.Sprintf("%s:%d", filepath.Base(filepath.Dir(w.Pos.Filename)), w.Pos.Line))
+		}
+	}
+	if want := []string{"v1:5", "v2:5"}; !slices.Equal(got, want) {
+		t.Fatalf("unguarded-field warnings at %q, want %q", got, want)
 	}
 }

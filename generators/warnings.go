@@ -16,7 +16,14 @@ import (
 func Warnings(l *source.Loaded, ws []*markers.Warning, strict bool) ([]*markers.Warning, error) {
 	var own []*markers.Warning
 	outside := map[string][]*markers.Warning{}
+	seen := map[string]bool{}
 	for _, w := range ws {
+		// One rule of a type two kinds use is one warning.
+		text := w.Error()
+		if seen[text] {
+			continue
+		}
+		seen[text] = true
 		if w.Pos.Filename == "" || l.InRun(w.Pos.Filename) {
 			own = append(own, w)
 			continue
