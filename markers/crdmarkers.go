@@ -231,6 +231,26 @@ func ParseMarkerArgs(s string, keys []string) (map[string]string, error) {
 			}
 			val, _ = strconv.Unquote(q)
 			rest = rest[len(q):]
+			// controller-gen's list of quoted items: "a";"b" is a;b.
+			for strings.HasPrefix(rest, ";") {
+				rest = rest[1:]
+				var item string
+				if strings.HasPrefix(rest, `"`) {
+					q, err := strconv.QuotedPrefix(rest)
+					if err != nil {
+						return nil, fmt.Errorf("unterminated string in the list after %s=", key)
+					}
+					item, _ = strconv.Unquote(q)
+					rest = rest[len(q):]
+				} else {
+					end := strings.IndexAny(rest, ",;")
+					if end < 0 {
+						end = len(rest)
+					}
+					item, rest = strings.TrimSpace(rest[:end]), rest[end:]
+				}
+				val += ";" + item
+			}
 		case strings.HasPrefix(rest, "`"):
 			end := strings.IndexByte(rest[1:], '`')
 			if end < 0 {

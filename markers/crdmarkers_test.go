@@ -24,3 +24,19 @@ func TestResourceMarkerLines(t *testing.T) {
 		t.Errorf("one line: got %+v", m)
 	}
 }
+
+// controller-gen's lists of quoted items, "a";"b", as cert-manager's
+// annotations are written in controller-tools' own fixtures.
+func TestQuotedListItems(t *testing.T) {
+	m, errs := ParseCRDMarkers([]Line{{Text: `+kubebuilder:metadata:annotations="cert-manager.io/inject-ca-from=a/b";"cert-manager.io/inject-ca-from-secret=c/d"`}})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if m.Annotations["cert-manager.io/inject-ca-from"] != "a/b" || m.Annotations["cert-manager.io/inject-ca-from-secret"] != "c/d" {
+		t.Errorf("annotations: got %v", m.Annotations)
+	}
+	kv, err := ParseMarkerArgs(`categories="a";b;"c",scope=Cluster`, []string{"categories", "scope"})
+	if err != nil || kv["categories"] != "a;b;c" || kv["scope"] != "Cluster" {
+		t.Errorf("got %v, %v", kv, err)
+	}
+}
