@@ -49,6 +49,9 @@ type Config struct {
 	// written for it get where its versions differ ("" the newest
 	// followed, kubebuilder.ControllerGenFollowed).
 	ControllerGenVersion string
+	// CRDIgnoreUnexportedFields leaves unexported fields out, in
+	// packages written for controller-gen (crd:ignoreUnexportedFields).
+	CRDIgnoreUnexportedFields bool
 	// CRDMaxDescLen, when set, cuts the CRDs' descriptions to that many
 	// bytes, 0 dropping them, as controller-gen's crd:maxDescLen.
 	CRDMaxDescLen *int
@@ -142,7 +145,7 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 		}
 	}
 	l.PrefetchComments(kbPaths) // while the +k8s: model is built, and the kubebuilder one starts
-	km, err := kubebuilder.Build(l, kbPaths, kubebuilder.Options{EmbeddedObjectMeta: cfg.CRDEmbeddedObjectMeta, ControllerGenVersion: cfg.ControllerGenVersion})
+	km, err := kubebuilder.Build(l, kbPaths, kubebuilder.Options{EmbeddedObjectMeta: cfg.CRDEmbeddedObjectMeta, ControllerGenVersion: cfg.ControllerGenVersion, IgnoreUnexportedFields: cfg.CRDIgnoreUnexportedFields})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -161,3 +161,28 @@ func TestKindsWithoutGroup(t *testing.T) {
 		t.Errorf("no server-rejects warning with the +groupName fix: %v", warnings)
 	}
 }
+
+// --crd-ignore-unexported-fields is controller-gen's
+// crd:ignoreUnexportedFields=true: unexported fields are left out, where
+// without it one without a json tag is refused, as controller-gen refuses
+// it, and one with a tag described.
+func TestIgnoreUnexportedFields(t *testing.T) {
+	doc := "// +groupName=g.example.com\npackage v1\n"
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
+		"\tSpec Spec `json:\"spec\"`\n}\n\ntype Spec struct {\n\tName string `json:\"name\"`\n\tcache map[string]int\n\t// +kubebuilder:validation:MinLength=1\n\tnote string `json:\"note\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	crds := filepath.Join(dir, "crd")
+	if _, _, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crds}); err == nil || !strings.Contains(err.Error(), "field Spec.cache has no json tag") {
+		t.Fatalf("without the option: want the untagged unexported field refused, got %v", err)
+	}
+	outs, _, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crds, CRDIgnoreUnexportedFields: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range outs {
+		if strings.HasSuffix(o.Path, ".yaml") && (strings.Contains(string(o.Content), "note") || !strings.Contains(string(o.Content), "name:")) {
+			t.Errorf("with the option, the CRD describes note or lacks name:\n%s", o.Content)
+		}
+	}
+}

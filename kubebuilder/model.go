@@ -30,6 +30,10 @@ type Options struct {
 	// where its versions differ (v0.20.1); "" is the newest this
 	// dialect follows, ControllerGenFollowed.
 	ControllerGenVersion string
+	// IgnoreUnexportedFields leaves unexported fields out of the schemas
+	// (controller-gen's crd:ignoreUnexportedFields=true), where they are
+	// otherwise described, or refused without a json tag.
+	IgnoreUnexportedFields bool
 }
 
 // ControllerGenFollowed is the controller-gen version whose reading the

@@ -301,6 +301,9 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) (apiextv1.JSON
 	var immutable []string
 	optionalByDefault := b.packageOptional(t.Name.Package)
 	for _, m := range t.Members {
+		if b.opts.IgnoreUnexportedFields && !m.Embedded && !token.IsExported(m.Name) {
+			continue
+		}
 		lines, fpos := b.l.AnyFieldLines(t.Name.Package, t.Name.Name, m.Name)
 		if !fpos.IsValid() {
 			fpos = pos

@@ -78,7 +78,7 @@ func openRunCache(cfg generators.Config, log func(string, ...any)) *runCache {
 	// are one run. --verify is left out: it reads what a run writes.
 	parts = append(parts, "patterns", strings.Join(cfg.Patterns, "\x00"), "readonly", strings.Join(cfg.Readonly, "\x00"), "output", cfg.OutputFile,
 		"crd-dir", absOrEmpty(cfg.CRDDir), "crd-options", strings.Join(cfg.CRDOptions, "\x00"),
-		"crd-stability", cfg.CRDStability, "embedded-meta", strconv.FormatBool(cfg.CRDEmbeddedObjectMeta), "max-desc-len", maxDescLenKey(cfg.CRDMaxDescLen), "controller-gen-version", cfg.ControllerGenVersion,
+		"crd-stability", cfg.CRDStability, "embedded-meta", strconv.FormatBool(cfg.CRDEmbeddedObjectMeta), "max-desc-len", maxDescLenKey(cfg.CRDMaxDescLen), "controller-gen-version", cfg.ControllerGenVersion, "ignore-unexported", strconv.FormatBool(cfg.CRDIgnoreUnexportedFields),
 		"cel-tests", strconv.FormatBool(cfg.CELTests), "strict", strconv.FormatBool(cfg.Strict),
 		"export-data", os.Getenv("VALIDATION_GEN_EXPORT_DATA"), "godebug", os.Getenv("GODEBUG"))
 	return &runCache{c: c, key: runcache.NewKey(parts...), immutable: []string{env.modcache, env.goroot}, start: time.Now(), log: log}
