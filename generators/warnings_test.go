@@ -186,3 +186,27 @@ func TestIgnoreUnexportedFields(t *testing.T) {
 		}
 	}
 }
+
+// A kind without DeepCopyObject is told how to get one: controller-gen
+// object writes it for a root type only, so one without
+// +kubebuilder:object:root=true is told to add it first.
+func TestNotRegisteredFix(t *testing.T) {
+	doc := "// +groupName=g.example.com\npackage v1\n"
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\ntype Rooted struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n\n" +
+		"// Dummy is no root type.\ntype Dummy struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	_, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixes := map[string]string{}
+	for _, w := range warnings {
+		if w.Kind == "not-registered" {
+			fixes[strings.Fields(w.Msg)[0]] = w.Fix
+		}
+	}
+	if !strings.HasPrefix(fixes["*Rooted"], "generate the deep copies first") || !strings.HasPrefix(fixes["*Dummy"], "if it is a kind, add +kubebuilder:object:root=true") {
+		t.Errorf("fixes: %q", fixes)
+	}
+}

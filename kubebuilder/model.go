@@ -192,10 +192,16 @@ func (b *builder) pkg(path string) *Package {
 		k.Schema = &s
 		if missing := b.l.MethodsMissing(t, []string{"DeepCopyObject", "GetObjectKind"}); len(missing) > 0 && b.own(path) {
 			k.Unregistered = true
+			fix := "generate the deep copies first (controller-gen object paths=./..., or make generate), then run validation-gen again"
+			if !slices.ContainsFunc(lines, func(l markers.Line) bool { return strings.TrimSpace(l.Text) == "+kubebuilder:object:root=true" }) {
+				// controller-gen object writes DeepCopyObject only for a
+				// root type (gatekeeper's DummyCRD has none).
+				fix = "if it is a kind, add +kubebuilder:object:root=true above it and generate the deep copies (controller-gen object paths=./..., or make generate), then run validation-gen again; if not, nothing: Validate_" + n + " is there to call"
+			}
 			b.errs = append(b.errs, &markers.Warning{Kind: markers.NotRegistered, Pos: pos,
 				Msg:  fmt.Sprintf("*%s has no %s yet, so it is no runtime.Object: RegisterValidations leaves it out (Validate_%s is generated)", n, strings.Join(missing, " or "), n),
 				Does: "needs no deep copies to write the CRD",
-				Fix:  "generate the deep copies first (controller-gen object paths=./..., or make generate), then run validation-gen again"})
+				Fix:  fix})
 		}
 		p.Kinds = append(p.Kinds, k)
 	}
