@@ -477,6 +477,19 @@ func (b *builder) packageLines(pkg string) []markers.Line {
 	return b.l.AnyPackageLines(pkg)
 }
 
+// ignoredAliasMarkers warns of the markers of an alias controller-gen
+// reads none of (type X = T, with T a named type, named as X in its own
+// package): they describe nothing.
+func (b *builder) ignoredAliasMarkers(a source.Alias) {
+	am, _ := dialect.ControllerGenMarkers(a.Lines, markers.CGOnType, b.own(a.Pkg))
+	for _, m := range am {
+		b.errs = append(b.errs, &markers.Warning{Kind: markers.MisplacedMarker, Pos: m.Pos, Tag: m.Text,
+			Msg:  fmt.Sprintf("%s is an alias of a named type, which its package's fields name as that type", a.Name),
+			Does: "reads no marker of the alias, so nothing checks it (nor here)",
+			Fix:  fmt.Sprintf("put the marker on the aliased type or on the fields that use %s, or declare %s as a type of its own (without =)", a.Name, a.Name)})
+	}
+}
+
 // aliasFieldSchema is the schema of a field whose type names an alias
 // (type X = T) controller-gen describes by the alias's own doc and
 // markers, as it describes a named type: T's schema with them, merged
@@ -512,8 +525,10 @@ func (b *builder) fieldSchema(parent *types.Type, m types.Member, ms []*markers.
 		return b.apply(apiextv1.JSONSchemaProps{Description: doc}, ms, pos)
 	}
 	ft := gotype.RealType(m.Type, gotype.FieldType(parent, m.Name))
-	if a, ok := b.l.FieldAlias(parent.Name.Package, parent.Name.Name, m.Name); ok {
+	if a, ok := b.l.FieldAlias(parent.Name.Package, parent.Name.Name, m.Name); ok && !a.Ignored {
 		return b.aliasFieldSchema(ft, a, doc, ms, pos)
+	} else if ok {
+		b.ignoredAliasMarkers(a)
 	}
 	named := ft
 	if named.Kind == types.Pointer && named.Name.Package == "" {

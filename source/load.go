@@ -125,6 +125,10 @@ type Alias struct {
 	// Items: the field is a list of X ([]X), whose items the alias
 	// describes.
 	Items bool
+	// Ignored: controller-gen reads neither the alias's doc nor its
+	// markers where the field names it (an alias of a named type of the
+	// field's own package: to controller-gen, that type).
+	Ignored bool
 }
 
 // declaredAs is the right-hand side of type A B or type A q.B: q is ""
@@ -718,11 +722,11 @@ func namedFieldType(f *ast.File, t ast.Expr) (declaredAs, bool) {
 	return declaredAs{}, false
 }
 
-// FieldAlias is the alias declaration a field's type names, when
-// controller-gen reads the alias's doc and markers for it: an alias of a
-// builtin type of the field's own package (type Name = string), or any
-// alias named from another package (q.X). An alias of a named type of the
-// same package is that type to controller-gen, as to go/types.
+// FieldAlias is the alias declaration a field's type names. controller-gen
+// reads the alias's doc and markers for the field where it is an alias of
+// a builtin type of the field's own package (type Name = string), or any
+// alias named from another package (q.X); an alias of a named type of the
+// same package is that type to controller-gen, as to go/types (Ignored).
 func (l *Loaded) FieldAlias(pkg, typeName, field string) (Alias, bool) {
 	pc := l.commentsOf(pkg)
 	if pc == nil {
@@ -749,10 +753,10 @@ func (l *Loaded) FieldAlias(pkg, typeName, field string) (Alias, bool) {
 		return Alias{}, false
 	}
 	a, ok := apc.aliases[name]
-	if !ok || d.q == "" && !a.OfBuiltin {
+	if !ok {
 		return Alias{}, false
 	}
-	a.Pkg, a.Items = path, items
+	a.Pkg, a.Items, a.Ignored = path, items, d.q == "" && !a.OfBuiltin
 	return a, true
 }
 

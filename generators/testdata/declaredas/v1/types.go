@@ -20,6 +20,11 @@ type Widget struct {
 // +kubebuilder:validation:MaxLength=16
 type Name = string
 
+// Ref is an alias of a named type, which controller-gen reads as that
+// type where this package names it: it reads none of the alias's markers.
+// +kubebuilder:validation:XValidation:rule="has(self.name)",message="read nowhere"
+type Ref = conds.Reference
+
 // WidgetSpec is the desired state.
 type WidgetSpec struct {
 	// owner of the widget.
@@ -40,6 +45,8 @@ type WidgetSpec struct {
 	Label conds.Label `json:"label,omitempty"`
 	// +optional
 	Manager *conds.Owner `json:"manager,omitempty"`
+	// +optional
+	Other *Ref `json:"other,omitempty"`
 }
 
 // WidgetStatus is the observed state.
