@@ -59,7 +59,9 @@ func TestCRDBadInput(t *testing.T) {
 			"estimated rule cost exceeds budget", "fix: bound the lists and strings the rule reads"},
 		// A rule CEL does not compile: the server rejects the CRD,
 		// though controller-gen writes it.
-		"rule-does-not-compile":     {"types.go:17:", `rule "self.size() > 0"`, "found no matching overload for 'size'", "fix: correct the rule: the API server rejects a CRD whose rule does not compile"},
+		"rule-does-not-compile": {"types.go:17:", `rule "self.size() > 0"`, "found no matching overload for 'size'", "fix: correct the rule: the API server rejects a CRD whose rule does not compile"},
+		// gofmt turns '' in a doc comment into a quotation mark.
+		"rule-gofmt-quote":          {"types.go:17:", "fix: write an empty string as \"\" in the rule: gofmt turns '' in a doc comment into ”"},
 		"kubebuilder-schema-marker": {"types.go:14:", "+kubebuilder:validation:Minimum=1", "controller-gen's schema markers are not read", "fix: write +k8s:minimum=1"},
 		// A test tag that always fails has no CRD form; behind +k8s:alpha,
 		// which the CRD does not enforce, it is not one; validateTrue is

@@ -676,7 +676,12 @@ func (e *emitter) celRules(k *kubebuilder.Kind, cel *apiextv1.JSONSchemaProps) [
 			e.at = at
 			defer func() { e.at = token.Position{} }()
 		}
-		e.errorFix("correct the rule: the API server rejects a CRD whose rule does not compile (controller-gen writes it as it is)", "the CEL rules of %s: %v", name, err)
+		fix := "correct the rule: the API server rejects a CRD whose rule does not compile (controller-gen writes it as it is)"
+		if strings.ContainsAny(ce.Rule, "“”") {
+			// gofmt rewrites '' and `` in a doc comment as quotation marks.
+			fix = "write an empty string as \"\" in the rule: gofmt turns '' in a doc comment into ” (and `` into “), which CEL does not read"
+		}
+		e.errorFix(fix, "the CEL rules of %s: %v", name, err)
 		return nil
 	} else if err != nil {
 		e.errorf("the CEL rules of %s: %v", name, err)
