@@ -737,17 +737,7 @@ func (l *Loaded) FieldAlias(pkg, typeName, field string) (Alias, bool) {
 		return Alias{}, false
 	}
 	name, items := strings.CutPrefix(d.name, "[]")
-	path := d.path
-	switch {
-	case d.q == "":
-		path = pkg
-	case path == "":
-		for _, ip := range d.imports {
-			if l.packageName(ip) == d.q {
-				path = ip
-			}
-		}
-	}
+	path := l.pathOf(pkg, d)
 	apc := l.commentsOf(path)
 	if apc == nil {
 		return Alias{}, false
@@ -758,6 +748,24 @@ func (l *Loaded) FieldAlias(pkg, typeName, field string) (Alias, bool) {
 	}
 	a.Pkg, a.Items, a.Ignored = path, items, d.q == "" && !a.OfBuiltin
 	return a, true
+}
+
+// pathOf is the package a name written in pkg (X, or q.X) is declared in.
+func (l *Loaded) pathOf(pkg string, d declaredAs) string {
+	switch {
+	case d.q == "":
+		return pkg
+	case d.path != "":
+		return d.path
+	}
+	// Imported under its own name: the file's import of that name.
+	path := ""
+	for _, ip := range d.imports {
+		if l.packageName(ip) == d.q {
+			path = ip
+		}
+	}
+	return path
 }
 
 // importedAs is the import path a file imports under the explicit name q
@@ -788,18 +796,7 @@ func (l *Loaded) DeclaredAs(pkg, name string) (*types.Type, bool) {
 	if !ok {
 		return nil, false
 	}
-	path := d.path
-	switch {
-	case d.q == "":
-		path = pkg
-	case path == "":
-		// Imported under its own name: the file's import of that name.
-		for _, ip := range d.imports {
-			if l.packageName(ip) == d.q {
-				path = ip
-			}
-		}
-	}
+	path := l.pathOf(pkg, d)
 	if l.universe != nil {
 		// The model is built on one goroutine: adding to the universe here
 		// races with no reader.
