@@ -5,6 +5,8 @@ import (
 	"unicode"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/declval/validation-gen/kubebuilder"
 )
 
 // truncateDescriptions cuts every description of a schema, its own and
@@ -15,38 +17,10 @@ import (
 // whole. Projects use it to keep a CRD under the 256 KiB a
 // kubectl apply annotation holds.
 func truncateDescriptions(s *apiextv1.JSONSchemaProps, max int) {
-	if s == nil || max < 0 {
+	if max < 0 {
 		return
 	}
-	s.Description = truncateDescription(s.Description, max)
-	if s.Items != nil {
-		truncateDescriptions(s.Items.Schema, max)
-		for i := range s.Items.JSONSchemas {
-			truncateDescriptions(&s.Items.JSONSchemas[i], max)
-		}
-	}
-	for _, list := range [][]apiextv1.JSONSchemaProps{s.AllOf, s.OneOf, s.AnyOf} {
-		for i := range list {
-			truncateDescriptions(&list[i], max)
-		}
-	}
-	truncateDescriptions(s.Not, max)
-	for _, m := range []map[string]apiextv1.JSONSchemaProps{s.Properties, s.PatternProperties, s.Definitions} {
-		for k, p := range m {
-			truncateDescriptions(&p, max)
-			m[k] = p
-		}
-	}
-	if s.AdditionalProperties != nil {
-		truncateDescriptions(s.AdditionalProperties.Schema, max)
-	}
-	if s.AdditionalItems != nil {
-		truncateDescriptions(s.AdditionalItems.Schema, max)
-	}
-	for k, d := range s.Dependencies {
-		truncateDescriptions(d.Schema, max)
-		s.Dependencies[k] = d
-	}
+	kubebuilder.EachNode(s, func(n *apiextv1.JSONSchemaProps) { n.Description = truncateDescription(n.Description, max) })
 }
 
 func truncateDescription(d string, max int) string {

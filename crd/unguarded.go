@@ -3,7 +3,6 @@ package crd
 import (
 	"fmt"
 	"go/token"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -125,11 +124,7 @@ func optionalForm(path string) string {
 func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written map[string]bool, root token.Position, rules map[string][]kubebuilder.RuleMarker) []*markers.Warning {
 	var out []*markers.Warning
 	seen := map[string]bool{}
-	var walk func(n *apiextv1.JSONSchemaProps, path string)
-	walk = func(n *apiextv1.JSONSchemaProps, path string) {
-		if n == nil {
-			return
-		}
+	for path, n := range kubebuilder.Nodes(s) {
 		// A field Go always writes is in every object a Go client sends.
 		mayBeAbsent := func(p []string) bool {
 			key := path
@@ -155,24 +150,7 @@ func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written m
 				}
 			}
 		}
-		join := func(seg string) string {
-			if path == "" {
-				return seg
-			}
-			return path + "." + seg
-		}
-		for _, name := range slices.Sorted(maps.Keys(n.Properties)) {
-			p := n.Properties[name]
-			walk(&p, join("properties["+name+"]"))
-		}
-		if n.Items != nil {
-			walk(n.Items.Schema, join("items"))
-		}
-		if n.AdditionalProperties != nil {
-			walk(n.AdditionalProperties.Schema, join("additionalProperties"))
-		}
 	}
-	walk(s, "")
 	return out
 }
 

@@ -229,8 +229,7 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 		// type A B: controller-gen describes A as a reference to B with
 		// A's own markers, which its flattening merges as a field's are
 		// merged with its type's (B's markers hold for A too).
-		own := b.apply(apiextv1.JSONSchemaProps{Description: b.l.TypeDescription(t.Name.Package, t.Name.Name)}, ms, pos)
-		s = b.merge(b.namedSchema(base, pos), own, pos)
+		s = b.withOwn(b.namedSchema(base, pos), b.l.TypeDescription(t.Name.Package, t.Name.Name), ms, pos)
 		b.named[t.Name] = s.DeepCopy()
 		return s
 	}
@@ -338,7 +337,7 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) (apiextv1.JSON
 			// as controller-gen applies them.
 			in := b.schemaOf(gotype.RealType(m.Type, gotype.FieldType(t, m.Name)), fpos)
 			if len(ms) > 0 {
-				in = b.merge(in, b.apply(apiextv1.JSONSchemaProps{}, ms, fpos), fpos)
+				in = b.withOwn(in, "", ms, fpos)
 			}
 			inlined = append(inlined, in)
 			continue
@@ -507,14 +506,22 @@ func (b *builder) aliasFieldSchema(ft *types.Type, a source.Alias, doc string, m
 			s.Description = a.Description
 			return b.apply(s, am, a.Pos)
 		}
-		return b.merge(b.schemaOf(t, a.Pos), b.apply(apiextv1.JSONSchemaProps{Description: a.Description}, am, a.Pos), a.Pos)
+		return b.withOwn(b.schemaOf(t, a.Pos), a.Description, am, a.Pos)
 	}
 	if a.Items && (ft.Kind == types.Slice || ft.Kind == types.Array) && ft.Name.Package == "" {
 		items := alias(ft.Elem)
 		s := apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}, Description: doc}
 		return b.apply(s, ms, pos)
 	}
-	return b.merge(alias(ft), b.apply(apiextv1.JSONSchemaProps{Description: doc}, ms, pos), pos)
+	return b.withOwn(alias(ft), doc, ms, pos)
+}
+
+// withOwn is a named type's schema where it is used (by a field, an
+// embedded field, a type declared as it): the type's schema merged with
+// the description and markers written there, as controller-gen merges
+// them (merge).
+func (b *builder) withOwn(typeSide apiextv1.JSONSchemaProps, desc string, ms []*markers.CGMarker, pos token.Position) apiextv1.JSONSchemaProps {
+	return b.merge(typeSide, b.apply(apiextv1.JSONSchemaProps{Description: desc}, ms, pos), pos)
 }
 
 // fieldSchema is a field's schema: its type's, merged with its own doc

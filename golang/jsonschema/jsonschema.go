@@ -20,7 +20,6 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -329,27 +328,6 @@ func (e *emitter) structFn(t *types.Type, s *apiextv1.JSONSchemaProps) string {
 	return name
 }
 
-// eachNode calls fn on s and every schema below it.
-func eachNode(s *apiextv1.JSONSchemaProps, fn func(*apiextv1.JSONSchemaProps)) {
-	fn(s)
-	for n, p := range s.Properties {
-		eachNode(&p, fn)
-		s.Properties[n] = p
-	}
-	if s.Items != nil && s.Items.Schema != nil {
-		eachNode(s.Items.Schema, fn)
-	}
-	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
-		eachNode(s.AdditionalProperties.Schema, fn)
-	}
-	for i := range s.AllOf {
-		eachNode(&s.AllOf[i], fn)
-	}
-	for i := range s.AnyOf {
-		eachNode(&s.AnyOf[i], fn)
-	}
-}
-
 // structFunc writes the checks of one struct type against its schema.
 func (e *emitter) structFunc(fn pendingFn) {
 	// As the server ratchets: a struct whose JSON equals its old value's
@@ -617,7 +595,7 @@ func celSchema(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
 }
 
 func stripDescriptions(s *apiextv1.JSONSchemaProps) {
-	eachNode(s, func(n *apiextv1.JSONSchemaProps) {
+	kubebuilder.EachNode(s, func(n *apiextv1.JSONSchemaProps) {
 		n.Description, n.Title, n.Example, n.ExternalDocs = "", "", nil, nil
 	})
 }
@@ -625,40 +603,12 @@ func stripDescriptions(s *apiextv1.JSONSchemaProps) {
 func ptrTo[T any](v T) *T { return &v }
 
 // ruleAt is the path, as kubebuilder.Kind's Positions name it, of the
-// first schema node below s (at path) that carries rule, "" if none does.
-func ruleAt(s *apiextv1.JSONSchemaProps, rule, path string) string {
-	if s == nil {
-		return ""
-	}
-	for _, r := range s.XValidations {
-		if r.Rule == rule {
+// first schema node of s that carries rule, "" if none does.
+func ruleAt(s *apiextv1.JSONSchemaProps, rule string) string {
+	for path, n := range kubebuilder.Nodes(s) {
+		if slices.ContainsFunc(n.XValidations, func(r apiextv1.ValidationRule) bool { return r.Rule == rule }) {
 			return path
 		}
-	}
-	join := func(elem string) string {
-		if path == "" {
-			return elem
-		}
-		return path + "." + elem
-	}
-	names := make([]string, 0, len(s.Properties))
-	for n := range s.Properties {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		p := s.Properties[n]
-		if at := ruleAt(&p, rule, join("properties["+n+"]")); at != "" {
-			return at
-		}
-	}
-	if s.Items != nil {
-		if at := ruleAt(s.Items.Schema, rule, join("items")); at != "" {
-			return at
-		}
-	}
-	if s.AdditionalProperties != nil {
-		return ruleAt(s.AdditionalProperties.Schema, rule, join("additionalProperties"))
 	}
 	return ""
 }
@@ -672,7 +622,7 @@ func (e *emitter) celRules(k *kubebuilder.Kind, cel *apiextv1.JSONSchemaProps) [
 		Name: e.unique, RatchetVar: e.unique("celRatchet_" + name), RegexpVar: e.unique("celRegexps_" + name)}
 	c, err := celgo.CompileKind(in)
 	if ce := (*celgo.CompileError)(nil); errors.As(err, &ce) {
-		if at, ok := k.Positions[ruleAt(k.Schema, ce.Rule, "")]; ok {
+		if at, ok := k.Positions[ruleAt(k.Schema, ce.Rule)]; ok {
 			e.at = at
 			defer func() { e.at = token.Position{} }()
 		}
