@@ -358,11 +358,13 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 		// doc comment, the marker block above it (detached) and those
 		// inside it. In doc.go, the others are the package's.
 		owned := map[*ast.CommentGroup]bool{}
-		detached := detachedBlocks(fset, f, owned)
+		// The comment groups by the line they end on: a marker block ends
+		// two lines above what it belongs to.
 		byEnd := map[int]*ast.CommentGroup{}
 		for _, cg := range f.Comments {
 			byEnd[fset.Position(cg.End()).Line] = cg
 		}
+		detached := detachedBlocks(fset, f, byEnd, owned)
 		for _, decl := range f.Decls {
 			for _, cg := range f.Comments {
 				if cg.Pos() >= decl.Pos() && cg.End() <= decl.End() {
@@ -585,11 +587,7 @@ func fieldMarkerBlock(fset *token.FileSet, byEnd map[int]*ast.CommentGroup, fld 
 // above the doc comment that documents it. gengo reads the same block
 // (SecondClosestCommentLines). A block is found only between the type and
 // the declaration before it, and is recorded in owned.
-func detachedBlocks(fset *token.FileSet, f *ast.File, owned map[*ast.CommentGroup]bool) map[*ast.TypeSpec]*ast.CommentGroup {
-	byEnd := map[int]*ast.CommentGroup{}
-	for _, cg := range f.Comments {
-		byEnd[fset.Position(cg.End()).Line] = cg
-	}
+func detachedBlocks(fset *token.FileSet, f *ast.File, byEnd map[int]*ast.CommentGroup, owned map[*ast.CommentGroup]bool) map[*ast.TypeSpec]*ast.CommentGroup {
 	line := func(p token.Pos) int { return fset.Position(p).Line }
 	out := map[*ast.TypeSpec]*ast.CommentGroup{}
 	prevEnd := line(f.Name.End())
@@ -796,20 +794,13 @@ func (l *Loaded) DeclaredAs(pkg, name string) (*types.Type, bool) {
 	if !ok {
 		return nil, false
 	}
-	path := l.pathOf(pkg, d)
-	if l.universe != nil {
-		// The model is built on one goroutine: adding to the universe here
-		// races with no reader.
-		if t := l.universe.reached(path, d.name); t != nil {
-			return t, true
-		}
-		return nil, false
+	if l.universe == nil {
+		return nil, false // Load's first pass, which reads comments only
 	}
-	// Indexed, not Universe.Package, which would add the package.
-	if dp := l.Universe[path]; dp != nil {
-		if t := dp.Types[d.name]; t != nil && t.Kind != types.Unknown {
-			return t, true
-		}
+	// The model is built on one goroutine: adding to the universe here
+	// races with no reader.
+	if t := l.universe.reached(l.pathOf(pkg, d), d.name); t != nil {
+		return t, true
 	}
 	return nil, false
 }
