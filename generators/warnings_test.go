@@ -210,3 +210,56 @@ func TestNotRegisteredFix(t *testing.T) {
 		t.Errorf("fixes: %q", fixes)
 	}
 }
+
+// Map keys in controller-gen's dialect (testdata/textkeys/v1): a key of
+// a type with a MarshalText method (a value or a pointer receiver, a
+// struct or an integer type) is a string in JSON, and controller-gen
+// (v0.22 on) accepts it without a schema for the keys (the oracle in
+// test/kubebuilder compares the CRD with controller-gen's); the Go
+// validator names a value's key by its text. Any other key that is not a
+// string is an error naming the field, as controller-gen's.
+func TestTextMarshalerMapKeys(t *testing.T) {
+	crdDir := filepath.Join(t.TempDir(), "crd")
+	outs, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/textkeys/v1"}, OutputFile: outputFile, CRDDir: crdDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crd, src string
+	for _, o := range outs {
+		switch filepath.Base(o.Path) {
+		case "textkeys.example.com_locks.yaml":
+			crd = string(o.Content)
+		case outputFile:
+			src = string(o.Content)
+		}
+	}
+	for _, want := range []string{"byValue:\n                additionalProperties:\n                  description: Item is a map value.\n                  properties:\n                    count:\n                      format: int32\n                      minimum: 1",
+		"byPointer:\n                additionalProperties:", "byCode:\n                additionalProperties:\n                  type: string\n"} {
+		if !strings.Contains(crd, want) {
+			t.Errorf("the CRD lacks\n%s\n in\n%s", want, crd)
+		}
+	}
+	// The compiled CEL rules read keys as Go strings: the server's CEL
+	// validator runs the rule on such a map.
+	for _, want := range []string{"vgruntime.TextKeys(*&obj.ByValue)", "vgruntime.TextKeys(*&obj.ByPointer)", `on LockSpec.byValue: rule "self.all(k, k != 'x/y')": a map whose keys are not strings`} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the Go validator does not name the values' keys by their text (%s):\n%s", want, src)
+		}
+	}
+
+	doc, err := os.ReadFile("testdata/textkeys/v1/doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	types, err := os.ReadFile("testdata/textkeys/v1/types.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	noText := strings.Replace(string(types), "func (k ValueKey) MarshalText", "func (k ValueKey) Text", 1)
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": string(doc), "api/v1/types.go": noText})
+	_, _, err = generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")})
+	if err == nil || !strings.Contains(err.Error(), "types.go:20:") || !strings.Contains(err.Error(), "map keys of map[v1.ValueKey]v1.Item must be strings or implement encoding.TextMarshaler") ||
+		!strings.Contains(err.Error(), "fix: use a map with string keys, or keys of a type with a MarshalText method") {
+		t.Errorf("a struct key without MarshalText: %v", err)
+	}
+}

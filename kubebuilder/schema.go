@@ -108,8 +108,11 @@ func (b *builder) schemaOf(t *types.Type, pos token.Position) apiextv1.JSONSchem
 		}
 	case types.Map:
 		if t.Name.Package == "" {
-			if k := gotype.Resolve(t.Key); k.Kind != types.Builtin || k.Name.Name != "string" {
-				b.errorf(pos, "", "use a map with string keys (JSON object keys are strings)", "map keys of %s must be strings", gotype.TypeString(t))
+			// A key of a type that writes itself as text is a string in
+			// JSON: controller-gen accepts it since v0.22, without a
+			// schema for the keys, as encoding/json writes it.
+			if k := gotype.Resolve(t.Key); (k.Kind != types.Builtin || k.Name.Name != "string") && !hasMethod(t.Key, "MarshalText") {
+				b.errorf(pos, "", "use a map with string keys, or keys of a type with a MarshalText method (JSON object keys are strings)", "map keys of %s must be strings or implement encoding.TextMarshaler", gotype.TypeString(t))
 			}
 			leave := b.enter("additionalProperties")
 			vals := b.schemaOf(t.Elem, pos)

@@ -68,11 +68,13 @@ var plainMaps sync.Map // reflect.Type -> func(a, b unsafe.Pointer) bool
 
 // RegisterPlainMap lets JSONEqual compare maps of type M, of plain struct
 // values, without reflect.MapIter, which copies each key and value to the
-// heap: the comparisons of every update that holds such a map.
+// heap: the comparisons of every update that holds such a map. Its keys
+// are strings, or write themselves as text (MarshalText), which keys of
+// equal Go values do alike, as JSONEqual's reflection compares them too.
 func RegisterPlainMap[M ~map[K]V, K comparable, V comparable]() {
 	RegisterPlainStruct[V]()
-	if reflect.TypeFor[K]().Kind() != reflect.String || ownJSON(reflect.TypeFor[K]()) {
-		panic(fmt.Sprintf("validation-gen: %v is not a map from a string", reflect.TypeFor[M]()))
+	if k := reflect.TypeFor[K](); k.Kind() == reflect.String && ownJSON(k) || k.Kind() != reflect.String && !textKey(k) {
+		panic(fmt.Sprintf("validation-gen: %v is not a map from a string or a type with a MarshalText method", reflect.TypeFor[M]()))
 	}
 	plainMaps.Store(reflect.TypeFor[M](), func(pa, pb unsafe.Pointer) bool {
 		a, b := *(*M)(unsafe.Pointer(&pa)), *(*M)(unsafe.Pointer(&pb))
@@ -83,4 +85,10 @@ func RegisterPlainMap[M ~map[K]V, K comparable, V comparable]() {
 		}
 		return true
 	})
+}
+
+// textKey reports whether encoding/json writes a map key of type t by its
+// MarshalText (a key of a string kind it writes as it is).
+func textKey(t reflect.Type) bool {
+	return t.Kind() != reflect.String && (t.Implements(textMarshalerType) || reflect.PointerTo(t).Implements(textMarshalerType))
 }

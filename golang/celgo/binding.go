@@ -223,9 +223,13 @@ func bind(t *types.Type, plain, item *apiextv1.JSONSchemaProps, depth int) (*nod
 		return n, ""
 	case "object":
 		if r.Kind == types.Map {
+			if k := gotype.Resolve(r.Key); k.Kind != types.Builtin || gotype.BuiltinKind(k.Name.Name) != "string" {
+				// Its keys write themselves as text (MarshalText): the
+				// compiled code reads keys as Go strings.
+				return nil, "a map whose keys are not strings"
+			}
 			n := &node{kind: kList, goTyp: t, isMap: true}
-			if k := gotype.Resolve(r.Key); k.Kind == types.Builtin && gotype.BuiltinKind(k.Name.Name) == "string" &&
-				plain.AdditionalProperties != nil && plain.AdditionalProperties.Schema != nil && r.Elem.Kind != types.Pointer {
+			if plain.AdditionalProperties != nil && plain.AdditionalProperties.Schema != nil && r.Elem.Kind != types.Pointer {
 				n.elem, _ = bind(r.Elem, plain.AdditionalProperties.Schema, nil, depth+1)
 			}
 			return n, ""

@@ -42,12 +42,15 @@ func plainStruct(t *gengo.Type) bool {
 	return true
 }
 
-// plainMapType reports whether m is a map from a string to a plain
-// struct (runtime.RegisterPlainMap).
+// plainMapType reports whether m is a map from a string, or a key that
+// writes itself as text, to a plain struct (runtime.RegisterPlainMap).
 func plainMapType(m *gengo.Type) bool {
 	r := gotype.Resolve(m)
 	if r.Kind != gengo.Map || !plainStruct(gotype.Resolve(r.Elem)) {
 		return false
+	}
+	if textKey(r.Key) {
+		return true
 	}
 	k := gotype.Resolve(r.Key)
 	if k.Kind != gengo.Builtin || k.Name.Name != "string" || ownJSON(r.Key) {

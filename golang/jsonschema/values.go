@@ -629,7 +629,9 @@ func (e *emitter) mapChecks(s *apiextv1.JSONSchemaProps, r *types.Type, ptr *jen
 		mv, key := e.free("mv"), e.free("k")
 		om := e.free("om")
 		val := e.value(s.AdditionalProperties.Schema, r.Elem, jen.Op("&").Id(mv), om, kp)
-		if len(val) > 0 {
+		if len(val) > 0 && textKey(r.Key) {
+			below = append(below, e.textKeyedValues(r, ptr, old, path, kp, mv, key, om, val))
+		} else if len(val) > 0 {
 			// The values are checked in the map's order, which allocates
 			// nothing; when they have errors, they are checked again in
 			// the order of their keys, so that the errors come in the
@@ -650,6 +652,33 @@ func (e *emitter) mapChecks(s *apiextv1.JSONSchemaProps, r *types.Type, ptr *jen
 		}
 	}
 	return out, below
+}
+
+// textKey reports whether a map key is written to JSON by its MarshalText
+// (encoding/json writes a key of a string kind as it is, even with one).
+func textKey(k *types.Type) bool {
+	r := gotype.Resolve(k)
+	return (r.Kind != types.Builtin || r.Name.Name != "string") && k.GoType != nil && hasMethod(k.GoType, "MarshalText")
+}
+
+// textKeyedValues checks the values of a map whose keys write themselves
+// as text: first in the map's order with an empty key in their paths,
+// which costs no MarshalText; when they have errors, these are dropped
+// and the values checked again in the order of their keys' text, with it
+// in their paths (runtime.TextKeys).
+func (e *emitter) textKeyedValues(r *types.Type, ptr *jen.Statement, old, path, kp, mv, key, om string, val []jen.Code) jen.Code {
+	each, n, text, tk := e.free("each"), e.free("n"), e.free("text"), e.free("tk")
+	return jen.Block(
+		jen.Id(each).Op(":=").Func().Params(jen.Id(key).Add(elemRef(r.Key)), jen.Id(text).String()).Block(
+			append([]jen.Code{jen.Id(mv).Op(":=").Parens(jen.Op("*").Add(ptr.Clone())).Index(jen.Id(key)), jen.Id(kp).Op(":=").Id(path).Dot("Key").Call(jen.Id(text)),
+				jen.Id(om).Op(":=").Qual(pkgRT, "OldMapValue").Call(oldRef(old), jen.Id(key))}, val...)...),
+		jen.Id(n).Op(":=").Len(jen.Id("errs")),
+		jen.For(jen.Id(key).Op(":=").Range().Op("*").Add(ptr.Clone())).Block(jen.Id(each).Call(jen.Id(key), jen.Lit(""))),
+		jen.If(jen.Len(jen.Id("errs")).Op(">").Id(n)).Block(
+			jen.Id("errs").Op("=").Id("errs").Index(jen.Empty(), jen.Id(n)),
+			jen.For(jen.List(jen.Id("_"), jen.Id(tk)).Op(":=").Range().Qual(pkgRT, "TextKeys").Call(jen.Op("*").Add(ptr.Clone()))).Block(jen.Id(each).Call(jen.Id(tk).Dot("Key"), jen.Id(tk).Dot("Text"))),
+		),
+	)
 }
 
 // unchecked reports a keyword on a value whose Go form the generated code

@@ -30,6 +30,7 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/runtime"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"k8s.io/apiserver/pkg/cel/common"
@@ -187,7 +188,7 @@ func ValidateUnchanged[T any](ctx context.Context, r *Rules, op operation.Operat
 // toServerAny is toServerValue for a value of any type, converted as the
 // field of a struct.
 func (c *compiled) toServerAny(v any) (any, error) {
-	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(&struct {
+	u, err := toUnstructured(&struct {
 		V any `json:"v"`
 	}{v})
 	if err != nil {
@@ -203,11 +204,34 @@ func (c *compiled) toServerAny(v any) (any, error) {
 // server's decoding does, without the nulls of fields that are not
 // nullable and with the schema's defaults.
 func (c *compiled) toServerValue(v any) (any, error) {
-	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(v)
+	u, err := toUnstructured(v)
 	if err != nil {
 		return nil, fmt.Errorf("converting %T for CEL: %w", v, err)
 	}
 	serverView(u, c.view)
+	return u, nil
+}
+
+// toUnstructured is apimachinery's unstructured converter, or, for what it
+// does not convert (a map whose keys write themselves as text, which
+// controller-gen accepts), the JSON of v decoded as the server decodes a
+// request body (integers as int64).
+func toUnstructured(v any) (map[string]any, error) {
+	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(v)
+	if err == nil {
+		return u, nil
+	}
+	// An object encoding/json cannot write either (a key whose
+	// MarshalText has a pointer receiver) never reaches a server: its
+	// error says why.
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	u = map[string]any{}
+	if err := utiljson.Unmarshal(b, &u); err != nil {
+		return nil, err
+	}
 	return u, nil
 }
 

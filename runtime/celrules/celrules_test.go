@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -149,5 +150,42 @@ func TestServerViewIsThePrunerAndDefaulter(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s:\n got %v\nwant %v", in, got, want)
 		}
+	}
+}
+
+// endpoint is a map key that writes itself as text, which apimachinery's
+// unstructured converter does not convert; ptrKey's MarshalText has a
+// pointer receiver, which encoding/json does not call on a map key.
+type endpoint struct{ Host string }
+
+func (e endpoint) MarshalText() ([]byte, error) { return []byte("h-" + e.Host), nil }
+
+type ptrKey struct{ Host string }
+
+func (e *ptrKey) MarshalText() ([]byte, error) { return []byte(e.Host), nil }
+
+type textKeyed struct {
+	Ports map[endpoint]int64 `json:"ports,omitempty"`
+	Ptrs  map[ptrKey]int64   `json:"ptrs,omitempty"`
+}
+
+// The rules of an object holding a map whose keys write themselves as
+// text see the map as the server does, keyed by that text; an object
+// encoding/json cannot write is an internal error that says why.
+func TestValidateTextKeyedMap(t *testing.T) {
+	r := New(`{"type":"object","properties":{"ports":{"type":"object","additionalProperties":{"type":"integer"},
+"x-kubernetes-validations":[{"rule":"self.all(k, k.startsWith('h-') && self[k] > 0)","message":"bad port"}]},
+"ptrs":{"type":"object","additionalProperties":{"type":"integer"}}}}`, false)
+	ctx := context.Background()
+	create := operation.Operation{Type: operation.Create}
+	if errs := Validate(ctx, r, create, nil, &textKeyed{Ports: map[endpoint]int64{{"a"}: 1, {"b"}: 2}}, nil); len(errs) != 0 {
+		t.Errorf("valid: %v", errs)
+	}
+	if errs := Validate(ctx, r, create, nil, &textKeyed{Ports: map[endpoint]int64{{"a"}: 1, {"b"}: 0}}, nil); len(errs) != 1 || errs[0].Field != "ports" || errs[0].Detail != "bad port" {
+		t.Errorf("a port 0: %v", errs)
+	}
+	errs := Validate(ctx, r, create, nil, &textKeyed{Ptrs: map[ptrKey]int64{{"a"}: 1}}, nil)
+	if len(errs) != 1 || errs[0].Type != field.ErrorTypeInternal || !strings.Contains(errs[0].Detail, "json: unsupported type: map[celrules.ptrKey]int64") {
+		t.Errorf("a map encoding/json cannot write: %v", errs)
 	}
 }

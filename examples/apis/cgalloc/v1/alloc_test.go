@@ -119,8 +119,12 @@ var cases = map[string]func(t *testing.T){
 	}),
 	"StructMaps": check(Validate_StructMaps, func() *StructMaps {
 		tm, om := meta("StructMaps")
-		return &StructMaps{TypeMeta: tm, ObjectMeta: om, Spec: StructMapsSpec{GranularMap: map[string]Entry{"a": {Name: "a", Port: 1}, "b": {Name: "b", Port: 2}}}}
-	}, func(o *StructMaps) { o.Spec.GranularMap["b"] = Entry{Name: "b", Port: 3} }),
+		return &StructMaps{TypeMeta: tm, ObjectMeta: om, Spec: StructMapsSpec{GranularMap: map[string]Entry{"a": {Name: "a", Port: 1}, "b": {Name: "b", Port: 2}},
+			TextKeyed: map[Endpoint]Entry{{"a", 80}: {Name: "a", Port: 1}, {"b", 443}: {Name: "b", Port: 2}}}}
+	}, func(o *StructMaps) {
+		o.Spec.GranularMap["b"] = Entry{Name: "b", Port: 3}
+		o.Spec.TextKeyed[Endpoint{"b", 443}] = Entry{Name: "b", Port: 3}
+	}),
 	"Objects": check(Validate_Objects, func() *Objects {
 		tm, om := meta("Objects")
 		return &Objects{TypeMeta: tm, ObjectMeta: om, Spec: ObjectsSpec{

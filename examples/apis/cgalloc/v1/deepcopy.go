@@ -99,6 +99,7 @@ func (in *ObjectsSpec) DeepCopyInto(out *ObjectsSpec) {
 func (in *StructMapsSpec) DeepCopyInto(out *StructMapsSpec) {
 	*out = *in
 	out.GranularMap = maps.Clone(in.GranularMap)
+	out.TextKeyed = maps.Clone(in.TextKeyed)
 }
 
 // DeepCopyInto copies in into out.

@@ -1,6 +1,10 @@
 package v1
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -259,6 +263,37 @@ type StructMapsSpec struct {
 	// +optional
 	// +mapType=granular
 	GranularMap map[string]Entry `json:"granularMap,omitempty"`
+
+	// TextKeyed is keyed by endpoints, which write themselves as text
+	// (MarshalText): the JSON object's keys are that text, and so are the
+	// keys in the paths of its values' errors.
+	// +optional
+	TextKeyed map[Endpoint]Entry `json:"textKeyed,omitempty"`
+}
+
+// Endpoint is a host and a port, written host:port.
+type Endpoint struct {
+	Host string
+	Port int32
+}
+
+// MarshalText writes e as host:port: the key of a JSON object.
+func (e Endpoint) MarshalText() ([]byte, error) {
+	return fmt.Appendf(nil, "%s:%d", e.Host, e.Port), nil
+}
+
+// UnmarshalText reads host:port.
+func (e *Endpoint) UnmarshalText(b []byte) error {
+	host, port, ok := strings.Cut(string(b), ":")
+	if !ok {
+		return fmt.Errorf("endpoint %q is not host:port", b)
+	}
+	p, err := strconv.ParseInt(port, 10, 32)
+	if err != nil {
+		return fmt.Errorf("endpoint %q: %w", b, err)
+	}
+	*e = Endpoint{host, int32(p)}
+	return nil
 }
 
 // Entry is an item of a list-map.

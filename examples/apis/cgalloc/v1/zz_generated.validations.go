@@ -2169,6 +2169,44 @@ func validate_StructMapsSpec(p *vgruntime.Path, obj, old *StructMapsSpec) (errs 
 			}
 		}
 	}
+	// field textKeyed
+	{
+		fp329 := p.Child("textKeyed")
+		if !(len(obj.TextKeyed) == 0) {
+			ov330 := func() *map[Endpoint]Entry {
+				if old == nil {
+					return nil
+				}
+				return &old.TextKeyed
+			}()
+			_ = ov330
+			if !vgruntime.Unchanged(&obj.TextKeyed, ov330) {
+				{
+					each335 := func(k333 Endpoint, text337 string) {
+						mv332 := (*&obj.TextKeyed)[k333]
+						kp331 := fp329.Key(text337)
+						om334 := vgruntime.OldMapValue(ov330, k333)
+						if !vgruntime.UnchangedPlain(&mv332, om334) {
+							if vgruntime.CountTrue(true, true, (*&mv332).Value != "") > 3 {
+								errs = append(errs, vgruntime.SchemaTooMany(&kp331, vgruntime.CountTrue(true, true, (*&mv332).Value != ""), 3))
+							}
+							errs = append(errs, validate_Entry(&kp331, &mv332, om334)...)
+						}
+					}
+					n336 := len(errs)
+					for k333 := range *&obj.TextKeyed {
+						each335(k333, "")
+					}
+					if len(errs) > n336 {
+						errs = errs[:n336]
+						for _, tk338 := range vgruntime.TextKeys(*&obj.TextKeyed) {
+							each335(tk338.Key, tk338.Text)
+						}
+					}
+				}
+			}
+		}
+	}
 	return
 }
 
@@ -2188,4 +2226,5 @@ func init() {
 		Name:      "name",
 	})
 	vgruntime.RegisterPlainMap[map[string]Entry]()
+	vgruntime.RegisterPlainMap[map[Endpoint]Entry]()
 }
