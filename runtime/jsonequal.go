@@ -375,6 +375,10 @@ func knownJSONEqual(a, b reflect.Value, t reflect.Type, plain bool) (equal, know
 			return x.IntVal == y.IntVal, true
 		}
 		return x.StrVal == y.StrVal, true
+	case *resource.Quantity:
+		// A quantity writes its canonical string, which one parsed from
+		// a canonical string keeps: no allocation then.
+		return x.String() == b.Addr().Interface().(*resource.Quantity).String(), true
 	}
 	return false, false
 }

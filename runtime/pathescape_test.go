@@ -24,16 +24,6 @@ func escEq(a, b *escItem) bool { return *a == *b }
 
 // pathHelperCases holds, for every exported function of this package that
 // takes a *Path, a call of it with a Path three steps below a root on the
-// caller's stack, as generated code makes it. Each case is called with
-// fail false: a helper that checks (a format, a list, a map) runs on a
-// valid value, and an error constructor, which generated code calls only
-// once a check failed, is not called at all. Either way nothing may be
-// allocated: a helper that stores its *Path, hands it to a function value
-// or an interface method, or lets a closure keep it makes escape analysis
-// move that Path, and through the parent pointers every Path of the
-// callers, to the heap wherever it is declared, whichever branch uses it.
-// pathHelperCases holds, for every exported function of this package that
-// takes a *Path, a call of it with a Path three steps below a root on the
 // caller's stack, as generated code builds them. Each case is called with
 // fail false: a helper that checks (a format, a list, a map, a union) runs
 // on a valid value, and an error constructor, which generated code calls
@@ -405,6 +395,15 @@ var pathHelperCases = map[string]func(fail bool){
 		c := b.Index(2)
 		if fail {
 			escapeSink = SchemaInvalid(&c, 1, "bad")
+		}
+	},
+	"SchemaAllOf": func(fail bool) {
+		var r Path
+		a := r.Child("spec")
+		b := a.Key("k")
+		c := b.Index(2)
+		if fail {
+			escapeSink = SchemaAllOf(&c, true)
 		}
 	},
 	"SchemaFormat": func(fail bool) {

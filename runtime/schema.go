@@ -40,6 +40,17 @@ func SchemaInvalid(p *Path, v any, detail string) *field.Error {
 	return at(field.Invalid(nil, v, p.String()+" in body "+detail), p)
 }
 
+// SchemaAllOf is the error the server adds when a value fails a schema of
+// an allOf (kube-openapi's composite error): at the root, naming the
+// value in its detail; none says that the value failed every schema.
+func SchemaAllOf(p *Path, none bool) *field.Error {
+	suffix := ""
+	if none {
+		suffix = ". None validated"
+	}
+	return field.Invalid(nil, "", strconv.Quote(p.String())+" must validate all the schemas (allOf)"+suffix)
+}
+
 // Bound is the detail of a failed minimum or maximum.
 func Bound(min bool, exclusive bool, limit float64) string {
 	n := strconv.FormatFloat(limit, 'f', -1, 64)

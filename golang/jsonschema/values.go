@@ -93,10 +93,7 @@ func oldRef(old string) *jen.Statement {
 // it holds (items, map values, a struct's fields).
 func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.Statement, old, path string) (out, below []jen.Code) {
 	// Keywords a merge of a type's and a field's schema kept from both.
-	for i := range s.AllOf {
-		own, _ := e.checks(&s.AllOf[i], t, ptr, "", path)
-		out = append(out, own...)
-	}
+	out = append(out, e.allOf(s, t, ptr, path)...)
 	switch ownJSONTypes[t.Name.Package+"."+t.Name.Name] {
 	case "opaque":
 		// Their JSON is written by their own marshaller, in the form
@@ -654,6 +651,33 @@ func (e *emitter) mapChecks(s *apiextv1.JSONSchemaProps, r *types.Type, ptr *jen
 	return out, below
 }
 
+// allOf is the code of the schemas of s's allOf, each checked on the
+// value; when one fails, the server adds an error of its own at the root,
+// which names the value (kube-openapi's composite error), as the generated
+// code does (runtime.SchemaAllOf). A schema without code here always holds
+// (a quantity's own pattern on the string it writes).
+func (e *emitter) allOf(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.Statement, path string) []jen.Code {
+	var members [][]jen.Code
+	for i := range s.AllOf {
+		if own, _ := e.checks(&s.AllOf[i], t, ptr, "", path); len(own) > 0 {
+			members = append(members, own)
+		}
+	}
+	if len(members) == 0 {
+		return nil
+	}
+	failed := e.free("failed")
+	out := []jen.Code{jen.Id(failed).Op(":=").Lit(0)}
+	for _, own := range members {
+		n := e.free("n")
+		out = append(out, jen.Block(append(append([]jen.Code{jen.Id(n).Op(":=").Len(jen.Id("errs"))}, own...),
+			jen.If(jen.Len(jen.Id("errs")).Op(">").Id(n)).Block(jen.Id(failed).Op("++")))...))
+	}
+	out = append(out, jen.If(jen.Id(failed).Op(">").Lit(0)).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"),
+		jen.Qual(pkgRT, "SchemaAllOf").Call(jen.Op("&").Id(path), jen.Id(failed).Op("==").Lit(len(s.AllOf))))))
+	return []jen.Code{jen.Block(out...)}
+}
+
 // textKey reports whether a map key is written to JSON by its MarshalText
 // (encoding/json writes a key of a string kind as it is, even with one).
 func textKey(k *types.Type) bool {
@@ -691,6 +715,10 @@ func (e *emitter) unchecked(s *apiextv1.JSONSchemaProps, t *types.Type, allowed 
 	for k := range raw {
 		switch k {
 		case "description", "title", "example", "externalDocs", "x-kubernetes-validations", "default", "nullable", "x-kubernetes-map-type":
+			continue
+		case "allOf":
+			// Each of its schemas is checked on the same value (checks),
+			// and its keywords are told of there.
 			continue
 		}
 		ok := false

@@ -9,6 +9,7 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
@@ -91,8 +92,10 @@ var cases = map[string]func(t *testing.T){
 	}),
 	"Durations": check(Validate_Durations, func() *Durations {
 		tm, om := meta("Durations")
-		return &Durations{TypeMeta: tm, ObjectMeta: om, Spec: DurationsSpec{Timeout: &metav1.Duration{Duration: 90e9}, Interval: metav1.Duration{Duration: 5e9}}}
-	}, func(o *Durations) { o.Spec.Timeout, o.Spec.Interval.Duration = nil, 7e9 }),
+		return &Durations{TypeMeta: tm, ObjectMeta: om, Spec: DurationsSpec{Timeout: &metav1.Duration{Duration: 90e9}, Interval: metav1.Duration{Duration: 5e9}, Limit: ptr(resource.MustParse("64Ki"))}}
+	}, func(o *Durations) {
+		o.Spec.Timeout, o.Spec.Interval.Duration, o.Spec.Limit = nil, 7e9, ptr(resource.MustParse("3M"))
+	}),
 	"Collections": check(Validate_Collections, func() *Collections {
 		tm, om := meta("Collections")
 		return &Collections{TypeMeta: tm, ObjectMeta: om, Spec: CollectionsSpec{MinItems: []string{"a"}, MaxItems: []string{"a", "b", "c"},

@@ -116,6 +116,10 @@ func (in *EmbeddedSpec) DeepCopyInto(out *EmbeddedSpec) {
 func (in *DurationsSpec) DeepCopyInto(out *DurationsSpec) {
 	*out = *in
 	out.Timeout = clonePtr(in.Timeout)
+	if in.Limit != nil {
+		q := in.Limit.DeepCopy()
+		out.Limit = &q
+	}
 }
 
 // DeepCopyInto copies in into out.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
@@ -143,8 +144,8 @@ type StringsSpec struct {
 
 // +kubebuilder:object:root=true
 
-// Durations carries a metav1.Duration checked as the string it writes
-// (kept apart from Strings: see alloc_test.go).
+// Durations carries a metav1.Duration and a resource.Quantity checked as
+// the strings they write (kept apart from Strings: see alloc_test.go).
 type Durations struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
@@ -152,7 +153,8 @@ type Durations struct {
 	Spec DurationsSpec `json:"spec"`
 }
 
-// DurationsSpec carries a metav1.Duration with a pattern.
+// DurationsSpec carries a metav1.Duration with a pattern, and a
+// resource.Quantity.
 type DurationsSpec struct {
 	// +optional
 	// +kubebuilder:validation:Type=string
@@ -162,6 +164,14 @@ type DurationsSpec struct {
 	// +optional
 	// +kubebuilder:validation:MaxLength=16
 	Interval metav1.Duration `json:"interval,omitempty"`
+
+	// Limit is a quantity with a pattern of its own, which the CRD
+	// requires of its string beside a quantity's (allOf), as Envoy
+	// Gateway's buffer limits do.
+	// +optional
+	// +kubebuilder:validation:XIntOrString
+	// +kubebuilder:validation:Pattern="^[1-9]+[0-9]*([EPTGMK]i|[EPTGMk])?$"
+	Limit *resource.Quantity `json:"limit,omitempty"`
 }
 
 // Color is one of three colors.

@@ -24,6 +24,7 @@ import (
 	vgruntime "github.com/declval/validation-gen/runtime"
 	celrules "github.com/declval/validation-gen/runtime/celrules"
 	operation "k8s.io/apimachinery/pkg/api/operation"
+	resource "k8s.io/apimachinery/pkg/api/resource"
 	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	intstr "k8s.io/apimachinery/pkg/util/intstr"
@@ -567,6 +568,9 @@ func validate_Durations_root(p *vgruntime.Path, obj, old *Durations) (errs field
 // pattern1 is the pattern ^([0-9]+(\.[0-9]+)?(ms|s|m|h))+$, compiled once.
 var pattern1 = regexp.MustCompile("^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$")
 
+// pattern2 is the pattern ^[1-9]+[0-9]*([EPTGMK]i|[EPTGMk])?$, compiled once.
+var pattern2 = regexp.MustCompile("^[1-9]+[0-9]*([EPTGMK]i|[EPTGMk])?$")
+
 // validate_DurationsSpec checks a DurationsSpec against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_DurationsSpec(p *vgruntime.Path, obj, old *DurationsSpec) (errs field.ErrorList) {
@@ -611,6 +615,36 @@ func validate_DurationsSpec(p *vgruntime.Path, obj, old *DurationsSpec) (errs fi
 			txt2.Release()
 		}
 	}
+	// field limit
+	{
+		fp112 := p.Child("limit")
+		if !(obj.Limit == nil) {
+			ov113 := func() *resource.Quantity {
+				if old == nil {
+					return nil
+				}
+				return old.Limit
+			}()
+			_ = ov113
+			if !vgruntime.Unchanged(obj.Limit, ov113) {
+				{
+					failed114 := 0
+					{
+						n115 := len(errs)
+						if !pattern2.MatchString(vgruntime.QuantityJSON(obj.Limit)) {
+							errs = append(errs, vgruntime.SchemaInvalid(&fp112, vgruntime.QuantityJSON(obj.Limit), vgruntime.PatternDetail("^[1-9]+[0-9]*([EPTGMK]i|[EPTGMk])?$")))
+						}
+						if len(errs) > n115 {
+							failed114++
+						}
+					}
+					if failed114 > 0 {
+						errs = append(errs, vgruntime.SchemaAllOf(&fp112, failed114 == 2))
+					}
+				}
+			}
+		}
+	}
 	return
 }
 
@@ -640,15 +674,15 @@ func Validate_Embedded(ctx context.Context, op operation.Operation, fldPath *fie
 func validate_Embedded_root(p *vgruntime.Path, obj, old *Embedded) (errs field.ErrorList) {
 	// field spec
 	{
-		fp119 := p.Child("spec")
-		ov120 := func() *EmbeddedSpec {
+		fp123 := p.Child("spec")
+		ov124 := func() *EmbeddedSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov120
-		errs = append(errs, validate_EmbeddedSpec(&fp119, &obj.Spec, ov120)...)
+		_ = ov124
+		errs = append(errs, validate_EmbeddedSpec(&fp123, &obj.Spec, ov124)...)
 	}
 	return
 }
@@ -661,33 +695,33 @@ func validate_EmbeddedSpec(p *vgruntime.Path, obj, old *EmbeddedSpec) (errs fiel
 	}
 	// field embedded
 	{
-		fp121 := p.Child("embedded")
+		fp125 := p.Child("embedded")
 		if !(vgruntime.RawNull(obj.Embedded.Raw)) {
-			ov122 := func() *runtime.RawExtension {
+			ov126 := func() *runtime.RawExtension {
 				if old == nil {
 					return nil
 				}
 				return &old.Embedded
 			}()
-			_ = ov122
-			if !vgruntime.Unchanged(&obj.Embedded, ov122) {
-				errs = append(errs, vgruntime.EmbeddedRaw(&fp121, &obj.Embedded)...)
+			_ = ov126
+			if !vgruntime.Unchanged(&obj.Embedded, ov126) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp125, &obj.Embedded)...)
 			}
 		}
 	}
 	// field xEmbedded
 	{
-		fp123 := p.Child("xEmbedded")
+		fp127 := p.Child("xEmbedded")
 		if !(obj.XEmbedded == nil) {
-			ov124 := func() *runtime.RawExtension {
+			ov128 := func() *runtime.RawExtension {
 				if old == nil {
 					return nil
 				}
 				return old.XEmbedded
 			}()
-			_ = ov124
-			if !vgruntime.Unchanged(obj.XEmbedded, ov124) {
-				errs = append(errs, vgruntime.EmbeddedRaw(&fp123, obj.XEmbedded)...)
+			_ = ov128
+			if !vgruntime.Unchanged(obj.XEmbedded, ov128) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp127, obj.XEmbedded)...)
 			}
 		}
 	}
@@ -720,15 +754,15 @@ func Validate_Numbers(ctx context.Context, op operation.Operation, fldPath *fiel
 func validate_Numbers_root(p *vgruntime.Path, obj, old *Numbers) (errs field.ErrorList) {
 	// field spec
 	{
-		fp132 := p.Child("spec")
-		ov133 := func() *NumbersSpec {
+		fp136 := p.Child("spec")
+		ov137 := func() *NumbersSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov133
-		errs = append(errs, validate_NumbersSpec(&fp132, &obj.Spec, ov133)...)
+		_ = ov137
+		errs = append(errs, validate_NumbersSpec(&fp136, &obj.Spec, ov137)...)
 	}
 	return
 }
@@ -741,110 +775,110 @@ func validate_NumbersSpec(p *vgruntime.Path, obj, old *NumbersSpec) (errs field.
 	}
 	// field minimum
 	{
-		fp134 := p.Child("minimum")
-		ov135 := func() *int32 {
+		fp138 := p.Child("minimum")
+		ov139 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.Minimum
 		}()
-		_ = ov135
-		if !vgruntime.UnchangedScalar(&obj.Minimum, ov135) {
+		_ = ov139
+		if !vgruntime.UnchangedScalar(&obj.Minimum, ov139) {
 			if int64(*&obj.Minimum) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp134, int64(*&obj.Minimum), vgruntime.Bound(true, false, 1.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp138, int64(*&obj.Minimum), vgruntime.Bound(true, false, 1.0)))
 			}
 		}
 	}
 	// field maximum
 	{
-		fp136 := p.Child("maximum")
+		fp140 := p.Child("maximum")
 		if !(obj.Maximum == nil) {
-			ov137 := func() *int64 {
+			ov141 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return old.Maximum
 			}()
-			_ = ov137
-			if !vgruntime.UnchangedScalar(obj.Maximum, ov137) {
+			_ = ov141
+			if !vgruntime.UnchangedScalar(obj.Maximum, ov141) {
 				if int64(*obj.Maximum) > int64(10) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp136, int64(*obj.Maximum), vgruntime.Bound(false, false, 10.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp140, int64(*obj.Maximum), vgruntime.Bound(false, false, 10.0)))
 				}
 			}
 		}
 	}
 	// field exclusiveMinimum
 	{
-		fp138 := p.Child("exclusiveMinimum")
-		ov139 := func() *int32 {
+		fp142 := p.Child("exclusiveMinimum")
+		ov143 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.ExclusiveMinimum
 		}()
-		_ = ov139
-		if !vgruntime.UnchangedScalar(&obj.ExclusiveMinimum, ov139) {
+		_ = ov143
+		if !vgruntime.UnchangedScalar(&obj.ExclusiveMinimum, ov143) {
 			if int64(*&obj.ExclusiveMinimum) <= int64(0) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp138, int64(*&obj.ExclusiveMinimum), vgruntime.Bound(true, true, 0.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp142, int64(*&obj.ExclusiveMinimum), vgruntime.Bound(true, true, 0.0)))
 			}
 		}
 	}
 	// field exclusiveMaximum
 	{
-		fp140 := p.Child("exclusiveMaximum")
-		ov141 := func() *int64 {
+		fp144 := p.Child("exclusiveMaximum")
+		ov145 := func() *int64 {
 			if old == nil {
 				return nil
 			}
 			return &old.ExclusiveMaximum
 		}()
-		_ = ov141
-		if !vgruntime.UnchangedScalar(&obj.ExclusiveMaximum, ov141) {
+		_ = ov145
+		if !vgruntime.UnchangedScalar(&obj.ExclusiveMaximum, ov145) {
 			if int64(*&obj.ExclusiveMaximum) >= int64(100) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp140, int64(*&obj.ExclusiveMaximum), vgruntime.Bound(false, true, 100.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp144, int64(*&obj.ExclusiveMaximum), vgruntime.Bound(false, true, 100.0)))
 			}
 		}
 	}
 	// field multipleOf
 	{
-		fp142 := p.Child("multipleOf")
-		ov143 := func() *int32 {
+		fp146 := p.Child("multipleOf")
+		ov147 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.MultipleOf
 		}()
-		_ = ov143
-		if !vgruntime.UnchangedScalar(&obj.MultipleOf, ov143) {
+		_ = ov147
+		if !vgruntime.UnchangedScalar(&obj.MultipleOf, ov147) {
 			if int64(*&obj.MultipleOf)%int64(5) != 0 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp142, int64(*&obj.MultipleOf), vgruntime.MultipleOf(5.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp146, int64(*&obj.MultipleOf), vgruntime.MultipleOf(5.0)))
 			}
 		}
 	}
 	// field digits
 	{
-		fp144 := p.Child("digits")
+		fp148 := p.Child("digits")
 		if !(len(obj.Digits) == 0) {
-			ov145 := func() *[]int32 {
+			ov149 := func() *[]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Digits
 			}()
-			_ = ov145
-			if !vgruntime.Unchanged(&obj.Digits, ov145) {
-				for i147 := range *&obj.Digits {
-					ip146 := fp144.Index(i147)
-					oi148 := (*int32)(nil)
-					if !vgruntime.UnchangedScalar(&(*&obj.Digits)[i147], oi148) {
-						if int64(*&(*&obj.Digits)[i147]) < int64(0) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip146, int64(*&(*&obj.Digits)[i147]), vgruntime.Bound(true, false, 0.0)))
+			_ = ov149
+			if !vgruntime.Unchanged(&obj.Digits, ov149) {
+				for i151 := range *&obj.Digits {
+					ip150 := fp148.Index(i151)
+					oi152 := (*int32)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.Digits)[i151], oi152) {
+						if int64(*&(*&obj.Digits)[i151]) < int64(0) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip150, int64(*&(*&obj.Digits)[i151]), vgruntime.Bound(true, false, 0.0)))
 						}
-						if int64(*&(*&obj.Digits)[i147]) > int64(9) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip146, int64(*&(*&obj.Digits)[i147]), vgruntime.Bound(false, false, 9.0)))
+						if int64(*&(*&obj.Digits)[i151]) > int64(9) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip150, int64(*&(*&obj.Digits)[i151]), vgruntime.Bound(false, false, 9.0)))
 						}
-						if int64(*&(*&obj.Digits)[i147])%int64(3) != 0 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip146, int64(*&(*&obj.Digits)[i147]), vgruntime.MultipleOf(3.0)))
+						if int64(*&(*&obj.Digits)[i151])%int64(3) != 0 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip150, int64(*&(*&obj.Digits)[i151]), vgruntime.MultipleOf(3.0)))
 						}
 					}
 				}
@@ -853,41 +887,41 @@ func validate_NumbersSpec(p *vgruntime.Path, obj, old *NumbersSpec) (errs field.
 	}
 	// field percent
 	{
-		fp149 := p.Child("percent")
+		fp153 := p.Child("percent")
 		if !(obj.Percent == nil) {
-			ov150 := func() *Percent {
+			ov154 := func() *Percent {
 				if old == nil {
 					return nil
 				}
 				return old.Percent
 			}()
-			_ = ov150
-			if !vgruntime.UnchangedScalar(obj.Percent, ov150) {
+			_ = ov154
+			if !vgruntime.UnchangedScalar(obj.Percent, ov154) {
 				if int64(*obj.Percent) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp149, int64(*obj.Percent), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp153, int64(*obj.Percent), vgruntime.Bound(true, false, 0.0)))
 				}
 				if int64(*obj.Percent) > int64(100) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp149, int64(*obj.Percent), vgruntime.Bound(false, false, 100.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp153, int64(*obj.Percent), vgruntime.Bound(false, false, 100.0)))
 				}
 			}
 		}
 	}
 	// field width
 	{
-		fp151 := p.Child("width")
+		fp155 := p.Child("width")
 		if !(obj.Width == 0) {
-			ov152 := func() *int32 {
+			ov156 := func() *int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Width
 			}()
-			_ = ov152
-			if !vgruntime.UnchangedScalar(&obj.Width, ov152) {
+			_ = ov156
+			if !vgruntime.UnchangedScalar(&obj.Width, ov156) {
 				switch int64(*&obj.Width) {
 				case int64(1), int64(2), int64(4), int64(8):
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp151, int64(*&obj.Width), []string{"1", "2", "4", "8"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp155, int64(*&obj.Width), []string{"1", "2", "4", "8"}))
 				}
 			}
 		}
@@ -921,15 +955,15 @@ func Validate_Objects(ctx context.Context, op operation.Operation, fldPath *fiel
 func validate_Objects_root(p *vgruntime.Path, obj, old *Objects) (errs field.ErrorList) {
 	// field spec
 	{
-		fp160 := p.Child("spec")
-		ov161 := func() *ObjectsSpec {
+		fp164 := p.Child("spec")
+		ov165 := func() *ObjectsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov161
-		errs = append(errs, validate_ObjectsSpec(&fp160, &obj.Spec, ov161)...)
+		_ = ov165
+		errs = append(errs, validate_ObjectsSpec(&fp164, &obj.Spec, ov165)...)
 	}
 	return
 }
@@ -942,18 +976,18 @@ func validate_ObjectsSpec(p *vgruntime.Path, obj, old *ObjectsSpec) (errs field.
 	}
 	// field name
 	{
-		fp166 := p.Child("name")
+		fp170 := p.Child("name")
 		if !(obj.Name == "") {
-			ov167 := func() *string {
+			ov171 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Name
 			}()
-			_ = ov167
-			if !vgruntime.UnchangedScalar(&obj.Name, ov167) {
+			_ = ov171
+			if !vgruntime.UnchangedScalar(&obj.Name, ov171) {
 				if utf8.RuneCountInString(string(*&obj.Name)) > 8 {
-					errs = append(errs, vgruntime.SchemaTooLong(&fp166, 8))
+					errs = append(errs, vgruntime.SchemaTooLong(&fp170, 8))
 				}
 			}
 		}
@@ -987,15 +1021,15 @@ func Validate_Presence(ctx context.Context, op operation.Operation, fldPath *fie
 func validate_Presence_root(p *vgruntime.Path, obj, old *Presence) (errs field.ErrorList) {
 	// field spec
 	{
-		fp175 := p.Child("spec")
-		ov176 := func() *PresenceSpec {
+		fp179 := p.Child("spec")
+		ov180 := func() *PresenceSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov176
-		errs = append(errs, validate_PresenceSpec(&fp175, &obj.Spec, ov176)...)
+		_ = ov180
+		errs = append(errs, validate_PresenceSpec(&fp179, &obj.Spec, ov180)...)
 	}
 	return
 }
@@ -1008,131 +1042,131 @@ func validate_PresenceSpec(p *vgruntime.Path, obj, old *PresenceSpec) (errs fiel
 	}
 	// field kbRequired
 	{
-		fp177 := p.Child("kbRequired")
+		fp181 := p.Child("kbRequired")
 		if obj.KBRequired == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp177))
+			errs = append(errs, vgruntime.SchemaRequired(&fp181))
 		}
 	}
 	// field required
 	{
-		fp181 := p.Child("required")
+		fp185 := p.Child("required")
 		if obj.Required == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp181))
+			errs = append(errs, vgruntime.SchemaRequired(&fp185))
 		}
 	}
 	// field k8sRequired
 	{
-		fp185 := p.Child("k8sRequired")
+		fp189 := p.Child("k8sRequired")
 		if obj.K8sRequired == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp185))
+			errs = append(errs, vgruntime.SchemaRequired(&fp189))
 		} else {
-			ov186 := func() *string {
+			ov190 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.K8sRequired
 			}()
-			_ = ov186
-			if !vgruntime.UnchangedScalar(&obj.K8sRequired, ov186) {
+			_ = ov190
+			if !vgruntime.UnchangedScalar(&obj.K8sRequired, ov190) {
 				if utf8.RuneCountInString(string(*&obj.K8sRequired)) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp185, string(*&obj.K8sRequired), vgruntime.MinLengthDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp189, string(*&obj.K8sRequired), vgruntime.MinLengthDetail(1)))
 				}
 			}
 		}
 	}
 	// field k8sRequiredList
 	{
-		fp187 := p.Child("k8sRequiredList")
+		fp191 := p.Child("k8sRequiredList")
 		if len(obj.K8sRequiredList) == 0 {
-			errs = append(errs, vgruntime.SchemaRequired(&fp187))
+			errs = append(errs, vgruntime.SchemaRequired(&fp191))
 		} else {
-			ov188 := func() *[]string {
+			ov192 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.K8sRequiredList
 			}()
-			_ = ov188
-			if !vgruntime.Unchanged(&obj.K8sRequiredList, ov188) {
+			_ = ov192
+			if !vgruntime.Unchanged(&obj.K8sRequiredList, ov192) {
 				if len(*&obj.K8sRequiredList) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp187, len(*&obj.K8sRequiredList), vgruntime.MinItemsDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp191, len(*&obj.K8sRequiredList), vgruntime.MinItemsDetail(1)))
 				}
 			}
 		}
 	}
 	// field nullable
 	{
-		fp194 := p.Child("nullable")
+		fp198 := p.Child("nullable")
 		if obj.Nullable == nil == false {
-			ov195 := func() *Entry {
+			ov199 := func() *Entry {
 				if old == nil {
 					return nil
 				}
 				return old.Nullable
 			}()
-			_ = ov195
-			if !vgruntime.UnchangedPlain(obj.Nullable, ov195) {
+			_ = ov199
+			if !vgruntime.UnchangedPlain(obj.Nullable, ov199) {
 				if vgruntime.CountTrue(true, true, (*obj.Nullable).Value != "") > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp194, vgruntime.CountTrue(true, true, (*obj.Nullable).Value != ""), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp198, vgruntime.CountTrue(true, true, (*obj.Nullable).Value != ""), 3))
 				}
-				errs = append(errs, validate_Entry_3(&fp194, obj.Nullable, ov195)...)
+				errs = append(errs, validate_Entry_3(&fp198, obj.Nullable, ov199)...)
 			}
 		}
 	}
 	// field defaulted
 	{
-		fp201 := p.Child("defaulted")
+		fp205 := p.Child("defaulted")
 		if !(obj.Defaulted == nil) {
-			ov202 := func() *int32 {
+			ov206 := func() *int32 {
 				if old == nil {
 					return nil
 				}
 				return old.Defaulted
 			}()
-			_ = ov202
-			if !vgruntime.UnchangedScalar(obj.Defaulted, ov202) {
+			_ = ov206
+			if !vgruntime.UnchangedScalar(obj.Defaulted, ov206) {
 				if int64(*obj.Defaulted) < int64(1) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp201, int64(*obj.Defaulted), vgruntime.Bound(true, false, 1.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp205, int64(*obj.Defaulted), vgruntime.Bound(true, false, 1.0)))
 				}
 			}
 		}
 	}
 	// field mode
 	{
-		fp203 := p.Child("mode")
+		fp207 := p.Child("mode")
 		if !(obj.Mode == "") {
-			ov204 := func() *string {
+			ov208 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Mode
 			}()
-			_ = ov204
-			if !vgruntime.UnchangedScalar(&obj.Mode, ov204) {
+			_ = ov208
+			if !vgruntime.UnchangedScalar(&obj.Mode, ov208) {
 				switch string(*&obj.Mode) {
 				case "fast", "slow":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp203, string(*&obj.Mode), []string{"fast", "slow"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp207, string(*&obj.Mode), []string{"fast", "slow"}))
 				}
 			}
 		}
 	}
 	// field defaultedEntry
 	{
-		fp205 := p.Child("defaultedEntry")
+		fp209 := p.Child("defaultedEntry")
 		if !(obj.DefaultedEntry == nil) {
-			ov206 := func() *Entry {
+			ov210 := func() *Entry {
 				if old == nil {
 					return nil
 				}
 				return old.DefaultedEntry
 			}()
-			_ = ov206
-			if !vgruntime.UnchangedPlain(obj.DefaultedEntry, ov206) {
+			_ = ov210
+			if !vgruntime.UnchangedPlain(obj.DefaultedEntry, ov210) {
 				if vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != "") > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp205, vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != ""), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp209, vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != ""), 3))
 				}
-				errs = append(errs, validate_Entry_4(&fp205, obj.DefaultedEntry, ov206)...)
+				errs = append(errs, validate_Entry_4(&fp209, obj.DefaultedEntry, ov210)...)
 			}
 		}
 	}
@@ -1147,36 +1181,36 @@ func validate_Entry_3(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList)
 	}
 	// field name
 	{
-		fp207 := p.Child("name")
-		ov208 := func() *string {
+		fp211 := p.Child("name")
+		ov212 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Name
 		}()
-		_ = ov208
-		if !vgruntime.UnchangedScalar(&obj.Name, ov208) {
+		_ = ov212
+		if !vgruntime.UnchangedScalar(&obj.Name, ov212) {
 			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp207, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp211, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
 			}
 		}
 	}
 	// field port
 	{
-		fp209 := p.Child("port")
-		ov210 := func() *int32 {
+		fp213 := p.Child("port")
+		ov214 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.Port
 		}()
-		_ = ov210
-		if !vgruntime.UnchangedScalar(&obj.Port, ov210) {
+		_ = ov214
+		if !vgruntime.UnchangedScalar(&obj.Port, ov214) {
 			if int64(*&obj.Port) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp209, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp213, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
 			}
 			if int64(*&obj.Port) > int64(65535) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp209, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp213, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
 			}
 		}
 	}
@@ -1191,36 +1225,36 @@ func validate_Entry_4(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList)
 	}
 	// field name
 	{
-		fp213 := p.Child("name")
-		ov214 := func() *string {
+		fp217 := p.Child("name")
+		ov218 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Name
 		}()
-		_ = ov214
-		if !vgruntime.UnchangedScalar(&obj.Name, ov214) {
+		_ = ov218
+		if !vgruntime.UnchangedScalar(&obj.Name, ov218) {
 			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp213, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp217, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
 			}
 		}
 	}
 	// field port
 	{
-		fp215 := p.Child("port")
-		ov216 := func() *int32 {
+		fp219 := p.Child("port")
+		ov220 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.Port
 		}()
-		_ = ov216
-		if !vgruntime.UnchangedScalar(&obj.Port, ov216) {
+		_ = ov220
+		if !vgruntime.UnchangedScalar(&obj.Port, ov220) {
 			if int64(*&obj.Port) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp215, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp219, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
 			}
 			if int64(*&obj.Port) > int64(65535) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp215, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp219, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
 			}
 		}
 	}
@@ -1675,15 +1709,15 @@ func Validate_Rules(ctx context.Context, op operation.Operation, fldPath *field.
 func validate_Rules_root(p *vgruntime.Path, obj, old *Rules) (errs field.ErrorList) {
 	// field spec
 	{
-		fp226 := p.Child("spec")
-		ov227 := func() *RulesSpec {
+		fp230 := p.Child("spec")
+		ov231 := func() *RulesSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov227
-		errs = append(errs, validate_RulesSpec(&fp226, &obj.Spec, ov227)...)
+		_ = ov231
+		errs = append(errs, validate_RulesSpec(&fp230, &obj.Spec, ov231)...)
 	}
 	return
 }
@@ -1705,31 +1739,31 @@ func validate_RulesSpec(p *vgruntime.Path, obj, old *RulesSpec) (errs field.Erro
 	}
 	// field entries
 	{
-		fp261 := p.Child("entries")
+		fp265 := p.Child("entries")
 		if !(len(obj.Entries) == 0) {
-			ov262 := func() *[]Entry {
+			ov266 := func() *[]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.Entries
 			}()
-			_ = ov262
-			if !vgruntime.UnchangedListMap(&obj.Entries, ov262, vgruntime.Key{
+			_ = ov266
+			if !vgruntime.UnchangedListMap(&obj.Entries, ov266, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp261, *&obj.Entries, listMapKey2)...)
-				for i264 := range *&obj.Entries {
-					ip263 := fp261.Index(i264)
-					oi265 := vgruntime.OldListMapItem(ov262, &(*&obj.Entries)[i264], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp265, *&obj.Entries, listMapKey2)...)
+				for i268 := range *&obj.Entries {
+					ip267 := fp265.Index(i268)
+					oi269 := vgruntime.OldListMapItem(ov266, &(*&obj.Entries)[i268], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					if !vgruntime.UnchangedPlain(&(*&obj.Entries)[i264], oi265) {
-						if vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i264]).Value != "") > 3 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip263, vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i264]).Value != ""), 3))
+					if !vgruntime.UnchangedPlain(&(*&obj.Entries)[i268], oi269) {
+						if vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i268]).Value != "") > 3 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip267, vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i268]).Value != ""), 3))
 						}
-						errs = append(errs, validate_Entry(&ip263, &(*&obj.Entries)[i264], oi265)...)
+						errs = append(errs, validate_Entry(&ip267, &(*&obj.Entries)[i268], oi269)...)
 					}
 				}
 			}
@@ -1764,27 +1798,27 @@ func Validate_Strings(ctx context.Context, op operation.Operation, fldPath *fiel
 func validate_Strings_root(p *vgruntime.Path, obj, old *Strings) (errs field.ErrorList) {
 	// field spec
 	{
-		fp275 := p.Child("spec")
-		ov276 := func() *StringsSpec {
+		fp279 := p.Child("spec")
+		ov280 := func() *StringsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov276
-		errs = append(errs, validate_StringsSpec(&fp275, &obj.Spec, ov276)...)
+		_ = ov280
+		errs = append(errs, validate_StringsSpec(&fp279, &obj.Spec, ov280)...)
 	}
 	return
 }
 
-// pattern2 is the pattern ^[a-z]+(-[a-z]+)*$, compiled once.
-var pattern2 = regexp.MustCompile("^[a-z]+(-[a-z]+)*$")
+// pattern3 is the pattern ^[a-z]+(-[a-z]+)*$, compiled once.
+var pattern3 = regexp.MustCompile("^[a-z]+(-[a-z]+)*$")
 
-// pattern3 is the pattern ^(\d+|\d+%)$, compiled once.
-var pattern3 = regexp.MustCompile("^(\\d+|\\d+%)$")
+// pattern4 is the pattern ^(\d+|\d+%)$, compiled once.
+var pattern4 = regexp.MustCompile("^(\\d+|\\d+%)$")
 
-// pattern4 is the pattern ^[a-z]+$, compiled once.
-var pattern4 = regexp.MustCompile("^[a-z]+$")
+// pattern5 is the pattern ^[a-z]+$, compiled once.
+var pattern5 = regexp.MustCompile("^[a-z]+$")
 
 // validate_StringsSpec checks a StringsSpec against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
@@ -1794,65 +1828,65 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field minLength
 	{
-		fp277 := p.Child("minLength")
-		ov278 := func() *string {
+		fp281 := p.Child("minLength")
+		ov282 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.MinLength
 		}()
-		_ = ov278
-		if !vgruntime.UnchangedScalar(&obj.MinLength, ov278) {
+		_ = ov282
+		if !vgruntime.UnchangedScalar(&obj.MinLength, ov282) {
 			if utf8.RuneCountInString(string(*&obj.MinLength)) < 2 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp277, string(*&obj.MinLength), vgruntime.MinLengthDetail(2)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp281, string(*&obj.MinLength), vgruntime.MinLengthDetail(2)))
 			}
 		}
 	}
 	// field maxLength
 	{
-		fp279 := p.Child("maxLength")
-		ov280 := func() *string {
+		fp283 := p.Child("maxLength")
+		ov284 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.MaxLength
 		}()
-		_ = ov280
-		if !vgruntime.UnchangedScalar(&obj.MaxLength, ov280) {
+		_ = ov284
+		if !vgruntime.UnchangedScalar(&obj.MaxLength, ov284) {
 			if utf8.RuneCountInString(string(*&obj.MaxLength)) > 8 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp279, 8))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp283, 8))
 			}
 		}
 	}
 	// field pattern
 	{
-		fp281 := p.Child("pattern")
-		ov282 := func() *string {
+		fp285 := p.Child("pattern")
+		ov286 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Pattern
 		}()
-		_ = ov282
-		if !vgruntime.UnchangedScalar(&obj.Pattern, ov282) {
-			if !pattern2.MatchString(string(*&obj.Pattern)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp281, string(*&obj.Pattern), vgruntime.PatternDetail("^[a-z]+(-[a-z]+)*$")))
+		_ = ov286
+		if !vgruntime.UnchangedScalar(&obj.Pattern, ov286) {
+			if !pattern3.MatchString(string(*&obj.Pattern)) {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp285, string(*&obj.Pattern), vgruntime.PatternDetail("^[a-z]+(-[a-z]+)*$")))
 			}
 		}
 	}
 	// field email
 	{
-		fp283 := p.Child("email")
+		fp287 := p.Child("email")
 		if !(obj.Email == "") {
-			ov284 := func() *string {
+			ov288 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Email
 			}()
-			_ = ov284
-			if !vgruntime.UnchangedScalar(&obj.Email, ov284) {
-				if err := vgruntime.SchemaFormat(&fp283, string(*&obj.Email), "email"); err != nil {
+			_ = ov288
+			if !vgruntime.UnchangedScalar(&obj.Email, ov288) {
+				if err := vgruntime.SchemaFormat(&fp287, string(*&obj.Email), "email"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1860,17 +1894,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field uuid
 	{
-		fp285 := p.Child("uuid")
+		fp289 := p.Child("uuid")
 		if !(obj.UUID == "") {
-			ov286 := func() *string {
+			ov290 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.UUID
 			}()
-			_ = ov286
-			if !vgruntime.UnchangedScalar(&obj.UUID, ov286) {
-				if err := vgruntime.SchemaFormat(&fp285, string(*&obj.UUID), "uuid"); err != nil {
+			_ = ov290
+			if !vgruntime.UnchangedScalar(&obj.UUID, ov290) {
+				if err := vgruntime.SchemaFormat(&fp289, string(*&obj.UUID), "uuid"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1878,17 +1912,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field hostname
 	{
-		fp287 := p.Child("hostname")
+		fp291 := p.Child("hostname")
 		if !(obj.Hostname == "") {
-			ov288 := func() *string {
+			ov292 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Hostname
 			}()
-			_ = ov288
-			if !vgruntime.UnchangedScalar(&obj.Hostname, ov288) {
-				if err := vgruntime.SchemaFormat(&fp287, string(*&obj.Hostname), "hostname"); err != nil {
+			_ = ov292
+			if !vgruntime.UnchangedScalar(&obj.Hostname, ov292) {
+				if err := vgruntime.SchemaFormat(&fp291, string(*&obj.Hostname), "hostname"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1896,17 +1930,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field ipv4
 	{
-		fp289 := p.Child("ipv4")
+		fp293 := p.Child("ipv4")
 		if !(obj.IPv4 == "") {
-			ov290 := func() *string {
+			ov294 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.IPv4
 			}()
-			_ = ov290
-			if !vgruntime.UnchangedScalar(&obj.IPv4, ov290) {
-				if err := vgruntime.SchemaFormat(&fp289, string(*&obj.IPv4), "ipv4"); err != nil {
+			_ = ov294
+			if !vgruntime.UnchangedScalar(&obj.IPv4, ov294) {
+				if err := vgruntime.SchemaFormat(&fp293, string(*&obj.IPv4), "ipv4"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1914,17 +1948,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field dateTime
 	{
-		fp291 := p.Child("dateTime")
+		fp295 := p.Child("dateTime")
 		if !(obj.DateTime == "") {
-			ov292 := func() *string {
+			ov296 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.DateTime
 			}()
-			_ = ov292
-			if !vgruntime.UnchangedScalar(&obj.DateTime, ov292) {
-				if err := vgruntime.SchemaFormat(&fp291, string(*&obj.DateTime), "date-time"); err != nil {
+			_ = ov296
+			if !vgruntime.UnchangedScalar(&obj.DateTime, ov296) {
+				if err := vgruntime.SchemaFormat(&fp295, string(*&obj.DateTime), "date-time"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1932,17 +1966,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field duration
 	{
-		fp293 := p.Child("duration")
+		fp297 := p.Child("duration")
 		if !(obj.Duration == "") {
-			ov294 := func() *string {
+			ov298 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Duration
 			}()
-			_ = ov294
-			if !vgruntime.UnchangedScalar(&obj.Duration, ov294) {
-				if err := vgruntime.SchemaFormat(&fp293, string(*&obj.Duration), "duration"); err != nil {
+			_ = ov298
+			if !vgruntime.UnchangedScalar(&obj.Duration, ov298) {
+				if err := vgruntime.SchemaFormat(&fp297, string(*&obj.Duration), "duration"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1950,17 +1984,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field bytes
 	{
-		fp295 := p.Child("bytes")
+		fp299 := p.Child("bytes")
 		if !(obj.Bytes == "") {
-			ov296 := func() *string {
+			ov300 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Bytes
 			}()
-			_ = ov296
-			if !vgruntime.UnchangedScalar(&obj.Bytes, ov296) {
-				if err := vgruntime.SchemaFormat(&fp295, string(*&obj.Bytes), "byte"); err != nil {
+			_ = ov300
+			if !vgruntime.UnchangedScalar(&obj.Bytes, ov300) {
+				if err := vgruntime.SchemaFormat(&fp299, string(*&obj.Bytes), "byte"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1968,79 +2002,79 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field enum
 	{
-		fp299 := p.Child("enum")
+		fp303 := p.Child("enum")
 		if !(obj.Enum == "") {
-			ov300 := func() *string {
+			ov304 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Enum
 			}()
-			_ = ov300
-			if !vgruntime.UnchangedScalar(&obj.Enum, ov300) {
+			_ = ov304
+			if !vgruntime.UnchangedScalar(&obj.Enum, ov304) {
 				switch string(*&obj.Enum) {
 				case "a", "b", "c":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp299, string(*&obj.Enum), []string{"a", "b", "c"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp303, string(*&obj.Enum), []string{"a", "b", "c"}))
 				}
 			}
 		}
 	}
 	// field color
 	{
-		fp301 := p.Child("color")
+		fp305 := p.Child("color")
 		if !(obj.Color == "") {
-			ov302 := func() *Color {
+			ov306 := func() *Color {
 				if old == nil {
 					return nil
 				}
 				return &old.Color
 			}()
-			_ = ov302
-			if !vgruntime.UnchangedScalar(&obj.Color, ov302) {
+			_ = ov306
+			if !vgruntime.UnchangedScalar(&obj.Color, ov306) {
 				switch string(*&obj.Color) {
 				case "Red", "Green", "Blue":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp301, string(*&obj.Color), []string{"Red", "Green", "Blue"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp305, string(*&obj.Color), []string{"Red", "Green", "Blue"}))
 				}
 			}
 		}
 	}
 	// field level
 	{
-		fp303 := p.Child("level")
+		fp307 := p.Child("level")
 		if !(obj.Level == "") {
-			ov304 := func() *Level {
+			ov308 := func() *Level {
 				if old == nil {
 					return nil
 				}
 				return &old.Level
 			}()
-			_ = ov304
-			if !vgruntime.UnchangedScalar(&obj.Level, ov304) {
+			_ = ov308
+			if !vgruntime.UnchangedScalar(&obj.Level, ov308) {
 				switch string(*&obj.Level) {
 				case "High", "Low":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp303, string(*&obj.Level), []string{"High", "Low"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp307, string(*&obj.Level), []string{"High", "Low"}))
 				}
 			}
 		}
 	}
 	// field maxSurge
 	{
-		fp305 := p.Child("maxSurge")
+		fp309 := p.Child("maxSurge")
 		if !(obj.MaxSurge == nil) {
-			ov306 := func() *intstr.IntOrString {
+			ov310 := func() *intstr.IntOrString {
 				if old == nil {
 					return nil
 				}
 				return old.MaxSurge
 			}()
-			_ = ov306
-			if !vgruntime.Unchanged(obj.MaxSurge, ov306) {
+			_ = ov310
+			if !vgruntime.Unchanged(obj.MaxSurge, ov310) {
 				if (obj.MaxSurge).Type == intstr.String {
-					if !pattern3.MatchString((obj.MaxSurge).StrVal) {
-						errs = append(errs, vgruntime.SchemaInvalid(&fp305, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
+					if !pattern4.MatchString((obj.MaxSurge).StrVal) {
+						errs = append(errs, vgruntime.SchemaInvalid(&fp309, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
 					}
 				} else {
 				}
@@ -2049,34 +2083,34 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field names
 	{
-		fp307 := p.Child("names")
+		fp311 := p.Child("names")
 		if !(len(obj.Names) == 0) {
-			ov308 := func() *[]string {
+			ov312 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Names
 			}()
-			_ = ov308
-			if !vgruntime.Unchanged(&obj.Names, ov308) {
-				for i310 := range *&obj.Names {
-					ip309 := fp307.Index(i310)
-					oi311 := (*string)(nil)
-					if !vgruntime.UnchangedScalar(&(*&obj.Names)[i310], oi311) {
-						if utf8.RuneCountInString(string(*&(*&obj.Names)[i310])) > 16 {
-							errs = append(errs, vgruntime.SchemaTooLong(&ip309, 16))
-						} else if utf8.RuneCountInString(string(*&(*&obj.Names)[i310])) < 1 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip309, string(*&(*&obj.Names)[i310]), vgruntime.MinLengthDetail(1)))
-						} else if !pattern4.MatchString(string(*&(*&obj.Names)[i310])) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip309, string(*&(*&obj.Names)[i310]), vgruntime.PatternDetail("^[a-z]+$")))
+			_ = ov312
+			if !vgruntime.Unchanged(&obj.Names, ov312) {
+				for i314 := range *&obj.Names {
+					ip313 := fp311.Index(i314)
+					oi315 := (*string)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.Names)[i314], oi315) {
+						if utf8.RuneCountInString(string(*&(*&obj.Names)[i314])) > 16 {
+							errs = append(errs, vgruntime.SchemaTooLong(&ip313, 16))
+						} else if utf8.RuneCountInString(string(*&(*&obj.Names)[i314])) < 1 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip313, string(*&(*&obj.Names)[i314]), vgruntime.MinLengthDetail(1)))
+						} else if !pattern5.MatchString(string(*&(*&obj.Names)[i314])) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip313, string(*&(*&obj.Names)[i314]), vgruntime.PatternDetail("^[a-z]+$")))
 						}
-						if err := vgruntime.SchemaFormat(&ip309, string(*&(*&obj.Names)[i310]), "hostname"); err != nil {
+						if err := vgruntime.SchemaFormat(&ip313, string(*&(*&obj.Names)[i314]), "hostname"); err != nil {
 							errs = append(errs, err)
 						}
-						switch string(*&(*&obj.Names)[i310]) {
+						switch string(*&(*&obj.Names)[i314]) {
 						case "x", "y", "z":
 						default:
-							errs = append(errs, vgruntime.SchemaEnum(&ip309, string(*&(*&obj.Names)[i310]), []string{"x", "y", "z"}))
+							errs = append(errs, vgruntime.SchemaEnum(&ip313, string(*&(*&obj.Names)[i314]), []string{"x", "y", "z"}))
 						}
 					}
 				}
@@ -2112,15 +2146,15 @@ func Validate_StructMaps(ctx context.Context, op operation.Operation, fldPath *f
 func validate_StructMaps_root(p *vgruntime.Path, obj, old *StructMaps) (errs field.ErrorList) {
 	// field spec
 	{
-		fp319 := p.Child("spec")
-		ov320 := func() *StructMapsSpec {
+		fp323 := p.Child("spec")
+		ov324 := func() *StructMapsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov320
-		errs = append(errs, validate_StructMapsSpec(&fp319, &obj.Spec, ov320)...)
+		_ = ov324
+		errs = append(errs, validate_StructMapsSpec(&fp323, &obj.Spec, ov324)...)
 	}
 	return
 }
@@ -2133,36 +2167,36 @@ func validate_StructMapsSpec(p *vgruntime.Path, obj, old *StructMapsSpec) (errs 
 	}
 	// field granularMap
 	{
-		fp321 := p.Child("granularMap")
+		fp325 := p.Child("granularMap")
 		if !(len(obj.GranularMap) == 0) {
-			ov322 := func() *map[string]Entry {
+			ov326 := func() *map[string]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.GranularMap
 			}()
-			_ = ov322
-			if !vgruntime.Unchanged(&obj.GranularMap, ov322) {
+			_ = ov326
+			if !vgruntime.Unchanged(&obj.GranularMap, ov326) {
 				{
-					each327 := func(k325 string) {
-						mv324 := (*&obj.GranularMap)[k325]
-						kp323 := fp321.Key(string(k325))
-						om326 := vgruntime.OldMapValue(ov322, k325)
-						if !vgruntime.UnchangedPlain(&mv324, om326) {
-							if vgruntime.CountTrue(true, true, (*&mv324).Value != "") > 3 {
-								errs = append(errs, vgruntime.SchemaTooMany(&kp323, vgruntime.CountTrue(true, true, (*&mv324).Value != ""), 3))
+					each331 := func(k329 string) {
+						mv328 := (*&obj.GranularMap)[k329]
+						kp327 := fp325.Key(string(k329))
+						om330 := vgruntime.OldMapValue(ov326, k329)
+						if !vgruntime.UnchangedPlain(&mv328, om330) {
+							if vgruntime.CountTrue(true, true, (*&mv328).Value != "") > 3 {
+								errs = append(errs, vgruntime.SchemaTooMany(&kp327, vgruntime.CountTrue(true, true, (*&mv328).Value != ""), 3))
 							}
-							errs = append(errs, validate_Entry(&kp323, &mv324, om326)...)
+							errs = append(errs, validate_Entry(&kp327, &mv328, om330)...)
 						}
 					}
-					n328 := len(errs)
-					for k325 := range *&obj.GranularMap {
-						each327(k325)
+					n332 := len(errs)
+					for k329 := range *&obj.GranularMap {
+						each331(k329)
 					}
-					if len(errs) > n328 && len(*&obj.GranularMap) > 1 {
-						errs = errs[:n328]
-						for _, k325 := range slices.Sorted(maps.Keys(*&obj.GranularMap)) {
-							each327(k325)
+					if len(errs) > n332 && len(*&obj.GranularMap) > 1 {
+						errs = errs[:n332]
+						for _, k329 := range slices.Sorted(maps.Keys(*&obj.GranularMap)) {
+							each331(k329)
 						}
 					}
 				}
@@ -2171,36 +2205,36 @@ func validate_StructMapsSpec(p *vgruntime.Path, obj, old *StructMapsSpec) (errs 
 	}
 	// field textKeyed
 	{
-		fp329 := p.Child("textKeyed")
+		fp333 := p.Child("textKeyed")
 		if !(len(obj.TextKeyed) == 0) {
-			ov330 := func() *map[Endpoint]Entry {
+			ov334 := func() *map[Endpoint]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.TextKeyed
 			}()
-			_ = ov330
-			if !vgruntime.Unchanged(&obj.TextKeyed, ov330) {
+			_ = ov334
+			if !vgruntime.Unchanged(&obj.TextKeyed, ov334) {
 				{
-					each335 := func(k333 Endpoint, text337 string) {
-						mv332 := (*&obj.TextKeyed)[k333]
-						kp331 := fp329.Key(text337)
-						om334 := vgruntime.OldMapValue(ov330, k333)
-						if !vgruntime.UnchangedPlain(&mv332, om334) {
-							if vgruntime.CountTrue(true, true, (*&mv332).Value != "") > 3 {
-								errs = append(errs, vgruntime.SchemaTooMany(&kp331, vgruntime.CountTrue(true, true, (*&mv332).Value != ""), 3))
+					each339 := func(k337 Endpoint, text341 string) {
+						mv336 := (*&obj.TextKeyed)[k337]
+						kp335 := fp333.Key(text341)
+						om338 := vgruntime.OldMapValue(ov334, k337)
+						if !vgruntime.UnchangedPlain(&mv336, om338) {
+							if vgruntime.CountTrue(true, true, (*&mv336).Value != "") > 3 {
+								errs = append(errs, vgruntime.SchemaTooMany(&kp335, vgruntime.CountTrue(true, true, (*&mv336).Value != ""), 3))
 							}
-							errs = append(errs, validate_Entry(&kp331, &mv332, om334)...)
+							errs = append(errs, validate_Entry(&kp335, &mv336, om338)...)
 						}
 					}
-					n336 := len(errs)
-					for k333 := range *&obj.TextKeyed {
-						each335(k333, "")
+					n340 := len(errs)
+					for k337 := range *&obj.TextKeyed {
+						each339(k337, "")
 					}
-					if len(errs) > n336 {
-						errs = errs[:n336]
-						for _, tk338 := range vgruntime.TextKeys(*&obj.TextKeyed) {
-							each335(tk338.Key, tk338.Text)
+					if len(errs) > n340 {
+						errs = errs[:n340]
+						for _, tk342 := range vgruntime.TextKeys(*&obj.TextKeyed) {
+							each339(tk342.Key, tk342.Text)
 						}
 					}
 				}

@@ -1,0 +1,206 @@
+package crd
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"testing"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/api/resource"
+	"sigs.k8s.io/yaml"
+
+	cgalloc "github.com/declval/validation-gen/examples/apis/cgalloc/v1"
+	vgruntime "github.com/declval/validation-gen/runtime"
+	"github.com/declval/validation-gen/test/crdpipeline"
+)
+
+// A map whose keys write themselves as text (controller-gen accepts them
+// since v0.22): the Go validator reports the errors of its values at the
+// paths the API server reports them, the key being the JSON object's
+// (MarshalText), on the committed CRD (config/crd), on create and on an
+// update that changed one value.
+func TestTextKeyedMapAsTheServer(t *testing.T) {
+	p := committedPipeline(t, "cgalloc.example.com_structmaps.yaml")
+	old := &cgalloc.StructMaps{Spec: cgalloc.StructMapsSpec{TextKeyed: map[cgalloc.Endpoint]cgalloc.Entry{
+		{Host: "b", Port: 443}: {Name: "", Port: 1},
+		{Host: "a", Port: 80}:  {Name: "a", Port: 0},
+		{Host: "c", Port: 8}:   {Name: "c", Port: 2},
+		{Host: "a", Port: 9}:   {Name: "a", Port: 70000},
+	}}}
+	old.APIVersion, old.Kind, old.Name, old.Namespace, old.ResourceVersion = "cgalloc.example.com/v1", "StructMaps", "a", "default", "1"
+	changed := old.DeepCopy()
+	changed.Spec.TextKeyed[cgalloc.Endpoint{Host: "a", Port: 9}] = cgalloc.Entry{Name: "a", Port: 70001}
+
+	// The schema validator writes a map key as ".key"; field.Path, and
+	// so Go, as "[key]".
+	serverKey := regexp.MustCompile(`^spec\.textKeyed\.([^.]+)\.`)
+	for _, c := range []struct {
+		name     string
+		obj, old *cgalloc.StructMaps
+		want     []string
+	}{
+		{"create", old, nil, []string{"spec.textKeyed[a:80].port", "spec.textKeyed[a:9].port", "spec.textKeyed[b:443].name"}},
+		{"update", changed, old, []string{"spec.textKeyed[a:9].port"}},
+	} {
+		body, err := json.Marshal(c.obj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var oldBody []byte
+		op := operation.Operation{Type: operation.Create}
+		if c.old != nil {
+			op.Type = operation.Update
+			if oldBody, err = json.Marshal(c.old); err != nil {
+				t.Fatal(err)
+			}
+		}
+		srvErrs, _, err := p.Validate(context.Background(), body, oldBody)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var srv, ours []string
+		for _, e := range srvErrs {
+			if crdpipeline.IsBlockingMarker(e) {
+				continue
+			}
+			srv = append(srv, serverKey.ReplaceAllString(e.Field, "spec.textKeyed[$1].")+" "+string(e.Type))
+		}
+		var want []string
+		for _, e := range cgalloc.Validate_StructMaps(context.Background(), op, nil, c.obj, c.old) {
+			ours = append(ours, e.Field+" "+string(e.Type))
+			want = append(want, e.Field)
+		}
+		slices.Sort(srv)
+		if !slices.Equal(ours, srv) {
+			t.Errorf("%s: Go's errors\n %q\nthe server's\n %q", c.name, ours, srv)
+		}
+		if !slices.Equal(want, c.want) {
+			t.Errorf("%s: errors at %q, want %q", c.name, want, c.want)
+		}
+	}
+}
+
+// committedPipeline is the API server's pipeline of a committed CRD of
+// config/crd.
+func committedPipeline(t *testing.T, file string) *crdpipeline.Pipeline {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "config", "crd", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd := &apiextv1.CustomResourceDefinition{}
+	if err := yaml.UnmarshalStrict(b, crd); err != nil {
+		t.Fatal(err)
+	}
+	p, err := crdpipeline.New(crd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A pattern on a resource.Quantity (with XIntOrString, as controller-gen
+// requires) is in the CRD beside the quantity's own (allOf): the Go
+// validator checks it on the string the quantity writes, and reports
+// what the API server reports for that JSON, the allOf's own error
+// included.
+func TestQuantityPatternAsTheServer(t *testing.T) {
+	p := committedPipeline(t, "cgalloc.example.com_durations.yaml")
+	// The pattern's error, and the server's own for the allOf, at the
+	// root (kube-openapi's composite error).
+	const badLimit, allOf = "spec.limit: spec.limit in body should match '^[1-9]+[0-9]*([EPTGMK]i|[EPTGMk])?$'", `<nil>: "spec.limit" must validate all the schemas (allOf)`
+	for _, c := range []struct {
+		limit string
+		want  []string // the errors' fields and details
+	}{
+		{"64Ki", nil},
+		{"3M", nil},
+		{"1500", nil},
+		{"500m", []string{badLimit, allOf}},
+		{"0", []string{badLimit, allOf}},
+		{"2.5Gi", nil}, // written 2560Mi
+	} {
+		q := resource.MustParse(c.limit)
+		obj := &cgalloc.Durations{Spec: cgalloc.DurationsSpec{Limit: &q}}
+		obj.APIVersion, obj.Kind, obj.Name, obj.Namespace = "cgalloc.example.com/v1", "Durations", "a", "default"
+		body, err := json.Marshal(obj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srvErrs, _, err := p.Validate(context.Background(), body, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var srv, ours []string
+		for _, e := range srvErrs {
+			srv = append(srv, e.Field+": "+e.Detail)
+		}
+		for _, e := range cgalloc.Validate_Durations(context.Background(), operation.Operation{Type: operation.Create}, nil, obj, nil) {
+			ours = append(ours, e.Field+": "+e.Detail)
+		}
+		if !slices.Equal(ours, srv) || !slices.Equal(ours, c.want) {
+			t.Errorf("limit %s (%s in JSON): Go's errors %q, the server's %q, want %q", c.limit, q.String(), ours, srv, c.want)
+		}
+	}
+}
+
+// runtime.SchemaAllOf is the server's own error for an allOf, with and
+// without its suffix for a value that fails every schema of it.
+func TestSchemaAllOfAsTheServer(t *testing.T) {
+	crd := &apiextv1.CustomResourceDefinition{}
+	if err := yaml.UnmarshalStrict([]byte(`apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: things.example.com}
+spec:
+  group: example.com
+  names: {kind: Thing, listKind: ThingList, plural: things, singular: thing}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              mode:
+                type: string
+                allOf:
+                - enum: [a, b]
+                - enum: [b, c]
+`), crd); err != nil {
+		t.Fatal(err)
+	}
+	p, err := crdpipeline.New(crd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root vgruntime.Path
+	spec := root.Child("spec")
+	mode := spec.Child("mode")
+	for _, c := range []struct {
+		mode string
+		none bool
+	}{{"a", false}, {"c", false}, {"d", true}} {
+		srvErrs, _, err := p.Validate(context.Background(), []byte(`{"apiVersion":"example.com/v1","kind":"Thing","metadata":{"name":"x","namespace":"default"},"spec":{"mode":"`+c.mode+`"}}`), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := vgruntime.SchemaAllOf(&mode, c.none)
+		found := false
+		for _, e := range srvErrs {
+			found = found || e.Field == "<nil>" && *e == *want
+		}
+		if !found {
+			t.Errorf("mode %s: the server's errors %v lack %v", c.mode, srvErrs, want)
+		}
+	}
+}
