@@ -119,6 +119,16 @@ func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 		case strings.HasPrefix(e.Field, "metadata.annotations[api-approved.kubernetes.io]"):
 			// A group under k8s.io or kubernetes.io is Kubernetes' own.
 			fix = `a CRD of a group under k8s.io or kubernetes.io needs the link to the API review that approved it: add +kubebuilder:metadata:annotations="api-approved.kubernetes.io=<URL of the review>" to the kind (or "unapproved, <reason>"), or use a group of your own`
+		case e.Field == "spec.versions" && strings.Contains(e.Detail, "storage version"):
+			// controller-gen marks every version +kubebuilder:storageversion
+			// names.
+			var storage []string
+			for _, v := range crd.Spec.Versions {
+				if v.Storage {
+					storage = append(storage, v.Name)
+				}
+			}
+			fix = fmt.Sprintf("keep +kubebuilder:storageversion on exactly one version's %s (it is on %s)", crd.Spec.Names.Kind, strings.Join(storage, ", "))
 		case crd.Spec.Group == "" && (e.Field == "metadata.name" || e.Field == "spec.group"):
 			fix = "give the package its API group: +groupName=<group> in its doc.go"
 		default:

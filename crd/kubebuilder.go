@@ -3,6 +3,7 @@ package crd
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -142,31 +143,30 @@ func kubebuilderManifest(kinds []*kubebuilder.Kind, maxDescLen int) (*apiextv1.C
 	if len(labels) > 0 {
 		crd.Labels = labels
 	}
-	storage := -1
-	for i, k := range kept {
+	// controller-gen marks every version +kubebuilder:storageversion names
+	// as the storage version (the API server refuses more than one: a
+	// warning, below), and the only version when there is one.
+	var storage []string
+	for _, k := range kept {
 		if k.Markers.StorageVersion {
-			if storage >= 0 {
-				return nil, nil, &markers.Error{Pos: k.Pos, Tag: "kubebuilder:storageversion",
-					Msg: fmt.Sprintf("%s has more than one storage version", kind), Fix: "mark exactly one version +kubebuilder:storageversion"}
-			}
-			storage = i
+			storage = append(storage, k.Pkg.Version)
 		}
 	}
-	if storage < 0 {
+	if len(storage) == 0 {
 		if len(kept) > 1 {
 			return nil, nil, &markers.Error{Pos: first.Pos, Msg: fmt.Sprintf("%s has %d versions and none is the storage version", kind, len(kept)),
 				Fix: "mark one version's type +kubebuilder:storageversion"}
 		}
-		storage = 0
+		storage = []string{kept[0].Pkg.Version}
 	}
 	var positions []Positions
 	served := false
-	for i, k := range kept {
+	for _, k := range kept {
 		mk := k.Markers
 		schema := k.Schema.DeepCopy()
 		truncateDescriptions(schema, maxDescLen)
 		v := apiextv1.CustomResourceDefinitionVersion{
-			Name: k.Pkg.Version, Served: !mk.Unserved, Storage: i == storage,
+			Name: k.Pkg.Version, Served: !mk.Unserved, Storage: slices.Contains(storage, k.Pkg.Version),
 			Deprecated: mk.Deprecated, DeprecationWarning: mk.DeprecationWarning,
 			Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: schema},
 		}

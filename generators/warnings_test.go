@@ -7,7 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/yaml"
+
 	"github.com/declval/validation-gen/generators"
+	"github.com/declval/validation-gen/markers"
 )
 
 // TestWarnings: in a package written for controller-gen, what controller-gen
@@ -261,5 +265,47 @@ func TestTextMarshalerMapKeys(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "types.go:20:") || !strings.Contains(err.Error(), "map keys of map[v1.ValueKey]v1.Item must be strings or implement encoding.TextMarshaler") ||
 		!strings.Contains(err.Error(), "fix: use a map with string keys, or keys of a type with a MarshalText method") {
 		t.Errorf("a struct key without MarshalText: %v", err)
+	}
+}
+
+// Two versions of a kind marked +kubebuilder:storageversion (external-
+// snapshotter's group snapshots): controller-gen marks both storage
+// versions and writes the CRD, which the API server refuses; so does
+// validation-gen, with a server-rejects warning that names the versions
+// (an error with --strict).
+func TestTwoStorageVersions(t *testing.T) {
+	files := map[string]string{}
+	for _, v := range []string{"v1", "v2"} {
+		files["api/"+v+"/doc.go"] = "// +groupName=g.example.com\npackage " + v + "\n"
+		files["api/"+v+"/types.go"] = "package " + v + "\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+			"// +kubebuilder:object:root=true\n// +kubebuilder:storageversion\ntype Widget struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n"
+	}
+	dir := tempModule(t, files)
+	crdDir := filepath.Join(dir, "crd")
+	outs, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crd apiextv1.CustomResourceDefinition
+	for _, o := range outs {
+		if o.Path == filepath.Join(crdDir, "g.example.com_widgets.yaml") {
+			if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(crd.Spec.Versions) != 2 || !crd.Spec.Versions[0].Storage || !crd.Spec.Versions[1].Storage {
+		t.Errorf("want both versions stored, as controller-gen writes them: %+v", crd.Spec.Versions)
+	}
+	var found bool
+	for _, w := range warnings {
+		found = found || w.Kind == markers.ServerRejects && strings.Contains(w.Msg, "must have exactly one version marked as storage version") &&
+			w.Fix == "keep +kubebuilder:storageversion on exactly one version's Widget (it is on v1, v2)"
+	}
+	if !found {
+		t.Errorf("no server-rejects warning for the two storage versions: %v", warnings)
+	}
+	if _, _, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir, Strict: true}); err == nil || !strings.Contains(err.Error(), "exactly one version marked as storage version") {
+		t.Errorf("--strict: %v", err)
 	}
 }
