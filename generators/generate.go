@@ -185,7 +185,9 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	goFile := func(pkg, dir, name string, src []byte) {
 		path := filepath.Join(dir, name)
 		if !strings.HasSuffix(name, "_test.go") { // the test names what the file names
-			errs = append(errs, checkPlatform(l, pkg, path, src)...)
+			platformWarnings, platformErrs := markers.SplitWarnings(checkPlatform(l, pkg, path, src))
+			errs = append(errs, platformErrs...)
+			ws = append(ws, platformWarnings...)
 		}
 		if err := checkTarget(path, replaceableGo, golang.GeneratedMarker, "choose another --output-file, or rename the file"); err != nil {
 			errs = append(errs, err)

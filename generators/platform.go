@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/declval/validation-gen/dialect"
 	"github.com/declval/validation-gen/markers"
 	"github.com/declval/validation-gen/source"
 )
@@ -20,6 +21,11 @@ import (
 // platform: named there (a type, a field's struct, a function), it breaks
 // the build elsewhere; a typed constant can be an enum's value, read into
 // the file, which would then differ by platform.
+//
+// In a package written for controller-gen, these are warnings: controller-
+// gen writes what names the declaration all the same (its deep copies),
+// and the project builds where the constraint holds (Crossplane's
+// //go:build !goverter, which only its converter generator's builds set).
 func checkPlatform(l *source.Loaded, pkg, path string, src []byte) []error {
 	constrained := l.Constrained(pkg)
 	if len(constrained) == 0 {
@@ -48,9 +54,14 @@ func checkPlatform(l *source.Loaded, pkg, path string, src []byte) []error {
 		default:
 			continue
 		}
-		errs = append(errs, &markers.Error{Pos: c.Pos,
-			Msg: fmt.Sprintf("%s is declared in a file that builds only on some platforms (%s), while the generated %s, which %s, builds on every one, and would not build (or would differ) elsewhere", name, c.Why, filepath.Base(path), how),
-			Fix: fmt.Sprintf("declare %s in a file without build constraints (API types build the same everywhere)", name)})
+		msg := fmt.Sprintf("%s is declared in a file that builds only on some platforms (%s), while the generated %s, which %s, builds on every one, and would not build (or would differ) elsewhere", name, c.Why, filepath.Base(path), how)
+		fix := fmt.Sprintf("declare %s in a file without build constraints (API types build the same everywhere)", name)
+		if d, _ := dialect.Of(l, pkg); d == dialect.ControllerGen {
+			errs = append(errs, &markers.Warning{Kind: markers.ConstrainedFile, Pos: c.Pos, Msg: msg,
+				Does: "writes the CRD, and deep copies that name it, all the same (so does validation-gen, its validators too)", Fix: fix})
+			continue
+		}
+		errs = append(errs, &markers.Error{Pos: c.Pos, Msg: msg, Fix: fix})
 	}
 	return errs
 }

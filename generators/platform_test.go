@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,6 +75,45 @@ func TestPlatformSplitFiles(t *testing.T) {
 		}
 		vetEverywhere(t, dir)
 	})
+}
+
+// In a package written for controller-gen, a kind declared in a file with
+// a build constraint (Crossplane's //go:build !goverter) is a warning, as
+// controller-gen writes its CRD and deep copies all the same: the run
+// writes the CRD and the validators; --strict makes it an error.
+func TestPlatformControllerGen(t *testing.T) {
+	doc := "// +groupName=g.example.com\npackage v1\n"
+	types := "//go:build !goverter\n\npackage v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec Spec `json:\"spec\"`\n}\n\n" +
+		"type Spec struct {\n\t// +kubebuilder:validation:MaxLength=5\n\tName string `json:\"name\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	crdDir := filepath.Join(dir, "crd")
+	cfg := generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir}
+	outs, warnings, err := generators.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, w := range warnings {
+		if w.Kind == "constrained-file" {
+			lines = append(lines, w.Pos.String()[len(dir)+1:]+" "+strings.SplitN(w.Msg, " is declared", 2)[0])
+		}
+	}
+	if want := []string{"api/v1/types.go:8:6 Thing", "api/v1/types.go:14:6 Spec"}; !slices.Equal(lines, want) {
+		t.Errorf("constrained-file warnings at %q, want %q (all: %v)", lines, want, warnings)
+	}
+	var wroteCRD, wroteGo bool
+	for _, o := range outs {
+		wroteCRD = wroteCRD || o.Path == filepath.Join(crdDir, "g.example.com_things.yaml")
+		wroteGo = wroteGo || o.Path == filepath.Join(dir, "api", "v1", outputFile)
+	}
+	if !wroteCRD || !wroteGo {
+		t.Errorf("the CRD (%v) and the validators (%v) are not written", wroteCRD, wroteGo)
+	}
+	cfg.Strict = true
+	if _, _, err := generators.Run(cfg); err == nil || !strings.Contains(err.Error(), "it builds only under //go:build !goverter") {
+		t.Errorf("--strict: %v", err)
+	}
 }
 
 // A kind of a controller-gen package without deep copies yet (the first

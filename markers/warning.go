@@ -45,13 +45,14 @@ const (
 	NotRegistered     WarningKind = "not-registered"      // a kind without DeepCopyObject yet
 	UnguardedField    WarningKind = "unguarded-field"     // a CEL rule reads an optional field without has()
 	ServerRejects     WarningKind = "server-rejects"      // a CRD controller-gen writes and the API server refuses
+	ConstrainedFile   WarningKind = "constrained-file"    // a type of a file with build constraints, which generated code names
 	OutsideTheRun     WarningKind = "outside-the-run"     // problems of another module's packages
 	DependencyProblem WarningKind = "dependency-problem"  // one of those, before they are summarized
 )
 
 // WarningKinds are every kind, in the order a summary lists them.
 var WarningKinds = []WarningKind{UnknownMarker, ColonArgument, MisplacedMarker, NearMiss, RequiredOptional,
-	K8sTagApplied, K8sTagNotApplied, Contradiction, BadDefault, JSONString, NotRegistered, UnguardedField, ServerRejects, OutsideTheRun}
+	K8sTagApplied, K8sTagNotApplied, Contradiction, BadDefault, JSONString, NotRegistered, UnguardedField, ServerRejects, ConstrainedFile, OutsideTheRun}
 
 func (w *Warning) Error() string { return describe(w.Pos, w.Tag, w.Msg, w.Does, w.Fix) }
 
