@@ -139,7 +139,7 @@ func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written m
 		for _, r := range n.XValidations {
 			for _, f := range UnguardedFields(r.Rule, n, mayBeAbsent) {
 				pos, tag := root, ""
-				if at, ok := ruleMarker(rules[r.Rule], root); ok {
+				if at, ok := ruleMarker(rules[kubebuilder.RuleKey(r)], root); ok {
 					pos, tag = at.Pos, at.Text
 				} else if p, _, ok := lookupPos([]Positions{positions}, path); ok {
 					pos = p

@@ -110,6 +110,36 @@ func TestUnguardedRuleWarningAtTheMarker(t *testing.T) {
 	}
 }
 
+// Two types of a package with the same rule but their own messages (Envoy
+// Gateway's access log and tracing types): each warning is at its own
+// type's marker.
+func TestUnguardedRuleWarningSameRuleText(t *testing.T) {
+	doc := "// +groupName=g.example.com\npackage v1\n"
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:validation:XValidation:rule=\"has(self.host) || self.refs.size() > 0\",message=\"one\"\n" +
+		"type One struct {\n\t// +optional\n\tHost *string `json:\"host,omitempty\"`\n\t// +optional\n\tRefs []string `json:\"refs,omitempty\"`\n}\n\n" +
+		"// +kubebuilder:validation:XValidation:rule=\"has(self.host) || self.refs.size() > 0\",message=\"two\"\n" +
+		"type Two struct {\n\t// +optional\n\tHost *string `json:\"host,omitempty\"`\n\t// +optional\n\tRefs []string `json:\"refs,omitempty\"`\n}\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
+		"\t// +optional\n\tA *One `json:\"a,omitempty\"`\n\t// +optional\n\tB *Two `json:\"b,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	_, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var at []string
+	for _, w := range warnings {
+		if w.Kind == "unguarded-field" {
+			at = append(at, fmt.Sprintf("%d %s", w.Pos.Line, w.Tag))
+		}
+	}
+	want := []string{`5 kubebuilder:validation:XValidation:rule="has(self.host) || self.refs.size() > 0",message="one"`,
+		`13 kubebuilder:validation:XValidation:rule="has(self.host) || self.refs.size() > 0",message="two"`}
+	if !slices.Equal(at, want) {
+		t.Fatalf("unguarded-field warnings at\n %q\nwant\n %q", at, want)
+	}
+}
+
 // A rule copied into two versions' packages is warned of at each copy's
 // marker, once however many kinds and fields reach it.
 func TestUnguardedRuleWarningPerCopy(t *testing.T) {

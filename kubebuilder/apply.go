@@ -220,8 +220,8 @@ func (b *builder) applyOne(s *apiextv1.JSONSchemaProps, m *markers.CGMarker) {
 			return
 		}
 		s.XValidations = append(s.XValidations, r)
-		if at := (RuleMarker{m.Pos, m.Text}); !slices.Contains(b.rules[r.Rule], at) {
-			b.rules[r.Rule] = append(b.rules[r.Rule], at)
+		if at, key := (RuleMarker{m.Pos, m.Text}), RuleKey(r); !slices.Contains(b.rules[key], at) {
+			b.rules[key] = append(b.rules[key], at)
 		}
 	case "AtMostOneOf", "ExactlyOneOf", "AtLeastOneOf":
 		s.XValidations = append(s.XValidations, b.oneOfRule(m.Def.Name, m.Strs))

@@ -102,9 +102,9 @@ type Kind struct {
 	// writes whatever the value: present in every object a Go client
 	// sends.
 	Written map[string]bool
-	// Rules are the XValidation markers a CEL rule was written in, by its
-	// text: a warning about a rule points at its marker, not at a field
-	// of the type that carries it. Shared by the kinds of a run.
+	// Rules are the XValidation markers a CEL rule was written in, by
+	// RuleKey: a warning about a rule points at its marker, not at a
+	// field of the type that carries it. Shared by the kinds of a run.
 	Rules map[string][]RuleMarker
 }
 
@@ -112,6 +112,22 @@ type Kind struct {
 type RuleMarker struct {
 	Pos  token.Position
 	Text string
+}
+
+// RuleKey identifies a rule by everything its marker says (the rule, its
+// message and reason, ...), so that two types of a package with the same
+// rule text but their own messages (Envoy Gateway's) tell their markers
+// apart.
+func RuleKey(r apiextv1.ValidationRule) string {
+	optional := ""
+	if r.OptionalOldSelf != nil {
+		optional = fmt.Sprint(*r.OptionalOldSelf)
+	}
+	reason := ""
+	if r.Reason != nil {
+		reason = string(*r.Reason)
+	}
+	return strings.Join([]string{r.Rule, r.Message, r.MessageExpression, reason, r.FieldPath, optional}, "\x00")
 }
 
 // skipped reports a package controller-gen is told to skip
