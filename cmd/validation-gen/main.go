@@ -128,7 +128,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cfg.Loaded = func(l *source.Loaded) { loaded = l }
 	outs, warnings, err := generators.Run(cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "validation-gen: %v\n", err)
+		printErrors(stderr, err)
 		return 1
 	}
 	printWarnings(stderr, warnings)
@@ -211,4 +211,12 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// printErrors prints a run's errors, one per line, each as the warnings
+// are: after the program's name.
+func printErrors(stderr io.Writer, err error) {
+	for _, line := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintf(stderr, "validation-gen: %s\n", line)
+	}
 }

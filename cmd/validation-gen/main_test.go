@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -209,6 +210,12 @@ func TestStrict(t *testing.T) {
 			}
 			if !strings.Contains(stderr.String(), "--strict makes this warning an error") {
 				t.Errorf("stderr does not say why the warning is an error:\n%s", stderr.String())
+			}
+			// One error a line, each after the program's name, as the
+			// warnings are.
+			lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+			if len(lines) != 14 || slices.ContainsFunc(lines, func(l string) bool { return !strings.HasPrefix(l, "validation-gen: ") }) {
+				t.Errorf("want 14 errors, each a line after validation-gen:, got:\n%s", stderr.String())
 			}
 			if len(entries) != 0 || genErr == nil {
 				t.Errorf("a run failed by --strict wrote files: %d CRDs, validation file: %v", len(entries), genErr == nil)
