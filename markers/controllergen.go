@@ -268,7 +268,7 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 		}
 	}
 	return &Warning{Kind: UnknownMarker, Pos: l.Pos, Tag: body, Msg: "no controller-gen marker has this name",
-		Does: "passes over unknown markers in silence, so nothing checks it (nor here)", Fix: fix}
+		Does: "passes over unknown markers in silence, so nothing checks it (nor here; a controller-gen built with markers of a project's own, as Kyverno's, applies those, validation-gen does not)", Fix: fix}
 }
 
 // misplacedFix is the fix for a marker written where controller-gen does
