@@ -147,10 +147,8 @@ func (e *emitter) register() {
 		}
 		body = append(body, jen.Id("scheme").Dot("AddValidationFunc").Call(jen.Parens(jen.Op("*").Id(name)).Call(jen.Nil()),
 			jen.Func().Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("op").Qual(pkgOp, "Operation"), jen.List(jen.Id("obj"), jen.Id("oldObj")).Interface()).Qual(pkgField, "ErrorList").Block(
-				jen.If(jen.Id("op").Dot("Request").Dot("SubresourcePath").Call().Op("!=").Lit("/")).Block(
-					jen.Comment("The server validates a subresource's request against the same schema."),
-					jen.Return(jen.Id("Validate_"+name).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj").Assert(jen.Op("*").Id(name)), jen.Qual(pkgRT, "OldAs").Types(jen.Op("*").Id(name)).Call(jen.Id("oldObj")))),
-				),
+				jen.Commentf("Every request, the main resource's or a subresource's (op.Request), is validated by Validate_%s,", name),
+				jen.Comment("as the server validates them all against the kind's schema."),
 				jen.Return(jen.Id("Validate_"+name).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj").Assert(jen.Op("*").Id(name)), jen.Qual(pkgRT, "OldAs").Types(jen.Op("*").Id(name)).Call(jen.Id("oldObj")))),
 			)))
 	}

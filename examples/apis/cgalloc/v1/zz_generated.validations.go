@@ -40,66 +40,48 @@ import (
 // Call it with the scheme the package's types are added to (AddToScheme).
 func RegisterValidations(scheme *runtime.Scheme) error {
 	scheme.AddValidationFunc((*Collections)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
-		if op.Request.SubresourcePath() != "/" {
-			// The server validates a subresource's request against the same schema.
-			return Validate_Collections(ctx, op, nil, obj.(*Collections), vgruntime.OldAs[*Collections](oldObj))
-		}
+		// Every request, the main resource's or a subresource's (op.Request), is validated by Validate_Collections,
+		// as the server validates them all against the kind's schema.
 		return Validate_Collections(ctx, op, nil, obj.(*Collections), vgruntime.OldAs[*Collections](oldObj))
 	})
 	scheme.AddValidationFunc((*Durations)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
-		if op.Request.SubresourcePath() != "/" {
-			// The server validates a subresource's request against the same schema.
-			return Validate_Durations(ctx, op, nil, obj.(*Durations), vgruntime.OldAs[*Durations](oldObj))
-		}
+		// Every request, the main resource's or a subresource's (op.Request), is validated by Validate_Durations,
+		// as the server validates them all against the kind's schema.
 		return Validate_Durations(ctx, op, nil, obj.(*Durations), vgruntime.OldAs[*Durations](oldObj))
 	})
 	scheme.AddValidationFunc((*Embedded)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
-		if op.Request.SubresourcePath() != "/" {
-			// The server validates a subresource's request against the same schema.
-			return Validate_Embedded(ctx, op, nil, obj.(*Embedded), vgruntime.OldAs[*Embedded](oldObj))
-		}
+		// Every request, the main resource's or a subresource's (op.Request), is validated by Validate_Embedded,
+		// as the server validates them all against the kind's schema.
 		return Validate_Embedded(ctx, op, nil, obj.(*Embedded), vgruntime.OldAs[*Embedded](oldObj))
 	})
 	scheme.AddValidationFunc((*Numbers)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
-		if op.Request.SubresourcePath() != "/" {
-			// The server validates a subresource's request against the same schema.
-			return Validate_Numbers(ctx, op, nil, obj.(*Numbers), vgruntime.OldAs[*Numbers](oldObj))
-		}
+		// Every request, the main resource's or a subresource's (op.Request), is validated by Validate_Numbers,
+		// as the server validates them all against the kind's schema.
 		return Validate_Numbers(ctx, op, nil, obj.(*Numbers), vgruntime.OldAs[*Numbers](oldObj))
 	})
 	scheme.AddValidationFunc((*Objects)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
-		if op.Request.SubresourcePath() != "/" {
-			// The server validates a subresource's request against the same schema.
-			return Validate_Objects(ctx, op, nil, obj.(*Objects), vgruntime.OldAs[*Objects](oldObj))
-		}
+		// Every request, the main resource's or a subresource's (op.Request), is validated by Validate_Objects,
+		// as the server validates them all against the kind's schema.
 		return Validate_Objects(ctx, op, nil, obj.(*Objects), vgruntime.OldAs[*Objects](oldObj))
 	})
 	scheme.AddValidationFunc((*Presence)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
-		if op.Request.SubresourcePath() != "/" {
-			// The server validates a subresource's request against the same schema.
-			return Validate_Presence(ctx, op, nil, obj.(*Presence), vgruntime.OldAs[*Presence](oldObj))
-		}
+		// Every request, the main resource's or a subresource's (op.Request), is validated by Validate_Presence,
+		// as the server validates them all against the kind's schema.
 		return Validate_Presence(ctx, op, nil, obj.(*Presence), vgruntime.OldAs[*Presence](oldObj))
 	})
 	scheme.AddValidationFunc((*Rules)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
-		if op.Request.SubresourcePath() != "/" {
-			// The server validates a subresource's request against the same schema.
-			return Validate_Rules(ctx, op, nil, obj.(*Rules), vgruntime.OldAs[*Rules](oldObj))
-		}
+		// Every request, the main resource's or a subresource's (op.Request), is validated by Validate_Rules,
+		// as the server validates them all against the kind's schema.
 		return Validate_Rules(ctx, op, nil, obj.(*Rules), vgruntime.OldAs[*Rules](oldObj))
 	})
 	scheme.AddValidationFunc((*Strings)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
-		if op.Request.SubresourcePath() != "/" {
-			// The server validates a subresource's request against the same schema.
-			return Validate_Strings(ctx, op, nil, obj.(*Strings), vgruntime.OldAs[*Strings](oldObj))
-		}
+		// Every request, the main resource's or a subresource's (op.Request), is validated by Validate_Strings,
+		// as the server validates them all against the kind's schema.
 		return Validate_Strings(ctx, op, nil, obj.(*Strings), vgruntime.OldAs[*Strings](oldObj))
 	})
 	scheme.AddValidationFunc((*StructMaps)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
-		if op.Request.SubresourcePath() != "/" {
-			// The server validates a subresource's request against the same schema.
-			return Validate_StructMaps(ctx, op, nil, obj.(*StructMaps), vgruntime.OldAs[*StructMaps](oldObj))
-		}
+		// Every request, the main resource's or a subresource's (op.Request), is validated by Validate_StructMaps,
+		// as the server validates them all against the kind's schema.
 		return Validate_StructMaps(ctx, op, nil, obj.(*StructMaps), vgruntime.OldAs[*StructMaps](oldObj))
 	})
 	return nil

@@ -40,10 +40,8 @@ import (
 // Call it with the scheme the package's types are added to (AddToScheme).
 func RegisterValidations(scheme *runtime.Scheme) error {
 	scheme.AddValidationFunc((*CronTab)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
-		if op.Request.SubresourcePath() != "/" {
-			// The server validates a subresource's request against the same schema.
-			return Validate_CronTab(ctx, op, nil, obj.(*CronTab), vgruntime.OldAs[*CronTab](oldObj))
-		}
+		// Every request, the main resource's or a subresource's (op.Request), is validated by Validate_CronTab,
+		// as the server validates them all against the kind's schema.
 		return Validate_CronTab(ctx, op, nil, obj.(*CronTab), vgruntime.OldAs[*CronTab](oldObj))
 	})
 	return nil
