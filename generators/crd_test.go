@@ -556,4 +556,11 @@ func TestControllerGenVersions(t *testing.T) {
 	if _, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/flatten/v1"}, OutputFile: outputFile, ControllerGenVersion: "1.2"}); err == nil || !strings.Contains(err.Error(), `"1.2" is not v0.<minor>`) {
 		t.Errorf("a version not of controller-gen's form: %v", err)
 	}
+	// Before v0.16 descriptions were written otherwise: not followed.
+	if _, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/flatten/v1"}, OutputFile: outputFile, ControllerGenVersion: "v0.15.0"}); err == nil || !strings.Contains(err.Error(), "v0.15.0 is older than v0.16.0") {
+		t.Errorf("a version before v0.16: %v", err)
+	}
+	if _, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/flatten/v1"}, OutputFile: outputFile, ControllerGenVersion: "v0.16.0"}); err != nil {
+		t.Errorf("v0.16.0: %v", err)
+	}
 }

@@ -40,6 +40,21 @@ type Options struct {
 // dialect follows by default.
 const ControllerGenFollowed = "v0.23.0"
 
+// ControllerGenOldest is the oldest controller-gen version whose CRDs can
+// be written: before v0.16, controller-gen wrote descriptions otherwise
+// (the lines after --- and those starting with TODO kept) and did not read
+// +default.
+const ControllerGenOldest = 16
+
+// TooOldError is the error of a version before ControllerGenOldest; its
+// text carries its own fix.
+type TooOldError struct{ Version string }
+
+func (e *TooOldError) Error() string {
+	return fmt.Sprintf("%s is older than v0.%d.0, the oldest controller-gen whose CRDs validation-gen writes (before it, descriptions kept the lines after --- and those starting with TODO, and +default was not read); fix: --controller-gen-version=v0.%d.0 (the CRDs then change where those occur, as they would with a newer controller-gen)",
+		e.Version, ControllerGenOldest, ControllerGenOldest)
+}
+
 // ControllerGenMinor is the minor version of a controller-gen version
 // (v0.21.0, v0.21), or an error naming what is expected.
 func ControllerGenMinor(v string) (int, error) {
@@ -51,6 +66,9 @@ func ControllerGenMinor(v string) (int, error) {
 	n, err := strconv.Atoi(minor)
 	if !ok || err != nil || n < 0 {
 		return 0, fmt.Errorf("controller-gen version %q is not v0.<minor>[.<patch>] (v0.20.1)", v)
+	}
+	if n < ControllerGenOldest {
+		return 0, &TooOldError{v}
 	}
 	return n, nil
 }
