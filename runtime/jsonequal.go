@@ -441,7 +441,7 @@ var nullJSON = []byte("null")
 // it is valid JSON.
 func rawText(v reflect.Value) ([]byte, bool) {
 	if v.Kind() == reflect.Pointer {
-		if !isAPIExtJSON(v.Type().Elem()) && v.Type().Elem() != rawExtensionType {
+		if !isAPIExtJSON(v.Type().Elem()) && v.Type().Elem() != rawExtensionType && v.Type().Elem() != rawMessageType {
 			return nil, false
 		}
 		if v.IsNil() {
@@ -455,6 +455,12 @@ func rawText(v reflect.Value) ([]byte, bool) {
 		// MarshalJSON writes Raw, null when empty.
 		raw = v.FieldByName("Raw").Bytes()
 		if len(raw) == 0 {
+			return nullJSON, true
+		}
+	case v.Type() == rawMessageType:
+		// MarshalJSON writes it, null when nil.
+		raw = v.Bytes()
+		if raw == nil {
 			return nullJSON, true
 		}
 	case v.Type() == rawExtensionType:
@@ -476,6 +482,8 @@ func rawText(v reflect.Value) ([]byte, bool) {
 }
 
 var rawExtensionType = reflect.TypeFor[k8sruntime.RawExtension]()
+
+var rawMessageType = reflect.TypeFor[json.RawMessage]()
 
 // isAPIExtJSON reports whether t is apiextensions' JSON (of v1 or
 // v1beta1: a struct of Raw []byte, whose MarshalJSON writes Raw, null
@@ -747,7 +755,7 @@ func isRawOrPointer(t reflect.Type) bool {
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	return isRaw(t)
+	return isRaw(t) || t == rawMessageType
 }
 
 // nonEmptyObject reports whether JSON text is an object with a property.

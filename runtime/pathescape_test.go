@@ -397,6 +397,16 @@ var pathHelperCases = map[string]func(fail bool){
 			escapeSink = SchemaInvalid(&c, 1, "bad")
 		}
 	},
+	"RawJSONType": func(fail bool) {
+		var r Path
+		a := r.Child("spec")
+		b := a.Key("k")
+		c := b.Index(2)
+		err := RawJSONType(&c, []byte(`{"a":1}`), "object")
+		if fail {
+			escapeSink = err
+		}
+	},
 	"SchemaAllOf": func(fail bool) {
 		var r Path
 		a := r.Child("spec")

@@ -63,6 +63,7 @@ var ownJSONTypes = map[string]string{
 	metaV1 + ".Time": "opaque", metaV1 + ".MicroTime": "opaque", metaV1 + ".Duration": "opaque", metaV1 + ".ObjectMeta": "opaque",
 	"k8s.io/apimachinery/pkg/api/resource.Quantity": "opaque", "k8s.io/apimachinery/pkg/runtime.RawExtension": "opaque",
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSON": "opaque", "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured.Unstructured": "opaque",
+	"encoding/json.RawMessage": "opaque",
 	"k8s.io/apimachinery/pkg/util/intstr.IntOrString": "intOrString",
 }
 
@@ -81,6 +82,19 @@ var opaqueTexts = map[string]string{
 }
 
 func ownJSON(t *types.Type) bool { return ownJSONTypes[t.Name.Package+"."+t.Name.Name] != "" }
+
+// rawJSON is the raw JSON text a value of t holds, or nil for a type of
+// another kind (a RawExtension whose Object is set has none: its Raw is
+// nil, and MarshalJSON writes the Object).
+func rawJSON(t *types.Type, ptr *jen.Statement) jen.Code {
+	switch t.Name.Package + "." + t.Name.Name {
+	case "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSON", "k8s.io/apimachinery/pkg/runtime.RawExtension":
+		return jen.Parens(ptr.Clone()).Dot("Raw")
+	case "encoding/json.RawMessage":
+		return jen.Index().Byte().Call(jen.Op("*").Add(ptr.Clone()))
+	}
+	return nil
+}
 
 func oldRef(old string) *jen.Statement {
 	if old == "" {
@@ -127,6 +141,11 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 				out = append(out, own...)
 			}
 		}
+		if raw := rawJSON(t, ptr); raw != nil && s.Type != "" && !s.XEmbeddedResource {
+			// Raw JSON of any value: the server checks its type.
+			out = append(out, jen.If(jen.Id("err").Op(":=").Qual(pkgRT, "RawJSONType").Call(jen.Op("&").Id(path), raw, jen.Lit(s.Type)), jen.Id("err").Op("!=").Nil()).Block(
+				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("err"))))
+		}
 		if s.XEmbeddedResource && t.Name.Name == "RawExtension" {
 			out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "EmbeddedRaw").Call(jen.Op("&").Id(path), ptr.Clone()).Op("...")))
 			e.unchecked(s, t, "format", "pattern", "type", "anyOf", "x-kubernetes-int-or-string", "x-kubernetes-preserve-unknown-fields", "properties", "x-kubernetes-embedded-resource")
@@ -170,7 +189,8 @@ func (e *emitter) checks(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.St
 	case types.Slice, types.Array:
 		if el := gotype.Resolve(r.Elem); r.Kind == types.Slice && el.Kind == types.Builtin && (el.Name.Name == "byte" || el.Name.Name == "uint8") {
 			// The server sees the base64 text: its lengths are those.
-			e.unchecked(s, t, "format", "type", "minLength", "maxLength")
+			// x-kubernetes-preserve-unknown-fields prunes nothing of a string.
+			e.unchecked(s, t, "format", "type", "minLength", "maxLength", "x-kubernetes-preserve-unknown-fields")
 			n := jen.Parens(jen.Len(jen.Op("*").Add(ptr.Clone())).Op("+").Lit(2)).Op("/").Lit(3).Op("*").Lit(4)
 			at := jen.Op("&").Id(path)
 			if s.MaxLength != nil {

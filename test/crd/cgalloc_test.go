@@ -204,3 +204,52 @@ spec:
 		}
 	}
 }
+
+// Raw JSON whose schema names a type (Chaos Mesh's json.RawMessage
+// marked Type=object, an apiextensions JSON marked Type=array): the Go
+// validator checks the type of the value it holds, as the API server does
+// (an integer is what int64 parses, 2.0 is a number); bytes, written as base64,
+// may carry x-kubernetes-preserve-unknown-fields.
+func TestRawJSONTypeAsTheServer(t *testing.T) {
+	p := committedPipeline(t, "cgalloc.example.com_objects.yaml")
+	for _, c := range []struct {
+		config, typed string
+		want          []string
+	}{
+		{`{"a":1}`, `[1]`, nil},
+		{``, ``, nil},
+		{`null`, `null`, nil},
+		{`[1]`, `{"a":1}`, []string{`spec.config: spec.config in body must be of type object: "array"`, `spec.typed: spec.typed in body must be of type array: "object"`}},
+		{` "s"`, `2.0`, []string{`spec.config: spec.config in body must be of type object: "string"`, `spec.typed: spec.typed in body must be of type array: "number"`}},
+		{`-7`, `2e3`, []string{`spec.config: spec.config in body must be of type object: "integer"`, `spec.typed: spec.typed in body must be of type array: "number"`}},
+		{`1.5`, `true`, []string{`spec.config: spec.config in body must be of type object: "number"`, `spec.typed: spec.typed in body must be of type array: "boolean"`}},
+	} {
+		obj := &cgalloc.Objects{Spec: cgalloc.ObjectsSpec{Blob: []byte("abc")}}
+		obj.APIVersion, obj.Kind, obj.Name, obj.Namespace = "cgalloc.example.com/v1", "Objects", "a", "default"
+		if c.config != "" {
+			obj.Spec.Config = json.RawMessage(c.config)
+		}
+		if c.typed != "" {
+			obj.Spec.Typed = &apiextv1.JSON{Raw: []byte(c.typed)}
+		}
+		body, err := json.Marshal(obj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srvErrs, _, err := p.Validate(context.Background(), body, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var srv, ours []string
+		for _, e := range srvErrs {
+			srv = append(srv, e.Field+": "+e.Detail)
+		}
+		for _, e := range cgalloc.Validate_Objects(context.Background(), operation.Operation{Type: operation.Create}, nil, obj, nil) {
+			ours = append(ours, e.Field+": "+e.Detail)
+		}
+		slices.Sort(srv)
+		if !slices.Equal(ours, srv) || !slices.Equal(ours, c.want) {
+			t.Errorf("config %s, typed %s: Go's errors %q, the server's %q, want %q", c.config, c.typed, ours, srv, c.want)
+		}
+	}
+}

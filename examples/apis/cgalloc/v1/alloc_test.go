@@ -2,6 +2,7 @@ package v1
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"slices"
 	"strings"
@@ -132,9 +133,11 @@ var cases = map[string]func(t *testing.T){
 		tm, om := meta("Objects")
 		return &Objects{TypeMeta: tm, ObjectMeta: om, Spec: ObjectsSpec{
 			Free:       &apiextv1.JSON{Raw: []byte(`{"a":[1,2,{"b":null}]}`)},
-			Schemaless: &apiextv1.JSON{Raw: []byte(`[1,"two",3.5]`)}, Name: "n"}}
+			Schemaless: &apiextv1.JSON{Raw: []byte(`[1,"two",3.5]`)}, Name: "n",
+			Config: json.RawMessage(`{"x":1}`), Blob: []byte("abc"), Typed: &apiextv1.JSON{Raw: []byte(` [true]`)}}}
 	}, func(o *Objects) {
 		o.Spec.Free.Raw, o.Spec.Schemaless, o.Spec.Name = []byte(`{"a":true}`), nil, "m"
+		o.Spec.Config, o.Spec.Blob, o.Spec.Typed = json.RawMessage(`{"y":[2]}`), []byte("d"), &apiextv1.JSON{Raw: []byte(`[]`)}
 	}),
 	"Embedded": check(Validate_Embedded, func() *Embedded {
 		tm, om := meta("Embedded")

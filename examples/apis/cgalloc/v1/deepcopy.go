@@ -93,6 +93,9 @@ func (in *ObjectsSpec) DeepCopyInto(out *ObjectsSpec) {
 	*out = *in
 	out.Free = cloneJSON(in.Free)
 	out.Schemaless = cloneJSON(in.Schemaless)
+	out.Config = slices.Clone(in.Config)
+	out.Blob = slices.Clone(in.Blob)
+	out.Typed = cloneJSON(in.Typed)
 }
 
 // DeepCopyInto copies in into out.

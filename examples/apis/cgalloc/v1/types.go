@@ -1,6 +1,7 @@
 package v1
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -403,6 +404,26 @@ type ObjectsSpec struct {
 	// +kubebuilder:validation:Schemaless
 	// +kubebuilder:pruning:PreserveUnknownFields
 	Schemaless *apiextv1.JSON `json:"schemaless,omitempty"`
+
+	// Config is raw JSON that must be an object (Chaos Mesh's
+	// configOverride).
+	// +optional
+	// +kubebuilder:validation:Schemaless
+	// +kubebuilder:pruning:PreserveUnknownFields
+	// +kubebuilder:validation:Type=object
+	Config json.RawMessage `json:"config,omitempty"`
+
+	// Blob is bytes, written as base64, whose unknown fields are kept.
+	// +optional
+	// +kubebuilder:pruning:PreserveUnknownFields
+	Blob []byte `json:"blob,omitempty"`
+
+	// Typed is raw JSON that must be a list.
+	// +optional
+	// +kubebuilder:validation:Type=array
+	// +kubebuilder:validation:Schemaless
+	// +kubebuilder:pruning:PreserveUnknownFields
+	Typed *apiextv1.JSON `json:"typed,omitempty"`
 
 	// +optional
 	// +kubebuilder:title="a name"

@@ -21,8 +21,10 @@ package v1
 
 import (
 	"context"
+	"encoding/json"
 	vgruntime "github.com/declval/validation-gen/runtime"
 	celrules "github.com/declval/validation-gen/runtime/celrules"
+	v11 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	resource "k8s.io/apimachinery/pkg/api/resource"
 	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -956,20 +958,74 @@ func validate_ObjectsSpec(p *vgruntime.Path, obj, old *ObjectsSpec) (errs field.
 	if vgruntime.Unchanged(obj, old) {
 		return
 	}
+	// field config
+	{
+		fp170 := p.Child("config")
+		if !(len(obj.Config) == 0) {
+			ov171 := func() *json.RawMessage {
+				if old == nil {
+					return nil
+				}
+				return &old.Config
+			}()
+			_ = ov171
+			if !vgruntime.Unchanged(&obj.Config, ov171) {
+				if err := vgruntime.RawJSONType(&fp170, []byte(*&obj.Config), "object"); err != nil {
+					errs = append(errs, err)
+				}
+			}
+		}
+	}
+	// field blob
+	{
+		fp172 := p.Child("blob")
+		if !(len(obj.Blob) == 0) {
+			ov173 := func() *[]byte {
+				if old == nil {
+					return nil
+				}
+				return &old.Blob
+			}()
+			_ = ov173
+			if !vgruntime.Unchanged(&obj.Blob, ov173) {
+				if len(*&obj.Blob) == 0 {
+					errs = append(errs, vgruntime.SchemaFormat(&fp172, "", "byte"))
+				}
+			}
+		}
+	}
+	// field typed
+	{
+		fp174 := p.Child("typed")
+		if !(obj.Typed == nil) {
+			ov175 := func() *v11.JSON {
+				if old == nil {
+					return nil
+				}
+				return old.Typed
+			}()
+			_ = ov175
+			if !vgruntime.Unchanged(obj.Typed, ov175) {
+				if err := vgruntime.RawJSONType(&fp174, (obj.Typed).Raw, "array"); err != nil {
+					errs = append(errs, err)
+				}
+			}
+		}
+	}
 	// field name
 	{
-		fp170 := p.Child("name")
+		fp176 := p.Child("name")
 		if !(obj.Name == "") {
-			ov171 := func() *string {
+			ov177 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Name
 			}()
-			_ = ov171
-			if !vgruntime.UnchangedScalar(&obj.Name, ov171) {
+			_ = ov177
+			if !vgruntime.UnchangedScalar(&obj.Name, ov177) {
 				if utf8.RuneCountInString(string(*&obj.Name)) > 8 {
-					errs = append(errs, vgruntime.SchemaTooLong(&fp170, 8))
+					errs = append(errs, vgruntime.SchemaTooLong(&fp176, 8))
 				}
 			}
 		}
@@ -1003,15 +1059,15 @@ func Validate_Presence(ctx context.Context, op operation.Operation, fldPath *fie
 func validate_Presence_root(p *vgruntime.Path, obj, old *Presence) (errs field.ErrorList) {
 	// field spec
 	{
-		fp179 := p.Child("spec")
-		ov180 := func() *PresenceSpec {
+		fp185 := p.Child("spec")
+		ov186 := func() *PresenceSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov180
-		errs = append(errs, validate_PresenceSpec(&fp179, &obj.Spec, ov180)...)
+		_ = ov186
+		errs = append(errs, validate_PresenceSpec(&fp185, &obj.Spec, ov186)...)
 	}
 	return
 }
@@ -1024,131 +1080,131 @@ func validate_PresenceSpec(p *vgruntime.Path, obj, old *PresenceSpec) (errs fiel
 	}
 	// field kbRequired
 	{
-		fp181 := p.Child("kbRequired")
+		fp187 := p.Child("kbRequired")
 		if obj.KBRequired == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp181))
+			errs = append(errs, vgruntime.SchemaRequired(&fp187))
 		}
 	}
 	// field required
 	{
-		fp185 := p.Child("required")
+		fp191 := p.Child("required")
 		if obj.Required == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp185))
+			errs = append(errs, vgruntime.SchemaRequired(&fp191))
 		}
 	}
 	// field k8sRequired
 	{
-		fp189 := p.Child("k8sRequired")
+		fp195 := p.Child("k8sRequired")
 		if obj.K8sRequired == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp189))
+			errs = append(errs, vgruntime.SchemaRequired(&fp195))
 		} else {
-			ov190 := func() *string {
+			ov196 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.K8sRequired
 			}()
-			_ = ov190
-			if !vgruntime.UnchangedScalar(&obj.K8sRequired, ov190) {
+			_ = ov196
+			if !vgruntime.UnchangedScalar(&obj.K8sRequired, ov196) {
 				if utf8.RuneCountInString(string(*&obj.K8sRequired)) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp189, string(*&obj.K8sRequired), vgruntime.MinLengthDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp195, string(*&obj.K8sRequired), vgruntime.MinLengthDetail(1)))
 				}
 			}
 		}
 	}
 	// field k8sRequiredList
 	{
-		fp191 := p.Child("k8sRequiredList")
+		fp197 := p.Child("k8sRequiredList")
 		if len(obj.K8sRequiredList) == 0 {
-			errs = append(errs, vgruntime.SchemaRequired(&fp191))
+			errs = append(errs, vgruntime.SchemaRequired(&fp197))
 		} else {
-			ov192 := func() *[]string {
+			ov198 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.K8sRequiredList
 			}()
-			_ = ov192
-			if !vgruntime.Unchanged(&obj.K8sRequiredList, ov192) {
+			_ = ov198
+			if !vgruntime.Unchanged(&obj.K8sRequiredList, ov198) {
 				if len(*&obj.K8sRequiredList) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp191, len(*&obj.K8sRequiredList), vgruntime.MinItemsDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp197, len(*&obj.K8sRequiredList), vgruntime.MinItemsDetail(1)))
 				}
 			}
 		}
 	}
 	// field nullable
 	{
-		fp198 := p.Child("nullable")
+		fp204 := p.Child("nullable")
 		if obj.Nullable == nil == false {
-			ov199 := func() *Entry {
+			ov205 := func() *Entry {
 				if old == nil {
 					return nil
 				}
 				return old.Nullable
 			}()
-			_ = ov199
-			if !vgruntime.UnchangedPlain(obj.Nullable, ov199) {
+			_ = ov205
+			if !vgruntime.UnchangedPlain(obj.Nullable, ov205) {
 				if vgruntime.CountTrue(true, true, (*obj.Nullable).Value != "") > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp198, vgruntime.CountTrue(true, true, (*obj.Nullable).Value != ""), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp204, vgruntime.CountTrue(true, true, (*obj.Nullable).Value != ""), 3))
 				}
-				errs = append(errs, validate_Entry_3(&fp198, obj.Nullable, ov199)...)
+				errs = append(errs, validate_Entry_3(&fp204, obj.Nullable, ov205)...)
 			}
 		}
 	}
 	// field defaulted
 	{
-		fp205 := p.Child("defaulted")
+		fp211 := p.Child("defaulted")
 		if !(obj.Defaulted == nil) {
-			ov206 := func() *int32 {
+			ov212 := func() *int32 {
 				if old == nil {
 					return nil
 				}
 				return old.Defaulted
 			}()
-			_ = ov206
-			if !vgruntime.UnchangedScalar(obj.Defaulted, ov206) {
+			_ = ov212
+			if !vgruntime.UnchangedScalar(obj.Defaulted, ov212) {
 				if int64(*obj.Defaulted) < int64(1) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp205, int64(*obj.Defaulted), vgruntime.Bound(true, false, 1.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp211, int64(*obj.Defaulted), vgruntime.Bound(true, false, 1.0)))
 				}
 			}
 		}
 	}
 	// field mode
 	{
-		fp207 := p.Child("mode")
+		fp213 := p.Child("mode")
 		if !(obj.Mode == "") {
-			ov208 := func() *string {
+			ov214 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Mode
 			}()
-			_ = ov208
-			if !vgruntime.UnchangedScalar(&obj.Mode, ov208) {
+			_ = ov214
+			if !vgruntime.UnchangedScalar(&obj.Mode, ov214) {
 				switch string(*&obj.Mode) {
 				case "fast", "slow":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp207, string(*&obj.Mode), []string{"fast", "slow"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp213, string(*&obj.Mode), []string{"fast", "slow"}))
 				}
 			}
 		}
 	}
 	// field defaultedEntry
 	{
-		fp209 := p.Child("defaultedEntry")
+		fp215 := p.Child("defaultedEntry")
 		if !(obj.DefaultedEntry == nil) {
-			ov210 := func() *Entry {
+			ov216 := func() *Entry {
 				if old == nil {
 					return nil
 				}
 				return old.DefaultedEntry
 			}()
-			_ = ov210
-			if !vgruntime.UnchangedPlain(obj.DefaultedEntry, ov210) {
+			_ = ov216
+			if !vgruntime.UnchangedPlain(obj.DefaultedEntry, ov216) {
 				if vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != "") > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp209, vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != ""), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp215, vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != ""), 3))
 				}
-				errs = append(errs, validate_Entry_4(&fp209, obj.DefaultedEntry, ov210)...)
+				errs = append(errs, validate_Entry_4(&fp215, obj.DefaultedEntry, ov216)...)
 			}
 		}
 	}
@@ -1158,50 +1214,6 @@ func validate_PresenceSpec(p *vgruntime.Path, obj, old *PresenceSpec) (errs fiel
 // validate_Entry_3 checks a Entry against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_Entry_3(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
-	if vgruntime.UnchangedPlain(obj, old) {
-		return
-	}
-	// field name
-	{
-		fp211 := p.Child("name")
-		ov212 := func() *string {
-			if old == nil {
-				return nil
-			}
-			return &old.Name
-		}()
-		_ = ov212
-		if !vgruntime.UnchangedScalar(&obj.Name, ov212) {
-			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp211, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
-			}
-		}
-	}
-	// field port
-	{
-		fp213 := p.Child("port")
-		ov214 := func() *int32 {
-			if old == nil {
-				return nil
-			}
-			return &old.Port
-		}()
-		_ = ov214
-		if !vgruntime.UnchangedScalar(&obj.Port, ov214) {
-			if int64(*&obj.Port) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp213, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
-			}
-			if int64(*&obj.Port) > int64(65535) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp213, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
-			}
-		}
-	}
-	return
-}
-
-// validate_Entry_4 checks a Entry against its schema; old is its old value on an
-// update (nil when there is none), which ratchets what did not change.
-func validate_Entry_4(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
 	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
@@ -1237,6 +1249,50 @@ func validate_Entry_4(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList)
 			}
 			if int64(*&obj.Port) > int64(65535) {
 				errs = append(errs, vgruntime.SchemaInvalid(&fp219, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
+			}
+		}
+	}
+	return
+}
+
+// validate_Entry_4 checks a Entry against its schema; old is its old value on an
+// update (nil when there is none), which ratchets what did not change.
+func validate_Entry_4(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
+	if vgruntime.UnchangedPlain(obj, old) {
+		return
+	}
+	// field name
+	{
+		fp223 := p.Child("name")
+		ov224 := func() *string {
+			if old == nil {
+				return nil
+			}
+			return &old.Name
+		}()
+		_ = ov224
+		if !vgruntime.UnchangedScalar(&obj.Name, ov224) {
+			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp223, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+			}
+		}
+	}
+	// field port
+	{
+		fp225 := p.Child("port")
+		ov226 := func() *int32 {
+			if old == nil {
+				return nil
+			}
+			return &old.Port
+		}()
+		_ = ov226
+		if !vgruntime.UnchangedScalar(&obj.Port, ov226) {
+			if int64(*&obj.Port) < int64(1) {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp225, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
+			}
+			if int64(*&obj.Port) > int64(65535) {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp225, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
 			}
 		}
 	}
@@ -1691,15 +1747,15 @@ func Validate_Rules(ctx context.Context, op operation.Operation, fldPath *field.
 func validate_Rules_root(p *vgruntime.Path, obj, old *Rules) (errs field.ErrorList) {
 	// field spec
 	{
-		fp230 := p.Child("spec")
-		ov231 := func() *RulesSpec {
+		fp236 := p.Child("spec")
+		ov237 := func() *RulesSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov231
-		errs = append(errs, validate_RulesSpec(&fp230, &obj.Spec, ov231)...)
+		_ = ov237
+		errs = append(errs, validate_RulesSpec(&fp236, &obj.Spec, ov237)...)
 	}
 	return
 }
@@ -1721,31 +1777,31 @@ func validate_RulesSpec(p *vgruntime.Path, obj, old *RulesSpec) (errs field.Erro
 	}
 	// field entries
 	{
-		fp265 := p.Child("entries")
+		fp271 := p.Child("entries")
 		if !(len(obj.Entries) == 0) {
-			ov266 := func() *[]Entry {
+			ov272 := func() *[]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.Entries
 			}()
-			_ = ov266
-			if !vgruntime.UnchangedListMap(&obj.Entries, ov266, vgruntime.Key{
+			_ = ov272
+			if !vgruntime.UnchangedListMap(&obj.Entries, ov272, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp265, *&obj.Entries, listMapKey2)...)
-				for i268 := range *&obj.Entries {
-					ip267 := fp265.Index(i268)
-					oi269 := vgruntime.OldListMapItem(ov266, &(*&obj.Entries)[i268], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp271, *&obj.Entries, listMapKey2)...)
+				for i274 := range *&obj.Entries {
+					ip273 := fp271.Index(i274)
+					oi275 := vgruntime.OldListMapItem(ov272, &(*&obj.Entries)[i274], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					if !vgruntime.UnchangedPlain(&(*&obj.Entries)[i268], oi269) {
-						if vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i268]).Value != "") > 3 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip267, vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i268]).Value != ""), 3))
+					if !vgruntime.UnchangedPlain(&(*&obj.Entries)[i274], oi275) {
+						if vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i274]).Value != "") > 3 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip273, vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i274]).Value != ""), 3))
 						}
-						errs = append(errs, validate_Entry(&ip267, &(*&obj.Entries)[i268], oi269)...)
+						errs = append(errs, validate_Entry(&ip273, &(*&obj.Entries)[i274], oi275)...)
 					}
 				}
 			}
@@ -1780,15 +1836,15 @@ func Validate_Strings(ctx context.Context, op operation.Operation, fldPath *fiel
 func validate_Strings_root(p *vgruntime.Path, obj, old *Strings) (errs field.ErrorList) {
 	// field spec
 	{
-		fp279 := p.Child("spec")
-		ov280 := func() *StringsSpec {
+		fp285 := p.Child("spec")
+		ov286 := func() *StringsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov280
-		errs = append(errs, validate_StringsSpec(&fp279, &obj.Spec, ov280)...)
+		_ = ov286
+		errs = append(errs, validate_StringsSpec(&fp285, &obj.Spec, ov286)...)
 	}
 	return
 }
@@ -1810,65 +1866,65 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field minLength
 	{
-		fp281 := p.Child("minLength")
-		ov282 := func() *string {
+		fp287 := p.Child("minLength")
+		ov288 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.MinLength
 		}()
-		_ = ov282
-		if !vgruntime.UnchangedScalar(&obj.MinLength, ov282) {
+		_ = ov288
+		if !vgruntime.UnchangedScalar(&obj.MinLength, ov288) {
 			if utf8.RuneCountInString(string(*&obj.MinLength)) < 2 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp281, string(*&obj.MinLength), vgruntime.MinLengthDetail(2)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp287, string(*&obj.MinLength), vgruntime.MinLengthDetail(2)))
 			}
 		}
 	}
 	// field maxLength
 	{
-		fp283 := p.Child("maxLength")
-		ov284 := func() *string {
+		fp289 := p.Child("maxLength")
+		ov290 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.MaxLength
 		}()
-		_ = ov284
-		if !vgruntime.UnchangedScalar(&obj.MaxLength, ov284) {
+		_ = ov290
+		if !vgruntime.UnchangedScalar(&obj.MaxLength, ov290) {
 			if utf8.RuneCountInString(string(*&obj.MaxLength)) > 8 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp283, 8))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp289, 8))
 			}
 		}
 	}
 	// field pattern
 	{
-		fp285 := p.Child("pattern")
-		ov286 := func() *string {
+		fp291 := p.Child("pattern")
+		ov292 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Pattern
 		}()
-		_ = ov286
-		if !vgruntime.UnchangedScalar(&obj.Pattern, ov286) {
+		_ = ov292
+		if !vgruntime.UnchangedScalar(&obj.Pattern, ov292) {
 			if !pattern3.MatchString(string(*&obj.Pattern)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp285, string(*&obj.Pattern), vgruntime.PatternDetail("^[a-z]+(-[a-z]+)*$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp291, string(*&obj.Pattern), vgruntime.PatternDetail("^[a-z]+(-[a-z]+)*$")))
 			}
 		}
 	}
 	// field email
 	{
-		fp287 := p.Child("email")
+		fp293 := p.Child("email")
 		if !(obj.Email == "") {
-			ov288 := func() *string {
+			ov294 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Email
 			}()
-			_ = ov288
-			if !vgruntime.UnchangedScalar(&obj.Email, ov288) {
-				if err := vgruntime.SchemaFormat(&fp287, string(*&obj.Email), "email"); err != nil {
+			_ = ov294
+			if !vgruntime.UnchangedScalar(&obj.Email, ov294) {
+				if err := vgruntime.SchemaFormat(&fp293, string(*&obj.Email), "email"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1876,17 +1932,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field uuid
 	{
-		fp289 := p.Child("uuid")
+		fp295 := p.Child("uuid")
 		if !(obj.UUID == "") {
-			ov290 := func() *string {
+			ov296 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.UUID
 			}()
-			_ = ov290
-			if !vgruntime.UnchangedScalar(&obj.UUID, ov290) {
-				if err := vgruntime.SchemaFormat(&fp289, string(*&obj.UUID), "uuid"); err != nil {
+			_ = ov296
+			if !vgruntime.UnchangedScalar(&obj.UUID, ov296) {
+				if err := vgruntime.SchemaFormat(&fp295, string(*&obj.UUID), "uuid"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1894,17 +1950,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field hostname
 	{
-		fp291 := p.Child("hostname")
+		fp297 := p.Child("hostname")
 		if !(obj.Hostname == "") {
-			ov292 := func() *string {
+			ov298 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Hostname
 			}()
-			_ = ov292
-			if !vgruntime.UnchangedScalar(&obj.Hostname, ov292) {
-				if err := vgruntime.SchemaFormat(&fp291, string(*&obj.Hostname), "hostname"); err != nil {
+			_ = ov298
+			if !vgruntime.UnchangedScalar(&obj.Hostname, ov298) {
+				if err := vgruntime.SchemaFormat(&fp297, string(*&obj.Hostname), "hostname"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1912,17 +1968,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field ipv4
 	{
-		fp293 := p.Child("ipv4")
+		fp299 := p.Child("ipv4")
 		if !(obj.IPv4 == "") {
-			ov294 := func() *string {
+			ov300 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.IPv4
 			}()
-			_ = ov294
-			if !vgruntime.UnchangedScalar(&obj.IPv4, ov294) {
-				if err := vgruntime.SchemaFormat(&fp293, string(*&obj.IPv4), "ipv4"); err != nil {
+			_ = ov300
+			if !vgruntime.UnchangedScalar(&obj.IPv4, ov300) {
+				if err := vgruntime.SchemaFormat(&fp299, string(*&obj.IPv4), "ipv4"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1930,17 +1986,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field dateTime
 	{
-		fp295 := p.Child("dateTime")
+		fp301 := p.Child("dateTime")
 		if !(obj.DateTime == "") {
-			ov296 := func() *string {
+			ov302 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.DateTime
 			}()
-			_ = ov296
-			if !vgruntime.UnchangedScalar(&obj.DateTime, ov296) {
-				if err := vgruntime.SchemaFormat(&fp295, string(*&obj.DateTime), "date-time"); err != nil {
+			_ = ov302
+			if !vgruntime.UnchangedScalar(&obj.DateTime, ov302) {
+				if err := vgruntime.SchemaFormat(&fp301, string(*&obj.DateTime), "date-time"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1948,17 +2004,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field duration
 	{
-		fp297 := p.Child("duration")
+		fp303 := p.Child("duration")
 		if !(obj.Duration == "") {
-			ov298 := func() *string {
+			ov304 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Duration
 			}()
-			_ = ov298
-			if !vgruntime.UnchangedScalar(&obj.Duration, ov298) {
-				if err := vgruntime.SchemaFormat(&fp297, string(*&obj.Duration), "duration"); err != nil {
+			_ = ov304
+			if !vgruntime.UnchangedScalar(&obj.Duration, ov304) {
+				if err := vgruntime.SchemaFormat(&fp303, string(*&obj.Duration), "duration"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1966,17 +2022,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field bytes
 	{
-		fp299 := p.Child("bytes")
+		fp305 := p.Child("bytes")
 		if !(obj.Bytes == "") {
-			ov300 := func() *string {
+			ov306 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Bytes
 			}()
-			_ = ov300
-			if !vgruntime.UnchangedScalar(&obj.Bytes, ov300) {
-				if err := vgruntime.SchemaFormat(&fp299, string(*&obj.Bytes), "byte"); err != nil {
+			_ = ov306
+			if !vgruntime.UnchangedScalar(&obj.Bytes, ov306) {
+				if err := vgruntime.SchemaFormat(&fp305, string(*&obj.Bytes), "byte"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1984,79 +2040,79 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field enum
 	{
-		fp303 := p.Child("enum")
+		fp309 := p.Child("enum")
 		if !(obj.Enum == "") {
-			ov304 := func() *string {
+			ov310 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Enum
 			}()
-			_ = ov304
-			if !vgruntime.UnchangedScalar(&obj.Enum, ov304) {
+			_ = ov310
+			if !vgruntime.UnchangedScalar(&obj.Enum, ov310) {
 				switch string(*&obj.Enum) {
 				case "a", "b", "c":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp303, string(*&obj.Enum), []string{"a", "b", "c"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp309, string(*&obj.Enum), []string{"a", "b", "c"}))
 				}
 			}
 		}
 	}
 	// field color
 	{
-		fp305 := p.Child("color")
+		fp311 := p.Child("color")
 		if !(obj.Color == "") {
-			ov306 := func() *Color {
+			ov312 := func() *Color {
 				if old == nil {
 					return nil
 				}
 				return &old.Color
 			}()
-			_ = ov306
-			if !vgruntime.UnchangedScalar(&obj.Color, ov306) {
+			_ = ov312
+			if !vgruntime.UnchangedScalar(&obj.Color, ov312) {
 				switch string(*&obj.Color) {
 				case "Red", "Green", "Blue":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp305, string(*&obj.Color), []string{"Red", "Green", "Blue"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp311, string(*&obj.Color), []string{"Red", "Green", "Blue"}))
 				}
 			}
 		}
 	}
 	// field level
 	{
-		fp307 := p.Child("level")
+		fp313 := p.Child("level")
 		if !(obj.Level == "") {
-			ov308 := func() *Level {
+			ov314 := func() *Level {
 				if old == nil {
 					return nil
 				}
 				return &old.Level
 			}()
-			_ = ov308
-			if !vgruntime.UnchangedScalar(&obj.Level, ov308) {
+			_ = ov314
+			if !vgruntime.UnchangedScalar(&obj.Level, ov314) {
 				switch string(*&obj.Level) {
 				case "High", "Low":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp307, string(*&obj.Level), []string{"High", "Low"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp313, string(*&obj.Level), []string{"High", "Low"}))
 				}
 			}
 		}
 	}
 	// field maxSurge
 	{
-		fp309 := p.Child("maxSurge")
+		fp315 := p.Child("maxSurge")
 		if !(obj.MaxSurge == nil) {
-			ov310 := func() *intstr.IntOrString {
+			ov316 := func() *intstr.IntOrString {
 				if old == nil {
 					return nil
 				}
 				return old.MaxSurge
 			}()
-			_ = ov310
-			if !vgruntime.Unchanged(obj.MaxSurge, ov310) {
+			_ = ov316
+			if !vgruntime.Unchanged(obj.MaxSurge, ov316) {
 				if (obj.MaxSurge).Type == intstr.String {
 					if !pattern4.MatchString((obj.MaxSurge).StrVal) {
-						errs = append(errs, vgruntime.SchemaInvalid(&fp309, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
+						errs = append(errs, vgruntime.SchemaInvalid(&fp315, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
 					}
 				} else {
 				}
@@ -2065,34 +2121,34 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field names
 	{
-		fp311 := p.Child("names")
+		fp317 := p.Child("names")
 		if !(len(obj.Names) == 0) {
-			ov312 := func() *[]string {
+			ov318 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Names
 			}()
-			_ = ov312
-			if !vgruntime.Unchanged(&obj.Names, ov312) {
-				for i314 := range *&obj.Names {
-					ip313 := fp311.Index(i314)
-					oi315 := (*string)(nil)
-					if !vgruntime.UnchangedScalar(&(*&obj.Names)[i314], oi315) {
-						if utf8.RuneCountInString(string(*&(*&obj.Names)[i314])) > 16 {
-							errs = append(errs, vgruntime.SchemaTooLong(&ip313, 16))
-						} else if utf8.RuneCountInString(string(*&(*&obj.Names)[i314])) < 1 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip313, string(*&(*&obj.Names)[i314]), vgruntime.MinLengthDetail(1)))
-						} else if !pattern5.MatchString(string(*&(*&obj.Names)[i314])) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip313, string(*&(*&obj.Names)[i314]), vgruntime.PatternDetail("^[a-z]+$")))
+			_ = ov318
+			if !vgruntime.Unchanged(&obj.Names, ov318) {
+				for i320 := range *&obj.Names {
+					ip319 := fp317.Index(i320)
+					oi321 := (*string)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.Names)[i320], oi321) {
+						if utf8.RuneCountInString(string(*&(*&obj.Names)[i320])) > 16 {
+							errs = append(errs, vgruntime.SchemaTooLong(&ip319, 16))
+						} else if utf8.RuneCountInString(string(*&(*&obj.Names)[i320])) < 1 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip319, string(*&(*&obj.Names)[i320]), vgruntime.MinLengthDetail(1)))
+						} else if !pattern5.MatchString(string(*&(*&obj.Names)[i320])) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip319, string(*&(*&obj.Names)[i320]), vgruntime.PatternDetail("^[a-z]+$")))
 						}
-						if err := vgruntime.SchemaFormat(&ip313, string(*&(*&obj.Names)[i314]), "hostname"); err != nil {
+						if err := vgruntime.SchemaFormat(&ip319, string(*&(*&obj.Names)[i320]), "hostname"); err != nil {
 							errs = append(errs, err)
 						}
-						switch string(*&(*&obj.Names)[i314]) {
+						switch string(*&(*&obj.Names)[i320]) {
 						case "x", "y", "z":
 						default:
-							errs = append(errs, vgruntime.SchemaEnum(&ip313, string(*&(*&obj.Names)[i314]), []string{"x", "y", "z"}))
+							errs = append(errs, vgruntime.SchemaEnum(&ip319, string(*&(*&obj.Names)[i320]), []string{"x", "y", "z"}))
 						}
 					}
 				}
@@ -2128,15 +2184,15 @@ func Validate_StructMaps(ctx context.Context, op operation.Operation, fldPath *f
 func validate_StructMaps_root(p *vgruntime.Path, obj, old *StructMaps) (errs field.ErrorList) {
 	// field spec
 	{
-		fp323 := p.Child("spec")
-		ov324 := func() *StructMapsSpec {
+		fp329 := p.Child("spec")
+		ov330 := func() *StructMapsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov324
-		errs = append(errs, validate_StructMapsSpec(&fp323, &obj.Spec, ov324)...)
+		_ = ov330
+		errs = append(errs, validate_StructMapsSpec(&fp329, &obj.Spec, ov330)...)
 	}
 	return
 }
@@ -2149,36 +2205,36 @@ func validate_StructMapsSpec(p *vgruntime.Path, obj, old *StructMapsSpec) (errs 
 	}
 	// field granularMap
 	{
-		fp325 := p.Child("granularMap")
+		fp331 := p.Child("granularMap")
 		if !(len(obj.GranularMap) == 0) {
-			ov326 := func() *map[string]Entry {
+			ov332 := func() *map[string]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.GranularMap
 			}()
-			_ = ov326
-			if !vgruntime.Unchanged(&obj.GranularMap, ov326) {
+			_ = ov332
+			if !vgruntime.Unchanged(&obj.GranularMap, ov332) {
 				{
-					each331 := func(k329 string) {
-						mv328 := (*&obj.GranularMap)[k329]
-						kp327 := fp325.Key(string(k329))
-						om330 := vgruntime.OldMapValue(ov326, k329)
-						if !vgruntime.UnchangedPlain(&mv328, om330) {
-							if vgruntime.CountTrue(true, true, (*&mv328).Value != "") > 3 {
-								errs = append(errs, vgruntime.SchemaTooMany(&kp327, vgruntime.CountTrue(true, true, (*&mv328).Value != ""), 3))
+					each337 := func(k335 string) {
+						mv334 := (*&obj.GranularMap)[k335]
+						kp333 := fp331.Key(string(k335))
+						om336 := vgruntime.OldMapValue(ov332, k335)
+						if !vgruntime.UnchangedPlain(&mv334, om336) {
+							if vgruntime.CountTrue(true, true, (*&mv334).Value != "") > 3 {
+								errs = append(errs, vgruntime.SchemaTooMany(&kp333, vgruntime.CountTrue(true, true, (*&mv334).Value != ""), 3))
 							}
-							errs = append(errs, validate_Entry(&kp327, &mv328, om330)...)
+							errs = append(errs, validate_Entry(&kp333, &mv334, om336)...)
 						}
 					}
-					n332 := len(errs)
-					for k329 := range *&obj.GranularMap {
-						each331(k329)
+					n338 := len(errs)
+					for k335 := range *&obj.GranularMap {
+						each337(k335)
 					}
-					if len(errs) > n332 && len(*&obj.GranularMap) > 1 {
-						errs = errs[:n332]
-						for _, k329 := range slices.Sorted(maps.Keys(*&obj.GranularMap)) {
-							each331(k329)
+					if len(errs) > n338 && len(*&obj.GranularMap) > 1 {
+						errs = errs[:n338]
+						for _, k335 := range slices.Sorted(maps.Keys(*&obj.GranularMap)) {
+							each337(k335)
 						}
 					}
 				}
@@ -2187,36 +2243,36 @@ func validate_StructMapsSpec(p *vgruntime.Path, obj, old *StructMapsSpec) (errs 
 	}
 	// field textKeyed
 	{
-		fp333 := p.Child("textKeyed")
+		fp339 := p.Child("textKeyed")
 		if !(len(obj.TextKeyed) == 0) {
-			ov334 := func() *map[Endpoint]Entry {
+			ov340 := func() *map[Endpoint]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.TextKeyed
 			}()
-			_ = ov334
-			if !vgruntime.Unchanged(&obj.TextKeyed, ov334) {
+			_ = ov340
+			if !vgruntime.Unchanged(&obj.TextKeyed, ov340) {
 				{
-					each339 := func(k337 Endpoint, text341 string) {
-						mv336 := (*&obj.TextKeyed)[k337]
-						kp335 := fp333.Key(text341)
-						om338 := vgruntime.OldMapValue(ov334, k337)
-						if !vgruntime.UnchangedPlain(&mv336, om338) {
-							if vgruntime.CountTrue(true, true, (*&mv336).Value != "") > 3 {
-								errs = append(errs, vgruntime.SchemaTooMany(&kp335, vgruntime.CountTrue(true, true, (*&mv336).Value != ""), 3))
+					each345 := func(k343 Endpoint, text347 string) {
+						mv342 := (*&obj.TextKeyed)[k343]
+						kp341 := fp339.Key(text347)
+						om344 := vgruntime.OldMapValue(ov340, k343)
+						if !vgruntime.UnchangedPlain(&mv342, om344) {
+							if vgruntime.CountTrue(true, true, (*&mv342).Value != "") > 3 {
+								errs = append(errs, vgruntime.SchemaTooMany(&kp341, vgruntime.CountTrue(true, true, (*&mv342).Value != ""), 3))
 							}
-							errs = append(errs, validate_Entry(&kp335, &mv336, om338)...)
+							errs = append(errs, validate_Entry(&kp341, &mv342, om344)...)
 						}
 					}
-					n340 := len(errs)
-					for k337 := range *&obj.TextKeyed {
-						each339(k337, "")
+					n346 := len(errs)
+					for k343 := range *&obj.TextKeyed {
+						each345(k343, "")
 					}
-					if len(errs) > n340 {
-						errs = errs[:n340]
-						for _, tk342 := range vgruntime.TextKeys(*&obj.TextKeyed) {
-							each339(tk342.Key, tk342.Text)
+					if len(errs) > n346 {
+						errs = errs[:n346]
+						for _, tk348 := range vgruntime.TextKeys(*&obj.TextKeyed) {
+							each345(tk348.Key, tk348.Text)
 						}
 					}
 				}
