@@ -427,7 +427,8 @@ func deref(v any) any {
 // a struct's own CEL rules (its immutable fields', then its type's) come
 // before those of the structs it embeds, the last embedded first, but at
 // a kind's root, where the embedded structs' come first; the markers of
-// an embedded field hold for the struct it is flattened into; an enum on
+// an embedded field hold for the struct it is flattened into (a
+// schemaless one adds nothing else); an enum on
 // a field (or on a type declared as another) gives way to its type's,
 // with a warning when they differ; a field's markers in a block a blank
 // line above its doc comment are read.
@@ -473,6 +474,12 @@ func TestFlattenAsControllerGen(t *testing.T) {
 	if m := spec.Properties["priority"].Minimum; m == nil || *m != 1 {
 		t.Errorf("spec.priority: the minimum of the marker block above its doc comment is lost: %v", m)
 	}
+	// A struct embedded schemaless adds nothing but its field's markers.
+	kept, bare := *spec.Properties["kept"].Items.Schema, spec.Properties["bare"]
+	if len(kept.Properties) != 1 || len(kept.Required) != 0 || kept.XPreserveUnknownFields == nil || !*kept.XPreserveUnknownFields ||
+		len(bare.Properties) != 1 || bare.XPreserveUnknownFields != nil {
+		t.Errorf("structs embedding Loose schemaless:\nkept %+v\nbare %+v", kept, bare)
+	}
 	enums := map[string]string{"same": `"S","M","L"`, "fewer": `"S","M","L"`, "small": `"S","M","L"`}
 	for field, want := range enums {
 		var vals []string
@@ -493,7 +500,7 @@ func TestFlattenAsControllerGen(t *testing.T) {
 			t.Errorf("the warning does not say what controller-gen does: %v", w)
 		}
 	}
-	if want := []string{"types.go:42 contradiction", "types.go:82 contradiction"}; !slices.Equal(got, want) {
+	if want := []string{"types.go:42 contradiction", "types.go:83 contradiction"}; !slices.Equal(got, want) {
 		t.Errorf("warnings:\n got %q\nwant %q (the enums that differ from their type's, not the one that is the same)", got, want)
 	}
 }

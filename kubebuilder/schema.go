@@ -338,6 +338,13 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) (apiextv1.JSON
 			// The embedded field's own markers hold for the struct it
 			// is flattened into, its rules before the embedded type's,
 			// as controller-gen applies them.
+			if hasMarker(ms, "kubebuilder:validation:Schemaless") {
+				// Nothing of the embedded struct, its markers alone
+				// (kruise's SidecarContainer embeds a corev1.Container
+				// so, with PreserveUnknownFields).
+				inlined = append(inlined, b.apply(apiextv1.JSONSchemaProps{}, ms, fpos))
+				continue
+			}
 			in := b.schemaOf(gotype.RealType(m.Type, gotype.FieldType(t, m.Name)), fpos)
 			if len(ms) > 0 {
 				in = b.withOwn(in, "", ms, fpos)

@@ -61,7 +61,8 @@ type Choice struct {
 // +kubebuilder:validation:XValidation:rule="self <= 100",message="at most 100"
 type Percent *int32
 
-// SpaceSpec has rules of its own and embeds two structs with rules.
+// SpaceSpec has rules of its own and embeds two structs with rules; it
+// holds structs that embed another schemaless.
 // +kubebuilder:validation:XValidation:rule="!has(self.a) || self.a != 'y'",message="outer rule 1"
 // +kubebuilder:validation:XValidation:rule="!has(self.a) || self.a != 'z'",message="outer rule 2"
 type SpaceSpec struct {
@@ -93,6 +94,37 @@ type SpaceSpec struct {
 	// its doc comment.
 	// +optional
 	Priority *int32 `json:"priority,omitempty"`
+
+	// +optional
+	Kept []Kept `json:"kept,omitempty"`
+	// +optional
+	Bare *Bare `json:"bare,omitempty"`
+}
+
+// Loose is embedded without its schema below.
+type Loose struct {
+	L string `json:"l"`
+	// +kubebuilder:validation:Minimum=1
+	// +optional
+	N int32 `json:"n,omitempty"`
+}
+
+// Kept embeds Loose schemaless, its unknown fields kept (kruise's
+// SidecarContainer): none of Loose's fields is in its schema.
+type Kept struct {
+	// +kubebuilder:pruning:PreserveUnknownFields
+	// +kubebuilder:validation:Schemaless
+	Loose `json:",inline"`
+	// +optional
+	C string `json:"c,omitempty"`
+}
+
+// Bare embeds Loose schemaless alone.
+type Bare struct {
+	// +kubebuilder:validation:Schemaless
+	Loose `json:",inline"`
+	// +optional
+	C string `json:"c,omitempty"`
 }
 
 // Space embeds a struct with a rule at the kind's root.
