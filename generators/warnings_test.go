@@ -309,3 +309,36 @@ func TestTwoStorageVersions(t *testing.T) {
 		t.Errorf("--strict: %v", err)
 	}
 }
+
+// A float field in controller-gen's dialect is type: number, without a
+// warning: controller-gen refuses it unless crd:allowDangerousTypes=true,
+// with which it writes the same (docs/kubebuilder.md, differences).
+func TestFloatsWithoutAllowDangerousTypes(t *testing.T) {
+	doc := "// +groupName=g.example.com\npackage v1\n"
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec Spec `json:\"spec\"`\n}\n\n" +
+		"type ClockSpeed float64\n\ntype Spec struct {\n\t// +kubebuilder:validation:Minimum=0.5\n\tClock ClockSpeed `json:\"clock\"`\n\t// +optional\n\tRatio *float32 `json:\"ratio,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	crdDir := filepath.Join(dir, "crd")
+	outs, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range warnings {
+		if w.Kind != markers.NotRegistered {
+			t.Errorf("a warning: %v", w)
+		}
+	}
+	var crd apiextv1.CustomResourceDefinition
+	for _, o := range outs {
+		if o.Path == filepath.Join(crdDir, "g.example.com_things.yaml") {
+			if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	spec := crd.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
+	if c, r := spec.Properties["clock"], spec.Properties["ratio"]; c.Type != "number" || c.Minimum == nil || *c.Minimum != 0.5 || r.Type != "number" {
+		t.Errorf("clock %+v, ratio %+v: want type number", c, r)
+	}
+}
