@@ -12,6 +12,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/yaml"
 
 	cgalloc "github.com/declval/validation-gen/examples/apis/cgalloc/v1"
@@ -104,6 +105,30 @@ func committedPipeline(t *testing.T, file string) *crdpipeline.Pipeline {
 	return p
 }
 
+// createErrors validates obj on create with its Go validator and through
+// the API server's pipeline p, and returns each side's errors as
+// "<field>: <detail>", sorted.
+func createErrors[T any](t *testing.T, p *crdpipeline.Pipeline, obj *T, validate func(context.Context, operation.Operation, *field.Path, *T, *T) field.ErrorList) (ours, srv []string) {
+	t.Helper()
+	body, err := json.Marshal(obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srvErrs, _, err := p.Validate(context.Background(), body, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range srvErrs {
+		srv = append(srv, e.Field+": "+e.Detail)
+	}
+	for _, e := range validate(context.Background(), operation.Operation{Type: operation.Create}, nil, obj, nil) {
+		ours = append(ours, e.Field+": "+e.Detail)
+	}
+	slices.Sort(ours)
+	slices.Sort(srv)
+	return ours, srv
+}
+
 // A pattern on a resource.Quantity (with XIntOrString, as controller-gen
 // requires) is in the CRD beside the quantity's own (allOf): the Go
 // validator checks it on the string the quantity writes, and reports
@@ -128,22 +153,8 @@ func TestQuantityPatternAsTheServer(t *testing.T) {
 		q := resource.MustParse(c.limit)
 		obj := &cgalloc.Durations{Spec: cgalloc.DurationsSpec{Limit: &q}}
 		obj.APIVersion, obj.Kind, obj.Name, obj.Namespace = "cgalloc.example.com/v1", "Durations", "a", "default"
-		body, err := json.Marshal(obj)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srvErrs, _, err := p.Validate(context.Background(), body, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var srv, ours []string
-		for _, e := range srvErrs {
-			srv = append(srv, e.Field+": "+e.Detail)
-		}
-		for _, e := range cgalloc.Validate_Durations(context.Background(), operation.Operation{Type: operation.Create}, nil, obj, nil) {
-			ours = append(ours, e.Field+": "+e.Detail)
-		}
-		if !slices.Equal(ours, srv) || !slices.Equal(ours, c.want) {
+		ours, srv := createErrors(t, p, obj, cgalloc.Validate_Durations)
+		if !slices.Equal(ours, srv) || !slices.Equal(ours, slices.Sorted(slices.Values(c.want))) {
 			t.Errorf("limit %s (%s in JSON): Go's errors %q, the server's %q, want %q", c.limit, q.String(), ours, srv, c.want)
 		}
 	}
@@ -232,23 +243,8 @@ func TestRawJSONTypeAsTheServer(t *testing.T) {
 		if c.typed != "" {
 			obj.Spec.Typed = &apiextv1.JSON{Raw: []byte(c.typed)}
 		}
-		body, err := json.Marshal(obj)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srvErrs, _, err := p.Validate(context.Background(), body, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var srv, ours []string
-		for _, e := range srvErrs {
-			srv = append(srv, e.Field+": "+e.Detail)
-		}
-		for _, e := range cgalloc.Validate_Objects(context.Background(), operation.Operation{Type: operation.Create}, nil, obj, nil) {
-			ours = append(ours, e.Field+": "+e.Detail)
-		}
-		slices.Sort(srv)
-		if !slices.Equal(ours, srv) || !slices.Equal(ours, c.want) {
+		ours, srv := createErrors(t, p, obj, cgalloc.Validate_Objects)
+		if !slices.Equal(ours, srv) || !slices.Equal(ours, slices.Sorted(slices.Values(c.want))) {
 			t.Errorf("config %s, typed %s: Go's errors %q, the server's %q, want %q", c.config, c.typed, ours, srv, c.want)
 		}
 	}
