@@ -438,14 +438,7 @@ func TestFlattenAsControllerGen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var crd apiextv1.CustomResourceDefinition
-	for _, o := range outs {
-		if o.Path == filepath.Join(dir, "flatten.example.com_spaces.yaml") {
-			if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	crd := crdOutput(t, outs, filepath.Join(dir, "flatten.example.com_spaces.yaml"))
 	if len(crd.Spec.Versions) != 1 {
 		t.Fatalf("no CRD for Space in %d outputs", len(outs))
 	}
@@ -519,14 +512,7 @@ func TestControllerGenVersions(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", version, err)
 		}
-		var crd apiextv1.CustomResourceDefinition
-		for _, o := range outs {
-			if o.Path == filepath.Join(dir, "flatten.example.com_spaces.yaml") {
-				if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
+		crd := crdOutput(t, outs, filepath.Join(dir, "flatten.example.com_spaces.yaml"))
 		return crd.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
 	}
 	rules := func(s apiextv1.JSONSchemaProps) []string {
@@ -570,4 +556,19 @@ func TestControllerGenVersions(t *testing.T) {
 	if _, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/flatten/v1"}, OutputFile: outputFile, ControllerGenVersion: "v0.16.0"}); err != nil {
 		t.Errorf("v0.16.0: %v", err)
 	}
+}
+
+// crdOutput is the CRD a run's outputs hold at path (none: a CRD without
+// versions).
+func crdOutput(t *testing.T, outs []generators.Output, path string) apiextv1.CustomResourceDefinition {
+	t.Helper()
+	var crd apiextv1.CustomResourceDefinition
+	for _, o := range outs {
+		if o.Path == path {
+			if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return crd
 }

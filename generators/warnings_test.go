@@ -7,9 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"sigs.k8s.io/yaml"
-
 	"github.com/declval/validation-gen/generators"
 	"github.com/declval/validation-gen/markers"
 )
@@ -286,14 +283,7 @@ func TestTwoStorageVersions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var crd apiextv1.CustomResourceDefinition
-	for _, o := range outs {
-		if o.Path == filepath.Join(crdDir, "g.example.com_widgets.yaml") {
-			if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	crd := crdOutput(t, outs, filepath.Join(crdDir, "g.example.com_widgets.yaml"))
 	if len(crd.Spec.Versions) != 2 || !crd.Spec.Versions[0].Storage || !crd.Spec.Versions[1].Storage {
 		t.Errorf("want both versions stored, as controller-gen writes them: %+v", crd.Spec.Versions)
 	}
@@ -329,14 +319,7 @@ func TestFloatsWithoutAllowDangerousTypes(t *testing.T) {
 			t.Errorf("a warning: %v", w)
 		}
 	}
-	var crd apiextv1.CustomResourceDefinition
-	for _, o := range outs {
-		if o.Path == filepath.Join(crdDir, "g.example.com_things.yaml") {
-			if err := yaml.UnmarshalStrict(o.Content, &crd); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	crd := crdOutput(t, outs, filepath.Join(crdDir, "g.example.com_things.yaml"))
 	spec := crd.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
 	if c, r := spec.Properties["clock"], spec.Properties["ratio"]; c.Type != "number" || c.Minimum == nil || *c.Minimum != 0.5 || r.Type != "number" {
 		t.Errorf("clock %+v, ratio %+v: want type number", c, r)
