@@ -52,7 +52,7 @@ func TestControllerGenMarkersOutsideTheRun(t *testing.T) {
 		}
 		return strings.Join(out, " ")
 	}
-	ms, errs := ControllerGenMarkers(lines, markers.CGOnField, true)
+	ms, errs := ControllerGenMarkers(lines, markers.CGOnField, true, 23)
 	ws, es := markers.SplitWarnings(errs)
 	if got, want := names(ms), "k8s:immutable kubebuilder:validation:MaxLength kubebuilder:validation:Minimum"; got != want || len(es) > 0 {
 		t.Errorf("own: markers %q, want %q; errors %v", got, want, es)
@@ -63,7 +63,7 @@ func TestControllerGenMarkersOutsideTheRun(t *testing.T) {
 	if ms[2].Float != 1 || ms[2].Text != "k8s:minimum=1 # at least one" {
 		t.Errorf("+k8s:minimum with a comment: %v %q", ms[2].Float, ms[2].Text)
 	}
-	ms, errs = ControllerGenMarkers(lines, markers.CGOnField, false)
+	ms, errs = ControllerGenMarkers(lines, markers.CGOnField, false, 23)
 	if got, want := names(ms), "k8s:immutable kubebuilder:validation:Minimum"; got != want || len(errs) > 0 {
 		t.Errorf("outside the run: markers %q, want %q (controller-gen's reading alone); warnings or errors %v", got, want, errs)
 	}

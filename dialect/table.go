@@ -39,16 +39,23 @@ type k8sRow struct {
 	// checks the format named (a CRD's format: of one it does not know
 	// checks nothing).
 	format bool
+	// since is the controller-gen minor version that began to read the
+	// tag (byControllerGen is nothing before it).
+	since int
 }
+
+// k8sNativeSince are the controller-gen minor versions that began to read
+// the +k8s: tags of its own registry (before, it passed them over).
+var k8sNativeSince = map[string]int{"enum": 21, "immutable": 21}
 
 const kbValidation = "kubebuilder:validation:"
 
 var k8sRows = map[string]k8sRow{
-	"minimum":       {marker: kbValidation + "Minimum", byControllerGen: markers.CGOnField},
-	"maximum":       {marker: kbValidation + "Maximum", byControllerGen: markers.CGOnField},
-	"maxItems":      {marker: kbValidation + "MaxItems", byControllerGen: markers.CGOnField},
-	"listType":      {marker: "listType", byControllerGen: markers.CGOnField | markers.CGOnType},
-	"listMapKey":    {marker: "listMapKey", byControllerGen: markers.CGOnField | markers.CGOnType},
+	"minimum":       {marker: kbValidation + "Minimum", byControllerGen: markers.CGOnField, since: 23},
+	"maximum":       {marker: kbValidation + "Maximum", byControllerGen: markers.CGOnField, since: 23},
+	"maxItems":      {marker: kbValidation + "MaxItems", byControllerGen: markers.CGOnField, since: 23},
+	"listType":      {marker: "listType", byControllerGen: markers.CGOnField | markers.CGOnType, since: 22},
+	"listMapKey":    {marker: "listMapKey", byControllerGen: markers.CGOnField | markers.CGOnType, since: 22},
 	"minItems":      {marker: kbValidation + "MinItems"},
 	"minLength":     {marker: kbValidation + "MinLength"},
 	"maxLength":     {marker: kbValidation + "MaxLength"},
@@ -67,7 +74,11 @@ var k8sRows = map[string]k8sRow{
 // types) a +k8s: tag means only what it means to controller-gen: the
 // schema of an embedded PodTemplateSpec stays the one controller-gen
 // writes, and nobody is warned about tags they cannot change.
-func ControllerGenMarkers(lines []markers.Line, place markers.CGPlace, own bool) ([]*markers.CGMarker, []error) {
+//
+// minor is the controller-gen minor version followed: a tag it did not
+// read yet is one it passes over (+k8s:minimum before v0.23,
+// +k8s:listType before v0.22, +k8s:enum and +k8s:immutable before v0.21).
+func ControllerGenMarkers(lines []markers.Line, place markers.CGPlace, own bool, minor int) ([]*markers.CGMarker, []error) {
 	var out []*markers.CGMarker
 	var errs []error
 	for _, l := range lines {
@@ -90,11 +101,22 @@ func ControllerGenMarkers(lines []markers.Line, place markers.CGPlace, own bool)
 			continue // another generator's (+k8s:deepcopy-gen)
 		}
 		if _, native := markers.CGLookup("k8s:" + name); native {
+			if since := k8sNativeSince[name]; minor < since {
+				if own && place != markers.CGOnPackage {
+					errs = append(errs, notYetRead(l, "k8s:"+body, name, since))
+				}
+				continue
+			}
 			ms, es := markers.ParseControllerGen([]markers.Line{l}, place)
 			out, errs = append(out, ms...), append(errs, es...)
 			continue
 		}
 		row, ok := k8sRows[name]
+		if minor < row.since {
+			row.byControllerGen = 0
+		} else {
+			row.since = 0
+		}
 		if !ok || place == markers.CGOnPackage || (!own && row.byControllerGen&place == 0) {
 			if own && place != markers.CGOnPackage {
 				errs = append(errs, notApplied(l, "k8s:"+body, name))
@@ -199,7 +221,9 @@ func applyK8s(l markers.Line, tag, name string, row k8sRow, place markers.CGPlac
 	}
 	if row.byControllerGen&place == 0 && len(ms) > 0 {
 		does := "ignores +k8s:" + name + ", so its CRD does not check it"
-		if row.byControllerGen != 0 {
+		if row.since > 0 {
+			does = fmt.Sprintf("ignores +k8s:%s before v0.%d (the version followed, --controller-gen-version), so its CRD does not check it", name, row.since)
+		} else if row.byControllerGen != 0 {
 			does = "reads +k8s:" + name + " on a field only, so its CRD does not check it here"
 		}
 		es = append(es, &markers.Warning{Kind: markers.K8sTagApplied, Pos: l.Pos, Tag: tag,
@@ -244,6 +268,15 @@ func notApplied(l markers.Line, tag, name string) *markers.Warning {
 		Msg:  "+k8s:" + name + " has no controller-gen marker that says the same, so in a package read as controller-gen reads it nothing checks it",
 		Does: "passes over it in silence, so its CRD does not check it either",
 		Fix:  `write the check as +kubebuilder:validation:XValidation:rule="..." (a CEL rule), or read the package as Kubernetes does: +k8s:validation-gen=TypesWithField=TypeMeta in its doc.go, with +k8s: tags in place of its +kubebuilder: markers`}
+}
+
+// notYetRead is the warning for a +k8s: tag of controller-gen's own that
+// the version followed does not read yet.
+func notYetRead(l markers.Line, tag, name string, since int) *markers.Warning {
+	return &markers.Warning{Kind: markers.K8sTagNotApplied, Pos: l.Pos, Tag: tag,
+		Msg:  fmt.Sprintf("controller-gen reads +k8s:%s from v0.%d on, and the version followed (--controller-gen-version) is older", name, since),
+		Does: "passes it over in silence, so its CRD does not check it (nor here)",
+		Fix:  fmt.Sprintf("follow the controller-gen that reads it, --controller-gen-version=v0.%d.0 or later (the project's own, once it is upgraded)", since)}
 }
 
 // nearMiss is the warning for a line meant as a marker that neither

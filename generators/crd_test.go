@@ -13,6 +13,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/declval/validation-gen/generators"
+	"github.com/declval/validation-gen/markers"
 )
 
 // CRD-level mistakes are errors with the file, line, marker and fix; a
@@ -571,4 +572,58 @@ func crdOutput(t *testing.T, outs []generators.Output, path string) apiextv1.Cus
 		}
 	}
 	return crd
+}
+
+// The +k8s: tags and omitzero as the controller-gen followed reads them:
+// +k8s:enum and +k8s:immutable from v0.21 (before, a warning that nothing
+// checks them), +k8s:listType from v0.22 and +k8s:minimum from v0.23
+// (before, applied beyond controller-gen with a k8s-tag-applied warning),
+// +k8s:required's minimums from v0.23, omitzero as omitempty from v0.22.
+func TestControllerGenVersionsK8sTags(t *testing.T) {
+	doc := "// +groupName=g.example.com\npackage v1\n"
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec Spec `json:\"spec\"`\n}\n\n" +
+		"// +k8s:enum\ntype Mode string\n\nconst (\n\tModeA Mode = \"A\"\n\tModeB Mode = \"B\"\n)\n\n" +
+		"type Spec struct {\n\t// +k8s:required\n\tName string `json:\"name\"`\n\t// +optional\n\t// +k8s:minimum=1\n\tCount int32 `json:\"count,omitempty\"`\n" +
+		"\t// +optional\n\t// +k8s:listType=set\n\tTags []string `json:\"tags,omitempty\"`\n\t// +optional\n\tMode Mode `json:\"mode,omitempty\"`\n" +
+		"\t// +optional\n\t// +k8s:immutable\n\tID string `json:\"id,omitempty\"`\n\tZero *string `json:\"zero,omitzero\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	for _, c := range []struct {
+		version  string
+		required []string
+		minLen   bool // name's minLength, +k8s:required's
+		minimum  bool
+		listType bool
+		enum     bool
+		rules    int
+		warnings []string
+	}{
+		{"v0.23.0", []string{"name"}, true, true, true, true, 1, nil},
+		{"v0.22.0", []string{"name"}, false, true, true, true, 1, []string{"k8s-tag-applied +k8s:minimum=1"}},
+		{"v0.21.0", []string{"name", "zero"}, false, true, true, true, 1, []string{"k8s-tag-applied +k8s:listType=set", "k8s-tag-applied +k8s:minimum=1"}},
+		{"v0.20.1", []string{"name", "zero"}, false, true, true, false, 0, []string{"k8s-tag-applied +k8s:listType=set", "k8s-tag-applied +k8s:minimum=1", "k8s-tag-not-applied +k8s:enum", "k8s-tag-not-applied +k8s:immutable"}},
+	} {
+		crdDir := filepath.Join(t.TempDir(), "crd")
+		outs, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir, ControllerGenVersion: c.version})
+		if err != nil {
+			t.Fatalf("%s: %v", c.version, err)
+		}
+		spec := crdOutput(t, outs, filepath.Join(crdDir, "g.example.com_things.yaml")).Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
+		got := fmt.Sprintf("%q %v %v %v %v %d", spec.Required, spec.Properties["name"].MinLength != nil, spec.Properties["count"].Minimum != nil,
+			spec.Properties["tags"].XListType != nil, len(spec.Properties["mode"].Enum) > 0, len(spec.Properties["id"].XValidations))
+		want := fmt.Sprintf("%q %v %v %v %v %d", c.required, c.minLen, c.minimum, c.listType, c.enum, c.rules)
+		if got != want {
+			t.Errorf("%s: required, minLength, minimum, list type, enum, rules:\n got %s\nwant %s", c.version, got, want)
+		}
+		var ws []string
+		for _, w := range warnings {
+			if w.Kind != markers.NotRegistered {
+				ws = append(ws, string(w.Kind)+" +"+w.Tag)
+			}
+		}
+		slices.Sort(ws)
+		if !slices.Equal(ws, c.warnings) {
+			t.Errorf("%s: warnings %q, want %q", c.version, ws, c.warnings)
+		}
+	}
 }

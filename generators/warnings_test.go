@@ -325,3 +325,26 @@ func TestFloatsWithoutAllowDangerousTypes(t *testing.T) {
 		t.Errorf("clock %+v, ratio %+v: want type number", c, r)
 	}
 }
+
+// A package's own marker in the block a blank line above a kind (nginx's
+// +kubebuilder:validation:Optional) is the package's, as controller-gen's
+// collector moves it: every field is optional but one marked +required;
+// in a type's doc comment it stays the type's, which reads none (a
+// misplaced-marker warning). The oracle in test/kubebuilder compares the
+// CRD with controller-gen's.
+func TestPackageMarkersAboveTypes(t *testing.T) {
+	crdDir := filepath.Join(t.TempDir(), "crd")
+	outs, warnings, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/movedmarkers/v1"}, OutputFile: outputFile, CRDDir: crdDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd := crdOutput(t, outs, filepath.Join(crdDir, "movedmarkers.example.com_gates.yaml"))
+	root := crd.Spec.Versions[0].Schema.OpenAPIV3Schema
+	spec := root.Properties["spec"]
+	if len(root.Required) != 0 || !slices.Equal(spec.Required, []string{"name"}) || len(spec.Properties["note"].Required) != 0 {
+		t.Errorf("required: root %q, spec %q, note %q; want only spec's name", root.Required, spec.Required, spec.Properties["note"].Required)
+	}
+	if len(warnings) != 1 || warnings[0].Kind != markers.MisplacedMarker || warnings[0].Pos.Line != 29 {
+		t.Errorf("want one misplaced-marker warning, at Note's doc comment (line 29): %v", warnings)
+	}
+}

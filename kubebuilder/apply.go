@@ -228,12 +228,15 @@ func (b *builder) applyOne(s *apiextv1.JSONSchemaProps, m *markers.CGMarker) {
 	case "Schemaless", "Required", "Optional", "required", "optional", "k8s:optional", "k8s:enum":
 		// read by fieldSchema, structSchema and namedSchema
 	case "k8s:required":
-		// controller-gen (v0.23) has a required string, list or object
-		// not be empty either, unless a marker already bounds it; a field
-		// of a named type of another package is a reference when its
-		// markers are applied, and gets minProperties whatever the type
-		// turns out to be (fieldSchema: one of the field's own package is
-		// known).
+		// controller-gen (from v0.23) has a required string, list or
+		// object not be empty either, unless a marker already bounds it;
+		// a field of a named type of another package is a reference when
+		// its markers are applied, and gets minProperties whatever the
+		// type turns out to be (fieldSchema: one of the field's own
+		// package is known). Before, the field is only required.
+		if b.cgMinor < 23 {
+			return
+		}
 		one := ptrTo(int64(1))
 		switch s.Type {
 		case "string":

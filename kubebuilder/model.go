@@ -150,8 +150,8 @@ func RuleKey(r apiextv1.ValidationRule) string {
 
 // skipped reports a package controller-gen is told to skip
 // (+kubebuilder:skip in its package comment).
-func skipped(l *source.Loaded, path string) bool {
-	for _, line := range l.PackageLines(path) {
+func (b *builder) skipped(path string) bool {
+	for _, line := range b.packageLines(path) {
 		if strings.TrimSpace(line.Text) == "+kubebuilder:skip" {
 			return true
 		}
@@ -165,10 +165,10 @@ func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{l: l, opts: opts, cgMinor: minor, named: map[types.Name]*apiextv1.JSONSchemaProps{}, embeddedRules: map[types.Name][]apiextv1.ValidationRule{}, fields: map[Field]token.Position{}, rules: map[string][]RuleMarker{}}
+	b := &builder{l: l, opts: opts, cgMinor: minor, named: map[types.Name]*apiextv1.JSONSchemaProps{}, embeddedRules: map[types.Name][]apiextv1.ValidationRule{}, fields: map[Field]token.Position{}, rules: map[string][]RuleMarker{}, pkgLines: map[string][]markers.Line{}}
 	m := &Model{}
 	for _, path := range paths {
-		if skipped(l, path) {
+		if b.skipped(path) {
 			continue // +kubebuilder:skip: controller-gen makes nothing of it
 		}
 		p := b.pkg(path)
@@ -197,7 +197,7 @@ func (b *builder) pkg(path string) *Package {
 	gp := b.l.Universe.Package(path)
 	p := &Package{Path: path, Name: gp.Name, Dir: gp.Dir, Version: gp.Name, Fields: b.fields}
 	grouped := false
-	for _, line := range b.l.PackageLines(path) {
+	for _, line := range b.packageLines(path) {
 		text := strings.TrimSpace(line.Text)
 		if v, ok := strings.CutPrefix(text, "+groupName"); ok {
 			p.Group, grouped = strings.Trim(strings.TrimSpace(strings.TrimPrefix(v, "=")), `"`), true
@@ -216,7 +216,7 @@ func (b *builder) pkg(path string) *Package {
 		if t.Kind != types.Struct || !gotype.IsKind(t) {
 			continue
 		}
-		lines, pos := b.l.TypeLines(path, n)
+		lines, pos := b.typeLines(path, n)
 		mk, errs := markers.ParseCRDMarkers(lines)
 		b.errs = append(b.errs, errs...)
 		k := &Kind{Go: t, Pos: pos, Pkg: p, Markers: mk, Positions: map[string]token.Position{}, Rules: b.rules}

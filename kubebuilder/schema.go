@@ -49,6 +49,8 @@ type builder struct {
 	rules map[string][]RuleMarker
 	// cgMinor is the minor version of the controller-gen matched.
 	cgMinor int
+	// pkgLines are packageLines' answers, by package.
+	pkgLines map[string][]markers.Line
 	// reported keeps an error of a type of another package, described
 	// once per kind but reported once.
 	reported map[string]bool
@@ -206,11 +208,11 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 	}
 	b.stack = append(b.stack, t.Name)
 	defer func() { b.stack = b.stack[:len(b.stack)-1] }()
-	lines, tpos, _ := b.l.AnyTypeLines(t.Name.Package, t.Name.Name)
+	lines, tpos := b.typeLines(t.Name.Package, t.Name.Name)
 	if tpos.IsValid() {
 		pos = tpos
 	}
-	ms, errs := dialect.ControllerGenMarkers(lines, markers.CGOnType, b.own(t.Name.Package))
+	ms, errs := dialect.ControllerGenMarkers(lines, markers.CGOnType, b.own(t.Name.Package), b.cgMinor)
 	b.errs = append(b.errs, errs...)
 	var s apiextv1.JSONSchemaProps
 	switch {
@@ -323,10 +325,10 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) (apiextv1.JSON
 		parts := strings.Split(tag, ",")
 		name, opts := parts[0], parts[1:]
 		inline := name == "" || slices.Contains(opts, "inline")
-		// controller-gen (v0.23) reads omitzero as omitempty: either lets
-		// the JSON leave the field out.
-		omitEmpty := slices.Contains(opts, "omitempty") || slices.Contains(opts, "omitzero")
-		ms, errs := dialect.ControllerGenMarkers(lines, markers.CGOnField, b.own(t.Name.Package))
+		// controller-gen (from v0.22) reads omitzero as omitempty: either
+		// lets the JSON leave the field out.
+		omitEmpty := slices.Contains(opts, "omitempty") || b.cgMinor >= 22 && slices.Contains(opts, "omitzero")
+		ms, errs := dialect.ControllerGenMarkers(lines, markers.CGOnField, b.own(t.Name.Package), b.cgMinor)
 		b.errs = append(b.errs, errs...)
 		if b.own(t.Name.Package) && gotype.Quoted(m, gotype.FieldType(t, m.Name)) != "" && marker(ms, "kubebuilder:validation:Type") == nil {
 			b.errs = append(b.errs, &markers.Warning{Kind: markers.JSONString, Pos: fpos,
@@ -479,18 +481,62 @@ func (b *builder) packageOptional(pkg string) bool {
 	return false
 }
 
+// packageLines are the lines of a package's markers: its package comment,
+// and the package's own markers written in the block a blank line above a
+// type (packageOnly), which controller-gen's collector moves to the
+// package (nginx's +kubebuilder:validation:Optional above its kinds).
 func (b *builder) packageLines(pkg string) []markers.Line {
-	if lines := b.l.PackageLines(pkg); lines != nil {
+	if lines, ok := b.pkgLines[pkg]; ok {
 		return lines
 	}
-	return b.l.AnyPackageLines(pkg)
+	lines := b.l.PackageLines(pkg)
+	if lines == nil {
+		lines = b.l.AnyPackageLines(pkg)
+	}
+	var moved []markers.Line
+	for _, name := range b.l.AnyTypeNames(pkg) {
+		typeLines, _, docLine := b.l.AnyTypeLines(pkg, name)
+		for _, l := range typeLines {
+			if l.Pos.Line < docLine && packageOnly(l.Text) {
+				moved = append(moved, l)
+			}
+		}
+	}
+	if len(moved) > 0 {
+		lines = append(slices.Clone(lines), moved...)
+	}
+	b.pkgLines[pkg] = lines
+	return lines
+}
+
+// typeLines are the comment lines of a type's markers, less the package's
+// own in the block above its doc comment (packageLines).
+func (b *builder) typeLines(pkg, name string) ([]markers.Line, token.Position) {
+	lines, pos, docLine := b.l.AnyTypeLines(pkg, name)
+	if !slices.ContainsFunc(lines, func(l markers.Line) bool { return l.Pos.Line < docLine && packageOnly(l.Text) }) {
+		return lines, pos
+	}
+	return slices.DeleteFunc(slices.Clone(lines), func(l markers.Line) bool { return l.Pos.Line < docLine && packageOnly(l.Text) }), pos
+}
+
+// packageOnly reports a marker controller-gen reads on a package alone
+// (its crd generator's: +groupName, +versionName, +kubebuilder:skip, and
+// the package's default presence), which its collector moves from a type's
+// marker block, outside the doc comment, to the package.
+func packageOnly(text string) bool {
+	name, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimSpace(text), "+"), "=")
+	switch strings.TrimSpace(name) {
+	case "groupName", "versionName", "kubebuilder:skip", "kubebuilder:validation:Optional", "kubebuilder:validation:Required":
+		return true
+	}
+	return false
 }
 
 // ignoredAliasMarkers warns of the markers of an alias controller-gen
 // reads none of (type X = T, with T a named type, named as X in its own
 // package): they describe nothing.
 func (b *builder) ignoredAliasMarkers(a source.Alias) {
-	am, _ := dialect.ControllerGenMarkers(a.Lines, markers.CGOnType, b.own(a.Pkg))
+	am, _ := dialect.ControllerGenMarkers(a.Lines, markers.CGOnType, b.own(a.Pkg), b.cgMinor)
 	for _, m := range am {
 		b.errs = append(b.errs, &markers.Warning{Kind: markers.MisplacedMarker, Pos: m.Pos, Tag: m.Text,
 			Msg:  fmt.Sprintf("%s is an alias of a named type, which its package's fields name as that type", a.Name),
@@ -505,7 +551,7 @@ func (b *builder) ignoredAliasMarkers(a source.Alias) {
 // with the field's as any named type's; or, for a list of X, its items'
 // schema.
 func (b *builder) aliasFieldSchema(ft *types.Type, a source.Alias, doc string, ms []*markers.CGMarker, pos token.Position) apiextv1.JSONSchemaProps {
-	am, errs := dialect.ControllerGenMarkers(a.Lines, markers.CGOnType, b.own(a.Pkg))
+	am, errs := dialect.ControllerGenMarkers(a.Lines, markers.CGOnType, b.own(a.Pkg), b.cgMinor)
 	b.errs = append(b.errs, errs...)
 	alias := func(t *types.Type) apiextv1.JSONSchemaProps {
 		if t.Kind == types.Pointer && t.Name.Package == "" {
@@ -558,7 +604,7 @@ func (b *builder) fieldSchema(parent *types.Type, m types.Member, ms []*markers.
 	}
 	typeSide := b.schemaOf(named, pos)
 	fieldSide := b.apply(apiextv1.JSONSchemaProps{Description: doc}, ms, pos)
-	if named.Name.Package == parent.Name.Package && marker(ms, "k8s:required") != nil && !hasMarker(ms, "kubebuilder:validation:MinProperties") {
+	if b.cgMinor >= 23 && named.Name.Package == parent.Name.Package && marker(ms, "k8s:required") != nil && !hasMarker(ms, "kubebuilder:validation:MinProperties") {
 		// controller-gen (v0.23) knows a named type of the field's own
 		// package when it applies +k8s:required: a string or list of it
 		// may not be empty (minLength, minItems), where a type of another

@@ -2,6 +2,7 @@ package source
 
 import (
 	"go/token"
+	"maps"
 	"slices"
 	"sync"
 
@@ -99,6 +100,16 @@ func (l *Loaded) AnyTypeLines(pkg, name string) (lines []markers.Line, pos token
 		return nil, token.Position{}, 0
 	}
 	return pc.types[name], pc.typePos[name], pc.typeDoc[name]
+}
+
+// AnyTypeNames are the names of the types with comment lines of any loaded
+// package, sorted.
+func (l *Loaded) AnyTypeNames(pkg string) []string {
+	pc := l.commentsOf(pkg)
+	if pc == nil {
+		return nil
+	}
+	return slices.Sorted(maps.Keys(pc.types))
 }
 
 // AnyFieldLines are the comment lines of a struct field of a type of any

@@ -1,0 +1,32 @@
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// GateSpec has fields without omitempty, optional all the same: the
+// package is optional by default.
+type GateSpec struct {
+	Host string `json:"host"`
+	// +kubebuilder:validation:Minimum=1
+	Port int32 `json:"port"`
+	// +required
+	Name string `json:"name"`
+	Note Note   `json:"note"`
+}
+
+// +kubebuilder:validation:Optional
+// +kubebuilder:object:root=true
+// +kubebuilder:resource:shortName=gt
+
+// Gate is a kind whose marker block holds the package's default.
+type Gate struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              GateSpec `json:"spec"`
+}
+
+// Note has the marker in its doc comment, where controller-gen reads no
+// package marker: it changes nothing.
+// +kubebuilder:validation:Optional
+type Note struct {
+	Text string `json:"text"`
+}
