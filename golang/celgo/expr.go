@@ -69,7 +69,16 @@ type literals struct {
 
 func (c *exprCompiler) fresh(prefix string) string {
 	*c.vars++
-	return fmt.Sprintf("%s%d", prefix, *c.vars)
+	return localName(prefix, *c.vars)
+}
+
+// localName is the name of a local variable of compiled rules: prefix_n.
+// The underscore keeps it apart from every import name of the file, which
+// jennifer makes of letters and digits (v1, v11 for the second package
+// named v1): a local v1 would shadow k8s.io/api/core/v1 (Kong's pod
+// templates).
+func localName(prefix string, n int) string {
+	return fmt.Sprintf("%s_%d", prefix, n)
 }
 
 func (c *exprCompiler) compile(e celast.Expr, out *[]jen.Code) (operand, error) {

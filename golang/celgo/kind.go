@@ -618,7 +618,7 @@ func (kc *kindCompiler) items(fn *kindFn, rel string, s *apiextv1.JSONSchemaProp
 
 func (kc *kindCompiler) fresh(prefix string) string {
 	kc.vars++
-	return fmt.Sprintf("%s%d", prefix, kc.vars)
+	return localName(prefix, kc.vars)
 }
 
 // UnchangedCompiled is the code of the transition rules held by an

@@ -90,45 +90,45 @@ func celAt_BackendRef(op operation.Operation, p *vgruntime.Path, obj, oldObj *Ba
 	inItem := p.InItem()
 	// rule: self.weight <= 100 || self.weight == 1000
 	{
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if inItem || !(obj.Weight == 0) {
-			v1 = int64(obj.Weight)
+			v_1 = int64(obj.Weight)
 		} else {
-			e2 = "no such key: weight"
+			e_2 = "no such key: weight"
 		}
-		var v3 bool
-		e4 := e2
-		if e4 == "" {
-			v3 = (v1 <= int64(100))
+		var v_3 bool
+		e_4 := e_2
+		if e_4 == "" {
+			v_3 = (v_1 <= int64(100))
 		}
-		var v5 int64
-		var e6 string
+		var v_5 int64
+		var e_6 string
 		if inItem || !(obj.Weight == 0) {
-			v5 = int64(obj.Weight)
+			v_5 = int64(obj.Weight)
 		} else {
-			e6 = "no such key: weight"
+			e_6 = "no such key: weight"
 		}
-		var v7 bool
-		e8 := e6
-		if e8 == "" {
-			v7 = (v5 == int64(1000))
+		var v_7 bool
+		e_8 := e_6
+		if e_8 == "" {
+			v_7 = (v_5 == int64(1000))
 		}
-		var v9 bool
-		var e10 string
+		var v_9 bool
+		var e_10 string
 		switch {
-		case (e4 == "" && v3) || (e8 == "" && v7):
-			v9 = true
-		case e4 != "":
-			e10 = e4
-		case e8 != "":
-			e10 = e8
+		case (e_4 == "" && v_3) || (e_8 == "" && v_7):
+			v_9 = true
+		case e_4 != "":
+			e_10 = e_4
+		case e_8 != "":
+			e_10 = e_8
 		default:
-			v9 = false
+			v_9 = false
 		}
-		if e10 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e10, "weight is out of range"))
-		} else if !(v9) {
+		if e_10 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_10, "weight is out of range"))
+		} else if !(v_9) {
 			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
 				detail := "weight is out of range"
 				errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -137,110 +137,110 @@ func celAt_BackendRef(op operation.Operation, p *vgruntime.Path, obj, oldObj *Ba
 	}
 	// rule: self.weight == 0 || self.weight >= oldSelf.weight
 	if update {
-		var v11 int64
-		var e12 string
+		var v_11 int64
+		var e_12 string
 		if inItem || !(obj.Weight == 0) {
-			v11 = int64(obj.Weight)
+			v_11 = int64(obj.Weight)
 		} else {
-			e12 = "no such key: weight"
+			e_12 = "no such key: weight"
 		}
-		var v13 bool
-		e14 := e12
-		if e14 == "" {
-			v13 = (v11 == int64(0))
+		var v_13 bool
+		e_14 := e_12
+		if e_14 == "" {
+			v_13 = (v_11 == int64(0))
 		}
-		var v15 int64
-		var e16 string
+		var v_15 int64
+		var e_16 string
 		if inItem || !(obj.Weight == 0) {
-			v15 = int64(obj.Weight)
+			v_15 = int64(obj.Weight)
 		} else {
-			e16 = "no such key: weight"
+			e_16 = "no such key: weight"
 		}
-		var v17 int64
-		var e18 string
+		var v_17 int64
+		var e_18 string
 		if inItem || !(oldObj.Weight == 0) {
-			v17 = int64(oldObj.Weight)
+			v_17 = int64(oldObj.Weight)
 		} else {
-			e18 = "no such key: weight"
+			e_18 = "no such key: weight"
 		}
-		var v19 bool
-		e20 := e16
-		if e20 == "" {
-			e20 = e18
+		var v_19 bool
+		e_20 := e_16
+		if e_20 == "" {
+			e_20 = e_18
 		}
-		if e20 == "" {
-			v19 = (v15 >= v17)
+		if e_20 == "" {
+			v_19 = (v_15 >= v_17)
 		}
-		var v21 bool
-		var e22 string
+		var v_21 bool
+		var e_22 string
 		switch {
-		case (e14 == "" && v13) || (e20 == "" && v19):
-			v21 = true
-		case e14 != "":
-			e22 = e14
-		case e20 != "":
-			e22 = e20
+		case (e_14 == "" && v_13) || (e_20 == "" && v_19):
+			v_21 = true
+		case e_14 != "":
+			e_22 = e_14
+		case e_20 != "":
+			e_22 = e_20
 		default:
-			v21 = false
+			v_21 = false
 		}
-		if e22 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e22, "a weight may not decrease"))
-		} else if !(v21) {
+		if e_22 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_22, "a weight may not decrease"))
+		} else if !(v_21) {
 			detail := "a weight may not decrease"
 			errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueForbidden"))
 		}
 	}
 	// rule: self.weight != 7 || self.weight != oldSelf.weight
 	if update {
-		var v23 int64
-		var e24 string
+		var v_23 int64
+		var e_24 string
 		if inItem || !(obj.Weight == 0) {
-			v23 = int64(obj.Weight)
+			v_23 = int64(obj.Weight)
 		} else {
-			e24 = "no such key: weight"
+			e_24 = "no such key: weight"
 		}
-		var v25 bool
-		e26 := e24
-		if e26 == "" {
-			v25 = !(v23 == int64(7))
+		var v_25 bool
+		e_26 := e_24
+		if e_26 == "" {
+			v_25 = !(v_23 == int64(7))
 		}
-		var v27 int64
-		var e28 string
+		var v_27 int64
+		var e_28 string
 		if inItem || !(obj.Weight == 0) {
-			v27 = int64(obj.Weight)
+			v_27 = int64(obj.Weight)
 		} else {
-			e28 = "no such key: weight"
+			e_28 = "no such key: weight"
 		}
-		var v29 int64
-		var e30 string
+		var v_29 int64
+		var e_30 string
 		if inItem || !(oldObj.Weight == 0) {
-			v29 = int64(oldObj.Weight)
+			v_29 = int64(oldObj.Weight)
 		} else {
-			e30 = "no such key: weight"
+			e_30 = "no such key: weight"
 		}
-		var v31 bool
-		e32 := e28
-		if e32 == "" {
-			e32 = e30
+		var v_31 bool
+		e_32 := e_28
+		if e_32 == "" {
+			e_32 = e_30
 		}
-		if e32 == "" {
-			v31 = !(v27 == v29)
+		if e_32 == "" {
+			v_31 = !(v_27 == v_29)
 		}
-		var v33 bool
-		var e34 string
+		var v_33 bool
+		var e_34 string
 		switch {
-		case (e26 == "" && v25) || (e32 == "" && v31):
-			v33 = true
-		case e26 != "":
-			e34 = e26
-		case e32 != "":
-			e34 = e32
+		case (e_26 == "" && v_25) || (e_32 == "" && v_31):
+			v_33 = true
+		case e_26 != "":
+			e_34 = e_26
+		case e_32 != "":
+			e_34 = e_32
 		default:
-			v33 = false
+			v_33 = false
 		}
-		if e34 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e34, "a canary weight of 7 must change on every update"))
-		} else if !(v33) {
+		if e_34 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_34, "a canary weight of 7 must change on every update"))
+		} else if !(v_33) {
 			detail := "a canary weight of 7 must change on every update"
 			errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
@@ -338,26 +338,26 @@ func celAt_Certificate(op operation.Operation, p *vgruntime.Path, obj, oldObj *C
 	}
 	// rule: self.metadata.name.size() <= 40
 	{
-		var v1 string
-		var e2 string
+		var v_1 string
+		var e_2 string
 		if !(obj.ObjectMeta.Name == "") {
-			v1 = string(obj.ObjectMeta.Name)
+			v_1 = string(obj.ObjectMeta.Name)
 		} else {
-			e2 = "no such key: name"
+			e_2 = "no such key: name"
 		}
-		var v3 int64
-		e4 := e2
-		if e4 == "" {
-			v3 = int64(utf8.RuneCountInString(v1))
+		var v_3 int64
+		e_4 := e_2
+		if e_4 == "" {
+			v_3 = int64(utf8.RuneCountInString(v_1))
 		}
-		var v5 bool
-		e6 := e4
-		if e6 == "" {
-			v5 = (v3 <= int64(40))
+		var v_5 bool
+		e_6 := e_4
+		if e_6 == "" {
+			v_5 = (v_3 <= int64(40))
 		}
-		if e6 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e6, "the name of a certificate has at most 40 characters"))
-		} else if !(v5) {
+		if e_6 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_6, "the name of a certificate has at most 40 characters"))
+		} else if !(v_5) {
 			if !(false) {
 				detail := "the name of a certificate has at most 40 characters"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -429,46 +429,46 @@ func celAt_CertificateSpec(op operation.Operation, p *vgruntime.Path, obj, oldOb
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: has(self.commonName) || (has(self.dnsNames) && size(self.dnsNames) > 0)
 	{
-		var v1 []string
-		var e2 string
+		var v_1 []string
+		var e_2 string
 		if !(len(obj.DNSNames) == 0) {
-			v1 = obj.DNSNames
+			v_1 = obj.DNSNames
 		} else {
-			e2 = "no such key: dnsNames"
+			e_2 = "no such key: dnsNames"
 		}
-		var v3 int64
-		e4 := e2
-		if e4 == "" {
-			v3 = int64(len(v1))
+		var v_3 int64
+		e_4 := e_2
+		if e_4 == "" {
+			v_3 = int64(len(v_1))
 		}
-		var v5 bool
-		e6 := e4
-		if e6 == "" {
-			v5 = (v3 > int64(0))
+		var v_5 bool
+		e_6 := e_4
+		if e_6 == "" {
+			v_5 = (v_3 > int64(0))
 		}
-		var v7 bool
-		var e8 string
+		var v_7 bool
+		var e_8 string
 		switch {
-		case (!(!(len(obj.DNSNames) == 0))) || (e6 == "" && !v5):
-			v7 = false
-		case e6 != "":
-			e8 = e6
+		case (!(!(len(obj.DNSNames) == 0))) || (e_6 == "" && !v_5):
+			v_7 = false
+		case e_6 != "":
+			e_8 = e_6
 		default:
-			v7 = true
+			v_7 = true
 		}
-		var v9 bool
-		var e10 string
+		var v_9 bool
+		var e_10 string
 		switch {
-		case (!(obj.CommonName == nil)) || (e8 == "" && v7):
-			v9 = true
-		case e8 != "":
-			e10 = e8
+		case (!(obj.CommonName == nil)) || (e_8 == "" && v_7):
+			v_9 = true
+		case e_8 != "":
+			e_10 = e_8
 		default:
-			v9 = false
+			v_9 = false
 		}
-		if e10 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e10, "a commonName or at least one dnsName is required"))
-		} else if !(v9) {
+		if e_10 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_10, "a commonName or at least one dnsName is required"))
+		} else if !(v_9) {
 			if !(update && celrules.Unchanged(celRatchet_CertificateSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "a commonName or at least one dnsName is required"
 				errs = append(errs, vgruntime.CELFailed(p, "dnsNames", field.OmitValueType{}, detail, "FieldValueRequired"))
@@ -477,82 +477,82 @@ func celAt_CertificateSpec(op operation.Operation, p *vgruntime.Path, obj, oldOb
 	}
 	// rule: !has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)
 	{
-		var v11 int64
-		var e12 string
+		var v_11 int64
+		var e_12 string
 		if !(obj.RenewBefore == nil) {
-			v11 = int64((*obj.RenewBefore).Duration)
+			v_11 = int64((*obj.RenewBefore).Duration)
 		} else {
-			e12 = "no such key: renewBefore"
+			e_12 = "no such key: renewBefore"
 		}
-		var v13 int64
-		var e14 string
+		var v_13 int64
+		var e_14 string
 		if !(obj.Duration == nil) {
-			v13 = int64((*obj.Duration).Duration)
+			v_13 = int64((*obj.Duration).Duration)
 		} else {
-			e14 = "no such key: duration"
+			e_14 = "no such key: duration"
 		}
-		var v15 bool
-		e16 := e12
-		if e16 == "" {
-			e16 = e14
+		var v_15 bool
+		e_16 := e_12
+		if e_16 == "" {
+			e_16 = e_14
 		}
-		if e16 == "" {
-			v15 = (v11 < v13)
+		if e_16 == "" {
+			v_15 = (v_11 < v_13)
 		}
-		var v17 bool
-		var e18 string
+		var v_17 bool
+		var e_18 string
 		switch {
-		case (!(!(obj.RenewBefore == nil)) || !(!(obj.Duration == nil))) || (e16 == "" && v15):
-			v17 = true
-		case e16 != "":
-			e18 = e16
+		case (!(!(obj.RenewBefore == nil)) || !(!(obj.Duration == nil))) || (e_16 == "" && v_15):
+			v_17 = true
+		case e_16 != "":
+			e_18 = e_16
 		default:
-			v17 = false
+			v_17 = false
 		}
-		if e18 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e18, "!has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)"))
-		} else if !(v17) {
+		if e_18 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_18, "!has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)"))
+		} else if !(v_17) {
 			if !(update && celrules.Unchanged(celRatchet_CertificateSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "failed rule: !has(self.renewBefore) || !has(self.duration) || duration(self.renewBefore) < duration(self.duration)"
-				var v19 int64
-				var e20 string
+				var v_19 int64
+				var e_20 string
 				if !(obj.RenewBefore == nil) {
-					v19 = int64((*obj.RenewBefore).Duration)
+					v_19 = int64((*obj.RenewBefore).Duration)
 				} else {
-					e20 = "no such key: renewBefore"
+					e_20 = "no such key: renewBefore"
 				}
-				var v21 string
-				e22 := e20
-				if e22 == "" {
-					v21 = ("renewBefore (" + time.Duration(v19).String())
+				var v_21 string
+				e_22 := e_20
+				if e_22 == "" {
+					v_21 = ("renewBefore (" + time.Duration(v_19).String())
 				}
-				var v23 string
-				e24 := e22
-				if e24 == "" {
-					v23 = (v21 + ") must be less than duration (")
+				var v_23 string
+				e_24 := e_22
+				if e_24 == "" {
+					v_23 = (v_21 + ") must be less than duration (")
 				}
-				var v25 int64
-				var e26 string
+				var v_25 int64
+				var e_26 string
 				if !(obj.Duration == nil) {
-					v25 = int64((*obj.Duration).Duration)
+					v_25 = int64((*obj.Duration).Duration)
 				} else {
-					e26 = "no such key: duration"
+					e_26 = "no such key: duration"
 				}
-				var v27 string
-				e28 := e24
-				if e28 == "" {
-					e28 = e26
+				var v_27 string
+				e_28 := e_24
+				if e_28 == "" {
+					e_28 = e_26
 				}
-				if e28 == "" {
-					v27 = (v23 + time.Duration(v25).String())
+				if e_28 == "" {
+					v_27 = (v_23 + time.Duration(v_25).String())
 				}
-				var v29 string
-				e30 := e28
-				if e30 == "" {
-					v29 = (v27 + ")")
+				var v_29 string
+				e_30 := e_28
+				if e_30 == "" {
+					v_29 = (v_27 + ")")
 				}
-				if e30 == "" {
-					if s, ok := vgruntime.CELMessage(v29); ok {
+				if e_30 == "" {
+					if s, ok := vgruntime.CELMessage(v_29); ok {
 						detail = s
 					}
 				}
@@ -562,79 +562,79 @@ func celAt_CertificateSpec(op operation.Operation, p *vgruntime.Path, obj, oldOb
 	}
 	// rule: !has(self.privateKey) || !has(self.privateKey.rotationPolicy) || self.privateKey.rotationPolicy != 'Never' || !has(self.renewBefore)
 	{
-		var v31 *PrivateKey
-		var e32 string
+		var v_31 *PrivateKey
+		var e_32 string
 		if !(obj.PrivateKey == nil) {
-			v31 = obj.PrivateKey
+			v_31 = obj.PrivateKey
 		} else {
-			e32 = "no such key: privateKey"
+			e_32 = "no such key: privateKey"
 		}
-		var v33 bool
-		e34 := e32
-		if e34 == "" {
-			v33 = !(v31.RotationPolicy == "")
+		var v_33 bool
+		e_34 := e_32
+		if e_34 == "" {
+			v_33 = !(v_31.RotationPolicy == "")
 		}
-		var v35 bool
-		e36 := e34
-		if e36 == "" {
-			v35 = !v33
+		var v_35 bool
+		e_36 := e_34
+		if e_36 == "" {
+			v_35 = !v_33
 		}
-		var v37 bool
-		var e38 string
+		var v_37 bool
+		var e_38 string
 		switch {
-		case (!(!(obj.PrivateKey == nil))) || (e36 == "" && v35):
-			v37 = true
-		case e36 != "":
-			e38 = e36
+		case (!(!(obj.PrivateKey == nil))) || (e_36 == "" && v_35):
+			v_37 = true
+		case e_36 != "":
+			e_38 = e_36
 		default:
-			v37 = false
+			v_37 = false
 		}
-		var v39 *PrivateKey
-		var e40 string
+		var v_39 *PrivateKey
+		var e_40 string
 		if !(obj.PrivateKey == nil) {
-			v39 = obj.PrivateKey
+			v_39 = obj.PrivateKey
 		} else {
-			e40 = "no such key: privateKey"
+			e_40 = "no such key: privateKey"
 		}
-		var v41 string
-		e42 := e40
-		if e42 == "" {
-			if !(v39.RotationPolicy == "") {
-				v41 = string(v39.RotationPolicy)
+		var v_41 string
+		e_42 := e_40
+		if e_42 == "" {
+			if !(v_39.RotationPolicy == "") {
+				v_41 = string(v_39.RotationPolicy)
 			} else {
-				e42 = "no such key: rotationPolicy"
+				e_42 = "no such key: rotationPolicy"
 			}
 		}
-		var v43 bool
-		e44 := e42
-		if e44 == "" {
-			v43 = !(v41 == "Never")
+		var v_43 bool
+		e_44 := e_42
+		if e_44 == "" {
+			v_43 = !(v_41 == "Never")
 		}
-		var v45 bool
-		var e46 string
+		var v_45 bool
+		var e_46 string
 		switch {
-		case (e44 == "" && v43) || (!(!(obj.RenewBefore == nil))):
-			v45 = true
-		case e44 != "":
-			e46 = e44
+		case (e_44 == "" && v_43) || (!(!(obj.RenewBefore == nil))):
+			v_45 = true
+		case e_44 != "":
+			e_46 = e_44
 		default:
-			v45 = false
+			v_45 = false
 		}
-		var v47 bool
-		var e48 string
+		var v_47 bool
+		var e_48 string
 		switch {
-		case (e38 == "" && v37) || (e46 == "" && v45):
-			v47 = true
-		case e38 != "":
-			e48 = e38
-		case e46 != "":
-			e48 = e46
+		case (e_38 == "" && v_37) || (e_46 == "" && v_45):
+			v_47 = true
+		case e_38 != "":
+			e_48 = e_38
+		case e_46 != "":
+			e_48 = e_46
 		default:
-			v47 = false
+			v_47 = false
 		}
-		if e48 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e48, "renewBefore is forbidden when the key is never rotated"))
-		} else if !(v47) {
+		if e_48 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_48, "renewBefore is forbidden when the key is never rotated"))
+		} else if !(v_47) {
 			if !(update && celrules.Unchanged(celRatchet_CertificateSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "renewBefore is forbidden when the key is never rotated"
 				errs = append(errs, vgruntime.CELFailed(p, "renewBefore", field.OmitValueType{}, detail, "FieldValueForbidden"))
@@ -659,31 +659,31 @@ func celAt_CertificateSpec(op operation.Operation, p *vgruntime.Path, obj, oldOb
 		fp8 := p.Child("revisionHistoryLimit")
 		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
 		{
-			var v49 int64
-			var e50 string
+			var v_49 int64
+			var e_50 string
 			if update && !(oldObj.RevisionHistoryLimit == nil) {
-				v49 = int64(*oldObj.RevisionHistoryLimit)
+				v_49 = int64(*oldObj.RevisionHistoryLimit)
 			} else {
-				e50 = "optional.none() dereference"
+				e_50 = "optional.none() dereference"
 			}
-			var v51 bool
-			e52 := e50
-			if e52 == "" {
-				v51 = (int64(*obj.RevisionHistoryLimit) >= v49)
+			var v_51 bool
+			e_52 := e_50
+			if e_52 == "" {
+				v_51 = (int64(*obj.RevisionHistoryLimit) >= v_49)
 			}
-			var v53 bool
-			var e54 string
+			var v_53 bool
+			var e_54 string
 			switch {
-			case (!(update && !(oldObj.RevisionHistoryLimit == nil))) || (e52 == "" && v51):
-				v53 = true
-			case e52 != "":
-				e54 = e52
+			case (!(update && !(oldObj.RevisionHistoryLimit == nil))) || (e_52 == "" && v_51):
+				v_53 = true
+			case e_52 != "":
+				e_54 = e_52
 			default:
-				v53 = false
+				v_53 = false
 			}
-			if e54 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp8, "integer", e54, "revisionHistoryLimit may not decrease"))
-			} else if !(v53) {
+			if e_54 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp8, "integer", e_54, "revisionHistoryLimit may not decrease"))
+			} else if !(v_53) {
 				detail := "revisionHistoryLimit may not decrease"
 				errs = append(errs, vgruntime.CELFailed(&fp8, "", int64(*obj.RevisionHistoryLimit), detail, "FieldValueForbidden"))
 			}
@@ -1031,41 +1031,41 @@ func celAt_CertificateStatus(op operation.Operation, p *vgruntime.Path, obj, old
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: !has(self.notBefore) || !has(self.notAfter) || self.notBefore < self.notAfter
 	{
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if !(obj.NotBefore == nil || obj.NotBefore.IsZero()) {
-			v1, e2 = vgruntime.CELTimestamp((*obj.NotBefore).Time)
+			v_1, e_2 = vgruntime.CELTimestamp((*obj.NotBefore).Time)
 		} else {
-			e2 = "no such key: notBefore"
+			e_2 = "no such key: notBefore"
 		}
-		var v3 int64
-		var e4 string
+		var v_3 int64
+		var e_4 string
 		if !(obj.NotAfter == nil || obj.NotAfter.IsZero()) {
-			v3, e4 = vgruntime.CELTimestamp((*obj.NotAfter).Time)
+			v_3, e_4 = vgruntime.CELTimestamp((*obj.NotAfter).Time)
 		} else {
-			e4 = "no such key: notAfter"
+			e_4 = "no such key: notAfter"
 		}
-		var v5 bool
-		e6 := e2
-		if e6 == "" {
-			e6 = e4
+		var v_5 bool
+		e_6 := e_2
+		if e_6 == "" {
+			e_6 = e_4
 		}
-		if e6 == "" {
-			v5 = (v1 < v3)
+		if e_6 == "" {
+			v_5 = (v_1 < v_3)
 		}
-		var v7 bool
-		var e8 string
+		var v_7 bool
+		var e_8 string
 		switch {
-		case (!(!(obj.NotBefore == nil || obj.NotBefore.IsZero())) || !(!(obj.NotAfter == nil || obj.NotAfter.IsZero()))) || (e6 == "" && v5):
-			v7 = true
-		case e6 != "":
-			e8 = e6
+		case (!(!(obj.NotBefore == nil || obj.NotBefore.IsZero())) || !(!(obj.NotAfter == nil || obj.NotAfter.IsZero()))) || (e_6 == "" && v_5):
+			v_7 = true
+		case e_6 != "":
+			e_8 = e_6
 		default:
-			v7 = false
+			v_7 = false
 		}
-		if e8 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "notBefore must be before notAfter"))
-		} else if !(v7) {
+		if e_8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_8, "notBefore must be before notAfter"))
+		} else if !(v_7) {
 			if !(update && celrules.Unchanged(celRatchet_CertificateStatus, p.InItem(), obj, oldObj, "")) {
 				detail := "notBefore must be before notAfter"
 				errs = append(errs, vgruntime.CELFailed(p, "notAfter", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1171,41 +1171,41 @@ func celAt_Condition(op operation.Operation, p *vgruntime.Path, obj, oldObj *Con
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime
 	if update {
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if !(obj.LastTransitionTime.IsZero()) {
-			v1, e2 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
+			v_1, e_2 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
 		} else {
-			e2 = "no such key: lastTransitionTime"
+			e_2 = "no such key: lastTransitionTime"
 		}
-		var v3 int64
-		var e4 string
+		var v_3 int64
+		var e_4 string
 		if !(oldObj.LastTransitionTime.IsZero()) {
-			v3, e4 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
+			v_3, e_4 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
 		} else {
-			e4 = "no such key: lastTransitionTime"
+			e_4 = "no such key: lastTransitionTime"
 		}
-		var v5 bool
-		e6 := e2
-		if e6 == "" {
-			e6 = e4
+		var v_5 bool
+		e_6 := e_2
+		if e_6 == "" {
+			e_6 = e_4
 		}
-		if e6 == "" {
-			v5 = !(v1 == v3)
+		if e_6 == "" {
+			v_5 = !(v_1 == v_3)
 		}
-		var v7 bool
-		var e8 string
+		var v_7 bool
+		var e_8 string
 		switch {
-		case (string(obj.Status) == string(oldObj.Status)) || (e6 == "" && v5):
-			v7 = true
-		case e6 != "":
-			e8 = e6
+		case (string(obj.Status) == string(oldObj.Status)) || (e_6 == "" && v_5):
+			v_7 = true
+		case e_6 != "":
+			e_8 = e_6
 		default:
-			v7 = false
+			v_7 = false
 		}
-		if e8 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "lastTransitionTime must change with status"))
-		} else if !(v7) {
+		if e_8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_8, "lastTransitionTime must change with status"))
+		} else if !(v_7) {
 			detail := "lastTransitionTime must change with status"
 			errs = append(errs, vgruntime.CELFailed(p, "lastTransitionTime", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
@@ -1500,31 +1500,31 @@ func celAt_DisruptionBudgetStatus(op operation.Operation, p *vgruntime.Path, obj
 		fp2 := p.Child("observedGeneration")
 		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
 		{
-			var v1 int64
-			var e2 string
+			var v_1 int64
+			var e_2 string
 			if update && !(oldObj.ObservedGeneration == 0) {
-				v1 = int64(oldObj.ObservedGeneration)
+				v_1 = int64(oldObj.ObservedGeneration)
 			} else {
-				e2 = "optional.none() dereference"
+				e_2 = "optional.none() dereference"
 			}
-			var v3 bool
-			e4 := e2
-			if e4 == "" {
-				v3 = (int64(obj.ObservedGeneration) >= v1)
+			var v_3 bool
+			e_4 := e_2
+			if e_4 == "" {
+				v_3 = (int64(obj.ObservedGeneration) >= v_1)
 			}
-			var v5 bool
-			var e6 string
+			var v_5 bool
+			var e_6 string
 			switch {
-			case (!(update && !(oldObj.ObservedGeneration == 0))) || (e4 == "" && v3):
-				v5 = true
-			case e4 != "":
-				e6 = e4
+			case (!(update && !(oldObj.ObservedGeneration == 0))) || (e_4 == "" && v_3):
+				v_5 = true
+			case e_4 != "":
+				e_6 = e_4
 			default:
-				v5 = false
+				v_5 = false
 			}
-			if e6 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp2, "integer", e6, "observedGeneration may not decrease"))
-			} else if !(v5) {
+			if e_6 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp2, "integer", e_6, "observedGeneration may not decrease"))
+			} else if !(v_5) {
 				detail := "observedGeneration may not decrease"
 				errs = append(errs, vgruntime.CELFailed(&fp2, "", int64(obj.ObservedGeneration), detail, "FieldValueForbidden"))
 			}
@@ -1931,69 +1931,69 @@ func celAt_HTTPRouteFilter(op operation.Operation, p *vgruntime.Path, obj, oldOb
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: self.type != 'RequestRedirect' || !has(self.requestRedirect) || !has(self.requestRedirect.statusCode) || self.requestRedirect.statusCode in [301, 302]
 	{
-		var v1 *RequestRedirect
-		var e2 string
+		var v_1 *RequestRedirect
+		var e_2 string
 		if !(obj.RequestRedirect == nil) {
-			v1 = obj.RequestRedirect
+			v_1 = obj.RequestRedirect
 		} else {
-			e2 = "no such key: requestRedirect"
+			e_2 = "no such key: requestRedirect"
 		}
-		var v3 bool
-		e4 := e2
-		if e4 == "" {
-			v3 = !(v1.StatusCode == nil)
+		var v_3 bool
+		e_4 := e_2
+		if e_4 == "" {
+			v_3 = !(v_1.StatusCode == nil)
 		}
-		var v5 bool
-		e6 := e4
-		if e6 == "" {
-			v5 = !v3
+		var v_5 bool
+		e_6 := e_4
+		if e_6 == "" {
+			v_5 = !v_3
 		}
-		var v7 *RequestRedirect
-		var e8 string
+		var v_7 *RequestRedirect
+		var e_8 string
 		if !(obj.RequestRedirect == nil) {
-			v7 = obj.RequestRedirect
+			v_7 = obj.RequestRedirect
 		} else {
-			e8 = "no such key: requestRedirect"
+			e_8 = "no such key: requestRedirect"
 		}
-		var v9 int64
-		e10 := e8
-		if e10 == "" {
-			if !(v7.StatusCode == nil) {
-				v9 = int64(*v7.StatusCode)
+		var v_9 int64
+		e_10 := e_8
+		if e_10 == "" {
+			if !(v_7.StatusCode == nil) {
+				v_9 = int64(*v_7.StatusCode)
 			} else {
-				e10 = "no such key: statusCode"
+				e_10 = "no such key: statusCode"
 			}
 		}
-		var v11 bool
-		e12 := e10
-		if e12 == "" {
-			v11 = (v9 == int64(301) || v9 == int64(302))
+		var v_11 bool
+		e_12 := e_10
+		if e_12 == "" {
+			v_11 = (v_9 == int64(301) || v_9 == int64(302))
 		}
-		var v13 bool
-		var e14 string
+		var v_13 bool
+		var e_14 string
 		switch {
-		case (e6 == "" && v5) || (e12 == "" && v11):
-			v13 = true
-		case e6 != "":
-			e14 = e6
-		case e12 != "":
-			e14 = e12
+		case (e_6 == "" && v_5) || (e_12 == "" && v_11):
+			v_13 = true
+		case e_6 != "":
+			e_14 = e_6
+		case e_12 != "":
+			e_14 = e_12
 		default:
-			v13 = false
+			v_13 = false
 		}
-		var v15 bool
-		var e16 string
+		var v_15 bool
+		var e_16 string
 		switch {
-		case (!(string(obj.Type) == "RequestRedirect") || !(!(obj.RequestRedirect == nil))) || (e14 == "" && v13):
-			v15 = true
-		case e14 != "":
-			e16 = e14
+		case (!(string(obj.Type) == "RequestRedirect") || !(!(obj.RequestRedirect == nil))) || (e_14 == "" && v_13):
+			v_15 = true
+		case e_14 != "":
+			e_16 = e_14
 		default:
-			v15 = false
+			v_15 = false
 		}
-		if e16 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e16, "statusCode must be 301 or 302"))
-		} else if !(v15) {
+		if e_16 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_16, "statusCode must be 301 or 302"))
+		} else if !(v_15) {
 			if !(update && celrules.Unchanged(celRatchet_HTTPRouteFilter, p.InItem(), obj, oldObj, "")) {
 				detail := "statusCode must be 301 or 302"
 				errs = append(errs, vgruntime.CELFailed(p, "requestRedirect.statusCode", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -2184,44 +2184,44 @@ func celAt_HTTPRouteRule(op operation.Operation, p *vgruntime.Path, obj, oldObj 
 	inItem := p.InItem()
 	// rule: !has(self.filters) || self.filters.filter(f, f.type == 'RequestRedirect').size() <= 1
 	{
-		var v1 []HTTPRouteFilter
-		var e2 string
+		var v_1 []HTTPRouteFilter
+		var e_2 string
 		if inItem || !(len(obj.Filters) == 0) {
-			v1 = obj.Filters
+			v_1 = obj.Filters
 		} else {
-			e2 = "no such key: filters"
+			e_2 = "no such key: filters"
 		}
-		var n3 int64
-		var e4 string
-		if e2 != "" {
-			e4 = e2
+		var n_3 int64
+		var e_4 string
+		if e_2 != "" {
+			e_4 = e_2
 		} else {
-			for i6 := range v1 {
-				x7 := &v1[i6]
-				if string(x7.Type) == "RequestRedirect" {
-					_ = x7
-					n3++
+			for i_6 := range v_1 {
+				x_7 := &v_1[i_6]
+				if string(x_7.Type) == "RequestRedirect" {
+					_ = x_7
+					n_3++
 				}
 			}
 		}
-		var v8 bool
-		e9 := e4
-		if e9 == "" {
-			v8 = (n3 <= int64(1))
+		var v_8 bool
+		e_9 := e_4
+		if e_9 == "" {
+			v_8 = (n_3 <= int64(1))
 		}
-		var v10 bool
-		var e11 string
+		var v_10 bool
+		var e_11 string
 		switch {
-		case (!(inItem || !(len(obj.Filters) == 0))) || (e9 == "" && v8):
-			v10 = true
-		case e9 != "":
-			e11 = e9
+		case (!(inItem || !(len(obj.Filters) == 0))) || (e_9 == "" && v_8):
+			v_10 = true
+		case e_9 != "":
+			e_11 = e_9
 		default:
-			v10 = false
+			v_10 = false
 		}
-		if e11 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e11, "at most one RequestRedirect filter"))
-		} else if !(v10) {
+		if e_11 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_11, "at most one RequestRedirect filter"))
+		} else if !(v_10) {
 			if !(update && celrules.Unchanged(celRatchet_HTTPRouteRule, p.InItem(), obj, oldObj, "")) {
 				detail := "at most one RequestRedirect filter"
 				errs = append(errs, vgruntime.CELFailed(p, "filters", field.OmitValueType{}, detail, "FieldValueDuplicate"))
@@ -2230,80 +2230,80 @@ func celAt_HTTPRouteRule(op operation.Operation, p *vgruntime.Path, obj, oldObj 
 	}
 	// rule: !has(self.filters) || !(self.filters.exists(f, f.type == 'RequestRedirect') && self.filters.exists(f, f.type == 'URLRewrite'))
 	{
-		var v12 []HTTPRouteFilter
-		var e13 string
+		var v_12 []HTTPRouteFilter
+		var e_13 string
 		if inItem || !(len(obj.Filters) == 0) {
-			v12 = obj.Filters
+			v_12 = obj.Filters
 		} else {
-			e13 = "no such key: filters"
+			e_13 = "no such key: filters"
 		}
-		v14 := false
-		var e15 string
-		if e13 != "" {
-			e15 = e13
+		v_14 := false
+		var e_15 string
+		if e_13 != "" {
+			e_15 = e_13
 		} else {
-			for i16 := range v12 {
-				x17 := &v12[i16]
-				_ = x17
-				if string(x17.Type) == "RequestRedirect" {
-					v14 = true
-					e15 = ""
+			for i_16 := range v_12 {
+				x_17 := &v_12[i_16]
+				_ = x_17
+				if string(x_17.Type) == "RequestRedirect" {
+					v_14 = true
+					e_15 = ""
 					break
 				}
 			}
 		}
-		var v18 []HTTPRouteFilter
-		var e19 string
+		var v_18 []HTTPRouteFilter
+		var e_19 string
 		if inItem || !(len(obj.Filters) == 0) {
-			v18 = obj.Filters
+			v_18 = obj.Filters
 		} else {
-			e19 = "no such key: filters"
+			e_19 = "no such key: filters"
 		}
-		v20 := false
-		var e21 string
-		if e19 != "" {
-			e21 = e19
+		v_20 := false
+		var e_21 string
+		if e_19 != "" {
+			e_21 = e_19
 		} else {
-			for i22 := range v18 {
-				x23 := &v18[i22]
-				_ = x23
-				if string(x23.Type) == "URLRewrite" {
-					v20 = true
-					e21 = ""
+			for i_22 := range v_18 {
+				x_23 := &v_18[i_22]
+				_ = x_23
+				if string(x_23.Type) == "URLRewrite" {
+					v_20 = true
+					e_21 = ""
 					break
 				}
 			}
 		}
-		var v24 bool
-		var e25 string
+		var v_24 bool
+		var e_25 string
 		switch {
-		case (e15 == "" && !v14) || (e21 == "" && !v20):
-			v24 = false
-		case e15 != "":
-			e25 = e15
-		case e21 != "":
-			e25 = e21
+		case (e_15 == "" && !v_14) || (e_21 == "" && !v_20):
+			v_24 = false
+		case e_15 != "":
+			e_25 = e_15
+		case e_21 != "":
+			e_25 = e_21
 		default:
-			v24 = true
+			v_24 = true
 		}
-		var v26 bool
-		e27 := e25
-		if e27 == "" {
-			v26 = !v24
+		var v_26 bool
+		e_27 := e_25
+		if e_27 == "" {
+			v_26 = !v_24
 		}
-		var v28 bool
-		var e29 string
+		var v_28 bool
+		var e_29 string
 		switch {
-		case (!(inItem || !(len(obj.Filters) == 0))) || (e27 == "" && v26):
-			v28 = true
-		case e27 != "":
-			e29 = e27
+		case (!(inItem || !(len(obj.Filters) == 0))) || (e_27 == "" && v_26):
+			v_28 = true
+		case e_27 != "":
+			e_29 = e_27
 		default:
-			v28 = false
+			v_28 = false
 		}
-		if e29 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e29, "RequestRedirect and URLRewrite cannot be combined"))
-		} else if !(v28) {
+		if e_29 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_29, "RequestRedirect and URLRewrite cannot be combined"))
+		} else if !(v_28) {
 			if !(update && celrules.Unchanged(celRatchet_HTTPRouteRule, p.InItem(), obj, oldObj, "")) {
 				detail := "RequestRedirect and URLRewrite cannot be combined"
 				errs = append(errs, vgruntime.CELFailed(p, "filters", field.OmitValueType{}, detail, "FieldValueForbidden"))
@@ -2420,41 +2420,41 @@ func celAt_HTTPRouteSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj 
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: !has(self.rules) || self.rules.all(r, !has(r.timeouts) || has(self.parentRefs))
 	{
-		var v1 []HTTPRouteRule
-		var e2 string
+		var v_1 []HTTPRouteRule
+		var e_2 string
 		if !(len(obj.Rules) == 0) {
-			v1 = obj.Rules
+			v_1 = obj.Rules
 		} else {
-			e2 = "no such key: rules"
+			e_2 = "no such key: rules"
 		}
-		v3 := true
-		var e4 string
-		if e2 != "" {
-			e4 = e2
+		v_3 := true
+		var e_4 string
+		if e_2 != "" {
+			e_4 = e_2
 		} else {
-			for i5 := range v1 {
-				x6 := &v1[i5]
-				_ = x6
-				if !(!(!(x6.Timeouts == nil)) || (!(len(obj.ParentRefs) == 0))) {
-					v3 = false
-					e4 = ""
+			for i_5 := range v_1 {
+				x_6 := &v_1[i_5]
+				_ = x_6
+				if !(!(!(x_6.Timeouts == nil)) || (!(len(obj.ParentRefs) == 0))) {
+					v_3 = false
+					e_4 = ""
 					break
 				}
 			}
 		}
-		var v7 bool
-		var e8 string
+		var v_7 bool
+		var e_8 string
 		switch {
-		case (!(!(len(obj.Rules) == 0))) || (e4 == "" && v3):
-			v7 = true
-		case e4 != "":
-			e8 = e4
+		case (!(!(len(obj.Rules) == 0))) || (e_4 == "" && v_3):
+			v_7 = true
+		case e_4 != "":
+			e_8 = e_4
 		default:
-			v7 = false
+			v_7 = false
 		}
-		if e8 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "timeouts need a parent"))
-		} else if !(v7) {
+		if e_8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_8, "timeouts need a parent"))
+		} else if !(v_7) {
 			if !(update && celrules.Unchanged(celRatchet_HTTPRouteSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "timeouts need a parent"
 				errs = append(errs, vgruntime.CELFailed(p, "parentRefs", field.OmitValueType{}, detail, "FieldValueRequired"))
@@ -2466,39 +2466,39 @@ func celAt_HTTPRouteSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj 
 		fp2 := p.Child("hostnames")
 		// rule: self.all(h, !h.startsWith('*') || h.indexOf('*', 1) < 0)
 		{
-			v9 := true
-			var e10 string
-			for i11 := range obj.Hostnames {
-				x12 := string(obj.Hostnames[i11])
-				_ = x12
-				v13, e14 := vgruntime.CELIndexOf(x12, "*", int64(1))
-				var v15 bool
-				e16 := e14
-				if e16 == "" {
-					v15 = (v13 < int64(0))
+			v_9 := true
+			var e_10 string
+			for i_11 := range obj.Hostnames {
+				x_12 := string(obj.Hostnames[i_11])
+				_ = x_12
+				v_13, e_14 := vgruntime.CELIndexOf(x_12, "*", int64(1))
+				var v_15 bool
+				e_16 := e_14
+				if e_16 == "" {
+					v_15 = (v_13 < int64(0))
 				}
-				var v17 bool
-				var e18 string
+				var v_17 bool
+				var e_18 string
 				switch {
-				case (!strings.HasPrefix(x12, "*")) || (e16 == "" && v15):
-					v17 = true
-				case e16 != "":
-					e18 = e16
+				case (!strings.HasPrefix(x_12, "*")) || (e_16 == "" && v_15):
+					v_17 = true
+				case e_16 != "":
+					e_18 = e_16
 				default:
-					v17 = false
+					v_17 = false
 				}
-				if e18 == "" && !v17 {
-					v9 = false
-					e10 = ""
+				if e_18 == "" && !v_17 {
+					v_9 = false
+					e_10 = ""
 					break
 				}
-				if e18 != "" && e10 == "" {
-					e10 = e18
+				if e_18 != "" && e_10 == "" {
+					e_10 = e_18
 				}
 			}
-			if e10 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp2, "array", e10, "a wildcard is only allowed as the first label"))
-			} else if !(v9) {
+			if e_10 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp2, "array", e_10, "a wildcard is only allowed as the first label"))
+			} else if !(v_9) {
 				if !(update && celrules.Unchanged(celRatchet_HTTPRouteSpec, p.InItem(), obj, oldObj, "hostnames")) {
 					detail := "a wildcard is only allowed as the first label"
 					errs = append(errs, vgruntime.CELFailed(&fp2, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -2758,70 +2758,70 @@ func celAt_HTTPRouteTimeouts(op operation.Operation, p *vgruntime.Path, obj, old
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: !(has(self.request) && has(self.backendRequest) && duration(self.request) != duration('0s') && duration(self.backendRequest) > duration(self.request))
 	{
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if !(obj.Request == nil) {
-			v1 = int64((*obj.Request).Duration)
+			v_1 = int64((*obj.Request).Duration)
 		} else {
-			e2 = "no such key: request"
+			e_2 = "no such key: request"
 		}
-		var v3 bool
-		e4 := e2
-		if e4 == "" {
-			v3 = !(v1 == int64(0))
+		var v_3 bool
+		e_4 := e_2
+		if e_4 == "" {
+			v_3 = !(v_1 == int64(0))
 		}
-		var v5 int64
-		var e6 string
+		var v_5 int64
+		var e_6 string
 		if !(obj.BackendRequest == nil) {
-			v5 = int64((*obj.BackendRequest).Duration)
+			v_5 = int64((*obj.BackendRequest).Duration)
 		} else {
-			e6 = "no such key: backendRequest"
+			e_6 = "no such key: backendRequest"
 		}
-		var v7 int64
-		var e8 string
+		var v_7 int64
+		var e_8 string
 		if !(obj.Request == nil) {
-			v7 = int64((*obj.Request).Duration)
+			v_7 = int64((*obj.Request).Duration)
 		} else {
-			e8 = "no such key: request"
+			e_8 = "no such key: request"
 		}
-		var v9 bool
-		e10 := e6
-		if e10 == "" {
-			e10 = e8
+		var v_9 bool
+		e_10 := e_6
+		if e_10 == "" {
+			e_10 = e_8
 		}
-		if e10 == "" {
-			v9 = (v5 > v7)
+		if e_10 == "" {
+			v_9 = (v_5 > v_7)
 		}
-		var v11 bool
-		var e12 string
+		var v_11 bool
+		var e_12 string
 		switch {
-		case (e4 == "" && !v3) || (e10 == "" && !v9):
-			v11 = false
-		case e4 != "":
-			e12 = e4
-		case e10 != "":
-			e12 = e10
+		case (e_4 == "" && !v_3) || (e_10 == "" && !v_9):
+			v_11 = false
+		case e_4 != "":
+			e_12 = e_4
+		case e_10 != "":
+			e_12 = e_10
 		default:
-			v11 = true
+			v_11 = true
 		}
-		var v13 bool
-		var e14 string
+		var v_13 bool
+		var e_14 string
 		switch {
-		case (!((!(obj.Request == nil)) && (!(obj.BackendRequest == nil)))) || (e12 == "" && !v11):
-			v13 = false
-		case e12 != "":
-			e14 = e12
+		case (!((!(obj.Request == nil)) && (!(obj.BackendRequest == nil)))) || (e_12 == "" && !v_11):
+			v_13 = false
+		case e_12 != "":
+			e_14 = e_12
 		default:
-			v13 = true
+			v_13 = true
 		}
-		var v15 bool
-		e16 := e14
-		if e16 == "" {
-			v15 = !v13
+		var v_15 bool
+		e_16 := e_14
+		if e_16 == "" {
+			v_15 = !v_13
 		}
-		if e16 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e16, "backendRequest timeout cannot be longer than request timeout"))
-		} else if !(v15) {
+		if e_16 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_16, "backendRequest timeout cannot be longer than request timeout"))
+		} else if !(v_15) {
 			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
 				detail := "backendRequest timeout cannot be longer than request timeout"
 				errs = append(errs, vgruntime.CELFailed(p, "backendRequest", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -2972,60 +2972,60 @@ func celAt_IssuerRef(op operation.Operation, p *vgruntime.Path, obj, oldObj *Iss
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: !has(self.group) || size(self.group) == 0 || self.group.endsWith('.io')
 	{
-		var v1 string
-		var e2 string
+		var v_1 string
+		var e_2 string
 		if !(obj.Group == "") {
-			v1 = string(obj.Group)
+			v_1 = string(obj.Group)
 		} else {
-			e2 = "no such key: group"
+			e_2 = "no such key: group"
 		}
-		var v3 int64
-		e4 := e2
-		if e4 == "" {
-			v3 = int64(utf8.RuneCountInString(v1))
+		var v_3 int64
+		e_4 := e_2
+		if e_4 == "" {
+			v_3 = int64(utf8.RuneCountInString(v_1))
 		}
-		var v5 bool
-		e6 := e4
-		if e6 == "" {
-			v5 = (v3 == int64(0))
+		var v_5 bool
+		e_6 := e_4
+		if e_6 == "" {
+			v_5 = (v_3 == int64(0))
 		}
-		var v7 bool
-		var e8 string
+		var v_7 bool
+		var e_8 string
 		switch {
-		case (!(!(obj.Group == ""))) || (e6 == "" && v5):
-			v7 = true
-		case e6 != "":
-			e8 = e6
+		case (!(!(obj.Group == ""))) || (e_6 == "" && v_5):
+			v_7 = true
+		case e_6 != "":
+			e_8 = e_6
 		default:
-			v7 = false
+			v_7 = false
 		}
-		var v9 string
-		var e10 string
+		var v_9 string
+		var e_10 string
 		if !(obj.Group == "") {
-			v9 = string(obj.Group)
+			v_9 = string(obj.Group)
 		} else {
-			e10 = "no such key: group"
+			e_10 = "no such key: group"
 		}
-		var v11 bool
-		e12 := e10
-		if e12 == "" {
-			v11 = strings.HasSuffix(v9, ".io")
+		var v_11 bool
+		e_12 := e_10
+		if e_12 == "" {
+			v_11 = strings.HasSuffix(v_9, ".io")
 		}
-		var v13 bool
-		var e14 string
+		var v_13 bool
+		var e_14 string
 		switch {
-		case (e8 == "" && v7) || (e12 == "" && v11):
-			v13 = true
-		case e8 != "":
-			e14 = e8
-		case e12 != "":
-			e14 = e12
+		case (e_8 == "" && v_7) || (e_12 == "" && v_11):
+			v_13 = true
+		case e_8 != "":
+			e_14 = e_8
+		case e_12 != "":
+			e_14 = e_12
 		default:
-			v13 = false
+			v_13 = false
 		}
-		if e14 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e14, "group must end in .io"))
-		} else if !(v13) {
+		if e_14 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_14, "group must end in .io"))
+		} else if !(v_13) {
 			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
 				detail := "group must end in .io"
 				errs = append(errs, vgruntime.CELFailed(p, "group", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -3037,55 +3037,55 @@ func celAt_IssuerRef(op operation.Operation, p *vgruntime.Path, obj, oldObj *Iss
 		fp2 := p.Child("kind")
 		// rule: !oldSelf.hasValue() || oldSelf.value() == ” || self == oldSelf.value()
 		{
-			var v15 string
-			var e16 string
+			var v_15 string
+			var e_16 string
 			if update && !(oldObj.Kind == "") {
-				v15 = string(oldObj.Kind)
+				v_15 = string(oldObj.Kind)
 			} else {
-				e16 = "optional.none() dereference"
+				e_16 = "optional.none() dereference"
 			}
-			var v17 bool
-			e18 := e16
-			if e18 == "" {
-				v17 = (v15 == "")
+			var v_17 bool
+			e_18 := e_16
+			if e_18 == "" {
+				v_17 = (v_15 == "")
 			}
-			var v19 bool
-			var e20 string
+			var v_19 bool
+			var e_20 string
 			switch {
-			case (!(update && !(oldObj.Kind == ""))) || (e18 == "" && v17):
-				v19 = true
-			case e18 != "":
-				e20 = e18
+			case (!(update && !(oldObj.Kind == ""))) || (e_18 == "" && v_17):
+				v_19 = true
+			case e_18 != "":
+				e_20 = e_18
 			default:
-				v19 = false
+				v_19 = false
 			}
-			var v21 string
-			var e22 string
+			var v_21 string
+			var e_22 string
 			if update && !(oldObj.Kind == "") {
-				v21 = string(oldObj.Kind)
+				v_21 = string(oldObj.Kind)
 			} else {
-				e22 = "optional.none() dereference"
+				e_22 = "optional.none() dereference"
 			}
-			var v23 bool
-			e24 := e22
-			if e24 == "" {
-				v23 = (string(obj.Kind) == v21)
+			var v_23 bool
+			e_24 := e_22
+			if e_24 == "" {
+				v_23 = (string(obj.Kind) == v_21)
 			}
-			var v25 bool
-			var e26 string
+			var v_25 bool
+			var e_26 string
 			switch {
-			case (e20 == "" && v19) || (e24 == "" && v23):
-				v25 = true
-			case e20 != "":
-				e26 = e20
-			case e24 != "":
-				e26 = e24
+			case (e_20 == "" && v_19) || (e_24 == "" && v_23):
+				v_25 = true
+			case e_20 != "":
+				e_26 = e_20
+			case e_24 != "":
+				e_26 = e_24
 			default:
-				v25 = false
+				v_25 = false
 			}
-			if e26 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp2, "string", e26, "kind cannot change once set"))
-			} else if !(v25) {
+			if e_26 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp2, "string", e_26, "kind cannot change once set"))
+			} else if !(v_25) {
 				detail := "kind cannot change once set"
 				errs = append(errs, vgruntime.CELFailed(&fp2, "", string(obj.Kind), detail, "FieldValueInvalid"))
 			}
@@ -3538,36 +3538,36 @@ func celAt_Keystore(op operation.Operation, p *vgruntime.Path, obj, oldObj *Keys
 	inItem := p.InItem()
 	// rule: !self.create || size(self.passwordSecret) > 0
 	{
-		var v1 string
-		var e2 string
+		var v_1 string
+		var e_2 string
 		if inItem || !(obj.PasswordSecret == "") {
-			v1 = string(obj.PasswordSecret)
+			v_1 = string(obj.PasswordSecret)
 		} else {
-			e2 = "no such key: passwordSecret"
+			e_2 = "no such key: passwordSecret"
 		}
-		var v3 int64
-		e4 := e2
-		if e4 == "" {
-			v3 = int64(utf8.RuneCountInString(v1))
+		var v_3 int64
+		e_4 := e_2
+		if e_4 == "" {
+			v_3 = int64(utf8.RuneCountInString(v_1))
 		}
-		var v5 bool
-		e6 := e4
-		if e6 == "" {
-			v5 = (v3 > int64(0))
+		var v_5 bool
+		e_6 := e_4
+		if e_6 == "" {
+			v_5 = (v_3 > int64(0))
 		}
-		var v7 bool
-		var e8 string
+		var v_7 bool
+		var e_8 string
 		switch {
-		case (!bool(obj.Create)) || (e6 == "" && v5):
-			v7 = true
-		case e6 != "":
-			e8 = e6
+		case (!bool(obj.Create)) || (e_6 == "" && v_5):
+			v_7 = true
+		case e_6 != "":
+			e_8 = e_6
 		default:
-			v7 = false
+			v_7 = false
 		}
-		if e8 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "a keystore that is created needs a password secret"))
-		} else if !(v7) {
+		if e_8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_8, "a keystore that is created needs a password secret"))
+		} else if !(v_7) {
 			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
 				detail := "a keystore that is created needs a password secret"
 				errs = append(errs, vgruntime.CELFailed(p, "passwordSecret", field.OmitValueType{}, detail, "FieldValueRequired"))
@@ -3730,67 +3730,67 @@ func celAt_LabelSelectorRequirement(op operation.Operation, p *vgruntime.Path, o
 	inItem := p.InItem()
 	// rule: self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0
 	{
-		var v13 bool
-		var e14 string
+		var v_13 bool
+		var e_14 string
 		if string(obj.Operator) == "In" || string(obj.Operator) == "NotIn" {
-			var v1 []string
-			var e2 string
+			var v_1 []string
+			var e_2 string
 			if inItem || !(len(obj.Values) == 0) {
-				v1 = obj.Values
+				v_1 = obj.Values
 			} else {
-				e2 = "no such key: values"
+				e_2 = "no such key: values"
 			}
-			var v3 int64
-			e4 := e2
-			if e4 == "" {
-				v3 = int64(len(v1))
+			var v_3 int64
+			e_4 := e_2
+			if e_4 == "" {
+				v_3 = int64(len(v_1))
 			}
-			var v5 bool
-			e6 := e4
-			if e6 == "" {
-				v5 = (v3 > int64(0))
+			var v_5 bool
+			e_6 := e_4
+			if e_6 == "" {
+				v_5 = (v_3 > int64(0))
 			}
-			if e6 == "" {
-				v13 = v5
+			if e_6 == "" {
+				v_13 = v_5
 			} else {
-				e14 = e6
+				e_14 = e_6
 			}
 		} else {
-			var v7 []string
-			var e8 string
+			var v_7 []string
+			var e_8 string
 			if inItem || !(len(obj.Values) == 0) {
-				v7 = obj.Values
+				v_7 = obj.Values
 			} else {
-				e8 = "no such key: values"
+				e_8 = "no such key: values"
 			}
-			var v9 int64
-			e10 := e8
-			if e10 == "" {
-				v9 = int64(len(v7))
+			var v_9 int64
+			e_10 := e_8
+			if e_10 == "" {
+				v_9 = int64(len(v_7))
 			}
-			var v11 bool
-			e12 := e10
-			if e12 == "" {
-				v11 = (v9 == int64(0))
+			var v_11 bool
+			e_12 := e_10
+			if e_12 == "" {
+				v_11 = (v_9 == int64(0))
 			}
-			if e12 == "" {
-				v13 = v11
+			if e_12 == "" {
+				v_13 = v_11
 			} else {
-				e14 = e12
+				e_14 = e_12
 			}
 		}
-		if e14 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e14, "self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0"))
-		} else if !(v13) {
+		if e_14 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_14, "self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0"))
+		} else if !(v_13) {
 			if !(update && celrules.Unchanged(celRatchet_LabelSelectorRequirement, p.InItem(), obj, oldObj, "")) {
 				detail := "failed rule: self.operator in ['In', 'NotIn'] ? size(self.values) > 0 : size(self.values) == 0"
-				var v15 string
+				var v_15 string
 				if string(obj.Operator) == "In" || string(obj.Operator) == "NotIn" {
-					v15 = "values"
+					v_15 = "values"
 				} else {
-					v15 = "no values"
+					v_15 = "no values"
 				}
-				if s, ok := vgruntime.CELMessage(((string(obj.Operator) + " needs ") + v15)); ok {
+				if s, ok := vgruntime.CELMessage(((string(obj.Operator) + " needs ") + v_15)); ok {
 					detail = s
 				}
 				errs = append(errs, vgruntime.CELFailed(p, "values", field.OmitValueType{}, detail, "FieldValueRequired"))
@@ -4027,116 +4027,116 @@ func celAt_ParentReference(op operation.Operation, p *vgruntime.Path, obj, oldOb
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: !has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1
 	if update {
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if !(obj.Port == nil) {
-			v1 = int64(*obj.Port)
+			v_1 = int64(*obj.Port)
 		} else {
-			e2 = "no such key: port"
+			e_2 = "no such key: port"
 		}
-		var v3 int64
-		var e4 string
+		var v_3 int64
+		var e_4 string
 		if !(oldObj.Port == nil) {
-			v3 = int64(*oldObj.Port)
+			v_3 = int64(*oldObj.Port)
 		} else {
-			e4 = "no such key: port"
+			e_4 = "no such key: port"
 		}
-		var v5 bool
-		e6 := e2
-		if e6 == "" {
-			e6 = e4
+		var v_5 bool
+		e_6 := e_2
+		if e_6 == "" {
+			e_6 = e_4
 		}
-		if e6 == "" {
-			v5 = (v1 == v3)
+		if e_6 == "" {
+			v_5 = (v_1 == v_3)
 		}
-		var v7 int64
-		var e8 string
+		var v_7 int64
+		var e_8 string
 		if !(oldObj.Port == nil) {
-			v7 = int64(*oldObj.Port)
+			v_7 = int64(*oldObj.Port)
 		} else {
-			e8 = "no such key: port"
+			e_8 = "no such key: port"
 		}
-		var v9 bool
-		e10 := e8
-		if e10 == "" {
-			v9 = (v7 == int64(1))
+		var v_9 bool
+		e_10 := e_8
+		if e_10 == "" {
+			v_9 = (v_7 == int64(1))
 		}
-		var v11 bool
-		var e12 string
+		var v_11 bool
+		var e_12 string
 		switch {
-		case (e6 == "" && v5) || (e10 == "" && v9):
-			v11 = true
-		case e6 != "":
-			e12 = e6
-		case e10 != "":
-			e12 = e10
+		case (e_6 == "" && v_5) || (e_10 == "" && v_9):
+			v_11 = true
+		case e_6 != "":
+			e_12 = e_6
+		case e_10 != "":
+			e_12 = e_10
 		default:
-			v11 = false
+			v_11 = false
 		}
-		var v13 bool
-		var e14 string
+		var v_13 bool
+		var e_14 string
 		switch {
-		case (!(!(oldObj.Port == nil)) || !(!(obj.Port == nil))) || (e12 == "" && v11):
-			v13 = true
-		case e12 != "":
-			e14 = e12
+		case (!(!(oldObj.Port == nil)) || !(!(obj.Port == nil))) || (e_12 == "" && v_11):
+			v_13 = true
+		case e_12 != "":
+			e_14 = e_12
 		default:
-			v13 = false
+			v_13 = false
 		}
-		if e14 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e14, "port is immutable once it is not 1"))
-		} else if !(v13) {
+		if e_14 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_14, "port is immutable once it is not 1"))
+		} else if !(v_13) {
 			detail := "port is immutable once it is not 1"
 			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueForbidden"))
 		}
 	}
 	// rule: self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port
 	if update {
-		var v15 int64
-		var e16 string
+		var v_15 int64
+		var e_16 string
 		if !(obj.Port == nil) {
-			v15 = int64(*obj.Port)
+			v_15 = int64(*obj.Port)
 		} else {
-			e16 = "no such key: port"
+			e_16 = "no such key: port"
 		}
-		var v17 int64
-		var e18 string
+		var v_17 int64
+		var e_18 string
 		if !(oldObj.Port == nil) {
-			v17 = int64(*oldObj.Port)
+			v_17 = int64(*oldObj.Port)
 		} else {
-			e18 = "no such key: port"
+			e_18 = "no such key: port"
 		}
-		var v19 bool
-		e20 := e16
-		if e20 == "" {
-			e20 = e18
+		var v_19 bool
+		e_20 := e_16
+		if e_20 == "" {
+			e_20 = e_18
 		}
-		if e20 == "" {
-			v19 = !(v15 == v17)
+		if e_20 == "" {
+			v_19 = !(v_15 == v_17)
 		}
-		var v21 bool
-		var e22 string
+		var v_21 bool
+		var e_22 string
 		switch {
-		case (!(!(obj.Port == nil))) || (e20 == "" && v19):
-			v21 = true
-		case e20 != "":
-			e22 = e20
+		case (!(!(obj.Port == nil))) || (e_20 == "" && v_19):
+			v_21 = true
+		case e_20 != "":
+			e_22 = e_20
 		default:
-			v21 = false
+			v_21 = false
 		}
-		var v23 bool
-		var e24 string
+		var v_23 bool
+		var e_24 string
 		switch {
-		case (!(string(obj.SectionName) == "canary") || !(!(oldObj.Port == nil))) || (e22 == "" && v21):
-			v23 = true
-		case e22 != "":
-			e24 = e22
+		case (!(string(obj.SectionName) == "canary") || !(!(oldObj.Port == nil))) || (e_22 == "" && v_21):
+			v_23 = true
+		case e_22 != "":
+			e_24 = e_22
 		default:
-			v23 = false
+			v_23 = false
 		}
-		if e24 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e24, "the canary section moves to another port on every update"))
-		} else if !(v23) {
+		if e_24 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_24, "the canary section moves to another port on every update"))
+		} else if !(v_23) {
 			detail := "the canary section moves to another port on every update"
 			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
@@ -4248,31 +4248,31 @@ func celAt_PrivateKey(op operation.Operation, p *vgruntime.Path, obj, oldObj *Pr
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: self.algorithm != 'ECDSA' || self.size in [0, 256, 384, 521]
 	{
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if !(obj.Size == 0) {
-			v1 = int64(obj.Size)
+			v_1 = int64(obj.Size)
 		} else {
-			e2 = "no such key: size"
+			e_2 = "no such key: size"
 		}
-		var v3 bool
-		e4 := e2
-		if e4 == "" {
-			v3 = (v1 == int64(0) || v1 == int64(256) || v1 == int64(384) || v1 == int64(521))
+		var v_3 bool
+		e_4 := e_2
+		if e_4 == "" {
+			v_3 = (v_1 == int64(0) || v_1 == int64(256) || v_1 == int64(384) || v_1 == int64(521))
 		}
-		var v5 bool
-		var e6 string
+		var v_5 bool
+		var e_6 string
 		switch {
-		case (!(string(obj.Algorithm) == "ECDSA")) || (e4 == "" && v3):
-			v5 = true
-		case e4 != "":
-			e6 = e4
+		case (!(string(obj.Algorithm) == "ECDSA")) || (e_4 == "" && v_3):
+			v_5 = true
+		case e_4 != "":
+			e_6 = e_4
 		default:
-			v5 = false
+			v_5 = false
 		}
-		if e6 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e6, "ECDSA keys are 256, 384 or 521 bits"))
-		} else if !(v5) {
+		if e_6 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_6, "ECDSA keys are 256, 384 or 521 bits"))
+		} else if !(v_5) {
 			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
 				detail := "ECDSA keys are 256, 384 or 521 bits"
 				errs = append(errs, vgruntime.CELFailed(p, "size", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -4281,31 +4281,31 @@ func celAt_PrivateKey(op operation.Operation, p *vgruntime.Path, obj, oldObj *Pr
 	}
 	// rule: self.algorithm != 'Ed25519' || self.size == 0
 	{
-		var v7 int64
-		var e8 string
+		var v_7 int64
+		var e_8 string
 		if !(obj.Size == 0) {
-			v7 = int64(obj.Size)
+			v_7 = int64(obj.Size)
 		} else {
-			e8 = "no such key: size"
+			e_8 = "no such key: size"
 		}
-		var v9 bool
-		e10 := e8
-		if e10 == "" {
-			v9 = (v7 == int64(0))
+		var v_9 bool
+		e_10 := e_8
+		if e_10 == "" {
+			v_9 = (v_7 == int64(0))
 		}
-		var v11 bool
-		var e12 string
+		var v_11 bool
+		var e_12 string
 		switch {
-		case (!(string(obj.Algorithm) == "Ed25519")) || (e10 == "" && v9):
-			v11 = true
-		case e10 != "":
-			e12 = e10
+		case (!(string(obj.Algorithm) == "Ed25519")) || (e_10 == "" && v_9):
+			v_11 = true
+		case e_10 != "":
+			e_12 = e_10
 		default:
-			v11 = false
+			v_11 = false
 		}
-		if e12 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e12, "Ed25519 keys have no size"))
-		} else if !(v11) {
+		if e_12 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_12, "Ed25519 keys have no size"))
+		} else if !(v_11) {
 			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
 				detail := "Ed25519 keys have no size"
 				errs = append(errs, vgruntime.CELFailed(p, "size", field.OmitValueType{}, detail, "FieldValueForbidden"))
@@ -5108,108 +5108,108 @@ func celKind_CertificateSpec(op operation.Operation, rt *celrules.Ratchet, p *vg
 	_ = inItem
 	// the rules at issuerRef
 	{
-		fp1 := p.Child("issuerRef")
-		var ov2 *IssuerRef
+		fp_1 := p.Child("issuerRef")
+		var ov_2 *IssuerRef
 		if oldObj != nil {
-			ov2 = &oldObj.IssuerRef
+			ov_2 = &oldObj.IssuerRef
 		}
-		errs = append(errs, celKind_IssuerRef(op, rt, &fp1, &obj.IssuerRef, ov2)...)
+		errs = append(errs, celKind_IssuerRef(op, rt, &fp_1, &obj.IssuerRef, ov_2)...)
 	}
 	// the rules at keystores
 	if inItem || !(len(obj.Keystores) == 0) {
-		fp3 := p.Child("keystores")
-		v5 := obj.Keystores
-		var o6 map[string]Keystore
-		var ov4 *map[string]Keystore
+		fp_3 := p.Child("keystores")
+		v_5 := obj.Keystores
+		var o_6 map[string]Keystore
+		var ov_4 *map[string]Keystore
 		if oldObj != nil && (inItem || !(len(oldObj.Keystores) == 0)) {
-			o6 = oldObj.Keystores
-			ov4 = &o6
+			o_6 = oldObj.Keystores
+			ov_4 = &o_6
 		}
-		_ = ov4
+		_ = ov_4
 		{
-			each11 := func(k9 string) {
-				x10 := v5[k9]
-				ip7 := fp3.Key(string(k9))
-				var oi8 *Keystore
-				if ov4 != nil {
-					if y, ok := o6[k9]; ok {
-						oi8 = &y
+			each_11 := func(k_9 string) {
+				x_10 := v_5[k_9]
+				ip_7 := fp_3.Key(string(k_9))
+				var oi_8 *Keystore
+				if ov_4 != nil {
+					if y, ok := o_6[k_9]; ok {
+						oi_8 = &y
 					}
 				}
-				_ = oi8
-				errs = append(errs, celKind_Keystore(op, rt, &ip7, &x10, oi8)...)
+				_ = oi_8
+				errs = append(errs, celKind_Keystore(op, rt, &ip_7, &x_10, oi_8)...)
 			}
-			n12 := len(errs)
-			for k9 := range v5 {
-				each11(k9)
+			n_12 := len(errs)
+			for k_9 := range v_5 {
+				each_11(k_9)
 			}
-			if len(errs) > n12 && len(v5) > 1 {
-				errs = errs[:n12]
-				for _, k9 := range slices.Sorted(maps.Keys(v5)) {
-					each11(k9)
+			if len(errs) > n_12 && len(v_5) > 1 {
+				errs = errs[:n_12]
+				for _, k_9 := range slices.Sorted(maps.Keys(v_5)) {
+					each_11(k_9)
 				}
 			}
 		}
 	}
 	// the rules at revisionHistoryLimit
 	if !(obj.RevisionHistoryLimit == nil) {
-		fp13 := p.Child("revisionHistoryLimit")
-		v15 := int64(*obj.RevisionHistoryLimit)
-		var o16 int64
-		var ov14 *int64
+		fp_13 := p.Child("revisionHistoryLimit")
+		v_15 := int64(*obj.RevisionHistoryLimit)
+		var o_16 int64
+		var ov_14 *int64
 		if oldObj != nil && !(oldObj.RevisionHistoryLimit == nil) {
-			o16 = int64(*oldObj.RevisionHistoryLimit)
-			ov14 = &o16
+			o_16 = int64(*oldObj.RevisionHistoryLimit)
+			ov_14 = &o_16
 		}
-		_ = ov14
+		_ = ov_14
 		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
 		{
-			var v17 int64
-			var e18 string
-			if ov14 != nil {
-				v17 = o16
+			var v_17 int64
+			var e_18 string
+			if ov_14 != nil {
+				v_17 = o_16
 			} else {
-				e18 = "optional.none() dereference"
+				e_18 = "optional.none() dereference"
 			}
-			var v19 bool
-			e20 := e18
-			if e20 == "" {
-				v19 = (v15 >= v17)
+			var v_19 bool
+			e_20 := e_18
+			if e_20 == "" {
+				v_19 = (v_15 >= v_17)
 			}
-			var v21 bool
-			var e22 string
+			var v_21 bool
+			var e_22 string
 			switch {
-			case (!(ov14 != nil)) || (e20 == "" && v19):
-				v21 = true
-			case e20 != "":
-				e22 = e20
+			case (!(ov_14 != nil)) || (e_20 == "" && v_19):
+				v_21 = true
+			case e_20 != "":
+				e_22 = e_20
 			default:
-				v21 = false
+				v_21 = false
 			}
-			if e22 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp13, "integer", e22, "revisionHistoryLimit may not decrease"))
-			} else if !(v21) {
+			if e_22 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp_13, "integer", e_22, "revisionHistoryLimit may not decrease"))
+			} else if !(v_21) {
 				detail := "revisionHistoryLimit may not decrease"
-				errs = append(errs, vgruntime.CELFailed(&fp13, "", v15, detail, "FieldValueForbidden"))
+				errs = append(errs, vgruntime.CELFailed(&fp_13, "", v_15, detail, "FieldValueForbidden"))
 			}
 		}
 	}
 	// the rules at secretName
 	{
-		fp23 := p.Child("secretName")
-		v25 := string(obj.SecretName)
-		var o26 string
-		var ov24 *string
+		fp_23 := p.Child("secretName")
+		v_25 := string(obj.SecretName)
+		var o_26 string
+		var ov_24 *string
 		if oldObj != nil {
-			o26 = string(oldObj.SecretName)
-			ov24 = &o26
+			o_26 = string(oldObj.SecretName)
+			ov_24 = &o_26
 		}
-		_ = ov24
+		_ = ov_24
 		// rule: self == oldSelf
-		if ov24 != nil {
-			if !(v25 == o26) {
+		if ov_24 != nil {
+			if !(v_25 == o_26) {
 				detail := "secretName is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp23, "", v25, detail, "FieldValueForbidden"))
+				errs = append(errs, vgruntime.CELFailed(&fp_23, "", v_25, detail, "FieldValueForbidden"))
 			}
 		}
 	}
@@ -5226,68 +5226,68 @@ func celKind_IssuerRef(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 	_ = inItem
 	// the rules at kind
 	if inItem || !(obj.Kind == "") {
-		fp27 := p.Child("kind")
-		v29 := string(obj.Kind)
-		var o30 string
-		var ov28 *string
+		fp_27 := p.Child("kind")
+		v_29 := string(obj.Kind)
+		var o_30 string
+		var ov_28 *string
 		if oldObj != nil && (inItem || !(oldObj.Kind == "")) {
-			o30 = string(oldObj.Kind)
-			ov28 = &o30
+			o_30 = string(oldObj.Kind)
+			ov_28 = &o_30
 		}
-		_ = ov28
+		_ = ov_28
 		// rule: !oldSelf.hasValue() || oldSelf.value() == ” || self == oldSelf.value()
 		{
-			var v31 string
-			var e32 string
-			if ov28 != nil {
-				v31 = o30
+			var v_31 string
+			var e_32 string
+			if ov_28 != nil {
+				v_31 = o_30
 			} else {
-				e32 = "optional.none() dereference"
+				e_32 = "optional.none() dereference"
 			}
-			var v33 bool
-			e34 := e32
-			if e34 == "" {
-				v33 = (v31 == "")
+			var v_33 bool
+			e_34 := e_32
+			if e_34 == "" {
+				v_33 = (v_31 == "")
 			}
-			var v35 bool
-			var e36 string
+			var v_35 bool
+			var e_36 string
 			switch {
-			case (!(ov28 != nil)) || (e34 == "" && v33):
-				v35 = true
-			case e34 != "":
-				e36 = e34
+			case (!(ov_28 != nil)) || (e_34 == "" && v_33):
+				v_35 = true
+			case e_34 != "":
+				e_36 = e_34
 			default:
-				v35 = false
+				v_35 = false
 			}
-			var v37 string
-			var e38 string
-			if ov28 != nil {
-				v37 = o30
+			var v_37 string
+			var e_38 string
+			if ov_28 != nil {
+				v_37 = o_30
 			} else {
-				e38 = "optional.none() dereference"
+				e_38 = "optional.none() dereference"
 			}
-			var v39 bool
-			e40 := e38
-			if e40 == "" {
-				v39 = (v29 == v37)
+			var v_39 bool
+			e_40 := e_38
+			if e_40 == "" {
+				v_39 = (v_29 == v_37)
 			}
-			var v41 bool
-			var e42 string
+			var v_41 bool
+			var e_42 string
 			switch {
-			case (e36 == "" && v35) || (e40 == "" && v39):
-				v41 = true
-			case e36 != "":
-				e42 = e36
-			case e40 != "":
-				e42 = e40
+			case (e_36 == "" && v_35) || (e_40 == "" && v_39):
+				v_41 = true
+			case e_36 != "":
+				e_42 = e_36
+			case e_40 != "":
+				e_42 = e_40
 			default:
-				v41 = false
+				v_41 = false
 			}
-			if e42 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp27, "string", e42, "kind cannot change once set"))
-			} else if !(v41) {
+			if e_42 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp_27, "string", e_42, "kind cannot change once set"))
+			} else if !(v_41) {
 				detail := "kind cannot change once set"
-				errs = append(errs, vgruntime.CELFailed(&fp27, "", v29, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_27, "", v_29, detail, "FieldValueInvalid"))
 			}
 		}
 	}
@@ -5302,20 +5302,20 @@ func celKind_Keystore(op operation.Operation, rt *celrules.Ratchet, p *vgruntime
 	}
 	// the rules at passwordSecret
 	{
-		fp43 := p.Child("passwordSecret")
-		v45 := string(obj.PasswordSecret)
-		var o46 string
-		var ov44 *string
+		fp_43 := p.Child("passwordSecret")
+		v_45 := string(obj.PasswordSecret)
+		var o_46 string
+		var ov_44 *string
 		if oldObj != nil {
-			o46 = string(oldObj.PasswordSecret)
-			ov44 = &o46
+			o_46 = string(oldObj.PasswordSecret)
+			ov_44 = &o_46
 		}
-		_ = ov44
+		_ = ov_44
 		// rule: self == oldSelf
-		if ov44 != nil {
-			if !(v45 == o46) {
+		if ov_44 != nil {
+			if !(v_45 == o_46) {
 				detail := "passwordSecret is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp43, "", v45, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_43, "", v_45, detail, "FieldValueInvalid"))
 			}
 		}
 	}
@@ -5332,44 +5332,44 @@ func celKind_CertificateStatus(op operation.Operation, rt *celrules.Ratchet, p *
 	_ = inItem
 	// the rules at conditions
 	if inItem || !(len(obj.Conditions) == 0) {
-		fp1 := p.Child("conditions")
-		v3 := obj.Conditions
-		var o4 []Condition
-		var ov2 *[]Condition
+		fp_1 := p.Child("conditions")
+		v_3 := obj.Conditions
+		var o_4 []Condition
+		var ov_2 *[]Condition
 		if oldObj != nil && (inItem || !(len(oldObj.Conditions) == 0)) {
-			o4 = oldObj.Conditions
-			ov2 = &o4
+			o_4 = oldObj.Conditions
+			ov_2 = &o_4
 		}
-		_ = ov2
-		for i7 := range v3 {
-			ip5 := fp1.Index(i7)
-			var oi6 *Condition
-			if ov2 != nil {
-				oi6 = vgruntime.OldListMapItem(&o4, &v3[i7], vgruntime.Key{
+		_ = ov_2
+		for i_7 := range v_3 {
+			ip_5 := fp_1.Index(i_7)
+			var oi_6 *Condition
+			if ov_2 != nil {
+				oi_6 = vgruntime.OldListMapItem(&o_4, &v_3[i_7], vgruntime.Key{
 					Defaulted: true,
 					Name:      "type",
 				})
 			}
-			_ = oi6
-			errs = append(errs, celKind_Condition(op, rt, &ip5, &v3[i7], oi6)...)
+			_ = oi_6
+			errs = append(errs, celKind_Condition(op, rt, &ip_5, &v_3[i_7], oi_6)...)
 		}
 	}
 	// the rules at revision
 	if !(obj.Revision == nil) {
-		fp8 := p.Child("revision")
-		v10 := int64(*obj.Revision)
-		var o11 int64
-		var ov9 *int64
+		fp_8 := p.Child("revision")
+		v_10 := int64(*obj.Revision)
+		var o_11 int64
+		var ov_9 *int64
 		if oldObj != nil && !(oldObj.Revision == nil) {
-			o11 = int64(*oldObj.Revision)
-			ov9 = &o11
+			o_11 = int64(*oldObj.Revision)
+			ov_9 = &o_11
 		}
-		_ = ov9
+		_ = ov_9
 		// rule: self >= oldSelf
-		if ov9 != nil {
-			if !(v10 >= o11) {
+		if ov_9 != nil {
+			if !(v_10 >= o_11) {
 				detail := "revision may not decrease"
-				errs = append(errs, vgruntime.CELFailed(&fp8, "", v10, detail, "FieldValueForbidden"))
+				errs = append(errs, vgruntime.CELFailed(&fp_8, "", v_10, detail, "FieldValueForbidden"))
 			}
 		}
 	}
@@ -5384,41 +5384,41 @@ func celKind_Condition(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 	}
 	// rule: self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime
 	if oldObj != nil {
-		var v12 int64
-		var e13 string
+		var v_12 int64
+		var e_13 string
 		if !(obj.LastTransitionTime.IsZero()) {
-			v12, e13 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
+			v_12, e_13 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
 		} else {
-			e13 = "no such key: lastTransitionTime"
+			e_13 = "no such key: lastTransitionTime"
 		}
-		var v14 int64
-		var e15 string
+		var v_14 int64
+		var e_15 string
 		if !(oldObj.LastTransitionTime.IsZero()) {
-			v14, e15 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
+			v_14, e_15 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
 		} else {
-			e15 = "no such key: lastTransitionTime"
+			e_15 = "no such key: lastTransitionTime"
 		}
-		var v16 bool
-		e17 := e13
-		if e17 == "" {
-			e17 = e15
+		var v_16 bool
+		e_17 := e_13
+		if e_17 == "" {
+			e_17 = e_15
 		}
-		if e17 == "" {
-			v16 = !(v12 == v14)
+		if e_17 == "" {
+			v_16 = !(v_12 == v_14)
 		}
-		var v18 bool
-		var e19 string
+		var v_18 bool
+		var e_19 string
 		switch {
-		case (string(obj.Status) == string(oldObj.Status)) || (e17 == "" && v16):
-			v18 = true
-		case e17 != "":
-			e19 = e17
+		case (string(obj.Status) == string(oldObj.Status)) || (e_17 == "" && v_16):
+			v_18 = true
+		case e_17 != "":
+			e_19 = e_17
 		default:
-			v18 = false
+			v_18 = false
 		}
-		if e19 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e19, "lastTransitionTime must change with status"))
-		} else if !(v18) {
+		if e_19 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_19, "lastTransitionTime must change with status"))
+		} else if !(v_18) {
 			detail := "lastTransitionTime must change with status"
 			errs = append(errs, vgruntime.CELFailed(p, "lastTransitionTime", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
@@ -5436,68 +5436,68 @@ func celKind_IssuerRef_(op operation.Operation, rt *celrules.Ratchet, p *vgrunti
 	_ = inItem
 	// the rules at kind
 	if inItem || !(obj.Kind == "") {
-		fp1 := p.Child("kind")
-		v3 := string(obj.Kind)
-		var o4 string
-		var ov2 *string
+		fp_1 := p.Child("kind")
+		v_3 := string(obj.Kind)
+		var o_4 string
+		var ov_2 *string
 		if oldObj != nil && (inItem || !(oldObj.Kind == "")) {
-			o4 = string(oldObj.Kind)
-			ov2 = &o4
+			o_4 = string(oldObj.Kind)
+			ov_2 = &o_4
 		}
-		_ = ov2
+		_ = ov_2
 		// rule: !oldSelf.hasValue() || oldSelf.value() == ” || self == oldSelf.value()
 		{
-			var v5 string
-			var e6 string
-			if ov2 != nil {
-				v5 = o4
+			var v_5 string
+			var e_6 string
+			if ov_2 != nil {
+				v_5 = o_4
 			} else {
-				e6 = "optional.none() dereference"
+				e_6 = "optional.none() dereference"
 			}
-			var v7 bool
-			e8 := e6
-			if e8 == "" {
-				v7 = (v5 == "")
+			var v_7 bool
+			e_8 := e_6
+			if e_8 == "" {
+				v_7 = (v_5 == "")
 			}
-			var v9 bool
-			var e10 string
+			var v_9 bool
+			var e_10 string
 			switch {
-			case (!(ov2 != nil)) || (e8 == "" && v7):
-				v9 = true
-			case e8 != "":
-				e10 = e8
+			case (!(ov_2 != nil)) || (e_8 == "" && v_7):
+				v_9 = true
+			case e_8 != "":
+				e_10 = e_8
 			default:
-				v9 = false
+				v_9 = false
 			}
-			var v11 string
-			var e12 string
-			if ov2 != nil {
-				v11 = o4
+			var v_11 string
+			var e_12 string
+			if ov_2 != nil {
+				v_11 = o_4
 			} else {
-				e12 = "optional.none() dereference"
+				e_12 = "optional.none() dereference"
 			}
-			var v13 bool
-			e14 := e12
-			if e14 == "" {
-				v13 = (v3 == v11)
+			var v_13 bool
+			e_14 := e_12
+			if e_14 == "" {
+				v_13 = (v_3 == v_11)
 			}
-			var v15 bool
-			var e16 string
+			var v_15 bool
+			var e_16 string
 			switch {
-			case (e10 == "" && v9) || (e14 == "" && v13):
-				v15 = true
-			case e10 != "":
-				e16 = e10
-			case e14 != "":
-				e16 = e14
+			case (e_10 == "" && v_9) || (e_14 == "" && v_13):
+				v_15 = true
+			case e_10 != "":
+				e_16 = e_10
+			case e_14 != "":
+				e_16 = e_14
 			default:
-				v15 = false
+				v_15 = false
 			}
-			if e16 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp1, "string", e16, "kind cannot change once set"))
-			} else if !(v15) {
+			if e_16 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp_1, "string", e_16, "kind cannot change once set"))
+			} else if !(v_15) {
 				detail := "kind cannot change once set"
-				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_1, "", v_3, detail, "FieldValueInvalid"))
 			}
 		}
 	}
@@ -5514,20 +5514,20 @@ func celKind_Keystore_(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 	_ = inItem
 	// the rules at passwordSecret
 	if inItem || !(obj.PasswordSecret == "") {
-		fp1 := p.Child("passwordSecret")
-		v3 := string(obj.PasswordSecret)
-		var o4 string
-		var ov2 *string
+		fp_1 := p.Child("passwordSecret")
+		v_3 := string(obj.PasswordSecret)
+		var o_4 string
+		var ov_2 *string
 		if oldObj != nil && (inItem || !(oldObj.PasswordSecret == "")) {
-			o4 = string(oldObj.PasswordSecret)
-			ov2 = &o4
+			o_4 = string(oldObj.PasswordSecret)
+			ov_2 = &o_4
 		}
-		_ = ov2
+		_ = ov_2
 		// rule: self == oldSelf
-		if ov2 != nil {
-			if !(v3 == o4) {
+		if ov_2 != nil {
+			if !(v_3 == o_4) {
 				detail := "passwordSecret is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_1, "", v_3, detail, "FieldValueInvalid"))
 			}
 		}
 	}
@@ -5541,26 +5541,26 @@ func celKind_map(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path
 		return nil
 	}
 	{
-		each5 := func(k3 string) {
-			x4 := (*obj)[k3]
-			ip1 := p.Key(string(k3))
-			var oi2 *Keystore
+		each_5 := func(k_3 string) {
+			x_4 := (*obj)[k_3]
+			ip_1 := p.Key(string(k_3))
+			var oi_2 *Keystore
 			if oldObj != nil {
-				if y, ok := (*oldObj)[k3]; ok {
-					oi2 = &y
+				if y, ok := (*oldObj)[k_3]; ok {
+					oi_2 = &y
 				}
 			}
-			_ = oi2
-			errs = append(errs, celKind_Keystore__(op, rt, &ip1, &x4, oi2)...)
+			_ = oi_2
+			errs = append(errs, celKind_Keystore__(op, rt, &ip_1, &x_4, oi_2)...)
 		}
-		n6 := len(errs)
-		for k3 := range *obj {
-			each5(k3)
+		n_6 := len(errs)
+		for k_3 := range *obj {
+			each_5(k_3)
 		}
-		if len(errs) > n6 && len((*obj)) > 1 {
-			errs = errs[:n6]
-			for _, k3 := range slices.Sorted(maps.Keys((*obj))) {
-				each5(k3)
+		if len(errs) > n_6 && len((*obj)) > 1 {
+			errs = errs[:n_6]
+			for _, k_3 := range slices.Sorted(maps.Keys((*obj))) {
+				each_5(k_3)
 			}
 		}
 	}
@@ -5575,20 +5575,20 @@ func celKind_Keystore__(op operation.Operation, rt *celrules.Ratchet, p *vgrunti
 	}
 	// the rules at passwordSecret
 	{
-		fp7 := p.Child("passwordSecret")
-		v9 := string(obj.PasswordSecret)
-		var o10 string
-		var ov8 *string
+		fp_7 := p.Child("passwordSecret")
+		v_9 := string(obj.PasswordSecret)
+		var o_10 string
+		var ov_8 *string
 		if oldObj != nil {
-			o10 = string(oldObj.PasswordSecret)
-			ov8 = &o10
+			o_10 = string(oldObj.PasswordSecret)
+			ov_8 = &o_10
 		}
-		_ = ov8
+		_ = ov_8
 		// rule: self == oldSelf
-		if ov8 != nil {
-			if !(v9 == o10) {
+		if ov_8 != nil {
+			if !(v_9 == o_10) {
 				detail := "passwordSecret is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp7, "", v9, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_7, "", v_9, detail, "FieldValueInvalid"))
 			}
 		}
 	}
@@ -5639,41 +5639,41 @@ func celKind_Condition_(op operation.Operation, rt *celrules.Ratchet, p *vgrunti
 	}
 	// rule: self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime
 	if oldObj != nil {
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if !(obj.LastTransitionTime.IsZero()) {
-			v1, e2 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
+			v_1, e_2 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
 		} else {
-			e2 = "no such key: lastTransitionTime"
+			e_2 = "no such key: lastTransitionTime"
 		}
-		var v3 int64
-		var e4 string
+		var v_3 int64
+		var e_4 string
 		if !(oldObj.LastTransitionTime.IsZero()) {
-			v3, e4 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
+			v_3, e_4 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
 		} else {
-			e4 = "no such key: lastTransitionTime"
+			e_4 = "no such key: lastTransitionTime"
 		}
-		var v5 bool
-		e6 := e2
-		if e6 == "" {
-			e6 = e4
+		var v_5 bool
+		e_6 := e_2
+		if e_6 == "" {
+			e_6 = e_4
 		}
-		if e6 == "" {
-			v5 = !(v1 == v3)
+		if e_6 == "" {
+			v_5 = !(v_1 == v_3)
 		}
-		var v7 bool
-		var e8 string
+		var v_7 bool
+		var e_8 string
 		switch {
-		case (string(obj.Status) == string(oldObj.Status)) || (e6 == "" && v5):
-			v7 = true
-		case e6 != "":
-			e8 = e6
+		case (string(obj.Status) == string(oldObj.Status)) || (e_6 == "" && v_5):
+			v_7 = true
+		case e_6 != "":
+			e_8 = e_6
 		default:
-			v7 = false
+			v_7 = false
 		}
-		if e8 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "lastTransitionTime must change with status"))
-		} else if !(v7) {
+		if e_8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_8, "lastTransitionTime must change with status"))
+		} else if !(v_7) {
 			detail := "lastTransitionTime must change with status"
 			errs = append(errs, vgruntime.CELFailed(p, "lastTransitionTime", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
@@ -5687,17 +5687,17 @@ func celKind_list(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Pat
 	if obj == nil {
 		return nil
 	}
-	for i3 := range *obj {
-		ip1 := p.Index(i3)
-		var oi2 *Condition
+	for i_3 := range *obj {
+		ip_1 := p.Index(i_3)
+		var oi_2 *Condition
 		if oldObj != nil {
-			oi2 = vgruntime.OldListMapItem(&(*oldObj), &(*obj)[i3], vgruntime.Key{
+			oi_2 = vgruntime.OldListMapItem(&(*oldObj), &(*obj)[i_3], vgruntime.Key{
 				Defaulted: true,
 				Name:      "type",
 			})
 		}
-		_ = oi2
-		errs = append(errs, celKind_Condition__(op, rt, &ip1, &(*obj)[i3], oi2)...)
+		_ = oi_2
+		errs = append(errs, celKind_Condition__(op, rt, &ip_1, &(*obj)[i_3], oi_2)...)
 	}
 	return
 }
@@ -5710,41 +5710,41 @@ func celKind_Condition__(op operation.Operation, rt *celrules.Ratchet, p *vgrunt
 	}
 	// rule: self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime
 	if oldObj != nil {
-		var v4 int64
-		var e5 string
+		var v_4 int64
+		var e_5 string
 		if !(obj.LastTransitionTime.IsZero()) {
-			v4, e5 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
+			v_4, e_5 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
 		} else {
-			e5 = "no such key: lastTransitionTime"
+			e_5 = "no such key: lastTransitionTime"
 		}
-		var v6 int64
-		var e7 string
+		var v_6 int64
+		var e_7 string
 		if !(oldObj.LastTransitionTime.IsZero()) {
-			v6, e7 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
+			v_6, e_7 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
 		} else {
-			e7 = "no such key: lastTransitionTime"
+			e_7 = "no such key: lastTransitionTime"
 		}
-		var v8 bool
-		e9 := e5
-		if e9 == "" {
-			e9 = e7
+		var v_8 bool
+		e_9 := e_5
+		if e_9 == "" {
+			e_9 = e_7
 		}
-		if e9 == "" {
-			v8 = !(v4 == v6)
+		if e_9 == "" {
+			v_8 = !(v_4 == v_6)
 		}
-		var v10 bool
-		var e11 string
+		var v_10 bool
+		var e_11 string
 		switch {
-		case (string(obj.Status) == string(oldObj.Status)) || (e9 == "" && v8):
-			v10 = true
-		case e9 != "":
-			e11 = e9
+		case (string(obj.Status) == string(oldObj.Status)) || (e_9 == "" && v_8):
+			v_10 = true
+		case e_9 != "":
+			e_11 = e_9
 		default:
-			v10 = false
+			v_10 = false
 		}
-		if e11 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e11, "lastTransitionTime must change with status"))
-		} else if !(v10) {
+		if e_11 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_11, "lastTransitionTime must change with status"))
+		} else if !(v_10) {
 			detail := "lastTransitionTime must change with status"
 			errs = append(errs, vgruntime.CELFailed(p, "lastTransitionTime", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
@@ -5762,20 +5762,20 @@ func celKind_DisruptionBudgetSpec(op operation.Operation, rt *celrules.Ratchet, 
 	_ = inItem
 	// the rules at mode
 	if inItem || !(obj.Mode == "") {
-		fp1 := p.Child("mode")
-		v3 := string(obj.Mode)
-		var o4 string
-		var ov2 *string
+		fp_1 := p.Child("mode")
+		v_3 := string(obj.Mode)
+		var o_4 string
+		var ov_2 *string
 		if oldObj != nil && (inItem || !(oldObj.Mode == "")) {
-			o4 = string(oldObj.Mode)
-			ov2 = &o4
+			o_4 = string(oldObj.Mode)
+			ov_2 = &o_4
 		}
-		_ = ov2
+		_ = ov_2
 		// rule: self != oldSelf || self == 'frozen'
-		if ov2 != nil {
-			if !(!(v3 == o4) || (v3 == "frozen")) {
+		if ov_2 != nil {
+			if !(!(v_3 == o_4) || (v_3 == "frozen")) {
 				detail := "a mode other than frozen must change on every update"
-				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_1, "", v_3, detail, "FieldValueInvalid"))
 			}
 		}
 	}
@@ -5792,68 +5792,68 @@ func celKind_DisruptionBudgetStatus(op operation.Operation, rt *celrules.Ratchet
 	_ = inItem
 	// the rules at conditions
 	if inItem || !(len(obj.Conditions) == 0) {
-		fp1 := p.Child("conditions")
-		v3 := obj.Conditions
-		var o4 []Condition
-		var ov2 *[]Condition
+		fp_1 := p.Child("conditions")
+		v_3 := obj.Conditions
+		var o_4 []Condition
+		var ov_2 *[]Condition
 		if oldObj != nil && (inItem || !(len(oldObj.Conditions) == 0)) {
-			o4 = oldObj.Conditions
-			ov2 = &o4
+			o_4 = oldObj.Conditions
+			ov_2 = &o_4
 		}
-		_ = ov2
-		for i7 := range v3 {
-			ip5 := fp1.Index(i7)
-			var oi6 *Condition
-			if ov2 != nil {
-				oi6 = vgruntime.OldListMapItem(&o4, &v3[i7], vgruntime.Key{
+		_ = ov_2
+		for i_7 := range v_3 {
+			ip_5 := fp_1.Index(i_7)
+			var oi_6 *Condition
+			if ov_2 != nil {
+				oi_6 = vgruntime.OldListMapItem(&o_4, &v_3[i_7], vgruntime.Key{
 					Defaulted: true,
 					Name:      "type",
 				})
 			}
-			_ = oi6
-			errs = append(errs, celKind_Condition___(op, rt, &ip5, &v3[i7], oi6)...)
+			_ = oi_6
+			errs = append(errs, celKind_Condition___(op, rt, &ip_5, &v_3[i_7], oi_6)...)
 		}
 	}
 	// the rules at observedGeneration
 	if inItem || !(obj.ObservedGeneration == 0) {
-		fp8 := p.Child("observedGeneration")
-		v10 := int64(obj.ObservedGeneration)
-		var o11 int64
-		var ov9 *int64
+		fp_8 := p.Child("observedGeneration")
+		v_10 := int64(obj.ObservedGeneration)
+		var o_11 int64
+		var ov_9 *int64
 		if oldObj != nil && (inItem || !(oldObj.ObservedGeneration == 0)) {
-			o11 = int64(oldObj.ObservedGeneration)
-			ov9 = &o11
+			o_11 = int64(oldObj.ObservedGeneration)
+			ov_9 = &o_11
 		}
-		_ = ov9
+		_ = ov_9
 		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
 		{
-			var v12 int64
-			var e13 string
-			if ov9 != nil {
-				v12 = o11
+			var v_12 int64
+			var e_13 string
+			if ov_9 != nil {
+				v_12 = o_11
 			} else {
-				e13 = "optional.none() dereference"
+				e_13 = "optional.none() dereference"
 			}
-			var v14 bool
-			e15 := e13
-			if e15 == "" {
-				v14 = (v10 >= v12)
+			var v_14 bool
+			e_15 := e_13
+			if e_15 == "" {
+				v_14 = (v_10 >= v_12)
 			}
-			var v16 bool
-			var e17 string
+			var v_16 bool
+			var e_17 string
 			switch {
-			case (!(ov9 != nil)) || (e15 == "" && v14):
-				v16 = true
-			case e15 != "":
-				e17 = e15
+			case (!(ov_9 != nil)) || (e_15 == "" && v_14):
+				v_16 = true
+			case e_15 != "":
+				e_17 = e_15
 			default:
-				v16 = false
+				v_16 = false
 			}
-			if e17 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp8, "integer", e17, "observedGeneration may not decrease"))
-			} else if !(v16) {
+			if e_17 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp_8, "integer", e_17, "observedGeneration may not decrease"))
+			} else if !(v_16) {
 				detail := "observedGeneration may not decrease"
-				errs = append(errs, vgruntime.CELFailed(&fp8, "", v10, detail, "FieldValueForbidden"))
+				errs = append(errs, vgruntime.CELFailed(&fp_8, "", v_10, detail, "FieldValueForbidden"))
 			}
 		}
 	}
@@ -5868,41 +5868,41 @@ func celKind_Condition___(op operation.Operation, rt *celrules.Ratchet, p *vgrun
 	}
 	// rule: self.status == oldSelf.status || self.lastTransitionTime != oldSelf.lastTransitionTime
 	if oldObj != nil {
-		var v18 int64
-		var e19 string
+		var v_18 int64
+		var e_19 string
 		if !(obj.LastTransitionTime.IsZero()) {
-			v18, e19 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
+			v_18, e_19 = vgruntime.CELTimestamp(obj.LastTransitionTime.Time)
 		} else {
-			e19 = "no such key: lastTransitionTime"
+			e_19 = "no such key: lastTransitionTime"
 		}
-		var v20 int64
-		var e21 string
+		var v_20 int64
+		var e_21 string
 		if !(oldObj.LastTransitionTime.IsZero()) {
-			v20, e21 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
+			v_20, e_21 = vgruntime.CELTimestamp(oldObj.LastTransitionTime.Time)
 		} else {
-			e21 = "no such key: lastTransitionTime"
+			e_21 = "no such key: lastTransitionTime"
 		}
-		var v22 bool
-		e23 := e19
-		if e23 == "" {
-			e23 = e21
+		var v_22 bool
+		e_23 := e_19
+		if e_23 == "" {
+			e_23 = e_21
 		}
-		if e23 == "" {
-			v22 = !(v18 == v20)
+		if e_23 == "" {
+			v_22 = !(v_18 == v_20)
 		}
-		var v24 bool
-		var e25 string
+		var v_24 bool
+		var e_25 string
 		switch {
-		case (string(obj.Status) == string(oldObj.Status)) || (e23 == "" && v22):
-			v24 = true
-		case e23 != "":
-			e25 = e23
+		case (string(obj.Status) == string(oldObj.Status)) || (e_23 == "" && v_22):
+			v_24 = true
+		case e_23 != "":
+			e_25 = e_23
 		default:
-			v24 = false
+			v_24 = false
 		}
-		if e25 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e25, "lastTransitionTime must change with status"))
-		} else if !(v24) {
+		if e_25 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_25, "lastTransitionTime must change with status"))
+		} else if !(v_24) {
 			detail := "lastTransitionTime must change with status"
 			errs = append(errs, vgruntime.CELFailed(p, "lastTransitionTime", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
@@ -5922,56 +5922,56 @@ func celKind_HTTPRouteSpec(op operation.Operation, rt *celrules.Ratchet, p *vgru
 	_ = inItem
 	// the rules at backends
 	if inItem || !(len(obj.Backends) == 0) {
-		fp1 := p.Child("backends")
-		v3 := obj.Backends
-		var o4 map[string]BackendRef
-		var ov2 *map[string]BackendRef
+		fp_1 := p.Child("backends")
+		v_3 := obj.Backends
+		var o_4 map[string]BackendRef
+		var ov_2 *map[string]BackendRef
 		if oldObj != nil && (inItem || !(len(oldObj.Backends) == 0)) {
-			o4 = oldObj.Backends
-			ov2 = &o4
+			o_4 = oldObj.Backends
+			ov_2 = &o_4
 		}
-		_ = ov2
+		_ = ov_2
 		{
-			each9 := func(k7 string) {
-				x8 := v3[k7]
-				ip5 := fp1.Key(string(k7))
-				var oi6 *BackendRef
-				if ov2 != nil {
-					if y, ok := o4[k7]; ok {
-						oi6 = &y
+			each_9 := func(k_7 string) {
+				x_8 := v_3[k_7]
+				ip_5 := fp_1.Key(string(k_7))
+				var oi_6 *BackendRef
+				if ov_2 != nil {
+					if y, ok := o_4[k_7]; ok {
+						oi_6 = &y
 					}
 				}
-				_ = oi6
-				errs = append(errs, celKind_BackendRef(op, rt, &ip5, &x8, oi6)...)
+				_ = oi_6
+				errs = append(errs, celKind_BackendRef(op, rt, &ip_5, &x_8, oi_6)...)
 			}
-			n10 := len(errs)
-			for k7 := range v3 {
-				each9(k7)
+			n_10 := len(errs)
+			for k_7 := range v_3 {
+				each_9(k_7)
 			}
-			if len(errs) > n10 && len(v3) > 1 {
-				errs = errs[:n10]
-				for _, k7 := range slices.Sorted(maps.Keys(v3)) {
-					each9(k7)
+			if len(errs) > n_10 && len(v_3) > 1 {
+				errs = errs[:n_10]
+				for _, k_7 := range slices.Sorted(maps.Keys(v_3)) {
+					each_9(k_7)
 				}
 			}
 		}
 	}
 	// the rules at parentRefs
 	if inItem || !(len(obj.ParentRefs) == 0) {
-		fp11 := p.Child("parentRefs")
-		v13 := obj.ParentRefs
-		var o14 []ParentReference
-		var ov12 *[]ParentReference
+		fp_11 := p.Child("parentRefs")
+		v_13 := obj.ParentRefs
+		var o_14 []ParentReference
+		var ov_12 *[]ParentReference
 		if oldObj != nil && (inItem || !(len(oldObj.ParentRefs) == 0)) {
-			o14 = oldObj.ParentRefs
-			ov12 = &o14
+			o_14 = oldObj.ParentRefs
+			ov_12 = &o_14
 		}
-		_ = ov12
-		for i17 := range v13 {
-			ip15 := fp11.Index(i17)
-			var oi16 *ParentReference
-			if ov12 != nil {
-				oi16 = vgruntime.OldListMapItem(&o14, &v13[i17], vgruntime.Key{
+		_ = ov_12
+		for i_17 := range v_13 {
+			ip_15 := fp_11.Index(i_17)
+			var oi_16 *ParentReference
+			if ov_12 != nil {
+				oi_16 = vgruntime.OldListMapItem(&o_14, &v_13[i_17], vgruntime.Key{
 					Defaulted: true,
 					Name:      "name",
 				}, vgruntime.Key{
@@ -5979,8 +5979,8 @@ func celKind_HTTPRouteSpec(op operation.Operation, rt *celrules.Ratchet, p *vgru
 					Name:      "sectionName",
 				})
 			}
-			_ = oi16
-			errs = append(errs, celKind_ParentReference(op, rt, &ip15, &v13[i17], oi16)...)
+			_ = oi_16
+			errs = append(errs, celKind_ParentReference(op, rt, &ip_15, &v_13[i_17], oi_16)...)
 		}
 	}
 	return
@@ -6017,116 +6017,116 @@ func celKind_ParentReference(op operation.Operation, rt *celrules.Ratchet, p *vg
 	}
 	// rule: !has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1
 	if oldObj != nil {
-		var v18 int64
-		var e19 string
+		var v_18 int64
+		var e_19 string
 		if !(obj.Port == nil) {
-			v18 = int64(*obj.Port)
+			v_18 = int64(*obj.Port)
 		} else {
-			e19 = "no such key: port"
+			e_19 = "no such key: port"
 		}
-		var v20 int64
-		var e21 string
+		var v_20 int64
+		var e_21 string
 		if !(oldObj.Port == nil) {
-			v20 = int64(*oldObj.Port)
+			v_20 = int64(*oldObj.Port)
 		} else {
-			e21 = "no such key: port"
+			e_21 = "no such key: port"
 		}
-		var v22 bool
-		e23 := e19
-		if e23 == "" {
-			e23 = e21
+		var v_22 bool
+		e_23 := e_19
+		if e_23 == "" {
+			e_23 = e_21
 		}
-		if e23 == "" {
-			v22 = (v18 == v20)
+		if e_23 == "" {
+			v_22 = (v_18 == v_20)
 		}
-		var v24 int64
-		var e25 string
+		var v_24 int64
+		var e_25 string
 		if !(oldObj.Port == nil) {
-			v24 = int64(*oldObj.Port)
+			v_24 = int64(*oldObj.Port)
 		} else {
-			e25 = "no such key: port"
+			e_25 = "no such key: port"
 		}
-		var v26 bool
-		e27 := e25
-		if e27 == "" {
-			v26 = (v24 == int64(1))
+		var v_26 bool
+		e_27 := e_25
+		if e_27 == "" {
+			v_26 = (v_24 == int64(1))
 		}
-		var v28 bool
-		var e29 string
+		var v_28 bool
+		var e_29 string
 		switch {
-		case (e23 == "" && v22) || (e27 == "" && v26):
-			v28 = true
-		case e23 != "":
-			e29 = e23
-		case e27 != "":
-			e29 = e27
+		case (e_23 == "" && v_22) || (e_27 == "" && v_26):
+			v_28 = true
+		case e_23 != "":
+			e_29 = e_23
+		case e_27 != "":
+			e_29 = e_27
 		default:
-			v28 = false
+			v_28 = false
 		}
-		var v30 bool
-		var e31 string
+		var v_30 bool
+		var e_31 string
 		switch {
-		case (!(!(oldObj.Port == nil)) || !(!(obj.Port == nil))) || (e29 == "" && v28):
-			v30 = true
-		case e29 != "":
-			e31 = e29
+		case (!(!(oldObj.Port == nil)) || !(!(obj.Port == nil))) || (e_29 == "" && v_28):
+			v_30 = true
+		case e_29 != "":
+			e_31 = e_29
 		default:
-			v30 = false
+			v_30 = false
 		}
-		if e31 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e31, "port is immutable once it is not 1"))
-		} else if !(v30) {
+		if e_31 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_31, "port is immutable once it is not 1"))
+		} else if !(v_30) {
 			detail := "port is immutable once it is not 1"
 			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueForbidden"))
 		}
 	}
 	// rule: self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port
 	if oldObj != nil {
-		var v32 int64
-		var e33 string
+		var v_32 int64
+		var e_33 string
 		if !(obj.Port == nil) {
-			v32 = int64(*obj.Port)
+			v_32 = int64(*obj.Port)
 		} else {
-			e33 = "no such key: port"
+			e_33 = "no such key: port"
 		}
-		var v34 int64
-		var e35 string
+		var v_34 int64
+		var e_35 string
 		if !(oldObj.Port == nil) {
-			v34 = int64(*oldObj.Port)
+			v_34 = int64(*oldObj.Port)
 		} else {
-			e35 = "no such key: port"
+			e_35 = "no such key: port"
 		}
-		var v36 bool
-		e37 := e33
-		if e37 == "" {
-			e37 = e35
+		var v_36 bool
+		e_37 := e_33
+		if e_37 == "" {
+			e_37 = e_35
 		}
-		if e37 == "" {
-			v36 = !(v32 == v34)
+		if e_37 == "" {
+			v_36 = !(v_32 == v_34)
 		}
-		var v38 bool
-		var e39 string
+		var v_38 bool
+		var e_39 string
 		switch {
-		case (!(!(obj.Port == nil))) || (e37 == "" && v36):
-			v38 = true
-		case e37 != "":
-			e39 = e37
+		case (!(!(obj.Port == nil))) || (e_37 == "" && v_36):
+			v_38 = true
+		case e_37 != "":
+			e_39 = e_37
 		default:
-			v38 = false
+			v_38 = false
 		}
-		var v40 bool
-		var e41 string
+		var v_40 bool
+		var e_41 string
 		switch {
-		case (!(string(obj.SectionName) == "canary") || !(!(oldObj.Port == nil))) || (e39 == "" && v38):
-			v40 = true
-		case e39 != "":
-			e41 = e39
+		case (!(string(obj.SectionName) == "canary") || !(!(oldObj.Port == nil))) || (e_39 == "" && v_38):
+			v_40 = true
+		case e_39 != "":
+			e_41 = e_39
 		default:
-			v40 = false
+			v_40 = false
 		}
-		if e41 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e41, "the canary section moves to another port on every update"))
-		} else if !(v40) {
+		if e_41 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_41, "the canary section moves to another port on every update"))
+		} else if !(v_40) {
 			detail := "the canary section moves to another port on every update"
 			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
@@ -6174,116 +6174,116 @@ func celKind_ParentReference_(op operation.Operation, rt *celrules.Ratchet, p *v
 	}
 	// rule: !has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1
 	if oldObj != nil {
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if !(obj.Port == nil) {
-			v1 = int64(*obj.Port)
+			v_1 = int64(*obj.Port)
 		} else {
-			e2 = "no such key: port"
+			e_2 = "no such key: port"
 		}
-		var v3 int64
-		var e4 string
+		var v_3 int64
+		var e_4 string
 		if !(oldObj.Port == nil) {
-			v3 = int64(*oldObj.Port)
+			v_3 = int64(*oldObj.Port)
 		} else {
-			e4 = "no such key: port"
+			e_4 = "no such key: port"
 		}
-		var v5 bool
-		e6 := e2
-		if e6 == "" {
-			e6 = e4
+		var v_5 bool
+		e_6 := e_2
+		if e_6 == "" {
+			e_6 = e_4
 		}
-		if e6 == "" {
-			v5 = (v1 == v3)
+		if e_6 == "" {
+			v_5 = (v_1 == v_3)
 		}
-		var v7 int64
-		var e8 string
+		var v_7 int64
+		var e_8 string
 		if !(oldObj.Port == nil) {
-			v7 = int64(*oldObj.Port)
+			v_7 = int64(*oldObj.Port)
 		} else {
-			e8 = "no such key: port"
+			e_8 = "no such key: port"
 		}
-		var v9 bool
-		e10 := e8
-		if e10 == "" {
-			v9 = (v7 == int64(1))
+		var v_9 bool
+		e_10 := e_8
+		if e_10 == "" {
+			v_9 = (v_7 == int64(1))
 		}
-		var v11 bool
-		var e12 string
+		var v_11 bool
+		var e_12 string
 		switch {
-		case (e6 == "" && v5) || (e10 == "" && v9):
-			v11 = true
-		case e6 != "":
-			e12 = e6
-		case e10 != "":
-			e12 = e10
+		case (e_6 == "" && v_5) || (e_10 == "" && v_9):
+			v_11 = true
+		case e_6 != "":
+			e_12 = e_6
+		case e_10 != "":
+			e_12 = e_10
 		default:
-			v11 = false
+			v_11 = false
 		}
-		var v13 bool
-		var e14 string
+		var v_13 bool
+		var e_14 string
 		switch {
-		case (!(!(oldObj.Port == nil)) || !(!(obj.Port == nil))) || (e12 == "" && v11):
-			v13 = true
-		case e12 != "":
-			e14 = e12
+		case (!(!(oldObj.Port == nil)) || !(!(obj.Port == nil))) || (e_12 == "" && v_11):
+			v_13 = true
+		case e_12 != "":
+			e_14 = e_12
 		default:
-			v13 = false
+			v_13 = false
 		}
-		if e14 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e14, "port is immutable once it is not 1"))
-		} else if !(v13) {
+		if e_14 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_14, "port is immutable once it is not 1"))
+		} else if !(v_13) {
 			detail := "port is immutable once it is not 1"
 			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueForbidden"))
 		}
 	}
 	// rule: self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port
 	if oldObj != nil {
-		var v15 int64
-		var e16 string
+		var v_15 int64
+		var e_16 string
 		if !(obj.Port == nil) {
-			v15 = int64(*obj.Port)
+			v_15 = int64(*obj.Port)
 		} else {
-			e16 = "no such key: port"
+			e_16 = "no such key: port"
 		}
-		var v17 int64
-		var e18 string
+		var v_17 int64
+		var e_18 string
 		if !(oldObj.Port == nil) {
-			v17 = int64(*oldObj.Port)
+			v_17 = int64(*oldObj.Port)
 		} else {
-			e18 = "no such key: port"
+			e_18 = "no such key: port"
 		}
-		var v19 bool
-		e20 := e16
-		if e20 == "" {
-			e20 = e18
+		var v_19 bool
+		e_20 := e_16
+		if e_20 == "" {
+			e_20 = e_18
 		}
-		if e20 == "" {
-			v19 = !(v15 == v17)
+		if e_20 == "" {
+			v_19 = !(v_15 == v_17)
 		}
-		var v21 bool
-		var e22 string
+		var v_21 bool
+		var e_22 string
 		switch {
-		case (!(!(obj.Port == nil))) || (e20 == "" && v19):
-			v21 = true
-		case e20 != "":
-			e22 = e20
+		case (!(!(obj.Port == nil))) || (e_20 == "" && v_19):
+			v_21 = true
+		case e_20 != "":
+			e_22 = e_20
 		default:
-			v21 = false
+			v_21 = false
 		}
-		var v23 bool
-		var e24 string
+		var v_23 bool
+		var e_24 string
 		switch {
-		case (!(string(obj.SectionName) == "canary") || !(!(oldObj.Port == nil))) || (e22 == "" && v21):
-			v23 = true
-		case e22 != "":
-			e24 = e22
+		case (!(string(obj.SectionName) == "canary") || !(!(oldObj.Port == nil))) || (e_22 == "" && v_21):
+			v_23 = true
+		case e_22 != "":
+			e_24 = e_22
 		default:
-			v23 = false
+			v_23 = false
 		}
-		if e24 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e24, "the canary section moves to another port on every update"))
-		} else if !(v23) {
+		if e_24 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_24, "the canary section moves to another port on every update"))
+		} else if !(v_23) {
 			detail := "the canary section moves to another port on every update"
 			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
@@ -6307,11 +6307,11 @@ func celKind_list_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Pa
 	if obj == nil {
 		return nil
 	}
-	for i3 := range *obj {
-		ip1 := p.Index(i3)
-		var oi2 *ParentReference
+	for i_3 := range *obj {
+		ip_1 := p.Index(i_3)
+		var oi_2 *ParentReference
 		if oldObj != nil {
-			oi2 = vgruntime.OldListMapItem(&(*oldObj), &(*obj)[i3], vgruntime.Key{
+			oi_2 = vgruntime.OldListMapItem(&(*oldObj), &(*obj)[i_3], vgruntime.Key{
 				Defaulted: true,
 				Name:      "name",
 			}, vgruntime.Key{
@@ -6319,8 +6319,8 @@ func celKind_list_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Pa
 				Name:      "sectionName",
 			})
 		}
-		_ = oi2
-		errs = append(errs, celKind_ParentReference__(op, rt, &ip1, &(*obj)[i3], oi2)...)
+		_ = oi_2
+		errs = append(errs, celKind_ParentReference__(op, rt, &ip_1, &(*obj)[i_3], oi_2)...)
 	}
 	return
 }
@@ -6333,116 +6333,116 @@ func celKind_ParentReference__(op operation.Operation, rt *celrules.Ratchet, p *
 	}
 	// rule: !has(oldSelf.port) || !has(self.port) || self.port == oldSelf.port || oldSelf.port == 1
 	if oldObj != nil {
-		var v4 int64
-		var e5 string
+		var v_4 int64
+		var e_5 string
 		if !(obj.Port == nil) {
-			v4 = int64(*obj.Port)
+			v_4 = int64(*obj.Port)
 		} else {
-			e5 = "no such key: port"
+			e_5 = "no such key: port"
 		}
-		var v6 int64
-		var e7 string
+		var v_6 int64
+		var e_7 string
 		if !(oldObj.Port == nil) {
-			v6 = int64(*oldObj.Port)
+			v_6 = int64(*oldObj.Port)
 		} else {
-			e7 = "no such key: port"
+			e_7 = "no such key: port"
 		}
-		var v8 bool
-		e9 := e5
-		if e9 == "" {
-			e9 = e7
+		var v_8 bool
+		e_9 := e_5
+		if e_9 == "" {
+			e_9 = e_7
 		}
-		if e9 == "" {
-			v8 = (v4 == v6)
+		if e_9 == "" {
+			v_8 = (v_4 == v_6)
 		}
-		var v10 int64
-		var e11 string
+		var v_10 int64
+		var e_11 string
 		if !(oldObj.Port == nil) {
-			v10 = int64(*oldObj.Port)
+			v_10 = int64(*oldObj.Port)
 		} else {
-			e11 = "no such key: port"
+			e_11 = "no such key: port"
 		}
-		var v12 bool
-		e13 := e11
-		if e13 == "" {
-			v12 = (v10 == int64(1))
+		var v_12 bool
+		e_13 := e_11
+		if e_13 == "" {
+			v_12 = (v_10 == int64(1))
 		}
-		var v14 bool
-		var e15 string
+		var v_14 bool
+		var e_15 string
 		switch {
-		case (e9 == "" && v8) || (e13 == "" && v12):
-			v14 = true
-		case e9 != "":
-			e15 = e9
-		case e13 != "":
-			e15 = e13
+		case (e_9 == "" && v_8) || (e_13 == "" && v_12):
+			v_14 = true
+		case e_9 != "":
+			e_15 = e_9
+		case e_13 != "":
+			e_15 = e_13
 		default:
-			v14 = false
+			v_14 = false
 		}
-		var v16 bool
-		var e17 string
+		var v_16 bool
+		var e_17 string
 		switch {
-		case (!(!(oldObj.Port == nil)) || !(!(obj.Port == nil))) || (e15 == "" && v14):
-			v16 = true
-		case e15 != "":
-			e17 = e15
+		case (!(!(oldObj.Port == nil)) || !(!(obj.Port == nil))) || (e_15 == "" && v_14):
+			v_16 = true
+		case e_15 != "":
+			e_17 = e_15
 		default:
-			v16 = false
+			v_16 = false
 		}
-		if e17 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e17, "port is immutable once it is not 1"))
-		} else if !(v16) {
+		if e_17 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_17, "port is immutable once it is not 1"))
+		} else if !(v_16) {
 			detail := "port is immutable once it is not 1"
 			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueForbidden"))
 		}
 	}
 	// rule: self.sectionName != 'canary' || !has(oldSelf.port) || !has(self.port) || self.port != oldSelf.port
 	if oldObj != nil {
-		var v18 int64
-		var e19 string
+		var v_18 int64
+		var e_19 string
 		if !(obj.Port == nil) {
-			v18 = int64(*obj.Port)
+			v_18 = int64(*obj.Port)
 		} else {
-			e19 = "no such key: port"
+			e_19 = "no such key: port"
 		}
-		var v20 int64
-		var e21 string
+		var v_20 int64
+		var e_21 string
 		if !(oldObj.Port == nil) {
-			v20 = int64(*oldObj.Port)
+			v_20 = int64(*oldObj.Port)
 		} else {
-			e21 = "no such key: port"
+			e_21 = "no such key: port"
 		}
-		var v22 bool
-		e23 := e19
-		if e23 == "" {
-			e23 = e21
+		var v_22 bool
+		e_23 := e_19
+		if e_23 == "" {
+			e_23 = e_21
 		}
-		if e23 == "" {
-			v22 = !(v18 == v20)
+		if e_23 == "" {
+			v_22 = !(v_18 == v_20)
 		}
-		var v24 bool
-		var e25 string
+		var v_24 bool
+		var e_25 string
 		switch {
-		case (!(!(obj.Port == nil))) || (e23 == "" && v22):
-			v24 = true
-		case e23 != "":
-			e25 = e23
+		case (!(!(obj.Port == nil))) || (e_23 == "" && v_22):
+			v_24 = true
+		case e_23 != "":
+			e_25 = e_23
 		default:
-			v24 = false
+			v_24 = false
 		}
-		var v26 bool
-		var e27 string
+		var v_26 bool
+		var e_27 string
 		switch {
-		case (!(string(obj.SectionName) == "canary") || !(!(oldObj.Port == nil))) || (e25 == "" && v24):
-			v26 = true
-		case e25 != "":
-			e27 = e25
+		case (!(string(obj.SectionName) == "canary") || !(!(oldObj.Port == nil))) || (e_25 == "" && v_24):
+			v_26 = true
+		case e_25 != "":
+			e_27 = e_25
 		default:
-			v26 = false
+			v_26 = false
 		}
-		if e27 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e27, "the canary section moves to another port on every update"))
-		} else if !(v26) {
+		if e_27 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_27, "the canary section moves to another port on every update"))
+		} else if !(v_26) {
 			detail := "the canary section moves to another port on every update"
 			errs = append(errs, vgruntime.CELFailed(p, "port", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
@@ -6460,110 +6460,110 @@ func celKind_BackendRef_(op operation.Operation, rt *celrules.Ratchet, p *vgrunt
 	_ = inItem
 	// rule: self.weight == 0 || self.weight >= oldSelf.weight
 	if oldObj != nil {
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if inItem || !(obj.Weight == 0) {
-			v1 = int64(obj.Weight)
+			v_1 = int64(obj.Weight)
 		} else {
-			e2 = "no such key: weight"
+			e_2 = "no such key: weight"
 		}
-		var v3 bool
-		e4 := e2
-		if e4 == "" {
-			v3 = (v1 == int64(0))
+		var v_3 bool
+		e_4 := e_2
+		if e_4 == "" {
+			v_3 = (v_1 == int64(0))
 		}
-		var v5 int64
-		var e6 string
+		var v_5 int64
+		var e_6 string
 		if inItem || !(obj.Weight == 0) {
-			v5 = int64(obj.Weight)
+			v_5 = int64(obj.Weight)
 		} else {
-			e6 = "no such key: weight"
+			e_6 = "no such key: weight"
 		}
-		var v7 int64
-		var e8 string
+		var v_7 int64
+		var e_8 string
 		if inItem || !(oldObj.Weight == 0) {
-			v7 = int64(oldObj.Weight)
+			v_7 = int64(oldObj.Weight)
 		} else {
-			e8 = "no such key: weight"
+			e_8 = "no such key: weight"
 		}
-		var v9 bool
-		e10 := e6
-		if e10 == "" {
-			e10 = e8
+		var v_9 bool
+		e_10 := e_6
+		if e_10 == "" {
+			e_10 = e_8
 		}
-		if e10 == "" {
-			v9 = (v5 >= v7)
+		if e_10 == "" {
+			v_9 = (v_5 >= v_7)
 		}
-		var v11 bool
-		var e12 string
+		var v_11 bool
+		var e_12 string
 		switch {
-		case (e4 == "" && v3) || (e10 == "" && v9):
-			v11 = true
-		case e4 != "":
-			e12 = e4
-		case e10 != "":
-			e12 = e10
+		case (e_4 == "" && v_3) || (e_10 == "" && v_9):
+			v_11 = true
+		case e_4 != "":
+			e_12 = e_4
+		case e_10 != "":
+			e_12 = e_10
 		default:
-			v11 = false
+			v_11 = false
 		}
-		if e12 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e12, "a weight may not decrease"))
-		} else if !(v11) {
+		if e_12 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_12, "a weight may not decrease"))
+		} else if !(v_11) {
 			detail := "a weight may not decrease"
 			errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueForbidden"))
 		}
 	}
 	// rule: self.weight != 7 || self.weight != oldSelf.weight
 	if oldObj != nil {
-		var v13 int64
-		var e14 string
+		var v_13 int64
+		var e_14 string
 		if inItem || !(obj.Weight == 0) {
-			v13 = int64(obj.Weight)
+			v_13 = int64(obj.Weight)
 		} else {
-			e14 = "no such key: weight"
+			e_14 = "no such key: weight"
 		}
-		var v15 bool
-		e16 := e14
-		if e16 == "" {
-			v15 = !(v13 == int64(7))
+		var v_15 bool
+		e_16 := e_14
+		if e_16 == "" {
+			v_15 = !(v_13 == int64(7))
 		}
-		var v17 int64
-		var e18 string
+		var v_17 int64
+		var e_18 string
 		if inItem || !(obj.Weight == 0) {
-			v17 = int64(obj.Weight)
+			v_17 = int64(obj.Weight)
 		} else {
-			e18 = "no such key: weight"
+			e_18 = "no such key: weight"
 		}
-		var v19 int64
-		var e20 string
+		var v_19 int64
+		var e_20 string
 		if inItem || !(oldObj.Weight == 0) {
-			v19 = int64(oldObj.Weight)
+			v_19 = int64(oldObj.Weight)
 		} else {
-			e20 = "no such key: weight"
+			e_20 = "no such key: weight"
 		}
-		var v21 bool
-		e22 := e18
-		if e22 == "" {
-			e22 = e20
+		var v_21 bool
+		e_22 := e_18
+		if e_22 == "" {
+			e_22 = e_20
 		}
-		if e22 == "" {
-			v21 = !(v17 == v19)
+		if e_22 == "" {
+			v_21 = !(v_17 == v_19)
 		}
-		var v23 bool
-		var e24 string
+		var v_23 bool
+		var e_24 string
 		switch {
-		case (e16 == "" && v15) || (e22 == "" && v21):
-			v23 = true
-		case e16 != "":
-			e24 = e16
-		case e22 != "":
-			e24 = e22
+		case (e_16 == "" && v_15) || (e_22 == "" && v_21):
+			v_23 = true
+		case e_16 != "":
+			e_24 = e_16
+		case e_22 != "":
+			e_24 = e_22
 		default:
-			v23 = false
+			v_23 = false
 		}
-		if e24 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e24, "a canary weight of 7 must change on every update"))
-		} else if !(v23) {
+		if e_24 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_24, "a canary weight of 7 must change on every update"))
+		} else if !(v_23) {
 			detail := "a canary weight of 7 must change on every update"
 			errs = append(errs, vgruntime.CELFailed(p, "weight", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
@@ -6578,26 +6578,26 @@ func celKind_map_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Pat
 		return nil
 	}
 	{
-		each5 := func(k3 string) {
-			x4 := (*obj)[k3]
-			ip1 := p.Key(string(k3))
-			var oi2 *BackendRef
+		each_5 := func(k_3 string) {
+			x_4 := (*obj)[k_3]
+			ip_1 := p.Key(string(k_3))
+			var oi_2 *BackendRef
 			if oldObj != nil {
-				if y, ok := (*oldObj)[k3]; ok {
-					oi2 = &y
+				if y, ok := (*oldObj)[k_3]; ok {
+					oi_2 = &y
 				}
 			}
-			_ = oi2
-			errs = append(errs, celKind_BackendRef__(op, rt, &ip1, &x4, oi2)...)
+			_ = oi_2
+			errs = append(errs, celKind_BackendRef__(op, rt, &ip_1, &x_4, oi_2)...)
 		}
-		n6 := len(errs)
-		for k3 := range *obj {
-			each5(k3)
+		n_6 := len(errs)
+		for k_3 := range *obj {
+			each_5(k_3)
 		}
-		if len(errs) > n6 && len((*obj)) > 1 {
-			errs = errs[:n6]
-			for _, k3 := range slices.Sorted(maps.Keys((*obj))) {
-				each5(k3)
+		if len(errs) > n_6 && len((*obj)) > 1 {
+			errs = errs[:n_6]
+			for _, k_3 := range slices.Sorted(maps.Keys((*obj))) {
+				each_5(k_3)
 			}
 		}
 	}

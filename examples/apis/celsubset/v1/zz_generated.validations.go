@@ -84,36 +84,36 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: self.a + self.b != 3
 	{
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if !(obj.A == 0) {
-			v1 = int64(obj.A)
+			v_1 = int64(obj.A)
 		} else {
-			e2 = "no such key: a"
+			e_2 = "no such key: a"
 		}
-		var v3 int64
-		var e4 string
+		var v_3 int64
+		var e_4 string
 		if !(obj.B == 0) {
-			v3 = int64(obj.B)
+			v_3 = int64(obj.B)
 		} else {
-			e4 = "no such key: b"
+			e_4 = "no such key: b"
 		}
-		var v5 int64
-		e6 := e2
-		if e6 == "" {
-			e6 = e4
+		var v_5 int64
+		e_6 := e_2
+		if e_6 == "" {
+			e_6 = e_4
 		}
-		if e6 == "" {
-			v5, e6 = vgruntime.CELAdd(v1, v3)
+		if e_6 == "" {
+			v_5, e_6 = vgruntime.CELAdd(v_1, v_3)
 		}
-		var v7 bool
-		e8 := e6
-		if e8 == "" {
-			v7 = !(v5 == int64(3))
+		var v_7 bool
+		e_8 := e_6
+		if e_8 == "" {
+			v_7 = !(v_5 == int64(3))
 		}
-		if e8 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "a+b is not 3"))
-		} else if !(v7) {
+		if e_8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_8, "a+b is not 3"))
+		} else if !(v_7) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "a+b is not 3"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -122,36 +122,36 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: self.a - self.b != 3
 	{
-		var v9 int64
-		var e10 string
+		var v_9 int64
+		var e_10 string
 		if !(obj.A == 0) {
-			v9 = int64(obj.A)
+			v_9 = int64(obj.A)
 		} else {
-			e10 = "no such key: a"
+			e_10 = "no such key: a"
 		}
-		var v11 int64
-		var e12 string
+		var v_11 int64
+		var e_12 string
 		if !(obj.B == 0) {
-			v11 = int64(obj.B)
+			v_11 = int64(obj.B)
 		} else {
-			e12 = "no such key: b"
+			e_12 = "no such key: b"
 		}
-		var v13 int64
-		e14 := e10
-		if e14 == "" {
-			e14 = e12
+		var v_13 int64
+		e_14 := e_10
+		if e_14 == "" {
+			e_14 = e_12
 		}
-		if e14 == "" {
-			v13, e14 = vgruntime.CELSub(v9, v11)
+		if e_14 == "" {
+			v_13, e_14 = vgruntime.CELSub(v_9, v_11)
 		}
-		var v15 bool
-		e16 := e14
-		if e16 == "" {
-			v15 = !(v13 == int64(3))
+		var v_15 bool
+		e_16 := e_14
+		if e_16 == "" {
+			v_15 = !(v_13 == int64(3))
 		}
-		if e16 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e16, "a-b is not 3"))
-		} else if !(v15) {
+		if e_16 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_16, "a-b is not 3"))
+		} else if !(v_15) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "a-b is not 3"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -160,63 +160,63 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: self.a * self.b != 6
 	{
-		var v17 int64
-		var e18 string
+		var v_17 int64
+		var e_18 string
 		if !(obj.A == 0) {
-			v17 = int64(obj.A)
+			v_17 = int64(obj.A)
 		} else {
-			e18 = "no such key: a"
+			e_18 = "no such key: a"
 		}
-		var v19 int64
-		var e20 string
+		var v_19 int64
+		var e_20 string
 		if !(obj.B == 0) {
-			v19 = int64(obj.B)
+			v_19 = int64(obj.B)
 		} else {
-			e20 = "no such key: b"
+			e_20 = "no such key: b"
 		}
-		var v21 int64
-		e22 := e18
-		if e22 == "" {
-			e22 = e20
+		var v_21 int64
+		e_22 := e_18
+		if e_22 == "" {
+			e_22 = e_20
 		}
-		if e22 == "" {
-			v21, e22 = vgruntime.CELMul(v17, v19)
+		if e_22 == "" {
+			v_21, e_22 = vgruntime.CELMul(v_17, v_19)
 		}
-		var v23 bool
-		e24 := e22
-		if e24 == "" {
-			v23 = !(v21 == int64(6))
+		var v_23 bool
+		e_24 := e_22
+		if e_24 == "" {
+			v_23 = !(v_21 == int64(6))
 		}
-		if e24 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e24, "self.a * self.b != 6"))
-		} else if !(v23) {
+		if e_24 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_24, "self.a * self.b != 6"))
+		} else if !(v_23) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "failed rule: self.a * self.b != 6"
-				var v25 int64
-				var e26 string
+				var v_25 int64
+				var e_26 string
 				if !(obj.A == 0) {
-					v25 = int64(obj.A)
+					v_25 = int64(obj.A)
 				} else {
-					e26 = "no such key: a"
+					e_26 = "no such key: a"
 				}
-				var v27 bool
-				e28 := e26
-				if e28 == "" {
-					v27 = (v25 > int64(0))
+				var v_27 bool
+				e_28 := e_26
+				if e_28 == "" {
+					v_27 = (v_25 > int64(0))
 				}
-				var v29 string
-				var e30 string
-				if e28 != "" {
-					e30 = e28
+				var v_29 string
+				var e_30 string
+				if e_28 != "" {
+					e_30 = e_28
 				} else {
-					if v27 {
-						v29 = "a*b is not 6 for a positive a"
+					if v_27 {
+						v_29 = "a*b is not 6 for a positive a"
 					} else {
-						v29 = "a*b is not 6"
+						v_29 = "a*b is not 6"
 					}
 				}
-				if e30 == "" {
-					if s, ok := vgruntime.CELMessage(v29); ok {
+				if e_30 == "" {
+					if s, ok := vgruntime.CELMessage(v_29); ok {
 						detail = s
 					}
 				}
@@ -226,26 +226,26 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: self.a / self.c != 2
 	{
-		var v31 int64
-		var e32 string
+		var v_31 int64
+		var e_32 string
 		if !(obj.A == 0) {
-			v31 = int64(obj.A)
+			v_31 = int64(obj.A)
 		} else {
-			e32 = "no such key: a"
+			e_32 = "no such key: a"
 		}
-		var v33 int64
-		e34 := e32
-		if e34 == "" {
-			v33, e34 = vgruntime.CELDiv(v31, int64(obj.C))
+		var v_33 int64
+		e_34 := e_32
+		if e_34 == "" {
+			v_33, e_34 = vgruntime.CELDiv(v_31, int64(obj.C))
 		}
-		var v35 bool
-		e36 := e34
-		if e36 == "" {
-			v35 = !(v33 == int64(2))
+		var v_35 bool
+		e_36 := e_34
+		if e_36 == "" {
+			v_35 = !(v_33 == int64(2))
 		}
-		if e36 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e36, "self.a / self.c != 2"))
-		} else if !(v35) {
+		if e_36 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_36, "self.a / self.c != 2"))
+		} else if !(v_35) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "failed rule: self.a / self.c != 2"
 				errs = append(errs, vgruntime.CELFailed(p, "a", field.OmitValueType{}, detail, "FieldValueForbidden"))
@@ -254,26 +254,26 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: self.a % self.c != 1
 	{
-		var v37 int64
-		var e38 string
+		var v_37 int64
+		var e_38 string
 		if !(obj.A == 0) {
-			v37 = int64(obj.A)
+			v_37 = int64(obj.A)
 		} else {
-			e38 = "no such key: a"
+			e_38 = "no such key: a"
 		}
-		var v39 int64
-		e40 := e38
-		if e40 == "" {
-			v39, e40 = vgruntime.CELMod(v37, int64(obj.C))
+		var v_39 int64
+		e_40 := e_38
+		if e_40 == "" {
+			v_39, e_40 = vgruntime.CELMod(v_37, int64(obj.C))
 		}
-		var v41 bool
-		e42 := e40
-		if e42 == "" {
-			v41 = !(v39 == int64(1))
+		var v_41 bool
+		e_42 := e_40
+		if e_42 == "" {
+			v_41 = !(v_39 == int64(1))
 		}
-		if e42 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e42, "a%c is not 1"))
-		} else if !(v41) {
+		if e_42 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_42, "a%c is not 1"))
+		} else if !(v_41) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "a%c is not 1"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueRequired"))
@@ -282,50 +282,50 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: -self.a != 10 && self.a != -9223372036854775807
 	{
-		var v43 int64
-		var e44 string
+		var v_43 int64
+		var e_44 string
 		if !(obj.A == 0) {
-			v43 = int64(obj.A)
+			v_43 = int64(obj.A)
 		} else {
-			e44 = "no such key: a"
+			e_44 = "no such key: a"
 		}
-		var v45 int64
-		e46 := e44
-		if e46 == "" {
-			v45, e46 = vgruntime.CELNeg(v43)
+		var v_45 int64
+		e_46 := e_44
+		if e_46 == "" {
+			v_45, e_46 = vgruntime.CELNeg(v_43)
 		}
-		var v47 bool
-		e48 := e46
-		if e48 == "" {
-			v47 = !(v45 == int64(10))
+		var v_47 bool
+		e_48 := e_46
+		if e_48 == "" {
+			v_47 = !(v_45 == int64(10))
 		}
-		var v49 int64
-		var e50 string
+		var v_49 int64
+		var e_50 string
 		if !(obj.A == 0) {
-			v49 = int64(obj.A)
+			v_49 = int64(obj.A)
 		} else {
-			e50 = "no such key: a"
+			e_50 = "no such key: a"
 		}
-		var v51 bool
-		e52 := e50
-		if e52 == "" {
-			v51 = !(v49 == int64(-9223372036854775807))
+		var v_51 bool
+		e_52 := e_50
+		if e_52 == "" {
+			v_51 = !(v_49 == int64(-9223372036854775807))
 		}
-		var v53 bool
-		var e54 string
+		var v_53 bool
+		var e_54 string
 		switch {
-		case (e48 == "" && !v47) || (e52 == "" && !v51):
-			v53 = false
-		case e48 != "":
-			e54 = e48
-		case e52 != "":
-			e54 = e52
+		case (e_48 == "" && !v_47) || (e_52 == "" && !v_51):
+			v_53 = false
+		case e_48 != "":
+			e_54 = e_48
+		case e_52 != "":
+			e_54 = e_52
 		default:
-			v53 = true
+			v_53 = true
 		}
-		if e54 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e54, "-a is not 10"))
-		} else if !(v53) {
+		if e_54 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_54, "-a is not 10"))
+		} else if !(v_53) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "-a is not 10"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -334,46 +334,46 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: !has(self.limit) || self.a <= self.limit + 1
 	{
-		var v55 int64
-		var e56 string
+		var v_55 int64
+		var e_56 string
 		if !(obj.A == 0) {
-			v55 = int64(obj.A)
+			v_55 = int64(obj.A)
 		} else {
-			e56 = "no such key: a"
+			e_56 = "no such key: a"
 		}
-		var v57 int64
-		var e58 string
+		var v_57 int64
+		var e_58 string
 		if !(obj.Limit == nil) {
-			v57 = int64(*obj.Limit)
+			v_57 = int64(*obj.Limit)
 		} else {
-			e58 = "no such key: limit"
+			e_58 = "no such key: limit"
 		}
-		var v59 int64
-		e60 := e58
-		if e60 == "" {
-			v59, e60 = vgruntime.CELAdd(v57, int64(1))
+		var v_59 int64
+		e_60 := e_58
+		if e_60 == "" {
+			v_59, e_60 = vgruntime.CELAdd(v_57, int64(1))
 		}
-		var v61 bool
-		e62 := e56
-		if e62 == "" {
-			e62 = e60
+		var v_61 bool
+		e_62 := e_56
+		if e_62 == "" {
+			e_62 = e_60
 		}
-		if e62 == "" {
-			v61 = (v55 <= v59)
+		if e_62 == "" {
+			v_61 = (v_55 <= v_59)
 		}
-		var v63 bool
-		var e64 string
+		var v_63 bool
+		var e_64 string
 		switch {
-		case (!(!(obj.Limit == nil))) || (e62 == "" && v61):
-			v63 = true
-		case e62 != "":
-			e64 = e62
+		case (!(!(obj.Limit == nil))) || (e_62 == "" && v_61):
+			v_63 = true
+		case e_62 != "":
+			e_64 = e_62
 		default:
-			v63 = false
+			v_63 = false
 		}
-		if e64 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e64, "a is at most limit plus one"))
-		} else if !(v63) {
+		if e_64 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_64, "a is at most limit plus one"))
+		} else if !(v_63) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "a is at most limit plus one"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -382,77 +382,77 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: size(self.names) == 0 || self.names[size(self.names) - 1] != 'last'
 	{
-		var v65 []string
-		var e66 string
+		var v_65 []string
+		var e_66 string
 		if !(len(obj.Names) == 0) {
-			v65 = obj.Names
+			v_65 = obj.Names
 		} else {
-			e66 = "no such key: names"
+			e_66 = "no such key: names"
 		}
-		var v67 int64
-		e68 := e66
-		if e68 == "" {
-			v67 = int64(len(v65))
+		var v_67 int64
+		e_68 := e_66
+		if e_68 == "" {
+			v_67 = int64(len(v_65))
 		}
-		var v69 bool
-		e70 := e68
-		if e70 == "" {
-			v69 = (v67 == int64(0))
+		var v_69 bool
+		e_70 := e_68
+		if e_70 == "" {
+			v_69 = (v_67 == int64(0))
 		}
-		var v71 []string
-		var e72 string
+		var v_71 []string
+		var e_72 string
 		if !(len(obj.Names) == 0) {
-			v71 = obj.Names
+			v_71 = obj.Names
 		} else {
-			e72 = "no such key: names"
+			e_72 = "no such key: names"
 		}
-		var v73 []string
-		var e74 string
+		var v_73 []string
+		var e_74 string
 		if !(len(obj.Names) == 0) {
-			v73 = obj.Names
+			v_73 = obj.Names
 		} else {
-			e74 = "no such key: names"
+			e_74 = "no such key: names"
 		}
-		var v75 int64
-		e76 := e74
-		if e76 == "" {
-			v75 = int64(len(v73))
+		var v_75 int64
+		e_76 := e_74
+		if e_76 == "" {
+			v_75 = int64(len(v_73))
 		}
-		var v77 int64
-		e78 := e76
-		if e78 == "" {
-			v77, e78 = vgruntime.CELSub(v75, int64(1))
+		var v_77 int64
+		e_78 := e_76
+		if e_78 == "" {
+			v_77, e_78 = vgruntime.CELSub(v_75, int64(1))
 		}
-		var v79 string
-		e80 := e72
-		if e80 == "" {
-			e80 = e78
+		var v_79 string
+		e_80 := e_72
+		if e_80 == "" {
+			e_80 = e_78
 		}
-		if e80 == "" {
-			if e80 = vgruntime.CELIndex(len(v71), v77); e80 == "" {
-				v79 = string(v71[v77])
+		if e_80 == "" {
+			if e_80 = vgruntime.CELIndex(len(v_71), v_77); e_80 == "" {
+				v_79 = string(v_71[v_77])
 			}
 		}
-		var v81 bool
-		e82 := e80
-		if e82 == "" {
-			v81 = !(v79 == "last")
+		var v_81 bool
+		e_82 := e_80
+		if e_82 == "" {
+			v_81 = !(v_79 == "last")
 		}
-		var v83 bool
-		var e84 string
+		var v_83 bool
+		var e_84 string
 		switch {
-		case (e70 == "" && v69) || (e82 == "" && v81):
-			v83 = true
-		case e70 != "":
-			e84 = e70
-		case e82 != "":
-			e84 = e82
+		case (e_70 == "" && v_69) || (e_82 == "" && v_81):
+			v_83 = true
+		case e_70 != "":
+			e_84 = e_70
+		case e_82 != "":
+			e_84 = e_82
 		default:
-			v83 = false
+			v_83 = false
 		}
-		if e84 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e84, "the last name is not last"))
-		} else if !(v83) {
+		if e_84 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_84, "the last name is not last"))
+		} else if !(v_83) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "the last name is not last"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -461,28 +461,28 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: self.names[self.c] != 'valid-name'
 	{
-		var v85 []string
-		var e86 string
+		var v_85 []string
+		var e_86 string
 		if !(len(obj.Names) == 0) {
-			v85 = obj.Names
+			v_85 = obj.Names
 		} else {
-			e86 = "no such key: names"
+			e_86 = "no such key: names"
 		}
-		var v87 string
-		e88 := e86
-		if e88 == "" {
-			if e88 = vgruntime.CELIndex(len(v85), int64(obj.C)); e88 == "" {
-				v87 = string(v85[int64(obj.C)])
+		var v_87 string
+		e_88 := e_86
+		if e_88 == "" {
+			if e_88 = vgruntime.CELIndex(len(v_85), int64(obj.C)); e_88 == "" {
+				v_87 = string(v_85[int64(obj.C)])
 			}
 		}
-		var v89 bool
-		e90 := e88
-		if e90 == "" {
-			v89 = !(v87 == "valid-name")
+		var v_89 bool
+		e_90 := e_88
+		if e_90 == "" {
+			v_89 = !(v_87 == "valid-name")
 		}
-		if e90 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e90, "names[c] is not valid-name"))
-		} else if !(v89) {
+		if e_90 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_90, "names[c] is not valid-name"))
+		} else if !(v_89) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "names[c] is not valid-name"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -491,22 +491,22 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: [has(self.limit), has(self.size), has(self.pattern)].filter(x, x).size() <= 2
 	{
-		var n91 int64
-		var e92 string
-		for _, x94 := range [...]bool{(!(obj.Limit == nil)), (!(obj.Size == nil)), (!(obj.Pattern == ""))} {
-			if x94 {
-				_ = x94
-				n91++
+		var n_91 int64
+		var e_92 string
+		for _, x_94 := range [...]bool{(!(obj.Limit == nil)), (!(obj.Size == nil)), (!(obj.Pattern == ""))} {
+			if x_94 {
+				_ = x_94
+				n_91++
 			}
 		}
-		var v95 bool
-		e96 := e92
-		if e96 == "" {
-			v95 = (n91 <= int64(2))
+		var v_95 bool
+		e_96 := e_92
+		if e_96 == "" {
+			v_95 = (n_91 <= int64(2))
 		}
-		if e96 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e96, "at most two of limit, size and pattern"))
-		} else if !(v95) {
+		if e_96 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_96, "at most two of limit, size and pattern"))
+		} else if !(v_95) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "at most two of limit, size and pattern"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -515,30 +515,30 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: [10 / self.c, 10 % (self.c - 1)].size() == 2
 	{
-		v97, e98 := vgruntime.CELDiv(int64(10), int64(obj.C))
-		v99, e100 := vgruntime.CELSub(int64(obj.C), int64(1))
-		var v101 int64
-		e102 := e100
-		if e102 == "" {
-			v101, e102 = vgruntime.CELMod(int64(10), v99)
+		v_97, e_98 := vgruntime.CELDiv(int64(10), int64(obj.C))
+		v_99, e_100 := vgruntime.CELSub(int64(obj.C), int64(1))
+		var v_101 int64
+		e_102 := e_100
+		if e_102 == "" {
+			v_101, e_102 = vgruntime.CELMod(int64(10), v_99)
 		}
-		e103 := e98
-		if e103 == "" {
-			e103 = e102
+		e_103 := e_98
+		if e_103 == "" {
+			e_103 = e_102
 		}
-		var v104 int64
-		e105 := e103
-		if e105 == "" {
-			v104 = int64(len([...]int64{v97, v101}))
+		var v_104 int64
+		e_105 := e_103
+		if e_105 == "" {
+			v_104 = int64(len([...]int64{v_97, v_101}))
 		}
-		var v106 bool
-		e107 := e105
-		if e107 == "" {
-			v106 = (v104 == int64(2))
+		var v_106 bool
+		e_107 := e_105
+		if e_107 == "" {
+			v_106 = (v_104 == int64(2))
 		}
-		if e107 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e107, "never false"))
-		} else if !(v106) {
+		if e_107 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_107, "never false"))
+		} else if !(v_106) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "never false"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -547,25 +547,25 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: self.mode in ['Auto', 'Manual'] || self.mode.startsWith('x')
 	{
-		var v108 string
+		var v_108 string
 		if obj.Mode == "" {
-			v108 = "Auto"
+			v_108 = "Auto"
 		} else {
-			v108 = string(obj.Mode)
+			v_108 = string(obj.Mode)
 		}
-		var v110 bool
-		if v108 == "Auto" || v108 == "Manual" {
-			v110 = true
+		var v_110 bool
+		if v_108 == "Auto" || v_108 == "Manual" {
+			v_110 = true
 		} else {
-			var v109 string
+			var v_109 string
 			if obj.Mode == "" {
-				v109 = "Auto"
+				v_109 = "Auto"
 			} else {
-				v109 = string(obj.Mode)
+				v_109 = string(obj.Mode)
 			}
-			v110 = strings.HasPrefix(v109, "x")
+			v_110 = strings.HasPrefix(v_109, "x")
 		}
-		if !(v110) {
+		if !(v_110) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "unknown mode"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -574,31 +574,31 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: !has(self.size) || self.a >= 0
 	{
-		var v111 int64
-		var e112 string
+		var v_111 int64
+		var e_112 string
 		if !(obj.A == 0) {
-			v111 = int64(obj.A)
+			v_111 = int64(obj.A)
 		} else {
-			e112 = "no such key: a"
+			e_112 = "no such key: a"
 		}
-		var v113 bool
-		e114 := e112
-		if e114 == "" {
-			v113 = (v111 >= int64(0))
+		var v_113 bool
+		e_114 := e_112
+		if e_114 == "" {
+			v_113 = (v_111 >= int64(0))
 		}
-		var v115 bool
-		var e116 string
+		var v_115 bool
+		var e_116 string
 		switch {
-		case (!(!(obj.Size == nil))) || (e114 == "" && v113):
-			v115 = true
-		case e114 != "":
-			e116 = e114
+		case (!(!(obj.Size == nil))) || (e_114 == "" && v_113):
+			v_115 = true
+		case e_114 != "":
+			e_116 = e_114
 		default:
-			v115 = false
+			v_115 = false
 		}
-		if e116 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e116, "a size needs a non-negative a"))
-		} else if !(v115) {
+		if e_116 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_116, "a size needs a non-negative a"))
+		} else if !(v_115) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "a size needs a non-negative a"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -607,69 +607,69 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: self.names.exists_one(n, n == 'primary') || !self.names.exists(n, n == 'primary')
 	{
-		var v117 []string
-		var e118 string
+		var v_117 []string
+		var e_118 string
 		if !(len(obj.Names) == 0) {
-			v117 = obj.Names
+			v_117 = obj.Names
 		} else {
-			e118 = "no such key: names"
+			e_118 = "no such key: names"
 		}
-		var n121 int64
-		var e120 string
-		if e118 != "" {
-			e120 = e118
+		var n_121 int64
+		var e_120 string
+		if e_118 != "" {
+			e_120 = e_118
 		} else {
-			for i122 := range v117 {
-				x123 := string(v117[i122])
-				_ = x123
-				if x123 == "primary" {
-					n121++
+			for i_122 := range v_117 {
+				x_123 := string(v_117[i_122])
+				_ = x_123
+				if x_123 == "primary" {
+					n_121++
 				}
 			}
 		}
-		v119 := n121 == 1
-		var v124 []string
-		var e125 string
+		v_119 := n_121 == 1
+		var v_124 []string
+		var e_125 string
 		if !(len(obj.Names) == 0) {
-			v124 = obj.Names
+			v_124 = obj.Names
 		} else {
-			e125 = "no such key: names"
+			e_125 = "no such key: names"
 		}
-		v126 := false
-		var e127 string
-		if e125 != "" {
-			e127 = e125
+		v_126 := false
+		var e_127 string
+		if e_125 != "" {
+			e_127 = e_125
 		} else {
-			for i128 := range v124 {
-				x129 := string(v124[i128])
-				_ = x129
-				if x129 == "primary" {
-					v126 = true
-					e127 = ""
+			for i_128 := range v_124 {
+				x_129 := string(v_124[i_128])
+				_ = x_129
+				if x_129 == "primary" {
+					v_126 = true
+					e_127 = ""
 					break
 				}
 			}
 		}
-		var v130 bool
-		e131 := e127
-		if e131 == "" {
-			v130 = !v126
+		var v_130 bool
+		e_131 := e_127
+		if e_131 == "" {
+			v_130 = !v_126
 		}
-		var v132 bool
-		var e133 string
+		var v_132 bool
+		var e_133 string
 		switch {
-		case (e120 == "" && v119) || (e131 == "" && v130):
-			v132 = true
-		case e120 != "":
-			e133 = e120
-		case e131 != "":
-			e133 = e131
+		case (e_120 == "" && v_119) || (e_131 == "" && v_130):
+			v_132 = true
+		case e_120 != "":
+			e_133 = e_120
+		case e_131 != "":
+			e_133 = e_131
 		default:
-			v132 = false
+			v_132 = false
 		}
-		if e133 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e133, "primary at most once"))
-		} else if !(v132) {
+		if e_133 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_133, "primary at most once"))
+		} else if !(v_132) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "primary at most once"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -678,30 +678,30 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: self.labels['team'] != 'x'
 	{
-		var v134 map[string]string
-		var e135 string
+		var v_134 map[string]string
+		var e_135 string
 		if !(len(obj.Labels) == 0) {
-			v134 = obj.Labels
+			v_134 = obj.Labels
 		} else {
-			e135 = "no such key: labels"
+			e_135 = "no such key: labels"
 		}
-		var v136 string
-		e137 := e135
-		if e137 == "" {
-			if x138, ok139 := v134[string("team")]; ok139 {
-				v136 = string(x138)
+		var v_136 string
+		e_137 := e_135
+		if e_137 == "" {
+			if x_138, ok_139 := v_134[string("team")]; ok_139 {
+				v_136 = string(x_138)
 			} else {
-				e137 = "no such key: " + "team"
+				e_137 = "no such key: " + "team"
 			}
 		}
-		var v140 bool
-		e141 := e137
-		if e141 == "" {
-			v140 = !(v136 == "x")
+		var v_140 bool
+		e_141 := e_137
+		if e_141 == "" {
+			v_140 = !(v_136 == "x")
 		}
-		if e141 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e141, "the team is not x"))
-		} else if !(v140) {
+		if e_141 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_141, "the team is not x"))
+		} else if !(v_140) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "the team is not x"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -710,26 +710,26 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: self.pattern.indexOf('a', self.c) != 1
 	{
-		var v142 string
-		var e143 string
+		var v_142 string
+		var e_143 string
 		if !(obj.Pattern == "") {
-			v142 = string(obj.Pattern)
+			v_142 = string(obj.Pattern)
 		} else {
-			e143 = "no such key: pattern"
+			e_143 = "no such key: pattern"
 		}
-		var v144 int64
-		e145 := e143
-		if e145 == "" {
-			v144, e145 = vgruntime.CELIndexOf(v142, "a", int64(obj.C))
+		var v_144 int64
+		e_145 := e_143
+		if e_145 == "" {
+			v_144, e_145 = vgruntime.CELIndexOf(v_142, "a", int64(obj.C))
 		}
-		var v146 bool
-		e147 := e145
-		if e147 == "" {
-			v146 = !(v144 == int64(1))
+		var v_146 bool
+		e_147 := e_145
+		if e_147 == "" {
+			v_146 = !(v_144 == int64(1))
 		}
-		if e147 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e147, "no a at c"))
-		} else if !(v146) {
+		if e_147 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_147, "no a at c"))
+		} else if !(v_146) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "no a at c"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -738,26 +738,26 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: self.pattern.lastIndexOf('a', self.c) != 0
 	{
-		var v148 string
-		var e149 string
+		var v_148 string
+		var e_149 string
 		if !(obj.Pattern == "") {
-			v148 = string(obj.Pattern)
+			v_148 = string(obj.Pattern)
 		} else {
-			e149 = "no such key: pattern"
+			e_149 = "no such key: pattern"
 		}
-		var v150 int64
-		e151 := e149
-		if e151 == "" {
-			v150, e151 = vgruntime.CELLastIndexOfFrom(v148, "a", int64(obj.C))
+		var v_150 int64
+		e_151 := e_149
+		if e_151 == "" {
+			v_150, e_151 = vgruntime.CELLastIndexOfFrom(v_148, "a", int64(obj.C))
 		}
-		var v152 bool
-		e153 := e151
-		if e153 == "" {
-			v152 = !(v150 == int64(0))
+		var v_152 bool
+		e_153 := e_151
+		if e_153 == "" {
+			v_152 = !(v_150 == int64(0))
 		}
-		if e153 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e153, "no a at or before c"))
-		} else if !(v152) {
+		if e_153 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_153, "no a at or before c"))
+		} else if !(v_152) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "no a at or before c"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -766,26 +766,26 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 	}
 	// rule: self.pattern.substring(self.c, 3) != 'b'
 	{
-		var v154 string
-		var e155 string
+		var v_154 string
+		var e_155 string
 		if !(obj.Pattern == "") {
-			v154 = string(obj.Pattern)
+			v_154 = string(obj.Pattern)
 		} else {
-			e155 = "no such key: pattern"
+			e_155 = "no such key: pattern"
 		}
-		var v156 string
-		e157 := e155
-		if e157 == "" {
-			v156, e157 = vgruntime.CELSubstring(v154, int64(obj.C), int64(3), true)
+		var v_156 string
+		e_157 := e_155
+		if e_157 == "" {
+			v_156, e_157 = vgruntime.CELSubstring(v_154, int64(obj.C), int64(3), true)
 		}
-		var v158 bool
-		e159 := e157
-		if e159 == "" {
-			v158 = !(v156 == "b")
+		var v_158 bool
+		e_159 := e_157
+		if e_159 == "" {
+			v_158 = !(v_156 == "b")
 		}
-		if e159 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e159, "not b from c to 3"))
-		} else if !(v158) {
+		if e_159 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_159, "not b from c to 3"))
+		} else if !(v_158) {
 			if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "not b from c to 3"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -797,45 +797,45 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		fp36 := p.Child("labels")
 		// rule: self.all(k, k.size() < 20 && self[k] != 'bad')
 		{
-			v160 := true
-			var e161 string
-			for k162 := range obj.Labels {
-				x163 := string(k162)
-				_ = x163
-				var v164 string
-				var e165 string
-				if x166, ok167 := obj.Labels[string(x163)]; ok167 {
-					v164 = string(x166)
+			v_160 := true
+			var e_161 string
+			for k_162 := range obj.Labels {
+				x_163 := string(k_162)
+				_ = x_163
+				var v_164 string
+				var e_165 string
+				if x_166, ok_167 := obj.Labels[string(x_163)]; ok_167 {
+					v_164 = string(x_166)
 				} else {
-					e165 = "no such key: " + x163
+					e_165 = "no such key: " + x_163
 				}
-				var v168 bool
-				e169 := e165
-				if e169 == "" {
-					v168 = !(v164 == "bad")
+				var v_168 bool
+				e_169 := e_165
+				if e_169 == "" {
+					v_168 = !(v_164 == "bad")
 				}
-				var v170 bool
-				var e171 string
+				var v_170 bool
+				var e_171 string
 				switch {
-				case (!(int64(utf8.RuneCountInString(x163)) < int64(20))) || (e169 == "" && !v168):
-					v170 = false
-				case e169 != "":
-					e171 = e169
+				case (!(int64(utf8.RuneCountInString(x_163)) < int64(20))) || (e_169 == "" && !v_168):
+					v_170 = false
+				case e_169 != "":
+					e_171 = e_169
 				default:
-					v170 = true
+					v_170 = true
 				}
-				if e171 == "" && !v170 {
-					v160 = false
-					e161 = ""
+				if e_171 == "" && !v_170 {
+					v_160 = false
+					e_161 = ""
 					break
 				}
-				if e171 != "" && e161 == "" {
-					e161 = e171
+				if e_171 != "" && e_161 == "" {
+					e_161 = e_171
 				}
 			}
-			if e161 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp36, "array", e161, "short keys, no bad value"))
-			} else if !(v160) {
+			if e_161 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp36, "array", e_161, "short keys, no bad value"))
+			} else if !(v_160) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "labels")) {
 					detail := "short keys, no bad value"
 					errs = append(errs, vgruntime.CELFailed(&fp36, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -844,32 +844,32 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: !has(self.team) || self.team != ”
 		{
-			_, ok172 := obj.Labels[string("team")]
-			var v173 string
-			var e174 string
-			if x175, ok176 := obj.Labels[string("team")]; ok176 {
-				v173 = string(x175)
+			_, ok_172 := obj.Labels[string("team")]
+			var v_173 string
+			var e_174 string
+			if x_175, ok_176 := obj.Labels[string("team")]; ok_176 {
+				v_173 = string(x_175)
 			} else {
-				e174 = "no such key: " + "team"
+				e_174 = "no such key: " + "team"
 			}
-			var v177 bool
-			e178 := e174
-			if e178 == "" {
-				v177 = !(v173 == "")
+			var v_177 bool
+			e_178 := e_174
+			if e_178 == "" {
+				v_177 = !(v_173 == "")
 			}
-			var v179 bool
-			var e180 string
+			var v_179 bool
+			var e_180 string
 			switch {
-			case (!ok172) || (e178 == "" && v177):
-				v179 = true
-			case e178 != "":
-				e180 = e178
+			case (!ok_172) || (e_178 == "" && v_177):
+				v_179 = true
+			case e_178 != "":
+				e_180 = e_178
 			default:
-				v179 = false
+				v_179 = false
 			}
-			if e180 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp36, "array", e180, "a team is named"))
-			} else if !(v179) {
+			if e_180 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp36, "array", e_180, "a team is named"))
+			} else if !(v_179) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "labels")) {
 					detail := "a team is named"
 					errs = append(errs, vgruntime.CELFailed(&fp36, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -878,44 +878,44 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: !('Ready' in self) || self.exists_one(k, self[k] == 'Ready')
 		{
-			_, ok181 := obj.Labels[string("Ready")]
-			var n184 int64
-			var e183 string
-			for k185 := range obj.Labels {
-				x186 := string(k185)
-				_ = x186
-				var v187 string
-				var e188 string
-				if x189, ok190 := obj.Labels[string(x186)]; ok190 {
-					v187 = string(x189)
+			_, ok_181 := obj.Labels[string("Ready")]
+			var n_184 int64
+			var e_183 string
+			for k_185 := range obj.Labels {
+				x_186 := string(k_185)
+				_ = x_186
+				var v_187 string
+				var e_188 string
+				if x_189, ok_190 := obj.Labels[string(x_186)]; ok_190 {
+					v_187 = string(x_189)
 				} else {
-					e188 = "no such key: " + x186
+					e_188 = "no such key: " + x_186
 				}
-				var v191 bool
-				e192 := e188
-				if e192 == "" {
-					v191 = (v187 == "Ready")
+				var v_191 bool
+				e_192 := e_188
+				if e_192 == "" {
+					v_191 = (v_187 == "Ready")
 				}
-				if e192 != "" {
-					e183 = e192
-				} else if v191 {
-					n184++
+				if e_192 != "" {
+					e_183 = e_192
+				} else if v_191 {
+					n_184++
 				}
 			}
-			v182 := n184 == 1
-			var v193 bool
-			var e194 string
+			v_182 := n_184 == 1
+			var v_193 bool
+			var e_194 string
 			switch {
-			case (!ok181) || (e183 == "" && v182):
-				v193 = true
-			case e183 != "":
-				e194 = e183
+			case (!ok_181) || (e_183 == "" && v_182):
+				v_193 = true
+			case e_183 != "":
+				e_194 = e_183
 			default:
-				v193 = false
+				v_193 = false
 			}
-			if e194 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp36, "array", e194, "Ready once"))
-			} else if !(v193) {
+			if e_194 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp36, "array", e_194, "Ready once"))
+			} else if !(v_193) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "labels")) {
 					detail := "Ready once"
 					errs = append(errs, vgruntime.CELFailed(&fp36, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -924,41 +924,41 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.filter(k, self[k].startsWith('a')).size() < 3
 		{
-			var n195 int64
-			var e196 string
-			var e197 string
-			for k198 := range obj.Labels {
-				x199 := string(k198)
-				var v200 string
-				var e201 string
-				if x202, ok203 := obj.Labels[string(x199)]; ok203 {
-					v200 = string(x202)
+			var n_195 int64
+			var e_196 string
+			var e_197 string
+			for k_198 := range obj.Labels {
+				x_199 := string(k_198)
+				var v_200 string
+				var e_201 string
+				if x_202, ok_203 := obj.Labels[string(x_199)]; ok_203 {
+					v_200 = string(x_202)
 				} else {
-					e201 = "no such key: " + x199
+					e_201 = "no such key: " + x_199
 				}
-				var v204 bool
-				e205 := e201
-				if e205 == "" {
-					v204 = strings.HasPrefix(v200, "a")
+				var v_204 bool
+				e_205 := e_201
+				if e_205 == "" {
+					v_204 = strings.HasPrefix(v_200, "a")
 				}
-				if e205 != "" {
-					e197 = e205
-				} else if v204 {
-					_ = x199
-					n195++
+				if e_205 != "" {
+					e_197 = e_205
+				} else if v_204 {
+					_ = x_199
+					n_195++
 				}
 			}
-			if e197 != "" {
-				e196 = e197
+			if e_197 != "" {
+				e_196 = e_197
 			}
-			var v206 bool
-			e207 := e196
-			if e207 == "" {
-				v206 = (n195 < int64(3))
+			var v_206 bool
+			e_207 := e_196
+			if e_207 == "" {
+				v_206 = (n_195 < int64(3))
 			}
-			if e207 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp36, "array", e207, "fewer than three values start with a"))
-			} else if !(v206) {
+			if e_207 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp36, "array", e_207, "fewer than three values start with a"))
+			} else if !(v_206) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "labels")) {
 					detail := "fewer than three values start with a"
 					errs = append(errs, vgruntime.CELFailed(&fp36, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -967,21 +967,21 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.map(k, size(k)).all(n, n != 1)
 		{
-			v208 := true
-			var e209 string
-			for k211 := range obj.Labels {
-				x212 := string(k211)
-				if v208 == true {
-					_ = int64(utf8.RuneCountInString(x212))
-					if !!(int64(utf8.RuneCountInString(x212)) == int64(1)) {
-						v208 = false
-						e209 = ""
+			v_208 := true
+			var e_209 string
+			for k_211 := range obj.Labels {
+				x_212 := string(k_211)
+				if v_208 == true {
+					_ = int64(utf8.RuneCountInString(x_212))
+					if !!(int64(utf8.RuneCountInString(x_212)) == int64(1)) {
+						v_208 = false
+						e_209 = ""
 					}
 				}
 			}
-			if e209 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp36, "array", e209, "no one-character key"))
-			} else if !(v208) {
+			if e_209 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp36, "array", e_209, "no one-character key"))
+			} else if !(v_208) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "labels")) {
 					detail := "no one-character key"
 					errs = append(errs, vgruntime.CELFailed(&fp36, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -994,33 +994,33 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		fp38 := p.Child("names")
 		// rule: self.all(x, self.exists_one(y, x == y))
 		{
-			v213 := true
-			var e214 string
-			for i215 := range obj.Names {
-				x216 := string(obj.Names[i215])
-				_ = x216
-				var n219 int64
-				var e218 string
-				for i220 := range obj.Names {
-					x221 := string(obj.Names[i220])
-					_ = x221
-					if x216 == x221 {
-						n219++
+			v_213 := true
+			var e_214 string
+			for i_215 := range obj.Names {
+				x_216 := string(obj.Names[i_215])
+				_ = x_216
+				var n_219 int64
+				var e_218 string
+				for i_220 := range obj.Names {
+					x_221 := string(obj.Names[i_220])
+					_ = x_221
+					if x_216 == x_221 {
+						n_219++
 					}
 				}
-				v217 := n219 == 1
-				if e218 == "" && !v217 {
-					v213 = false
-					e214 = ""
+				v_217 := n_219 == 1
+				if e_218 == "" && !v_217 {
+					v_213 = false
+					e_214 = ""
 					break
 				}
-				if e218 != "" && e214 == "" {
-					e214 = e218
+				if e_218 != "" && e_214 == "" {
+					e_214 = e_218
 				}
 			}
-			if e214 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e214, "names are unique"))
-			} else if !(v213) {
+			if e_214 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e_214, "names are unique"))
+			} else if !(v_213) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "names")) {
 					detail := "names are unique"
 					errs = append(errs, vgruntime.CELFailed(&fp38, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1029,23 +1029,23 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: size(self.filter(n, n.startsWith('a'))) <= 2
 		{
-			var n222 int64
-			var e223 string
-			for i225 := range obj.Names {
-				x226 := string(obj.Names[i225])
-				if strings.HasPrefix(x226, "a") {
-					_ = x226
-					n222++
+			var n_222 int64
+			var e_223 string
+			for i_225 := range obj.Names {
+				x_226 := string(obj.Names[i_225])
+				if strings.HasPrefix(x_226, "a") {
+					_ = x_226
+					n_222++
 				}
 			}
-			var v227 bool
-			e228 := e223
-			if e228 == "" {
-				v227 = (n222 <= int64(2))
+			var v_227 bool
+			e_228 := e_223
+			if e_228 == "" {
+				v_227 = (n_222 <= int64(2))
 			}
-			if e228 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e228, "at most two names start with a"))
-			} else if !(v227) {
+			if e_228 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e_228, "at most two names start with a"))
+			} else if !(v_227) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "names")) {
 					detail := "at most two names start with a"
 					errs = append(errs, vgruntime.CELFailed(&fp38, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1054,21 +1054,21 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.map(n, size(n)).all(l, l < 60)
 		{
-			v229 := true
-			var e230 string
-			for i232 := range obj.Names {
-				x233 := string(obj.Names[i232])
-				if v229 == true {
-					_ = int64(utf8.RuneCountInString(x233))
-					if !(int64(utf8.RuneCountInString(x233)) < int64(60)) {
-						v229 = false
-						e230 = ""
+			v_229 := true
+			var e_230 string
+			for i_232 := range obj.Names {
+				x_233 := string(obj.Names[i_232])
+				if v_229 == true {
+					_ = int64(utf8.RuneCountInString(x_233))
+					if !(int64(utf8.RuneCountInString(x_233)) < int64(60)) {
+						v_229 = false
+						e_230 = ""
 					}
 				}
 			}
-			if e230 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e230, "names are shorter than 60"))
-			} else if !(v229) {
+			if e_230 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e_230, "names are shorter than 60"))
+			} else if !(v_229) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "names")) {
 					detail := "names are shorter than 60"
 					errs = append(errs, vgruntime.CELFailed(&fp38, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1077,66 +1077,66 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.filter(n, n == 'abc' ? 10 / (size(n) - 3) > 0 : 10 % (size(n) - 1) > 0).size() >= 0
 		{
-			var n234 int64
-			var e235 string
-			var e236 string
-			for i237 := range obj.Names {
-				x238 := string(obj.Names[i237])
-				var v251 bool
-				var e252 string
-				if x238 == "abc" {
-					v239, e240 := vgruntime.CELSub(int64(utf8.RuneCountInString(x238)), int64(3))
-					var v241 int64
-					e242 := e240
-					if e242 == "" {
-						v241, e242 = vgruntime.CELDiv(int64(10), v239)
+			var n_234 int64
+			var e_235 string
+			var e_236 string
+			for i_237 := range obj.Names {
+				x_238 := string(obj.Names[i_237])
+				var v_251 bool
+				var e_252 string
+				if x_238 == "abc" {
+					v_239, e_240 := vgruntime.CELSub(int64(utf8.RuneCountInString(x_238)), int64(3))
+					var v_241 int64
+					e_242 := e_240
+					if e_242 == "" {
+						v_241, e_242 = vgruntime.CELDiv(int64(10), v_239)
 					}
-					var v243 bool
-					e244 := e242
-					if e244 == "" {
-						v243 = (v241 > int64(0))
+					var v_243 bool
+					e_244 := e_242
+					if e_244 == "" {
+						v_243 = (v_241 > int64(0))
 					}
-					if e244 == "" {
-						v251 = v243
+					if e_244 == "" {
+						v_251 = v_243
 					} else {
-						e252 = e244
+						e_252 = e_244
 					}
 				} else {
-					v245, e246 := vgruntime.CELSub(int64(utf8.RuneCountInString(x238)), int64(1))
-					var v247 int64
-					e248 := e246
-					if e248 == "" {
-						v247, e248 = vgruntime.CELMod(int64(10), v245)
+					v_245, e_246 := vgruntime.CELSub(int64(utf8.RuneCountInString(x_238)), int64(1))
+					var v_247 int64
+					e_248 := e_246
+					if e_248 == "" {
+						v_247, e_248 = vgruntime.CELMod(int64(10), v_245)
 					}
-					var v249 bool
-					e250 := e248
-					if e250 == "" {
-						v249 = (v247 > int64(0))
+					var v_249 bool
+					e_250 := e_248
+					if e_250 == "" {
+						v_249 = (v_247 > int64(0))
 					}
-					if e250 == "" {
-						v251 = v249
+					if e_250 == "" {
+						v_251 = v_249
 					} else {
-						e252 = e250
+						e_252 = e_250
 					}
 				}
-				if e252 != "" {
-					e236 = e252
-				} else if v251 {
-					_ = x238
-					n234++
+				if e_252 != "" {
+					e_236 = e_252
+				} else if v_251 {
+					_ = x_238
+					n_234++
 				}
 			}
-			if e236 != "" {
-				e235 = e236
+			if e_236 != "" {
+				e_235 = e_236
 			}
-			var v253 bool
-			e254 := e235
-			if e254 == "" {
-				v253 = (n234 >= int64(0))
+			var v_253 bool
+			e_254 := e_235
+			if e_254 == "" {
+				v_253 = (n_234 >= int64(0))
 			}
-			if e254 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e254, "filter's last error"))
-			} else if !(v253) {
+			if e_254 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e_254, "filter's last error"))
+			} else if !(v_253) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "names")) {
 					detail := "filter's last error"
 					errs = append(errs, vgruntime.CELFailed(&fp38, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1145,58 +1145,58 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.exists_one(n, n == 'abc' ? 10 / (size(n) - 3) > 0 : 10 % (size(n) - 1) > 0)
 		{
-			var n257 int64
-			var e256 string
-			for i258 := range obj.Names {
-				x259 := string(obj.Names[i258])
-				_ = x259
-				var v272 bool
-				var e273 string
-				if x259 == "abc" {
-					v260, e261 := vgruntime.CELSub(int64(utf8.RuneCountInString(x259)), int64(3))
-					var v262 int64
-					e263 := e261
-					if e263 == "" {
-						v262, e263 = vgruntime.CELDiv(int64(10), v260)
+			var n_257 int64
+			var e_256 string
+			for i_258 := range obj.Names {
+				x_259 := string(obj.Names[i_258])
+				_ = x_259
+				var v_272 bool
+				var e_273 string
+				if x_259 == "abc" {
+					v_260, e_261 := vgruntime.CELSub(int64(utf8.RuneCountInString(x_259)), int64(3))
+					var v_262 int64
+					e_263 := e_261
+					if e_263 == "" {
+						v_262, e_263 = vgruntime.CELDiv(int64(10), v_260)
 					}
-					var v264 bool
-					e265 := e263
-					if e265 == "" {
-						v264 = (v262 > int64(0))
+					var v_264 bool
+					e_265 := e_263
+					if e_265 == "" {
+						v_264 = (v_262 > int64(0))
 					}
-					if e265 == "" {
-						v272 = v264
+					if e_265 == "" {
+						v_272 = v_264
 					} else {
-						e273 = e265
+						e_273 = e_265
 					}
 				} else {
-					v266, e267 := vgruntime.CELSub(int64(utf8.RuneCountInString(x259)), int64(1))
-					var v268 int64
-					e269 := e267
-					if e269 == "" {
-						v268, e269 = vgruntime.CELMod(int64(10), v266)
+					v_266, e_267 := vgruntime.CELSub(int64(utf8.RuneCountInString(x_259)), int64(1))
+					var v_268 int64
+					e_269 := e_267
+					if e_269 == "" {
+						v_268, e_269 = vgruntime.CELMod(int64(10), v_266)
 					}
-					var v270 bool
-					e271 := e269
-					if e271 == "" {
-						v270 = (v268 > int64(0))
+					var v_270 bool
+					e_271 := e_269
+					if e_271 == "" {
+						v_270 = (v_268 > int64(0))
 					}
-					if e271 == "" {
-						v272 = v270
+					if e_271 == "" {
+						v_272 = v_270
 					} else {
-						e273 = e271
+						e_273 = e_271
 					}
 				}
-				if e273 != "" {
-					e256 = e273
-				} else if v272 {
-					n257++
+				if e_273 != "" {
+					e_256 = e_273
+				} else if v_272 {
+					n_257++
 				}
 			}
-			v255 := n257 == 1
-			if e256 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e256, "exists_one's last error"))
-			} else if !(v255) {
+			v_255 := n_257 == 1
+			if e_256 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e_256, "exists_one's last error"))
+			} else if !(v_255) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "names")) {
 					detail := "exists_one's last error"
 					errs = append(errs, vgruntime.CELFailed(&fp38, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1205,58 +1205,58 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.map(n, n == 'abc' ? 10 / (size(n) - 3) : 10 % (size(n) - 1)).size() >= 0
 		{
-			var n284 int64
-			var e285 string
-			var e286 string
-			for i287 := range obj.Names {
-				x288 := string(obj.Names[i287])
-				var v297 int64
-				var e298 string
-				if x288 == "abc" {
-					v289, e290 := vgruntime.CELSub(int64(utf8.RuneCountInString(x288)), int64(3))
-					var v291 int64
-					e292 := e290
-					if e292 == "" {
-						v291, e292 = vgruntime.CELDiv(int64(10), v289)
+			var n_284 int64
+			var e_285 string
+			var e_286 string
+			for i_287 := range obj.Names {
+				x_288 := string(obj.Names[i_287])
+				var v_297 int64
+				var e_298 string
+				if x_288 == "abc" {
+					v_289, e_290 := vgruntime.CELSub(int64(utf8.RuneCountInString(x_288)), int64(3))
+					var v_291 int64
+					e_292 := e_290
+					if e_292 == "" {
+						v_291, e_292 = vgruntime.CELDiv(int64(10), v_289)
 					}
-					if e292 == "" {
-						v297 = v291
+					if e_292 == "" {
+						v_297 = v_291
 					} else {
-						e298 = e292
+						e_298 = e_292
 					}
 				} else {
-					v293, e294 := vgruntime.CELSub(int64(utf8.RuneCountInString(x288)), int64(1))
-					var v295 int64
-					e296 := e294
-					if e296 == "" {
-						v295, e296 = vgruntime.CELMod(int64(10), v293)
+					v_293, e_294 := vgruntime.CELSub(int64(utf8.RuneCountInString(x_288)), int64(1))
+					var v_295 int64
+					e_296 := e_294
+					if e_296 == "" {
+						v_295, e_296 = vgruntime.CELMod(int64(10), v_293)
 					}
-					if e296 == "" {
-						v297 = v295
+					if e_296 == "" {
+						v_297 = v_295
 					} else {
-						e298 = e296
+						e_298 = e_296
 					}
 				}
-				if e298 != "" {
-					if e286 == "" {
-						e286 = e298
+				if e_298 != "" {
+					if e_286 == "" {
+						e_286 = e_298
 					}
 				} else {
-					_ = v297
-					n284++
+					_ = v_297
+					n_284++
 				}
 			}
-			if e286 != "" {
-				e285 = e286
+			if e_286 != "" {
+				e_285 = e_286
 			}
-			var v299 bool
-			e300 := e285
-			if e300 == "" {
-				v299 = (n284 >= int64(0))
+			var v_299 bool
+			e_300 := e_285
+			if e_300 == "" {
+				v_299 = (n_284 >= int64(0))
 			}
-			if e300 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e300, "map's first error"))
-			} else if !(v299) {
+			if e_300 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e_300, "map's first error"))
+			} else if !(v_299) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "names")) {
 					detail := "map's first error"
 					errs = append(errs, vgruntime.CELFailed(&fp38, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1265,63 +1265,63 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.map(n, n == 'abc' ? 10 / (size(n) - 3) > 0 : true, 10 % (size(n) - 1)).size() >= 0
 		{
-			var n305 int64
-			var e306 string
-			var e307 string
-			for i308 := range obj.Names {
-				x309 := string(obj.Names[i308])
-				var v320 bool
-				var e321 string
-				if x309 == "abc" {
-					v314, e315 := vgruntime.CELSub(int64(utf8.RuneCountInString(x309)), int64(3))
-					var v316 int64
-					e317 := e315
-					if e317 == "" {
-						v316, e317 = vgruntime.CELDiv(int64(10), v314)
+			var n_305 int64
+			var e_306 string
+			var e_307 string
+			for i_308 := range obj.Names {
+				x_309 := string(obj.Names[i_308])
+				var v_320 bool
+				var e_321 string
+				if x_309 == "abc" {
+					v_314, e_315 := vgruntime.CELSub(int64(utf8.RuneCountInString(x_309)), int64(3))
+					var v_316 int64
+					e_317 := e_315
+					if e_317 == "" {
+						v_316, e_317 = vgruntime.CELDiv(int64(10), v_314)
 					}
-					var v318 bool
-					e319 := e317
-					if e319 == "" {
-						v318 = (v316 > int64(0))
+					var v_318 bool
+					e_319 := e_317
+					if e_319 == "" {
+						v_318 = (v_316 > int64(0))
 					}
-					if e319 == "" {
-						v320 = v318
+					if e_319 == "" {
+						v_320 = v_318
 					} else {
-						e321 = e319
+						e_321 = e_319
 					}
 				} else {
-					v320 = true
+					v_320 = true
 				}
-				if e321 != "" {
-					e307 = e321
-				} else if v320 {
-					v310, e311 := vgruntime.CELSub(int64(utf8.RuneCountInString(x309)), int64(1))
-					var v312 int64
-					e313 := e311
-					if e313 == "" {
-						v312, e313 = vgruntime.CELMod(int64(10), v310)
+				if e_321 != "" {
+					e_307 = e_321
+				} else if v_320 {
+					v_310, e_311 := vgruntime.CELSub(int64(utf8.RuneCountInString(x_309)), int64(1))
+					var v_312 int64
+					e_313 := e_311
+					if e_313 == "" {
+						v_312, e_313 = vgruntime.CELMod(int64(10), v_310)
 					}
-					if e313 != "" {
-						if e307 == "" {
-							e307 = e313
+					if e_313 != "" {
+						if e_307 == "" {
+							e_307 = e_313
 						}
 					} else {
-						_ = v312
-						n305++
+						_ = v_312
+						n_305++
 					}
 				}
 			}
-			if e307 != "" {
-				e306 = e307
+			if e_307 != "" {
+				e_306 = e_307
 			}
-			var v322 bool
-			e323 := e306
-			if e323 == "" {
-				v322 = (n305 >= int64(0))
+			var v_322 bool
+			e_323 := e_306
+			if e_323 == "" {
+				v_322 = (n_305 >= int64(0))
 			}
-			if e323 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e323, "map's predicate error"))
-			} else if !(v322) {
+			if e_323 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e_323, "map's predicate error"))
+			} else if !(v_322) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "names")) {
 					detail := "map's predicate error"
 					errs = append(errs, vgruntime.CELFailed(&fp38, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1330,60 +1330,60 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.all(n, n == 'abc' ? 10 / (size(n) - 3) > 0 : 10 % (size(n) - 1) >= 0)
 		{
-			v324 := true
-			var e325 string
-			for i326 := range obj.Names {
-				x327 := string(obj.Names[i326])
-				_ = x327
-				var v340 bool
-				var e341 string
-				if x327 == "abc" {
-					v328, e329 := vgruntime.CELSub(int64(utf8.RuneCountInString(x327)), int64(3))
-					var v330 int64
-					e331 := e329
-					if e331 == "" {
-						v330, e331 = vgruntime.CELDiv(int64(10), v328)
+			v_324 := true
+			var e_325 string
+			for i_326 := range obj.Names {
+				x_327 := string(obj.Names[i_326])
+				_ = x_327
+				var v_340 bool
+				var e_341 string
+				if x_327 == "abc" {
+					v_328, e_329 := vgruntime.CELSub(int64(utf8.RuneCountInString(x_327)), int64(3))
+					var v_330 int64
+					e_331 := e_329
+					if e_331 == "" {
+						v_330, e_331 = vgruntime.CELDiv(int64(10), v_328)
 					}
-					var v332 bool
-					e333 := e331
-					if e333 == "" {
-						v332 = (v330 > int64(0))
+					var v_332 bool
+					e_333 := e_331
+					if e_333 == "" {
+						v_332 = (v_330 > int64(0))
 					}
-					if e333 == "" {
-						v340 = v332
+					if e_333 == "" {
+						v_340 = v_332
 					} else {
-						e341 = e333
+						e_341 = e_333
 					}
 				} else {
-					v334, e335 := vgruntime.CELSub(int64(utf8.RuneCountInString(x327)), int64(1))
-					var v336 int64
-					e337 := e335
-					if e337 == "" {
-						v336, e337 = vgruntime.CELMod(int64(10), v334)
+					v_334, e_335 := vgruntime.CELSub(int64(utf8.RuneCountInString(x_327)), int64(1))
+					var v_336 int64
+					e_337 := e_335
+					if e_337 == "" {
+						v_336, e_337 = vgruntime.CELMod(int64(10), v_334)
 					}
-					var v338 bool
-					e339 := e337
-					if e339 == "" {
-						v338 = (v336 >= int64(0))
+					var v_338 bool
+					e_339 := e_337
+					if e_339 == "" {
+						v_338 = (v_336 >= int64(0))
 					}
-					if e339 == "" {
-						v340 = v338
+					if e_339 == "" {
+						v_340 = v_338
 					} else {
-						e341 = e339
+						e_341 = e_339
 					}
 				}
-				if e341 == "" && !v340 {
-					v324 = false
-					e325 = ""
+				if e_341 == "" && !v_340 {
+					v_324 = false
+					e_325 = ""
 					break
 				}
-				if e341 != "" && e325 == "" {
-					e325 = e341
+				if e_341 != "" && e_325 == "" {
+					e_325 = e_341
 				}
 			}
-			if e325 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e325, "all's first error"))
-			} else if !(v324) {
+			if e_325 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e_325, "all's first error"))
+			} else if !(v_324) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "names")) {
 					detail := "all's first error"
 					errs = append(errs, vgruntime.CELFailed(&fp38, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1392,60 +1392,60 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.exists(n, n == 'abc' ? 10 / (size(n) - 3) > 0 : 10 % (size(n) - 1) < 0)
 		{
-			v342 := false
-			var e343 string
-			for i344 := range obj.Names {
-				x345 := string(obj.Names[i344])
-				_ = x345
-				var v358 bool
-				var e359 string
-				if x345 == "abc" {
-					v346, e347 := vgruntime.CELSub(int64(utf8.RuneCountInString(x345)), int64(3))
-					var v348 int64
-					e349 := e347
-					if e349 == "" {
-						v348, e349 = vgruntime.CELDiv(int64(10), v346)
+			v_342 := false
+			var e_343 string
+			for i_344 := range obj.Names {
+				x_345 := string(obj.Names[i_344])
+				_ = x_345
+				var v_358 bool
+				var e_359 string
+				if x_345 == "abc" {
+					v_346, e_347 := vgruntime.CELSub(int64(utf8.RuneCountInString(x_345)), int64(3))
+					var v_348 int64
+					e_349 := e_347
+					if e_349 == "" {
+						v_348, e_349 = vgruntime.CELDiv(int64(10), v_346)
 					}
-					var v350 bool
-					e351 := e349
-					if e351 == "" {
-						v350 = (v348 > int64(0))
+					var v_350 bool
+					e_351 := e_349
+					if e_351 == "" {
+						v_350 = (v_348 > int64(0))
 					}
-					if e351 == "" {
-						v358 = v350
+					if e_351 == "" {
+						v_358 = v_350
 					} else {
-						e359 = e351
+						e_359 = e_351
 					}
 				} else {
-					v352, e353 := vgruntime.CELSub(int64(utf8.RuneCountInString(x345)), int64(1))
-					var v354 int64
-					e355 := e353
-					if e355 == "" {
-						v354, e355 = vgruntime.CELMod(int64(10), v352)
+					v_352, e_353 := vgruntime.CELSub(int64(utf8.RuneCountInString(x_345)), int64(1))
+					var v_354 int64
+					e_355 := e_353
+					if e_355 == "" {
+						v_354, e_355 = vgruntime.CELMod(int64(10), v_352)
 					}
-					var v356 bool
-					e357 := e355
-					if e357 == "" {
-						v356 = (v354 < int64(0))
+					var v_356 bool
+					e_357 := e_355
+					if e_357 == "" {
+						v_356 = (v_354 < int64(0))
 					}
-					if e357 == "" {
-						v358 = v356
+					if e_357 == "" {
+						v_358 = v_356
 					} else {
-						e359 = e357
+						e_359 = e_357
 					}
 				}
-				if e359 == "" && v358 {
-					v342 = true
-					e343 = ""
+				if e_359 == "" && v_358 {
+					v_342 = true
+					e_343 = ""
 					break
 				}
-				if e359 != "" && e343 == "" {
-					e343 = e359
+				if e_359 != "" && e_343 == "" {
+					e_343 = e_359
 				}
 			}
-			if e343 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e343, "exists' first error"))
-			} else if !(v342) {
+			if e_343 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e_343, "exists' first error"))
+			} else if !(v_342) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "names")) {
 					detail := "exists' first error"
 					errs = append(errs, vgruntime.CELFailed(&fp38, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1454,21 +1454,21 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.filter(n, n.size() > 1).map(n, n + '!').exists_one(n, n == 'primary!')
 		{
-			var n362 int64
-			var e361 string
-			for i365 := range obj.Names {
-				x366 := string(obj.Names[i365])
-				if int64(utf8.RuneCountInString(x366)) > int64(1) {
-					_ = (x366 + "!")
-					if (x366 + "!") == "primary!" {
-						n362++
+			var n_362 int64
+			var e_361 string
+			for i_365 := range obj.Names {
+				x_366 := string(obj.Names[i_365])
+				if int64(utf8.RuneCountInString(x_366)) > int64(1) {
+					_ = (x_366 + "!")
+					if (x_366 + "!") == "primary!" {
+						n_362++
 					}
 				}
 			}
-			v360 := n362 == 1
-			if e361 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e361, "primary once among the longer names"))
-			} else if !(v360) {
+			v_360 := n_362 == 1
+			if e_361 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e_361, "primary once among the longer names"))
+			} else if !(v_360) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "names")) {
 					detail := "primary once among the longer names"
 					errs = append(errs, vgruntime.CELFailed(&fp38, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1477,40 +1477,40 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.filter(n, 10 % (size(n) - 1) > 0).all(n, n.size() < 5)
 		{
-			v367 := true
-			var e368 string
-			var e369 string
-			for i370 := range obj.Names {
-				x371 := string(obj.Names[i370])
-				v372, e373 := vgruntime.CELSub(int64(utf8.RuneCountInString(x371)), int64(1))
-				var v374 int64
-				e375 := e373
-				if e375 == "" {
-					v374, e375 = vgruntime.CELMod(int64(10), v372)
+			v_367 := true
+			var e_368 string
+			var e_369 string
+			for i_370 := range obj.Names {
+				x_371 := string(obj.Names[i_370])
+				v_372, e_373 := vgruntime.CELSub(int64(utf8.RuneCountInString(x_371)), int64(1))
+				var v_374 int64
+				e_375 := e_373
+				if e_375 == "" {
+					v_374, e_375 = vgruntime.CELMod(int64(10), v_372)
 				}
-				var v376 bool
-				e377 := e375
-				if e377 == "" {
-					v376 = (v374 > int64(0))
+				var v_376 bool
+				e_377 := e_375
+				if e_377 == "" {
+					v_376 = (v_374 > int64(0))
 				}
-				if e377 != "" {
-					e369 = e377
-				} else if v376 {
-					if v367 == true {
-						_ = x371
-						if !(int64(utf8.RuneCountInString(x371)) < int64(5)) {
-							v367 = false
-							e368 = ""
+				if e_377 != "" {
+					e_369 = e_377
+				} else if v_376 {
+					if v_367 == true {
+						_ = x_371
+						if !(int64(utf8.RuneCountInString(x_371)) < int64(5)) {
+							v_367 = false
+							e_368 = ""
 						}
 					}
 				}
 			}
-			if e369 != "" {
-				e368 = e369
+			if e_369 != "" {
+				e_368 = e_369
 			}
-			if e368 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e368, "a filter's error before all's verdict"))
-			} else if !(v367) {
+			if e_368 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e_368, "a filter's error before all's verdict"))
+			} else if !(v_367) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "names")) {
 					detail := "a filter's error before all's verdict"
 					errs = append(errs, vgruntime.CELFailed(&fp38, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1519,17 +1519,17 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: 'abc' in self.map(n, n.lowerAscii())
 		{
-			var v378 bool
-			var e379 string
-			for i381 := range obj.Names {
-				x382 := string(obj.Names[i381])
-				if vgruntime.CELLowerASCII(x382) == "abc" {
-					v378 = true
+			var v_378 bool
+			var e_379 string
+			for i_381 := range obj.Names {
+				x_382 := string(obj.Names[i_381])
+				if vgruntime.CELLowerASCII(x_382) == "abc" {
+					v_378 = true
 				}
 			}
-			if e379 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e379, "abc in any case"))
-			} else if !(v378) {
+			if e_379 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp38, "array", e_379, "abc in any case"))
+			} else if !(v_378) {
 				if !(update && celrules.Unchanged(celRatchet_CalcSpec, p.InItem(), obj, oldObj, "names")) {
 					detail := "abc in any case"
 					errs = append(errs, vgruntime.CELFailed(&fp38, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1578,15 +1578,15 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.indexOf('.') != 2
 		{
-			v383, e384 := vgruntime.CELIndexOf(string(obj.Pattern), ".", 0)
-			var v385 bool
-			e386 := e384
-			if e386 == "" {
-				v385 = !(v383 == int64(2))
+			v_383, e_384 := vgruntime.CELIndexOf(string(obj.Pattern), ".", 0)
+			var v_385 bool
+			e_386 := e_384
+			if e_386 == "" {
+				v_385 = !(v_383 == int64(2))
 			}
-			if e386 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e386, "no dot at 2"))
-			} else if !(v385) {
+			if e_386 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e_386, "no dot at 2"))
+			} else if !(v_385) {
 				if !((update && !(oldObj.Pattern == "")) && vgruntime.JSONEqual(&obj.Pattern, &oldObj.Pattern)) {
 					detail := "no dot at 2"
 					errs = append(errs, vgruntime.CELFailed(&fp40, "", string(obj.Pattern), detail, "FieldValueInvalid"))
@@ -1595,15 +1595,15 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.lastIndexOf('a') != 0
 		{
-			v387, e388 := vgruntime.CELLastIndexOf(string(obj.Pattern), "a")
-			var v389 bool
-			e390 := e388
-			if e390 == "" {
-				v389 = !(v387 == int64(0))
+			v_387, e_388 := vgruntime.CELLastIndexOf(string(obj.Pattern), "a")
+			var v_389 bool
+			e_390 := e_388
+			if e_390 == "" {
+				v_389 = !(v_387 == int64(0))
 			}
-			if e390 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e390, "no last a at 0"))
-			} else if !(v389) {
+			if e_390 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e_390, "no last a at 0"))
+			} else if !(v_389) {
 				if !((update && !(oldObj.Pattern == "")) && vgruntime.JSONEqual(&obj.Pattern, &oldObj.Pattern)) {
 					detail := "no last a at 0"
 					errs = append(errs, vgruntime.CELFailed(&fp40, "", string(obj.Pattern), detail, "FieldValueInvalid"))
@@ -1612,15 +1612,15 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.indexOf('e', 3) != 4
 		{
-			v391, e392 := vgruntime.CELIndexOf(string(obj.Pattern), "e", int64(3))
-			var v393 bool
-			e394 := e392
-			if e394 == "" {
-				v393 = !(v391 == int64(4))
+			v_391, e_392 := vgruntime.CELIndexOf(string(obj.Pattern), "e", int64(3))
+			var v_393 bool
+			e_394 := e_392
+			if e_394 == "" {
+				v_393 = !(v_391 == int64(4))
 			}
-			if e394 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e394, "no e at 4"))
-			} else if !(v393) {
+			if e_394 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e_394, "no e at 4"))
+			} else if !(v_393) {
 				if !((update && !(oldObj.Pattern == "")) && vgruntime.JSONEqual(&obj.Pattern, &oldObj.Pattern)) {
 					detail := "no e at 4"
 					errs = append(errs, vgruntime.CELFailed(&fp40, "", string(obj.Pattern), detail, "FieldValueInvalid"))
@@ -1629,15 +1629,15 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.substring(2) != 'c'
 		{
-			v395, e396 := vgruntime.CELSubstring(string(obj.Pattern), int64(2), 0, false)
-			var v397 bool
-			e398 := e396
-			if e398 == "" {
-				v397 = !(v395 == "c")
+			v_395, e_396 := vgruntime.CELSubstring(string(obj.Pattern), int64(2), 0, false)
+			var v_397 bool
+			e_398 := e_396
+			if e_398 == "" {
+				v_397 = !(v_395 == "c")
 			}
-			if e398 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e398, "not xxc"))
-			} else if !(v397) {
+			if e_398 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e_398, "not xxc"))
+			} else if !(v_397) {
 				if !((update && !(oldObj.Pattern == "")) && vgruntime.JSONEqual(&obj.Pattern, &oldObj.Pattern)) {
 					detail := "not xxc"
 					errs = append(errs, vgruntime.CELFailed(&fp40, "", string(obj.Pattern), detail, "FieldValueInvalid"))
@@ -1646,15 +1646,15 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.substring(1, 3) != 'al'
 		{
-			v399, e400 := vgruntime.CELSubstring(string(obj.Pattern), int64(1), int64(3), true)
-			var v401 bool
-			e402 := e400
-			if e402 == "" {
-				v401 = !(v399 == "al")
+			v_399, e_400 := vgruntime.CELSubstring(string(obj.Pattern), int64(1), int64(3), true)
+			var v_401 bool
+			e_402 := e_400
+			if e_402 == "" {
+				v_401 = !(v_399 == "al")
 			}
-			if e402 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e402, "not xal"))
-			} else if !(v401) {
+			if e_402 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e_402, "not xal"))
+			} else if !(v_401) {
 				if !((update && !(oldObj.Pattern == "")) && vgruntime.JSONEqual(&obj.Pattern, &oldObj.Pattern)) {
 					detail := "not xal"
 					errs = append(errs, vgruntime.CELFailed(&fp40, "", string(obj.Pattern), detail, "FieldValueInvalid"))
@@ -1681,20 +1681,20 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.split('.').size() <= 3
 		{
-			var e404 string
-			var v405 int64
-			e406 := e404
-			if e406 == "" {
-				v405 = vgruntime.CELSplitCount(string(obj.Pattern), ".")
+			var e_404 string
+			var v_405 int64
+			e_406 := e_404
+			if e_406 == "" {
+				v_405 = vgruntime.CELSplitCount(string(obj.Pattern), ".")
 			}
-			var v407 bool
-			e408 := e406
-			if e408 == "" {
-				v407 = (v405 <= int64(3))
+			var v_407 bool
+			e_408 := e_406
+			if e_408 == "" {
+				v_407 = (v_405 <= int64(3))
 			}
-			if e408 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e408, "at most three parts"))
-			} else if !(v407) {
+			if e_408 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e_408, "at most three parts"))
+			} else if !(v_407) {
 				if !((update && !(oldObj.Pattern == "")) && vgruntime.JSONEqual(&obj.Pattern, &oldObj.Pattern)) {
 					detail := "at most three parts"
 					errs = append(errs, vgruntime.CELFailed(&fp40, "", string(obj.Pattern), detail, "FieldValueInvalid"))
@@ -1703,20 +1703,20 @@ func celAt_CalcSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Calc
 		}
 		// rule: self.split(”).size() != 3
 		{
-			var e410 string
-			var v411 int64
-			e412 := e410
-			if e412 == "" {
-				v411 = vgruntime.CELSplitCount(string(obj.Pattern), "")
+			var e_410 string
+			var v_411 int64
+			e_412 := e_410
+			if e_412 == "" {
+				v_411 = vgruntime.CELSplitCount(string(obj.Pattern), "")
 			}
-			var v413 bool
-			e414 := e412
-			if e414 == "" {
-				v413 = !(v411 == int64(3))
+			var v_413 bool
+			e_414 := e_412
+			if e_414 == "" {
+				v_413 = !(v_411 == int64(3))
 			}
-			if e414 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e414, "not three characters"))
-			} else if !(v413) {
+			if e_414 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp40, "string", e_414, "not three characters"))
+			} else if !(v_413) {
 				if !((update && !(oldObj.Pattern == "")) && vgruntime.JSONEqual(&obj.Pattern, &oldObj.Pattern)) {
 					detail := "not three characters"
 					errs = append(errs, vgruntime.CELFailed(&fp40, "", string(obj.Pattern), detail, "FieldValueInvalid"))
@@ -1908,298 +1908,298 @@ func celAt_LedgerSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Le
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: !has(oldSelf.steps) || !has(self.steps) || self.steps == oldSelf.steps || !self.frozen
 	if update {
-		var v1 []Step
-		var e2 string
+		var v_1 []Step
+		var e_2 string
 		if !(len(obj.Steps) == 0) {
-			v1 = obj.Steps
+			v_1 = obj.Steps
 		} else {
-			e2 = "no such key: steps"
+			e_2 = "no such key: steps"
 		}
-		var v3 []Step
-		var e4 string
+		var v_3 []Step
+		var e_4 string
 		if !(len(oldObj.Steps) == 0) {
-			v3 = oldObj.Steps
+			v_3 = oldObj.Steps
 		} else {
-			e4 = "no such key: steps"
+			e_4 = "no such key: steps"
 		}
-		var v8 bool
-		e9 := e2
-		if e9 == "" {
-			e9 = e4
+		var v_8 bool
+		e_9 := e_2
+		if e_9 == "" {
+			e_9 = e_4
 		}
-		if e9 == "" {
-			v8 = func() bool {
-				if len(v1) != len(v3) {
+		if e_9 == "" {
+			v_8 = func() bool {
+				if len(v_1) != len(v_3) {
 					return false
 				}
-				for i7 := range v1 {
-					x5 := &v1[i7]
-					y6 := &v3[i7]
-					_, _ = x5, y6
-					if !(((!(x5.Count == nil) == !(y6.Count == nil)) && (!!(x5.Count == nil) || (int64(int64(*x5.Count)) == int64(int64(*y6.Count))))) && (string(string(x5.Name)) == string(string(y6.Name))) && (string(string(x5.Note)) == string(string(y6.Note)))) {
+				for i_7 := range v_1 {
+					x_5 := &v_1[i_7]
+					y_6 := &v_3[i_7]
+					_, _ = x_5, y_6
+					if !(((!(x_5.Count == nil) == !(y_6.Count == nil)) && (!!(x_5.Count == nil) || (int64(int64(*x_5.Count)) == int64(int64(*y_6.Count))))) && (string(string(x_5.Name)) == string(string(y_6.Name))) && (string(string(x_5.Note)) == string(string(y_6.Note)))) {
 						return false
 					}
 				}
 				return true
 			}()
 		}
-		var v10 bool
-		var e11 string
+		var v_10 bool
+		var e_11 string
 		if !(obj.Frozen == false) {
-			v10 = bool(obj.Frozen)
+			v_10 = bool(obj.Frozen)
 		} else {
-			e11 = "no such key: frozen"
+			e_11 = "no such key: frozen"
 		}
-		var v12 bool
-		e13 := e11
-		if e13 == "" {
-			v12 = !v10
+		var v_12 bool
+		e_13 := e_11
+		if e_13 == "" {
+			v_12 = !v_10
 		}
-		var v14 bool
-		var e15 string
+		var v_14 bool
+		var e_15 string
 		switch {
-		case (e9 == "" && v8) || (e13 == "" && v12):
-			v14 = true
-		case e9 != "":
-			e15 = e9
-		case e13 != "":
-			e15 = e13
+		case (e_9 == "" && v_8) || (e_13 == "" && v_12):
+			v_14 = true
+		case e_9 != "":
+			e_15 = e_9
+		case e_13 != "":
+			e_15 = e_13
 		default:
-			v14 = false
+			v_14 = false
 		}
-		var v16 bool
-		var e17 string
+		var v_16 bool
+		var e_17 string
 		switch {
-		case (!(!(len(oldObj.Steps) == 0)) || !(!(len(obj.Steps) == 0))) || (e15 == "" && v14):
-			v16 = true
-		case e15 != "":
-			e17 = e15
+		case (!(!(len(oldObj.Steps) == 0)) || !(!(len(obj.Steps) == 0))) || (e_15 == "" && v_14):
+			v_16 = true
+		case e_15 != "":
+			e_17 = e_15
 		default:
-			v16 = false
+			v_16 = false
 		}
-		if e17 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e17, "frozen steps do not change"))
-		} else if !(v16) {
+		if e_17 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_17, "frozen steps do not change"))
+		} else if !(v_16) {
 			detail := "frozen steps do not change"
 			errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
 	}
 	// rule: !has(oldSelf.labels) || !has(self.labels) || self.labels == oldSelf.labels || !self.frozen
 	if update {
-		var v18 map[string]string
-		var e19 string
+		var v_18 map[string]string
+		var e_19 string
 		if !(len(obj.Labels) == 0) {
-			v18 = obj.Labels
+			v_18 = obj.Labels
 		} else {
-			e19 = "no such key: labels"
+			e_19 = "no such key: labels"
 		}
-		var v20 map[string]string
-		var e21 string
+		var v_20 map[string]string
+		var e_21 string
 		if !(len(oldObj.Labels) == 0) {
-			v20 = oldObj.Labels
+			v_20 = oldObj.Labels
 		} else {
-			e21 = "no such key: labels"
+			e_21 = "no such key: labels"
 		}
-		var v26 bool
-		e27 := e19
-		if e27 == "" {
-			e27 = e21
+		var v_26 bool
+		e_27 := e_19
+		if e_27 == "" {
+			e_27 = e_21
 		}
-		if e27 == "" {
-			v26 = func() bool {
-				if len(v18) != len(v20) {
+		if e_27 == "" {
+			v_26 = func() bool {
+				if len(v_18) != len(v_20) {
 					return false
 				}
-				for k24, x22 := range v18 {
-					y23, ok25 := v20[string(k24)]
-					_, _ = x22, y23
-					if !ok25 || !(string(x22) == string(y23)) {
+				for k_24, x_22 := range v_18 {
+					y_23, ok_25 := v_20[string(k_24)]
+					_, _ = x_22, y_23
+					if !ok_25 || !(string(x_22) == string(y_23)) {
 						return false
 					}
 				}
 				return true
 			}()
 		}
-		var v28 bool
-		var e29 string
+		var v_28 bool
+		var e_29 string
 		if !(obj.Frozen == false) {
-			v28 = bool(obj.Frozen)
+			v_28 = bool(obj.Frozen)
 		} else {
-			e29 = "no such key: frozen"
+			e_29 = "no such key: frozen"
 		}
-		var v30 bool
-		e31 := e29
-		if e31 == "" {
-			v30 = !v28
+		var v_30 bool
+		e_31 := e_29
+		if e_31 == "" {
+			v_30 = !v_28
 		}
-		var v32 bool
-		var e33 string
+		var v_32 bool
+		var e_33 string
 		switch {
-		case (e27 == "" && v26) || (e31 == "" && v30):
-			v32 = true
-		case e27 != "":
-			e33 = e27
-		case e31 != "":
-			e33 = e31
+		case (e_27 == "" && v_26) || (e_31 == "" && v_30):
+			v_32 = true
+		case e_27 != "":
+			e_33 = e_27
+		case e_31 != "":
+			e_33 = e_31
 		default:
-			v32 = false
+			v_32 = false
 		}
-		var v34 bool
-		var e35 string
+		var v_34 bool
+		var e_35 string
 		switch {
-		case (!(!(len(oldObj.Labels) == 0)) || !(!(len(obj.Labels) == 0))) || (e33 == "" && v32):
-			v34 = true
-		case e33 != "":
-			e35 = e33
+		case (!(!(len(oldObj.Labels) == 0)) || !(!(len(obj.Labels) == 0))) || (e_33 == "" && v_32):
+			v_34 = true
+		case e_33 != "":
+			e_35 = e_33
 		default:
-			v34 = false
+			v_34 = false
 		}
-		if e35 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e35, "frozen labels do not change"))
-		} else if !(v34) {
+		if e_35 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_35, "frozen labels do not change"))
+		} else if !(v_34) {
 			detail := "frozen labels do not change"
 			errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
 	}
 	// rule: !has(self.first) || !has(oldSelf.first) || self.first == oldSelf.first || !self.frozen
 	if update {
-		var v36 *Step
-		var e37 string
+		var v_36 *Step
+		var e_37 string
 		if !(obj.First == nil) {
-			v36 = obj.First
+			v_36 = obj.First
 		} else {
-			e37 = "no such key: first"
+			e_37 = "no such key: first"
 		}
-		var v38 *Step
-		var e39 string
+		var v_38 *Step
+		var e_39 string
 		if !(oldObj.First == nil) {
-			v38 = oldObj.First
+			v_38 = oldObj.First
 		} else {
-			e39 = "no such key: first"
+			e_39 = "no such key: first"
 		}
-		var v40 bool
-		e41 := e37
-		if e41 == "" {
-			e41 = e39
+		var v_40 bool
+		e_41 := e_37
+		if e_41 == "" {
+			e_41 = e_39
 		}
-		if e41 == "" {
-			v40 = (((!(v36.Count == nil) == !(v38.Count == nil)) && (!!(v36.Count == nil) || (int64(int64(*v36.Count)) == int64(int64(*v38.Count))))) && ((!(v36.Name == "") == !(v38.Name == "")) && (!!(v36.Name == "") || (string(string(v36.Name)) == string(string(v38.Name))))) && ((!(v36.Note == "") == !(v38.Note == "")) && (!!(v36.Note == "") || (string(string(v36.Note)) == string(string(v38.Note))))))
+		if e_41 == "" {
+			v_40 = (((!(v_36.Count == nil) == !(v_38.Count == nil)) && (!!(v_36.Count == nil) || (int64(int64(*v_36.Count)) == int64(int64(*v_38.Count))))) && ((!(v_36.Name == "") == !(v_38.Name == "")) && (!!(v_36.Name == "") || (string(string(v_36.Name)) == string(string(v_38.Name))))) && ((!(v_36.Note == "") == !(v_38.Note == "")) && (!!(v_36.Note == "") || (string(string(v_36.Note)) == string(string(v_38.Note))))))
 		}
-		var v42 bool
-		var e43 string
+		var v_42 bool
+		var e_43 string
 		if !(obj.Frozen == false) {
-			v42 = bool(obj.Frozen)
+			v_42 = bool(obj.Frozen)
 		} else {
-			e43 = "no such key: frozen"
+			e_43 = "no such key: frozen"
 		}
-		var v44 bool
-		e45 := e43
-		if e45 == "" {
-			v44 = !v42
+		var v_44 bool
+		e_45 := e_43
+		if e_45 == "" {
+			v_44 = !v_42
 		}
-		var v46 bool
-		var e47 string
+		var v_46 bool
+		var e_47 string
 		switch {
-		case (e41 == "" && v40) || (e45 == "" && v44):
-			v46 = true
-		case e41 != "":
-			e47 = e41
-		case e45 != "":
-			e47 = e45
+		case (e_41 == "" && v_40) || (e_45 == "" && v_44):
+			v_46 = true
+		case e_41 != "":
+			e_47 = e_41
+		case e_45 != "":
+			e_47 = e_45
 		default:
-			v46 = false
+			v_46 = false
 		}
-		var v48 bool
-		var e49 string
+		var v_48 bool
+		var e_49 string
 		switch {
-		case (!(!(obj.First == nil)) || !(!(oldObj.First == nil))) || (e47 == "" && v46):
-			v48 = true
-		case e47 != "":
-			e49 = e47
+		case (!(!(obj.First == nil)) || !(!(oldObj.First == nil))) || (e_47 == "" && v_46):
+			v_48 = true
+		case e_47 != "":
+			e_49 = e_47
 		default:
-			v48 = false
+			v_48 = false
 		}
-		if e49 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e49, "frozen first step does not change"))
-		} else if !(v48) {
+		if e_49 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_49, "frozen first step does not change"))
+		} else if !(v_48) {
 			detail := "frozen first step does not change"
 			errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
 	}
 	// rule: !has(self.names) || self.names == oldSelf.names || !self.frozen
 	if update {
-		var v50 []string
-		var e51 string
+		var v_50 []string
+		var e_51 string
 		if !(len(obj.Names) == 0) {
-			v50 = obj.Names
+			v_50 = obj.Names
 		} else {
-			e51 = "no such key: names"
+			e_51 = "no such key: names"
 		}
-		var v52 []string
-		var e53 string
+		var v_52 []string
+		var e_53 string
 		if !(len(oldObj.Names) == 0) {
-			v52 = oldObj.Names
+			v_52 = oldObj.Names
 		} else {
-			e53 = "no such key: names"
+			e_53 = "no such key: names"
 		}
-		var v57 bool
-		e58 := e51
-		if e58 == "" {
-			e58 = e53
+		var v_57 bool
+		e_58 := e_51
+		if e_58 == "" {
+			e_58 = e_53
 		}
-		if e58 == "" {
-			v57 = func() bool {
-				if len(v50) != len(v52) {
+		if e_58 == "" {
+			v_57 = func() bool {
+				if len(v_50) != len(v_52) {
 					return false
 				}
-				for i56 := range v50 {
-					x54 := v50[i56]
-					y55 := v52[i56]
-					_, _ = x54, y55
-					if !(string(x54) == string(y55)) {
+				for i_56 := range v_50 {
+					x_54 := v_50[i_56]
+					y_55 := v_52[i_56]
+					_, _ = x_54, y_55
+					if !(string(x_54) == string(y_55)) {
 						return false
 					}
 				}
 				return true
 			}()
 		}
-		var v59 bool
-		var e60 string
+		var v_59 bool
+		var e_60 string
 		switch {
-		case (!(!(len(obj.Names) == 0))) || (e58 == "" && v57):
-			v59 = true
-		case e58 != "":
-			e60 = e58
+		case (!(!(len(obj.Names) == 0))) || (e_58 == "" && v_57):
+			v_59 = true
+		case e_58 != "":
+			e_60 = e_58
 		default:
-			v59 = false
+			v_59 = false
 		}
-		var v61 bool
-		var e62 string
+		var v_61 bool
+		var e_62 string
 		if !(obj.Frozen == false) {
-			v61 = bool(obj.Frozen)
+			v_61 = bool(obj.Frozen)
 		} else {
-			e62 = "no such key: frozen"
+			e_62 = "no such key: frozen"
 		}
-		var v63 bool
-		e64 := e62
-		if e64 == "" {
-			v63 = !v61
+		var v_63 bool
+		e_64 := e_62
+		if e_64 == "" {
+			v_63 = !v_61
 		}
-		var v65 bool
-		var e66 string
+		var v_65 bool
+		var e_66 string
 		switch {
-		case (e60 == "" && v59) || (e64 == "" && v63):
-			v65 = true
-		case e60 != "":
-			e66 = e60
-		case e64 != "":
-			e66 = e64
+		case (e_60 == "" && v_59) || (e_64 == "" && v_63):
+			v_65 = true
+		case e_60 != "":
+			e_66 = e_60
+		case e_64 != "":
+			e_66 = e_64
 		default:
-			v65 = false
+			v_65 = false
 		}
-		if e66 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e66, "frozen names do not change"))
-		} else if !(v65) {
+		if e_66 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_66, "frozen names do not change"))
+		} else if !(v_65) {
 			detail := "frozen names do not change"
 			errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
@@ -2345,46 +2345,46 @@ func celAt_Step(op operation.Operation, p *vgruntime.Path, obj, oldObj *Step) (e
 	inItem := p.InItem()
 	// rule: !has(self.count) || self.count * 2 > self.count
 	{
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if !(obj.Count == nil) {
-			v1 = int64(*obj.Count)
+			v_1 = int64(*obj.Count)
 		} else {
-			e2 = "no such key: count"
+			e_2 = "no such key: count"
 		}
-		var v3 int64
-		e4 := e2
-		if e4 == "" {
-			v3, e4 = vgruntime.CELMul(v1, int64(2))
+		var v_3 int64
+		e_4 := e_2
+		if e_4 == "" {
+			v_3, e_4 = vgruntime.CELMul(v_1, int64(2))
 		}
-		var v5 int64
-		var e6 string
+		var v_5 int64
+		var e_6 string
 		if !(obj.Count == nil) {
-			v5 = int64(*obj.Count)
+			v_5 = int64(*obj.Count)
 		} else {
-			e6 = "no such key: count"
+			e_6 = "no such key: count"
 		}
-		var v7 bool
-		e8 := e4
-		if e8 == "" {
-			e8 = e6
+		var v_7 bool
+		e_8 := e_4
+		if e_8 == "" {
+			e_8 = e_6
 		}
-		if e8 == "" {
-			v7 = (v3 > v5)
+		if e_8 == "" {
+			v_7 = (v_3 > v_5)
 		}
-		var v9 bool
-		var e10 string
+		var v_9 bool
+		var e_10 string
 		switch {
-		case (!(!(obj.Count == nil))) || (e8 == "" && v7):
-			v9 = true
-		case e8 != "":
-			e10 = e8
+		case (!(!(obj.Count == nil))) || (e_8 == "" && v_7):
+			v_9 = true
+		case e_8 != "":
+			e_10 = e_8
 		default:
-			v9 = false
+			v_9 = false
 		}
-		if e10 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e10, "count is positive"))
-		} else if !(v9) {
+		if e_10 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_10, "count is positive"))
+		} else if !(v_9) {
 			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
 				detail := "count is positive"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -2393,21 +2393,21 @@ func celAt_Step(op operation.Operation, p *vgruntime.Path, obj, oldObj *Step) (e
 	}
 	// rule: self.name.matches('^[a-z]*$')
 	{
-		var v11 string
-		var e12 string
+		var v_11 string
+		var e_12 string
 		if inItem || !(obj.Name == "") {
-			v11 = string(obj.Name)
+			v_11 = string(obj.Name)
 		} else {
-			e12 = "no such key: name"
+			e_12 = "no such key: name"
 		}
-		var v13 bool
-		e14 := e12
-		if e14 == "" {
-			v13 = celRegexps_Step[0].MatchString(v11)
+		var v_13 bool
+		e_14 := e_12
+		if e_14 == "" {
+			v_13 = celRegexps_Step[0].MatchString(v_11)
 		}
-		if e14 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e14, "a lower-case name"))
-		} else if !(v13) {
+		if e_14 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_14, "a lower-case name"))
+		} else if !(v_13) {
 			if !(update && vgruntime.JSONEqual(obj, oldObj)) {
 				detail := "a lower-case name"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -2525,298 +2525,298 @@ func celKind_LedgerSpec(op operation.Operation, rt *celrules.Ratchet, p *vgrunti
 	_ = inItem
 	// rule: !has(oldSelf.steps) || !has(self.steps) || self.steps == oldSelf.steps || !self.frozen
 	if oldObj != nil {
-		var v1 []Step
-		var e2 string
+		var v_1 []Step
+		var e_2 string
 		if inItem || !(len(obj.Steps) == 0) {
-			v1 = obj.Steps
+			v_1 = obj.Steps
 		} else {
-			e2 = "no such key: steps"
+			e_2 = "no such key: steps"
 		}
-		var v3 []Step
-		var e4 string
+		var v_3 []Step
+		var e_4 string
 		if inItem || !(len(oldObj.Steps) == 0) {
-			v3 = oldObj.Steps
+			v_3 = oldObj.Steps
 		} else {
-			e4 = "no such key: steps"
+			e_4 = "no such key: steps"
 		}
-		var v8 bool
-		e9 := e2
-		if e9 == "" {
-			e9 = e4
+		var v_8 bool
+		e_9 := e_2
+		if e_9 == "" {
+			e_9 = e_4
 		}
-		if e9 == "" {
-			v8 = func() bool {
-				if len(v1) != len(v3) {
+		if e_9 == "" {
+			v_8 = func() bool {
+				if len(v_1) != len(v_3) {
 					return false
 				}
-				for i7 := range v1 {
-					x5 := &v1[i7]
-					y6 := &v3[i7]
-					_, _ = x5, y6
-					if !(((!(x5.Count == nil) == !(y6.Count == nil)) && (!!(x5.Count == nil) || (int64(int64(*x5.Count)) == int64(int64(*y6.Count))))) && (string(string(x5.Name)) == string(string(y6.Name))) && (string(string(x5.Note)) == string(string(y6.Note)))) {
+				for i_7 := range v_1 {
+					x_5 := &v_1[i_7]
+					y_6 := &v_3[i_7]
+					_, _ = x_5, y_6
+					if !(((!(x_5.Count == nil) == !(y_6.Count == nil)) && (!!(x_5.Count == nil) || (int64(int64(*x_5.Count)) == int64(int64(*y_6.Count))))) && (string(string(x_5.Name)) == string(string(y_6.Name))) && (string(string(x_5.Note)) == string(string(y_6.Note)))) {
 						return false
 					}
 				}
 				return true
 			}()
 		}
-		var v10 bool
-		var e11 string
+		var v_10 bool
+		var e_11 string
 		if inItem || !(obj.Frozen == false) {
-			v10 = bool(obj.Frozen)
+			v_10 = bool(obj.Frozen)
 		} else {
-			e11 = "no such key: frozen"
+			e_11 = "no such key: frozen"
 		}
-		var v12 bool
-		e13 := e11
-		if e13 == "" {
-			v12 = !v10
+		var v_12 bool
+		e_13 := e_11
+		if e_13 == "" {
+			v_12 = !v_10
 		}
-		var v14 bool
-		var e15 string
+		var v_14 bool
+		var e_15 string
 		switch {
-		case (e9 == "" && v8) || (e13 == "" && v12):
-			v14 = true
-		case e9 != "":
-			e15 = e9
-		case e13 != "":
-			e15 = e13
+		case (e_9 == "" && v_8) || (e_13 == "" && v_12):
+			v_14 = true
+		case e_9 != "":
+			e_15 = e_9
+		case e_13 != "":
+			e_15 = e_13
 		default:
-			v14 = false
+			v_14 = false
 		}
-		var v16 bool
-		var e17 string
+		var v_16 bool
+		var e_17 string
 		switch {
-		case (!(inItem || !(len(oldObj.Steps) == 0)) || !(inItem || !(len(obj.Steps) == 0))) || (e15 == "" && v14):
-			v16 = true
-		case e15 != "":
-			e17 = e15
+		case (!(inItem || !(len(oldObj.Steps) == 0)) || !(inItem || !(len(obj.Steps) == 0))) || (e_15 == "" && v_14):
+			v_16 = true
+		case e_15 != "":
+			e_17 = e_15
 		default:
-			v16 = false
+			v_16 = false
 		}
-		if e17 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e17, "frozen steps do not change"))
-		} else if !(v16) {
+		if e_17 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_17, "frozen steps do not change"))
+		} else if !(v_16) {
 			detail := "frozen steps do not change"
 			errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
 	}
 	// rule: !has(oldSelf.labels) || !has(self.labels) || self.labels == oldSelf.labels || !self.frozen
 	if oldObj != nil {
-		var v18 map[string]string
-		var e19 string
+		var v_18 map[string]string
+		var e_19 string
 		if inItem || !(len(obj.Labels) == 0) {
-			v18 = obj.Labels
+			v_18 = obj.Labels
 		} else {
-			e19 = "no such key: labels"
+			e_19 = "no such key: labels"
 		}
-		var v20 map[string]string
-		var e21 string
+		var v_20 map[string]string
+		var e_21 string
 		if inItem || !(len(oldObj.Labels) == 0) {
-			v20 = oldObj.Labels
+			v_20 = oldObj.Labels
 		} else {
-			e21 = "no such key: labels"
+			e_21 = "no such key: labels"
 		}
-		var v26 bool
-		e27 := e19
-		if e27 == "" {
-			e27 = e21
+		var v_26 bool
+		e_27 := e_19
+		if e_27 == "" {
+			e_27 = e_21
 		}
-		if e27 == "" {
-			v26 = func() bool {
-				if len(v18) != len(v20) {
+		if e_27 == "" {
+			v_26 = func() bool {
+				if len(v_18) != len(v_20) {
 					return false
 				}
-				for k24, x22 := range v18 {
-					y23, ok25 := v20[string(k24)]
-					_, _ = x22, y23
-					if !ok25 || !(string(x22) == string(y23)) {
+				for k_24, x_22 := range v_18 {
+					y_23, ok_25 := v_20[string(k_24)]
+					_, _ = x_22, y_23
+					if !ok_25 || !(string(x_22) == string(y_23)) {
 						return false
 					}
 				}
 				return true
 			}()
 		}
-		var v28 bool
-		var e29 string
+		var v_28 bool
+		var e_29 string
 		if inItem || !(obj.Frozen == false) {
-			v28 = bool(obj.Frozen)
+			v_28 = bool(obj.Frozen)
 		} else {
-			e29 = "no such key: frozen"
+			e_29 = "no such key: frozen"
 		}
-		var v30 bool
-		e31 := e29
-		if e31 == "" {
-			v30 = !v28
+		var v_30 bool
+		e_31 := e_29
+		if e_31 == "" {
+			v_30 = !v_28
 		}
-		var v32 bool
-		var e33 string
+		var v_32 bool
+		var e_33 string
 		switch {
-		case (e27 == "" && v26) || (e31 == "" && v30):
-			v32 = true
-		case e27 != "":
-			e33 = e27
-		case e31 != "":
-			e33 = e31
+		case (e_27 == "" && v_26) || (e_31 == "" && v_30):
+			v_32 = true
+		case e_27 != "":
+			e_33 = e_27
+		case e_31 != "":
+			e_33 = e_31
 		default:
-			v32 = false
+			v_32 = false
 		}
-		var v34 bool
-		var e35 string
+		var v_34 bool
+		var e_35 string
 		switch {
-		case (!(inItem || !(len(oldObj.Labels) == 0)) || !(inItem || !(len(obj.Labels) == 0))) || (e33 == "" && v32):
-			v34 = true
-		case e33 != "":
-			e35 = e33
+		case (!(inItem || !(len(oldObj.Labels) == 0)) || !(inItem || !(len(obj.Labels) == 0))) || (e_33 == "" && v_32):
+			v_34 = true
+		case e_33 != "":
+			e_35 = e_33
 		default:
-			v34 = false
+			v_34 = false
 		}
-		if e35 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e35, "frozen labels do not change"))
-		} else if !(v34) {
+		if e_35 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_35, "frozen labels do not change"))
+		} else if !(v_34) {
 			detail := "frozen labels do not change"
 			errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
 	}
 	// rule: !has(self.first) || !has(oldSelf.first) || self.first == oldSelf.first || !self.frozen
 	if oldObj != nil {
-		var v36 *Step
-		var e37 string
+		var v_36 *Step
+		var e_37 string
 		if !(obj.First == nil) {
-			v36 = obj.First
+			v_36 = obj.First
 		} else {
-			e37 = "no such key: first"
+			e_37 = "no such key: first"
 		}
-		var v38 *Step
-		var e39 string
+		var v_38 *Step
+		var e_39 string
 		if !(oldObj.First == nil) {
-			v38 = oldObj.First
+			v_38 = oldObj.First
 		} else {
-			e39 = "no such key: first"
+			e_39 = "no such key: first"
 		}
-		var v40 bool
-		e41 := e37
-		if e41 == "" {
-			e41 = e39
+		var v_40 bool
+		e_41 := e_37
+		if e_41 == "" {
+			e_41 = e_39
 		}
-		if e41 == "" {
-			v40 = (((!(v36.Count == nil) == !(v38.Count == nil)) && (!!(v36.Count == nil) || (int64(int64(*v36.Count)) == int64(int64(*v38.Count))))) && (((inItem || !(v36.Name == "")) == (inItem || !(v38.Name == ""))) && (!(inItem || !(v36.Name == "")) || (string(string(v36.Name)) == string(string(v38.Name))))) && (((inItem || !(v36.Note == "")) == (inItem || !(v38.Note == ""))) && (!(inItem || !(v36.Note == "")) || (string(string(v36.Note)) == string(string(v38.Note))))))
+		if e_41 == "" {
+			v_40 = (((!(v_36.Count == nil) == !(v_38.Count == nil)) && (!!(v_36.Count == nil) || (int64(int64(*v_36.Count)) == int64(int64(*v_38.Count))))) && (((inItem || !(v_36.Name == "")) == (inItem || !(v_38.Name == ""))) && (!(inItem || !(v_36.Name == "")) || (string(string(v_36.Name)) == string(string(v_38.Name))))) && (((inItem || !(v_36.Note == "")) == (inItem || !(v_38.Note == ""))) && (!(inItem || !(v_36.Note == "")) || (string(string(v_36.Note)) == string(string(v_38.Note))))))
 		}
-		var v42 bool
-		var e43 string
+		var v_42 bool
+		var e_43 string
 		if inItem || !(obj.Frozen == false) {
-			v42 = bool(obj.Frozen)
+			v_42 = bool(obj.Frozen)
 		} else {
-			e43 = "no such key: frozen"
+			e_43 = "no such key: frozen"
 		}
-		var v44 bool
-		e45 := e43
-		if e45 == "" {
-			v44 = !v42
+		var v_44 bool
+		e_45 := e_43
+		if e_45 == "" {
+			v_44 = !v_42
 		}
-		var v46 bool
-		var e47 string
+		var v_46 bool
+		var e_47 string
 		switch {
-		case (e41 == "" && v40) || (e45 == "" && v44):
-			v46 = true
-		case e41 != "":
-			e47 = e41
-		case e45 != "":
-			e47 = e45
+		case (e_41 == "" && v_40) || (e_45 == "" && v_44):
+			v_46 = true
+		case e_41 != "":
+			e_47 = e_41
+		case e_45 != "":
+			e_47 = e_45
 		default:
-			v46 = false
+			v_46 = false
 		}
-		var v48 bool
-		var e49 string
+		var v_48 bool
+		var e_49 string
 		switch {
-		case (!(!(obj.First == nil)) || !(!(oldObj.First == nil))) || (e47 == "" && v46):
-			v48 = true
-		case e47 != "":
-			e49 = e47
+		case (!(!(obj.First == nil)) || !(!(oldObj.First == nil))) || (e_47 == "" && v_46):
+			v_48 = true
+		case e_47 != "":
+			e_49 = e_47
 		default:
-			v48 = false
+			v_48 = false
 		}
-		if e49 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e49, "frozen first step does not change"))
-		} else if !(v48) {
+		if e_49 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_49, "frozen first step does not change"))
+		} else if !(v_48) {
 			detail := "frozen first step does not change"
 			errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}
 	}
 	// rule: !has(self.names) || self.names == oldSelf.names || !self.frozen
 	if oldObj != nil {
-		var v50 []string
-		var e51 string
+		var v_50 []string
+		var e_51 string
 		if inItem || !(len(obj.Names) == 0) {
-			v50 = obj.Names
+			v_50 = obj.Names
 		} else {
-			e51 = "no such key: names"
+			e_51 = "no such key: names"
 		}
-		var v52 []string
-		var e53 string
+		var v_52 []string
+		var e_53 string
 		if inItem || !(len(oldObj.Names) == 0) {
-			v52 = oldObj.Names
+			v_52 = oldObj.Names
 		} else {
-			e53 = "no such key: names"
+			e_53 = "no such key: names"
 		}
-		var v57 bool
-		e58 := e51
-		if e58 == "" {
-			e58 = e53
+		var v_57 bool
+		e_58 := e_51
+		if e_58 == "" {
+			e_58 = e_53
 		}
-		if e58 == "" {
-			v57 = func() bool {
-				if len(v50) != len(v52) {
+		if e_58 == "" {
+			v_57 = func() bool {
+				if len(v_50) != len(v_52) {
 					return false
 				}
-				for i56 := range v50 {
-					x54 := v50[i56]
-					y55 := v52[i56]
-					_, _ = x54, y55
-					if !(string(x54) == string(y55)) {
+				for i_56 := range v_50 {
+					x_54 := v_50[i_56]
+					y_55 := v_52[i_56]
+					_, _ = x_54, y_55
+					if !(string(x_54) == string(y_55)) {
 						return false
 					}
 				}
 				return true
 			}()
 		}
-		var v59 bool
-		var e60 string
+		var v_59 bool
+		var e_60 string
 		switch {
-		case (!(inItem || !(len(obj.Names) == 0))) || (e58 == "" && v57):
-			v59 = true
-		case e58 != "":
-			e60 = e58
+		case (!(inItem || !(len(obj.Names) == 0))) || (e_58 == "" && v_57):
+			v_59 = true
+		case e_58 != "":
+			e_60 = e_58
 		default:
-			v59 = false
+			v_59 = false
 		}
-		var v61 bool
-		var e62 string
+		var v_61 bool
+		var e_62 string
 		if inItem || !(obj.Frozen == false) {
-			v61 = bool(obj.Frozen)
+			v_61 = bool(obj.Frozen)
 		} else {
-			e62 = "no such key: frozen"
+			e_62 = "no such key: frozen"
 		}
-		var v63 bool
-		e64 := e62
-		if e64 == "" {
-			v63 = !v61
+		var v_63 bool
+		e_64 := e_62
+		if e_64 == "" {
+			v_63 = !v_61
 		}
-		var v65 bool
-		var e66 string
+		var v_65 bool
+		var e_66 string
 		switch {
-		case (e60 == "" && v59) || (e64 == "" && v63):
-			v65 = true
-		case e60 != "":
-			e66 = e60
-		case e64 != "":
-			e66 = e64
+		case (e_60 == "" && v_59) || (e_64 == "" && v_63):
+			v_65 = true
+		case e_60 != "":
+			e_66 = e_60
+		case e_64 != "":
+			e_66 = e_64
 		default:
-			v65 = false
+			v_65 = false
 		}
-		if e66 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e66, "frozen names do not change"))
-		} else if !(v65) {
+		if e_66 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_66, "frozen names do not change"))
+		} else if !(v_65) {
 			detail := "frozen names do not change"
 			errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 		}

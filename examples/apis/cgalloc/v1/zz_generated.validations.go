@@ -1314,12 +1314,12 @@ func celKind_Rules(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Pa
 	}
 	// the rules at spec
 	{
-		fp1 := p.Child("spec")
-		var ov2 *RulesSpec
+		fp_1 := p.Child("spec")
+		var ov_2 *RulesSpec
 		if oldObj != nil {
-			ov2 = &oldObj.Spec
+			ov_2 = &oldObj.Spec
 		}
-		errs = append(errs, celKind_RulesSpec(op, rt, &fp1, &obj.Spec, ov2)...)
+		errs = append(errs, celKind_RulesSpec(op, rt, &fp_1, &obj.Spec, ov_2)...)
 	}
 	return
 }
@@ -1341,52 +1341,52 @@ func celKind_RulesSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 	}
 	// rule: !has(self.a) || self.a.size() > 1
 	{
-		var v3 string
-		var e4 string
+		var v_3 string
+		var e_4 string
 		if !(obj.A == nil) {
-			v3 = string(*obj.A)
+			v_3 = string(*obj.A)
 		} else {
-			e4 = "no such key: a"
+			e_4 = "no such key: a"
 		}
-		var v5 int64
-		e6 := e4
-		if e6 == "" {
-			v5 = int64(utf8.RuneCountInString(v3))
+		var v_5 int64
+		e_6 := e_4
+		if e_6 == "" {
+			v_5 = int64(utf8.RuneCountInString(v_3))
 		}
-		var v7 bool
-		e8 := e6
-		if e8 == "" {
-			v7 = (v5 > int64(1))
+		var v_7 bool
+		e_8 := e_6
+		if e_8 == "" {
+			v_7 = (v_5 > int64(1))
 		}
-		var v9 bool
-		var e10 string
+		var v_9 bool
+		var e_10 string
 		switch {
-		case (!(!(obj.A == nil))) || (e8 == "" && v7):
-			v9 = true
-		case e8 != "":
-			e10 = e8
+		case (!(!(obj.A == nil))) || (e_8 == "" && v_7):
+			v_9 = true
+		case e_8 != "":
+			e_10 = e_8
 		default:
-			v9 = false
+			v_9 = false
 		}
-		if e10 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e10, "!has(self.a) || self.a.size() > 1"))
-		} else if !(v9) {
+		if e_10 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_10, "!has(self.a) || self.a.size() > 1"))
+		} else if !(v_9) {
 			if !(rt.Unchanged(p)) {
 				detail := "failed rule: !has(self.a) || self.a.size() > 1"
-				var v11 string
-				var e12 string
+				var v_11 string
+				var e_12 string
 				if !(obj.A == nil) {
-					v11 = string(*obj.A)
+					v_11 = string(*obj.A)
 				} else {
-					e12 = "no such key: a"
+					e_12 = "no such key: a"
 				}
-				var v13 string
-				e14 := e12
-				if e14 == "" {
-					v13 = ("a is " + v11)
+				var v_13 string
+				e_14 := e_12
+				if e_14 == "" {
+					v_13 = ("a is " + v_11)
 				}
-				if e14 == "" {
-					if s, ok := vgruntime.CELMessage(v13); ok {
+				if e_14 == "" {
+					if s, ok := vgruntime.CELMessage(v_13); ok {
 						detail = s
 					}
 				}
@@ -1396,27 +1396,27 @@ func celKind_RulesSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 	}
 	// rule: (has(self.a)?1:0)+(has(self.b)?1:0) <= 1
 	{
-		var v15 int64
+		var v_15 int64
 		if !(obj.A == nil) {
-			v15 = int64(1)
+			v_15 = int64(1)
 		} else {
-			v15 = int64(0)
+			v_15 = int64(0)
 		}
-		var v17 int64
+		var v_17 int64
 		if !(obj.B == nil) {
-			v17 = int64(1)
+			v_17 = int64(1)
 		} else {
-			v17 = int64(0)
+			v_17 = int64(0)
 		}
-		v19, e20 := vgruntime.CELAdd(v15, v17)
-		var v21 bool
-		e22 := e20
-		if e22 == "" {
-			v21 = (v19 <= int64(1))
+		v_19, e_20 := vgruntime.CELAdd(v_15, v_17)
+		var v_21 bool
+		e_22 := e_20
+		if e_22 == "" {
+			v_21 = (v_19 <= int64(1))
 		}
-		if e22 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e22, "at most one of the fields in [a b] may be set"))
-		} else if !(v21) {
+		if e_22 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_22, "at most one of the fields in [a b] may be set"))
+		} else if !(v_21) {
 			if !(rt.Unchanged(p)) {
 				detail := "at most one of the fields in [a b] may be set"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1425,27 +1425,27 @@ func celKind_RulesSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 	}
 	// rule: (has(self.c)?1:0)+(has(self.d)?1:0) == 1
 	{
-		var v23 int64
+		var v_23 int64
 		if !(obj.C == nil) {
-			v23 = int64(1)
+			v_23 = int64(1)
 		} else {
-			v23 = int64(0)
+			v_23 = int64(0)
 		}
-		var v25 int64
+		var v_25 int64
 		if !(obj.D == nil) {
-			v25 = int64(1)
+			v_25 = int64(1)
 		} else {
-			v25 = int64(0)
+			v_25 = int64(0)
 		}
-		v27, e28 := vgruntime.CELAdd(v23, v25)
-		var v29 bool
-		e30 := e28
-		if e30 == "" {
-			v29 = (v27 == int64(1))
+		v_27, e_28 := vgruntime.CELAdd(v_23, v_25)
+		var v_29 bool
+		e_30 := e_28
+		if e_30 == "" {
+			v_29 = (v_27 == int64(1))
 		}
-		if e30 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e30, "exactly one of the fields in [c d] must be set"))
-		} else if !(v29) {
+		if e_30 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_30, "exactly one of the fields in [c d] must be set"))
+		} else if !(v_29) {
 			if !(rt.Unchanged(p)) {
 				detail := "exactly one of the fields in [c d] must be set"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1463,151 +1463,151 @@ func celKind_RulesSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 	}
 	// the rules at entries
 	if !(len(obj.Entries) == 0) {
-		fp31 := p.Child("entries")
-		v33 := obj.Entries
-		var o34 []Entry
-		var ov32 *[]Entry
+		fp_31 := p.Child("entries")
+		v_33 := obj.Entries
+		var o_34 []Entry
+		var ov_32 *[]Entry
 		if oldObj != nil && !(len(oldObj.Entries) == 0) {
-			o34 = oldObj.Entries
-			ov32 = &o34
+			o_34 = oldObj.Entries
+			ov_32 = &o_34
 		}
-		_ = ov32
+		_ = ov_32
 		// rule: self.exists(e, e.port == 80) && self.map(e, e.name).size() == self.size()
 		{
-			v35 := false
-			var e36 string
-			for i37 := range v33 {
-				x38 := &v33[i37]
-				_ = x38
-				if int64(x38.Port) == int64(80) {
-					v35 = true
-					e36 = ""
+			v_35 := false
+			var e_36 string
+			for i_37 := range v_33 {
+				x_38 := &v_33[i_37]
+				_ = x_38
+				if int64(x_38.Port) == int64(80) {
+					v_35 = true
+					e_36 = ""
 					break
 				}
 			}
-			var n39 int64
-			var e40 string
-			for i42 := range v33 {
-				x43 := &v33[i42]
-				_ = string(x43.Name)
-				n39++
+			var n_39 int64
+			var e_40 string
+			for i_42 := range v_33 {
+				x_43 := &v_33[i_42]
+				_ = string(x_43.Name)
+				n_39++
 			}
-			var v44 bool
-			e45 := e40
-			if e45 == "" {
-				v44 = (n39 == int64(len(v33)))
+			var v_44 bool
+			e_45 := e_40
+			if e_45 == "" {
+				v_44 = (n_39 == int64(len(v_33)))
 			}
-			var v46 bool
-			var e47 string
+			var v_46 bool
+			var e_47 string
 			switch {
-			case (e36 == "" && !v35) || (e45 == "" && !v44):
-				v46 = false
-			case e36 != "":
-				e47 = e36
-			case e45 != "":
-				e47 = e45
+			case (e_36 == "" && !v_35) || (e_45 == "" && !v_44):
+				v_46 = false
+			case e_36 != "":
+				e_47 = e_36
+			case e_45 != "":
+				e_47 = e_45
 			default:
-				v46 = true
+				v_46 = true
 			}
-			if e47 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp31, "array", e47, "no port 80"))
-			} else if !(v46) {
-				if !(rt.Unchanged(&fp31)) {
+			if e_47 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp_31, "array", e_47, "no port 80"))
+			} else if !(v_46) {
+				if !(rt.Unchanged(&fp_31)) {
 					detail := "no port 80"
-					errs = append(errs, vgruntime.CELFailed(&fp31, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+					errs = append(errs, vgruntime.CELFailed(&fp_31, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 				}
 			}
 		}
 	}
 	// the rules at generation
 	{
-		fp48 := p.Child("generation")
-		v50 := int64(obj.Generation)
-		var o51 int64
-		var ov49 *int64
+		fp_48 := p.Child("generation")
+		v_50 := int64(obj.Generation)
+		var o_51 int64
+		var ov_49 *int64
 		if oldObj != nil {
-			o51 = int64(oldObj.Generation)
-			ov49 = &o51
+			o_51 = int64(oldObj.Generation)
+			ov_49 = &o_51
 		}
-		_ = ov49
+		_ = ov_49
 		// rule: self >= oldSelf
-		if ov49 != nil {
-			if !(v50 >= o51) {
+		if ov_49 != nil {
+			if !(v_50 >= o_51) {
 				detail := "may not decrease"
-				errs = append(errs, vgruntime.CELFailed(&fp48, "", v50, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_48, "", v_50, detail, "FieldValueInvalid"))
 			}
 		}
 	}
 	// the rules at grown
 	if !(obj.Grown == "") {
-		fp52 := p.Child("grown")
-		v54 := string(obj.Grown)
-		var o55 string
-		var ov53 *string
+		fp_52 := p.Child("grown")
+		v_54 := string(obj.Grown)
+		var o_55 string
+		var ov_53 *string
 		if oldObj != nil && !(oldObj.Grown == "") {
-			o55 = string(oldObj.Grown)
-			ov53 = &o55
+			o_55 = string(oldObj.Grown)
+			ov_53 = &o_55
 		}
-		_ = ov53
+		_ = ov_53
 		// rule: !oldSelf.hasValue() || self.size() >= oldSelf.value().size()
 		{
-			var v56 string
-			var e57 string
-			if ov53 != nil {
-				v56 = o55
+			var v_56 string
+			var e_57 string
+			if ov_53 != nil {
+				v_56 = o_55
 			} else {
-				e57 = "optional.none() dereference"
+				e_57 = "optional.none() dereference"
 			}
-			var v58 int64
-			e59 := e57
-			if e59 == "" {
-				v58 = int64(utf8.RuneCountInString(v56))
+			var v_58 int64
+			e_59 := e_57
+			if e_59 == "" {
+				v_58 = int64(utf8.RuneCountInString(v_56))
 			}
-			var v60 bool
-			e61 := e59
-			if e61 == "" {
-				v60 = (int64(utf8.RuneCountInString(v54)) >= v58)
+			var v_60 bool
+			e_61 := e_59
+			if e_61 == "" {
+				v_60 = (int64(utf8.RuneCountInString(v_54)) >= v_58)
 			}
-			var v62 bool
-			var e63 string
+			var v_62 bool
+			var e_63 string
 			switch {
-			case (!(ov53 != nil)) || (e61 == "" && v60):
-				v62 = true
-			case e61 != "":
-				e63 = e61
+			case (!(ov_53 != nil)) || (e_61 == "" && v_60):
+				v_62 = true
+			case e_61 != "":
+				e_63 = e_61
 			default:
-				v62 = false
+				v_62 = false
 			}
-			if e63 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp52, "string", e63, "may not shrink"))
-			} else if !(v62) {
+			if e_63 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp_52, "string", e_63, "may not shrink"))
+			} else if !(v_62) {
 				detail := "may not shrink"
-				errs = append(errs, vgruntime.CELFailed(&fp52, "", v54, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_52, "", v_54, detail, "FieldValueInvalid"))
 			}
 		}
 	}
 	// the rules at headers
 	if !(len(obj.Headers) == 0) {
-		fp64 := p.Child("headers")
-		v66 := obj.Headers
-		var o67 []string
-		var ov65 *[]string
+		fp_64 := p.Child("headers")
+		v_66 := obj.Headers
+		var o_67 []string
+		var ov_65 *[]string
 		if oldObj != nil && !(len(oldObj.Headers) == 0) {
-			o67 = oldObj.Headers
-			ov65 = &o67
+			o_67 = oldObj.Headers
+			ov_65 = &o_67
 		}
-		_ = ov65
-		for i70 := range v66 {
-			ip68 := fp64.Index(i70)
-			var oi69 *string
-			_ = oi69
-			x71 := string(*(&v66[i70]))
+		_ = ov_65
+		for i_70 := range v_66 {
+			ip_68 := fp_64.Index(i_70)
+			var oi_69 *string
+			_ = oi_69
+			x_71 := string(*(&v_66[i_70]))
 			// rule: self.startsWith('x-')
 			{
-				if !(strings.HasPrefix(x71, "x-")) {
-					if !(rt.Unchanged(&ip68)) {
+				if !(strings.HasPrefix(x_71, "x-")) {
+					if !(rt.Unchanged(&ip_68)) {
 						detail := "not an x- header"
-						errs = append(errs, vgruntime.CELFailed(&ip68, "", x71, detail, "FieldValueInvalid"))
+						errs = append(errs, vgruntime.CELFailed(&ip_68, "", x_71, detail, "FieldValueInvalid"))
 					}
 				}
 			}
@@ -1615,89 +1615,89 @@ func celKind_RulesSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 	}
 	// the rules at immutable
 	{
-		fp72 := p.Child("immutable")
-		v74 := string(obj.Immutable)
-		var o75 string
-		var ov73 *string
+		fp_72 := p.Child("immutable")
+		v_74 := string(obj.Immutable)
+		var o_75 string
+		var ov_73 *string
 		if oldObj != nil {
-			o75 = string(oldObj.Immutable)
-			ov73 = &o75
+			o_75 = string(oldObj.Immutable)
+			ov_73 = &o_75
 		}
-		_ = ov73
+		_ = ov_73
 		// rule: self == oldSelf
-		if ov73 != nil {
-			if !(v74 == o75) {
+		if ov_73 != nil {
+			if !(v_74 == o_75) {
 				detail := "field is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp72, "", v74, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_72, "", v_74, detail, "FieldValueInvalid"))
 			}
 		}
 	}
 	// the rules at values
 	if !(len(obj.Values) == 0) {
-		fp76 := p.Child("values")
-		v78 := obj.Values
-		var o79 map[string]string
-		var ov77 *map[string]string
+		fp_76 := p.Child("values")
+		v_78 := obj.Values
+		var o_79 map[string]string
+		var ov_77 *map[string]string
 		if oldObj != nil && !(len(oldObj.Values) == 0) {
-			o79 = oldObj.Values
-			ov77 = &o79
+			o_79 = oldObj.Values
+			ov_77 = &o_79
 		}
-		_ = ov77
+		_ = ov_77
 		// rule: self.all(k, self[k] != ”)
 		{
-			v80 := true
-			var e81 string
-			for k82 := range v78 {
-				x83 := string(k82)
-				_ = x83
-				var v84 string
-				var e85 string
-				if x86, ok87 := v78[string(x83)]; ok87 {
-					v84 = string(x86)
+			v_80 := true
+			var e_81 string
+			for k_82 := range v_78 {
+				x_83 := string(k_82)
+				_ = x_83
+				var v_84 string
+				var e_85 string
+				if x_86, ok_87 := v_78[string(x_83)]; ok_87 {
+					v_84 = string(x_86)
 				} else {
-					e85 = "no such key: " + x83
+					e_85 = "no such key: " + x_83
 				}
-				var v88 bool
-				e89 := e85
-				if e89 == "" {
-					v88 = !(v84 == "")
+				var v_88 bool
+				e_89 := e_85
+				if e_89 == "" {
+					v_88 = !(v_84 == "")
 				}
-				if e89 == "" && !v88 {
-					v80 = false
-					e81 = ""
+				if e_89 == "" && !v_88 {
+					v_80 = false
+					e_81 = ""
 					break
 				}
-				if e89 != "" && e81 == "" {
-					e81 = e89
+				if e_89 != "" && e_81 == "" {
+					e_81 = e_89
 				}
 			}
-			if e81 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp76, "array", e81, "an empty value"))
-			} else if !(v80) {
-				if !(rt.Unchanged(&fp76)) {
+			if e_81 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp_76, "array", e_81, "an empty value"))
+			} else if !(v_80) {
+				if !(rt.Unchanged(&fp_76)) {
 					detail := "an empty value"
-					errs = append(errs, vgruntime.CELFailed(&fp76, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+					errs = append(errs, vgruntime.CELFailed(&fp_76, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 				}
 			}
 		}
 	}
 	// the rules at word
 	if !(obj.Word == "") {
-		fp90 := p.Child("word")
-		v92 := string(obj.Word)
-		var o93 string
-		var ov91 *string
+		fp_90 := p.Child("word")
+		v_92 := string(obj.Word)
+		var o_93 string
+		var ov_91 *string
 		if oldObj != nil && !(oldObj.Word == "") {
-			o93 = string(oldObj.Word)
-			ov91 = &o93
+			o_93 = string(oldObj.Word)
+			ov_91 = &o_93
 		}
-		_ = ov91
+		_ = ov_91
 		// rule: self.matches('^[a-z]+$') && self in ['alpha', 'beta', 'gamma']
 		{
-			if !(celRegexps_Rules[0].MatchString(v92) && (v92 == "alpha" || v92 == "beta" || v92 == "gamma")) {
-				if !(rt.Unchanged(&fp90)) {
+			if !(celRegexps_Rules[0].MatchString(v_92) && (v_92 == "alpha" || v_92 == "beta" || v_92 == "gamma")) {
+				if !(rt.Unchanged(&fp_90)) {
 					detail := "not a name"
-					errs = append(errs, vgruntime.CELFailed(&fp90, "", v92, detail, "FieldValueInvalid"))
+					errs = append(errs, vgruntime.CELFailed(&fp_90, "", v_92, detail, "FieldValueInvalid"))
 				}
 			}
 		}

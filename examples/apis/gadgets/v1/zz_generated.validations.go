@@ -1215,31 +1215,31 @@ func celAt_Scaler(op operation.Operation, p *vgruntime.Path, obj, oldObj *Scaler
 	}
 	// rule: !has(self.spec.maxReplicas) || self.spec.minReplicas <= self.spec.maxReplicas
 	{
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if !(obj.Spec.MaxReplicas == nil) {
-			v1 = int64(*obj.Spec.MaxReplicas)
+			v_1 = int64(*obj.Spec.MaxReplicas)
 		} else {
-			e2 = "no such key: maxReplicas"
+			e_2 = "no such key: maxReplicas"
 		}
-		var v3 bool
-		e4 := e2
-		if e4 == "" {
-			v3 = (int64(obj.Spec.MinReplicas) <= v1)
+		var v_3 bool
+		e_4 := e_2
+		if e_4 == "" {
+			v_3 = (int64(obj.Spec.MinReplicas) <= v_1)
 		}
-		var v5 bool
-		var e6 string
+		var v_5 bool
+		var e_6 string
 		switch {
-		case (!(!(obj.Spec.MaxReplicas == nil))) || (e4 == "" && v3):
-			v5 = true
-		case e4 != "":
-			e6 = e4
+		case (!(!(obj.Spec.MaxReplicas == nil))) || (e_4 == "" && v_3):
+			v_5 = true
+		case e_4 != "":
+			e_6 = e_4
 		default:
-			v5 = false
+			v_5 = false
 		}
-		if e6 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e6, "minReplicas must not exceed maxReplicas"))
-		} else if !(v5) {
+		if e_6 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_6, "minReplicas must not exceed maxReplicas"))
+		} else if !(v_5) {
 			if !(false) {
 				detail := "minReplicas must not exceed maxReplicas"
 				errs = append(errs, vgruntime.CELFailed(p, "spec.minReplicas", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1248,26 +1248,26 @@ func celAt_Scaler(op operation.Operation, p *vgruntime.Path, obj, oldObj *Scaler
 	}
 	// rule: self.metadata.name.size() <= 20
 	{
-		var v7 string
-		var e8 string
+		var v_7 string
+		var e_8 string
 		if !(obj.ObjectMeta.Name == "") {
-			v7 = string(obj.ObjectMeta.Name)
+			v_7 = string(obj.ObjectMeta.Name)
 		} else {
-			e8 = "no such key: name"
+			e_8 = "no such key: name"
 		}
-		var v9 int64
-		e10 := e8
-		if e10 == "" {
-			v9 = int64(utf8.RuneCountInString(v7))
+		var v_9 int64
+		e_10 := e_8
+		if e_10 == "" {
+			v_9 = int64(utf8.RuneCountInString(v_7))
 		}
-		var v11 bool
-		e12 := e10
-		if e12 == "" {
-			v11 = (v9 <= int64(20))
+		var v_11 bool
+		e_12 := e_10
+		if e_12 == "" {
+			v_11 = (v_9 <= int64(20))
 		}
-		if e12 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e12, "the name of a scaler has at most 20 characters"))
-		} else if !(v11) {
+		if e_12 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_12, "the name of a scaler has at most 20 characters"))
+		} else if !(v_11) {
 			if !(false) {
 				detail := "the name of a scaler has at most 20 characters"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1337,31 +1337,31 @@ func celAt_ScalerSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *Sc
 		fp2 := p.Child("epoch")
 		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
 		{
-			var v1 int64
-			var e2 string
+			var v_1 int64
+			var e_2 string
 			if update {
-				v1 = int64(oldObj.Epoch)
+				v_1 = int64(oldObj.Epoch)
 			} else {
-				e2 = "optional.none() dereference"
+				e_2 = "optional.none() dereference"
 			}
-			var v3 bool
-			e4 := e2
-			if e4 == "" {
-				v3 = (int64(obj.Epoch) >= v1)
+			var v_3 bool
+			e_4 := e_2
+			if e_4 == "" {
+				v_3 = (int64(obj.Epoch) >= v_1)
 			}
-			var v5 bool
-			var e6 string
+			var v_5 bool
+			var e_6 string
 			switch {
-			case (!(update)) || (e4 == "" && v3):
-				v5 = true
-			case e4 != "":
-				e6 = e4
+			case (!(update)) || (e_4 == "" && v_3):
+				v_5 = true
+			case e_4 != "":
+				e_6 = e_4
 			default:
-				v5 = false
+				v_5 = false
 			}
-			if e6 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp2, "integer", e6, "epoch may not decrease"))
-			} else if !(v5) {
+			if e_6 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp2, "integer", e_6, "epoch may not decrease"))
+			} else if !(v_5) {
 				detail := "epoch may not decrease"
 				errs = append(errs, vgruntime.CELFailed(&fp2, "", int64(obj.Epoch), detail, "FieldValueInvalid"))
 			}
@@ -1873,63 +1873,63 @@ func celKind_ScalerSpec(op operation.Operation, rt *celrules.Ratchet, p *vgrunti
 	}
 	// the rules at epoch
 	{
-		fp1 := p.Child("epoch")
-		v3 := int64(obj.Epoch)
-		var o4 int64
-		var ov2 *int64
+		fp_1 := p.Child("epoch")
+		v_3 := int64(obj.Epoch)
+		var o_4 int64
+		var ov_2 *int64
 		if oldObj != nil {
-			o4 = int64(oldObj.Epoch)
-			ov2 = &o4
+			o_4 = int64(oldObj.Epoch)
+			ov_2 = &o_4
 		}
-		_ = ov2
+		_ = ov_2
 		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
 		{
-			var v5 int64
-			var e6 string
-			if ov2 != nil {
-				v5 = o4
+			var v_5 int64
+			var e_6 string
+			if ov_2 != nil {
+				v_5 = o_4
 			} else {
-				e6 = "optional.none() dereference"
+				e_6 = "optional.none() dereference"
 			}
-			var v7 bool
-			e8 := e6
-			if e8 == "" {
-				v7 = (v3 >= v5)
+			var v_7 bool
+			e_8 := e_6
+			if e_8 == "" {
+				v_7 = (v_3 >= v_5)
 			}
-			var v9 bool
-			var e10 string
+			var v_9 bool
+			var e_10 string
 			switch {
-			case (!(ov2 != nil)) || (e8 == "" && v7):
-				v9 = true
-			case e8 != "":
-				e10 = e8
+			case (!(ov_2 != nil)) || (e_8 == "" && v_7):
+				v_9 = true
+			case e_8 != "":
+				e_10 = e_8
 			default:
-				v9 = false
+				v_9 = false
 			}
-			if e10 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp1, "integer", e10, "epoch may not decrease"))
-			} else if !(v9) {
+			if e_10 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp_1, "integer", e_10, "epoch may not decrease"))
+			} else if !(v_9) {
 				detail := "epoch may not decrease"
-				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_1, "", v_3, detail, "FieldValueInvalid"))
 			}
 		}
 	}
 	// the rules at target
 	{
-		fp11 := p.Child("target")
-		v13 := string(obj.Target)
-		var o14 string
-		var ov12 *string
+		fp_11 := p.Child("target")
+		v_13 := string(obj.Target)
+		var o_14 string
+		var ov_12 *string
 		if oldObj != nil {
-			o14 = string(oldObj.Target)
-			ov12 = &o14
+			o_14 = string(oldObj.Target)
+			ov_12 = &o_14
 		}
-		_ = ov12
+		_ = ov_12
 		// rule: self == oldSelf
-		if ov12 != nil {
-			if !(v13 == o14) {
+		if ov_12 != nil {
+			if !(v_13 == o_14) {
 				detail := "target is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp11, "", v13, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_11, "", v_13, detail, "FieldValueInvalid"))
 			}
 		}
 	}

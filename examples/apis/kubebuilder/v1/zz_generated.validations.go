@@ -68,12 +68,12 @@ func celKind_CronTab(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.
 	}
 	// the rules at spec
 	{
-		fp1 := p.Child("spec")
-		var ov2 *CronTabSpec
+		fp_1 := p.Child("spec")
+		var ov_2 *CronTabSpec
 		if oldObj != nil {
-			ov2 = &oldObj.Spec
+			ov_2 = &oldObj.Spec
 		}
-		errs = append(errs, celKind_CronTabSpec(op, rt, &fp1, &obj.Spec, ov2)...)
+		errs = append(errs, celKind_CronTabSpec(op, rt, &fp_1, &obj.Spec, ov_2)...)
 	}
 	return
 }
@@ -86,26 +86,26 @@ func celKind_CronTabSpec(op operation.Operation, rt *celrules.Ratchet, p *vgrunt
 	}
 	// rule: !has(self.suspendUntil) || self.suspend
 	{
-		var v3 bool
-		var e4 string
+		var v_3 bool
+		var e_4 string
 		if !(obj.Suspend == false) {
-			v3 = bool(obj.Suspend)
+			v_3 = bool(obj.Suspend)
 		} else {
-			e4 = "no such key: suspend"
+			e_4 = "no such key: suspend"
 		}
-		var v5 bool
-		var e6 string
+		var v_5 bool
+		var e_6 string
 		switch {
-		case (!(!(obj.SuspendUntil == nil || obj.SuspendUntil.IsZero()))) || (e4 == "" && v3):
-			v5 = true
-		case e4 != "":
-			e6 = e4
+		case (!(!(obj.SuspendUntil == nil || obj.SuspendUntil.IsZero()))) || (e_4 == "" && v_3):
+			v_5 = true
+		case e_4 != "":
+			e_6 = e_4
 		default:
-			v5 = false
+			v_5 = false
 		}
-		if e6 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e6, "suspendUntil needs suspend"))
-		} else if !(v5) {
+		if e_6 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_6, "suspendUntil needs suspend"))
+		} else if !(v_5) {
 			if !(rt.Unchanged(p)) {
 				detail := "suspendUntil needs suspend"
 				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -114,55 +114,55 @@ func celKind_CronTabSpec(op operation.Operation, rt *celrules.Ratchet, p *vgrunt
 	}
 	// the rules at owner
 	if !(obj.Owner == "") {
-		fp7 := p.Child("owner")
-		v9 := string(obj.Owner)
-		var o10 string
-		var ov8 *string
+		fp_7 := p.Child("owner")
+		v_9 := string(obj.Owner)
+		var o_10 string
+		var ov_8 *string
 		if oldObj != nil && !(oldObj.Owner == "") {
-			o10 = string(oldObj.Owner)
-			ov8 = &o10
+			o_10 = string(oldObj.Owner)
+			ov_8 = &o_10
 		}
-		_ = ov8
+		_ = ov_8
 		// rule: self != 'root'
 		{
-			if !(!(v9 == "root")) {
-				if !(rt.Unchanged(&fp7)) {
+			if !(!(v_9 == "root")) {
+				if !(rt.Unchanged(&fp_7)) {
 					detail := "root owns no CronTab"
-					errs = append(errs, vgruntime.CELFailed(&fp7, "", v9, detail, "FieldValueInvalid"))
+					errs = append(errs, vgruntime.CELFailed(&fp_7, "", v_9, detail, "FieldValueInvalid"))
 				}
 			}
 		}
 	}
 	// the rules at tags
 	if !(len(obj.Tags) == 0) {
-		fp11 := p.Child("tags")
-		v13 := obj.Tags
-		var o14 []string
-		var ov12 *[]string
+		fp_11 := p.Child("tags")
+		v_13 := obj.Tags
+		var o_14 []string
+		var ov_12 *[]string
 		if oldObj != nil && !(len(oldObj.Tags) == 0) {
-			o14 = oldObj.Tags
-			ov12 = &o14
+			o_14 = oldObj.Tags
+			ov_12 = &o_14
 		}
-		_ = ov12
+		_ = ov_12
 		// rule: self.all(t, t != 'UPPER')
 		{
-			v15 := true
-			var e16 string
-			for i17 := range v13 {
-				x18 := string(v13[i17])
-				_ = x18
-				if !!(x18 == "UPPER") {
-					v15 = false
-					e16 = ""
+			v_15 := true
+			var e_16 string
+			for i_17 := range v_13 {
+				x_18 := string(v_13[i_17])
+				_ = x_18
+				if !!(x_18 == "UPPER") {
+					v_15 = false
+					e_16 = ""
 					break
 				}
 			}
-			if e16 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp11, "array", e16, "no tag is UPPER"))
-			} else if !(v15) {
-				if !(rt.Unchanged(&fp11)) {
+			if e_16 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp_11, "array", e_16, "no tag is UPPER"))
+			} else if !(v_15) {
+				if !(rt.Unchanged(&fp_11)) {
 					detail := "no tag is UPPER"
-					errs = append(errs, vgruntime.CELFailed(&fp11, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+					errs = append(errs, vgruntime.CELFailed(&fp_11, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
 				}
 			}
 		}

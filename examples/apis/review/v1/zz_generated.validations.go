@@ -1242,20 +1242,20 @@ func celAt_ExitCodesRequirement(op operation.Operation, p *vgruntime.Path, obj, 
 		fp0 := p.Child("values")
 		// rule: self.all(x, x >= 0 && x <= 255)
 		{
-			v1 := true
-			var e2 string
-			for i3 := range obj.Values {
-				x4 := int64(obj.Values[i3])
-				_ = x4
-				if !((x4 >= int64(0)) && (x4 <= int64(255))) {
-					v1 = false
-					e2 = ""
+			v_1 := true
+			var e_2 string
+			for i_3 := range obj.Values {
+				x_4 := int64(obj.Values[i_3])
+				_ = x_4
+				if !((x_4 >= int64(0)) && (x_4 <= int64(255))) {
+					v_1 = false
+					e_2 = ""
 					break
 				}
 			}
-			if e2 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp0, "array", e2, "exit codes are 0 to 255"))
-			} else if !(v1) {
+			if e_2 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp0, "array", e_2, "exit codes are 0 to 255"))
+			} else if !(v_1) {
 				if !(update && celrules.Unchanged(celRatchet_ExitCodesRequirement, p.InItem(), obj, oldObj, "values")) {
 					detail := "exit codes are 0 to 255"
 					errs = append(errs, vgruntime.CELFailed(&fp0, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1662,41 +1662,41 @@ func celAt_JobSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *JobSp
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: !has(self.completions) || !has(self.parallelism) || self.parallelism <= self.completions
 	{
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if !(obj.Parallelism == nil) {
-			v1 = int64(*obj.Parallelism)
+			v_1 = int64(*obj.Parallelism)
 		} else {
-			e2 = "no such key: parallelism"
+			e_2 = "no such key: parallelism"
 		}
-		var v3 int64
-		var e4 string
+		var v_3 int64
+		var e_4 string
 		if !(obj.Completions == nil) {
-			v3 = int64(*obj.Completions)
+			v_3 = int64(*obj.Completions)
 		} else {
-			e4 = "no such key: completions"
+			e_4 = "no such key: completions"
 		}
-		var v5 bool
-		e6 := e2
-		if e6 == "" {
-			e6 = e4
+		var v_5 bool
+		e_6 := e_2
+		if e_6 == "" {
+			e_6 = e_4
 		}
-		if e6 == "" {
-			v5 = (v1 <= v3)
+		if e_6 == "" {
+			v_5 = (v_1 <= v_3)
 		}
-		var v7 bool
-		var e8 string
+		var v_7 bool
+		var e_8 string
 		switch {
-		case (!(!(obj.Completions == nil)) || !(!(obj.Parallelism == nil))) || (e6 == "" && v5):
-			v7 = true
-		case e6 != "":
-			e8 = e6
+		case (!(!(obj.Completions == nil)) || !(!(obj.Parallelism == nil))) || (e_6 == "" && v_5):
+			v_7 = true
+		case e_6 != "":
+			e_8 = e_6
 		default:
-			v7 = false
+			v_7 = false
 		}
-		if e8 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "parallelism must not exceed completions"))
-		} else if !(v7) {
+		if e_8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_8, "parallelism must not exceed completions"))
+		} else if !(v_7) {
 			if !(update && celrules.Unchanged(celRatchet_JobSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "parallelism must not exceed completions"
 				errs = append(errs, vgruntime.CELFailed(p, "parallelism", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -1705,57 +1705,57 @@ func celAt_JobSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *JobSp
 	}
 	// rule: !has(self.completionMode) || self.completionMode != 'Indexed' || has(self.completions)
 	{
-		var v9 string
-		var e10 string
+		var v_9 string
+		var e_10 string
 		if !(obj.CompletionMode == "") {
-			v9 = string(obj.CompletionMode)
+			v_9 = string(obj.CompletionMode)
 		} else {
-			e10 = "no such key: completionMode"
+			e_10 = "no such key: completionMode"
 		}
-		var v11 bool
-		e12 := e10
-		if e12 == "" {
-			v11 = !(v9 == "Indexed")
+		var v_11 bool
+		e_12 := e_10
+		if e_12 == "" {
+			v_11 = !(v_9 == "Indexed")
 		}
-		var v13 bool
-		var e14 string
+		var v_13 bool
+		var e_14 string
 		switch {
-		case (!(!(obj.CompletionMode == ""))) || (e12 == "" && v11):
-			v13 = true
-		case e12 != "":
-			e14 = e12
+		case (!(!(obj.CompletionMode == ""))) || (e_12 == "" && v_11):
+			v_13 = true
+		case e_12 != "":
+			e_14 = e_12
 		default:
-			v13 = false
+			v_13 = false
 		}
-		var v15 bool
-		var e16 string
+		var v_15 bool
+		var e_16 string
 		switch {
-		case (e14 == "" && v13) || (!(obj.Completions == nil)):
-			v15 = true
-		case e14 != "":
-			e16 = e14
+		case (e_14 == "" && v_13) || (!(obj.Completions == nil)):
+			v_15 = true
+		case e_14 != "":
+			e_16 = e_14
 		default:
-			v15 = false
+			v_15 = false
 		}
-		if e16 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e16, "!has(self.completionMode) || self.completionMode != 'Indexed' || has(self.completions)"))
-		} else if !(v15) {
+		if e_16 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_16, "!has(self.completionMode) || self.completionMode != 'Indexed' || has(self.completions)"))
+		} else if !(v_15) {
 			if !(update && celrules.Unchanged(celRatchet_JobSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "failed rule: !has(self.completionMode) || self.completionMode != 'Indexed' || has(self.completions)"
-				var v17 string
-				var e18 string
+				var v_17 string
+				var e_18 string
 				if !(obj.CompletionMode == "") {
-					v17 = string(obj.CompletionMode)
+					v_17 = string(obj.CompletionMode)
 				} else {
-					e18 = "no such key: completionMode"
+					e_18 = "no such key: completionMode"
 				}
-				var v19 string
-				e20 := e18
-				if e20 == "" {
-					v19 = ("completions is required in completionMode " + v17)
+				var v_19 string
+				e_20 := e_18
+				if e_20 == "" {
+					v_19 = ("completions is required in completionMode " + v_17)
 				}
-				if e20 == "" {
-					if s, ok := vgruntime.CELMessage(v19); ok {
+				if e_20 == "" {
+					if s, ok := vgruntime.CELMessage(v_19); ok {
 						detail = s
 					}
 				}
@@ -1779,41 +1779,41 @@ func celAt_JobSpec(op operation.Operation, p *vgruntime.Path, obj, oldObj *JobSp
 		fp6 := p.Child("manualSelector")
 		// rule: !oldSelf.hasValue() || !oldSelf.value() || self
 		{
-			var v21 bool
-			var e22 string
+			var v_21 bool
+			var e_22 string
 			if update && !(oldObj.ManualSelector == nil) {
-				v21 = bool(*oldObj.ManualSelector)
+				v_21 = bool(*oldObj.ManualSelector)
 			} else {
-				e22 = "optional.none() dereference"
+				e_22 = "optional.none() dereference"
 			}
-			var v23 bool
-			e24 := e22
-			if e24 == "" {
-				v23 = !v21
+			var v_23 bool
+			e_24 := e_22
+			if e_24 == "" {
+				v_23 = !v_21
 			}
-			var v25 bool
-			var e26 string
+			var v_25 bool
+			var e_26 string
 			switch {
-			case (!(update && !(oldObj.ManualSelector == nil))) || (e24 == "" && v23):
-				v25 = true
-			case e24 != "":
-				e26 = e24
+			case (!(update && !(oldObj.ManualSelector == nil))) || (e_24 == "" && v_23):
+				v_25 = true
+			case e_24 != "":
+				e_26 = e_24
 			default:
-				v25 = false
+				v_25 = false
 			}
-			var v27 bool
-			var e28 string
+			var v_27 bool
+			var e_28 string
 			switch {
-			case (e26 == "" && v25) || (bool(*obj.ManualSelector)):
-				v27 = true
-			case e26 != "":
-				e28 = e26
+			case (e_26 == "" && v_25) || (bool(*obj.ManualSelector)):
+				v_27 = true
+			case e_26 != "":
+				e_28 = e_26
 			default:
-				v27 = false
+				v_27 = false
 			}
-			if e28 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp6, "boolean", e28, "manualSelector cannot be turned off"))
-			} else if !(v27) {
+			if e_28 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp6, "boolean", e_28, "manualSelector cannot be turned off"))
+			} else if !(v_27) {
 				detail := "manualSelector cannot be turned off"
 				errs = append(errs, vgruntime.CELFailed(&fp6, "", bool(*obj.ManualSelector), detail, "FieldValueInvalid"))
 			}
@@ -3647,31 +3647,31 @@ func celAt_ScheduledJob(op operation.Operation, p *vgruntime.Path, obj, oldObj *
 	}
 	// rule: !has(self.spec.startingDeadlineSeconds) || self.spec.startingDeadlineSeconds <= 3600
 	{
-		var v1 int64
-		var e2 string
+		var v_1 int64
+		var e_2 string
 		if !(obj.Spec.StartingDeadlineSeconds == nil) {
-			v1 = int64(*obj.Spec.StartingDeadlineSeconds)
+			v_1 = int64(*obj.Spec.StartingDeadlineSeconds)
 		} else {
-			e2 = "no such key: startingDeadlineSeconds"
+			e_2 = "no such key: startingDeadlineSeconds"
 		}
-		var v3 bool
-		e4 := e2
-		if e4 == "" {
-			v3 = (v1 <= int64(3600))
+		var v_3 bool
+		e_4 := e_2
+		if e_4 == "" {
+			v_3 = (v_1 <= int64(3600))
 		}
-		var v5 bool
-		var e6 string
+		var v_5 bool
+		var e_6 string
 		switch {
-		case (!(!(obj.Spec.StartingDeadlineSeconds == nil))) || (e4 == "" && v3):
-			v5 = true
-		case e4 != "":
-			e6 = e4
+		case (!(!(obj.Spec.StartingDeadlineSeconds == nil))) || (e_4 == "" && v_3):
+			v_5 = true
+		case e_4 != "":
+			e_6 = e_4
 		default:
-			v5 = false
+			v_5 = false
 		}
-		if e6 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e6, "startingDeadlineSeconds is at most an hour"))
-		} else if !(v5) {
+		if e_6 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_6, "startingDeadlineSeconds is at most an hour"))
+		} else if !(v_5) {
 			if !(false) {
 				detail := "startingDeadlineSeconds is at most an hour"
 				errs = append(errs, vgruntime.CELFailed(p, "spec.startingDeadlineSeconds", field.OmitValueType{}, detail, "FieldValueInvalid"))
@@ -3743,41 +3743,41 @@ func celAt_ScheduledJobSpec(op operation.Operation, p *vgruntime.Path, obj, oldO
 	update := op.Type == operation.Update && oldObj != nil
 	// rule: !has(self.suspend) || !self.suspend || self.concurrencyPolicy != 'Replace'
 	{
-		var v1 bool
-		var e2 string
+		var v_1 bool
+		var e_2 string
 		if !(obj.Suspend == nil) {
-			v1 = bool(*obj.Suspend)
+			v_1 = bool(*obj.Suspend)
 		} else {
-			e2 = "no such key: suspend"
+			e_2 = "no such key: suspend"
 		}
-		var v3 bool
-		e4 := e2
-		if e4 == "" {
-			v3 = !v1
+		var v_3 bool
+		e_4 := e_2
+		if e_4 == "" {
+			v_3 = !v_1
 		}
-		var v5 bool
-		var e6 string
+		var v_5 bool
+		var e_6 string
 		switch {
-		case (!(!(obj.Suspend == nil))) || (e4 == "" && v3):
-			v5 = true
-		case e4 != "":
-			e6 = e4
+		case (!(!(obj.Suspend == nil))) || (e_4 == "" && v_3):
+			v_5 = true
+		case e_4 != "":
+			e_6 = e_4
 		default:
-			v5 = false
+			v_5 = false
 		}
-		var v7 bool
-		var e8 string
+		var v_7 bool
+		var e_8 string
 		switch {
-		case (e6 == "" && v5) || (!(string(obj.ConcurrencyPolicy) == "Replace")):
-			v7 = true
-		case e6 != "":
-			e8 = e6
+		case (e_6 == "" && v_5) || (!(string(obj.ConcurrencyPolicy) == "Replace")):
+			v_7 = true
+		case e_6 != "":
+			e_8 = e_6
 		default:
-			v7 = false
+			v_7 = false
 		}
-		if e8 != "" {
-			errs = append(errs, vgruntime.CELEvalError(p, "object", e8, "a suspended job cannot replace"))
-		} else if !(v7) {
+		if e_8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_8, "a suspended job cannot replace"))
+		} else if !(v_7) {
 			if !(update && celrules.Unchanged(celRatchet_ScheduledJobSpec, p.InItem(), obj, oldObj, "")) {
 				detail := "a suspended job cannot replace"
 				errs = append(errs, vgruntime.CELFailed(p, "concurrencyPolicy", field.OmitValueType{}, detail, "FieldValueForbidden"))
@@ -3800,20 +3800,20 @@ func celAt_ScheduledJobSpec(op operation.Operation, p *vgruntime.Path, obj, oldO
 		fp4 := p.Child("schedule")
 		// rule: self.split(' ').size() == 5
 		{
-			var e10 string
-			var v11 int64
-			e12 := e10
-			if e12 == "" {
-				v11 = vgruntime.CELSplitCount(string(obj.Schedule), " ")
+			var e_10 string
+			var v_11 int64
+			e_12 := e_10
+			if e_12 == "" {
+				v_11 = vgruntime.CELSplitCount(string(obj.Schedule), " ")
 			}
-			var v13 bool
-			e14 := e12
-			if e14 == "" {
-				v13 = (v11 == int64(5))
+			var v_13 bool
+			e_14 := e_12
+			if e_14 == "" {
+				v_13 = (v_11 == int64(5))
 			}
-			if e14 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp4, "string", e14, "self.split(' ').size() == 5"))
-			} else if !(v13) {
+			if e_14 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp4, "string", e_14, "self.split(' ').size() == 5"))
+			} else if !(v_13) {
 				if !(update && vgruntime.JSONEqual(&obj.Schedule, &oldObj.Schedule)) {
 					detail := "failed rule: self.split(' ').size() == 5"
 					if s, ok := vgruntime.CELMessage((("schedule " + string(obj.Schedule)) + " does not have 5 fields")); ok {
@@ -4056,31 +4056,31 @@ func celAt_ScheduledJobStatus(op operation.Operation, p *vgruntime.Path, obj, ol
 		fp0 := p.Child("lastScheduleTime")
 		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
 		{
-			var v1 int64
-			var e2 string
+			var v_1 int64
+			var e_2 string
 			if update && !(oldObj.LastScheduleTime == 0) {
-				v1 = int64(oldObj.LastScheduleTime)
+				v_1 = int64(oldObj.LastScheduleTime)
 			} else {
-				e2 = "optional.none() dereference"
+				e_2 = "optional.none() dereference"
 			}
-			var v3 bool
-			e4 := e2
-			if e4 == "" {
-				v3 = (int64(obj.LastScheduleTime) >= v1)
+			var v_3 bool
+			e_4 := e_2
+			if e_4 == "" {
+				v_3 = (int64(obj.LastScheduleTime) >= v_1)
 			}
-			var v5 bool
-			var e6 string
+			var v_5 bool
+			var e_6 string
 			switch {
-			case (!(update && !(oldObj.LastScheduleTime == 0))) || (e4 == "" && v3):
-				v5 = true
-			case e4 != "":
-				e6 = e4
+			case (!(update && !(oldObj.LastScheduleTime == 0))) || (e_4 == "" && v_3):
+				v_5 = true
+			case e_4 != "":
+				e_6 = e_4
 			default:
-				v5 = false
+				v_5 = false
 			}
-			if e6 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp0, "integer", e6, "lastScheduleTime may not go back"))
-			} else if !(v5) {
+			if e_6 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp0, "integer", e_6, "lastScheduleTime may not go back"))
+			} else if !(v_5) {
 				detail := "lastScheduleTime may not go back"
 				errs = append(errs, vgruntime.CELFailed(&fp0, "", int64(obj.LastScheduleTime), detail, "FieldValueInvalid"))
 			}
@@ -5344,73 +5344,73 @@ func celKind_JobSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.
 	}
 	// the rules at completions
 	if !(obj.Completions == nil) {
-		fp1 := p.Child("completions")
-		v3 := int64(*obj.Completions)
-		var o4 int64
-		var ov2 *int64
+		fp_1 := p.Child("completions")
+		v_3 := int64(*obj.Completions)
+		var o_4 int64
+		var ov_2 *int64
 		if oldObj != nil && !(oldObj.Completions == nil) {
-			o4 = int64(*oldObj.Completions)
-			ov2 = &o4
+			o_4 = int64(*oldObj.Completions)
+			ov_2 = &o_4
 		}
-		_ = ov2
+		_ = ov_2
 		// rule: self == oldSelf
-		if ov2 != nil {
-			if !(v3 == o4) {
+		if ov_2 != nil {
+			if !(v_3 == o_4) {
 				detail := "completions is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_1, "", v_3, detail, "FieldValueInvalid"))
 			}
 		}
 	}
 	// the rules at manualSelector
 	if !(obj.ManualSelector == nil) {
-		fp5 := p.Child("manualSelector")
-		v7 := bool(*obj.ManualSelector)
-		var o8 bool
-		var ov6 *bool
+		fp_5 := p.Child("manualSelector")
+		v_7 := bool(*obj.ManualSelector)
+		var o_8 bool
+		var ov_6 *bool
 		if oldObj != nil && !(oldObj.ManualSelector == nil) {
-			o8 = bool(*oldObj.ManualSelector)
-			ov6 = &o8
+			o_8 = bool(*oldObj.ManualSelector)
+			ov_6 = &o_8
 		}
-		_ = ov6
+		_ = ov_6
 		// rule: !oldSelf.hasValue() || !oldSelf.value() || self
 		{
-			var v9 bool
-			var e10 string
-			if ov6 != nil {
-				v9 = o8
+			var v_9 bool
+			var e_10 string
+			if ov_6 != nil {
+				v_9 = o_8
 			} else {
-				e10 = "optional.none() dereference"
+				e_10 = "optional.none() dereference"
 			}
-			var v11 bool
-			e12 := e10
-			if e12 == "" {
-				v11 = !v9
+			var v_11 bool
+			e_12 := e_10
+			if e_12 == "" {
+				v_11 = !v_9
 			}
-			var v13 bool
-			var e14 string
+			var v_13 bool
+			var e_14 string
 			switch {
-			case (!(ov6 != nil)) || (e12 == "" && v11):
-				v13 = true
-			case e12 != "":
-				e14 = e12
+			case (!(ov_6 != nil)) || (e_12 == "" && v_11):
+				v_13 = true
+			case e_12 != "":
+				e_14 = e_12
 			default:
-				v13 = false
+				v_13 = false
 			}
-			var v15 bool
-			var e16 string
+			var v_15 bool
+			var e_16 string
 			switch {
-			case (e14 == "" && v13) || (v7):
-				v15 = true
-			case e14 != "":
-				e16 = e14
+			case (e_14 == "" && v_13) || (v_7):
+				v_15 = true
+			case e_14 != "":
+				e_16 = e_14
 			default:
-				v15 = false
+				v_15 = false
 			}
-			if e16 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp5, "boolean", e16, "manualSelector cannot be turned off"))
-			} else if !(v15) {
+			if e_16 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp_5, "boolean", e_16, "manualSelector cannot be turned off"))
+			} else if !(v_15) {
 				detail := "manualSelector cannot be turned off"
-				errs = append(errs, vgruntime.CELFailed(&fp5, "", v7, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_5, "", v_7, detail, "FieldValueInvalid"))
 			}
 		}
 	}
@@ -5509,48 +5509,48 @@ func celKind_ScheduledJobSpec(op operation.Operation, rt *celrules.Ratchet, p *v
 	_ = inItem
 	// the rules at failedJobsHistoryLimit
 	if inItem || !(obj.FailedJobsHistoryLimit == 0) {
-		fp1 := p.Child("failedJobsHistoryLimit")
-		v3 := int64(obj.FailedJobsHistoryLimit)
-		var o4 int64
-		var ov2 *int64
+		fp_1 := p.Child("failedJobsHistoryLimit")
+		v_3 := int64(obj.FailedJobsHistoryLimit)
+		var o_4 int64
+		var ov_2 *int64
 		if oldObj != nil && (inItem || !(oldObj.FailedJobsHistoryLimit == 0)) {
-			o4 = int64(oldObj.FailedJobsHistoryLimit)
-			ov2 = &o4
+			o_4 = int64(oldObj.FailedJobsHistoryLimit)
+			ov_2 = &o_4
 		}
-		_ = ov2
+		_ = ov_2
 		// rule: self >= oldSelf
-		if ov2 != nil {
-			if !(v3 >= o4) {
+		if ov_2 != nil {
+			if !(v_3 >= o_4) {
 				detail := "failedJobsHistoryLimit may not decrease"
-				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueForbidden"))
+				errs = append(errs, vgruntime.CELFailed(&fp_1, "", v_3, detail, "FieldValueForbidden"))
 			}
 		}
 	}
 	// the rules at jobTemplate
 	{
-		fp5 := p.Child("jobTemplate")
-		var ov6 *JobTemplate
+		fp_5 := p.Child("jobTemplate")
+		var ov_6 *JobTemplate
 		if oldObj != nil {
-			ov6 = &oldObj.JobTemplate
+			ov_6 = &oldObj.JobTemplate
 		}
-		errs = append(errs, celKind_JobTemplate(op, rt, &fp5, &obj.JobTemplate, ov6)...)
+		errs = append(errs, celKind_JobTemplate(op, rt, &fp_5, &obj.JobTemplate, ov_6)...)
 	}
 	// the rules at timeZone
 	if !(obj.TimeZone == nil) {
-		fp7 := p.Child("timeZone")
-		v9 := string(*obj.TimeZone)
-		var o10 string
-		var ov8 *string
+		fp_7 := p.Child("timeZone")
+		v_9 := string(*obj.TimeZone)
+		var o_10 string
+		var ov_8 *string
 		if oldObj != nil && !(oldObj.TimeZone == nil) {
-			o10 = string(*oldObj.TimeZone)
-			ov8 = &o10
+			o_10 = string(*oldObj.TimeZone)
+			ov_8 = &o_10
 		}
-		_ = ov8
+		_ = ov_8
 		// rule: self == oldSelf
-		if ov8 != nil {
-			if !(v9 == o10) {
+		if ov_8 != nil {
+			if !(v_9 == o_10) {
 				detail := "timeZone is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp7, "", v9, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_7, "", v_9, detail, "FieldValueInvalid"))
 			}
 		}
 	}
@@ -5565,12 +5565,12 @@ func celKind_JobTemplate(op operation.Operation, rt *celrules.Ratchet, p *vgrunt
 	}
 	// the rules at spec
 	{
-		fp11 := p.Child("spec")
-		var ov12 *JobSpec
+		fp_11 := p.Child("spec")
+		var ov_12 *JobSpec
 		if oldObj != nil {
-			ov12 = &oldObj.Spec
+			ov_12 = &oldObj.Spec
 		}
-		errs = append(errs, celKind_JobSpec_(op, rt, &fp11, &obj.Spec, ov12)...)
+		errs = append(errs, celKind_JobSpec_(op, rt, &fp_11, &obj.Spec, ov_12)...)
 	}
 	return
 }
@@ -5583,73 +5583,73 @@ func celKind_JobSpec_(op operation.Operation, rt *celrules.Ratchet, p *vgruntime
 	}
 	// the rules at completions
 	if !(obj.Completions == nil) {
-		fp13 := p.Child("completions")
-		v15 := int64(*obj.Completions)
-		var o16 int64
-		var ov14 *int64
+		fp_13 := p.Child("completions")
+		v_15 := int64(*obj.Completions)
+		var o_16 int64
+		var ov_14 *int64
 		if oldObj != nil && !(oldObj.Completions == nil) {
-			o16 = int64(*oldObj.Completions)
-			ov14 = &o16
+			o_16 = int64(*oldObj.Completions)
+			ov_14 = &o_16
 		}
-		_ = ov14
+		_ = ov_14
 		// rule: self == oldSelf
-		if ov14 != nil {
-			if !(v15 == o16) {
+		if ov_14 != nil {
+			if !(v_15 == o_16) {
 				detail := "completions is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp13, "", v15, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_13, "", v_15, detail, "FieldValueInvalid"))
 			}
 		}
 	}
 	// the rules at manualSelector
 	if !(obj.ManualSelector == nil) {
-		fp17 := p.Child("manualSelector")
-		v19 := bool(*obj.ManualSelector)
-		var o20 bool
-		var ov18 *bool
+		fp_17 := p.Child("manualSelector")
+		v_19 := bool(*obj.ManualSelector)
+		var o_20 bool
+		var ov_18 *bool
 		if oldObj != nil && !(oldObj.ManualSelector == nil) {
-			o20 = bool(*oldObj.ManualSelector)
-			ov18 = &o20
+			o_20 = bool(*oldObj.ManualSelector)
+			ov_18 = &o_20
 		}
-		_ = ov18
+		_ = ov_18
 		// rule: !oldSelf.hasValue() || !oldSelf.value() || self
 		{
-			var v21 bool
-			var e22 string
-			if ov18 != nil {
-				v21 = o20
+			var v_21 bool
+			var e_22 string
+			if ov_18 != nil {
+				v_21 = o_20
 			} else {
-				e22 = "optional.none() dereference"
+				e_22 = "optional.none() dereference"
 			}
-			var v23 bool
-			e24 := e22
-			if e24 == "" {
-				v23 = !v21
+			var v_23 bool
+			e_24 := e_22
+			if e_24 == "" {
+				v_23 = !v_21
 			}
-			var v25 bool
-			var e26 string
+			var v_25 bool
+			var e_26 string
 			switch {
-			case (!(ov18 != nil)) || (e24 == "" && v23):
-				v25 = true
-			case e24 != "":
-				e26 = e24
+			case (!(ov_18 != nil)) || (e_24 == "" && v_23):
+				v_25 = true
+			case e_24 != "":
+				e_26 = e_24
 			default:
-				v25 = false
+				v_25 = false
 			}
-			var v27 bool
-			var e28 string
+			var v_27 bool
+			var e_28 string
 			switch {
-			case (e26 == "" && v25) || (v19):
-				v27 = true
-			case e26 != "":
-				e28 = e26
+			case (e_26 == "" && v_25) || (v_19):
+				v_27 = true
+			case e_26 != "":
+				e_28 = e_26
 			default:
-				v27 = false
+				v_27 = false
 			}
-			if e28 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp17, "boolean", e28, "manualSelector cannot be turned off"))
-			} else if !(v27) {
+			if e_28 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp_17, "boolean", e_28, "manualSelector cannot be turned off"))
+			} else if !(v_27) {
 				detail := "manualSelector cannot be turned off"
-				errs = append(errs, vgruntime.CELFailed(&fp17, "", v19, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_17, "", v_19, detail, "FieldValueInvalid"))
 			}
 		}
 	}
@@ -5666,20 +5666,20 @@ func celKind_ScheduledJobStatus(op operation.Operation, rt *celrules.Ratchet, p 
 	_ = inItem
 	// the rules at active
 	if inItem || !(len(obj.Active) == 0) {
-		fp1 := p.Child("active")
-		v3 := obj.Active
-		var o4 []ObjectReference
-		var ov2 *[]ObjectReference
+		fp_1 := p.Child("active")
+		v_3 := obj.Active
+		var o_4 []ObjectReference
+		var ov_2 *[]ObjectReference
 		if oldObj != nil && (inItem || !(len(oldObj.Active) == 0)) {
-			o4 = oldObj.Active
-			ov2 = &o4
+			o_4 = oldObj.Active
+			ov_2 = &o_4
 		}
-		_ = ov2
-		for i7 := range v3 {
-			ip5 := fp1.Index(i7)
-			var oi6 *ObjectReference
-			if ov2 != nil {
-				oi6 = vgruntime.OldListMapItem(&o4, &v3[i7], vgruntime.Key{
+		_ = ov_2
+		for i_7 := range v_3 {
+			ip_5 := fp_1.Index(i_7)
+			var oi_6 *ObjectReference
+			if ov_2 != nil {
+				oi_6 = vgruntime.OldListMapItem(&o_4, &v_3[i_7], vgruntime.Key{
 					Defaulted: true,
 					Name:      "namespace",
 				}, vgruntime.Key{
@@ -5687,50 +5687,50 @@ func celKind_ScheduledJobStatus(op operation.Operation, rt *celrules.Ratchet, p 
 					Name:      "name",
 				})
 			}
-			_ = oi6
-			errs = append(errs, celKind_ObjectReference(op, rt, &ip5, &v3[i7], oi6)...)
+			_ = oi_6
+			errs = append(errs, celKind_ObjectReference(op, rt, &ip_5, &v_3[i_7], oi_6)...)
 		}
 	}
 	// the rules at lastScheduleTime
 	if inItem || !(obj.LastScheduleTime == 0) {
-		fp8 := p.Child("lastScheduleTime")
-		v10 := int64(obj.LastScheduleTime)
-		var o11 int64
-		var ov9 *int64
+		fp_8 := p.Child("lastScheduleTime")
+		v_10 := int64(obj.LastScheduleTime)
+		var o_11 int64
+		var ov_9 *int64
 		if oldObj != nil && (inItem || !(oldObj.LastScheduleTime == 0)) {
-			o11 = int64(oldObj.LastScheduleTime)
-			ov9 = &o11
+			o_11 = int64(oldObj.LastScheduleTime)
+			ov_9 = &o_11
 		}
-		_ = ov9
+		_ = ov_9
 		// rule: !oldSelf.hasValue() || self >= oldSelf.value()
 		{
-			var v12 int64
-			var e13 string
-			if ov9 != nil {
-				v12 = o11
+			var v_12 int64
+			var e_13 string
+			if ov_9 != nil {
+				v_12 = o_11
 			} else {
-				e13 = "optional.none() dereference"
+				e_13 = "optional.none() dereference"
 			}
-			var v14 bool
-			e15 := e13
-			if e15 == "" {
-				v14 = (v10 >= v12)
+			var v_14 bool
+			e_15 := e_13
+			if e_15 == "" {
+				v_14 = (v_10 >= v_12)
 			}
-			var v16 bool
-			var e17 string
+			var v_16 bool
+			var e_17 string
 			switch {
-			case (!(ov9 != nil)) || (e15 == "" && v14):
-				v16 = true
-			case e15 != "":
-				e17 = e15
+			case (!(ov_9 != nil)) || (e_15 == "" && v_14):
+				v_16 = true
+			case e_15 != "":
+				e_17 = e_15
 			default:
-				v16 = false
+				v_16 = false
 			}
-			if e17 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp8, "integer", e17, "lastScheduleTime may not go back"))
-			} else if !(v16) {
+			if e_17 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp_8, "integer", e_17, "lastScheduleTime may not go back"))
+			} else if !(v_16) {
 				detail := "lastScheduleTime may not go back"
-				errs = append(errs, vgruntime.CELFailed(&fp8, "", v10, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_8, "", v_10, detail, "FieldValueInvalid"))
 			}
 		}
 	}
@@ -5745,20 +5745,20 @@ func celKind_ObjectReference(op operation.Operation, rt *celrules.Ratchet, p *vg
 	}
 	// the rules at uid
 	{
-		fp18 := p.Child("uid")
-		v20 := string(obj.UID)
-		var o21 string
-		var ov19 *string
+		fp_18 := p.Child("uid")
+		v_20 := string(obj.UID)
+		var o_21 string
+		var ov_19 *string
 		if oldObj != nil {
-			o21 = string(oldObj.UID)
-			ov19 = &o21
+			o_21 = string(oldObj.UID)
+			ov_19 = &o_21
 		}
-		_ = ov19
+		_ = ov_19
 		// rule: self == oldSelf
-		if ov19 != nil {
-			if !(v20 == o21) {
+		if ov_19 != nil {
+			if !(v_20 == o_21) {
 				detail := "uid is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp18, "", v20, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_18, "", v_20, detail, "FieldValueInvalid"))
 			}
 		}
 	}
@@ -5773,12 +5773,12 @@ func celKind_JobTemplate_(op operation.Operation, rt *celrules.Ratchet, p *vgrun
 	}
 	// the rules at spec
 	{
-		fp1 := p.Child("spec")
-		var ov2 *JobSpec
+		fp_1 := p.Child("spec")
+		var ov_2 *JobSpec
 		if oldObj != nil {
-			ov2 = &oldObj.Spec
+			ov_2 = &oldObj.Spec
 		}
-		errs = append(errs, celKind_JobSpec__(op, rt, &fp1, &obj.Spec, ov2)...)
+		errs = append(errs, celKind_JobSpec__(op, rt, &fp_1, &obj.Spec, ov_2)...)
 	}
 	return
 }
@@ -5791,73 +5791,73 @@ func celKind_JobSpec__(op operation.Operation, rt *celrules.Ratchet, p *vgruntim
 	}
 	// the rules at completions
 	if !(obj.Completions == nil) {
-		fp3 := p.Child("completions")
-		v5 := int64(*obj.Completions)
-		var o6 int64
-		var ov4 *int64
+		fp_3 := p.Child("completions")
+		v_5 := int64(*obj.Completions)
+		var o_6 int64
+		var ov_4 *int64
 		if oldObj != nil && !(oldObj.Completions == nil) {
-			o6 = int64(*oldObj.Completions)
-			ov4 = &o6
+			o_6 = int64(*oldObj.Completions)
+			ov_4 = &o_6
 		}
-		_ = ov4
+		_ = ov_4
 		// rule: self == oldSelf
-		if ov4 != nil {
-			if !(v5 == o6) {
+		if ov_4 != nil {
+			if !(v_5 == o_6) {
 				detail := "completions is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp3, "", v5, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_3, "", v_5, detail, "FieldValueInvalid"))
 			}
 		}
 	}
 	// the rules at manualSelector
 	if !(obj.ManualSelector == nil) {
-		fp7 := p.Child("manualSelector")
-		v9 := bool(*obj.ManualSelector)
-		var o10 bool
-		var ov8 *bool
+		fp_7 := p.Child("manualSelector")
+		v_9 := bool(*obj.ManualSelector)
+		var o_10 bool
+		var ov_8 *bool
 		if oldObj != nil && !(oldObj.ManualSelector == nil) {
-			o10 = bool(*oldObj.ManualSelector)
-			ov8 = &o10
+			o_10 = bool(*oldObj.ManualSelector)
+			ov_8 = &o_10
 		}
-		_ = ov8
+		_ = ov_8
 		// rule: !oldSelf.hasValue() || !oldSelf.value() || self
 		{
-			var v11 bool
-			var e12 string
-			if ov8 != nil {
-				v11 = o10
+			var v_11 bool
+			var e_12 string
+			if ov_8 != nil {
+				v_11 = o_10
 			} else {
-				e12 = "optional.none() dereference"
+				e_12 = "optional.none() dereference"
 			}
-			var v13 bool
-			e14 := e12
-			if e14 == "" {
-				v13 = !v11
+			var v_13 bool
+			e_14 := e_12
+			if e_14 == "" {
+				v_13 = !v_11
 			}
-			var v15 bool
-			var e16 string
+			var v_15 bool
+			var e_16 string
 			switch {
-			case (!(ov8 != nil)) || (e14 == "" && v13):
-				v15 = true
-			case e14 != "":
-				e16 = e14
+			case (!(ov_8 != nil)) || (e_14 == "" && v_13):
+				v_15 = true
+			case e_14 != "":
+				e_16 = e_14
 			default:
-				v15 = false
+				v_15 = false
 			}
-			var v17 bool
-			var e18 string
+			var v_17 bool
+			var e_18 string
 			switch {
-			case (e16 == "" && v15) || (v9):
-				v17 = true
-			case e16 != "":
-				e18 = e16
+			case (e_16 == "" && v_15) || (v_9):
+				v_17 = true
+			case e_16 != "":
+				e_18 = e_16
 			default:
-				v17 = false
+				v_17 = false
 			}
-			if e18 != "" {
-				errs = append(errs, vgruntime.CELEvalError(&fp7, "boolean", e18, "manualSelector cannot be turned off"))
-			} else if !(v17) {
+			if e_18 != "" {
+				errs = append(errs, vgruntime.CELEvalError(&fp_7, "boolean", e_18, "manualSelector cannot be turned off"))
+			} else if !(v_17) {
 				detail := "manualSelector cannot be turned off"
-				errs = append(errs, vgruntime.CELFailed(&fp7, "", v9, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_7, "", v_9, detail, "FieldValueInvalid"))
 			}
 		}
 	}
@@ -5888,20 +5888,20 @@ func celKind_ObjectReference_(op operation.Operation, rt *celrules.Ratchet, p *v
 	_ = inItem
 	// the rules at uid
 	if inItem || !(obj.UID == "") {
-		fp1 := p.Child("uid")
-		v3 := string(obj.UID)
-		var o4 string
-		var ov2 *string
+		fp_1 := p.Child("uid")
+		v_3 := string(obj.UID)
+		var o_4 string
+		var ov_2 *string
 		if oldObj != nil && (inItem || !(oldObj.UID == "")) {
-			o4 = string(oldObj.UID)
-			ov2 = &o4
+			o_4 = string(oldObj.UID)
+			ov_2 = &o_4
 		}
-		_ = ov2
+		_ = ov_2
 		// rule: self == oldSelf
-		if ov2 != nil {
-			if !(v3 == o4) {
+		if ov_2 != nil {
+			if !(v_3 == o_4) {
 				detail := "uid is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp1, "", v3, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_1, "", v_3, detail, "FieldValueInvalid"))
 			}
 		}
 	}
@@ -5914,11 +5914,11 @@ func celKind_list(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Pat
 	if obj == nil {
 		return nil
 	}
-	for i3 := range *obj {
-		ip1 := p.Index(i3)
-		var oi2 *ObjectReference
+	for i_3 := range *obj {
+		ip_1 := p.Index(i_3)
+		var oi_2 *ObjectReference
 		if oldObj != nil {
-			oi2 = vgruntime.OldListMapItem(&(*oldObj), &(*obj)[i3], vgruntime.Key{
+			oi_2 = vgruntime.OldListMapItem(&(*oldObj), &(*obj)[i_3], vgruntime.Key{
 				Defaulted: true,
 				Name:      "namespace",
 			}, vgruntime.Key{
@@ -5926,8 +5926,8 @@ func celKind_list(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Pat
 				Name:      "name",
 			})
 		}
-		_ = oi2
-		errs = append(errs, celKind_ObjectReference__(op, rt, &ip1, &(*obj)[i3], oi2)...)
+		_ = oi_2
+		errs = append(errs, celKind_ObjectReference__(op, rt, &ip_1, &(*obj)[i_3], oi_2)...)
 	}
 	return
 }
@@ -5940,20 +5940,20 @@ func celKind_ObjectReference__(op operation.Operation, rt *celrules.Ratchet, p *
 	}
 	// the rules at uid
 	{
-		fp4 := p.Child("uid")
-		v6 := string(obj.UID)
-		var o7 string
-		var ov5 *string
+		fp_4 := p.Child("uid")
+		v_6 := string(obj.UID)
+		var o_7 string
+		var ov_5 *string
 		if oldObj != nil {
-			o7 = string(oldObj.UID)
-			ov5 = &o7
+			o_7 = string(oldObj.UID)
+			ov_5 = &o_7
 		}
-		_ = ov5
+		_ = ov_5
 		// rule: self == oldSelf
-		if ov5 != nil {
-			if !(v6 == o7) {
+		if ov_5 != nil {
+			if !(v_6 == o_7) {
 				detail := "uid is immutable"
-				errs = append(errs, vgruntime.CELFailed(&fp4, "", v6, detail, "FieldValueInvalid"))
+				errs = append(errs, vgruntime.CELFailed(&fp_4, "", v_6, detail, "FieldValueInvalid"))
 			}
 		}
 	}

@@ -1,11 +1,13 @@
 package kubebuilder
 
 import (
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // Thing is a kind.
+// +kubebuilder:validation:XValidation:rule="!has(self.spec.source) || !has(self.spec.source.secretKeyRef) || self.spec.source.secretKeyRef.key != 'x'",message="not x"
 type Thing struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
@@ -70,6 +72,11 @@ type ThingSpec struct {
 	// +optional
 	// +kubebuilder:pruning:PreserveUnknownFields
 	Value runtime.RawExtension `json:"value,omitempty"`
+	// Source is read by Thing's rule through structs of
+	// k8s.io/api/core/v1, whose locals in the compiled rule must not shadow
+	// the package's import name (v1).
+	// +optional
+	Source *corev1.EnvVarSource `json:"source,omitempty"`
 }
 
 // DeepCopyObject implements runtime.Object.
