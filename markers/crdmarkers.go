@@ -221,7 +221,9 @@ func ParseMarkerArgs(s string, keys []string) (map[string]string, error) {
 			}
 			return nil, fmt.Errorf("unknown key %q (known: %s)", key, strings.Join(keys, ", "))
 		}
-		rest := s[eq+1:]
+		// Spaces around = are controller-gen's scanner's to skip
+		// (Kong's message = "...").
+		rest := strings.TrimLeft(s[eq+1:], " \t")
 		var val string
 		switch {
 		case strings.HasPrefix(rest, `"`):

@@ -40,3 +40,13 @@ func TestQuotedListItems(t *testing.T) {
 		t.Errorf("got %v, %v", kv, err)
 	}
 }
+
+// Spaces around a key's = are skipped, as controller-gen's scanner skips
+// them (Kong writes message = "..."): the value is the string, not its
+// quotes.
+func TestSpacesAroundEquals(t *testing.T) {
+	kv, err := ParseMarkerArgs(`rule = "self.a != 'x'" , message =  "a must not be x",reason=	FieldValueInvalid`, []string{"rule", "message", "reason"})
+	if err != nil || kv["rule"] != "self.a != 'x'" || kv["message"] != "a must not be x" || kv["reason"] != "FieldValueInvalid" {
+		t.Errorf("got %q, %v", kv, err)
+	}
+}
