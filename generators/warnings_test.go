@@ -348,3 +348,33 @@ func TestPackageMarkersAboveTypes(t *testing.T) {
 		t.Errorf("want one misplaced-marker warning, at Note's doc comment (line 29): %v", warnings)
 	}
 }
+
+// A kubebuilder marker controller-gen does not know, on a kind (Kong's
+// +kubebuilder:subresource:finalizer), is an unknown-marker warning in a
+// package written for controller-gen, which passes over it: the CRD is
+// written, without it; --strict makes it an error. (In a package read as
+// Kubernetes reads it, it is an error: crdbad/unknown-marker.)
+func TestUnknownKindMarkerIsAWarning(t *testing.T) {
+	doc := "// +groupName=g.example.com\npackage v1\n"
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status\n// +kubebuilder:subresource:finalizer\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	crdDir := filepath.Join(dir, "crd")
+	outs, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if crd := crdOutput(t, outs, filepath.Join(crdDir, "g.example.com_things.yaml")); len(crd.Spec.Versions) != 1 || crd.Spec.Versions[0].Subresources == nil || crd.Spec.Versions[0].Subresources.Status == nil {
+		t.Errorf("the CRD is not written with its status subresource: %+v", crd.Spec.Versions)
+	}
+	found := false
+	for _, w := range warnings {
+		found = found || w.Kind == markers.UnknownMarker && w.Pos.Line == 7 && w.Tag == "kubebuilder:subresource:finalizer"
+	}
+	if !found {
+		t.Errorf("no unknown-marker warning at line 7: %v", warnings)
+	}
+	if _, _, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir, Strict: true}); err == nil || !strings.Contains(err.Error(), "types.go:7: +kubebuilder:subresource:finalizer: unknown kubebuilder marker") {
+		t.Errorf("--strict: %v", err)
+	}
+}

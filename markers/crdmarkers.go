@@ -81,8 +81,13 @@ func ParseCRDMarkers(lines []Line) (CRDMarkers, []error) {
 		args := strings.TrimPrefix(strings.TrimPrefix(body, name), ":")
 		keys, known := crdMarkerKeys[name]
 		if name == "" || !known {
-			errs = append(errs, &Error{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"),
-				Msg: "unknown kubebuilder marker", Fix: "use one of +kubebuilder:resource, subresource:status, subresource:scale, printcolumn, selectablefield, storageversion, skipversion, unservedversion, deprecatedversion, metadata"})
+			// controller-gen passes over a marker it does not know (Kong's
+			// +kubebuilder:subresource:finalizer): a warning, which a
+			// package read as Kubernetes reads it makes an error.
+			errs = append(errs, &Warning{Kind: UnknownMarker, Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"),
+				Msg:  "unknown kubebuilder marker",
+				Does: "passes over unknown markers in silence, so it changes nothing (nor here)",
+				Fix:  "delete the line, or use one of +kubebuilder:resource, subresource:status, subresource:scale, printcolumn, selectablefield, storageversion, skipversion, unservedversion, deprecatedversion, metadata"})
 			continue
 		}
 		kv, err := ParseMarkerArgs(args, keys)

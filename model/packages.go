@@ -39,7 +39,13 @@ func (b *builder) crdRoots() []*CRDRoot {
 			}
 			lines, _ := b.l.TypeLines(path, n)
 			mk, errs := markers.ParseCRDMarkers(lines)
-			b.errs = append(b.errs, errs...)
+			for _, err := range errs {
+				// What controller-gen passes over is a mistake here.
+				if w, ok := err.(*markers.Warning); ok {
+					err = &markers.Error{Pos: w.Pos, Tag: w.Tag, Msg: w.Msg, Fix: w.Fix}
+				}
+				b.errs = append(b.errs, err)
+			}
 			out = append(out, &CRDRoot{Type: mt, Group: group, Version: pkg.Name, Markers: mk})
 		}
 	}
