@@ -492,6 +492,11 @@ func (c *exprCompiler) logical(and bool, args []celast.Expr, out *[]jen.Code) (o
 	}
 	if a.err == nil && b.err == nil {
 		if len(rhs) == 0 {
+			if fmt.Sprintf("%#v", a.val) == fmt.Sprintf("%#v", b.val) {
+				// x || x is x (Kong repeats a has()), and go vet
+				// reports it in the generated file.
+				return a, nil
+			}
 			return operand{kind: kBool, val: jen.Parens(a.val.Clone().Op(op).Add(b.val))}, nil
 		}
 		// b's statements run only when a does not decide.
