@@ -139,7 +139,7 @@ func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written m
 		for _, r := range n.XValidations {
 			for _, f := range UnguardedFields(r.Rule, n, mayBeAbsent) {
 				pos, tag := root, ""
-				if at, ok := ruleMarker(rules[kubebuilder.RuleKey(r)], root); ok {
+				if at, ok := ruleMarker(rules[kubebuilder.RuleKey(r)], root, path == ""); ok {
 					pos, tag = at.Pos, at.Text
 				} else if p, _, ok := lookupPos([]Positions{positions}, path); ok {
 					pos = p
@@ -156,8 +156,9 @@ func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written m
 
 // ruleMarker is the one XValidation marker that wrote a rule: the only
 // one, or the only one in the kind's own directory (a rule copied into
-// each version's package, v1alpha1 and v1alpha2).
-func ruleMarker(at []kubebuilder.RuleMarker, kind token.Position) (kubebuilder.RuleMarker, bool) {
+// each version's package, v1alpha1 and v1alpha2), or, for a rule at the
+// kind's root, the nearest above the kind in its file.
+func ruleMarker(at []kubebuilder.RuleMarker, kind token.Position, atRoot bool) (kubebuilder.RuleMarker, bool) {
 	if len(at) == 1 {
 		return at[0], true
 	}
@@ -170,5 +171,17 @@ func ruleMarker(at []kubebuilder.RuleMarker, kind token.Position) (kubebuilder.R
 	if len(here) == 1 {
 		return here[0], true
 	}
-	return kubebuilder.RuleMarker{}, false
+	if !atRoot {
+		return kubebuilder.RuleMarker{}, false
+	}
+	// The same rule on kinds of one package (Kong's): a rule at the root
+	// is the kind's own, written above it: the nearest marker above it
+	// in its file.
+	var best kubebuilder.RuleMarker
+	for _, m := range here {
+		if m.Pos.Filename == kind.Filename && m.Pos.Line < kind.Line && m.Pos.Line > best.Pos.Line {
+			best = m
+		}
+	}
+	return best, best.Pos.Line > 0
 }

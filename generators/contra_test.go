@@ -140,6 +140,32 @@ func TestUnguardedRuleWarningSameRuleText(t *testing.T) {
 	}
 }
 
+// Two kinds of one file with the same rule on their roots (Kong's): each
+// warning is at its own kind's marker.
+func TestUnguardedRuleWarningSameRuleOnKinds(t *testing.T) {
+	doc := "// +groupName=g.example.com\npackage v1\n"
+	kind := func(name string) string {
+		return "// +kubebuilder:object:root=true\n// +kubebuilder:validation:XValidation:rule=\"self.spec.x != 'y'\",message=\"not y\"\n" +
+			"type " + name + " struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\t// +optional\n\tSpec Spec `json:\"spec,omitempty\"`\n}\n\n"
+	}
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" + kind("Foo") + kind("Bar") +
+		"type Spec struct {\n\t// +optional\n\tX string `json:\"x,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	_, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var at []int
+	for _, w := range warnings {
+		if w.Kind == "unguarded-field" && strings.Contains(w.Msg, "reads self.spec.x without has(self.spec.x)") {
+			at = append(at, w.Pos.Line)
+		}
+	}
+	if want := []int{6, 15}; !slices.Equal(at, want) {
+		t.Fatalf("unguarded-field warnings at lines %v, want %v (the markers): %v", at, want, warnings)
+	}
+}
+
 // A rule copied into two versions' packages is warned of at each copy's
 // marker, once however many kinds and fields reach it.
 func TestUnguardedRuleWarningPerCopy(t *testing.T) {
