@@ -63,7 +63,7 @@ var ownJSONTypes = map[string]string{
 	metaV1 + ".Time": "opaque", metaV1 + ".MicroTime": "opaque", metaV1 + ".Duration": "opaque", metaV1 + ".ObjectMeta": "opaque",
 	"k8s.io/apimachinery/pkg/api/resource.Quantity": "opaque", "k8s.io/apimachinery/pkg/runtime.RawExtension": "opaque",
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSON": "opaque", "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured.Unstructured": "opaque",
-	"encoding/json.RawMessage": "opaque",
+	"encoding/json.RawMessage":                        "opaque",
 	"k8s.io/apimachinery/pkg/util/intstr.IntOrString": "intOrString",
 }
 
