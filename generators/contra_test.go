@@ -114,7 +114,6 @@ func TestUnguardedRuleWarningAtTheMarker(t *testing.T) {
 // Gateway's access log and tracing types): each warning is at its own
 // type's marker.
 func TestUnguardedRuleWarningSameRuleText(t *testing.T) {
-	doc := "// +groupName=g.example.com\npackage v1\n"
 	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
 		"// +kubebuilder:validation:XValidation:rule=\"has(self.host) || self.refs.size() > 0\",message=\"one\"\n" +
 		"type One struct {\n\t// +optional\n\tHost *string `json:\"host,omitempty\"`\n\t// +optional\n\tRefs []string `json:\"refs,omitempty\"`\n}\n\n" +
@@ -122,8 +121,7 @@ func TestUnguardedRuleWarningSameRuleText(t *testing.T) {
 		"type Two struct {\n\t// +optional\n\tHost *string `json:\"host,omitempty\"`\n\t// +optional\n\tRefs []string `json:\"refs,omitempty\"`\n}\n\n" +
 		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
 		"\t// +optional\n\tA *One `json:\"a,omitempty\"`\n\t// +optional\n\tB *Two `json:\"b,omitempty\"`\n}\n"
-	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
-	_, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")})
+	_, warnings, err := generators.Run(cgModule(t, types))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,15 +141,13 @@ func TestUnguardedRuleWarningSameRuleText(t *testing.T) {
 // Two kinds of one file with the same rule on their roots (Kong's): each
 // warning is at its own kind's marker.
 func TestUnguardedRuleWarningSameRuleOnKinds(t *testing.T) {
-	doc := "// +groupName=g.example.com\npackage v1\n"
 	kind := func(name string) string {
 		return "// +kubebuilder:object:root=true\n// +kubebuilder:validation:XValidation:rule=\"self.spec.x != 'y'\",message=\"not y\"\n" +
 			"type " + name + " struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\t// +optional\n\tSpec Spec `json:\"spec,omitempty\"`\n}\n\n"
 	}
 	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" + kind("Foo") + kind("Bar") +
 		"type Spec struct {\n\t// +optional\n\tX string `json:\"x,omitempty\"`\n}\n"
-	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
-	_, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")})
+	_, warnings, err := generators.Run(cgModule(t, types))
 	if err != nil {
 		t.Fatal(err)
 	}

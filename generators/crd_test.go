@@ -580,14 +580,13 @@ func crdOutput(t *testing.T, outs []generators.Output, path string) apiextv1.Cus
 // (before, applied beyond controller-gen with a k8s-tag-applied warning),
 // +k8s:required's minimums from v0.23, omitzero as omitempty from v0.22.
 func TestControllerGenVersionsK8sTags(t *testing.T) {
-	doc := "// +groupName=g.example.com\npackage v1\n"
 	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
 		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec Spec `json:\"spec\"`\n}\n\n" +
 		"// +k8s:enum\ntype Mode string\n\nconst (\n\tModeA Mode = \"A\"\n\tModeB Mode = \"B\"\n)\n\n" +
 		"type Spec struct {\n\t// +k8s:required\n\tName string `json:\"name\"`\n\t// +optional\n\t// +k8s:minimum=1\n\tCount int32 `json:\"count,omitempty\"`\n" +
 		"\t// +optional\n\t// +k8s:listType=set\n\tTags []string `json:\"tags,omitempty\"`\n\t// +optional\n\tMode Mode `json:\"mode,omitempty\"`\n" +
 		"\t// +optional\n\t// +k8s:immutable\n\tID string `json:\"id,omitempty\"`\n\tZero *string `json:\"zero,omitzero\"`\n}\n"
-	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	cfg := cgModule(t, types)
 	for _, c := range []struct {
 		version  string
 		required []string
@@ -603,12 +602,12 @@ func TestControllerGenVersionsK8sTags(t *testing.T) {
 		{"v0.21.0", []string{"name", "zero"}, false, true, true, true, 1, []string{"k8s-tag-applied +k8s:listType=set", "k8s-tag-applied +k8s:minimum=1"}},
 		{"v0.20.1", []string{"name", "zero"}, false, true, true, false, 0, []string{"k8s-tag-applied +k8s:listType=set", "k8s-tag-applied +k8s:minimum=1", "k8s-tag-not-applied +k8s:enum", "k8s-tag-not-applied +k8s:immutable"}},
 	} {
-		crdDir := filepath.Join(t.TempDir(), "crd")
-		outs, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir, ControllerGenVersion: c.version})
+		cfg.ControllerGenVersion = c.version
+		outs, warnings, err := generators.Run(cfg)
 		if err != nil {
 			t.Fatalf("%s: %v", c.version, err)
 		}
-		spec := crdOutput(t, outs, filepath.Join(crdDir, "g.example.com_things.yaml")).Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
+		spec := crdOutput(t, outs, filepath.Join(cfg.CRDDir, "g.example.com_things.yaml")).Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
 		got := fmt.Sprintf("%q %v %v %v %v %d", spec.Required, spec.Properties["name"].MinLength != nil, spec.Properties["count"].Minimum != nil,
 			spec.Properties["tags"].XListType != nil, len(spec.Properties["mode"].Enum) > 0, len(spec.Properties["id"].XValidations))
 		want := fmt.Sprintf("%q %v %v %v %v %d", c.required, c.minLen, c.minimum, c.listType, c.enum, c.rules)

@@ -304,13 +304,12 @@ func TestTwoStorageVersions(t *testing.T) {
 // warning: controller-gen refuses it unless crd:allowDangerousTypes=true,
 // with which it writes the same (docs/kubebuilder.md, differences).
 func TestFloatsWithoutAllowDangerousTypes(t *testing.T) {
-	doc := "// +groupName=g.example.com\npackage v1\n"
 	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
 		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec Spec `json:\"spec\"`\n}\n\n" +
 		"type ClockSpeed float64\n\ntype Spec struct {\n\t// +kubebuilder:validation:Minimum=0.5\n\tClock ClockSpeed `json:\"clock\"`\n\t// +optional\n\tRatio *float32 `json:\"ratio,omitempty\"`\n}\n"
-	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
-	crdDir := filepath.Join(dir, "crd")
-	outs, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir})
+	cfg := cgModule(t, types)
+	crdDir := cfg.CRDDir
+	outs, warnings, err := generators.Run(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,12 +354,11 @@ func TestPackageMarkersAboveTypes(t *testing.T) {
 // written, without it; --strict makes it an error. (In a package read as
 // Kubernetes reads it, it is an error: crdbad/unknown-marker.)
 func TestUnknownKindMarkerIsAWarning(t *testing.T) {
-	doc := "// +groupName=g.example.com\npackage v1\n"
 	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
 		"// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status\n// +kubebuilder:subresource:finalizer\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n"
-	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
-	crdDir := filepath.Join(dir, "crd")
-	outs, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir})
+	cfg := cgModule(t, types)
+	crdDir := cfg.CRDDir
+	outs, warnings, err := generators.Run(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,7 +372,16 @@ func TestUnknownKindMarkerIsAWarning(t *testing.T) {
 	if !found {
 		t.Errorf("no unknown-marker warning at line 7: %v", warnings)
 	}
-	if _, _, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir, Strict: true}); err == nil || !strings.Contains(err.Error(), "types.go:7: +kubebuilder:subresource:finalizer: unknown kubebuilder marker") {
+	if _, _, err := generators.Run(generators.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, OutputFile: outputFile, CRDDir: crdDir, Strict: true}); err == nil || !strings.Contains(err.Error(), "types.go:7: +kubebuilder:subresource:finalizer: unknown kubebuilder marker") {
 		t.Errorf("--strict: %v", err)
 	}
+}
+
+// cgModule writes a package written for controller-gen (api/v1 of group
+// g.example.com) with the given types.go into a new module, and returns
+// the run's configuration for it, its CRDs in crd/.
+func cgModule(t *testing.T, types string) generators.Config {
+	t.Helper()
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": "// +groupName=g.example.com\npackage v1\n", "api/v1/types.go": types})
+	return generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")}
 }
