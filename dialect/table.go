@@ -112,10 +112,11 @@ func ControllerGenMarkers(lines []markers.Line, place markers.CGPlace, own bool,
 			continue
 		}
 		row, ok := k8sRows[name]
-		if minor < row.since {
+		// A tag the version followed does not read yet is one it
+		// passes over everywhere.
+		notYet := minor < row.since
+		if notYet {
 			row.byControllerGen = 0
-		} else {
-			row.since = 0
 		}
 		if !ok || place == markers.CGOnPackage || (!own && row.byControllerGen&place == 0) {
 			if own && place != markers.CGOnPackage {
@@ -123,7 +124,7 @@ func ControllerGenMarkers(lines []markers.Line, place markers.CGPlace, own bool,
 			}
 			continue
 		}
-		ms, es := applyK8s(l, "k8s:"+body, name, row, place)
+		ms, es := applyK8s(l, "k8s:"+body, name, row, place, notYet)
 		out, errs = append(out, ms...), append(errs, es...)
 	}
 	if own {
@@ -196,8 +197,9 @@ func cgNumber(m *markers.CGMarker) float64 {
 	return float64(m.Int)
 }
 
-// applyK8s reads a +k8s: tag as the controller-gen marker of its row.
-func applyK8s(l markers.Line, tag, name string, row k8sRow, place markers.CGPlace) ([]*markers.CGMarker, []error) {
+// applyK8s reads a +k8s: tag as the controller-gen marker of its row;
+// notYet: the controller-gen followed does not read it yet.
+func applyK8s(l markers.Line, tag, name string, row k8sRow, place markers.CGPlace, notYet bool) ([]*markers.CGMarker, []error) {
 	_, arg, _ := strings.Cut(tag, "=")
 	// controller-gen strips a trailing comment from its +k8s: markers'
 	// values, as Kubernetes' tag parser does.
@@ -221,7 +223,7 @@ func applyK8s(l markers.Line, tag, name string, row k8sRow, place markers.CGPlac
 	}
 	if row.byControllerGen&place == 0 && len(ms) > 0 {
 		does := "ignores +k8s:" + name + ", so its CRD does not check it"
-		if row.since > 0 {
+		if notYet {
 			does = fmt.Sprintf("ignores +k8s:%s before v0.%d (the version followed, --controller-gen-version), so its CRD does not check it", name, row.since)
 		} else if row.byControllerGen != 0 {
 			does = "reads +k8s:" + name + " on a field only, so its CRD does not check it here"
