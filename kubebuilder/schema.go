@@ -113,7 +113,7 @@ func (b *builder) schemaOf(t *types.Type, pos token.Position) apiextv1.JSONSchem
 			// A key of a type that writes itself as text is a string in
 			// JSON: controller-gen accepts it since v0.22, without a
 			// schema for the keys, as encoding/json writes it.
-			if k := gotype.Resolve(t.Key); (k.Kind != types.Builtin || k.Name.Name != "string") && !hasMethod(t.Key, "MarshalText") {
+			if k := gotype.Resolve(t.Key); (k.Kind != types.Builtin || k.Name.Name != "string") && !TextKey(t.Key) {
 				b.errorf(pos, "", "use a map with string keys, or keys of a type with a MarshalText method (JSON object keys are strings)", "map keys of %s must be strings or implement encoding.TextMarshaler", gotype.TypeString(t))
 			}
 			leave := b.enter("additionalProperties")
@@ -281,6 +281,13 @@ func markerType(ms []*markers.CGMarker) string {
 }
 
 // hasMethod reports whether a named type or a pointer to it has a method.
+// TextKey reports whether encoding/json writes a map key of type k by its
+// MarshalText (a key of a string kind it writes as it is, even with one).
+func TextKey(k *types.Type) bool {
+	r := gotype.Resolve(k)
+	return (r.Kind != types.Builtin || r.Name.Name != "string") && hasMethod(k, "MarshalText")
+}
+
 func hasMethod(t *types.Type, name string) bool {
 	if t.GoType != nil {
 		ms := gotypes.NewMethodSet(gotypes.NewPointer(t.GoType))

@@ -10,6 +10,7 @@ import (
 	gengo "k8s.io/gengo/v2/types"
 
 	"github.com/declval/validation-gen/gotype"
+	"github.com/declval/validation-gen/kubebuilder"
 )
 
 // plainStruct reports whether t is a plain struct (runtime.
@@ -49,7 +50,7 @@ func plainMapType(m *gengo.Type) bool {
 	if r.Kind != gengo.Map || !plainStruct(gotype.Resolve(r.Elem)) {
 		return false
 	}
-	if textKey(r.Key) {
+	if kubebuilder.TextKey(r.Key) {
 		return true
 	}
 	k := gotype.Resolve(r.Key)

@@ -646,7 +646,7 @@ func (e *emitter) mapChecks(s *apiextv1.JSONSchemaProps, r *types.Type, ptr *jen
 		mv, key := e.free("mv"), e.free("k")
 		om := e.free("om")
 		val := e.value(s.AdditionalProperties.Schema, r.Elem, jen.Op("&").Id(mv), om, kp)
-		if len(val) > 0 && textKey(r.Key) {
+		if len(val) > 0 && kubebuilder.TextKey(r.Key) {
 			below = append(below, e.textKeyedValues(r, ptr, old, path, kp, mv, key, om, val))
 		} else if len(val) > 0 {
 			// The values are checked in the map's order, which allocates
@@ -696,13 +696,6 @@ func (e *emitter) allOf(s *apiextv1.JSONSchemaProps, t *types.Type, ptr *jen.Sta
 	out = append(out, jen.If(jen.Id(failed).Op(">").Lit(0)).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"),
 		jen.Qual(pkgRT, "SchemaAllOf").Call(jen.Op("&").Id(path), jen.Id(failed).Op("==").Lit(len(s.AllOf))))))
 	return []jen.Code{jen.Block(out...)}
-}
-
-// textKey reports whether a map key is written to JSON by its MarshalText
-// (encoding/json writes a key of a string kind as it is, even with one).
-func textKey(k *types.Type) bool {
-	r := gotype.Resolve(k)
-	return (r.Kind != types.Builtin || r.Name.Name != "string") && k.GoType != nil && hasMethod(k.GoType, "MarshalText")
 }
 
 // textKeyedValues checks the values of a map whose keys write themselves
