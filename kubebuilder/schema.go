@@ -504,7 +504,7 @@ func (b *builder) packageLines(pkg string) []markers.Line {
 	for _, name := range b.l.AnyTypeNames(pkg) {
 		typeLines, _, docLine := b.l.AnyTypeLines(pkg, name)
 		for _, l := range typeLines {
-			if l.Pos.Line < docLine && packageOnly(l.Text) {
+			if movedToPackage(l, docLine) {
 				moved = append(moved, l)
 			}
 		}
@@ -520,10 +520,17 @@ func (b *builder) packageLines(pkg string) []markers.Line {
 // own in the block above its doc comment (packageLines).
 func (b *builder) typeLines(pkg, name string) ([]markers.Line, token.Position) {
 	lines, pos, docLine := b.l.AnyTypeLines(pkg, name)
-	if !slices.ContainsFunc(lines, func(l markers.Line) bool { return l.Pos.Line < docLine && packageOnly(l.Text) }) {
+	moved := func(l markers.Line) bool { return movedToPackage(l, docLine) }
+	if !slices.ContainsFunc(lines, moved) {
 		return lines, pos
 	}
-	return slices.DeleteFunc(slices.Clone(lines), func(l markers.Line) bool { return l.Pos.Line < docLine && packageOnly(l.Text) }), pos
+	return slices.DeleteFunc(slices.Clone(lines), moved), pos
+}
+
+// movedToPackage reports a line of a type's marker block, above its doc
+// comment (docLine), that controller-gen's collector moves to the package.
+func movedToPackage(l markers.Line, docLine int) bool {
+	return l.Pos.Line < docLine && packageOnly(l.Text)
 }
 
 // packageOnly reports a marker controller-gen reads on a package alone
