@@ -30,10 +30,11 @@ var stageImports = map[string][]string{
 	"cel":               {"crd", "gotype", "markers", "model"},
 	"golang/equal":      {"gotype"},
 	"golang/schemakey":  nil, // a leaf: the canonical keys of CRD schemas
-	"golang/celgo":      {"golang/schemakey", "gotype"},
-	"golang":            {"crd", "golang/celgo", "golang/equal", "gotype", "model"},
-	"golang/jsonschema": {"dialect", "golang", "golang/celgo", "golang/schemakey", "gotype", "kubebuilder", "markers"},
-	"generators":        {"cel", "crd", "dialect", "golang", "golang/jsonschema", "gotype", "internal/parallel", "kubebuilder", "lint", "markers", "model", "shape", "source"},
+	"golang/gosource":   nil, // a leaf: jennifer's file rendered, and the time it took
+	"golang/celgo":      {"golang/gosource", "golang/schemakey", "gotype"},
+	"golang":            {"crd", "golang/celgo", "golang/equal", "golang/gosource", "gotype", "model"},
+	"golang/jsonschema": {"dialect", "golang", "golang/celgo", "golang/gosource", "golang/schemakey", "gotype", "kubebuilder", "markers"},
+	"generators":        {"cel", "crd", "dialect", "golang", "golang/gosource", "golang/jsonschema", "gotype", "internal/parallel", "kubebuilder", "lint", "markers", "model", "shape", "source"},
 }
 
 // TestStageImports checks the imports between the generator's stages.

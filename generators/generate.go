@@ -14,6 +14,7 @@ import (
 	"github.com/declval/validation-gen/crd"
 	"github.com/declval/validation-gen/dialect"
 	"github.com/declval/validation-gen/golang"
+	"github.com/declval/validation-gen/golang/gosource"
 	"github.com/declval/validation-gen/golang/jsonschema"
 	"github.com/declval/validation-gen/internal/parallel"
 	"github.com/declval/validation-gen/kubebuilder"
@@ -172,12 +173,14 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	// what the other writes (a kind's CRD is built on copies of its
 	// schemas), and together they keep every core busy.
 	cfg.Steps.add("emit Go", 0) // listed in this order, whichever ends first
+	cfg.Steps.add(renderStep, 0)
 	var crdResult func() crdsBuilt
 	if cfg.CRDDir != "" {
 		crdResult = buildCRDs(cfg, m, km, minLevel)
 		defer crdResult() // a failed run returns after its CRDs' goroutine
 	}
 	done = cfg.Steps.begin("emit Go")
+	renderedBefore := gosource.RenderTime()
 	var outs []Output
 	var errs []error
 	written := map[string]bool{}
@@ -228,6 +231,9 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 			goFile(r.pkg, r.dir, celTestFile(cfg.OutputFile), r.celTest)
 		}
 	}
+	// Inside "emit Go", summed over the packages rendered in parallel (as
+	// the API server's check, it counts every run of the process).
+	cfg.Steps.add(renderStep, gosource.RenderTime()-renderedBefore)
 	// A package of the run that no longer has validations (or compiled CEL
 	// rules, or --cel-tests) loses its file, but only a file this
 	// generator wrote.
@@ -286,6 +292,10 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	sort.Slice(outs, func(i, j int) bool { return outs[i].Path < outs[j].Path })
 	return outs, warnings, nil
 }
+
+// renderStep is the part of "emit Go" that turns the emitted code into
+// Go source: jennifer's rendering and gofmt.
+const renderStep = "of which rendering and gofmt (CPU)"
 
 // crdsBuilt is the CRDs of a run, of both dialects, and the warnings of
 // building them.

@@ -1,7 +1,6 @@
 package golang
 
 import (
-	"bytes"
 	"fmt"
 	"go/token"
 	"sort"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/declval/validation-gen/golang/celgo"
 	"github.com/declval/validation-gen/golang/equal"
+	"github.com/declval/validation-gen/golang/gosource"
 	"github.com/declval/validation-gen/model"
 )
 
@@ -93,11 +93,11 @@ func render(m *model.Model, p *model.Package, header []byte, rn renames) ([]byte
 		f.Add(c)
 	}
 	e.typeAliasDecls()
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
+	src, err := gosource.Render(f)
+	if err != nil {
 		return nil, nil, nil, fmt.Errorf("rendering %s: %w", p.Path, err)
 	}
-	return buf.Bytes(), e.ownTypes, e.compiledCEL, nil
+	return src, e.ownTypes, e.compiledCEL, nil
 }
 
 type goEmitter struct {

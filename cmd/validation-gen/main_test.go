@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/declval/validation-gen/markers"
 )
@@ -230,6 +231,50 @@ func TestStrict(t *testing.T) {
 				t.Errorf("a run failed by --strict wrote files: %d CRDs, validation file: %v", len(entries), genErr == nil)
 			}
 		})
+	}
+}
+
+// TestVerboseSteps checks that -v says where a run's time went, each step
+// with a time: a slow make generate is first looked at with -v.
+func TestVerboseSteps(t *testing.T) {
+	pkg := "./" + filepath.ToSlash(filepath.Join("..", "..", "generators", "testdata", "warn", "v1"))
+	const out = "zz_generated.verbose_cli.go" // see TestStrict
+	t.Cleanup(func() { os.Remove(filepath.Join("..", "..", "generators", "testdata", "warn", "v1", out)) })
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-v", "--no-cache", "--output-file", out, "--crd-dir", t.TempDir(), pkg}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	last := strings.TrimPrefix(lines[len(lines)-1], "validation-gen: ")
+	steps, total, ok := strings.Cut(last, "; total ")
+	if !ok {
+		t.Fatalf("the last line is not the steps' times:\n%s", stderr.String())
+	}
+	var names []string
+	took := map[string]time.Duration{}
+	// A step's name may hold commas, in its parentheses.
+	step := regexp.MustCompile(`([A-Za-z' ]+?(?: \([^)]*\))?) ([0-9][0-9.]*[a-zµ]+)(?:, |$)`)
+	for _, m := range step.FindAllStringSubmatch(steps, -1) {
+		d, err := time.ParseDuration(m[2])
+		if err != nil {
+			t.Fatalf("step %q: %v", m[0], err)
+		}
+		names = append(names, m[1])
+		took[m[1]] = d
+	}
+	want := []string{"load", "model", "checks (shape, lint, CEL)", "emit Go", "of which rendering and gofmt (CPU)", "CRDs", "of which the API server's check (CPU)", "write"}
+	if !slices.Equal(names, want) {
+		t.Errorf("steps %q, want %q", names, want)
+	}
+	// The work every run of this package does takes time; a step left
+	// unmeasured would say 0s.
+	for _, name := range []string{"load", "model", "emit Go", "of which rendering and gofmt (CPU)", "CRDs", "of which the API server's check (CPU)", "write"} {
+		if took[name] <= 0 {
+			t.Errorf("step %q took %v", name, took[name])
+		}
+	}
+	if d, err := time.ParseDuration(total); err != nil || d < took["load"]+took["model"] {
+		t.Errorf("total %q is not a duration at least load and model together", total)
 	}
 }
 

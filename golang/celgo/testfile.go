@@ -11,6 +11,8 @@ import (
 	"github.com/dave/jennifer/jen"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/gengo/v2/types"
+
+	"github.com/declval/validation-gen/golang/gosource"
 )
 
 // TestCase is a type whose rules were compiled: celAt_<Type>'s name, and
@@ -77,11 +79,11 @@ func TestFile(pkgPath, pkgName string, header []string, compiled []TestCase) ([]
 	f.Comment("BenchmarkCompiledCELRules times the CEL rules compiled to Go against the API")
 	f.Comment("server's CEL validator, on a random value it accepts and on one it rejects.")
 	f.Func().Id("BenchmarkCompiledCELRules").Params(jen.Id("b").Op("*").Qual("testing", "B")).Block(benches...)
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
+	src, err := gosource.Render(f)
+	if err != nil {
 		return nil, fmt.Errorf("rendering the CEL test of %s: %w", pkgPath, err)
 	}
-	return buf.Bytes(), nil
+	return src, nil
 }
 
 // sortedKeys are m's keys in order.

@@ -13,7 +13,6 @@
 package jsonschema
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"go/token"
@@ -28,6 +27,7 @@ import (
 
 	"github.com/declval/validation-gen/golang"
 	"github.com/declval/validation-gen/golang/celgo"
+	"github.com/declval/validation-gen/golang/gosource"
 	"github.com/declval/validation-gen/golang/schemakey"
 	"github.com/declval/validation-gen/gotype"
 	"github.com/declval/validation-gen/kubebuilder"
@@ -117,8 +117,7 @@ func File(p *kubebuilder.Package, header []byte) (src, celTest []byte, err error
 		f.Comment("below the kinds, compared by their keys, and the plain structs, compared with ==.")
 		f.Func().Id("init").Params().Block(e.registrations...)
 	}
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
+	if src, err = gosource.Render(f); err != nil {
 		return nil, nil, fmt.Errorf("rendering %s: %w", p.Path, err)
 	}
 	if len(e.compiledCEL) > 0 {
@@ -130,7 +129,7 @@ func File(p *kubebuilder.Package, header []byte) (src, celTest []byte, err error
 			return nil, nil, err
 		}
 	}
-	return buf.Bytes(), celTest, nil
+	return src, celTest, nil
 }
 
 // register writes RegisterValidations, which a controller-runtime project
