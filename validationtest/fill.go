@@ -2,10 +2,12 @@ package validationtest
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand"
 	"reflect"
 	"time"
 
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -33,7 +35,8 @@ func Fill(cfg Config, seed int64, obj any) {
 }
 
 func fill(cfg Config, seed int64, obj any) {
-	randfill.NewWithSeed(seed).NilChance(0.25).NumElements(0, cfg.MaxElements).MaxDepth(8).Funcs(apimachineryFills...).Fill(obj)
+	fills := append(append([]any(nil), apimachineryFills...), unfillable(reflect.TypeOf(obj))...)
+	randfill.NewWithSeed(seed).NilChance(0.25).NumElements(0, cfg.MaxElements).MaxDepth(8).Funcs(fills...).Fill(obj)
 	r := rand.New(rand.NewSource(seed))
 	walk(reflect.ValueOf(obj).Elem(), func(v reflect.Value) { redraw(cfg, r, v) })
 }
@@ -46,6 +49,16 @@ var apimachineryFills = []any{
 	func(e *runtime.RawExtension, c randfill.Continue) {
 		if c.Bool() {
 			e.Raw = []byte(`{"apiVersion":"v1","kind":"ConfigMap"}`)
+		}
+	},
+	func(j *apiextv1.JSON, c randfill.Continue) {
+		if c.Bool() {
+			j.Raw = []byte(rawObjects[c.Intn(len(rawObjects))])
+		}
+	},
+	func(m *json.RawMessage, c randfill.Continue) {
+		if c.Bool() {
+			*m = json.RawMessage(rawObjects[c.Intn(len(rawObjects))])
 		}
 	},
 	func(q *resource.Quantity, c randfill.Continue) {
@@ -67,6 +80,65 @@ var apimachineryFills = []any{
 	},
 }
 
+// rawObjects are the documents of a field holding raw JSON (apiextensions'
+// JSON, json.RawMessage): objects, as the schemas of such fields want
+// (type: object, or x-kubernetes-preserve-unknown-fields alone).
+var rawObjects = []string{`{}`, `{"a":"b"}`, `{"n":1,"list":[true,"x"]}`}
+
+// rawJSON are the types whose bytes are a JSON document: walk leaves them
+// as the fills above made them (a redrawn byte would break the document).
+var rawJSON = map[reflect.Type]bool{
+	reflect.TypeFor[runtime.RawExtension](): true,
+	reflect.TypeFor[apiextv1.JSON]():        true,
+	reflect.TypeFor[json.RawMessage]():      true,
+}
+
+// unfillable makes a fill for every interface, func and chan type that t
+// reaches, which randfill cannot make (it panics): such a field is one a
+// type marshals itself (json:"-", a MarshalJSON of its own), a
+// map[string]any of free-form configuration, say. An empty interface gets
+// what encoding/json decodes into one; any other is left nil, as are funcs
+// and chans.
+func unfillable(t reflect.Type) []any {
+	var fills []any
+	seen := map[reflect.Type]bool{}
+	var visit func(t reflect.Type)
+	visit = func(t reflect.Type) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array:
+			visit(t.Elem())
+		case reflect.Map:
+			visit(t.Key())
+			visit(t.Elem())
+		case reflect.Struct:
+			for i := range t.NumField() {
+				if t.Field(i).IsExported() {
+					visit(t.Field(i).Type)
+				}
+			}
+		case reflect.Interface, reflect.Func, reflect.Chan:
+			anyValue := t.Kind() == reflect.Interface && t.NumMethod() == 0
+			fn := reflect.FuncOf([]reflect.Type{reflect.PointerTo(t), reflect.TypeFor[randfill.Continue]()}, nil, false)
+			fills = append(fills, reflect.MakeFunc(fn, func(args []reflect.Value) []reflect.Value {
+				if c := args[1].Interface().(randfill.Continue); anyValue && c.Bool() {
+					args[0].Elem().Set(reflect.ValueOf(jsonValues[c.Intn(len(jsonValues))]))
+				}
+				return nil
+			}).Interface())
+		}
+	}
+	visit(t)
+	return fills
+}
+
+// jsonValues are values an empty interface is filled with: one of each
+// kind encoding/json decodes into it.
+var jsonValues = []any{"a", float64(1), true, map[string]any{"a": "b"}, []any{"x", float64(2)}}
+
 // walk calls fn on every settable scalar in v.
 func walk(v reflect.Value, fn func(reflect.Value)) {
 	switch v.Kind() {
@@ -75,8 +147,8 @@ func walk(v reflect.Value, fn func(reflect.Value)) {
 			walk(v.Elem(), fn)
 		}
 	case reflect.Struct:
-		if v.Type() == reflect.TypeFor[intstr.IntOrString]() {
-			return // apimachineryFills made one of its two forms
+		if v.Type() == reflect.TypeFor[intstr.IntOrString]() || rawJSON[v.Type()] {
+			return // apimachineryFills made it as the server decodes it
 		}
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() {
@@ -84,6 +156,9 @@ func walk(v reflect.Value, fn func(reflect.Value)) {
 			}
 		}
 	case reflect.Slice, reflect.Array:
+		if rawJSON[v.Type()] {
+			return
+		}
 		for i := 0; i < v.Len(); i++ {
 			walk(v.Index(i), fn)
 		}
@@ -168,6 +243,9 @@ func mutate(cfg Config, r *rand.Rand, obj any) {
 	var leaves, lists []reflect.Value
 	var collect func(v reflect.Value)
 	collect = func(v reflect.Value) {
+		if rawJSON[v.Type()] {
+			return // a changed byte would break its document
+		}
 		switch v.Kind() {
 		case reflect.Pointer, reflect.Interface:
 			if !v.IsNil() {
@@ -273,6 +351,9 @@ func zeroable(v reflect.Value) []reflect.Value {
 	var out []reflect.Value
 	var visit func(v reflect.Value)
 	visit = func(v reflect.Value) {
+		if rawJSON[v.Type()] {
+			return // zeroed whole, or not at all
+		}
 		switch v.Kind() {
 		case reflect.Pointer:
 			if !v.IsNil() {

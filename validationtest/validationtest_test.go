@@ -2,11 +2,14 @@ package validationtest
 
 import (
 	"context"
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
 
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -120,4 +123,68 @@ func TestTypeStrings(t *testing.T) {
 	if colors == 0 || pooled*10 < colors*7 {
 		t.Errorf("%d of %d colors from their pool", pooled, colors)
 	}
+}
+
+// freeForm has the fields of real APIs that randfill cannot make, or makes
+// as no API server decodes them: free-form configuration (OpenTelemetry's
+// map[string]any behind a MarshalJSON of its own), raw JSON documents
+// (External Secrets' apiextensions JSON), a named interface and a func.
+type freeForm struct {
+	Config  map[string]any       `json:"config,omitempty"`
+	Any     any                  `json:"any,omitempty"`
+	Doc     *apiextv1.JSON       `json:"doc,omitempty"`
+	Docs    []apiextv1.JSON      `json:"docs,omitempty"`
+	Message json.RawMessage      `json:"message,omitempty"`
+	Ext     runtime.RawExtension `json:"ext,omitempty"`
+	Object  runtime.Object       `json:"-"`
+	Hook    func()               `json:"-"`
+	Leaves  map[string]*leaf     `json:"leaves,omitempty"`
+}
+
+// TestFillFreeForm checks that every object Fill and Mutate make of such
+// a type is one an API server decodes: no panic, and every raw document
+// JSON, so that a differential test compares validators, not a broken
+// value's conversion.
+func TestFillFreeForm(t *testing.T) {
+	filled := map[string]bool{}
+	for seed := range int64(300) {
+		var o freeForm
+		Fill(Config{}, seed, &o)
+		for i := range 3 {
+			if i > 0 {
+				Mutate(Config{}, seed+int64(i), &o)
+			}
+			b, err := json.Marshal(o)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			for _, raw := range append([][]byte{o.Message, o.Ext.Raw}, docs(o)...) {
+				if raw != nil && !json.Valid(raw) {
+					t.Fatalf("seed %d: raw JSON %q in %s", seed, raw, b)
+				}
+			}
+		}
+		filled["config"] = filled["config"] || len(o.Config) > 0
+		filled["any"] = filled["any"] || o.Any != nil
+		filled["doc"] = filled["doc"] || (o.Doc != nil && o.Doc.Raw != nil)
+		filled["message"] = filled["message"] || o.Message != nil
+		filled["ext"] = filled["ext"] || o.Ext.Raw != nil
+	}
+	// Filled, not left empty to keep randfill from panicking.
+	for _, f := range []string{"config", "any", "doc", "message", "ext"} {
+		if !filled[f] {
+			t.Errorf("%s was never filled", f)
+		}
+	}
+}
+
+func docs(o freeForm) [][]byte {
+	var out [][]byte
+	if o.Doc != nil {
+		out = append(out, o.Doc.Raw)
+	}
+	for _, d := range o.Docs {
+		out = append(out, d.Raw)
+	}
+	return out
 }
