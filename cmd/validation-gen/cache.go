@@ -141,6 +141,17 @@ func (rc *runCache) put(l *source.Loaded, cfg generators.Config, outs []generato
 	written := map[string]bool{}
 	for _, o := range outs {
 		written[absOrEmpty(o.Path)] = true
+		// The outputs as the run left them: one changed since (edited,
+		// written by another generator or version, checked out again) is
+		// a miss, so that the run writes it again and --verify reports
+		// it. Not every output is read by a run (the --cel-tests file is
+		// a test file, which go list leaves out); a removed one is
+		// watched through its directory.
+		if o.Content != nil {
+			reads.Files = append(reads.Files, absOrEmpty(o.Path))
+		} else {
+			reads.Dirs = append(reads.Dirs, filepath.Dir(absOrEmpty(o.Path)))
+		}
 	}
 	for _, f := range reads.Files {
 		if fi, err := os.Stat(f); err == nil && fi.ModTime().After(rc.start) && !written[f] {

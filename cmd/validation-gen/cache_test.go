@@ -49,6 +49,9 @@ type Widget struct {
 	// +k8s:optional
 	// +k8s:maxLength=10
 	Name string `+"`json:\"name\"`"+`
+	// +k8s:optional
+	// +k8s:rule(rule: "self.startsWith('a')")
+	Code string `+"`json:\"code,omitempty\"`"+`
 }
 `)
 	write(t, filepath.Join(app, "header.txt"), "// Copyright the cache test.\n")
@@ -144,6 +147,17 @@ type Widget struct {
 		write(t, "api2/types.go", "package api2\n\ntype Gizmo struct {\n\t// +k8s:optional\n\t// +k8s:minimum=1\n\tCount int `json:\"count\"`\n}\n")
 	}, false, true)
 	step("re-run after the new package", nothing, true, false)
+	// An output changed since the run, read by the next one or not (the
+	// --cel-tests file is a test file, which go list leaves out), is
+	// written again: a cached run or --verify that trusted it would keep
+	// a stale file.
+	step("cel tests", nothing, false, true, "--cel-tests")
+	step("re-run with cel tests", nothing, true, false, "--cel-tests")
+	step("validation file edited", edit("api/zz_generated.validations.go", "package api", "package api // edited"), false, false, "--cel-tests")
+	step("cel test file edited", edit("api/zz_generated.validations_cel_test.go", "package api", "package api // edited"), false, false, "--cel-tests")
+	step("re-run after the edits", nothing, true, false, "--cel-tests")
+	step("cel test file removed", func() { os.Remove("api/zz_generated.validations_cel_test.go") }, false, false, "--cel-tests")
+	step("without cel tests", nothing, false, true)
 	// Last: another output file stays beside the first.
 	step("flag", nothing, false, true, "--output-file", "zz_generated.other.go")
 	step("re-run with the flag", nothing, true, false, "--output-file", "zz_generated.other.go")
