@@ -315,11 +315,24 @@ func addProps(n *node, st *types.Type, via string, plain, item *apiextv1.JSONSch
 		}
 		if sub == nil {
 			p.why = why
+			if ps.Type == "string" && convertedOnRead[ps.Format] && p.presenceWhy == "" {
+				// The server makes the value a CEL value as a rule reaches
+				// it, has() included, and a string that does not convert
+				// fails the rule (a []byte's standard base64 with + or /
+				// is no URL-safe base64, which is what it decodes):
+				// interpreted, the rule fails as there.
+				p.presenceWhy = "a " + ps.Format + " string, which the server converts as a rule reads it, has() included"
+			}
 			continue
 		}
 		p.node = sub
 	}
 }
+
+// convertedOnRead are the string formats the server's CEL reads as values
+// of other types (bytes, timestamps, durations), failing the rule that
+// reads a string that does not convert.
+var convertedOnRead = map[string]bool{"byte": true, "date": true, "date-time": true, "duration": true}
 
 // absence is the Go condition (on the field expression) under which a
 // property of Go type vt (behind a pointer when isPtr) is not in the JSON

@@ -249,3 +249,32 @@ func TestRawJSONTypeAsTheServer(t *testing.T) {
 		}
 	}
 }
+
+// The API server reads a []byte field (format: byte) as a CEL value when
+// a rule reaches it, has() included, decoding it as URL-safe base64, so
+// that bytes whose standard base64 holds + or / fail the rule. The Go
+// validator (the rule interpreted, as it reads such a field) fails it
+// with the same error, and passes what the server passes.
+func TestBytesRuleAsTheServer(t *testing.T) {
+	p := committedPipeline(t, "cgalloc.example.com_bundles.yaml")
+	for _, c := range []struct {
+		bundle []byte
+		name   string
+		want   []string
+	}{
+		{nil, "", nil},
+		{[]byte("abc"), "ca", nil}, // YWJj
+		{[]byte("abc"), "", []string{"spec: a CA bundle needs its name"}},
+		// CEL's || passes over an error when its other side is true.
+		{[]byte{0x00, 0x6f, 0xb8, 0x00}, "ca", nil}, // AG+4AA==
+		{[]byte{0x00, 0x6f, 0xb8, 0x00}, "", []string{"spec: Invalid byte formatted string AG+4AA==: illegal base64 data at input byte 2 evaluating rule: a CA bundle needs its name"}},
+		{[]byte{0xff, 0xff, 0xff}, "", []string{"spec: Invalid byte formatted string ////: illegal base64 data at input byte 0 evaluating rule: a CA bundle needs its name"}},
+	} {
+		obj := &cgalloc.Bundles{Spec: cgalloc.BundlesSpec{CABundle: c.bundle, CAName: c.name}}
+		obj.APIVersion, obj.Kind, obj.Name, obj.Namespace = "cgalloc.example.com/v1", "Bundles", "a", "default"
+		ours, srv := createErrors(t, p, obj, cgalloc.Validate_Bundles)
+		if !slices.Equal(ours, srv) || !slices.Equal(ours, c.want) {
+			t.Errorf("bundle %q, name %q: Go's errors %q, the server's %q, want %q", c.bundle, c.name, ours, srv, c.want)
+		}
+	}
+}

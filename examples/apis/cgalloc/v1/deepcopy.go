@@ -314,3 +314,23 @@ func (in *Durations) DeepCopy() *Durations {
 
 // DeepCopyObject implements runtime.Object.
 func (in *Durations) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// DeepCopyInto copies in into out.
+func (in *Bundles) DeepCopyInto(out *Bundles) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.Spec.CABundle = append([]byte(nil), in.Spec.CABundle...)
+}
+
+// DeepCopy returns a copy of in.
+func (in *Bundles) DeepCopy() *Bundles {
+	if in == nil {
+		return nil
+	}
+	out := new(Bundles)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject implements runtime.Object.
+func (in *Bundles) DeepCopyObject() runtime.Object { return in.DeepCopy() }

@@ -17,7 +17,7 @@ var (
 )
 
 func addKnownTypes(scheme *runtime.Scheme) error {
-	scheme.AddKnownTypes(GroupVersion, &Numbers{}, &Strings{}, &Durations{}, &Collections{}, &Presence{}, &Objects{}, &Embedded{}, &StructMaps{}, &Rules{})
+	scheme.AddKnownTypes(GroupVersion, &Numbers{}, &Strings{}, &Durations{}, &Collections{}, &Presence{}, &Objects{}, &Embedded{}, &StructMaps{}, &Rules{}, &Bundles{})
 	metav1.AddToGroupVersion(scheme, GroupVersion)
 	return nil
 }

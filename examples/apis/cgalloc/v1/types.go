@@ -519,3 +519,27 @@ type RulesSpec struct {
 	// +kubebuilder:validation:XValidation:rule="self.matches('^[a-z]+$') && self in ['alpha', 'beta', 'gamma']",message="not a name"
 	Word string `json:"word,omitempty"`
 }
+
+// +kubebuilder:object:root=true
+
+// Bundles carries a rule that asks whether a []byte field is set. The API
+// server reads such a field (format: byte) as a CEL value when a rule
+// reaches it, has() included, decoding it as URL-safe base64: the standard
+// base64 of bytes with + or / in it fails the rule. The rule is
+// interpreted (runtime/celrules), which fails as the server does; it
+// allocates, so Bundles is no allocation case.
+type Bundles struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec BundlesSpec `json:"spec"`
+}
+
+// BundlesSpec is a CA bundle and the name it goes by.
+// +kubebuilder:validation:XValidation:rule="!has(self.caBundle) || has(self.caName)",message="a CA bundle needs its name"
+type BundlesSpec struct {
+	// +optional
+	CABundle []byte `json:"caBundle,omitempty"`
+	// +optional
+	CAName string `json:"caName,omitempty"`
+}

@@ -41,6 +41,11 @@ import (
 // RegisterValidations adds the validation of the package's kinds to a scheme.
 // Call it with the scheme the package's types are added to (AddToScheme).
 func RegisterValidations(scheme *runtime.Scheme) error {
+	scheme.AddValidationFunc((*Bundles)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
+		// Every request, the main resource's or a subresource's (op.Request), is validated by Validate_Bundles,
+		// as the server validates them all against the kind's schema.
+		return Validate_Bundles(ctx, op, nil, obj.(*Bundles), vgruntime.OldAs[*Bundles](oldObj))
+	})
 	scheme.AddValidationFunc((*Collections)(nil), func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
 		// Every request, the main resource's or a subresource's (op.Request), is validated by Validate_Collections,
 		// as the server validates them all against the kind's schema.
@@ -89,6 +94,43 @@ func RegisterValidations(scheme *runtime.Scheme) error {
 	return nil
 }
 
+// celRules_Bundles are the CEL rules of Bundles's schema that are not compiled to Go, evaluated by the API server's CEL validator:
+//   - on BundlesSpec: rule "!has(self.caBundle) || has(self.caName)": the field caBundle: a byte string, which the server converts as a rule reads it, has() included
+var celRules_Bundles = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","properties":{"caBundle":{"type":"string","format":"byte"},"caName":{"type":"string"}},"x-kubernetes-validations":[{"rule":"!has(self.caBundle) || has(self.caName)","message":"a CA bundle needs its name"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
+
+// Validate_Bundles validates Bundles as the API server validates it against its CRD
+// (the schema controller-gen's markers describe), on the object the server
+// defaulted. oldObj is nil on create; a nil obj is valid.
+func Validate_Bundles(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Bundles) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	var p vgruntime.Path
+	var errs field.ErrorList
+	if op.Type == operation.Update && oldObj != nil {
+		// As the server: what did not change is not checked again (ratcheting),
+		// and the items of list-sets and list-maps must be unique unless the
+		// old object's were not.
+		errs = vgruntime.UpdateErrors(validate_Bundles_root(&p, obj, oldObj), validate_Bundles_root(&p, obj, nil), validate_Bundles_root(&p, oldObj, nil))
+	} else {
+		errs = validate_Bundles_root(&p, obj, nil)
+	}
+	errs = vgruntime.Rebase(errs, fldPath)
+	// As the server: the rules run only when the schema found no error that makes them unsafe.
+	if blocked := vgruntime.CELBlocked(errs); blocked != nil {
+		return append(errs, blocked)
+	}
+	// The CEL rules not compiled, on the server's CEL validator.
+	errs = append(errs, celrules.Validate(ctx, celRules_Bundles, op, fldPath, obj, oldObj)...)
+	return errs
+}
+
+// validate_Bundles_root checks a Bundles against its schema; old is its old value on an
+// update (nil when there is none), which ratchets what did not change.
+func validate_Bundles_root(p *vgruntime.Path, obj, old *Bundles) (errs field.ErrorList) {
+	return
+}
+
 // Validate_Collections validates Collections as the API server validates it against its CRD
 // (the schema controller-gen's markers describe), on the object the server
 // defaulted. oldObj is nil on create; a nil obj is valid.
@@ -115,15 +157,15 @@ func Validate_Collections(ctx context.Context, op operation.Operation, fldPath *
 func validate_Collections_root(p *vgruntime.Path, obj, old *Collections) (errs field.ErrorList) {
 	// field spec
 	{
-		fp8 := p.Child("spec")
-		ov9 := func() *CollectionsSpec {
+		fp17 := p.Child("spec")
+		ov18 := func() *CollectionsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov9
-		errs = append(errs, validate_CollectionsSpec(&fp8, &obj.Spec, ov9)...)
+		_ = ov18
+		errs = append(errs, validate_CollectionsSpec(&fp17, &obj.Spec, ov18)...)
 	}
 	return
 }
@@ -147,145 +189,145 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 	}
 	// field minItems
 	{
-		fp10 := p.Child("minItems")
+		fp19 := p.Child("minItems")
 		if obj.MinItems == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp10))
+			errs = append(errs, vgruntime.SchemaRequired(&fp19))
 		} else {
-			ov11 := func() *[]string {
+			ov20 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.MinItems
 			}()
-			_ = ov11
-			if !vgruntime.Unchanged(&obj.MinItems, ov11) {
+			_ = ov20
+			if !vgruntime.Unchanged(&obj.MinItems, ov20) {
 				if len(*&obj.MinItems) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp10, len(*&obj.MinItems), vgruntime.MinItemsDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp19, len(*&obj.MinItems), vgruntime.MinItemsDetail(1)))
 				}
 			}
 		}
 	}
 	// field maxItems
 	{
-		fp15 := p.Child("maxItems")
+		fp24 := p.Child("maxItems")
 		if !(len(obj.MaxItems) == 0) {
-			ov16 := func() *[]string {
+			ov25 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.MaxItems
 			}()
-			_ = ov16
-			if !vgruntime.Unchanged(&obj.MaxItems, ov16) {
+			_ = ov25
+			if !vgruntime.Unchanged(&obj.MaxItems, ov25) {
 				if len(*&obj.MaxItems) > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp15, len(*&obj.MaxItems), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp24, len(*&obj.MaxItems), 3))
 				}
 			}
 		}
 	}
 	// field minProperties
 	{
-		fp20 := p.Child("minProperties")
+		fp29 := p.Child("minProperties")
 		if obj.MinProperties == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp20))
+			errs = append(errs, vgruntime.SchemaRequired(&fp29))
 		} else {
-			ov21 := func() *map[string]string {
+			ov30 := func() *map[string]string {
 				if old == nil {
 					return nil
 				}
 				return &old.MinProperties
 			}()
-			_ = ov21
-			if !vgruntime.Unchanged(&obj.MinProperties, ov21) {
+			_ = ov30
+			if !vgruntime.Unchanged(&obj.MinProperties, ov30) {
 				if len(*&obj.MinProperties) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp20, len(*&obj.MinProperties), vgruntime.MinPropertiesDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp29, len(*&obj.MinProperties), vgruntime.MinPropertiesDetail(1)))
 				}
 			}
 		}
 	}
 	// field maxProperties
 	{
-		fp26 := p.Child("maxProperties")
+		fp35 := p.Child("maxProperties")
 		if !(len(obj.MaxProperties) == 0) {
-			ov27 := func() *map[string]int32 {
+			ov36 := func() *map[string]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.MaxProperties
 			}()
-			_ = ov27
-			if !vgruntime.Unchanged(&obj.MaxProperties, ov27) {
+			_ = ov36
+			if !vgruntime.Unchanged(&obj.MaxProperties, ov36) {
 				if len(*&obj.MaxProperties) > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp26, len(*&obj.MaxProperties), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp35, len(*&obj.MaxProperties), 3))
 				}
 			}
 		}
 	}
 	// field set
 	{
-		fp32 := p.Child("set")
+		fp41 := p.Child("set")
 		if !(len(obj.Set) == 0) {
-			ov33 := func() *[]string {
+			ov42 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Set
 			}()
-			_ = ov33
-			if !vgruntime.Unchanged(&obj.Set, ov33) {
-				errs = append(errs, vgruntime.UniqueValues(&fp32, *&obj.Set)...)
+			_ = ov42
+			if !vgruntime.Unchanged(&obj.Set, ov42) {
+				errs = append(errs, vgruntime.UniqueValues(&fp41, *&obj.Set)...)
 			}
 		}
 	}
 	// field intSet
 	{
-		fp37 := p.Child("intSet")
+		fp46 := p.Child("intSet")
 		if !(len(obj.IntSet) == 0) {
-			ov38 := func() *[]int64 {
+			ov47 := func() *[]int64 {
 				if old == nil {
 					return nil
 				}
 				return &old.IntSet
 			}()
-			_ = ov38
-			if !vgruntime.Unchanged(&obj.IntSet, ov38) {
-				errs = append(errs, vgruntime.UniqueValues(&fp37, *&obj.IntSet)...)
+			_ = ov47
+			if !vgruntime.Unchanged(&obj.IntSet, ov47) {
+				errs = append(errs, vgruntime.UniqueValues(&fp46, *&obj.IntSet)...)
 			}
 		}
 	}
 	// field map
 	{
-		fp42 := p.Child("map")
+		fp51 := p.Child("map")
 		if !(len(obj.Map) == 0) {
-			ov43 := func() *[]Entry {
+			ov52 := func() *[]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.Map
 			}()
-			_ = ov43
-			if !vgruntime.UnchangedListMap(&obj.Map, ov43, vgruntime.Key{
+			_ = ov52
+			if !vgruntime.UnchangedListMap(&obj.Map, ov52, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}, vgruntime.Key{
 				Defaulted: false,
 				Name:      "port",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp42, *&obj.Map, listMapKey1)...)
-				for i45 := range *&obj.Map {
-					ip44 := fp42.Index(i45)
-					oi46 := vgruntime.OldListMapItem(ov43, &(*&obj.Map)[i45], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp51, *&obj.Map, listMapKey1)...)
+				for i54 := range *&obj.Map {
+					ip53 := fp51.Index(i54)
+					oi55 := vgruntime.OldListMapItem(ov52, &(*&obj.Map)[i54], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					}, vgruntime.Key{
 						Defaulted: false,
 						Name:      "port",
 					})
-					if !vgruntime.UnchangedPlain(&(*&obj.Map)[i45], oi46) {
-						if vgruntime.CountTrue(true, true, (*&(*&obj.Map)[i45]).Value != "") > 3 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip44, vgruntime.CountTrue(true, true, (*&(*&obj.Map)[i45]).Value != ""), 3))
+					if !vgruntime.UnchangedPlain(&(*&obj.Map)[i54], oi55) {
+						if vgruntime.CountTrue(true, true, (*&(*&obj.Map)[i54]).Value != "") > 3 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip53, vgruntime.CountTrue(true, true, (*&(*&obj.Map)[i54]).Value != ""), 3))
 						}
-						errs = append(errs, validate_Entry(&ip44, &(*&obj.Map)[i45], oi46)...)
+						errs = append(errs, validate_Entry(&ip53, &(*&obj.Map)[i54], oi55)...)
 					}
 				}
 			}
@@ -293,24 +335,24 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 	}
 	// field atomic
 	{
-		fp47 := p.Child("atomic")
+		fp56 := p.Child("atomic")
 		if !(len(obj.Atomic) == 0) {
-			ov48 := func() *[]Entry {
+			ov57 := func() *[]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.Atomic
 			}()
-			_ = ov48
-			if !vgruntime.Unchanged(&obj.Atomic, ov48) {
-				for i50 := range *&obj.Atomic {
-					ip49 := fp47.Index(i50)
-					oi51 := (*Entry)(nil)
-					if !vgruntime.UnchangedPlain(&(*&obj.Atomic)[i50], oi51) {
-						if vgruntime.CountTrue(true, true, (*&(*&obj.Atomic)[i50]).Value != "") > 3 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip49, vgruntime.CountTrue(true, true, (*&(*&obj.Atomic)[i50]).Value != ""), 3))
+			_ = ov57
+			if !vgruntime.Unchanged(&obj.Atomic, ov57) {
+				for i59 := range *&obj.Atomic {
+					ip58 := fp56.Index(i59)
+					oi60 := (*Entry)(nil)
+					if !vgruntime.UnchangedPlain(&(*&obj.Atomic)[i59], oi60) {
+						if vgruntime.CountTrue(true, true, (*&(*&obj.Atomic)[i59]).Value != "") > 3 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip58, vgruntime.CountTrue(true, true, (*&(*&obj.Atomic)[i59]).Value != ""), 3))
 						}
-						errs = append(errs, validate_Entry(&ip49, &(*&obj.Atomic)[i50], oi51)...)
+						errs = append(errs, validate_Entry(&ip58, &(*&obj.Atomic)[i59], oi60)...)
 					}
 				}
 			}
@@ -318,70 +360,70 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 	}
 	// field atomicStruct
 	{
-		fp58 := p.Child("atomicStruct")
+		fp67 := p.Child("atomicStruct")
 		if !(obj.AtomicStruct == nil) {
-			ov59 := func() *Entry {
+			ov68 := func() *Entry {
 				if old == nil {
 					return nil
 				}
 				return old.AtomicStruct
 			}()
-			_ = ov59
-			if !vgruntime.UnchangedPlain(obj.AtomicStruct, ov59) {
+			_ = ov68
+			if !vgruntime.UnchangedPlain(obj.AtomicStruct, ov68) {
 				if vgruntime.CountTrue(true, true, (*obj.AtomicStruct).Value != "") > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp58, vgruntime.CountTrue(true, true, (*obj.AtomicStruct).Value != ""), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp67, vgruntime.CountTrue(true, true, (*obj.AtomicStruct).Value != ""), 3))
 				}
-				errs = append(errs, validate_Entry_2(&fp58, obj.AtomicStruct, ov59)...)
+				errs = append(errs, validate_Entry_2(&fp67, obj.AtomicStruct, ov68)...)
 			}
 		}
 	}
 	// field tags
 	{
-		fp65 := p.Child("tags")
+		fp74 := p.Child("tags")
 		if !(len(obj.Tags) == 0) {
-			ov66 := func() *Tags {
+			ov75 := func() *Tags {
 				if old == nil {
 					return nil
 				}
 				return &old.Tags
 			}()
-			_ = ov66
-			if !vgruntime.Unchanged(&obj.Tags, ov66) {
+			_ = ov75
+			if !vgruntime.Unchanged(&obj.Tags, ov75) {
 				if len(*&obj.Tags) > 4 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp65, len(*&obj.Tags), 4))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp74, len(*&obj.Tags), 4))
 				}
 				if len(*&obj.Tags) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp65, len(*&obj.Tags), vgruntime.MinItemsDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp74, len(*&obj.Tags), vgruntime.MinItemsDetail(1)))
 				}
-				errs = append(errs, vgruntime.UniqueValues(&fp65, *&obj.Tags)...)
+				errs = append(errs, vgruntime.UniqueValues(&fp74, *&obj.Tags)...)
 			}
 		}
 	}
 	// field pairs
 	{
-		fp70 := p.Child("pairs")
+		fp79 := p.Child("pairs")
 		if !(len(obj.Pairs) == 0) {
-			ov71 := func() *[][]string {
+			ov80 := func() *[][]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Pairs
 			}()
-			_ = ov71
-			if !vgruntime.Unchanged(&obj.Pairs, ov71) {
-				for i73 := range *&obj.Pairs {
-					ip72 := fp70.Index(i73)
-					oi74 := (*[]string)(nil)
-					if (*&obj.Pairs)[i73] == nil {
-						errs = append(errs, vgruntime.SchemaNull(&ip72, "array"))
+			_ = ov80
+			if !vgruntime.Unchanged(&obj.Pairs, ov80) {
+				for i82 := range *&obj.Pairs {
+					ip81 := fp79.Index(i82)
+					oi83 := (*[]string)(nil)
+					if (*&obj.Pairs)[i82] == nil {
+						errs = append(errs, vgruntime.SchemaNull(&ip81, "array"))
 						continue
 					}
-					if !vgruntime.Unchanged(&(*&obj.Pairs)[i73], oi74) {
-						if len(*&(*&obj.Pairs)[i73]) > 2 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip72, len(*&(*&obj.Pairs)[i73]), 2))
+					if !vgruntime.Unchanged(&(*&obj.Pairs)[i82], oi83) {
+						if len(*&(*&obj.Pairs)[i82]) > 2 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip81, len(*&(*&obj.Pairs)[i82]), 2))
 						}
-						if len(*&(*&obj.Pairs)[i73]) < 1 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip72, len(*&(*&obj.Pairs)[i73]), vgruntime.MinItemsDetail(1)))
+						if len(*&(*&obj.Pairs)[i82]) < 1 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip81, len(*&(*&obj.Pairs)[i82]), vgruntime.MinItemsDetail(1)))
 						}
 					}
 				}
@@ -390,29 +432,29 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 	}
 	// field labels
 	{
-		fp78 := p.Child("labels")
+		fp87 := p.Child("labels")
 		if !(len(obj.Labels) == 0) {
-			ov79 := func() *[]map[string]string {
+			ov88 := func() *[]map[string]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Labels
 			}()
-			_ = ov79
-			if !vgruntime.Unchanged(&obj.Labels, ov79) {
-				for i81 := range *&obj.Labels {
-					ip80 := fp78.Index(i81)
-					oi82 := (*map[string]string)(nil)
-					if (*&obj.Labels)[i81] == nil {
-						errs = append(errs, vgruntime.SchemaNull(&ip80, "object"))
+			_ = ov88
+			if !vgruntime.Unchanged(&obj.Labels, ov88) {
+				for i90 := range *&obj.Labels {
+					ip89 := fp87.Index(i90)
+					oi91 := (*map[string]string)(nil)
+					if (*&obj.Labels)[i90] == nil {
+						errs = append(errs, vgruntime.SchemaNull(&ip89, "object"))
 						continue
 					}
-					if !vgruntime.Unchanged(&(*&obj.Labels)[i81], oi82) {
-						if len(*&(*&obj.Labels)[i81]) > 2 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip80, len(*&(*&obj.Labels)[i81]), 2))
+					if !vgruntime.Unchanged(&(*&obj.Labels)[i90], oi91) {
+						if len(*&(*&obj.Labels)[i90]) > 2 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip89, len(*&(*&obj.Labels)[i90]), 2))
 						}
-						if len(*&(*&obj.Labels)[i81]) < 1 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip80, len(*&(*&obj.Labels)[i81]), vgruntime.MinPropertiesDetail(1)))
+						if len(*&(*&obj.Labels)[i90]) < 1 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip89, len(*&(*&obj.Labels)[i90]), vgruntime.MinPropertiesDetail(1)))
 						}
 					}
 				}
@@ -430,36 +472,36 @@ func validate_Entry(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
 	}
 	// field name
 	{
-		fp87 := p.Child("name")
-		ov88 := func() *string {
+		fp96 := p.Child("name")
+		ov97 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Name
 		}()
-		_ = ov88
-		if !vgruntime.UnchangedScalar(&obj.Name, ov88) {
+		_ = ov97
+		if !vgruntime.UnchangedScalar(&obj.Name, ov97) {
 			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp87, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp96, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
 			}
 		}
 	}
 	// field port
 	{
-		fp89 := p.Child("port")
-		ov90 := func() *int32 {
+		fp98 := p.Child("port")
+		ov99 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.Port
 		}()
-		_ = ov90
-		if !vgruntime.UnchangedScalar(&obj.Port, ov90) {
+		_ = ov99
+		if !vgruntime.UnchangedScalar(&obj.Port, ov99) {
 			if int64(*&obj.Port) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp89, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp98, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
 			}
 			if int64(*&obj.Port) > int64(65535) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp89, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp98, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
 			}
 		}
 	}
@@ -474,36 +516,36 @@ func validate_Entry_2(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList)
 	}
 	// field name
 	{
-		fp93 := p.Child("name")
-		ov94 := func() *string {
+		fp102 := p.Child("name")
+		ov103 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Name
 		}()
-		_ = ov94
-		if !vgruntime.UnchangedScalar(&obj.Name, ov94) {
+		_ = ov103
+		if !vgruntime.UnchangedScalar(&obj.Name, ov103) {
 			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp93, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp102, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
 			}
 		}
 	}
 	// field port
 	{
-		fp95 := p.Child("port")
-		ov96 := func() *int32 {
+		fp104 := p.Child("port")
+		ov105 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.Port
 		}()
-		_ = ov96
-		if !vgruntime.UnchangedScalar(&obj.Port, ov96) {
+		_ = ov105
+		if !vgruntime.UnchangedScalar(&obj.Port, ov105) {
 			if int64(*&obj.Port) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp95, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp104, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
 			}
 			if int64(*&obj.Port) > int64(65535) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp95, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp104, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
 			}
 		}
 	}
@@ -536,15 +578,15 @@ func Validate_Durations(ctx context.Context, op operation.Operation, fldPath *fi
 func validate_Durations_root(p *vgruntime.Path, obj, old *Durations) (errs field.ErrorList) {
 	// field spec
 	{
-		fp106 := p.Child("spec")
-		ov107 := func() *DurationsSpec {
+		fp115 := p.Child("spec")
+		ov116 := func() *DurationsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov107
-		errs = append(errs, validate_DurationsSpec(&fp106, &obj.Spec, ov107)...)
+		_ = ov116
+		errs = append(errs, validate_DurationsSpec(&fp115, &obj.Spec, ov116)...)
 	}
 	return
 }
@@ -563,19 +605,19 @@ func validate_DurationsSpec(p *vgruntime.Path, obj, old *DurationsSpec) (errs fi
 	}
 	// field timeout
 	{
-		fp108 := p.Child("timeout")
+		fp117 := p.Child("timeout")
 		if !(obj.Timeout == nil) {
-			ov109 := func() *v1.Duration {
+			ov118 := func() *v1.Duration {
 				if old == nil {
 					return nil
 				}
 				return old.Timeout
 			}()
-			_ = ov109
-			if !vgruntime.Unchanged(obj.Timeout, ov109) {
+			_ = ov118
+			if !vgruntime.Unchanged(obj.Timeout, ov118) {
 				txt1 := vgruntime.DurationText(obj.Timeout)
 				if !pattern1.MatchString(txt1.View()) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp108, txt1.String(), vgruntime.PatternDetail("^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$")))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp117, txt1.String(), vgruntime.PatternDetail("^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$")))
 				}
 				txt1.Release()
 			}
@@ -583,47 +625,47 @@ func validate_DurationsSpec(p *vgruntime.Path, obj, old *DurationsSpec) (errs fi
 	}
 	// field interval
 	{
-		fp110 := p.Child("interval")
-		ov111 := func() *v1.Duration {
+		fp119 := p.Child("interval")
+		ov120 := func() *v1.Duration {
 			if old == nil {
 				return nil
 			}
 			return &old.Interval
 		}()
-		_ = ov111
-		if !vgruntime.Unchanged(&obj.Interval, ov111) {
+		_ = ov120
+		if !vgruntime.Unchanged(&obj.Interval, ov120) {
 			txt2 := vgruntime.DurationText(&obj.Interval)
 			if utf8.RuneCountInString(txt2.View()) > 16 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp110, 16))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp119, 16))
 			}
 			txt2.Release()
 		}
 	}
 	// field limit
 	{
-		fp112 := p.Child("limit")
+		fp121 := p.Child("limit")
 		if !(obj.Limit == nil) {
-			ov113 := func() *resource.Quantity {
+			ov122 := func() *resource.Quantity {
 				if old == nil {
 					return nil
 				}
 				return old.Limit
 			}()
-			_ = ov113
-			if !vgruntime.Unchanged(obj.Limit, ov113) {
+			_ = ov122
+			if !vgruntime.Unchanged(obj.Limit, ov122) {
 				{
-					failed114 := 0
+					failed123 := 0
 					{
-						n115 := len(errs)
+						n124 := len(errs)
 						if !pattern2.MatchString(vgruntime.QuantityJSON(obj.Limit)) {
-							errs = append(errs, vgruntime.SchemaInvalid(&fp112, vgruntime.QuantityJSON(obj.Limit), vgruntime.PatternDetail("^[1-9]+[0-9]*([EPTGMK]i|[EPTGMk])?$")))
+							errs = append(errs, vgruntime.SchemaInvalid(&fp121, vgruntime.QuantityJSON(obj.Limit), vgruntime.PatternDetail("^[1-9]+[0-9]*([EPTGMK]i|[EPTGMk])?$")))
 						}
-						if len(errs) > n115 {
-							failed114++
+						if len(errs) > n124 {
+							failed123++
 						}
 					}
-					if failed114 > 0 {
-						errs = append(errs, vgruntime.SchemaAllOf(&fp112, failed114 == 2))
+					if failed123 > 0 {
+						errs = append(errs, vgruntime.SchemaAllOf(&fp121, failed123 == 2))
 					}
 				}
 			}
@@ -658,15 +700,15 @@ func Validate_Embedded(ctx context.Context, op operation.Operation, fldPath *fie
 func validate_Embedded_root(p *vgruntime.Path, obj, old *Embedded) (errs field.ErrorList) {
 	// field spec
 	{
-		fp123 := p.Child("spec")
-		ov124 := func() *EmbeddedSpec {
+		fp132 := p.Child("spec")
+		ov133 := func() *EmbeddedSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov124
-		errs = append(errs, validate_EmbeddedSpec(&fp123, &obj.Spec, ov124)...)
+		_ = ov133
+		errs = append(errs, validate_EmbeddedSpec(&fp132, &obj.Spec, ov133)...)
 	}
 	return
 }
@@ -679,33 +721,33 @@ func validate_EmbeddedSpec(p *vgruntime.Path, obj, old *EmbeddedSpec) (errs fiel
 	}
 	// field embedded
 	{
-		fp125 := p.Child("embedded")
+		fp134 := p.Child("embedded")
 		if !(vgruntime.RawNull(obj.Embedded.Raw)) {
-			ov126 := func() *runtime.RawExtension {
+			ov135 := func() *runtime.RawExtension {
 				if old == nil {
 					return nil
 				}
 				return &old.Embedded
 			}()
-			_ = ov126
-			if !vgruntime.Unchanged(&obj.Embedded, ov126) {
-				errs = append(errs, vgruntime.EmbeddedRaw(&fp125, &obj.Embedded)...)
+			_ = ov135
+			if !vgruntime.Unchanged(&obj.Embedded, ov135) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp134, &obj.Embedded)...)
 			}
 		}
 	}
 	// field xEmbedded
 	{
-		fp127 := p.Child("xEmbedded")
+		fp136 := p.Child("xEmbedded")
 		if !(obj.XEmbedded == nil) {
-			ov128 := func() *runtime.RawExtension {
+			ov137 := func() *runtime.RawExtension {
 				if old == nil {
 					return nil
 				}
 				return old.XEmbedded
 			}()
-			_ = ov128
-			if !vgruntime.Unchanged(obj.XEmbedded, ov128) {
-				errs = append(errs, vgruntime.EmbeddedRaw(&fp127, obj.XEmbedded)...)
+			_ = ov137
+			if !vgruntime.Unchanged(obj.XEmbedded, ov137) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp136, obj.XEmbedded)...)
 			}
 		}
 	}
@@ -738,15 +780,15 @@ func Validate_Numbers(ctx context.Context, op operation.Operation, fldPath *fiel
 func validate_Numbers_root(p *vgruntime.Path, obj, old *Numbers) (errs field.ErrorList) {
 	// field spec
 	{
-		fp136 := p.Child("spec")
-		ov137 := func() *NumbersSpec {
+		fp145 := p.Child("spec")
+		ov146 := func() *NumbersSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov137
-		errs = append(errs, validate_NumbersSpec(&fp136, &obj.Spec, ov137)...)
+		_ = ov146
+		errs = append(errs, validate_NumbersSpec(&fp145, &obj.Spec, ov146)...)
 	}
 	return
 }
@@ -759,110 +801,110 @@ func validate_NumbersSpec(p *vgruntime.Path, obj, old *NumbersSpec) (errs field.
 	}
 	// field minimum
 	{
-		fp138 := p.Child("minimum")
-		ov139 := func() *int32 {
+		fp147 := p.Child("minimum")
+		ov148 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.Minimum
 		}()
-		_ = ov139
-		if !vgruntime.UnchangedScalar(&obj.Minimum, ov139) {
+		_ = ov148
+		if !vgruntime.UnchangedScalar(&obj.Minimum, ov148) {
 			if int64(*&obj.Minimum) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp138, int64(*&obj.Minimum), vgruntime.Bound(true, false, 1.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp147, int64(*&obj.Minimum), vgruntime.Bound(true, false, 1.0)))
 			}
 		}
 	}
 	// field maximum
 	{
-		fp140 := p.Child("maximum")
+		fp149 := p.Child("maximum")
 		if !(obj.Maximum == nil) {
-			ov141 := func() *int64 {
+			ov150 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return old.Maximum
 			}()
-			_ = ov141
-			if !vgruntime.UnchangedScalar(obj.Maximum, ov141) {
+			_ = ov150
+			if !vgruntime.UnchangedScalar(obj.Maximum, ov150) {
 				if int64(*obj.Maximum) > int64(10) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp140, int64(*obj.Maximum), vgruntime.Bound(false, false, 10.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp149, int64(*obj.Maximum), vgruntime.Bound(false, false, 10.0)))
 				}
 			}
 		}
 	}
 	// field exclusiveMinimum
 	{
-		fp142 := p.Child("exclusiveMinimum")
-		ov143 := func() *int32 {
+		fp151 := p.Child("exclusiveMinimum")
+		ov152 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.ExclusiveMinimum
 		}()
-		_ = ov143
-		if !vgruntime.UnchangedScalar(&obj.ExclusiveMinimum, ov143) {
+		_ = ov152
+		if !vgruntime.UnchangedScalar(&obj.ExclusiveMinimum, ov152) {
 			if int64(*&obj.ExclusiveMinimum) <= int64(0) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp142, int64(*&obj.ExclusiveMinimum), vgruntime.Bound(true, true, 0.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp151, int64(*&obj.ExclusiveMinimum), vgruntime.Bound(true, true, 0.0)))
 			}
 		}
 	}
 	// field exclusiveMaximum
 	{
-		fp144 := p.Child("exclusiveMaximum")
-		ov145 := func() *int64 {
+		fp153 := p.Child("exclusiveMaximum")
+		ov154 := func() *int64 {
 			if old == nil {
 				return nil
 			}
 			return &old.ExclusiveMaximum
 		}()
-		_ = ov145
-		if !vgruntime.UnchangedScalar(&obj.ExclusiveMaximum, ov145) {
+		_ = ov154
+		if !vgruntime.UnchangedScalar(&obj.ExclusiveMaximum, ov154) {
 			if int64(*&obj.ExclusiveMaximum) >= int64(100) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp144, int64(*&obj.ExclusiveMaximum), vgruntime.Bound(false, true, 100.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp153, int64(*&obj.ExclusiveMaximum), vgruntime.Bound(false, true, 100.0)))
 			}
 		}
 	}
 	// field multipleOf
 	{
-		fp146 := p.Child("multipleOf")
-		ov147 := func() *int32 {
+		fp155 := p.Child("multipleOf")
+		ov156 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.MultipleOf
 		}()
-		_ = ov147
-		if !vgruntime.UnchangedScalar(&obj.MultipleOf, ov147) {
+		_ = ov156
+		if !vgruntime.UnchangedScalar(&obj.MultipleOf, ov156) {
 			if int64(*&obj.MultipleOf)%int64(5) != 0 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp146, int64(*&obj.MultipleOf), vgruntime.MultipleOf(5.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp155, int64(*&obj.MultipleOf), vgruntime.MultipleOf(5.0)))
 			}
 		}
 	}
 	// field digits
 	{
-		fp148 := p.Child("digits")
+		fp157 := p.Child("digits")
 		if !(len(obj.Digits) == 0) {
-			ov149 := func() *[]int32 {
+			ov158 := func() *[]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Digits
 			}()
-			_ = ov149
-			if !vgruntime.Unchanged(&obj.Digits, ov149) {
-				for i151 := range *&obj.Digits {
-					ip150 := fp148.Index(i151)
-					oi152 := (*int32)(nil)
-					if !vgruntime.UnchangedScalar(&(*&obj.Digits)[i151], oi152) {
-						if int64(*&(*&obj.Digits)[i151]) < int64(0) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip150, int64(*&(*&obj.Digits)[i151]), vgruntime.Bound(true, false, 0.0)))
+			_ = ov158
+			if !vgruntime.Unchanged(&obj.Digits, ov158) {
+				for i160 := range *&obj.Digits {
+					ip159 := fp157.Index(i160)
+					oi161 := (*int32)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.Digits)[i160], oi161) {
+						if int64(*&(*&obj.Digits)[i160]) < int64(0) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip159, int64(*&(*&obj.Digits)[i160]), vgruntime.Bound(true, false, 0.0)))
 						}
-						if int64(*&(*&obj.Digits)[i151]) > int64(9) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip150, int64(*&(*&obj.Digits)[i151]), vgruntime.Bound(false, false, 9.0)))
+						if int64(*&(*&obj.Digits)[i160]) > int64(9) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip159, int64(*&(*&obj.Digits)[i160]), vgruntime.Bound(false, false, 9.0)))
 						}
-						if int64(*&(*&obj.Digits)[i151])%int64(3) != 0 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip150, int64(*&(*&obj.Digits)[i151]), vgruntime.MultipleOf(3.0)))
+						if int64(*&(*&obj.Digits)[i160])%int64(3) != 0 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip159, int64(*&(*&obj.Digits)[i160]), vgruntime.MultipleOf(3.0)))
 						}
 					}
 				}
@@ -871,41 +913,41 @@ func validate_NumbersSpec(p *vgruntime.Path, obj, old *NumbersSpec) (errs field.
 	}
 	// field percent
 	{
-		fp153 := p.Child("percent")
+		fp162 := p.Child("percent")
 		if !(obj.Percent == nil) {
-			ov154 := func() *Percent {
+			ov163 := func() *Percent {
 				if old == nil {
 					return nil
 				}
 				return old.Percent
 			}()
-			_ = ov154
-			if !vgruntime.UnchangedScalar(obj.Percent, ov154) {
+			_ = ov163
+			if !vgruntime.UnchangedScalar(obj.Percent, ov163) {
 				if int64(*obj.Percent) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp153, int64(*obj.Percent), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp162, int64(*obj.Percent), vgruntime.Bound(true, false, 0.0)))
 				}
 				if int64(*obj.Percent) > int64(100) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp153, int64(*obj.Percent), vgruntime.Bound(false, false, 100.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp162, int64(*obj.Percent), vgruntime.Bound(false, false, 100.0)))
 				}
 			}
 		}
 	}
 	// field width
 	{
-		fp155 := p.Child("width")
+		fp164 := p.Child("width")
 		if !(obj.Width == 0) {
-			ov156 := func() *int32 {
+			ov165 := func() *int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Width
 			}()
-			_ = ov156
-			if !vgruntime.UnchangedScalar(&obj.Width, ov156) {
+			_ = ov165
+			if !vgruntime.UnchangedScalar(&obj.Width, ov165) {
 				switch int64(*&obj.Width) {
 				case int64(1), int64(2), int64(4), int64(8):
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp155, int64(*&obj.Width), []string{"1", "2", "4", "8"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp164, int64(*&obj.Width), []string{"1", "2", "4", "8"}))
 				}
 			}
 		}
@@ -939,15 +981,15 @@ func Validate_Objects(ctx context.Context, op operation.Operation, fldPath *fiel
 func validate_Objects_root(p *vgruntime.Path, obj, old *Objects) (errs field.ErrorList) {
 	// field spec
 	{
-		fp164 := p.Child("spec")
-		ov165 := func() *ObjectsSpec {
+		fp173 := p.Child("spec")
+		ov174 := func() *ObjectsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov165
-		errs = append(errs, validate_ObjectsSpec(&fp164, &obj.Spec, ov165)...)
+		_ = ov174
+		errs = append(errs, validate_ObjectsSpec(&fp173, &obj.Spec, ov174)...)
 	}
 	return
 }
@@ -960,17 +1002,17 @@ func validate_ObjectsSpec(p *vgruntime.Path, obj, old *ObjectsSpec) (errs field.
 	}
 	// field config
 	{
-		fp170 := p.Child("config")
+		fp179 := p.Child("config")
 		if !(len(obj.Config) == 0) {
-			ov171 := func() *json.RawMessage {
+			ov180 := func() *json.RawMessage {
 				if old == nil {
 					return nil
 				}
 				return &old.Config
 			}()
-			_ = ov171
-			if !vgruntime.Unchanged(&obj.Config, ov171) {
-				if err := vgruntime.RawJSONType(&fp170, []byte(*&obj.Config), "object"); err != nil {
+			_ = ov180
+			if !vgruntime.Unchanged(&obj.Config, ov180) {
+				if err := vgruntime.RawJSONType(&fp179, []byte(*&obj.Config), "object"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -978,35 +1020,35 @@ func validate_ObjectsSpec(p *vgruntime.Path, obj, old *ObjectsSpec) (errs field.
 	}
 	// field blob
 	{
-		fp172 := p.Child("blob")
+		fp181 := p.Child("blob")
 		if !(len(obj.Blob) == 0) {
-			ov173 := func() *[]byte {
+			ov182 := func() *[]byte {
 				if old == nil {
 					return nil
 				}
 				return &old.Blob
 			}()
-			_ = ov173
-			if !vgruntime.Unchanged(&obj.Blob, ov173) {
+			_ = ov182
+			if !vgruntime.Unchanged(&obj.Blob, ov182) {
 				if len(*&obj.Blob) == 0 {
-					errs = append(errs, vgruntime.SchemaFormat(&fp172, "", "byte"))
+					errs = append(errs, vgruntime.SchemaFormat(&fp181, "", "byte"))
 				}
 			}
 		}
 	}
 	// field typed
 	{
-		fp174 := p.Child("typed")
+		fp183 := p.Child("typed")
 		if !(obj.Typed == nil) {
-			ov175 := func() *v11.JSON {
+			ov184 := func() *v11.JSON {
 				if old == nil {
 					return nil
 				}
 				return old.Typed
 			}()
-			_ = ov175
-			if !vgruntime.Unchanged(obj.Typed, ov175) {
-				if err := vgruntime.RawJSONType(&fp174, (obj.Typed).Raw, "array"); err != nil {
+			_ = ov184
+			if !vgruntime.Unchanged(obj.Typed, ov184) {
+				if err := vgruntime.RawJSONType(&fp183, (obj.Typed).Raw, "array"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1014,18 +1056,18 @@ func validate_ObjectsSpec(p *vgruntime.Path, obj, old *ObjectsSpec) (errs field.
 	}
 	// field name
 	{
-		fp176 := p.Child("name")
+		fp185 := p.Child("name")
 		if !(obj.Name == "") {
-			ov177 := func() *string {
+			ov186 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Name
 			}()
-			_ = ov177
-			if !vgruntime.UnchangedScalar(&obj.Name, ov177) {
+			_ = ov186
+			if !vgruntime.UnchangedScalar(&obj.Name, ov186) {
 				if utf8.RuneCountInString(string(*&obj.Name)) > 8 {
-					errs = append(errs, vgruntime.SchemaTooLong(&fp176, 8))
+					errs = append(errs, vgruntime.SchemaTooLong(&fp185, 8))
 				}
 			}
 		}
@@ -1059,15 +1101,15 @@ func Validate_Presence(ctx context.Context, op operation.Operation, fldPath *fie
 func validate_Presence_root(p *vgruntime.Path, obj, old *Presence) (errs field.ErrorList) {
 	// field spec
 	{
-		fp185 := p.Child("spec")
-		ov186 := func() *PresenceSpec {
+		fp194 := p.Child("spec")
+		ov195 := func() *PresenceSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov186
-		errs = append(errs, validate_PresenceSpec(&fp185, &obj.Spec, ov186)...)
+		_ = ov195
+		errs = append(errs, validate_PresenceSpec(&fp194, &obj.Spec, ov195)...)
 	}
 	return
 }
@@ -1080,131 +1122,131 @@ func validate_PresenceSpec(p *vgruntime.Path, obj, old *PresenceSpec) (errs fiel
 	}
 	// field kbRequired
 	{
-		fp187 := p.Child("kbRequired")
+		fp196 := p.Child("kbRequired")
 		if obj.KBRequired == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp187))
+			errs = append(errs, vgruntime.SchemaRequired(&fp196))
 		}
 	}
 	// field required
 	{
-		fp191 := p.Child("required")
+		fp200 := p.Child("required")
 		if obj.Required == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp191))
+			errs = append(errs, vgruntime.SchemaRequired(&fp200))
 		}
 	}
 	// field k8sRequired
 	{
-		fp195 := p.Child("k8sRequired")
+		fp204 := p.Child("k8sRequired")
 		if obj.K8sRequired == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp195))
+			errs = append(errs, vgruntime.SchemaRequired(&fp204))
 		} else {
-			ov196 := func() *string {
+			ov205 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.K8sRequired
 			}()
-			_ = ov196
-			if !vgruntime.UnchangedScalar(&obj.K8sRequired, ov196) {
+			_ = ov205
+			if !vgruntime.UnchangedScalar(&obj.K8sRequired, ov205) {
 				if utf8.RuneCountInString(string(*&obj.K8sRequired)) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp195, string(*&obj.K8sRequired), vgruntime.MinLengthDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp204, string(*&obj.K8sRequired), vgruntime.MinLengthDetail(1)))
 				}
 			}
 		}
 	}
 	// field k8sRequiredList
 	{
-		fp197 := p.Child("k8sRequiredList")
+		fp206 := p.Child("k8sRequiredList")
 		if len(obj.K8sRequiredList) == 0 {
-			errs = append(errs, vgruntime.SchemaRequired(&fp197))
+			errs = append(errs, vgruntime.SchemaRequired(&fp206))
 		} else {
-			ov198 := func() *[]string {
+			ov207 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.K8sRequiredList
 			}()
-			_ = ov198
-			if !vgruntime.Unchanged(&obj.K8sRequiredList, ov198) {
+			_ = ov207
+			if !vgruntime.Unchanged(&obj.K8sRequiredList, ov207) {
 				if len(*&obj.K8sRequiredList) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp197, len(*&obj.K8sRequiredList), vgruntime.MinItemsDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp206, len(*&obj.K8sRequiredList), vgruntime.MinItemsDetail(1)))
 				}
 			}
 		}
 	}
 	// field nullable
 	{
-		fp204 := p.Child("nullable")
+		fp213 := p.Child("nullable")
 		if obj.Nullable == nil == false {
-			ov205 := func() *Entry {
+			ov214 := func() *Entry {
 				if old == nil {
 					return nil
 				}
 				return old.Nullable
 			}()
-			_ = ov205
-			if !vgruntime.UnchangedPlain(obj.Nullable, ov205) {
+			_ = ov214
+			if !vgruntime.UnchangedPlain(obj.Nullable, ov214) {
 				if vgruntime.CountTrue(true, true, (*obj.Nullable).Value != "") > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp204, vgruntime.CountTrue(true, true, (*obj.Nullable).Value != ""), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp213, vgruntime.CountTrue(true, true, (*obj.Nullable).Value != ""), 3))
 				}
-				errs = append(errs, validate_Entry_3(&fp204, obj.Nullable, ov205)...)
+				errs = append(errs, validate_Entry_3(&fp213, obj.Nullable, ov214)...)
 			}
 		}
 	}
 	// field defaulted
 	{
-		fp211 := p.Child("defaulted")
+		fp220 := p.Child("defaulted")
 		if !(obj.Defaulted == nil) {
-			ov212 := func() *int32 {
+			ov221 := func() *int32 {
 				if old == nil {
 					return nil
 				}
 				return old.Defaulted
 			}()
-			_ = ov212
-			if !vgruntime.UnchangedScalar(obj.Defaulted, ov212) {
+			_ = ov221
+			if !vgruntime.UnchangedScalar(obj.Defaulted, ov221) {
 				if int64(*obj.Defaulted) < int64(1) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp211, int64(*obj.Defaulted), vgruntime.Bound(true, false, 1.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp220, int64(*obj.Defaulted), vgruntime.Bound(true, false, 1.0)))
 				}
 			}
 		}
 	}
 	// field mode
 	{
-		fp213 := p.Child("mode")
+		fp222 := p.Child("mode")
 		if !(obj.Mode == "") {
-			ov214 := func() *string {
+			ov223 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Mode
 			}()
-			_ = ov214
-			if !vgruntime.UnchangedScalar(&obj.Mode, ov214) {
+			_ = ov223
+			if !vgruntime.UnchangedScalar(&obj.Mode, ov223) {
 				switch string(*&obj.Mode) {
 				case "fast", "slow":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp213, string(*&obj.Mode), []string{"fast", "slow"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp222, string(*&obj.Mode), []string{"fast", "slow"}))
 				}
 			}
 		}
 	}
 	// field defaultedEntry
 	{
-		fp215 := p.Child("defaultedEntry")
+		fp224 := p.Child("defaultedEntry")
 		if !(obj.DefaultedEntry == nil) {
-			ov216 := func() *Entry {
+			ov225 := func() *Entry {
 				if old == nil {
 					return nil
 				}
 				return old.DefaultedEntry
 			}()
-			_ = ov216
-			if !vgruntime.UnchangedPlain(obj.DefaultedEntry, ov216) {
+			_ = ov225
+			if !vgruntime.UnchangedPlain(obj.DefaultedEntry, ov225) {
 				if vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != "") > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp215, vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != ""), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp224, vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != ""), 3))
 				}
-				errs = append(errs, validate_Entry_4(&fp215, obj.DefaultedEntry, ov216)...)
+				errs = append(errs, validate_Entry_4(&fp224, obj.DefaultedEntry, ov225)...)
 			}
 		}
 	}
@@ -1219,36 +1261,36 @@ func validate_Entry_3(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList)
 	}
 	// field name
 	{
-		fp217 := p.Child("name")
-		ov218 := func() *string {
+		fp226 := p.Child("name")
+		ov227 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Name
 		}()
-		_ = ov218
-		if !vgruntime.UnchangedScalar(&obj.Name, ov218) {
+		_ = ov227
+		if !vgruntime.UnchangedScalar(&obj.Name, ov227) {
 			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp217, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp226, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
 			}
 		}
 	}
 	// field port
 	{
-		fp219 := p.Child("port")
-		ov220 := func() *int32 {
+		fp228 := p.Child("port")
+		ov229 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.Port
 		}()
-		_ = ov220
-		if !vgruntime.UnchangedScalar(&obj.Port, ov220) {
+		_ = ov229
+		if !vgruntime.UnchangedScalar(&obj.Port, ov229) {
 			if int64(*&obj.Port) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp219, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp228, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
 			}
 			if int64(*&obj.Port) > int64(65535) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp219, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp228, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
 			}
 		}
 	}
@@ -1263,36 +1305,36 @@ func validate_Entry_4(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList)
 	}
 	// field name
 	{
-		fp223 := p.Child("name")
-		ov224 := func() *string {
+		fp232 := p.Child("name")
+		ov233 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Name
 		}()
-		_ = ov224
-		if !vgruntime.UnchangedScalar(&obj.Name, ov224) {
+		_ = ov233
+		if !vgruntime.UnchangedScalar(&obj.Name, ov233) {
 			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp223, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp232, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
 			}
 		}
 	}
 	// field port
 	{
-		fp225 := p.Child("port")
-		ov226 := func() *int32 {
+		fp234 := p.Child("port")
+		ov235 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.Port
 		}()
-		_ = ov226
-		if !vgruntime.UnchangedScalar(&obj.Port, ov226) {
+		_ = ov235
+		if !vgruntime.UnchangedScalar(&obj.Port, ov235) {
 			if int64(*&obj.Port) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp225, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp234, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
 			}
 			if int64(*&obj.Port) > int64(65535) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp225, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp234, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
 			}
 		}
 	}
@@ -1747,15 +1789,15 @@ func Validate_Rules(ctx context.Context, op operation.Operation, fldPath *field.
 func validate_Rules_root(p *vgruntime.Path, obj, old *Rules) (errs field.ErrorList) {
 	// field spec
 	{
-		fp236 := p.Child("spec")
-		ov237 := func() *RulesSpec {
+		fp245 := p.Child("spec")
+		ov246 := func() *RulesSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov237
-		errs = append(errs, validate_RulesSpec(&fp236, &obj.Spec, ov237)...)
+		_ = ov246
+		errs = append(errs, validate_RulesSpec(&fp245, &obj.Spec, ov246)...)
 	}
 	return
 }
@@ -1777,31 +1819,31 @@ func validate_RulesSpec(p *vgruntime.Path, obj, old *RulesSpec) (errs field.Erro
 	}
 	// field entries
 	{
-		fp271 := p.Child("entries")
+		fp280 := p.Child("entries")
 		if !(len(obj.Entries) == 0) {
-			ov272 := func() *[]Entry {
+			ov281 := func() *[]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.Entries
 			}()
-			_ = ov272
-			if !vgruntime.UnchangedListMap(&obj.Entries, ov272, vgruntime.Key{
+			_ = ov281
+			if !vgruntime.UnchangedListMap(&obj.Entries, ov281, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp271, *&obj.Entries, listMapKey2)...)
-				for i274 := range *&obj.Entries {
-					ip273 := fp271.Index(i274)
-					oi275 := vgruntime.OldListMapItem(ov272, &(*&obj.Entries)[i274], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp280, *&obj.Entries, listMapKey2)...)
+				for i283 := range *&obj.Entries {
+					ip282 := fp280.Index(i283)
+					oi284 := vgruntime.OldListMapItem(ov281, &(*&obj.Entries)[i283], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					if !vgruntime.UnchangedPlain(&(*&obj.Entries)[i274], oi275) {
-						if vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i274]).Value != "") > 3 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip273, vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i274]).Value != ""), 3))
+					if !vgruntime.UnchangedPlain(&(*&obj.Entries)[i283], oi284) {
+						if vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i283]).Value != "") > 3 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip282, vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i283]).Value != ""), 3))
 						}
-						errs = append(errs, validate_Entry(&ip273, &(*&obj.Entries)[i274], oi275)...)
+						errs = append(errs, validate_Entry(&ip282, &(*&obj.Entries)[i283], oi284)...)
 					}
 				}
 			}
@@ -1836,15 +1878,15 @@ func Validate_Strings(ctx context.Context, op operation.Operation, fldPath *fiel
 func validate_Strings_root(p *vgruntime.Path, obj, old *Strings) (errs field.ErrorList) {
 	// field spec
 	{
-		fp285 := p.Child("spec")
-		ov286 := func() *StringsSpec {
+		fp294 := p.Child("spec")
+		ov295 := func() *StringsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov286
-		errs = append(errs, validate_StringsSpec(&fp285, &obj.Spec, ov286)...)
+		_ = ov295
+		errs = append(errs, validate_StringsSpec(&fp294, &obj.Spec, ov295)...)
 	}
 	return
 }
@@ -1866,65 +1908,65 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field minLength
 	{
-		fp287 := p.Child("minLength")
-		ov288 := func() *string {
+		fp296 := p.Child("minLength")
+		ov297 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.MinLength
 		}()
-		_ = ov288
-		if !vgruntime.UnchangedScalar(&obj.MinLength, ov288) {
+		_ = ov297
+		if !vgruntime.UnchangedScalar(&obj.MinLength, ov297) {
 			if utf8.RuneCountInString(string(*&obj.MinLength)) < 2 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp287, string(*&obj.MinLength), vgruntime.MinLengthDetail(2)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp296, string(*&obj.MinLength), vgruntime.MinLengthDetail(2)))
 			}
 		}
 	}
 	// field maxLength
 	{
-		fp289 := p.Child("maxLength")
-		ov290 := func() *string {
+		fp298 := p.Child("maxLength")
+		ov299 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.MaxLength
 		}()
-		_ = ov290
-		if !vgruntime.UnchangedScalar(&obj.MaxLength, ov290) {
+		_ = ov299
+		if !vgruntime.UnchangedScalar(&obj.MaxLength, ov299) {
 			if utf8.RuneCountInString(string(*&obj.MaxLength)) > 8 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp289, 8))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp298, 8))
 			}
 		}
 	}
 	// field pattern
 	{
-		fp291 := p.Child("pattern")
-		ov292 := func() *string {
+		fp300 := p.Child("pattern")
+		ov301 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Pattern
 		}()
-		_ = ov292
-		if !vgruntime.UnchangedScalar(&obj.Pattern, ov292) {
+		_ = ov301
+		if !vgruntime.UnchangedScalar(&obj.Pattern, ov301) {
 			if !pattern3.MatchString(string(*&obj.Pattern)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp291, string(*&obj.Pattern), vgruntime.PatternDetail("^[a-z]+(-[a-z]+)*$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp300, string(*&obj.Pattern), vgruntime.PatternDetail("^[a-z]+(-[a-z]+)*$")))
 			}
 		}
 	}
 	// field email
 	{
-		fp293 := p.Child("email")
+		fp302 := p.Child("email")
 		if !(obj.Email == "") {
-			ov294 := func() *string {
+			ov303 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Email
 			}()
-			_ = ov294
-			if !vgruntime.UnchangedScalar(&obj.Email, ov294) {
-				if err := vgruntime.SchemaFormat(&fp293, string(*&obj.Email), "email"); err != nil {
+			_ = ov303
+			if !vgruntime.UnchangedScalar(&obj.Email, ov303) {
+				if err := vgruntime.SchemaFormat(&fp302, string(*&obj.Email), "email"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1932,17 +1974,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field uuid
 	{
-		fp295 := p.Child("uuid")
+		fp304 := p.Child("uuid")
 		if !(obj.UUID == "") {
-			ov296 := func() *string {
+			ov305 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.UUID
 			}()
-			_ = ov296
-			if !vgruntime.UnchangedScalar(&obj.UUID, ov296) {
-				if err := vgruntime.SchemaFormat(&fp295, string(*&obj.UUID), "uuid"); err != nil {
+			_ = ov305
+			if !vgruntime.UnchangedScalar(&obj.UUID, ov305) {
+				if err := vgruntime.SchemaFormat(&fp304, string(*&obj.UUID), "uuid"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1950,17 +1992,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field hostname
 	{
-		fp297 := p.Child("hostname")
+		fp306 := p.Child("hostname")
 		if !(obj.Hostname == "") {
-			ov298 := func() *string {
+			ov307 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Hostname
 			}()
-			_ = ov298
-			if !vgruntime.UnchangedScalar(&obj.Hostname, ov298) {
-				if err := vgruntime.SchemaFormat(&fp297, string(*&obj.Hostname), "hostname"); err != nil {
+			_ = ov307
+			if !vgruntime.UnchangedScalar(&obj.Hostname, ov307) {
+				if err := vgruntime.SchemaFormat(&fp306, string(*&obj.Hostname), "hostname"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1968,17 +2010,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field ipv4
 	{
-		fp299 := p.Child("ipv4")
+		fp308 := p.Child("ipv4")
 		if !(obj.IPv4 == "") {
-			ov300 := func() *string {
+			ov309 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.IPv4
 			}()
-			_ = ov300
-			if !vgruntime.UnchangedScalar(&obj.IPv4, ov300) {
-				if err := vgruntime.SchemaFormat(&fp299, string(*&obj.IPv4), "ipv4"); err != nil {
+			_ = ov309
+			if !vgruntime.UnchangedScalar(&obj.IPv4, ov309) {
+				if err := vgruntime.SchemaFormat(&fp308, string(*&obj.IPv4), "ipv4"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1986,17 +2028,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field dateTime
 	{
-		fp301 := p.Child("dateTime")
+		fp310 := p.Child("dateTime")
 		if !(obj.DateTime == "") {
-			ov302 := func() *string {
+			ov311 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.DateTime
 			}()
-			_ = ov302
-			if !vgruntime.UnchangedScalar(&obj.DateTime, ov302) {
-				if err := vgruntime.SchemaFormat(&fp301, string(*&obj.DateTime), "date-time"); err != nil {
+			_ = ov311
+			if !vgruntime.UnchangedScalar(&obj.DateTime, ov311) {
+				if err := vgruntime.SchemaFormat(&fp310, string(*&obj.DateTime), "date-time"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -2004,17 +2046,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field duration
 	{
-		fp303 := p.Child("duration")
+		fp312 := p.Child("duration")
 		if !(obj.Duration == "") {
-			ov304 := func() *string {
+			ov313 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Duration
 			}()
-			_ = ov304
-			if !vgruntime.UnchangedScalar(&obj.Duration, ov304) {
-				if err := vgruntime.SchemaFormat(&fp303, string(*&obj.Duration), "duration"); err != nil {
+			_ = ov313
+			if !vgruntime.UnchangedScalar(&obj.Duration, ov313) {
+				if err := vgruntime.SchemaFormat(&fp312, string(*&obj.Duration), "duration"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -2022,17 +2064,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field bytes
 	{
-		fp305 := p.Child("bytes")
+		fp314 := p.Child("bytes")
 		if !(obj.Bytes == "") {
-			ov306 := func() *string {
+			ov315 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Bytes
 			}()
-			_ = ov306
-			if !vgruntime.UnchangedScalar(&obj.Bytes, ov306) {
-				if err := vgruntime.SchemaFormat(&fp305, string(*&obj.Bytes), "byte"); err != nil {
+			_ = ov315
+			if !vgruntime.UnchangedScalar(&obj.Bytes, ov315) {
+				if err := vgruntime.SchemaFormat(&fp314, string(*&obj.Bytes), "byte"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -2040,79 +2082,79 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field enum
 	{
-		fp309 := p.Child("enum")
+		fp318 := p.Child("enum")
 		if !(obj.Enum == "") {
-			ov310 := func() *string {
+			ov319 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Enum
 			}()
-			_ = ov310
-			if !vgruntime.UnchangedScalar(&obj.Enum, ov310) {
+			_ = ov319
+			if !vgruntime.UnchangedScalar(&obj.Enum, ov319) {
 				switch string(*&obj.Enum) {
 				case "a", "b", "c":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp309, string(*&obj.Enum), []string{"a", "b", "c"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp318, string(*&obj.Enum), []string{"a", "b", "c"}))
 				}
 			}
 		}
 	}
 	// field color
 	{
-		fp311 := p.Child("color")
+		fp320 := p.Child("color")
 		if !(obj.Color == "") {
-			ov312 := func() *Color {
+			ov321 := func() *Color {
 				if old == nil {
 					return nil
 				}
 				return &old.Color
 			}()
-			_ = ov312
-			if !vgruntime.UnchangedScalar(&obj.Color, ov312) {
+			_ = ov321
+			if !vgruntime.UnchangedScalar(&obj.Color, ov321) {
 				switch string(*&obj.Color) {
 				case "Red", "Green", "Blue":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp311, string(*&obj.Color), []string{"Red", "Green", "Blue"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp320, string(*&obj.Color), []string{"Red", "Green", "Blue"}))
 				}
 			}
 		}
 	}
 	// field level
 	{
-		fp313 := p.Child("level")
+		fp322 := p.Child("level")
 		if !(obj.Level == "") {
-			ov314 := func() *Level {
+			ov323 := func() *Level {
 				if old == nil {
 					return nil
 				}
 				return &old.Level
 			}()
-			_ = ov314
-			if !vgruntime.UnchangedScalar(&obj.Level, ov314) {
+			_ = ov323
+			if !vgruntime.UnchangedScalar(&obj.Level, ov323) {
 				switch string(*&obj.Level) {
 				case "High", "Low":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp313, string(*&obj.Level), []string{"High", "Low"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp322, string(*&obj.Level), []string{"High", "Low"}))
 				}
 			}
 		}
 	}
 	// field maxSurge
 	{
-		fp315 := p.Child("maxSurge")
+		fp324 := p.Child("maxSurge")
 		if !(obj.MaxSurge == nil) {
-			ov316 := func() *intstr.IntOrString {
+			ov325 := func() *intstr.IntOrString {
 				if old == nil {
 					return nil
 				}
 				return old.MaxSurge
 			}()
-			_ = ov316
-			if !vgruntime.Unchanged(obj.MaxSurge, ov316) {
+			_ = ov325
+			if !vgruntime.Unchanged(obj.MaxSurge, ov325) {
 				if (obj.MaxSurge).Type == intstr.String {
 					if !pattern4.MatchString((obj.MaxSurge).StrVal) {
-						errs = append(errs, vgruntime.SchemaInvalid(&fp315, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
+						errs = append(errs, vgruntime.SchemaInvalid(&fp324, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
 					}
 				} else {
 				}
@@ -2121,34 +2163,34 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field names
 	{
-		fp317 := p.Child("names")
+		fp326 := p.Child("names")
 		if !(len(obj.Names) == 0) {
-			ov318 := func() *[]string {
+			ov327 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Names
 			}()
-			_ = ov318
-			if !vgruntime.Unchanged(&obj.Names, ov318) {
-				for i320 := range *&obj.Names {
-					ip319 := fp317.Index(i320)
-					oi321 := (*string)(nil)
-					if !vgruntime.UnchangedScalar(&(*&obj.Names)[i320], oi321) {
-						if utf8.RuneCountInString(string(*&(*&obj.Names)[i320])) > 16 {
-							errs = append(errs, vgruntime.SchemaTooLong(&ip319, 16))
-						} else if utf8.RuneCountInString(string(*&(*&obj.Names)[i320])) < 1 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip319, string(*&(*&obj.Names)[i320]), vgruntime.MinLengthDetail(1)))
-						} else if !pattern5.MatchString(string(*&(*&obj.Names)[i320])) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip319, string(*&(*&obj.Names)[i320]), vgruntime.PatternDetail("^[a-z]+$")))
+			_ = ov327
+			if !vgruntime.Unchanged(&obj.Names, ov327) {
+				for i329 := range *&obj.Names {
+					ip328 := fp326.Index(i329)
+					oi330 := (*string)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.Names)[i329], oi330) {
+						if utf8.RuneCountInString(string(*&(*&obj.Names)[i329])) > 16 {
+							errs = append(errs, vgruntime.SchemaTooLong(&ip328, 16))
+						} else if utf8.RuneCountInString(string(*&(*&obj.Names)[i329])) < 1 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip328, string(*&(*&obj.Names)[i329]), vgruntime.MinLengthDetail(1)))
+						} else if !pattern5.MatchString(string(*&(*&obj.Names)[i329])) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip328, string(*&(*&obj.Names)[i329]), vgruntime.PatternDetail("^[a-z]+$")))
 						}
-						if err := vgruntime.SchemaFormat(&ip319, string(*&(*&obj.Names)[i320]), "hostname"); err != nil {
+						if err := vgruntime.SchemaFormat(&ip328, string(*&(*&obj.Names)[i329]), "hostname"); err != nil {
 							errs = append(errs, err)
 						}
-						switch string(*&(*&obj.Names)[i320]) {
+						switch string(*&(*&obj.Names)[i329]) {
 						case "x", "y", "z":
 						default:
-							errs = append(errs, vgruntime.SchemaEnum(&ip319, string(*&(*&obj.Names)[i320]), []string{"x", "y", "z"}))
+							errs = append(errs, vgruntime.SchemaEnum(&ip328, string(*&(*&obj.Names)[i329]), []string{"x", "y", "z"}))
 						}
 					}
 				}
@@ -2184,15 +2226,15 @@ func Validate_StructMaps(ctx context.Context, op operation.Operation, fldPath *f
 func validate_StructMaps_root(p *vgruntime.Path, obj, old *StructMaps) (errs field.ErrorList) {
 	// field spec
 	{
-		fp329 := p.Child("spec")
-		ov330 := func() *StructMapsSpec {
+		fp338 := p.Child("spec")
+		ov339 := func() *StructMapsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov330
-		errs = append(errs, validate_StructMapsSpec(&fp329, &obj.Spec, ov330)...)
+		_ = ov339
+		errs = append(errs, validate_StructMapsSpec(&fp338, &obj.Spec, ov339)...)
 	}
 	return
 }
@@ -2205,36 +2247,36 @@ func validate_StructMapsSpec(p *vgruntime.Path, obj, old *StructMapsSpec) (errs 
 	}
 	// field granularMap
 	{
-		fp331 := p.Child("granularMap")
+		fp340 := p.Child("granularMap")
 		if !(len(obj.GranularMap) == 0) {
-			ov332 := func() *map[string]Entry {
+			ov341 := func() *map[string]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.GranularMap
 			}()
-			_ = ov332
-			if !vgruntime.Unchanged(&obj.GranularMap, ov332) {
+			_ = ov341
+			if !vgruntime.Unchanged(&obj.GranularMap, ov341) {
 				{
-					each337 := func(k335 string) {
-						mv334 := (*&obj.GranularMap)[k335]
-						kp333 := fp331.Key(string(k335))
-						om336 := vgruntime.OldMapValue(ov332, k335)
-						if !vgruntime.UnchangedPlain(&mv334, om336) {
-							if vgruntime.CountTrue(true, true, (*&mv334).Value != "") > 3 {
-								errs = append(errs, vgruntime.SchemaTooMany(&kp333, vgruntime.CountTrue(true, true, (*&mv334).Value != ""), 3))
+					each346 := func(k344 string) {
+						mv343 := (*&obj.GranularMap)[k344]
+						kp342 := fp340.Key(string(k344))
+						om345 := vgruntime.OldMapValue(ov341, k344)
+						if !vgruntime.UnchangedPlain(&mv343, om345) {
+							if vgruntime.CountTrue(true, true, (*&mv343).Value != "") > 3 {
+								errs = append(errs, vgruntime.SchemaTooMany(&kp342, vgruntime.CountTrue(true, true, (*&mv343).Value != ""), 3))
 							}
-							errs = append(errs, validate_Entry(&kp333, &mv334, om336)...)
+							errs = append(errs, validate_Entry(&kp342, &mv343, om345)...)
 						}
 					}
-					n338 := len(errs)
-					for k335 := range *&obj.GranularMap {
-						each337(k335)
+					n347 := len(errs)
+					for k344 := range *&obj.GranularMap {
+						each346(k344)
 					}
-					if len(errs) > n338 && len(*&obj.GranularMap) > 1 {
-						errs = errs[:n338]
-						for _, k335 := range slices.Sorted(maps.Keys(*&obj.GranularMap)) {
-							each337(k335)
+					if len(errs) > n347 && len(*&obj.GranularMap) > 1 {
+						errs = errs[:n347]
+						for _, k344 := range slices.Sorted(maps.Keys(*&obj.GranularMap)) {
+							each346(k344)
 						}
 					}
 				}
@@ -2243,36 +2285,36 @@ func validate_StructMapsSpec(p *vgruntime.Path, obj, old *StructMapsSpec) (errs 
 	}
 	// field textKeyed
 	{
-		fp339 := p.Child("textKeyed")
+		fp348 := p.Child("textKeyed")
 		if !(len(obj.TextKeyed) == 0) {
-			ov340 := func() *map[Endpoint]Entry {
+			ov349 := func() *map[Endpoint]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.TextKeyed
 			}()
-			_ = ov340
-			if !vgruntime.Unchanged(&obj.TextKeyed, ov340) {
+			_ = ov349
+			if !vgruntime.Unchanged(&obj.TextKeyed, ov349) {
 				{
-					each345 := func(k343 Endpoint, text347 string) {
-						mv342 := (*&obj.TextKeyed)[k343]
-						kp341 := fp339.Key(text347)
-						om344 := vgruntime.OldMapValue(ov340, k343)
-						if !vgruntime.UnchangedPlain(&mv342, om344) {
-							if vgruntime.CountTrue(true, true, (*&mv342).Value != "") > 3 {
-								errs = append(errs, vgruntime.SchemaTooMany(&kp341, vgruntime.CountTrue(true, true, (*&mv342).Value != ""), 3))
+					each354 := func(k352 Endpoint, text356 string) {
+						mv351 := (*&obj.TextKeyed)[k352]
+						kp350 := fp348.Key(text356)
+						om353 := vgruntime.OldMapValue(ov349, k352)
+						if !vgruntime.UnchangedPlain(&mv351, om353) {
+							if vgruntime.CountTrue(true, true, (*&mv351).Value != "") > 3 {
+								errs = append(errs, vgruntime.SchemaTooMany(&kp350, vgruntime.CountTrue(true, true, (*&mv351).Value != ""), 3))
 							}
-							errs = append(errs, validate_Entry(&kp341, &mv342, om344)...)
+							errs = append(errs, validate_Entry(&kp350, &mv351, om353)...)
 						}
 					}
-					n346 := len(errs)
-					for k343 := range *&obj.TextKeyed {
-						each345(k343, "")
+					n355 := len(errs)
+					for k352 := range *&obj.TextKeyed {
+						each354(k352, "")
 					}
-					if len(errs) > n346 {
-						errs = errs[:n346]
-						for _, tk348 := range vgruntime.TextKeys(*&obj.TextKeyed) {
-							each345(tk348.Key, tk348.Text)
+					if len(errs) > n355 {
+						errs = errs[:n355]
+						for _, tk357 := range vgruntime.TextKeys(*&obj.TextKeyed) {
+							each354(tk357.Key, tk357.Text)
 						}
 					}
 				}
