@@ -139,7 +139,7 @@ func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written m
 		for _, r := range n.XValidations {
 			for _, f := range UnguardedFields(r.Rule, n, mayBeAbsent) {
 				pos, tag := root, ""
-				if at, ok := ruleMarker(rules[kubebuilder.RuleKey(r)], root, path == ""); ok {
+				if at, ok := ruleMarker(rules[kubebuilder.RuleKey(r)], root, path == "", positions[joinPath(path, kubebuilder.RuleElem(kubebuilder.RuleKey(r)))]); ok {
 					pos, tag = at.Pos, at.Text
 				} else if p, _, ok := lookupPos([]Positions{positions}, path); ok {
 					pos = p
@@ -154,13 +154,28 @@ func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written m
 	return out
 }
 
+// joinPath is a schema path with elem below it.
+func joinPath(path, elem string) string {
+	if path == "" {
+		return elem
+	}
+	return path + "." + elem
+}
+
 // ruleMarker is the one XValidation marker that wrote a rule: the only
-// one, or the only one in the kind's own directory (a rule copied into
+// one, or the one recorded as writing it at its schema node (wrote), or the only one in the kind's own directory (a rule copied into
 // each version's package, v1alpha1 and v1alpha2), or, for a rule at the
 // kind's root, the nearest above the kind in its file.
-func ruleMarker(at []kubebuilder.RuleMarker, kind token.Position, atRoot bool) (kubebuilder.RuleMarker, bool) {
+func ruleMarker(at []kubebuilder.RuleMarker, kind token.Position, atRoot bool, wrote token.Position) (kubebuilder.RuleMarker, bool) {
 	if len(at) == 1 {
 		return at[0], true
+	}
+	// The same rule on several types (CloudNativePG's): the marker the
+	// schema node's own type or field was built from.
+	for _, m := range at {
+		if wrote.IsValid() && m.Pos == wrote {
+			return m, true
+		}
 	}
 	var here []kubebuilder.RuleMarker
 	for _, m := range at {

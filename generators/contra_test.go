@@ -138,6 +138,77 @@ func TestUnguardedRuleWarningSameRuleText(t *testing.T) {
 	}
 }
 
+// Two types with the same rules, messages included (CloudNativePG's
+// BootstrapInitDB and DatabaseSpec): each rule's warning is at its own
+// marker, not merged into one at the field using the type.
+func TestUnguardedRuleWarningSameMarkerOnTwoTypes(t *testing.T) {
+	rules := "// +kubebuilder:validation:XValidation:rule=\"!has(self.a) || self.mode == 'a'\",message=\"a needs mode a\"\n" +
+		"// +kubebuilder:validation:XValidation:rule=\"!has(self.b) || self.mode == 'b'\",message=\"b needs mode b\"\n"
+	fields := " struct {\n\t// +optional\n\tMode string `json:\"mode,omitempty\"`\n\t// +optional\n\tA string `json:\"a,omitempty\"`\n\t// +optional\n\tB string `json:\"b,omitempty\"`\n}\n\n"
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		rules + "type X" + fields + rules + "type Y" + fields +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
+		"\t// +optional\n\tX *X `json:\"x,omitempty\"`\n\t// +optional\n\tY *Y `json:\"y,omitempty\"`\n}\n"
+	_, warnings, err := generators.Run(cgModule(t, types))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var at []string
+	for _, w := range warnings {
+		if w.Kind == "unguarded-field" {
+			at = append(at, fmt.Sprintf("%d %s", w.Pos.Line, w.Tag))
+		}
+	}
+	slices.Sort(at)
+	want := []string{
+		`16 kubebuilder:validation:XValidation:rule="!has(self.a) || self.mode == 'a'",message="a needs mode a"`,
+		`17 kubebuilder:validation:XValidation:rule="!has(self.b) || self.mode == 'b'",message="b needs mode b"`,
+		`5 kubebuilder:validation:XValidation:rule="!has(self.a) || self.mode == 'a'",message="a needs mode a"`,
+		`6 kubebuilder:validation:XValidation:rule="!has(self.b) || self.mode == 'b'",message="b needs mode b"`,
+	}
+	if !slices.Equal(at, want) {
+		t.Fatalf("unguarded-field warnings at\n %q\nwant\n %q", at, want)
+	}
+}
+
+// A type of another package below the kinds of two packages of the run
+// (KServe's keda ScalingModifiers below v1alpha1 and v1alpha2): what its
+// schema says of which fields Go always writes holds below both, so that
+// each package's warnings are those it gets alone.
+func TestUnguardedRuleWarningSharedType(t *testing.T) {
+	ext := "package ext\n\ntype Mods struct {\n\tFormula string `json:\"formula,omitempty\"`\n}\n\ntype Adv struct {\n\tMods Mods `json:\"mods,omitempty\"`\n}\n"
+	version := func(v string) string {
+		return "package " + v + "\n\nimport (\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\t\"example.com/safe/ext\"\n)\n\n" +
+			"// +kubebuilder:validation:XValidation:rule=\"!has(self.adv) || size(self.adv.mods.formula) == 0\"\n" +
+			"type FooSpec struct {\n\t// +optional\n\tAdv *ext.Adv `json:\"adv,omitempty\"`\n}\n\n" +
+			"// +kubebuilder:object:root=true\ntype Foo struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec FooSpec `json:\"spec\"`\n}\n"
+	}
+	dir := tempModule(t, map[string]string{"ext/ext.go": ext,
+		"api/a/doc.go": "// +groupName=a.example.com\npackage a\n", "api/a/types.go": version("a"),
+		"api/b/doc.go": "// +groupName=b.example.com\npackage b\n", "api/b/types.go": version("b")})
+	reads := func(patterns ...string) []string {
+		_, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: patterns, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, w := range warnings {
+			if w.Kind == "unguarded-field" {
+				_, after, _ := strings.Cut(w.Msg, "reads ")
+				out = append(out, filepath.Base(filepath.Dir(w.Pos.Filename))+" "+strings.Fields(after)[0])
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	if got, want := reads("./api/..."), []string{"a self.adv.mods.formula", "b self.adv.mods.formula"}; !slices.Equal(got, want) {
+		t.Errorf("both packages: %q, want %q", got, want)
+	}
+	if got, want := reads("./api/b"), []string{"b self.adv.mods.formula"}; !slices.Equal(got, want) {
+		t.Errorf("b alone: %q, want %q", got, want)
+	}
+}
+
 // Two kinds of one file with the same rule on their roots (Kong's): each
 // warning is at its own kind's marker.
 func TestUnguardedRuleWarningSameRuleOnKinds(t *testing.T) {

@@ -220,8 +220,14 @@ func (b *builder) applyOne(s *apiextv1.JSONSchemaProps, m *markers.CGMarker) {
 			return
 		}
 		s.XValidations = append(s.XValidations, r)
-		if at, key := (RuleMarker{m.Pos, m.Text}), RuleKey(r); !slices.Contains(b.rules[key], at) {
+		at, key := RuleMarker{m.Pos, m.Text}, RuleKey(r)
+		if !slices.Contains(b.rules[key], at) {
 			b.rules[key] = append(b.rules[key], at)
+		}
+		if elem := []string{RuleElem(key)}; m.Items {
+			b.record(append([]string{"items"}, elem...), m.Pos, false)
+		} else {
+			b.record(elem, m.Pos, false)
 		}
 	case "AtMostOneOf", "ExactlyOneOf", "AtLeastOneOf":
 		s.XValidations = append(s.XValidations, b.oneOfRule(m.Def.Name, m.Strs))
@@ -329,7 +335,7 @@ func jsonOf(v any) apiextv1.JSON {
 // API server's complaint about it (crd.Check) names the marker's line and
 // is the user's to fix, not the generator's.
 func (b *builder) recordDefault(m *markers.CGMarker) {
-	if b.positions != nil && !m.Items {
-		b.positions[strings.Join(append(append([]string{}, b.path...), "default"), ".")] = m.Pos
+	if !m.Items {
+		b.record([]string{"default"}, m.Pos, false)
 	}
 }

@@ -43,6 +43,12 @@ type builder struct {
 	// encoding/json writes whatever the value (Kind.Written).
 	written map[string]bool
 	path    []string
+	// traces are what each named type's schema recorded in positions and
+	// written, below the type, replayed where the cached schema is used
+	// again (the same type below another kind, or another field);
+	// tracing are the traces being recorded, innermost last.
+	traces  map[types.Name]*trace
+	tracing []*trace
 	// fields are where every field described is declared.
 	fields map[Field]token.Position
 	// rules are where each CEL rule's XValidation markers are written.
@@ -199,6 +205,7 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 		return s
 	}
 	if s, ok := b.named[t.Name]; ok {
+		b.replay(b.traces[t.Name])
 		return *s.DeepCopy()
 	}
 	if slices.Contains(b.stack, t.Name) {
@@ -208,6 +215,10 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 	}
 	b.stack = append(b.stack, t.Name)
 	defer func() { b.stack = b.stack[:len(b.stack)-1] }()
+	tr := &trace{depth: len(b.path), positions: map[string]token.Position{}}
+	b.traces[t.Name] = tr
+	b.tracing = append(b.tracing, tr)
+	defer func() { b.tracing = b.tracing[:len(b.tracing)-1] }()
 	lines, tpos := b.typeLines(t.Name.Package, t.Name.Name)
 	if tpos.IsValid() {
 		pos = tpos
@@ -362,12 +373,7 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) (apiextv1.JSON
 			continue
 		}
 		leave := b.enter("properties[" + name + "]")
-		if b.positions != nil {
-			b.positions[strings.Join(b.path, ".")] = fpos
-		}
-		if b.written != nil && !gotype.MayOmit(m, gotype.FieldType(t, m.Name)) {
-			b.written[strings.Join(b.path, ".")] = true
-		}
+		b.record(nil, fpos, !gotype.MayOmit(m, gotype.FieldType(t, m.Name)))
 		fs := b.fieldSchema(t, m, ms, fpos)
 		leave()
 		s.Properties[name] = fs
@@ -647,6 +653,59 @@ func hasMarker(ms []*markers.CGMarker, name string) bool {
 		}
 	}
 	return false
+}
+
+// RuleElem ends the Positions key (path.RuleElem(key)) that says which
+// XValidation marker wrote the rule of RuleKey key at path (no server
+// path ends so): the same rule may be written on several types.
+func RuleElem(key string) string { return "(rule " + key + ")" }
+
+// trace is what a named type's schema recorded below the type: the
+// positions and the always-written properties, by path from the type.
+type trace struct {
+	depth     int // len(builder.path) where the type's schema began
+	positions map[string]token.Position
+	written   []string
+}
+
+// record records, at the current path (and elem below it, when given),
+// where the property comes from and whether encoding/json always writes
+// it: in the kind being built, and in the traces of the named types
+// being described, for their next use.
+func (b *builder) record(elem []string, pos token.Position, written bool) {
+	path := append(append([]string{}, b.path...), elem...)
+	if b.positions != nil {
+		b.positions[strings.Join(path, ".")] = pos
+	}
+	if written && b.written != nil {
+		b.written[strings.Join(path, ".")] = true
+	}
+	for _, tr := range b.tracing {
+		rel := strings.Join(path[tr.depth:], ".")
+		tr.positions[rel] = pos
+		if written {
+			tr.written = append(tr.written, rel)
+		}
+	}
+}
+
+// replay records a named type's trace below the current path, where its
+// cached schema is used.
+func (b *builder) replay(tr *trace) {
+	if tr == nil {
+		return
+	}
+	written := map[string]bool{}
+	for _, rel := range tr.written {
+		written[rel] = true
+	}
+	for rel, pos := range tr.positions {
+		var elem []string
+		if rel != "" {
+			elem = strings.Split(rel, ".")
+		}
+		b.record(elem, pos, written[rel])
+	}
 }
 
 func (b *builder) enter(elem string) func() {
