@@ -121,18 +121,9 @@ func TestUnguardedRuleWarningSameRuleText(t *testing.T) {
 		"type Two struct {\n\t// +optional\n\tHost *string `json:\"host,omitempty\"`\n\t// +optional\n\tRefs []string `json:\"refs,omitempty\"`\n}\n\n" +
 		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
 		"\t// +optional\n\tA *One `json:\"a,omitempty\"`\n\t// +optional\n\tB *Two `json:\"b,omitempty\"`\n}\n"
-	_, warnings, err := generators.Run(cgModule(t, types))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var at []string
-	for _, w := range warnings {
-		if w.Kind == "unguarded-field" {
-			at = append(at, fmt.Sprintf("%d %s", w.Pos.Line, w.Tag))
-		}
-	}
-	want := []string{`5 kubebuilder:validation:XValidation:rule="has(self.host) || self.refs.size() > 0",message="one"`,
-		`13 kubebuilder:validation:XValidation:rule="has(self.host) || self.refs.size() > 0",message="two"`}
+	at := unguardedAt(t, types)
+	want := []string{`13 kubebuilder:validation:XValidation:rule="has(self.host) || self.refs.size() > 0",message="two"`,
+		`5 kubebuilder:validation:XValidation:rule="has(self.host) || self.refs.size() > 0",message="one"`}
 	if !slices.Equal(at, want) {
 		t.Fatalf("unguarded-field warnings at\n %q\nwant\n %q", at, want)
 	}
@@ -149,17 +140,7 @@ func TestUnguardedRuleWarningSameMarkerOnTwoTypes(t *testing.T) {
 		rules + "type X" + fields + rules + "type Y" + fields +
 		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
 		"\t// +optional\n\tX *X `json:\"x,omitempty\"`\n\t// +optional\n\tY *Y `json:\"y,omitempty\"`\n}\n"
-	_, warnings, err := generators.Run(cgModule(t, types))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var at []string
-	for _, w := range warnings {
-		if w.Kind == "unguarded-field" {
-			at = append(at, fmt.Sprintf("%d %s", w.Pos.Line, w.Tag))
-		}
-	}
-	slices.Sort(at)
+	at := unguardedAt(t, types)
 	want := []string{
 		`16 kubebuilder:validation:XValidation:rule="!has(self.a) || self.mode == 'a'",message="a needs mode a"`,
 		`17 kubebuilder:validation:XValidation:rule="!has(self.b) || self.mode == 'b'",message="b needs mode b"`,
@@ -207,6 +188,24 @@ func TestUnguardedRuleWarningSharedType(t *testing.T) {
 	if got, want := reads("./api/b"), []string{"b self.adv.mods.formula"}; !slices.Equal(got, want) {
 		t.Errorf("b alone: %q, want %q", got, want)
 	}
+}
+
+// unguardedAt runs the generator on a controller-gen package of types and
+// lists its unguarded-field warnings as "<line> <marker>", sorted.
+func unguardedAt(t *testing.T, types string) []string {
+	t.Helper()
+	_, warnings, err := generators.Run(cgModule(t, types))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var at []string
+	for _, w := range warnings {
+		if w.Kind == "unguarded-field" {
+			at = append(at, fmt.Sprintf("%d %s", w.Pos.Line, w.Tag))
+		}
+	}
+	slices.Sort(at)
+	return at
 }
 
 // Two kinds of one file with the same rule on their roots (Kong's): each
