@@ -163,9 +163,10 @@ func joinPath(path, elem string) string {
 }
 
 // ruleMarker is the one XValidation marker that wrote a rule: the only
-// one, or the one recorded as writing it at its schema node (wrote), or the only one in the kind's own directory (a rule copied into
-// each version's package, v1alpha1 and v1alpha2), or, for a rule at the
-// kind's root, the nearest above the kind in its file.
+// one, or the one recorded as writing it at its schema node (wrote), or
+// the only one in the kind's own directory (a rule copied into each
+// version's package, v1alpha1 and v1alpha2), or, for a rule at the kind's
+// root, the nearest above the kind in its file.
 func ruleMarker(at []kubebuilder.RuleMarker, kind token.Position, atRoot bool, wrote token.Position) (kubebuilder.RuleMarker, bool) {
 	if len(at) == 1 {
 		return at[0], true
