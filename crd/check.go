@@ -15,6 +15,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/declval/validation-gen/markers"
 )
@@ -57,12 +58,22 @@ func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 		return []error{err}
 	}
 	var errs []error
+	var noGroup []string // the fields a package without +groupName breaks
 	for _, e := range validation.ValidateCustomResourceDefinition(context.Background(), internal) {
 		if e.Field == "status.storedVersions" {
 			continue // the server's to set
 		}
-		p, where, userRule, key := root, "", false, ""
+		p, where, userRule, key := root, " at "+e.Field, false, ""
 		version, schemaPath, ok := splitSchemaPath(e.Field)
+		if !ok && crd.Spec.Group == "" && (strings.HasPrefix(e.Field, "metadata.name") || strings.HasPrefix(e.Field, "spec.group") || strings.HasPrefix(e.Field, "spec.version")) {
+			// Without +groupName, controller-gen gives the package no group
+			// and no version (gatekeeper's unversioned packages): the
+			// CRD's name, group and version name all break, for one cause.
+			if !slices.Contains(noGroup, e.Field) {
+				noGroup = append(noGroup, e.Field)
+			}
+			continue
+		}
 		if ok {
 			where = " at the root of its schema"
 			if schemaPath != "" {
@@ -129,8 +140,10 @@ func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 				}
 			}
 			fix = fmt.Sprintf("keep +kubebuilder:storageversion on exactly one version's %s (it is on %s)", crd.Spec.Names.Kind, strings.Join(storage, ", "))
-		case crd.Spec.Group == "" && (e.Field == "metadata.name" || e.Field == "spec.group"):
-			fix = "give the package its API group: +groupName=<group> in its doc.go"
+		case ok && e.Type == field.ErrorTypeRequired && strings.HasSuffix(e.Field, ".items"):
+			// Type=array on a value Go does not describe as a list
+			// (apiextensions JSON, a struct): nothing says what its items are.
+			fix = "say what the list's items are (a Go slice of a typed element describes them), or drop +kubebuilder:validation:Type=array; a schema of type array needs items"
 		default:
 			fix = "this CRD is validation-gen's mistake: please report it with the type"
 		}
@@ -140,6 +153,11 @@ func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 		}
 		errs = append(errs, &markers.Error{Pos: p,
 			Msg: fmt.Sprintf("the API server would reject CRD %s%s: %s: %s", crd.Name, where, e.Type, detail), Fix: fix})
+	}
+	if len(noGroup) > 0 {
+		errs = append(errs, &markers.Error{Pos: root,
+			Msg: fmt.Sprintf("the API server would reject CRD %q (%s): its package has no +groupName, so that the CRD has no API group and, as controller-gen writes it, no version name", crd.Name, strings.Join(noGroup, ", ")),
+			Fix: "give the package its API group: +groupName=<group> in its doc.go (the package's name becomes the version's)"})
 	}
 	// When the schema's total cost is over the limit, the server also names
 	// each rule that contributed; those errors say where to act, the total

@@ -154,12 +154,40 @@ func TestKindsWithoutGroup(t *testing.T) {
 	if !strings.Contains(string(crd), "name: things.\n") || !strings.Contains(string(crd), "- name: \"\"\n") {
 		t.Errorf("want controller-gen's _things.yaml (name things., version \"\"), got:\n%s", crd)
 	}
-	found := false
+	// One warning, for the one cause, naming what it breaks; none says
+	// the CRD is validation-gen's mistake.
+	var rejects []string
 	for _, w := range warnings {
-		found = found || w.Kind == "server-rejects" && strings.Contains(w.Error(), "fix: give the package its API group: +groupName=<group> in its doc.go")
+		if w.Kind == "server-rejects" {
+			rejects = append(rejects, w.Error())
+		}
 	}
-	if !found {
-		t.Errorf("no server-rejects warning with the +groupName fix: %v", warnings)
+	if len(rejects) != 1 || !strings.Contains(rejects[0], `CRD "things." (metadata.name, spec.group, spec.versions[0].name): its package has no +groupName`) ||
+		!strings.Contains(rejects[0], "fix: give the package its API group: +groupName=<group> in its doc.go") {
+		t.Errorf("want one server-rejects warning with the +groupName fix, got %q", rejects)
+	}
+}
+
+// +kubebuilder:validation:Type=array on raw JSON gives an array schema
+// without items, which controller-gen writes and the API server rejects:
+// the user's markers, and the warning says how to mend them.
+func TestArrayWithoutItemsWarning(t *testing.T) {
+	types := "package v1\n\nimport (\n\tapiextv1 \"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1\"\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n)\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
+		"\t// +optional\n\t// +kubebuilder:validation:Type=array\n\t// +kubebuilder:validation:Schemaless\n\t// +kubebuilder:pruning:PreserveUnknownFields\n\tList *apiextv1.JSON `json:\"list,omitempty\"`\n}\n"
+	_, warnings, err := generators.Run(cgModule(t, types))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rejects []string
+	for _, w := range warnings {
+		if w.Kind == "server-rejects" {
+			rejects = append(rejects, w.Error())
+		}
+	}
+	if len(rejects) != 1 || !strings.Contains(rejects[0], "types.go:16: the API server would reject CRD things.g.example.com at properties[list].items: Required value") ||
+		!strings.Contains(rejects[0], "fix: say what the list's items are") {
+		t.Errorf("want one server-rejects warning at the field with the fix for the items, got %q", rejects)
 	}
 }
 
