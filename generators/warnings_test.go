@@ -168,6 +168,33 @@ func TestKindsWithoutGroup(t *testing.T) {
 	}
 }
 
+// A version marked +kubebuilder:skipversion is left out of the CRD and
+// never served: that it has no deep copies (OpenTelemetry's v1beta1
+// Instrumentation) is no warning, where the served version's is.
+func TestSkippedVersionNeedsNoDeepCopies(t *testing.T) {
+	kind := func(v, marker string) string {
+		return "package " + v + "\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" + marker +
+			"type Gadget struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n"
+	}
+	dir := tempModule(t, map[string]string{
+		"api/v1/doc.go": "// +groupName=g.example.com\npackage v1\n", "api/v1/types.go": kind("v1", "// +kubebuilder:object:root=true\n"),
+		"api/v2/doc.go": "// +groupName=g.example.com\npackage v2\n", "api/v2/types.go": kind("v2", "// +kubebuilder:skipversion\n//\n// Gadget is not served in v2.\n"),
+	})
+	_, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var at []string
+	for _, w := range warnings {
+		if w.Kind == "not-registered" {
+			at = append(at, filepath.Base(filepath.Dir(w.Pos.Filename)))
+		}
+	}
+	if !slices.Equal(at, []string{"v1"}) {
+		t.Errorf("not-registered warnings in %q, want v1's only", at)
+	}
+}
+
 // +kubebuilder:validation:Type=array on raw JSON gives an array schema
 // without items, which controller-gen writes and the API server rejects:
 // the user's markers, and the warning says how to mend them.
