@@ -314,9 +314,37 @@ func TestTextMarshalerMapKeys(t *testing.T) {
 	noText := strings.Replace(string(types), "func (k ValueKey) MarshalText", "func (k ValueKey) Text", 1)
 	dir := tempModule(t, map[string]string{"api/v1/doc.go": string(doc), "api/v1/types.go": noText})
 	_, _, err = generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")})
-	if err == nil || !strings.Contains(err.Error(), "types.go:20:") || !strings.Contains(err.Error(), "map keys of map[v1.ValueKey]v1.Item must be strings or implement encoding.TextMarshaler") ||
+	if err == nil || !strings.Contains(err.Error(), "types.go:20:") || !strings.Contains(err.Error(), "map keys of map[v1.ValueKey]v1.Item must be strings or implement encoding.TextMarshaler: encoding/json cannot write them") ||
 		!strings.Contains(err.Error(), "fix: use a map with string keys, or keys of a type with a MarshalText method") {
 		t.Errorf("a struct key without MarshalText: %v", err)
+	}
+}
+
+// Integer map keys (VPA's map[int]uint32): controller-gen refuses them
+// (it exits 1, though it writes the CRD) and so does validation-gen, with
+// the reason (encoding/json writes them) and the fix that keeps the Go
+// type, which both generators accept.
+func TestIntegerMapKeys(t *testing.T) {
+	field := "\tWeights map[int]uint32 `json:\"weights,omitempty\"`\n"
+	types := func(markers string) string {
+		return "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+			"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
+			"\t// +optional\n" + markers + field + "}\n"
+	}
+	_, _, err := generators.Run(cgModule(t, types("")))
+	const fix = "+kubebuilder:validation:Schemaless, +kubebuilder:validation:Type=object and +kubebuilder:pruning:PreserveUnknownFields"
+	if err == nil || !strings.Contains(err.Error(), "types.go:10: map keys of map[int]uint32 must be strings or implement encoding.TextMarshaler: controller-gen refuses them too") ||
+		!strings.Contains(err.Error(), fix) {
+		t.Fatalf("want the integer keys refused with the markers' fix, got %v", err)
+	}
+	cfg := cgModule(t, types("\t// +kubebuilder:validation:Schemaless\n\t// +kubebuilder:validation:Type=object\n\t// +kubebuilder:pruning:PreserveUnknownFields\n"))
+	outs, _, err := generators.Run(cfg)
+	if err != nil {
+		t.Fatalf("the fix as written: %v", err)
+	}
+	got := crdOutput(t, outs, filepath.Join(cfg.CRDDir, "g.example.com_things.yaml")).Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["weights"]
+	if got.Type != "object" || got.XPreserveUnknownFields == nil || !*got.XPreserveUnknownFields || got.AdditionalProperties != nil {
+		t.Errorf("the field's schema is not its markers': %+v", got)
 	}
 }
 

@@ -120,7 +120,15 @@ func (b *builder) schemaOf(t *types.Type, pos token.Position) apiextv1.JSONSchem
 			// JSON: controller-gen accepts it since v0.22, without a
 			// schema for the keys, as encoding/json writes it.
 			if k := gotype.Resolve(t.Key); (k.Kind != types.Builtin || k.Name.Name != "string") && !TextKey(t.Key) {
-				b.errorf(pos, "", "use a map with string keys, or keys of a type with a MarshalText method (JSON object keys are strings)", "map keys of %s must be strings or implement encoding.TextMarshaler", gotype.TypeString(t))
+				why := "encoding/json cannot write them (JSON object keys are strings)"
+				if k.Kind == types.Builtin && gotype.BuiltinKind(k.Name.Name) == "int" {
+					// encoding/json writes integer keys as decimal text;
+					// controller-gen refuses them all the same (VPA's
+					// map[int]uint32, whose CRD it writes while failing).
+					why = "controller-gen refuses them too (\"map keys must be strings\"), though encoding/json writes them as decimal text"
+				}
+				b.errorf(pos, "", "use a map with string keys, or keys of a type with a MarshalText method; or keep the Go type and give the field its schema by markers alone: +kubebuilder:validation:Schemaless, +kubebuilder:validation:Type=object and +kubebuilder:pruning:PreserveUnknownFields above it",
+					"map keys of %s must be strings or implement encoding.TextMarshaler: %s", gotype.TypeString(t), why)
 			}
 			leave := b.enter("additionalProperties")
 			vals := b.schemaOf(t.Elem, pos)
