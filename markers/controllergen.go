@@ -261,7 +261,17 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 		return nil
 	}
 	fix := "delete the line (validation-gen --docs lists the controller-gen markers)"
-	if near := ClosestControllerGen(name); near != "" {
+	near := ClosestControllerGen(name)
+	if rest, ok := strings.CutPrefix(name, kbValidation); ok {
+		// items: written otherwise (External Secrets' Items:MinLength):
+		// the items form of the marker the rest names.
+		if seg, after, ok := strings.Cut(rest, ":"); ok && strings.EqualFold(seg, "items") && seg != "items" {
+			if m := ClosestControllerGen(kbValidation + after); m != "" && cgDefs[m].Items {
+				near = kbValidation + "items:" + strings.TrimPrefix(m, kbValidation)
+			}
+		}
+	}
+	if near != "" {
 		fix = "write +" + near
 		if hasArg {
 			fix += "=" + arg
