@@ -106,7 +106,7 @@ func selectPath(e ast.Expr) []string {
 // controller-gen does with it ("" in Kubernetes' dialect).
 func UnguardedWarning(pos token.Position, tag, path, does string) *markers.Warning {
 	return &markers.Warning{Kind: markers.UnguardedField, Pos: pos, Tag: tag,
-		Msg:  fmt.Sprintf("a CEL rule reads %s without has(%s): the field may be absent (it is not required and has no default), and wherever it is, the API server fails the rule (no such key) and rejects the object", path, path),
+		Msg:  fmt.Sprintf("a CEL rule reads %s without has(%s): the field may be absent (it is not required and has no default), and where the rule reads it absent, the API server fails the rule (no such key) and rejects the object without the rule's message", path, path),
 		Does: does,
 		Fix:  fmt.Sprintf("guard the read (!has(%s) || ...), or read it with optional syntax (%s), or make the field required or give it a default", path, optionalForm(path))}
 }
