@@ -17,6 +17,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/declval/validation-gen/kubebuilder"
 	"github.com/declval/validation-gen/markers"
 )
 
@@ -88,6 +89,9 @@ func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 				p = q
 				// Only the rules of +k8s:rule are recorded by their index.
 				userRule = strings.Contains(key, "x-kubernetes-validations[")
+			}
+			if q, found := ruleMarkerPos(crd, version, schemaPath, versions); found && !userRule {
+				p = q // the XValidation marker that wrote the rule
 			}
 		}
 		cost := strings.Contains(e.Detail, "cost")
@@ -205,6 +209,41 @@ func lookupPos(versions []Positions, path string) (token.Position, string, bool)
 		}
 		path = path[:i]
 	}
+}
+
+// ruleIndexRE matches a rule of a schema node in a server path.
+var ruleIndexRE = regexp.MustCompile(`^(.*?)\.?x-kubernetes-validations\[(\d+)\]`)
+
+// ruleMarkerPos is where the XValidation marker that wrote the rule a
+// schema path names (....x-kubernetes-validations[i]...) is, as the
+// controller-gen dialect records it (kubebuilder.RuleElem); the rule's
+// type may be used by many fields, and its marker is where to act.
+func ruleMarkerPos(crd *apiextv1.CustomResourceDefinition, version int, schemaPath string, versions []Positions) (token.Position, bool) {
+	m := ruleIndexRE.FindStringSubmatch(schemaPath)
+	if version < 0 {
+		version = 0 // the schema every version shares
+	}
+	if m == nil || version >= len(crd.Spec.Versions) || crd.Spec.Versions[version].Schema == nil {
+		return token.Position{}, false
+	}
+	var i int
+	fmt.Sscan(m[2], &i)
+	for path, n := range kubebuilder.Nodes(crd.Spec.Versions[version].Schema.OpenAPIV3Schema) {
+		if path != m[1] {
+			continue
+		}
+		if i >= len(n.XValidations) {
+			return token.Position{}, false
+		}
+		key := joinPath(path, kubebuilder.RuleElem(kubebuilder.RuleKey(n.XValidations[i])))
+		for _, ps := range versions {
+			if p, ok := ps[key]; ok {
+				return p, true
+			}
+		}
+		return token.Position{}, false
+	}
+	return token.Position{}, false
 }
 
 // celSource matches the position CEL gives in its messages.

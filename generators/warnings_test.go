@@ -1,6 +1,7 @@
 package generators_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -192,6 +193,29 @@ func TestSkippedVersionNeedsNoDeepCopies(t *testing.T) {
 	}
 	if !slices.Equal(at, []string{"v1"}) {
 		t.Errorf("not-registered warnings in %q, want v1's only", at)
+	}
+}
+
+// A rule over its cost budget is warned of at its XValidation marker,
+// on the type that many fields may use (network-policy-api's CIDR), not
+// at the field the server's path ends in.
+func TestRuleCostWarningAtTheMarker(t *testing.T) {
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:validation:XValidation:rule=\"self.all(x, self.all(y, x == y))\",message=\"all equal\"\ntype Names []string\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
+		"\t// +optional\n\tLists []Names `json:\"lists,omitempty\"`\n}\n"
+	_, warnings, err := generators.Run(cgModule(t, types))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var at []string
+	for _, w := range warnings {
+		if w.Kind == "server-rejects" && strings.Contains(w.Msg, "x-kubernetes-validations[0]") {
+			at = append(at, fmt.Sprint(w.Pos.Line))
+		}
+	}
+	if len(at) == 0 || slices.ContainsFunc(at, func(l string) bool { return l != "5" }) {
+		t.Errorf("cost warnings at lines %q, want all at the marker, line 5: %v", at, warnings)
 	}
 }
 
