@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/base64"
 	"strconv"
 	"strings"
 	"time"
@@ -269,4 +270,41 @@ func CELTimestamp(t time.Time) (int64, string) {
 		msg = err.Error()
 	}
 	return 0, "Invalid date-time formatted string " + s + ": " + msg
+}
+
+// CELBytesError is the error the server's CEL rules meet reading a []byte
+// field (format: byte), "" when none. Go's JSON writes the bytes in
+// standard base64, and the server decodes that string as URL-safe base64
+// (kube-openapi's strfmt.Base64) as a rule reaches it, has() included:
+// wherever the encoding holds + or / (a 6-bit group of 62 or 63), the
+// decoding fails and so does the rule. Valid values cost a pass over the
+// bytes and no allocation.
+func CELBytesError(b []byte) string {
+	if !base64NeedsPlusOrSlash(b) {
+		return ""
+	}
+	s := base64.StdEncoding.EncodeToString(b)
+	if _, err := base64.URLEncoding.DecodeString(s); err != nil {
+		return "Invalid byte formatted string " + s + ": " + err.Error()
+	}
+	return ""
+}
+
+// base64NeedsPlusOrSlash reports whether the standard base64 of b has a +
+// or a / in it: a 6-bit group of 62 (111110) or 63 (111111).
+func base64NeedsPlusOrSlash(b []byte) bool {
+	for i := 0; i < len(b); i += 3 {
+		var v uint32
+		n := min(3, len(b)-i)
+		for j := range n {
+			v |= uint32(b[i+j]) << (16 - 8*j)
+		}
+		// n bytes make n+1 groups; the rest of the quantum is padding.
+		for g := range n + 1 {
+			if (v>>(18-6*g))&0x3f >= 62 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -126,6 +126,9 @@ type prop struct {
 	// presenceWhy is why the property's presence cannot be told ("" when
 	// it can: has() works on it even where its value cannot be read).
 	presenceWhy string
+	// base64: a []byte (format: byte), which the server decodes as a rule
+	// reaches it, has() included, failing the rule where it cannot.
+	base64 bool
 }
 
 // value is the Go expression of the property's CEL value, given the field
@@ -315,18 +318,33 @@ func addProps(n *node, st *types.Type, via string, plain, item *apiextv1.JSONSch
 		}
 		if sub == nil {
 			p.why = why
-			if ps.Type == "string" && convertedOnRead[ps.Format] && p.presenceWhy == "" {
+			switch {
+			case ps.Type != "string" || !convertedOnRead[ps.Format] || p.presenceWhy != "":
+			case ps.Format == "byte" && !p.isPtr && isBytes(vt):
+				// has() fails where the server's decoding does
+				// (runtime.CELBytesError).
+				p.base64 = true
+			default:
 				// The server makes the value a CEL value as a rule reaches
 				// it, has() included, and a string that does not convert
-				// fails the rule (a []byte's standard base64 with + or /
-				// is no URL-safe base64, which is what it decodes):
-				// interpreted, the rule fails as there.
+				// fails the rule: interpreted, the rule fails as there.
 				p.presenceWhy = "a " + ps.Format + " string, which the server converts as a rule reads it, has() included"
 			}
 			continue
 		}
 		p.node = sub
 	}
+}
+
+// isBytes reports whether t is a slice of bytes (Go's JSON writes it as
+// standard base64).
+func isBytes(t *types.Type) bool {
+	r := gotype.Resolve(t)
+	if r.Kind != types.Slice {
+		return false
+	}
+	e := gotype.Resolve(r.Elem)
+	return e.Kind == types.Builtin && (e.Name.Name == "byte" || e.Name.Name == "uint8")
 }
 
 // convertedOnRead are the string formats the server's CEL reads as values

@@ -172,6 +172,35 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 	}
 	f := x.val.Clone().Dot(p.member)
 	present := c.present(p, f)
+	if s.IsTestOnly() && p.base64 {
+		// Present, the value is decoded, and a value the server cannot
+		// decode is the rule's error.
+		v, e := c.fresh("v"), c.fresh("e")
+		decode := []jen.Code{jen.Id(e).Op("=").Qual(pkgRT, "CELBytesError").Call(f.Clone()), jen.Id(v).Op("=").Id(e).Op("==").Lit("")}
+		var cond *jen.Statement
+		if x.err != nil {
+			cond = jen.Id(e).Op("==").Lit("")
+		}
+		if present != nil {
+			if cond != nil {
+				cond = cond.Op("&&")
+			} else {
+				cond = jen.Null()
+			}
+			cond = cond.Add(present)
+		}
+		errInit := jen.Lit("")
+		if x.err != nil {
+			errInit = x.err
+		}
+		*out = append(*out, jen.Var().Id(v).Bool(), jen.Id(e).Op(":=").Add(errInit))
+		if cond != nil {
+			*out = append(*out, jen.If(cond).Block(decode...))
+		} else {
+			*out = append(*out, decode...)
+		}
+		return operand{kind: kBool, val: jen.Id(v), err: jen.Id(e)}, nil
+	}
 	if s.IsTestOnly() {
 		if present == nil {
 			// Always there (a default): the object is read for its own

@@ -253,8 +253,8 @@ func TestRawJSONTypeAsTheServer(t *testing.T) {
 // The API server reads a []byte field (format: byte) as a CEL value when
 // a rule reaches it, has() included, decoding it as URL-safe base64, so
 // that bytes whose standard base64 holds + or / fail the rule. The Go
-// validator (the rule interpreted, as it reads such a field) fails it
-// with the same error, and passes what the server passes.
+// validator's compiled has() (runtime.CELBytesError) fails it with the
+// same error, and passes what the server passes.
 func TestBytesRuleAsTheServer(t *testing.T) {
 	p := committedPipeline(t, "cgalloc.example.com_bundles.yaml")
 	for _, c := range []struct {

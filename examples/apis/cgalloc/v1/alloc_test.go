@@ -156,6 +156,12 @@ var cases = map[string]func(t *testing.T){
 		o.Spec.Min, o.Spec.Max, o.Spec.A, o.Spec.B, o.Spec.C, o.Spec.D, o.Spec.F = 0, 0, nil, ptr("b"), nil, ptr("d"), nil
 		o.Spec.Generation, o.Spec.Grown, o.Spec.Headers, o.Spec.Values, o.Spec.Entries, o.Spec.Word = 4, "gro", nil, map[string]string{"c": "d"}, o.Spec.Entries[:1], "alpha"
 	}),
+	"Bundles": check(Validate_Bundles, func() *Bundles {
+		tm, om := meta("Bundles")
+		return &Bundles{TypeMeta: tm, ObjectMeta: om, Spec: BundlesSpec{CABundle: []byte("abc"), CAName: "ca"}}
+	}, func(o *Bundles) {
+		o.Spec.CABundle, o.Spec.CAName = nil, ""
+	}),
 }
 
 // byMarker names, for every marker of markers.CGDefs that generates a
@@ -184,7 +190,7 @@ var byMarker = map[string][]string{
 	"kubebuilder:validation:EmbeddedResource":       {"Objects"},
 	"kubebuilder:validation:XIntOrString":           {"Strings"},
 	"kubebuilder:validation:Schemaless":             {"Objects"},
-	"kubebuilder:validation:XValidation":            {"Rules"},
+	"kubebuilder:validation:XValidation":            {"Rules", "Bundles"},
 	"kubebuilder:validation:AtMostOneOf":            {"Rules"},
 	"kubebuilder:validation:ExactlyOneOf":           {"Rules"},
 	"kubebuilder:validation:AtLeastOneOf":           {"Rules"},

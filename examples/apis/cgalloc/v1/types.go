@@ -525,9 +525,9 @@ type RulesSpec struct {
 // Bundles carries a rule that asks whether a []byte field is set. The API
 // server reads such a field (format: byte) as a CEL value when a rule
 // reaches it, has() included, decoding it as URL-safe base64: the standard
-// base64 of bytes with + or / in it fails the rule. The rule is
-// interpreted (runtime/celrules), which fails as the server does; it
-// allocates, so Bundles is no allocation case.
+// base64 of bytes with + or / in it fails the rule. The compiled has()
+// fails as the server does (runtime.CELBytesError), allocating nothing on
+// a value the server decodes.
 type Bundles struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`

@@ -94,9 +94,78 @@ func RegisterValidations(scheme *runtime.Scheme) error {
 	return nil
 }
 
-// celRules_Bundles are the CEL rules of Bundles's schema that are not compiled to Go, evaluated by the API server's CEL validator:
-//   - on BundlesSpec: rule "!has(self.caBundle) || has(self.caName)": the field caBundle: a byte string, which the server converts as a rule reads it, has() included
-var celRules_Bundles = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","properties":{"caBundle":{"type":"string","format":"byte"},"caName":{"type":"string"}},"x-kubernetes-validations":[{"rule":"!has(self.caBundle) || has(self.caName)","message":"a CA bundle needs its name"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
+// celRatchet_Bundles is the schema of Bundles's CEL rules, on which the API server's correlation
+// tells a changed value from an unchanged one when a compiled rule fails.
+var celRatchet_Bundles = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","properties":{"caBundle":{"type":"string","format":"byte"},"caName":{"type":"string"}},"x-kubernetes-validations":[{"rule":"!has(self.caBundle) || has(self.caName)","message":"a CA bundle needs its name"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
+
+// celKind_Bundles evaluates the CEL rules at and below a Bundles, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_Bundles(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *Bundles) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// the rules at spec
+	{
+		fp_1 := p.Child("spec")
+		var ov_2 *BundlesSpec
+		if oldObj != nil {
+			ov_2 = &oldObj.Spec
+		}
+		errs = append(errs, celKind_BundlesSpec(op, rt, &fp_1, &obj.Spec, ov_2)...)
+	}
+	return
+}
+
+// celKind_BundlesSpec evaluates the CEL rules at and below a BundlesSpec, compiled to Go; oldObj is its
+// old value as the API server correlates it (nil for none).
+func celKind_BundlesSpec(op operation.Operation, rt *celrules.Ratchet, p *vgruntime.Path, obj, oldObj *BundlesSpec) (errs field.ErrorList) {
+	if obj == nil {
+		return nil
+	}
+	// rule: !has(self.caBundle) || has(self.caName)
+	{
+		var v_3 bool
+		e_4 := ""
+		if !(len(obj.CABundle) == 0) {
+			e_4 = vgruntime.CELBytesError(obj.CABundle)
+			v_3 = e_4 == ""
+		}
+		var v_5 bool
+		e_6 := e_4
+		if e_6 == "" {
+			v_5 = !v_3
+		}
+		var v_7 bool
+		var e_8 string
+		switch {
+		case (e_6 == "" && v_5) || (!(obj.CAName == "")):
+			v_7 = true
+		case e_6 != "":
+			e_8 = e_6
+		default:
+			v_7 = false
+		}
+		if e_8 != "" {
+			errs = append(errs, vgruntime.CELEvalError(p, "object", e_8, "a CA bundle needs its name"))
+		} else if !(v_7) {
+			if !(rt.Unchanged(p)) {
+				detail := "a CA bundle needs its name"
+				errs = append(errs, vgruntime.CELFailed(p, "", field.OmitValueType{}, detail, "FieldValueInvalid"))
+			}
+		}
+	}
+	return
+}
+
+// celAt_Bundles evaluates the CEL rules of Bundles compiled to Go (1 of its 1): the API server's
+// CEL validator's verdicts, messages, reasons and paths, on the Go object.
+func celAt_Bundles(op operation.Operation, p *vgruntime.Path, obj, oldObj *Bundles) field.ErrorList {
+	if op.Type != operation.Update {
+		oldObj = nil
+	}
+	rt := celrules.NewRatchet(celRatchet_Bundles, p, obj, oldObj)
+	return celKind_Bundles(op, &rt, p, obj, oldObj)
+}
 
 // Validate_Bundles validates Bundles as the API server validates it against its CRD
 // (the schema controller-gen's markers describe), on the object the server
@@ -120,8 +189,8 @@ func Validate_Bundles(ctx context.Context, op operation.Operation, fldPath *fiel
 	if blocked := vgruntime.CELBlocked(errs); blocked != nil {
 		return append(errs, blocked)
 	}
-	// The CEL rules not compiled, on the server's CEL validator.
-	errs = append(errs, celrules.Validate(ctx, celRules_Bundles, op, fldPath, obj, oldObj)...)
+	// The CEL rules compiled to Go.
+	errs = append(errs, vgruntime.Rebase(celAt_Bundles(op, &p, obj, oldObj), fldPath)...)
 	return errs
 }
 

@@ -26,12 +26,22 @@ import (
 	"testing"
 )
 
+// celOracle_Bundles is the API server's CEL validator for the rules celAt_Bundles compiles.
+var celOracle_Bundles = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","properties":{"caBundle":{"type":"string","format":"byte"},"caName":{"type":"string"}},"x-kubernetes-validations":[{"rule":"!has(self.caBundle) || has(self.caName)","message":"a CA bundle needs its name"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
+
 // celOracle_Rules is the API server's CEL validator for the rules celAt_Rules compiles.
 var celOracle_Rules = celrules.New(`{"type":"object","required":["spec"],"properties":{"spec":{"type":"object","required":["generation","immutable","max","min"],"properties":{"a":{"type":"string"},"b":{"type":"string"},"c":{"type":"string"},"d":{"type":"string"},"e":{"type":"string"},"entries":{"type":"array","items":{"type":"object","maxProperties":3,"required":["name","port"],"properties":{"name":{"type":"string","minLength":1},"port":{"type":"integer","format":"int32","maximum":65535,"minimum":1},"value":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map","x-kubernetes-validations":[{"rule":"self.exists(e, e.port == 80) && self.map(e, e.name).size() == self.size()","message":"no port 80"}]},"f":{"type":"string"},"generation":{"type":"integer","format":"int64","x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"may not decrease"}]},"grown":{"type":"string","x-kubernetes-validations":[{"rule":"!oldSelf.hasValue() || self.size() >= oldSelf.value().size()","message":"may not shrink","optionalOldSelf":true}]},"headers":{"type":"array","items":{"type":"string","x-kubernetes-validations":[{"rule":"self.startsWith('x-')","message":"not an x- header"}]}},"immutable":{"type":"string","x-kubernetes-validations":[{"rule":"self == oldSelf","message":"field is immutable"}]},"max":{"type":"integer","format":"int32"},"min":{"type":"integer","format":"int32"},"values":{"type":"object","additionalProperties":{"type":"string"},"x-kubernetes-validations":[{"rule":"self.all(k, self[k] != '')","message":"an empty value"}]},"word":{"type":"string","x-kubernetes-validations":[{"rule":"self.matches('^[a-z]+$') && self in ['alpha', 'beta', 'gamma']","message":"not a name"}]}},"x-kubernetes-validations":[{"rule":"self.min <= self.max","message":"min exceeds max"},{"rule":"!has(self.a) || self.a.size() > 1","messageExpression":"'a is ' + self.a","reason":"FieldValueForbidden","fieldPath":".a"},{"rule":"(has(self.a)?1:0)+(has(self.b)?1:0) <= 1","message":"at most one of the fields in [a b] may be set"},{"rule":"(has(self.c)?1:0)+(has(self.d)?1:0) == 1","message":"exactly one of the fields in [c d] must be set"},{"rule":"has(self.e)||has(self.f)","message":"at least one of the fields in [e f] must be set"}]}},"x-kubernetes-preserve-unknown-fields":true}`, true)
 
 // TestCompiledCELRules checks that the CEL rules compiled to Go give the API
 // server's CEL validator's errors, error for error, on random values.
 func TestCompiledCELRules(t *testing.T) {
+	t.Run("Bundles", func(t *testing.T) {
+		validationtest.CELAgree(t, validationtest.Config{
+			Ints:    validationtest.DefaultInts,
+			Objects: 400,
+			Strings: validationtest.DefaultStrings,
+		}, celOracle_Bundles, validationtest.CompiledCEL[Bundles](celAt_Bundles))
+	})
 	t.Run("Rules", func(t *testing.T) {
 		validationtest.CELAgree(t, validationtest.Config{
 			Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1), int64(2), int64(79), int64(80), int64(81)),
@@ -44,6 +54,11 @@ func TestCompiledCELRules(t *testing.T) {
 // BenchmarkCompiledCELRules times the CEL rules compiled to Go against the API
 // server's CEL validator, on a random value it accepts and on one it rejects.
 func BenchmarkCompiledCELRules(b *testing.B) {
+	validationtest.BenchCEL(b, "Bundles", validationtest.Config{
+		Ints:    validationtest.DefaultInts,
+		Objects: 400,
+		Strings: validationtest.DefaultStrings,
+	}, celOracle_Bundles, validationtest.CompiledCEL[Bundles](celAt_Bundles))
 	validationtest.BenchCEL(b, "Rules", validationtest.Config{
 		Ints:    append(slices.Clone(validationtest.DefaultInts), int64(-1), int64(0), int64(1), int64(2), int64(79), int64(80), int64(81)),
 		Objects: 400,
