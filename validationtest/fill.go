@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand"
 	"reflect"
+	"sync"
 	"time"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -100,6 +101,19 @@ var rawJSON = map[reflect.Type]bool{
 // what encoding/json decodes into one; any other is left nil, as are funcs
 // and chans.
 func unfillable(t reflect.Type) []any {
+	if fills, ok := unfillableOf.Load(t); ok {
+		return fills.([]any)
+	}
+	fills := unfillableIn(t)
+	unfillableOf.Store(t, fills)
+	return fills
+}
+
+// unfillableOf caches unfillable by type: a run fills thousands of
+// objects of one type.
+var unfillableOf sync.Map
+
+func unfillableIn(t reflect.Type) []any {
 	var fills []any
 	seen := map[reflect.Type]bool{}
 	var visit func(t reflect.Type)
