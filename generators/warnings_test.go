@@ -453,6 +453,12 @@ func TestPackageMarkersAboveTypes(t *testing.T) {
 	if len(warnings) != 1 || warnings[0].Kind != markers.MisplacedMarker || warnings[0].Pos.Line != 29 {
 		t.Errorf("want one misplaced-marker warning, at Note's doc comment (line 29): %v", warnings)
 	}
+	// a;b on a list: a list, as controller-gen reads it, and no warning
+	// that the default breaks the schema.
+	tags := spec.Properties["note"].Properties["tags"]
+	if tags.Default == nil || string(tags.Default.Raw) != `["A","B"]` || tags.Example == nil || string(tags.Example.Raw) != `["x","y"]` {
+		t.Errorf("tags' default %s and example %s, want the lists [\"A\",\"B\"] and [\"x\",\"y\"]", tags.Default, tags.Example)
+	}
 }
 
 // A kubebuilder marker controller-gen does not know, on a kind (Kong's

@@ -467,9 +467,20 @@ func (m *CGMarker) parseArg(arg string, hasArg bool) error {
 		if !hasArg {
 			return fmt.Errorf("needs a value")
 		}
-		v, err := ParseCGAny(arg, false)
+		v, err := ParseCGAny(arg, legacyList(arg))
 		if err != nil {
 			return err
+		}
+		if list, ok := v.([]any); ok && legacyList(arg) {
+			// The items are of the first one's type, as controller-gen
+			// guesses it: after a string, the others are strings too.
+			if _, first := list[0].(string); first {
+				for i, x := range list {
+					if _, ok := x.(string); !ok {
+						list[i] = fmt.Sprint(x)
+					}
+				}
+			}
 		}
 		m.Any = v
 	case CGArgs:
@@ -485,6 +496,28 @@ func (m *CGMarker) parseArg(arg string, hasArg bool) error {
 		m.Args = kv
 	}
 	return nil
+}
+
+// legacyList reports whether controller-gen reads a value of any type as
+// a list written a;b (Kamaji's +kubebuilder:default=A;B on a list): its
+// scanner meets a semicolon before any comma (in braces or not), outside
+// quoted strings.
+func legacyList(arg string) bool {
+	for i := 0; i < len(arg); i++ {
+		switch c := arg[i]; c {
+		case '"', '`', '\'':
+			for i++; i < len(arg) && arg[i] != c; i++ {
+				if arg[i] == '\\' && c != '`' {
+					i++ // an escaped character
+				}
+			}
+		case ',':
+			return false
+		case ';':
+			return true
+		}
+	}
+	return false
 }
 
 // ParseCGAny reads a value in controller-gen's marker syntax: {a,b} (a

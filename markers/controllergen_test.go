@@ -64,6 +64,16 @@ func TestParseControllerGen(t *testing.T) {
 		{"+kubebuilder:validation:XIntOrString", "kubebuilder:validation:XIntOrString true"},
 		{`+kubebuilder:validation:XValidation:rule="self > 0",message="positive"`, "kubebuilder:validation:XValidation map[message:positive rule:self > 0]"},
 		{"+kubebuilder:default={}", "kubebuilder:default map[]"},
+		// a;b is a list for a value of any type, as controller-gen's
+		// scanner reads it (Kamaji's default of a list), items of the
+		// first one's type; not after a comma, nor inside quotes.
+		{"+kubebuilder:default=A;B;C", "kubebuilder:default [A B C]"},
+		{"+kubebuilder:default=1;2", "kubebuilder:default [1 2]"},
+		{"+kubebuilder:default=a;1", "kubebuilder:default [a 1]"},
+		{"+kubebuilder:example=a;b", "kubebuilder:example [a b]"},
+		{`+kubebuilder:default="a;b"`, "kubebuilder:default a;b"},
+		{`+kubebuilder:default="a\";b"`, `kubebuilder:default a";b`},
+		{"+kubebuilder:default={a,b}", "kubebuilder:default [a b]"},
 		{`+default="TCP"`, "default TCP"},
 		{"+listType=map", "listType map"},
 		{"+optional", "optional true"},

@@ -29,4 +29,9 @@ type Gate struct {
 // +kubebuilder:validation:Optional
 type Note struct {
 	Text string `json:"text"`
+	// Tags' default and example are written a;b, which controller-gen
+	// reads as lists (Kamaji's default of a list).
+	// +kubebuilder:default=A;B
+	// +kubebuilder:example=x;y
+	Tags []string `json:"tags,omitempty"`
 }
