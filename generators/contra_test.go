@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/declval/validation-gen/generators"
+	"github.com/declval/validation-gen/markers"
 )
 
 // TestContradictionWarnings: in a package written for controller-gen,
@@ -194,15 +195,9 @@ func TestUnguardedRuleWarningSharedType(t *testing.T) {
 // lists its unguarded-field warnings as "<line> <marker>", sorted.
 func unguardedAt(t *testing.T, types string) []string {
 	t.Helper()
-	_, warnings, err := generators.Run(cgModule(t, types))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var at []string
-	for _, w := range warnings {
-		if w.Kind == "unguarded-field" {
-			at = append(at, fmt.Sprintf("%d %s", w.Pos.Line, w.Tag))
-		}
+	for _, w := range cgWarnings(t, types, markers.UnguardedField) {
+		at = append(at, fmt.Sprintf("%d %s", w.Pos.Line, w.Tag))
 	}
 	slices.Sort(at)
 	return at

@@ -204,19 +204,32 @@ func TestRuleCostWarningAtTheMarker(t *testing.T) {
 		"// +kubebuilder:validation:XValidation:rule=\"self.all(x, self.all(y, x == y))\",message=\"all equal\"\ntype Names []string\n\n" +
 		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
 		"\t// +optional\n\tLists []Names `json:\"lists,omitempty\"`\n}\n"
-	_, warnings, err := generators.Run(cgModule(t, types))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var at []string
-	for _, w := range warnings {
-		if w.Kind == "server-rejects" && strings.Contains(w.Msg, "x-kubernetes-validations[0]") {
+	for _, w := range cgWarnings(t, types, markers.ServerRejects) {
+		if strings.Contains(w.Msg, "x-kubernetes-validations[0]") {
 			at = append(at, fmt.Sprint(w.Pos.Line))
 		}
 	}
 	if len(at) == 0 || slices.ContainsFunc(at, func(l string) bool { return l != "5" }) {
-		t.Errorf("cost warnings at lines %q, want all at the marker, line 5: %v", at, warnings)
+		t.Errorf("cost warnings at lines %q, want all at the marker, line 5", at)
 	}
+}
+
+// cgWarnings runs the generator on a controller-gen package of types and
+// returns its warnings of kind.
+func cgWarnings(t *testing.T, types string, kind markers.WarningKind) []*markers.Warning {
+	t.Helper()
+	_, warnings, err := generators.Run(cgModule(t, types))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*markers.Warning
+	for _, w := range warnings {
+		if w.Kind == kind {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // +kubebuilder:validation:Type=array on raw JSON gives an array schema
@@ -226,15 +239,9 @@ func TestArrayWithoutItemsWarning(t *testing.T) {
 	types := "package v1\n\nimport (\n\tapiextv1 \"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1\"\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n)\n\n" +
 		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
 		"\t// +optional\n\t// +kubebuilder:validation:Type=array\n\t// +kubebuilder:validation:Schemaless\n\t// +kubebuilder:pruning:PreserveUnknownFields\n\tList *apiextv1.JSON `json:\"list,omitempty\"`\n}\n"
-	_, warnings, err := generators.Run(cgModule(t, types))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var rejects []string
-	for _, w := range warnings {
-		if w.Kind == "server-rejects" {
-			rejects = append(rejects, w.Error())
-		}
+	for _, w := range cgWarnings(t, types, markers.ServerRejects) {
+		rejects = append(rejects, w.Error())
 	}
 	if len(rejects) != 1 || !strings.Contains(rejects[0], "types.go:16: the API server would reject CRD things.g.example.com at properties[list].items: Required value") ||
 		!strings.Contains(rejects[0], "fix: say what the list's items are") {
