@@ -208,6 +208,10 @@ func TestRuleCostWarningAtTheMarker(t *testing.T) {
 	for _, w := range cgWarnings(t, types, markers.ServerRejects) {
 		if strings.Contains(w.Msg, "x-kubernetes-validations[0]") {
 			at = append(at, fmt.Sprint(w.Pos.Line))
+			// The fix in the package's own markers.
+			if !strings.Contains(w.Fix, "+kubebuilder:validation:MaxItems=<n>") || strings.Contains(w.Fix, "+k8s:") {
+				t.Errorf("the fix is not in controller-gen's markers: %s", w.Fix)
+			}
 		}
 	}
 	if len(at) == 0 || slices.ContainsFunc(at, func(l string) bool { return l != "5" }) {
