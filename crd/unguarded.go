@@ -3,7 +3,6 @@ package crd
 import (
 	"fmt"
 	"go/token"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -139,7 +138,7 @@ func unguardedInKind(s *apiextv1.JSONSchemaProps, positions Positions, written m
 		for _, r := range n.XValidations {
 			for _, f := range UnguardedFields(r.Rule, n, mayBeAbsent) {
 				pos, tag := root, ""
-				if at, ok := ruleMarker(rules[kubebuilder.RuleKey(r)], root, path == "", positions[joinPath(path, kubebuilder.RuleElem(kubebuilder.RuleKey(r)))]); ok {
+				if at, ok := ruleMarker(rules[kubebuilder.RuleKey(r)], positions[joinPath(path, kubebuilder.RuleElem(kubebuilder.RuleKey(r)))]); ok {
 					pos, tag = at.Pos, at.Text
 				} else if p, _, ok := lookupPos([]Positions{positions}, path); ok {
 					pos = p
@@ -162,42 +161,16 @@ func joinPath(path, elem string) string {
 	return path + "." + elem
 }
 
-// ruleMarker is the one XValidation marker that wrote a rule: the only
-// one, or the one recorded as writing it at its schema node (wrote), or
-// the only one in the kind's own directory (a rule copied into each
-// version's package, v1alpha1 and v1alpha2), or, for a rule at the kind's
-// root, the nearest above the kind in its file.
-func ruleMarker(at []kubebuilder.RuleMarker, kind token.Position, atRoot bool, wrote token.Position) (kubebuilder.RuleMarker, bool) {
-	if len(at) == 1 {
-		return at[0], true
-	}
-	// The same rule on several types (CloudNativePG's): the marker the
-	// schema node's own type or field was built from.
+// ruleMarker is the XValidation marker that wrote a rule: the one
+// recorded as writing it at its schema node (wrote), or the only one.
+func ruleMarker(at []kubebuilder.RuleMarker, wrote token.Position) (kubebuilder.RuleMarker, bool) {
 	for _, m := range at {
-		if wrote.IsValid() && m.Pos == wrote {
+		if m.Pos == wrote {
 			return m, true
 		}
 	}
-	var here []kubebuilder.RuleMarker
-	for _, m := range at {
-		if filepath.Dir(m.Pos.Filename) == filepath.Dir(kind.Filename) {
-			here = append(here, m)
-		}
+	if len(at) == 1 {
+		return at[0], true
 	}
-	if len(here) == 1 {
-		return here[0], true
-	}
-	if !atRoot {
-		return kubebuilder.RuleMarker{}, false
-	}
-	// The same rule on kinds of one package (Kong's): a rule at the root
-	// is the kind's own, written above it: the nearest marker above it
-	// in its file.
-	var best kubebuilder.RuleMarker
-	for _, m := range here {
-		if m.Pos.Filename == kind.Filename && m.Pos.Line < kind.Line && m.Pos.Line > best.Pos.Line {
-			best = m
-		}
-	}
-	return best, best.Pos.Line > 0
+	return kubebuilder.RuleMarker{}, false
 }
