@@ -224,10 +224,10 @@ func (b *builder) applyOne(s *apiextv1.JSONSchemaProps, m *markers.CGMarker) {
 		if !slices.Contains(b.rules[key], at) {
 			b.rules[key] = append(b.rules[key], at)
 		}
-		if elem := []string{RuleElem(key)}; m.Items {
-			b.record(append([]string{"items"}, elem...), m.Pos, false)
+		if m.Items {
+			b.record("items."+RuleElem(key), m.Pos, false)
 		} else {
-			b.record(elem, m.Pos, false)
+			b.record(RuleElem(key), m.Pos, false)
 		}
 	case "AtMostOneOf", "ExactlyOneOf", "AtLeastOneOf":
 		s.XValidations = append(s.XValidations, b.oneOfRule(m.Def.Name, m.Strs))
@@ -336,6 +336,6 @@ func jsonOf(v any) apiextv1.JSON {
 // is the user's to fix, not the generator's.
 func (b *builder) recordDefault(m *markers.CGMarker) {
 	if !m.Items {
-		b.record([]string{"default"}, m.Pos, false)
+		b.record("default", m.Pos, false)
 	}
 }

@@ -223,7 +223,7 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 	}
 	b.stack = append(b.stack, t.Name)
 	defer func() { b.stack = b.stack[:len(b.stack)-1] }()
-	tr := &trace{depth: len(b.path), positions: map[string]token.Position{}}
+	tr := &trace{depth: len(b.path), positions: map[string]token.Position{}, written: map[string]bool{}}
 	b.traces[t.Name] = tr
 	b.tracing = append(b.tracing, tr)
 	defer func() { b.tracing = b.tracing[:len(b.tracing)-1] }()
@@ -299,7 +299,6 @@ func markerType(ms []*markers.CGMarker) string {
 	return ""
 }
 
-// hasMethod reports whether a named type or a pointer to it has a method.
 // TextKey reports whether encoding/json writes a map key of type k by its
 // MarshalText (a key of a string kind it writes as it is, even with one).
 func TextKey(k *types.Type) bool {
@@ -307,6 +306,7 @@ func TextKey(k *types.Type) bool {
 	return (r.Kind != types.Builtin || r.Name.Name != "string") && hasMethod(k, "MarshalText")
 }
 
+// hasMethod reports whether a named type or a pointer to it has a method.
 func hasMethod(t *types.Type, name string) bool {
 	if t.GoType != nil {
 		ms := gotypes.NewMethodSet(gotypes.NewPointer(t.GoType))
@@ -381,7 +381,7 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) (apiextv1.JSON
 			continue
 		}
 		leave := b.enter("properties[" + name + "]")
-		b.record(nil, fpos, !gotype.MayOmit(m, gotype.FieldType(t, m.Name)))
+		b.record("", fpos, !gotype.MayOmit(m, gotype.FieldType(t, m.Name)))
 		fs := b.fieldSchema(t, m, ms, fpos)
 		leave()
 		s.Properties[name] = fs
@@ -673,26 +673,35 @@ func RuleElem(key string) string { return "(rule " + key + ")" }
 type trace struct {
 	depth     int // len(builder.path) where the type's schema began
 	positions map[string]token.Position
-	written   []string
+	written   map[string]bool
 }
 
-// record records, at the current path (and elem below it, when given),
-// where the property comes from and whether encoding/json always writes
-// it: in the kind being built, and in the traces of the named types
-// being described, for their next use.
-func (b *builder) record(elem []string, pos token.Position, written bool) {
-	path := append(append([]string{}, b.path...), elem...)
+// record records, at the current path (and below it, a path of its own
+// when below is not ""), where the property comes from and whether
+// encoding/json always writes it: in the kind being built, and in the
+// traces of the named types being described, for their next use.
+func (b *builder) record(below string, pos token.Position, written bool) {
+	at := func(depth int) string {
+		path := strings.Join(b.path[depth:], ".")
+		switch {
+		case below == "":
+			return path
+		case path == "":
+			return below
+		}
+		return path + "." + below
+	}
 	if b.positions != nil {
-		b.positions[strings.Join(path, ".")] = pos
+		b.positions[at(0)] = pos
 	}
 	if written && b.written != nil {
-		b.written[strings.Join(path, ".")] = true
+		b.written[at(0)] = true
 	}
 	for _, tr := range b.tracing {
-		rel := strings.Join(path[tr.depth:], ".")
+		rel := at(tr.depth)
 		tr.positions[rel] = pos
 		if written {
-			tr.written = append(tr.written, rel)
+			tr.written[rel] = true
 		}
 	}
 }
@@ -703,16 +712,8 @@ func (b *builder) replay(tr *trace) {
 	if tr == nil {
 		return
 	}
-	written := map[string]bool{}
-	for _, rel := range tr.written {
-		written[rel] = true
-	}
 	for rel, pos := range tr.positions {
-		var elem []string
-		if rel != "" {
-			elem = strings.Split(rel, ".")
-		}
-		b.record(elem, pos, written[rel])
+		b.record(rel, pos, tr.written[rel])
 	}
 }
 
