@@ -467,11 +467,12 @@ func (m *CGMarker) parseArg(arg string, hasArg bool) error {
 		if !hasArg {
 			return fmt.Errorf("needs a value")
 		}
-		v, err := ParseCGAny(arg, legacyList(arg))
+		legacy := legacyList(arg)
+		v, err := ParseCGAny(arg, legacy)
 		if err != nil {
 			return err
 		}
-		if list, ok := v.([]any); ok && legacyList(arg) {
+		if list, ok := v.([]any); ok && legacy {
 			// The items are of the first one's type, as controller-gen
 			// guesses it: after a string, the others are strings too.
 			if _, first := list[0].(string); first {
