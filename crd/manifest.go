@@ -251,7 +251,7 @@ func manifest(m *model.Model, roots []*model.CRDRoot, settings Settings) (*apiex
 		crd.Spec.Versions = append(crd.Spec.Versions, v)
 	}
 	if len(errs) == 0 {
-		errs = m.WithRuleTags(asErrors(Check(crd, positions, first.Type.Pos)))
+		errs = m.WithRuleTags(markers.AsErrors(Check(crd, positions, first.Type.Pos)))
 	}
 	if len(errs) > 0 {
 		return nil, markers.JoinSorted(errs)
@@ -275,16 +275,4 @@ func supportsStatus(t *model.Type) bool {
 // (Logs stays logs, Policy is policies), in lower case.
 func pluralOf(kind string) string {
 	return strings.ToLower(flect.Pluralize(kind))
-}
-
-// asErrors makes Check's warnings errors: in Kubernetes' dialect a tag
-// that makes the server reject the CRD (a default its field refuses) is a
-// mistake.
-func asErrors(errs []error) []error {
-	for i, e := range errs {
-		if w, ok := e.(*markers.Warning); ok {
-			errs[i] = &markers.Error{Pos: w.Pos, Tag: w.Tag, Msg: w.Msg, Fix: w.Fix}
-		}
-	}
-	return errs
 }

@@ -111,3 +111,15 @@ func Summary(ws []*Warning) string {
 	}
 	return fmt.Sprintf("%d %s (%s)", len(ws), word, strings.Join(parts, ", "))
 }
+
+// AsErrors makes the warnings among errs errors, in place: in Kubernetes'
+// dialect what controller-gen passes over (an unknown kind marker, a
+// default its field refuses) is a mistake.
+func AsErrors(errs []error) []error {
+	for i, e := range errs {
+		if w, ok := e.(*Warning); ok {
+			errs[i] = &Error{Pos: w.Pos, Tag: w.Tag, Msg: w.Msg, Fix: w.Fix}
+		}
+	}
+	return errs
+}

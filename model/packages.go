@@ -39,13 +39,7 @@ func (b *builder) crdRoots() []*CRDRoot {
 			}
 			lines, _ := b.l.TypeLines(path, n)
 			mk, errs := markers.ParseCRDMarkers(lines)
-			for _, err := range errs {
-				// What controller-gen passes over is a mistake here.
-				if w, ok := err.(*markers.Warning); ok {
-					err = &markers.Error{Pos: w.Pos, Tag: w.Tag, Msg: w.Msg, Fix: w.Fix}
-				}
-				b.errs = append(b.errs, err)
-			}
+			b.errs = append(b.errs, markers.AsErrors(errs)...)
 			out = append(out, &CRDRoot{Type: mt, Group: group, Version: pkg.Name, Markers: mk})
 		}
 	}
