@@ -177,25 +177,16 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 		// decode is the rule's error.
 		v, e := c.fresh("v"), c.fresh("e")
 		decode := []jen.Code{jen.Id(e).Op("=").Qual(pkgRT, "CELBytesError").Call(f.Clone()), jen.Id(v).Op("=").Id(e).Op("==").Lit("")}
-		var cond *jen.Statement
+		errInit, guard := jen.Lit(""), present
 		if x.err != nil {
-			cond = jen.Id(e).Op("==").Lit("")
-		}
-		if present != nil {
-			if cond != nil {
-				cond = cond.Op("&&")
-			} else {
-				cond = jen.Null()
+			errInit, guard = x.err, jen.Id(e).Op("==").Lit("")
+			if present != nil {
+				guard = guard.Op("&&").Add(present)
 			}
-			cond = cond.Add(present)
-		}
-		errInit := jen.Lit("")
-		if x.err != nil {
-			errInit = x.err
 		}
 		*out = append(*out, jen.Var().Id(v).Bool(), jen.Id(e).Op(":=").Add(errInit))
-		if cond != nil {
-			*out = append(*out, jen.If(cond).Block(decode...))
+		if guard != nil {
+			*out = append(*out, jen.If(guard).Block(decode...))
 		} else {
 			*out = append(*out, decode...)
 		}
