@@ -78,7 +78,7 @@ func KubebuilderManifests(km *kubebuilder.Model, settings Settings) ([]Manifest,
 			pkgs = append(pkgs, v.Pkg.Path)
 		}
 		name := crd.Spec.Group + "_" + crd.Spec.Names.Plural + ".yaml"
-		outs = append(outs, Manifest{Name: name, Content: append(header(pkgs), b...)})
+		outs = append(outs, Manifest{Name: name, Content: append(header(pkgs), b...), CRD: crd.Name, ControllerGen: true})
 	}
 	if len(errs) > 0 {
 		return nil, nil, markers.JoinSorted(errs)

@@ -45,6 +45,11 @@ func header(pkgs []string) []byte {
 type Manifest struct {
 	Name    string
 	Content []byte
+	// CRD is the CustomResourceDefinition's name (<plural>.<group>).
+	CRD string
+	// ControllerGen is set on the CRDs of packages written for
+	// controller-gen, whose version decides how they are written.
+	ControllerGen bool
 }
 
 // Settings are the choices a CRD makes that a Go validator leaves to its
@@ -119,7 +124,7 @@ func Manifests(m *model.Model, settings Settings) ([]Manifest, error) {
 		for _, r := range byKind[k] {
 			pkgs = append(pkgs, r.Type.Go.Name.Package)
 		}
-		outs = append(outs, Manifest{Name: name, Content: append(header(pkgs), b...)})
+		outs = append(outs, Manifest{Name: name, Content: append(header(pkgs), b...), CRD: crd.Name})
 	}
 	if len(errs) > 0 {
 		return nil, markers.JoinSorted(errs)

@@ -263,15 +263,27 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 			}
 		}
 		produced := map[string]bool{}
+		var replaced []replacedCRD
 		for _, c := range crds {
 			path := filepath.Join(cfg.CRDDir, c.Name)
-			if err := checkTarget(path, ownedCRD, crd.GeneratedMarker,
+			replaceable := func(b []byte) bool {
+				if ownedCRD(b) {
+					return true
+				}
+				version, line, ok := controllerGenCRD(b, c.CRD)
+				if ok && c.ControllerGen {
+					replaced = append(replaced, replacedCRD{path, line, version})
+				}
+				return ok
+			}
+			if err := checkTarget(path, replaceable, crd.GeneratedMarker,
 				"choose another --crd-dir, or move the file away; a manifest written by validation-gen before manifests carried this line can be deleted once"); err != nil {
 				errs = append(errs, err)
 			}
 			produced[path] = true
 			outs = append(outs, Output{Path: path, Content: c.Content})
 		}
+		ws = append(ws, versionWarnings(replaced, cfg.ControllerGenVersion)...)
 		inRun := map[string]bool{}
 		for _, p := range l.Requested {
 			inRun[p] = true

@@ -32,27 +32,28 @@ type WarningKind string
 
 // The kinds of warnings.
 const (
-	UnknownMarker     WarningKind = "unknown-marker"      // a name controller-gen does not know
-	ColonArgument     WarningKind = "colon-argument"      // Name:value, which names no marker
-	MisplacedMarker   WarningKind = "misplaced-marker"    // on a field, type or package that does not read it
-	NearMiss          WarningKind = "near-miss"           // + kubebuilder:, +Kubebuilder:
-	RequiredOptional  WarningKind = "required-optional"   // both on one field
-	K8sTagApplied     WarningKind = "k8s-tag-applied"     // a +k8s: tag applied beyond controller-gen
-	K8sTagNotApplied  WarningKind = "k8s-tag-not-applied" // a +k8s: tag nothing checks
-	Contradiction     WarningKind = "contradiction"       // bounds no value satisfies, a marker twice with different values
-	BadDefault        WarningKind = "bad-default"         // a default its own field's schema refuses
-	JSONString        WarningKind = "json-string"         // json:",string", which the schema does not describe
-	NotRegistered     WarningKind = "not-registered"      // a kind without DeepCopyObject yet
-	UnguardedField    WarningKind = "unguarded-field"     // a CEL rule reads an optional field without has()
-	ServerRejects     WarningKind = "server-rejects"      // a CRD controller-gen writes and the API server refuses
-	ConstrainedFile   WarningKind = "constrained-file"    // a type of a file with build constraints, which generated code names
-	OutsideTheRun     WarningKind = "outside-the-run"     // problems of another module's packages
-	DependencyProblem WarningKind = "dependency-problem"  // one of those, before they are summarized
+	UnknownMarker        WarningKind = "unknown-marker"         // a name controller-gen does not know
+	ColonArgument        WarningKind = "colon-argument"         // Name:value, which names no marker
+	MisplacedMarker      WarningKind = "misplaced-marker"       // on a field, type or package that does not read it
+	NearMiss             WarningKind = "near-miss"              // + kubebuilder:, +Kubebuilder:
+	RequiredOptional     WarningKind = "required-optional"      // both on one field
+	K8sTagApplied        WarningKind = "k8s-tag-applied"        // a +k8s: tag applied beyond controller-gen
+	K8sTagNotApplied     WarningKind = "k8s-tag-not-applied"    // a +k8s: tag nothing checks
+	Contradiction        WarningKind = "contradiction"          // bounds no value satisfies, a marker twice with different values
+	BadDefault           WarningKind = "bad-default"            // a default its own field's schema refuses
+	JSONString           WarningKind = "json-string"            // json:",string", which the schema does not describe
+	NotRegistered        WarningKind = "not-registered"         // a kind without DeepCopyObject yet
+	UnguardedField       WarningKind = "unguarded-field"        // a CEL rule reads an optional field without has()
+	ServerRejects        WarningKind = "server-rejects"         // a CRD controller-gen writes and the API server refuses
+	ConstrainedFile      WarningKind = "constrained-file"       // a type of a file with build constraints, which generated code names
+	ControllerGenVersion WarningKind = "controller-gen-version" // CRDs the run replaces that another controller-gen version wrote
+	OutsideTheRun        WarningKind = "outside-the-run"        // problems of another module's packages
+	DependencyProblem    WarningKind = "dependency-problem"     // one of those, before they are summarized
 )
 
 // WarningKinds are every kind, in the order a summary lists them.
 var WarningKinds = []WarningKind{UnknownMarker, ColonArgument, MisplacedMarker, NearMiss, RequiredOptional,
-	K8sTagApplied, K8sTagNotApplied, Contradiction, BadDefault, JSONString, NotRegistered, UnguardedField, ServerRejects, ConstrainedFile, OutsideTheRun}
+	K8sTagApplied, K8sTagNotApplied, Contradiction, BadDefault, JSONString, NotRegistered, UnguardedField, ServerRejects, ConstrainedFile, ControllerGenVersion, OutsideTheRun}
 
 func (w *Warning) Error() string { return describe(w.Pos, w.Tag, w.Msg, w.Does, w.Fix) }
 

@@ -225,3 +225,58 @@ func TestMain(m *testing.M) {
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+// TestControllerGenVersionWarningNotCached: the warning that the CRDs a run
+// replaces came from another controller-gen holds until they are replaced.
+// A re-run after a run that wrote them hits the cache and, as a run
+// without it, says nothing of them; --verify, which writes nothing, says
+// it each time.
+func TestControllerGenVersionWarningNotCached(t *testing.T) {
+	pkg := "./" + filepath.ToSlash(filepath.Join("..", "..", "generators", "testdata", "warn", "v1"))
+	const out = "zz_generated.switch_cli.go" // the package is shared with other tests
+	t.Cleanup(func() { os.Remove(filepath.Join("..", "..", "generators", "testdata", "warn", "v1", out)) })
+	crds := t.TempDir()
+	gen := func(extra ...string) (int, string) {
+		var stdout, stderr bytes.Buffer
+		code := run(append(append([]string{"-v", "--output-file", out, "--crd-dir", crds}, extra...), pkg), &stdout, &stderr)
+		return code, stderr.String()
+	}
+	if code, log := gen("--no-cache"); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, log)
+	}
+	entries, err := os.ReadDir(crds)
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("want one CRD, got %v (%v)", entries, err)
+	}
+	path := filepath.Join(crds, entries[0].Name())
+	ours, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same CRD as controller-gen v0.20.1 writes it: no header, its
+	// annotation.
+	_, body, _ := strings.Cut(string(ours), "\n---\n")
+	cg := "---\n" + strings.Replace(body, "metadata:\n", "metadata:\n  annotations:\n    controller-gen.kubebuilder.io/version: v0.20.1\n", 1)
+	const warning = "controller-gen v0.20.1 wrote this CRD"
+	write(t, path, cg)
+	for i := range 2 {
+		code, log := gen("--verify")
+		if code != 1 || !strings.Contains(log, warning) || !strings.Contains(log, "out of date: "+path) {
+			t.Fatalf("--verify %d: exit %d, want 1, the warning and the CRD out of date:\n%s", i+1, code, log)
+		}
+	}
+	code, log := gen()
+	if code != 0 || !strings.Contains(log, path+":6: "+warning) || strings.Contains(log, "cache: hit") {
+		t.Fatalf("the run that replaces the CRD: exit %d, want 0, a miss and the warning at its annotation:\n%s", code, log)
+	}
+	if b, _ := os.ReadFile(path); string(b) != string(ours) {
+		t.Fatalf("the CRD is not replaced by validation-gen's:\n%s", b)
+	}
+	code, log = gen()
+	if code != 0 || !strings.Contains(log, "cache: hit") || strings.Contains(log, warning) {
+		t.Fatalf("the re-run: exit %d, want 0, a hit and no word of controller-gen v0.20.1:\n%s", code, log)
+	}
+	if code, uncached := gen("--no-cache"); code != 0 || strings.Contains(uncached, warning) {
+		t.Fatalf("a run without the cache: exit %d:\n%s", code, uncached)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -167,6 +168,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if cache != nil {
 		done := cfg.Steps.Begin("cache")
+		if !*verify {
+			// Written, the CRDs another controller-gen wrote are gone: a
+			// re-run, as a run without the cache, has nothing to say of them.
+			warnings = slices.DeleteFunc(warnings, func(w *markers.Warning) bool { return w.Kind == markers.ControllerGenVersion })
+		}
 		cache.put(loaded, cfg, outs, warnings)
 		done()
 	}

@@ -1,0 +1,134 @@
+package generators_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/declval/validation-gen/generators"
+)
+
+// A kubebuilder project switches by pointing --crd-dir at the directory
+// controller-gen wrote. Its CRDs there are replaced in place, as
+// controller-gen replaces them, and, when the run follows another
+// controller-gen version than the one that wrote them, a warning says
+// which and gives the flag; a file that is not one CRD controller-gen
+// wrote under the same name is still refused.
+func TestReplacesControllerGenCRDs(t *testing.T) {
+	const doc = "// +groupName=switch.example.com\npackage v1\n"
+	const types = "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\ntype Widget struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n\n" +
+		"// +kubebuilder:object:root=true\ntype Gadget struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	// controllerGen is a CRD as controller-gen writes it, its annotation on
+	// line 6.
+	controllerGen := func(name, version string) string {
+		return "---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  annotations:\n    controller-gen.kubebuilder.io/version: " + version +
+			"\n  name: " + name + "\nspec:\n  group: switch.example.com\n  names:\n    kind: Widget\n    plural: widgets\n  scope: Namespaced\n  versions: []\n"
+	}
+	const widgets, gadgets = "switch.example.com_widgets.yaml", "switch.example.com_gadgets.yaml"
+	run := func(t *testing.T, files map[string]string, cgVersion string, strict bool) (map[string]bool, []string, error) {
+		t.Helper()
+		crds := t.TempDir()
+		for name, c := range files {
+			if err := os.WriteFile(filepath.Join(crds, name), []byte(c), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		outs, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crds, ControllerGenVersion: cgVersion, Strict: strict})
+		written := map[string]bool{}
+		for _, o := range outs {
+			if filepath.Dir(o.Path) == crds && o.Content != nil {
+				written[filepath.Base(o.Path)] = true
+			}
+		}
+		var ws []string
+		for _, w := range warnings {
+			if w.Kind == "controller-gen-version" {
+				ws = append(ws, strings.ReplaceAll(w.Error(), crds+string(filepath.Separator), ""))
+			}
+		}
+		return written, ws, err
+	}
+	for _, c := range []struct {
+		name      string
+		files     map[string]string
+		cgVersion string
+		want      []string // the controller-gen-version warnings
+	}{
+		{"older version", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.20.1"), gadgets: controllerGen("gadgets.switch.example.com", "v0.20.1")}, "", []string{
+			`switch.example.com_gadgets.yaml:6: controller-gen v0.20.1 wrote this CRD and 1 more in `}},
+		{"the version given", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.20.1")}, "v0.20.1", nil},
+		{"another version given", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.20.1")}, "v0.23.0", nil},
+		{"the version followed", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.23.2")}, "", nil},
+		{"two versions", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.18.0"), gadgets: controllerGen("gadgets.switch.example.com", "v0.20.1")}, "", []string{
+			`switch.example.com_gadgets.yaml:6: controller-gen v0.20.1 wrote this CRD, which the run replaces with the CRDs controller-gen v0.23.0 writes from the same types: where the two versions differ (docs/kubebuilder.md, "Which controller-gen"), the CRDs change; fix: add --controller-gen-version=v0.20.1 to the command to keep writing that version's CRDs, or --controller-gen-version=v0.23.0 to move to v0.23.0's`,
+			`switch.example.com_widgets.yaml:6: controller-gen v0.18.0 wrote this CRD, which the run replaces`}},
+		{"too old", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.14.0")}, "", []string{
+			`switch.example.com_widgets.yaml:6: controller-gen v0.14.0 wrote this CRD, which the run replaces with the CRDs controller-gen v0.23.0 writes from the same types: v0.14.0 is older than v0.16.0, the oldest version whose CRDs validation-gen writes (before it, descriptions kept the lines after --- and those starting with TODO, and +default was not read); fix: add --controller-gen-version=v0.16.0 to the command for the oldest version's CRDs, or --controller-gen-version=v0.23.0 to move to v0.23.0's`}},
+		{"newer", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.25.0")}, "", []string{
+			`switch.example.com_widgets.yaml:6: controller-gen v0.25.0 wrote this CRD, which the run replaces with the CRDs controller-gen v0.23.0 writes from the same types, the newest version this validation-gen follows: where v0.25.0 writes otherwise, they change; fix: update validation-gen to a release that follows controller-gen v0.25.0, or add --controller-gen-version=v0.23.0 to the command to accept v0.23.0's CRDs`}},
+		{"a development build", map[string]string{widgets: controllerGen("widgets.switch.example.com", "(devel)")}, "", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			written, ws, err := run(t, c.files, c.cgVersion, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !written[widgets] || !written[gadgets] {
+				t.Errorf("the CRDs are not both written: %v", written)
+			}
+			if len(ws) != len(c.want) {
+				t.Fatalf("controller-gen-version warnings:\n%s\nwant %d", strings.Join(ws, "\n"), len(c.want))
+			}
+			for i, w := range c.want {
+				if !strings.HasPrefix(ws[i], w) {
+					t.Errorf("warning\n%s\nwant it to start with\n%s", ws[i], w)
+				}
+			}
+			if len(c.want) == 0 {
+				return
+			}
+			// --strict: the warning is an error, and nothing is written.
+			written, _, err = run(t, c.files, c.cgVersion, true)
+			if err == nil || !strings.Contains(err.Error(), "--controller-gen-version=") || !strings.Contains(err.Error(), "--strict makes this warning an error") || len(written) != 0 {
+				t.Errorf("--strict: want an error with the flag and nothing written, got %v, %v", written, err)
+			}
+		})
+	}
+	for _, c := range []struct{ name, content string }{
+		{"another CRD's name", controllerGen("others.switch.example.com", "v0.20.1")},
+		{"no controller-gen annotation", strings.Replace(controllerGen("widgets.switch.example.com", "v0.20.1"), "controller-gen.kubebuilder.io/version", "example.com/version", 1)},
+		{"a second document", controllerGen("widgets.switch.example.com", "v0.20.1") + "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kept\n"},
+		{"not a CRD", strings.Replace(controllerGen("widgets.switch.example.com", "v0.20.1"), "kind: CustomResourceDefinition", "kind: ConfigMap", 1)},
+		{"not YAML", "{"},
+	} {
+		t.Run("refused: "+c.name, func(t *testing.T) {
+			_, _, err := run(t, map[string]string{widgets: c.content}, "", false)
+			if err == nil || !strings.Contains(err.Error(), widgets+" exists and validation-gen did not write it") {
+				t.Errorf("want the file refused, got %v", err)
+			}
+		})
+	}
+	// A comment above the document (a license header) is not a second one.
+	written, ws, err := run(t, map[string]string{widgets: "# Copyright the project.\n" + controllerGen("widgets.switch.example.com", "v0.20.1")}, "", false)
+	if err != nil || !written[widgets] || len(ws) != 1 || !strings.HasPrefix(ws[0], widgets+":7: ") {
+		t.Errorf("a CRD below a comment: written %v, warnings %q, error %v", written, ws, err)
+	}
+	// A CRD controller-gen wrote for a kind the run does not have is left
+	// where it is: it may be another run's.
+	outs, _, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: func() string {
+		d := t.TempDir()
+		os.WriteFile(filepath.Join(d, "switch.example.com_others.yaml"), []byte(controllerGen("others.switch.example.com", "v0.20.1")), 0o644)
+		return d
+	}()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range outs {
+		if filepath.Base(o.Path) == "switch.example.com_others.yaml" {
+			t.Errorf("another kind's CRD is in the outputs (removed: %v)", o.Content == nil)
+		}
+	}
+}
