@@ -270,8 +270,8 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 				if ownedCRD(b) {
 					return true
 				}
-				version, line, ok := controllerGenCRD(b, c.CRD)
-				if ok && c.ControllerGen {
+				version, line, doc, ok := controllerGenCRD(b, c.CRD)
+				if ok && c.ControllerGen && !sameCRD(doc, c.Content) {
 					replaced = append(replaced, replacedCRD{path, line, version})
 				}
 				return ok

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"io"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
@@ -31,29 +32,30 @@ const controllerGenAnnotation = "controller-gen.kubebuilder.io/version"
 
 // controllerGenCRD reads a manifest controller-gen wrote: one document, the
 // CustomResourceDefinition named name, with controller-gen's annotation.
-// It returns the version the annotation names and the annotation's line.
-func controllerGenCRD(src []byte, name string) (version string, line int, ok bool) {
+// It returns the version the annotation names, the annotation's line, and
+// the document without the annotation.
+func controllerGenCRD(src []byte, name string) (version string, line int, doc map[string]any, ok bool) {
 	r := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(src)))
-	var doc []byte
+	var raw []byte
 	for {
 		d, err := r.Read()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return "", 0, false
+			return "", 0, nil, false
 		}
-		var v any
+		var v map[string]any
 		if err := yaml.Unmarshal(d, &v); err != nil {
-			return "", 0, false
+			return "", 0, nil, false
 		}
 		if v == nil {
 			continue // comments only, or nothing
 		}
 		if doc != nil {
-			return "", 0, false // more than the CRD: not controller-gen's
+			return "", 0, nil, false // more than the CRD: not controller-gen's
 		}
-		doc = d
+		doc, raw = v, d
 	}
 	var m struct {
 		APIVersion string `json:"apiVersion"`
@@ -63,19 +65,35 @@ func controllerGenCRD(src []byte, name string) (version string, line int, ok boo
 			Annotations map[string]string `json:"annotations"`
 		} `json:"metadata"`
 	}
-	if doc == nil || yaml.Unmarshal(doc, &m) != nil {
-		return "", 0, false
+	if doc == nil || yaml.Unmarshal(raw, &m) != nil {
+		return "", 0, nil, false
 	}
 	version, ok = m.Metadata.Annotations[controllerGenAnnotation]
 	if !ok || m.Kind != "CustomResourceDefinition" || !strings.HasPrefix(m.APIVersion, "apiextensions.k8s.io/") || m.Metadata.Name != name {
-		return "", 0, false
+		return "", 0, nil, false
 	}
+	meta := doc["metadata"].(map[string]any) // as m.Metadata was read
+	annotations := meta["annotations"].(map[string]any)
+	delete(annotations, controllerGenAnnotation)
+	if len(annotations) == 0 {
+		delete(meta, "annotations")
+	}
+	line = 1 // written in another form (quoted): the file
 	for i, l := range strings.Split(string(src), "\n") {
 		if strings.HasPrefix(strings.TrimSpace(l), controllerGenAnnotation+":") {
-			return version, i + 1, true
+			line = i + 1
+			break
 		}
 	}
-	return version, 1, true // written in another form (quoted): the file
+	return version, line, doc, true
+}
+
+// sameCRD reports whether a manifest this run writes is the CRD of doc
+// (controller-gen's, less its annotation): then the switch changes nothing
+// in it, whichever version wrote it.
+func sameCRD(doc map[string]any, manifest []byte) bool {
+	var ours map[string]any
+	return yaml.Unmarshal(manifest, &ours) == nil && reflect.DeepEqual(doc, ours)
 }
 
 // replacedCRD is a CRD controller-gen wrote that the run replaces.
@@ -87,9 +105,10 @@ type replacedCRD struct {
 
 // versionWarnings warns, when the run follows its default controller-gen
 // version (no --controller-gen-version), of the replaced CRDs of packages
-// written for controller-gen that another version wrote: where versions
-// write different CRDs from the same types, they change. One warning per
-// version, at the annotation of its first file.
+// written for controller-gen that another version wrote and that the run
+// changes: where versions write different CRDs from the same types, the
+// flag keeps the project's. One warning per version, at the annotation of
+// its first file.
 func versionWarnings(replaced []replacedCRD, flag string) []*markers.Warning {
 	if flag != "" {
 		return nil
@@ -117,21 +136,22 @@ func versionWarnings(replaced []replacedCRD, flag string) []*markers.Warning {
 				first = r
 			}
 		}
-		these := "this CRD"
+		differ := "this CRD, and the CRD this run writes in its place differs from it"
 		if len(rs) > 1 {
-			these = fmt.Sprintf("this CRD and %d more in %s", len(rs)-1, filepath.Dir(first.path))
+			differ = fmt.Sprintf("this CRD and %d more in %s, and the CRDs this run writes in their place differ from them", len(rs)-1, filepath.Dir(first.path))
 		}
+		followedBy := fmt.Sprintf("controller-gen %s wrote %s: the run writes the CRDs of controller-gen %s", v, differ, kubebuilder.ControllerGenFollowed)
 		w := &markers.Warning{Kind: markers.ControllerGenVersion, Pos: token.Position{Filename: first.path, Line: first.line}}
 		minor, err := kubebuilder.ControllerGenMinor(v)
 		switch {
 		case err != nil: // older than the oldest followed
-			w.Msg = fmt.Sprintf("controller-gen %s wrote %s, which the run replaces with the CRDs controller-gen %s writes from the same types: %s is older than v0.%d.0, the oldest version whose CRDs validation-gen writes (before it, descriptions kept the lines after --- and those starting with TODO, and +default was not read)", v, these, kubebuilder.ControllerGenFollowed, v, kubebuilder.ControllerGenOldest)
+			w.Msg = fmt.Sprintf("%s, and %s is older than v0.%d.0, the oldest version whose CRDs validation-gen writes (before it, descriptions kept the lines after --- and those starting with TODO, and +default was not read)", followedBy, v, kubebuilder.ControllerGenOldest)
 			w.Fix = fmt.Sprintf("add --controller-gen-version=v0.%d.0 to the command for the oldest version's CRDs, or --controller-gen-version=%s to move to %s's", kubebuilder.ControllerGenOldest, kubebuilder.ControllerGenFollowed, kubebuilder.ControllerGenFollowed)
 		case minor > followed:
-			w.Msg = fmt.Sprintf("controller-gen %s wrote %s, which the run replaces with the CRDs controller-gen %s writes from the same types, the newest version this validation-gen follows: where %s writes otherwise, they change", v, these, kubebuilder.ControllerGenFollowed, v)
+			w.Msg = fmt.Sprintf("%s, the newest version this validation-gen follows, and %s may write otherwise", followedBy, v)
 			w.Fix = fmt.Sprintf("update validation-gen to a release that follows controller-gen %s, or add --controller-gen-version=%s to the command to accept %s's CRDs", v, kubebuilder.ControllerGenFollowed, kubebuilder.ControllerGenFollowed)
 		default:
-			w.Msg = fmt.Sprintf("controller-gen %s wrote %s, which the run replaces with the CRDs controller-gen %s writes from the same types: where the two versions differ (docs/kubebuilder.md, \"Which controller-gen\"), the CRDs change", v, these, kubebuilder.ControllerGenFollowed)
+			w.Msg = fmt.Sprintf("%s, and where the two versions write different CRDs from the same types (docs/kubebuilder.md, \"Which controller-gen\"), %s's only with --controller-gen-version", followedBy, v)
 			w.Fix = fmt.Sprintf("add --controller-gen-version=%s to the command to keep writing that version's CRDs, or --controller-gen-version=%s to move to %s's", v, kubebuilder.ControllerGenFollowed, kubebuilder.ControllerGenFollowed)
 		}
 		ws = append(ws, w)

@@ -12,9 +12,9 @@ import (
 // A kubebuilder project switches by pointing --crd-dir at the directory
 // controller-gen wrote. Its CRDs there are replaced in place, as
 // controller-gen replaces them, and, when the run follows another
-// controller-gen version than the one that wrote them, a warning says
-// which and gives the flag; a file that is not one CRD controller-gen
-// wrote under the same name is still refused.
+// controller-gen version than the one that wrote them and changes them, a
+// warning says which and gives the flag; a file that is not one CRD
+// controller-gen wrote under the same name is still refused.
 func TestReplacesControllerGenCRDs(t *testing.T) {
 	const doc = "// +groupName=switch.example.com\npackage v1\n"
 	const types = "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
@@ -22,7 +22,7 @@ func TestReplacesControllerGenCRDs(t *testing.T) {
 		"// +kubebuilder:object:root=true\ntype Gadget struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n"
 	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
 	// controllerGen is a CRD as controller-gen writes it, its annotation on
-	// line 6.
+	// line 6 (not the one the run writes: its spec differs).
 	controllerGen := func(name, version string) string {
 		return "---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  annotations:\n    controller-gen.kubebuilder.io/version: " + version +
 			"\n  name: " + name + "\nspec:\n  group: switch.example.com\n  names:\n    kind: Widget\n    plural: widgets\n  scope: Namespaced\n  versions: []\n"
@@ -63,12 +63,12 @@ func TestReplacesControllerGenCRDs(t *testing.T) {
 		{"another version given", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.20.1")}, "v0.23.0", nil},
 		{"the version followed", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.23.2")}, "", nil},
 		{"two versions", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.18.0"), gadgets: controllerGen("gadgets.switch.example.com", "v0.20.1")}, "", []string{
-			`switch.example.com_gadgets.yaml:6: controller-gen v0.20.1 wrote this CRD, which the run replaces with the CRDs controller-gen v0.23.0 writes from the same types: where the two versions differ (docs/kubebuilder.md, "Which controller-gen"), the CRDs change; fix: add --controller-gen-version=v0.20.1 to the command to keep writing that version's CRDs, or --controller-gen-version=v0.23.0 to move to v0.23.0's`,
-			`switch.example.com_widgets.yaml:6: controller-gen v0.18.0 wrote this CRD, which the run replaces`}},
+			`switch.example.com_gadgets.yaml:6: controller-gen v0.20.1 wrote this CRD, and the CRD this run writes in its place differs from it: the run writes the CRDs of controller-gen v0.23.0, and where the two versions write different CRDs from the same types (docs/kubebuilder.md, "Which controller-gen"), v0.20.1's only with --controller-gen-version; fix: add --controller-gen-version=v0.20.1 to the command to keep writing that version's CRDs, or --controller-gen-version=v0.23.0 to move to v0.23.0's`,
+			`switch.example.com_widgets.yaml:6: controller-gen v0.18.0 wrote this CRD, and the CRD`}},
 		{"too old", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.14.0")}, "", []string{
-			`switch.example.com_widgets.yaml:6: controller-gen v0.14.0 wrote this CRD, which the run replaces with the CRDs controller-gen v0.23.0 writes from the same types: v0.14.0 is older than v0.16.0, the oldest version whose CRDs validation-gen writes (before it, descriptions kept the lines after --- and those starting with TODO, and +default was not read); fix: add --controller-gen-version=v0.16.0 to the command for the oldest version's CRDs, or --controller-gen-version=v0.23.0 to move to v0.23.0's`}},
+			`switch.example.com_widgets.yaml:6: controller-gen v0.14.0 wrote this CRD, and the CRD this run writes in its place differs from it: the run writes the CRDs of controller-gen v0.23.0, and v0.14.0 is older than v0.16.0, the oldest version whose CRDs validation-gen writes (before it, descriptions kept the lines after --- and those starting with TODO, and +default was not read); fix: add --controller-gen-version=v0.16.0 to the command for the oldest version's CRDs, or --controller-gen-version=v0.23.0 to move to v0.23.0's`}},
 		{"newer", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.25.0")}, "", []string{
-			`switch.example.com_widgets.yaml:6: controller-gen v0.25.0 wrote this CRD, which the run replaces with the CRDs controller-gen v0.23.0 writes from the same types, the newest version this validation-gen follows: where v0.25.0 writes otherwise, they change; fix: update validation-gen to a release that follows controller-gen v0.25.0, or add --controller-gen-version=v0.23.0 to the command to accept v0.23.0's CRDs`}},
+			`switch.example.com_widgets.yaml:6: controller-gen v0.25.0 wrote this CRD, and the CRD this run writes in its place differs from it: the run writes the CRDs of controller-gen v0.23.0, the newest version this validation-gen follows, and v0.25.0 may write otherwise; fix: update validation-gen to a release that follows controller-gen v0.25.0, or add --controller-gen-version=v0.23.0 to the command to accept v0.23.0's CRDs`}},
 		{"a development build", map[string]string{widgets: controllerGen("widgets.switch.example.com", "(devel)")}, "", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -86,6 +86,9 @@ func TestReplacesControllerGenCRDs(t *testing.T) {
 				if !strings.HasPrefix(ws[i], w) {
 					t.Errorf("warning\n%s\nwant it to start with\n%s", ws[i], w)
 				}
+				if strings.Contains(w, "more in") && !strings.Contains(ws[i], ", and the CRDs this run writes in their place differ from them: the run writes the CRDs of controller-gen v0.23.0, and where") {
+					t.Errorf("warning\n%s\ndoes not say the CRDs differ", ws[i])
+				}
 			}
 			if len(c.want) == 0 {
 				return
@@ -96,6 +99,27 @@ func TestReplacesControllerGenCRDs(t *testing.T) {
 				t.Errorf("--strict: want an error with the flag and nothing written, got %v, %v", written, err)
 			}
 		})
+	}
+	// The CRD the run writes, as controller-gen v0.20.1 would have written
+	// it (no header, its annotation): replaced, and nothing to warn of.
+	empty := t.TempDir()
+	outs, _, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: empty})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := map[string]string{}
+	for _, o := range outs {
+		if filepath.Dir(o.Path) == empty {
+			_, body, _ := strings.Cut(string(o.Content), "\n---\n")
+			same[filepath.Base(o.Path)] = "---\n" + strings.Replace(body, "metadata:\n", "metadata:\n  annotations:\n    controller-gen.kubebuilder.io/version: v0.20.1\n", 1)
+		}
+	}
+	if len(same) != 2 {
+		t.Fatalf("want the two CRDs, got %v", same)
+	}
+	written, ws, err := run(t, same, "", false)
+	if err != nil || !written[widgets] || !written[gadgets] || len(ws) != 0 {
+		t.Errorf("the same CRDs of another version: written %v, warnings %q, error %v", written, ws, err)
 	}
 	for _, c := range []struct{ name, content string }{
 		{"another CRD's name", controllerGen("others.switch.example.com", "v0.20.1")},
@@ -112,13 +136,13 @@ func TestReplacesControllerGenCRDs(t *testing.T) {
 		})
 	}
 	// A comment above the document (a license header) is not a second one.
-	written, ws, err := run(t, map[string]string{widgets: "# Copyright the project.\n" + controllerGen("widgets.switch.example.com", "v0.20.1")}, "", false)
+	written, ws, err = run(t, map[string]string{widgets: "# Copyright the project.\n" + controllerGen("widgets.switch.example.com", "v0.20.1")}, "", false)
 	if err != nil || !written[widgets] || len(ws) != 1 || !strings.HasPrefix(ws[0], widgets+":7: ") {
 		t.Errorf("a CRD below a comment: written %v, warnings %q, error %v", written, ws, err)
 	}
 	// A CRD controller-gen wrote for a kind the run does not have is left
 	// where it is: it may be another run's.
-	outs, _, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: func() string {
+	outs, _, err = generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: func() string {
 		d := t.TempDir()
 		os.WriteFile(filepath.Join(d, "switch.example.com_others.yaml"), []byte(controllerGen("others.switch.example.com", "v0.20.1")), 0o644)
 		return d

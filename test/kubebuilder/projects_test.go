@@ -60,9 +60,96 @@ func TestControllerGenCRDs(t *testing.T) {
 				t.Fatalf("%d differences between controller-gen's CRDs in %s/%s and ours (first %d):\n%s",
 					len(problems), p, strings.Join(p.WantDirs(t), " "), len(shown), strings.Join(shown, "\n"))
 			}
+			switchOver(t, dir, p, out)
 		})
 	}
 }
+
+// cgVersionLine is controller-gen's annotation on the CRDs it writes.
+var cgVersionLine = regexp.MustCompile(`(?m)^\s+controller-gen\.kubebuilder\.io/version: (\S+)$`)
+
+// switchOver runs the generator again as the project switches: into a copy
+// of the directories of controller-gen's committed CRDs. Each CRD it
+// writes replaces controller-gen's in place, as the run into an empty
+// directory wrote it, with that run's warnings: the CRDs are controller-gen's
+// (TestControllerGenCRDs), so there is no controller-gen-version warning.
+// A project that pins --controller-gen-version is switched once more
+// without it: its CRDs then change, and one warning names its version.
+func switchOver(t *testing.T, dir string, p Project, fresh string) {
+	t.Helper()
+	var versions []string
+	copyCommitted := func(sw string) {
+		for _, d := range p.WantDirs(t) {
+			entries, err := os.ReadDir(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range entries {
+				if e.IsDir() || !strings.HasSuffix(e.Name(), ".yaml") {
+					continue
+				}
+				b, err := os.ReadFile(filepath.Join(d, e.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				writeFile(t, filepath.Join(sw, e.Name()), string(b))
+				if m := cgVersionLine.FindSubmatch(b); m != nil && !slices.Contains(versions, string(m[1])) {
+					versions = append(versions, string(m[1]))
+				}
+			}
+		}
+	}
+	sw := filepath.Join(dir, "switch")
+	copyCommitted(sw)
+	out, err := Generate(t, dir, p, "--crd-dir", sw)
+	if err != nil {
+		t.Fatalf("switching %s: validation-gen refused controller-gen's committed CRDs: %v\n%s", p, err, headLines(out, 40))
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, "crds"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		want, _ := os.ReadFile(filepath.Join(dir, "crds", e.Name()))
+		if got, err := os.ReadFile(filepath.Join(sw, e.Name())); err != nil || string(got) != string(want) {
+			t.Errorf("switching %s: %s is not the CRD written into an empty directory (%v)", p, e.Name(), err)
+		}
+	}
+	if got, want := warningCounts(out), warningCounts(fresh); !maps.Equal(got, want) {
+		t.Errorf("switching %s: warnings by kind %v, where the run into an empty directory gave %v:\n%s", p, got, want, headLines(warningLines(out), 10))
+	}
+	t.Logf("switched: the committed CRDs of controller-gen %v replaced", versions)
+	var pinned string
+	var flags []string
+	for _, f := range p.Flags {
+		if v, ok := strings.CutPrefix(f, "--controller-gen-version="); ok {
+			pinned = v
+			continue
+		}
+		flags = append(flags, f)
+	}
+	if pinned == "" {
+		return
+	}
+	q := p
+	q.Flags = flags
+	sw = filepath.Join(dir, "switch-unpinned")
+	copyCommitted(sw)
+	out, err = Generate(t, dir, q, "--crd-dir", sw)
+	if err != nil {
+		t.Fatalf("switching %s without --controller-gen-version: %v\n%s", p, err, headLines(out, 40))
+	}
+	var ws []string
+	for _, l := range strings.Split(warningLines(out), "\n") {
+		if strings.Contains(l, "--controller-gen-version=") {
+			ws = append(ws, l)
+		}
+	}
+	if len(ws) != 1 || !strings.Contains(ws[0], "controller-gen "+pinned+" wrote this CRD") || !strings.Contains(ws[0], "fix: add --controller-gen-version="+pinned+" ") {
+		t.Errorf("switching %s without --controller-gen-version=%s: want one warning naming it, got:\n%s", p, pinned, strings.Join(ws, "\n"))
+	}
+}
+
 
 // TestRequireGenerator checks that the module Prepare makes can be made to
 // require the generator and that the API package still compiles there.
@@ -301,6 +388,13 @@ var summaryLine = regexp.MustCompile(`(?m)^validation-gen: (\d+) warnings? \(([^
 // project, by kind, with those the project is listed with.
 func checkWarnings(t *testing.T, p Project, out string) {
 	t.Helper()
+	if got := warningCounts(out); !maps.Equal(got, p.Warnings) {
+		t.Errorf("%s: warnings by kind %v, want %v (Project.Warnings and docs/kubebuilder.md's table):\n%s", p, got, p.Warnings, headLines(warningLines(out), 40))
+	}
+}
+
+// warningCounts is the generator's summary of its warnings, by kind.
+func warningCounts(out string) map[markers.WarningKind]int {
 	got := map[markers.WarningKind]int{}
 	if m := summaryLine.FindStringSubmatch(out); m != nil {
 		for _, part := range strings.Split(m[2], ", ") {
@@ -309,9 +403,7 @@ func checkWarnings(t *testing.T, p Project, out string) {
 			got[markers.WarningKind(kind)] = c
 		}
 	}
-	if !maps.Equal(got, p.Warnings) {
-		t.Errorf("%s: warnings by kind %v, want %v (Project.Warnings and docs/kubebuilder.md's table):\n%s", p, got, p.Warnings, headLines(warningLines(out), 40))
-	}
+	return got
 }
 
 // warningLines are the warnings among the generator's output.
