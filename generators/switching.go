@@ -145,7 +145,7 @@ func versionWarnings(replaced []replacedCRD, flag string) []*markers.Warning {
 		minor, err := kubebuilder.ControllerGenMinor(v)
 		switch {
 		case err != nil: // older than the oldest followed
-			w.Msg = fmt.Sprintf("%s, and %s is older than v0.%d.0, the oldest version whose CRDs validation-gen writes (before it, descriptions kept the lines after --- and those starting with TODO, and +default was not read)", followedBy, v, kubebuilder.ControllerGenOldest)
+			w.Msg = fmt.Sprintf("%s, and %s is older than v0.%d.0, the oldest version whose CRDs validation-gen writes (%s)", followedBy, v, kubebuilder.ControllerGenOldest, kubebuilder.TooOldWhy)
 			w.Fix = fmt.Sprintf("add --controller-gen-version=v0.%d.0 to the command for the oldest version's CRDs, or --controller-gen-version=%s to move to %s's", kubebuilder.ControllerGenOldest, kubebuilder.ControllerGenFollowed, kubebuilder.ControllerGenFollowed)
 		case minor > followed:
 			w.Msg = fmt.Sprintf("%s, the newest version this validation-gen follows, and %s may write otherwise", followedBy, v)

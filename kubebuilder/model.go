@@ -46,13 +46,17 @@ const ControllerGenFollowed = "v0.23.0"
 // +default.
 const ControllerGenOldest = 16
 
+// TooOldWhy is what controller-gen versions before ControllerGenOldest
+// wrote otherwise.
+const TooOldWhy = "before it, descriptions kept the lines after --- and those starting with TODO, and +default was not read; before v0.14, a comment's lines were joined with spaces"
+
 // TooOldError is the error of a version before ControllerGenOldest; its
 // text carries its own fix.
 type TooOldError struct{ Version string }
 
 func (e *TooOldError) Error() string {
-	return fmt.Sprintf("%s is older than v0.%d.0, the oldest controller-gen whose CRDs validation-gen writes (before it, descriptions kept the lines after --- and those starting with TODO, and +default was not read); fix: --controller-gen-version=v0.%d.0 (the CRDs then change where those occur, as they would with a newer controller-gen)",
-		e.Version, ControllerGenOldest, ControllerGenOldest)
+	return fmt.Sprintf("%s is older than v0.%d.0, the oldest controller-gen whose CRDs validation-gen writes (%s); fix: --controller-gen-version=v0.%d.0 (the CRDs then change where those occur, as they would with a newer controller-gen)",
+		e.Version, ControllerGenOldest, TooOldWhy, ControllerGenOldest)
 }
 
 // ControllerGenMinor is the minor version of a controller-gen version
