@@ -328,17 +328,19 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 		}
 		path := displayPath(filepath.Join(dir, name))
 		var src any
-		mode := parser.ParseComments
+		mode := parser.ParseComments | parser.SkipObjectResolution
 		if !bodies {
 			b, err := os.ReadFile(filepath.Join(dir, name))
 			if err != nil {
 				return nil, err
 			}
-			src = blankFuncBodies(b)
 			if name != "doc.go" && !bytes.Contains(b, []byte("\ntype ")) && !bytes.Contains(b, []byte("\nconst ")) {
 				// No type or constant to describe (generated.pb.go):
-				// only the comments above the package clause are read.
+				// only the comments above the package clause are read,
+				// and the bodies need no blanking.
 				src, mode = b, mode|parser.PackageClauseOnly
+			} else {
+				src = blankFuncBodies(b)
 			}
 		}
 		f, err := parser.ParseFile(fset, path, src, mode)
@@ -365,9 +367,16 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 			byEnd[fset.Position(cg.End()).Line] = cg
 		}
 		detached := detachedBlocks(fset, f, byEnd, owned)
+		next := 0 // f.Comments and f.Decls are in source order
 		for _, decl := range f.Decls {
-			for _, cg := range f.Comments {
-				if cg.Pos() >= decl.Pos() && cg.End() <= decl.End() {
+			for next < len(f.Comments) && f.Comments[next].Pos() < decl.Pos() {
+				next++
+			}
+			for _, cg := range f.Comments[next:] {
+				if cg.Pos() >= decl.End() {
+					break
+				}
+				if cg.End() <= decl.End() {
 					owned[cg] = true
 				}
 			}
