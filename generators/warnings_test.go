@@ -2,6 +2,7 @@ package generators_test
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -461,8 +462,15 @@ func TestPackageMarkersAboveTypes(t *testing.T) {
 	if len(root.Required) != 0 || !slices.Equal(spec.Required, []string{"name"}) || len(spec.Properties["note"].Required) != 0 {
 		t.Errorf("required: root %q, spec %q, note %q; want only spec's name", root.Required, spec.Required, spec.Properties["note"].Required)
 	}
-	if len(warnings) != 1 || warnings[0].Kind != markers.MisplacedMarker || warnings[0].Pos.Line != 29 {
-		t.Errorf("want one misplaced-marker warning, at Note's doc comment (line 29): %v", warnings)
+	if len(warnings) != 1 || warnings[0].Kind != markers.MisplacedMarker || warnings[0].Pos.Line != 35 {
+		t.Errorf("want one misplaced-marker warning, at Note's doc comment (line 35): %v", warnings)
+	}
+	// Each metadata line adds its entries; "a=1;b=2" is one.
+	if want := map[string]string{"a.example.com/one": "1;a.example.com/two=2", "b.example.com/three": "3", "b.example.com/four": "4"}; !maps.Equal(crd.Annotations, want) {
+		t.Errorf("annotations %q, want %q", crd.Annotations, want)
+	}
+	if want := map[string]string{"l1": "x", "l2": "y"}; !maps.Equal(crd.Labels, want) {
+		t.Errorf("labels %q, want %q", crd.Labels, want)
 	}
 	// a;b on a list: a list, as controller-gen reads it, and no warning
 	// that the default breaks the schema.

@@ -485,7 +485,7 @@ func (m *CGMarker) parseArg(arg string, hasArg bool) error {
 		}
 		m.Any = v
 	case CGArgs:
-		kv, err := ParseMarkerArgs(arg, m.Def.Keys)
+		kv, err := ParseMarkerArgs(arg, m.Def.Keys, nil)
 		if err != nil {
 			return err
 		}

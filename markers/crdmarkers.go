@@ -52,6 +52,14 @@ var crdMarkerKeys = map[string][]string{
 	"metadata":           {"annotations", "labels"},
 }
 
+// crdMarkerLists are the keys whose values are lists ([]string to
+// controller-gen): "a";"b", {a,b} and a;b are two items, "a;b" one.
+var crdMarkerLists = map[string]bool{"shortName": true, "categories": true, "annotations": true, "labels": true}
+
+// listSep joins the items of a list value of ParseMarkerArgs: a byte no
+// marker holds, so that an item may hold a semicolon.
+const listSep = "\x00"
+
 // foreignKubebuilder are markers of other controller-tools generators
 // (deepcopy, RBAC, webhooks), which validation-gen leaves alone.
 var foreignKubebuilder = []string{"object:", "rbac:", "webhook:", "ac:"}
@@ -90,7 +98,7 @@ func ParseCRDMarkers(lines []Line) (CRDMarkers, []error) {
 				Fix:  "delete the line, or use one of +kubebuilder:resource, subresource:status, subresource:scale, printcolumn, selectablefield, storageversion, skipversion, unservedversion, deprecatedversion, metadata"})
 			continue
 		}
-		kv, err := ParseMarkerArgs(args, keys)
+		kv, err := ParseMarkerArgs(args, keys, crdMarkerLists)
 		if err != nil {
 			errs = append(errs, &Error{Pos: l.Pos, Tag: strings.TrimPrefix(text, "+"), Msg: err.Error(),
 				Fix: fmt.Sprintf("write +kubebuilder:%s:%s", name, exampleArgs(keys))})
@@ -162,19 +170,22 @@ func ParseCRDMarkers(lines []Line) (CRDMarkers, []error) {
 				if kv[key] == "" {
 					continue
 				}
-				out := map[string]string{}
-				for _, pair := range strings.Split(kv[key], ";") {
+				// Every line adds its entries, as controller-gen applies
+				// each (mongodb's six annotations lines).
+				out := &m.Labels
+				if key == "annotations" {
+					out = &m.Annotations
+				}
+				for _, pair := range splitList(kv[key]) {
 					k, v, ok := strings.Cut(pair, "=")
 					if !ok {
-						bad(fmt.Sprintf("%s entry %q has no =", key, pair), "write "+key+`="key=value;key2=value2"`)
+						bad(fmt.Sprintf("%s entry %q has no =", key, pair), "write "+key+`="key=value";"key2=value2"`)
 						continue
 					}
-					out[k] = v
-				}
-				if key == "annotations" {
-					m.Annotations = out
-				} else {
-					m.Labels = out
+					if *out == nil {
+						*out = map[string]string{}
+					}
+					(*out)[k] = v
 				}
 			}
 		}
@@ -199,16 +210,19 @@ func exampleArgs(keys []string) string {
 	return strings.Join(parts, ",")
 }
 
+// splitList is the items of a list value of ParseMarkerArgs.
 func splitList(s string) []string {
 	if s == "" {
 		return nil
 	}
-	return strings.Split(s, ";")
+	return strings.Split(s, listSep)
 }
 
 // ParseMarkerArgs reads key=value pairs separated by commas; values may be
-// double- or back-quoted (then they may hold commas).
-func ParseMarkerArgs(s string, keys []string) (map[string]string, error) {
+// double- or back-quoted (then they may hold commas). The values of the
+// keys in lists are lists, their items joined by listSep (splitList);
+// the others are strings, where a list's items are joined by semicolons.
+func ParseMarkerArgs(s string, keys []string, lists map[string]bool) (map[string]string, error) {
 	out := map[string]string{}
 	allowed := map[string]bool{}
 	for _, k := range keys {
@@ -229,6 +243,10 @@ func ParseMarkerArgs(s string, keys []string) (map[string]string, error) {
 		// Spaces around = are controller-gen's scanner's to skip
 		// (Kong's message = "...").
 		rest := strings.TrimLeft(s[eq+1:], " \t")
+		sep := ";"
+		if lists[key] {
+			sep = listSep
+		}
 		var val string
 		switch {
 		case strings.HasPrefix(rest, `"`):
@@ -256,7 +274,7 @@ func ParseMarkerArgs(s string, keys []string) (map[string]string, error) {
 					}
 					item, rest = strings.TrimSpace(rest[:end]), rest[end:]
 				}
-				val += ";" + item
+				val += sep + item
 			}
 		case strings.HasPrefix(rest, "`"):
 			end := strings.IndexByte(rest[1:], '`')
@@ -276,13 +294,20 @@ func ParseMarkerArgs(s string, keys []string) (map[string]string, error) {
 					items = append(items, it)
 				}
 			}
-			val, rest = strings.Join(items, ";"), rest[end+1:]
+			val, rest = strings.Join(items, sep), rest[end+1:]
 		default:
 			end := strings.IndexByte(rest, ',')
 			if end < 0 {
 				end = len(rest)
 			}
 			val, rest = strings.TrimSpace(rest[:end]), rest[end:]
+			if lists[key] { // a;b, unquoted: two items
+				items := strings.Split(val, ";")
+				for i := range items {
+					items[i] = strings.TrimSpace(items[i])
+				}
+				val = strings.Join(items, listSep)
+			}
 		}
 		if _, dup := out[key]; dup {
 			return nil, fmt.Errorf("key %q given twice", key)

@@ -62,7 +62,7 @@ func (b *builder) xValidations(lines []markers.Line) []Rule {
 			}
 			continue
 		}
-		kv, err := markers.ParseMarkerArgs(args, xValidationKeys)
+		kv, err := markers.ParseMarkerArgs(args, xValidationKeys, nil)
 		if err != nil {
 			bad(err.Error(), `write +kubebuilder:validation:XValidation:rule="self.a <= self.b",message="a must not exceed b"`)
 			continue

@@ -6,7 +6,7 @@ import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 // CRD.
 //
 // +kubebuilder:deprecatedversion:warning="v1 is going away"
-// +kubebuilder:metadata:annotations="team=a;docs=https://example.com",labels="tier=x"
+// +kubebuilder:metadata:annotations="team=a";"docs=https://example.com",labels="tier=x"
 type Thing struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`

@@ -17,7 +17,13 @@ type GateSpec struct {
 // +kubebuilder:object:root=true
 // +kubebuilder:resource:shortName=gt
 
-// Gate is a kind whose marker block holds the package's default.
+// Gate is a kind whose marker block holds the package's default. Its
+// metadata lines each add their entries, and a quoted "a=1;b=2" is one
+// entry (mongodb-kubernetes-operator's six annotations lines).
+// +kubebuilder:metadata:annotations="a.example.com/one=1;a.example.com/two=2"
+// +kubebuilder:metadata:annotations="b.example.com/three=3";"b.example.com/four=4"
+// +kubebuilder:metadata:labels="l1=x"
+// +kubebuilder:metadata:labels="l2=y"
 type Gate struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
