@@ -50,18 +50,28 @@ func CheckTime() time.Duration { return time.Duration(checkNanos.Load()) }
 // Check validates crd as POST /customresourcedefinitions does. pos maps
 // the schema paths of each version; root is the fallback position.
 func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.Position) []error {
-	return check(crd, pos, root, k8sBounds)
+	return check(crd, pos, root, k8sFixes)
 }
 
-// The fixes for a rule over its cost budget: bounds on the lists and
-// strings it reads, in each dialect's markers.
-const (
-	k8sBounds = "bound the lists on the way to this field with +k8s:maxItems and its strings with +k8s:maxLength, so that the server can bound what its CEL rules cost"
-	cgBounds  = "bound the lists on the way to this field with +kubebuilder:validation:MaxItems=<n> and its strings with +kubebuilder:validation:MaxLength=<n>, so that the server can bound what its CEL rules cost"
+// dialectFixes are the fixes that name a dialect's markers.
+type dialectFixes struct {
+	bounds string // a rule over its cost budget: bounds on what it reads
+	mapKey string // a list-map key neither required nor defaulted
+}
+
+var (
+	k8sFixes = dialectFixes{
+		bounds: "bound the lists on the way to this field with +k8s:maxItems and its strings with +k8s:maxLength, so that the server can bound what its CEL rules cost",
+		mapKey: "mark the key field +k8s:required, or give it a default (+default=<value>): every item of a list map has its keys",
+	}
+	cgFixes = dialectFixes{
+		bounds: "bound the lists on the way to this field with +kubebuilder:validation:MaxItems=<n> and its strings with +kubebuilder:validation:MaxLength=<n>, so that the server can bound what its CEL rules cost",
+		mapKey: "mark the key field +kubebuilder:validation:Required, or give it a default (+kubebuilder:default=<value>): every item of a list map has its keys",
+	}
 )
 
-// check is Check, with bounds the fix for a rule over its cost budget.
-func check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.Position, bounds string) []error {
+// check is Check, with the fixes of the dialect whose markers wrote crd.
+func check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.Position, fixes dialectFixes) []error {
 	start := time.Now()
 	defer func() { checkNanos.Add(int64(time.Since(start))) }()
 	v1 := crd.DeepCopy()
@@ -142,7 +152,9 @@ func check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 		case userRule:
 			fix = "correct the rule (the API server's CEL compiler says what is wrong)"
 		case cost:
-			fix = bounds
+			fix = fixes.bounds
+		case e.Type == field.ErrorTypeRequired && strings.Contains(e.Detail, "x-kubernetes-list-map-keys"):
+			fix = fixes.mapKey
 		case strings.HasPrefix(e.Field, "metadata.annotations[api-approved.kubernetes.io]"):
 			// A group under k8s.io or kubernetes.io is Kubernetes' own.
 			fix = `a CRD of a group under k8s.io or kubernetes.io needs the link to the API review that approved it: add +kubebuilder:metadata:annotations="api-approved.kubernetes.io=<URL of the review>" to the kind (or "unapproved, <reason>"), or use a group of your own`

@@ -202,7 +202,7 @@ func kubebuilderManifest(kinds []*kubebuilder.Kind, maxDescLen int) (*apiextv1.C
 		return nil, nil, &markers.Error{Pos: first.Pos, Tag: "kubebuilder:unservedversion",
 			Msg: fmt.Sprintf("no version of %s is served", kind), Fix: "serve at least one version (remove +kubebuilder:unservedversion from it)"}
 	}
-	ws, errs := markers.SplitWarnings(check(crd, positions, first.Pos, cgBounds))
+	ws, errs := markers.SplitWarnings(check(crd, positions, first.Pos, cgFixes))
 	// controller-gen writes a CRD the API server refuses (a group under
 	// k8s.io without its review's annotation, which a project's own
 	// tooling adds; rules over budget): so does validation-gen, warning.

@@ -626,3 +626,50 @@ func TestControllerGenVersionsK8sTags(t *testing.T) {
 		}
 	}
 }
+
+// Two +groupName lines in a package (katib's doc.go and register.go): in
+// controller-gen's reading the first, in the order of the files, is the
+// package's, as controller-gen takes it, and the other is a contradiction
+// warning at its line (+versionName alike); in Kubernetes' reading, a
+// mistake.
+func TestTwoGroupNames(t *testing.T) {
+	const kind = "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\ntype Widget struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{
+		"api/v1/doc.go":      "// +groupName=first.example.com\n// +versionName=v1\npackage v1\n",
+		"api/v1/register.go": "// +groupName=second.example.com\n// +groupName=first.example.com\n// +versionName=v2\npackage v1\n",
+		"api/v1/types.go":    kind,
+	})
+	crds := t.TempDir()
+	outs, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := crdOutput(t, outs, filepath.Join(crds, "first.example.com_widgets.yaml"))
+	if c.Spec.Group != "first.example.com" || c.Spec.Versions[0].Name != "v1" {
+		t.Errorf("group %s, version %s; want first.example.com, v1", c.Spec.Group, c.Spec.Versions[0].Name)
+	}
+	var got []string
+	for _, w := range warnings {
+		if w.Kind != markers.NotRegistered { // no deep copies here
+			got = append(got, fmt.Sprintf("%s:%d: %s: %s", filepath.Base(w.Pos.Filename), w.Pos.Line, w.Kind, w.Msg))
+		}
+	}
+	want := []string{
+		"register.go:1: contradiction: the package already has +groupName=first.example.com (doc.go:1), the first in the order of its files; this +groupName (second.example.com) is not read",
+		"register.go:3: contradiction: the package already has +versionName=v1 (doc.go:2), the first in the order of its files; this +versionName (v2) is not read",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("warnings:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	k8s := tempModule(t, map[string]string{
+		"api/v1/doc.go":      "// +k8s:validation-gen=TypesWithField=TypeMeta\n// +k8s:validation-gen-scheme-registry=nil\n// +groupName=first.example.com\npackage v1\n",
+		"api/v1/register.go": "// +groupName=second.example.com\npackage v1\n",
+		"api/v1/types.go":    kindTypes("Widget"),
+	})
+	_, _, err = generators.Run(generators.Config{Dir: k8s, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "register.go:1: +groupName=second.example.com: the package already has +groupName=first.example.com (doc.go:3): a package is one API group; fix: delete this line, or the other") {
+		t.Errorf("Kubernetes' reading: want an error at the second +groupName, got %v", err)
+	}
+}

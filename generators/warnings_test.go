@@ -254,6 +254,25 @@ func TestArrayWithoutItemsWarning(t *testing.T) {
 	}
 }
 
+// A list-map key that is neither required nor defaulted (katib's
+// +listMapKey=name over a name with omitempty): controller-gen writes the
+// CRD, the API server rejects it; the warning is at the key field, with
+// the markers that mend it.
+func TestListMapKeyNotRequiredWarning(t *testing.T) {
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
+		"\t// +listType=map\n\t// +listMapKey=name\n\tItems []Item `json:\"items,omitempty\"`\n}\n\n" +
+		"type Item struct {\n\tName string `json:\"name,omitempty\"`\n\tValue string `json:\"value,omitempty\"`\n}\n"
+	var rejects []string
+	for _, w := range cgWarnings(t, types, markers.ServerRejects) {
+		rejects = append(rejects, w.Error())
+	}
+	if len(rejects) != 1 || !strings.Contains(rejects[0], "types.go:15: the API server would reject CRD things.g.example.com at properties[items].items.properties[name].default: Required value: this property is in x-kubernetes-list-map-keys") ||
+		!strings.HasSuffix(rejects[0], "fix: mark the key field +kubebuilder:validation:Required, or give it a default (+kubebuilder:default=<value>): every item of a list map has its keys") {
+		t.Errorf("want one server-rejects warning at the key with its fix, got %q", rejects)
+	}
+}
+
 // --crd-ignore-unexported-fields is controller-gen's
 // crd:ignoreUnexportedFields=true: unexported fields are left out, where
 // without it one without a json tag is refused, as controller-gen refuses

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"maps"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -152,6 +153,16 @@ func RuleKey(r apiextv1.ValidationRule) string {
 	return strings.Join([]string{r.Rule, r.Message, r.MessageExpression, reason, r.FieldPath, optional}, "\x00")
 }
 
+// secondPackageMarker is the warning for a package marker given again with
+// another value, which controller-gen passes over: the first one is the
+// package's.
+func secondPackageMarker(line markers.Line, name, value, first string, at markers.Line) *markers.Warning {
+	return &markers.Warning{Kind: markers.Contradiction, Pos: line.Pos, Tag: strings.TrimPrefix(strings.TrimSpace(line.Text), "+"),
+		Msg:  fmt.Sprintf("the package already has %s=%s (%s:%d), the first in the order of its files; this %s (%s) is not read", name, first, filepath.Base(at.Pos.Filename), at.Pos.Line, name, value),
+		Does: fmt.Sprintf("takes the first %s of a package and passes over the others (so does validation-gen)", name),
+		Fix:  fmt.Sprintf("delete this line, or make it the package's only %s (delete the other)", name)}
+}
+
 // skipped reports a package controller-gen is told to skip
 // (+kubebuilder:skip in its package comment).
 func (b *builder) skipped(path string) bool {
@@ -200,16 +211,30 @@ func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
 func (b *builder) pkg(path string) *Package {
 	gp := b.l.Universe.Package(path)
 	p := &Package{Path: path, Name: gp.Name, Dir: gp.Dir, Version: gp.Name, Fields: b.fields}
-	grouped := false
+	// controller-gen takes a package marker's first value, in the order
+	// of the package's files (katib's doc.go and register.go each have a
+	// +groupName, of two groups).
+	var group, version *markers.Line
 	for _, line := range b.packageLines(path) {
 		text := strings.TrimSpace(line.Text)
 		if v, ok := strings.CutPrefix(text, "+groupName"); ok {
-			p.Group, grouped = strings.Trim(strings.TrimSpace(strings.TrimPrefix(v, "=")), `"`), true
+			g := strings.Trim(strings.TrimSpace(strings.TrimPrefix(v, "=")), `"`)
+			if group == nil {
+				p.Group, group = g, &line
+			} else if g != p.Group {
+				b.errs = append(b.errs, secondPackageMarker(line, "+groupName", g, p.Group, *group))
+			}
 		}
 		if v, ok := strings.CutPrefix(text, "+versionName="); ok {
-			p.Version = strings.Trim(strings.TrimSpace(v), `"`)
+			n := strings.Trim(strings.TrimSpace(v), `"`)
+			if version == nil {
+				p.Version, version = n, &line
+			} else if n != p.Version {
+				b.errs = append(b.errs, secondPackageMarker(line, "+versionName", n, p.Version, *version))
+			}
 		}
 	}
+	grouped := group != nil
 	if !grouped {
 		// Without +groupName, controller-gen gives the package no group
 		// and no version either (gatekeeper's unversioned packages).

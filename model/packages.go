@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -19,9 +20,22 @@ func (b *builder) crdRoots() []*CRDRoot {
 	var out []*CRDRoot
 	for _, path := range b.l.Requested {
 		group := ""
+		var first token.Position
 		for _, line := range b.l.PackageLines(path) {
-			if v, ok := strings.CutPrefix(strings.TrimSpace(line.Text), "+groupName="); ok {
-				group = strings.Trim(strings.TrimSpace(v), `"`)
+			v, ok := strings.CutPrefix(strings.TrimSpace(line.Text), "+groupName=")
+			if !ok {
+				continue
+			}
+			g := strings.Trim(strings.TrimSpace(v), `"`)
+			switch {
+			case group == "":
+				group, first = g, line.Pos
+			case g != group:
+				// A mistake, here as in Kubernetes' generator's packages;
+				// controller-gen's reading takes the first with a warning.
+				b.errs = append(b.errs, &markers.Error{Pos: line.Pos, Tag: strings.TrimPrefix(strings.TrimSpace(line.Text), "+"),
+					Msg: fmt.Sprintf("the package already has +groupName=%s (%s:%d): a package is one API group", group, filepath.Base(first.Filename), first.Line),
+					Fix: "delete this line, or the other"})
 			}
 		}
 		if group == "" {
