@@ -113,13 +113,14 @@ func versionWarnings(replaced []replacedCRD, flag string) []*markers.Warning {
 	if flag != "" {
 		return nil
 	}
-	followed, _ := kubebuilder.ControllerGenMinor("")
+	followed := kubebuilder.ControllerGenMinorFollowed()
 	var versions []string
 	byVersion := map[string][]replacedCRD{}
 	for _, r := range replaced {
 		minor, err := kubebuilder.ControllerGenMinor(r.version)
 		var tooOld *kubebuilder.TooOldError
-		if minor == followed || err != nil && !errors.As(err, &tooOld) {
+		var tooNew *kubebuilder.TooNewError
+		if minor == followed || err != nil && !errors.As(err, &tooOld) && !errors.As(err, &tooNew) {
 			continue // the same, or a version that is none ("(devel)")
 		}
 		if byVersion[r.version] == nil {
@@ -142,9 +143,8 @@ func versionWarnings(replaced []replacedCRD, flag string) []*markers.Warning {
 		}
 		followedBy := fmt.Sprintf("controller-gen %s wrote %s: the run writes the CRDs of controller-gen %s", v, differ, kubebuilder.ControllerGenFollowed)
 		w := &markers.Warning{Kind: markers.ControllerGenVersion, Pos: token.Position{Filename: first.path, Line: first.line}}
-		minor, err := kubebuilder.ControllerGenMinor(v)
-		switch {
-		case err != nil: // older than the oldest followed
+		switch minor, _ := kubebuilder.ControllerGenMinor(v); {
+		case minor < kubebuilder.ControllerGenOldest:
 			w.Msg = fmt.Sprintf("%s, and %s is older than v0.%d.0, the oldest version whose CRDs validation-gen writes (%s)", followedBy, v, kubebuilder.ControllerGenOldest, kubebuilder.TooOldWhy)
 			w.Fix = fmt.Sprintf("add --controller-gen-version=v0.%d.0 to the command for the oldest version's CRDs, or --controller-gen-version=%s to move to %s's", kubebuilder.ControllerGenOldest, kubebuilder.ControllerGenFollowed, kubebuilder.ControllerGenFollowed)
 		case minor > followed:

@@ -60,8 +60,20 @@ func (e *TooOldError) Error() string {
 		e.Version, ControllerGenOldest, TooOldWhy, ControllerGenOldest)
 }
 
+// TooNewError is the error of a version after ControllerGenFollowed,
+// whose changes this validation-gen does not know; its text carries its
+// own fix.
+type TooNewError struct{ Version string }
+
+func (e *TooNewError) Error() string {
+	return fmt.Sprintf("%s is newer than %s, the newest controller-gen whose CRDs this validation-gen writes, and may write CRDs otherwise; fix: update validation-gen to a release that follows %s, or --controller-gen-version=%s to write %s's CRDs",
+		e.Version, ControllerGenFollowed, e.Version, ControllerGenFollowed, ControllerGenFollowed)
+}
+
 // ControllerGenMinor is the minor version of a controller-gen version
-// (v0.21.0, v0.21), or an error naming what is expected.
+// (v0.21.0, v0.21), or an error naming what is expected: a
+// *TooOldError or *TooNewError with the minor version, whose CRDs cannot
+// be written.
 func ControllerGenMinor(v string) (int, error) {
 	if v == "" {
 		v = ControllerGenFollowed
@@ -73,9 +85,20 @@ func ControllerGenMinor(v string) (int, error) {
 		return 0, fmt.Errorf("controller-gen version %q is not v0.<minor>[.<patch>] (v0.20.1)", v)
 	}
 	if n < ControllerGenOldest {
-		return 0, &TooOldError{v}
+		return n, &TooOldError{v}
+	}
+	if followed := ControllerGenMinorFollowed(); n > followed {
+		return n, &TooNewError{v}
 	}
 	return n, nil
+}
+
+// ControllerGenMinorFollowed is ControllerGenFollowed's minor version.
+func ControllerGenMinorFollowed() int {
+	rest, _ := strings.CutPrefix(ControllerGenFollowed, "v0.")
+	minor, _, _ := strings.Cut(rest, ".")
+	n, _ := strconv.Atoi(minor)
+	return n
 }
 
 // Model is the kubebuilder-dialect packages of a run.

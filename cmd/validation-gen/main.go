@@ -52,7 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	crdOptions := fs.StringSlice("crd-options", nil, "options treated as enabled when resolving ifEnabled/ifDisabled in CRDs (repeatable)")
 	crdStability := fs.String("crd-stability", "beta", "lowest stability level whose rules CRDs enforce: stable, beta (as Kubernetes 1.37 by default) or alpha")
 	maxDescLen := fs.Int("crd-max-desc-len", -1, "cut every description in CRDs to at most this many bytes, at a sentence or word end (0 drops them), as controller-gen's crd:maxDescLen; -1 keeps them whole")
-	cgVersion := fs.String("controller-gen-version", "", "the controller-gen version (v0.16.0 or later) whose CRDs to write where its versions differ (v0.20.1: enums of a field and its type both kept before v0.21, AtMostOneOf/ExactlyOneOf/AtLeastOneOf rules counted by a list filter before v0.22); default "+kubebuilder.ControllerGenFollowed)
+	cgVersion := fs.String("controller-gen-version", "", "the controller-gen version (v0.16.0 to "+kubebuilder.ControllerGenFollowed+") whose CRDs to write where its versions differ (v0.20.1: enums of a field and its type both kept before v0.21, AtMostOneOf/ExactlyOneOf/AtLeastOneOf rules counted by a list filter before v0.22); default "+kubebuilder.ControllerGenFollowed)
 	ignoreUnexported := fs.Bool("crd-ignore-unexported-fields", false, "in packages written for controller-gen, leave unexported fields out of CRDs and validators, as controller-gen's crd:ignoreUnexportedFields=true")
 	embeddedMeta := fs.Bool("crd-embedded-object-meta", false, "in CRDs of packages written for controller-gen, describe an ObjectMeta below the root (a pod template's) with name, namespace, labels, annotations and finalizers, as controller-gen's crd:generateEmbeddedObjectMeta=true")
 	celTests := fs.Bool("cel-tests", false, "write beside each validation file with CEL rules compiled to Go a test (<output file>_cel_test.go) that compares them with the API server's CEL validator on random values")
@@ -88,7 +88,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cfg := generators.Config{Patterns: fs.Args(), Readonly: *readonly, OutputFile: *outputFile, CRDDir: *crdDir, CRDOptions: *crdOptions, CRDStability: *crdStability, CRDEmbeddedObjectMeta: *embeddedMeta, CRDIgnoreUnexportedFields: *ignoreUnexported, CELTests: *celTests, Strict: *strict}
 	if *cgVersion != "" {
 		var tooOld *kubebuilder.TooOldError
-		if _, err := kubebuilder.ControllerGenMinor(*cgVersion); errors.As(err, &tooOld) {
+		var tooNew *kubebuilder.TooNewError
+		if _, err := kubebuilder.ControllerGenMinor(*cgVersion); errors.As(err, &tooOld) || errors.As(err, &tooNew) {
 			fmt.Fprintf(stderr, "validation-gen: --controller-gen-version: %v\n", err)
 			return 2
 		} else if err != nil {

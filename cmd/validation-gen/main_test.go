@@ -167,6 +167,15 @@ func TestUsageErrors(t *testing.T) {
 		t.Errorf("--controller-gen-version v0.14.0: stderr %q, want one line with the fix", got)
 	}
 	errb.Reset()
+	// A newer one than this validation-gen follows: not written as the
+	// newest it knows without a word.
+	if code := run([]string{"--controller-gen-version", "v0.24.1", "./../../generators/testdata/golden/neq"}, &out, &errb); code != 2 {
+		t.Errorf("--controller-gen-version v0.24.1: exit %d, want 2", code)
+	}
+	if got := errb.String(); !strings.Contains(got, "v0.24.1 is newer than v0.23.0") || !strings.Contains(got, "fix: update validation-gen to a release that follows v0.24.1, or --controller-gen-version=v0.23.0") || strings.Count(got, "\n") != 1 {
+		t.Errorf("--controller-gen-version v0.24.1: stderr %q, want one line with the fix", got)
+	}
+	errb.Reset()
 	if code := run([]string{"--help"}, &out, &errb); code != 0 {
 		t.Errorf("--help: exit %d, want 0", code)
 	}
