@@ -146,7 +146,7 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 		}
 	}
 	l.PrefetchComments(kbPaths) // while the +k8s: model is built, and the kubebuilder one starts
-	km, err := kubebuilder.Build(l, kbPaths, kubebuilder.Options{EmbeddedObjectMeta: cfg.CRDEmbeddedObjectMeta, ControllerGenVersion: cfg.ControllerGenVersion, IgnoreUnexportedFields: cfg.CRDIgnoreUnexportedFields})
+	km, err := kubebuilder.Build(l, kbPaths, kbOptions(cfg, cfg.ControllerGenVersion))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -283,7 +283,9 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 			produced[path] = true
 			outs = append(outs, Output{Path: path, Content: c.Content})
 		}
-		ws = append(ws, versionWarnings(replaced, cfg.ControllerGenVersion)...)
+		if cfg.ControllerGenVersion == "" {
+			ws = append(ws, versionWarnings(versionMatters(l, kbPaths, cfg, replaced, outs))...)
+		}
 		inRun := map[string]bool{}
 		for _, p := range l.Requested {
 			inRun[p] = true
@@ -350,6 +352,12 @@ func buildCRDs(cfg Config, m *model.Model, km *kubebuilder.Model, minLevel model
 		<-done
 		return built
 	}
+}
+
+// kbOptions are the options of the kubebuilder model of a run, following
+// the controller-gen version cgVersion.
+func kbOptions(cfg Config, cgVersion string) kubebuilder.Options {
+	return kubebuilder.Options{EmbeddedObjectMeta: cfg.CRDEmbeddedObjectMeta, ControllerGenVersion: cgVersion, IgnoreUnexportedFields: cfg.CRDIgnoreUnexportedFields}
 }
 
 // checkMainModules makes sure every package the run generates for is in a

@@ -14,8 +14,10 @@ import (
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"sigs.k8s.io/yaml"
 
+	"github.com/declval/validation-gen/crd"
 	"github.com/declval/validation-gen/kubebuilder"
 	"github.com/declval/validation-gen/markers"
+	"github.com/declval/validation-gen/source"
 )
 
 // A kubebuilder project switches by pointing --crd-dir at the directory
@@ -105,14 +107,10 @@ type replacedCRD struct {
 
 // versionWarnings warns, when the run follows its default controller-gen
 // version (no --controller-gen-version), of the replaced CRDs of packages
-// written for controller-gen that another version wrote and that the run
-// changes: where versions write different CRDs from the same types, the
-// flag keeps the project's. One warning per version, at the annotation of
-// its first file.
-func versionWarnings(replaced []replacedCRD, flag string) []*markers.Warning {
-	if flag != "" {
-		return nil
-	}
+// written for controller-gen that another version wrote, where the run
+// writes them otherwise (versionMatters): the flag keeps that version's.
+// One warning per version, at the annotation of its first file.
+func versionWarnings(replaced []replacedCRD) []*markers.Warning {
 	followed := kubebuilder.ControllerGenMinorFollowed()
 	var versions []string
 	byVersion := map[string][]replacedCRD{}
@@ -137,24 +135,62 @@ func versionWarnings(replaced []replacedCRD, flag string) []*markers.Warning {
 				first = r
 			}
 		}
-		differ := "this CRD, and the CRD this run writes in its place differs from it"
+		these, them := "this CRD", "it"
 		if len(rs) > 1 {
-			differ = fmt.Sprintf("this CRD and %d more in %s, and the CRDs this run writes in their place differ from them", len(rs)-1, filepath.Dir(first.path))
+			these, them = fmt.Sprintf("this CRD and %d more in %s", len(rs)-1, filepath.Dir(first.path)), "them"
 		}
-		followedBy := fmt.Sprintf("controller-gen %s wrote %s: the run writes the CRDs of controller-gen %s", v, differ, kubebuilder.ControllerGenFollowed)
 		w := &markers.Warning{Kind: markers.ControllerGenVersion, Pos: token.Position{Filename: first.path, Line: first.line}}
+		followed := kubebuilder.ControllerGenFollowed
 		switch minor, _ := kubebuilder.ControllerGenMinor(v); {
 		case minor < kubebuilder.ControllerGenOldest:
-			w.Msg = fmt.Sprintf("%s, and %s is older than v0.%d.0, the oldest version whose CRDs validation-gen writes (%s)", followedBy, v, kubebuilder.ControllerGenOldest, kubebuilder.TooOldWhy)
-			w.Fix = fmt.Sprintf("add --controller-gen-version=v0.%d.0 to the command for the oldest version's CRDs, or --controller-gen-version=%s to move to %s's", kubebuilder.ControllerGenOldest, kubebuilder.ControllerGenFollowed, kubebuilder.ControllerGenFollowed)
-		case minor > followed:
-			w.Msg = fmt.Sprintf("%s, the newest version this validation-gen follows, and %s may write otherwise", followedBy, v)
-			w.Fix = fmt.Sprintf("update validation-gen to a release that follows controller-gen %s, or add --controller-gen-version=%s to the command to accept %s's CRDs", v, kubebuilder.ControllerGenFollowed, kubebuilder.ControllerGenFollowed)
+			w.Msg = fmt.Sprintf("controller-gen %s wrote %s, and the run writes %s otherwise: it writes controller-gen %s's CRDs, and %s is older than v0.%d.0, the oldest version whose CRDs validation-gen writes (%s)", v, these, them, followed, v, kubebuilder.ControllerGenOldest, kubebuilder.TooOldWhy)
+			w.Fix = fmt.Sprintf("add --controller-gen-version=v0.%d.0 to the command for the oldest version's CRDs, or --controller-gen-version=%s to move to %s's", kubebuilder.ControllerGenOldest, followed, followed)
+		case minor > kubebuilder.ControllerGenMinorFollowed():
+			w.Msg = fmt.Sprintf("controller-gen %s wrote %s, and the run writes %s otherwise: it writes controller-gen %s's CRDs, the newest version this validation-gen follows, and %s may write otherwise", v, these, them, followed, v)
+			w.Fix = fmt.Sprintf("update validation-gen to a release that follows controller-gen %s, or add --controller-gen-version=%s to the command to accept %s's CRDs", v, followed, followed)
 		default:
-			w.Msg = fmt.Sprintf("%s, and where the two versions write different CRDs from the same types (docs/kubebuilder.md, \"Which controller-gen\"), %s's only with --controller-gen-version", followedBy, v)
-			w.Fix = fmt.Sprintf("add --controller-gen-version=%s to the command to keep writing that version's CRDs, or --controller-gen-version=%s to move to %s's", v, kubebuilder.ControllerGenFollowed, kubebuilder.ControllerGenFollowed)
+			w.Msg = fmt.Sprintf("controller-gen %s wrote %s; the run writes controller-gen %s's CRDs, which differ from %s's for these types (docs/kubebuilder.md, \"Which controller-gen\", lists where versions differ)", v, these, followed, v)
+			w.Fix = fmt.Sprintf("add --controller-gen-version=%s to the command to keep writing that version's CRDs, or --controller-gen-version=%s to move to %s's", v, followed, followed)
 		}
 		ws = append(ws, w)
 	}
 	return ws
+}
+
+// versionMatters keeps the replaced CRDs that the run writes otherwise
+// than the version that wrote them would, when it follows a version this
+// generator writes: the run is made again for that version. A CRD that
+// differs from controller-gen's for another cause (types edited since, a
+// package outside its paths) is not the version's to explain, and the flag
+// would not mend it. Of a version whose CRDs cannot be written (too old,
+// too new), every replaced CRD that changes is kept.
+func versionMatters(l *source.Loaded, kbPaths []string, cfg Config, replaced []replacedCRD, outs []Output) []replacedCRD {
+	ours := map[string][]byte{}
+	for _, o := range outs {
+		ours[o.Path] = o.Content
+	}
+	theirs := map[string]map[string][]byte{} // version: path: content
+	var kept []replacedCRD
+	for _, r := range replaced {
+		if _, err := kubebuilder.ControllerGenMinor(r.version); err != nil {
+			kept = append(kept, r)
+			continue
+		}
+		written, done := theirs[r.version]
+		if !done {
+			written = map[string][]byte{}
+			if km, err := kubebuilder.Build(l, kbPaths, kbOptions(cfg, r.version)); err == nil {
+				if crds, _, err := crd.KubebuilderManifests(km, crd.Settings{MaxDescLen: cfg.CRDMaxDescLen}); err == nil {
+					for _, c := range crds {
+						written[filepath.Join(cfg.CRDDir, c.Name)] = c.Content
+					}
+				}
+			}
+			theirs[r.version] = written
+		}
+		if !bytes.Equal(written[r.path], ours[r.path]) {
+			kept = append(kept, r)
+		}
+	}
+	return kept
 }

@@ -17,9 +17,14 @@ import (
 // controller-gen wrote under the same name is still refused.
 func TestReplacesControllerGenCRDs(t *testing.T) {
 	const doc = "// +groupName=switch.example.com\npackage v1\n"
+	// Widget's and Gadget's CRDs differ before v0.22, which counted an
+	// AtMostOneOf's fields with a list filter; Doohickey's is every
+	// version's.
 	const types = "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
-		"// +kubebuilder:object:root=true\ntype Widget struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n\n" +
-		"// +kubebuilder:object:root=true\ntype Gadget struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n"
+		"// +kubebuilder:object:root=true\ntype Widget struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec Spec `json:\"spec,omitempty\"`\n}\n\n" +
+		"// +kubebuilder:object:root=true\ntype Gadget struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec Spec `json:\"spec,omitempty\"`\n}\n\n" +
+		"// +kubebuilder:object:root=true\ntype Doohickey struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n\n" +
+		"// +kubebuilder:validation:AtMostOneOf=a;b\ntype Spec struct {\n\tA *string `json:\"a,omitempty\"`\n\tB *string `json:\"b,omitempty\"`\n}\n"
 	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
 	// controllerGen is a CRD as controller-gen writes it, its annotation on
 	// line 6 (not the one the run writes: its spec differs).
@@ -27,7 +32,7 @@ func TestReplacesControllerGenCRDs(t *testing.T) {
 		return "---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  annotations:\n    controller-gen.kubebuilder.io/version: " + version +
 			"\n  name: " + name + "\nspec:\n  group: switch.example.com\n  names:\n    kind: Widget\n    plural: widgets\n  scope: Namespaced\n  versions: []\n"
 	}
-	const widgets, gadgets = "switch.example.com_widgets.yaml", "switch.example.com_gadgets.yaml"
+	const widgets, gadgets, doohickeys = "switch.example.com_widgets.yaml", "switch.example.com_gadgets.yaml", "switch.example.com_doohickeys.yaml"
 	run := func(t *testing.T, files map[string]string, cgVersion string, strict bool) (map[string]bool, []string, error) {
 		t.Helper()
 		crds := t.TempDir()
@@ -57,18 +62,22 @@ func TestReplacesControllerGenCRDs(t *testing.T) {
 		cgVersion string
 		want      []string // the controller-gen-version warnings
 	}{
-		{"older version", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.20.1"), gadgets: controllerGen("gadgets.switch.example.com", "v0.20.1")}, "", []string{
+		{"older version", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.20.1"), gadgets: controllerGen("gadgets.switch.example.com", "v0.20.1"), doohickeys: controllerGen("doohickeys.switch.example.com", "v0.20.1")}, "", []string{
 			`switch.example.com_gadgets.yaml:6: controller-gen v0.20.1 wrote this CRD and 1 more in `}},
+		// The CRD differs from the committed one, but not for the version:
+		// the flag would not mend it.
+		{"a version that does not matter", map[string]string{doohickeys: controllerGen("doohickeys.switch.example.com", "v0.20.1")}, "", nil},
+		{"a version that matters from v0.22", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.22.0")}, "", nil},
 		{"the version given", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.20.1")}, "v0.20.1", nil},
 		{"another version given", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.20.1")}, "v0.23.0", nil},
 		{"the version followed", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.23.2")}, "", nil},
 		{"two versions", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.18.0"), gadgets: controllerGen("gadgets.switch.example.com", "v0.20.1")}, "", []string{
-			`switch.example.com_gadgets.yaml:6: controller-gen v0.20.1 wrote this CRD, and the CRD this run writes in its place differs from it: the run writes the CRDs of controller-gen v0.23.0, and where the two versions write different CRDs from the same types (docs/kubebuilder.md, "Which controller-gen"), v0.20.1's only with --controller-gen-version; fix: add --controller-gen-version=v0.20.1 to the command to keep writing that version's CRDs, or --controller-gen-version=v0.23.0 to move to v0.23.0's`,
-			`switch.example.com_widgets.yaml:6: controller-gen v0.18.0 wrote this CRD, and the CRD`}},
+			`switch.example.com_gadgets.yaml:6: controller-gen v0.20.1 wrote this CRD; the run writes controller-gen v0.23.0's CRDs, which differ from v0.20.1's for these types (docs/kubebuilder.md, "Which controller-gen", lists where versions differ); fix: add --controller-gen-version=v0.20.1 to the command to keep writing that version's CRDs, or --controller-gen-version=v0.23.0 to move to v0.23.0's`,
+			`switch.example.com_widgets.yaml:6: controller-gen v0.18.0 wrote this CRD; the run writes`}},
 		{"too old", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.14.0")}, "", []string{
-			`switch.example.com_widgets.yaml:6: controller-gen v0.14.0 wrote this CRD, and the CRD this run writes in its place differs from it: the run writes the CRDs of controller-gen v0.23.0, and v0.14.0 is older than v0.16.0, the oldest version whose CRDs validation-gen writes (before it, descriptions kept the lines after --- and those starting with TODO, and +default was not read; before v0.14, a comment's lines were joined with spaces); fix: add --controller-gen-version=v0.16.0 to the command for the oldest version's CRDs, or --controller-gen-version=v0.23.0 to move to v0.23.0's`}},
+			`switch.example.com_widgets.yaml:6: controller-gen v0.14.0 wrote this CRD, and the run writes it otherwise: it writes controller-gen v0.23.0's CRDs, and v0.14.0 is older than v0.16.0, the oldest version whose CRDs validation-gen writes (before it, descriptions kept the lines after --- and those starting with TODO, and +default was not read; before v0.14, a comment's lines were joined with spaces); fix: add --controller-gen-version=v0.16.0 to the command for the oldest version's CRDs, or --controller-gen-version=v0.23.0 to move to v0.23.0's`}},
 		{"newer", map[string]string{widgets: controllerGen("widgets.switch.example.com", "v0.25.0")}, "", []string{
-			`switch.example.com_widgets.yaml:6: controller-gen v0.25.0 wrote this CRD, and the CRD this run writes in its place differs from it: the run writes the CRDs of controller-gen v0.23.0, the newest version this validation-gen follows, and v0.25.0 may write otherwise; fix: update validation-gen to a release that follows controller-gen v0.25.0, or add --controller-gen-version=v0.23.0 to the command to accept v0.23.0's CRDs`}},
+			`switch.example.com_widgets.yaml:6: controller-gen v0.25.0 wrote this CRD, and the run writes it otherwise: it writes controller-gen v0.23.0's CRDs, the newest version this validation-gen follows, and v0.25.0 may write otherwise; fix: update validation-gen to a release that follows controller-gen v0.25.0, or add --controller-gen-version=v0.23.0 to the command to accept v0.23.0's CRDs`}},
 		{"a development build", map[string]string{widgets: controllerGen("widgets.switch.example.com", "(devel)")}, "", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -86,7 +95,7 @@ func TestReplacesControllerGenCRDs(t *testing.T) {
 				if !strings.HasPrefix(ws[i], w) {
 					t.Errorf("warning\n%s\nwant it to start with\n%s", ws[i], w)
 				}
-				if strings.Contains(w, "more in") && !strings.Contains(ws[i], ", and the CRDs this run writes in their place differ from them: the run writes the CRDs of controller-gen v0.23.0, and where") {
+				if strings.Contains(w, "more in") && !strings.HasSuffix(ws[i], "; the run writes controller-gen v0.23.0's CRDs, which differ from v0.20.1's for these types (docs/kubebuilder.md, \"Which controller-gen\", lists where versions differ); fix: add --controller-gen-version=v0.20.1 to the command to keep writing that version's CRDs, or --controller-gen-version=v0.23.0 to move to v0.23.0's") {
 					t.Errorf("warning\n%s\ndoes not say the CRDs differ", ws[i])
 				}
 			}
@@ -100,8 +109,8 @@ func TestReplacesControllerGenCRDs(t *testing.T) {
 			}
 		})
 	}
-	// The CRD the run writes, as controller-gen v0.20.1 would have written
-	// it (no header, its annotation): replaced, and nothing to warn of.
+	// The CRDs the run writes, under controller-gen v0.20.1's annotation (no
+	// header): replaced, and nothing changes that a warning would explain.
 	empty := t.TempDir()
 	outs, _, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: empty})
 	if err != nil {
@@ -114,8 +123,8 @@ func TestReplacesControllerGenCRDs(t *testing.T) {
 			same[filepath.Base(o.Path)] = "---\n" + strings.Replace(body, "metadata:\n", "metadata:\n  annotations:\n    controller-gen.kubebuilder.io/version: v0.20.1\n", 1)
 		}
 	}
-	if len(same) != 2 {
-		t.Fatalf("want the two CRDs, got %v", same)
+	if len(same) != 3 {
+		t.Fatalf("want the three CRDs, got %v", same)
 	}
 	written, ws, err := run(t, same, "", false)
 	if err != nil || !written[widgets] || !written[gadgets] || len(ws) != 0 {
