@@ -536,3 +536,19 @@ func cgModule(t *testing.T, types string) generators.Config {
 	dir := tempModule(t, map[string]string{"api/v1/doc.go": "// +groupName=g.example.com\npackage v1\n", "api/v1/types.go": types})
 	return generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")}
 }
+
+// Another mark where a marker's first colon goes (tink's
+// +kubebuilder+validation:Pattern on a field): both generators pass over
+// the line, so it is a near-miss warning with the marker as meant.
+func TestNearMissColon(t *testing.T) {
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
+		"\t// +kubebuilder+validation:Pattern=`^a$`\n\tNetmask string `json:\"netmask,omitempty\"`\n}\n"
+	var got []string
+	for _, w := range cgWarnings(t, types, markers.NearMiss) {
+		got = append(got, w.Error())
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "types.go:9: ") || !strings.HasSuffix(got[0], "fix: write +kubebuilder:validation:Pattern=`^a$`") {
+		t.Errorf("want one near-miss warning at the line with the marker as meant, got %q", got)
+	}
+}

@@ -20,6 +20,11 @@ func TestNearMissOf(t *testing.T) {
 		{" +k8sfoo", "", false},
 		{" a + k8s:required in prose", "", false},
 		{" +", "", false},
+		{" +k8s/minimum=1", "+k8s:minimum=1", true},
+		{" +k8s.io/api is the module", "", false},
+		{" +k8s;required", "+k8s:required", true},
+		{" +k8s+", "", false},
+		{" +k8s.1", "", false},
 	}
 	for _, c := range cases {
 		want, ok := NearMissOf(c.text, "k8s:")
@@ -34,5 +39,9 @@ func TestNearMissOf(t *testing.T) {
 	}
 	if want, ok := NearMissOf("\uff0bkubebuilder:validation:Minimum=1", "kubebuilder:", "k8s:"); !ok || want != "+kubebuilder:validation:Minimum=1" {
 		t.Errorf("fullwidth + in controller-gen's dialect: %q, %v", want, ok)
+	}
+	// tink's +kubebuilder+validation:Pattern, which both generators pass over.
+	if want, ok := NearMissOf("+kubebuilder+validation:Pattern=`^a$`", "kubebuilder:", "k8s:"); !ok || want != "+kubebuilder:validation:Pattern=`^a$`" {
+		t.Errorf("+ for the colon: %q, %v", want, ok)
 	}
 }
