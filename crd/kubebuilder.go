@@ -30,6 +30,12 @@ func KubebuilderManifests(km *kubebuilder.Model, settings Settings) ([]Manifest,
 			byKind[kk] = append(byKind[kk], k)
 		}
 	}
+	for _, p := range km.Packages {
+		for _, k := range p.Namesakes { // versions of a kind of another package
+			kk := key{p.Group, k.Go.Name.Name}
+			byKind[kk] = append(byKind[kk], k)
+		}
+	}
 	keys := make([]key, 0, len(byKind))
 	for k := range byKind {
 		keys = append(keys, k)

@@ -673,3 +673,40 @@ func TestTwoGroupNames(t *testing.T) {
 		t.Errorf("Kubernetes' reading: want an error at the second +groupName, got %v", err)
 	}
 }
+
+// A struct named as a kind of its group, in another package of the run,
+// but no kind (tink's v1alpha1 OSIE): controller-gen looks a kind up by
+// name in every package of its group and makes it a version of the kind's
+// CRD, and so does validation-gen, with a kind-namesake warning at the
+// struct. The oracle in test/kubebuilder compares the CRD with
+// controller-gen's.
+func TestKindNamesake(t *testing.T) {
+	crdDir := t.TempDir()
+	outs, warnings, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/namesake/..."}, OutputFile: outputFile, CRDDir: crdDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := crdOutput(t, outs, filepath.Join(crdDir, "namesake.example.com_sprockets.yaml"))
+	if len(c.Spec.Versions) != 2 {
+		t.Fatalf("versions %v, want v1 and v2", c.Spec.Versions)
+	}
+	v1, v2 := c.Spec.Versions[0], c.Spec.Versions[1]
+	if v1.Name != "v1" || !v1.Served || v1.Storage || v2.Name != "v2" || !v2.Storage {
+		t.Errorf("v1 %s served %v storage %v, v2 %s storage %v; want v1 served, v2 stored", v1.Name, v1.Served, v1.Storage, v2.Name, v2.Storage)
+	}
+	if s := v1.Schema.OpenAPIV3Schema; s.Type != "object" || len(s.Properties) != 1 || s.Properties["url"].Type != "string" {
+		t.Errorf("v1's schema %+v, want the struct's: an object of url", s)
+	}
+	var got []string
+	for _, w := range warnings {
+		got = append(got, w.Error())
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "testdata/namesake/v1/types.go:9: type Sprocket is no kind (it does not embed TypeMeta and ObjectMeta) but has the name of kind Sprocket of group namesake.example.com (testdata/namesake/v2/types.go:11)") {
+		t.Errorf("want one kind-namesake warning at v1's Sprocket, got %q", got)
+	}
+	for _, o := range outs {
+		if strings.Contains(o.Path, filepath.Join("namesake", "v1")) {
+			t.Errorf("a validation file for v1, which has no kind: %s", o.Path)
+		}
+	}
+}

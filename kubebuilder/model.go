@@ -116,6 +116,11 @@ type Package struct {
 	Path, Name, Dir string
 	Group, Version  string
 	Kinds           []*Kind // sorted by name
+	// Namesakes are the package's types named as a kind of its group in
+	// another package of the run that are no kinds themselves: controller-gen
+	// looks a kind up by name in every package of its group, so each is a
+	// version of that kind's CRD (never validated: no object is of it).
+	Namesakes []*Kind
 	// Fields are where the struct fields the schemas describe are
 	// declared (their markers above them), for the Go backend's errors;
 	// one map for the whole model.
@@ -213,6 +218,7 @@ func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
 		m.Packages = append(m.Packages, p)
 	}
 	sort.Slice(m.Packages, func(i, j int) bool { return m.Packages[i].Path < m.Packages[j].Path })
+	b.namesakes(m)
 	warnings, errs := markers.SplitWarnings(b.errs)
 	var own []error
 	for _, err := range errs {
@@ -229,6 +235,51 @@ func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
 	markers.SortWarnings(warnings)
 	m.Warnings = warnings
 	return m, nil
+}
+
+// namesakes finds each package's Namesakes (tink's v1alpha1 OSIE struct
+// beside v1alpha2's OSIE kind), each with a warning: a version whose
+// objects have no apiVersion, kind or metadata is seldom meant.
+func (b *builder) namesakes(m *Model) {
+	kinds := map[string]map[string]*Kind{} // group: kind name: its first kind
+	for _, p := range m.Packages {
+		for _, k := range p.Kinds {
+			if p.Version == "" {
+				continue // no +groupName: no group to look in
+			}
+			if kinds[p.Group] == nil {
+				kinds[p.Group] = map[string]*Kind{}
+			}
+			if kinds[p.Group][k.Go.Name.Name] == nil {
+				kinds[p.Group][k.Go.Name.Name] = k
+			}
+		}
+	}
+	for _, p := range m.Packages {
+		if p.Version == "" {
+			continue
+		}
+		gp := b.l.Universe.Package(p.Path)
+		for _, n := range slices.Sorted(maps.Keys(kinds[p.Group])) {
+			t := gp.Types[n]
+			if t == nil || slices.ContainsFunc(p.Kinds, func(k *Kind) bool { return k.Go.Name.Name == n }) {
+				continue
+			}
+			lines, pos := b.typeLines(p.Path, n)
+			mk, _ := markers.ParseCRDMarkers(lines) // reported where the type's markers are read
+			k := &Kind{Go: t, Pos: pos, Pkg: p, Markers: mk, Positions: map[string]token.Position{}, Written: map[string]bool{}, Rules: b.rules}
+			b.positions, b.path, b.written = k.Positions, nil, k.Written
+			s := b.rootSchema(t)
+			k.Schema = &s
+			p.Namesakes = append(p.Namesakes, k)
+			kind := kinds[p.Group][n]
+			b.errs = append(b.errs, &markers.Warning{Kind: markers.KindNamesake, Pos: pos,
+				Msg: fmt.Sprintf("type %s is no kind (it does not embed TypeMeta and ObjectMeta) but has the name of kind %s of group %s (%s:%d): its package's version %s of that kind's CRD describes objects of this type, with no apiVersion, kind or metadata",
+					n, n, p.Group, kind.Pos.Filename, kind.Pos.Line, p.Version),
+				Does: "looks a kind up by name in every package of its group, and writes this type as a version of its CRD (so does validation-gen)",
+				Fix:  fmt.Sprintf("rename the type, or make it a kind (metav1.TypeMeta and metav1.ObjectMeta embedded, +kubebuilder:object:root=true) if %s %s is meant", p.Version, n)})
+		}
+	}
 }
 
 func (b *builder) pkg(path string) *Package {
