@@ -150,7 +150,6 @@ func switchOver(t *testing.T, dir string, p Project, fresh string) {
 	}
 }
 
-
 // TestRequireGenerator checks that the module Prepare makes can be made to
 // require the generator and that the API package still compiles there.
 func TestRequireGenerator(t *testing.T) {
