@@ -81,10 +81,10 @@ func crdSources(src []byte) (owned bool, sources []string) {
 }
 
 // checkTarget makes sure the run may write path: nothing is there, or a
-// file this generator wrote (owned reads its content).
+// file this generator may replace (owned reads its content).
 //
-// hint is added to the fix of a file in the way.
-func checkTarget(path string, owned func([]byte) bool, marker, hint string) error {
+// notOwned says what a file in the way lacks, hint is added to its fix.
+func checkTarget(path string, owned func([]byte) bool, notOwned, hint string) error {
 	fi, err := os.Stat(path)
 	switch {
 	case missing(err):
@@ -99,7 +99,7 @@ func checkTarget(path string, owned func([]byte) bool, marker, hint string) erro
 		return err
 	}
 	if !owned(b) {
-		return fmt.Errorf("%s exists and validation-gen did not write it (it has no %q line at its top), so it is not overwritten; fix: %s", path, marker, hint)
+		return fmt.Errorf("%s exists and validation-gen did not write it (%s), so it is not overwritten; fix: %s", path, notOwned, hint)
 	}
 	return nil
 }

@@ -192,7 +192,7 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 			errs = append(errs, platformErrs...)
 			ws = append(ws, platformWarnings...)
 		}
-		if err := checkTarget(path, replaceableGo, golang.GeneratedMarker, "choose another --output-file, or rename the file"); err != nil {
+		if err := checkTarget(path, replaceableGo, fmt.Sprintf("it has no %q line at its top", golang.GeneratedMarker), "choose another --output-file, or rename the file"); err != nil {
 			errs = append(errs, err)
 		}
 		written[path] = true
@@ -276,7 +276,7 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 				}
 				return ok
 			}
-			if err := checkTarget(path, replaceable, crd.GeneratedMarker,
+			if err := checkTarget(path, replaceable, fmt.Sprintf("it has no %q line at its top, and is not the CRD %s as controller-gen writes it, alone in its file with controller-gen's %s annotation", crd.GeneratedMarker, c.CRD, controllerGenAnnotation),
 				"choose another --crd-dir, or move the file away; a manifest written by validation-gen before manifests carried this line can be deleted once"); err != nil {
 				errs = append(errs, err)
 			}

@@ -74,8 +74,11 @@ func controllerGenCRD(src []byte, name string) (version string, line int, doc ma
 	if !ok || m.Kind != "CustomResourceDefinition" || !strings.HasPrefix(m.APIVersion, "apiextensions.k8s.io/") || m.Metadata.Name != name {
 		return "", 0, nil, false
 	}
-	meta := doc["metadata"].(map[string]any) // as m.Metadata was read
-	annotations := meta["annotations"].(map[string]any)
+	meta, _ := doc["metadata"].(map[string]any) // as m.Metadata was read
+	annotations, _ := meta["annotations"].(map[string]any)
+	if annotations == nil {
+		return "", 0, nil, false
+	}
 	delete(annotations, controllerGenAnnotation)
 	if len(annotations) == 0 {
 		delete(meta, "annotations")
