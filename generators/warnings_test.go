@@ -237,6 +237,16 @@ func cgWarnings(t *testing.T, types string, kind markers.WarningKind) []*markers
 	return out
 }
 
+// cgWarningTexts are cgWarnings' texts.
+func cgWarningTexts(t *testing.T, types string, kind markers.WarningKind) []string {
+	t.Helper()
+	var out []string
+	for _, w := range cgWarnings(t, types, kind) {
+		out = append(out, w.Error())
+	}
+	return out
+}
+
 // +kubebuilder:validation:Type=array on raw JSON gives an array schema
 // without items, which controller-gen writes and the API server rejects:
 // the user's markers, and the warning says how to mend them.
@@ -244,10 +254,7 @@ func TestArrayWithoutItemsWarning(t *testing.T) {
 	types := "package v1\n\nimport (\n\tapiextv1 \"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1\"\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n)\n\n" +
 		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
 		"\t// +optional\n\t// +kubebuilder:validation:Type=array\n\t// +kubebuilder:validation:Schemaless\n\t// +kubebuilder:pruning:PreserveUnknownFields\n\tList *apiextv1.JSON `json:\"list,omitempty\"`\n}\n"
-	var rejects []string
-	for _, w := range cgWarnings(t, types, markers.ServerRejects) {
-		rejects = append(rejects, w.Error())
-	}
+	rejects := cgWarningTexts(t, types, markers.ServerRejects)
 	if len(rejects) != 1 || !strings.Contains(rejects[0], "types.go:16: the API server would reject CRD things.g.example.com at properties[list].items: Required value") ||
 		!strings.Contains(rejects[0], "fix: say what the list's items are") {
 		t.Errorf("want one server-rejects warning at the field with the fix for the items, got %q", rejects)
@@ -263,10 +270,7 @@ func TestListMapKeyNotRequiredWarning(t *testing.T) {
 		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
 		"\t// +listType=map\n\t// +listMapKey=name\n\tItems []Item `json:\"items,omitempty\"`\n}\n\n" +
 		"type Item struct {\n\tName string `json:\"name,omitempty\"`\n\tValue string `json:\"value,omitempty\"`\n}\n"
-	var rejects []string
-	for _, w := range cgWarnings(t, types, markers.ServerRejects) {
-		rejects = append(rejects, w.Error())
-	}
+	rejects := cgWarningTexts(t, types, markers.ServerRejects)
 	if len(rejects) != 1 || !strings.Contains(rejects[0], "types.go:15: the API server would reject CRD things.g.example.com at properties[items].items.properties[name].default: Required value: this property is in x-kubernetes-list-map-keys") ||
 		!strings.HasSuffix(rejects[0], "fix: mark the key field +kubebuilder:validation:Required, or give it a default (+kubebuilder:default=<value>): every item of a list map has its keys") {
 		t.Errorf("want one server-rejects warning at the key with its fix, got %q", rejects)
@@ -544,10 +548,7 @@ func TestNearMissColon(t *testing.T) {
 	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
 		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n" +
 		"\t// +kubebuilder+validation:Pattern=`^a$`\n\tNetmask string `json:\"netmask,omitempty\"`\n}\n"
-	var got []string
-	for _, w := range cgWarnings(t, types, markers.NearMiss) {
-		got = append(got, w.Error())
-	}
+	got := cgWarningTexts(t, types, markers.NearMiss)
 	if len(got) != 1 || !strings.Contains(got[0], "types.go:9: ") || !strings.HasSuffix(got[0], "fix: write +kubebuilder:validation:Pattern=`^a$`") {
 		t.Errorf("want one near-miss warning at the line with the marker as meant, got %q", got)
 	}
