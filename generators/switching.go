@@ -151,6 +151,9 @@ func versionWarnings(replaced []replacedCRD) []*markers.Warning {
 		case minor > kubebuilder.ControllerGenMinorFollowed():
 			w.Msg = fmt.Sprintf("controller-gen %s wrote %s, and the run writes %s otherwise: it writes controller-gen %s's CRDs, the newest version this validation-gen follows, and %s may write otherwise", v, these, them, followed, v)
 			w.Fix = fmt.Sprintf("update validation-gen to a release that follows controller-gen %s, or add --controller-gen-version=%s to the command to accept %s's CRDs", v, followed, followed)
+		case v == buggyV016:
+			w.Msg = fmt.Sprintf("controller-gen %s wrote %s, and the run writes %s otherwise: it writes controller-gen %s's CRDs, and writes v0.16.0's as v0.16.1 does, since v0.16.0 wrote the default of a corev1.Protocol field twice and on fields without one (controller-tools issue 1034), which the API server rejects", v, these, them, followed)
+			w.Fix = fmt.Sprintf("add --controller-gen-version=v0.16.1 to the command for v0.16's CRDs, or --controller-gen-version=%s to move to %s's", followed, followed)
 		default:
 			w.Msg = fmt.Sprintf("controller-gen %s wrote %s; the run writes controller-gen %s's CRDs, which differ from %s's for these types (docs/kubebuilder.md, \"Which controller-gen\", lists where versions differ)", v, these, followed, v)
 			w.Fix = fmt.Sprintf("add --controller-gen-version=%s to the command to keep writing that version's CRDs, or --controller-gen-version=%s to move to %s's", v, followed, followed)
@@ -160,13 +163,19 @@ func versionWarnings(replaced []replacedCRD) []*markers.Warning {
 	return ws
 }
 
+// buggyV016 is the version whose CRDs are written as v0.16.1's: it wrote
+// the default of a corev1.Protocol field twice, under allOf, and also on
+// fields without one (controller-tools issue 1034), which the API server
+// rejects as not structural.
+const buggyV016 = "v0.16.0"
+
 // versionMatters keeps the replaced CRDs that the run writes otherwise
 // than the version that wrote them would, when it follows a version this
 // generator writes: the run is made again for that version. A CRD that
 // differs from controller-gen's for another cause (types edited since, a
 // package outside its paths) is not the version's to explain, and the flag
 // would not mend it. Of a version whose CRDs cannot be written (too old,
-// too new), every replaced CRD that changes is kept.
+// too new, v0.16.0), every replaced CRD that changes is kept.
 func versionMatters(l *source.Loaded, kbPaths []string, cfg Config, replaced []replacedCRD, outs []Output) []replacedCRD {
 	ours := map[string][]byte{}
 	for _, o := range outs {
@@ -175,7 +184,7 @@ func versionMatters(l *source.Loaded, kbPaths []string, cfg Config, replaced []r
 	theirs := map[string]map[string][]byte{} // version: path: content
 	var kept []replacedCRD
 	for _, r := range replaced {
-		if _, err := kubebuilder.ControllerGenMinor(r.version); err != nil {
+		if _, err := kubebuilder.ControllerGenMinor(r.version); err != nil || r.version == buggyV016 {
 			kept = append(kept, r)
 			continue
 		}

@@ -49,7 +49,7 @@ const ControllerGenOldest = 16
 
 // TooOldWhy is what controller-gen versions before ControllerGenOldest
 // wrote otherwise.
-const TooOldWhy = "before it, descriptions kept the lines after --- and those starting with TODO, and +default was not read; before v0.14, a comment's lines were joined with spaces"
+const TooOldWhy = "before it, descriptions kept the lines after --- and those starting with TODO and wrote a blank line between paragraphs as two, +default was not read, and +kubebuilder:validation:Required did not make a field with omitempty required; before v0.14, a comment's lines were joined with spaces"
 
 // TooOldError is the error of a version before ControllerGenOldest; its
 // text carries its own fix.

@@ -565,10 +565,15 @@ func packageOnly(text string) bool {
 // package): they describe nothing.
 func (b *builder) ignoredAliasMarkers(a source.Alias) {
 	am, _ := dialect.ControllerGenMarkers(a.Lines, markers.CGOnType, b.own(a.Pkg), b.cgMinor)
+	does := "reads no marker of the alias, so nothing checks it (nor here)"
+	if b.cgMinor >= 20 {
+		// gateway-api v1.2.1's aliases, under nginx-gateway-fabric.
+		does = "reads no marker of the alias into the schema, so nothing checks it (nor here), and from v0.20 may stop with an error or panic on it (controller-tools issue 1289)"
+	}
 	for _, m := range am {
 		b.errs = append(b.errs, &markers.Warning{Kind: markers.MisplacedMarker, Pos: m.Pos, Tag: m.Text,
 			Msg:  fmt.Sprintf("%s is an alias of a named type, which its package's fields name as that type", a.Name),
-			Does: "reads no marker of the alias, so nothing checks it (nor here)",
+			Does: does,
 			Fix:  fmt.Sprintf("put the marker on the aliased type or on the fields that use %s, or declare %s as a type of its own (without =)", a.Name, a.Name)})
 	}
 }

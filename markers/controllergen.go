@@ -271,6 +271,9 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 			}
 		}
 	}
+	if near == "" {
+		near = sameLastName(name)
+	}
 	if near != "" {
 		fix = "write +" + near
 		if hasArg {
@@ -279,6 +282,23 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 	}
 	return &Warning{Kind: UnknownMarker, Pos: l.Pos, Tag: body, Msg: "no controller-gen marker has this name",
 		Does: "passes over unknown markers in silence, so nothing checks it (nor here; a controller-gen built with markers of a project's own, as Kyverno's, applies those, validation-gen does not)", Fix: fix}
+}
+
+// sameLastName is the kubebuilder marker whose name ends as name does,
+// case aside, when one does: +kubebuilder:validation:default (kubeblocks)
+// means +kubebuilder:default.
+func sameLastName(name string) string {
+	last := name[strings.LastIndexByte(name, ':')+1:]
+	found := ""
+	for _, n := range cgNames() {
+		if strings.HasPrefix(n, "kubebuilder:") && strings.EqualFold(n[strings.LastIndexByte(n, ':')+1:], last) {
+			if found != "" {
+				return "" // more than one: no guess
+			}
+			found = n
+		}
+	}
+	return found
 }
 
 // misplacedFix is the fix for a marker written where controller-gen does
