@@ -243,10 +243,10 @@ func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
 func (b *builder) namesakes(m *Model) {
 	kinds := map[string]map[string]*Kind{} // group: kind name: its first kind
 	for _, p := range m.Packages {
+		if p.Version == "" {
+			continue // no +groupName: no group to look in
+		}
 		for _, k := range p.Kinds {
-			if p.Version == "" {
-				continue // no +groupName: no group to look in
-			}
 			if kinds[p.Group] == nil {
 				kinds[p.Group] = map[string]*Kind{}
 			}
