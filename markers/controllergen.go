@@ -274,6 +274,14 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 	if near == "" {
 		near = sameLastName(name)
 	}
+	if kyvernoMarkers[strings.TrimSuffix(name, ":")] {
+		// Kyverno's controller-gen (hack/controller-gen) writes them as
+		// the schema keywords they name: deleting the line would lose
+		// them from its CRDs too.
+		return &Warning{Kind: UnknownMarker, Pos: l.Pos, Tag: body, Msg: "no controller-gen marker has this name: it is one of Kyverno's controller-gen, which writes it as the schema keyword " + strings.TrimSuffix(strings.TrimPrefix(name, "kubebuilder:"), ":"),
+			Does: "(as released) passes over unknown markers in silence; Kyverno's build applies it, validation-gen does not, so neither its CRD nor its Go validator checks it",
+			Fix:  "keep Kyverno's controller-gen for this package's CRDs, or write the constraint as a rule, +kubebuilder:validation:XValidation:rule=\"...\",message=\"...\", which both read"}
+	}
 	if near != "" {
 		fix = "write +" + near
 		if hasArg {
@@ -283,6 +291,10 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 	return &Warning{Kind: UnknownMarker, Pos: l.Pos, Tag: body, Msg: "no controller-gen marker has this name",
 		Does: "passes over unknown markers in silence, so nothing checks it (nor here; a controller-gen built with markers of a project's own, as Kyverno's, applies those, validation-gen does not)", Fix: fix}
 }
+
+// kyvernoMarkers are the markers of Kyverno's own controller-gen build
+// (hack/controller-gen: a schema appended to oneOf, a schema for not).
+var kyvernoMarkers = map[string]bool{"kubebuilder:oneOf": true, "kubebuilder:not": true}
 
 // sameLastName is the kubebuilder marker whose name ends as name does,
 // case aside, when one does: +kubebuilder:validation:default (kubeblocks)
