@@ -25,13 +25,8 @@ func KubebuilderManifests(km *kubebuilder.Model, settings Settings) ([]Manifest,
 	type key struct{ group, kind string }
 	byKind := map[key][]*kubebuilder.Kind{}
 	for _, p := range km.Packages {
-		for _, k := range p.Kinds {
-			kk := key{p.Group, k.Go.Name.Name}
-			byKind[kk] = append(byKind[kk], k)
-		}
-	}
-	for _, p := range km.Packages {
-		for _, k := range p.Namesakes { // versions of a kind of another package
+		// A namesake is a version of a kind of another package.
+		for _, k := range slices.Concat(p.Kinds, p.Namesakes) {
 			kk := key{p.Group, k.Go.Name.Name}
 			byKind[kk] = append(byKind[kk], k)
 		}

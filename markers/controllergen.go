@@ -260,6 +260,14 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 	if !strings.HasPrefix(body, "kubebuilder:") || cgIgnoredName(name) {
 		return nil
 	}
+	if kyvernoMarkers[strings.TrimSuffix(name, ":")] {
+		// Kyverno's controller-gen (hack/controller-gen) writes them as
+		// the schema keywords they name: deleting the line would lose
+		// them from its CRDs too.
+		return &Warning{Kind: UnknownMarker, Pos: l.Pos, Tag: body, Msg: "no controller-gen marker has this name: it is one of Kyverno's controller-gen, which writes it as the schema keyword " + strings.TrimSuffix(strings.TrimPrefix(name, "kubebuilder:"), ":"),
+			Does: "(as released) passes over unknown markers in silence; Kyverno's build applies it, validation-gen does not, so neither its CRD nor its Go validator checks it",
+			Fix:  "keep Kyverno's controller-gen for this package's CRDs, or write the constraint as a rule, +kubebuilder:validation:XValidation:rule=\"...\",message=\"...\", which both read"}
+	}
 	fix := "delete the line (validation-gen --docs lists the controller-gen markers)"
 	near := ClosestControllerGen(name)
 	if rest, ok := strings.CutPrefix(name, kbValidation); ok {
@@ -273,14 +281,6 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 	}
 	if near == "" {
 		near = sameLastName(name)
-	}
-	if kyvernoMarkers[strings.TrimSuffix(name, ":")] {
-		// Kyverno's controller-gen (hack/controller-gen) writes them as
-		// the schema keywords they name: deleting the line would lose
-		// them from its CRDs too.
-		return &Warning{Kind: UnknownMarker, Pos: l.Pos, Tag: body, Msg: "no controller-gen marker has this name: it is one of Kyverno's controller-gen, which writes it as the schema keyword " + strings.TrimSuffix(strings.TrimPrefix(name, "kubebuilder:"), ":"),
-			Does: "(as released) passes over unknown markers in silence; Kyverno's build applies it, validation-gen does not, so neither its CRD nor its Go validator checks it",
-			Fix:  "keep Kyverno's controller-gen for this package's CRDs, or write the constraint as a rule, +kubebuilder:validation:XValidation:rule=\"...\",message=\"...\", which both read"}
 	}
 	if near != "" {
 		fix = "write +" + near

@@ -12,10 +12,10 @@ import (
 // fullwidth ＋, a capital letter (+K8s:), another mark where the colon
 // after the prefix goes (+kubebuilder+validation:), or a space other than
 // a space or a tab before the + (a no-break space, which gofmt keeps and
-// editors hide). want is the line as a generator reads it. text is the line as the
-// dialect's generator sees it: Kubernetes' (gengo) trims spaces and tabs
-// only, controller-gen every Unicode space, so its callers pass text
-// trimmed already.
+// editors hide). want is the line as a generator reads it. text is the
+// line as the dialect's generator sees it: Kubernetes' (gengo) trims
+// spaces and tabs only, controller-gen every Unicode space, so its callers
+// pass text trimmed already.
 func NearMissOf(text string, prefixes ...string) (want string, ok bool) {
 	s := strings.TrimLeftFunc(text, unicode.IsSpace)
 	if r, _ := utf8.DecodeRuneInString(s); !isPlus(r) {
