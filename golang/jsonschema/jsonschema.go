@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -239,10 +240,12 @@ func withoutStatus(k *kubebuilder.Kind) *apiextv1.JSONSchemaProps {
 	if _, ok := k.Schema.Properties["status"]; !ok {
 		return nil
 	}
-	s := k.Schema.DeepCopy()
+	// The emitter only reads schemas: the nodes below are shared.
+	s := *k.Schema
+	s.Properties = maps.Clone(s.Properties)
 	delete(s.Properties, "status")
-	s.Required = slices.DeleteFunc(s.Required, func(r string) bool { return r == "status" })
-	return s
+	s.Required = slices.DeleteFunc(slices.Clone(s.Required), func(r string) bool { return r == "status" })
+	return &s
 }
 
 // scaleReplicas checks the integer at a scale subresource's replicas path
