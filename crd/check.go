@@ -57,6 +57,12 @@ func Check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 type dialectFixes struct {
 	bounds string // a rule over its cost budget: bounds on what it reads
 	mapKey string // a list-map key neither required nor defaulted
+	// noType is a schema node without a type, where the dialect's
+	// markers write one ("" where only a mistake of validation-gen's can).
+	noType string
+	// recursion is the same where a type recurs, which controller-gen
+	// describes by an empty schema.
+	recursion string
 }
 
 var (
@@ -65,8 +71,10 @@ var (
 		mapKey: "mark the key field +k8s:required, or give it a default (+default=<value>): every item of a list map has its keys",
 	}
 	cgFixes = dialectFixes{
-		bounds: "bound the lists on the way to this field with +kubebuilder:validation:MaxItems=<n> and its strings with +kubebuilder:validation:MaxLength=<n>, so that the server can bound what its CEL rules cost",
-		mapKey: "mark the key field +kubebuilder:validation:Required, or give it a default (+kubebuilder:default=<value>): every item of a list map has its keys",
+		bounds:    "bound the lists on the way to this field with +kubebuilder:validation:MaxItems=<n> and its strings with +kubebuilder:validation:MaxLength=<n>, so that the server can bound what its CEL rules cost",
+		mapKey:    "mark the key field +kubebuilder:validation:Required, or give it a default (+kubebuilder:default=<value>): every item of a list map has its keys",
+		noType:    "give the field a type (+kubebuilder:validation:Type=<its JSON type>), or mark it +kubebuilder:pruning:PreserveUnknownFields, which keeps what it holds unchecked; +kubebuilder:validation:Schemaless alone leaves it without either",
+		recursion: "mark this field +kubebuilder:validation:Schemaless and +kubebuilder:pruning:PreserveUnknownFields (the server then keeps what it holds, unchecked), or break the recursion",
 	}
 )
 
@@ -86,8 +94,9 @@ func check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 		if e.Field == "status.storedVersions" {
 			continue // the server's to set
 		}
-		p, where, userRule, key := root, " at "+e.Field, false, ""
+		p, where, userRule, key, why := root, " at "+e.Field, false, "", ""
 		version, schemaPath, ok := splitSchemaPath(e.Field)
+		var versions []Positions // those of the version the error is about
 		if !ok && crd.Spec.Group == "" && (strings.HasPrefix(e.Field, "metadata.name") || strings.HasPrefix(e.Field, "spec.group") || strings.HasPrefix(e.Field, "spec.version")) {
 			// Without +groupName, controller-gen gives the package no group
 			// and no version (gatekeeper's unversioned packages): the
@@ -102,7 +111,7 @@ func check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 			if schemaPath != "" {
 				where = " at " + schemaPath
 			}
-			versions := pos
+			versions = pos
 			if version >= 0 && version < len(pos) {
 				versions = pos[version : version+1]
 			}
@@ -155,6 +164,12 @@ func check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 			fix = fixes.bounds
 		case e.Type == field.ErrorTypeRequired && strings.Contains(e.Detail, "x-kubernetes-list-map-keys"):
 			fix = fixes.mapKey
+		case ok && e.Type == field.ErrorTypeRequired && (schemaPath == "type" || strings.HasSuffix(schemaPath, ".type")) && fixes.noType != "":
+			fix = fixes.noType
+			if t, found := recursionAt(versions, strings.TrimSuffix(strings.TrimSuffix(schemaPath, "type"), ".")); found {
+				fix = fixes.recursion
+				why = fmt.Sprintf(" (type %s contains itself, and where it recurs controller-gen writes an empty schema with only the referring field's own markers)", t)
+			}
 		case strings.HasPrefix(e.Field, "metadata.annotations[api-approved.kubernetes.io]"):
 			// A group under k8s.io or kubernetes.io is Kubernetes' own.
 			fix = `a CRD of a group under k8s.io or kubernetes.io needs the link to the API review that approved it: add +kubebuilder:metadata:annotations="api-approved.kubernetes.io=<URL of the review>" to the kind (or "unapproved, <reason>"), or use a group of your own`
@@ -180,7 +195,7 @@ func check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 			detail = fmt.Sprintf("%q: %s", v, detail)
 		}
 		errs = append(errs, &markers.Error{Pos: p,
-			Msg: fmt.Sprintf("the API server would reject CRD %s%s: %s: %s", crd.Name, where, e.Type, detail), Fix: fix})
+			Msg: fmt.Sprintf("the API server would reject CRD %s%s: %s: %s%s", crd.Name, where, e.Type, detail, why), Fix: fix})
 	}
 	if len(noGroup) > 0 {
 		errs = append(errs, &markers.Error{Pos: root,
@@ -233,6 +248,17 @@ func lookupPos(versions []Positions, path string) (token.Position, string, bool)
 		}
 		path = path[:i]
 	}
+}
+
+// recursionAt is the type that recurs at the node at path, as the
+// controller-gen dialect records it (kubebuilder.RecursionElem).
+func recursionAt(versions []Positions, path string) (string, bool) {
+	for _, m := range versions {
+		if t, ok := kubebuilder.Recursion(m, path); ok {
+			return t, true
+		}
+	}
+	return "", false
 }
 
 // ruleIndexRE matches a rule of a schema node in a server path.

@@ -1,6 +1,7 @@
 package generators_test
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -715,6 +716,98 @@ func TestKindNamesake(t *testing.T) {
 	for _, o := range outs {
 		if strings.Contains(o.Path, filepath.Join("namesake", "v1")) {
 			t.Errorf("a validation file for v1, which has no kind: %s", o.Path)
+		}
+	}
+}
+
+// A type that contains itself, in a package written for controller-gen
+// (VictoriaMetrics' Route, authorino's PatternExpressionOrRef):
+// controller-gen describes it down to where it recurs and writes an empty
+// schema there with only the referring field's markers, and so does
+// validation-gen, where it refused the types before. A kind's own type is
+// described once more (controller-gen does not count it as being
+// described); a type met again later keeps its empty node. Where the
+// empty node has no type the API server rejects the CRD: a server-rejects
+// warning at the field, saying the type recurs and what mends it; a
+// Schemaless field without a type gets its own fix. The oracle in
+// test/kubebuilder compares the CRDs with controller-gen's.
+func TestRecursiveTypes(t *testing.T) {
+	crdDir := t.TempDir()
+	outs, warnings, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/recursive/v1"}, OutputFile: outputFile, CRDDir: crdDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	routers := crdOutput(t, outs, filepath.Join(crdDir, "recursive.example.com_routers.yaml")).Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
+	route := routers.Properties["route"]
+	if items := route.Properties["routes"].Items; items == nil || !reflect.DeepEqual(*items.Schema, apiextv1.JSONSchemaProps{Description: "SubRoute is a route below a route."}) {
+		t.Errorf("route.routes.items %+v, want SubRoute's description alone", items)
+	}
+	if route.Properties["routes"].MaxItems == nil || route.Properties["receiver"].MinLength == nil {
+		t.Errorf("route %+v, want the markers of its fields", route)
+	}
+	if got := routers.Properties["node"].Properties["next"]; got.Type != "object" || got.XPreserveUnknownFields == nil {
+		t.Errorf("node.next %+v, want its own markers: an object kept as it is", got)
+	}
+	widgets := crdOutput(t, outs, filepath.Join(crdDir, "recursive.example.com_widgets.yaml")).Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
+	template := widgets.Properties["template"]
+	if _, ok := template.Properties["apiVersion"]; !ok || !reflect.DeepEqual(template.Properties["spec"], apiextv1.JSONSchemaProps{}) {
+		t.Errorf("widget.template %+v, want the Widget described once more, its spec empty", template)
+	}
+	if got := widgets.Properties["sub"]; !reflect.DeepEqual(got, apiextv1.JSONSchemaProps{Description: "Sub is a route below a route, as the Router's."}) {
+		t.Errorf("widget.sub %+v, want SubRoute as the Router's CRD left it: empty", got)
+	}
+	const recurs = "contains itself, and where it recurs controller-gen writes an empty schema with only the referring field's own markers); controller-gen writes the CRD as it is, and the API server refuses it when it is applied; " +
+		"fix: mark this field +kubebuilder:validation:Schemaless and +kubebuilder:pruning:PreserveUnknownFields (the server then keeps what it holds, unchecked), or break the recursion"
+	want := []string{
+		"testdata/recursive/v1/types.go:27: the API server would reject CRD routers.recursive.example.com at properties[spec].properties[loose].type: Required value: must not be empty for specified object fields; controller-gen writes the CRD as it is, and the API server refuses it when it is applied; " +
+			"fix: give the field a type (+kubebuilder:validation:Type=<its JSON type>), or mark it +kubebuilder:pruning:PreserveUnknownFields, which keeps what it holds unchecked; +kubebuilder:validation:Schemaless alone leaves it without either",
+		"testdata/recursive/v1/types.go:36: the API server would reject CRD routers.recursive.example.com at properties[spec].properties[route].properties[routes].items.type: Required value: must not be empty for specified array items (type v1.Route " + recurs,
+		"testdata/recursive/v1/types.go:46: the API server would reject CRD routers.recursive.example.com at properties[spec].properties[tree].properties[children].additionalProperties.type: Required value: must not be empty for specified object fields (type v1.Tree " + recurs,
+		"testdata/recursive/v1/types.go:57: the API server would reject CRD routers.recursive.example.com at properties[spec].properties[left].properties[right].properties[left].type: Required value: must not be empty for specified object fields (type v1.Left " + recurs,
+		"testdata/recursive/v1/types.go:87: the API server would reject CRD widgets.recursive.example.com at properties[spec].properties[template].properties[spec].type: Required value: must not be empty for specified object fields (type v1.WidgetSpec " + recurs,
+		"testdata/recursive/v1/types.go:96: the API server would reject CRD widgets.recursive.example.com at properties[spec].properties[sub].type: Required value: must not be empty for specified object fields (type v1.Route " + recurs,
+	}
+	var got []string
+	for _, w := range warnings {
+		got = append(got, w.Error())
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// The validators check what the schema describes, down to where the
+	// type recurs, and compile.
+	vetWith(t, outs, "./testdata/recursive/v1")
+}
+
+// A type that contains itself reached from two fields of one struct:
+// controller-gen's flattener walks a schema's properties as a Go map, and
+// the field it reaches first describes the type, the other getting what
+// is left; its CRD changes from run to run. validation-gen takes the
+// fields in their order in the struct: the CRD is one of
+// controller-gen's, every time (docs/kubebuilder.md).
+func TestRecursiveTypeFromSiblings(t *testing.T) {
+	var first []byte
+	for range 3 {
+		crdDir := t.TempDir()
+		outs, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/recursive/siblings"}, OutputFile: outputFile, CRDDir: crdDir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(crdDir, "siblings.example.com_gates.yaml")
+		spec := crdOutput(t, outs, path).Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
+		if items := spec.Properties["first"].Properties["routes"].Items; items == nil || !reflect.DeepEqual(*items.Schema, apiextv1.JSONSchemaProps{Description: "SubRoute is a route below a route."}) {
+			t.Errorf("first.routes.items %+v, want SubRoute as the first field leaves it: its description alone", items)
+		}
+		if got := spec.Properties["second"]; !reflect.DeepEqual(got, apiextv1.JSONSchemaProps{Description: "Second is a route below a route."}) {
+			t.Errorf("second %+v, want SubRoute as the first field left it: empty", got)
+		}
+		for _, o := range outs {
+			if o.Path == path {
+				if first != nil && !bytes.Equal(o.Content, first) {
+					t.Errorf("the CRD differs from the first run's")
+				}
+				first = o.Content
+			}
 		}
 	}
 }

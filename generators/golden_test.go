@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -135,11 +136,10 @@ func TestGoldenCompiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go vet")
 	}
-	tmp := t.TempDir()
-	overlay := map[string]string{}
+	var outs []generators.Output
 	var pkgs []string
 	for _, c := range goldenCases(t) {
-		outs, _, err := generators.Run(generators.Config{
+		o, _, err := generators.Run(generators.Config{
 			Dir:        wd(t),
 			Patterns:   []string{"./testdata/golden/" + c + "/..."},
 			OutputFile: outputFile,
@@ -147,17 +147,28 @@ func TestGoldenCompiles(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: Run: %v", c, err)
 		}
-		for i, o := range outs {
-			if o.Content == nil {
-				continue
-			}
-			f := filepath.Join(tmp, c+"-"+string(rune('a'+i))+".go")
-			if err := os.WriteFile(f, o.Content, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			overlay[o.Path] = f
-		}
+		outs = append(outs, o...)
 		pkgs = append(pkgs, "./testdata/golden/"+c+"/...")
+	}
+	vetWith(t, outs, pkgs...)
+}
+
+// vetWith runs go vet on pkgs with the Go files of outs in place, never
+// written into the source tree: `go vet -overlay` maps their paths to
+// temporary files.
+func vetWith(t *testing.T, outs []generators.Output, pkgs ...string) {
+	t.Helper()
+	tmp := t.TempDir()
+	overlay := map[string]string{}
+	for i, o := range outs {
+		if o.Content == nil || !strings.HasSuffix(o.Path, ".go") {
+			continue
+		}
+		f := filepath.Join(tmp, strconv.Itoa(i)+".go")
+		if err := os.WriteFile(f, o.Content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		overlay[o.Path] = f
 	}
 	ov, err := json.Marshal(map[string]any{"Replace": overlay})
 	if err != nil {

@@ -28,8 +28,11 @@ type builder struct {
 	l    *source.Loaded
 	opts Options
 	errs []error
-	// stack are the named types being described, to stop at recursion.
-	stack []types.Name
+	// stack are the named types being described, to stop at recursion;
+	// unstacked is a kind's type while its own schema begins, which
+	// controller-gen does not count as being described (recursion).
+	stack     []types.Name
+	unstacked types.Name
 	// named caches the schema of each named type.
 	named map[types.Name]*apiextv1.JSONSchemaProps
 	// embeddedRules are the CEL rules a struct's embedded structs bring,
@@ -77,7 +80,9 @@ func (b *builder) errorf(pos token.Position, tag, fix, format string, args ...an
 // rootSchema is a kind's schema: its type's, with metadata an object of
 // any fields (the server's), as controller-gen writes it.
 func (b *builder) rootSchema(t *types.Type) apiextv1.JSONSchemaProps {
+	b.unstacked = t.Name
 	s := b.namedSchema(t, token.Position{})
+	b.unstacked = types.Name{} // if the schema was known already
 	if emb := b.embeddedRules[t.Name]; len(emb) > 0 {
 		// controller-gen flattens the kind's embedded structs into the
 		// kind itself, not into a field that refers to it: their rules
@@ -217,12 +222,24 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 		return *s.DeepCopy()
 	}
 	if slices.Contains(b.stack, t.Name) {
-		b.errorf(pos, "", "break the recursion (a CRD schema has no references), or mark the field +kubebuilder:validation:Schemaless",
-			"type %s contains itself, which a CRD schema cannot describe", gotype.TypeString(t))
+		// A type that contains itself: controller-gen describes it down to
+		// where it recurs and writes an empty schema there (its
+		// flattener's placeholder for a type being flattened), to which
+		// the field that refers to it adds its own markers. The API
+		// server rejects such a node unless those give it a type or keep
+		// unknown fields: the CRD's check says so at the field, from what
+		// is recorded here.
+		b.record(RecursionElem(gotype.TypeString(t)), pos, false)
 		return apiextv1.JSONSchemaProps{}
 	}
-	b.stack = append(b.stack, t.Name)
-	defer func() { b.stack = b.stack[:len(b.stack)-1] }()
+	if b.unstacked == t.Name {
+		// A kind's type, which controller-gen flattens without marking
+		// it: where it recurs, it is described once more.
+		b.unstacked = types.Name{}
+	} else {
+		b.stack = append(b.stack, t.Name)
+		defer func() { b.stack = b.stack[:len(b.stack)-1] }()
+	}
 	tr := &trace{depth: len(b.path), positions: map[string]token.Position{}, written: map[string]bool{}}
 	b.traces[t.Name] = tr
 	b.tracing = append(b.tracing, tr)
@@ -672,6 +689,27 @@ func hasMarker(ms []*markers.CGMarker, name string) bool {
 // XValidation marker wrote the rule of RuleKey key at path (no server
 // path ends so): the same rule may be written on several types.
 func RuleElem(key string) string { return "(rule " + key + ")" }
+
+// RecursionElem ends the Positions key (path.RecursionElem(type)) that
+// says the node at path is where type recurs, described by an empty
+// schema as controller-gen describes it; its position is the type's
+// reference there.
+func RecursionElem(typeName string) string { return "(recursion " + typeName + ")" }
+
+// Recursion reports the type that recurs at the node at path, if one
+// does (RecursionElem).
+func Recursion(positions map[string]token.Position, path string) (string, bool) {
+	prefix := "(recursion "
+	if path != "" {
+		prefix = path + "." + prefix
+	}
+	for k := range positions {
+		if name, ok := strings.CutPrefix(k, prefix); ok && strings.HasSuffix(name, ")") && !strings.Contains(name, ".(") {
+			return strings.TrimSuffix(name, ")"), true
+		}
+	}
+	return "", false
+}
 
 // trace is what a named type's schema recorded below the type: the
 // positions and the always-written properties, by path from the type.
