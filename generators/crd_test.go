@@ -366,6 +366,7 @@ func TestTypesDeclaredAsTypesOutsideTheRun(t *testing.T) {
 	if len(crd.Spec.Versions) != 1 || goSrc == "" {
 		t.Fatalf("no CRD or no validation file for Widget in %d outputs", len(outs))
 	}
+	vetWith(t, outs, "./testdata/declaredas/...")
 	root := crd.Spec.Versions[0].Schema.OpenAPIV3Schema
 	cond := root.Properties["status"].Properties["conditions"].Items.Schema
 	spec := root.Properties["spec"]
@@ -397,13 +398,18 @@ func TestTypesDeclaredAsTypesOutsideTheRun(t *testing.T) {
 		{"manager (conds.Owner = Reference) rule", len(spec.Properties["manager"].XValidations), 1},
 		{"manager description (the alias's)", spec.Properties["manager"].Description, "Owner is an alias of a named type, with a doc of its own."},
 		{"other (Ref = conds.Reference, named here) has none of Ref's rules", len(spec.Properties["other"].XValidations), 0},
+		// Named inside lists and maps (cilium's map[string]MatchLabelsValue).
+		{"namesByKey values (map[string]Name) maxLength", spec.Properties["namesByKey"].AdditionalProperties.Schema.MaxLength, i(16)},
+		{"namesByKey values description (the alias's)", strings.HasPrefix(spec.Properties["namesByKey"].AdditionalProperties.Schema.Description, "Name is an alias"), true},
+		{"nameListsByKey values' items (map[string][]*Name) minLength", spec.Properties["nameListsByKey"].AdditionalProperties.Schema.Items.Schema.MinLength, i(1)},
+		{"labelsByKey values (map[string]conds.Label) maxLength", spec.Properties["labelsByKey"].AdditionalProperties.Schema.MaxLength, i(63)},
 	}
 	for _, c := range checks {
 		if !reflect.DeepEqual(c.got, c.want) {
 			t.Errorf("%s: got %v, want %v", c.what, deref(c.got), deref(c.want))
 		}
 	}
-	for _, want := range []string{"SchemaTooLong(&fp", ", 32768)", `[]string{"True", "False", "Unknown"}`, `[]string{"S", "M", "L"}`} {
+	for _, want := range []string{"SchemaTooLong(&fp", ", 32768)", `[]string{"True", "False", "Unknown"}`, `[]string{"S", "M", "L"}`, "SchemaTooLong(&kp"} {
 		if !strings.Contains(goSrc, want) {
 			t.Errorf("the Go validators do not check what the CRD says: no %s", want)
 		}

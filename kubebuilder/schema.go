@@ -598,8 +598,9 @@ func (b *builder) ignoredAliasMarkers(a source.Alias) {
 // aliasFieldSchema is the schema of a field whose type names an alias
 // (type X = T) controller-gen describes by the alias's own doc and
 // markers, as it describes a named type: T's schema with them, merged
-// with the field's as any named type's; or, for a list of X, its items'
-// schema.
+// with the field's as any named type's; or, where the field's type names
+// X inside lists and maps ([]X, map[string]X, map[string][]X; cilium's
+// MatchLabelsValue), the schema of the items or values there.
 func (b *builder) aliasFieldSchema(ft *types.Type, a source.Alias, doc string, ms []*markers.CGMarker, pos token.Position) apiextv1.JSONSchemaProps {
 	am, errs := dialect.ControllerGenMarkers(a.Lines, markers.CGOnType, b.own(a.Pkg), b.cgMinor)
 	b.errs = append(b.errs, errs...)
@@ -614,12 +615,37 @@ func (b *builder) aliasFieldSchema(ft *types.Type, a source.Alias, doc string, m
 		}
 		return b.withOwn(b.schemaOf(t, a.Pos), a.Description, am, a.Pos)
 	}
-	if a.Items && (ft.Kind == types.Slice || ft.Kind == types.Array) && ft.Name.Package == "" {
-		items := alias(ft.Elem)
-		s := apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}, Description: doc}
-		return b.apply(s, ms, pos)
+	if a.Shape == "" {
+		return b.withOwn(alias(ft), doc, ms, pos)
 	}
-	return b.withOwn(alias(ft), doc, ms, pos)
+	// at is the schema of t, whose type names the alias where shape's
+	// steps lead.
+	var at func(t *types.Type, shape string) apiextv1.JSONSchemaProps
+	at = func(t *types.Type, shape string) apiextv1.JSONSchemaProps {
+		if t.Kind == types.Pointer && t.Name.Package == "" {
+			t = t.Elem
+		}
+		switch {
+		case shape == "":
+			return alias(t)
+		case shape[0] == 'S' && t.Kind == types.Slice && t.Name.Package == "":
+			leave := b.enter("items")
+			items := at(t.Elem, shape[1:])
+			leave()
+			return apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}}
+		case shape[0] == 'M' && t.Kind == types.Map && t.Name.Package == "":
+			s := b.schemaOf(t, pos) // the keys' checks
+			leave := b.enter("additionalProperties")
+			vals := at(t.Elem, shape[1:])
+			leave()
+			s.AdditionalProperties = &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &vals}
+			return s
+		}
+		return b.schemaOf(t, pos) // a type the steps do not describe
+	}
+	s := at(ft, a.Shape)
+	s.Description = doc
+	return b.apply(s, ms, pos)
 }
 
 // withOwn is a named type's schema where it is used (by a field, an

@@ -122,9 +122,10 @@ type Alias struct {
 	Description string
 	// OfBuiltin: T is a builtin type (string, int32).
 	OfBuiltin bool
-	// Items: the field is a list of X ([]X), whose items the alias
-	// describes.
-	Items bool
+	// Shape is where in the field's type the alias is named: a step
+	// per list ([]X: "S", its items) and map (map[K]X: "M", its values),
+	// from the outside in; "" for the field itself (X, *X).
+	Shape string
 	// Ignored: controller-gen reads neither the alias's doc nor its
 	// markers where the field names it (an alias of a named type of the
 	// field's own package: to controller-gen, that type).
@@ -138,6 +139,7 @@ type Alias struct {
 type declaredAs struct {
 	q, name, path string
 	imports       []string
+	shape         string // for a field's type: Alias.Shape
 }
 
 // Untaggable is the doc comment of a declaration no tag applies to.
@@ -711,22 +713,33 @@ func lines(fset *token.FileSet, cg *ast.CommentGroup) []markers.Line {
 // q.X), q and the import to resolve it with; name is prefixed with "[]"
 // for a list.
 func namedFieldType(f *ast.File, t ast.Expr) (declaredAs, bool) {
-	items := ""
-	if a, ok := t.(*ast.ArrayType); ok && a.Len == nil {
-		items, t = "[]", a.Elt
-	} else if st, ok := t.(*ast.StarExpr); ok {
-		t = st.X
-	}
-	switch x := t.(type) {
-	case *ast.Ident:
-		return declaredAs{name: items + x.Name}, true
-	case *ast.SelectorExpr:
-		if q, ok := x.X.(*ast.Ident); ok {
-			path, imports := importedAs(f, q.Name)
-			return declaredAs{q: q.Name, name: items + x.Sel.Name, path: path, imports: imports}, true
+	shape := ""
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+			continue
+		case *ast.ParenExpr:
+			t = x.X
+			continue
+		case *ast.ArrayType:
+			if x.Len == nil {
+				shape, t = shape+"S", x.Elt
+				continue
+			}
+		case *ast.MapType:
+			shape, t = shape+"M", x.Value
+			continue
+		case *ast.Ident:
+			return declaredAs{name: x.Name, shape: shape}, true
+		case *ast.SelectorExpr:
+			if q, ok := x.X.(*ast.Ident); ok {
+				path, imports := importedAs(f, q.Name)
+				return declaredAs{q: q.Name, name: x.Sel.Name, path: path, imports: imports, shape: shape}, true
+			}
 		}
+		return declaredAs{}, false
 	}
-	return declaredAs{}, false
 }
 
 // FieldAlias is the alias declaration a field's type names. controller-gen
@@ -743,17 +756,16 @@ func (l *Loaded) FieldAlias(pkg, typeName, field string) (Alias, bool) {
 	if !ok {
 		return Alias{}, false
 	}
-	name, items := strings.CutPrefix(d.name, "[]")
 	path := l.pathOf(pkg, d)
 	apc := l.commentsOf(path)
 	if apc == nil {
 		return Alias{}, false
 	}
-	a, ok := apc.aliases[name]
+	a, ok := apc.aliases[d.name]
 	if !ok {
 		return Alias{}, false
 	}
-	a.Pkg, a.Items, a.Ignored = path, items, d.q == "" && !a.OfBuiltin
+	a.Pkg, a.Shape, a.Ignored = path, d.shape, d.q == "" && !a.OfBuiltin
 	return a, true
 }
 

@@ -47,6 +47,14 @@ type WidgetSpec struct {
 	Manager *conds.Owner `json:"manager,omitempty"`
 	// +optional
 	Other *Ref `json:"other,omitempty"`
+	// Names by key: the values are the alias's.
+	// +optional
+	NamesByKey map[string]Name `json:"namesByKey,omitempty"`
+	// Lists of names by key, of pointers.
+	// +optional
+	NameListsByKey map[string][]*Name `json:"nameListsByKey,omitempty"`
+	// +optional
+	LabelsByKey map[string]conds.Label `json:"labelsByKey,omitempty"`
 }
 
 // WidgetStatus is the observed state.
