@@ -723,18 +723,23 @@ func RuleElem(key string) string { return "(rule " + key + ")" }
 func RecursionElem(typeName string) string { return "(recursion " + typeName + ")" }
 
 // Recursion reports the type that recurs at the node at path, if one
-// does (RecursionElem).
+// does (RecursionElem); the first by name, should several be recorded.
 func Recursion(positions map[string]token.Position, path string) (string, bool) {
-	prefix := "(recursion "
+	prefix := RecursionElem("")
 	if path != "" {
 		prefix = path + "." + prefix
 	}
+	prefix = strings.TrimSuffix(prefix, ")")
+	var names []string
 	for k := range positions {
-		if name, ok := strings.CutPrefix(k, prefix); ok && strings.HasSuffix(name, ")") && !strings.Contains(name, ".(") {
-			return strings.TrimSuffix(name, ")"), true
+		if name, ok := strings.CutPrefix(k, prefix); ok && strings.HasSuffix(name, ")") {
+			names = append(names, strings.TrimSuffix(name, ")"))
 		}
 	}
-	return "", false
+	if len(names) == 0 {
+		return "", false
+	}
+	return slices.Min(names), true
 }
 
 // trace is what a named type's schema recorded below the type: the
