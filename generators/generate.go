@@ -263,9 +263,11 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 			}
 		}
 		produced := map[string]bool{}
+		crdFiles := map[string]string{} // by the CRD's name
 		var replaced []replacedCRD
 		for _, c := range crds {
 			path := filepath.Join(cfg.CRDDir, c.Name)
+			crdFiles[c.CRD] = path
 			replaceable := func(b []byte) bool {
 				if ownedCRD(b) {
 					return true
@@ -295,6 +297,11 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 			return nil, nil, err
 		}
 		outs = append(outs, stale...)
+		copies, err := otherCopies(cfg.CRDDir, crdFiles)
+		if err != nil {
+			return nil, nil, err
+		}
+		ws = append(ws, copies...)
 	}
 	if len(errs) > 0 {
 		return nil, nil, errors.Join(errs...)

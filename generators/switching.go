@@ -3,10 +3,13 @@ package generators
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/token"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -205,4 +208,93 @@ func versionMatters(l *source.Loaded, kbPaths []string, cfg Config, replaced []r
 		}
 	}
 	return kept
+}
+
+// otherCopies warns of each CRD the run writes (crdFiles: its file, by the
+// CRD's name) that another file of dir holds too, a file this generator
+// does not replace (a copy under another name, several CRDs in one file):
+// the directory then holds the CRD twice, and whatever applies it applies
+// both. A document without versions (a kustomize patch) is no copy.
+func otherCopies(dir string, crdFiles map[string]string) ([]*markers.Warning, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var ws []*markers.Warning
+	for _, e := range entries {
+		path := filepath.Join(dir, e.Name())
+		if e.IsDir() || !(strings.HasSuffix(e.Name(), ".yaml") || strings.HasSuffix(e.Name(), ".yml")) {
+			continue
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		if ownedCRD(b) {
+			continue // this generator's: written now, or removed as stale
+		}
+		for _, d := range yamlDocuments(b) {
+			var m struct {
+				Kind     string `json:"kind"`
+				Metadata struct {
+					Name string `json:"name"`
+				} `json:"metadata"`
+				Spec struct {
+					Versions []json.RawMessage `json:"versions"`
+				} `json:"spec"`
+			}
+			if yaml.Unmarshal(d.text, &m) != nil || m.Kind != "CustomResourceDefinition" || len(m.Spec.Versions) == 0 {
+				continue
+			}
+			ours, ok := crdFiles[m.Metadata.Name]
+			if !ok || ours == path {
+				continue
+			}
+			line := d.line
+			for i, l := range strings.Split(string(d.text), "\n") {
+				if strings.TrimSpace(l) == "name: "+m.Metadata.Name {
+					line += i
+					break
+				}
+			}
+			ws = append(ws, &markers.Warning{Kind: markers.DuplicateCRD, Pos: token.Position{Filename: path, Line: line},
+				Msg: fmt.Sprintf("CRD %s is in this file too, which validation-gen leaves as it is (it is not the CRD as controller-gen writes it, alone in %s): the directory holds the CRD twice, and whatever applies the directory applies both", m.Metadata.Name, filepath.Base(ours)),
+				Fix: fmt.Sprintf("delete this copy (the CRD is %s now), or move the file out of --crd-dir", filepath.Base(ours))})
+		}
+	}
+	return ws, nil
+}
+
+// yamlDocument is one document of a YAML stream and the line it begins on.
+type yamlDocument struct {
+	text []byte
+	line int
+}
+
+// yamlDocuments splits a YAML stream at its --- lines, as
+// k8s.io/apimachinery's YAMLReader does, keeping each document's line.
+func yamlDocuments(b []byte) []yamlDocument {
+	var docs []yamlDocument
+	start, lineNo := 1, 0
+	var cur []string
+	flush := func() {
+		if len(cur) > 0 {
+			docs = append(docs, yamlDocument{text: []byte(strings.Join(cur, "\n")), line: start})
+		}
+		cur = nil
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		lineNo++
+		if l == "---" || strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "---\t") || strings.TrimRight(l, " \t\r") == "---" {
+			flush()
+			start = lineNo + 1
+			continue
+		}
+		cur = append(cur, l)
+	}
+	flush()
+	return docs
 }

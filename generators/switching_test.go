@@ -169,3 +169,65 @@ func TestReplacesControllerGenCRDs(t *testing.T) {
 		}
 	}
 }
+
+// A CRD the run writes that another file of --crd-dir holds too (a copy
+// under another name, several CRDs in one file, as scheduler-plugins'
+// manifests and VictoriaMetrics' crd.yaml hold them) is left as it is, and
+// warned of at its name: the directory would otherwise hold the CRD twice
+// without a word. A kustomize patch of the CRD (no versions) is no copy;
+// --strict makes the warning an error.
+func TestDuplicateCRDWarning(t *testing.T) {
+	const doc = "// +groupName=dup.example.com\npackage v1\n"
+	const types = "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\ntype Widget struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/doc.go": doc, "api/v1/types.go": types})
+	crd := func(name string) string {
+		return "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: " + name +
+			"\nspec:\n  group: dup.example.com\n  names:\n    kind: Widget\n    plural: widgets\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n"
+	}
+	files := map[string]string{
+		// The CRD second in a file of two, its name on line 19.
+		"all.yaml": crd("others.dup.example.com") + "---\n" + crd("widgets.dup.example.com"),
+		"widget-copy.yml": "# a copy\n" + crd("widgets.dup.example.com"),
+		// A patch: no versions.
+		"webhook_in_widgets.yaml": "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.dup.example.com\nspec:\n  conversion:\n    strategy: Webhook\n",
+		// Another CRD's copy.
+		"other.yaml": crd("others.dup.example.com"),
+	}
+	for _, strict := range []bool{false, true} {
+		crds := t.TempDir()
+		for name, c := range files {
+			if err := os.WriteFile(filepath.Join(crds, name), []byte(c), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		outs, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crds, Strict: strict})
+		if strict {
+			if err == nil || !strings.Contains(err.Error(), "all.yaml:19: CRD widgets.dup.example.com is in this file too") || !strings.Contains(err.Error(), "--strict makes this warning an error") {
+				t.Errorf("--strict: want the warnings as errors, got %v", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, w := range warnings {
+			if w.Kind == "duplicate-crd" {
+				got = append(got, strings.ReplaceAll(w.Error(), crds+string(filepath.Separator), ""))
+			}
+		}
+		want := []string{
+			"all.yaml:19: CRD widgets.dup.example.com is in this file too, which validation-gen leaves as it is (it is not the CRD as controller-gen writes it, alone in dup.example.com_widgets.yaml): the directory holds the CRD twice, and whatever applies the directory applies both; fix: delete this copy (the CRD is dup.example.com_widgets.yaml now), or move the file out of --crd-dir",
+			"widget-copy.yml:5: CRD widgets.dup.example.com is in this file too",
+		}
+		if len(got) != len(want) || got[0] != want[0] || !strings.HasPrefix(got[1], want[1]) {
+			t.Errorf("duplicate-crd warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		for _, o := range outs {
+			if filepath.Dir(o.Path) == crds && filepath.Base(o.Path) != "dup.example.com_widgets.yaml" {
+				t.Errorf("the run writes or removes %s", o.Path)
+			}
+		}
+	}
+}

@@ -24,8 +24,8 @@ func Warnings(l *source.Loaded, ws []*markers.Warning, strict bool) ([]*markers.
 			continue
 		}
 		seen[text] = true
-		// The CRDs a run replaces are its own (in --crd-dir).
-		if w.Pos.Filename == "" || l.InRun(w.Pos.Filename) || w.Kind == markers.ControllerGenVersion {
+		// The files of --crd-dir are the run's own.
+		if w.Pos.Filename == "" || l.InRun(w.Pos.Filename) || w.Kind == markers.ControllerGenVersion || w.Kind == markers.DuplicateCRD {
 			own = append(own, w)
 			continue
 		}

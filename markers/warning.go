@@ -47,6 +47,7 @@ const (
 	ServerRejects        WarningKind = "server-rejects"         // a CRD controller-gen writes and the API server refuses
 	ConstrainedFile      WarningKind = "constrained-file"       // a type of a file with build constraints, which generated code names
 	ControllerGenVersion WarningKind = "controller-gen-version" // CRDs the run replaces that another controller-gen version wrote
+	DuplicateCRD         WarningKind = "duplicate-crd"          // a CRD the run writes that another file of --crd-dir holds too
 	KindNamesake         WarningKind = "kind-namesake"          // a type named as a kind of its group, which controller-gen makes a version of its CRD
 	OutsideTheRun        WarningKind = "outside-the-run"        // problems of another module's packages
 	DependencyProblem    WarningKind = "dependency-problem"     // one of those, before they are summarized
@@ -54,7 +55,7 @@ const (
 
 // WarningKinds are every kind, in the order a summary lists them.
 var WarningKinds = []WarningKind{UnknownMarker, ColonArgument, MisplacedMarker, NearMiss, RequiredOptional,
-	K8sTagApplied, K8sTagNotApplied, Contradiction, BadDefault, JSONString, NotRegistered, UnguardedField, ServerRejects, KindNamesake, ConstrainedFile, ControllerGenVersion, OutsideTheRun}
+	K8sTagApplied, K8sTagNotApplied, Contradiction, BadDefault, JSONString, NotRegistered, UnguardedField, ServerRejects, KindNamesake, ConstrainedFile, ControllerGenVersion, DuplicateCRD, OutsideTheRun}
 
 func (w *Warning) Error() string { return describe(w.Pos, w.Tag, w.Msg, w.Does, w.Fix) }
 
