@@ -187,7 +187,7 @@ func TestDuplicateCRDWarning(t *testing.T) {
 	}
 	files := map[string]string{
 		// The CRD second in a file of two, its name on line 19.
-		"all.yaml": crd("others.dup.example.com") + "---\n" + crd("widgets.dup.example.com"),
+		"all.yaml":        crd("others.dup.example.com") + "---\n" + crd("widgets.dup.example.com"),
 		"widget-copy.yml": "# a copy\n" + crd("widgets.dup.example.com"),
 		// A patch: no versions.
 		"webhook_in_widgets.yaml": "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.dup.example.com\nspec:\n  conversion:\n    strategy: Webhook\n",
