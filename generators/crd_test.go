@@ -817,3 +817,28 @@ func TestRecursiveTypeFromSiblings(t *testing.T) {
 		}
 	}
 }
+
+// A field of a named byte-slice type of another package (json.RawMessage)
+// is a base64 string, as every controller-gen version writes it; v0.23.0
+// writes the same CRD and then exits 1 ("conflicting types in allOf
+// branches in schema: string vs array": its reference to a named slice
+// type of another package says array). validation-gen, which follows
+// v0.23.0's CRDs, does not follow that failure (docs/kubebuilder.md,
+// operator-framework/api's descriptors in a probe).
+func TestRawMessageFieldAsControllerGenWritesIt(t *testing.T) {
+	const types = "// +groupName=raw.example.com\npackage v1\n\nimport (\n\t\"encoding/json\"\n\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n)\n\n" +
+		"type Spec struct {\n\tValue json.RawMessage `json:\"value,omitempty\"`\n}\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec Spec `json:\"spec,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{"api/v1/types.go": types})
+	crdDir := filepath.Join(t.TempDir(), "crd")
+	for _, version := range []string{"", "v0.22.0"} {
+		outs, _, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir, ControllerGenVersion: version})
+		if err != nil {
+			t.Fatalf("controller-gen %q: %v", version, err)
+		}
+		v := crdOutput(t, outs, filepath.Join(crdDir, "raw.example.com_things.yaml")).Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"].Properties["value"]
+		if v.Type != "string" || v.Format != "byte" || !strings.HasPrefix(v.Description, "RawMessage is a raw encoded JSON value.") {
+			t.Errorf("controller-gen %q: value %+v, want a base64 string with RawMessage's description", version, v)
+		}
+	}
+}
