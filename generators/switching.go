@@ -288,7 +288,7 @@ func yamlDocuments(b []byte) []yamlDocument {
 	}
 	for _, l := range strings.Split(string(b), "\n") {
 		lineNo++
-		if l == "---" || strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "---\t") || strings.TrimRight(l, " \t\r") == "---" {
+		if strings.TrimRight(l, " \t\r") == "---" || strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "---\t") {
 			flush()
 			start = lineNo + 1
 			continue
