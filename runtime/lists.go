@@ -65,6 +65,52 @@ func UniqueByKey[S ~[]E, E any, K comparable](p *Path, list S, key func(*E) K) f
 	return errs
 }
 
+// UniqueByKeyOfPointers is UniqueByKey for a list of pointers to
+// objects (controller-gen accepts +listType=map on []*T): a nil item is
+// null, which the server keys as an object without its key fields
+// (nilKey), so that two nil items repeat one another, and a nil item
+// repeats an item whose key fields are all absent.
+func UniqueByKeyOfPointers[S ~[]*E, E any, K comparable](p *Path, list S, key func(*E) K, nilKey K) field.ErrorList {
+	n := len(list)
+	if n < 2 {
+		return nil
+	}
+	keyAt := func(i int) K {
+		if list[i] == nil {
+			return nilKey
+		}
+		return key(list[i])
+	}
+	dup := func(j int) *field.Error {
+		if list[j] == nil {
+			return duplicate(p, j, map[string]any{})
+		}
+		return duplicate(p, j, *list[j])
+	}
+	var errs field.ErrorList
+	if n <= smallList {
+		for j := 1; j < n; j++ {
+			kj := keyAt(j)
+			for i := 0; i < j; i++ {
+				if keyAt(i) == kj {
+					errs = append(errs, dup(j))
+					break
+				}
+			}
+		}
+		return errs
+	}
+	x := newListIndex(n)
+	for j := range list {
+		k := keyAt(j)
+		if x.add(keyHash(k), j, func(i int) bool { return keyAt(i) == k }) >= 0 {
+			errs = append(errs, dup(j))
+		}
+	}
+	x.release()
+	return errs
+}
+
 // UniqueFunc is UniqueValues for items without ==: eq decides equality,
 // and long lists are bucketed by a hash that equal items share (hashOf),
 // with eq settling collisions.

@@ -597,6 +597,15 @@ var pathHelperCases = map[string]func(fail bool){
 			escapeSink = errs
 		}
 	},
+	"UniqueByKeyOfPointers": func(fail bool) {
+		var r Path
+		a := r.Child("spec")
+		b := a.Key("k")
+		c := b.Index(2)
+		if errs := UniqueByKeyOfPointers(&c, escPtrItems, escKey, ""); len(errs) != 0 || fail {
+			escapeSink = errs
+		}
+	},
 	"UniqueFunc": func(fail bool) {
 		var r Path
 		a := r.Child("spec")
@@ -713,6 +722,13 @@ var (
 		s := make([]escItem, 20)
 		for i := range s {
 			s[i].Name = string(rune('a' + i))
+		}
+		return s
+	}()
+	escPtrItems = func() []*escItem {
+		s := make([]*escItem, len(escItems))
+		for i := range s {
+			s[i] = &escItems[i]
 		}
 		return s
 	}()

@@ -546,10 +546,14 @@ func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.S
 // item has, as the server does (at the later index).
 func (e *emitter) uniqueByKeys(s *apiextv1.JSONSchemaProps, elem *types.Type, ptr *jen.Statement, path string) ([]jen.Code, string) {
 	st := gotype.Resolve(elem)
-	if st.Kind == types.Pointer {
-		e.errorFix("declare the items as values ([]"+st.Elem.Name.Name+"): a list-map's items are objects, never null",
-			"+listType=map on a list of pointers ([]*%s) is not checked by the Go validator", st.Elem.Name.Name)
-		return nil, ""
+	// []*T (envoy gateway's contextExtensions): keyed on the objects; a
+	// nil item (null, reported as such below) is keyed as an object
+	// without its key fields, as the server keys it, which takes a
+	// presence flag for each key field an object always has.
+	ofPointers := st.Kind == types.Pointer
+	if ofPointers {
+		elem = st.Elem
+		st = gotype.Resolve(elem)
 	}
 	var fields, vals []jen.Code
 	for i, key := range s.XListMapKeys {
@@ -570,9 +574,17 @@ func (e *emitter) uniqueByKeys(s *apiextv1.JSONSchemaProps, elem *types.Type, pt
 		}
 		fields = append(fields, jen.Id(name).Add(elemRef(ft)))
 		vals = append(vals, jen.Id("e").Dot(m.Name))
+		if ofPointers && !gotype.MayOmit(m, gotype.FieldType(st, m.Name)) {
+			// Always in an object's JSON, never in a nil item's.
+			fields = append(fields, jen.Id(name+"set").Bool())
+			vals = append(vals, jen.True())
+		}
 	}
 	keyType := jen.Struct(fields...)
 	id := elem.Name.String() + fmt.Sprint(s.XListMapKeys)
+	if ofPointers {
+		id += " of pointers"
+	}
 	fn, ok := e.keyFns[id]
 	if !ok {
 		fn = fmt.Sprintf("listMapKey%d", len(e.keyFns)+1)
@@ -580,6 +592,12 @@ func (e *emitter) uniqueByKeys(s *apiextv1.JSONSchemaProps, elem *types.Type, pt
 		e.f.Commentf("%s is the key of a %s in a list-map keyed by %v.", fn, elem.Name.Name, s.XListMapKeys)
 		e.f.Func().Id(fn).Params(jen.Id("e").Op("*").Add(elemRef(elem))).Add(keyType.Clone()).Block(jen.Return(keyType.Clone().Values(vals...)))
 		e.f.Line()
+	}
+	if ofPointers {
+		// The zero key: every field absent.
+		return []jen.Code{
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "UniqueByKeyOfPointers").Call(jen.Op("&").Id(path), jen.Op("*").Add(ptr.Clone()), jen.Id(fn), keyType.Clone().Values()).Op("...")),
+		}, fn
 	}
 	return []jen.Code{
 		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "UniqueByKey").Call(jen.Op("&").Id(path), jen.Op("*").Add(ptr.Clone()), jen.Id(fn)).Op("...")),

@@ -3,6 +3,7 @@ package crd
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -277,4 +278,76 @@ func TestBytesRuleAsTheServer(t *testing.T) {
 			t.Errorf("bundle %q, name %q: Go's errors %q, the server's %q, want %q", c.bundle, c.name, ours, srv, c.want)
 		}
 	}
+}
+
+// A list-map of pointers (controller-gen accepts +listType=map on []*T;
+// envoy gateway's contextExtensions): the Go validator reports a
+// repeated key, and a nil item (null, which the server keys as an object
+// without its key fields), as the API server does on the committed CRD,
+// on create and on updates (an unchanged list with a repeated key passes,
+// as the server ratchets it), short lists and long.
+func TestListMapOfPointersAsTheServer(t *testing.T) {
+	p := committedPipeline(t, "cgalloc.example.com_collections.yaml")
+	obj := func(items ...*cgalloc.Entry) *cgalloc.Collections {
+		o := &cgalloc.Collections{Spec: cgalloc.CollectionsSpec{MinItems: []string{"a"}, MinProperties: map[string]string{"a": "b"}, PtrMap: items}}
+		o.APIVersion, o.Kind, o.Name, o.Namespace, o.ResourceVersion = "cgalloc.example.com/v1", "Collections", "a", "default", "1"
+		return o
+	}
+	a80, a443, b80, bad := &cgalloc.Entry{Name: "a", Port: 80}, &cgalloc.Entry{Name: "a", Port: 443}, &cgalloc.Entry{Name: "b", Port: 80}, &cgalloc.Entry{Name: "", Port: 0}
+	errorsOf := func(o, old *cgalloc.Collections) (ours, srv []string) {
+		t.Helper()
+		body, err := json.Marshal(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var oldBody []byte
+		op := operation.Operation{Type: operation.Create}
+		if old != nil {
+			if oldBody, err = json.Marshal(old); err != nil {
+				t.Fatal(err)
+			}
+			op.Type = operation.Update
+		}
+		srvErrs, _, err := p.Validate(context.Background(), body, oldBody)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range srvErrs {
+			srv = append(srv, e.Field+": "+e.Detail)
+		}
+		for _, e := range cgalloc.Validate_Collections(context.Background(), op, nil, o, old) {
+			ours = append(ours, e.Field+": "+e.Detail)
+		}
+		slices.Sort(ours)
+		slices.Sort(srv)
+		return ours, srv
+	}
+	for _, c := range []struct {
+		name     string
+		obj, old *cgalloc.Collections
+		want     []string
+	}{
+		{"unique", obj(a80, a443, b80), nil, nil},
+		{"a repeated key", obj(a80, b80, &cgalloc.Entry{Name: "a", Port: 80, Value: "v"}), nil, []string{`spec.ptrMap[2]: `}},
+		{"a nil item", obj(a80, nil, b80), nil, []string{`spec.ptrMap[1]: spec.ptrMap[1] in body must be of type object: "null"`}},
+		// The server keys a null item as an object without its keys.
+		{"nil items repeat one another", obj(nil, a80, nil), nil, []string{`spec.ptrMap[0]: spec.ptrMap[0] in body must be of type object: "null"`, `spec.ptrMap[2]: `, `spec.ptrMap[2]: spec.ptrMap[2] in body must be of type object: "null"`}},
+		{"an item's own checks", obj(a80, bad), nil, []string{`spec.ptrMap[1].name: spec.ptrMap[1].name in body should be at least 1 chars long`, `spec.ptrMap[1].port: spec.ptrMap[1].port in body should be greater than or equal to 1`}},
+		{"a long list with a repeated key", obj(append(manyEntries(20), &cgalloc.Entry{Name: "e3", Port: 4})...), nil, []string{`spec.ptrMap[20]: `}},
+		{"an unchanged repeated key, updated", obj(a80, &cgalloc.Entry{Name: "a", Port: 80}), obj(a80, &cgalloc.Entry{Name: "a", Port: 80}), nil},
+		{"a new repeated key, updated", obj(a80, b80, &cgalloc.Entry{Name: "b", Port: 80}), obj(a80, b80), []string{`spec.ptrMap[2]: `}},
+	} {
+		ours, srv := errorsOf(c.obj, c.old)
+		if !slices.Equal(ours, srv) || !slices.Equal(ours, c.want) {
+			t.Errorf("%s: Go's errors %q, the server's %q, want %q", c.name, ours, srv, c.want)
+		}
+	}
+}
+
+func manyEntries(n int) []*cgalloc.Entry {
+	var out []*cgalloc.Entry
+	for i := range n {
+		out = append(out, &cgalloc.Entry{Name: fmt.Sprintf("e%d", i), Port: int32(i + 1)})
+	}
+	return out
 }

@@ -103,6 +103,7 @@ var cases = map[string]func(t *testing.T){
 			MinProperties: map[string]string{"a": "b"}, MaxProperties: map[string]int32{"a": 1, "b": 2},
 			Set: []string{"a", "b"}, IntSet: []int64{1, 2, 3},
 			Map:       []Entry{{Name: "a", Port: 80}, {Name: "a", Port: 443}, {Name: "b", Port: 80, Value: "v"}},
+			PtrMap:    []*Entry{{Name: "a", Port: 80}, {Name: "a", Port: 443}, {Name: "b", Port: 80, Value: "v"}},
 			Atomic:    []Entry{{Name: "a", Port: 1}, {Name: "a", Port: 1}},
 			AtomicMap: map[string]string{"a": "b"}, AtomicStruct: &Entry{Name: "s", Port: 2},
 			NotUnique: []string{"a", "a"}, Tags: Tags{"t", "u"}, Pairs: [][]string{{"a"}, {"b", "c"}},
@@ -110,6 +111,7 @@ var cases = map[string]func(t *testing.T){
 	}, func(o *Collections) {
 		o.Spec.MinItems, o.Spec.MaxItems, o.Spec.MaxProperties, o.Spec.Set, o.Spec.IntSet = []string{"b", "c"}, nil, map[string]int32{"c": 3}, []string{"b"}, nil
 		o.Spec.Map[1].Value, o.Spec.Atomic, o.Spec.AtomicMap["a"] = "w", o.Spec.Atomic[:1], "c"
+		o.Spec.PtrMap[1].Value, o.Spec.PtrMap = "w", o.Spec.PtrMap[1:]
 		o.Spec.AtomicStruct.Port, o.Spec.Tags, o.Spec.Pairs[1], o.Spec.Labels[0] = 3, Tags{"v"}, []string{"d"}, map[string]string{"x": "y"}
 	}),
 	"Presence": check(Validate_Presence, func() *Presence {

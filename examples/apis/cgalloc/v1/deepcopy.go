@@ -55,6 +55,12 @@ func (in *CollectionsSpec) DeepCopyInto(out *CollectionsSpec) {
 	out.Set = slices.Clone(in.Set)
 	out.IntSet = slices.Clone(in.IntSet)
 	out.Map = slices.Clone(in.Map)
+	if in.PtrMap != nil {
+		out.PtrMap = make([]*Entry, len(in.PtrMap))
+		for i := range in.PtrMap {
+			out.PtrMap[i] = clonePtr(in.PtrMap[i])
+		}
+	}
 	out.Atomic = slices.Clone(in.Atomic)
 	out.AtomicMap = maps.Clone(in.AtomicMap)
 	out.AtomicStruct = clonePtr(in.AtomicStruct)

@@ -228,6 +228,15 @@ type CollectionsSpec struct {
 	// +listMapKey=port
 	Map []Entry `json:"map,omitempty"`
 
+	// PtrMap is a list-map of pointers, which controller-gen accepts
+	// (envoy gateway's contextExtensions): its items are keyed as
+	// objects, and a nil item is null.
+	// +optional
+	// +listType=map
+	// +listMapKey=name
+	// +listMapKey=port
+	PtrMap []*Entry `json:"ptrMap,omitempty"`
+
 	// +optional
 	// +listType=atomic
 	Atomic []Entry `json:"atomic,omitempty"`

@@ -250,6 +250,21 @@ func listMapKey1(e *Entry) struct {
 	}{e.Name, e.Port}
 }
 
+// listMapKey2 is the key of a Entry in a list-map keyed by [name port].
+func listMapKey2(e *Entry) struct {
+	k0    string
+	k0set bool
+	k1    int32
+	k1set bool
+} {
+	return struct {
+		k0    string
+		k0set bool
+		k1    int32
+		k1set bool
+	}{e.Name, true, e.Port, true}
+}
+
 // validate_CollectionsSpec checks a CollectionsSpec against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (errs field.ErrorList) {
@@ -402,26 +417,76 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 			}
 		}
 	}
+	// field ptrMap
+	{
+		fp56 := p.Child("ptrMap")
+		if !(len(obj.PtrMap) == 0) {
+			ov57 := func() *[]*Entry {
+				if old == nil {
+					return nil
+				}
+				return &old.PtrMap
+			}()
+			_ = ov57
+			if !vgruntime.UnchangedListMap(&obj.PtrMap, ov57, vgruntime.Key{
+				Defaulted: false,
+				Name:      "name",
+			}, vgruntime.Key{
+				Defaulted: false,
+				Name:      "port",
+			}) {
+				errs = append(errs, vgruntime.UniqueByKeyOfPointers(&fp56, *&obj.PtrMap, listMapKey2, struct {
+					k0    string
+					k0set bool
+					k1    int32
+					k1set bool
+				}{})...)
+				for i59 := range *&obj.PtrMap {
+					ip58 := fp56.Index(i59)
+					oi60 := vgruntime.OldListMapItem(ov57, &(*&obj.PtrMap)[i59], vgruntime.Key{
+						Defaulted: false,
+						Name:      "name",
+					}, vgruntime.Key{
+						Defaulted: false,
+						Name:      "port",
+					})
+					if (*&obj.PtrMap)[i59] == nil {
+						errs = append(errs, vgruntime.SchemaNull(&ip58, "object"))
+						continue
+					}
+					if *&(*&obj.PtrMap)[i59] != nil {
+						oe61 := vgruntime.OldElem(oi60)
+						if !vgruntime.UnchangedPlain(*&(*&obj.PtrMap)[i59], oe61) {
+							if vgruntime.CountTrue(true, true, (**&(*&obj.PtrMap)[i59]).Value != "") > 3 {
+								errs = append(errs, vgruntime.SchemaTooMany(&ip58, vgruntime.CountTrue(true, true, (**&(*&obj.PtrMap)[i59]).Value != ""), 3))
+							}
+							errs = append(errs, validate_Entry(&ip58, *&(*&obj.PtrMap)[i59], oe61)...)
+						}
+					}
+				}
+			}
+		}
+	}
 	// field atomic
 	{
-		fp56 := p.Child("atomic")
+		fp62 := p.Child("atomic")
 		if !(len(obj.Atomic) == 0) {
-			ov57 := func() *[]Entry {
+			ov63 := func() *[]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.Atomic
 			}()
-			_ = ov57
-			if !vgruntime.Unchanged(&obj.Atomic, ov57) {
-				for i59 := range *&obj.Atomic {
-					ip58 := fp56.Index(i59)
-					oi60 := (*Entry)(nil)
-					if !vgruntime.UnchangedPlain(&(*&obj.Atomic)[i59], oi60) {
-						if vgruntime.CountTrue(true, true, (*&(*&obj.Atomic)[i59]).Value != "") > 3 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip58, vgruntime.CountTrue(true, true, (*&(*&obj.Atomic)[i59]).Value != ""), 3))
+			_ = ov63
+			if !vgruntime.Unchanged(&obj.Atomic, ov63) {
+				for i65 := range *&obj.Atomic {
+					ip64 := fp62.Index(i65)
+					oi66 := (*Entry)(nil)
+					if !vgruntime.UnchangedPlain(&(*&obj.Atomic)[i65], oi66) {
+						if vgruntime.CountTrue(true, true, (*&(*&obj.Atomic)[i65]).Value != "") > 3 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip64, vgruntime.CountTrue(true, true, (*&(*&obj.Atomic)[i65]).Value != ""), 3))
 						}
-						errs = append(errs, validate_Entry(&ip58, &(*&obj.Atomic)[i59], oi60)...)
+						errs = append(errs, validate_Entry(&ip64, &(*&obj.Atomic)[i65], oi66)...)
 					}
 				}
 			}
@@ -429,70 +494,70 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 	}
 	// field atomicStruct
 	{
-		fp67 := p.Child("atomicStruct")
+		fp73 := p.Child("atomicStruct")
 		if !(obj.AtomicStruct == nil) {
-			ov68 := func() *Entry {
+			ov74 := func() *Entry {
 				if old == nil {
 					return nil
 				}
 				return old.AtomicStruct
 			}()
-			_ = ov68
-			if !vgruntime.UnchangedPlain(obj.AtomicStruct, ov68) {
+			_ = ov74
+			if !vgruntime.UnchangedPlain(obj.AtomicStruct, ov74) {
 				if vgruntime.CountTrue(true, true, (*obj.AtomicStruct).Value != "") > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp67, vgruntime.CountTrue(true, true, (*obj.AtomicStruct).Value != ""), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp73, vgruntime.CountTrue(true, true, (*obj.AtomicStruct).Value != ""), 3))
 				}
-				errs = append(errs, validate_Entry_2(&fp67, obj.AtomicStruct, ov68)...)
+				errs = append(errs, validate_Entry_2(&fp73, obj.AtomicStruct, ov74)...)
 			}
 		}
 	}
 	// field tags
 	{
-		fp74 := p.Child("tags")
+		fp80 := p.Child("tags")
 		if !(len(obj.Tags) == 0) {
-			ov75 := func() *Tags {
+			ov81 := func() *Tags {
 				if old == nil {
 					return nil
 				}
 				return &old.Tags
 			}()
-			_ = ov75
-			if !vgruntime.Unchanged(&obj.Tags, ov75) {
+			_ = ov81
+			if !vgruntime.Unchanged(&obj.Tags, ov81) {
 				if len(*&obj.Tags) > 4 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp74, len(*&obj.Tags), 4))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp80, len(*&obj.Tags), 4))
 				}
 				if len(*&obj.Tags) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp74, len(*&obj.Tags), vgruntime.MinItemsDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp80, len(*&obj.Tags), vgruntime.MinItemsDetail(1)))
 				}
-				errs = append(errs, vgruntime.UniqueValues(&fp74, *&obj.Tags)...)
+				errs = append(errs, vgruntime.UniqueValues(&fp80, *&obj.Tags)...)
 			}
 		}
 	}
 	// field pairs
 	{
-		fp79 := p.Child("pairs")
+		fp85 := p.Child("pairs")
 		if !(len(obj.Pairs) == 0) {
-			ov80 := func() *[][]string {
+			ov86 := func() *[][]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Pairs
 			}()
-			_ = ov80
-			if !vgruntime.Unchanged(&obj.Pairs, ov80) {
-				for i82 := range *&obj.Pairs {
-					ip81 := fp79.Index(i82)
-					oi83 := (*[]string)(nil)
-					if (*&obj.Pairs)[i82] == nil {
-						errs = append(errs, vgruntime.SchemaNull(&ip81, "array"))
+			_ = ov86
+			if !vgruntime.Unchanged(&obj.Pairs, ov86) {
+				for i88 := range *&obj.Pairs {
+					ip87 := fp85.Index(i88)
+					oi89 := (*[]string)(nil)
+					if (*&obj.Pairs)[i88] == nil {
+						errs = append(errs, vgruntime.SchemaNull(&ip87, "array"))
 						continue
 					}
-					if !vgruntime.Unchanged(&(*&obj.Pairs)[i82], oi83) {
-						if len(*&(*&obj.Pairs)[i82]) > 2 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip81, len(*&(*&obj.Pairs)[i82]), 2))
+					if !vgruntime.Unchanged(&(*&obj.Pairs)[i88], oi89) {
+						if len(*&(*&obj.Pairs)[i88]) > 2 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip87, len(*&(*&obj.Pairs)[i88]), 2))
 						}
-						if len(*&(*&obj.Pairs)[i82]) < 1 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip81, len(*&(*&obj.Pairs)[i82]), vgruntime.MinItemsDetail(1)))
+						if len(*&(*&obj.Pairs)[i88]) < 1 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip87, len(*&(*&obj.Pairs)[i88]), vgruntime.MinItemsDetail(1)))
 						}
 					}
 				}
@@ -501,29 +566,29 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 	}
 	// field labels
 	{
-		fp87 := p.Child("labels")
+		fp93 := p.Child("labels")
 		if !(len(obj.Labels) == 0) {
-			ov88 := func() *[]map[string]string {
+			ov94 := func() *[]map[string]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Labels
 			}()
-			_ = ov88
-			if !vgruntime.Unchanged(&obj.Labels, ov88) {
-				for i90 := range *&obj.Labels {
-					ip89 := fp87.Index(i90)
-					oi91 := (*map[string]string)(nil)
-					if (*&obj.Labels)[i90] == nil {
-						errs = append(errs, vgruntime.SchemaNull(&ip89, "object"))
+			_ = ov94
+			if !vgruntime.Unchanged(&obj.Labels, ov94) {
+				for i96 := range *&obj.Labels {
+					ip95 := fp93.Index(i96)
+					oi97 := (*map[string]string)(nil)
+					if (*&obj.Labels)[i96] == nil {
+						errs = append(errs, vgruntime.SchemaNull(&ip95, "object"))
 						continue
 					}
-					if !vgruntime.Unchanged(&(*&obj.Labels)[i90], oi91) {
-						if len(*&(*&obj.Labels)[i90]) > 2 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip89, len(*&(*&obj.Labels)[i90]), 2))
+					if !vgruntime.Unchanged(&(*&obj.Labels)[i96], oi97) {
+						if len(*&(*&obj.Labels)[i96]) > 2 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip95, len(*&(*&obj.Labels)[i96]), 2))
 						}
-						if len(*&(*&obj.Labels)[i90]) < 1 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip89, len(*&(*&obj.Labels)[i90]), vgruntime.MinPropertiesDetail(1)))
+						if len(*&(*&obj.Labels)[i96]) < 1 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip95, len(*&(*&obj.Labels)[i96]), vgruntime.MinPropertiesDetail(1)))
 						}
 					}
 				}
@@ -536,50 +601,6 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 // validate_Entry checks a Entry against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_Entry(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
-	if vgruntime.UnchangedPlain(obj, old) {
-		return
-	}
-	// field name
-	{
-		fp96 := p.Child("name")
-		ov97 := func() *string {
-			if old == nil {
-				return nil
-			}
-			return &old.Name
-		}()
-		_ = ov97
-		if !vgruntime.UnchangedScalar(&obj.Name, ov97) {
-			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp96, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
-			}
-		}
-	}
-	// field port
-	{
-		fp98 := p.Child("port")
-		ov99 := func() *int32 {
-			if old == nil {
-				return nil
-			}
-			return &old.Port
-		}()
-		_ = ov99
-		if !vgruntime.UnchangedScalar(&obj.Port, ov99) {
-			if int64(*&obj.Port) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp98, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
-			}
-			if int64(*&obj.Port) > int64(65535) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp98, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
-			}
-		}
-	}
-	return
-}
-
-// validate_Entry_2 checks a Entry against its schema; old is its old value on an
-// update (nil when there is none), which ratchets what did not change.
-func validate_Entry_2(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
 	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
@@ -621,6 +642,50 @@ func validate_Entry_2(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList)
 	return
 }
 
+// validate_Entry_2 checks a Entry against its schema; old is its old value on an
+// update (nil when there is none), which ratchets what did not change.
+func validate_Entry_2(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
+	if vgruntime.UnchangedPlain(obj, old) {
+		return
+	}
+	// field name
+	{
+		fp108 := p.Child("name")
+		ov109 := func() *string {
+			if old == nil {
+				return nil
+			}
+			return &old.Name
+		}()
+		_ = ov109
+		if !vgruntime.UnchangedScalar(&obj.Name, ov109) {
+			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp108, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+			}
+		}
+	}
+	// field port
+	{
+		fp110 := p.Child("port")
+		ov111 := func() *int32 {
+			if old == nil {
+				return nil
+			}
+			return &old.Port
+		}()
+		_ = ov111
+		if !vgruntime.UnchangedScalar(&obj.Port, ov111) {
+			if int64(*&obj.Port) < int64(1) {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp110, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
+			}
+			if int64(*&obj.Port) > int64(65535) {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp110, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
+			}
+		}
+	}
+	return
+}
+
 // Validate_Durations validates Durations as the API server validates it against its CRD
 // (the schema controller-gen's markers describe), on the object the server
 // defaulted. oldObj is nil on create; a nil obj is valid.
@@ -647,15 +712,15 @@ func Validate_Durations(ctx context.Context, op operation.Operation, fldPath *fi
 func validate_Durations_root(p *vgruntime.Path, obj, old *Durations) (errs field.ErrorList) {
 	// field spec
 	{
-		fp115 := p.Child("spec")
-		ov116 := func() *DurationsSpec {
+		fp121 := p.Child("spec")
+		ov122 := func() *DurationsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov116
-		errs = append(errs, validate_DurationsSpec(&fp115, &obj.Spec, ov116)...)
+		_ = ov122
+		errs = append(errs, validate_DurationsSpec(&fp121, &obj.Spec, ov122)...)
 	}
 	return
 }
@@ -674,19 +739,19 @@ func validate_DurationsSpec(p *vgruntime.Path, obj, old *DurationsSpec) (errs fi
 	}
 	// field timeout
 	{
-		fp117 := p.Child("timeout")
+		fp123 := p.Child("timeout")
 		if !(obj.Timeout == nil) {
-			ov118 := func() *v1.Duration {
+			ov124 := func() *v1.Duration {
 				if old == nil {
 					return nil
 				}
 				return old.Timeout
 			}()
-			_ = ov118
-			if !vgruntime.Unchanged(obj.Timeout, ov118) {
+			_ = ov124
+			if !vgruntime.Unchanged(obj.Timeout, ov124) {
 				txt1 := vgruntime.DurationText(obj.Timeout)
 				if !pattern1.MatchString(txt1.View()) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp117, txt1.String(), vgruntime.PatternDetail("^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$")))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp123, txt1.String(), vgruntime.PatternDetail("^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$")))
 				}
 				txt1.Release()
 			}
@@ -694,47 +759,47 @@ func validate_DurationsSpec(p *vgruntime.Path, obj, old *DurationsSpec) (errs fi
 	}
 	// field interval
 	{
-		fp119 := p.Child("interval")
-		ov120 := func() *v1.Duration {
+		fp125 := p.Child("interval")
+		ov126 := func() *v1.Duration {
 			if old == nil {
 				return nil
 			}
 			return &old.Interval
 		}()
-		_ = ov120
-		if !vgruntime.Unchanged(&obj.Interval, ov120) {
+		_ = ov126
+		if !vgruntime.Unchanged(&obj.Interval, ov126) {
 			txt2 := vgruntime.DurationText(&obj.Interval)
 			if utf8.RuneCountInString(txt2.View()) > 16 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp119, 16))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp125, 16))
 			}
 			txt2.Release()
 		}
 	}
 	// field limit
 	{
-		fp121 := p.Child("limit")
+		fp127 := p.Child("limit")
 		if !(obj.Limit == nil) {
-			ov122 := func() *resource.Quantity {
+			ov128 := func() *resource.Quantity {
 				if old == nil {
 					return nil
 				}
 				return old.Limit
 			}()
-			_ = ov122
-			if !vgruntime.Unchanged(obj.Limit, ov122) {
+			_ = ov128
+			if !vgruntime.Unchanged(obj.Limit, ov128) {
 				{
-					failed123 := 0
+					failed129 := 0
 					{
-						n124 := len(errs)
+						n130 := len(errs)
 						if !pattern2.MatchString(vgruntime.QuantityJSON(obj.Limit)) {
-							errs = append(errs, vgruntime.SchemaInvalid(&fp121, vgruntime.QuantityJSON(obj.Limit), vgruntime.PatternDetail("^[1-9]+[0-9]*([EPTGMK]i|[EPTGMk])?$")))
+							errs = append(errs, vgruntime.SchemaInvalid(&fp127, vgruntime.QuantityJSON(obj.Limit), vgruntime.PatternDetail("^[1-9]+[0-9]*([EPTGMK]i|[EPTGMk])?$")))
 						}
-						if len(errs) > n124 {
-							failed123++
+						if len(errs) > n130 {
+							failed129++
 						}
 					}
-					if failed123 > 0 {
-						errs = append(errs, vgruntime.SchemaAllOf(&fp121, failed123 == 2))
+					if failed129 > 0 {
+						errs = append(errs, vgruntime.SchemaAllOf(&fp127, failed129 == 2))
 					}
 				}
 			}
@@ -769,15 +834,15 @@ func Validate_Embedded(ctx context.Context, op operation.Operation, fldPath *fie
 func validate_Embedded_root(p *vgruntime.Path, obj, old *Embedded) (errs field.ErrorList) {
 	// field spec
 	{
-		fp132 := p.Child("spec")
-		ov133 := func() *EmbeddedSpec {
+		fp138 := p.Child("spec")
+		ov139 := func() *EmbeddedSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov133
-		errs = append(errs, validate_EmbeddedSpec(&fp132, &obj.Spec, ov133)...)
+		_ = ov139
+		errs = append(errs, validate_EmbeddedSpec(&fp138, &obj.Spec, ov139)...)
 	}
 	return
 }
@@ -790,33 +855,33 @@ func validate_EmbeddedSpec(p *vgruntime.Path, obj, old *EmbeddedSpec) (errs fiel
 	}
 	// field embedded
 	{
-		fp134 := p.Child("embedded")
+		fp140 := p.Child("embedded")
 		if !(vgruntime.RawNull(obj.Embedded.Raw)) {
-			ov135 := func() *runtime.RawExtension {
+			ov141 := func() *runtime.RawExtension {
 				if old == nil {
 					return nil
 				}
 				return &old.Embedded
 			}()
-			_ = ov135
-			if !vgruntime.Unchanged(&obj.Embedded, ov135) {
-				errs = append(errs, vgruntime.EmbeddedRaw(&fp134, &obj.Embedded)...)
+			_ = ov141
+			if !vgruntime.Unchanged(&obj.Embedded, ov141) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp140, &obj.Embedded)...)
 			}
 		}
 	}
 	// field xEmbedded
 	{
-		fp136 := p.Child("xEmbedded")
+		fp142 := p.Child("xEmbedded")
 		if !(obj.XEmbedded == nil) {
-			ov137 := func() *runtime.RawExtension {
+			ov143 := func() *runtime.RawExtension {
 				if old == nil {
 					return nil
 				}
 				return old.XEmbedded
 			}()
-			_ = ov137
-			if !vgruntime.Unchanged(obj.XEmbedded, ov137) {
-				errs = append(errs, vgruntime.EmbeddedRaw(&fp136, obj.XEmbedded)...)
+			_ = ov143
+			if !vgruntime.Unchanged(obj.XEmbedded, ov143) {
+				errs = append(errs, vgruntime.EmbeddedRaw(&fp142, obj.XEmbedded)...)
 			}
 		}
 	}
@@ -849,15 +914,15 @@ func Validate_Numbers(ctx context.Context, op operation.Operation, fldPath *fiel
 func validate_Numbers_root(p *vgruntime.Path, obj, old *Numbers) (errs field.ErrorList) {
 	// field spec
 	{
-		fp145 := p.Child("spec")
-		ov146 := func() *NumbersSpec {
+		fp151 := p.Child("spec")
+		ov152 := func() *NumbersSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov146
-		errs = append(errs, validate_NumbersSpec(&fp145, &obj.Spec, ov146)...)
+		_ = ov152
+		errs = append(errs, validate_NumbersSpec(&fp151, &obj.Spec, ov152)...)
 	}
 	return
 }
@@ -870,110 +935,110 @@ func validate_NumbersSpec(p *vgruntime.Path, obj, old *NumbersSpec) (errs field.
 	}
 	// field minimum
 	{
-		fp147 := p.Child("minimum")
-		ov148 := func() *int32 {
+		fp153 := p.Child("minimum")
+		ov154 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.Minimum
 		}()
-		_ = ov148
-		if !vgruntime.UnchangedScalar(&obj.Minimum, ov148) {
+		_ = ov154
+		if !vgruntime.UnchangedScalar(&obj.Minimum, ov154) {
 			if int64(*&obj.Minimum) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp147, int64(*&obj.Minimum), vgruntime.Bound(true, false, 1.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp153, int64(*&obj.Minimum), vgruntime.Bound(true, false, 1.0)))
 			}
 		}
 	}
 	// field maximum
 	{
-		fp149 := p.Child("maximum")
+		fp155 := p.Child("maximum")
 		if !(obj.Maximum == nil) {
-			ov150 := func() *int64 {
+			ov156 := func() *int64 {
 				if old == nil {
 					return nil
 				}
 				return old.Maximum
 			}()
-			_ = ov150
-			if !vgruntime.UnchangedScalar(obj.Maximum, ov150) {
+			_ = ov156
+			if !vgruntime.UnchangedScalar(obj.Maximum, ov156) {
 				if int64(*obj.Maximum) > int64(10) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp149, int64(*obj.Maximum), vgruntime.Bound(false, false, 10.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp155, int64(*obj.Maximum), vgruntime.Bound(false, false, 10.0)))
 				}
 			}
 		}
 	}
 	// field exclusiveMinimum
 	{
-		fp151 := p.Child("exclusiveMinimum")
-		ov152 := func() *int32 {
+		fp157 := p.Child("exclusiveMinimum")
+		ov158 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.ExclusiveMinimum
 		}()
-		_ = ov152
-		if !vgruntime.UnchangedScalar(&obj.ExclusiveMinimum, ov152) {
+		_ = ov158
+		if !vgruntime.UnchangedScalar(&obj.ExclusiveMinimum, ov158) {
 			if int64(*&obj.ExclusiveMinimum) <= int64(0) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp151, int64(*&obj.ExclusiveMinimum), vgruntime.Bound(true, true, 0.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp157, int64(*&obj.ExclusiveMinimum), vgruntime.Bound(true, true, 0.0)))
 			}
 		}
 	}
 	// field exclusiveMaximum
 	{
-		fp153 := p.Child("exclusiveMaximum")
-		ov154 := func() *int64 {
+		fp159 := p.Child("exclusiveMaximum")
+		ov160 := func() *int64 {
 			if old == nil {
 				return nil
 			}
 			return &old.ExclusiveMaximum
 		}()
-		_ = ov154
-		if !vgruntime.UnchangedScalar(&obj.ExclusiveMaximum, ov154) {
+		_ = ov160
+		if !vgruntime.UnchangedScalar(&obj.ExclusiveMaximum, ov160) {
 			if int64(*&obj.ExclusiveMaximum) >= int64(100) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp153, int64(*&obj.ExclusiveMaximum), vgruntime.Bound(false, true, 100.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp159, int64(*&obj.ExclusiveMaximum), vgruntime.Bound(false, true, 100.0)))
 			}
 		}
 	}
 	// field multipleOf
 	{
-		fp155 := p.Child("multipleOf")
-		ov156 := func() *int32 {
+		fp161 := p.Child("multipleOf")
+		ov162 := func() *int32 {
 			if old == nil {
 				return nil
 			}
 			return &old.MultipleOf
 		}()
-		_ = ov156
-		if !vgruntime.UnchangedScalar(&obj.MultipleOf, ov156) {
+		_ = ov162
+		if !vgruntime.UnchangedScalar(&obj.MultipleOf, ov162) {
 			if int64(*&obj.MultipleOf)%int64(5) != 0 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp155, int64(*&obj.MultipleOf), vgruntime.MultipleOf(5.0)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp161, int64(*&obj.MultipleOf), vgruntime.MultipleOf(5.0)))
 			}
 		}
 	}
 	// field digits
 	{
-		fp157 := p.Child("digits")
+		fp163 := p.Child("digits")
 		if !(len(obj.Digits) == 0) {
-			ov158 := func() *[]int32 {
+			ov164 := func() *[]int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Digits
 			}()
-			_ = ov158
-			if !vgruntime.Unchanged(&obj.Digits, ov158) {
-				for i160 := range *&obj.Digits {
-					ip159 := fp157.Index(i160)
-					oi161 := (*int32)(nil)
-					if !vgruntime.UnchangedScalar(&(*&obj.Digits)[i160], oi161) {
-						if int64(*&(*&obj.Digits)[i160]) < int64(0) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip159, int64(*&(*&obj.Digits)[i160]), vgruntime.Bound(true, false, 0.0)))
+			_ = ov164
+			if !vgruntime.Unchanged(&obj.Digits, ov164) {
+				for i166 := range *&obj.Digits {
+					ip165 := fp163.Index(i166)
+					oi167 := (*int32)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.Digits)[i166], oi167) {
+						if int64(*&(*&obj.Digits)[i166]) < int64(0) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip165, int64(*&(*&obj.Digits)[i166]), vgruntime.Bound(true, false, 0.0)))
 						}
-						if int64(*&(*&obj.Digits)[i160]) > int64(9) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip159, int64(*&(*&obj.Digits)[i160]), vgruntime.Bound(false, false, 9.0)))
+						if int64(*&(*&obj.Digits)[i166]) > int64(9) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip165, int64(*&(*&obj.Digits)[i166]), vgruntime.Bound(false, false, 9.0)))
 						}
-						if int64(*&(*&obj.Digits)[i160])%int64(3) != 0 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip159, int64(*&(*&obj.Digits)[i160]), vgruntime.MultipleOf(3.0)))
+						if int64(*&(*&obj.Digits)[i166])%int64(3) != 0 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip165, int64(*&(*&obj.Digits)[i166]), vgruntime.MultipleOf(3.0)))
 						}
 					}
 				}
@@ -982,41 +1047,41 @@ func validate_NumbersSpec(p *vgruntime.Path, obj, old *NumbersSpec) (errs field.
 	}
 	// field percent
 	{
-		fp162 := p.Child("percent")
+		fp168 := p.Child("percent")
 		if !(obj.Percent == nil) {
-			ov163 := func() *Percent {
+			ov169 := func() *Percent {
 				if old == nil {
 					return nil
 				}
 				return old.Percent
 			}()
-			_ = ov163
-			if !vgruntime.UnchangedScalar(obj.Percent, ov163) {
+			_ = ov169
+			if !vgruntime.UnchangedScalar(obj.Percent, ov169) {
 				if int64(*obj.Percent) < int64(0) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp162, int64(*obj.Percent), vgruntime.Bound(true, false, 0.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp168, int64(*obj.Percent), vgruntime.Bound(true, false, 0.0)))
 				}
 				if int64(*obj.Percent) > int64(100) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp162, int64(*obj.Percent), vgruntime.Bound(false, false, 100.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp168, int64(*obj.Percent), vgruntime.Bound(false, false, 100.0)))
 				}
 			}
 		}
 	}
 	// field width
 	{
-		fp164 := p.Child("width")
+		fp170 := p.Child("width")
 		if !(obj.Width == 0) {
-			ov165 := func() *int32 {
+			ov171 := func() *int32 {
 				if old == nil {
 					return nil
 				}
 				return &old.Width
 			}()
-			_ = ov165
-			if !vgruntime.UnchangedScalar(&obj.Width, ov165) {
+			_ = ov171
+			if !vgruntime.UnchangedScalar(&obj.Width, ov171) {
 				switch int64(*&obj.Width) {
 				case int64(1), int64(2), int64(4), int64(8):
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp164, int64(*&obj.Width), []string{"1", "2", "4", "8"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp170, int64(*&obj.Width), []string{"1", "2", "4", "8"}))
 				}
 			}
 		}
@@ -1050,15 +1115,15 @@ func Validate_Objects(ctx context.Context, op operation.Operation, fldPath *fiel
 func validate_Objects_root(p *vgruntime.Path, obj, old *Objects) (errs field.ErrorList) {
 	// field spec
 	{
-		fp173 := p.Child("spec")
-		ov174 := func() *ObjectsSpec {
+		fp179 := p.Child("spec")
+		ov180 := func() *ObjectsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov174
-		errs = append(errs, validate_ObjectsSpec(&fp173, &obj.Spec, ov174)...)
+		_ = ov180
+		errs = append(errs, validate_ObjectsSpec(&fp179, &obj.Spec, ov180)...)
 	}
 	return
 }
@@ -1071,17 +1136,17 @@ func validate_ObjectsSpec(p *vgruntime.Path, obj, old *ObjectsSpec) (errs field.
 	}
 	// field config
 	{
-		fp179 := p.Child("config")
+		fp185 := p.Child("config")
 		if !(len(obj.Config) == 0) {
-			ov180 := func() *json.RawMessage {
+			ov186 := func() *json.RawMessage {
 				if old == nil {
 					return nil
 				}
 				return &old.Config
 			}()
-			_ = ov180
-			if !vgruntime.Unchanged(&obj.Config, ov180) {
-				if err := vgruntime.RawJSONType(&fp179, []byte(*&obj.Config), "object"); err != nil {
+			_ = ov186
+			if !vgruntime.Unchanged(&obj.Config, ov186) {
+				if err := vgruntime.RawJSONType(&fp185, []byte(*&obj.Config), "object"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1089,35 +1154,35 @@ func validate_ObjectsSpec(p *vgruntime.Path, obj, old *ObjectsSpec) (errs field.
 	}
 	// field blob
 	{
-		fp181 := p.Child("blob")
+		fp187 := p.Child("blob")
 		if !(len(obj.Blob) == 0) {
-			ov182 := func() *[]byte {
+			ov188 := func() *[]byte {
 				if old == nil {
 					return nil
 				}
 				return &old.Blob
 			}()
-			_ = ov182
-			if !vgruntime.Unchanged(&obj.Blob, ov182) {
+			_ = ov188
+			if !vgruntime.Unchanged(&obj.Blob, ov188) {
 				if len(*&obj.Blob) == 0 {
-					errs = append(errs, vgruntime.SchemaFormat(&fp181, "", "byte"))
+					errs = append(errs, vgruntime.SchemaFormat(&fp187, "", "byte"))
 				}
 			}
 		}
 	}
 	// field typed
 	{
-		fp183 := p.Child("typed")
+		fp189 := p.Child("typed")
 		if !(obj.Typed == nil) {
-			ov184 := func() *v11.JSON {
+			ov190 := func() *v11.JSON {
 				if old == nil {
 					return nil
 				}
 				return old.Typed
 			}()
-			_ = ov184
-			if !vgruntime.Unchanged(obj.Typed, ov184) {
-				if err := vgruntime.RawJSONType(&fp183, (obj.Typed).Raw, "array"); err != nil {
+			_ = ov190
+			if !vgruntime.Unchanged(obj.Typed, ov190) {
+				if err := vgruntime.RawJSONType(&fp189, (obj.Typed).Raw, "array"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -1125,18 +1190,18 @@ func validate_ObjectsSpec(p *vgruntime.Path, obj, old *ObjectsSpec) (errs field.
 	}
 	// field name
 	{
-		fp185 := p.Child("name")
+		fp191 := p.Child("name")
 		if !(obj.Name == "") {
-			ov186 := func() *string {
+			ov192 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Name
 			}()
-			_ = ov186
-			if !vgruntime.UnchangedScalar(&obj.Name, ov186) {
+			_ = ov192
+			if !vgruntime.UnchangedScalar(&obj.Name, ov192) {
 				if utf8.RuneCountInString(string(*&obj.Name)) > 8 {
-					errs = append(errs, vgruntime.SchemaTooLong(&fp185, 8))
+					errs = append(errs, vgruntime.SchemaTooLong(&fp191, 8))
 				}
 			}
 		}
@@ -1170,15 +1235,15 @@ func Validate_Presence(ctx context.Context, op operation.Operation, fldPath *fie
 func validate_Presence_root(p *vgruntime.Path, obj, old *Presence) (errs field.ErrorList) {
 	// field spec
 	{
-		fp194 := p.Child("spec")
-		ov195 := func() *PresenceSpec {
+		fp200 := p.Child("spec")
+		ov201 := func() *PresenceSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov195
-		errs = append(errs, validate_PresenceSpec(&fp194, &obj.Spec, ov195)...)
+		_ = ov201
+		errs = append(errs, validate_PresenceSpec(&fp200, &obj.Spec, ov201)...)
 	}
 	return
 }
@@ -1191,131 +1256,131 @@ func validate_PresenceSpec(p *vgruntime.Path, obj, old *PresenceSpec) (errs fiel
 	}
 	// field kbRequired
 	{
-		fp196 := p.Child("kbRequired")
+		fp202 := p.Child("kbRequired")
 		if obj.KBRequired == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp196))
+			errs = append(errs, vgruntime.SchemaRequired(&fp202))
 		}
 	}
 	// field required
 	{
-		fp200 := p.Child("required")
+		fp206 := p.Child("required")
 		if obj.Required == nil {
-			errs = append(errs, vgruntime.SchemaRequired(&fp200))
+			errs = append(errs, vgruntime.SchemaRequired(&fp206))
 		}
 	}
 	// field k8sRequired
 	{
-		fp204 := p.Child("k8sRequired")
+		fp210 := p.Child("k8sRequired")
 		if obj.K8sRequired == "" {
-			errs = append(errs, vgruntime.SchemaRequired(&fp204))
+			errs = append(errs, vgruntime.SchemaRequired(&fp210))
 		} else {
-			ov205 := func() *string {
+			ov211 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.K8sRequired
 			}()
-			_ = ov205
-			if !vgruntime.UnchangedScalar(&obj.K8sRequired, ov205) {
+			_ = ov211
+			if !vgruntime.UnchangedScalar(&obj.K8sRequired, ov211) {
 				if utf8.RuneCountInString(string(*&obj.K8sRequired)) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp204, string(*&obj.K8sRequired), vgruntime.MinLengthDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp210, string(*&obj.K8sRequired), vgruntime.MinLengthDetail(1)))
 				}
 			}
 		}
 	}
 	// field k8sRequiredList
 	{
-		fp206 := p.Child("k8sRequiredList")
+		fp212 := p.Child("k8sRequiredList")
 		if len(obj.K8sRequiredList) == 0 {
-			errs = append(errs, vgruntime.SchemaRequired(&fp206))
+			errs = append(errs, vgruntime.SchemaRequired(&fp212))
 		} else {
-			ov207 := func() *[]string {
+			ov213 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.K8sRequiredList
 			}()
-			_ = ov207
-			if !vgruntime.Unchanged(&obj.K8sRequiredList, ov207) {
+			_ = ov213
+			if !vgruntime.Unchanged(&obj.K8sRequiredList, ov213) {
 				if len(*&obj.K8sRequiredList) < 1 {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp206, len(*&obj.K8sRequiredList), vgruntime.MinItemsDetail(1)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp212, len(*&obj.K8sRequiredList), vgruntime.MinItemsDetail(1)))
 				}
 			}
 		}
 	}
 	// field nullable
 	{
-		fp213 := p.Child("nullable")
+		fp219 := p.Child("nullable")
 		if obj.Nullable == nil == false {
-			ov214 := func() *Entry {
+			ov220 := func() *Entry {
 				if old == nil {
 					return nil
 				}
 				return old.Nullable
 			}()
-			_ = ov214
-			if !vgruntime.UnchangedPlain(obj.Nullable, ov214) {
+			_ = ov220
+			if !vgruntime.UnchangedPlain(obj.Nullable, ov220) {
 				if vgruntime.CountTrue(true, true, (*obj.Nullable).Value != "") > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp213, vgruntime.CountTrue(true, true, (*obj.Nullable).Value != ""), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp219, vgruntime.CountTrue(true, true, (*obj.Nullable).Value != ""), 3))
 				}
-				errs = append(errs, validate_Entry_3(&fp213, obj.Nullable, ov214)...)
+				errs = append(errs, validate_Entry_3(&fp219, obj.Nullable, ov220)...)
 			}
 		}
 	}
 	// field defaulted
 	{
-		fp220 := p.Child("defaulted")
+		fp226 := p.Child("defaulted")
 		if !(obj.Defaulted == nil) {
-			ov221 := func() *int32 {
+			ov227 := func() *int32 {
 				if old == nil {
 					return nil
 				}
 				return old.Defaulted
 			}()
-			_ = ov221
-			if !vgruntime.UnchangedScalar(obj.Defaulted, ov221) {
+			_ = ov227
+			if !vgruntime.UnchangedScalar(obj.Defaulted, ov227) {
 				if int64(*obj.Defaulted) < int64(1) {
-					errs = append(errs, vgruntime.SchemaInvalid(&fp220, int64(*obj.Defaulted), vgruntime.Bound(true, false, 1.0)))
+					errs = append(errs, vgruntime.SchemaInvalid(&fp226, int64(*obj.Defaulted), vgruntime.Bound(true, false, 1.0)))
 				}
 			}
 		}
 	}
 	// field mode
 	{
-		fp222 := p.Child("mode")
+		fp228 := p.Child("mode")
 		if !(obj.Mode == "") {
-			ov223 := func() *string {
+			ov229 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Mode
 			}()
-			_ = ov223
-			if !vgruntime.UnchangedScalar(&obj.Mode, ov223) {
+			_ = ov229
+			if !vgruntime.UnchangedScalar(&obj.Mode, ov229) {
 				switch string(*&obj.Mode) {
 				case "fast", "slow":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp222, string(*&obj.Mode), []string{"fast", "slow"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp228, string(*&obj.Mode), []string{"fast", "slow"}))
 				}
 			}
 		}
 	}
 	// field defaultedEntry
 	{
-		fp224 := p.Child("defaultedEntry")
+		fp230 := p.Child("defaultedEntry")
 		if !(obj.DefaultedEntry == nil) {
-			ov225 := func() *Entry {
+			ov231 := func() *Entry {
 				if old == nil {
 					return nil
 				}
 				return old.DefaultedEntry
 			}()
-			_ = ov225
-			if !vgruntime.UnchangedPlain(obj.DefaultedEntry, ov225) {
+			_ = ov231
+			if !vgruntime.UnchangedPlain(obj.DefaultedEntry, ov231) {
 				if vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != "") > 3 {
-					errs = append(errs, vgruntime.SchemaTooMany(&fp224, vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != ""), 3))
+					errs = append(errs, vgruntime.SchemaTooMany(&fp230, vgruntime.CountTrue(true, true, (*obj.DefaultedEntry).Value != ""), 3))
 				}
-				errs = append(errs, validate_Entry_4(&fp224, obj.DefaultedEntry, ov225)...)
+				errs = append(errs, validate_Entry_4(&fp230, obj.DefaultedEntry, ov231)...)
 			}
 		}
 	}
@@ -1325,50 +1390,6 @@ func validate_PresenceSpec(p *vgruntime.Path, obj, old *PresenceSpec) (errs fiel
 // validate_Entry_3 checks a Entry against its schema; old is its old value on an
 // update (nil when there is none), which ratchets what did not change.
 func validate_Entry_3(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
-	if vgruntime.UnchangedPlain(obj, old) {
-		return
-	}
-	// field name
-	{
-		fp226 := p.Child("name")
-		ov227 := func() *string {
-			if old == nil {
-				return nil
-			}
-			return &old.Name
-		}()
-		_ = ov227
-		if !vgruntime.UnchangedScalar(&obj.Name, ov227) {
-			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp226, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
-			}
-		}
-	}
-	// field port
-	{
-		fp228 := p.Child("port")
-		ov229 := func() *int32 {
-			if old == nil {
-				return nil
-			}
-			return &old.Port
-		}()
-		_ = ov229
-		if !vgruntime.UnchangedScalar(&obj.Port, ov229) {
-			if int64(*&obj.Port) < int64(1) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp228, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
-			}
-			if int64(*&obj.Port) > int64(65535) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp228, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
-			}
-		}
-	}
-	return
-}
-
-// validate_Entry_4 checks a Entry against its schema; old is its old value on an
-// update (nil when there is none), which ratchets what did not change.
-func validate_Entry_4(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
 	if vgruntime.UnchangedPlain(obj, old) {
 		return
 	}
@@ -1404,6 +1425,50 @@ func validate_Entry_4(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList)
 			}
 			if int64(*&obj.Port) > int64(65535) {
 				errs = append(errs, vgruntime.SchemaInvalid(&fp234, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
+			}
+		}
+	}
+	return
+}
+
+// validate_Entry_4 checks a Entry against its schema; old is its old value on an
+// update (nil when there is none), which ratchets what did not change.
+func validate_Entry_4(p *vgruntime.Path, obj, old *Entry) (errs field.ErrorList) {
+	if vgruntime.UnchangedPlain(obj, old) {
+		return
+	}
+	// field name
+	{
+		fp238 := p.Child("name")
+		ov239 := func() *string {
+			if old == nil {
+				return nil
+			}
+			return &old.Name
+		}()
+		_ = ov239
+		if !vgruntime.UnchangedScalar(&obj.Name, ov239) {
+			if utf8.RuneCountInString(string(*&obj.Name)) < 1 {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp238, string(*&obj.Name), vgruntime.MinLengthDetail(1)))
+			}
+		}
+	}
+	// field port
+	{
+		fp240 := p.Child("port")
+		ov241 := func() *int32 {
+			if old == nil {
+				return nil
+			}
+			return &old.Port
+		}()
+		_ = ov241
+		if !vgruntime.UnchangedScalar(&obj.Port, ov241) {
+			if int64(*&obj.Port) < int64(1) {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp240, int64(*&obj.Port), vgruntime.Bound(true, false, 1.0)))
+			}
+			if int64(*&obj.Port) > int64(65535) {
+				errs = append(errs, vgruntime.SchemaInvalid(&fp240, int64(*&obj.Port), vgruntime.Bound(false, false, 65535.0)))
 			}
 		}
 	}
@@ -1858,21 +1923,21 @@ func Validate_Rules(ctx context.Context, op operation.Operation, fldPath *field.
 func validate_Rules_root(p *vgruntime.Path, obj, old *Rules) (errs field.ErrorList) {
 	// field spec
 	{
-		fp245 := p.Child("spec")
-		ov246 := func() *RulesSpec {
+		fp251 := p.Child("spec")
+		ov252 := func() *RulesSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov246
-		errs = append(errs, validate_RulesSpec(&fp245, &obj.Spec, ov246)...)
+		_ = ov252
+		errs = append(errs, validate_RulesSpec(&fp251, &obj.Spec, ov252)...)
 	}
 	return
 }
 
-// listMapKey2 is the key of a Entry in a list-map keyed by [name].
-func listMapKey2(e *Entry) struct {
+// listMapKey3 is the key of a Entry in a list-map keyed by [name].
+func listMapKey3(e *Entry) struct {
 	k0 string
 } {
 	return struct {
@@ -1888,31 +1953,31 @@ func validate_RulesSpec(p *vgruntime.Path, obj, old *RulesSpec) (errs field.Erro
 	}
 	// field entries
 	{
-		fp280 := p.Child("entries")
+		fp286 := p.Child("entries")
 		if !(len(obj.Entries) == 0) {
-			ov281 := func() *[]Entry {
+			ov287 := func() *[]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.Entries
 			}()
-			_ = ov281
-			if !vgruntime.UnchangedListMap(&obj.Entries, ov281, vgruntime.Key{
+			_ = ov287
+			if !vgruntime.UnchangedListMap(&obj.Entries, ov287, vgruntime.Key{
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp280, *&obj.Entries, listMapKey2)...)
-				for i283 := range *&obj.Entries {
-					ip282 := fp280.Index(i283)
-					oi284 := vgruntime.OldListMapItem(ov281, &(*&obj.Entries)[i283], vgruntime.Key{
+				errs = append(errs, vgruntime.UniqueByKey(&fp286, *&obj.Entries, listMapKey3)...)
+				for i289 := range *&obj.Entries {
+					ip288 := fp286.Index(i289)
+					oi290 := vgruntime.OldListMapItem(ov287, &(*&obj.Entries)[i289], vgruntime.Key{
 						Defaulted: false,
 						Name:      "name",
 					})
-					if !vgruntime.UnchangedPlain(&(*&obj.Entries)[i283], oi284) {
-						if vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i283]).Value != "") > 3 {
-							errs = append(errs, vgruntime.SchemaTooMany(&ip282, vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i283]).Value != ""), 3))
+					if !vgruntime.UnchangedPlain(&(*&obj.Entries)[i289], oi290) {
+						if vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i289]).Value != "") > 3 {
+							errs = append(errs, vgruntime.SchemaTooMany(&ip288, vgruntime.CountTrue(true, true, (*&(*&obj.Entries)[i289]).Value != ""), 3))
 						}
-						errs = append(errs, validate_Entry(&ip282, &(*&obj.Entries)[i283], oi284)...)
+						errs = append(errs, validate_Entry(&ip288, &(*&obj.Entries)[i289], oi290)...)
 					}
 				}
 			}
@@ -1947,15 +2012,15 @@ func Validate_Strings(ctx context.Context, op operation.Operation, fldPath *fiel
 func validate_Strings_root(p *vgruntime.Path, obj, old *Strings) (errs field.ErrorList) {
 	// field spec
 	{
-		fp294 := p.Child("spec")
-		ov295 := func() *StringsSpec {
+		fp300 := p.Child("spec")
+		ov301 := func() *StringsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov295
-		errs = append(errs, validate_StringsSpec(&fp294, &obj.Spec, ov295)...)
+		_ = ov301
+		errs = append(errs, validate_StringsSpec(&fp300, &obj.Spec, ov301)...)
 	}
 	return
 }
@@ -1977,65 +2042,65 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field minLength
 	{
-		fp296 := p.Child("minLength")
-		ov297 := func() *string {
+		fp302 := p.Child("minLength")
+		ov303 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.MinLength
 		}()
-		_ = ov297
-		if !vgruntime.UnchangedScalar(&obj.MinLength, ov297) {
+		_ = ov303
+		if !vgruntime.UnchangedScalar(&obj.MinLength, ov303) {
 			if utf8.RuneCountInString(string(*&obj.MinLength)) < 2 {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp296, string(*&obj.MinLength), vgruntime.MinLengthDetail(2)))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp302, string(*&obj.MinLength), vgruntime.MinLengthDetail(2)))
 			}
 		}
 	}
 	// field maxLength
 	{
-		fp298 := p.Child("maxLength")
-		ov299 := func() *string {
+		fp304 := p.Child("maxLength")
+		ov305 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.MaxLength
 		}()
-		_ = ov299
-		if !vgruntime.UnchangedScalar(&obj.MaxLength, ov299) {
+		_ = ov305
+		if !vgruntime.UnchangedScalar(&obj.MaxLength, ov305) {
 			if utf8.RuneCountInString(string(*&obj.MaxLength)) > 8 {
-				errs = append(errs, vgruntime.SchemaTooLong(&fp298, 8))
+				errs = append(errs, vgruntime.SchemaTooLong(&fp304, 8))
 			}
 		}
 	}
 	// field pattern
 	{
-		fp300 := p.Child("pattern")
-		ov301 := func() *string {
+		fp306 := p.Child("pattern")
+		ov307 := func() *string {
 			if old == nil {
 				return nil
 			}
 			return &old.Pattern
 		}()
-		_ = ov301
-		if !vgruntime.UnchangedScalar(&obj.Pattern, ov301) {
+		_ = ov307
+		if !vgruntime.UnchangedScalar(&obj.Pattern, ov307) {
 			if !pattern3.MatchString(string(*&obj.Pattern)) {
-				errs = append(errs, vgruntime.SchemaInvalid(&fp300, string(*&obj.Pattern), vgruntime.PatternDetail("^[a-z]+(-[a-z]+)*$")))
+				errs = append(errs, vgruntime.SchemaInvalid(&fp306, string(*&obj.Pattern), vgruntime.PatternDetail("^[a-z]+(-[a-z]+)*$")))
 			}
 		}
 	}
 	// field email
 	{
-		fp302 := p.Child("email")
+		fp308 := p.Child("email")
 		if !(obj.Email == "") {
-			ov303 := func() *string {
+			ov309 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Email
 			}()
-			_ = ov303
-			if !vgruntime.UnchangedScalar(&obj.Email, ov303) {
-				if err := vgruntime.SchemaFormat(&fp302, string(*&obj.Email), "email"); err != nil {
+			_ = ov309
+			if !vgruntime.UnchangedScalar(&obj.Email, ov309) {
+				if err := vgruntime.SchemaFormat(&fp308, string(*&obj.Email), "email"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -2043,17 +2108,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field uuid
 	{
-		fp304 := p.Child("uuid")
+		fp310 := p.Child("uuid")
 		if !(obj.UUID == "") {
-			ov305 := func() *string {
+			ov311 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.UUID
 			}()
-			_ = ov305
-			if !vgruntime.UnchangedScalar(&obj.UUID, ov305) {
-				if err := vgruntime.SchemaFormat(&fp304, string(*&obj.UUID), "uuid"); err != nil {
+			_ = ov311
+			if !vgruntime.UnchangedScalar(&obj.UUID, ov311) {
+				if err := vgruntime.SchemaFormat(&fp310, string(*&obj.UUID), "uuid"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -2061,17 +2126,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field hostname
 	{
-		fp306 := p.Child("hostname")
+		fp312 := p.Child("hostname")
 		if !(obj.Hostname == "") {
-			ov307 := func() *string {
+			ov313 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Hostname
 			}()
-			_ = ov307
-			if !vgruntime.UnchangedScalar(&obj.Hostname, ov307) {
-				if err := vgruntime.SchemaFormat(&fp306, string(*&obj.Hostname), "hostname"); err != nil {
+			_ = ov313
+			if !vgruntime.UnchangedScalar(&obj.Hostname, ov313) {
+				if err := vgruntime.SchemaFormat(&fp312, string(*&obj.Hostname), "hostname"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -2079,17 +2144,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field ipv4
 	{
-		fp308 := p.Child("ipv4")
+		fp314 := p.Child("ipv4")
 		if !(obj.IPv4 == "") {
-			ov309 := func() *string {
+			ov315 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.IPv4
 			}()
-			_ = ov309
-			if !vgruntime.UnchangedScalar(&obj.IPv4, ov309) {
-				if err := vgruntime.SchemaFormat(&fp308, string(*&obj.IPv4), "ipv4"); err != nil {
+			_ = ov315
+			if !vgruntime.UnchangedScalar(&obj.IPv4, ov315) {
+				if err := vgruntime.SchemaFormat(&fp314, string(*&obj.IPv4), "ipv4"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -2097,17 +2162,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field dateTime
 	{
-		fp310 := p.Child("dateTime")
+		fp316 := p.Child("dateTime")
 		if !(obj.DateTime == "") {
-			ov311 := func() *string {
+			ov317 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.DateTime
 			}()
-			_ = ov311
-			if !vgruntime.UnchangedScalar(&obj.DateTime, ov311) {
-				if err := vgruntime.SchemaFormat(&fp310, string(*&obj.DateTime), "date-time"); err != nil {
+			_ = ov317
+			if !vgruntime.UnchangedScalar(&obj.DateTime, ov317) {
+				if err := vgruntime.SchemaFormat(&fp316, string(*&obj.DateTime), "date-time"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -2115,17 +2180,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field duration
 	{
-		fp312 := p.Child("duration")
+		fp318 := p.Child("duration")
 		if !(obj.Duration == "") {
-			ov313 := func() *string {
+			ov319 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Duration
 			}()
-			_ = ov313
-			if !vgruntime.UnchangedScalar(&obj.Duration, ov313) {
-				if err := vgruntime.SchemaFormat(&fp312, string(*&obj.Duration), "duration"); err != nil {
+			_ = ov319
+			if !vgruntime.UnchangedScalar(&obj.Duration, ov319) {
+				if err := vgruntime.SchemaFormat(&fp318, string(*&obj.Duration), "duration"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -2133,17 +2198,17 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field bytes
 	{
-		fp314 := p.Child("bytes")
+		fp320 := p.Child("bytes")
 		if !(obj.Bytes == "") {
-			ov315 := func() *string {
+			ov321 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Bytes
 			}()
-			_ = ov315
-			if !vgruntime.UnchangedScalar(&obj.Bytes, ov315) {
-				if err := vgruntime.SchemaFormat(&fp314, string(*&obj.Bytes), "byte"); err != nil {
+			_ = ov321
+			if !vgruntime.UnchangedScalar(&obj.Bytes, ov321) {
+				if err := vgruntime.SchemaFormat(&fp320, string(*&obj.Bytes), "byte"); err != nil {
 					errs = append(errs, err)
 				}
 			}
@@ -2151,79 +2216,79 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field enum
 	{
-		fp318 := p.Child("enum")
+		fp324 := p.Child("enum")
 		if !(obj.Enum == "") {
-			ov319 := func() *string {
+			ov325 := func() *string {
 				if old == nil {
 					return nil
 				}
 				return &old.Enum
 			}()
-			_ = ov319
-			if !vgruntime.UnchangedScalar(&obj.Enum, ov319) {
+			_ = ov325
+			if !vgruntime.UnchangedScalar(&obj.Enum, ov325) {
 				switch string(*&obj.Enum) {
 				case "a", "b", "c":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp318, string(*&obj.Enum), []string{"a", "b", "c"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp324, string(*&obj.Enum), []string{"a", "b", "c"}))
 				}
 			}
 		}
 	}
 	// field color
 	{
-		fp320 := p.Child("color")
+		fp326 := p.Child("color")
 		if !(obj.Color == "") {
-			ov321 := func() *Color {
+			ov327 := func() *Color {
 				if old == nil {
 					return nil
 				}
 				return &old.Color
 			}()
-			_ = ov321
-			if !vgruntime.UnchangedScalar(&obj.Color, ov321) {
+			_ = ov327
+			if !vgruntime.UnchangedScalar(&obj.Color, ov327) {
 				switch string(*&obj.Color) {
 				case "Red", "Green", "Blue":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp320, string(*&obj.Color), []string{"Red", "Green", "Blue"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp326, string(*&obj.Color), []string{"Red", "Green", "Blue"}))
 				}
 			}
 		}
 	}
 	// field level
 	{
-		fp322 := p.Child("level")
+		fp328 := p.Child("level")
 		if !(obj.Level == "") {
-			ov323 := func() *Level {
+			ov329 := func() *Level {
 				if old == nil {
 					return nil
 				}
 				return &old.Level
 			}()
-			_ = ov323
-			if !vgruntime.UnchangedScalar(&obj.Level, ov323) {
+			_ = ov329
+			if !vgruntime.UnchangedScalar(&obj.Level, ov329) {
 				switch string(*&obj.Level) {
 				case "High", "Low":
 				default:
-					errs = append(errs, vgruntime.SchemaEnum(&fp322, string(*&obj.Level), []string{"High", "Low"}))
+					errs = append(errs, vgruntime.SchemaEnum(&fp328, string(*&obj.Level), []string{"High", "Low"}))
 				}
 			}
 		}
 	}
 	// field maxSurge
 	{
-		fp324 := p.Child("maxSurge")
+		fp330 := p.Child("maxSurge")
 		if !(obj.MaxSurge == nil) {
-			ov325 := func() *intstr.IntOrString {
+			ov331 := func() *intstr.IntOrString {
 				if old == nil {
 					return nil
 				}
 				return old.MaxSurge
 			}()
-			_ = ov325
-			if !vgruntime.Unchanged(obj.MaxSurge, ov325) {
+			_ = ov331
+			if !vgruntime.Unchanged(obj.MaxSurge, ov331) {
 				if (obj.MaxSurge).Type == intstr.String {
 					if !pattern4.MatchString((obj.MaxSurge).StrVal) {
-						errs = append(errs, vgruntime.SchemaInvalid(&fp324, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
+						errs = append(errs, vgruntime.SchemaInvalid(&fp330, (obj.MaxSurge).StrVal, vgruntime.PatternDetail("^(\\d+|\\d+%)$")))
 					}
 				} else {
 				}
@@ -2232,34 +2297,34 @@ func validate_StringsSpec(p *vgruntime.Path, obj, old *StringsSpec) (errs field.
 	}
 	// field names
 	{
-		fp326 := p.Child("names")
+		fp332 := p.Child("names")
 		if !(len(obj.Names) == 0) {
-			ov327 := func() *[]string {
+			ov333 := func() *[]string {
 				if old == nil {
 					return nil
 				}
 				return &old.Names
 			}()
-			_ = ov327
-			if !vgruntime.Unchanged(&obj.Names, ov327) {
-				for i329 := range *&obj.Names {
-					ip328 := fp326.Index(i329)
-					oi330 := (*string)(nil)
-					if !vgruntime.UnchangedScalar(&(*&obj.Names)[i329], oi330) {
-						if utf8.RuneCountInString(string(*&(*&obj.Names)[i329])) > 16 {
-							errs = append(errs, vgruntime.SchemaTooLong(&ip328, 16))
-						} else if utf8.RuneCountInString(string(*&(*&obj.Names)[i329])) < 1 {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip328, string(*&(*&obj.Names)[i329]), vgruntime.MinLengthDetail(1)))
-						} else if !pattern5.MatchString(string(*&(*&obj.Names)[i329])) {
-							errs = append(errs, vgruntime.SchemaInvalid(&ip328, string(*&(*&obj.Names)[i329]), vgruntime.PatternDetail("^[a-z]+$")))
+			_ = ov333
+			if !vgruntime.Unchanged(&obj.Names, ov333) {
+				for i335 := range *&obj.Names {
+					ip334 := fp332.Index(i335)
+					oi336 := (*string)(nil)
+					if !vgruntime.UnchangedScalar(&(*&obj.Names)[i335], oi336) {
+						if utf8.RuneCountInString(string(*&(*&obj.Names)[i335])) > 16 {
+							errs = append(errs, vgruntime.SchemaTooLong(&ip334, 16))
+						} else if utf8.RuneCountInString(string(*&(*&obj.Names)[i335])) < 1 {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip334, string(*&(*&obj.Names)[i335]), vgruntime.MinLengthDetail(1)))
+						} else if !pattern5.MatchString(string(*&(*&obj.Names)[i335])) {
+							errs = append(errs, vgruntime.SchemaInvalid(&ip334, string(*&(*&obj.Names)[i335]), vgruntime.PatternDetail("^[a-z]+$")))
 						}
-						if err := vgruntime.SchemaFormat(&ip328, string(*&(*&obj.Names)[i329]), "hostname"); err != nil {
+						if err := vgruntime.SchemaFormat(&ip334, string(*&(*&obj.Names)[i335]), "hostname"); err != nil {
 							errs = append(errs, err)
 						}
-						switch string(*&(*&obj.Names)[i329]) {
+						switch string(*&(*&obj.Names)[i335]) {
 						case "x", "y", "z":
 						default:
-							errs = append(errs, vgruntime.SchemaEnum(&ip328, string(*&(*&obj.Names)[i329]), []string{"x", "y", "z"}))
+							errs = append(errs, vgruntime.SchemaEnum(&ip334, string(*&(*&obj.Names)[i335]), []string{"x", "y", "z"}))
 						}
 					}
 				}
@@ -2295,15 +2360,15 @@ func Validate_StructMaps(ctx context.Context, op operation.Operation, fldPath *f
 func validate_StructMaps_root(p *vgruntime.Path, obj, old *StructMaps) (errs field.ErrorList) {
 	// field spec
 	{
-		fp338 := p.Child("spec")
-		ov339 := func() *StructMapsSpec {
+		fp344 := p.Child("spec")
+		ov345 := func() *StructMapsSpec {
 			if old == nil {
 				return nil
 			}
 			return &old.Spec
 		}()
-		_ = ov339
-		errs = append(errs, validate_StructMapsSpec(&fp338, &obj.Spec, ov339)...)
+		_ = ov345
+		errs = append(errs, validate_StructMapsSpec(&fp344, &obj.Spec, ov345)...)
 	}
 	return
 }
@@ -2316,36 +2381,36 @@ func validate_StructMapsSpec(p *vgruntime.Path, obj, old *StructMapsSpec) (errs 
 	}
 	// field granularMap
 	{
-		fp340 := p.Child("granularMap")
+		fp346 := p.Child("granularMap")
 		if !(len(obj.GranularMap) == 0) {
-			ov341 := func() *map[string]Entry {
+			ov347 := func() *map[string]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.GranularMap
 			}()
-			_ = ov341
-			if !vgruntime.Unchanged(&obj.GranularMap, ov341) {
+			_ = ov347
+			if !vgruntime.Unchanged(&obj.GranularMap, ov347) {
 				{
-					each346 := func(k344 string) {
-						mv343 := (*&obj.GranularMap)[k344]
-						kp342 := fp340.Key(string(k344))
-						om345 := vgruntime.OldMapValue(ov341, k344)
-						if !vgruntime.UnchangedPlain(&mv343, om345) {
-							if vgruntime.CountTrue(true, true, (*&mv343).Value != "") > 3 {
-								errs = append(errs, vgruntime.SchemaTooMany(&kp342, vgruntime.CountTrue(true, true, (*&mv343).Value != ""), 3))
+					each352 := func(k350 string) {
+						mv349 := (*&obj.GranularMap)[k350]
+						kp348 := fp346.Key(string(k350))
+						om351 := vgruntime.OldMapValue(ov347, k350)
+						if !vgruntime.UnchangedPlain(&mv349, om351) {
+							if vgruntime.CountTrue(true, true, (*&mv349).Value != "") > 3 {
+								errs = append(errs, vgruntime.SchemaTooMany(&kp348, vgruntime.CountTrue(true, true, (*&mv349).Value != ""), 3))
 							}
-							errs = append(errs, validate_Entry(&kp342, &mv343, om345)...)
+							errs = append(errs, validate_Entry(&kp348, &mv349, om351)...)
 						}
 					}
-					n347 := len(errs)
-					for k344 := range *&obj.GranularMap {
-						each346(k344)
+					n353 := len(errs)
+					for k350 := range *&obj.GranularMap {
+						each352(k350)
 					}
-					if len(errs) > n347 && len(*&obj.GranularMap) > 1 {
-						errs = errs[:n347]
-						for _, k344 := range slices.Sorted(maps.Keys(*&obj.GranularMap)) {
-							each346(k344)
+					if len(errs) > n353 && len(*&obj.GranularMap) > 1 {
+						errs = errs[:n353]
+						for _, k350 := range slices.Sorted(maps.Keys(*&obj.GranularMap)) {
+							each352(k350)
 						}
 					}
 				}
@@ -2354,36 +2419,36 @@ func validate_StructMapsSpec(p *vgruntime.Path, obj, old *StructMapsSpec) (errs 
 	}
 	// field textKeyed
 	{
-		fp348 := p.Child("textKeyed")
+		fp354 := p.Child("textKeyed")
 		if !(len(obj.TextKeyed) == 0) {
-			ov349 := func() *map[Endpoint]Entry {
+			ov355 := func() *map[Endpoint]Entry {
 				if old == nil {
 					return nil
 				}
 				return &old.TextKeyed
 			}()
-			_ = ov349
-			if !vgruntime.Unchanged(&obj.TextKeyed, ov349) {
+			_ = ov355
+			if !vgruntime.Unchanged(&obj.TextKeyed, ov355) {
 				{
-					each354 := func(k352 Endpoint, text356 string) {
-						mv351 := (*&obj.TextKeyed)[k352]
-						kp350 := fp348.Key(text356)
-						om353 := vgruntime.OldMapValue(ov349, k352)
-						if !vgruntime.UnchangedPlain(&mv351, om353) {
-							if vgruntime.CountTrue(true, true, (*&mv351).Value != "") > 3 {
-								errs = append(errs, vgruntime.SchemaTooMany(&kp350, vgruntime.CountTrue(true, true, (*&mv351).Value != ""), 3))
+					each360 := func(k358 Endpoint, text362 string) {
+						mv357 := (*&obj.TextKeyed)[k358]
+						kp356 := fp354.Key(text362)
+						om359 := vgruntime.OldMapValue(ov355, k358)
+						if !vgruntime.UnchangedPlain(&mv357, om359) {
+							if vgruntime.CountTrue(true, true, (*&mv357).Value != "") > 3 {
+								errs = append(errs, vgruntime.SchemaTooMany(&kp356, vgruntime.CountTrue(true, true, (*&mv357).Value != ""), 3))
 							}
-							errs = append(errs, validate_Entry(&kp350, &mv351, om353)...)
+							errs = append(errs, validate_Entry(&kp356, &mv357, om359)...)
 						}
 					}
-					n355 := len(errs)
-					for k352 := range *&obj.TextKeyed {
-						each354(k352, "")
+					n361 := len(errs)
+					for k358 := range *&obj.TextKeyed {
+						each360(k358, "")
 					}
-					if len(errs) > n355 {
-						errs = errs[:n355]
-						for _, tk357 := range vgruntime.TextKeys(*&obj.TextKeyed) {
-							each354(tk357.Key, tk357.Text)
+					if len(errs) > n361 {
+						errs = errs[:n361]
+						for _, tk363 := range vgruntime.TextKeys(*&obj.TextKeyed) {
+							each360(tk363.Key, tk363.Text)
 						}
 					}
 				}
@@ -2404,6 +2469,13 @@ func init() {
 		Name:      "port",
 	})
 	vgruntime.RegisterPlainStruct[Entry]()
+	vgruntime.RegisterListMap[CollectionsSpec]("ptrMap", vgruntime.Key{
+		Defaulted: false,
+		Name:      "name",
+	}, vgruntime.Key{
+		Defaulted: false,
+		Name:      "port",
+	})
 	vgruntime.RegisterListMap[RulesSpec]("entries", vgruntime.Key{
 		Defaulted: false,
 		Name:      "name",
