@@ -517,7 +517,9 @@ func TestFlattenAsControllerGen(t *testing.T) {
 // --controller-gen-version writes what that version writes where versions
 // differ: AtMostOneOf, ExactlyOneOf and AtLeastOneOf rules counted by a
 // list filter before v0.22, a sum (and has() joined by ||) since; an enum
-// on a field and one on its type both kept, as allOf, before v0.21. The
+// on a field and one on its type both kept, as allOf, before v0.21; a
+// struct's maxProperties and its embedded struct's alike both kept, as
+// allOf, before v0.22 (different ones, always). The
 // rules' order (XValidation, AtMostOneOf, ExactlyOneOf, AtLeastOneOf) is
 // every version's; a named pointer type's doc and rule are kept.
 func TestControllerGenVersions(t *testing.T) {
@@ -560,6 +562,19 @@ func TestControllerGenVersions(t *testing.T) {
 		share := s.Properties["share"]
 		if share.Description != "Percent is a named pointer type with a rule of its own." || len(share.XValidations) != 1 {
 			t.Errorf("%q: share (a named pointer type) lost its type's doc or rule: %+v", c.version, share)
+		}
+		// A struct's maxProperties and its embedded struct's: both under
+		// allOf where they differ, and before v0.22 where they are alike.
+		one, two := ptrInt64(1), ptrInt64(2)
+		bounded := []apiextv1.JSONSchemaProps{{MaxProperties: one}, {MaxProperties: one}}
+		if c.version == "" || c.version == "v0.22.0" {
+			bounded = nil
+		}
+		if got := s.Properties["bounded"]; !reflect.DeepEqual(got.AllOf, bounded) || (bounded == nil) != (got.MaxProperties != nil) {
+			t.Errorf("%q: bounded's maxProperties %v, allOf %+v; want allOf %+v", c.version, deref(got.MaxProperties), got.AllOf, bounded)
+		}
+		if got := s.Properties["wider"]; !reflect.DeepEqual(got.AllOf, []apiextv1.JSONSchemaProps{{MaxProperties: one}, {MaxProperties: two}}) || got.MaxProperties != nil {
+			t.Errorf("%q: wider's maxProperties %v, allOf %+v; want both bounds under allOf, the embedded struct's first", c.version, deref(got.MaxProperties), got.AllOf)
 		}
 	}
 	if _, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/flatten/v1"}, OutputFile: outputFile, ControllerGenVersion: "1.2"}); err == nil || !strings.Contains(err.Error(), `"1.2" is not v0.<minor>`) {
@@ -842,3 +857,5 @@ func TestRawMessageFieldAsControllerGenWritesIt(t *testing.T) {
 		}
 	}
 }
+
+func ptrInt64(v int64) *int64 { return &v }

@@ -100,6 +100,10 @@ func (b *builder) merge(typeSide, fieldSide apiextv1.JSONSchemaProps, pos token.
 		case o.IsZero():
 			o.Set(f)
 		case sameValue(o, f):
+		case b.cgMinor >= 22 && (name == "MinProperties" || name == "MaxProperties") && o.Elem().Int() == f.Elem().Int():
+			// controller-gen tells values apart by their pointers, but
+			// since v0.22 two minProperties or maxProperties alike by
+			// value are kept once.
 		default:
 			tv.FieldByName(name).Set(o)
 			fo.FieldByName(name).Set(f)

@@ -275,9 +275,10 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 		return s
 	}
 	var embedded []apiextv1.ValidationRule
+	var inlined []apiextv1.JSONSchemaProps
 	switch t.Kind {
 	case types.Struct:
-		s, embedded = b.structSchema(t, pos)
+		s, inlined = b.structSchema(t, pos)
 	case types.Alias:
 		u := t.Underlying
 		if u.Name.Package == "" || u.Kind == types.Builtin {
@@ -299,6 +300,14 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 		b.k8sEnum(&s, t, m)
 	}
 	s = b.apply(s, ms, pos)
+	if t.Kind == types.Struct {
+		// The embedded structs are merged after the type's own markers,
+		// as controller-gen flattens them into the struct's schema with
+		// those: a keyword both set alike is kept once (since v0.22 for
+		// minProperties and maxProperties), else both under allOf
+		// (kgateway's AccessLogFilter and the FilterType it embeds).
+		s, embedded = b.mergeInlined(s, inlined, pos)
+	}
 	if len(embedded) > 0 {
 		s.XValidations = append(s.XValidations, embedded...)
 		b.embeddedRules[t.Name] = embedded
@@ -338,11 +347,10 @@ func hasMethod(t *types.Type, name string) bool {
 	return ok
 }
 
-// structSchema describes a struct's fields: embedded ones flattened into
-// it, and its required list as controller-gen decides it. The CEL rules
-// of the embedded structs are returned apart, the last embedded first
-// (embeddedRulesLast).
-func (b *builder) structSchema(t *types.Type, pos token.Position) (apiextv1.JSONSchemaProps, []apiextv1.ValidationRule) {
+// structSchema describes a struct's own fields, and its required list as
+// controller-gen decides it; the schemas of its embedded structs are
+// returned apart, for mergeInlined.
+func (b *builder) structSchema(t *types.Type, pos token.Position) (apiextv1.JSONSchemaProps, []apiextv1.JSONSchemaProps) {
 	s := apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{}}
 	var inlined []apiextv1.JSONSchemaProps
 	var immutable []string
@@ -420,8 +428,16 @@ func (b *builder) structSchema(t *types.Type, pos token.Position) (apiextv1.JSON
 			})
 		}
 	}
-	// An embedded struct's fields, required list, rules and map type are
-	// the struct's; its docs are not.
+	slices.Sort(s.Required)
+	s.Required = slices.Compact(s.Required)
+	return s, inlined
+}
+
+// mergeInlined flattens the schemas of a struct's embedded structs into
+// s, the struct's: their fields, required lists, rules and map types are
+// the struct's; their docs are not. Their CEL rules are returned apart,
+// the last embedded first (embeddedRulesLast).
+func (b *builder) mergeInlined(s apiextv1.JSONSchemaProps, inlined []apiextv1.JSONSchemaProps, pos token.Position) (apiextv1.JSONSchemaProps, []apiextv1.ValidationRule) {
 	embedded := embeddedRulesLast(inlined)
 	for _, in := range inlined {
 		in.Description, in.Title, in.Example, in.ExternalDocs = "", "", nil, nil

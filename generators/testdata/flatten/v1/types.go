@@ -99,6 +99,35 @@ type SpaceSpec struct {
 	Kept []Kept `json:"kept,omitempty"`
 	// +optional
 	Bare *Bare `json:"bare,omitempty"`
+	// +optional
+	Bounded *Bounded `json:"bounded,omitempty"`
+	// +optional
+	Wider *Wider `json:"wider,omitempty"`
+}
+
+// Bounded embeds a struct with the bound it has itself: one bound since
+// v0.22, both under allOf before.
+// +kubebuilder:validation:MaxProperties=1
+type Bounded struct {
+	*Bound `json:",inline"`
+	// +optional
+	B string `json:"b,omitempty"`
+}
+
+// Wider embeds a struct with a tighter bound than its own (kgateway's
+// AccessLogFilter): both, under allOf.
+// +kubebuilder:validation:MaxProperties=2
+type Wider struct {
+	*Bound `json:",inline"`
+	// +optional
+	B string `json:"b,omitempty"`
+}
+
+// Bound has one property at most.
+// +kubebuilder:validation:MaxProperties=1
+type Bound struct {
+	// +optional
+	A string `json:"a,omitempty"`
 }
 
 // Loose is embedded without its schema below.
