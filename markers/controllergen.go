@@ -286,6 +286,12 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 		fix = "write +" + near
 		if hasArg {
 			fix += "=" + arg
+			if d := cgDefs[near]; d != nil && (&CGMarker{Def: d}).parseArg(arg, true) != nil {
+				// A marker of a close name that does not take this
+				// argument (+kubebuilder:validation:Items={type=object} is
+				// no MaxItems, kgateway): a fix controller-gen would refuse.
+				fix = fmt.Sprintf("delete the line (the closest marker, +%s, takes %s, not %s)", near, strings.TrimLeft(cgExample(d), "=:"), arg)
+			}
 		}
 	}
 	return &Warning{Kind: UnknownMarker, Pos: l.Pos, Tag: body, Msg: "no controller-gen marker has this name",

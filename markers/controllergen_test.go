@@ -88,6 +88,9 @@ func TestParseControllerGen(t *testing.T) {
 		// items: capitalised (External Secrets'): the items form is meant.
 		// Kyverno's own controller-gen's markers: not "delete the line".
 		{`+kubebuilder:oneOf:={required:{a}}`, `warning: types.go:7: +kubebuilder:oneOf:={required:{a}}: no controller-gen marker has this name: it is one of Kyverno's controller-gen, which writes it as the schema keyword oneOf; controller-gen (as released) passes over unknown markers in silence; Kyverno's build applies it, validation-gen does not, so neither its CRD nor its Go validator checks it; fix: keep Kyverno's controller-gen for this package's CRDs, or write the constraint as a rule, +kubebuilder:validation:XValidation:rule="...",message="...", which both read`},
+		// A close name whose marker does not take the argument (kgateway):
+		// no fix controller-gen would refuse.
+		{`+kubebuilder:validation:Items={type=object}`, `warning: types.go:7: +kubebuilder:validation:Items={type=object}: no controller-gen marker has this name; controller-gen passes over unknown markers in silence, so nothing checks it (nor here; a controller-gen built with markers of a project's own, as Kyverno's, applies those, validation-gen does not); fix: delete the line (the closest marker, +kubebuilder:validation:MaxItems, takes <integer>, not {type=object})`},
 		// kubeblocks' +kubebuilder:validation:default: the marker whose
 		// name ends alike.
 		{`+kubebuilder:validation:default="/metrics"`, `warning: types.go:7: +kubebuilder:validation:default="/metrics": no controller-gen marker has this name; controller-gen passes over unknown markers in silence, so nothing checks it (nor here; a controller-gen built with markers of a project's own, as Kyverno's, applies those, validation-gen does not); fix: write +kubebuilder:default="/metrics"`},
