@@ -2,9 +2,11 @@ package schemakey
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -115,21 +117,11 @@ func TestKeysAgreeWithJSON(t *testing.T) {
 }
 
 func keysAgreeWithJSON(t *testing.T, key, jsonOf func(*apiextv1.JSONSchemaProps) string) {
-	files, err := filepath.Glob("../../config/crd/*.yaml")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no CRDs: %v", err)
-	}
 	byKey, byJSON := map[string]string{}, map[string]string{}
 	nodes := 0
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var crd apiextv1.CustomResourceDefinition
-		if err := yaml.Unmarshal(b, &crd); err != nil {
-			t.Fatal(err)
-		}
+	crds := committedCRDs(t)
+	for _, f := range slices.Sorted(maps.Keys(crds)) {
+		crd := crds[f]
 		for _, v := range crd.Spec.Versions {
 			eachNode(v.Schema.OpenAPIV3Schema, func(n *apiextv1.JSONSchemaProps) {
 				nodes++
@@ -172,20 +164,8 @@ func eachNode(s *apiextv1.JSONSchemaProps, fn func(*apiextv1.JSONSchemaProps)) {
 // BenchmarkKeys keys every schema node of the committed CRDs, as the
 // emitters key each struct node they meet.
 func BenchmarkKeys(b *testing.B) {
-	files, err := filepath.Glob("../../config/crd/*.yaml")
-	if err != nil || len(files) == 0 {
-		b.Fatalf("no CRDs: %v", err)
-	}
 	var nodes []*apiextv1.JSONSchemaProps
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		var crd apiextv1.CustomResourceDefinition
-		if err := yaml.Unmarshal(data, &crd); err != nil {
-			b.Fatal(err)
-		}
+	for _, crd := range committedCRDs(b) {
 		for _, v := range crd.Spec.Versions {
 			eachNode(v.Schema.OpenAPIV3Schema, func(n *apiextv1.JSONSchemaProps) {
 				nodes = append(nodes, n.DeepCopy())
@@ -199,4 +179,25 @@ func BenchmarkKeys(b *testing.B) {
 			Checks(n)
 		}
 	}
+}
+
+// committedCRDs are the CRDs of config/crd, by file.
+func committedCRDs(tb testing.TB) map[string]apiextv1.CustomResourceDefinition {
+	files, err := filepath.Glob("../../config/crd/*.yaml")
+	if err != nil || len(files) == 0 {
+		tb.Fatalf("no CRDs: %v", err)
+	}
+	crds := map[string]apiextv1.CustomResourceDefinition{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var crd apiextv1.CustomResourceDefinition
+		if err := yaml.Unmarshal(b, &crd); err != nil {
+			tb.Fatal(err)
+		}
+		crds[f] = crd
+	}
+	return crds
 }
