@@ -859,3 +859,41 @@ func TestRawMessageFieldAsControllerGenWritesIt(t *testing.T) {
 }
 
 func ptrInt64(v int64) *int64 { return &v }
+
+// What the Go validator cannot check of a type declared outside the run
+// (a pattern on a []byte, whose base64 the server matches) does not stop
+// the run: the CRD keeps it, as controller-gen writes it, the Go validator
+// leaves it to the server, and an outside-the-run warning names it. In the
+// run's own package it stays an error.
+func TestUncheckedKeywordOfADependency(t *testing.T) {
+	const dep = "package dep\n\n// Blob is bytes.\ntype Blob struct {\n\t// +kubebuilder:validation:Pattern=`^[a-z]+$`\n\tData []byte `json:\"data,omitempty\"`\n}\n"
+	kind := func(field string) string {
+		return "// +groupName=deps.example.com\npackage v1\n\nimport (\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n\t\"example.com/safe/dep\"\n)\n\n" +
+			"type Spec struct {\n\tBlob *dep.Blob `json:\"blob,omitempty\"`\n" + field + "}\n\n" +
+			"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec Spec `json:\"spec,omitempty\"`\n}\n"
+	}
+	dir := tempModule(t, map[string]string{"dep/dep.go": dep, "api/v1/types.go": kind("")})
+	crdDir := filepath.Join(t.TempDir(), "crd")
+	outs, warnings, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir})
+	if err != nil {
+		t.Fatalf("a dependency's keyword stopped the run: %v", err)
+	}
+	data := crdOutput(t, outs, filepath.Join(crdDir, "deps.example.com_things.yaml")).Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"].Properties["blob"].Properties["data"]
+	if data.Pattern != "^[a-z]+$" || data.Format != "byte" {
+		t.Errorf("blob.data %+v, want controller-gen's: a byte string with its pattern", data)
+	}
+	var outside []*markers.Warning
+	for _, w := range warnings {
+		if w.Kind == markers.OutsideTheRun {
+			outside = append(outside, w)
+		}
+	}
+	if len(outside) != 1 || !strings.Contains(outside[0].Msg, "dep.go:6: [pattern] on a []byte is not checked by the Go validator (left to the API server, whose CRD has it)") {
+		t.Errorf("warnings %v, want one outside-the-run warning naming the pattern", warnings)
+	}
+	// The same keyword on the run's own type.
+	own := tempModule(t, map[string]string{"dep/dep.go": dep, "api/v1/types.go": kind("\t// +kubebuilder:validation:Pattern=`^[a-z]+$`\n\tData []byte `json:\"data,omitempty\"`\n")})
+	if _, _, err := generators.Run(generators.Config{Dir: own, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(t.TempDir(), "crd")}); err == nil || !strings.Contains(err.Error(), "types.go:13: [pattern] on a []byte is not checked by the Go validator") {
+		t.Errorf("the run's own keyword: want the error at the field, got %v", err)
+	}
+}

@@ -204,13 +204,17 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	type rendered struct {
 		pkg, dir     string
 		src, celTest []byte
+		warnings     []*markers.Warning
 		err          error
 	}
+	// A position of a dependency's type (jsonschema.File leaves what it
+	// cannot check there to the server, with a warning).
+	outside := func(pos token.Position) bool { return pos.Filename != "" && !l.InRun(pos.Filename) }
 	var jobs []func() rendered
 	for _, p := range m.Packages {
 		jobs = append(jobs, func() rendered {
 			src, celTest, err := golang.Files(m, p, cfg.Header)
-			return rendered{p.Path, p.Dir, src, celTest, err}
+			return rendered{p.Path, p.Dir, src, celTest, nil, err}
 		})
 	}
 	for _, p := range km.Packages {
@@ -218,14 +222,15 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 			continue // nothing to validate or register, as for +k8s: packages
 		}
 		jobs = append(jobs, func() rendered {
-			src, celTest, err := jsonschema.File(p, cfg.Header)
-			return rendered{p.Path, p.Dir, src, celTest, err}
+			src, celTest, warnings, err := jsonschema.File(p, cfg.Header, outside)
+			return rendered{p.Path, p.Dir, src, celTest, warnings, err}
 		})
 	}
 	for _, r := range parallel.Map(len(jobs), func(i int) rendered { return jobs[i]() }) {
 		if r.err != nil {
 			return nil, nil, r.err
 		}
+		ws = append(ws, r.warnings...)
 		goFile(r.pkg, r.dir, cfg.OutputFile, r.src)
 		if cfg.CELTests && r.celTest != nil {
 			goFile(r.pkg, r.dir, celTestFile(cfg.OutputFile), r.celTest)

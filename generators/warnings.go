@@ -58,7 +58,7 @@ func Warnings(l *source.Loaded, ws []*markers.Warning, strict bool) ([]*markers.
 		}
 		own = append(own, &markers.Warning{Kind: markers.OutsideTheRun,
 			Msg: fmt.Sprintf("%s in %s, in packages outside this run whose types it describes (the first: %s); "+
-				"they do not stop the run: what controller-gen passes over is passed over, and any other marker in question is left out of the schema",
+				"they do not stop the run: what controller-gen passes over is passed over, and any other marker in question is left out of the schema, or out of the Go validator where the CRD keeps it",
 				what, m, list[0].Error()),
 			Fix: "none in this run, whose own packages these are not (validation-gen run on those packages lists every one)",
 		})

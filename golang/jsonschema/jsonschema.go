@@ -73,6 +73,11 @@ type emitter struct {
 	at         token.Position
 	listMapSet map[string]bool
 	errs       []error
+	// outside reports a position in a package outside the run (a
+	// dependency), whose problems are warnings (dependencyProblems), not
+	// errors: a dependency never stops a run.
+	outside            func(token.Position) bool
+	dependencyProblems []*markers.Warning
 	// compiledCEL are the kinds whose CEL rules were compiled to Go, for
 	// the differential test.
 	compiledCEL []celgo.TestCase
@@ -89,8 +94,10 @@ type pendingFn struct {
 
 // File renders the validation of a package of controller-gen's dialect,
 // and the differential test of the CEL rules it compiled to Go
-// (celgo.TestFile; nil when it compiled none).
-func File(p *kubebuilder.Package, header []byte) (src, celTest []byte, err error) {
+// (celgo.TestFile; nil when it compiled none). What it cannot check of a
+// type declared outside the run (outside reports those positions; nil
+// for none) is left to the API server, with a dependency-problem warning.
+func File(p *kubebuilder.Package, header []byte, outside func(token.Position) bool) (src, celTest []byte, warnings []*markers.Warning, err error) {
 	f := jen.NewFilePathName(p.Path, p.Name)
 	f.ImportAlias(pkgRT, "vgruntime")
 	f.ImportAlias(pkgK8sRT, "runtime")
@@ -99,7 +106,7 @@ func File(p *kubebuilder.Package, header []byte) (src, celTest []byte, err error
 	}
 	f.HeaderComment("//go:build !" + golang.BuildTag)
 	f.HeaderComment(strings.TrimPrefix(golang.GeneratedMarker, "// "))
-	e := &emitter{p: p, f: f, fns: map[string]string{}, names: map[string]bool{}, regexps: map[string]string{}, keyFns: map[string]string{}, listMapSet: map[string]bool{}, registered: map[string]bool{}}
+	e := &emitter{p: p, f: f, fns: map[string]string{}, names: map[string]bool{}, regexps: map[string]string{}, keyFns: map[string]string{}, listMapSet: map[string]bool{}, registered: map[string]bool{}, outside: outside}
 	e.register()
 	for _, k := range p.Kinds {
 		e.kind = k
@@ -111,7 +118,7 @@ func File(p *kubebuilder.Package, header []byte) (src, celTest []byte, err error
 		}
 	}
 	if len(e.errs) > 0 {
-		return nil, nil, markers.JoinSorted(e.errs)
+		return nil, nil, nil, markers.JoinSorted(e.errs)
 	}
 	if len(e.registrations) > 0 {
 		f.Comment("What the ratcheting's comparison of old and new values needs to know: the list-maps")
@@ -119,7 +126,7 @@ func File(p *kubebuilder.Package, header []byte) (src, celTest []byte, err error
 		f.Func().Id("init").Params().Block(e.registrations...)
 	}
 	if src, err = gosource.Render(f); err != nil {
-		return nil, nil, fmt.Errorf("rendering %s: %w", p.Path, err)
+		return nil, nil, nil, fmt.Errorf("rendering %s: %w", p.Path, err)
 	}
 	if len(e.compiledCEL) > 0 {
 		hdr := []string{"//go:build !" + golang.BuildTag, strings.TrimPrefix(golang.GeneratedMarker, "// ")}
@@ -127,10 +134,10 @@ func File(p *kubebuilder.Package, header []byte) (src, celTest []byte, err error
 			hdr = append([]string{strings.TrimRight(string(header), "\n")}, hdr...)
 		}
 		if celTest, err = celgo.TestFile(p.Path, p.Name, hdr, e.compiledCEL); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
-	return src, celTest, nil
+	return src, celTest, e.dependencyProblems, nil
 }
 
 // register writes RegisterValidations, which a controller-runtime project
@@ -527,6 +534,13 @@ func (e *emitter) errorFix(fix, format string, args ...any) {
 	pos := e.at
 	if !pos.IsValid() && e.kind != nil {
 		pos = e.kind.Pos
+	}
+	if e.outside != nil && pos.IsValid() && e.outside(pos) {
+		// A dependency's type: its check is left out of the Go validator
+		// (the CRD keeps it, and the server checks it); the run goes on.
+		e.dependencyProblems = append(e.dependencyProblems, &markers.Warning{Kind: markers.DependencyProblem, Pos: pos,
+			Msg: fmt.Sprintf(format, args...) + " (left to the API server, whose CRD has it)", Fix: fix})
+		return
 	}
 	e.errs = append(e.errs, &markers.Error{Pos: pos, Msg: fmt.Sprintf(format, args...), Fix: fix})
 }
