@@ -553,3 +553,33 @@ func TestNearMissColon(t *testing.T) {
 		t.Errorf("want one near-miss warning at the line with the marker as meant, got %q", got)
 	}
 }
+
+// A line of a kind that no marker reads gets one warning (solr-operator's
+// +kubebuilder:categories=all had two: the CRD markers' and the schema
+// markers'), whose fix names the CRD marker a key of which it spells; an
+// unknown CRD marker (Kong's +kubebuilder:subresource:finalizer), which
+// only the CRD markers' parser reads, keeps its warning.
+func TestUnknownMarkerOfAKindWarnedOnce(t *testing.T) {
+	types := "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+		"// +kubebuilder:object:root=true\n// +kubebuilder:categories=all\n// +kubebuilder:subresource:finalizer\n// +kubebuilder:printcolum:name=\"A\",type=string,JSONPath=\".spec.a\"\n" +
+		"type Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n"
+	got := cgWarningTexts(t, types, markers.UnknownMarker)
+	want := []string{
+		"types.go:6: +kubebuilder:categories=all: no controller-gen marker has this name",
+		"types.go:7: +kubebuilder:subresource:finalizer: unknown kubebuilder marker",
+		"types.go:8: +kubebuilder:printcolum:name=\"A\",type=string,JSONPath=\".spec.a\": no controller-gen marker has this name",
+	}
+	fixes := []string{
+		"fix: write +kubebuilder:resource:categories=all on the kind, if that is what it means; else delete the line",
+		"fix: delete the line, or use one of +kubebuilder:resource,",
+		"fix: write +kubebuilder:printcolumn:name=\"A\",type=string,JSONPath=\".spec.a\" on the kind, if that is what it means; else delete the line",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("want one unknown-marker warning per line, got %d:\n%s", len(got), strings.Join(got, "\n"))
+	}
+	for i := range want {
+		if !strings.Contains(got[i], want[i]) || !strings.Contains(got[i], fixes[i]) {
+			t.Errorf("warning %d: %s\nwant %s ... %s", i, got[i], want[i], fixes[i])
+		}
+	}
+}

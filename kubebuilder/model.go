@@ -321,7 +321,14 @@ func (b *builder) pkg(path string) *Package {
 		}
 		lines, pos := b.typeLines(path, n)
 		mk, errs := markers.ParseCRDMarkers(lines)
-		b.errs = append(b.errs, errs...)
+		for _, err := range errs {
+			// A line no marker reads is warned of once, where the type's
+			// schema markers are read.
+			if w, ok := err.(*markers.Warning); ok && w.Kind == markers.UnknownMarker && markers.UnknownReportedOnType(w.Tag) {
+				continue
+			}
+			b.errs = append(b.errs, err)
+		}
 		k := &Kind{Go: t, Pos: pos, Pkg: p, Markers: mk, Positions: map[string]token.Position{}, Rules: b.rules}
 		k.Written = map[string]bool{}
 		b.positions, b.path, b.written = k.Positions, nil, k.Written

@@ -3,6 +3,8 @@ package markers
 import (
 	"fmt"
 	"go/token"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -282,6 +284,19 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 	if near == "" {
 		near = sameLastName(name)
 	}
+	if near == "" {
+		if crd, key := crdMarkerOfKey(name); crd != "" {
+			// The key of a CRD marker written as a marker (solr-operator's
+			// +kubebuilder:categories=all).
+			fix = "write +kubebuilder:" + crd + ":" + key
+			if hasArg {
+				fix += "=" + arg
+			}
+			fix += " on the kind, if that is what it means; else delete the line"
+		} else if c := Closest(strings.TrimPrefix(name, "kubebuilder:"), slices.Sorted(maps.Keys(crdMarkerKeys))); c != "" && EditDistance(strings.TrimPrefix(name, "kubebuilder:"), c) <= 2 {
+			fix = "write +kubebuilder:" + c + " (a CRD marker, on the kind), if that is what it means; else delete the line"
+		}
+	}
 	if near != "" {
 		fix = "write +" + near
 		if hasArg {
@@ -296,6 +311,29 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 	}
 	return &Warning{Kind: UnknownMarker, Pos: l.Pos, Tag: body, Msg: "no controller-gen marker has this name",
 		Does: "passes over unknown markers in silence, so nothing checks it (nor here; a controller-gen built with markers of a project's own, as Kyverno's, applies those, validation-gen does not)", Fix: fix}
+}
+
+// UnknownReportedOnType reports whether ParseControllerGen warns of tag
+// (a marker without its "+") on a type as a marker no controller-gen
+// marker has the name of: the CRD markers' parser, which reads a kind's
+// lines too, leaves such a line to it, so that a line gets one warning.
+func UnknownReportedOnType(tag string) bool {
+	name, _, _ := cutMarker(tag)
+	return strings.HasPrefix(tag, "kubebuilder:") && !cgIgnoredName(name) && cgDefs[name] == nil
+}
+
+// crdMarkerOfKey is the CRD marker one of whose keys name's last segment
+// is (categories: resource), if one is.
+func crdMarkerOfKey(name string) (crd, key string) {
+	last := name[strings.LastIndex(name, ":")+1:]
+	for _, m := range slices.Sorted(maps.Keys(crdMarkerKeys)) {
+		for _, k := range crdMarkerKeys[m] {
+			if strings.EqualFold(k, last) {
+				return m, k
+			}
+		}
+	}
+	return "", ""
 }
 
 // kyvernoMarkers are the markers of Kyverno's own controller-gen build
