@@ -890,6 +890,8 @@ func TestUncheckedKeywordOfADependency(t *testing.T) {
 	}
 	if len(outside) != 1 || !strings.Contains(outside[0].Msg, "dep.go:6: [pattern] on a []byte is not checked by the Go validator (left to the API server, whose CRD has it)") {
 		t.Errorf("warnings %v, want one outside-the-run warning naming the pattern", warnings)
+	} else if m := outside[0].Msg; !strings.HasPrefix(m, "a marker problem in example.com/safe, ") || strings.Contains(m, "the first") || !strings.Contains(m, "; it does not stop the run") {
+		t.Errorf("one problem told of as several: %s", m)
 	}
 	// The same keyword on the run's own type.
 	own := tempModule(t, map[string]string{"dep/dep.go": dep, "api/v1/types.go": kind("\t// +kubebuilder:validation:Pattern=`^[a-z]+$`\n\tData []byte `json:\"data,omitempty\"`\n")})

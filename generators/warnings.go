@@ -52,14 +52,14 @@ func Warnings(l *source.Loaded, ws []*markers.Warning, strict bool) ([]*markers.
 	for _, m := range mods {
 		list := outside[m]
 		markers.SortWarnings(list)
-		what := "a marker problem"
+		what, first, they := "a marker problem", "", "it does"
 		if len(list) > 1 {
-			what = fmt.Sprintf("%d marker problems", len(list))
+			what, first, they = fmt.Sprintf("%d marker problems", len(list)), "the first: ", "they do"
 		}
 		own = append(own, &markers.Warning{Kind: markers.OutsideTheRun,
-			Msg: fmt.Sprintf("%s in %s, in packages outside this run whose types it describes (the first: %s); "+
-				"they do not stop the run: what controller-gen passes over is passed over, and any other marker in question is left out of the schema, or out of the Go validator where the CRD keeps it",
-				what, m, list[0].Error()),
+			Msg: fmt.Sprintf("%s in %s, in packages outside this run whose types it describes (%s%s); "+
+				"%s not stop the run: what controller-gen passes over is passed over, and any other marker in question is left out of the schema, or out of the Go validator where the CRD keeps it",
+				what, m, first, list[0].Error(), they),
 			Fix: "none in this run, whose own packages these are not (validation-gen run on those packages lists every one)",
 		})
 	}
