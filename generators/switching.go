@@ -261,8 +261,8 @@ func otherCopies(dir string, crdFiles map[string]string) ([]*markers.Warning, er
 				}
 			}
 			ws = append(ws, &markers.Warning{Kind: markers.DuplicateCRD, Pos: token.Position{Filename: path, Line: line},
-				Msg: fmt.Sprintf("CRD %s is in this file too, which validation-gen leaves as it is (it is not the CRD as controller-gen writes it, alone in %s): the directory holds the CRD twice, and whatever applies the directory applies both", m.Metadata.Name, filepath.Base(ours)),
-				Fix: fmt.Sprintf("delete this copy (the CRD is %s now), or move the file out of --crd-dir", filepath.Base(ours))})
+				Msg: fmt.Sprintf("CRD %s is in this file too, which validation-gen leaves as it is (it is not the CRD as controller-gen writes it, alone in %s): the directory holds the CRD twice (kubectl apply -f on it applies both; a kustomization applies the files it lists, which may need the new one instead)", m.Metadata.Name, filepath.Base(ours)),
+				Fix: fmt.Sprintf("delete this copy (the CRD is %s now; list that file where a kustomization listed this one), or move the file out of --crd-dir", filepath.Base(ours))})
 		}
 	}
 	return ws, nil

@@ -218,7 +218,7 @@ func TestDuplicateCRDWarning(t *testing.T) {
 			}
 		}
 		want := []string{
-			"all.yaml:19: CRD widgets.dup.example.com is in this file too, which validation-gen leaves as it is (it is not the CRD as controller-gen writes it, alone in dup.example.com_widgets.yaml): the directory holds the CRD twice, and whatever applies the directory applies both; fix: delete this copy (the CRD is dup.example.com_widgets.yaml now), or move the file out of --crd-dir",
+			"all.yaml:19: CRD widgets.dup.example.com is in this file too, which validation-gen leaves as it is (it is not the CRD as controller-gen writes it, alone in dup.example.com_widgets.yaml): the directory holds the CRD twice (kubectl apply -f on it applies both; a kustomization applies the files it lists, which may need the new one instead); fix: delete this copy (the CRD is dup.example.com_widgets.yaml now; list that file where a kustomization listed this one), or move the file out of --crd-dir",
 			"widget-copy.yml:5: CRD widgets.dup.example.com is in this file too",
 		}
 		if len(got) != len(want) || got[0] != want[0] || !strings.HasPrefix(got[1], want[1]) {
