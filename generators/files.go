@@ -130,11 +130,15 @@ func checkDir(dir string) error {
 	}
 }
 
-// staleCRDs lists the manifests in dir that this generator wrote from
-// packages of this run and that the run no longer produces (a kind
-// renamed or removed). A manifest from packages outside the run is left
-// alone: another run writes it.
-func staleCRDs(dir string, produced map[string]bool, inRun map[string]bool) ([]Output, error) {
+// manifest is a YAML file of --crd-dir and its content.
+type manifest struct {
+	path    string
+	content []byte
+}
+
+// readManifests reads the YAML files of dir (none when dir does not
+// exist), once for the checks of a run that read them all.
+func readManifests(dir string) ([]manifest, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -142,17 +146,32 @@ func staleCRDs(dir string, produced map[string]bool, inRun map[string]bool) ([]O
 	if err != nil {
 		return nil, err
 	}
-	var out []Output
+	var out []manifest
 	for _, e := range entries {
-		path := filepath.Join(dir, e.Name())
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".yaml") || produced[path] {
+		if e.IsDir() || !(strings.HasSuffix(e.Name(), ".yaml") || strings.HasSuffix(e.Name(), ".yml")) {
 			continue
 		}
+		path := filepath.Join(dir, e.Name())
 		b, err := os.ReadFile(path)
 		if err != nil {
 			return nil, err
 		}
-		owned, sources := crdSources(b)
+		out = append(out, manifest{path, b})
+	}
+	return out, nil
+}
+
+// staleCRDs lists the manifests of --crd-dir that this generator wrote
+// from packages of this run and that the run no longer produces (a kind
+// renamed or removed). A manifest from packages outside the run is left
+// alone: another run writes it.
+func staleCRDs(files []manifest, produced map[string]bool, inRun map[string]bool) []Output {
+	var out []Output
+	for _, f := range files {
+		if !strings.HasSuffix(f.path, ".yaml") || produced[f.path] {
+			continue
+		}
+		owned, sources := crdSources(f.content)
 		if !owned || len(sources) == 0 {
 			continue
 		}
@@ -161,10 +180,10 @@ func staleCRDs(dir string, produced map[string]bool, inRun map[string]bool) ([]O
 			ours = ours && inRun[s]
 		}
 		if ours {
-			out = append(out, Output{Path: path})
+			out = append(out, Output{Path: f.path})
 		}
 	}
-	return out, nil
+	return out
 }
 
 // Stale lists the outputs that differ from what is on disk.

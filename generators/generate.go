@@ -297,21 +297,17 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 		for _, p := range l.Requested {
 			inRun[p] = true
 		}
-		stale, err := staleCRDs(cfg.CRDDir, produced, inRun)
+		files, err := readManifests(cfg.CRDDir)
 		if err != nil {
 			return nil, nil, err
 		}
-		outs = append(outs, stale...)
-		copies, err := otherCopies(cfg.CRDDir, crdFiles)
-		if err != nil {
-			return nil, nil, err
-		}
-		ws = append(ws, copies...)
+		outs = append(outs, staleCRDs(files, produced, inRun)...)
+		ws = append(ws, otherCopies(files, crdFiles)...)
 	}
 	if len(errs) > 0 {
 		return nil, nil, errors.Join(errs...)
 	}
-	warnings, err := Warnings(l, ws, cfg.Strict)
+	warnings, err := Warnings(l, ws, cfg.CRDDir, cfg.Strict)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"go/token"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -211,32 +209,18 @@ func versionMatters(l *source.Loaded, kbPaths []string, cfg Config, replaced []r
 }
 
 // otherCopies warns of each CRD the run writes (crdFiles: its file, by the
-// CRD's name) that another file of dir holds too, a file this generator
-// does not replace (a copy under another name, several CRDs in one file):
-// the directory then holds the CRD twice, and whatever applies it applies
-// both. A document without versions (a kustomize patch) is no copy.
-func otherCopies(dir string, crdFiles map[string]string) ([]*markers.Warning, error) {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
+// CRD's name) that another file of --crd-dir holds too, a file this
+// generator does not replace (a copy under another name, several CRDs in
+// one file): the directory then holds the CRD twice. A document without
+// versions (a kustomize patch) is no copy.
+func otherCopies(files []manifest, crdFiles map[string]string) []*markers.Warning {
 	var ws []*markers.Warning
-	for _, e := range entries {
-		path := filepath.Join(dir, e.Name())
-		if e.IsDir() || !(strings.HasSuffix(e.Name(), ".yaml") || strings.HasSuffix(e.Name(), ".yml")) {
-			continue
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		if ownedCRD(b) {
+	for _, f := range files {
+		path := f.path
+		if ownedCRD(f.content) {
 			continue // this generator's: written now, or removed as stale
 		}
-		for _, d := range yamlDocuments(b) {
+		for _, d := range yamlDocuments(f.content) {
 			var m struct {
 				Kind     string `json:"kind"`
 				Metadata struct {
@@ -265,7 +249,7 @@ func otherCopies(dir string, crdFiles map[string]string) ([]*markers.Warning, er
 				Fix: fmt.Sprintf("delete this copy (the CRD is %s now; list that file where a kustomization listed this one), or move the file out of --crd-dir", filepath.Base(ours))})
 		}
 	}
-	return ws, nil
+	return ws
 }
 
 // yamlDocument is one document of a YAML stream and the line it begins on.

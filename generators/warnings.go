@@ -2,6 +2,7 @@ package generators
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 
 	"github.com/declval/validation-gen/markers"
@@ -13,7 +14,9 @@ import (
 // (a dependency in the module cache, a readonly package) are the user's
 // to read but not to fix, so they never stop the run and come as one
 // warning per module, naming it, with the first of them and what was done.
-func Warnings(l *source.Loaded, ws []*markers.Warning, strict bool) ([]*markers.Warning, error) {
+// The files of crdDir (a CRD the run replaces, a copy of one) are the
+// run's own.
+func Warnings(l *source.Loaded, ws []*markers.Warning, crdDir string, strict bool) ([]*markers.Warning, error) {
 	var own []*markers.Warning
 	outside := map[string][]*markers.Warning{}
 	seen := map[string]bool{}
@@ -25,7 +28,7 @@ func Warnings(l *source.Loaded, ws []*markers.Warning, strict bool) ([]*markers.
 		}
 		seen[text] = true
 		// The files of --crd-dir are the run's own.
-		if w.Pos.Filename == "" || l.InRun(w.Pos.Filename) || w.Kind == markers.ControllerGenVersion || w.Kind == markers.DuplicateCRD {
+		if w.Pos.Filename == "" || l.InRun(w.Pos.Filename) || crdDir != "" && filepath.Dir(w.Pos.Filename) == filepath.Clean(crdDir) {
 			own = append(own, w)
 			continue
 		}
