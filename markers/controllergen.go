@@ -259,7 +259,7 @@ func trailingSemicolon(arg string) bool {
 // unknownMarker is the warning for a marker controller-gen does not know,
 // which it passes over in silence; nil for those of other tools.
 func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
-	if !strings.HasPrefix(body, "kubebuilder:") || cgIgnoredName(name) {
+	if !unknownOfOurs(body, name) {
 		return nil
 	}
 	if kyvernoMarkers[strings.TrimSuffix(name, ":")] {
@@ -319,7 +319,14 @@ func unknownMarker(l Line, body, name, arg string, hasArg bool) *Warning {
 // lines too, leaves such a line to it, so that a line gets one warning.
 func UnknownReportedOnType(tag string) bool {
 	name, _, _ := cutMarker(tag)
-	return strings.HasPrefix(tag, "kubebuilder:") && !cgIgnoredName(name) && cgDefs[name] == nil
+	return cgDefs[name] == nil && unknownOfOurs(tag, name)
+}
+
+// unknownOfOurs reports whether unknownMarker warns of a marker (body,
+// its name) no schema marker has the name of: a +kubebuilder: one of no
+// other generator's family (CRD, RBAC, webhook markers).
+func unknownOfOurs(body, name string) bool {
+	return strings.HasPrefix(body, "kubebuilder:") && !cgIgnoredName(name)
 }
 
 // crdMarkerOfKey is the CRD marker one of whose keys name's last segment
