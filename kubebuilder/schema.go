@@ -121,20 +121,7 @@ func (b *builder) schemaOf(t *types.Type, pos token.Position) apiextv1.JSONSchem
 		}
 	case types.Map:
 		if t.Name.Package == "" {
-			// A key of a type that writes itself as text is a string in
-			// JSON: controller-gen accepts it since v0.22, without a
-			// schema for the keys, as encoding/json writes it.
-			if k := gotype.Resolve(t.Key); (k.Kind != types.Builtin || k.Name.Name != "string") && !TextKey(t.Key) {
-				why := "encoding/json cannot write them (JSON object keys are strings)"
-				if k.Kind == types.Builtin && gotype.BuiltinKind(k.Name.Name) == "int" {
-					// encoding/json writes integer keys as decimal text;
-					// controller-gen refuses them all the same (VPA's
-					// map[int]uint32, whose CRD it writes while failing).
-					why = "controller-gen refuses them too (\"map keys must be strings\"), though encoding/json writes them as decimal text"
-				}
-				b.errorf(pos, "", "use a map with string keys, or keys of a type with a MarshalText method; or keep the Go type and give the field its schema by markers alone: +kubebuilder:validation:Schemaless, +kubebuilder:validation:Type=object and +kubebuilder:pruning:PreserveUnknownFields above it",
-					"map keys of %s must be strings or implement encoding.TextMarshaler: %s", gotype.TypeString(t), why)
-			}
+			b.checkMapKeys(t, pos)
 			leave := b.enter("additionalProperties")
 			vals := b.schemaOf(t.Elem, pos)
 			leave()
@@ -155,6 +142,26 @@ func (b *builder) schemaOf(t *types.Type, pos token.Position) apiextv1.JSONSchem
 	}
 	b.errorf(pos, "", "use a string, number, bool, struct, list or map", "%s has no JSON schema", gotype.TypeString(t))
 	return apiextv1.JSONSchemaProps{}
+}
+
+// checkMapKeys reports a map whose keys JSON cannot hold. A key of a type
+// that writes itself as text is a string in JSON: controller-gen accepts
+// it since v0.22, without a schema for the keys, as encoding/json writes
+// it.
+func (b *builder) checkMapKeys(t *types.Type, pos token.Position) {
+	k := gotype.Resolve(t.Key)
+	if k.Kind == types.Builtin && k.Name.Name == "string" || TextKey(t.Key) {
+		return
+	}
+	why := "encoding/json cannot write them (JSON object keys are strings)"
+	if k.Kind == types.Builtin && gotype.BuiltinKind(k.Name.Name) == "int" {
+		// encoding/json writes integer keys as decimal text;
+		// controller-gen refuses them all the same (VPA's
+		// map[int]uint32, whose CRD it writes while failing).
+		why = "controller-gen refuses them too (\"map keys must be strings\"), though encoding/json writes them as decimal text"
+	}
+	b.errorf(pos, "", "use a map with string keys, or keys of a type with a MarshalText method; or keep the Go type and give the field its schema by markers alone: +kubebuilder:validation:Schemaless, +kubebuilder:validation:Type=object and +kubebuilder:pruning:PreserveUnknownFields above it",
+		"map keys of %s must be strings or implement encoding.TextMarshaler: %s", gotype.TypeString(t), why)
 }
 
 func (b *builder) builtin(t *types.Type, pos token.Position) apiextv1.JSONSchemaProps {
@@ -650,12 +657,11 @@ func (b *builder) aliasFieldSchema(ft *types.Type, a source.Alias, doc string, m
 			leave()
 			return apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &items}}
 		case shape[0] == 'M' && t.Kind == types.Map && t.Name.Package == "":
-			s := b.schemaOf(t, pos) // the keys' checks
+			b.checkMapKeys(t, pos)
 			leave := b.enter("additionalProperties")
 			vals := at(t.Elem, shape[1:])
 			leave()
-			s.AdditionalProperties = &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &vals}
-			return s
+			return apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &vals}}
 		}
 		return b.schemaOf(t, pos) // a type the steps do not describe
 	}
