@@ -351,6 +351,26 @@ func TestTypesDeclaredAsTypesOutsideTheRun(t *testing.T) {
 			t.Errorf("controller-gen %q: want the alias warning to say %q, got %v, %v", version, does, ws, err)
 		}
 	}
+	// controller-gen v0.16 loads packages with aliases resolved: conds.Owner
+	// (= Reference) is Reference there, without the alias's doc or rule, of
+	// which it warns; an alias of a builtin type (conds.Label) keeps its
+	// markers. (v0.16.5 panics on this package's conds.Label; on G2 and O2
+	// of the probe, a field of an alias of another package's named type, it
+	// writes neither the alias's maxLength nor its rule.)
+	v16, ws, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/declaredas/v1"}, OutputFile: outputFile, CRDDir: dir, ControllerGenVersion: "v0.16.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ws) != 2 || !strings.Contains(ws[1].Error(), "conds.go:37: +kubebuilder:validation:XValidation") || !strings.Contains(ws[1].Error(), "Owner is an alias of a named type, which controller-gen before v0.17 reads as that type") {
+		t.Errorf("v0.16.1: want the warning that Owner's rule is not read, got %v", ws)
+	}
+	v16Spec := crdOutput(t, v16, filepath.Join(dir, "declaredas.example.com_widgets.yaml")).Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
+	if m := v16Spec.Properties["manager"]; len(m.XValidations) != 0 || !strings.HasPrefix(m.Description, "Reference is declared as") {
+		t.Errorf("v0.16.1: manager (conds.Owner = Reference) is Reference's schema, got rules %v, description %q", m.XValidations, m.Description)
+	}
+	if l := v16Spec.Properties["label"]; l.MaxLength == nil || *l.MaxLength != 63 {
+		t.Errorf("v0.16.1: label (conds.Label = string) keeps the alias's maxLength, got %v", deref(l.MaxLength))
+	}
 	var crd apiextv1.CustomResourceDefinition
 	var goSrc string
 	for _, o := range outs {
@@ -412,6 +432,62 @@ func TestTypesDeclaredAsTypesOutsideTheRun(t *testing.T) {
 	for _, want := range []string{"SchemaTooLong(&fp", ", 32768)", `[]string{"True", "False", "Unknown"}`, `[]string{"S", "M", "L"}`, "SchemaTooLong(&kp"} {
 		if !strings.Contains(goSrc, want) {
 			t.Errorf("the Go validators do not check what the CRD says: no %s", want)
+		}
+	}
+}
+
+// A marker that needs a type (MaxLength) on a field of a named type of
+// another package, on type A base.B and on an alias of such a type: at
+// every version controller-gen exits 1 on the first two ("must apply
+// maxlength to a string"), and from v0.17 on the third ("to a textual
+// value, found type \"\""), after writing the CRD without them. The
+// marker is meant and the type it needs is known: validation-gen applies
+// it, in the CRD and the Go validator (docs/kubebuilder.md). Following
+// v0.16, which reads an alias of a named type as that type, the alias's
+// marker is left out with a warning, as v0.16 leaves it out.
+func TestTypedMarkersWhereControllerGenExits(t *testing.T) {
+	types := "package v1\n\nimport (\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\t\"k8s.io/apimachinery/pkg/runtime\"\n\n\t\"example.com/safe/api/alias\"\n\t\"example.com/safe/api/base\"\n)\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec Spec `json:\"spec\"`\n}\n\nfunc (in *Thing) DeepCopyObject() runtime.Object { return in }\n\n" +
+		"// +kubebuilder:validation:MaxLength=6\ntype Declared base.Group\n\n" +
+		"type Spec struct {\n\t// +kubebuilder:validation:MaxLength=5\n\t// +optional\n\tField base.Group `json:\"field,omitempty\"`\n" +
+		"\t// +optional\n\tDeclared Declared `json:\"declared,omitempty\"`\n\t// +optional\n\tAliased alias.Group `json:\"aliased,omitempty\"`\n}\n"
+	dir := tempModule(t, map[string]string{
+		"api/v1/doc.go":      "// +groupName=g.example.com\npackage v1\n",
+		"api/v1/types.go":    types,
+		"api/base/base.go":   "package base\n\ntype Group string\n",
+		"api/alias/alias.go": "package alias\n\nimport \"example.com/safe/api/base\"\n\n// +kubebuilder:validation:MaxLength=7\ntype Group = base.Group\n",
+	})
+	cfg := generators.Config{Dir: dir, Patterns: []string{"./api/v1"}, OutputFile: outputFile, CRDDir: filepath.Join(dir, "crd")}
+	i := func(v int64) *int64 { return &v }
+	for _, c := range []struct {
+		version string
+		aliased *int64
+		warned  bool
+	}{{"", i(7), false}, {"v0.17.0", i(7), false}, {"v0.16.1", nil, true}} {
+		cfg.ControllerGenVersion = c.version
+		outs, ws, err := generators.Run(cfg)
+		if err != nil {
+			t.Fatalf("%q: %v", c.version, err)
+		}
+		spec := crdOutput(t, outs, filepath.Join(cfg.CRDDir, "g.example.com_things.yaml")).Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
+		for name, want := range map[string]*int64{"field": i(5), "declared": i(6), "aliased": c.aliased} {
+			if got := spec.Properties[name].MaxLength; !reflect.DeepEqual(got, want) {
+				t.Errorf("%q: %s.maxLength = %v, want %v", c.version, name, deref(got), deref(want))
+			}
+		}
+		if warned := len(ws) == 1 && strings.Contains(ws[0].Error(), "alias.go:5: +kubebuilder:validation:MaxLength=7: Group is an alias of a named type, which controller-gen before v0.17 reads as that type"); warned != c.warned || !c.warned && len(ws) != 0 {
+			t.Errorf("%q: warnings %v, want the alias's marker warned of: %v", c.version, ws, c.warned)
+		}
+		var goSrc string
+		for _, o := range outs {
+			if strings.HasSuffix(o.Path, outputFile) {
+				goSrc = string(o.Content)
+			}
+		}
+		for n, want := range map[string]bool{", 5)": true, ", 6)": true, ", 7)": c.aliased != nil} {
+			if strings.Contains(goSrc, n) != want {
+				t.Errorf("%q: the Go validator checks maxLength%s: %v, want %v", c.version, n, !want, want)
+			}
 		}
 	}
 }

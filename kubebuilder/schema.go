@@ -600,21 +600,35 @@ func packageOnly(text string) bool {
 	return false
 }
 
+// aliasIgnored reports an alias whose doc and markers controller-gen
+// does not read where a field names it: an alias of a named type named in
+// its own package (to go/types, that type) and, before v0.17, named from
+// any package: v0.16 loads packages with aliases resolved (Go's
+// gotypesalias=0), so q.X is the type X aliases, where v0.17 and later
+// describe q.X by its own doc and markers (a rule on Owner = Reference, in
+// declaredas/conds).
+func (b *builder) aliasIgnored(a source.Alias) bool {
+	return a.Ignored || b.cgMinor < 17 && !a.OfBuiltin
+}
+
 // ignoredAliasMarkers warns of the markers of an alias controller-gen
-// reads none of (type X = T, with T a named type, named as X in its own
-// package): they describe nothing.
+// reads none of (aliasIgnored): they describe nothing.
 func (b *builder) ignoredAliasMarkers(a source.Alias) {
 	am, _ := dialect.ControllerGenMarkers(a.Lines, markers.CGOnType, b.own(a.Pkg), b.cgMinor)
+	msg := fmt.Sprintf("%s is an alias of a named type, which its package's fields name as that type", a.Name)
 	does := "reads no marker of the alias, so nothing checks it (nor here)"
-	if b.cgMinor >= 20 {
+	fix := fmt.Sprintf("put the marker on the aliased type or on the fields that use %s, or declare %s as a type of its own (without =)", a.Name, a.Name)
+	switch {
+	case !a.Ignored:
+		msg = fmt.Sprintf("%s is an alias of a named type, which controller-gen before v0.17 reads as that type", a.Name)
+		does = fmt.Sprintf("v0.%d reads no marker of the alias, so nothing checks it (nor here, following that version)", b.cgMinor)
+		fix = fmt.Sprintf("put the marker on the aliased type or on the fields that use %s, or declare %s as a type of its own (without =); --controller-gen-version=v0.17.0 or later applies it, as those versions do", a.Name, a.Name)
+	case b.cgMinor >= 20:
 		// gateway-api v1.2.1's aliases, under nginx-gateway-fabric.
 		does = "reads no marker of the alias into the schema, so nothing checks it (nor here), and from v0.20 may stop with an error or panic on it (controller-tools issue 1289)"
 	}
 	for _, m := range am {
-		b.errs = append(b.errs, &markers.Warning{Kind: markers.MisplacedMarker, Pos: m.Pos, Tag: m.Text,
-			Msg:  fmt.Sprintf("%s is an alias of a named type, which its package's fields name as that type", a.Name),
-			Does: does,
-			Fix:  fmt.Sprintf("put the marker on the aliased type or on the fields that use %s, or declare %s as a type of its own (without =)", a.Name, a.Name)})
+		b.errs = append(b.errs, &markers.Warning{Kind: markers.MisplacedMarker, Pos: m.Pos, Tag: m.Text, Msg: msg, Does: does, Fix: fix})
 	}
 }
 
@@ -686,7 +700,7 @@ func (b *builder) fieldSchema(parent *types.Type, m types.Member, ms []*markers.
 		return b.apply(apiextv1.JSONSchemaProps{Description: doc}, ms, pos)
 	}
 	ft := gotype.RealType(m.Type, gotype.FieldType(parent, m.Name))
-	if a, ok := b.l.FieldAlias(parent.Name.Package, parent.Name.Name, m.Name); ok && !a.Ignored {
+	if a, ok := b.l.FieldAlias(parent.Name.Package, parent.Name.Name, m.Name); ok && !b.aliasIgnored(a) {
 		return b.aliasFieldSchema(ft, a, doc, ms, pos)
 	} else if ok {
 		b.ignoredAliasMarkers(a)
