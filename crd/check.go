@@ -63,6 +63,10 @@ type dialectFixes struct {
 	// recursion is the same where a type recurs, which controller-gen
 	// describes by an empty schema.
 	recursion string
+	// rulesUnderAllOf is CEL rules under allOf, where controller-gen
+	// before v0.16 puts those of a field and of its type ("" where only a
+	// mistake of validation-gen's can).
+	rulesUnderAllOf string
 }
 
 var (
@@ -71,10 +75,11 @@ var (
 		mapKey: "mark the key field +k8s:required, or give it a default (+default=<value>): every item of a list map has its keys",
 	}
 	cgFixes = dialectFixes{
-		bounds:    "bound the lists on the way to this field with +kubebuilder:validation:MaxItems=<n> and its strings with +kubebuilder:validation:MaxLength=<n>, so that the server can bound what its CEL rules cost",
-		mapKey:    "mark the key field +kubebuilder:validation:Required, or give it a default (+kubebuilder:default=<value>): every item of a list map has its keys",
-		noType:    "give the field a type (+kubebuilder:validation:Type=<its JSON type>), or mark it +kubebuilder:pruning:PreserveUnknownFields, which keeps what it holds unchecked; +kubebuilder:validation:Schemaless alone leaves it without either",
-		recursion: "mark this field +kubebuilder:validation:Schemaless and +kubebuilder:pruning:PreserveUnknownFields (the server then keeps what it holds, unchecked), or break the recursion",
+		bounds:          "bound the lists on the way to this field with +kubebuilder:validation:MaxItems=<n> and its strings with +kubebuilder:validation:MaxLength=<n>, so that the server can bound what its CEL rules cost",
+		mapKey:          "mark the key field +kubebuilder:validation:Required, or give it a default (+kubebuilder:default=<value>): every item of a list map has its keys",
+		noType:          "give the field a type (+kubebuilder:validation:Type=<its JSON type>), or mark it +kubebuilder:pruning:PreserveUnknownFields, which keeps what it holds unchecked; +kubebuilder:validation:Schemaless alone leaves it without either",
+		recursion:       "mark this field +kubebuilder:validation:Schemaless and +kubebuilder:pruning:PreserveUnknownFields (the server then keeps what it holds, unchecked), or break the recursion",
+		rulesUnderAllOf: "follow controller-gen v0.16 or later (--controller-gen-version=v0.16.1), which lists both sides' rules together (controller-tools #998), or keep the rules on one side: the field or its type, the struct or the struct it embeds",
 	}
 )
 
@@ -89,7 +94,8 @@ func check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 		return []error{err}
 	}
 	var errs []error
-	var noGroup []string // the fields a package without +groupName breaks
+	var noGroup []string            // the fields a package without +groupName breaks
+	underAllOf := map[string]bool{} // the nodes whose allOf holds rules, reported once
 	for _, e := range validation.ValidateCustomResourceDefinition(context.Background(), internal) {
 		if e.Field == "status.storedVersions" {
 			continue // the server's to set
@@ -162,6 +168,14 @@ func check(crd *apiextv1.CustomResourceDefinition, pos []Positions, root token.P
 			fix = "correct the rule (the API server's CEL compiler says what is wrong)"
 		case cost:
 			fix = fixes.bounds
+		case ok && e.Type == field.ErrorTypeForbidden && strings.HasSuffix(e.Field, ".x-kubernetes-validations") && strings.Contains(e.Field, ".allOf[") && fixes.rulesUnderAllOf != "":
+			node := e.Field[:strings.LastIndex(e.Field, ".allOf[")]
+			if underAllOf[node] {
+				continue
+			}
+			underAllOf[node] = true
+			fix = fixes.rulesUnderAllOf
+			why = " (controller-gen before v0.16 writes the CEL rules of a field and of its type, or of a struct and of a struct it embeds, as two entries of allOf, where the server refuses rules; the Go validator checks no rule there either)"
 		case e.Type == field.ErrorTypeRequired && strings.Contains(e.Detail, "x-kubernetes-list-map-keys"):
 			fix = fixes.mapKey
 		case ok && e.Type == field.ErrorTypeRequired && (schemaPath == "type" || strings.HasSuffix(schemaPath, ".type")) && fixes.noType != "":

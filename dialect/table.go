@@ -48,6 +48,17 @@ type k8sRow struct {
 // the +k8s: tags of its own registry (before, it passed them over).
 var k8sNativeSince = map[string]int{"enum": 21, "immutable": 21}
 
+// cgSince are the controller-gen minor versions that began to read a
+// marker of its registry: before, it passed the marker over as one it did
+// not know.
+var cgSince = map[string]int{"default": 16, "required": 16}
+
+// cgSinceFix is what an older version reads in place of such a marker.
+var cgSinceFix = map[string]string{
+	"default":  "write +kubebuilder:default=<the same JSON value>, which every version reads",
+	"required": "drop omitempty from the json tag, where the package's fields are required by default, or write +kubebuilder:validation:Required, where they are optional by default (+kubebuilder:validation:Optional on the package)",
+}
+
 const kbValidation = "kubebuilder:validation:"
 
 var k8sRows = map[string]k8sRow{
@@ -93,7 +104,23 @@ func ControllerGenMarkers(lines []markers.Line, place markers.CGPlace, own bool,
 		body, isK8s := strings.CutPrefix(text, markers.Prefix)
 		if !isK8s {
 			ms, es := markers.ParseControllerGen([]markers.Line{l}, place)
-			out, errs = append(out, ms...), append(errs, es...)
+			for _, m := range ms {
+				if m.Items && minor < 15 {
+					// v0.15 registered an items: copy of each marker.
+					if own && place != markers.CGOnPackage {
+						errs = append(errs, itemsNotYetRead(m))
+					}
+					continue
+				}
+				if since := cgSince[m.Def.Name]; minor < since {
+					if own && place != markers.CGOnPackage {
+						errs = append(errs, markerNotYetRead(m, since))
+					}
+					continue
+				}
+				out = append(out, m)
+			}
+			errs = append(errs, es...)
 			continue
 		}
 		name := tagName(body)
@@ -279,6 +306,25 @@ func notYetRead(l markers.Line, tag, name string, since int) *markers.Warning {
 		Msg:  fmt.Sprintf("controller-gen reads +k8s:%s from v0.%d on, and the version followed (--controller-gen-version) is older", name, since),
 		Does: "passes it over in silence, so its CRD does not check it (nor here)",
 		Fix:  fmt.Sprintf("follow the controller-gen that reads it, --controller-gen-version=v0.%d.0 or later (the project's own, once it is upgraded)", since)}
+}
+
+// markerNotYetRead is the warning for a marker of controller-gen's
+// registry that the version followed does not read yet (cgSince).
+func markerNotYetRead(m *markers.CGMarker, since int) *markers.Warning {
+	return &markers.Warning{Kind: markers.UnknownMarker, Pos: m.Pos, Tag: m.Text,
+		Msg:  fmt.Sprintf("controller-gen reads +%s from v0.%d on, and the version followed (--controller-gen-version) is older", m.Def.Name, since),
+		Does: "passes it over as a marker it does not know, so its CRD does not say it (nor here)",
+		Fix:  fmt.Sprintf("%s; or follow v0.%d or later (--controller-gen-version), as the project's controller-gen once it is upgraded", cgSinceFix[m.Def.Name], since)}
+}
+
+// itemsNotYetRead is the warning for a +kubebuilder:validation:items:
+// marker where the version followed is older than v0.15, which began to
+// read them.
+func itemsNotYetRead(m *markers.CGMarker) *markers.Warning {
+	return &markers.Warning{Kind: markers.UnknownMarker, Pos: m.Pos, Tag: m.Text,
+		Msg:  "controller-gen reads +kubebuilder:validation:items: markers from v0.15 on, and the version followed (--controller-gen-version) is older",
+		Does: "passes it over as a marker it does not know, so its CRD does not say it (nor here)",
+		Fix:  "declare the items' type (type Item string) with the marker without items:, and make the list of it; or follow v0.15 or later (--controller-gen-version), as the project's controller-gen once it is upgraded"}
 }
 
 // nearMiss is the warning for a line meant as a marker that neither

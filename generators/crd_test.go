@@ -656,12 +656,123 @@ func TestControllerGenVersions(t *testing.T) {
 	if _, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/flatten/v1"}, OutputFile: outputFile, ControllerGenVersion: "1.2"}); err == nil || !strings.Contains(err.Error(), `"1.2" is not v0.<minor>`) {
 		t.Errorf("a version not of controller-gen's form: %v", err)
 	}
-	// Before v0.16 descriptions were written otherwise: not followed.
-	if _, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/flatten/v1"}, OutputFile: outputFile, ControllerGenVersion: "v0.15.0"}); err == nil || !strings.Contains(err.Error(), "v0.15.0 is older than v0.16.0") {
-		t.Errorf("a version before v0.16: %v", err)
+	// Before v0.14 a comment's lines were joined: not followed.
+	if _, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/flatten/v1"}, OutputFile: outputFile, ControllerGenVersion: "v0.13.0"}); err == nil || !strings.Contains(err.Error(), "v0.13.0 is older than v0.14.0") {
+		t.Errorf("a version before v0.14: %v", err)
 	}
 	if _, _, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/flatten/v1"}, OutputFile: outputFile, ControllerGenVersion: "v0.16.0"}); err != nil {
 		t.Errorf("v0.16.0: %v", err)
+	}
+}
+
+// controller-gen v0.15 (authorino's, fluent-operator's CRDs) and v0.14
+// (velero v1.14's, which read no items: marker) write
+// descriptions with every line kept and two blank lines between
+// paragraphs, reads neither +default nor +required (but writes
+// corev1.Protocol with its default, TCP), decides a field's
+// presence by its package's default first, and keeps the CEL rules of a
+// field and of its type, or of a struct and of a struct it embeds, as
+// entries of allOf (where the API server refuses them; a warning says
+// so). The values pinned are controller-gen v0.15.0's and v0.14.0's, run
+// on testdata/v015 (they do not build with Go 1.26: not in the oracle);
+// the default version writes v0.16's.
+func TestControllerGenV015(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "crd")
+	rules := func(rs ...string) apiextv1.ValidationRules {
+		var out apiextv1.ValidationRules
+		for i := 0; i < len(rs); i += 2 {
+			out = append(out, apiextv1.ValidationRule{Rule: rs[i], Message: rs[i+1]})
+		}
+		return out
+	}
+	three := int64(3)
+	v015 := []struct {
+		version, root, code, star string
+		count                     string // its default
+		proto                     string // its default: corev1.Protocol's before v0.16
+		required                  []string
+		ruled, embedding          apiextv1.ValidationRules
+		ruledAllOf, embAllOf      []apiextv1.JSONSchemaProps
+		tagsMaxLength             *int64 // of the items, an items: marker's
+		warnings                  []string
+	}{
+		{version: "v0.15.0", tagsMaxLength: &three, proto: `"TCP"`,
+			root:       "Widget is a kind.\n\n\nIt has two paragraphs.\nTODO: a note to implementers.",
+			code:       "code keeps fenced lines:\n```\nTODO inside a fence\n```\nTODO: outside.\n\n\nAfter two blank lines.",
+			star:       "star comment\nwith indent\n\n\nand a paragraph",
+			ruledAllOf: []apiextv1.JSONSchemaProps{{XValidations: rules("self.a != 'x'", "type rule")}, {XValidations: rules("self.a != 'w'", "field rule")}},
+			embedding:  rules("self.c != 'v'", "field rule on embedding"),
+			embAllOf:   []apiextv1.JSONSchemaProps{{XValidations: rules("self.b != 'y'", "base rule")}, {XValidations: rules("self.c != 'z'", "own rule")}},
+			warnings: []string{
+				"types.go:49: +default=5: controller-gen reads +default from v0.16 on",
+				"types.go:53: +required: controller-gen reads +required from v0.16 on",
+				"types.go:58: the API server would reject CRD widgets.v015.example.com at properties[spec].properties[ruled].allOf[0].x-kubernetes-validations: Forbidden: must be empty to be structural (controller-gen before v0.16 writes the CEL rules of a field and of its type",
+				"types.go:62: the API server would reject CRD widgets.v015.example.com at properties[spec].properties[embedding].allOf[0].x-kubernetes-validations",
+				"types.go:79: +kubebuilder:validation:Required: the package's fields are required by default, and controller-gen before v0.16 then makes a field optional by omitempty",
+			}},
+		{version: "",
+			tagsMaxLength: &three,
+			root:          "Widget is a kind.\n\nIt has two paragraphs.",
+			code:          "code keeps fenced lines:\n```\nTODO inside a fence\n```\n\nAfter two blank lines.",
+			star:          "star comment\nwith indent\n\nand a paragraph",
+			count:         "5",
+			required:      []string{"name", "req"},
+			ruled:         rules("self.a != 'w'", "field rule", "self.a != 'x'", "type rule"),
+			embedding:     rules("self.c != 'v'", "field rule on embedding", "self.c != 'z'", "own rule", "self.b != 'y'", "base rule")},
+	}
+	// v0.14.0 (velero v1.14's) writes v0.15's CRD but for the items:
+	// marker, which it does not read.
+	v014 := v015[0]
+	v014.version, v014.tagsMaxLength = "v0.14.0", nil
+	v014.warnings = append(slices.Clone(v014.warnings), "types.go:85: +kubebuilder:validation:items:MaxLength=3: controller-gen reads +kubebuilder:validation:items: markers from v0.15 on")
+	for _, c := range append(v015, v014) {
+		outs, ws, err := generators.Run(generators.Config{Dir: wd(t), Patterns: []string{"./testdata/v015/v1"}, OutputFile: outputFile, CRDDir: dir, ControllerGenVersion: c.version})
+		if err != nil {
+			t.Fatalf("%q: %v", c.version, err)
+		}
+		root := crdOutput(t, outs, filepath.Join(dir, "v015.example.com_widgets.yaml")).Spec.Versions[0].Schema.OpenAPIV3Schema
+		spec := root.Properties["spec"]
+		count, proto := "", ""
+		if d := spec.Properties["count"].Default; d != nil {
+			count = string(d.Raw)
+		}
+		if d := spec.Properties["proto"].Default; d != nil {
+			proto = string(d.Raw)
+		}
+		for _, g := range []struct {
+			what      string
+			got, want any
+		}{
+			{"the kind's description", root.Description, c.root},
+			{"code's description", spec.Properties["code"].Description, c.code},
+			{"star's description", spec.Properties["star"].Description, c.star},
+			{"count's default", count, c.count},
+			{"required", spec.Required, c.required},
+			{"ruled's rules", spec.Properties["ruled"].XValidations, c.ruled},
+			{"ruled's allOf", spec.Properties["ruled"].AllOf, c.ruledAllOf},
+			{"embedding's rules", spec.Properties["embedding"].XValidations, c.embedding},
+			{"embedding's allOf", spec.Properties["embedding"].AllOf, c.embAllOf},
+			{"tags' items' maxLength", spec.Properties["tags"].Items.Schema.MaxLength, c.tagsMaxLength},
+			{"proto's default", proto, c.proto},
+		} {
+			if !reflect.DeepEqual(g.got, g.want) {
+				t.Errorf("%q: %s: got %#v, want %#v", c.version, g.what, g.got, g.want)
+			}
+		}
+		var got []string
+		for _, w := range ws {
+			if !strings.Contains(w.Error(), "without has(") {
+				got = append(got, w.Error())
+			}
+		}
+		if len(got) != len(c.warnings) {
+			t.Fatalf("%q: warnings\n%s\nwant %d", c.version, strings.Join(got, "\n"), len(c.warnings))
+		}
+		for i, w := range c.warnings {
+			if !strings.Contains(got[i], w) {
+				t.Errorf("%q: warning\n%s\nwant it to hold\n%s", c.version, got[i], w)
+			}
+		}
 	}
 }
 
@@ -860,7 +971,7 @@ func TestRecursiveTypes(t *testing.T) {
 			"fix: give the field a type (+kubebuilder:validation:Type=<its JSON type>), or mark it +kubebuilder:pruning:PreserveUnknownFields, which keeps what it holds unchecked; +kubebuilder:validation:Schemaless alone leaves it without either",
 		"testdata/recursive/v1/types.go:36: the API server would reject CRD routers.recursive.example.com at properties[spec].properties[route].properties[routes].items.type: Required value: must not be empty for specified array items (type v1.Route " + recurs,
 		"testdata/recursive/v1/types.go:46: the API server would reject CRD routers.recursive.example.com at properties[spec].properties[tree].properties[children].additionalProperties.type: Required value: must not be empty for specified object fields (type v1.Tree " + recurs,
-		"testdata/recursive/v1/types.go:57: the API server would reject CRD routers.recursive.example.com at properties[spec].properties[left].properties[right].properties[left].type: Required value: must not be empty for specified object fields (type v1.Left " + recurs,
+		"testdata/recursive/v1/types.go:58: the API server would reject CRD routers.recursive.example.com at properties[spec].properties[left].properties[right].properties[left].type: Required value: must not be empty for specified object fields (type v1.Left " + recurs,
 		"testdata/recursive/v1/types.go:87: the API server would reject CRD widgets.recursive.example.com at properties[spec].properties[template].properties[spec].type: Required value: must not be empty for specified object fields (type v1.WidgetSpec " + recurs,
 		"testdata/recursive/v1/types.go:96: the API server would reject CRD widgets.recursive.example.com at properties[spec].properties[sub].type: Required value: must not be empty for specified object fields (type v1.Route " + recurs,
 	}

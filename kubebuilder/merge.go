@@ -50,7 +50,14 @@ func (b *builder) merge(typeSide, fieldSide apiextv1.JSONSchemaProps, pos token.
 	if fieldSide.XMapType != nil {
 		out.XMapType = fieldSide.XMapType
 	}
-	out.XValidations = append(slices.Clone(fieldSide.XValidations), typeSide.XValidations...)
+	// Before v0.16 both sides' rules were kept under allOf, as any other
+	// keyword both set (controller-tools #998).
+	rulesUnderAllOf := b.cgMinor < 16 && len(typeSide.XValidations) > 0 && len(fieldSide.XValidations) > 0
+	if rulesUnderAllOf {
+		out.XValidations = nil
+	} else {
+		out.XValidations = append(slices.Clone(fieldSide.XValidations), typeSide.XValidations...)
+	}
 	out.Nullable = out.Nullable || fieldSide.Nullable
 	out.UniqueItems = out.UniqueItems || fieldSide.UniqueItems
 	out.ExclusiveMinimum = out.ExclusiveMinimum || fieldSide.ExclusiveMinimum
@@ -110,6 +117,10 @@ func (b *builder) merge(typeSide, fieldSide apiextv1.JSONSchemaProps, pos token.
 			o.SetZero()
 			hoisted = true
 		}
+	}
+	if rulesUnderAllOf {
+		typeOnly.XValidations, fieldOnly.XValidations = typeSide.XValidations, fieldSide.XValidations
+		hoisted = true
 	}
 	if hoisted {
 		out.AllOf = append(out.AllOf, typeOnly, fieldOnly)

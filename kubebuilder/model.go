@@ -42,14 +42,13 @@ type Options struct {
 const ControllerGenFollowed = "v0.23.0"
 
 // ControllerGenOldest is the oldest controller-gen version whose CRDs can
-// be written: before v0.16, controller-gen wrote descriptions otherwise
-// (the lines after --- and those starting with TODO kept) and did not read
-// +default.
-const ControllerGenOldest = 16
+// be written: before v0.14, controller-gen joined a comment's lines with
+// spaces.
+const ControllerGenOldest = 14
 
 // TooOldWhy is what controller-gen versions before ControllerGenOldest
 // wrote otherwise.
-const TooOldWhy = "before it, descriptions kept the lines after --- and those starting with TODO and wrote a blank line between paragraphs as two, +default was not read, and +kubebuilder:validation:Required did not make a field with omitempty required; before v0.14, a comment's lines were joined with spaces"
+const TooOldWhy = "before it, a comment's lines were joined with spaces"
 
 // TooOldError is the error of a version before ControllerGenOldest; its
 // text carries its own fix.

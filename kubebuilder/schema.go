@@ -205,6 +205,13 @@ func (b *builder) known(t *types.Type) (apiextv1.JSONSchemaProps, bool) {
 		}}, true
 	case "k8s.io/apimachinery/pkg/util/intstr.IntOrString":
 		return intOrString, true
+	case "k8s.io/api/core/v1.Protocol":
+		if b.cgMinor < 16 {
+			// Before v0.16 controller-gen wrote corev1.Protocol as a
+			// known type with its default, in place of its +default
+			// marker, which it did not read (fluent-operator's ports).
+			return apiextv1.JSONSchemaProps{Type: "string", Default: &apiextv1.JSON{Raw: []byte(`"TCP"`)}}, true
+		}
 	case "k8s.io/apimachinery/pkg/api/resource.Quantity":
 		intOrString.Pattern = QuantityPattern
 		return intOrString, true
@@ -277,7 +284,7 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 		// type A B: controller-gen describes A as a reference to B with
 		// A's own markers, which its flattening merges as a field's are
 		// merged with its type's (B's markers hold for A too).
-		s = b.withOwn(b.namedSchema(base, pos), b.l.TypeDescription(t.Name.Package, t.Name.Name), ms, pos)
+		s = b.withOwn(b.namedSchema(base, pos), b.l.TypeDescription(t.Name.Package, t.Name.Name, b.descriptions()), ms, pos)
 		b.named[t.Name] = s.DeepCopy()
 		return s
 	}
@@ -302,7 +309,7 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 		c.Name = types.Name{}
 		s = b.schemaOf(&c, pos)
 	}
-	s.Description = b.l.TypeDescription(t.Name.Package, t.Name.Name)
+	s.Description = b.l.TypeDescription(t.Name.Package, t.Name.Name, b.descriptions())
 	if m := marker(ms, "k8s:enum"); m != nil {
 		b.k8sEnum(&s, t, m)
 	}
@@ -315,12 +322,42 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 		// (kgateway's AccessLogFilter and the FilterType it embeds).
 		s, embedded = b.mergeInlined(s, inlined, pos)
 	}
-	if len(embedded) > 0 {
+	switch {
+	case len(embedded) > 0 && b.cgMinor < 16:
+		// Before v0.16 controller-gen flattened CEL rules as any other
+		// keyword: the embedded structs' rules, in their order, then the
+		// type's own, each set where none is, else both under allOf.
+		var parts [][]apiextv1.ValidationRule
+		for _, in := range inlined {
+			parts = append(parts, in.XValidations)
+		}
+		s.XValidations, s.AllOf = foldRules(append(parts, s.XValidations), s.AllOf)
+	case len(embedded) > 0:
 		s.XValidations = append(s.XValidations, embedded...)
 		b.embeddedRules[t.Name] = embedded
 	}
 	b.named[t.Name] = s.DeepCopy()
 	return s
+}
+
+// foldRules is controller-gen's flattening, before v0.16, of the CEL
+// rules of several schemas into one, in order: the rules of the first
+// that has any are kept; the next that has any joins them under allOf, as
+// two entries, and the next after is kept again (v15's fixture: two
+// embedded structs' rules under allOf and the struct's own kept).
+func foldRules(parts [][]apiextv1.ValidationRule, allOf []apiextv1.JSONSchemaProps) ([]apiextv1.ValidationRule, []apiextv1.JSONSchemaProps) {
+	var kept []apiextv1.ValidationRule
+	for _, p := range parts {
+		switch {
+		case len(p) == 0:
+		case len(kept) == 0:
+			kept = p
+		default:
+			allOf = append(allOf, apiextv1.JSONSchemaProps{XValidations: kept}, apiextv1.JSONSchemaProps{XValidations: p})
+			kept = nil
+		}
+	}
+	return kept, allOf
 }
 
 func markerType(ms []*markers.CGMarker) string {
@@ -496,6 +533,9 @@ var presence = [][]string{
 // field that says both is a warning: controller-gen takes the first
 // step of presence without a word.
 func (b *builder) required(ms []*markers.CGMarker, optionalByDefault, omitEmpty bool, pos token.Position) bool {
+	if b.cgMinor < 16 {
+		return b.requiredBefore16(ms, optionalByDefault, omitEmpty)
+	}
 	var said []*markers.CGMarker
 	for _, step := range presence {
 		for _, name := range step {
@@ -519,6 +559,42 @@ func (b *builder) required(ms []*markers.CGMarker, optionalByDefault, omitEmpty 
 		}
 	}
 	return req
+}
+
+// requiredBefore16 is controller-gen v0.14's and v0.15's decision, by the package's
+// default first: where fields are optional by default, a field is
+// required with +kubebuilder:validation:Required; else unless it has
+// omitempty, +kubebuilder:validation:Optional or +optional. Where v0.16's
+// decision (a field's own marker first) differs, the marker they pass
+// over is warned of.
+func (b *builder) requiredBefore16(ms []*markers.CGMarker, optionalByDefault, omitEmpty bool) bool {
+	req := marker(ms, "kubebuilder:validation:Required")
+	opt := marker(ms, "kubebuilder:validation:Optional")
+	if opt == nil {
+		opt = marker(ms, "optional")
+	}
+	var is bool
+	var by string
+	if optionalByDefault {
+		is, by = req != nil, "the package's fields are optional by default (+kubebuilder:validation:Optional on the package), and controller-gen before v0.16 then reads +kubebuilder:validation:Required alone"
+	} else {
+		is, by = !omitEmpty && opt == nil, "the package's fields are required by default, and controller-gen before v0.16 then makes a field optional by omitempty, +kubebuilder:validation:Optional or +optional alone"
+	}
+	// v0.16's decision: the field's first marker in this order.
+	var said *markers.CGMarker
+	for _, name := range []string{"kubebuilder:validation:Optional", "kubebuilder:validation:Required", "optional"} {
+		if said = marker(ms, name); said != nil {
+			break
+		}
+	}
+	if said != nil && (said == req) != is {
+		word := map[bool]string{true: "required", false: "optional"}
+		b.errs = append(b.errs, &markers.Warning{Kind: markers.MisplacedMarker, Pos: said.Pos, Tag: said.Text,
+			Msg:  by,
+			Does: fmt.Sprintf("v0.%d passes this marker over, so the field is %s (here too, following that version; v0.16 and later make it %s)", b.cgMinor, word[is], word[!is]),
+			Fix:  fmt.Sprintf("make the field's presence what v0.%d reads: omitempty in the json tag, or the package's default; or follow v0.16 or later (--controller-gen-version)", b.cgMinor)})
+	}
+	return is
 }
 
 func marker(ms []*markers.CGMarker, name string) *markers.CGMarker {
@@ -600,6 +676,15 @@ func packageOnly(text string) bool {
 	return false
 }
 
+// descriptions is how the version followed writes doc comments as
+// descriptions: before v0.16 with every line kept.
+func (b *builder) descriptions() source.DescriptionStyle {
+	if b.cgMinor < 16 {
+		return source.Kept
+	}
+	return source.Stripped
+}
+
 // aliasIgnored reports an alias whose doc and markers controller-gen
 // does not read where a field names it: an alias of a named type named in
 // its own package (to go/types, that type) and, before v0.17, named from
@@ -641,16 +726,20 @@ func (b *builder) ignoredAliasMarkers(a source.Alias) {
 func (b *builder) aliasFieldSchema(ft *types.Type, a source.Alias, doc string, ms []*markers.CGMarker, pos token.Position) apiextv1.JSONSchemaProps {
 	am, errs := dialect.ControllerGenMarkers(a.Lines, markers.CGOnType, b.own(a.Pkg), b.cgMinor)
 	b.errs = append(b.errs, errs...)
+	desc := a.Description
+	if b.descriptions() == source.Kept {
+		desc = a.DescriptionKept
+	}
 	alias := func(t *types.Type) apiextv1.JSONSchemaProps {
 		if t.Kind == types.Pointer && t.Name.Package == "" {
 			t = t.Elem
 		}
 		if a.OfBuiltin {
 			s := b.schemaOf(t, a.Pos)
-			s.Description = a.Description
+			s.Description = desc
 			return b.apply(s, am, a.Pos)
 		}
-		return b.withOwn(b.schemaOf(t, a.Pos), a.Description, am, a.Pos)
+		return b.withOwn(b.schemaOf(t, a.Pos), desc, am, a.Pos)
 	}
 	if a.Shape == "" {
 		return b.withOwn(alias(ft), doc, ms, pos)
@@ -695,7 +784,7 @@ func (b *builder) withOwn(typeSide apiextv1.JSONSchemaProps, desc string, ms []*
 // fieldSchema is a field's schema: its type's, merged with its own doc
 // and markers as controller-gen merges them (merge).
 func (b *builder) fieldSchema(parent *types.Type, m types.Member, ms []*markers.CGMarker, pos token.Position) apiextv1.JSONSchemaProps {
-	doc := b.l.FieldDescription(parent.Name.Package, parent.Name.Name, m.Name)
+	doc := b.l.FieldDescription(parent.Name.Package, parent.Name.Name, m.Name, b.descriptions())
 	if hasMarker(ms, "kubebuilder:validation:Schemaless") {
 		return b.apply(apiextv1.JSONSchemaProps{Description: doc}, ms, pos)
 	}

@@ -10,11 +10,13 @@ import (
 // out, the rest as go/ast renders a comment group's text, lines of /* */
 // comments trimmed, lines starting with TODO dropped outside code fences,
 // and nothing from a line starting with --- on. Line breaks are kept.
-func description(cg *ast.CommentGroup) string {
+// kept is the description as controller-gen wrote it before v0.16: every
+// line kept, and a blank line between paragraphs written as two.
+func description(cg *ast.CommentGroup) (desc, kept string) {
 	if cg == nil {
-		return ""
+		return "", ""
 	}
-	kept := &ast.CommentGroup{}
+	text := &ast.CommentGroup{}
 	block := false
 	for _, c := range cg.List {
 		if strings.HasPrefix(c.Text, "//") && strings.HasPrefix(strings.TrimSpace(c.Text[2:]), "+") {
@@ -23,16 +25,29 @@ func description(cg *ast.CommentGroup) string {
 		if strings.HasPrefix(c.Text, "/*") {
 			block = true
 		}
-		kept.List = append(kept.List, c)
+		text.List = append(text.List, c)
 	}
-	if len(kept.List) == 0 {
-		return ""
+	if len(text.List) == 0 {
+		return "", ""
 	}
-	var out []string
-	fenced := false
-	for _, line := range strings.Split(strings.TrimSuffix(kept.Text(), "\n"), "\n") {
+	body := text.Text()
+	if body == "" {
+		// Empty comment lines only (go/ast drops them): no lines at all.
+		return "", ""
+	}
+	var out, all []string
+	fenced, ended := false, false
+	for _, line := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
 		if block {
 			line = strings.TrimSpace(line)
+		}
+		if line == "" {
+			all = append(all, "\n")
+		} else {
+			all = append(all, line)
+		}
+		if ended {
+			continue
 		}
 		if strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~") {
 			fenced = !fenced
@@ -42,19 +57,35 @@ func description(cg *ast.CommentGroup) string {
 				continue
 			}
 			if strings.HasPrefix(line, "---") {
-				break
+				ended = true
+				continue
 			}
 		}
 		out = append(out, line)
 	}
-	return strings.Join(out, "\n")
+	return strings.Join(out, "\n"), strings.Join(all, "\n")
 }
+
+// DescriptionStyle is how a controller-gen version writes a doc comment
+// as a description.
+type DescriptionStyle int
+
+const (
+	// Stripped is v0.16's and later's: lines starting with TODO and
+	// those from --- on left out (description).
+	Stripped DescriptionStyle = iota
+	// Kept is v0.15's: every line, and two blank lines between paragraphs.
+	Kept
+)
 
 // TypeDescription is the description controller-gen writes for a type of
 // any loaded package: its doc comment proper (not the marker block a
 // blank line separates from it).
-func (l *Loaded) TypeDescription(pkg, name string) string {
+func (l *Loaded) TypeDescription(pkg, name string, style DescriptionStyle) string {
 	if pc := l.commentsOf(pkg); pc != nil {
+		if kept, ok := pc.typeTextKept[name]; ok && style == Kept {
+			return kept
+		}
 		return pc.typeText[name]
 	}
 	return ""
@@ -62,8 +93,11 @@ func (l *Loaded) TypeDescription(pkg, name string) string {
 
 // FieldDescription is the description controller-gen writes for a struct
 // field of a type of any loaded package.
-func (l *Loaded) FieldDescription(pkg, typeName, field string) string {
+func (l *Loaded) FieldDescription(pkg, typeName, field string, style DescriptionStyle) string {
 	if pc := l.commentsOf(pkg); pc != nil {
+		if kept, ok := pc.fieldTextKept[typeName+"."+field]; ok && style == Kept {
+			return kept
+		}
 		return pc.fieldText[typeName+"."+field]
 	}
 	return ""

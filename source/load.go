@@ -92,8 +92,11 @@ type pkgComments struct {
 	// line of a declaration), by name.
 	consts map[string][]markers.Line
 	// typeText and fieldText are the doc comments of types and fields as
-	// controller-gen writes them as descriptions (description).
-	typeText, fieldText map[string]string
+	// controller-gen writes them as descriptions (description);
+	// typeTextKept and fieldTextKept as it wrote them before v0.16, where
+	// that differs.
+	typeText, fieldText         map[string]string
+	typeTextKept, fieldTextKept map[string]string
 	// declaredAs are the types declared as another named type (type A B,
 	// type A pkg.B), by name: what they were declared as, which go/types
 	// forgets (the underlying type of A is B's).
@@ -120,6 +123,9 @@ type Alias struct {
 	Lines       []markers.Line
 	Pos         token.Position
 	Description string
+	// DescriptionKept is the description as controller-gen wrote it
+	// before v0.16 (Kept).
+	DescriptionKept string
 	// OfBuiltin: T is a builtin type (string, int32).
 	OfBuiltin bool
 	// Shape is where in the field's type the alias is named: a step
@@ -310,7 +316,7 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 	pc := &pkgComments{decls: map[string]token.Position{}, consts: map[string][]markers.Line{}, stringConsts: map[string][]string{},
 		types: map[string][]markers.Line{}, typePos: map[string]token.Position{}, typeDoc: map[string]int{},
 		fields: map[string][]markers.Line{}, fieldPos: map[string]token.Position{},
-		typeText: map[string]string{}, fieldText: map[string]string{}, declaredAs: map[string]declaredAs{},
+		typeText: map[string]string{}, fieldText: map[string]string{}, typeTextKept: map[string]string{}, fieldTextKept: map[string]string{}, declaredAs: map[string]declaredAs{},
 		aliases: map[string]Alias{}, fieldTypes: map[string]declaredAs{}, fieldDetached: map[string][]markers.Line{},
 	}
 	ctx := build.Default
@@ -458,7 +464,8 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 						if desc == nil && !gd.Lparen.IsValid() {
 							desc = gd.Doc
 						}
-						pc.aliases[s.Name.Name] = Alias{Name: s.Name.Name, Lines: typeLines, Pos: fset.Position(s.Pos()), Description: description(desc), OfBuiltin: builtin}
+						text, kept := description(desc)
+						pc.aliases[s.Name.Name] = Alias{Name: s.Name.Name, Lines: typeLines, Pos: fset.Position(s.Pos()), Description: text, DescriptionKept: kept, OfBuiltin: builtin}
 						pc.untaggable = append(pc.untaggable, Untaggable{What: "the type alias " + s.Name.Name,
 							Why:   "an alias is the type it names, not a type of its own, so it has no validation of its own",
 							Fix:   "declare a defined type (type " + s.Name.Name + " " + gotypes.ExprString(s.Type) + ", without =) to give it tags, or put the tags on the fields that use it",
@@ -486,7 +493,11 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 						if desc == nil {
 							desc = gd.Doc
 						}
-						pc.typeText[s.Name.Name] = description(desc)
+						text, kept := description(desc)
+						pc.typeText[s.Name.Name] = text
+						if kept != text {
+							pc.typeTextKept[s.Name.Name] = kept
+						}
 					}
 					if doc != nil {
 						pc.typeDoc[s.Name.Name] = fset.Position(doc.Pos()).Line
@@ -515,7 +526,11 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 								}
 								pc.fields[key] = take(fld.Doc)
 								pc.fieldPos[key] = fset.Position(fld.Pos())
-								pc.fieldText[key] = description(fld.Doc)
+								text, kept := description(fld.Doc)
+								pc.fieldText[key] = text
+								if kept != text {
+									pc.fieldTextKept[key] = kept
+								}
 								if ft, ok := namedFieldType(f, fld.Type); ok {
 									pc.fieldTypes[key] = ft
 								}

@@ -160,11 +160,11 @@ func TestUsageErrors(t *testing.T) {
 	errb.Reset()
 	// A controller-gen older than the oldest whose CRDs are written: the
 	// fix names that one.
-	if code := run([]string{"--controller-gen-version", "v0.14.0", "./../../generators/testdata/golden/neq"}, &out, &errb); code != 2 {
-		t.Errorf("--controller-gen-version v0.14.0: exit %d, want 2", code)
+	if code := run([]string{"--controller-gen-version", "v0.13.0", "./../../generators/testdata/golden/neq"}, &out, &errb); code != 2 {
+		t.Errorf("--controller-gen-version v0.13.0: exit %d, want 2", code)
 	}
-	if got := errb.String(); !strings.Contains(got, "v0.14.0 is older than v0.16.0") || !strings.Contains(got, "fix: --controller-gen-version=v0.16.0") || strings.Count(got, "\n") != 1 {
-		t.Errorf("--controller-gen-version v0.14.0: stderr %q, want one line with the fix", got)
+	if got := errb.String(); !strings.Contains(got, "v0.13.0 is older than v0.14.0") || !strings.Contains(got, "fix: --controller-gen-version=v0.14.0") || strings.Count(got, "\n") != 1 {
+		t.Errorf("--controller-gen-version v0.13.0: stderr %q, want one line with the fix", got)
 	}
 	errb.Reset()
 	// A newer one than this validation-gen follows: not written as the
