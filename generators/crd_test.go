@@ -3,8 +3,10 @@ package generators_test
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -776,6 +778,56 @@ func TestControllerGenV015(t *testing.T) {
 	}
 }
 
+// A package outside the run's main modules that does not parse with the
+// Go that built validation-gen (a newer Go's standard library: Go 1.27's
+// generic methods, for external-dns, whose go line is 1.27.0, under a
+// validation-gen built by Go 1.26) stops nothing: what parsed is read, as
+// controller-gen reads such a package, and one warning names the package,
+// the line and the fix; --strict leaves it a warning. A package of the
+// run's own module that does not parse is still an error.
+func TestUnparsedDependency(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	apimachinery := regexp.MustCompile(`k8s.io/apimachinery (v\S+)`).FindSubmatch(mod)[1]
+	const newer = "package dep\n\n// Name is a name.\n// +kubebuilder:validation:MaxLength=5\ntype Name string\n\ntype Rand struct{}\n\n// N is a generic method (Go 1.27).\nfunc (r *Rand) N[I ~int]() I { return 0 }\n"
+	types := "// +groupName=deps.example.com\npackage v1\n\nimport (\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\t\"k8s.io/apimachinery/pkg/runtime\"\n\n\t\"example.com/dep\"\n)\n\n" +
+		"type Spec struct {\n\tName dep.Name `json:\"name,omitempty\"`\n}\n\n" +
+		"// +kubebuilder:object:root=true\ntype Thing struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec Spec `json:\"spec,omitempty\"`\n}\n\n" +
+		"func (in *Thing) DeepCopyObject() runtime.Object { return in }\n"
+	dir := tempModule(t, map[string]string{
+		"go.mod": "module example.com/safe\n\ngo 1.26.0\n\nrequire (\n\texample.com/dep v0.0.0\n\tgithub.com/declval/validation-gen v0.0.0\n\tk8s.io/apimachinery " + string(apimachinery) + "\n)\n\n" +
+			"replace github.com/declval/validation-gen => " + root + "\n\nreplace example.com/dep => ./dep\n",
+		"dep/go.mod":      "module example.com/dep\n\ngo 1.26.0\n",
+		"dep/dep.go":      newer,
+		"api/v1/types.go": types,
+	})
+	for _, strict := range []bool{false, true} {
+		crdDir := filepath.Join(t.TempDir(), "crd")
+		outs, ws, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: crdDir, Strict: strict})
+		if err != nil {
+			t.Fatalf("strict %v: a dependency that does not parse stopped the run: %v", strict, err)
+		}
+		name := crdOutput(t, outs, filepath.Join(crdDir, "deps.example.com_things.yaml")).Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"].Properties["name"]
+		if name.Type != "string" || name.MaxLength == nil || *name.MaxLength != 5 || name.Description != "Name is a name." {
+			t.Errorf("strict %v: spec.name %+v, want dep.Name's schema, read from what parsed", strict, name)
+		}
+		if len(ws) != 1 || ws[0].Kind != markers.UnparsedDependency || !strings.Contains(ws[0].Error(), "dep.go:10: package example.com/dep, outside the run, does not parse with go1.") || !strings.Contains(ws[0].Error(), "fix: run validation-gen built by the module's Go") {
+			t.Errorf("strict %v: warnings %v, want one unparsed-dependency warning at the method", strict, ws)
+		}
+	}
+	// The same file in the run's own module.
+	own := tempModule(t, map[string]string{"dep/dep.go": newer, "api/v1/types.go": strings.Replace(types, `"example.com/dep"`, `"example.com/safe/dep"`, 1)})
+	if _, _, err := generators.Run(generators.Config{Dir: own, Patterns: []string{"./api/..."}, OutputFile: outputFile, CRDDir: filepath.Join(t.TempDir(), "crd")}); err == nil || !strings.Contains(err.Error(), "method must have no type parameters") {
+		t.Errorf("the run's own module: want the parse error, got %v", err)
+	}
+}
+
 // crdOutput is the CRD a run's outputs hold at path (none: a CRD without
 // versions).
 func crdOutput(t *testing.T, outs []generators.Output, path string) apiextv1.CustomResourceDefinition {
@@ -971,7 +1023,7 @@ func TestRecursiveTypes(t *testing.T) {
 			"fix: give the field a type (+kubebuilder:validation:Type=<its JSON type>), or mark it +kubebuilder:pruning:PreserveUnknownFields, which keeps what it holds unchecked; +kubebuilder:validation:Schemaless alone leaves it without either",
 		"testdata/recursive/v1/types.go:36: the API server would reject CRD routers.recursive.example.com at properties[spec].properties[route].properties[routes].items.type: Required value: must not be empty for specified array items (type v1.Route " + recurs,
 		"testdata/recursive/v1/types.go:46: the API server would reject CRD routers.recursive.example.com at properties[spec].properties[tree].properties[children].additionalProperties.type: Required value: must not be empty for specified object fields (type v1.Tree " + recurs,
-		"testdata/recursive/v1/types.go:58: the API server would reject CRD routers.recursive.example.com at properties[spec].properties[left].properties[right].properties[left].type: Required value: must not be empty for specified object fields (type v1.Left " + recurs,
+		"testdata/recursive/v1/types.go:57: the API server would reject CRD routers.recursive.example.com at properties[spec].properties[left].properties[right].properties[left].type: Required value: must not be empty for specified object fields (type v1.Left " + recurs,
 		"testdata/recursive/v1/types.go:87: the API server would reject CRD widgets.recursive.example.com at properties[spec].properties[template].properties[spec].type: Required value: must not be empty for specified object fields (type v1.WidgetSpec " + recurs,
 		"testdata/recursive/v1/types.go:96: the API server would reject CRD widgets.recursive.example.com at properties[spec].properties[sub].type: Required value: must not be empty for specified object fields (type v1.Route " + recurs,
 	}

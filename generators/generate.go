@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -150,7 +151,7 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	ws := km.Warnings
+	ws := append(km.Warnings, unparsedWarning(l.Unparsed())...)
 	m, err := model.Build(l.Only(k8sPaths), model.BuildOptions{CRDs: cfg.CRDDir != ""})
 	if err != nil {
 		return nil, nil, err
@@ -423,4 +424,24 @@ func CheckHeader(header []byte) error {
 		}
 		return fmt.Errorf("--go-header-file: line %d: %q is not a Go comment; fix: the header must hold only Go comments (// or /* */ lines)", fset.Position(pos).Line, tok.String())
 	}
+}
+
+// unparsedWarning is the one warning of a run whose dependencies did not
+// all parse: a module whose go line asks for a newer Go than built
+// validation-gen gets that Go's standard library (GOTOOLCHAIN), whose
+// newer syntax (Go 1.27's generic methods) this parser does not know.
+// What parsed was read, as controller-gen reads such packages, so that
+// the run goes on; a type in what did not parse is not described.
+func unparsedWarning(us []source.Unparsed) []*markers.Warning {
+	if len(us) == 0 {
+		return nil
+	}
+	others := ""
+	if len(us) > 1 {
+		others = fmt.Sprintf(" (and %d more packages)", len(us)-1)
+	}
+	return []*markers.Warning{{Kind: markers.UnparsedDependency, Pos: us[0].Pos,
+		Msg:  fmt.Sprintf("package %s%s, outside the run, does not parse with %s, the Go that built this validation-gen (%s): the module is built by a newer Go", us[0].Package, others, runtime.Version(), us[0].Msg),
+		Does: "reads such packages as far as they go and does not stop; validation-gen reads what parsed too, so a type declared in what did not parse is not described",
+		Fix:  "run validation-gen built by the module's Go: go run github.com/declval/validation-gen/cmd/validation-gen (as a go:generate line, or go tool), or install it with that Go (GOTOOLCHAIN=<the module's toolchain> go install github.com/declval/validation-gen/cmd/validation-gen@<version>)"}}
 }

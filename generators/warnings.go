@@ -15,9 +15,10 @@ import (
 // to read but not to fix, so they never stop the run and come as one
 // warning per module, naming it, with the first of them and what was done.
 // The files of crdDir (a CRD the run replaces, a copy of one) are the
-// run's own.
+// run's own. A dependency that does not parse (a newer Go's standard
+// library) is one warning of its own, which strict leaves a warning.
 func Warnings(l *source.Loaded, ws []*markers.Warning, crdDir string, strict bool) ([]*markers.Warning, error) {
-	var own []*markers.Warning
+	var own, apart []*markers.Warning
 	outside := map[string][]*markers.Warning{}
 	seen := map[string]bool{}
 	for _, w := range ws {
@@ -27,6 +28,11 @@ func Warnings(l *source.Loaded, ws []*markers.Warning, crdDir string, strict boo
 			continue
 		}
 		seen[text] = true
+		if w.Kind == markers.UnparsedDependency {
+			// Outside the run, and no marker problem: as it is.
+			apart = append(apart, w)
+			continue
+		}
 		// The files of --crd-dir are the run's own.
 		if w.Pos.Filename == "" || l.InRun(w.Pos.Filename) || crdDir != "" && filepath.Dir(w.Pos.Filename) == filepath.Clean(crdDir) {
 			own = append(own, w)
@@ -66,5 +72,5 @@ func Warnings(l *source.Loaded, ws []*markers.Warning, crdDir string, strict boo
 			Fix: "none in this run, whose own packages these are not (validation-gen run on those packages lists every one)",
 		})
 	}
-	return own, nil
+	return append(own, apart...), nil
 }

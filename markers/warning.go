@@ -49,13 +49,14 @@ const (
 	ControllerGenVersion WarningKind = "controller-gen-version" // CRDs the run replaces that another controller-gen version wrote
 	DuplicateCRD         WarningKind = "duplicate-crd"          // a CRD the run writes that another file of --crd-dir holds too
 	KindNamesake         WarningKind = "kind-namesake"          // a type named as a kind of its group, which controller-gen makes a version of its CRD
+	UnparsedDependency   WarningKind = "unparsed-dependency"    // a package outside the run this validation-gen's Go cannot parse (a newer Go's)
 	OutsideTheRun        WarningKind = "outside-the-run"        // problems of another module's packages
 	DependencyProblem    WarningKind = "dependency-problem"     // one of those, before they are summarized
 )
 
 // WarningKinds are every kind, in the order a summary lists them.
 var WarningKinds = []WarningKind{UnknownMarker, ColonArgument, MisplacedMarker, NearMiss, RequiredOptional,
-	K8sTagApplied, K8sTagNotApplied, Contradiction, BadDefault, JSONString, NotRegistered, UnguardedField, ServerRejects, KindNamesake, ConstrainedFile, ControllerGenVersion, DuplicateCRD, OutsideTheRun}
+	K8sTagApplied, K8sTagNotApplied, Contradiction, BadDefault, JSONString, NotRegistered, UnguardedField, ServerRejects, KindNamesake, ConstrainedFile, ControllerGenVersion, DuplicateCRD, UnparsedDependency, OutsideTheRun}
 
 func (w *Warning) Error() string { return describe(w.Pos, w.Tag, w.Msg, w.Does, w.Fix) }
 

@@ -56,6 +56,16 @@ type Loaded struct {
 	universe *universeBuilder
 }
 
+// Unparsed are the packages outside the run's main modules whose files
+// did not all parse (a newer Go's standard library, read by an older
+// Go's parser), in go list's order: what parsed was read.
+func (l *Loaded) Unparsed() []Unparsed {
+	if l.graph == nil {
+		return nil
+	}
+	return l.graph.unparsed
+}
+
 // publishedValidation is the generated validation a package of types
 // publishes in <package>/validation.
 type publishedValidation struct {
@@ -194,7 +204,7 @@ func Load(dir string, patterns []string, readonly []string, buildTags []string) 
 		for _, m := range p.Match {
 			ro = ro || isReadonly[m]
 		}
-		pc, err := indexComments(p.Dir, buildTags, !ro)
+		pc, err := indexComments(p.Dir, buildTags, !ro, false)
 		if err != nil {
 			return nil, err
 		}
@@ -280,7 +290,7 @@ func load(g *graph, patterns, readonly, buildTags []string, indexed map[string]*
 		if pc == nil {
 			// Function bodies matter only in the run's packages, where a
 			// tag inside one is an error.
-			if pc, err = indexComments(u.Package(path).Dir, buildTags, inRun && !ro); err != nil {
+			if pc, err = indexComments(u.Package(path).Dir, buildTags, inRun && !ro, false); err != nil {
 				return nil, err
 			}
 		}
@@ -311,8 +321,10 @@ func asListed(pattern string) string {
 // Without bodies (the packages outside the run, whose types are only
 // described), function bodies are blanked before parsing: no tag of those
 // is read, and they are most of the source of packages such as
-// k8s.io/api/core/v1.
-func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, error) {
+// k8s.io/api/core/v1. With partial (a package outside the run's main
+// modules, which a newer Go's syntax may keep from parsing), a file that
+// does not parse is read as far as it parsed, as its types are loaded.
+func indexComments(dir string, buildTags []string, bodies, partial bool) (*pkgComments, error) {
 	pc := &pkgComments{decls: map[string]token.Position{}, consts: map[string][]markers.Line{}, stringConsts: map[string][]string{},
 		types: map[string][]markers.Line{}, typePos: map[string]token.Position{}, typeDoc: map[string]int{},
 		fields: map[string][]markers.Line{}, fieldPos: map[string]token.Position{},
@@ -352,7 +364,7 @@ func indexComments(dir string, buildTags []string, bodies bool) (*pkgComments, e
 			}
 		}
 		f, err := parser.ParseFile(fset, path, src, mode)
-		if err != nil {
+		if err != nil && (!partial || f == nil) {
 			return nil, err
 		}
 		// read are the comment groups whose tags are read (or reported as

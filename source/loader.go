@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	gotypes "go/types"
 	"os"
@@ -65,6 +66,20 @@ type graph struct {
 	exportMu sync.Mutex
 	// exportErr is the first export data that could not be read.
 	exportErr error
+	// unparsed are the parse errors of packages outside the run's main
+	// modules (a newer Go's standard library, whose syntax the Go that
+	// built validation-gen does not know), one per package, which do not
+	// stop the run: what parsed is type-checked, as controller-gen reads
+	// such packages.
+	unparsed []Unparsed
+}
+
+// Unparsed is a package outside the run's main modules that did not
+// parse: the first error of one of its files.
+type Unparsed struct {
+	Package string
+	Pos     token.Position
+	Msg     string
 }
 
 // listGraph lists the packages patterns match and everything they
@@ -99,7 +114,7 @@ func (g *graph) load() error {
 	for _, p := range g.listed {
 		switch {
 		case p.ImportPath == "unsafe" || p.ImportPath == "C":
-		case g.requested[p.ImportPath] || p.Module != nil && p.Module.Main || p.Module == nil && !p.Standard:
+		case g.own(p):
 			g.fromSource[p.ImportPath] = true
 		default:
 			exported = append(exported, p.ImportPath)
@@ -230,6 +245,7 @@ func (g *graph) parse() error {
 			jobs = append(jobs, job{p.ImportPath, i, filepath.Join(p.Dir, f)})
 		}
 	}
+	unparsed := make([]*Unparsed, len(jobs))
 	errs := parallel.Map(len(jobs), func(i int) error {
 		j := jobs[i]
 		src, err := os.ReadFile(j.file)
@@ -239,12 +255,29 @@ func (g *graph) parse() error {
 		// The universe is made of declarations: no body is read.
 		f, err := parser.ParseFile(g.fset, j.file, blankFuncBodies(src), parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
-			return fmt.Errorf("error(s) in %q: %v", j.pkg, err)
+			var list scanner.ErrorList
+			if f == nil || g.own(g.byPath[j.pkg]) || !errors.As(err, &list) || len(list) == 0 {
+				return fmt.Errorf("error(s) in %q: %v", j.pkg, err)
+			}
+			unparsed[i] = &Unparsed{Package: j.pkg, Pos: list[0].Pos, Msg: list[0].Msg}
 		}
 		g.syntax[j.pkg][j.i] = f
 		return nil
 	})
+	seen := map[string]bool{}
+	for _, u := range unparsed {
+		if u != nil && !seen[u.Package] {
+			seen[u.Package] = true
+			g.unparsed = append(g.unparsed, *u)
+		}
+	}
 	return errors.Join(errs...)
+}
+
+// own reports a package of the run or of its main modules (or of none),
+// whose errors are the user's to mend.
+func (g *graph) own(p *listedPackage) bool {
+	return g.requested[p.ImportPath] || p.Module != nil && p.Module.Main || p.Module == nil && !p.Standard
 }
 
 // typeCheck type-checks a package from source, its imports first.

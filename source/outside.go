@@ -51,7 +51,7 @@ func (x *outsideIndex) get(pkg, dir string, buildTags []string) *pkgComments {
 		x.pkgs[pkg] = e
 	}
 	x.mu.Unlock()
-	e.once.Do(func() { e.pc, _ = indexComments(dir, buildTags, false) })
+	e.once.Do(func() { e.pc, _ = indexComments(dir, buildTags, false, true) })
 	return e.pc
 }
 
