@@ -1,6 +1,9 @@
 package runtime
 
 import (
+	"encoding/json"
+
+	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -35,11 +38,31 @@ func UniqueValues[S ~[]E, E comparable](p *Path, list S) field.ErrorList {
 func Self[E any](e *E) E { return *e }
 
 // UniqueByKey reports every item whose key repeats an earlier item's key,
-// as Duplicate (with the whole item as the bad value) at the later index.
+// as Duplicate (with the whole item as the bad value, as Kubernetes'
+// declarative validation gives it) at the later index.
 func UniqueByKey[S ~[]E, E any, K comparable](p *Path, list S, key func(*E) K) field.ErrorList {
+	return uniqueByKey(p, list, key, nil)
+}
+
+// UniqueMapItems is UniqueByKey for a list-map of a CRD, with the API
+// server's bad value: the repeated item's key fields (keys, by their JSON
+// names) that it has, with their JSON values (ServerKeys).
+func UniqueMapItems[S ~[]E, E any, K comparable](p *Path, list S, key func(*E) K, keys ...string) field.ErrorList {
+	return uniqueByKey(p, list, key, keys)
+}
+
+// uniqueByKey is UniqueByKey; with keys (a CRD's list-map), the bad value
+// is the server's.
+func uniqueByKey[S ~[]E, E any, K comparable](p *Path, list S, key func(*E) K, keys []string) field.ErrorList {
 	n := len(list)
 	if n < 2 {
 		return nil
+	}
+	dup := func(j int) *field.Error {
+		if keys != nil {
+			return duplicate(p, j, ServerKeys(&list[j], keys))
+		}
+		return duplicate(p, j, list[j])
 	}
 	var errs field.ErrorList
 	if n <= smallList {
@@ -47,7 +70,7 @@ func UniqueByKey[S ~[]E, E any, K comparable](p *Path, list S, key func(*E) K) f
 			kj := key(&list[j])
 			for i := 0; i < j; i++ {
 				if key(&list[i]) == kj {
-					errs = append(errs, duplicate(p, j, list[j]))
+					errs = append(errs, dup(j))
 					break
 				}
 			}
@@ -58,19 +81,56 @@ func UniqueByKey[S ~[]E, E any, K comparable](p *Path, list S, key func(*E) K) f
 	for j := range list {
 		k := key(&list[j])
 		if x.add(keyHash(k), j, func(i int) bool { return key(&list[i]) == k }) >= 0 {
-			errs = append(errs, duplicate(p, j, list[j]))
+			errs = append(errs, dup(j))
 		}
 	}
 	x.release()
 	return errs
 }
 
-// UniqueByKeyOfPointers is UniqueByKey for a list of pointers to
+// ServerKeys is the bad value the API server gives a repeated item of a
+// CRD's list-map (its listtype validation): a map of the item's key
+// fields that it has, by their JSON names, with the values JSON decodes
+// to as the server decodes them (int64 for an integer); an empty map for
+// a nil item. It is built only for an item in error.
+func ServerKeys(item any, keys []string) map[string]any {
+	out := map[string]any{}
+	b, err := json.Marshal(item)
+	if err != nil {
+		return out
+	}
+	var obj map[string]any
+	if err := utiljson.Unmarshal(b, &obj); err != nil {
+		return out
+	}
+	for _, k := range keys {
+		if v, ok := obj[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// ServerValue is the bad value the API server gives a repeated item of a
+// CRD's list-set of objects or lists: the item as JSON decodes it.
+func ServerValue(item any) any {
+	b, err := json.Marshal(item)
+	if err != nil {
+		return item
+	}
+	var v any
+	if err := utiljson.Unmarshal(b, &v); err != nil {
+		return item
+	}
+	return v
+}
+
+// UniqueByKeyOfPointers is UniqueMapItems for a list of pointers to
 // objects (controller-gen accepts +listType=map on []*T): a nil item is
 // null, which the server keys as an object without its key fields
 // (nilKey), so that two nil items repeat one another, and a nil item
 // repeats an item whose key fields are all absent.
-func UniqueByKeyOfPointers[S ~[]*E, E any, K comparable](p *Path, list S, key func(*E) K, nilKey K) field.ErrorList {
+func UniqueByKeyOfPointers[S ~[]*E, E any, K comparable](p *Path, list S, key func(*E) K, nilKey K, keys ...string) field.ErrorList {
 	n := len(list)
 	if n < 2 {
 		return nil
@@ -82,10 +142,7 @@ func UniqueByKeyOfPointers[S ~[]*E, E any, K comparable](p *Path, list S, key fu
 		return key(list[i])
 	}
 	dup := func(j int) *field.Error {
-		if list[j] == nil {
-			return duplicate(p, j, map[string]any{})
-		}
-		return duplicate(p, j, *list[j])
+		return duplicate(p, j, ServerKeys(list[j], keys))
 	}
 	var errs field.ErrorList
 	if n <= smallList {
@@ -115,6 +172,23 @@ func UniqueByKeyOfPointers[S ~[]*E, E any, K comparable](p *Path, list S, key fu
 // and long lists are bucketed by a hash that equal items share (hashOf),
 // with eq settling collisions.
 func UniqueFunc[S ~[]E, E any](p *Path, list S, eq func(a, b *E) bool) field.ErrorList {
+	return uniqueFunc(p, list, eq, false)
+}
+
+// UniqueObjects is UniqueFunc for a list-set of a CRD, of objects or
+// lists, with the API server's bad value: the item as JSON decodes it
+// (ServerValue).
+func UniqueObjects[S ~[]E, E any](p *Path, list S, eq func(a, b *E) bool) field.ErrorList {
+	return uniqueFunc(p, list, eq, true)
+}
+
+func uniqueFunc[S ~[]E, E any](p *Path, list S, eq func(a, b *E) bool, asServer bool) field.ErrorList {
+	dup := func(j int) *field.Error {
+		if asServer {
+			return duplicate(p, j, ServerValue(list[j]))
+		}
+		return duplicate(p, j, list[j])
+	}
 	n := len(list)
 	if n < 2 {
 		return nil
@@ -124,7 +198,7 @@ func UniqueFunc[S ~[]E, E any](p *Path, list S, eq func(a, b *E) bool) field.Err
 		for j := 1; j < n; j++ {
 			for i := 0; i < j; i++ {
 				if eq(&list[i], &list[j]) {
-					errs = append(errs, duplicate(p, j, list[j]))
+					errs = append(errs, dup(j))
 					break
 				}
 			}
@@ -134,7 +208,7 @@ func UniqueFunc[S ~[]E, E any](p *Path, list S, eq func(a, b *E) bool) field.Err
 	x := newListIndex(n)
 	for j := range list {
 		if x.add(hashOf(&list[j]), j, func(i int) bool { return eq(&list[i], &list[j]) }) >= 0 {
-			errs = append(errs, duplicate(p, j, list[j]))
+			errs = append(errs, dup(j))
 		}
 	}
 	x.release()

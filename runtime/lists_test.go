@@ -546,3 +546,58 @@ func TestLongListsAllocateNothing(t *testing.T) {
 		t.Errorf("%v allocations per run, want 0", n)
 	}
 }
+
+// A CRD's list-map and list-set of objects report a repeated item with the
+// API server's bad value (its listtype validation): the key fields the
+// item has, or the whole item, as JSON decodes them (int64 for an integer,
+// an absent field left out), short lists and long.
+func TestUniqueAsTheServer(t *testing.T) {
+	type entry struct {
+		Name  string  `json:"name"`
+		Port  int32   `json:"port"`
+		Proto *string `json:"proto,omitempty"`
+		Value string  `json:"value,omitempty"`
+	}
+	p, _ := listPath()
+	for _, n := range []int{3, 40} {
+		list := make([]entry, n)
+		for i := range list {
+			list[i] = entry{Name: fmt.Sprint("e", i), Port: int32(i)}
+		}
+		list[n-1] = entry{Name: "e0", Port: 0, Value: "v"}
+		key := func(e *entry) struct {
+			n string
+			p int32
+			s *string
+		} {
+			return struct {
+				n string
+				p int32
+				s *string
+			}{e.Name, e.Port, e.Proto}
+		}
+		got := UniqueMapItems(p, list, key, "name", "port", "proto")
+		if want := (map[string]any{"name": "e0", "port": int64(0)}); len(got) != 1 || !reflect.DeepEqual(got[0].BadValue, want) {
+			t.Errorf("%d items, list-map: %v, want one Duplicate of %#v", n, got, want)
+		}
+		ptrs := make([]*entry, n)
+		for i := range list {
+			ptrs[i] = &list[i]
+		}
+		ptrs[0] = nil
+		ptrs[1] = nil
+		got = UniqueByKeyOfPointers(p, ptrs, func(e *entry) string { return e.Name }, "\x00", "name")
+		if want := (map[string]any{}); len(got) != 1 || !reflect.DeepEqual(got[0].BadValue, want) {
+			t.Errorf("%d items, list-map of pointers: %v, want one Duplicate of %#v", n, got, want)
+		}
+		items := make([]item, n)
+		for i := range items {
+			items[i] = item{X: fmt.Sprint("x", i)}
+		}
+		items[n-1] = item{X: "x0", Refs: []string{}}
+		got = UniqueObjects(p, items, itemEq)
+		if want := (map[string]any{"x": "x0", "refs": []any{}}); len(got) != 1 || !reflect.DeepEqual(got[0].BadValue, want) {
+			t.Errorf("%d items, list-set of objects: %v, want one Duplicate of %#v", n, got, want)
+		}
+	}
+}

@@ -606,6 +606,24 @@ var pathHelperCases = map[string]func(fail bool){
 			escapeSink = errs
 		}
 	},
+	"UniqueMapItems": func(fail bool) {
+		var r Path
+		a := r.Child("spec")
+		b := a.Key("k")
+		c := b.Index(2)
+		if errs := UniqueMapItems(&c, escItems, escKey, "k"); len(errs) != 0 || fail {
+			escapeSink = errs
+		}
+	},
+	"UniqueObjects": func(fail bool) {
+		var r Path
+		a := r.Child("spec")
+		b := a.Key("k")
+		c := b.Index(2)
+		if errs := UniqueObjects(&c, escItems, escEq); len(errs) != 0 || fail {
+			escapeSink = errs
+		}
+	},
 	"UniqueFunc": func(fail bool) {
 		var r Path
 		a := r.Child("spec")

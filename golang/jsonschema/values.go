@@ -493,7 +493,7 @@ func (e *emitter) list(s *apiextv1.JSONSchemaProps, t, r *types.Type, ptr *jen.S
 			if comparable(elem) {
 				out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "UniqueValues").Call(at, jen.Op("*").Add(ptr.Clone())).Op("...")))
 			} else {
-				out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "UniqueFunc").Call(at, jen.Op("*").Add(ptr.Clone()), jen.Qual(pkgRT, "SemanticEqual").Types(elemRef(elem))).Op("...")))
+				out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "UniqueObjects").Call(at, jen.Op("*").Add(ptr.Clone()), jen.Qual(pkgRT, "SemanticEqual").Types(elemRef(elem))).Op("...")))
 			}
 		}
 	}
@@ -593,14 +593,19 @@ func (e *emitter) uniqueByKeys(s *apiextv1.JSONSchemaProps, elem *types.Type, pt
 		e.f.Func().Id(fn).Params(jen.Id("e").Op("*").Add(elemRef(elem))).Add(keyType.Clone()).Block(jen.Return(keyType.Clone().Values(vals...)))
 		e.f.Line()
 	}
+	// The server's bad value names the key fields.
+	var keys []jen.Code
+	for _, k := range s.XListMapKeys {
+		keys = append(keys, jen.Lit(k))
+	}
 	if ofPointers {
 		// The zero key: every field absent.
 		return []jen.Code{
-			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "UniqueByKeyOfPointers").Call(jen.Op("&").Id(path), jen.Op("*").Add(ptr.Clone()), jen.Id(fn), keyType.Clone().Values()).Op("...")),
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "UniqueByKeyOfPointers").Call(append([]jen.Code{jen.Op("&").Id(path), jen.Op("*").Add(ptr.Clone()), jen.Id(fn), keyType.Clone().Values()}, keys...)...).Op("...")),
 		}, fn
 	}
 	return []jen.Code{
-		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "UniqueByKey").Call(jen.Op("&").Id(path), jen.Op("*").Add(ptr.Clone()), jen.Id(fn)).Op("...")),
+		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgRT, "UniqueMapItems").Call(append([]jen.Code{jen.Op("&").Id(path), jen.Op("*").Add(ptr.Clone()), jen.Id(fn)}, keys...)...).Op("...")),
 	}, fn
 }
 

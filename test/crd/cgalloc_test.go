@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -285,7 +286,8 @@ func TestBytesRuleAsTheServer(t *testing.T) {
 // repeated key, and a nil item (null, which the server keys as an object
 // without its key fields), as the API server does on the committed CRD,
 // on create and on updates (an unchanged list with a repeated key passes,
-// as the server ratchets it), short lists and long.
+// as the server ratchets it), short lists and long; a repeated item's bad
+// value is the server's, its key fields as JSON decodes them.
 func TestListMapOfPointersAsTheServer(t *testing.T) {
 	p := committedPipeline(t, "cgalloc.example.com_collections.yaml")
 	obj := func(items ...*cgalloc.Entry) *cgalloc.Collections {
@@ -312,11 +314,24 @@ func TestListMapOfPointersAsTheServer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// A repeated item's bad value is the server's: its key fields.
+		text := func(e *field.Error) string {
+			if e.Type == field.ErrorTypeDuplicate {
+				m, _ := e.BadValue.(map[string]any)
+				var kv []string
+				for k, v := range m {
+					kv = append(kv, fmt.Sprintf("%s=%T(%v)", k, v, v))
+				}
+				slices.Sort(kv)
+				return fmt.Sprintf("%s: %T{%s}", e.Field, e.BadValue, strings.Join(kv, " "))
+			}
+			return e.Field + ": " + e.Detail
+		}
 		for _, e := range srvErrs {
-			srv = append(srv, e.Field+": "+e.Detail)
+			srv = append(srv, text(e))
 		}
 		for _, e := range cgalloc.Validate_Collections(context.Background(), op, nil, o, old) {
-			ours = append(ours, e.Field+": "+e.Detail)
+			ours = append(ours, text(e))
 		}
 		slices.Sort(ours)
 		slices.Sort(srv)
@@ -328,18 +343,39 @@ func TestListMapOfPointersAsTheServer(t *testing.T) {
 		want     []string
 	}{
 		{"unique", obj(a80, a443, b80), nil, nil},
-		{"a repeated key", obj(a80, b80, &cgalloc.Entry{Name: "a", Port: 80, Value: "v"}), nil, []string{`spec.ptrMap[2]: `}},
+		{"a repeated key", obj(a80, b80, &cgalloc.Entry{Name: "a", Port: 80, Value: "v"}), nil, []string{`spec.ptrMap[2]: map[string]interface {}{name=string(a) port=int64(80)}`}},
 		{"a nil item", obj(a80, nil, b80), nil, []string{`spec.ptrMap[1]: spec.ptrMap[1] in body must be of type object: "null"`}},
 		// The server keys a null item as an object without its keys.
-		{"nil items repeat one another", obj(nil, a80, nil), nil, []string{`spec.ptrMap[0]: spec.ptrMap[0] in body must be of type object: "null"`, `spec.ptrMap[2]: `, `spec.ptrMap[2]: spec.ptrMap[2] in body must be of type object: "null"`}},
+		{"nil items repeat one another", obj(nil, a80, nil), nil, []string{`spec.ptrMap[0]: spec.ptrMap[0] in body must be of type object: "null"`, `spec.ptrMap[2]: map[string]interface {}{}`, `spec.ptrMap[2]: spec.ptrMap[2] in body must be of type object: "null"`}},
 		{"an item's own checks", obj(a80, bad), nil, []string{`spec.ptrMap[1].name: spec.ptrMap[1].name in body should be at least 1 chars long`, `spec.ptrMap[1].port: spec.ptrMap[1].port in body should be greater than or equal to 1`}},
-		{"a long list with a repeated key", obj(append(manyEntries(20), &cgalloc.Entry{Name: "e3", Port: 4})...), nil, []string{`spec.ptrMap[20]: `}},
+		{"a long list with a repeated key", obj(append(manyEntries(20), &cgalloc.Entry{Name: "e3", Port: 4})...), nil, []string{`spec.ptrMap[20]: map[string]interface {}{name=string(e3) port=int64(4)}`}},
 		{"an unchanged repeated key, updated", obj(a80, &cgalloc.Entry{Name: "a", Port: 80}), obj(a80, &cgalloc.Entry{Name: "a", Port: 80}), nil},
-		{"a new repeated key, updated", obj(a80, b80, &cgalloc.Entry{Name: "b", Port: 80}), obj(a80, b80), []string{`spec.ptrMap[2]: `}},
+		{"a new repeated key, updated", obj(a80, b80, &cgalloc.Entry{Name: "b", Port: 80}), obj(a80, b80), []string{`spec.ptrMap[2]: map[string]interface {}{name=string(b) port=int64(80)}`}},
 	} {
 		ours, srv := errorsOf(c.obj, c.old)
 		if !slices.Equal(ours, srv) || !slices.Equal(ours, c.want) {
 			t.Errorf("%s: Go's errors %q, the server's %q, want %q", c.name, ours, srv, c.want)
+		}
+	}
+	// The same list-map of objects (not pointers): the same bad values.
+	values := func(items ...*cgalloc.Entry) *cgalloc.Collections {
+		o := obj()
+		for _, e := range items {
+			o.Spec.Map = append(o.Spec.Map, *e)
+		}
+		return o
+	}
+	for _, c := range []struct {
+		name string
+		obj  *cgalloc.Collections
+		want []string
+	}{
+		{"a repeated key", values(a80, b80, &cgalloc.Entry{Name: "a", Port: 80, Value: "v"}), []string{`spec.map[2]: map[string]interface {}{name=string(a) port=int64(80)}`}},
+		{"a long list with a repeated key", values(append(manyEntries(20), &cgalloc.Entry{Name: "e3", Port: 4})...), []string{`spec.map[20]: map[string]interface {}{name=string(e3) port=int64(4)}`}},
+	} {
+		ours, srv := errorsOf(c.obj, nil)
+		if !slices.Equal(ours, srv) || !slices.Equal(ours, c.want) {
+			t.Errorf("map, %s: Go's errors %q, the server's %q, want %q", c.name, ours, srv, c.want)
 		}
 	}
 }

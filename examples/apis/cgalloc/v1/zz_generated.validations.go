@@ -397,7 +397,7 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 				Defaulted: false,
 				Name:      "port",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp51, *&obj.Map, listMapKey1)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp51, *&obj.Map, listMapKey1, "name", "port")...)
 				for i54 := range *&obj.Map {
 					ip53 := fp51.Index(i54)
 					oi55 := vgruntime.OldListMapItem(ov52, &(*&obj.Map)[i54], vgruntime.Key{
@@ -440,7 +440,7 @@ func validate_CollectionsSpec(p *vgruntime.Path, obj, old *CollectionsSpec) (err
 					k0set bool
 					k1    int32
 					k1set bool
-				}{})...)
+				}{}, "name", "port")...)
 				for i59 := range *&obj.PtrMap {
 					ip58 := fp56.Index(i59)
 					oi60 := vgruntime.OldListMapItem(ov57, &(*&obj.PtrMap)[i59], vgruntime.Key{
@@ -1966,7 +1966,7 @@ func validate_RulesSpec(p *vgruntime.Path, obj, old *RulesSpec) (errs field.Erro
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp286, *&obj.Entries, listMapKey3)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp286, *&obj.Entries, listMapKey3, "name")...)
 				for i289 := range *&obj.Entries {
 					ip288 := fp286.Index(i289)
 					oi290 := vgruntime.OldListMapItem(ov287, &(*&obj.Entries)[i289], vgruntime.Key{

@@ -523,7 +523,7 @@ func validate_CronTabSpec(p *vgruntime.Path, obj, old *CronTabSpec) (errs field.
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp56, *&obj.Env, listMapKey1)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp56, *&obj.Env, listMapKey1, "name")...)
 				for i59 := range *&obj.Env {
 					ip58 := fp56.Index(i59)
 					oi60 := vgruntime.OldListMapItem(ov57, &(*&obj.Env)[i59], vgruntime.Key{
@@ -678,7 +678,7 @@ func validate_CronTabStatus(p *vgruntime.Path, obj, old *CronTabStatus) (errs fi
 				Defaulted: false,
 				Name:      "type",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp79, *&obj.Conditions, listMapKey2)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp79, *&obj.Conditions, listMapKey2, "type")...)
 				for i82 := range *&obj.Conditions {
 					ip81 := fp79.Index(i82)
 					oi83 := vgruntime.OldListMapItem(ov80, &(*&obj.Conditions)[i82], vgruntime.Key{
@@ -1058,7 +1058,7 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp121, *&obj.Volumes, listMapKey3)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp121, *&obj.Volumes, listMapKey3, "name")...)
 				for i124 := range *&obj.Volumes {
 					ip123 := fp121.Index(i124)
 					oi125 := vgruntime.OldListMapItem(ov122, &(*&obj.Volumes)[i124], vgruntime.Key{
@@ -1085,7 +1085,7 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp126, *&obj.InitContainers, listMapKey4)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp126, *&obj.InitContainers, listMapKey4, "name")...)
 				for i129 := range *&obj.InitContainers {
 					ip128 := fp126.Index(i129)
 					oi130 := vgruntime.OldListMapItem(ov127, &(*&obj.InitContainers)[i129], vgruntime.Key{
@@ -1114,7 +1114,7 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp131, *&obj.Containers, listMapKey4)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp131, *&obj.Containers, listMapKey4, "name")...)
 				for i134 := range *&obj.Containers {
 					ip133 := fp131.Index(i134)
 					oi135 := vgruntime.OldListMapItem(ov132, &(*&obj.Containers)[i134], vgruntime.Key{
@@ -1141,7 +1141,7 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp136, *&obj.EphemeralContainers, listMapKey5)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp136, *&obj.EphemeralContainers, listMapKey5, "name")...)
 				for i139 := range *&obj.EphemeralContainers {
 					ip138 := fp136.Index(i139)
 					oi140 := vgruntime.OldListMapItem(ov137, &(*&obj.EphemeralContainers)[i139], vgruntime.Key{
@@ -1182,7 +1182,7 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 				Defaulted: true,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp173, *&obj.ImagePullSecrets, listMapKey6)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp173, *&obj.ImagePullSecrets, listMapKey6, "name")...)
 			}
 		}
 	}
@@ -1215,7 +1215,7 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 				Defaulted: false,
 				Name:      "ip",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp191, *&obj.HostAliases, listMapKey7)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp191, *&obj.HostAliases, listMapKey7, "ip")...)
 				for i194 := range *&obj.HostAliases {
 					ip193 := fp191.Index(i194)
 					oi195 := vgruntime.OldListMapItem(ov192, &(*&obj.HostAliases)[i194], vgruntime.Key{
@@ -1279,7 +1279,7 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 				Defaulted: false,
 				Name:      "whenUnsatisfiable",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp219, *&obj.TopologySpreadConstraints, listMapKey8)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp219, *&obj.TopologySpreadConstraints, listMapKey8, "topologyKey", "whenUnsatisfiable")...)
 				for i222 := range *&obj.TopologySpreadConstraints {
 					ip221 := fp219.Index(i222)
 					oi223 := vgruntime.OldListMapItem(ov220, &(*&obj.TopologySpreadConstraints)[i222], vgruntime.Key{
@@ -1323,7 +1323,7 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp230, *&obj.SchedulingGates, listMapKey9)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp230, *&obj.SchedulingGates, listMapKey9, "name")...)
 				for i233 := range *&obj.SchedulingGates {
 					ip232 := fp230.Index(i233)
 					oi234 := vgruntime.OldListMapItem(ov231, &(*&obj.SchedulingGates)[i233], vgruntime.Key{
@@ -1350,7 +1350,7 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp235, *&obj.ResourceClaims, listMapKey10)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp235, *&obj.ResourceClaims, listMapKey10, "name")...)
 				for i238 := range *&obj.ResourceClaims {
 					ip237 := fp235.Index(i238)
 					oi239 := vgruntime.OldListMapItem(ov236, &(*&obj.ResourceClaims)[i238], vgruntime.Key{
@@ -1394,7 +1394,7 @@ func validate_corev1_PodSpec(p *vgruntime.Path, obj, old *v1.PodSpec) (errs fiel
 				if len(*&obj.EvictionResponders) > 10 {
 					errs = append(errs, vgruntime.SchemaTooMany(&fp246, len(*&obj.EvictionResponders), 10))
 				}
-				errs = append(errs, vgruntime.UniqueByKey(&fp246, *&obj.EvictionResponders, listMapKey11)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp246, *&obj.EvictionResponders, listMapKey11, "name")...)
 				for i249 := range *&obj.EvictionResponders {
 					ip248 := fp246.Index(i249)
 					oi250 := vgruntime.OldListMapItem(ov247, &(*&obj.EvictionResponders)[i249], vgruntime.Key{
@@ -1903,7 +1903,7 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 				Defaulted: true,
 				Name:      "protocol",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp362, *&obj.Ports, listMapKey12)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp362, *&obj.Ports, listMapKey12, "containerPort", "protocol")...)
 				for i365 := range *&obj.Ports {
 					ip364 := fp362.Index(i365)
 					oi366 := vgruntime.OldListMapItem(ov363, &(*&obj.Ports)[i365], vgruntime.Key{
@@ -1933,7 +1933,7 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp372, *&obj.Env, listMapKey1)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp372, *&obj.Env, listMapKey1, "name")...)
 				for i375 := range *&obj.Env {
 					ip374 := fp372.Index(i375)
 					oi376 := vgruntime.OldListMapItem(ov373, &(*&obj.Env)[i375], vgruntime.Key{
@@ -2012,7 +2012,7 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 				Defaulted: false,
 				Name:      "mountPath",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp391, *&obj.VolumeMounts, listMapKey13)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp391, *&obj.VolumeMounts, listMapKey13, "mountPath")...)
 				for i394 := range *&obj.VolumeMounts {
 					ip393 := fp391.Index(i394)
 					oi395 := vgruntime.OldListMapItem(ov392, &(*&obj.VolumeMounts)[i394], vgruntime.Key{
@@ -2039,7 +2039,7 @@ func validate_corev1_Container(p *vgruntime.Path, obj, old *v1.Container) (errs 
 				Defaulted: false,
 				Name:      "devicePath",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp396, *&obj.VolumeDevices, listMapKey14)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp396, *&obj.VolumeDevices, listMapKey14, "devicePath")...)
 				for i399 := range *&obj.VolumeDevices {
 					ip398 := fp396.Index(i399)
 					oi400 := vgruntime.OldListMapItem(ov397, &(*&obj.VolumeDevices)[i399], vgruntime.Key{
@@ -2156,7 +2156,7 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 					Defaulted: true,
 					Name:      "protocol",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp440, *&obj.EphemeralContainerCommon.Ports, listMapKey12)...)
+					errs = append(errs, vgruntime.UniqueMapItems(&fp440, *&obj.EphemeralContainerCommon.Ports, listMapKey12, "containerPort", "protocol")...)
 					for i443 := range *&obj.EphemeralContainerCommon.Ports {
 						ip442 := fp440.Index(i443)
 						oi444 := vgruntime.OldListMapItem(ov441, &(*&obj.EphemeralContainerCommon.Ports)[i443], vgruntime.Key{
@@ -2186,7 +2186,7 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 					Defaulted: false,
 					Name:      "name",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp450, *&obj.EphemeralContainerCommon.Env, listMapKey1)...)
+					errs = append(errs, vgruntime.UniqueMapItems(&fp450, *&obj.EphemeralContainerCommon.Env, listMapKey1, "name")...)
 					for i453 := range *&obj.EphemeralContainerCommon.Env {
 						ip452 := fp450.Index(i453)
 						oi454 := vgruntime.OldListMapItem(ov451, &(*&obj.EphemeralContainerCommon.Env)[i453], vgruntime.Key{
@@ -2265,7 +2265,7 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 					Defaulted: false,
 					Name:      "mountPath",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp469, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13)...)
+					errs = append(errs, vgruntime.UniqueMapItems(&fp469, *&obj.EphemeralContainerCommon.VolumeMounts, listMapKey13, "mountPath")...)
 					for i472 := range *&obj.EphemeralContainerCommon.VolumeMounts {
 						ip471 := fp469.Index(i472)
 						oi473 := vgruntime.OldListMapItem(ov470, &(*&obj.EphemeralContainerCommon.VolumeMounts)[i472], vgruntime.Key{
@@ -2292,7 +2292,7 @@ func validate_corev1_EphemeralContainer(p *vgruntime.Path, obj, old *v1.Ephemera
 					Defaulted: false,
 					Name:      "devicePath",
 				}) {
-					errs = append(errs, vgruntime.UniqueByKey(&fp474, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14)...)
+					errs = append(errs, vgruntime.UniqueMapItems(&fp474, *&obj.EphemeralContainerCommon.VolumeDevices, listMapKey14, "devicePath")...)
 					for i477 := range *&obj.EphemeralContainerCommon.VolumeDevices {
 						ip476 := fp474.Index(i477)
 						oi478 := vgruntime.OldListMapItem(ov475, &(*&obj.EphemeralContainerCommon.VolumeDevices)[i477], vgruntime.Key{
@@ -2593,7 +2593,7 @@ func validate_corev1_ResourceRequirements(p *vgruntime.Path, obj, old *v1.Resour
 				Defaulted: false,
 				Name:      "name",
 			}) {
-				errs = append(errs, vgruntime.UniqueByKey(&fp606, *&obj.Claims, listMapKey15)...)
+				errs = append(errs, vgruntime.UniqueMapItems(&fp606, *&obj.Claims, listMapKey15, "name")...)
 				for i609 := range *&obj.Claims {
 					ip608 := fp606.Index(i609)
 					oi610 := vgruntime.OldListMapItem(ov607, &(*&obj.Claims)[i609], vgruntime.Key{
