@@ -74,7 +74,8 @@ const (
 	// Stripped is v0.16's and later's: lines starting with TODO and
 	// those from --- on left out (description).
 	Stripped DescriptionStyle = iota
-	// Kept is v0.15's: every line, and two blank lines between paragraphs.
+	// Kept is v0.14's and v0.15's: every line, and two blank lines
+	// between paragraphs.
 	Kept
 )
 
