@@ -207,7 +207,7 @@ func Build(l *source.Loaded, paths []string, opts Options) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{l: l, opts: opts, cgMinor: minor, named: map[types.Name]*apiextv1.JSONSchemaProps{}, traces: map[types.Name]*trace{}, embeddedRules: map[types.Name][]apiextv1.ValidationRule{}, fields: map[Field]token.Position{}, rules: map[string][]RuleMarker{}, pkgLines: map[string][]markers.Line{}}
+	b := &builder{l: l, opts: opts, cgMinor: minor, named: map[types.Name]*apiextv1.JSONSchemaProps{}, traces: map[types.Name]*trace{}, embeddedRules: map[types.Name][]apiextv1.ValidationRule{}, folded: map[types.Name]foldedRules{}, fields: map[Field]token.Position{}, rules: map[string][]RuleMarker{}, pkgLines: map[string][]markers.Line{}}
 	m := &Model{}
 	for _, path := range paths {
 		if b.skipped(path) {

@@ -39,6 +39,8 @@ type builder struct {
 	// the last embedded first, which its schema lists after its own
 	// (embeddedRulesLast).
 	embeddedRules map[types.Name][]apiextv1.ValidationRule
+	// folded are those rules as controller-gen joined them before v0.16.
+	folded map[types.Name]foldedRules
 	// positions and path record where each property of the kind being
 	// built comes from.
 	positions map[string]token.Position
@@ -83,7 +85,11 @@ func (b *builder) rootSchema(t *types.Type) apiextv1.JSONSchemaProps {
 	b.unstacked = t.Name
 	s := b.namedSchema(t, token.Position{})
 	b.unstacked = types.Name{} // if the schema was known already
-	if emb := b.embeddedRules[t.Name]; len(emb) > 0 {
+	if f, ok := b.folded[t.Name]; ok {
+		// Before v0.16 as well: the kind's own rules, then those of the
+		// structs it embeds.
+		s.XValidations, s.AllOf = foldRules(append([][]apiextv1.ValidationRule{f.own}, f.embedded...), slices.Clone(s.AllOf[:f.allOf]))
+	} else if emb := b.embeddedRules[t.Name]; len(emb) > 0 {
 		// controller-gen flattens the kind's embedded structs into the
 		// kind itself, not into a field that refers to it: their rules
 		// come before the kind's own.
@@ -331,6 +337,7 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 		for _, in := range inlined {
 			parts = append(parts, in.XValidations)
 		}
+		b.folded[t.Name] = foldedRules{allOf: len(s.AllOf), own: s.XValidations, embedded: parts}
 		s.XValidations, s.AllOf = foldRules(append(parts, s.XValidations), s.AllOf)
 	case len(embedded) > 0:
 		s.XValidations = append(s.XValidations, embedded...)
@@ -338,6 +345,15 @@ func (b *builder) namedSchema(t *types.Type, pos token.Position) apiextv1.JSONSc
 	}
 	b.named[t.Name] = s.DeepCopy()
 	return s
+}
+
+// foldedRules are the CEL rules of a struct and of the structs it embeds
+// that foldRules joined (before v0.16), and where in the struct's allOf
+// it began: a kind's own come first (rootSchema).
+type foldedRules struct {
+	allOf    int
+	own      []apiextv1.ValidationRule
+	embedded [][]apiextv1.ValidationRule
 }
 
 // foldRules is controller-gen's flattening, before v0.16, of the CEL

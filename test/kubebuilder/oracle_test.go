@@ -86,7 +86,9 @@ func runControllerGenCRD(t *testing.T, crd, dir, out string, patterns ...string)
 // makes a version of that kind's CRD), whose CRD must be controller-gen's
 // exactly; on recursive/v1 (types that contain themselves, which
 // controller-gen describes down to where they recur), whose CRDs must be
-// controller-gen's exactly; and on
+// controller-gen's exactly; on v015/v1 (what v0.14 and v0.15 write
+// otherwise, TestControllerGenV015), whose CRDs must be controller-gen's
+// exactly; and on
 // the kubebuilder example, whose committed CRD (config/crd) must be
 // controller-gen's exactly: its pod template reads k8s.io/api v0.37's own
 // +k8s: tags as controller-gen does.
@@ -98,12 +100,12 @@ func TestControllerGenOracle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const warnPkg, contraPkg, requiredPkg, declaredPkg, flattenPkg, textKeysPkg, movedPkg, namesakePkgs, recursivePkg, example = "./generators/testdata/warn/v1", "./generators/testdata/warn/contra", "./generators/testdata/warn/required", "./generators/testdata/declaredas/v1", "./generators/testdata/flatten/v1", "./generators/testdata/textkeys/v1", "./generators/testdata/movedmarkers/v1", "./generators/testdata/namesake/...", "./generators/testdata/recursive/v1", "./examples/apis/kubebuilder/v1"
+	const warnPkg, contraPkg, requiredPkg, declaredPkg, flattenPkg, textKeysPkg, movedPkg, namesakePkgs, recursivePkg, v015Pkg, example = "./generators/testdata/warn/v1", "./generators/testdata/warn/contra", "./generators/testdata/warn/required", "./generators/testdata/declaredas/v1", "./generators/testdata/flatten/v1", "./generators/testdata/textkeys/v1", "./generators/testdata/movedmarkers/v1", "./generators/testdata/namesake/...", "./generators/testdata/recursive/v1", "./generators/testdata/v015/v1", "./examples/apis/kubebuilder/v1"
 	theirs := t.TempDir()
-	runControllerGen(t, root, theirs, warnPkg, contraPkg, requiredPkg, declaredPkg, flattenPkg, textKeysPkg, movedPkg, namesakePkgs, recursivePkg, example)
+	runControllerGen(t, root, theirs, warnPkg, contraPkg, requiredPkg, declaredPkg, flattenPkg, textKeysPkg, movedPkg, namesakePkgs, recursivePkg, v015Pkg, example)
 
 	ours := t.TempDir()
-	build := exec.Command("go", "run", "./cmd/validation-gen", "--output-file", "zz_generated.oracle.go", "--crd-dir", ours, warnPkg, contraPkg, requiredPkg, declaredPkg, flattenPkg, textKeysPkg, movedPkg, namesakePkgs, recursivePkg)
+	build := exec.Command("go", "run", "./cmd/validation-gen", "--output-file", "zz_generated.oracle.go", "--crd-dir", ours, warnPkg, contraPkg, requiredPkg, declaredPkg, flattenPkg, textKeysPkg, movedPkg, namesakePkgs, recursivePkg, v015Pkg)
 	build.Dir = root
 	build.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
 	out, err := build.CombinedOutput()
@@ -117,6 +119,7 @@ func TestControllerGenOracle(t *testing.T) {
 		os.Remove(filepath.Join(root, "generators", "testdata", "movedmarkers", "v1", "zz_generated.oracle.go"))
 		os.Remove(filepath.Join(root, "generators", "testdata", "namesake", "v2", "zz_generated.oracle.go"))
 		os.Remove(filepath.Join(root, "generators", "testdata", "recursive", "v1", "zz_generated.oracle.go"))
+		os.Remove(filepath.Join(root, "generators", "testdata", "v015", "v1", "zz_generated.oracle.go"))
 	})
 	if err != nil {
 		t.Fatalf("validation-gen: %v\n%s", err, out)
@@ -131,8 +134,8 @@ func TestControllerGenOracle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if compared != 12 {
-		t.Fatalf("controller-gen wrote %d CRDs, want 12", compared)
+	if compared != 14 {
+		t.Fatalf("controller-gen wrote %d CRDs, want 14", compared)
 	}
 	const spec = "things.warn.example.com: spec.versions[v1].schema.openAPIV3Schema.properties.spec.properties."
 	want := []string{
