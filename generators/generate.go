@@ -280,7 +280,7 @@ func Run(cfg Config) ([]Output, []*markers.Warning, error) {
 				}
 				version, line, doc, ok := controllerGenCRD(b, c.CRD)
 				if ok && c.ControllerGen && !sameCRD(doc, c.Content) {
-					replaced = append(replaced, replacedCRD{path, line, version})
+					replaced = append(replaced, replacedCRD{path, line, version, doc["apiVersion"] == "apiextensions.k8s.io/v1beta1"})
 				}
 				return ok
 			}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
@@ -107,6 +108,9 @@ type replacedCRD struct {
 	path    string
 	line    int // controller-gen's annotation
 	version string
+	// v1beta1: an apiextensions.k8s.io/v1beta1 CRD (crd:crdVersions=v1beta1
+	// of an old controller-gen), which the run writes as a v1 CRD.
+	v1beta1 bool
 }
 
 // versionWarnings warns, when the run follows its default controller-gen
@@ -144,6 +148,7 @@ func versionWarnings(replaced []replacedCRD) []*markers.Warning {
 			these, them = fmt.Sprintf("this CRD and %d more in %s", len(rs)-1, filepath.Dir(first.path)), "them"
 		}
 		w := &markers.Warning{Kind: markers.ControllerGenVersion, Pos: token.Position{Filename: first.path, Line: first.line}}
+
 		followed := kubebuilder.ControllerGenFollowed
 		switch minor, _ := kubebuilder.ControllerGenMinor(v); {
 		case minor < kubebuilder.ControllerGenOldest:
@@ -158,6 +163,10 @@ func versionWarnings(replaced []replacedCRD) []*markers.Warning {
 		default:
 			w.Msg = fmt.Sprintf("controller-gen %s wrote %s; the run writes controller-gen %s's CRDs, which differ from %s's for these types (docs/kubebuilder.md, \"Which controller-gen\", lists where versions differ)", v, these, followed, v)
 			w.Fix = fmt.Sprintf("add --controller-gen-version=%s to the command to keep writing that version's CRDs, or --controller-gen-version=%s to move to %s's", v, followed, followed)
+		}
+		if slices.ContainsFunc(rs, func(r replacedCRD) bool { return r.v1beta1 }) {
+			// volcano's config/crd/volcano/v1beta1, of v0.6.0.
+			w.Msg += "; and an apiextensions.k8s.io/v1beta1 CRD among them becomes an apiextensions.k8s.io/v1 CRD (the API server serves v1beta1 CRDs no more since Kubernetes 1.22)"
 		}
 		ws = append(ws, w)
 	}
