@@ -148,7 +148,6 @@ func versionWarnings(replaced []replacedCRD) []*markers.Warning {
 			these, them = fmt.Sprintf("this CRD and %d more in %s", len(rs)-1, filepath.Dir(first.path)), "them"
 		}
 		w := &markers.Warning{Kind: markers.ControllerGenVersion, Pos: token.Position{Filename: first.path, Line: first.line}}
-
 		followed := kubebuilder.ControllerGenFollowed
 		switch minor, _ := kubebuilder.ControllerGenMinor(v); {
 		case minor < kubebuilder.ControllerGenOldest:
