@@ -123,11 +123,24 @@ func jsonEqual(a, b reflect.Value, plain bool) bool {
 			if !pa {
 				continue
 			}
-			if keys, ok := listMapKeys.Load(listMapField{t, f.name}); ok && !plain {
-				if !listMapEqual(fa, fb, keys.([]Key)) {
+			var registered any
+			if !plain {
+				registered, _ = listMapKeys.Load(listMapField{t, f.name})
+			}
+			switch r := registered.(type) {
+			case []Key:
+				if !listMapEqual(fa, fb, r) {
 					return false
 				}
-			} else if !jsonEqual(fa, fb, plain) {
+				continue
+			case opaque:
+				if objectWithProperty(fa) {
+					// A schema that describes none of its fields: the
+					// server cannot correlate them (RegisterOpaque).
+					return false
+				}
+			}
+			if !jsonEqual(fa, fb, plain) {
 				return false
 			}
 		}
@@ -196,8 +209,9 @@ type listMapField struct {
 	name string
 }
 
-// listMapKeys are the keys of the list-maps generated code registered.
-var listMapKeys sync.Map // listMapField -> []string
+// listMapKeys are the keys of the list-maps generated code registered,
+// and the opaque fields (opaque{}).
+var listMapKeys sync.Map // listMapField -> []Key or opaque
 
 // RegisterListMap records that the field of T with JSON name field is a
 // list-map keyed by the fields of its items with JSON names keys. Generated
@@ -205,6 +219,48 @@ var listMapKeys sync.Map // listMapField -> []string
 // the server's ratcheting does.
 func RegisterListMap[T any](field string, keys ...Key) {
 	listMapKeys.Store(listMapField{reflect.TypeFor[T](), field}, keys)
+}
+
+// opaque marks a field RegisterOpaque registered.
+type opaque struct{}
+
+// RegisterOpaque records that the schema of the field of T with JSON name
+// field describes none of its fields: +kubebuilder:validation:Schemaless
+// with unknown fields kept on a field of a Go struct type (OpenKruise's
+// pod templates). The server's ratcheting cannot correlate the fields of
+// an object there and counts a non-empty one as changed, with every
+// object above it, as it does raw content (apiextensions JSON); so does
+// JSONEqual.
+func RegisterOpaque[T any](field string) {
+	listMapKeys.Store(listMapField{reflect.TypeFor[T](), field}, opaque{})
+}
+
+// objectWithProperty reports whether v's JSON is an object with a
+// property: a struct that writes a field, a map with a key, raw content
+// of such an object.
+func objectWithProperty(v reflect.Value) bool {
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return false
+		}
+		v = v.Elem()
+	}
+	if isRaw(v.Type()) {
+		raw, ok := rawText(v)
+		return ok && nonEmptyObject(raw)
+	}
+	switch v.Kind() {
+	case reflect.Map:
+		return v.Len() > 0
+	case reflect.Struct:
+		for _, f := range jsonFields(v.Type()) {
+			fv := v.FieldByIndex(f.index)
+			if present(fv, f.omitEmpty) && !(f.omitZero && isZero(fv)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // listMapEqual compares two list-maps as the server's ratcheting does:

@@ -138,3 +138,53 @@ func TestJSONEqualRawObjects(t *testing.T) {
 		}
 	}
 }
+
+// A field whose schema describes none of its fields (RegisterOpaque:
+// Schemaless with unknown fields kept, OpenKruise's pod templates) is
+// compared as the server's ratcheting compares it: an object with a
+// property there is a change, with every struct above it; an empty one,
+// or an absent field, is compared by value; so is the same field where
+// it is not registered.
+type jeTemplate struct {
+	Name   string            `json:"name,omitempty"`
+	Labels map[string]string `json:"labels,omitempty"`
+}
+
+type jeOpaqueSpec struct {
+	Template  jeTemplate        `json:"template"`
+	Ptr       *jeTemplate       `json:"ptr,omitempty"`
+	Free      map[string]string `json:"free,omitempty"`
+	Described jeTemplate        `json:"described"`
+}
+
+type jeOpaqueKind struct {
+	Spec jeOpaqueSpec `json:"spec"`
+}
+
+func TestJSONEqualOpaqueFields(t *testing.T) {
+	RegisterOpaque[jeOpaqueSpec]("template")
+	RegisterOpaque[jeOpaqueSpec]("ptr")
+	RegisterOpaque[jeOpaqueSpec]("free")
+	named := jeTemplate{Name: "a"}
+	for _, c := range []struct {
+		name string
+		spec jeOpaqueSpec
+		want bool
+	}{
+		{"empty everywhere", jeOpaqueSpec{}, true},
+		{"a template with a field is changed", jeOpaqueSpec{Template: named}, false},
+		{"behind a pointer too", jeOpaqueSpec{Ptr: &named}, false},
+		{"an empty template behind a pointer is not", jeOpaqueSpec{Ptr: &jeTemplate{}}, true},
+		{"a map with a key is changed", jeOpaqueSpec{Free: map[string]string{"k": "v"}}, false},
+		{"a field not registered is compared by value", jeOpaqueSpec{Described: named}, true},
+	} {
+		a, b := c.spec, c.spec
+		if got := JSONEqual(&a, &b); got != c.want {
+			t.Errorf("%s: JSONEqual = %t, want %t", c.name, got, c.want)
+		}
+		ka, kb := jeOpaqueKind{Spec: c.spec}, jeOpaqueKind{Spec: c.spec}
+		if got := JSONEqual(&ka, &kb); got != c.want {
+			t.Errorf("%s, above: JSONEqual = %t, want %t", c.name, got, c.want)
+		}
+	}
+}

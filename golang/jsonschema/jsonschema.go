@@ -425,6 +425,13 @@ func oldField(v string, t *types.Type, old, field string, isPtr bool) jen.Code {
 	).Call()
 }
 
+// opaqueSchema reports a schema that keeps unknown fields and describes
+// none (no properties, no additionalProperties): the server correlates
+// nothing inside it.
+func opaqueSchema(s *apiextv1.JSONSchemaProps) bool {
+	return s.XPreserveUnknownFields != nil && *s.XPreserveUnknownFields && len(s.Properties) == 0 && s.AdditionalProperties == nil
+}
+
 // field adds the checks of one field: its presence in the JSON, and its
 // value's when present.
 func (e *emitter) field(m types.Member, ft *types.Type, name string, s *apiextv1.JSONSchemaProps, required, omitEmpty, omitZero bool, v *jen.Statement, old string, body *[]jen.Code) {
@@ -439,6 +446,18 @@ func (e *emitter) field(m types.Member, ft *types.Type, name string, s *apiextv1
 				args = append(args, listMapKey(s, k))
 			}
 			e.registrations = append(e.registrations, jen.Qual(pkgRT, "RegisterListMap").Types(typeRef(e.structType)).Call(args...))
+		}
+	}
+	if opaqueSchema(s) && e.structType != nil {
+		// A struct or map the schema describes none of the fields of
+		// (schemaless, unknown fields kept): compared as the server's
+		// ratcheting compares it (runtime.RegisterOpaque).
+		switch r := gotype.Resolve(gotype.Deref(ft)); r.Kind {
+		case types.Struct, types.Map:
+			if id := e.structType.Name.String() + "." + name; !e.listMapSet[id] {
+				e.listMapSet[id] = true
+				e.registrations = append(e.registrations, jen.Qual(pkgRT, "RegisterOpaque").Types(typeRef(e.structType)).Call(jen.Lit(name)))
+			}
 		}
 	}
 	var absent *jen.Statement

@@ -2476,6 +2476,11 @@ func init() {
 		Defaulted: false,
 		Name:      "port",
 	})
+	vgruntime.RegisterOpaque[EmbeddedSpec]("embedded")
+	vgruntime.RegisterOpaque[EmbeddedSpec]("xEmbedded")
+	vgruntime.RegisterOpaque[ObjectsSpec]("free")
+	vgruntime.RegisterOpaque[ObjectsSpec]("schemaless")
+	vgruntime.RegisterOpaque[ObjectsSpec]("typed")
 	vgruntime.RegisterListMap[RulesSpec]("entries", vgruntime.Key{
 		Defaulted: false,
 		Name:      "name",

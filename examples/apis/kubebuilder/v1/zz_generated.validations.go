@@ -4220,6 +4220,7 @@ func init() {
 		Defaulted: false,
 		Name:      "name",
 	})
+	vgruntime.RegisterOpaque[CronTabSpec]("notify")
 	vgruntime.RegisterListMap[CronTabStatus]("conditions", vgruntime.Key{
 		Defaulted: false,
 		Name:      "type",
