@@ -8,6 +8,7 @@ import (
 	celast "github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/operators"
 	"github.com/google/cel-go/common/types"
+	apiservercel "k8s.io/apiserver/pkg/cel"
 	gotypes "k8s.io/gengo/v2/types"
 )
 
@@ -163,7 +164,14 @@ func (c *exprCompiler) selectField(s celast.SelectExpr, out *[]jen.Code) (operan
 	if x.kind != kObject || x.node == nil {
 		return operand{}, unsupportedf("selecting %s on a value that is not an object", s.FieldName())
 	}
-	p, ok := x.node.props[s.FieldName()]
+	// The property a CEL field names: the server escapes a property
+	// name that is not a CEL identifier (namespace as __namespace__, a-b
+	// as a__dash__b; external-snapshotter's rules on an ObjectReference).
+	prop := s.FieldName()
+	if unescaped, ok := apiservercel.Unescape(prop); ok {
+		prop = unescaped
+	}
+	p, ok := x.node.props[prop]
 	if !ok {
 		return operand{}, unsupportedf("the field %s, not in the schema", s.FieldName())
 	}
