@@ -675,8 +675,8 @@ func TestControllerGenVersions(t *testing.T) {
 // field and of its type, or of a struct and of a struct it embeds, as
 // entries of allOf (where the API server refuses them; a warning says
 // so). The values pinned are controller-gen v0.15.0's and v0.14.0's, run
-// on testdata/v015 (they do not build with Go 1.26: not in the oracle);
-// the default version writes v0.16's.
+// on testdata/v015 (test/kubebuilder's TestControllerGenOldVersions runs
+// them); the default version writes v0.16's.
 func TestControllerGenV015(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "crd")
 	rules := func(rs ...string) apiextv1.ValidationRules {
