@@ -1,13 +1,11 @@
 package kubebuilder
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -15,27 +13,6 @@ import (
 // golang.org/x/tools does not build with a newer Go. The go command takes
 // it from the module proxy (GOTOOLCHAIN).
 const oldToolchain = "go1.22.12"
-
-var oldControllerGens sync.Map // version -> func() (string, error)
-
-// oldControllerGen builds controller-gen at version with oldToolchain,
-// once, into a directory of the temporary directory named after it.
-func oldControllerGen(version string) (string, error) {
-	build, _ := oldControllerGens.LoadOrStore(version, sync.OnceValues(func() (string, error) {
-		dir := filepath.Join(os.TempDir(), "validation-gen-test-controller-gen-"+version+"-"+oldToolchain)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return "", err
-		}
-		cmd := exec.Command("go", "install", "sigs.k8s.io/controller-tools/cmd/controller-gen@"+version)
-		cmd.Dir = os.TempDir() // outside any module
-		cmd.Env = append(os.Environ(), "GOBIN="+dir, "GOFLAGS=", "GOWORK=off", "GOTOOLCHAIN="+oldToolchain)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return "", fmt.Errorf("GOTOOLCHAIN=%s go install controller-gen@%s: %v\n%s", oldToolchain, version, err, LastLines(string(out), 20))
-		}
-		return filepath.Join(dir, "controller-gen"), nil
-	}))
-	return build.(func() (string, error))()
-}
 
 // groupNameless is the one error controller-gen v0.14 and v0.15 give on
 // k8s.io/api v0.31 and later, whose core/v1 doc.go writes +groupName with
@@ -56,16 +33,10 @@ func TestControllerGenOldVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	const pkg = "./generators/testdata/v015/v1"
-	vg := filepath.Join(t.TempDir(), "vg")
-	build := exec.Command("go", "build", "-o", vg, "./cmd/validation-gen")
-	build.Dir = root
-	build.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	vg := buildValidationGen(t, root)
 	for _, version := range []string{"v0.15.0", "v0.14.0"} {
 		t.Run(version, func(t *testing.T) {
-			bin, err := oldControllerGen(version)
+			bin, err := controllerGenAt(version, oldToolchain)
 			if err != nil {
 				t.Fatal(err)
 			}

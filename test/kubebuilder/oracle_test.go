@@ -15,23 +15,53 @@ import (
 // dialect follows (its +k8s: tags included), run by the oracle tests.
 const controllerGenVersion = "v0.23.0"
 
-// controllerGen builds controller-gen at controllerGenVersion from the Go
-// module proxy, once, into a directory of the temporary directory named
-// after the version (a later run reuses it), and returns the binary.
-// Nothing of controller-tools is in this repository.
-var controllerGen = sync.OnceValues(func() (string, error) {
-	dir := filepath.Join(os.TempDir(), "validation-gen-test-controller-gen-"+controllerGenVersion)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+// controllerGen builds controller-gen at controllerGenVersion.
+func controllerGen() (string, error) { return controllerGenAt(controllerGenVersion, "") }
+
+var controllerGens sync.Map // version and toolchain -> func() (string, error)
+
+// controllerGenAt builds controller-gen at version from the Go module
+// proxy, with the Go toolchain named (GOTOOLCHAIN; "" the machine's), once,
+// into a directory of the temporary directory named after them (a later
+// run reuses it), and returns the binary. Nothing of controller-tools is in
+// this repository.
+func controllerGenAt(version, toolchain string) (string, error) {
+	name := version
+	if toolchain != "" {
+		name += "-" + toolchain
 	}
-	cmd := exec.Command("go", "install", "sigs.k8s.io/controller-tools/cmd/controller-gen@"+controllerGenVersion)
-	cmd.Dir = os.TempDir() // outside any module
-	cmd.Env = append(os.Environ(), "GOBIN="+dir, "GOFLAGS=", "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", &exec.Error{Name: "go install controller-gen@" + controllerGenVersion + ": " + LastLines(string(out), 20), Err: err}
+	build, _ := controllerGens.LoadOrStore(name, sync.OnceValues(func() (string, error) {
+		dir := filepath.Join(os.TempDir(), "validation-gen-test-controller-gen-"+name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return "", err
+		}
+		cmd := exec.Command("go", "install", "sigs.k8s.io/controller-tools/cmd/controller-gen@"+version)
+		cmd.Dir = os.TempDir() // outside any module
+		cmd.Env = append(os.Environ(), "GOBIN="+dir, "GOFLAGS=", "GOWORK=off")
+		if toolchain != "" {
+			cmd.Env = append(cmd.Env, "GOTOOLCHAIN="+toolchain)
+		}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return "", &exec.Error{Name: "go install controller-gen@" + version + ": " + LastLines(string(out), 20), Err: err}
+		}
+		return filepath.Join(dir, "controller-gen"), nil
+	}))
+	return build.(func() (string, error))()
+}
+
+// buildValidationGen builds this repository's generator (root is its
+// directory) into the test's temporary directory.
+func buildValidationGen(t *testing.T, root string) string {
+	t.Helper()
+	vg := filepath.Join(t.TempDir(), "vg")
+	build := exec.Command("go", "build", "-o", vg, "./cmd/validation-gen")
+	build.Dir = root
+	build.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	return filepath.Join(dir, "controller-gen"), nil
-})
+	return vg
+}
 
 // runControllerGen writes controller-gen's CRDs of the packages (patterns
 // relative to dir) into out.
@@ -165,13 +195,7 @@ func TestControllerGenMaxDescLen(t *testing.T) {
 		t.Fatal(err)
 	}
 	pkgs := []string{"./examples/apis/kubebuilder/v1", "./generators/testdata/flatten/v1"}
-	vg := filepath.Join(t.TempDir(), "vg")
-	build := exec.Command("go", "build", "-o", vg, "./cmd/validation-gen")
-	build.Dir = root
-	build.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	vg := buildValidationGen(t, root)
 	for _, n := range []string{"0", "3", "40", "120"} {
 		theirs, ours := t.TempDir(), t.TempDir()
 		runControllerGenCRD(t, "crd:maxDescLen="+n, root, theirs, pkgs...)
