@@ -125,7 +125,7 @@ func jsonEqual(a, b reflect.Value, plain bool) bool {
 			}
 			var registered any
 			if !plain {
-				registered, _ = listMapKeys.Load(listMapField{t, f.name})
+				registered, _ = registeredFields.Load(registeredField{t, f.name})
 			}
 			switch r := registered.(type) {
 			case []Key:
@@ -202,23 +202,23 @@ type Key struct {
 	Defaulted bool
 }
 
-// listMapField names a list-map: the struct type holding it and its JSON
-// name.
-type listMapField struct {
+// registeredField names a field generated code registered (a list-map,
+// an opaque field): the struct type holding it and its JSON name.
+type registeredField struct {
 	t    reflect.Type
 	name string
 }
 
-// listMapKeys are the keys of the list-maps generated code registered,
-// and the opaque fields (opaque{}).
-var listMapKeys sync.Map // listMapField -> []Key or opaque
+// registeredFields are what generated code registered of its fields: a
+// list-map's keys, or opaque{}.
+var registeredFields sync.Map // registeredField -> []Key or opaque
 
 // RegisterListMap records that the field of T with JSON name field is a
 // list-map keyed by the fields of its items with JSON names keys. Generated
 // validators register their list-maps, so that JSONEqual compares them as
 // the server's ratcheting does.
 func RegisterListMap[T any](field string, keys ...Key) {
-	listMapKeys.Store(listMapField{reflect.TypeFor[T](), field}, keys)
+	registeredFields.Store(registeredField{reflect.TypeFor[T](), field}, keys)
 }
 
 // opaque marks a field RegisterOpaque registered.
@@ -232,7 +232,7 @@ type opaque struct{}
 // object above it, as it does raw content (apiextensions JSON); so does
 // JSONEqual.
 func RegisterOpaque[T any](field string) {
-	listMapKeys.Store(listMapField{reflect.TypeFor[T](), field}, opaque{})
+	registeredFields.Store(registeredField{reflect.TypeFor[T](), field}, opaque{})
 }
 
 // objectWithProperty reports whether v's JSON is an object with a

@@ -95,14 +95,7 @@ func uniqueByKey[S ~[]E, E any, K comparable](p *Path, list S, key func(*E) K, k
 // a nil item. It is built only for an item in error.
 func ServerKeys(item any, keys []string) map[string]any {
 	out := map[string]any{}
-	b, err := json.Marshal(item)
-	if err != nil {
-		return out
-	}
-	var obj map[string]any
-	if err := utiljson.Unmarshal(b, &obj); err != nil {
-		return out
-	}
+	obj, _ := ServerValue(item).(map[string]any)
 	for _, k := range keys {
 		if v, ok := obj[k]; ok {
 			out[k] = v
