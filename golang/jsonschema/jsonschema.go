@@ -64,15 +64,15 @@ type emitter struct {
 	// structType is the struct whose function is being written;
 	// registrations are the calls of the generated init(), for the
 	// ratcheting's comparison: the list-maps of structs
-	// (runtime.RegisterListMap), the plain structs and the maps of them
-	// (registered says which, by key).
+	// (runtime.RegisterListMap), their opaque fields (RegisterOpaque),
+	// the plain structs and the maps of them (registered says which, by
+	// key: registerOnce).
 	structType    *types.Type
 	registrations []jen.Code
 	registered    map[string]bool
 	// at is where the field being checked is declared, for errors.
-	at         token.Position
-	listMapSet map[string]bool
-	errs       []error
+	at   token.Position
+	errs []error
 	// outside reports a position in a package outside the run (a
 	// dependency), whose problems are warnings (dependencyProblems), not
 	// errors: a dependency never stops a run.
@@ -106,7 +106,7 @@ func File(p *kubebuilder.Package, header []byte, outside func(token.Position) bo
 	}
 	f.HeaderComment("//go:build !" + golang.BuildTag)
 	f.HeaderComment(strings.TrimPrefix(golang.GeneratedMarker, "// "))
-	e := &emitter{p: p, f: f, fns: map[string]string{}, names: map[string]bool{}, regexps: map[string]string{}, keyFns: map[string]string{}, listMapSet: map[string]bool{}, registered: map[string]bool{}, outside: outside}
+	e := &emitter{p: p, f: f, fns: map[string]string{}, names: map[string]bool{}, regexps: map[string]string{}, keyFns: map[string]string{}, registered: map[string]bool{}, outside: outside}
 	e.register()
 	for _, k := range p.Kinds {
 		e.kind = k
@@ -438,15 +438,11 @@ func (e *emitter) field(m types.Member, ft *types.Type, name string, s *apiextv1
 	path := e.free("fp")
 	ov := e.free("ov")
 	if s.XListType != nil && *s.XListType == "map" && e.structType != nil {
-		id := e.structType.Name.String() + "." + name
-		if !e.listMapSet[id] {
-			e.listMapSet[id] = true
-			args := []jen.Code{jen.Lit(name)}
-			for _, k := range s.XListMapKeys {
-				args = append(args, listMapKey(s, k))
-			}
-			e.registrations = append(e.registrations, jen.Qual(pkgRT, "RegisterListMap").Types(typeRef(e.structType)).Call(args...))
+		args := []jen.Code{jen.Lit(name)}
+		for _, k := range s.XListMapKeys {
+			args = append(args, listMapKey(s, k))
 		}
+		e.registerOnce("field "+e.structType.Name.String()+"."+name, jen.Qual(pkgRT, "RegisterListMap").Types(typeRef(e.structType)).Call(args...))
 	}
 	if opaqueSchema(s) && e.structType != nil {
 		// A struct or map the schema describes none of the fields of
@@ -454,10 +450,7 @@ func (e *emitter) field(m types.Member, ft *types.Type, name string, s *apiextv1
 		// ratcheting compares it (runtime.RegisterOpaque).
 		switch r := gotype.Resolve(gotype.Deref(ft)); r.Kind {
 		case types.Struct, types.Map:
-			if id := e.structType.Name.String() + "." + name; !e.listMapSet[id] {
-				e.listMapSet[id] = true
-				e.registrations = append(e.registrations, jen.Qual(pkgRT, "RegisterOpaque").Types(typeRef(e.structType)).Call(jen.Lit(name)))
-			}
+			e.registerOnce("field "+e.structType.Name.String()+"."+name, jen.Qual(pkgRT, "RegisterOpaque").Types(typeRef(e.structType)).Call(jen.Lit(name)))
 		}
 	}
 	var absent *jen.Statement

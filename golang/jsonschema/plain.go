@@ -70,23 +70,23 @@ func hasMethod(t types.Type, names ...string) bool {
 	return false
 }
 
-// plain registers t as a plain struct, checked when the program starts.
-func (e *emitter) plain(t *gengo.Type) {
-	key := "struct " + t.Name.String()
+// registerOnce adds call to the generated init() once per key.
+func (e *emitter) registerOnce(key string, call jen.Code) {
 	if !e.registered[key] {
 		e.registered[key] = true
-		e.registrations = append(e.registrations, jen.Qual(pkgRT, "RegisterPlainStruct").Types(typeRef(t)).Call())
+		e.registrations = append(e.registrations, call)
 	}
+}
+
+// plain registers t as a plain struct, checked when the program starts.
+func (e *emitter) plain(t *gengo.Type) {
+	e.registerOnce("struct "+t.Name.String(), jen.Qual(pkgRT, "RegisterPlainStruct").Types(typeRef(t)).Call())
 }
 
 // plainMap registers the map type m, of plain struct values, for
 // JSONEqual (runtime.RegisterPlainMap).
 func (e *emitter) plainMap(m *gengo.Type) {
-	key := "map " + m.String()
-	if !e.registered[key] {
-		e.registered[key] = true
-		e.registrations = append(e.registrations, jen.Qual(pkgRT, "RegisterPlainMap").Types(elemRef(m)).Call())
-	}
+	e.registerOnce("map "+m.String(), jen.Qual(pkgRT, "RegisterPlainMap").Types(elemRef(m)).Call())
 }
 
 // countProperties is the number of properties a plain struct's JSON has:
